@@ -1,0 +1,27 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+
+// Pages that must never be indexed (private app, sign-in, payment results).
+const NOT_INDEXED = ['/dashboard', '/auth', '/payment-success', '/payment-cancel'];
+
+export default defineConfig({
+  site: process.env.SITE_URL || 'http://127.0.0.1:8090',
+  trailingSlash: 'never',
+  build: { format: 'directory' },
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => {
+        const path = new URL(page).pathname.replace(/\/$/, '') || '/';
+        return !NOT_INDEXED.some((p) => path === p || path.startsWith(p + '/'));
+      },
+    }),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+    server: { proxy: { '/api': 'http://127.0.0.1:8090', '/_/': 'http://127.0.0.1:8090', '/t/': 'http://127.0.0.1:8090' } },
+  },
+});

@@ -1,0 +1,45 @@
+// Command cro-server is the product's one server process: PocketBase (auth, data, realtime,
+// files, admin UI) with the JS hooks runtime, JS migrations and the site served from dist/.
+package main
+
+import (
+	"log"
+	"os"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/plugins/jsvm"
+	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+)
+
+func main() {
+	app := pocketbase.New()
+
+	var hooksDir, migrationsDir, siteDir string
+	var hooksWatch bool
+	var hooksPool int
+	flags := app.RootCmd.PersistentFlags()
+	flags.StringVar(&hooksDir, "hooksDir", "pocketbase/pb_hooks", "the directory with the JS app hooks")
+	flags.BoolVar(&hooksWatch, "hooksWatch", false, "restart the app when a pb_hooks file changes (dev)")
+	flags.IntVar(&hooksPool, "hooksPool", 15, "prewarmed goja runtimes for the JS hooks")
+	flags.StringVar(&migrationsDir, "migrationsDir", "pocketbase/pb_migrations", "the directory with the JS migrations")
+	flags.StringVar(&siteDir, "siteDir", "dist", "the Astro build to serve (empty or missing: API only)")
+	_ = app.RootCmd.ParseFlags(os.Args[1:])
+
+	jsvm.MustRegister(app, jsvm.Config{
+		MigrationsDir: migrationsDir,
+		HooksDir:      hooksDir,
+		HooksWatch:    hooksWatch,
+		HooksPoolSize: hooksPool,
+	})
+	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
+		TemplateLang: migratecmd.TemplateLangJS,
+		Automigrate:  false, // migrations are written by hand and committed
+		Dir:          migrationsDir,
+	})
+
+	registerSite(app, siteDir)
+
+	if err := app.Start(); err != nil {
+		log.Fatal(err)
+	}
+}

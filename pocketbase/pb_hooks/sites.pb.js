@@ -1,0 +1,58 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Sites: validate what users submit, fill the server-owned fields, make the creator the owner.
+
+onRecordCreateRequest((e) => {
+  const domain = require(`${__hooks}/lib/generated/domain.js`);
+  const body = e.requestInfo().body;
+  const result = domain.normalizeDomain(e.record.getString('domain'));
+  if (!result.ok) {
+    throw new BadRequestError(result.error, { domain: new ValidationError('invalid_domain', result.error) });
+  }
+  e.record.set('domain', result.domain);
+  e.record.set('industry_category', e.record.getString('industry_category').trim());
+  if (body.optimization_enabled === undefined) e.record.set('optimization_enabled', true);
+
+  if (!e.hasSuperuserAuth()) {
+    const owned = e.app.findRecordsByFilter('sites', 'user_id = {:uid}', '', 0, 0, { uid: e.record.getString('user_id') });
+    const anyPaid = owned.some((s) => domain.isPaid(s.getString('plan_tier')));
+    if (!anyPaid && owned.length >= domain.FREE_WEBSITE_LIMIT) {
+      throw new BadRequestError('The Free plan includes 1 website. Upgrade your plan to add more websites.');
+    }
+  }
+  e.next();
+}, 'sites');
+
+// Model-level: also runs for sites created by the server itself.
+onRecordCreate((e) => {
+  const config = require(`${__hooks}/lib/config.js`);
+  const r = e.record;
+  if (!r.getString('plan_tier')) r.set('plan_tier', 'free');
+  if (!r.getString('status')) r.set('status', 'pending');
+  if (!r.getString('health_status')) r.set('health_status', 'healthy');
+  if (!(r.getFloat('error_threshold_percentage') > 0)) r.set('error_threshold_percentage', config.defaultErrorThreshold());
+  if (!r.getString('public_key')) r.set('public_key', $security.randomStringWithAlphabet(24, 'abcdefghijkmnpqrstuvwxyz23456789'));
+  if (!r.getString('nameserver_1')) {
+    const pairs = config.nameserverPairs();
+    const pair = pairs[Math.floor(Math.random() * pairs.length)];
+    r.set('nameserver_1', pair[0]);
+    r.set('nameserver_2', pair[1]);
+  }
+  // The creator can act on the site at once, before the owner membership row exists.
+  const owner = r.getString('user_id');
+  r.set('member_ids', [owner]);
+  r.set('editor_ids', [owner]);
+  r.set('manager_ids', [owner]);
+  e.next();
+}, 'sites');
+
+onRecordAfterCreateSuccess((e) => {
+  const owner = e.app.findRecordById('users', e.record.getString('user_id'));
+  const member = new Record(e.app.findCollectionByNameOrId('site_members'));
+  member.set('site_id', e.record.id);
+  member.set('user_id', owner.id);
+  member.set('email', owner.email());
+  member.set('role', 'owner');
+  member.set('status', 'active');
+  e.app.save(member);
+  e.next();
+}, 'sites');

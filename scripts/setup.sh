@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs and builds what is missing or stale: npm packages and the PocketBase binary.
+# Idempotent and quick when everything is current; every other script calls it first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/node_modules/.bin:$PATH:/usr/local/go/bin"
+
+if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages (npm ci)"
+  npm ci --no-audit --no-fund
+fi
+
+server=.bin/cro-server
+if [ ! -x "$server" ] || [ -n "$(find pocketbase -path pocketbase/pb_data -prune -o \( -name '*.go' -o -name go.mod -o -name go.sum \) -newer "$server" -print)" ]; then
+  echo "setup: building the PocketBase server from source (go build)"
+  start=$(date +%s)
+  (cd pocketbase && CGO_ENABLED=0 go build -trimpath -o "../$server" .)
+  echo "setup: server built in $(( $(date +%s) - start ))s"
+fi
+
+node scripts/build-hooks-lib.mjs

@@ -1,0 +1,5 @@
+// Entry of the hooks bundle: everything the server shares with the browser.
+export * from './site-type';
+export * from './domain-name';
+export * from './plans';
+export * from './roles';

@@ -1,0 +1,129 @@
+/**
+ * Starts a real PocketBase (the project's own binary, hooks and migrations) on a loopback port
+ * with a fresh temporary data dir, and hands tests SDK clients: one superuser, and new users.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import PocketBase, { type RecordModel } from 'pocketbase';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SERVER = join(ROOT, '.bin/cro-server');
+const SUPERUSER = { email: 'superuser@test.local', password: 'superuser-pass-123' };
+
+export interface TestUser {
+  client: PocketBase;
+  record: RecordModel;
+  email: string;
+  password: string;
+}
+
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  /** An SDK client signed in as a superuser. */
+  admin: PocketBase;
+  /** A new anonymous SDK client. */
+  anonymous(): PocketBase;
+  /** Creates a user (verified unless told otherwise) and returns a signed-in client for it. */
+  createUser(options?: { email?: string; password?: string; verified?: boolean }): Promise<TestUser>;
+  stop(): Promise<void>;
+  /** What the server printed, for failure messages. */
+  output(): string;
+}
+
+export interface StartOptions {
+  port?: number;
+  env?: Record<string, string>;
+  /** The Astro build to serve; none by default (API only). */
+  siteDir?: string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (address && typeof address === 'object' ? res(address.port) : rej(new Error('no port'))));
+    });
+  });
+}
+
+function newClient(url: string): PocketBase {
+  const pb = new PocketBase(url);
+  pb.autoCancellation(false);
+  return pb;
+}
+
+let userCounter = 0;
+
+export async function startPocketBase(options: StartOptions = {}): Promise<TestServer> {
+  const port = options.port ?? (await freePort());
+  const dataDir = mkdtempSync(join(tmpdir(), 'cro-pb-'));
+  const url = `http://127.0.0.1:${port}`;
+  const common = [
+    `--dir=${dataDir}`,
+    `--hooksDir=${join(ROOT, 'pocketbase/pb_hooks')}`,
+    `--migrationsDir=${join(ROOT, 'pocketbase/pb_migrations')}`,
+    `--siteDir=${options.siteDir ?? ''}`,
+  ];
+  const env = { ...process.env, ...options.env };
+  await promisify(execFile)(SERVER, ['superuser', 'upsert', SUPERUSER.email, SUPERUSER.password, ...common], { env });
+
+  let log = '';
+  const proc: ChildProcess = spawn(SERVER, ['serve', `--http=127.0.0.1:${port}`, ...common], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  proc.stdout?.on('data', (d) => (log += d));
+  proc.stderr?.on('data', (d) => (log += d));
+
+  await waitForHealth(url, proc, () => log);
+
+  const admin = newClient(url);
+  await admin.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
+
+  return {
+    url,
+    dataDir,
+    admin,
+    anonymous: () => newClient(url),
+    async createUser(opts = {}) {
+      userCounter += 1;
+      const email = opts.email ?? `user${userCounter}-${Date.now()}@example.com`;
+      const password = opts.password ?? 'password-123';
+      await admin.collection('users').create({ email, password, passwordConfirm: password, verified: opts.verified ?? true });
+      const client = newClient(url);
+      const auth = await client.collection('users').authWithPassword(email, password);
+      return { client, record: auth.record, email, password };
+    },
+    async stop() {
+      if (proc.exitCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        if (proc.exitCode === null) proc.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    output: () => log,
+  };
+}
+
+async function waitForHealth(url: string, proc: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null) throw new Error(`PocketBase exited with ${proc.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proc.kill('SIGKILL');
+  throw new Error(`PocketBase did not become healthy in 30 s:\n${log()}`);
+}

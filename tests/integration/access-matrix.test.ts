@@ -1,0 +1,311 @@
+/**
+ * The access matrix: for every collection, every role and every action, what the API allows.
+ * Roles: anonymous, another signed-in user, and the site's viewer, editor, admin and owner.
+ * Each cell really attempts the action over HTTP against a fresh record and checks the outcome.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
+import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+
+type Role = 'anonymous' | 'other' | 'viewer' | 'editor' | 'admin' | 'owner';
+type Action = 'list' | 'view' | 'create' | 'update' | 'delete';
+const ROLES: Role[] = ['anonymous', 'other', 'viewer', 'editor', 'admin', 'owner'];
+const MEMBERS: Role[] = ['viewer', 'editor', 'admin', 'owner'];
+const EDITORS: Role[] = ['editor', 'admin', 'owner'];
+const MANAGERS: Role[] = ['admin', 'owner'];
+const SIGNED_IN: Role[] = ['other', ...MEMBERS];
+const NOBODY: Role[] = [];
+
+let server: TestServer;
+let users: Record<Exclude<Role, 'anonymous'>, TestUser>;
+let siteId: string;
+let counter = 0;
+const now = () => new Date().toISOString().replace('T', ' ');
+const unique = (p: string) => `${p}-${++counter}-${Date.now()}`;
+
+function client(role: Role): PocketBase {
+  return role === 'anonymous' ? server.anonymous() : users[role].client;
+}
+
+/** A site owned by `owner` with the viewer, editor and admin as active members. */
+async function makeSite(): Promise<string> {
+  const site = await server.admin.collection('sites').create({ user_id: users.owner.record.id, domain: `${unique('s')}.example.com` });
+  for (const role of ['viewer', 'editor', 'admin'] as const) {
+    await server.admin.collection('site_members').create({
+      site_id: site.id,
+      user_id: users[role].record.id,
+      email: users[role].email,
+      role,
+      status: 'active',
+    });
+  }
+  return site.id;
+}
+
+interface Spec {
+  /** Creates a record as superuser for list/view/update/delete attempts. */
+  sample: () => Promise<string>;
+  /** The body a role submits to create. */
+  createBody: (role: Role) => Record<string, unknown>;
+  updateBody: Record<string, unknown>;
+  allowed: Record<Action, Role[]>;
+}
+
+const INTEGRATION_TYPES = ['shopify', 'woocommerce', 'bigcommerce', 'mixpanel', 'amplitude', 'segment', 'hotjar', 'fullstory', 'clarity', 'vwo', 'slack', 'zapier', 'stripe', 'hubspot', 'klaviyo', 'mailchimp', 'typeform'];
+let integrationIndex = 0;
+const nextIntegration = () => INTEGRATION_TYPES[integrationIndex++ % INTEGRATION_TYPES.length];
+
+const siteScoped = (
+  collection: string,
+  body: () => Record<string, unknown>,
+  updateBody: Record<string, unknown>,
+  allowed: Partial<Record<Action, Role[]>>,
+): [string, Spec] => [
+  collection,
+  {
+    sample: async () => (await server.admin.collection(collection).create({ site_id: siteId, ...body() })).id,
+    createBody: () => ({ site_id: siteId, ...body() }),
+    updateBody,
+    allowed: { list: MEMBERS, view: MEMBERS, create: NOBODY, update: NOBODY, delete: NOBODY, ...allowed },
+  },
+];
+
+const EDITABLE = { create: EDITORS, update: EDITORS, delete: EDITORS };
+
+function specs(): [string, Spec][] {
+  return [
+    [
+      'sites',
+      {
+        sample: makeSite,
+        createBody: (role) => ({ user_id: role === 'anonymous' ? '' : users[role].record.id, domain: `${unique('new')}.example.com` }),
+        updateBody: { industry_category: 'Retail' },
+        allowed: { list: MEMBERS, view: MEMBERS, create: SIGNED_IN, update: MANAGERS, delete: ['owner'] },
+      },
+    ],
+    [
+      'site_members',
+      {
+        sample: async () =>
+          (await server.admin.collection('site_members').create({ site_id: siteId, email: `${unique('m')}@example.com`, role: 'viewer' })).id,
+        createBody: () => ({ site_id: siteId, email: `${unique('invite')}@example.com`, role: 'viewer' }),
+        updateBody: { role: 'editor' },
+        allowed: { list: MEMBERS, view: MEMBERS, create: MANAGERS, update: MANAGERS, delete: MANAGERS },
+      },
+    ],
+    siteScoped('optimization_rules', () => ({ rule_type: 'cta_text', priority: 1, enabled: true, rollout_percentage: 50 }), { rollout_percentage: 60 }, EDITABLE),
+    siteScoped('micro_conversions', () => ({ name: 'Newsletter signup', enabled: true }), { enabled: false }, EDITABLE),
+    [
+      'integrations',
+      {
+        // One record per site and type: each sample gets a site of its own.
+        sample: async () =>
+          (await server.admin.collection('integrations').create({ site_id: await makeSite(), integration_type: 'google_analytics', status: 'connected' })).id,
+        createBody: () => ({ site_id: siteId, integration_type: nextIntegration(), status: 'connected' }),
+        updateBody: { status: 'pending' },
+        allowed: { list: MEMBERS, view: MEMBERS, ...EDITABLE },
+      },
+    ],
+    siteScoped('funnels', () => ({ name: 'Checkout funnel' }), { name: 'Checkout funnel v2' }, EDITABLE),
+    siteScoped('scheduled_reports', () => ({ name: 'Weekly summary', frequency: 'weekly' }), { enabled: true }, EDITABLE),
+    [
+      'documents',
+      {
+        sample: async () =>
+          (await server.admin.collection('documents').create({ site_id: siteId, user_id: users.owner.record.id, file_name: 'brief.txt' })).id,
+        createBody: (role) => ({ site_id: siteId, user_id: role === 'anonymous' ? '' : users[role].record.id, file_name: 'notes.md' }),
+        updateBody: { file_name: 'renamed.md' },
+        allowed: { list: MEMBERS, view: MEMBERS, create: EDITORS, update: NOBODY, delete: EDITORS },
+      },
+    ],
+    siteScoped('optimization_health_metrics', () => ({ metric_type: 'error_rate', value: 1.5 }), { value: 0 }, {}),
+    siteScoped('optimization_rollbacks', () => ({ rollback_type: 'manual', trigger_reason: 'test' }), { trigger_reason: 'changed' }, {}),
+    siteScoped('optimization_audit_log', () => ({ action: 'updated', reason: 'test' }), { reason: 'forged' }, {}),
+    siteScoped('session_recordings', () => ({ page_url: 'https://example.com/', started_at: now() }), { events_count: 5 }, {}),
+    siteScoped('report_history', () => ({ report_name: 'Weekly', generated_at: now(), status: 'sent' }), { status: 'failed' }, {}),
+    siteScoped('events', () => ({ visitor: 'v1', session: 's1', type: 'pageview', path: '/', ts: now() }), { value: 100 }, {}),
+    siteScoped('sessions', () => ({ session_key: unique('sk'), visitor: 'v1', started_at: now() }), { revenue: 100 }, {}),
+    [
+      'notifications',
+      {
+        sample: async () =>
+          (await server.admin.collection('notifications').create({ user_id: users.owner.record.id, type: 'system', title: 'Welcome' })).id,
+        createBody: (role) => ({ user_id: role === 'anonymous' ? users.owner.record.id : users[role].record.id, type: 'system', title: 'Forged' }),
+        updateBody: { read: true },
+        // Notifications belong to one user: only they read, mark read and delete them.
+        allowed: { list: ['owner'], view: ['owner'], create: NOBODY, update: ['owner'], delete: ['owner'] },
+      },
+    ],
+    [
+      'user_roles',
+      {
+        sample: async () => {
+          // One admin row per user: replace the owner's row for each attempt.
+          for (const row of await server.admin.collection('user_roles').getFullList({ filter: `user_id = "${users.owner.record.id}"` })) {
+            await server.admin.collection('user_roles').delete(row.id);
+          }
+          return (await server.admin.collection('user_roles').create({ user_id: users.owner.record.id, role: 'admin' })).id;
+        },
+        createBody: (role) => ({ user_id: role === 'anonymous' ? '' : users[role].record.id, role: 'admin' }),
+        updateBody: { role: 'admin' },
+        allowed: { list: ['owner'], view: ['owner'], create: NOBODY, update: NOBODY, delete: NOBODY },
+      },
+    ],
+    [
+      'cro_patterns',
+      {
+        sample: async () => (await server.admin.collection('cro_patterns').create({ name: unique('Sticky CTA'), category: 'conversion' })).id,
+        createBody: () => ({ name: 'Forged pattern', category: 'trust' }),
+        updateBody: { featured: true },
+        allowed: { list: SIGNED_IN, view: SIGNED_IN, create: NOBODY, update: NOBODY, delete: NOBODY },
+      },
+    ],
+    [
+      'contact_messages',
+      {
+        sample: async () =>
+          (await server.admin.collection('contact_messages').create({ name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: 'Hello' })).id,
+        createBody: () => ({ name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: 'Hello' }),
+        updateBody: { subject: 'Changed' },
+        allowed: { list: NOBODY, view: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
+      },
+    ],
+    [
+      'demo_requests',
+      {
+        sample: async () =>
+          (await server.admin.collection('demo_requests').create({ name: 'Bo', email: 'bo@example.com', company: 'Acme' })).id,
+        createBody: () => ({ name: 'Bo', email: 'bo@example.com', company: 'Acme' }),
+        updateBody: { company: 'Changed' },
+        allowed: { list: NOBODY, view: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
+      },
+    ],
+  ];
+}
+
+/** Attempts one action; true when the server allowed it (and, for list, returned the record). */
+async function attempt(role: Role, collection: string, action: Action, spec: Spec): Promise<boolean> {
+  const pb = client(role);
+  const col = pb.collection(collection);
+  const ok = (p: Promise<unknown>) => p.then(() => true, () => false);
+  switch (action) {
+    case 'list': {
+      const id = await spec.sample();
+      const items = await col.getFullList({ filter: `id = "${id}"` }).catch(() => []);
+      return items.length === 1;
+    }
+    case 'view':
+      return ok(col.getOne(await spec.sample()));
+    case 'create':
+      return ok(col.create(spec.createBody(role)));
+    case 'update': {
+      const id = await spec.sample();
+      const allowed = await ok(col.update(id, spec.updateBody));
+      if (allowed) {
+        // The change must really be stored, not only acknowledged.
+        const stored = await server.admin.collection(collection).getOne(id);
+        for (const [k, v] of Object.entries(spec.updateBody)) expect(stored[k]).toEqual(v);
+      }
+      return allowed;
+    }
+    case 'delete': {
+      const id = await spec.sample();
+      const allowed = await ok(col.delete(id));
+      const gone = await server.admin.collection(collection).getOne(id).then(() => false, () => true);
+      expect(gone).toBe(allowed);
+      return allowed;
+    }
+  }
+}
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  const entries = await Promise.all(
+    (['other', 'viewer', 'editor', 'admin', 'owner'] as const).map(async (r) => [r, await server.createUser({ email: `${r}@matrix.test` })] as const),
+  );
+  users = Object.fromEntries(entries) as typeof users;
+  siteId = await makeSite();
+  // A paid site, so the owner may create further sites in the create cells.
+  await server.admin.collection('sites').update(siteId, { plan_tier: 'growth' });
+});
+afterAll(async () => server?.stop());
+
+describe('access matrix', () => {
+  for (const [collection, spec] of specs()) {
+    describe(collection, () => {
+      for (const action of ['list', 'view', 'create', 'update', 'delete'] as Action[]) {
+        for (const role of ROLES) {
+          const expected = spec.allowed[action].includes(role);
+          it(`${role} ${expected ? 'may' : 'may not'} ${action}`, async () => {
+            expect(await attempt(role, collection, action, spec)).toBe(expected);
+          });
+        }
+      }
+    });
+  }
+});
+
+describe('fields users may never write', () => {
+  it('an owner cannot set their own plan_tier or subscription_status', async () => {
+    const owner = users.owner.client.collection('sites');
+    for (const body of [{ plan_tier: 'enterprise' }, { subscription_status: 'active' }, { plan_tier: 'growth', industry_category: 'x' }]) {
+      await expect(owner.update(siteId, body)).rejects.toMatchObject({ status: 404 });
+    }
+    expect((await server.admin.collection('sites').getOne(siteId)).plan_tier).toBe('growth');
+  });
+
+  it('a new site cannot be created with a paid plan_tier or verified DNS', async () => {
+    const user = await server.createUser();
+    for (const extra of [{ plan_tier: 'enterprise' }, { dns_verified: true }, { member_ids: [users.other.record.id] }]) {
+      await expect(
+        user.client.collection('sites').create({ user_id: user.record.id, domain: `${unique('x')}.example.com`, ...extra }),
+      ).rejects.toMatchObject({ status: 400 });
+    }
+    expect(await user.client.collection('sites').getFullList()).toHaveLength(0);
+  });
+
+  it('a user cannot create a site on behalf of someone else', async () => {
+    await expect(
+      users.other.client.collection('sites').create({ user_id: users.owner.record.id, domain: 'hijack.example.com' }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('an admin member cannot make anyone an owner, nor demote the owner', async () => {
+    const admin = users.admin.client.collection('site_members');
+    await expect(admin.create({ site_id: siteId, email: 'boss@example.com', role: 'owner' })).rejects.toMatchObject({ status: 400 });
+    const ownerRow = await server.admin.collection('site_members').getFirstListItem(`site_id = "${siteId}" && role = "owner"`);
+    await expect(admin.update(ownerRow.id, { role: 'viewer' })).rejects.toMatchObject({ status: 404 });
+    const viewerRow = await server.admin.collection('site_members').getFirstListItem(`site_id = "${siteId}" && role = "viewer"`);
+    await expect(admin.update(viewerRow.id, { role: 'owner' })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('an editor cannot move a rule to a site they do not edit', async () => {
+    const foreign = await server.createUser();
+    const foreignSite = await foreign.client.collection('sites').create({ user_id: foreign.record.id, domain: 'foreign.example.com' });
+    const rule = await users.editor.client.collection('optimization_rules').create({ site_id: siteId, rule_type: 'cta_text' });
+    await expect(users.editor.client.collection('optimization_rules').update(rule.id, { site_id: foreignSite.id })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('integration credentials are never returned to the browser', async () => {
+    // Users cannot submit hidden fields; the server stores credentials and never returns them.
+    const rec = await users.editor.client
+      .collection('integrations')
+      .create({ site_id: siteId, integration_type: 'google_ads', credentials: { api_key: 'secret-123' } });
+    expect(rec.credentials).toBeUndefined();
+    expect((await server.admin.collection('integrations').getOne(rec.id)).credentials).toBeNull();
+    await server.admin.collection('integrations').update(rec.id, { credentials: { api_key: 'secret-123' } });
+    for (const role of MEMBERS) {
+      expect((await client(role).collection('integrations').getOne(rec.id)).credentials).toBeUndefined();
+    }
+  });
+
+  it('removing a member takes their access away at once', async () => {
+    const site = await makeSite();
+    expect(await users.viewer.client.collection('sites').getOne(site)).toBeTruthy();
+    const row = await server.admin.collection('site_members').getFirstListItem(`site_id = "${site}" && role = "viewer"`);
+    await users.admin.client.collection('site_members').delete(row.id);
+    await expect(users.viewer.client.collection('sites').getOne(site)).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -5,5 +5,6 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$PWD/node_modules/.bin:$PATH"
 bash scripts/build-site-if-stale.sh
+tsc --noEmit -p tsconfig.json
 vitest run
 playwright test

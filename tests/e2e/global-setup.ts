@@ -1,11 +1,17 @@
-// Starts the production server (PocketBase serving dist/) for the e2e run, the same way the
-// integration tests start it, and stops it afterwards.
+// Starts the local stand-ins and the production server (PocketBase serving dist/) for the e2e run,
+// the same way the integration tests start it, and stops them afterwards.
 import { resolve } from 'node:path';
 import { startPocketBase } from '../helpers/pocketbase';
 import { E2E_PORT } from '../../playwright.config';
+import { standIns } from './standins';
 
 export default async function globalSetup() {
-  const server = await startPocketBase({ port: E2E_PORT, siteDir: resolve(import.meta.dirname, '../../dist') });
-  process.env.E2E_SUPERUSER_URL = server.url;
-  return async () => server.stop();
+  const started = await Promise.all(standIns.map((start) => start()));
+  const env = Object.assign({}, ...started.map((s) => s.env)) as Record<string, string>;
+  Object.assign(process.env, env); // tests can reach the stand-ins too
+  const server = await startPocketBase({ port: E2E_PORT, siteDir: resolve(import.meta.dirname, '../../dist'), env });
+  return async () => {
+    await server.stop();
+    await Promise.all(started.map((s) => s.stop()));
+  };
 }

@@ -1,0 +1,13 @@
+/** Reports (/dashboard/reports): the frame; its data arrives with a later issue. */
+import { FileText } from 'lucide-react';
+import { EmptyState } from '../../components/EmptyState';
+import { ScreenHeader } from '../../components/ScreenHeader';
+
+export default function ReportsScreen() {
+  return (
+    <div>
+      <ScreenHeader title="Reports" subtitle="Scheduled and generated reports" />
+      <EmptyState icon={FileText} title="No Scheduled Reports">No reports generated yet</EmptyState>
+    </div>
+  );
+}

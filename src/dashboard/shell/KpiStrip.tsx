@@ -1,0 +1,40 @@
+/** The header's compact KPI strip: real figures when they exist, the spec's fallbacks otherwise. */
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $kpis, KPI_FALLBACKS, loadKpis } from '../stores/kpis';
+import { $currentSiteId } from '../stores/sites';
+
+const STRIP_REFRESH_MS = 5 * 60 * 1000;
+
+export function KpiStrip() {
+  const kpis = useStore($kpis);
+  const siteId = useStore($currentSiteId);
+  useEffect(() => {
+    void loadKpis(siteId);
+    const timer = setInterval(() => void loadKpis(siteId), STRIP_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [siteId]);
+  const cvr = kpis?.cvr ?? KPI_FALLBACKS.cvr;
+  const change = kpis?.change ?? KPI_FALLBACKS.change;
+  const visitors = kpis?.visitors ?? KPI_FALLBACKS.visitors;
+  const optimizations = kpis?.activeOptimizations ?? KPI_FALLBACKS.optimizations;
+  const micro = kpis?.microConversions ?? KPI_FALLBACKS.microConversions;
+  return (
+    <dl className="hidden items-center gap-4 text-xs lg:flex" data-testid="kpi-strip" title={kpis ? undefined : 'Sample values until your site sends data'}>
+      <Item label="CVR" value={`${cvr.toFixed(2)}%`} extra={`${change >= 0 ? '+' : ''}${change.toFixed(1)}%`} />
+      <Item label="Visitors" value={visitors.toLocaleString('en-US')} />
+      <Item label="Optimizations" value={String(optimizations)} />
+      <Item label="Micro conversions" value={String(micro)} />
+    </dl>
+  );
+}
+
+function Item({ label, value, extra }: { label: string; value: string; extra?: string }) {
+  return (
+    <div className="flex items-baseline gap-1">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-semibold text-slate-900">{value}</dd>
+      {extra && <dd className="text-emerald-600">{extra}</dd>}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/** The signed-in frame: sidebar, header, the screen, the floating LIVE KPI card. */
+import { useState, type ReactNode } from 'react';
+import { Header } from './Header';
+import { LiveKpiCard } from './LiveKpiCard';
+import { Sidebar } from './Sidebar';
+import { useIsMobile } from './useIsMobile';
+
+export function Shell({ children }: { children: ReactNode }) {
+  const mobile = useIsMobile();
+  const [collapsed, setCollapsed] = useState(false);
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} mobile={mobile} open={open} onClose={() => setOpen(false)} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <Header mobile={mobile} onMenu={() => setOpen(true)} />
+        <main className="flex-1 p-4 pb-32 md:p-6">{children}</main>
+      </div>
+      <LiveKpiCard />
+    </div>
+  );
+}

@@ -3,3 +3,5 @@ export * from './site-type';
 export * from './domain-name';
 export * from './plans';
 export * from './roles';
+export * from './contact';
+export * from './roi';

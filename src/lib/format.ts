@@ -1,0 +1,20 @@
+/** Display formats shared by the public islands and the dashboard (en-US). */
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+
+/** US dollars without decimals: 43200 -> "$43,200", -2508.4 -> "-$2,508". */
+export function formatUsd(value: number): string {
+  // Avoid "-$0" for tiny negative rounding remainders.
+  return usd.format(Math.abs(value) < 0.5 ? 0 : value);
+}
+
+/** A percentage with a fixed number of decimals (2 by default): 2.36 -> "2.36%". */
+export function formatPercent(value: number, decimals = 2): string {
+  const fmt = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return `${fmt.format(value)}%`;
+}
+
+/** A count rounded to a whole number with thousands separators: 1180.4 -> "1,180". */
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
+}

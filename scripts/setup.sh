@@ -19,4 +19,10 @@ if [ ! -x "$server" ] || [ -n "$(find pocketbase -path pocketbase/pb_data -prune
   echo "setup: server built in $(( $(date +%s) - start ))s"
 fi
 
+# stripe-mock (Stripe's official API mock) for the payment tests, built from its pinned Go module.
+if [ ! -x .bin/stripe-mock ] || [ tools/stripe-mock/go.mod -nt .bin/stripe-mock ]; then
+  echo "setup: building stripe-mock from source (go build)"
+  (cd tools/stripe-mock && CGO_ENABLED=0 go build -trimpath -o ../../.bin/stripe-mock github.com/stripe/stripe-mock)
+fi
+
 node scripts/build-hooks-lib.mjs

@@ -1,0 +1,29 @@
+/// <reference path="../pb_data/types.d.ts" />
+// Book Demo: the enterprise demo form, stored in demo_requests, a few per client address an hour.
+
+routerAdd('POST', '/api/cro/demo-request', (e) => {
+  const domain = require(`${__hooks}/lib/generated/domain.js`);
+  const reply = require(`${__hooks}/lib/http_reply.js`);
+
+  const body = reply.body(e);
+  if (!body) return reply.error(e, 400, 'Invalid request body');
+  const result = domain.validateDemoRequest(body);
+  if (!result.ok) {
+    const data = {};
+    for (const key in result.errors) data[key] = { code: 'invalid', message: result.errors[key] };
+    return reply.error(e, 400, 'Please check the highlighted fields', data);
+  }
+
+  const ip = e.realIP();
+  const since = new Date(Date.now() - 3600 * 1000).toISOString().replace('T', ' ');
+  const recent = e.app.findRecordsByFilter('demo_requests', 'client_ip = {:ip} && created_at > {:since}', '', domain.DEMO_REQUESTS_PER_HOUR, 0, { ip: ip, since: since });
+  if (recent.length >= domain.DEMO_REQUESTS_PER_HOUR) {
+    return reply.error(e, 429, 'Too many demo requests. Please try again later or email us.');
+  }
+
+  const record = new Record(e.app.findCollectionByNameOrId('demo_requests'));
+  for (const key in result.value) record.set(key, result.value[key]);
+  record.set('client_ip', ip);
+  e.app.save(record);
+  return e.json(200, { ok: true });
+});

@@ -1,0 +1,32 @@
+// Payment configuration from environment variables. Secrets stay on the server.
+module.exports = {
+  /** The Stripe secret key; empty means payments are not configured. */
+  secretKey: function () { return ($os.getenv('STRIPE_SECRET_KEY') || '').trim(); },
+  webhookSecret: function () { return ($os.getenv('STRIPE_WEBHOOK_SECRET') || '').trim(); },
+  /** Stripe's API origin; tests point it at stripe-mock. */
+  apiBase: function () { return ($os.getenv('STRIPE_API_BASE') || 'https://api.stripe.com').trim().replace(/\/+$/, ''); },
+  /** plan -> Stripe price id, from STRIPE_PRICE_<PLAN>; unset plans are not for sale. */
+  prices: function () {
+    var out = {};
+    var plans = ['starter', 'growth', 'enterprise'];
+    for (var i = 0; i < plans.length; i++) {
+      var v = ($os.getenv('STRIPE_PRICE_' + plans[i].toUpperCase()) || '').trim();
+      if (v) out[plans[i]] = v;
+    }
+    return out;
+  },
+  /** price id -> plan, the reverse of prices(). */
+  planByPrice: function () {
+    var prices = module.exports.prices();
+    var out = {};
+    for (var plan in prices) out[prices[plan]] = plan;
+    return out;
+  },
+  /** The product's public URL, used in mail links and as the default checkout origin. */
+  appUrl: function () { return ($os.getenv('APP_URL') || 'http://127.0.0.1:8090').trim().replace(/\/+$/, ''); },
+  /** Origins checkout may return to: APP_URL plus ALLOWED_ORIGINS (comma separated). */
+  allowedOrigins: function () {
+    var domain = require(__hooks + '/lib/generated/domain.js');
+    return domain.parseOrigins([module.exports.appUrl(), $os.getenv('ALLOWED_ORIGINS') || ''].join(','));
+  },
+};

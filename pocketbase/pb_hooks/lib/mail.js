@@ -1,0 +1,65 @@
+// Mail settings from the environment and the product's own messages.
+function env(name, fallback) {
+  var v = ($os.getenv(name) || '').trim();
+  return v || fallback;
+}
+
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, function (c) {
+    return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
+  });
+}
+
+module.exports = {
+  appName: function () { return env('APP_NAME', 'Upliftly'); },
+
+  /**
+   * Copies SMTP_* / MAIL_FROM_* / APP_URL into PocketBase's settings (and so into its own
+   * verification and password-reset mails). Without SMTP_HOST the admin UI's SMTP settings stay.
+   */
+  applySettings: function (app) {
+    var config = require(__hooks + '/lib/billing_config.js');
+    var s = app.settings();
+    s.meta.appName = module.exports.appName();
+    s.meta.appURL = config.appUrl();
+    s.meta.senderAddress = env('MAIL_FROM_ADDRESS', s.meta.senderAddress || 'no-reply@upliftly.se');
+    s.meta.senderName = env('MAIL_FROM_NAME', module.exports.appName());
+    var host = env('SMTP_HOST', '');
+    if (host) {
+      var port = parseInt(env('SMTP_PORT', '587'), 10);
+      s.smtp.enabled = true;
+      s.smtp.host = host;
+      s.smtp.port = port > 0 && port < 65536 ? port : 587;
+      s.smtp.username = env('SMTP_USERNAME', '');
+      s.smtp.password = env('SMTP_PASSWORD', '');
+      s.smtp.tls = /^(1|true|yes)$/i.test(env('SMTP_TLS', port === 465 ? 'true' : 'false'));
+    }
+    app.save(s);
+  },
+
+  /** The welcome mail: greets the user by the part of the email before the @. */
+  welcomeMessage: function (app, email) {
+    var domain = require(__hooks + '/lib/generated/domain.js');
+    var config = require(__hooks + '/lib/billing_config.js');
+    var name = domain.nameFromEmail(email);
+    var product = module.exports.appName();
+    var dashboard = config.appUrl() + '/dashboard';
+    var meta = app.settings().meta;
+    return new MailerMessage({
+      from: { address: meta.senderAddress, name: meta.senderName },
+      to: [{ address: email }],
+      subject: 'Welcome to ' + product + ', ' + name + '!',
+      html:
+        '<p>Hi ' + escapeHtml(name) + ',</p>' +
+        '<p>Welcome to ' + escapeHtml(product) + '! Your account is ready.</p>' +
+        '<p>Add your website, paste one script tag, and run your first free CRO scan: most sites see their first results in under 48 hours.</p>' +
+        '<p><a href="' + escapeHtml(dashboard) + '">Open your dashboard</a></p>' +
+        '<p>Questions? Just reply to this email.</p>' +
+        '<p>The ' + escapeHtml(product) + ' team</p>',
+      text:
+        'Hi ' + name + ',\n\nWelcome to ' + product + '! Your account is ready.\n\n' +
+        'Add your website, paste one script tag, and run your first free CRO scan: most sites see their first results in under 48 hours.\n\n' +
+        'Open your dashboard: ' + dashboard + '\n\nQuestions? Just reply to this email.\n\nThe ' + product + ' team\n',
+    });
+  },
+};

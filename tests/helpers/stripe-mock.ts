@@ -1,0 +1,54 @@
+/**
+ * stripe-mock (Stripe's official API mock, built from its Go module into .bin/stripe-mock by
+ * scripts/setup.sh) on a free loopback port over plain HTTP. It validates every request against
+ * Stripe's OpenAPI spec and answers with fixture objects.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { freePort } from './pocketbase';
+
+const BINARY = join(resolve(import.meta.dirname, '../..'), '.bin/stripe-mock');
+
+export interface StripeMock {
+  url: string;
+  /** The env for the product server to use it. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startStripeMock(): Promise<StripeMock> {
+  if (!existsSync(BINARY)) throw new Error('stripe-mock is missing: run `bash scripts/setup.sh`');
+  const port = await freePort();
+  const proc = spawn(BINARY, ['-http-addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  proc.stdout.on('data', (d) => (log += d));
+  proc.stderr.on('data', (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`stripe-mock exited:\n${log}`);
+    try {
+      const res = await fetch(`${url}/v1/prices`, { headers: { Authorization: 'Bearer sk_test_123' } });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`stripe-mock did not start:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    env: { STRIPE_API_BASE: url, STRIPE_SECRET_KEY: 'sk_test_123' },
+    async stop() {
+      if (proc.exitCode !== null) return;
+      const exited = new Promise((r) => proc.once('exit', r));
+      proc.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,200 @@
+// Payments against stripe-mock: checkout for every paid plan, the signed webhook setting the
+// plan once, refusals that change nothing, and the billing portal.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientResponseError } from 'pocketbase';
+import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+import { startStripeMock, type StripeMock } from '../helpers/stripe-mock';
+import { postWebhook, signedHeaders, stripeEvent, WEBHOOK_SECRET } from '../helpers/stripe-events';
+
+const APP = 'http://app.test:4321';
+const PRICES = { starter: 'price_starter_test', growth: 'price_growth_test', enterprise: 'price_enterprise_test' } as const;
+const RETURN = { successUrl: `${APP}/payment-success`, cancelUrl: `${APP}/payment-cancel` };
+
+let mock: StripeMock;
+let server: TestServer;
+
+beforeAll(async () => {
+  mock = await startStripeMock();
+  server = await startPocketBase({
+    env: {
+      ...mock.env,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_STARTER: PRICES.starter,
+      STRIPE_PRICE_GROWTH: PRICES.growth,
+      STRIPE_PRICE_ENTERPRISE: PRICES.enterprise,
+      APP_URL: APP,
+    },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await mock?.stop();
+});
+
+async function checkout(user: TestUser, body: Record<string, unknown>) {
+  return user.client.send<{ url: string }>('/api/cro/create-checkout-session', { method: 'POST', body });
+}
+async function failure(p: Promise<unknown>): Promise<ClientResponseError> {
+  try {
+    await p;
+  } catch (err) {
+    return err as ClientResponseError;
+  }
+  throw new Error('expected the call to fail');
+}
+async function userWithSite(): Promise<{ user: TestUser; siteId: string }> {
+  const user = await server.createUser();
+  const site = await user.client.collection('sites').create({ user_id: user.record.id, domain: `shop-${user.record.id}.example.com` });
+  return { user, siteId: site.id };
+}
+const siteOf = (id: string) => server.admin.collection('sites').getOne(id);
+const completed = (userId: string, plan: string, extra: Record<string, unknown> = {}) =>
+  stripeEvent('checkout.session.completed', {
+    id: `cs_test_${userId}`, object: 'checkout.session', mode: 'subscription', client_reference_id: userId,
+    customer: `cus_${userId}`, subscription: `sub_${userId}`, metadata: { user_id: userId, plan }, ...extra,
+  });
+
+describe('create-checkout-session', () => {
+  for (const plan of ['starter', 'growth', 'enterprise'] as const) {
+    it(`opens a Stripe Checkout session for ${plan} at its configured price`, async () => {
+      const user = await server.createUser();
+      const res = await checkout(user, { plan, ...RETURN });
+      expect(res.url).toMatch(/^https:\/\//);
+      const pending = await server.admin.collection('stripe_checkouts').getFullList({ filter: `user_id = "${user.record.id}"` });
+      expect(pending).toHaveLength(1);
+      expect(pending[0]).toMatchObject({ plan_tier: plan, price_id: PRICES[plan], status: 'open' });
+      expect(pending[0]?.session_id).toMatch(/^cs_/);
+    });
+  }
+
+  it('accepts a configured price id instead of a plan name', async () => {
+    const user = await server.createUser();
+    await checkout(user, { priceId: PRICES.growth, ...RETURN });
+    const pending = await server.admin.collection('stripe_checkouts').getFirstListItem(`user_id = "${user.record.id}"`);
+    expect(pending.plan_tier).toBe('growth');
+  });
+
+  it('refuses unknown plans, foreign return URLs and signed-out callers', async () => {
+    const user = await server.createUser();
+    let err = await failure(checkout(user, { plan: 'platinum', ...RETURN }));
+    expect([err.status, err.response.message]).toEqual([400, 'Invalid plan selected']);
+    err = await failure(checkout(user, { priceId: 'price_someone_elses', ...RETURN }));
+    expect([err.status, err.response.message]).toEqual([400, 'Invalid plan selected']);
+    err = await failure(checkout(user, { plan: 'growth', successUrl: 'https://evil.example/x', cancelUrl: RETURN.cancelUrl }));
+    expect([err.status, err.response.message]).toEqual([400, 'Invalid return URL']);
+    err = await failure(server.anonymous().send('/api/cro/create-checkout-session', { method: 'POST', body: { plan: 'growth', ...RETURN } }));
+    expect(err.status).toBe(401);
+    const pending = await server.admin.collection('stripe_checkouts').getFullList({ filter: `user_id = "${user.record.id}"` });
+    expect(pending).toHaveLength(0);
+  });
+});
+
+describe('stripe-webhook', () => {
+  it('makes the user\'s site growth on a signed checkout.session.completed, and a replay changes nothing', async () => {
+    const { user, siteId } = await userWithSite();
+    expect((await siteOf(siteId)).plan_tier).toBe('free');
+
+    const event = JSON.stringify(completed(user.record.id, 'growth'));
+    const first = await postWebhook(server.url, event, signedHeaders(event));
+    expect(first).toMatchObject({ status: 200, body: { received: true, duplicate: false } });
+    expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'growth', subscription_status: 'active' });
+    // The owner sees the plan too.
+    expect((await user.client.collection('sites').getOne(siteId)).plan_tier).toBe('growth');
+
+    // The subscription ends; then the old checkout event arrives again: it must not come back.
+    const deleted = JSON.stringify(stripeEvent('customer.subscription.deleted', { id: `sub_${user.record.id}`, object: 'subscription', customer: `cus_${user.record.id}`, status: 'canceled' }));
+    expect((await postWebhook(server.url, deleted, signedHeaders(deleted))).status).toBe(200);
+    expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'free', subscription_status: 'canceled' });
+
+    const replay = await postWebhook(server.url, event, signedHeaders(event));
+    expect(replay).toMatchObject({ status: 200, body: { duplicate: true } });
+    expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'free', subscription_status: 'canceled' });
+  });
+
+  it('refuses bad, stale, unsigned and malformed deliveries with 400 and changes nothing', async () => {
+    const { user, siteId } = await userWithSite();
+    const event = JSON.stringify(completed(user.record.id, 'enterprise'));
+    const cases: Record<string, string>[] = [
+      signedHeaders(event, { secret: 'whsec_wrong' }),
+      signedHeaders(event, { timestamp: Math.floor(Date.now() / 1000) - 301 }),
+      { 'Content-Type': 'application/json' },
+      { 'Content-Type': 'application/json', 'Stripe-Signature': 'garbage' },
+      // Signed, then the body is altered.
+      signedHeaders(event.replace('enterprise', 'starter')),
+    ];
+    for (const headers of cases) {
+      const res = await postWebhook(server.url, event, headers);
+      expect(res.status).toBe(400);
+    }
+    const notJson = 'not json';
+    expect((await postWebhook(server.url, notJson, signedHeaders(notJson))).status).toBe(400);
+    const noObject = JSON.stringify({ id: 'evt_x', type: 'checkout.session.completed' });
+    expect((await postWebhook(server.url, noObject, signedHeaders(noObject))).status).toBe(400);
+
+    expect((await siteOf(siteId)).plan_tier).toBe('free');
+    const seen = await server.admin.collection('stripe_events').getFullList({ filter: `event_id = "${JSON.parse(event).id}"` });
+    expect(seen).toHaveLength(0);
+  });
+
+  it('follows subscription updates by price and flags failed payments with a notification', async () => {
+    const { user, siteId } = await userWithSite();
+    const start = JSON.stringify(completed(user.record.id, 'starter'));
+    await postWebhook(server.url, start, signedHeaders(start));
+    expect((await siteOf(siteId)).plan_tier).toBe('starter');
+
+    // No metadata: found by the subscription id, plan from the price.
+    const upgraded = JSON.stringify(stripeEvent('customer.subscription.updated', {
+      id: `sub_${user.record.id}`, object: 'subscription', customer: `cus_${user.record.id}`, status: 'active',
+      items: { object: 'list', data: [{ id: 'si_1', price: { id: PRICES.enterprise } }] },
+    }));
+    await postWebhook(server.url, upgraded, signedHeaders(upgraded));
+    expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'enterprise', subscription_status: 'active' });
+
+    const failed = JSON.stringify(stripeEvent('invoice.payment_failed', { id: 'in_1', object: 'invoice', customer: `cus_${user.record.id}`, subscription: `sub_${user.record.id}` }));
+    await postWebhook(server.url, failed, signedHeaders(failed));
+    expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'enterprise', subscription_status: 'past_due' });
+    const notes = await user.client.collection('notifications').getFullList();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: 'alert', title: 'Payment failed', read: false });
+
+    // A site added later starts on the plan the user pays for.
+    await server.admin.collection('sites').create({ user_id: user.record.id, domain: `second-${user.record.id}.example.com` });
+    const sites = await user.client.collection('sites').getFullList();
+    expect(sites.map((s) => s.plan_tier)).toEqual(['enterprise', 'enterprise']);
+  });
+
+  it('does not let a user set plan_tier or subscription_status through the API', async () => {
+    const { user, siteId } = await userWithSite();
+    for (const body of [{ plan_tier: 'enterprise' }, { subscription_status: 'active' }]) {
+      const err = await failure(user.client.collection('sites').update(siteId, body));
+      expect(err.status).toBeGreaterThanOrEqual(400);
+      expect(err.status).toBeLessThan(500);
+    }
+    const err = await failure(user.client.collection('sites').create({ user_id: user.record.id, domain: 'x.example.com', plan_tier: 'growth' }));
+    expect(err.status).toBe(400);
+    expect((await siteOf(siteId)).plan_tier).toBe('free');
+    const subscriptions = await failure(user.client.collection('subscriptions').create({ user_id: user.record.id, plan_tier: 'growth' }));
+    expect(subscriptions.status).toBe(403);
+  });
+});
+
+describe('billing portal', () => {
+  it('opens the customer portal for a paying user and refuses users without a subscription', async () => {
+    const { user } = await userWithSite();
+    const free = await failure(user.client.send('/api/cro/billing-portal', { method: 'POST', body: {} }));
+    expect([free.status, free.response.message]).toEqual([400, 'No paid subscription found']);
+
+    const event = JSON.stringify(completed(user.record.id, 'growth'));
+    await postWebhook(server.url, event, signedHeaders(event));
+    const res = await user.client.send<{ url: string }>('/api/cro/billing-portal', { method: 'POST', body: { returnUrl: `${APP}/pricing` } });
+    expect(res.url).toMatch(/^https:\/\//);
+    // The user sees the plan, not the Stripe ids.
+    const sub = await user.client.collection('subscriptions').getFirstListItem('');
+    expect(sub).toMatchObject({ plan_tier: 'growth', subscription_status: 'active' });
+    expect(sub.stripe_customer_id).toBeUndefined();
+
+    // Already paying: a second checkout is refused.
+    const again = await failure(checkout(user, { plan: 'enterprise', ...RETURN }));
+    expect(again.status).toBe(409);
+  });
+});

@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
+
+	"cro/pocketbase/dnsverify"
 )
 
 func main() {
@@ -37,6 +39,7 @@ func main() {
 		Dir:          migrationsDir,
 	})
 
+	dnsverify.Register(app) // POST /api/cro/verify-dns
 	registerSite(app, siteDir)
 
 	if err := app.Start(); err != nil {

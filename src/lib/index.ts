@@ -11,3 +11,4 @@ export * from './stripe-signature';
 export * from './auth-form';
 export * from './demo-request';
 export * from './redirect-origins';
+export * from './integrations';

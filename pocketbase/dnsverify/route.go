@@ -1,0 +1,99 @@
+package dnsverify
+
+import (
+	"context"
+	"regexp"
+	"slices"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+var recordID = regexp.MustCompile(`^[a-z0-9]{15}$`)
+
+// Register adds POST /api/cro/verify-dns {siteId} -> {verified, message}. Only the site's
+// managers (owner, admin) may verify; a match sets dns_verified and status active and notifies
+// the site's active members once.
+func Register(app core.App) {
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		se.Router.POST("/api/cro/verify-dns", func(e *core.RequestEvent) error {
+			return handle(app, e)
+		}).Bind(apis.RequireAuth("users"))
+		return se.Next()
+	})
+}
+
+func handle(app core.App, e *core.RequestEvent) error {
+	var body struct {
+		SiteID string `json:"siteId"`
+	}
+	if err := e.BindBody(&body); err != nil || !recordID.MatchString(body.SiteID) {
+		return apis.NewBadRequestError("siteId is required", nil)
+	}
+	site, err := app.FindRecordById("sites", body.SiteID)
+	if err != nil || !slices.Contains(site.GetStringSlice("member_ids"), e.Auth.Id) {
+		return apis.NewNotFoundError("Site not found", nil)
+	}
+	if !slices.Contains(site.GetStringSlice("manager_ids"), e.Auth.Id) {
+		return apis.NewForbiddenError("Only the site's owner or admins can verify its DNS", nil)
+	}
+
+	domain := site.GetString("domain")
+	assigned := []string{site.GetString("nameserver_1"), site.GetString("nameserver_2")}
+	ctx, cancel := context.WithTimeout(e.Request.Context(), 8*time.Second)
+	defer cancel()
+	found, lookupErr := LookupNS(ctx, ResolverAddress(), domain)
+	verdict := Judge(domain, assigned, found, lookupErr)
+	if !verdict.Verified {
+		return e.JSON(200, verdict)
+	}
+
+	wasVerified := site.GetBool("dns_verified") && site.GetString("status") == "active"
+	if !wasVerified {
+		err := app.RunInTransaction(func(tx core.App) error {
+			fresh, err := tx.FindRecordById("sites", site.Id)
+			if err != nil {
+				return err
+			}
+			fresh.Set("dns_verified", true)
+			fresh.Set("status", "active")
+			if err := tx.Save(fresh); err != nil {
+				return err
+			}
+			return notifyMembers(tx, fresh)
+		})
+		if err != nil {
+			return e.InternalServerError("Failed to save the verification", err)
+		}
+	}
+	return e.JSON(200, verdict)
+}
+
+func notifyMembers(tx core.App, site *core.Record) error {
+	members, err := tx.FindAllRecords("site_members", dbx.HashExp{"site_id": site.Id, "status": "active"})
+	if err != nil {
+		return err
+	}
+	collection, err := tx.FindCollectionByNameOrId("notifications")
+	if err != nil {
+		return err
+	}
+	for _, m := range members {
+		if m.GetString("user_id") == "" {
+			continue
+		}
+		n := core.NewRecord(collection)
+		n.Set("user_id", m.GetString("user_id"))
+		n.Set("site_id", site.Id)
+		n.Set("type", "system")
+		n.Set("title", "Domain verified")
+		n.Set("message", site.GetString("domain")+" is connected and active.")
+		n.Set("link", "/dashboard/tracking-setup")
+		if err := tx.Save(n); err != nil {
+			return err
+		}
+	}
+	return nil
+}

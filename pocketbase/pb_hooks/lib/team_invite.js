@@ -1,0 +1,57 @@
+// Team invitations: the mail with its accept link and the in-app notification for a person who
+// already has an account. Accepting happens in POST /api/cro/accept-invite.
+function escapeHtml(s) {
+  return String(s).replace(/[&<>"']/g, function (c) {
+    return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
+  });
+}
+
+module.exports = {
+  acceptPath: function (token) {
+    return '/dashboard/team?invite=' + encodeURIComponent(token);
+  },
+
+  /** Sends the invite mail and notifies an existing user; failures are logged, never thrown. */
+  deliver: function (app, member) {
+    var origin = ($os.getenv('APP_URL') || 'http://127.0.0.1:8090').trim().replace(/\/+$/, '');
+    var site = app.findRecordById('sites', member.getString('site_id'));
+    var email = member.getString('email');
+    var role = member.getString('role');
+    var link = origin + module.exports.acceptPath(member.getString('token'));
+    var inviter = '';
+    try {
+      inviter = app.findRecordById('users', member.getString('invited_by')).email();
+    } catch (_) {
+      inviter = '';
+    }
+    var who = inviter ? inviter + ' has' : 'You have been';
+    var intro = inviter ? who + ' invited you' : 'You have been invited';
+    try {
+      var meta = app.settings().meta;
+      app.newMailClient().send(new MailerMessage({
+        from: { address: meta.senderAddress, name: meta.senderName },
+        to: [{ address: email }],
+        subject: 'You are invited to ' + site.getString('domain'),
+        html:
+          '<p>' + escapeHtml(intro) + ' to join <strong>' + escapeHtml(site.getString('domain')) + '</strong> as ' + escapeHtml(role) + '.</p>' +
+          '<p><a href="' + escapeHtml(link) + '">Accept the invitation</a></p>' +
+          '<p>Sign in or sign up with ' + escapeHtml(email) + ' to accept.</p>',
+        text: intro + ' to join ' + site.getString('domain') + ' as ' + role + '.\n\nAccept: ' + link + '\n\nSign in or sign up with ' + email + ' to accept.\n',
+      }));
+    } catch (err) {
+      app.logger().error('team: invite mail failed', 'to', email, 'error', String(err));
+    }
+    try {
+      var user = app.findAuthRecordByEmail('users', email);
+      var n = new Record(app.findCollectionByNameOrId('notifications'));
+      n.set('user_id', user.id);
+      n.set('type', 'team');
+      n.set('title', 'Team invitation');
+      n.set('message', intro + ' to ' + site.getString('domain') + ' as ' + role + '.');
+      n.set('link', module.exports.acceptPath(member.getString('token')));
+      app.save(n);
+    } catch (_) {
+      // no account with this email yet: the mail is the way in
+    }
+  },
+};

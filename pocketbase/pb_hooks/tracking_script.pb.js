@@ -1,0 +1,13 @@
+/// <reference path="../pb_data/types.d.ts" />
+// generate-tracking-script: the snippet a site pastes into its pages. Any member may read it;
+// the script itself is served at /t/{public_key}.js by the tracker.
+
+routerAdd('POST', '/api/cro/generate-tracking-script', (e) => {
+  const reply = require(`${__hooks}/lib/http_reply.js`);
+  const guard = require(`${__hooks}/lib/site_guard.js`);
+  const origin = require(`${__hooks}/lib/public_origin.js`).get(e);
+  const body = reply.body(e) || {};
+  const site = guard.load(e, body.siteId, 'member');
+  const key = site.getString('public_key');
+  return e.json(200, { script: `<script defer src="${origin}/t/${key}.js"></script>` });
+}, $apis.requireAuth('users'));

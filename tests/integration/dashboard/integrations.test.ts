@@ -1,0 +1,55 @@
+// Connecting integrations: settings readable, credentials stored but never returned; editors
+// only; bad input changes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+
+let server: TestServer;
+let owner: TestUser;
+let siteId: string;
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  owner = await server.createUser();
+  siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'tools.example.com' })).id;
+});
+
+afterAll(async () => server?.stop());
+
+const connect = (user: TestUser, body: Record<string, unknown>) =>
+  user.client.send<Record<string, unknown>>('/api/cro/integrations/connect', { method: 'POST', body });
+
+describe('POST /api/cro/integrations/connect', () => {
+  it('stores settings and secret credentials; the credentials never come back', async () => {
+    const res = await connect(owner, { siteId, type: 'mailchimp', values: { server_prefix: ' us21 ', api_key: 'secret-key-1' } });
+    expect(res).toMatchObject({ status: 'connected', settings: { server_prefix: 'us21', credential_keys: ['api_key'] } });
+    expect(JSON.stringify(res)).not.toContain('secret-key-1');
+    const list = await owner.client.collection('integrations').getFullList({ filter: `site_id = "${siteId}"` });
+    expect(list).toHaveLength(1);
+    expect(JSON.stringify(list)).not.toContain('secret-key-1');
+    const stored = await server.admin.collection('integrations').getOne(list[0]!.id);
+    expect(stored.credentials).toEqual({ api_key: 'secret-key-1' });
+
+    // Updating with an empty secret keeps the stored one.
+    await connect(owner, { siteId, type: 'mailchimp', values: { server_prefix: 'us22' } });
+    const again = await server.admin.collection('integrations').getOne(list[0]!.id);
+    expect(again.credentials).toEqual({ api_key: 'secret-key-1' });
+    expect(again.settings.server_prefix).toBe('us22');
+  });
+
+  it('rejects unknown types, missing required fields and non-editors without changing anything', async () => {
+    await expect(connect(owner, { siteId, type: 'myspace', values: {} })).rejects.toMatchObject({ status: 400 });
+    await expect(connect(owner, { siteId, type: 'slack', values: {} })).rejects.toMatchObject({ status: 400, response: { message: 'Incoming webhook URL is required.' } });
+    await expect(connect(owner, { siteId, type: 'slack', values: { webhook_url: 42 } })).rejects.toMatchObject({ status: 400 });
+    const viewer = await server.createUser();
+    await server.admin.collection('site_members').create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
+    await expect(connect(viewer, { siteId, type: 'slack', values: { webhook_url: 'https://hooks.slack.test/x' } })).rejects.toMatchObject({ status: 403 });
+    const list = await owner.client.collection('integrations').getFullList({ filter: `site_id = "${siteId}"` });
+    expect(list.map((i) => i.integration_type)).toEqual(['mailchimp']);
+  });
+
+  it('members may not write credentials directly through the collection API', async () => {
+    const rec = await owner.client.collection('integrations').create({ site_id: siteId, integration_type: 'google_analytics', status: 'connected', settings: { property_id: 'G-ABC123' }, credentials: { x: 'y' } });
+    const stored = await server.admin.collection('integrations').getOne(rec.id);
+    expect(stored.credentials ?? null).not.toEqual({ x: 'y' });
+  });
+});

@@ -1,0 +1,39 @@
+// generate-tracking-script: the fixed snippet format, the per-site key, and who may ask.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+
+let server: TestServer;
+let owner: TestUser;
+let siteId: string;
+let key: string;
+
+beforeAll(async () => {
+  server = await startPocketBase({ env: { APP_URL: 'https://app.example.test/' } });
+  owner = await server.createUser();
+  const site = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'snippet.example.com' });
+  siteId = site.id;
+  key = site.public_key;
+});
+
+afterAll(async () => server?.stop());
+
+const generate = (client: TestUser['client'], body: unknown) =>
+  client.send<{ script: string }>('/api/cro/generate-tracking-script', { method: 'POST', body: body as Record<string, unknown> });
+
+describe('generate-tracking-script', () => {
+  it('gives members the snippet with APP_URL and the site public key', async () => {
+    expect(key).toMatch(/^[a-z0-9]{24}$/);
+    expect(await generate(owner.client, { siteId })).toEqual({ script: `<script defer src="https://app.example.test/t/${key}.js"></script>` });
+    const viewer = await server.createUser();
+    await server.admin.collection('site_members').create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
+    expect((await generate(viewer.client, { siteId })).script).toContain(`/t/${key}.js`);
+  });
+
+  it('refuses strangers (404), anonymous callers (401) and bad input (400)', async () => {
+    const stranger = await server.createUser();
+    await expect(generate(stranger.client, { siteId })).rejects.toMatchObject({ status: 404 });
+    await expect(generate(server.anonymous(), { siteId })).rejects.toMatchObject({ status: 401 });
+    await expect(generate(owner.client, {})).rejects.toMatchObject({ status: 400 });
+    await expect(generate(owner.client, { siteId: 'x'.repeat(15) })).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -6,6 +6,8 @@ import (
 	"log"
 	"os"
 
+	"cro/pocketbase/analytics"
+
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
@@ -41,6 +43,7 @@ func main() {
 
 	dnsverify.Register(app) // POST /api/cro/verify-dns
 	registerSite(app, siteDir)
+	analytics.Register(app)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

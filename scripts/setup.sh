@@ -11,8 +11,9 @@ if [ ! -x node_modules/.bin/node ] || [ package-lock.json -nt node_modules/.pack
   npm install --no-audit --no-fund
 fi
 
+node scripts/build-tracker.mjs # embedded into the server binary
 server=.bin/cro-server
-if [ ! -x "$server" ] || [ -n "$(find pocketbase -path pocketbase/pb_data -prune -o \( -name '*.go' -o -name go.mod -o -name go.sum \) -newer "$server" -print)" ]; then
+if [ ! -x "$server" ] || [ -n "$(find pocketbase -path pocketbase/pb_data -prune -o \( -name '*.go' -o -name go.mod -o -name go.sum -o -name '*.gen.js' \) -newer "$server" -print)" ]; then
   echo "setup: building the PocketBase server from source (go build)"
   start=$(date +%s)
   (cd pocketbase && CGO_ENABLED=0 go build -trimpath -o "../$server" .)

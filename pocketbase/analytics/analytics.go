@@ -1,0 +1,86 @@
+// Package analytics is the tracker's server side: it serves the per-site tracker script, accepts
+// event batches at /api/cro/collect, writes them with rollups in batched transactions, keeps the
+// per-site live record and KPI fields current, answers the dashboard's analytics queries from
+// rollups only, and prunes raw events past their retention.
+package analytics
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+)
+
+// Config comes from the environment (documented in the README).
+type Config struct {
+	AllowedOrigins []string      // CRO_COLLECT_ALLOWED_ORIGINS: extra origins accepted for every site
+	CountryHeader  string        // CRO_COUNTRY_HEADER: trusted proxy header with a 2-letter country
+	SiteRPS        float64       // CRO_COLLECT_SITE_RPS: requests per second per site (0 = unlimited)
+	ClientRPS      float64       // CRO_COLLECT_CLIENT_RPS: requests per second per client (0 = unlimited)
+	MaxAge         time.Duration // CRO_COLLECT_MAX_AGE_DAYS: oldest event timestamp accepted
+	RetentionDays  int           // CRO_EVENT_RETENTION_DAYS: raw events kept this many days
+	LiveInterval   time.Duration // CRO_LIVE_INTERVAL_MS: how often live records and site KPIs refresh
+}
+
+func envFloat(name string, def float64) float64 {
+	if v, err := strconv.ParseFloat(strings.TrimSpace(os.Getenv(name)), 64); err == nil && v >= 0 {
+		return v
+	}
+	return def
+}
+
+// LoadConfig reads the configuration with its defaults.
+func LoadConfig() Config {
+	var origins []string
+	for _, o := range strings.Split(os.Getenv("CRO_COLLECT_ALLOWED_ORIGINS"), ",") {
+		if o = strings.TrimSpace(o); o != "" {
+			origins = append(origins, o)
+		}
+	}
+	return Config{
+		AllowedOrigins: origins,
+		CountryHeader:  strings.TrimSpace(os.Getenv("CRO_COUNTRY_HEADER")),
+		SiteRPS:        envFloat("CRO_COLLECT_SITE_RPS", 500),
+		ClientRPS:      envFloat("CRO_COLLECT_CLIENT_RPS", 100),
+		MaxAge:         time.Duration(envFloat("CRO_COLLECT_MAX_AGE_DAYS", 35)*24) * time.Hour,
+		RetentionDays:  int(envFloat("CRO_EVENT_RETENTION_DAYS", 90)),
+		LiveInterval:   time.Duration(envFloat("CRO_LIVE_INTERVAL_MS", 2000)) * time.Millisecond,
+	}
+}
+
+// Register wires the analytics routes, writer, live refresher and retention job into the app.
+func Register(app *pocketbase.PocketBase) {
+	app.RootCmd.AddCommand(Command(app))
+	cfg := LoadConfig()
+	sites := newSiteCache(app)
+	w := newWriter(app)
+	c := &collector{cfg: cfg, sites: sites, writer: w, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS)}
+
+	for _, name := range []string{"sites", "goals", "micro_conversions"} {
+		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
+		app.OnRecordAfterUpdateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
+		app.OnRecordAfterDeleteSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
+	}
+
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Func: func(se *core.ServeEvent) error {
+			w.start()
+			startLive(app, w, cfg.LiveInterval)
+			se.Router.GET("/t/{file}", scriptHandler(sites))
+			se.Router.POST("/api/cro/collect", c.handle)
+			se.Router.GET("/api/cro/analytics/{siteId}", analyticsHandler(app))
+			se.Router.GET("/api/cro/kpis/{siteId}", kpisHandler(app))
+			return se.Next()
+		},
+		Priority: -10,
+	})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		w.stop()
+		return e.Next()
+	})
+	app.Cron().MustAdd("cro_events_retention", "17 3 * * *", func() { pruneEvents(app, cfg.RetentionDays) })
+}

@@ -1,0 +1,302 @@
+package analytics
+
+import (
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+)
+
+// applier turns one transaction's batches into raw event rows, session rows and rollup deltas.
+type applier struct {
+	w           *Writer
+	db          dbx.Builder
+	insEvent    *dbx.Query
+	daily       map[[2]string]*dailyAgg
+	pages       map[[3]string]*pageAgg
+	dims        map[[4]string]*dimAgg
+	touched     map[string]*sessState
+	newVisitors map[string]bool
+}
+
+type dailyAgg struct {
+	visitors, sessions, pageviews, bounces, durationMs, conversions, convertedSessions float64
+	revenue, scrollSum, scrollCount, errors, clicks, outbound, micro                 float64
+}
+
+type pageAgg struct {
+	visitors, entries, pageviews, bounces, durationMs, conversions, revenue, scrollSum, scrollCount, errors, clicks float64
+}
+
+type dimAgg struct{ sessions, visitors, conversions, revenue float64 }
+
+func newApplier(w *Writer, db dbx.Builder) *applier {
+	return &applier{
+		w: w, db: db,
+		insEvent: db.NewQuery(`INSERT INTO events (site_id, visitor, session, type, name, path, url, referrer, props, value, x, y,
+			selector, device_type, browser, country, ts) VALUES ({:site}, {:visitor}, {:session}, {:type}, {:name}, {:path}, {:url},
+			{:referrer}, {:props}, {:value}, {:x}, {:y}, {:selector}, {:device}, {:browser}, {:country}, {:ts})`).Prepare(),
+		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
+		touched: map[string]*sessState{}, newVisitors: map[string]bool{},
+	}
+}
+
+func (a *applier) close() { _ = a.insEvent.Close() }
+
+func (a *applier) day(site, day string) *dailyAgg {
+	k := [2]string{site, day}
+	if a.daily[k] == nil {
+		a.daily[k] = &dailyAgg{}
+	}
+	return a.daily[k]
+}
+
+func (a *applier) page(site, day, path string) *pageAgg {
+	k := [3]string{site, day, path}
+	if a.pages[k] == nil {
+		a.pages[k] = &pageAgg{}
+	}
+	return a.pages[k]
+}
+
+func (a *applier) dim(site, day, dim, value string) *dimAgg {
+	k := [4]string{site, day, dim, value}
+	if a.dims[k] == nil {
+		a.dims[k] = &dimAgg{}
+	}
+	return a.dims[k]
+}
+
+// session finds the batch's session in memory, then in the database, or starts a new one.
+func (a *applier) session(j *job, first *Event) *sessState {
+	b := j.batch
+	key := j.site.ID + "|" + b.Session
+	s := a.w.sessions[key]
+	if s == nil {
+		s = loadSession(a.db, j.site.ID, b.Session)
+	}
+	if s == nil {
+		s = &sessState{
+			siteID: j.site.ID, key: b.Session, visitor: b.Visitor, isNew: true, started: first.at, lastSeen: first.at,
+			startDay: dayOf(first.at), entry: first.Path, exit: first.Path, referrer: first.Referrer,
+			utmSource: first.UtmSource, utmMedium: first.UtmMedium, utmCampaign: first.UtmCamp,
+			device: j.device, browser: j.browser, country: j.country, goals: map[string]bool{}, paths: map[string]bool{},
+		}
+		a.startSession(s)
+	}
+	s.touchedAt = time.Now()
+	a.w.sessions[key] = s
+	a.touched[key] = s
+	return s
+}
+
+func (a *applier) startSession(s *sessState) {
+	d := a.day(s.siteID, s.startDay)
+	d.sessions++
+	newVisitor := a.isNewVisitorToday(s)
+	if newVisitor {
+		d.visitors++
+	}
+	for _, dv := range s.dims() {
+		x := a.dim(s.siteID, s.startDay, dv[0], dv[1])
+		x.sessions++
+		if newVisitor {
+			x.visitors++
+		}
+	}
+}
+
+func (a *applier) isNewVisitorToday(s *sessState) bool {
+	vk := s.siteID + "|" + s.visitor
+	if a.w.visitorDay[vk] == s.startDay {
+		return false
+	}
+	if a.w.visitorDay[vk] == "" {
+		var n int
+		_ = a.db.NewQuery(`SELECT COUNT(*) FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
+			AND started_at >= {:from} AND started_at < {:to}`).Bind(dbx.Params{
+			"site": s.siteID, "visitor": s.visitor, "from": s.startDay + " 00:00:00.000Z", "to": s.startDay + " 99",
+		}).Row(&n)
+		if n > 0 {
+			a.w.visitorDay[vk] = s.startDay
+			return false
+		}
+	}
+	if a.w.visitorDay[vk] < s.startDay {
+		a.w.visitorDay[vk] = s.startDay
+		a.newVisitors[vk] = true
+	}
+	return true
+}
+
+// apply writes one batch: each event's raw row and its effect on session and rollups.
+func (a *applier) apply(j *job) error {
+	evs := j.batch.Events
+	s := a.session(j, &evs[0])
+	for i := range evs {
+		ev := &evs[i]
+		if err := a.applyEvent(j, s, ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
+	site := j.site
+	day := dayOf(ev.at)
+	if ev.at.After(s.lastSeen) {
+		s.lastSeen = ev.at
+	}
+	row := dbx.Params{
+		"site": site.ID, "visitor": s.visitor, "session": s.key, "type": typeNames[ev.Type], "name": "", "path": ev.Path,
+		"url": "", "referrer": "", "props": nil, "value": 0.0, "x": 0.0, "y": 0.0, "selector": "",
+		"device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at),
+	}
+	switch ev.Type {
+	case "pv":
+		s.pageviews++
+		a.day(site.ID, day).pageviews++
+		p := a.page(site.ID, day, ev.Path)
+		p.pageviews++
+		if !s.paths[ev.Path] {
+			s.paths[ev.Path] = true
+			p.visitors++
+		}
+		if s.pageviews == 1 {
+			s.entry = ev.Path
+			a.day(site.ID, s.startDay).bounces++
+			e := a.page(site.ID, s.startDay, s.entry)
+			e.bounces++
+			e.entries++
+		} else if s.pageviews == 2 {
+			a.day(site.ID, s.startDay).bounces--
+			a.page(site.ID, s.startDay, s.entry).bounces--
+		}
+		s.exit = ev.Path
+		row["referrer"] = ev.Referrer
+		if ev.UtmSource != "" || ev.UtmMedium != "" || ev.UtmCamp != "" {
+			row["props"] = jsonString(map[string]any{"utm_source": ev.UtmSource, "utm_medium": ev.UtmMedium, "utm_campaign": ev.UtmCamp})
+		}
+		for _, g := range site.Goals {
+			if g.Type == "url" && pathMatches(g.Match, ev.Path) {
+				if err := a.convert(s, g, g.Value, ev, day); err != nil {
+					return err
+				}
+			}
+		}
+	case "lv":
+		// A page view's first leave carries its max scroll; later ones (tab shown again) only time.
+		s.durationMs += ev.Duration
+		d, p := a.day(site.ID, day), a.page(site.ID, day, ev.Path)
+		d.durationMs += ev.Duration
+		p.durationMs += ev.Duration
+		row["value"] = ev.Duration // leave: value = time on page (ms), x = max scroll %
+		if ev.Scroll != nil {
+			sc := *ev.Scroll
+			s.maxScroll = max(s.maxScroll, sc)
+			d.scrollSum += sc
+			d.scrollCount++
+			p.scrollSum += sc
+			p.scrollCount++
+			row["x"] = sc
+		}
+	case "ck":
+		a.day(site.ID, day).clicks++
+		a.page(site.ID, day, ev.Path).clicks++
+		row["selector"], row["name"], row["x"], row["y"] = ev.Selector, ev.Text, ev.X, ev.Y
+		if ev.GoalMatch != "" {
+			for _, g := range site.Goals {
+				if g.Type == "click" && g.Match == ev.GoalMatch {
+					if err := a.convert(s, g, g.Value, ev, day); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	case "ob":
+		a.day(site.ID, day).outbound++
+		row["url"] = ev.URL
+	case "ev":
+		row["name"], row["value"] = ev.Name, ev.Value
+		if len(ev.Props) > 0 {
+			row["props"] = string(ev.Props)
+		}
+		for _, g := range site.Goals {
+			if g.Type == "event" && g.Match == ev.Name {
+				value := g.Value
+				if ev.Value > 0 {
+					value = ev.Value
+				}
+				if err := a.convert(s, g, value, ev, day); err != nil {
+					return err
+				}
+			}
+		}
+		if _, ok := site.Micros[ev.Name]; ok {
+			s.micro++
+			a.day(site.ID, day).micro++
+		}
+	case "er":
+		s.errors++
+		a.day(site.ID, day).errors++
+		a.page(site.ID, day, ev.Path).errors++
+		row["name"], row["url"] = truncate(ev.Message, 100), ev.Source
+		row["props"] = jsonString(map[string]any{"message": ev.Message, "source": ev.Source, "line": ev.Line})
+	case "wv":
+		row["name"], row["value"] = ev.Name, ev.Value
+	case "id":
+		s.identity = ev.ID
+		return nil // identity lives on the session only
+	}
+	_, err := a.insEvent.Bind(row).Execute()
+	return err
+}
+
+// convert records a goal conversion: once per session per goal, revenue for every occurrence.
+func (a *applier) convert(s *sessState, g goal, value float64, ev *Event, day string) error {
+	d, p := a.day(s.siteID, day), a.page(s.siteID, day, ev.Path)
+	if value > 0 {
+		s.revenue += value
+		d.revenue += value
+		p.revenue += value
+		for _, dv := range s.dims() {
+			a.dim(s.siteID, day, dv[0], dv[1]).revenue += value
+		}
+	}
+	if !s.goals[g.ID] {
+		s.goals[g.ID] = true
+		s.conversions++
+		d.conversions++
+		p.conversions++
+		for _, dv := range s.dims() {
+			a.dim(s.siteID, day, dv[0], dv[1]).conversions++
+		}
+		if !s.converted {
+			s.converted = true
+			d.convertedSessions++
+		}
+	}
+	_, err := a.insEvent.Bind(dbx.Params{
+		"site": s.siteID, "visitor": s.visitor, "session": s.key, "type": "conversion", "name": truncate(g.Name, 100),
+		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(map[string]any{"goal": g.ID}), "value": value,
+		"x": 0.0, "y": 0.0, "selector": "", "device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at),
+	}).Execute()
+	return err
+}
+
+// pathMatches: exact path, or a prefix when the goal ends with '*'.
+func pathMatches(pattern, path string) bool {
+	if strings.HasSuffix(pattern, "*") {
+		return strings.HasPrefix(path, strings.TrimSuffix(pattern, "*"))
+	}
+	return strings.TrimRight(pattern, "/") == strings.TrimRight(path, "/")
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}

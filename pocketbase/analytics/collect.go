@@ -1,0 +1,75 @@
+package analytics
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+type collector struct {
+	cfg         Config
+	sites       *siteCache
+	writer      *Writer
+	siteLimit   *limiter
+	clientLimit *limiter
+}
+
+func fail(e *core.RequestEvent, status int, msg string) error {
+	return e.JSON(status, map[string]any{"status": status, "message": msg})
+}
+
+// handle is POST /api/cro/collect: validate everything, then hand the batch to the writer and
+// acknowledge only once it is committed.
+func (c *collector) handle(e *core.RequestEvent) error {
+	now := time.Now()
+	origin := originOf(e.Request.Header.Get("Origin"), e.Request.Header.Get("Referer"))
+	if origin != "" {
+		h := e.Response.Header()
+		h.Set("Access-Control-Allow-Origin", origin)
+		h.Set("Vary", "Origin")
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(e.Response, e.Request.Body, MaxBodyBytes))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return fail(e, http.StatusRequestEntityTooLarge, "Batch too large.")
+		}
+		return fail(e, http.StatusBadRequest, "Could not read the batch.")
+	}
+	batch, err := ParseBatch(body, now, c.cfg.MaxAge)
+	if err != nil {
+		return fail(e, http.StatusBadRequest, "Invalid batch: "+err.Error())
+	}
+	site := c.sites.get(batch.Key)
+	if site == nil {
+		return fail(e, http.StatusNotFound, "Unknown site key.")
+	}
+	if !OriginAllowed(origin, site.Domain, c.cfg.AllowedOrigins) {
+		return fail(e, http.StatusForbidden, "Origin not allowed for this site.")
+	}
+	ua := e.Request.UserAgent()
+	if IsBot(ua) {
+		return e.NoContent(http.StatusNoContent) // robots are ignored, quietly
+	}
+	// The client key is a hash of address and agent, held in memory only, never stored.
+	sum := sha256.Sum256([]byte(e.RealIP() + "|" + ua))
+	if !c.siteLimit.allow(site.ID, now) || !c.clientLimit.allow(hex.EncodeToString(sum[:8]), now) {
+		e.Response.Header().Set("Retry-After", "1")
+		return fail(e, http.StatusTooManyRequests, "Too many requests, retry later.")
+	}
+	country := ""
+	if c.cfg.CountryHeader != "" {
+		country = Country(e.Request.Header.Get(c.cfg.CountryHeader))
+	}
+	j := &job{site: site, batch: batch, device: Device(ua), browser: Browser(ua), country: country}
+	if err := c.writer.submit(j); err != nil {
+		e.Response.Header().Set("Retry-After", "1")
+		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
+	}
+	return e.JSON(http.StatusAccepted, map[string]any{"accepted": len(batch.Events)})
+}

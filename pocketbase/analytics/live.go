@@ -1,0 +1,121 @@
+package analytics
+
+import (
+	"log"
+	"math"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// startLive refreshes, for every site written to since the last tick, its site_live record
+// (which the dashboard's LIVE KPI card subscribes to through realtime) and the KPI fields the
+// server owns on the site: current_cvr (last 7 days), baseline_cvr (the 7 days before) and
+// monthly_visitors (last 30 days).
+func startLive(app core.App, w *Writer, every time.Duration) {
+	if every <= 0 {
+		every = 2 * time.Second
+	}
+	go func() {
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-t.C:
+			case <-w.quit:
+				return
+			}
+			for _, id := range w.takeDirty() {
+				if err := refreshSite(app, w, id, time.Now()); err != nil {
+					log.Printf("analytics: live refresh of site %s failed: %v", id, err)
+				}
+			}
+		}
+	}()
+}
+
+type dayRow struct {
+	Day               string  `db:"day"`
+	Visitors          float64 `db:"visitors"`
+	Sessions          float64 `db:"sessions"`
+	Pageviews         float64 `db:"pageviews"`
+	Conversions       float64 `db:"conversions"`
+	ConvertedSessions float64 `db:"converted_sessions"`
+	Revenue           float64 `db:"revenue"`
+}
+
+func round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+func refreshSite(app core.App, w *Writer, siteID string, now time.Time) error {
+	var rows []dayRow
+	err := app.DB().NewQuery(`SELECT day, visitors, sessions, pageviews, conversions, converted_sessions, revenue
+		FROM analytics_daily WHERE site_id = {:site} AND day >= {:from}`).
+		Bind(dbx.Params{"site": siteID, "from": dayOf(now.AddDate(0, 0, -30))}).All(&rows)
+	if err != nil {
+		return err
+	}
+	today := dayOf(now)
+	weekStart, prevStart, monthStart := dayOf(now.AddDate(0, 0, -6)), dayOf(now.AddDate(0, 0, -13)), dayOf(now.AddDate(0, 0, -29))
+	var cur, prev [2]float64
+	var monthly float64
+	var t dayRow
+	for _, r := range rows {
+		switch {
+		case r.Day >= weekStart:
+			cur[0] += r.Sessions
+			cur[1] += r.ConvertedSessions
+		case r.Day >= prevStart:
+			prev[0] += r.Sessions
+			prev[1] += r.ConvertedSessions
+		}
+		if r.Day >= monthStart {
+			monthly += r.Visitors
+		}
+		if r.Day == today {
+			t = r
+		}
+	}
+
+	live, err := app.FindFirstRecordByData("site_live", "site_id", siteID)
+	if err != nil {
+		col, cerr := app.FindCollectionByNameOrId("site_live")
+		if cerr != nil {
+			return cerr
+		}
+		live = core.NewRecord(col)
+		live.Set("site_id", siteID)
+	}
+	live.Set("active_visitors", w.activeVisitors(siteID, now))
+	live.Set("sessions_today", t.Sessions)
+	live.Set("visitors_today", t.Visitors)
+	live.Set("pageviews_today", t.Pageviews)
+	live.Set("conversions_today", t.Conversions)
+	live.Set("revenue_today", round2(t.Revenue))
+	live.Set("cvr_today", round2(rate(t.ConvertedSessions, t.Sessions)))
+	live.Set("last_event_at", now)
+	if err := app.Save(live); err != nil {
+		return err
+	}
+
+	site, err := app.FindRecordById("sites", siteID)
+	if err != nil {
+		return err
+	}
+	curCvr, baseCvr := round2(rate(cur[1], cur[0])), round2(rate(prev[1], prev[0]))
+	if site.GetFloat("current_cvr") == curCvr && site.GetFloat("baseline_cvr") == baseCvr && site.GetFloat("monthly_visitors") == monthly {
+		return nil
+	}
+	site.Set("current_cvr", math.Min(curCvr, 100))
+	site.Set("baseline_cvr", math.Min(baseCvr, 100))
+	site.Set("monthly_visitors", monthly)
+	return app.Save(site)
+}
+
+// rate is part/whole in percent, 0 when whole is 0.
+func rate(part, whole float64) float64 {
+	if whole <= 0 {
+		return 0
+	}
+	return part / whole * 100
+}

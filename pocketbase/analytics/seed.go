@@ -1,0 +1,96 @@
+package analytics
+
+import (
+	"fmt"
+	"math/rand"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/spf13/cobra"
+)
+
+// Command is `analytics-seed`: writes N synthetic events for a site through the same writer
+// (sessions, raw events, rollups) without HTTP. Used by the dashboard-query benchmark.
+func Command(app core.App) *cobra.Command {
+	var siteID string
+	var events, days int
+	cmd := &cobra.Command{
+		Use:   "analytics-seed",
+		Short: "Write synthetic analytics events for a site (benchmarks)",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := app.RunAllMigrations(); err != nil {
+				return err
+			}
+			site, err := app.FindRecordById("sites", siteID)
+			if err != nil {
+				return fmt.Errorf("site %q not found", siteID)
+			}
+			w := newWriter(app)
+			info := &siteInfo{ID: site.Id, Key: site.GetString("public_key"), Domain: site.GetString("domain"), Micros: map[string]float64{}}
+			info.Goals = []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
+			start := time.Now()
+			n := seed(w, info, events, days)
+			fmt.Printf("{\"events\":%d,\"seconds\":%.1f}\n", n, time.Since(start).Seconds())
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&siteID, "site", "", "site id")
+	cmd.Flags().IntVar(&events, "events", 100000, "number of events to write")
+	cmd.Flags().IntVar(&days, "days", 90, "spread over this many past days")
+	return cmd
+}
+
+var seedPaths = []string{"/", "/pricing", "/features", "/blog", "/blog/a", "/blog/b", "/docs", "/product/1", "/product/2",
+	"/product/3", "/cart", "/checkout", "/thank-you", "/about", "/contact"}
+var seedRefs = []string{"", "", "https://www.google.com/", "https://news.ycombinator.com/", "https://t.co/x", "https://www.bing.com/"}
+var seedDevices = []string{"desktop", "desktop", "mobile", "mobile", "tablet"}
+var seedBrowsers = []string{"Chrome", "Chrome", "Safari", "Firefox", "Edge"}
+var seedCountries = []string{"US", "US", "GB", "DE", "FR", "IN", "BR", ""}
+
+func seed(w *Writer, site *siteInfo, total, days int) int {
+	rng := rand.New(rand.NewSource(42))
+	now := time.Now().UTC()
+	written := 0
+	var jobs []*job
+	for s := 0; written < total; s++ {
+		at := now.Add(-time.Duration(rng.Int63n(int64(days) * int64(24*time.Hour))))
+		b := &Batch{Key: site.Key, Visitor: fmt.Sprintf("seedv%08d", rng.Intn(total/12+1)), Session: fmt.Sprintf("seeds%09d", s)}
+		pages := 1 + rng.Intn(6)
+		ref := seedRefs[rng.Intn(len(seedRefs))]
+		for p := 0; p < pages && written+len(b.Events) < total; p++ {
+			path := seedPaths[rng.Intn(len(seedPaths))]
+			if p == pages-1 && rng.Intn(30) == 0 {
+				path = "/thank-you"
+			}
+			at = at.Add(time.Duration(5+rng.Intn(60)) * time.Second)
+			pv := Event{Type: "pv", Path: path, at: at}
+			if p == 0 {
+				pv.Referrer = ref
+			}
+			b.Events = append(b.Events, pv)
+			if rng.Intn(2) == 0 {
+				b.Events = append(b.Events, Event{Type: "ck", Path: path, Selector: "a.btn", Text: "Buy", X: float64(rng.Intn(1200)), Y: float64(rng.Intn(3000)), at: at})
+			}
+			b.Events = append(b.Events, Event{Type: "lv", Path: path, Duration: float64(2000 + rng.Intn(90000)), Scroll: ptr(float64(rng.Intn(101))), at: at})
+		}
+		if len(b.Events) == 0 {
+			break
+		}
+		written += len(b.Events)
+		jobs = append(jobs, &job{site: site, batch: b, device: seedDevices[rng.Intn(len(seedDevices))],
+			browser: seedBrowsers[rng.Intn(len(seedBrowsers))], country: seedCountries[rng.Intn(len(seedCountries))]})
+		if len(jobs) == 500 {
+			if err := w.write(jobs); err != nil {
+				fmt.Println("seed write failed:", err)
+				return written
+			}
+			jobs = jobs[:0]
+		}
+	}
+	if len(jobs) > 0 {
+		_ = w.write(jobs)
+	}
+	return written
+}
+
+func ptr(v float64) *float64 { return &v }

@@ -1,0 +1,95 @@
+package analytics
+
+import (
+	"time"
+
+	"github.com/pocketbase/dbx"
+)
+
+// sessState is the writer's working copy of one session row.
+type sessState struct {
+	siteID, key, visitor string
+	isNew                bool
+	started, lastSeen    time.Time
+	touchedAt            time.Time
+	startDay             string
+	entry, exit          string
+	referrer             string
+	utmSource, utmMedium string
+	utmCampaign          string
+	device, browser      string
+	country, identity    string
+	pageviews            int
+	durationMs           float64
+	maxScroll            float64
+	conversions, errors  int
+	micro                int
+	revenue              float64
+	converted            bool
+	goals                map[string]bool
+	paths                map[string]bool
+}
+
+// dims lists the dimension values a session counts under in analytics_dims.
+func (s *sessState) dims() [][2]string {
+	country := s.country
+	if country == "" {
+		country = "Unknown"
+	}
+	out := [][2]string{{"source", Source(s.referrer)}, {"device", s.device}, {"browser", s.browser}, {"country", country}}
+	if s.utmSource != "" {
+		out = append(out, [2]string{"utm_source", s.utmSource})
+	}
+	if s.utmMedium != "" {
+		out = append(out, [2]string{"utm_medium", s.utmMedium})
+	}
+	if s.utmCampaign != "" {
+		out = append(out, [2]string{"utm_campaign", s.utmCampaign})
+	}
+	return out
+}
+
+type sessionRow struct {
+	Visitor     string  `db:"visitor"`
+	StartedAt   string  `db:"started_at"`
+	LastSeenAt  string  `db:"last_seen_at"`
+	EntryPath   string  `db:"entry_path"`
+	ExitPath    string  `db:"exit_path"`
+	Referrer    string  `db:"referrer"`
+	UtmSource   string  `db:"utm_source"`
+	UtmMedium   string  `db:"utm_medium"`
+	UtmCampaign string  `db:"utm_campaign"`
+	PageViews   int     `db:"page_views"`
+	Duration    float64 `db:"duration_seconds"`
+	MaxScroll   float64 `db:"max_scroll"`
+	Conversions int     `db:"conversions"`
+	Revenue     float64 `db:"revenue"`
+	Errors      int     `db:"errors"`
+	Micro       int     `db:"micro_conversions"`
+	Device      string  `db:"device_type"`
+	Browser     string  `db:"browser"`
+	Country     string  `db:"country"`
+	Identity    string  `db:"identity"`
+}
+
+// loadSession reads a session row written earlier (after a restart or cache eviction).
+func loadSession(db dbx.Builder, siteID, key string) *sessState {
+	var r sessionRow
+	err := db.NewQuery(`SELECT visitor, started_at, last_seen_at, entry_path, exit_path, referrer, utm_source, utm_medium,
+		utm_campaign, page_views, duration_seconds, max_scroll, conversions, revenue, errors, micro_conversions, device_type,
+		browser, country, identity FROM sessions WHERE site_id = {:site} AND session_key = {:key} LIMIT 1`).
+		Bind(dbx.Params{"site": siteID, "key": key}).One(&r)
+	if err != nil {
+		return nil
+	}
+	started, _ := time.Parse("2006-01-02 15:04:05.000Z", r.StartedAt)
+	last, _ := time.Parse("2006-01-02 15:04:05.000Z", r.LastSeenAt)
+	return &sessState{
+		siteID: siteID, key: key, visitor: r.Visitor, started: started, lastSeen: last, startDay: dayOf(started),
+		entry: r.EntryPath, exit: r.ExitPath, referrer: r.Referrer, utmSource: r.UtmSource, utmMedium: r.UtmMedium,
+		utmCampaign: r.UtmCampaign, device: r.Device, browser: r.Browser, country: r.Country, identity: r.Identity,
+		pageviews: r.PageViews, durationMs: r.Duration * 1000, maxScroll: r.MaxScroll, conversions: r.Conversions,
+		revenue: r.Revenue, errors: r.Errors, micro: r.Micro, converted: r.Conversions > 0,
+		goals: map[string]bool{}, paths: map[string]bool{},
+	}
+}

@@ -1,0 +1,103 @@
+package analytics
+
+import (
+	"sync"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// siteInfo is what ingestion and the script need to know about a site.
+type siteInfo struct {
+	ID         string
+	Key        string
+	Domain     string
+	IgnoreDNT  bool
+	Goals      []goal
+	Micros     map[string]float64 // event name -> value of enabled micro conversions
+	notFound   bool
+	loadedAt   time.Time
+}
+
+type goal struct {
+	ID    string  `json:"-"`
+	Name  string  `json:"-"`
+	Type  string  `json:"-"`
+	Match string  `json:"-"`
+	Value float64 `json:"-"`
+}
+
+// siteCache keeps sites by public key for 30 s; any change to sites, goals or micro conversions
+// clears it.
+type siteCache struct {
+	app core.App
+	mu  sync.Mutex
+	m   map[string]*siteInfo
+}
+
+func newSiteCache(app core.App) *siteCache { return &siteCache{app: app, m: map[string]*siteInfo{}} }
+
+func (c *siteCache) clear() {
+	c.mu.Lock()
+	c.m = map[string]*siteInfo{}
+	c.mu.Unlock()
+}
+
+// get returns the site for a public key, or nil if no site has it.
+func (c *siteCache) get(key string) *siteInfo {
+	c.mu.Lock()
+	s := c.m[key]
+	c.mu.Unlock()
+	if s != nil && time.Since(s.loadedAt) < 30*time.Second {
+		if s.notFound {
+			return nil
+		}
+		return s
+	}
+	s = c.load(key)
+	c.mu.Lock()
+	if len(c.m) > 10000 {
+		c.m = map[string]*siteInfo{}
+	}
+	c.m[key] = s
+	c.mu.Unlock()
+	if s.notFound {
+		return nil
+	}
+	return s
+}
+
+func (c *siteCache) load(key string) *siteInfo {
+	info := &siteInfo{Key: key, loadedAt: time.Now(), Micros: map[string]float64{}}
+	rec, err := c.app.FindFirstRecordByData("sites", "public_key", key)
+	if err != nil || key == "" {
+		info.notFound = true
+		return info
+	}
+	info.ID = rec.Id
+	info.Domain = rec.GetString("domain")
+	info.IgnoreDNT = rec.GetBool("tracking_ignore_dnt")
+	goals, _ := c.app.FindAllRecords("goals", dbx.HashExp{"site_id": rec.Id, "enabled": true})
+	for _, g := range goals {
+		info.Goals = append(info.Goals, goal{ID: g.Id, Name: g.GetString("name"), Type: g.GetString("type"), Match: g.GetString("match"), Value: g.GetFloat("value")})
+	}
+	micros, _ := c.app.FindAllRecords("micro_conversions", dbx.HashExp{"site_id": rec.Id, "enabled": true})
+	for _, m := range micros {
+		if n := m.GetString("event_name"); n != "" {
+			info.Micros[n] = m.GetFloat("value")
+		}
+	}
+	return info
+}
+
+// clickSelectors lists the selectors of click goals, inlined into the tracker's config.
+func (s *siteInfo) clickSelectors() []string {
+	out := []string{}
+	for _, g := range s.Goals {
+		if g.Type == "click" {
+			out = append(out, g.Match)
+		}
+	}
+	return out
+}

@@ -1,0 +1,211 @@
+package analytics
+
+import (
+	"errors"
+	"log"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// job is one validated batch waiting to be written; done receives the commit result.
+type job struct {
+	site                     *siteInfo
+	batch                    *Batch
+	device, browser, country string
+	done                     chan error
+}
+
+// Writer owns all analytics writes: one goroutine drains waiting batches and writes them, with
+// their session and rollup changes, in one transaction (group commit), so SQLite's single writer
+// does one commit for many requests.
+type Writer struct {
+	app  core.App
+	ch   chan *job
+	quit chan struct{}
+	wg   sync.WaitGroup
+	once sync.Once
+
+	mu         sync.Mutex // guards everything below (the live refresher reads it)
+	sessions   map[string]*sessState
+	visitorDay map[string]string
+	dirty      map[string]bool
+	lastSweep  time.Time
+}
+
+var errBusy = errors.New("writer busy")
+
+const maxJobsPerTx = 400
+
+func newWriter(app core.App) *Writer {
+	return &Writer{
+		app: app, ch: make(chan *job, 4096), quit: make(chan struct{}),
+		sessions: map[string]*sessState{}, visitorDay: map[string]string{}, dirty: map[string]bool{}, lastSweep: time.Now(),
+	}
+}
+
+func (w *Writer) start() {
+	w.once.Do(func() {
+		w.wg.Add(1)
+		go w.loop()
+	})
+}
+
+func (w *Writer) stop() {
+	select {
+	case <-w.quit:
+	default:
+		close(w.quit)
+	}
+	w.wg.Wait()
+}
+
+// submit queues a job and waits for its commit (acknowledged means stored).
+func (w *Writer) submit(j *job) error {
+	j.done = make(chan error, 1)
+	select {
+	case w.ch <- j:
+	case <-time.After(2 * time.Second):
+		return errBusy
+	}
+	select {
+	case err := <-j.done:
+		return err
+	case <-time.After(30 * time.Second):
+		return errBusy
+	}
+}
+
+func (w *Writer) loop() {
+	defer w.wg.Done()
+	for {
+		var first *job
+		select {
+		case first = <-w.ch:
+		case <-w.quit:
+			w.drainOnQuit()
+			return
+		}
+		jobs := []*job{first}
+	more:
+		for len(jobs) < maxJobsPerTx {
+			select {
+			case j := <-w.ch:
+				jobs = append(jobs, j)
+			default:
+				break more
+			}
+		}
+		w.flush(jobs)
+	}
+}
+
+func (w *Writer) drainOnQuit() {
+	for {
+		select {
+		case j := <-w.ch:
+			w.flush([]*job{j})
+		default:
+			return
+		}
+	}
+}
+
+func (w *Writer) flush(jobs []*job) {
+	err := w.write(jobs)
+	if err != nil {
+		log.Printf("analytics: write of %d batches failed: %v", len(jobs), err)
+	}
+	for _, j := range jobs {
+		if j.done != nil {
+			j.done <- err
+		}
+	}
+}
+
+// write applies jobs in one transaction; on failure the in-memory state they touched is dropped
+// so that it reloads from the database.
+func (w *Writer) write(jobs []*job) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.sweep()
+	var a *applier
+	err := w.app.RunInTransaction(func(tx core.App) error {
+		a = newApplier(w, tx.DB())
+		defer a.close()
+		for _, j := range jobs {
+			if err := a.apply(j); err != nil {
+				return err
+			}
+		}
+		return a.commitAggregates()
+	})
+	if err != nil {
+		if a != nil {
+			for key := range a.touched {
+				delete(w.sessions, key)
+			}
+			for key := range a.newVisitors {
+				delete(w.visitorDay, key)
+			}
+		}
+		return err
+	}
+	for _, j := range jobs {
+		w.dirty[j.site.ID] = true
+	}
+	return nil
+}
+
+// sweep forgets sessions idle for more than an hour and visitor days older than yesterday.
+func (w *Writer) sweep() {
+	now := time.Now()
+	if now.Sub(w.lastSweep) < time.Minute {
+		return
+	}
+	w.lastSweep = now
+	for k, s := range w.sessions {
+		if now.Sub(s.touchedAt) > time.Hour {
+			delete(w.sessions, k)
+		}
+	}
+	yesterday := dayOf(now.Add(-24 * time.Hour))
+	for k, d := range w.visitorDay {
+		if d < yesterday {
+			delete(w.visitorDay, k)
+		}
+	}
+}
+
+// takeDirty returns and clears the sites written since the last call.
+func (w *Writer) takeDirty() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := make([]string, 0, len(w.dirty))
+	for id := range w.dirty {
+		out = append(out, id)
+	}
+	w.dirty = map[string]bool{}
+	return out
+}
+
+// activeVisitors counts distinct visitors of a site seen in the last five minutes.
+func (w *Writer) activeVisitors(siteID string, now time.Time) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	seen := map[string]bool{}
+	for _, s := range w.sessions {
+		if s.siteID == siteID && now.Sub(s.lastSeen) <= 5*time.Minute {
+			seen[s.visitor] = true
+		}
+	}
+	return len(seen)
+}
+
+func dayOf(t time.Time) string { return t.UTC().Format("2006-01-02") }
+
+func dbTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05.000Z") }
+
+var _ dbx.Builder = (*dbx.DB)(nil)

@@ -1,0 +1,54 @@
+import { clean, type Ev, type Push } from './types';
+
+/** Clicks (selector, button/link text, page x/y), click goals and outbound links. */
+export function watchClicks(push: Push, goals: string[]): void {
+  addEventListener(
+    'click',
+    (ev: MouseEvent) => {
+      try {
+        const t = ev.target as Element | null;
+        if (!t || !t.closest) return;
+        const el = t.closest('a,button,input,select,textarea,label,summary,[role=button]') || t;
+        const e: Ev = { t: 'ck', sel: selector(el), x: Math.max(0, Math.round(ev.pageX)), y: Math.max(0, Math.round(ev.pageY)) };
+        if (el.tagName === 'A' || el.tagName === 'BUTTON') {
+          const tx = clean((el.textContent || '').replace(/\s+/g, ' ').trim(), 100);
+          if (tx) e.tx = tx;
+        }
+        for (const g of goals) {
+          try {
+            if (t.closest(g)) {
+              e.gm = g;
+              break;
+            }
+          } catch (_) {
+            /* invalid selector in config */
+          }
+        }
+        push(e);
+        const a = t.closest('a[href]') as HTMLAnchorElement | null;
+        if (a && /^https?:$/.test(a.protocol) && a.host !== location.host) {
+          push({ t: 'ob', u: clean(a.protocol + '//' + a.host + a.pathname, 500) });
+        }
+      } catch (_) {
+        /* never harm the page */
+      }
+    },
+    { capture: true, passive: true },
+  );
+}
+
+/** A short CSS path: up to four levels, stopping at an id; tag plus two classes per level. */
+export function selector(el: Element): string {
+  const parts: string[] = [];
+  for (let n: Element | null = el, i = 0; n && i < 4 && n !== document.body && n !== document.documentElement; n = n.parentElement, i++) {
+    let s = n.tagName.toLowerCase();
+    if (n.id) {
+      parts.unshift(s + '#' + n.id);
+      break;
+    }
+    const cls = (n.getAttribute('class') || '').trim().split(/\s+/).filter(Boolean).slice(0, 2);
+    if (cls.length) s += '.' + cls.join('.');
+    parts.unshift(s);
+  }
+  return clean(parts.join('>'), 300);
+}

@@ -1,0 +1,66 @@
+/**
+ * The CRO tracker: runs on customers' pages, so it is small, dependency-free and must never
+ * harm the host page. One global (`cro`), every entry point guarded, no synchronous network, no
+ * cookies, no layout work on the load path. Served per site with its config inlined as CRO_CFG.
+ */
+import { config, type Ev } from './types';
+import { blocked } from './privacy';
+import { ids, optOut } from './ids';
+import { createQueue } from './queue';
+import { watchPage } from './page';
+import { watchClicks } from './clicks';
+import { watchErrors } from './errors';
+import { watchVitals } from './vitals';
+import { publicApi } from './api';
+
+type Cro = ((...a: unknown[]) => void) & { q?: ArrayLike<unknown>[]; l?: 1 };
+
+try {
+  start();
+} catch (_) {
+  /* never harm the page */
+}
+
+function start(): void {
+  const w = window as unknown as { cro?: Cro };
+  const stub = w.cro;
+  if (stub && stub.l) return; // loaded twice: keep the first
+  const pending = (stub && stub.q) || [];
+  const s = document.currentScript as HTMLScriptElement | null;
+  const off = blocked(config()) || !s || !s.src;
+  let api: (a: unknown[]) => void = () => {};
+  const cro: Cro = (...a: unknown[]) => {
+    try {
+      api(a);
+    } catch (_) {
+      /* never harm the page */
+    }
+  };
+  cro.l = 1;
+  w.cro = cro;
+  if (off) return; // Do Not Track / GPC, bots: nothing is stored or sent
+
+  const queue = createQueue(new URL(s.src).origin + '/api/cro/collect', ids);
+  const push = (e: Ev) => {
+    if (!optOut()) queue.push(e);
+  };
+  api = publicApi(push);
+  const page = watchPage(push);
+  watchClicks(push, config().g || []);
+  watchErrors(push);
+  const vitals = watchVitals(push);
+  const hide = () => {
+    try {
+      page.leave();
+      vitals();
+      queue.flush(true);
+    } catch (_) {
+      /* never harm the page */
+    }
+  };
+  addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') hide();
+  });
+  addEventListener('pagehide', hide);
+  for (let i = 0; i < pending.length; i++) cro(...Array.prototype.slice.call(pending[i]));
+}

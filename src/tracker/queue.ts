@@ -1,0 +1,52 @@
+import { clean, config, type Ev } from './types';
+
+const MAX_BATCH = 20;
+const MAX_TRIES = 5;
+
+/**
+ * Batches events and sends them as text/plain (no CORS preflight): fetch with keepalive while
+ * the page lives, sendBeacon when it is being hidden. Failures are retried with backoff.
+ */
+export function createQueue(url: string, ids: () => { v: string; s: string }): { push: (e: Ev) => void; flush: (beacon?: boolean) => void } {
+  let q: Ev[] = [];
+  let timer = 0;
+  let tries = 0;
+
+  const post = (batch: Ev[], beacon: boolean) => {
+    const id = ids();
+    const body = JSON.stringify({ k: config().k, v: id.v, s: id.s, e: batch });
+    if (beacon && navigator.sendBeacon && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain' }))) return;
+    fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'Content-Type': 'text/plain' } }).then(
+      (r) => {
+        if (r.status === 429 || r.status >= 500) retry(batch);
+        else tries = 0;
+      },
+      () => retry(batch),
+    );
+  };
+
+  const retry = (batch: Ev[]) => {
+    if (++tries > MAX_TRIES) return;
+    q = batch.concat(q);
+    schedule(1000 * 2 ** tries);
+  };
+
+  const flush = (beacon?: boolean) => {
+    clearTimeout(timer);
+    timer = 0;
+    while (q.length) post(q.splice(0, MAX_BATCH), !!beacon);
+  };
+
+  const schedule = (ms: number) => {
+    if (!timer) timer = window.setTimeout(flush, ms);
+  };
+
+  const push = (e: Ev) => {
+    e.ts = e.ts || Date.now();
+    e.p = e.p || clean(location.pathname, 300);
+    q.push(e);
+    if (q.length >= MAX_BATCH) flush();
+    else schedule(1000);
+  };
+  return { push, flush };
+}

@@ -1,0 +1,30 @@
+/** The site configuration the server inlines around the script. */
+export interface Config {
+  /** Site public key. */
+  k: string;
+  /** Honour Do Not Track / Global Privacy Control. */
+  dnt: boolean;
+  /** Selectors of click goals. */
+  g?: string[];
+}
+
+declare const CRO_CFG: Config | undefined;
+
+export function config(): Config {
+  return typeof CRO_CFG !== 'undefined' && CRO_CFG ? CRO_CFG : { k: '', dnt: true };
+}
+
+/** One event, in the collect endpoint's short field names. */
+export interface Ev {
+  t: 'pv' | 'lv' | 'ck' | 'ob' | 'ev' | 'er' | 'wv' | 'id';
+  ts?: number;
+  p?: string;
+  [field: string]: unknown;
+}
+
+export type Push = (e: Ev) => void;
+
+/** Text safe for the collect endpoint: no control characters, at most max characters. */
+export function clean(v: unknown, max: number): string {
+  return String(v).replace(/[\x00-\x1f\x7f]/g, ' ').slice(0, max);
+}

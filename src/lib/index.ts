@@ -12,3 +12,4 @@ export * from './auth-form';
 export * from './demo-request';
 export * from './redirect-origins';
 export * from './integrations';
+export * from './assignment';

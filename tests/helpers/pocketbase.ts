@@ -12,7 +12,7 @@ import PocketBase, { type RecordModel } from 'pocketbase';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SERVER = join(ROOT, '.bin/cro-server');
-const SUPERUSER = { email: 'superuser@test.local', password: 'superuser-pass-123' };
+export const SUPERUSER = { email: 'superuser@test.local', password: 'superuser-pass-123' };
 
 export interface TestUser {
   client: PocketBase;

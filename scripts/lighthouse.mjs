@@ -1,0 +1,79 @@
+// Lighthouse (mobile preset) on every page of the built sitemap, served by the production
+// server (.bin/cro-server serving dist/) on a free loopback port with a throwaway data dir.
+// Prints each page's four category scores and its total transfer size; exits 1 when a score
+// is below LIGHTHOUSE_MIN (default 95). Run: npm run lighthouse (after a build).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const DIST = join(ROOT, 'dist');
+const SERVER = join(ROOT, '.bin/cro-server');
+const MIN = Number(process.env.LIGHTHOUSE_MIN ?? 95);
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean); // e.g. "/,/features"
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+for (const [path, hint] of [[join(DIST, 'index.html'), 'run `astro build`'], [SERVER, 'run `bash scripts/setup.sh`']]) {
+  if (!existsSync(path)) { console.error(`${path} is missing: ${hint} first.`); process.exit(1); }
+}
+
+function sitemapPaths() {
+  const files = readdirSync(DIST).filter((f) => /^sitemap-\d+\.xml$/.test(f));
+  const urls = files.flatMap((f) => [...readFileSync(join(DIST, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+  return urls.map((u) => new URL(u).pathname);
+}
+
+const freePort = () => new Promise((res, rej) => {
+  const srv = createServer().listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => res(port)); }).on('error', rej);
+});
+
+async function startServer() {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'cro-lh-'));
+  const proc = spawn(SERVER, ['serve', `--http=127.0.0.1:${port}`, `--dir=${dir}`, `--hooksDir=${join(ROOT, 'pocketbase/pb_hooks')}`,
+    `--migrationsDir=${join(ROOT, 'pocketbase/pb_migrations')}`, `--siteDir=${DIST}`], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try { if ((await fetch(`${url}/api/health`)).ok) break; } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, stop: () => { proc.kill(); rmSync(dir, { recursive: true, force: true }); } };
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+const rows = [];
+try {
+  const paths = ONLY ?? sitemapPaths();
+  for (const path of paths) {
+    const result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
+    const lhr = result.lhr;
+    const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
+    const bytes = lhr.audits['total-byte-weight']?.numericValue ?? 0;
+    const failing = CATEGORIES.flatMap((c, i) => scores[i] < MIN
+      ? lhr.categories[c].auditRefs.map((r) => lhr.audits[r.id]).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative').map((a) => `${c}:${a.id}`)
+      : []);
+    rows.push({ path, scores, bytes, failing });
+    console.error(`measured ${path}`);
+  }
+} finally {
+  await chrome.kill();
+  server.stop();
+}
+
+const head = ['page'.padEnd(48), 'perf', 'a11y', ' b.p', ' seo', '  transfer'].join(' ');
+console.log(head);
+for (const r of rows) {
+  console.log([r.path.padEnd(48), ...r.scores.map((s) => String(s).padStart(4)), `${(r.bytes / 1024).toFixed(1).padStart(7)} KB`].join(' '));
+}
+const low = rows.filter((r) => r.scores.some((s) => s < MIN));
+for (const r of low) console.log(`below ${MIN}: ${r.path} -> ${r.failing.join(', ')}`);
+process.exit(low.length ? 1 : 0);

@@ -13,3 +13,4 @@ export * from './demo-request';
 export * from './redirect-origins';
 export * from './integrations';
 export * from './assignment';
+export * from './audit';

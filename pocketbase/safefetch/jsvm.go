@@ -1,0 +1,53 @@
+package safefetch
+
+import (
+	"context"
+
+	"github.com/dop251/goja"
+)
+
+// BindJS exposes the fetcher to the JS hooks as $safefetch (see jsvm.Config.OnInit):
+//
+//	$safefetch.normalize(url)   -> {ok, url} | {ok: false, code, message}
+//	$safefetch.page(url)        -> {ok, url, status, contentType, body, bytes, elapsedMs} | {ok: false, code, message}
+//	$safefetch.assetSizes(urls) -> {url: bytes or -1}
+//
+// The configuration is read from the environment on each call (CRO_SCAN_* variables).
+func BindJS(vm *goja.Runtime) {
+	obj := vm.NewObject()
+	_ = obj.Set("normalize", func(raw string) map[string]any {
+		u, ferr := ConfigFromEnv().NormalizeURL(raw)
+		if ferr != nil {
+			return failure(ferr)
+		}
+		return map[string]any{"ok": true, "url": u.String()}
+	})
+	_ = obj.Set("page", func(raw string) map[string]any {
+		page, ferr := ConfigFromEnv().FetchPage(context.Background(), raw)
+		if ferr != nil {
+			return failure(ferr)
+		}
+		return map[string]any{
+			"ok":          true,
+			"url":         page.URL,
+			"status":      page.Status,
+			"contentType": page.ContentType,
+			"body":        page.Body,
+			"bytes":       page.Bytes,
+			"elapsedMs":   page.Elapsed.Milliseconds(),
+		}
+	})
+	_ = obj.Set("assetSizes", func(urls []string) map[string]any {
+		sizes := ConfigFromEnv().AssetSizes(context.Background(), urls)
+		out := make(map[string]any, len(sizes))
+		for k, v := range sizes {
+			out[k] = v
+		}
+		return out
+	})
+	_ = vm.Set("$safefetch", obj)
+}
+
+func failure(ferr *Error) map[string]any {
+	return map[string]any{"ok": false, "code": string(ferr.Code), "message": ferr.Message}
+}

@@ -1,0 +1,74 @@
+/** What the audit knows about one HTML page: a flat, parser-independent summary. */
+export interface PageElement {
+  tag: string;
+  attrs: Record<string, string>;
+  /** Visible text inside the element, whitespace-collapsed, capped at TEXT_CAP characters. */
+  text: string;
+  /** Words of visible text inside the element (not capped). */
+  words: number;
+  /** Position of the element in the document's visible text when it opened (characters). */
+  textOffset: number;
+  /** Tags of the open ancestors, outermost first. */
+  ancestors: string[];
+}
+
+export interface Page {
+  /** The final URL of the page (after redirects). */
+  url: string;
+  /** Size of the HTML in bytes (UTF-8). */
+  htmlBytes: number;
+  elements: PageElement[];
+  /** Visible text of the body, whitespace-collapsed. */
+  text: string;
+  wordCount: number;
+  /** Parsed JSON-LD blocks (invalid ones are skipped). */
+  jsonLd: unknown[];
+  /** Sizes in bytes of the stylesheets and scripts that were measured (-1 = unknown). */
+  assetSizes: Record<string, number>;
+}
+
+export const TEXT_CAP = 1000;
+
+export function byTag(page: Page, ...tags: string[]): PageElement[] {
+  return page.elements.filter((e) => tags.includes(e.tag));
+}
+
+export function attr(el: PageElement, name: string): string {
+  return el.attrs[name] ?? '';
+}
+
+export function metaContent(page: Page, key: string): string | null {
+  const k = key.toLowerCase();
+  const el = page.elements.find(
+    (e) => e.tag === 'meta' && ((e.attrs.name ?? '').toLowerCase() === k || (e.attrs.property ?? '').toLowerCase() === k),
+  );
+  return el ? (el.attrs.content ?? '').trim() : null;
+}
+
+/** Case-insensitive test of the visible text against any of the patterns. */
+export function textMatches(page: Page, pattern: RegExp): boolean {
+  return pattern.test(page.text);
+}
+
+/** Every schema.org type named by JSON-LD (@type, nested @graph) or microdata itemtype. */
+export function schemaTypes(page: Page): Set<string> {
+  const types = new Set<string>();
+  const visit = (node: unknown, depth: number): void => {
+    if (depth > 6 || node === null || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      node.forEach((n) => visit(n, depth + 1));
+      return;
+    }
+    const obj = node as Record<string, unknown>;
+    const t = obj['@type'];
+    (Array.isArray(t) ? t : [t]).forEach((x) => typeof x === 'string' && types.add(x.toLowerCase()));
+    Object.keys(obj).forEach((k) => visit(obj[k], depth + 1));
+  };
+  page.jsonLd.forEach((n) => visit(n, 0));
+  page.elements.forEach((e) => {
+    const it = e.attrs.itemtype;
+    if (it) it.split(/\s+/).forEach((u) => u && types.add(u.replace(/^https?:\/\/schema\.org\//i, '').toLowerCase()));
+  });
+  return types;
+}
+

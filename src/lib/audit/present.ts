@@ -1,0 +1,82 @@
+/** Shapes of the audit for the three screens that show it. */
+import type { AuditResult } from './audit';
+import type { Finding, ScanCategory } from './types';
+
+/** The landing widget's opportunity (public spec, section 3). */
+export interface LandingOpportunity {
+  id: string;
+  name: string;
+  description: string;
+  category: 'conversion' | 'trust' | 'mobile';
+  impact: 'high' | 'medium' | 'low';
+  predicted_lift_min: number;
+  predicted_lift_max: number;
+  confidence: number;
+  difficulty: 'easy' | 'medium' | 'hard';
+  time_to_implement: string;
+}
+
+const LANDING_CATEGORY: Record<ScanCategory, LandingOpportunity['category']> = {
+  CTA: 'conversion', Checkout: 'conversion', Copywriting: 'conversion', 'Form Optimization': 'conversion',
+  Pricing: 'conversion', Retention: 'conversion', 'Trust Signals': 'trust', 'Social Proof': 'trust',
+  'Mobile UX': 'mobile', Performance: 'mobile',
+};
+
+export function toLandingOpportunity(f: Finding): LandingOpportunity {
+  return {
+    id: f.id,
+    name: f.title,
+    description: f.description,
+    category: LANDING_CATEGORY[f.category],
+    impact: f.impact.toLowerCase() as LandingOpportunity['impact'],
+    predicted_lift_min: f.liftMin,
+    predicted_lift_max: f.liftMax,
+    confidence: f.confidence,
+    difficulty: f.difficulty.toLowerCase() as LandingOpportunity['difficulty'],
+    time_to_implement: f.timeToImplement,
+  };
+}
+
+/** What the public scan endpoint returns. */
+export interface ScanResponse {
+  url: string;
+  siteType: AuditResult['siteType'];
+  siteTypeLabel: string;
+  /** e.g. '12-31%'. */
+  expectedLift: string;
+  expectedLiftMin: number;
+  expectedLiftMax: number;
+  totalFindings: number;
+  /** The first 10 findings (the /website-scan list); the landing widget shows 3. */
+  optimizations: Finding[];
+  /** Findings beyond those returned. */
+  moreCount: number;
+  opportunities: LandingOpportunity[];
+  scannedAt: string;
+  cached: boolean;
+}
+
+export const PUBLIC_SCAN_RESULTS = 10;
+export const LANDING_SCAN_RESULTS = 3;
+
+export function formatLift(min: number, max: number): string {
+  return `${Math.round(min)}-${Math.round(max)}%`;
+}
+
+export function toScanResponse(result: AuditResult, scannedAt: string, cached: boolean): ScanResponse {
+  const optimizations = result.findings.slice(0, PUBLIC_SCAN_RESULTS);
+  return {
+    url: result.url,
+    siteType: result.siteType,
+    siteTypeLabel: result.siteTypeLabel,
+    expectedLift: formatLift(result.expectedLift.min, result.expectedLift.max),
+    expectedLiftMin: result.expectedLift.min,
+    expectedLiftMax: result.expectedLift.max,
+    totalFindings: result.findings.length,
+    optimizations,
+    moreCount: Math.max(0, result.findings.length - optimizations.length),
+    opportunities: result.findings.slice(0, LANDING_SCAN_RESULTS).map(toLandingOpportunity),
+    scannedAt,
+    cached,
+  };
+}

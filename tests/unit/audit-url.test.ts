@@ -1,0 +1,23 @@
+import { expect, test } from 'vitest';
+import { assetReferences, hostOf, parsePage, resolveRef } from '../../src/lib/audit';
+
+test('references resolve like a browser resolves them', () => {
+  const base = 'https://shop.example/a/b/page.html?x=1';
+  expect(resolveRef(base, '/css/site.css')).toBe('https://shop.example/css/site.css');
+  expect(resolveRef(base, 'app.js')).toBe('https://shop.example/a/b/app.js');
+  expect(resolveRef(base, '../up.js')).toBe('https://shop.example/a/up.js');
+  expect(resolveRef(base, '//cdn.example/x.js')).toBe('https://cdn.example/x.js');
+  expect(resolveRef(base, '?y=2')).toBe('https://shop.example/a/b/page.html?y=2');
+  expect(resolveRef(base, 'http://other.example/z')).toBe('http://other.example/z');
+  expect(resolveRef(base, 'javascript:alert(1)')).toBeNull();
+  expect(resolveRef(base, 'data:text/css,a')).toBeNull();
+  expect(hostOf('https://User@Shop.Example:8080/x')).toBe('shop.example');
+});
+
+test('the stylesheets and scripts of a page are listed once each', () => {
+  const page = parsePage(
+    '<link rel="stylesheet" href="/a.css"><link rel="icon" href="/i.png"><script src="/a.js"></script><script src="/a.js"></script><script>inline()</script>',
+    'https://x.example/p/',
+  );
+  expect(assetReferences(page)).toEqual(['https://x.example/a.css', 'https://x.example/a.js']);
+});

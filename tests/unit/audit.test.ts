@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ALL_CHECKS, auditHtml, SCAN_CATEGORIES, toScanResponse, type AuditResult } from '../../src/lib/audit';
+
+const fixture = (name: string): string => readFileSync(resolve(import.meta.dirname, '../fixtures/scan', `${name}.html`), 'utf8');
+/** A neutral URL: no site-type keyword, so the page content decides. */
+const audit = (name: string, url = 'https://fixture.example/page'): AuditResult => auditHtml(fixture(name), url);
+const ids = (r: AuditResult): string[] => r.findings.map((f) => f.id);
+
+describe('the audit', () => {
+  test('has at least 30 checks covering all ten categories', () => {
+    expect(ALL_CHECKS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(ALL_CHECKS.map((c) => c.category))).toEqual(new Set(SCAN_CATEGORIES));
+    expect(new Set(ALL_CHECKS.map((c) => c.id)).size).toBe(ALL_CHECKS.length);
+  });
+
+  test('a weak landing page yields many findings, the biggest problems first', () => {
+    const r = audit('weak-landing');
+    expect(r.findings.length).toBeGreaterThanOrEqual(25);
+    expect(ids(r).slice(0, 6)).toEqual(expect.arrayContaining(['cta-missing', 'mobile-no-viewport', 'form-too-many-fields']));
+    expect(ids(r)).toEqual(expect.arrayContaining([
+      'copy-no-title', 'copy-weak-headline', 'copy-no-meta-description', 'perf-blocking-scripts', 'form-unlabelled-fields',
+      'form-wrong-input-type', 'cta-vague-text', 'cta-dead-links', 'mobile-tables-layout', 'mobile-no-tap-to-call', 'copy-missing-alt',
+    ]));
+    const form = r.findings.find((f) => f.id === 'form-too-many-fields')!;
+    expect(form.evidence).toEqual({ element: '<form>', count: 8 });
+    expect(r.findings.find((f) => f.id === 'mobile-no-viewport')!.evidence.missing).toBe('<meta name="viewport">');
+    expect(r.findings.find((f) => f.id === 'perf-blocking-scripts')!).toMatchObject({ impact: 'High', evidence: { count: 3 } });
+  });
+
+  test('a strong landing page yields few findings', () => {
+    const r = audit('strong-landing');
+    expect(r.findings.length).toBeLessThanOrEqual(3);
+    expect(ids(r)).not.toContain('cta-missing');
+    expect(r.expectedLift.max).toBeLessThan(audit('weak-landing').expectedLift.min);
+  });
+
+  test('findings carry the spec fields, are ranked by expected impact and never repeat', () => {
+    const r = audit('weak-landing');
+    for (const f of r.findings) {
+      expect(f.title).toBeTruthy();
+      expect(f.description).toBeTruthy();
+      expect(['High', 'Medium', 'Low']).toContain(f.impact);
+      expect(['Easy', 'Medium', 'Hard']).toContain(f.difficulty);
+      expect(f.conversionLift).toBe(`${f.liftMin}-${f.liftMax}%`);
+      expect(SCAN_CATEGORIES).toContain(f.category);
+      expect(f.confidence).toBeGreaterThan(0);
+      expect(f.confidence).toBeLessThanOrEqual(100);
+      expect(Object.keys(f.evidence).length).toBeGreaterThan(0);
+    }
+    const weight = { High: 3, Medium: 2, Low: 1 };
+    const scores = r.findings.map((f) => weight[f.impact] * ((f.liftMin + f.liftMax) / 2) * f.confidence);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+  });
+
+  test('the shop is e-commerce from its Product markup and add-to-cart button, with shop findings', () => {
+    const r = audit('shop');
+    expect(r).toMatchObject({ siteType: 'ecommerce', siteTypeLabel: 'E-commerce', siteTypeSource: 'content' });
+    expect(r.siteTypeSignals).toEqual(expect.arrayContaining(['Product markup', 'add-to-cart button']));
+    expect(ids(r)).toEqual(expect.arrayContaining(['checkout-no-shipping-returns', 'checkout-no-payment-options', 'mobile-zoom-disabled', 'social-no-ratings']));
+    expect(ids(r)).not.toContain('checkout-no-cart');
+    expect(ids(r)).not.toContain('pricing-no-price');
+    expect(ids(r)).not.toContain('form-no-lead-capture'); // a B2B check
+  });
+
+  test('the local business is local from LocalBusiness markup, address and opening hours', () => {
+    const r = audit('local-business');
+    expect(r).toMatchObject({ siteType: 'local', siteTypeLabel: 'Local Business', siteTypeSource: 'content' });
+    expect(r.siteTypeSignals).toEqual(expect.arrayContaining(['LocalBusiness markup', 'address', 'opening hours']));
+    const call = r.findings.find((f) => f.id === 'mobile-no-tap-to-call')!;
+    expect(call.impact).toBe('High');
+    expect(ids(r)).toEqual(expect.arrayContaining(['form-unlabelled-fields', 'form-wrong-input-type', 'cta-vague-text']));
+  });
+
+  test('the B2B page is B2B / Lead Generation and misses lead capture, proof and contact', () => {
+    const r = audit('b2b');
+    expect(r).toMatchObject({ siteType: 'b2b', siteTypeLabel: 'B2B / Lead Generation' });
+    expect(ids(r).slice(0, 5)).toEqual(expect.arrayContaining(['cta-missing', 'form-no-lead-capture', 'trust-no-contact']));
+    expect(ids(r)).toEqual(expect.arrayContaining(['social-no-logos', 'pricing-hidden', 'perf-blocking-scripts', 'copy-wall-of-text']));
+    expect(ids(r)).not.toContain('checkout-no-cart');
+  });
+
+  test('the URL rule comes first: a keyword in the URL decides over the content', () => {
+    expect(audit('b2b', 'https://my-shop.example/').siteType).toBe('ecommerce');
+    expect(audit('shop', 'https://downtown-cafe.example/').siteType).toBe('local');
+    expect(audit('local-business', 'https://fixture.example/').siteType).toBe('local');
+  });
+
+  test('an http page is flagged, an https one is not', () => {
+    expect(ids(audit('strong-landing', 'http://fixture.example/'))).toContain('trust-no-https');
+    expect(ids(audit('strong-landing'))).not.toContain('trust-no-https');
+  });
+
+  test('stylesheets and scripts are judged by their measured size', () => {
+    const html = fixture('strong-landing');
+    const heavy = auditHtml(html, 'https://fixture.example/', { 'https://fixture.example/assets/app.js': 1_500_000, 'https://fixture.example/assets/app.css': 90_000 });
+    expect(heavy.findings.find((f) => f.id === 'perf-heavy-assets')!.evidence).toEqual({ element: 'CSS and JavaScript files', count: 2, sample: '1553 KB' });
+    expect(ids(auditHtml(html, 'https://fixture.example/', { 'https://fixture.example/assets/app.js': 40_000 }))).not.toContain('perf-heavy-assets');
+  });
+
+  test('the scan response derives its lift, counts and landing opportunities from the audit', () => {
+    const r = audit('weak-landing');
+    const res = toScanResponse(r, '2026-01-01T00:00:00Z', false);
+    expect(res.optimizations).toHaveLength(10);
+    expect(res.totalFindings).toBe(r.findings.length);
+    expect(res.moreCount).toBe(r.findings.length - 10);
+    expect(res.expectedLift).toBe(`${Math.round(r.expectedLift.min)}-${Math.round(r.expectedLift.max)}%`);
+    expect(res.opportunities).toHaveLength(3);
+    expect(res.opportunities[0]).toMatchObject({ id: r.findings[0]?.id, name: r.findings[0]?.title, impact: 'high', category: 'conversion' });
+  });
+
+  test('malformed HTML and empty pages do not throw', () => {
+    expect(() => auditHtml('<div><p>unclosed <b>tags <script>var x = "</div>";', 'https://x.example/')).not.toThrow();
+    expect(auditHtml('', 'https://x.example/').findings.length).toBeGreaterThan(10);
+  });
+});

@@ -13,6 +13,8 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"cro/pocketbase/dnsverify"
+
+	"cro/pocketbase/safefetch"
 )
 
 func main() {
@@ -34,6 +36,7 @@ func main() {
 		HooksDir:      hooksDir,
 		HooksWatch:    hooksWatch,
 		HooksPoolSize: hooksPool,
+		OnInit:        safefetch.BindJS, // $safefetch: the website scan's guarded fetcher
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,

@@ -36,8 +36,11 @@ export function initSession(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
   pb.authStore.onChange((_token, record) => {
-    $user.set(pb.authStore.isValid ? (record as RecordModel) : null);
-    if (pb.authStore.isValid) scheduleRefresh();
+    const signedIn = pb.authStore.isValid;
+    const wasSignedIn = Boolean($user.get());
+    $user.set(signedIn ? (record as RecordModel) : null);
+    if (signedIn) scheduleRefresh();
+    else if (wasSignedIn) resetUserStores(); // a 401, or signed out in another tab
   });
   if (!pb.authStore.isValid) {
     pb.authStore.clear();
@@ -48,9 +51,35 @@ export function initSession(): void {
   void refresh().finally(() => $user.set(pb.authStore.isValid ? (pb.authStore.record as RecordModel) : null));
 }
 
-/** Signs out everywhere on this browser: clears the token (and so every store that watches it). */
+const signOutListeners = new Set<() => void>();
+
+/**
+ * Registers a reset for a store that holds per-user data (sites, plan, notifications...): it runs
+ * on sign-out so that nothing of the previous user stays in memory. Returns an unsubscribe.
+ */
+export function onSignOut(reset: () => void): () => void {
+  signOutListeners.add(reset);
+  return () => signOutListeners.delete(reset);
+}
+
+/**
+ * Signs out everywhere on this browser: clears the token (other tabs follow through the SDK's
+ * localStorage sync), the user store, realtime subscriptions and every registered per-user store.
+ */
 export function signOut(): void {
-  clearTimeout(refreshTimer);
+  $user.set(null); // first, so the authStore listener does not reset the stores a second time
   pb.authStore.clear();
   pb.realtime.unsubscribe().catch(() => undefined);
+  resetUserStores();
+}
+
+function resetUserStores(): void {
+  clearTimeout(refreshTimer);
+  for (const reset of signOutListeners) {
+    try {
+      reset();
+    } catch {
+      // one broken store must not keep the others signed in
+    }
+  }
 }

@@ -1,4 +1,6 @@
 // Every stand-in the e2e server needs. Each capability adds one line here and one file beside it.
 import type { StandIn } from './types';
+import { smtpStandIn } from './smtp';
+import { stripeStandIn } from './stripe';
 
-export const standIns: Array<() => Promise<StandIn>> = [];
+export const standIns: Array<() => Promise<StandIn>> = [smtpStandIn, stripeStandIn];

@@ -1,0 +1,62 @@
+/**
+ * The pricing page's extra section, shown only to a signed-in user: their current plan and, for a
+ * paid plan, the link to Stripe's customer portal (invoices, card, cancel).
+ */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { CreditCard, Loader2 } from 'lucide-react';
+import { fetchCurrentPlan, openBillingPortal, type CurrentPlan } from '../client/billing';
+import { $user, initSession } from '../client/session';
+import { notify } from '../client/toast';
+import { apiErrorMessage } from '../lib/api-error';
+import { planName } from '../lib/plan-catalogue';
+import { isPaid } from '../lib/plans';
+
+export default function PricingCurrentPlan() {
+  const user = useStore($user);
+  const [plan, setPlan] = useState<CurrentPlan | null>(null);
+  const [opening, setOpening] = useState(false);
+
+  useEffect(() => initSession(), []);
+  useEffect(() => {
+    setPlan(null);
+    if (!user) return;
+    fetchCurrentPlan().then(setPlan).catch(() => setPlan({ tier: 'free', status: '' }));
+  }, [user?.id]);
+
+  if (!user) return null;
+
+  async function manage() {
+    setOpening(true);
+    try {
+      await openBillingPortal('/pricing');
+    } catch (err) {
+      notify('Could not open billing', apiErrorMessage(err), 'destructive');
+      setOpening(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="current-plan-title" className="card mx-auto mb-10 flex max-w-3xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h2 id="current-plan-title" className="text-lg font-semibold">Your current plan</h2>
+        {plan ? (
+          <p className="mt-1 text-slate-600">
+            <strong className="text-ink" data-testid="current-plan">{planName(plan.tier)}</strong>
+            {plan.status && isPaid(plan.tier) && <span> · {plan.status.replace(/_/g, ' ')}</span>}
+            <span className="block text-sm">Signed in as {String(user.email ?? '')}</span>
+          </p>
+        ) : (
+          <p className="mt-1 text-slate-600" role="status">Loading your plan...</p>
+        )}
+      </div>
+      {plan && isPaid(plan.tier) && (
+        <button type="button" className="btn btn-secondary" onClick={manage} disabled={opening}>
+          {opening ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <CreditCard className="size-4" aria-hidden="true" />}
+          Manage Billing
+        </button>
+      )}
+      {plan && !isPaid(plan.tier) && <p className="text-sm text-slate-600">Choose a plan below to upgrade.</p>}
+    </section>
+  );
+}

@@ -12,5 +12,6 @@ export * from './auth-form';
 export * from './demo-request';
 export * from './redirect-origins';
 export * from './integrations';
-export * from './assignment';
 export * from './audit';
+export * from './assignment';
+export * from './rule-changes';

@@ -13,6 +13,6 @@ node scripts/ensure-superuser.mjs .bin/cro-server "$data_dir"
 
 echo
 echo "  Product:  http://$http"
-echo "  Admin UI: http://$http/_/   (superuser credentials in $data_dir/../superuser.txt)"
+echo "  Admin UI: http://$http/_/   (superuser credentials in $(dirname "$data_dir")/superuser.txt)"
 echo
 exec .bin/cro-server serve --http="$http" --dir="$data_dir"

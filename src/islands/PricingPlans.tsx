@@ -12,6 +12,9 @@ import { notify } from '../client/toast';
 import { isCheckoutPlan, PLAN_CATALOGUE, type PlanCard } from '../lib/plan-catalogue';
 import PricingDemoDialog, { type DemoDialogHandle } from './PricingDemoDialog';
 
+/** Time to read the sign-in toast before the move to /auth. */
+const TOAST_READ_MS = 1200;
+
 export default function PricingPlans({ supportEmail }: { supportEmail: string }) {
   const [loading, setLoading] = useState(false);
   const demo = useRef<DemoDialogHandle>(null);
@@ -22,7 +25,8 @@ export default function PricingPlans({ supportEmail }: { supportEmail: string })
     if (!isCheckoutPlan(plan)) return notify('Invalid plan selected', undefined, 'destructive');
     if (!pb.authStore.isValid) {
       notify('Please sign up or log in first', undefined, 'destructive');
-      return window.location.assign('/auth');
+      setTimeout(() => window.location.assign('/auth'), TOAST_READ_MS);
+      return;
     }
     setLoading(true);
     try {

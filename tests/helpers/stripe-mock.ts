@@ -1,6 +1,6 @@
 /**
  * stripe-mock (Stripe's official API mock, built from its Go module into .bin/stripe-mock by
- * scripts/setup.sh) on a free loopback port over plain HTTP. It validates every request against
+ * scripts/setup.sh) on a free loopback port over plain HTTP (its HTTPS listener on another free loopback port, unused). It validates every request against
  * Stripe's OpenAPI spec and answers with fixture objects.
  */
 import { spawn } from 'node:child_process';
@@ -20,7 +20,7 @@ export interface StripeMock {
 export async function startStripeMock(): Promise<StripeMock> {
   if (!existsSync(BINARY)) throw new Error('stripe-mock is missing: run `bash scripts/setup.sh`');
   const port = await freePort();
-  const proc = spawn(BINARY, ['-http-addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(BINARY, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   proc.stdout.on('data', (d) => (log += d));
   proc.stderr.on('data', (d) => (log += d));

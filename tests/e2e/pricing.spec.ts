@@ -1,0 +1,115 @@
+// /pricing in Chromium: the five plans, the checkout state machine against stripe-mock, the
+// signed-in plan section and the Book Demo form.
+import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './islands';
+
+const newEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function openPricing(page: Page) {
+  await page.goto('/pricing');
+  await hydrated(page, 'PricingPlans');
+}
+
+/** Signs a new user in through /auth, then opens /pricing. */
+async function signedIn(page: Page) {
+  const email = newEmail('e2e-pricing');
+  await page.request.post('/api/collections/users/records', { data: { email, password: 'secret1', passwordConfirm: 'secret1' } });
+  await page.goto('/auth');
+  await hydrated(page, 'AuthPanel');
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('secret1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+  await openPricing(page);
+  return email;
+}
+
+const planButtons = (page: Page) => page.locator('li.card button');
+
+test('shows the five plans with their prices; Free and signed-out paid plans go to /auth', async ({ page }) => {
+  await openPricing(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Simple, Transparent Pricing' })).toBeVisible();
+  const cards = page.locator('li.card');
+  await expect(cards).toHaveCount(5);
+  for (const [name, price] of [['Free', '$0'], ['Starter', '$79'], ['Growth', '$299'], ['Enterprise & Ecom', '$990'], ['Custom Enterprise', 'Custom']]) {
+    const card = cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
+    await expect(card.getByText(price!, { exact: true })).toBeVisible();
+  }
+  await expect(cards.filter({ hasText: 'Most Popular' }).getByRole('heading')).toHaveText('Growth');
+  await expect(page.getByRole('heading', { name: 'Your current plan' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Get Started with Growth' }).click();
+  await expect(page.getByText('Please sign up or log in first')).toBeVisible();
+  await page.waitForURL('**/auth');
+
+  await openPricing(page);
+  await page.getByRole('button', { name: 'Get Started Free' }).click();
+  await page.waitForURL('**/auth');
+});
+
+test('a signed-in user sees the current plan; checkout shows Loading... then opens Stripe Checkout', async ({ page }) => {
+  // Toasts shown just before a navigation: recorded as they appear.
+  const toasts: string[] = [];
+  await page.exposeFunction('recordToast', (text: string) => toasts.push(text));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-sonner-toast]:not([data-recorded])')) {
+        el.setAttribute('data-recorded', '');
+        (window as unknown as { recordToast(t: string): void }).recordToast(el.textContent ?? '');
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await signedIn(page);
+  await expect(page.getByTestId('current-plan')).toHaveText('Free');
+
+  // Hold the server's answer to look at the loading state, and stand in for Stripe's page.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/cro/create-checkout-session', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.context().route('https://checkout.stripe.com/**', async (route) => {
+    await new Promise((r) => setTimeout(r, 500)); // as over a real network: the toast shows meanwhile
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Stripe Checkout stand-in</title>' });
+  });
+
+  await page.getByRole('button', { name: 'Get Started with Growth' }).click();
+  const buttons = planButtons(page);
+  await expect(buttons).toHaveText(['Get Started Free', 'Loading...', 'Loading...', 'Loading...', 'Book Demo']);
+  for (const i of [1, 2, 3, 4]) await expect(buttons.nth(i)).toBeDisabled();
+  await expect(buttons.nth(0)).toBeEnabled();
+
+  release();
+  await page.waitForURL(/^https:\/\/checkout\.stripe\.com\//);
+  expect(toasts).toContain('Opening secure checkout...');
+});
+
+test('a failed checkout toasts the error and clears the loading state', async ({ page }) => {
+  await signedIn(page);
+  await page.route('**/api/cro/create-checkout-session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+  await page.getByRole('button', { name: 'Get Started with Starter' }).click();
+  await expect(page.getByText('Failed to start checkout. Please try again.')).toBeVisible();
+  await expect(planButtons(page)).toHaveText(['Get Started Free', 'Get Started', 'Get Started', 'Get Started', 'Book Demo']);
+  await expect(page).toHaveURL(/\/pricing$/);
+});
+
+test('Book Demo opens the enterprise demo form and confirms the request', async ({ page }) => {
+  await openPricing(page);
+  await page.getByRole('button', { name: 'Book Demo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book an Enterprise Demo' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Request Demo' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+
+  await dialog.getByLabel('Name').fill('Ada Lovelace');
+  await dialog.getByLabel('Work Email').fill(newEmail('demo'));
+  await dialog.getByLabel('Company').fill('Big Shop');
+  await dialog.getByLabel('Website').fill('https://bigshop.example');
+  await dialog.getByLabel('Monthly Visitors').selectOption('1,000,000+');
+  await dialog.getByLabel('Message').fill('Ten brands, one team.');
+  await dialog.getByRole('button', { name: 'Request Demo' }).click();
+  await expect(page.getByText('Demo request received!')).toBeVisible();
+  await expect(dialog.getByText('Thank you! Your demo request has been received.')).toBeVisible();
+});

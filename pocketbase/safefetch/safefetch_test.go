@@ -145,3 +145,24 @@ func TestAssetSizes(t *testing.T) {
 		t.Fatalf("sizes: %v", sizes)
 	}
 }
+
+func TestUnreachableAndTimeout(t *testing.T) {
+	closed := httptest.NewServer(http.NotFoundHandler())
+	addr := closed.Listener.Addr().String()
+	closed.Close()
+	c := DefaultConfig()
+	c.AllowHosts[netip.MustParseAddrPort(addr)] = true
+	if _, err := c.FetchPage(context.Background(), "http://"+addr+"/"); err == nil || err.Code != CodeUnreachable {
+		t.Fatalf("closed port: %v", err)
+	}
+
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		<-r.Context().Done()
+	}))
+	defer slow.Close()
+	c = serverConfig(t, slow)
+	c.Timeout = 200 * 1e6
+	if _, err := c.FetchPage(context.Background(), slow.URL+"/"); err == nil || err.Code != CodeTimeout {
+		t.Fatalf("slow server: %v", err)
+	}
+}

@@ -7,3 +7,4 @@ export { detectSiteType, type SiteTypeResult } from './site-type';
 export { auditHtml, auditPage, expectedLift, findingScore, type AuditResult } from './audit';
 export * from './present';
 export { ALL_CHECKS } from './checks';
+export * from './combine';

@@ -80,3 +80,19 @@ export function toScanResponse(result: AuditResult, scannedAt: string, cached: b
     cached,
   };
 }
+
+/** What the dashboard's site scan returns; `opportunities` holds at most `limit` findings. */
+export interface SiteScanResponse {
+  siteType: AuditResult['siteType'];
+  siteTypeLabel: string;
+  url: string;
+  expectedLift: string;
+  totalFindings: number;
+  limit: number;
+  opportunities: Finding[];
+  /** Findings held back by the plan. */
+  lockedCount: number;
+  sources: string[];
+  scannedAt: string;
+  cached: boolean;
+}

@@ -1,0 +1,66 @@
+/**
+ * A local fixture website for scan tests: serves tests/fixtures/scan/<name>.html at /<name>/,
+ * sized stylesheets and scripts under /assets/, and the pages that must fail (a redirect to a
+ * private address, JSON, an oversized page, a 404). Binds 127.0.0.1 only.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+
+const FIXTURES = resolve(import.meta.dirname, '../fixtures/scan');
+export const FIXTURE_PAGES = ['weak-landing', 'strong-landing', 'shop', 'local-business', 'b2b'] as const;
+
+export interface FixtureSite {
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  /** 127.0.0.1:PORT, the value for CRO_SCAN_ALLOW_HOSTS. */
+  hostPort: string;
+  /** Requests received, by path. */
+  hits: Map<string, number>;
+  stop(): Promise<void>;
+}
+
+export async function startFixtureSite(port = 0): Promise<FixtureSite> {
+  const hits = new Map<string, number>();
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const page = /^\/([a-z-]+)\/?$/.exec(path)?.[1];
+    if (page && (FIXTURE_PAGES as readonly string[]).includes(page)) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(readFileSync(resolve(FIXTURES, `${page}.html`)));
+      return;
+    }
+    if (path === '/') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(readFileSync(resolve(FIXTURES, 'shop.html')));
+      return;
+    }
+    if (path.startsWith('/assets/') || path.startsWith('/js/') || path.startsWith('/css/')) {
+      const size = path.includes('jquery') || path.includes('vendor') ? 300_000 : 20_000;
+      res.writeHead(200, { 'Content-Type': path.endsWith('.css') ? 'text/css' : 'text/javascript', 'Content-Length': String(size) });
+      res.end(req.method === 'HEAD' ? undefined : 'x'.repeat(size));
+      return;
+    }
+    if (path === '/to-private') return void res.writeHead(302, { Location: 'http://10.0.0.1/' }).end();
+    if (path === '/to-metadata') return void res.writeHead(302, { Location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    if (path === '/to-localhost') return void res.writeHead(302, { Location: 'http://localhost/admin' }).end();
+    if (path === '/to-shop') return void res.writeHead(302, { Location: '/shop/' }).end();
+    if (path === '/data.json') return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+    if (path === '/huge') {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end(`<html><body>${'<p>filler</p>'.repeat(250_000)}</body></html>`);
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'text/html' }).end('<h1>Not found</h1>');
+  });
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+  const { port: bound } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${bound}`,
+    hostPort: `127.0.0.1:${bound}`,
+    hits,
+    stop: () => new Promise((ok) => server.close(() => ok())),
+  };
+}

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPocketBase, type TestServer } from '../helpers/pocketbase';
+import { startFixtureSite, type FixtureSite } from '../helpers/scan-fixture-site';
+
+const REFUSED = 'This address points to a private or reserved network and cannot be scanned.';
+
+let site: FixtureSite;
+/** The fixture site is on the allow-list; shop-fixture.test is pinned to it. */
+let allowed: TestServer;
+/** Production settings: no allow-list; a small rate limit. */
+let strict: TestServer;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  [allowed, strict] = await Promise.all([
+    startPocketBase({ env: { CRO_SCAN_ALLOW_HOSTS: site.hostPort, CRO_SCAN_RESOLVE: `shop-fixture.test=${site.hostPort}`, CRO_SCAN_RATE_LIMIT: '1000' } }),
+    startPocketBase({ env: { CRO_SCAN_RATE_LIMIT: '4' } }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([allowed?.stop(), strict?.stop()]);
+  await site?.stop();
+});
+
+async function scan(server: TestServer, url: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${server.url}/api/cro/scan`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url }) });
+  return { status: res.status, body: await res.json() };
+}
+
+async function scanCount(server: TestServer): Promise<number> {
+  return (await server.admin.collection('scans').getList(1, 1)).totalItems;
+}
+
+describe('the public scan refuses addresses of private networks', () => {
+  it.each([
+    ['http://127.0.0.1/'],
+    ['http://10.0.0.1/'],
+    ['http://169.254.169.254/latest/meta-data/'],
+    ['http://[::1]/'],
+    ['http://[::ffff:127.0.0.1]/'],
+    ['http://[fd00:ec2::254]/'],
+    ['http://100.64.0.1/'],
+    ['http://localhost/'],
+  ])('%s', async (url) => {
+    const res = await scan(strict, url);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(REFUSED);
+  });
+
+  it('refuses the fixture server itself when the allow-list is off', async () => {
+    const res = await scan(strict, `${site.origin}/shop/`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Only websites on the standard ports (80 and 443) can be scanned.');
+  });
+
+  it.each([['/to-private'], ['/to-metadata'], ['/to-localhost']])('refuses a redirect from an allowed site to a private address (%s)', async (path) => {
+    const before = await scanCount(allowed);
+    const res = await scan(allowed, `${site.origin}${path}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(REFUSED);
+    expect(await scanCount(allowed)).toBe(before);
+  });
+
+  it('rejects bad input with a 400 and stores nothing', async () => {
+    for (const url of [undefined, '', '   ', 42, 'ftp://example.com/', 'javascript:alert(1)', 'https://user:pw@example.com/']) {
+      const res = await scan(strict, url);
+      expect(res.status, String(url)).toBe(400);
+      expect(res.body.message).toMatch(/URL/);
+    }
+    const raw = await fetch(`${strict.url}/api/cro/scan`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{not json' });
+    expect(raw.status).toBe(400);
+    expect(await scanCount(strict)).toBe(0);
+  });
+});
+
+describe('the public scan of a real page', () => {
+  it('returns the audit of the fetched page: findings, site type, lift and count', async () => {
+    const res = await scan(allowed, `${site.origin}/weak-landing/`);
+    expect(res.status).toBe(200);
+    const body = res.body;
+    expect(body).toMatchObject({ siteType: 'b2b', siteTypeLabel: 'B2B / Lead Generation', cached: false });
+    expect(body.optimizations).toHaveLength(10);
+    expect(body.totalFindings).toBeGreaterThanOrEqual(25);
+    expect(body.moreCount).toBe(body.totalFindings - 10);
+    expect(body.expectedLift).toMatch(/^\d+-\d+%$/);
+    expect(body.optimizations.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining(['cta-missing', 'mobile-no-viewport', 'form-too-many-fields']));
+    expect(body.opportunities).toHaveLength(3);
+    // The scripts were measured by size with the same guarded fetcher (HEAD requests).
+    expect(site.hits.get('/assets/jquery.js')).toBeGreaterThanOrEqual(1);
+  });
+
+  it('detects a shop from its page and finds shop problems', async () => {
+    const res = await scan(allowed, `${site.origin}/shop/`);
+    expect(res.body).toMatchObject({ siteType: 'ecommerce', siteTypeLabel: 'E-commerce' });
+    const local = await scan(allowed, `${site.origin}/local-business/`);
+    expect(local.body).toMatchObject({ siteType: 'local', siteTypeLabel: 'Local Business' });
+    expect(local.body.optimizations.map((o: { id: string }) => o.id)).toContain('mobile-no-tap-to-call');
+  });
+
+  it('caches a URL for 10 minutes: the site is fetched once and the scan stored once without personal data', async () => {
+    const url = `${site.origin}/strong-landing/`;
+    const first = await scan(allowed, url);
+    const second = await scan(allowed, `${url}#again`);
+    expect(first.body.cached).toBe(false);
+    expect(second.body.cached).toBe(true);
+    expect(second.body.optimizations).toEqual(first.body.optimizations);
+    expect(site.hits.get('/strong-landing/')).toBe(1);
+    const rows = await allowed.admin.collection('scans').getFullList({ filter: `url = "${url}"` });
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0]!).sort()).toEqual(
+      ['collectionId', 'collectionName', 'created_at', 'duration_ms', 'final_url', 'html_bytes', 'id', 'lift_max', 'lift_min', 'result', 'site_id', 'site_type', 'source', 'total', 'url'].sort(),
+    );
+    expect(rows[0]).toMatchObject({ source: 'public', site_type: 'b2b', site_id: '' });
+  });
+
+  it('keeps scans server-only', async () => {
+    await expect(allowed.anonymous().collection('scans').getList()).rejects.toMatchObject({ status: 403 });
+    const user = await allowed.createUser();
+    await expect(user.client.collection('scans').getList()).rejects.toMatchObject({ status: 403 });
+  });
+
+  it.each([
+    ['/data.json', 'This address did not return an HTML page, so there is nothing to scan.'],
+    ['/huge', 'This page is larger than 2 MB, the most we can scan.'],
+    ['/missing', 'The website answered with HTTP status 404, so there was no page to scan.'],
+  ])('explains why %s cannot be scanned', async (path, message) => {
+    const res = await scan(allowed, `${site.origin}${path}`);
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(message);
+  });
+});
+
+describe('the rate limit', () => {
+  it('allows CRO_SCAN_RATE_LIMIT scans per client and window, then answers 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await scan(strict, 'http://localhost/')).status);
+    // The strict server counted one scan of localhost in the first describe block.
+    expect(statuses).toEqual([400, 400, 400, 429, 429, 429]);
+    const res = await scan(strict, 'http://localhost/');
+    expect(res.body.message).toBe('Too many scans from your network. Please wait a few minutes and try again.');
+    // Malformed input is still answered with its own error, not counted.
+    expect((await scan(strict, '')).status).toBe(400);
+  });
+});
+
+describe('the dashboard site scan', () => {
+  async function siteScan(client: { send: (p: string, o: object) => Promise<any> }, siteId: string) {
+    return client.send('/api/cro/site-scan', { method: 'POST', body: { siteId } });
+  }
+
+  it('scans the site domain; a free site sees 3 with the total, a paid one up to 30', async () => {
+    const owner = await allowed.createUser();
+    const s = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'shop-fixture.test' });
+    const free = await siteScan(owner.client, s.id);
+    expect(free).toMatchObject({ siteType: 'ecommerce', siteTypeLabel: 'E-commerce', limit: 3, url: 'http://shop-fixture.test/' });
+    expect(free.opportunities).toHaveLength(3);
+    expect(free.totalFindings).toBeGreaterThan(3);
+    expect(free.lockedCount).toBe(free.totalFindings - 3);
+    expect(free.sources).toEqual(['website audit']);
+
+    await allowed.admin.collection('sites').update(s.id, { plan_tier: 'growth' });
+    const paid = await siteScan(owner.client, s.id);
+    expect(paid.limit).toBe(30);
+    expect(paid.opportunities).toHaveLength(Math.min(30, free.totalFindings));
+    expect(paid.lockedCount).toBe(0);
+    expect(paid.opportunities.slice(0, 3)).toEqual(free.opportunities);
+    const stored = await allowed.admin.collection('scans').getFullList({ filter: `site_id = "${s.id}"` });
+    expect(stored).toHaveLength(1);
+  });
+
+  it('adds analysed documents as a source', async () => {
+    const owner = await allowed.createUser();
+    const s = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'shop-fixture.test' });
+    await allowed.admin.collection('documents').create({
+      site_id: s.id, user_id: owner.record.id, file_name: 'survey.pdf', analysis_status: 'completed',
+      analysis_result: { recommendations: ['Show delivery dates on the product page'] },
+    });
+    await allowed.admin.collection('sites').update(s.id, { plan_tier: 'growth' });
+    const res = await siteScan(owner.client, s.id);
+    expect(res.sources).toEqual(['website audit', 'analysed documents']);
+    expect(res.opportunities.map((o: { title: string }) => o.title)).toContain('Show delivery dates on the product page');
+  });
+
+  it('is for members of the site only', async () => {
+    const owner = await allowed.createUser();
+    const stranger = await allowed.createUser();
+    const s = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'shop-fixture.test' });
+    await expect(siteScan(stranger.client, s.id)).rejects.toMatchObject({ status: 404, response: { message: 'No site found.' } });
+    await expect(siteScan(owner.client, 'nope')).rejects.toMatchObject({ status: 404 });
+    await expect(siteScan(allowed.anonymous(), s.id)).rejects.toMatchObject({ status: 401 });
+  });
+});

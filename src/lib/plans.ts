@@ -36,3 +36,35 @@ export function can(tier: unknown, capability: Capability): boolean {
 export function scanResultLimit(tier: unknown): number {
   return can(tier, 'scan_all_results') ? SCAN_MAX_RESULTS : FREE_SCAN_RESULTS;
 }
+
+export const CAPABILITIES = Object.keys(MINIMUM_TIER) as Capability[];
+
+const CAPABILITY_LABELS: Record<Capability, string> = {
+  scan_all_results: 'Seeing every scan result',
+  deploy_optimization: 'Deploying optimizations',
+  ai_analysis: 'AI Analysis',
+  recordings: 'Session recordings and heatmaps',
+  cro_workers: 'CRO Workers',
+};
+
+const TIER_LABELS: Record<PlanTier, string> = { free: 'Free', starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise & Ecom' };
+
+/** The lowest tier that has the capability. */
+export function requiredTier(capability: Capability): PlanTier {
+  return MINIMUM_TIER[capability];
+}
+
+/** The refusal the server gives (403) when a tier lacks a capability. */
+export function upgradeMessage(capability: Capability): string {
+  const tier = MINIMUM_TIER[capability];
+  const plans = tier === 'enterprise' ? 'the Enterprise & Ecom plan' : tier === 'starter' ? 'a paid plan' : `the ${TIER_LABELS[tier]} plan or higher`;
+  return `${CAPABILITY_LABELS[capability]} requires ${plans}. Upgrade at /pricing.`;
+}
+
+/** Everything a tier may do, for the UI to mirror the server. */
+export function entitlements(tier: unknown): { tier: PlanTier; capabilities: Record<Capability, boolean>; scanResultLimit: number } {
+  const t = normalizeTier(tier);
+  const capabilities = {} as Record<Capability, boolean>;
+  for (const c of CAPABILITIES) capabilities[c] = can(t, c);
+  return { tier: t, capabilities, scanResultLimit: scanResultLimit(t) };
+}

@@ -98,8 +98,10 @@ describe('stripe-webhook', () => {
     const first = await postWebhook(server.url, event, signedHeaders(event));
     expect(first).toMatchObject({ status: 200, body: { received: true, duplicate: false } });
     expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'growth', subscription_status: 'active' });
-    // The owner sees the plan too.
+    // The owner sees the plan too, and what it allows (the UI mirrors this).
     expect((await user.client.collection('sites').getOne(siteId)).plan_tier).toBe('growth');
+    const allowed = await user.client.send(`/api/cro/sites/${siteId}/entitlements`, {});
+    expect(allowed).toMatchObject({ tier: 'growth', scanResultLimit: 30, capabilities: { deploy_optimization: true, ai_analysis: true, cro_workers: false } });
 
     // The subscription ends; then the old checkout event arrives again: it must not come back.
     const deleted = JSON.stringify(stripeEvent('customer.subscription.deleted', { id: `sub_${user.record.id}`, object: 'subscription', customer: `cus_${user.record.id}`, status: 'canceled' }));
@@ -173,6 +175,9 @@ describe('stripe-webhook', () => {
     const err = await failure(user.client.collection('sites').create({ user_id: user.record.id, domain: 'x.example.com', plan_tier: 'growth' }));
     expect(err.status).toBe(400);
     expect((await siteOf(siteId)).plan_tier).toBe('free');
+    expect(await user.client.send(`/api/cro/sites/${siteId}/entitlements`, {})).toMatchObject({ tier: 'free', scanResultLimit: 3, capabilities: { deploy_optimization: false } });
+    const stranger = await server.createUser();
+    expect((await failure(stranger.client.send(`/api/cro/sites/${siteId}/entitlements`, {}))).status).toBe(404);
     const subscriptions = await failure(user.client.collection('subscriptions').create({ user_id: user.record.id, plan_tier: 'growth' }));
     expect(subscriptions.status).toBe(403);
   });

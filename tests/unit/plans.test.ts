@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, isPaid, normalizeTier, scanResultLimit, type Capability, type PlanTier } from '../../src/lib/plans';
+import { can, entitlements, isPaid, normalizeTier, requiredTier, scanResultLimit, upgradeMessage, type Capability, type PlanTier } from '../../src/lib/plans';
 
 // The dashboard spec's capability table, row by row.
 const TABLE: Record<Capability, PlanTier[]> = {
@@ -29,5 +29,24 @@ describe('plan gating', () => {
   it('shows free users 3 scan results and paid users up to 30', () => {
     expect(scanResultLimit('free')).toBe(3);
     expect(scanResultLimit('starter')).toBe(30);
+  });
+});
+
+describe('upgrade messages and entitlements', () => {
+  it('names the plan each capability needs', () => {
+    expect(requiredTier('ai_analysis')).toBe('growth');
+    expect(upgradeMessage('deploy_optimization')).toBe('Deploying optimizations requires a paid plan. Upgrade at /pricing.');
+    expect(upgradeMessage('recordings')).toBe('Session recordings and heatmaps requires the Growth plan or higher. Upgrade at /pricing.');
+    expect(upgradeMessage('cro_workers')).toBe('CRO Workers requires the Enterprise & Ecom plan. Upgrade at /pricing.');
+  });
+
+  it('lists every capability of a tier with its scan limit', () => {
+    expect(entitlements('growth')).toEqual({
+      tier: 'growth',
+      capabilities: { scan_all_results: true, deploy_optimization: true, ai_analysis: true, recordings: true, cro_workers: false },
+      scanResultLimit: 30,
+    });
+    expect(entitlements('bogus').tier).toBe('free');
+    expect(Object.values(entitlements(undefined).capabilities).some(Boolean)).toBe(false);
   });
 });

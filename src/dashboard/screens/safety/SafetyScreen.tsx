@@ -1,13 +1,243 @@
-/** Safety & Monitoring (/dashboard/safety): the frame; its data arrives with a later issue. */
-import { ShieldCheck } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState';
+/**
+ * Safety & Monitoring (/dashboard/safety): per site, its optimization rules with their Safety
+ * Controls, the health metrics, the rollback history and the audit log, refreshed in realtime.
+ */
+import { RefreshCw } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { pb } from '../../../client/pb';
+import { notify } from '../../../client/toast';
+import { errorMessage } from '../../api';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { NoSite } from '../../components/NoSite';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Spinner } from '../../components/Spinner';
+import { loadSites, type SiteRecord } from '../../stores/sites';
+import { useSiteContext } from '../../useSiteContext';
+import { capitalise, formatPercent, formatTime, loadSafetyData, type SafetyData } from './data';
+import { HealthBadge, SafetyControls } from './SafetyControls';
+
+type SafetySite = SiteRecord & { health_status?: string; optimization_enabled?: boolean; error_threshold_percentage?: number };
+
+const TABS = [
+  { id: 'rules', label: 'Optimization Rules' },
+  { id: 'metrics', label: 'Health Metrics' },
+  { id: 'rollbacks', label: 'Rollback History' },
+  { id: 'audit', label: 'Audit Log' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const REALTIME = ['optimization_rules', 'optimization_health_metrics', 'optimization_rollbacks', 'optimization_audit_log'];
+
+function Empty({ children }: { children: string }) {
+  return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{children}</p>;
+}
 
 export default function SafetyScreen() {
+  const { sites, loading } = useSiteContext();
+  const list = (sites ?? []) as SafetySite[];
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const site = list.find((s) => s.id === selectedId) ?? list[0] ?? null;
+  const [data, setData] = useState<SafetyData | null>(null);
+  const [tab, setTab] = useState<TabId>('rules');
+  const [refreshing, setRefreshing] = useState(false);
+  const siteRef = useRef<string | null>(null);
+  siteRef.current = site?.id ?? null;
+
+  const load = useCallback(async (siteId: string) => {
+    try {
+      const fresh = await loadSafetyData(siteId);
+      if (siteRef.current === siteId) setData(fresh);
+    } catch (err) {
+      notify(`Failed to load data: ${errorMessage(err, 'Unknown error')}`, undefined, 'destructive');
+      if (siteRef.current === siteId) setData({ rules: [], metrics: [], rollbacks: [], audit: [] });
+    }
+  }, []);
+
+  const siteId = site?.id ?? null;
+  useEffect(() => {
+    if (!siteId) return;
+    setData(null);
+    void load(siteId);
+    // Realtime: any change to the site's rules, health, rollbacks or audit refreshes the screen.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refetch = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void load(siteId), 150);
+    };
+    const filter = pb.filter('site_id = {:siteId}', { siteId });
+    const unsubs = REALTIME.map((name) => pb.collection(name).subscribe('*', refetch, { filter }).catch((err) => {
+      console.error(`Realtime for ${name} failed`, err);
+      return () => Promise.resolve();
+    }));
+    return () => {
+      clearTimeout(timer);
+      unsubs.forEach((p) => void p.then((unsub) => unsub()));
+    };
+  }, [siteId, load]);
+
+  async function refresh() {
+    setRefreshing(true);
+    await loadSites();
+    if (siteId) await load(siteId);
+    setRefreshing(false);
+  }
+
+  if (loading) return <Spinner />;
+  if (!site) return <NoSite />;
+
+  const rules = data?.rules ?? [];
+  const active = rules.filter((r) => r.enabled).length;
+  const counts: Record<TabId, number | undefined> = { rules: data?.rules.length, metrics: data?.metrics.length, rollbacks: data?.rollbacks.length, audit: data?.audit.length };
+
   return (
-    <div>
-      <ScreenHeader title="Safety & Monitoring" subtitle="Health, rollbacks and audit of your optimizations" />
-      <EmptyState icon={ShieldCheck} title="No optimization rules found. Create some rules to get started."></EmptyState>
+    <div className="space-y-6">
+      <ScreenHeader
+        title="Safety & Monitoring"
+        subtitle="Health monitoring, rollout controls, rollbacks and the audit trail of your optimizations"
+        actions={
+          <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
+            <RefreshCw className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden />Refresh
+          </Button>
+        }
+      />
+
+      <Card title="Select Site">
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Sites">
+          {list.map((s) => {
+            const status = s.health_status || 'unknown';
+            const selected = s.id === site.id;
+            return (
+              <button
+                key={s.id}
+                type="button"
+                aria-pressed={selected}
+                onClick={() => setSelectedId(s.id)}
+                className={`flex items-center gap-2 rounded-md border px-3 py-2 text-sm ${selected ? 'border-indigo-600 bg-indigo-50 text-indigo-900' : 'border-slate-300 bg-white hover:bg-slate-50'}`}
+              >
+                <span className="font-medium">{s.domain}</span>
+                <Badge tone={status === 'healthy' ? 'default' : 'warning'}>{status}</Badge>
+              </button>
+            );
+          })}
+        </div>
+      </Card>
+
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Card testId="summary-optimization-status">
+          <p className="text-sm text-slate-600">Optimization Status</p>
+          <p className="mt-1 text-2xl font-bold">{site.optimization_enabled ? 'Active' : 'Inactive'}</p>
+        </Card>
+        <Card testId="summary-health-status">
+          <p className="text-sm text-slate-600">Health Status</p>
+          <p className="mt-1 text-2xl font-bold">{site.health_status ? capitalise(site.health_status) : 'Unknown'}</p>
+        </Card>
+        <Card testId="summary-active-rules">
+          <p className="text-sm text-slate-600">Active Rules</p>
+          <p className="mt-1 text-2xl font-bold">{data ? `${active} / ${rules.length}` : '–'}</p>
+        </Card>
+        <Card testId="summary-error-threshold">
+          <p className="text-sm text-slate-600">Error Threshold</p>
+          <p className="mt-1 text-2xl font-bold">{site.error_threshold_percentage ?? 0}%</p>
+        </Card>
+      </div>
+
+      <div>
+        <div role="tablist" aria-label="Safety" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              id={`safety-tab-${t.id}`}
+              type="button"
+              role="tab"
+              aria-selected={tab === t.id}
+              aria-controls={`safety-panel-${t.id}`}
+              onClick={() => setTab(t.id)}
+              className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            >
+              {t.label}
+              {counts[t.id] !== undefined && <span className="ml-1 text-xs text-slate-500">({counts[t.id]})</span>}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`safety-panel-${tab}`} aria-labelledby={`safety-tab-${tab}`}>
+          {!data ? (
+            <Spinner />
+          ) : tab === 'rules' ? (
+            rules.length === 0 ? (
+              <Empty>No optimization rules found. Create some rules to get started.</Empty>
+            ) : (
+              <ul className="space-y-4">
+                {rules.map((rule) => (
+                  <li key={rule.id}>
+                    <Card testId="safety-rule">
+                      <div className="flex flex-wrap items-center justify-between gap-2">
+                        <div>
+                          <h3 className="font-semibold text-slate-900">{rule.rule_type}</h3>
+                          {rule.name && <p className="text-sm text-slate-600">{rule.name}</p>}
+                          <p className="text-xs text-slate-500">Priority: {rule.priority ?? 0}</p>
+                        </div>
+                        <Badge tone={rule.enabled ? 'success' : 'secondary'}>{rule.enabled ? 'Enabled' : 'Disabled'}</Badge>
+                      </div>
+                      <SafetyControls rule={rule} siteId={site.id} onChanged={() => void load(site.id)} />
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : tab === 'metrics' ? (
+            data.metrics.length === 0 ? (
+              <Empty>No health metrics recorded yet.</Empty>
+            ) : (
+              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+                {data.metrics.map((m) => (
+                  <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 p-3" data-testid="health-metric">
+                    <div>
+                      <p className="font-medium text-slate-900">{m.metric_type}</p>
+                      <p className="text-xs text-slate-500">{formatTime(m.recorded_at)}</p>
+                    </div>
+                    <div className="flex items-center gap-2">
+                      <span className="font-semibold">{formatPercent(m.value ?? 0)}</span>
+                      {m.threshold_exceeded && <Badge tone="danger">Threshold Exceeded</Badge>}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : tab === 'rollbacks' ? (
+            data.rollbacks.length === 0 ? (
+              <Empty>No rollbacks recorded.</Empty>
+            ) : (
+              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+                {data.rollbacks.map((r) => (
+                  <li key={r.id} className="p-3" data-testid="rollback-entry">
+                    <div className="flex items-center justify-between gap-2">
+                      <Badge tone={r.rollback_type === 'automatic' ? 'danger' : 'secondary'}>{r.rollback_type}</Badge>
+                      <span className="text-xs text-slate-500">{formatTime(r.created_at)}</span>
+                    </div>
+                    <p className="mt-1 text-sm text-slate-700">{r.trigger_reason}</p>
+                  </li>
+                ))}
+              </ul>
+            )
+          ) : data.audit.length === 0 ? (
+            <Empty>No audit entries yet.</Empty>
+          ) : (
+            <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+              {data.audit.map((a) => (
+                <li key={a.id} className="p-3" data-testid="audit-entry">
+                  <div className="flex items-center justify-between gap-2">
+                    <Badge tone="outline">{a.action}</Badge>
+                    <span className="text-xs text-slate-500">{formatTime(a.created_at)}</span>
+                  </div>
+                  <p className="mt-1 text-sm text-slate-700">{a.reason || 'No reason provided'}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
     </div>
   );
 }

@@ -2,5 +2,6 @@
 import type { StandIn } from './types';
 import { smtpStandIn } from './smtp';
 import { stripeStandIn } from './stripe';
+import { dnsStandIn } from './dns';
 
-export const standIns: Array<() => Promise<StandIn>> = [smtpStandIn, stripeStandIn];
+export const standIns: Array<() => Promise<StandIn>> = [smtpStandIn, stripeStandIn, dnsStandIn];

@@ -1,13 +1,35 @@
-/** Integrations: frame (filled in by the dashboard-core issue). */
-import { Plug } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState';
+/** Integrations (/dashboard/integrations): the 30 integrations with their stored status. */
+import { useEffect, useState } from 'react';
+import { INTEGRATIONS, type IntegrationDefinition } from '../../../lib/integrations';
+import { notify } from '../../../client/toast';
+import { NoSite } from '../../components/NoSite';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Spinner } from '../../components/Spinner';
+import { useIntegrations } from '../../useIntegrations';
+import { useSiteContext } from '../../useSiteContext';
+import { ConnectDialog } from './ConnectDialog';
+import { IntegrationCard } from './IntegrationCard';
 
 export default function IntegrationsScreen() {
+  const { site, loading, canEdit } = useSiteContext();
+  const { records, failed, reload } = useIntegrations(site?.id ?? null);
+  const [open, setOpen] = useState<IntegrationDefinition | null>(null);
+  useEffect(() => {
+    if (failed) notify('Error loading integrations', 'Could not load integration status', 'destructive');
+  }, [failed]);
+  const byType = new Map((records ?? []).map((r) => [r.integration_type, r]));
   return (
     <div>
-      <ScreenHeader title="Integrations" subtitle="Connect your tools" />
-      <EmptyState icon={Plug} title="No integrations connected" />
+      <ScreenHeader title="Integrations" subtitle={`Connect ${INTEGRATIONS.length} tools to your optimization workflow`} />
+      {loading ? <Spinner /> : !site ? <div className="mb-6"><NoSite /></div> : null}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="integrations-grid">
+        {INTEGRATIONS.map((d) => (
+          <IntegrationCard key={d.type} definition={d} record={byType.get(d.type) ?? null} canEdit={!!site && canEdit} onConnect={() => setOpen(d)} onChanged={reload} />
+        ))}
+      </div>
+      {open && site && (
+        <ConnectDialog definition={open} siteId={site.id} record={byType.get(open.type) ?? null} onClose={() => setOpen(null)} onSaved={() => { setOpen(null); void reload(); }} />
+      )}
     </div>
   );
 }

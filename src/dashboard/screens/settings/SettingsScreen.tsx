@@ -1,13 +1,24 @@
-/** Settings: frame (filled in by the dashboard-core issue). */
-import { Settings } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState';
+/** Settings (/dashboard/settings): tabs Domains and Optimization. */
+import clsx from 'clsx';
+import { useState } from 'react';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { DomainsTab } from './DomainsTab';
+import { OptimizationTab } from './OptimizationTab';
+
+const TABS = ['Domains', 'Optimization'] as const;
 
 export default function SettingsScreen() {
+  const [tab, setTab] = useState<(typeof TABS)[number]>('Domains');
   return (
     <div>
-      <ScreenHeader title="Settings" subtitle="Domains and optimization settings" />
-      <EmptyState icon={Settings} title="No domains yet" />
+      <ScreenHeader title="Settings" subtitle="Manage your domains and optimization settings" />
+      <div role="tablist" className="mb-4 inline-flex rounded-lg bg-slate-100 p-1">
+        {TABS.map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}
+            className={clsx('rounded-md px-4 py-1.5 text-sm font-medium', tab === t ? 'bg-white shadow-sm' : 'text-slate-600')}>{t}</button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={tab}>{tab === 'Domains' ? <DomainsTab /> : <OptimizationTab />}</div>
     </div>
   );
 }

@@ -1,13 +1,36 @@
-/** Get Started: frame (filled in by the dashboard-core issue). */
-import { Gauge } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState';
+/** Speed & Tracking (/dashboard/tracking-setup): 'Get Started', connect the site, tracking script. */
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { notify } from '../../../client/toast';
+import { NoSite } from '../../components/NoSite';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Spinner } from '../../components/Spinner';
+import { $sitesError } from '../../stores/sites';
+import { useSiteContext } from '../../useSiteContext';
+import { AllSetCard } from './AllSetCard';
+import { BenefitCards } from './BenefitCards';
+import { NameserverInstructions } from './NameserverInstructions';
+import { TrackingScriptCard } from './TrackingScriptCard';
+import { WebsiteCard } from './WebsiteCard';
 
 export default function TrackingSetupScreen() {
+  const { site, loading, canManage } = useSiteContext();
+  const error = useStore($sitesError);
+  useEffect(() => {
+    if (error) notify('Failed to load site data', error, 'destructive');
+  }, [error]);
+  const verified = !!site && site.dns_verified && site.status === 'active';
   return (
-    <div>
-      <ScreenHeader title="Get Started" subtitle="Connect your website in a few minutes" />
-      <EmptyState icon={Gauge} title="No site yet" />
+    <div className="space-y-6">
+      <ScreenHeader title="Get Started" subtitle="Connect your website to start optimizing" />
+      <BenefitCards />
+      {loading ? <Spinner /> : !site ? <NoSite /> : (
+        <>
+          <WebsiteCard site={site} canVerify={canManage} />
+          {verified ? <AllSetCard /> : <NameserverInstructions site={site} />}
+          <TrackingScriptCard siteId={site.id} />
+        </>
+      )}
     </div>
   );
 }

@@ -1,0 +1,59 @@
+/**
+ * The connect dialog: the integration's fields; secrets go to the server route, which stores
+ * them where no API answer can read them back (a saved secret may be left blank to keep it).
+ */
+import { useState, type FormEvent } from 'react';
+import type { IntegrationDefinition } from '../../../lib/integrations';
+import { notify } from '../../../client/toast';
+import { connectIntegration, errorMessage } from '../../api';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { TextField } from '../../components/TextField';
+import type { IntegrationRecord } from '../../useIntegrations';
+
+export function ConnectDialog({ definition, siteId, record, onClose, onSaved }: {
+  definition: IntegrationDefinition;
+  siteId: string;
+  record: IntegrationRecord | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const settings = (record?.settings ?? {}) as Record<string, unknown>;
+  const savedSecrets = Array.isArray(settings.credential_keys) ? (settings.credential_keys as string[]) : [];
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(definition.fields.filter((f) => !f.secret).map((f) => [f.key, typeof settings[f.key] === 'string' ? (settings[f.key] as string) : ''])),
+  );
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await connectIntegration(siteId, definition.type, values);
+      notify('Connected!', `${definition.name} is connected`, 'success');
+      onSaved();
+    } catch (err) {
+      notify('Connection Failed', errorMessage(err, `Could not connect ${definition.name}. Please try again.`), 'destructive');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={`Connect ${definition.name}`} onClose={onClose}>
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <p className="text-sm text-slate-600">{definition.description}</p>
+        {definition.fields.map((f) => (
+          <TextField key={f.key} id={`field-${f.key}`} label={f.required ? f.label : `${f.label} (Optional)`} type={f.secret ? 'password' : 'text'}
+            autoComplete="off" placeholder={f.secret && savedSecrets.includes(f.key) ? 'Saved - leave blank to keep' : f.placeholder}
+            value={values[f.key] ?? ''} onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+            hint={f.secret ? 'Kept on the server only and never shown again.' : undefined} />
+        ))}
+        <div className="flex justify-end gap-2">
+          <Button variant="ghost" onClick={onClose}>Cancel</Button>
+          <Button type="submit" disabled={busy}>{busy ? 'Saving...' : 'Save'}</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,63 @@
+/** One domain of 'Your Domains': status, the assigned nameservers with copy, DNS verification. */
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { notify } from '../../../client/toast';
+import { verifyDns } from '../../api';
+import { Button } from '../../components/Button';
+import { CopyButton } from '../../components/CopyButton';
+import type { SiteRecord } from '../../stores/sites';
+import { loadSites } from '../../stores/sites';
+import { DomainStatusBadge } from './DomainStatusBadge';
+
+export function DomainCard({ site, manager }: { site: SiteRecord; manager: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [detail, setDetail] = useState<string | null>(null);
+  const verified = site.dns_verified && site.status === 'active';
+
+  const verify = async () => {
+    setBusy(true);
+    try {
+      const res = await verifyDns(site.id);
+      setDetail(res.verified ? null : res.message);
+      if (res.verified) notify('DNS Verified!', 'Your domain is now active', 'success');
+      else notify('DNS Not Verified', 'Please check your nameserver configuration', 'destructive');
+      await loadSites();
+    } catch (err) {
+      console.error(err);
+      notify('Error', 'Failed to verify DNS', 'destructive');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <article className="rounded-lg border border-slate-200 p-4" data-testid={`domain-${site.domain}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h3 className="font-semibold">{site.domain}</h3>
+          {site.industry_category && <p className="text-xs text-slate-500">{site.industry_category}</p>}
+        </div>
+        <DomainStatusBadge site={site} />
+      </div>
+      {!verified && (
+        <div className="mt-3 space-y-2">
+          <p className="text-sm text-slate-700">Point your domain to these nameservers at your registrar:</p>
+          {[site.nameserver_1, site.nameserver_2].map((ns, i) => (
+            <div key={i} className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-2">
+              <span className="text-xs text-slate-500">Nameserver {i + 1}</span>
+              <code className="min-w-0 flex-1 truncate text-sm" data-testid={`nameserver-${i + 1}`}>{ns}</code>
+              <CopyButton value={ns} />
+            </div>
+          ))}
+          <p className="text-xs text-slate-500">DNS changes usually take 5-60 minutes to take effect.</p>
+          {detail && <p className="text-sm text-amber-700" role="status">{detail}</p>}
+          {manager && (
+            <Button variant="outline" onClick={() => void verify()} disabled={busy}>
+              <RefreshCw className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />Verify DNS
+            </Button>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

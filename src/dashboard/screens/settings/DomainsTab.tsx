@@ -1,0 +1,26 @@
+/** The Domains tab: 'Add New Domain' and 'Your Domains'. */
+import { useSiteContext } from '../../useSiteContext';
+import { AddDomainForm } from './AddDomainForm';
+import { DomainCard } from './DomainCard';
+import { Card } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { Spinner } from '../../components/Spinner';
+import { Globe } from 'lucide-react';
+
+export function DomainsTab() {
+  const { sites, user } = useSiteContext();
+  return (
+    <div className="space-y-6">
+      <AddDomainForm />
+      <Card title="Your Domains">
+        {sites === undefined ? <Spinner /> : sites.length === 0 ? (
+          <EmptyState icon={Globe} title="No domains yet">Add your first domain above.</EmptyState>
+        ) : (
+          <ul className="space-y-4">
+            {sites.map((s) => <li key={s.id}><DomainCard site={s} manager={!!user && (s.manager_ids ?? []).includes(user.id)} /></li>)}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+/** The Optimization tab: a placeholder, as the spec says. */
+import { Card } from '../../components/Card';
+
+export function OptimizationTab() {
+  return (
+    <Card title="Optimization Settings">
+      <p className="text-sm text-slate-600">Advanced optimization settings will be available here</p>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+/** Invite by email with a role; the server sends the mail with the accept link. */
+import { Send } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { pb } from '../../../client/pb';
+import { notify } from '../../../client/toast';
+import { INVITABLE_ROLES, ROLE_DESCRIPTIONS, type SiteRole } from '../../../lib/roles';
+import { errorMessage } from '../../api';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { TextField } from '../../components/TextField';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function InviteForm({ siteId, onInvited }: { siteId: string; onInvited: () => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<SiteRole>('viewer');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const address = email.trim().toLowerCase();
+    if (!EMAIL.test(address)) {
+      notify('Invalid email', 'Please enter a valid email address', 'destructive');
+      return;
+    }
+    setBusy(true);
+    try {
+      await pb.collection('site_members').create({ site_id: siteId, email: address, role }, { requestKey: null });
+      notify('Invitation sent', `${address} was invited as ${role}`, 'success');
+      setEmail('');
+      onInvited();
+    } catch (err) {
+      const dup = (err as { response?: { data?: Record<string, { code?: string }> } }).response?.data;
+      const message = dup && Object.values(dup).some((v) => v?.code === 'validation_not_unique') ? 'This email is already a member or invited' : errorMessage(err, 'Could not send the invitation');
+      notify('Failed to send invite', message, 'destructive');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title="Invite Team Member">
+      <form onSubmit={submit} className="grid gap-3 md:grid-cols-[1fr_auto_auto] md:items-end" noValidate>
+        <TextField id="invite-email" label="Email address" type="email" placeholder="colleague@company.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <div className="space-y-1">
+          <label htmlFor="invite-role" className="block text-sm font-medium">Role</label>
+          <select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as SiteRole)} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+            {INVITABLE_ROLES.map((r) => <option key={r} value={r}>{r.charAt(0).toUpperCase() + r.slice(1)}</option>)}
+          </select>
+        </div>
+        <Button type="submit" disabled={busy}><Send className="h-4 w-4" />Send Invite</Button>
+      </form>
+      <p className="mt-2 text-xs text-slate-500">{ROLE_DESCRIPTIONS[role]}</p>
+    </Card>
+  );
+}

@@ -1,0 +1,24 @@
+/** How to connect by DNS while the site is unverified: the site's two assigned nameservers. */
+import { Card } from '../../components/Card';
+import { CopyButton } from '../../components/CopyButton';
+import type { SiteRecord } from '../../stores/sites';
+
+export function NameserverInstructions({ site }: { site: SiteRecord }) {
+  return (
+    <Card title="Connect your domain">
+      <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
+        <li>Sign in where you registered {site.domain} (your domain registrar or DNS provider).</li>
+        <li>Replace the domain's nameservers with these two:</li>
+      </ol>
+      <div className="my-3 space-y-2">
+        {[site.nameserver_1, site.nameserver_2].map((ns, i) => (
+          <div key={i} className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-2">
+            <code className="min-w-0 flex-1 truncate text-sm">{ns}</code>
+            <CopyButton value={ns} />
+          </div>
+        ))}
+      </div>
+      <p className="text-sm text-slate-600">Save, wait about 10 minutes (it can take up to 48 hours), then press Check if Connected.</p>
+    </Card>
+  );
+}

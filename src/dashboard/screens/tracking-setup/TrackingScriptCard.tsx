@@ -1,0 +1,33 @@
+/** The tracking snippet from generate-tracking-script, with Copy. */
+import { useEffect, useState } from 'react';
+import { generateTrackingScript } from '../../api';
+import { Card } from '../../components/Card';
+import { CopyButton } from '../../components/CopyButton';
+import { Spinner } from '../../components/Spinner';
+
+export function TrackingScriptCard({ siteId }: { siteId: string }) {
+  const [script, setScript] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setScript(null);
+    setFailed(false);
+    generateTrackingScript(siteId)
+      .then((r) => live && setScript(r.script))
+      .catch((err) => {
+        console.error(err);
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [siteId]);
+  return (
+    <Card title="Tracking Script (optional)" testId="tracking-script" action={script ? <CopyButton value={script} /> : undefined}>
+      <p className="mb-2 text-sm text-slate-600">Paste this tag into the &lt;head&gt; of every page to measure visitors and conversions.</p>
+      {failed ? <p className="text-sm text-red-700">Could not load the tracking script. Reload the page to try again.</p>
+        : script ? <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100"><code>{script}</code></pre>
+        : <Spinner />}
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+/** 'Your Website': the domain, Connected/Active or Ready to Connect/Pending, 'Check if Connected'. */
+import { CheckCircle2, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { notify } from '../../../client/toast';
+import { verifyDns } from '../../api';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { loadSites, type SiteRecord } from '../../stores/sites';
+
+export function WebsiteCard({ site, canVerify }: { site: SiteRecord; canVerify: boolean }) {
+  const [busy, setBusy] = useState(false);
+  const [detail, setDetail] = useState<string | null>(null);
+  const verified = site.dns_verified && site.status === 'active';
+
+  const check = async () => {
+    setBusy(true);
+    try {
+      const res = await verifyDns(site.id);
+      if (res.verified) {
+        setDetail(null);
+        notify('Success!', res.message, 'success');
+      } else {
+        setDetail(res.message);
+        notify('Verification Failed', res.message, 'destructive');
+      }
+      await loadSites();
+    } catch (err) {
+      console.error(err);
+      notify('Error', 'Failed to verify DNS', 'destructive');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card title="Your Website" testId="your-website">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <p className="text-lg font-semibold">{site.domain}</p>
+          <p className="flex items-center gap-2 text-sm">
+            {verified ? (
+              <><CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden /><span>Connected</span><Badge tone="success">Active</Badge></>
+            ) : (
+              <><span>Ready to Connect</span><Badge tone="warning">Pending</Badge></>
+            )}
+          </p>
+        </div>
+        {canVerify && (
+          <Button onClick={() => void check()} disabled={busy}>
+            <RefreshCw className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />{busy ? 'Checking...' : 'Check if Connected'}
+          </Button>
+        )}
+      </div>
+      {detail && <p className="mt-3 text-sm text-amber-700" role="status">{detail}</p>}
+    </Card>
+  );
+}

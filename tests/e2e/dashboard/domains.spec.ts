@@ -1,0 +1,71 @@
+// Sign up, add a domain, see Pending DNS, fail to connect, publish the assigned nameservers on the
+// DNS stand-in, Check if Connected, and see Connected/Active and the notification arrive live.
+import { expect, test } from '@playwright/test';
+import { publishZone } from '../standins/dns';
+import { newDomain, newEmail, openFromSidebar, signUpViaAuth, WIDTHS } from './helpers';
+
+for (const { name, viewport } of WIDTHS) {
+  test.describe(`at ${name} width`, () => {
+    test.use({ viewport });
+    test.setTimeout(60_000);
+
+    test('a new user connects a domain by DNS and is notified without a reload', async ({ page }) => {
+      await signUpViaAuth(page, newEmail(`e2e-dns-${name}`));
+      await openFromSidebar(page, 'Settings');
+      await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Add Domain' }).click();
+      await expect(page.getByText('Domain required')).toBeVisible();
+      await expect(page.getByText('Please enter a domain name')).toBeVisible();
+
+      await page.getByLabel('Domain Name').fill('not a domain');
+      await page.getByRole('button', { name: 'Add Domain' }).click();
+      await expect(page.getByText('Failed to add domain')).toBeVisible();
+
+      const domain = newDomain('shop');
+      await page.getByLabel('Domain Name').fill(`https://${domain.toUpperCase()}/pricing`);
+      await page.getByLabel('Industry (Optional)').fill('E-commerce');
+      await page.getByRole('button', { name: 'Add Domain' }).click();
+      await expect(page.getByText('Domain added successfully')).toBeVisible();
+      await expect(page.getByText('Follow the DNS setup instructions below')).toBeVisible();
+      const card = page.getByTestId(`domain-${domain}`);
+      await expect(card.getByText('Pending DNS')).toBeVisible();
+      await expect(card.getByText('Step 1 of 2')).toBeVisible();
+      const ns1 = (await card.getByTestId('nameserver-1').textContent())!.trim();
+      const ns2 = (await card.getByTestId('nameserver-2').textContent())!.trim();
+      expect([ns1, ns2]).toEqual(['ns1.e2e-cro.test', 'ns2.e2e-cro.test']);
+
+      await openFromSidebar(page, 'Speed & Tracking');
+      await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+      const website = page.getByTestId('your-website');
+      await expect(website.getByText(domain)).toBeVisible();
+      await expect(website.getByText('Ready to Connect')).toBeVisible();
+      await expect(page.getByTestId('tracking-script').locator('code')).toHaveText(/^<script defer src="http:\/\/127\.0\.0\.1:\d+\/t\/[a-z0-9]{24}\.js"><\/script>$/);
+
+      // Not delegated yet: the server says what it found.
+      await website.getByRole('button', { name: 'Check if Connected' }).click();
+      await expect(page.getByText('Verification Failed')).toBeVisible();
+      await expect(website.getByRole('status')).toContainText('NXDOMAIN');
+
+      await publishZone(domain, [ns1, ns2]);
+      await expect(page.getByTestId('unread-dot')).toHaveCount(0);
+      await website.getByRole('button', { name: 'Check if Connected' }).click();
+      await expect(page.getByText('Success!')).toBeVisible();
+      await expect(website.getByText('Connected', { exact: true })).toBeVisible();
+      await expect(website.getByText('Active')).toBeVisible();
+      await expect(page.getByTestId('all-set')).toContainText('All Set');
+
+      // The notification arrives by realtime: no reload.
+      await expect(page.getByTestId('unread-dot')).toBeVisible();
+      await page.getByRole('button', { name: 'Notifications' }).click();
+      const list = page.getByTestId('notifications-list');
+      await expect(list).toHaveCSS('height', '400px');
+      await expect(list.getByText('Domain verified')).toBeVisible();
+      await list.getByText('Domain verified').click();
+      await expect(page.getByTestId('unread-dot')).toHaveCount(0);
+
+      await openFromSidebar(page, 'Settings');
+      await expect(page.getByTestId(`domain-${domain}`).getByText('Active')).toBeVisible();
+    });
+  });
+}

@@ -1,5 +1,6 @@
 // Every public route owned by the public-site work: its heading, its key links and the shared
 // header and footer, as a visitor sees them in the production build.
+import { freezeClock } from './clock';
 import { expect, test, type Page } from '@playwright/test';
 
 interface RouteCheck {
@@ -39,8 +40,7 @@ async function expectLink(page: Page, name: string | RegExp, href: string) {
 
 for (const route of routes) {
   test(`${route.path} shows its heading, key links and content`, async ({ page }) => {
-    // The success page redirects after 5 s; stop the clock so the check sees the page itself.
-    if (route.path === '/payment-success') await page.clock.install();
+        if (route.path === '/payment-success') await freezeClock(page); // keep it from redirecting mid-check
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
@@ -120,9 +120,9 @@ test('help search filters the articles as the visitor types', async ({ page }) =
 });
 
 test('payment success redirects to the dashboard after 5 seconds', async ({ page }) => {
-  await page.clock.install();
+  await freezeClock(page);
   await page.goto('/payment-success');
-  await page.clock.runFor(4_000);
+  await page.clock.runFor(3_500);
   expect(new URL(page.url()).pathname).toBe('/payment-success');
   await page.clock.runFor(1_500);
   await page.waitForURL('**/dashboard');

@@ -3,5 +3,6 @@ import type { StandIn } from './types';
 import { smtpStandIn } from './smtp';
 import { stripeStandIn } from './stripe';
 import { dnsStandIn } from './dns';
+import { scanSiteStandIn } from './scan-site';
 
-export const standIns: Array<() => Promise<StandIn>> = [smtpStandIn, stripeStandIn, dnsStandIn];
+export const standIns: Array<() => Promise<StandIn>> = [smtpStandIn, stripeStandIn, dnsStandIn, scanSiteStandIn];

@@ -1,12 +1,101 @@
-/** The overview's website CRO scan card; the website-scan issue fills it in. */
-import { ScanSearch } from 'lucide-react';
+/**
+ * The overview's website CRO scan (spec 02): scans the selected site's own domain on the server
+ * (POST /api/cro/site-scan), which adds the site's analytics and analysed documents and applies
+ * the plan limit. Progress 10, 20, 30, 50, 80, then 100 with the results; free plans see 3 and
+ * the 'Unlock N More Optimizations' banner.
+ */
+import { useState } from 'react';
+import { Lock, ScanSearch } from 'lucide-react';
+import type { SiteScanResponse } from '../../../lib/audit/present';
+import type { Finding } from '../../../lib/audit/types';
+import { runSiteScan, scanErrorMessage } from '../../../client/scan';
+import { notify } from '../../../client/toast';
+import { useScanProgress } from '../../../islands/scan/useScanProgress';
+import ProgressBar from '../../../islands/scan/ProgressBar';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
+import { useSiteContext } from '../../useSiteContext';
+
+const STEPS = [10, 20, 30, 50, 80] as const;
+const STEP_MS = 400;
+const IMPACT_TONE = { High: 'danger', Medium: 'warning', Low: 'secondary' } as const;
 
 export function WebsiteScanCard() {
+  const { site, user } = useSiteContext();
+  const [scanning, setScanning] = useState(false);
+  const [result, setResult] = useState<SiteScanResponse | null>(null);
+  const progress = useScanProgress(STEPS, STEP_MS);
+
+  async function scan() {
+    if (!user || !site) {
+      notify('No site found', 'Please add a site first', 'destructive');
+      return;
+    }
+    setScanning(true);
+    setResult(null);
+    progress.start();
+    try {
+      const res = await runSiteScan(site.id);
+      setResult(res);
+      progress.resolve();
+      notify('Comprehensive Scan Complete!', `Found ${res.totalFindings} optimization opportunities from ${res.sources.join(', ')}.`, 'success');
+    } catch (err) {
+      progress.reset();
+      notify('Scan Failed', scanErrorMessage(err), 'destructive');
+    } finally {
+      setScanning(false);
+    }
+  }
+
+  const complete = result !== null && progress.done;
   return (
-    <Card title="Website CRO Scan" testId="website-scan-card">
-      <EmptyState icon={ScanSearch} title="No scan yet">Scan your website to find ranked optimization opportunities.</EmptyState>
+    <Card
+      title="Website CRO Scan"
+      testId="website-scan-card"
+      action={<Button onClick={scan} disabled={scanning}><ScanSearch className="h-4 w-4" />{scanning ? 'Scanning...' : 'Scan Website'}</Button>}
+    >
+      {(scanning || (result && !complete)) && <ProgressBar value={progress.progress} label={`Scanning ${site?.domain ?? 'your website'}`} />}
+      {!scanning && !result && (
+        <EmptyState icon={ScanSearch} title="No scan yet">Scan your website to find ranked optimization opportunities.</EmptyState>
+      )}
+      {complete && result && <ScanResults result={result} />}
     </Card>
+  );
+}
+
+function ScanResults({ result }: { result: SiteScanResponse }) {
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-600">
+        {result.siteTypeLabel} · {result.totalFindings} opportunities · expected lift {result.expectedLift} · sources: {result.sources.join(', ')}
+      </p>
+      <ol className="space-y-2">
+        {result.opportunities.map((f) => <ScanOpportunity key={f.id} f={f} />)}
+      </ol>
+      {result.lockedCount > 0 && (
+        <a href="/pricing" className="flex items-center justify-between gap-3 rounded-lg bg-indigo-50 p-3 text-sm font-semibold text-indigo-800 hover:bg-indigo-100" data-testid="unlock-banner">
+          <span className="flex items-center gap-2"><Lock className="h-4 w-4" aria-hidden="true" />Unlock {result.lockedCount} More Optimizations</span>
+          <span aria-hidden="true">→</span>
+        </a>
+      )}
+    </div>
+  );
+}
+
+function ScanOpportunity({ f }: { f: Finding }) {
+  return (
+    <li className="rounded-md border border-slate-200 p-3" data-testid="site-scan-opportunity">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium text-slate-900">{f.title}</p>
+        <div className="flex gap-1">
+          <Badge tone={IMPACT_TONE[f.impact]}>{f.impact}</Badge>
+          <Badge tone="outline">{f.category}</Badge>
+        </div>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">{f.description}</p>
+      <p className="mt-1 text-xs text-slate-500">+{f.conversionLift} · {f.difficulty} · confidence {f.confidence}% · {f.timeToImplement}</p>
+    </li>
   );
 }

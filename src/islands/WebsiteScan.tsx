@@ -1,0 +1,168 @@
+/**
+ * The /website-scan page (spec 01, sections 4-6): an empty URL is refused with the 'URL Required'
+ * toast; otherwise progress grows by 10 every 300 ms (held at 90 until the scan answers), then
+ * the 10 highest-impact findings of the real audit, the expected lift and the count of further
+ * findings, and 'Scan Complete!' naming the detected site type. Result buttons go to /auth.
+ */
+import { useState, type FormEvent } from 'react';
+import { AlertCircle, ArrowRight, Search } from 'lucide-react';
+import type { ScanResponse } from '../lib/audit/present';
+import type { Finding } from '../lib/audit/types';
+import { runPublicScan, scanErrorMessage } from '../client/scan';
+import { notify } from '../client/toast';
+import ProgressBar from './scan/ProgressBar';
+import { useScanProgress } from './scan/useScanProgress';
+
+const STEPS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90] as const;
+const STEP_MS = 300;
+
+const IMPACT_CLASS: Record<Finding['impact'], string> = {
+  High: 'bg-rose-50 text-rose-800',
+  Medium: 'bg-amber-50 text-amber-800',
+  Low: 'bg-slate-100 text-slate-700',
+};
+const DIFFICULTY_CLASS: Record<Finding['difficulty'], string> = {
+  Easy: 'bg-emerald-50 text-emerald-800',
+  Medium: 'bg-sky-50 text-sky-800',
+  Hard: 'bg-violet-50 text-violet-800',
+};
+
+export default function WebsiteScan() {
+  const [url, setUrl] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const [result, setResult] = useState<ScanResponse | null>(null);
+  const [error, setError] = useState('');
+  const progress = useScanProgress(STEPS, STEP_MS);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (scanning) return;
+    if (!url.trim()) {
+      notify('URL Required', 'Please enter a website URL to scan', 'destructive');
+      return;
+    }
+    setResult(null);
+    setError('');
+    setScanning(true);
+    progress.start();
+    try {
+      const res = await runPublicScan(url.trim());
+      setResult(res);
+      progress.resolve();
+      notify('Scan Complete!', `Detected a ${res.siteTypeLabel} site with ${res.totalFindings} optimization opportunities.`, 'success');
+    } catch (err) {
+      progress.reset();
+      const message = scanErrorMessage(err);
+      setError(message);
+      notify('Scan Failed', message, 'destructive');
+    } finally {
+      setScanning(false);
+    }
+  }
+
+  const complete = result !== null && progress.done;
+  return (
+    <div className="space-y-8">
+      <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Website scan">
+        <div className="flex-1">
+          <label htmlFor="website-scan-url" className="block text-sm font-semibold text-ink">Website URL</label>
+          <input
+            id="website-scan-url"
+            type="url"
+            inputMode="url"
+            placeholder="https://yourwebsite.com"
+            value={url}
+            disabled={scanning}
+            onChange={(e) => setUrl(e.target.value)}
+            className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 disabled:bg-slate-50"
+          />
+        </div>
+        <button type="submit" disabled={scanning} className="btn btn-primary btn-lg disabled:cursor-not-allowed disabled:opacity-50">
+          <Search className="size-4" aria-hidden="true" />
+          {scanning ? 'Scanning...' : 'Scan Website'}
+        </button>
+      </form>
+
+      <div aria-live="polite" className="space-y-6">
+        {(scanning || (result && !complete)) && (
+          <div className="card"><ProgressBar value={progress.progress} label="Analyzing your website" /></div>
+        )}
+        {error && (
+          <p role="alert" className="flex items-start gap-2 rounded-lg bg-rose-50 p-4 text-rose-800">
+            <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <span><strong>Scan failed.</strong> {error}</span>
+          </p>
+        )}
+        {complete && result && <Results result={result} />}
+      </div>
+    </div>
+  );
+}
+
+function Results({ result }: { result: ScanResponse }) {
+  return (
+    <section aria-labelledby="scan-results-title" className="space-y-6">
+      <div className="card grid gap-4 sm:grid-cols-3">
+        <div>
+          <p className="text-sm text-slate-600">Site type</p>
+          <p className="text-lg font-bold" data-testid="site-type">{result.siteTypeLabel}</p>
+        </div>
+        <div>
+          <p className="text-sm text-slate-600">Expected conversion lift</p>
+          <p className="text-lg font-bold text-emerald-700" data-testid="expected-lift">{result.expectedLift}</p>
+        </div>
+        <div>
+          <p className="text-sm text-slate-600">Opportunities found</p>
+          <p className="text-lg font-bold" data-testid="total-findings">{result.totalFindings}</p>
+        </div>
+      </div>
+      <h2 id="scan-results-title" className="text-2xl font-bold">Top optimizations for {result.url}</h2>
+      {result.optimizations.length === 0 ? (
+        <p className="card text-slate-700">This page passes every check we run. Sign up to track it and test improvements with real visitors.</p>
+      ) : (
+        <ol className="grid gap-4 md:grid-cols-2">
+          {result.optimizations.map((f, i) => <Optimization key={f.id} f={f} rank={i + 1} />)}
+        </ol>
+      )}
+      <div className="card flex flex-col items-start gap-4 bg-brand-50 sm:flex-row sm:items-center">
+        <p className="flex-1 text-brand-900" data-testid="more-count">
+          {result.moreCount > 0
+            ? `${result.moreCount} more optimizations found on this page. Sign up free to see them all and deploy fixes without code.`
+            : 'Sign up free to deploy these fixes without code and measure the lift.'}
+        </p>
+        <a href="/auth" className="btn btn-primary btn-lg">Unlock All Optimizations <ArrowRight className="size-4" aria-hidden="true" /></a>
+        <a href="/auth" className="btn btn-secondary btn-lg">Start Free Trial</a>
+      </div>
+    </section>
+  );
+}
+
+function describeEvidence(f: Finding): string {
+  const e = f.evidence;
+  const parts: string[] = [];
+  if (e.missing) parts.push(`Missing: ${e.missing}`);
+  if (e.element) parts.push(`Found: ${e.element}${e.count !== undefined ? ` x${e.count}` : ''}`);
+  else if (e.count !== undefined) parts.push(`Count: ${e.count}`);
+  if (e.sample) parts.push(`"${e.sample}"`);
+  return parts.join(' · ');
+}
+
+function Optimization({ f, rank }: { f: Finding; rank: number }) {
+  return (
+    <li className="card flex flex-col gap-3" data-testid="scan-optimization">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-semibold text-ink"><span className="text-slate-500">{rank}. </span>{f.title}</h3>
+        <span className="badge bg-brand-50 text-brand-800 whitespace-nowrap">{f.category}</span>
+      </div>
+      <p className="text-sm text-slate-600">{f.description}</p>
+      {describeEvidence(f) && <p className="text-xs text-slate-500">{describeEvidence(f)}</p>}
+      <div className="mt-auto flex flex-wrap items-center gap-2 text-xs">
+        <span className={`badge ${IMPACT_CLASS[f.impact]}`}>{f.impact} Impact</span>
+        <span className={`badge ${DIFFICULTY_CLASS[f.difficulty]}`}>{f.difficulty}</span>
+        <span className="badge bg-emerald-50 text-emerald-800">+{f.conversionLift} conversions</span>
+        <span className="text-slate-500">Confidence {f.confidence}%</span>
+      </div>
+      <a href="/auth" className="text-sm font-semibold text-brand-700 hover:underline">Implement this fix <span aria-hidden="true">→</span></a>
+    </li>
+  );
+}

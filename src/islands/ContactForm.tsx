@@ -68,7 +68,7 @@ export default function ContactForm({ email }: { email: string }) {
     `mt-1.5 block w-full rounded-lg border px-3 py-2.5 text-base text-ink shadow-sm ${invalid ? 'border-red-500' : 'border-slate-300 focus:border-brand-500'}`;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Contact form">
+    <form onSubmit={onSubmit} noValidate method="post" action="/api/cro/contact" className="space-y-5" aria-label="Contact form">
       {FIELDS.map((f) => {
         const id = `contact-${f.id}`;
         const error = errors[f.id];

@@ -82,3 +82,14 @@ test.describe('with the browser share sheet', () => {
     await expect(page.getByText('Shared successfully!')).toHaveCount(0);
   });
 });
+
+test('the landing page has the share menu too', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page, 'ShareMenu');
+  await page.getByRole('button', { name: 'Share' }).click();
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: 'Share on LinkedIn' }).click();
+  const popup = await popupPromise;
+  await popup.waitForLoadState();
+  expect(popup.url()).toBe(`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(page.url())}`);
+});

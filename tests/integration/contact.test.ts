@@ -51,6 +51,12 @@ describe('POST /api/cro/contact', () => {
     expect(Object.keys(rows[0] ?? {}).filter((k) => k === 'role')).toEqual([]);
   });
 
+  it('accepts the form posted before its script has loaded (form-encoded)', async () => {
+    const res = await post(new URLSearchParams(valid).toString(), 'application/x-www-form-urlencoded');
+    expect(res.status).toBe(201);
+    expect(await storedMessages()).toMatchObject([valid]);
+  });
+
   it('rejects an invalid email with 400 and stores nothing', async () => {
     const res = await post({ ...valid, email: 'ada@example' });
     expect(res.status).toBe(400);

@@ -4,18 +4,15 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { CreditCard, Loader2 } from 'lucide-react';
-import { fetchCurrentPlan, openBillingPortal, type CurrentPlan } from '../client/billing';
+import { fetchCurrentPlan, type CurrentPlan } from '../client/billing';
 import { $user, initSession } from '../client/session';
-import { notify } from '../client/toast';
-import { apiErrorMessage } from '../lib/api-error';
 import { planName } from '../lib/plan-catalogue';
+import BillingPortalButton from './BillingPortalButton';
 import { isPaid } from '../lib/plans';
 
 export default function PricingCurrentPlan() {
   const user = useStore($user);
   const [plan, setPlan] = useState<CurrentPlan | null>(null);
-  const [opening, setOpening] = useState(false);
 
   useEffect(() => initSession(), []);
   useEffect(() => {
@@ -25,16 +22,6 @@ export default function PricingCurrentPlan() {
   }, [user?.id]);
 
   if (!user) return null;
-
-  async function manage() {
-    setOpening(true);
-    try {
-      await openBillingPortal('/pricing');
-    } catch (err) {
-      notify('Could not open billing', apiErrorMessage(err), 'destructive');
-      setOpening(false);
-    }
-  }
 
   return (
     <section aria-labelledby="current-plan-title" className="card mx-auto mb-10 flex max-w-3xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
@@ -50,12 +37,7 @@ export default function PricingCurrentPlan() {
           <p className="mt-1 text-slate-600" role="status">Loading your plan...</p>
         )}
       </div>
-      {plan && isPaid(plan.tier) && (
-        <button type="button" className="btn btn-secondary" onClick={manage} disabled={opening}>
-          {opening ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : <CreditCard className="size-4" aria-hidden="true" />}
-          Manage Billing
-        </button>
-      )}
+      {plan && isPaid(plan.tier) && <BillingPortalButton returnPath="/pricing" />}
       {plan && !isPaid(plan.tier) && <p className="text-sm text-slate-600">Choose a plan below to upgrade.</p>}
     </section>
   );

@@ -2,6 +2,7 @@
 // signed-in plan section and the Book Demo form.
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './islands';
+import { signedHeaders, stripeEvent } from '../helpers/stripe-events';
 
 const newEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
@@ -112,4 +113,22 @@ test('Book Demo opens the enterprise demo form and confirms the request', async 
   await dialog.getByRole('button', { name: 'Request Demo' }).click();
   await expect(page.getByText('Demo request received!')).toBeVisible();
   await expect(dialog.getByText('Thank you! Your demo request has been received.')).toBeVisible();
+});
+
+test('a paying user sees the plan and reaches the Stripe customer portal', async ({ page }) => {
+  await signedIn(page);
+  const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { record?: { id?: string } }).record?.id);
+  const event = JSON.stringify(stripeEvent('checkout.session.completed', {
+    id: `cs_e2e_${userId}`, object: 'checkout.session', client_reference_id: userId, customer: `cus_${userId}`, subscription: `sub_${userId}`, metadata: { plan: 'growth' },
+  }));
+  const res = await page.request.post('/api/cro/stripe-webhook', { data: event, headers: signedHeaders(event, { secret: process.env.STRIPE_WEBHOOK_SECRET }) });
+  expect(res.status()).toBe(200);
+
+  await openPricing(page);
+  await hydrated(page, 'PricingCurrentPlan');
+  await expect(page.getByTestId('current-plan')).toHaveText('Growth');
+  // The portal lives on Stripe's side (stripe-mock names some host of its own): stand in for it.
+  await page.context().route((url) => url.protocol === 'https:', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Stripe portal stand-in</title>' }));
+  await page.getByRole('button', { name: 'Manage Billing' }).click();
+  await page.waitForURL((u) => u.protocol === 'https:' && u.hostname !== '127.0.0.1');
 });

@@ -84,6 +84,10 @@ describe('create-checkout-session', () => {
     expect([err.status, err.response.message]).toEqual([400, 'Invalid return URL']);
     err = await failure(server.anonymous().send('/api/cro/create-checkout-session', { method: 'POST', body: { plan: 'growth', ...RETURN } }));
     expect(err.status).toBe(401);
+    const broken = await fetch(`${server.url}/api/cro/create-checkout-session`, {
+      method: 'POST', body: '{not json', headers: { 'Content-Type': 'application/json', Authorization: user.client.authStore.token },
+    });
+    expect(broken.status).toBe(400);
     const pending = await server.admin.collection('stripe_checkouts').getFullList({ filter: `user_id = "${user.record.id}"` });
     expect(pending).toHaveLength(0);
   });
@@ -134,6 +138,10 @@ describe('stripe-webhook', () => {
     expect((await postWebhook(server.url, noObject, signedHeaders(noObject))).status).toBe(400);
 
     expect((await siteOf(siteId)).plan_tier).toBe('free');
+    // Signed, but about nobody we know: accepted (Stripe must not retry it) and nothing changes.
+    const stranger = JSON.stringify(stripeEvent('invoice.payment_failed', { id: 'in_x', object: 'invoice', customer: 'cus_unknown', subscription: 'sub_unknown' }));
+    expect((await postWebhook(server.url, stranger, signedHeaders(stranger))).status).toBe(200);
+    expect(await server.admin.collection('notifications').getFullList({ filter: `user_id = "${user.record.id}"` })).toHaveLength(0);
     const seen = await server.admin.collection('stripe_events').getFullList({ filter: `event_id = "${JSON.parse(event).id}"` });
     expect(seen).toHaveLength(0);
   });

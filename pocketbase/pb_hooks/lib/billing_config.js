@@ -24,9 +24,16 @@ module.exports = {
   },
   /** The product's public URL, used in mail links and as the default checkout origin. */
   appUrl: function () { return ($os.getenv('APP_URL') || 'http://127.0.0.1:8090').trim().replace(/\/+$/, ''); },
-  /** Origins checkout may return to: APP_URL plus ALLOWED_ORIGINS (comma separated). */
+  /**
+   * Origins checkout may return to: APP_URL plus ALLOWED_ORIGINS (comma separated). Without
+   * APP_URL (local runs) the local server and Astro's dev server are allowed.
+   */
   allowedOrigins: function () {
     var domain = require(__hooks + '/lib/generated/domain.js');
-    return domain.parseOrigins([module.exports.appUrl(), $os.getenv('ALLOWED_ORIGINS') || ''].join(','));
+    var list = [module.exports.appUrl(), $os.getenv('ALLOWED_ORIGINS') || ''];
+    if (!($os.getenv('APP_URL') || '').trim()) {
+      list.push('http://localhost:8090', 'http://127.0.0.1:4321', 'http://localhost:4321');
+    }
+    return domain.parseOrigins(list.join(','));
   },
 };

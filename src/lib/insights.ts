@@ -32,7 +32,7 @@ export function insightPreview(markdown: string, length = INSIGHT_PREVIEW_LENGTH
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-    .replace(/^\s{0,3}#{1,6}\s+/gm, '')
+    .replace(/^\s{0,3}#{1,6}\s+(.*?)\s*$/gm, (_, heading: string) => (/[.!?:]$/.test(heading) ? heading : `${heading}.`))
     .replace(/^\s*(?:[-*+]|\d+\.)\s+/gm, '')
     .replace(/^\s*>\s?/gm, '')
     .replace(/[*_`~]+/g, '')

@@ -32,6 +32,8 @@ export type BillingParse = { ok: true; update: BillingUpdate } | { ok: false; er
 
 /** Subscription statuses after which the user no longer has the paid plan. */
 const ENDED_STATUSES = ['canceled', 'unpaid', 'incomplete_expired'];
+/** Statuses that grant the subscription's plan (others, e.g. incomplete or paused, leave it be). */
+const GRANTING_STATUSES = ['active', 'trialing', 'past_due'];
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -87,6 +89,7 @@ export function billingUpdateFromEvent(event: unknown, priceToPlan: Record<strin
     case 'customer.subscription.updated': {
       const status = str(object.status);
       const ended = status !== undefined && ENDED_STATUSES.includes(status);
+      const grants = status !== undefined && GRANTING_STATUSES.includes(status);
       return {
         ok: true,
         update: {
@@ -95,7 +98,7 @@ export function billingUpdateFromEvent(event: unknown, priceToPlan: Record<strin
           userId: meta(object, 'user_id'),
           customerId: idOf(object.customer),
           subscriptionId: str(object.id),
-          plan: ended ? 'free' : planFromSubscription(object, priceToPlan),
+          plan: ended ? 'free' : grants ? planFromSubscription(object, priceToPlan) : undefined,
           status,
         },
       };

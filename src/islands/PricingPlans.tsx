@@ -48,7 +48,7 @@ export default function PricingPlans({ supportEmail }: { supportEmail: string })
         {PLAN_CATALOGUE.map((plan) => (
           <li key={plan.key} className={`card relative flex flex-col ${plan.popular ? 'border-2 border-brand-600 shadow-lg' : ''}`}>
             {plan.popular && (
-              <span className="badge absolute -top-3 left-1/2 -translate-x-1/2 bg-brand-600 text-white">Most Popular</span>
+              <span className="badge absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap bg-brand-600 text-white">Most Popular</span>
             )}
             <h2 className="text-lg font-semibold">{plan.name}</h2>
             <p className="mt-3">

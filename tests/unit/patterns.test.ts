@@ -22,7 +22,7 @@ describe('pattern library seed', () => {
     expect(p.confidence).toBeGreaterThan(0);
     expect(p.confidence).toBeLessThanOrEqual(100);
     expect(p.time_to_implement).toMatch(/\d+ (minutes|hours?)$/);
-    const t = p.rule_template as RuleTemplate;
+    const t = p.rule_template as unknown as RuleTemplate;
     for (const name of templatePlaceholders(t)) expect(t.placeholders?.[name], `default for ${name}`).toBeTruthy();
     const filled = fillTemplate(t);
     expect(filled.ok).toBe(true);

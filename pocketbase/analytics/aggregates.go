@@ -2,9 +2,77 @@ package analytics
 
 import (
 	"encoding/json"
-
-	"github.com/pocketbase/dbx"
+	"strconv"
+	"strings"
 )
+
+// eventColumns are the raw event columns and the row keys the applier fills for each.
+var eventColumns = [][2]string{
+	{"site_id", "site"}, {"visitor", "visitor"}, {"session", "session"}, {"type", "type"}, {"name", "name"},
+	{"path", "path"}, {"url", "url"}, {"referrer", "referrer"}, {"props", "props"}, {"value", "value"}, {"x", "x"},
+	{"y", "y"}, {"selector", "selector"}, {"device_type", "device"}, {"browser", "browser"}, {"country", "country"}, {"ts", "ts"},
+}
+
+const (
+	eventsPerInsert      = 100
+	eventsPerInsertSmall = 10
+)
+
+// insertSQL builds one INSERT of n rows with parameters named <key><row>.
+func insertSQL(n int) string {
+	var b strings.Builder
+	b.WriteString("INSERT INTO events (")
+	for i, c := range eventColumns {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c[0])
+	}
+	b.WriteString(") VALUES ")
+	for r := 0; r < n; r++ {
+		if r > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("(")
+		for i, c := range eventColumns {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("{:" + c[1] + strconv.Itoa(r) + "}")
+		}
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+var insertSQLBySize = map[int]string{
+	eventsPerInsert: insertSQL(eventsPerInsert), eventsPerInsertSmall: insertSQL(eventsPerInsertSmall), 1: insertSQL(1),
+}
+
+// writeEvents inserts the raw events, up to 100 rows per statement (chunks of 100, 10, then 1).
+func (a *applier) writeEvents() error {
+	rows := a.rows
+	for len(rows) > 0 {
+		n := 1
+		if len(rows) >= eventsPerInsert {
+			n = eventsPerInsert
+		} else if len(rows) >= eventsPerInsertSmall {
+			n = eventsPerInsertSmall
+		}
+		p := make(map[string]any, n*len(eventColumns))
+		for r, row := range rows[:n] {
+			suffix := strconv.Itoa(r)
+			for _, c := range eventColumns {
+				p[c[1]+suffix] = row[c[1]]
+			}
+		}
+		if err := a.tx.exec(insertSQLBySize[n], p); err != nil {
+			return err
+		}
+		rows = rows[n:]
+	}
+	return nil
+}
 
 func jsonString(v any) string {
 	b, _ := json.Marshal(v)
@@ -13,10 +81,61 @@ func jsonString(v any) string {
 
 // commitAggregates writes the touched sessions and adds the rollup deltas (one upsert per key).
 func (a *applier) commitAggregates() error {
+	if err := a.writeEvents(); err != nil {
+		return err
+	}
 	if err := a.writeSessions(); err != nil {
 		return err
 	}
-	dq := a.db.NewQuery(`INSERT INTO analytics_daily (site_id, day, visitors, sessions, pageviews, bounces, duration_ms, conversions,
+
+	for k, d := range a.daily {
+		if err := a.tx.exec(upsertDailySQL, map[string]any{"site": k[0], "day": k[1], "visitors": d.visitors, "sessions": d.sessions,
+			"pageviews": d.pageviews, "bounces": d.bounces, "duration": d.durationMs, "conversions": d.conversions,
+			"converted": d.convertedSessions, "revenue": d.revenue, "scrollSum": d.scrollSum, "scrollCount": d.scrollCount,
+			"errors": d.errors, "clicks": d.clicks, "outbound": d.outbound, "micro": d.micro}); err != nil {
+			return err
+		}
+	}
+
+	for k, p := range a.pages {
+		if err := a.tx.exec(upsertPageSQL, map[string]any{"site": k[0], "day": k[1], "path": k[2], "visitors": p.visitors, "entries": p.entries,
+			"pageviews": p.pageviews, "bounces": p.bounces, "duration": p.durationMs, "conversions": p.conversions,
+			"revenue": p.revenue, "scrollSum": p.scrollSum, "scrollCount": p.scrollCount, "errors": p.errors,
+			"clicks": p.clicks}); err != nil {
+			return err
+		}
+	}
+
+	for k, x := range a.dims {
+		if err := a.tx.exec(upsertDimSQL, map[string]any{"site": k[0], "day": k[1], "dim": k[2], "value": truncate(k[3], 200), "sessions": x.sessions,
+			"visitors": x.visitors, "conversions": x.conversions, "revenue": x.revenue}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a *applier) writeSessions() error {
+
+	for _, s := range a.touched {
+		p := map[string]any{"site": s.siteID, "key": s.key, "visitor": s.visitor, "started": dbTime(s.started), "last": dbTime(s.lastSeen),
+			"entry": truncate(s.entry, 300), "exit": truncate(s.exit, 300), "referrer": s.referrer, "us": s.utmSource,
+			"um": s.utmMedium, "uc": s.utmCampaign, "pv": s.pageviews, "dur": s.durationMs / 1000, "scroll": s.maxScroll,
+			"conv": s.conversions, "rev": s.revenue, "err": s.errors, "micro": s.micro, "device": s.device,
+			"browser": s.browser, "country": s.country, "identity": s.identity}
+		q := updateSessionSQL
+		if s.isNew {
+			q = insertSessionSQL
+		}
+		if err := a.tx.exec(q, p); err != nil {
+			return err
+		}
+		s.isNew = false
+	}
+	return nil
+}
+
+const upsertDailySQL = `INSERT INTO analytics_daily (site_id, day, visitors, sessions, pageviews, bounces, duration_ms, conversions,
 		converted_sessions, revenue, scroll_sum, scroll_count, errors, clicks, outbound, micro_conversions)
 		VALUES ({:site}, {:day}, {:visitors}, {:sessions}, {:pageviews}, {:bounces}, {:duration}, {:conversions}, {:converted},
 		{:revenue}, {:scrollSum}, {:scrollCount}, {:errors}, {:clicks}, {:outbound}, {:micro})
@@ -25,71 +144,27 @@ func (a *applier) commitAggregates() error {
 		conversions = conversions + excluded.conversions, converted_sessions = converted_sessions + excluded.converted_sessions,
 		revenue = revenue + excluded.revenue, scroll_sum = scroll_sum + excluded.scroll_sum, scroll_count = scroll_count + excluded.scroll_count,
 		errors = errors + excluded.errors, clicks = clicks + excluded.clicks, outbound = outbound + excluded.outbound,
-		micro_conversions = micro_conversions + excluded.micro_conversions`).Prepare()
-	defer dq.Close()
-	for k, d := range a.daily {
-		if _, err := dq.Bind(dbx.Params{"site": k[0], "day": k[1], "visitors": d.visitors, "sessions": d.sessions,
-			"pageviews": d.pageviews, "bounces": d.bounces, "duration": d.durationMs, "conversions": d.conversions,
-			"converted": d.convertedSessions, "revenue": d.revenue, "scrollSum": d.scrollSum, "scrollCount": d.scrollCount,
-			"errors": d.errors, "clicks": d.clicks, "outbound": d.outbound, "micro": d.micro}).Execute(); err != nil {
-			return err
-		}
-	}
-	pq := a.db.NewQuery(`INSERT INTO analytics_pages (site_id, day, path, visitors, entries, pageviews, bounces, duration_ms,
+		micro_conversions = micro_conversions + excluded.micro_conversions`
+
+const upsertPageSQL = `INSERT INTO analytics_pages (site_id, day, path, visitors, entries, pageviews, bounces, duration_ms,
 		conversions, revenue, scroll_sum, scroll_count, errors, clicks) VALUES ({:site}, {:day}, {:path}, {:visitors}, {:entries},
 		{:pageviews}, {:bounces}, {:duration}, {:conversions}, {:revenue}, {:scrollSum}, {:scrollCount}, {:errors}, {:clicks})
 		ON CONFLICT(site_id, day, path) DO UPDATE SET visitors = visitors + excluded.visitors, entries = entries + excluded.entries,
 		pageviews = pageviews + excluded.pageviews, bounces = bounces + excluded.bounces, duration_ms = duration_ms + excluded.duration_ms,
 		conversions = conversions + excluded.conversions, revenue = revenue + excluded.revenue, scroll_sum = scroll_sum + excluded.scroll_sum,
-		scroll_count = scroll_count + excluded.scroll_count, errors = errors + excluded.errors, clicks = clicks + excluded.clicks`).Prepare()
-	defer pq.Close()
-	for k, p := range a.pages {
-		if _, err := pq.Bind(dbx.Params{"site": k[0], "day": k[1], "path": k[2], "visitors": p.visitors, "entries": p.entries,
-			"pageviews": p.pageviews, "bounces": p.bounces, "duration": p.durationMs, "conversions": p.conversions,
-			"revenue": p.revenue, "scrollSum": p.scrollSum, "scrollCount": p.scrollCount, "errors": p.errors,
-			"clicks": p.clicks}).Execute(); err != nil {
-			return err
-		}
-	}
-	xq := a.db.NewQuery(`INSERT INTO analytics_dims (site_id, day, dim, value, sessions, visitors, conversions, revenue)
+		scroll_count = scroll_count + excluded.scroll_count, errors = errors + excluded.errors, clicks = clicks + excluded.clicks`
+
+const upsertDimSQL = `INSERT INTO analytics_dims (site_id, day, dim, value, sessions, visitors, conversions, revenue)
 		VALUES ({:site}, {:day}, {:dim}, {:value}, {:sessions}, {:visitors}, {:conversions}, {:revenue})
 		ON CONFLICT(site_id, day, dim, value) DO UPDATE SET sessions = sessions + excluded.sessions,
-		visitors = visitors + excluded.visitors, conversions = conversions + excluded.conversions, revenue = revenue + excluded.revenue`).Prepare()
-	defer xq.Close()
-	for k, x := range a.dims {
-		if _, err := xq.Bind(dbx.Params{"site": k[0], "day": k[1], "dim": k[2], "value": truncate(k[3], 200), "sessions": x.sessions,
-			"visitors": x.visitors, "conversions": x.conversions, "revenue": x.revenue}).Execute(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+		visitors = visitors + excluded.visitors, conversions = conversions + excluded.conversions, revenue = revenue + excluded.revenue`
 
-func (a *applier) writeSessions() error {
-	ins := a.db.NewQuery(`INSERT INTO sessions (site_id, session_key, visitor, started_at, last_seen_at, entry_path, exit_path,
+const insertSessionSQL = `INSERT INTO sessions (site_id, session_key, visitor, started_at, last_seen_at, entry_path, exit_path,
 		referrer, utm_source, utm_medium, utm_campaign, page_views, duration_seconds, max_scroll, conversions, revenue, errors,
 		micro_conversions, device_type, browser, country, identity) VALUES ({:site}, {:key}, {:visitor}, {:started}, {:last},
 		{:entry}, {:exit}, {:referrer}, {:us}, {:um}, {:uc}, {:pv}, {:dur}, {:scroll}, {:conv}, {:rev}, {:err}, {:micro},
-		{:device}, {:browser}, {:country}, {:identity})`).Prepare()
-	defer ins.Close()
-	upd := a.db.NewQuery(`UPDATE sessions SET last_seen_at = {:last}, entry_path = {:entry}, exit_path = {:exit},
+		{:device}, {:browser}, {:country}, {:identity})`
+
+const updateSessionSQL = `UPDATE sessions SET last_seen_at = {:last}, entry_path = {:entry}, exit_path = {:exit},
 		page_views = {:pv}, duration_seconds = {:dur}, max_scroll = {:scroll}, conversions = {:conv}, revenue = {:rev},
-		errors = {:err}, micro_conversions = {:micro}, identity = {:identity} WHERE site_id = {:site} AND session_key = {:key}`).Prepare()
-	defer upd.Close()
-	for _, s := range a.touched {
-		p := dbx.Params{"site": s.siteID, "key": s.key, "visitor": s.visitor, "started": dbTime(s.started), "last": dbTime(s.lastSeen),
-			"entry": truncate(s.entry, 300), "exit": truncate(s.exit, 300), "referrer": s.referrer, "us": s.utmSource,
-			"um": s.utmMedium, "uc": s.utmCampaign, "pv": s.pageviews, "dur": s.durationMs / 1000, "scroll": s.maxScroll,
-			"conv": s.conversions, "rev": s.revenue, "err": s.errors, "micro": s.micro, "device": s.device,
-			"browser": s.browser, "country": s.country, "identity": s.identity}
-		q := upd
-		if s.isNew {
-			q = ins
-		}
-		if _, err := q.Bind(p).Execute(); err != nil {
-			return err
-		}
-		s.isNew = false
-	}
-	return nil
-}
+		errors = {:err}, micro_conversions = {:micro}, identity = {:identity} WHERE site_id = {:site} AND session_key = {:key}`

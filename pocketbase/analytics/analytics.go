@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 )
@@ -70,8 +71,9 @@ func Register(app *pocketbase.PocketBase) {
 		Func: func(se *core.ServeEvent) error {
 			w.start()
 			startLive(app, w, cfg.LiveInterval)
-			se.Router.GET("/t/{file}", scriptHandler(sites))
-			se.Router.POST("/api/cro/collect", c.handle)
+			// Successful tracker requests are not written to the request log: too many, no value.
+			se.Router.GET("/t/{file}", scriptHandler(sites)).Bind(apis.SkipSuccessActivityLog())
+			se.Router.POST("/api/cro/collect", c.handle).Bind(apis.SkipSuccessActivityLog())
 			se.Router.GET("/api/cro/analytics/{siteId}", analyticsHandler(app))
 			se.Router.GET("/api/cro/kpis/{siteId}", kpisHandler(app))
 			return se.Next()

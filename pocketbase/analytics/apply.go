@@ -3,15 +3,16 @@ package analytics
 import (
 	"strings"
 	"time"
-
-	"github.com/pocketbase/dbx"
 )
+
+const visitorSeenSQL = `SELECT COUNT(*) FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
+	AND started_at >= {:from} AND started_at < {:to}`
 
 // applier turns one transaction's batches into raw event rows, session rows and rollup deltas.
 type applier struct {
 	w           *Writer
-	db          dbx.Builder
-	insEvent    *dbx.Query
+	tx          *txStmts
+	rows        []map[string]any // raw events, inserted many rows per statement at commit
 	daily       map[[2]string]*dailyAgg
 	pages       map[[3]string]*pageAgg
 	dims        map[[4]string]*dimAgg
@@ -21,7 +22,7 @@ type applier struct {
 
 type dailyAgg struct {
 	visitors, sessions, pageviews, bounces, durationMs, conversions, convertedSessions float64
-	revenue, scrollSum, scrollCount, errors, clicks, outbound, micro                 float64
+	revenue, scrollSum, scrollCount, errors, clicks, outbound, micro                   float64
 }
 
 type pageAgg struct {
@@ -30,18 +31,13 @@ type pageAgg struct {
 
 type dimAgg struct{ sessions, visitors, conversions, revenue float64 }
 
-func newApplier(w *Writer, db dbx.Builder) *applier {
+func newApplier(w *Writer, tx *txStmts) *applier {
 	return &applier{
-		w: w, db: db,
-		insEvent: db.NewQuery(`INSERT INTO events (site_id, visitor, session, type, name, path, url, referrer, props, value, x, y,
-			selector, device_type, browser, country, ts) VALUES ({:site}, {:visitor}, {:session}, {:type}, {:name}, {:path}, {:url},
-			{:referrer}, {:props}, {:value}, {:x}, {:y}, {:selector}, {:device}, {:browser}, {:country}, {:ts})`).Prepare(),
+		w: w, tx: tx,
 		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
 		touched: map[string]*sessState{}, newVisitors: map[string]bool{},
 	}
 }
-
-func (a *applier) close() { _ = a.insEvent.Close() }
 
 func (a *applier) day(site, day string) *dailyAgg {
 	k := [2]string{site, day}
@@ -73,7 +69,7 @@ func (a *applier) session(j *job, first *Event) *sessState {
 	key := j.site.ID + "|" + b.Session
 	s := a.w.sessions[key]
 	if s == nil {
-		s = loadSession(a.db, j.site.ID, b.Session)
+		s = loadSession(a.tx, j.site.ID, b.Session)
 	}
 	if s == nil {
 		s = &sessState{
@@ -113,10 +109,9 @@ func (a *applier) isNewVisitorToday(s *sessState) bool {
 	}
 	if a.w.visitorDay[vk] == "" {
 		var n int
-		_ = a.db.NewQuery(`SELECT COUNT(*) FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
-			AND started_at >= {:from} AND started_at < {:to}`).Bind(dbx.Params{
+		_ = a.tx.row(visitorSeenSQL, map[string]any{
 			"site": s.siteID, "visitor": s.visitor, "from": s.startDay + " 00:00:00.000Z", "to": s.startDay + " 99",
-		}).Row(&n)
+		}, &n)
 		if n > 0 {
 			a.w.visitorDay[vk] = s.startDay
 			return false
@@ -148,7 +143,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	if ev.at.After(s.lastSeen) {
 		s.lastSeen = ev.at
 	}
-	row := dbx.Params{
+	row := map[string]any{
 		"site": site.ID, "visitor": s.visitor, "session": s.key, "type": typeNames[ev.Type], "name": "", "path": ev.Path,
 		"url": "", "referrer": "", "props": nil, "value": 0.0, "x": 0.0, "y": 0.0, "selector": "",
 		"device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at),
@@ -249,8 +244,8 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		s.identity = ev.ID
 		return nil // identity lives on the session only
 	}
-	_, err := a.insEvent.Bind(row).Execute()
-	return err
+	a.rows = append(a.rows, row)
+	return nil
 }
 
 // convert records a goal conversion: once per session per goal, revenue for every occurrence.
@@ -277,12 +272,12 @@ func (a *applier) convert(s *sessState, g goal, value float64, ev *Event, day st
 			d.convertedSessions++
 		}
 	}
-	_, err := a.insEvent.Bind(dbx.Params{
+	a.rows = append(a.rows, map[string]any{
 		"site": s.siteID, "visitor": s.visitor, "session": s.key, "type": "conversion", "name": truncate(g.Name, 100),
 		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(map[string]any{"goal": g.ID}), "value": value,
 		"x": 0.0, "y": 0.0, "selector": "", "device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at),
-	}).Execute()
-	return err
+	})
+	return nil
 }
 
 // pathMatches: exact path, or a prefix when the goal ends with '*'.

@@ -55,19 +55,19 @@ var typeNames = map[string]string{
 
 // Limits of one batch; anything larger is refused, never truncated silently.
 const (
-	MaxBodyBytes    = 32 * 1024
-	MaxEvents       = 50
-	maxPath         = 300
-	maxURL          = 500
-	maxShort        = 100
-	maxSelector     = 300
-	maxText         = 100
-	maxMessage      = 300
-	maxPropsBytes   = 1000
-	maxFutureSkew   = 10 * time.Minute
-	maxDurationMs   = 6 * 60 * 60 * 1000
-	maxValue        = 1e9
-	maxCoordinate   = 1e6
+	MaxBodyBytes  = 32 * 1024
+	MaxEvents     = 50
+	maxPath       = 300
+	maxURL        = 500
+	maxShort      = 100
+	maxSelector   = 300
+	maxText       = 100
+	maxMessage    = 300
+	maxPropsBytes = 1000
+	maxFutureSkew = 10 * time.Minute
+	maxDurationMs = 6 * 60 * 60 * 1000
+	maxValue      = 1e9
+	maxCoordinate = 1e6
 )
 
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)

@@ -96,12 +96,12 @@ func kpisHandler(app core.App) func(*core.RequestEvent) error {
 		sameDayLastWeek, _ := totals(db, site.Id, dayOf(now.AddDate(0, 0, -7)), dayOf(now.AddDate(0, 0, -7)))
 		month, _ := totals(db, site.Id, dayOf(now.AddDate(0, 0, -29)), dayOf(now))
 		return e.JSON(http.StatusOK, map[string]any{
-			"siteId":      site.Id,
-			"hasData":     month.Sessions > 0 || prev.Sessions > 0,
-			"week":        week,
+			"siteId":       site.Id,
+			"hasData":      month.Sessions > 0 || prev.Sessions > 0,
+			"week":         week,
 			"previousWeek": prev,
-			"today":       today,
-			"month":       month,
+			"today":        today,
+			"month":        month,
 			"changes": map[string]float64{
 				"conversionRate": change(week.ConversionRate, prev.ConversionRate),
 				"revenue":        change(week.Revenue, prev.Revenue),
@@ -202,7 +202,7 @@ func analyticsHandler(app core.App) func(*core.RequestEvent) error {
 				pg.AvgTime = round2(pg.DurationMs / 1000 / pg.Pageviews)
 			}
 			if pg.ScrollCount > 0 {
-								pg.AvgScroll = round2(pg.ScrollSum / pg.ScrollCount)
+				pg.AvgScroll = round2(pg.ScrollSum / pg.ScrollCount)
 			}
 		}
 

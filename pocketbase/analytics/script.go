@@ -18,9 +18,9 @@ var trackerJS string
 
 // scriptConfig is inlined into each site's script: everything the tracker needs, no secrets.
 type scriptConfig struct {
-	Key       string   `json:"k"`
-	RespectDNT bool    `json:"dnt"`
-	Clicks    []string `json:"g"`
+	Key        string   `json:"k"`
+	RespectDNT bool     `json:"dnt"`
+	Clicks     []string `json:"g"`
 }
 
 // scriptHandler serves GET /t/{key}.js: the tracker with the site's configuration inlined,

@@ -2,8 +2,6 @@ package analytics
 
 import (
 	"time"
-
-	"github.com/pocketbase/dbx"
 )
 
 // sessState is the writer's working copy of one session row.
@@ -50,35 +48,26 @@ func (s *sessState) dims() [][2]string {
 }
 
 type sessionRow struct {
-	Visitor     string  `db:"visitor"`
-	StartedAt   string  `db:"started_at"`
-	LastSeenAt  string  `db:"last_seen_at"`
-	EntryPath   string  `db:"entry_path"`
-	ExitPath    string  `db:"exit_path"`
-	Referrer    string  `db:"referrer"`
-	UtmSource   string  `db:"utm_source"`
-	UtmMedium   string  `db:"utm_medium"`
-	UtmCampaign string  `db:"utm_campaign"`
-	PageViews   int     `db:"page_views"`
-	Duration    float64 `db:"duration_seconds"`
-	MaxScroll   float64 `db:"max_scroll"`
-	Conversions int     `db:"conversions"`
-	Revenue     float64 `db:"revenue"`
-	Errors      int     `db:"errors"`
-	Micro       int     `db:"micro_conversions"`
-	Device      string  `db:"device_type"`
-	Browser     string  `db:"browser"`
-	Country     string  `db:"country"`
-	Identity    string  `db:"identity"`
+	Visitor, StartedAt, LastSeenAt, EntryPath, ExitPath, Referrer string
+	UtmSource, UtmMedium, UtmCampaign                             string
+	PageViews                                                     int
+	Duration, MaxScroll                                           float64
+	Conversions                                                   int
+	Revenue                                                       float64
+	Errors, Micro                                                 int
+	Device, Browser, Country, Identity                            string
 }
 
+const loadSessionSQL = `SELECT visitor, started_at, last_seen_at, entry_path, exit_path, referrer, utm_source, utm_medium,
+	utm_campaign, page_views, duration_seconds, max_scroll, conversions, revenue, errors, micro_conversions, device_type,
+	browser, country, identity FROM sessions WHERE site_id = {:site} AND session_key = {:key} LIMIT 1`
+
 // loadSession reads a session row written earlier (after a restart or cache eviction).
-func loadSession(db dbx.Builder, siteID, key string) *sessState {
+func loadSession(t *txStmts, siteID, key string) *sessState {
 	var r sessionRow
-	err := db.NewQuery(`SELECT visitor, started_at, last_seen_at, entry_path, exit_path, referrer, utm_source, utm_medium,
-		utm_campaign, page_views, duration_seconds, max_scroll, conversions, revenue, errors, micro_conversions, device_type,
-		browser, country, identity FROM sessions WHERE site_id = {:site} AND session_key = {:key} LIMIT 1`).
-		Bind(dbx.Params{"site": siteID, "key": key}).One(&r)
+	err := t.row(loadSessionSQL, map[string]any{"site": siteID, "key": key}, &r.Visitor, &r.StartedAt, &r.LastSeenAt,
+		&r.EntryPath, &r.ExitPath, &r.Referrer, &r.UtmSource, &r.UtmMedium, &r.UtmCampaign, &r.PageViews, &r.Duration,
+		&r.MaxScroll, &r.Conversions, &r.Revenue, &r.Errors, &r.Micro, &r.Device, &r.Browser, &r.Country, &r.Identity)
 	if err != nil {
 		return nil
 	}

@@ -10,14 +10,14 @@ import (
 
 // siteInfo is what ingestion and the script need to know about a site.
 type siteInfo struct {
-	ID         string
-	Key        string
-	Domain     string
-	IgnoreDNT  bool
-	Goals      []goal
-	Micros     map[string]float64 // event name -> value of enabled micro conversions
-	notFound   bool
-	loadedAt   time.Time
+	ID        string
+	Key       string
+	Domain    string
+	IgnoreDNT bool
+	Goals     []goal
+	Micros    map[string]float64 // event name -> value of enabled micro conversions
+	notFound  bool
+	loadedAt  time.Time
 }
 
 type goal struct {

@@ -6,7 +6,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -33,11 +32,15 @@ type Writer struct {
 	visitorDay map[string]string
 	dirty      map[string]bool
 	lastSweep  time.Time
+	stmts      *stmtCache
 }
 
 var errBusy = errors.New("writer busy")
 
-const maxJobsPerTx = 400
+const (
+	maxJobsPerTx = 400
+	lingerTime   = 4 * time.Millisecond
+)
 
 func newWriter(app core.App) *Writer {
 	return &Writer{
@@ -88,16 +91,19 @@ func (w *Writer) loop() {
 			w.drainOnQuit()
 			return
 		}
+		// Linger briefly so that concurrent requests share one commit: fewer WAL writes per event.
 		jobs := []*job{first}
+		linger := time.NewTimer(lingerTime)
 	more:
 		for len(jobs) < maxJobsPerTx {
 			select {
 			case j := <-w.ch:
 				jobs = append(jobs, j)
-			default:
+			case <-linger.C:
 				break more
 			}
 		}
+		linger.Stop()
 		w.flush(jobs)
 	}
 }
@@ -132,9 +138,8 @@ func (w *Writer) write(jobs []*job) error {
 	defer w.mu.Unlock()
 	w.sweep()
 	var a *applier
-	err := w.app.RunInTransaction(func(tx core.App) error {
-		a = newApplier(w, tx.DB())
-		defer a.close()
+	err := w.inTx(func(tx *txStmts) error {
+		a = newApplier(w, tx)
 		for _, j := range jobs {
 			if err := a.apply(j); err != nil {
 				return err
@@ -157,6 +162,26 @@ func (w *Writer) write(jobs []*job) error {
 		w.dirty[j.site.ID] = true
 	}
 	return nil
+}
+
+// inTx runs fn in a transaction on the app's writer connection with the prepared statements.
+func (w *Writer) inTx(fn func(*txStmts) error) error {
+	if w.stmts == nil {
+		c, err := newStmtCache(w.app)
+		if err != nil {
+			return err
+		}
+		w.stmts = c
+	}
+	tx, err := w.stmts.begin()
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.tx.Rollback()
+		return err
+	}
+	return tx.tx.Commit()
 }
 
 // sweep forgets sessions idle for more than an hour and visitor days older than yesterday.
@@ -207,5 +232,3 @@ func (w *Writer) activeVisitors(siteID string, now time.Time) int {
 func dayOf(t time.Time) string { return t.UTC().Format("2006-01-02") }
 
 func dbTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05.000Z") }
-
-var _ dbx.Builder = (*dbx.DB)(nil)

@@ -96,6 +96,11 @@ migrate((app) => {
   sites.fields.add(new BoolField({ name: 'tracking_ignore_dnt' }));
   app.save(sites);
 
+  // Ingest speed: (site_id) alone is redundant with the (site_id, ts) index on raw events.
+  const events = app.findCollectionByNameOrId('events');
+  events.indexes = events.indexes.filter((i) => i.indexOf('idx_events_site_id ON') < 0);
+  app.save(events);
+
   const sessions = app.findCollectionByNameOrId('sessions');
   sessions.fields.add(new TextField({ name: 'identity', max: 200 }));
   sessions.fields.add(new NumberField({ name: 'micro_conversions' }));
@@ -112,6 +117,9 @@ migrate((app) => {
   const siteCol = app.findCollectionByNameOrId('sites');
   siteCol.fields.removeByName('tracking_ignore_dnt');
   app.save(siteCol);
+  const events = app.findCollectionByNameOrId('events');
+  events.indexes = events.indexes.concat(['CREATE INDEX idx_events_site_id ON events (site_id)']);
+  app.save(events);
   const sessions = app.findCollectionByNameOrId('sessions');
   sessions.fields.removeByName('identity');
   sessions.fields.removeByName('micro_conversions');

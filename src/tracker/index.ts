@@ -3,7 +3,7 @@
  * harm the host page. One global (`cro`), every entry point guarded, no synchronous network, no
  * cookies, no layout work on the load path. Served per site with its config inlined as CRO_CFG.
  */
-import { config, type Ev } from './types';
+import { config } from './types';
 import { blocked } from './privacy';
 import { ids, optOut } from './ids';
 import { createQueue } from './queue';
@@ -40,15 +40,23 @@ function start(): void {
   w.cro = cro;
   if (off) return; // Do Not Track / GPC, bots: nothing is stored or sent
 
-  const queue = createQueue(new URL(s.src).origin + '/api/cro/collect', ids);
-  const push = (e: Ev) => {
-    if (!optOut()) queue.push(e);
-  };
+  // Storage is first touched when a batch is sent, never on the load path.
+  const queue = createQueue(s.src.replace(/^(https?:\/\/[^/]+).*$/, '$1') + '/api/cro/collect', ids, optOut);
+  const push = queue.push;
   api = publicApi(push);
   const page = watchPage(push);
   watchClicks(push, config().g || []);
   watchErrors(push);
-  const vitals = watchVitals(push);
+  // Web vitals observers read buffered entries, so they can start once the page is idle.
+  let vitals = () => {};
+  const w2 = window as Window & { requestIdleCallback?: (cb: () => void) => number };
+  (w2.requestIdleCallback || setTimeout)(() => {
+    try {
+      vitals = watchVitals(push);
+    } catch (_) {
+      /* never harm the page */
+    }
+  });
   const hide = () => {
     try {
       page.leave();

@@ -51,11 +51,13 @@ export function watchPage(push: Push): { leave: () => void } {
       if (u.host !== location.host) e.r = clean(u.origin + u.pathname, 500);
     }
     first = false;
-    const q = new URLSearchParams(location.search);
-    const utm = { us: 'utm_source', um: 'utm_medium', uc: 'utm_campaign' } as const;
-    for (const k in utm) {
-      const v = q.get(utm[k as keyof typeof utm]);
-      if (v) e[k] = clean(v, 100);
+    if (location.search) {
+      const q = new URLSearchParams(location.search);
+      const utm = { us: 'utm_source', um: 'utm_medium', uc: 'utm_campaign' } as const;
+      for (const k in utm) {
+        const v = q.get(utm[k as keyof typeof utm]);
+        if (v) e[k] = clean(v, 100);
+      }
     }
     push(e);
   };

@@ -7,12 +7,13 @@ const MAX_TRIES = 5;
  * Batches events and sends them as text/plain (no CORS preflight): fetch with keepalive while
  * the page lives, sendBeacon when it is being hidden. Failures are retried with backoff.
  */
-export function createQueue(url: string, ids: () => { v: string; s: string }): { push: (e: Ev) => void; flush: (beacon?: boolean) => void } {
+export function createQueue(url: string, ids: () => { v: string; s: string }, off: () => boolean): { push: (e: Ev) => void; flush: (beacon?: boolean) => void } {
   let q: Ev[] = [];
   let timer = 0;
   let tries = 0;
 
   const post = (batch: Ev[], beacon: boolean) => {
+    if (off()) return; // the visitor withdrew consent
     const id = ids();
     const body = JSON.stringify({ k: config().k, v: id.v, s: id.s, e: batch });
     if (beacon && navigator.sendBeacon && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain' }))) return;

@@ -1,0 +1,26 @@
+// `npm run bench`: runs every part in scripts/bench/ (alphabetical) and prints one JSON line per
+// figure: {"name": ..., "value": number, "unit": ...}. Parts export `default async (emit) => {}`.
+// Run one part: `npm run bench -- tracker` (substring of the part's file name).
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const dir = resolve(import.meta.dirname, 'bench');
+const only = process.argv.slice(2);
+const parts = readdirSync(dir)
+  .filter((f) => /^\d*[-\w]*\.part\.mjs$/.test(f))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+
+const emit = (name, value, unit) => console.log(JSON.stringify({ name, value: Number(value), unit }));
+let failed = false;
+for (const f of parts) {
+  try {
+    const mod = await import(pathToFileURL(resolve(dir, f)).href);
+    await mod.default(emit);
+  } catch (err) {
+    failed = true;
+    console.error(`bench: ${f} failed: ${err && err.stack ? err.stack : err}`);
+  }
+}
+process.exit(failed ? 1 : 0);

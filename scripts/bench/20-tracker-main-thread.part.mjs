@@ -1,0 +1,71 @@
+// Tracker main-thread time at load: Chromium with 4x CPU throttling loads a page with the real
+// snippet (served by the real server); a performance trace sums the tracker's script evaluation
+// and function calls on the renderer main thread until the load event, and during the first
+// 1.5 s. Median of 7 loads.
+import { createServer } from 'node:http';
+import { chromium } from '@playwright/test';
+import { envNumber, percentile, round, setup, siteFor, startServer } from './lib.mjs';
+
+const PAGE = (src) => `<!doctype html><html><head><meta charset="utf-8"><title>Bench shop</title>
+<script defer src="${src}"></script></head><body><h1>Bench shop</h1>
+${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>'.repeat(80)}<a href="/cart">Cart</a></body></html>`;
+
+export default async function (emit) {
+  setup();
+  const host = createServer();
+  await new Promise((r) => host.listen(0, '127.0.0.1', r));
+  const origin = `http://127.0.0.1:${host.address().port}`;
+  const server = await startServer({ CRO_COLLECT_ALLOWED_ORIGINS: origin });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const { site } = await siteFor(server);
+    const src = `${server.url}/t/${site.public_key}.js`;
+    host.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE(src)));
+    const samples = [];
+    const window1500 = [];
+    for (let i = 0; i < envNumber('CRO_BENCH_TRACKER_RUNS', 7); i++) {
+      const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' });
+      await context.addInitScript(() => Object.defineProperty(navigator, 'webdriver', { get: () => false }));
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+      await page.goto(origin + '/', { waitUntil: 'load' });
+      await page.waitForTimeout(1500);
+      const trace = JSON.parse((await browser.stopTracing()).toString());
+      const events = trace.traceEvents ?? trace;
+      const load = events.find((e) => e.name === 'MarkLoad' && e.args?.data?.isMainFrame)?.ts ?? Infinity;
+      samples.push(trackerTime(events, '/t/' + site.public_key, load));
+      window1500.push(trackerTime(events, '/t/' + site.public_key, Infinity));
+      await context.close();
+    }
+    samples.sort((a, b) => a - b);
+    window1500.sort((a, b) => a - b);
+    // Until the load event: script evaluation and anything it ran; then everything of the first
+    // 1.5 s, including the first batch being sent. Wall times, inflated when the machine is busy.
+    emit('tracker_main_thread_at_load_4x_cpu', round(percentile(samples, 50)), 'ms');
+    emit('tracker_main_thread_first_1500ms_4x_cpu', round(percentile(window1500, 50)), 'ms');
+  } finally {
+    await browser.close();
+    await server.stop();
+    host.close();
+  }
+}
+
+/** Sums top-level EvaluateScript / FunctionCall / v8.compile slices of the tracker that start
+ * before `before` (trace clock), in ms. */
+function trackerTime(events, urlPart, before) {
+  const ours = events
+    .filter((e) => e.ph === 'X' && ['EvaluateScript', 'FunctionCall', 'v8.compile', 'v8.callFunction'].includes(e.name))
+    .filter((e) => e.ts < before && JSON.stringify(e.args ?? {}).includes(urlPart))
+    .sort((a, b) => a.ts - b.ts);
+  let total = 0;
+  let end = -1;
+  for (const e of ours) {
+    if (e.ts >= end) {
+      total += e.dur ?? 0; // nested slices are inside the outer one's time
+      end = e.ts + (e.dur ?? 0);
+    }
+  }
+  return total / 1000;
+}

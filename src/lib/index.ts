@@ -15,3 +15,4 @@ export * from './integrations';
 export * from './audit';
 export * from './assignment';
 export * from './rule-changes';
+export * from './health';

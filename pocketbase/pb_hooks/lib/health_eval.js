@@ -1,0 +1,130 @@
+// Health evaluation of a site's enabled optimization rules from the tracker's telemetry in the
+// events table, over the last 24 hours:
+//   type 'exposure'    rule = rule id   the visitor's page had the rule applied
+//   type 'apply_error' rule = rule id   applying it failed (selector missing, change threw)
+//   type 'error'                         a page error (after an exposure in the same session counts)
+//   type 'conversion'                    a goal conversion
+// Statistics live in src/lib/health.ts (evaluateRuleHealth); this file gathers the counts, writes
+// optimization_health_metrics, sets the rule's and the site's health_status and rolls back
+// automatically through rule_audit.rollback when the rule allows it.
+module.exports = {
+  WINDOW_MS: 24 * 60 * 60 * 1000,
+
+  count: function (app, sql, params) {
+    const row = new DynamicModel({ n: 0 });
+    app.db().newQuery(sql).bind(params).one(row);
+    return row.n;
+  },
+
+  telemetry: function (app, siteId, ruleId, since) {
+    const self = require(`${__hooks}/lib/health_eval.js`);
+    const p = { site: siteId, rule: ruleId, since: since };
+    const EXPOSED = "SELECT DISTINCT session FROM events WHERE site_id = {:site} AND type = 'exposure' AND rule = {:rule} AND ts >= {:since}";
+    const TOUCHED = "SELECT DISTINCT session FROM events WHERE site_id = {:site} AND (type = 'exposure' OR type = 'apply_error') AND rule = {:rule} AND ts >= {:since}";
+    const exposedSessions = self.count(app, `SELECT COUNT(*) AS n FROM (${EXPOSED})`, p);
+    const exposedErrorSessions = self.count(app,
+      "SELECT COUNT(DISTINCT e.session) AS n FROM events e WHERE e.site_id = {:site} AND e.type = 'error' AND e.ts >= {:since} AND EXISTS (" +
+      "SELECT 1 FROM events x WHERE x.site_id = e.site_id AND x.session = e.session AND x.type = 'exposure' AND x.rule = {:rule} AND x.ts >= {:since} AND x.ts <= e.ts)", p);
+    const exposedConversions = self.count(app,
+      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'conversion' AND ts >= {:since} AND session IN (${EXPOSED})`, p);
+    const unexposedSessions = self.count(app,
+      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'pageview' AND ts >= {:since} AND session NOT IN (${TOUCHED})`, p);
+    const unexposedErrorSessions = self.count(app,
+      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'error' AND ts >= {:since} AND session NOT IN (${TOUCHED})`, p);
+    const unexposedConversions = self.count(app,
+      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'conversion' AND ts >= {:since} AND session NOT IN (${TOUCHED})`, p);
+    const applyFailures = self.count(app,
+      "SELECT COUNT(*) AS n FROM events WHERE site_id = {:site} AND type = 'apply_error' AND rule = {:rule} AND ts >= {:since}", p);
+    return {
+      exposedSessions: exposedSessions, exposedErrorSessions: exposedErrorSessions, exposedConversions: exposedConversions,
+      unexposedSessions: unexposedSessions, unexposedErrorSessions: unexposedErrorSessions, unexposedConversions: unexposedConversions,
+      applyFailures: applyFailures,
+    };
+  },
+
+  /** Evaluates every enabled rule of the site; returns what it found and did. */
+  evaluateSite: function (app, siteId) {
+    const self = require(`${__hooks}/lib/health_eval.js`);
+    const lib = require(`${__hooks}/lib/generated/domain.js`);
+    const audit = require(`${__hooks}/lib/rule_audit.js`);
+    const jsonField = require(`${__hooks}/lib/json_field.js`);
+    const site = app.findRecordById('sites', siteId);
+    const threshold = site.getFloat('error_threshold_percentage');
+    const since = new Date(Date.now() - self.WINDOW_MS).toISOString().replace('T', ' ');
+    const rules = app.findRecordsByFilter('optimization_rules', 'site_id = {:site} && enabled = true', '-priority', 0, 0, { site: siteId });
+    const results = [];
+    const statuses = [];
+    let rolledBackAny = false;
+
+    rules.forEach((rule) => {
+      const t = self.telemetry(app, siteId, rule.id, since);
+      const health = lib.evaluateRuleHealth(t, threshold);
+      const sampleKey = JSON.stringify(t);
+      const hasData = t.exposedSessions > 0 || t.applyFailures > 0;
+      let written = false;
+      if (hasData) {
+        // One set of metrics per new sample: the cron runs every minute, telemetry arrives slower.
+        let last = null;
+        try {
+          const recent = app.findRecordsByFilter('optimization_health_metrics', "rule_id = {:rule} && metric_type = 'error_rate'", '-recorded_at', 1, 0, { rule: rule.id });
+          last = recent.length ? recent[0] : null;
+        } catch (_) {
+          last = null;
+        }
+        const lastKey = last ? (jsonField(last, 'details') || {}).sample_key : null;
+        if (lastKey !== sampleKey) {
+          const col = app.findCollectionByNameOrId('optimization_health_metrics');
+          health.metrics.forEach((m) => {
+            const rec = new Record(col);
+            rec.set('site_id', siteId);
+            rec.set('rule_id', rule.id);
+            rec.set('metric_type', m.metric_type);
+            rec.set('value', m.value);
+            rec.set('threshold_exceeded', m.threshold_exceeded);
+            rec.set('details', Object.assign({ sample_key: sampleKey }, m.details));
+            app.save(rec);
+          });
+          written = true;
+        }
+      }
+
+      let rolledBack = false;
+      const previousStatus = rule.getString('health_status');
+      if (health.status === 'critical' && rule.getBool('auto_rollback_enabled')) {
+        const figures = {};
+        health.metrics.forEach((m) => (figures[m.metric_type] = m.value));
+        audit.rollback(app, rule, 'automatic', `Automatic rollback: ${health.reason}`, '', { metrics: figures, telemetry: t });
+        rolledBack = true;
+        rolledBackAny = true;
+      } else {
+        if (previousStatus !== health.status) {
+          const fresh = app.findRecordById('optimization_rules', rule.id);
+          fresh.set('health_status', health.status);
+          app.save(fresh);
+          if (health.status === 'critical') {
+            const n = new Record(app.findCollectionByNameOrId('notifications'));
+            n.set('user_id', site.getString('user_id'));
+            n.set('site_id', siteId);
+            n.set('type', 'alert');
+            n.set('title', 'Optimization health critical');
+            n.set('message', `${rule.getString('name') || rule.getString('rule_type')} on ${site.getString('domain')}: ${health.reason}`);
+            n.set('link', '/dashboard/safety');
+            app.save(n);
+          }
+        }
+        statuses.push(health.status);
+      }
+      results.push({ ruleId: rule.id, status: rolledBack ? 'disabled' : health.status, rolledBack: rolledBack, reason: health.reason, metricsWritten: written, metrics: health.metrics, telemetry: t });
+    });
+
+    // A rollback fixed the problem but still needs a look: the site shows a warning.
+    let siteHealth = lib.worstHealth(statuses);
+    if (rolledBackAny && siteHealth === 'healthy') siteHealth = 'warning';
+    if (site.getString('health_status') !== siteHealth) {
+      const freshSite = app.findRecordById('sites', siteId);
+      freshSite.set('health_status', siteHealth);
+      app.save(freshSite);
+    }
+    return { siteId: siteId, siteHealth: siteHealth, rules: results };
+  },
+};

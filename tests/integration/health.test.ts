@@ -1,0 +1,118 @@
+// Health evaluation from telemetry: metrics, rule and site health, automatic rollback with its
+// record, audit entry and notification, and who may trigger it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+
+let server: TestServer;
+let owner: TestUser;
+let editor: TestUser;
+let viewer: TestUser;
+let siteId: string;
+let broken: string; // auto rollback on, errors after exposure
+let watched: string; // same errors, auto rollback off
+let quiet: string; // no telemetry
+
+const CHANGE = { url_pattern: '/checkout*', selector: '#pay', changes: [{ type: 'set_text', value: 'Pay now' }] };
+
+async function addMember(user: TestUser, role: string) {
+  await server.admin.collection('site_members').create({ site_id: siteId, user_id: user.record.id, email: user.email, role, status: 'active' });
+}
+
+async function event(session: string, type: string, tsOffsetMs: number, rule = '') {
+  await server.admin.collection('events').create({ site_id: siteId, visitor: `v-${session}`, session, type, rule, path: '/checkout', ts: new Date(Date.now() - 60_000 + tsOffsetMs).toISOString() });
+}
+
+const evaluate = (client: TestServer['admin'], body: unknown) => client.send('/api/cro/evaluate-health', { method: 'POST', body });
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  [owner, editor, viewer] = await Promise.all([server.createUser(), server.createUser(), server.createUser()]);
+  siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'health.example.com' })).id;
+  await server.admin.collection('sites').update(siteId, { plan_tier: 'growth', error_threshold_percentage: 5, health_status: 'healthy' });
+  await addMember(editor, 'editor');
+  await addMember(viewer, 'viewer');
+  const rules = owner.client.collection('optimization_rules');
+  broken = (await rules.create({ site_id: siteId, name: 'Broken copy', rule_type: 'cta_text', ...CHANGE, enabled: true, rollout_percentage: 50, auto_rollback_enabled: true })).id;
+  await rules.update(broken, { rollout_percentage: 60 }); // the previous setting a rollback restores
+  watched = (await rules.create({ site_id: siteId, name: 'Watched copy', rule_type: 'cta_text', ...CHANGE, enabled: true, rollout_percentage: 50, auto_rollback_enabled: false })).id;
+  quiet = (await rules.create({ site_id: siteId, name: 'Quiet', rule_type: 'badge', ...CHANGE, enabled: true, rollout_percentage: 50, auto_rollback_enabled: true })).id;
+
+  // 40 exposed sessions, 20 of them with a page error after exposure; 60 unexposed, 1 with an error.
+  const writes: Promise<unknown>[] = [];
+  for (let i = 0; i < 40; i++) {
+    const s = `exposed-session-${i}`;
+    writes.push(event(s, 'pageview', 0), event(s, 'exposure', 100, broken), event(s, 'exposure', 100, watched));
+    if (i % 2 === 0) writes.push(event(s, 'error', 5_000));
+  }
+  for (let i = 0; i < 60; i++) {
+    const s = `plain-session-${i}`;
+    writes.push(event(s, 'pageview', 0));
+    if (i === 0) writes.push(event(s, 'error', 5_000));
+  }
+  // An error before the exposure does not count against the rule.
+  writes.push(event('exposed-session-1', 'error', -30_000));
+  await Promise.all(writes);
+}, 60_000);
+afterAll(async () => server?.stop());
+
+describe('POST /api/cro/evaluate-health', () => {
+  it('refuses anonymous callers, viewers, a missing or unknown site, changing nothing', async () => {
+    await expect(evaluate(server.anonymous(), { siteId })).rejects.toMatchObject({ status: 401 });
+    await expect(evaluate(viewer.client, { siteId })).rejects.toMatchObject({ status: 403, message: 'Only editors, admins and owners can run a health evaluation.' });
+    await expect(evaluate(editor.client, {})).rejects.toMatchObject({ status: 400, message: 'The site id (siteId) is required.' });
+    await expect(evaluate(editor.client, { siteId: 'nosuchsite12345' })).rejects.toMatchObject({ status: 404 });
+    const stranger = await server.createUser();
+    await expect(evaluate(stranger.client, { siteId })).rejects.toMatchObject({ status: 404 });
+    expect((await server.admin.collection('optimization_health_metrics').getList(1, 1)).totalItems).toBe(0);
+  });
+
+  it('writes metrics, rolls back the rule that allows it, flags the one that does not', async () => {
+    const result = await evaluate(editor.client, { siteId });
+    const byId = Object.fromEntries(result.rules.map((r: { ruleId: string }) => [r.ruleId, r]));
+    expect(byId[broken]).toMatchObject({ status: 'disabled', rolledBack: true, telemetry: { exposedSessions: 40, exposedErrorSessions: 20, unexposedSessions: 60, unexposedErrorSessions: 1 } });
+    expect(byId[watched]).toMatchObject({ status: 'critical', rolledBack: false });
+    expect(byId[quiet]).toMatchObject({ status: 'healthy', rolledBack: false, metricsWritten: false });
+    expect(result.siteHealth).toBe('critical');
+
+    // Metrics: value as a percent, the exceeded flag against the site's 5% threshold.
+    const metrics = await owner.client.collection('optimization_health_metrics').getFullList({ filter: `rule_id = "${broken}"`, sort: 'metric_type' });
+    expect(metrics.map((m) => [m.metric_type, m.value, m.threshold_exceeded])).toEqual([
+      ['apply_failure_rate', 0, false],
+      ['conversion_delta', 0, false],
+      ['error_rate', 50, true],
+    ]);
+    expect(metrics.find((m) => m.metric_type === 'error_rate')!.details).toMatchObject({ unexposed_rate: 1.67, increase_points: 48.33, threshold: 5 });
+
+    // The rollback: rule disabled with its previous rollout, record, audit entry, notification.
+    const rule = await owner.client.collection('optimization_rules').getOne(broken);
+    expect(rule).toMatchObject({ enabled: false, health_status: 'disabled', rollout_percentage: 50 });
+    const reason = 'Automatic rollback: Error rate 50% of 40 exposed sessions vs 1.67% of 60 unexposed (+48.33 points) exceeded the 5% error threshold';
+    const rollbacks = await owner.client.collection('optimization_rollbacks').getFullList({ filter: `rule_id = "${broken}"` });
+    expect(rollbacks).toHaveLength(1);
+    expect(rollbacks[0]).toMatchObject({ rollback_type: 'automatic', trigger_reason: reason, details: { metrics: { error_rate: 50 }, restored: { rollout_percentage: 50 } } });
+    const auditEntries = await owner.client.collection('optimization_audit_log').getFullList({ filter: `rule_id = "${broken}" && action = "rolled_back"` });
+    expect(auditEntries).toHaveLength(1);
+    expect(auditEntries[0]).toMatchObject({ reason, changes: { enabled: false, rollout_percentage: 50 } });
+    const notes = await owner.client.collection('notifications').getFullList({ sort: 'created_at' });
+    expect(notes.map((n) => n.title)).toEqual(expect.arrayContaining(['Optimization rolled back automatically', 'Optimization health critical']));
+    expect(notes.find((n) => n.title === 'Optimization rolled back automatically')!.message).toBe(`Broken copy on health.example.com: ${reason}`);
+
+    // The rule without automatic rollback stays on, critical; the site shows critical.
+    expect(await owner.client.collection('optimization_rules').getOne(watched)).toMatchObject({ enabled: true, health_status: 'critical' });
+    expect((await owner.client.collection('sites').getOne(siteId)).health_status).toBe('critical');
+  });
+
+  it('writes no duplicate metrics without new telemetry, and recovers when the errors stop', async () => {
+    const before = (await server.admin.collection('optimization_health_metrics').getFullList()).length;
+    const again = await evaluate(server.admin, { siteId });
+    expect(again.rules.map((r: { ruleId: string }) => r.ruleId).sort()).toEqual([quiet, watched].sort());
+    expect((await server.admin.collection('optimization_health_metrics').getFullList()).length).toBe(before);
+
+    // Turning automatic rollback on for the critical rule rolls it back on the next evaluation.
+    await owner.client.collection('optimization_rules').update(watched, { auto_rollback_enabled: true });
+    const third = await evaluate(owner.client, { siteId });
+    expect(third.rules.find((r: { ruleId: string }) => r.ruleId === watched)).toMatchObject({ rolledBack: true });
+    expect(third.siteHealth).toBe('warning'); // nothing critical left on, but a rollback needs a look
+    expect((await owner.client.collection('optimization_rollbacks').getFullList()).map((r) => r.rollback_type)).toEqual(['automatic', 'automatic']);
+  });
+});

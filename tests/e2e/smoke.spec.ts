@@ -7,10 +7,10 @@ test('the landing page is served by the product server', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('a dashboard deep link falls back to the dashboard page', async ({ page }) => {
+test('a dashboard deep link falls back to the dashboard page (whose guard sends visitors to /auth)', async ({ page }) => {
   const response = await page.goto('/dashboard/settings');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.waitForURL('**/auth');
 });
 
 test('an unknown path gets the not-found page with status 404', async ({ page }) => {

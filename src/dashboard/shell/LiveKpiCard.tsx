@@ -11,7 +11,8 @@ export function LiveKpiCard() {
   const kpis = useStore($kpis);
   const updatedAt = useStore($kpisUpdatedAt);
   const site = useStore($currentSite);
-  const [open, setOpen] = useState(true);
+  // Folded by default on small screens, where it would cover the content.
+  const [open, setOpen] = useState(() => typeof window === 'undefined' || window.matchMedia('(min-width: 768px)').matches);
   const siteId = site?.id ?? null;
   // A realtime change of the site (its `updated_at`) refetches at once.
   useEffect(() => {
@@ -23,7 +24,7 @@ export function LiveKpiCard() {
     return () => clearInterval(timer);
   }, [siteId]);
   return (
-    <aside aria-label="LIVE KPI" data-testid="live-kpi" className="fixed bottom-4 right-4 z-30 w-56 rounded-lg border border-slate-200 bg-white/95 p-3 text-sm shadow-lg">
+    <aside aria-label="LIVE KPI" data-testid="live-kpi" className="fixed bottom-4 right-4 z-30 w-44 rounded-lg md:w-56 border border-slate-200 bg-white/95 p-3 text-sm shadow-lg">
       <button type="button" className="flex w-full items-center justify-between" onClick={() => setOpen(!open)} aria-expanded={open}>
         <span className="flex items-center gap-2 font-semibold"><Activity className="h-4 w-4 text-emerald-600" aria-hidden />LIVE KPI</span>
         {open ? <ChevronDown className="h-4 w-4" /> : <ChevronUp className="h-4 w-4" />}

@@ -14,7 +14,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} mobile={mobile} open={open} onClose={() => setOpen(false)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header mobile={mobile} onMenu={() => setOpen(true)} />
-        <main className="flex-1 p-4 pb-32 md:p-6">{children}</main>
+        <div className="flex-1 p-4 pb-32 md:p-6">{children}</div>
       </div>
       <LiveKpiCard />
     </div>

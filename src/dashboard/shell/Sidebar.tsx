@@ -2,6 +2,7 @@
 import { useStore } from '@nanostores/react';
 import clsx from 'clsx';
 import { ChevronsLeft, ChevronsRight, X } from 'lucide-react';
+import company from '../../../content/company.json';
 import { Link } from '../components/Link';
 import { DASHBOARD_ROUTES } from '../routes';
 import { $router } from '../router';
@@ -19,14 +20,24 @@ export function Sidebar({ collapsed, onToggle, mobile, open, onClose }: {
   return (
     <>
       {mobile && <div className="fixed inset-0 z-40 bg-black/40" onClick={onClose} aria-hidden />}
-      <nav aria-label="Dashboard" data-testid="sidebar"
+      <aside data-testid="sidebar" aria-label="Sidebar"
         className={clsx(
           'flex flex-col border-r border-slate-200 bg-white',
           mobile ? 'fixed inset-y-0 left-0 z-50 w-64 shadow-xl' : 'sticky top-0 h-screen shrink-0',
           !mobile && (narrow ? 'w-16' : 'w-60'),
         )}>
         <div className="flex h-14 items-center justify-between border-b border-slate-200 px-3">
-          {!narrow && <a href="/" className="font-bold text-indigo-700">CRO Platform</a>}
+          {!narrow && (
+            <a href="/" className="inline-flex items-center gap-2 font-bold tracking-tight text-slate-900">
+              <svg width="24" height="24" viewBox="0 0 32 32" aria-hidden="true">
+                <rect width="32" height="32" rx="8" fill="#4f46e5" />
+                <rect x="7" y="17" width="4" height="8" rx="1.5" fill="#c7d2fe" />
+                <rect x="14" y="12" width="4" height="13" rx="1.5" fill="#e0e7ff" />
+                <rect x="21" y="7" width="4" height="18" rx="1.5" fill="#fff" />
+              </svg>
+              {company.name}
+            </a>
+          )}
           {mobile ? (
             <button type="button" aria-label="Close menu" onClick={onClose} className="rounded p-1 hover:bg-slate-100"><X className="h-5 w-5" /></button>
           ) : (
@@ -35,7 +46,8 @@ export function Sidebar({ collapsed, onToggle, mobile, open, onClose }: {
             </button>
           )}
         </div>
-        <ul className="flex-1 overflow-y-auto p-2">
+        <nav aria-label="Dashboard" className="flex-1 overflow-y-auto p-2">
+        <ul>
           {DASHBOARD_ROUTES.filter((r) => r.inSidebar).map((r) => {
             const active = page?.route === r.name;
             const Icon = r.icon;
@@ -51,7 +63,8 @@ export function Sidebar({ collapsed, onToggle, mobile, open, onClose }: {
             );
           })}
         </ul>
-      </nav>
+        </nav>
+      </aside>
     </>
   );
 }

@@ -23,7 +23,7 @@ export default function AnalyticsScreen() {
           <p className="text-sm text-slate-600">Add your property ID on the Overview to see your Google Analytics reports here.</p>
         </Card>
       )}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card title="Top Converting Pages"><EmptyState icon={BarChart3} title="No page data yet">Install the tracking script to collect page views.</EmptyState></Card>
         <Card title="Traffic Sources"><EmptyState icon={BarChart3} title="No traffic data yet">Sources appear with your first visitors.</EmptyState></Card>
       </div>

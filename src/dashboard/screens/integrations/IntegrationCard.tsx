@@ -38,16 +38,18 @@ export function IntegrationCard({ definition, record, canEdit, onConnect, onChan
           <h2 className="font-semibold">{definition.name}</h2>
           <p className="text-xs text-slate-500">{definition.category}</p>
         </div>
-        <IntegrationStatus status={record?.status} />
       </div>
       <p className="flex-1 text-sm text-slate-600">{definition.description}</p>
       {record?.status === 'error' && record.error_message && <p className="text-xs text-red-700">{record.error_message}</p>}
-      {canEdit && (
-        <div className="flex gap-2">
-          <Button variant={record ? 'outline' : 'primary'} onClick={onConnect}>{record ? 'Configure' : 'Connect'}</Button>
-          {record && <Button variant="ghost" onClick={() => void disconnect()} disabled={busy}>Disconnect</Button>}
-        </div>
-      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <IntegrationStatus status={record?.status} />
+        {canEdit && (
+          <span className="ml-auto flex gap-2">
+            {record && <Button variant="ghost" onClick={() => void disconnect()} disabled={busy}>Disconnect</Button>}
+            <Button variant={record ? 'outline' : 'primary'} onClick={onConnect}>{record ? 'Configure' : 'Connect'}</Button>
+          </span>
+        )}
+      </div>
     </article>
   );
 }

@@ -22,7 +22,7 @@ export default function IntegrationsScreen() {
     <div>
       <ScreenHeader title="Integrations" subtitle={`Connect ${INTEGRATIONS.length} tools to your optimization workflow`} />
       {loading ? <Spinner /> : !site ? <div className="mb-6"><NoSite /></div> : null}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="integrations-grid">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="integrations-grid">
         {INTEGRATIONS.map((d) => (
           <IntegrationCard key={d.type} definition={d} record={byType.get(d.type) ?? null} canEdit={!!site && canEdit} onConnect={() => setOpen(d)} onChanged={reload} />
         ))}

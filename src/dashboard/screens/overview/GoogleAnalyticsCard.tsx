@@ -74,7 +74,7 @@ export function GoogleAnalyticsCard() {
   return (
     <Card title="Google Analytics" testId="ga-card" action={propertyId ? <Badge tone="success">Connected</Badge> : <Badge tone="outline">Not connected</Badge>}>
       {showForm ? (
-        <form onSubmit={connect} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" noValidate>
+        <form onSubmit={connect} className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto] sm:items-end" noValidate>
           <TextField id="ga-property" label="Property ID" placeholder="G-XXXXXXXXXX or UA-XXXXXXXXX-X" value={value}
             onChange={(e) => setValue(e.target.value)} hint="Find it in Google Analytics under Admin > Data streams." disabled={!!site && !canEdit} />
           <div className="flex gap-2">

@@ -17,7 +17,7 @@ export default function OverviewScreen() {
       <GoogleAnalyticsCard />
       <WebsiteScanCard />
       <KpiCards />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card title="Active Optimizations">
           <EmptyState icon={Rocket} title="No active optimizations">Deploy an optimization to see its lift here.</EmptyState>
         </Card>

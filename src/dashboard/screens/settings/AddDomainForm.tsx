@@ -41,7 +41,7 @@ export function AddDomainForm() {
 
   return (
     <Card title="Add New Domain">
-      <form onSubmit={submit} className="grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end" noValidate>
+      <form onSubmit={submit} className="grid grid-cols-1 gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end" noValidate>
         <TextField id="domain-name" label="Domain Name" placeholder="example.com" value={domain} onChange={(e) => setDomain(e.target.value)} autoComplete="off" />
         <TextField id="domain-industry" label="Industry (Optional)" placeholder="e.g. E-commerce" value={industry} onChange={(e) => setIndustry(e.target.value)} />
         <Button type="submit" disabled={busy}><Plus className="h-4 w-4" />{busy ? 'Adding...' : 'Add Domain'}</Button>

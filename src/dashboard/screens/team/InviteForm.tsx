@@ -38,7 +38,7 @@ export function InviteForm({ siteId, onInvited }: { siteId: string; onInvited: (
   };
   return (
     <Card title="Invite Team Member">
-      <form onSubmit={submit} className="grid gap-3 md:grid-cols-[1fr_auto_auto] md:items-end" noValidate>
+      <form onSubmit={submit} className="grid grid-cols-1 gap-3 md:grid-cols-[1fr_auto_auto] md:items-end" noValidate>
         <TextField id="invite-email" label="Email address" type="email" placeholder="colleague@company.com" value={email} onChange={(e) => setEmail(e.target.value)} />
         <div className="space-y-1">
           <label htmlFor="invite-role" className="block text-sm font-medium">Role</label>

@@ -21,7 +21,7 @@ export default function TeamScreen() {
         <>
           {members && <TeamStats members={members} />}
           {canManage && <InviteForm siteId={site.id} onInvited={() => void reload()} />}
-          <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
             {members ? <MemberList members={members} manager={canManage} userId={user?.id ?? ''} onChanged={() => void reload()} /> : <Spinner />}
             <RoleDescriptions />
           </div>

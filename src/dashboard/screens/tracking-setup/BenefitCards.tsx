@@ -10,7 +10,7 @@ const BENEFITS = [
 
 export function BenefitCards() {
   return (
-    <div className="grid gap-4 md:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
       {BENEFITS.map(({ icon: Icon, title, text }) => (
         <Card key={title}>
           <Icon className="mb-2 h-6 w-6 text-indigo-600" aria-hidden />

@@ -1,5 +1,5 @@
-// Runs a website scan: the guarded Go fetcher ($safefetch) gets the page and the sizes of its
-// stylesheets and scripts, the shared TypeScript audit judges them, the result is stored in
+// Runs a website scan: the guarded Go fetcher ($safefetch) gets and parses the page and measures
+// its stylesheets and scripts, the shared TypeScript audit judges them, the result is stored in
 // `scans` and reused for CACHE_SECONDS.
 var CACHE_SECONDS = 600;
 var HTTP_STATUS = {
@@ -45,7 +45,7 @@ module.exports = {
     var started = Date.now();
     var page = $safefetch.page(url);
     if (!page.ok) return { ok: false, status: HTTP_STATUS[page.code] || 422, code: page.code, message: page.message };
-    var parsed = domain.parsePage(page.body, page.url, {});
+    var parsed = JSON.parse(page.page); // parsed in Go: see pocketbase/htmlpage
     var refs = domain.assetReferences(parsed).slice(0, 20);
     if (refs.length) {
       var sizes = $safefetch.assetSizes(refs);

@@ -4,7 +4,6 @@
  */
 import type { SiteType } from '../site-type';
 import { ALL_CHECKS } from './checks';
-import { parsePage } from './parse';
 import type { Page } from './page';
 import { computeSignals } from './signals';
 import { detectSiteType, type SiteTypeResult } from './site-type';
@@ -89,9 +88,4 @@ export function auditPage(page: Page): AuditResult {
     htmlBytes: page.htmlBytes,
     wordCount: page.wordCount,
   };
-}
-
-/** Parses and audits HTML fetched from url; assetSizes are measured stylesheet/script sizes. */
-export function auditHtml(html: string, url: string, assetSizes: Record<string, number> = {}): AuditResult {
-  return auditPage(parsePage(html, url, assetSizes));
 }

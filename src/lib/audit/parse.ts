@@ -4,54 +4,83 @@
  */
 import { Parser } from 'htmlparser2';
 import { TEXT_CAP, type Page, type PageElement } from './page';
-import { resolveRef } from './url';
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+/** htmlparser2's void elements: closed as soon as they open. */
+const VOID = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+/** Elements whose content is skipped (the Go tokenizer reads it as raw text). */
+const SKIPPED = new Set(['noscript', 'iframe', 'noembed', 'noframes', 'xmp', 'plaintext']);
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'svg']);
-/** Elements whose text the audit never needs: skip the bookkeeping for them. */
+const BLOCK = new Set(['p', 'div', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'br', 'td', 'section', 'article', 'header', 'footer', 'tr']);
+/** Bounds on what is kept of very large pages (the checks need presence, not every node). */
 const MAX_ELEMENTS = 20000;
+const MAX_TEXT = 200000;
 
 export function parsePage(html: string, url: string, assetSizes: Record<string, number> = {}): Page {
   const elements: PageElement[] = [];
   const open: PageElement[] = [];
   const jsonLd: unknown[] = [];
-  let text = '';
+  // The visible text is collected in parts (repeated string concatenation is quadratic in goja
+  // and flattens V8 ropes); `textLength` and `lastChar` avoid reading it back.
+  const parts: string[] = [];
+  let textLength = 0;
+  let lastChar = ' ';
   let wordCount = 0;
   let hidden = 0;
   let scriptBuffer: string | null = null;
 
+  const push = (chunk: string): void => {
+    if (!chunk || textLength >= MAX_TEXT) return;
+    parts.push(chunk);
+    textLength += chunk.length;
+    lastChar = chunk.charAt(chunk.length - 1);
+  };
+
   const appendText = (raw: string): void => {
     const chunk = raw.replace(/\s+/g, ' ');
-    if (!chunk.trim()) {
-      if (chunk && !text.endsWith(' ')) text += ' ';
+    const trimmed = chunk.trim();
+    if (!trimmed) {
+      if (chunk && lastChar !== ' ') push(' ');
       return;
     }
-    const words = chunk.trim().split(' ').length;
+    const words = trimmed.split(' ').length;
     wordCount += words;
-    if (text.length < 200000) text += chunk;
+    push(chunk);
     for (const el of open) {
       el.words += words;
       if (el.text.length < TEXT_CAP) el.text = (el.text + chunk).slice(0, TEXT_CAP);
     }
   };
 
+  let pending = '';
+  /** Inside noscript, iframe and the like: their content is not part of the page. */
+  let rawSkip: string | null = null;
+  const flush = (): void => {
+    if (pending) appendText(pending);
+    pending = '';
+  };
+
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        flush();
+        if (rawSkip) return;
         const el: PageElement = {
           tag: name,
           attrs: attribs,
           text: '',
           words: 0,
-          textOffset: text.length,
+          textOffset: textLength,
           ancestors: open.map((o) => o.tag),
         };
         if (elements.length < MAX_ELEMENTS) elements.push(el);
         if (name === 'script' && /ld\+json/i.test(attribs.type ?? '')) scriptBuffer = '';
+        if (VOID.has(name)) return;
         if (INVISIBLE.has(name)) hidden += 1;
-        if (!VOID.has(name)) open.push(el);
+        if (SKIPPED.has(name)) rawSkip = name;
+        open.push(el);
       },
       ontext(data) {
+        if (rawSkip) return;
         if (scriptBuffer !== null) scriptBuffer += data;
         if (hidden > 0) {
           // The title is invisible body text but the audit needs it.
@@ -59,17 +88,23 @@ export function parsePage(html: string, url: string, assetSizes: Record<string, 
           if (top && top.tag === 'title' && top.text.length < TEXT_CAP) top.text += data;
           return;
         }
-        appendText(data);
+        pending += data;
       },
       onclosetag(name) {
-        if (VOID.has(name)) return;
-        for (let i = open.length - 1; i >= 0; i -= 1) {
-          if (open[i]?.tag === name) {
-            open.splice(i).forEach((el) => {
-              el.text = el.text.trim();
-              if (INVISIBLE.has(el.tag)) hidden -= 1;
-            });
-            break;
+        flush();
+        if (rawSkip) {
+          if (name !== rawSkip) return;
+          rawSkip = null;
+        }
+        if (!VOID.has(name)) {
+          for (let i = open.length - 1; i >= 0; i -= 1) {
+            if (open[i]?.tag === name) {
+              open.splice(i).forEach((el) => {
+                el.text = el.text.trim();
+                if (INVISIBLE.has(el.tag)) hidden -= 1;
+              });
+              break;
+            }
           }
         }
         if (name === 'script' && scriptBuffer !== null) {
@@ -80,20 +115,20 @@ export function parsePage(html: string, url: string, assetSizes: Record<string, 
           }
           scriptBuffer = null;
         }
-        if (/^(p|div|li|h[1-6]|br|td|section|article|header|footer|tr)$/.test(name) && !text.endsWith(' ')) text += ' ';
+        if (lastChar !== ' ' && BLOCK.has(name)) push(' ');
       },
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.write(html);
   parser.end();
-  open.forEach((el) => (el.text = el.text.trim()));
+  flush();
 
   return {
     url,
     htmlBytes: utf8Length(html),
     elements,
-    text: text.replace(/\s+/g, ' ').trim(),
+    text: parts.join('').replace(/\s+/g, ' ').trim(),
     wordCount,
     jsonLd,
     assetSizes,
@@ -112,18 +147,4 @@ function utf8Length(s: string): number {
     } else n += 3;
   }
   return n;
-}
-
-/** Stylesheet and script URLs the page references, in order, for measuring by size. */
-export function assetReferences(page: Page): string[] {
-  const out: string[] = [];
-  for (const el of page.elements) {
-    let ref = '';
-    if (el.tag === 'script' && el.attrs.src) ref = el.attrs.src;
-    else if (el.tag === 'link' && /\bstylesheet\b/i.test(el.attrs.rel ?? '') && el.attrs.href) ref = el.attrs.href;
-    if (!ref) continue;
-    const abs = resolveRef(page.url, ref);
-    if (abs && !out.includes(abs)) out.push(abs);
-  }
-  return out;
 }

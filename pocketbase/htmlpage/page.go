@@ -1,0 +1,72 @@
+// Package htmlpage turns an HTML document into the website audit's Page summary (the shape of
+// src/lib/audit/page.ts) with Go's HTML tokenizer. It mirrors src/lib/audit/parse.ts, which runs
+// htmlparser2: the same element events, implied end tags, text collection and limits, so that
+// the hooks get in milliseconds what the JS parser needs seconds for under goja. Parity is
+// pinned by golden files shared with the TypeScript tests (testdata/*.page.json).
+package htmlpage
+
+// Element is one opened element.
+type Element struct {
+	Tag        string            `json:"tag"`
+	Attrs      map[string]string `json:"attrs"`
+	Text       string            `json:"text"`
+	Words      int               `json:"words"`
+	TextOffset int               `json:"textOffset"`
+	Ancestors  []string          `json:"ancestors"`
+
+	textUnits int // UTF-16 length of Text while it grows
+}
+
+// Page is the audit's view of a document.
+type Page struct {
+	URL        string             `json:"url"`
+	HTMLBytes  int                `json:"htmlBytes"`
+	Elements   []*Element         `json:"elements"`
+	Text       string             `json:"text"`
+	WordCount  int                `json:"wordCount"`
+	JSONLD     []any              `json:"jsonLd"`
+	AssetSizes map[string]float64 `json:"assetSizes"`
+}
+
+const (
+	textCap     = 1000  // TEXT_CAP: characters kept of an element's text
+	maxElements = 20000 // MAX_ELEMENTS
+	maxText     = 200000
+)
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+var (
+	voidTags      = set("area", "base", "basefont", "br", "col", "command", "embed", "frame", "hr", "img", "input", "isindex", "keygen", "link", "meta", "param", "source", "track", "wbr")
+	invisibleTags = set("script", "style", "noscript", "template", "head", "title", "svg")
+	skippedTags   = set("noscript", "iframe", "noembed", "noframes", "xmp", "plaintext")
+	blockTags     = set("p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "br", "td", "section", "article", "header", "footer", "tr")
+	foreignTags   = set("svg", "math")
+)
+
+// htmlparser2's openImpliesClose: opening the key closes open elements of the set.
+var (
+	formTags         = set("input", "option", "optgroup", "select", "button", "datalist", "textarea")
+	pTag             = set("p")
+	headingTags      = set("h1", "h2", "h3", "h4", "h5", "h6", "p")
+	tableSection     = set("thead", "tbody")
+	ddtTags          = set("dd", "dt")
+	rtpTags          = set("rt", "rp")
+	openImpliesClose = map[string]map[string]bool{
+		"tr": set("tr", "th", "td"), "th": set("th"), "td": set("thead", "th", "td"),
+		"body": set("head", "link", "script"), "a": set("a"), "li": set("li"), "p": pTag,
+		"h1": headingTags, "h2": headingTags, "h3": headingTags, "h4": headingTags, "h5": headingTags, "h6": headingTags,
+		"select": formTags, "input": formTags, "output": formTags, "button": formTags, "datalist": formTags, "textarea": formTags,
+		"option": set("option"), "optgroup": set("optgroup", "option"), "dd": ddtTags, "dt": ddtTags,
+		"address": pTag, "article": pTag, "aside": pTag, "blockquote": pTag, "details": pTag, "div": pTag, "dl": pTag,
+		"fieldset": pTag, "figcaption": pTag, "figure": pTag, "footer": pTag, "form": pTag, "header": pTag, "hr": pTag,
+		"main": pTag, "nav": pTag, "ol": pTag, "pre": pTag, "section": pTag, "table": pTag, "ul": pTag,
+		"rt": rtpTags, "rp": rtpTags, "tbody": tableSection, "tfoot": tableSection,
+	}
+)

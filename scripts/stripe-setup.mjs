@@ -1,7 +1,7 @@
 // `npm run stripe:setup`: creates (once) the Stripe products and monthly prices of the paid plans
 // and prints the environment lines the server needs. Safe to run again: it finds what exists by
 // price lookup key and product metadata. Optional: `-- --webhook-url https://your.app/api/cro/stripe-webhook`
-// also registers the webhook endpoint for the four events the server handles and prints its secret.
+// also registers the webhook endpoint for the events the server handles and prints its secret.
 //
 // Needs STRIPE_SECRET_KEY (a test key, sk_test_...; live keys only with --allow-live).
 // STRIPE_API_BASE points it elsewhere (e.g. stripe-mock: http://127.0.0.1:12111).
@@ -12,7 +12,7 @@ const PLANS = [
   { plan: 'growth', name: 'Growth', amount: 29900, description: 'Up to 100,000 visitors a month, advanced A/B testing, full heatmaps and recordings, priority support, daily reports' },
   { plan: 'enterprise', name: 'Enterprise & Ecom', amount: 99000, description: 'Unlimited visitors, dedicated CRO workers, ecommerce features, white label, API access, 24/7 support' },
 ];
-const EVENTS = ['checkout.session.completed', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.payment_failed'];
+const EVENTS = ['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.payment_failed'];
 
 const args = process.argv.slice(2);
 const key = (process.env.STRIPE_SECRET_KEY || '').trim();

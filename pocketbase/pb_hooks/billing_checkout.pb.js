@@ -43,6 +43,14 @@ routerAdd('POST', '/api/cro/create-checkout-session', (e) => {
   };
   if (customer) params.customer = customer;
   else params.customer_email = user.email();
+  // The advertised free trial, without a card: Stripe cancels it at the end if none was added.
+  // A returning customer (one who already had a trial) pays from day one.
+  const trialDays = config.trialDays();
+  if (trialDays > 0 && !customer) {
+    params.subscription_data.trial_period_days = trialDays;
+    params.subscription_data.trial_settings = { end_behavior: { missing_payment_method: 'cancel' } };
+    params.payment_method_collection = 'if_required';
+  }
 
   const res = stripe.post('/v1/checkout/sessions', params);
   if (!res.ok) {

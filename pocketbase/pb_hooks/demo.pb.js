@@ -1,5 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Book Demo: the enterprise demo form, stored in demo_requests, a few per client address an hour.
+// Book Demo: the enterprise demo form, stored in demo_requests, a few per client address an hour;
+// the sales inbox (SALES_EMAIL) is told about each one.
 
 routerAdd('POST', '/api/cro/demo-request', (e) => {
   const domain = require(`${__hooks}/lib/generated/domain.js`);
@@ -25,5 +26,14 @@ routerAdd('POST', '/api/cro/demo-request', (e) => {
   for (const key in result.value) record.set(key, result.value[key]);
   record.set('client_ip', ip);
   e.app.save(record);
+
+  const mail = require(`${__hooks}/lib/mail.js`);
+  if (mail.salesEmail()) {
+    try {
+      e.app.newMailClient().send(mail.demoNotice(e.app, result.value));
+    } catch (err) {
+      e.app.logger().error('demo: notifying the sales inbox failed', 'error', String(err));
+    }
+  }
   return e.json(200, { ok: true });
 });

@@ -8,6 +8,7 @@ import type { PlanTier } from './plans';
 
 export const HANDLED_EVENT_TYPES = [
   'checkout.session.completed',
+  'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'invoice.payment_failed',
@@ -86,6 +87,7 @@ export function billingUpdateFromEvent(event: unknown, priceToPlan: Record<strin
         },
       };
     }
+    case 'customer.subscription.created':
     case 'customer.subscription.updated': {
       const status = str(object.status);
       const ended = status !== undefined && ENDED_STATUSES.includes(status);

@@ -5,13 +5,24 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { freePort } from './pocketbase';
 
 const BINARY = join(resolve(import.meta.dirname, '../..'), '.bin/stripe-mock');
 
+export interface StripeRequest {
+  method: string;
+  path: string;
+  /** The form-encoded body, decoded. */
+  form: URLSearchParams;
+}
+
 export interface StripeMock {
+  /** What the product server should call: a recording proxy in front of stripe-mock. */
   url: string;
+  /** Every request that reached Stripe's API, in order. */
+  requests: StripeRequest[];
   /** The env for the product server to use it. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -40,10 +51,33 @@ export async function startStripeMock(): Promise<StripeMock> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const requests: StripeRequest[] = [];
+  const proxyPort = await freePort();
+  const proxy: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const body = Buffer.concat(chunks);
+      requests.push({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0] ?? '', form: new URLSearchParams(body.toString('utf8')) });
+      try {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+        const upstream = await fetch(`${url}${req.url}`, { method: req.method, headers, body: req.method === 'GET' ? undefined : body });
+        res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+        res.end(Buffer.from(await upstream.arrayBuffer()));
+      } catch (err) {
+        res.writeHead(502).end(String(err));
+      }
+    });
+  });
+  await new Promise<void>((r) => proxy.listen(proxyPort, '127.0.0.1', () => r()));
+  const proxyUrl = `http://127.0.0.1:${proxyPort}`;
   return {
-    url,
-    env: { STRIPE_API_BASE: url, STRIPE_SECRET_KEY: 'sk_test_123' },
+    url: proxyUrl,
+    requests,
+    env: { STRIPE_API_BASE: proxyUrl, STRIPE_SECRET_KEY: 'sk_test_123' },
     async stop() {
+      await new Promise((r) => proxy.close(() => r(undefined)));
       if (proc.exitCode !== null) return;
       const exited = new Promise((r) => proc.once('exit', r));
       proc.kill('SIGTERM');

@@ -60,6 +60,15 @@ describe('create-checkout-session', () => {
       const user = await server.createUser();
       const res = await checkout(user, { plan, ...RETURN });
       expect(res.url).toMatch(/^https:\/\//);
+      // What reached Stripe: a subscription checkout at the plan's price, for this user.
+      const sent = mock.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('client_reference_id') === user.record.id);
+      expect(sent).toHaveLength(1);
+      const form = sent[0]!.form;
+      expect(Object.fromEntries(['mode', 'line_items[0][price]', 'line_items[0][quantity]', 'customer_email', 'success_url', 'cancel_url', 'metadata[plan]', 'subscription_data[trial_period_days]', 'payment_method_collection'].map((k) => [k, form.get(k)])))
+        .toEqual({
+          mode: 'subscription', 'line_items[0][price]': PRICES[plan], 'line_items[0][quantity]': '1', customer_email: user.email,
+          success_url: RETURN.successUrl, cancel_url: RETURN.cancelUrl, 'metadata[plan]': plan, 'subscription_data[trial_period_days]': '7', payment_method_collection: 'if_required',
+        });
       const pending = await server.admin.collection('stripe_checkouts').getFullList({ filter: `user_id = "${user.record.id}"` });
       expect(pending).toHaveLength(1);
       expect(pending[0]).toMatchObject({ plan_tier: plan, price_id: PRICES[plan], status: 'open' });
@@ -90,6 +99,7 @@ describe('create-checkout-session', () => {
     expect(broken.status).toBe(400);
     const pending = await server.admin.collection('stripe_checkouts').getFullList({ filter: `user_id = "${user.record.id}"` });
     expect(pending).toHaveLength(0);
+    expect(mock.requests.filter((r) => r.form.get('client_reference_id') === user.record.id)).toHaveLength(0);
   });
 });
 
@@ -115,6 +125,11 @@ describe('stripe-webhook', () => {
     const replay = await postWebhook(server.url, event, signedHeaders(event));
     expect(replay).toMatchObject({ status: 200, body: { duplicate: true } });
     expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'free', subscription_status: 'canceled' });
+
+    // Coming back: the same Stripe customer, and no second free trial.
+    await checkout(user, { plan: 'growth', ...RETURN });
+    const again = mock.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('client_reference_id') === user.record.id).at(-1)!.form;
+    expect([again.get('customer'), again.get('customer_email'), again.get('subscription_data[trial_period_days]')]).toEqual([`cus_${user.record.id}`, null, null]);
   });
 
   it('refuses bad, stale, unsigned and malformed deliveries with 400 and changes nothing', async () => {
@@ -201,6 +216,8 @@ describe('billing portal', () => {
     await postWebhook(server.url, event, signedHeaders(event));
     const res = await user.client.send<{ url: string }>('/api/cro/billing-portal', { method: 'POST', body: { returnUrl: `${APP}/pricing` } });
     expect(res.url).toMatch(/^https:\/\//);
+    const portal = mock.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1);
+    expect([portal?.form.get('customer'), portal?.form.get('return_url')]).toEqual([`cus_${user.record.id}`, `${APP}/pricing`]);
     // The user sees the plan, not the Stripe ids.
     const sub = await user.client.collection('subscriptions').getFirstListItem('');
     expect(sub).toMatchObject({ plan_tier: 'growth', subscription_status: 'active' });

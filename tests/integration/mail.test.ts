@@ -11,7 +11,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startPocketBase({ env: { ...smtp.env, APP_URL: APP, MAIL_FROM_ADDRESS: 'hello@upliftly.test', MAIL_FROM_NAME: 'Upliftly' } });
+  server = await startPocketBase({ env: { ...smtp.env, APP_URL: APP, MAIL_FROM_ADDRESS: 'hello@upliftly.test', MAIL_FROM_NAME: 'Upliftly', SALES_EMAIL: 'sales@upliftly.test' } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -48,6 +48,21 @@ describe('mail after sign-up', () => {
     expect(token).toBeTruthy();
     await server.anonymous().collection('users').confirmPasswordReset(token!, 'brand-new-pass', 'brand-new-pass');
     await expect(server.anonymous().collection('users').authWithPassword(user.email, 'brand-new-pass')).resolves.toBeTruthy();
+  });
+});
+
+describe('demo requests', () => {
+  it('tell the sales inbox, with the requester as Reply-To', async () => {
+    const res = await fetch(`${server.url}/api/cro/demo-request`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', email: 'ada@bigshop.example', company: 'Big Shop', monthly_visitors: '1,000,000+', message: 'Ten brands.' }),
+    });
+    expect(res.status).toBe(200);
+    const notice = await smtp.waitFor((m) => m.to.includes('sales@upliftly.test'));
+    expect(notice.subject).toBe('Demo request: Big Shop');
+    expect(notice.headers['reply-to']).toContain('ada@bigshop.example');
+    expect(notice.text).toContain('Monthly visitors: 1,000,000+');
+    expect(notice.text).toContain('Ten brands.');
   });
 });
 

@@ -22,6 +22,8 @@ describe('billingUpdateFromEvent', () => {
     expect(active.ok && [active.update.plan, active.update.status]).toEqual(['enterprise', 'active']);
     const unpaid = parse(ev('customer.subscription.updated', { id: 'sub_1', status: 'unpaid', items: { data: [{ price: 'price_e' }] } }));
     expect(unpaid.ok && unpaid.update.plan).toBe('free');
+    const trial = parse(ev('customer.subscription.created', { id: 'sub_2', status: 'trialing', metadata: { user_id: 'u1', plan: 'growth' } }));
+    expect(trial.ok && trial.update).toMatchObject({ kind: 'subscription_updated', userId: 'u1', plan: 'growth', status: 'trialing' });
     const incomplete = parse(ev('customer.subscription.updated', { id: 'sub_1', status: 'incomplete', items: { data: [{ price: 'price_e' }] } }));
     expect(incomplete.ok && [incomplete.update.plan, incomplete.update.status]).toEqual([undefined, 'incomplete']);
     const unknown = parse(ev('customer.subscription.updated', { id: 'sub_1', status: 'active', items: { data: [{ price: { id: 'price_x' } }] } }));

@@ -22,6 +22,12 @@ module.exports = {
     for (var plan in prices) out[prices[plan]] = plan;
     return out;
   },
+  /** Free trial days of a new subscription (STRIPE_TRIAL_DAYS, default 7, 0 = none); no card needed during it. */
+  trialDays: function () {
+    var raw = ($os.getenv('STRIPE_TRIAL_DAYS') || '').trim();
+    var n = raw === '' ? 7 : parseInt(raw, 10);
+    return n >= 0 && n <= 730 ? n : 7;
+  },
   /** The product's public URL, used in mail links and as the default checkout origin. */
   appUrl: function () { return ($os.getenv('APP_URL') || 'http://127.0.0.1:8090').trim().replace(/\/+$/, ''); },
   /**

@@ -37,6 +37,24 @@ module.exports = {
     app.save(s);
   },
 
+  /** The sales inbox told about each demo request (SALES_EMAIL; none when unset). */
+  salesEmail: function () { return env('SALES_EMAIL', ''); },
+
+  /** Tells the sales inbox about a demo request; replying goes to the requester. */
+  demoNotice: function (app, request) {
+    var meta = app.settings().meta;
+    var lines = ['Name: ' + request.name, 'Work email: ' + request.email, 'Company: ' + request.company,
+      'Website: ' + (request.website || '-'), 'Monthly visitors: ' + (request.monthly_visitors || '-'), '', request.message || ''];
+    return new MailerMessage({
+      from: { address: meta.senderAddress, name: meta.senderName },
+      to: [{ address: module.exports.salesEmail() }],
+      headers: { 'Reply-To': request.email },
+      subject: 'Demo request: ' + request.company,
+      text: lines.join('\n'),
+      html: '<p>' + lines.map(escapeHtml).join('<br>') + '</p>',
+    });
+  },
+
   /** The welcome mail: greets the user by the part of the email before the @. */
   welcomeMessage: function (app, email) {
     var domain = require(__hooks + '/lib/generated/domain.js');

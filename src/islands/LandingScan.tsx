@@ -35,7 +35,7 @@ export default function LandingScan() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!url.trim() || scanning) return;
+    if (!url.trim() || busy) return;
     setResult(null);
     setError('');
     setScanning(true);
@@ -53,6 +53,8 @@ export default function LandingScan() {
   }
 
   const complete = result !== null && progress.done;
+  /** Busy from the click until the results show (the bar holds at its last step until then). */
+  const busy = scanning || (result !== null && !progress.done);
   return (
     <div data-testid="landing-scan">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row" aria-label="Free website scan">
@@ -63,18 +65,18 @@ export default function LandingScan() {
           inputMode="url"
           placeholder="https://yourwebsite.com"
           value={url}
-          disabled={scanning}
+          disabled={busy}
           onChange={(e) => setUrl(e.target.value)}
           className="min-h-11 flex-1 rounded-lg border border-slate-300 px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 disabled:bg-slate-50"
         />
-        <button type="submit" disabled={!url.trim() || scanning} className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-50">
+        <button type="submit" disabled={!url.trim() || busy} className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-50">
           <Search className="size-4" aria-hidden="true" />
-          {scanning ? 'Scanning...' : 'Analyze Website'}
+          {busy ? 'Scanning...' : 'Analyze Website'}
         </button>
       </form>
 
       <div aria-live="polite" className="mt-5 space-y-4">
-        {(scanning || (result && !complete)) && <ProgressBar value={progress.progress} label="Analyzing your website" />}
+        {busy && <ProgressBar value={progress.progress} label="Analyzing your website" />}
         {error && (
           <p role="alert" className="flex items-start gap-2 rounded-lg bg-rose-50 p-3 text-sm text-rose-800">
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

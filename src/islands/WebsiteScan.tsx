@@ -4,7 +4,7 @@
  * the 10 highest-impact findings of the real audit, the expected lift and the count of further
  * findings, and 'Scan Complete!' naming the detected site type. Result buttons go to /auth.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { AlertCircle, ArrowRight, Search } from 'lucide-react';
 import type { ScanResponse } from '../lib/audit/present';
 import type { Finding } from '../lib/audit/types';
@@ -36,7 +36,7 @@ export default function WebsiteScan() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (scanning) return;
+    if (busy) return;
     if (!url.trim()) {
       notify('URL Required', 'Please enter a website URL to scan', 'destructive');
       return;
@@ -49,7 +49,6 @@ export default function WebsiteScan() {
       const res = await runPublicScan(url.trim());
       setResult(res);
       progress.resolve();
-      notify('Scan Complete!', `Detected a ${res.siteTypeLabel} site with ${res.totalFindings} optimization opportunities.`, 'success');
     } catch (err) {
       progress.reset();
       const message = scanErrorMessage(err);
@@ -61,6 +60,13 @@ export default function WebsiteScan() {
   }
 
   const complete = result !== null && progress.done;
+  /** Busy from the click until the results show (the bar holds at its last step until then). */
+  const busy = scanning || (result !== null && !progress.done);
+
+  // The toast comes with the results, when the progress bar reaches 100.
+  useEffect(() => {
+    if (complete && result) notify('Scan Complete!', `Detected a ${result.siteTypeLabel} site with ${result.totalFindings} optimization opportunities.`, 'success');
+  }, [complete, result]);
   return (
     <div className="space-y-8">
       <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Website scan">
@@ -72,19 +78,19 @@ export default function WebsiteScan() {
             inputMode="url"
             placeholder="https://yourwebsite.com"
             value={url}
-            disabled={scanning}
+            disabled={busy}
             onChange={(e) => setUrl(e.target.value)}
             className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 disabled:bg-slate-50"
           />
         </div>
-        <button type="submit" disabled={scanning} className="btn btn-primary btn-lg disabled:cursor-not-allowed disabled:opacity-50">
+        <button type="submit" disabled={busy} className="btn btn-primary btn-lg disabled:cursor-not-allowed disabled:opacity-50">
           <Search className="size-4" aria-hidden="true" />
-          {scanning ? 'Scanning...' : 'Scan Website'}
+          {busy ? 'Scanning...' : 'Scan Website'}
         </button>
       </form>
 
       <div aria-live="polite" className="space-y-6">
-        {(scanning || (result && !complete)) && (
+        {busy && (
           <div className="card"><ProgressBar value={progress.progress} label="Analyzing your website" /></div>
         )}
         {error && (

@@ -4,7 +4,7 @@
  * the plan limit. Progress 10, 20, 30, 50, 80, then 100 with the results; free plans see 3 and
  * the 'Unlock N More Optimizations' banner.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Lock, ScanSearch } from 'lucide-react';
 import type { SiteScanResponse } from '../../../lib/audit/present';
 import type { Finding } from '../../../lib/audit/types';
@@ -40,7 +40,6 @@ export function WebsiteScanCard() {
       const res = await runSiteScan(site.id);
       setResult(res);
       progress.resolve();
-      notify('Comprehensive Scan Complete!', `Found ${res.totalFindings} optimization opportunities from ${res.sources.join(', ')}.`, 'success');
     } catch (err) {
       progress.reset();
       notify('Scan Failed', scanErrorMessage(err), 'destructive');
@@ -50,14 +49,20 @@ export function WebsiteScanCard() {
   }
 
   const complete = result !== null && progress.done;
+  /** Busy from the click until the results show (the bar holds at its last step until then). */
+  const busy = scanning || (result !== null && !progress.done);
+
+  useEffect(() => {
+    if (complete && result) notify('Comprehensive Scan Complete!', `Found ${result.totalFindings} optimization opportunities from ${result.sources.join(', ')}.`, 'success');
+  }, [complete, result]);
   return (
     <Card
       title="Website CRO Scan"
       testId="website-scan-card"
-      action={<Button onClick={scan} disabled={scanning}><ScanSearch className="h-4 w-4" />{scanning ? 'Scanning...' : 'Scan Website'}</Button>}
+      action={<Button onClick={scan} disabled={busy}><ScanSearch className="h-4 w-4" />{busy ? 'Scanning...' : 'Scan Website'}</Button>}
     >
-      {(scanning || (result && !complete)) && <ProgressBar value={progress.progress} label={`Scanning ${site?.domain ?? 'your website'}`} />}
-      {!scanning && !result && (
+      {busy && <ProgressBar value={progress.progress} label={`Scanning ${site?.domain ?? 'your website'}`} />}
+      {!busy && !result && (
         <EmptyState icon={ScanSearch} title="No scan yet">Scan your website to find ranked optimization opportunities.</EmptyState>
       )}
       {complete && result && <ScanResults result={result} />}

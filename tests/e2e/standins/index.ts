@@ -4,5 +4,6 @@ import { smtpStandIn } from './smtp';
 import { stripeStandIn } from './stripe';
 import { dnsStandIn } from './dns';
 import { scanSiteStandIn } from './scan-site';
+import { trackerSiteStandIn } from './tracker-site';
 
-export const standIns: Array<() => Promise<StandIn>> = [smtpStandIn, stripeStandIn, dnsStandIn, scanSiteStandIn];
+export const standIns: Array<() => Promise<StandIn>> = [smtpStandIn, stripeStandIn, dnsStandIn, scanSiteStandIn, trackerSiteStandIn];

@@ -1,0 +1,115 @@
+// The tracker on a real (fixture) website in Chromium: a visitor browses, clicks, scrolls and
+// buys, and the site's owner gets exactly those figures; Do Not Track / GPC visitors send nothing.
+import { chromium, expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import type PocketBase from 'pocketbase';
+import { addSite, createUser, newDomain } from './dashboard/helpers';
+
+const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
+const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+// Visitors' browser: a desktop Chrome user agent on every request, including the beacons sent
+// while a page unloads (a context-level override does not reach those), else the server would
+// rightly drop them as coming from a headless robot.
+let visitors: Browser;
+test.beforeAll(async () => {
+  visitors = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', `--user-agent=${CHROME_UA}`],
+  });
+});
+test.afterAll(async () => visitors?.close());
+
+/** A visitor's browser context without the automation flag (else the tracker skips it as a bot). */
+async function visitorContext(privacy: { dnt?: boolean; gpc?: boolean } = {}): Promise<BrowserContext> {
+  const ctx = await visitors.newContext();
+  await ctx.addInitScript((p) => {
+    Object.defineProperty(navigator, 'webdriver', { get: () => false });
+    if (p.dnt) Object.defineProperty(navigator, 'doNotTrack', { get: () => '1' });
+    if (p.gpc) Object.defineProperty(navigator, 'globalPrivacyControl', { get: () => true });
+  }, privacy);
+  return ctx;
+}
+
+async function ownerWithSite(): Promise<{ pb: PocketBase; site: { id: string; public_key: string } }> {
+  const owner = await createUser();
+  const site = (await addSite(owner.pb, newDomain('shop'))) as unknown as { id: string; public_key: string };
+  await owner.pb.collection('goals').create({ site_id: site.id, name: 'Purchase', type: 'event', match: 'purchase', enabled: true });
+  return { pb: owner.pb, site };
+}
+
+const kpis = (pb: PocketBase, siteId: string) => pb.send(`/api/cro/kpis/${siteId}`, { requestKey: null });
+
+/** Browses the fixture shop: home, product (scrolls, opens reviews via pushState), cart, checkout, buys. */
+async function browseAndBuy(ctx: BrowserContext, key: string): Promise<void> {
+  const v = await ctx.newPage();
+  await v.goto(`${SHOP}/?cro_key=${key}`);
+  await v.getByRole('link', { name: 'Shop the Trail Shoe' }).click();
+  await v.waitForURL('**/product');
+  await v.locator('#bottom').scrollIntoViewIfNeeded();
+  await v.mouse.wheel(0, 3000);
+  await v.waitForTimeout(300);
+  await v.evaluate(() => window.scrollTo(0, 0));
+  await v.getByRole('button', { name: 'Read reviews' }).click();
+  await expect(v).toHaveURL(/\/product\/reviews$/);
+  await expect(v.getByRole('heading', { name: 'Reviews' })).toBeVisible();
+  await v.getByRole('link', { name: 'Add to cart' }).click();
+  await v.waitForURL('**/cart');
+  await v.getByRole('link', { name: 'Checkout' }).click();
+  await v.waitForURL('**/checkout');
+  await v.getByRole('button', { name: 'Place order' }).click();
+  await v.waitForURL('**/thank-you**');
+  await expect(v.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+}
+
+test('a visitor browses, clicks, scrolls and buys; the owner gets exactly those figures', async () => {
+  const { pb, site } = await ownerWithSite();
+  const ctx = await visitorContext();
+  await browseAndBuy(ctx, site.public_key);
+
+  await expect.poll(async () => (await kpis(pb, site.id)).today, { timeout: 15_000 })
+    .toMatchObject({ sessions: 1, visitors: 1, pageviews: 6, conversions: 1, convertedSessions: 1, revenue: 129, bounces: 0 });
+  await ctx.close(); // page hide: the last page's time and scroll are sent
+
+  const a = await pb.send(`/api/cro/analytics/${site.id}?days=7`, { requestKey: null });
+  const views = Object.fromEntries(a.pages.map((p: { path: string; pageviews: number }) => [p.path, p.pageviews]));
+  expect(views).toEqual({ '/': 1, '/product': 1, '/product/reviews': 1, '/cart': 1, '/checkout': 1, '/thank-you': 1 });
+  expect(a.pages[0]).toMatchObject({ path: '/thank-you', conversions: 1, revenue: 129 });
+  expect(a.sources).toEqual([expect.objectContaining({ value: 'Direct', sessions: 1, conversions: 1, revenue: 129 })]);
+
+  const clicks = await pb.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "click"`, sort: 'ts' });
+  expect(clicks.map((c) => c.selector)).toEqual(['a#shop-now', 'button#show-reviews', 'a#add-to-cart', 'a#checkout', 'button#place-order']);
+  expect(clicks[0]).toMatchObject({ name: 'Shop the Trail Shoe', path: '/' });
+  expect(clicks.every((c) => c.x > 0 && c.y > 0)).toBe(true);
+
+  await expect.poll(async () => (await pb.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "leave" && path = "/product"` }))[0]?.x ?? 0)
+    .toBe(100); // the product page was scrolled to its end
+  const purchase = await pb.collection('events').getFirstListItem(`site_id = "${site.id}" && type = "custom"`);
+  expect(purchase).toMatchObject({ name: 'purchase', value: 129, path: '/thank-you', props: { order: 'FO-1001' } });
+});
+
+for (const privacy of [{ dnt: true }, { gpc: true }]) {
+  test(`a visitor with ${privacy.dnt ? 'Do Not Track' : 'Global Privacy Control'} sends nothing`, async () => {
+    const { pb, site } = await ownerWithSite();
+    const ctx = await visitorContext(privacy);
+    const sent: string[] = [];
+    ctx.on('request', (r) => {
+      if (r.url().includes('/api/cro/collect')) sent.push(r.url());
+    });
+    await browseAndBuy(ctx, site.public_key);
+    await ctx.close();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(sent).toEqual([]);
+    expect((await kpis(pb, site.id)).today.sessions).toBe(0);
+    expect((await pb.collection('events').getList(1, 1, { filter: `site_id = "${site.id}"` })).totalItems).toBe(0);
+  });
+}
+
+test('a site may choose not to honour Do Not Track', async () => {
+  const { pb, site } = await ownerWithSite();
+  await pb.collection('sites').update(site.id, { tracking_ignore_dnt: true });
+  const ctx = await visitorContext({ dnt: true });
+  const v = await ctx.newPage();
+  await v.goto(`${SHOP}/?cro_key=${site.public_key}`);
+  await expect.poll(async () => (await kpis(pb, site.id)).today.pageviews, { timeout: 15_000 }).toBe(1);
+  await ctx.close();
+});

@@ -62,3 +62,15 @@ routerAdd('POST', '/api/cro/accept-invite', (e) => {
   const site = e.app.findRecordById('sites', member.getString('site_id'));
   return e.json(200, { siteId: site.id, domain: site.getString('domain'), role: member.getString('role') });
 }, $apis.requireAuth('users'));
+
+// Someone invited before they had an account: once they sign up, tell them in the app too.
+onRecordAfterCreateSuccess((e) => {
+  const invite = require(`${__hooks}/lib/team_invite.js`);
+  try {
+    const rows = e.app.findRecordsByFilter('site_members', 'email = {:email} && status = "invited"', '', 20, 0, { email: e.record.email().toLowerCase() });
+    for (const m of rows) invite.notifyUser(e.app, e.record.id, m);
+  } catch (err) {
+    e.app.logger().error('team: invite notification on sign-up failed', 'error', String(err));
+  }
+  e.next();
+}, 'users');

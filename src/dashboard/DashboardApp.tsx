@@ -13,6 +13,7 @@ import { checkAdmin } from './stores/admin';
 import { $loggingOut } from './stores/logout';
 import { startNotifications, stopNotifications } from './stores/notifications';
 import { startSites, stopSites } from './stores/sites';
+import { rememberReturnPath, resumeReturnPath } from './returnPath';
 
 export default function DashboardApp() {
   const user = useStore($user);
@@ -22,7 +23,11 @@ export default function DashboardApp() {
   useEffect(() => initSession(), []);
 
   useEffect(() => {
-    if (user === null && !loggingOut) window.location.replace('/auth');
+    if (user === null && !loggingOut) {
+      rememberReturnPath();
+      window.location.replace('/auth');
+    }
+    if (user) resumeReturnPath();
   }, [user, loggingOut]);
 
   useEffect(() => {

@@ -4,6 +4,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Spinner } from './components/Spinner';
 import { NotFound } from './NotFound';
 import { $router } from './router';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { DASHBOARD_ROUTES } from './routes';
 
 const screens = new Map<string, LazyExoticComponent<ComponentType>>(DASHBOARD_ROUTES.map((r) => [r.name, lazy(r.load)]));
@@ -13,8 +14,10 @@ export function ScreenOutlet() {
   const Screen = page ? screens.get(page.route) : undefined;
   if (!Screen) return <NotFound />;
   return (
-    <Suspense fallback={<Spinner />}>
-      <Screen key={page?.route} />
-    </Suspense>
+    <ScreenErrorBoundary resetKey={page?.route ?? ''}>
+      <Suspense fallback={<Spinner />}>
+        <Screen key={page?.route} />
+      </Suspense>
+    </ScreenErrorBoundary>
   );
 }

@@ -24,8 +24,7 @@ module.exports = {
     } catch (_) {
       inviter = '';
     }
-    var who = inviter ? inviter + ' has' : 'You have been';
-    var intro = inviter ? who + ' invited you' : 'You have been invited';
+    var intro = inviter ? inviter + ' has invited you' : 'You have been invited';
     try {
       var meta = app.settings().meta;
       app.newMailClient().send(new MailerMessage({
@@ -41,17 +40,25 @@ module.exports = {
     } catch (err) {
       app.logger().error('team: invite mail failed', 'to', email, 'error', String(err));
     }
+    var user = null;
     try {
-      var user = app.findAuthRecordByEmail('users', email);
-      var n = new Record(app.findCollectionByNameOrId('notifications'));
-      n.set('user_id', user.id);
-      n.set('type', 'team');
-      n.set('title', 'Team invitation');
-      n.set('message', intro + ' to ' + site.getString('domain') + ' as ' + role + '.');
-      n.set('link', module.exports.acceptPath(member.getString('token')));
-      app.save(n);
+      user = app.findAuthRecordByEmail('users', email);
     } catch (_) {
-      // no account with this email yet: the mail is the way in
+      user = null; // no account with this email yet: the mail is the way in (and sign-up notifies)
     }
+    if (user) module.exports.notifyUser(app, user.id, member);
+  },
+
+  /** The in-app notification of an invitation, with its accept link. */
+  notifyUser: function (app, userId, member) {
+    var site = app.findRecordById('sites', member.getString('site_id'));
+    var n = new Record(app.findCollectionByNameOrId('notifications'));
+    n.set('user_id', userId);
+    n.set('site_id', site.id);
+    n.set('type', 'team');
+    n.set('title', 'Team invitation');
+    n.set('message', 'You have been invited to ' + site.getString('domain') + ' as ' + member.getString('role') + '.');
+    n.set('link', module.exports.acceptPath(member.getString('token')));
+    app.save(n);
   },
 };

@@ -64,5 +64,5 @@ export async function markRead(id: string): Promise<void> {
 export async function markAllRead(): Promise<void> {
   const ids = $notifications.get().filter((n) => !n.read).map((n) => n.id);
   patchLocal(ids);
-  await Promise.all(ids.map((id) => pb.collection('notifications').update(id, { read: true }, { requestKey: null })));
+  if (ids.length) await pb.send('/api/cro/notifications/read-all', { method: 'POST', requestKey: null });
 }

@@ -81,3 +81,29 @@ describe('team invitations', () => {
     expect(await invitee.client.collection('sites').getFullList()).toHaveLength(0);
   });
 });
+
+describe('an invite to someone without an account', () => {
+  it('notifies them in the app once they sign up, and they can accept', async () => {
+    const email = `later-${Date.now()}@example.com`;
+    await owner.client.collection('site_members').create({ site_id: siteId, email, role: 'editor' });
+    const later = await server.createUser({ email });
+    const notes = await later.client.collection('notifications').getFullList();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ type: 'team', title: 'Team invitation', message: 'You have been invited to team.example.com as editor.' });
+    const token = String(notes[0]!.link).split('invite=')[1]!;
+    expect(await accept(later, token)).toMatchObject({ siteId, role: 'editor' });
+  });
+});
+
+describe('mark all read', () => {
+  it('marks only the caller’s unread notifications', async () => {
+    const other = await server.createUser();
+    await server.admin.collection('notifications').create({ user_id: owner.record.id, type: 'system', title: 'A' });
+    await server.admin.collection('notifications').create({ user_id: owner.record.id, type: 'system', title: 'B' });
+    await server.admin.collection('notifications').create({ user_id: other.record.id, type: 'system', title: 'C' });
+    const res = await owner.client.send<{ updated: number }>('/api/cro/notifications/read-all', { method: 'POST' });
+    expect(res.updated).toBe(2);
+    expect((await owner.client.collection('notifications').getFullList()).every((n) => n.read)).toBe(true);
+    expect((await other.client.collection('notifications').getFullList())[0]).toMatchObject({ read: false });
+  });
+});

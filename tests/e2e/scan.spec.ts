@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { auditHtml, formatLift } from '../../src/lib/audit';
 import { SUPERUSER } from '../helpers/pocketbase';
+import { hydrated } from './islands';
 import { E2E_PORT } from '../../playwright.config';
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
@@ -21,6 +22,7 @@ test('the landing widget scans a page and shows its top 3 real opportunities', a
   const url = `${origin()}/weak-landing/`;
   const audit = expected('weak-landing', url);
   await page.goto('/');
+  await hydrated(page, 'LandingScan');
   const widget = page.getByTestId('landing-scan');
   const input = widget.getByLabel('Website URL');
   const button = widget.getByRole('button', { name: 'Analyze Website' });
@@ -56,6 +58,8 @@ test('the landing widget scans a page and shows its top 3 real opportunities', a
 
 test('/website-scan refuses an empty URL, then lists the 10 real findings of a shop', async ({ page }) => {
   await page.goto('/website-scan');
+  await hydrated(page, 'WebsiteScan');
+  await hydrated(page, 'Toaster');
   await page.getByRole('button', { name: 'Scan Website' }).click();
   await expect(page.getByText('URL Required')).toBeVisible();
   await expect(page.getByText('Please enter a website URL to scan')).toBeVisible();

@@ -11,6 +11,7 @@ for (const { name, viewport } of WIDTHS) {
 
     test('a new user connects a domain by DNS and is notified without a reload', async ({ page }) => {
       await signUpViaAuth(page, newEmail(`e2e-dns-${name}`));
+      await expect(page.getByRole('heading', { name: 'Dashboard Overview' })).toBeVisible();
       await openFromSidebar(page, 'Settings');
       await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 

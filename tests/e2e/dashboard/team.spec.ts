@@ -2,7 +2,7 @@
 // viewer then sees the site but none of the controls that change it.
 import { expect, test } from '@playwright/test';
 import { waitForMail } from '../mailbox';
-import { addSite, createUser, newDomain, newEmail, openFromSidebar, signInBrowser, WIDTHS } from './helpers';
+import { addSite, createUser, newDomain, newEmail, openFromSidebar, signInBrowser, signUpViaAuth, WIDTHS } from './helpers';
 
 for (const { name, viewport } of WIDTHS) {
   test.describe(`at ${name} width`, () => {
@@ -32,11 +32,13 @@ for (const { name, viewport } of WIDTHS) {
       const link = /(http:\/\/\S+\/dashboard\/team\?invite=[A-Za-z0-9]+)/.exec(mail.text)?.[1];
       expect(link).toBeTruthy();
 
-      const invitee = await createUser(inviteeEmail);
+      // The invitee opens the link signed out, signs up on /auth and comes back to the invitation.
       const context = await browser.newContext({ viewport });
       const other = await context.newPage();
-      await signInBrowser(other, invitee.pb);
       await other.goto(link!);
+      await other.waitForURL('**/auth');
+      await signUpViaAuth(other, inviteeEmail);
+      await expect(other).toHaveURL(/\/dashboard\/team\?invite=/);
       await other.getByTestId('my-invitations').getByRole('button', { name: 'Accept Invitation' }).first().click();
       await expect(other.getByText('Invitation accepted')).toBeVisible();
       await expect(other.getByTestId(`member-${inviteeEmail}`).getByText('active')).toBeVisible();

@@ -61,7 +61,7 @@ func Register(app *pocketbase.PocketBase) {
 	w := newWriter(app)
 	c := &collector{cfg: cfg, sites: sites, writer: w, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS)}
 
-	for _, name := range []string{"sites", "goals", "micro_conversions"} {
+	for _, name := range []string{"sites", "goals", "micro_conversions", "optimization_rules"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterUpdateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterDeleteSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })

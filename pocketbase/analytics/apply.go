@@ -146,7 +146,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	row := map[string]any{
 		"site": site.ID, "visitor": s.visitor, "session": s.key, "type": typeNames[ev.Type], "name": "", "path": ev.Path,
 		"url": "", "referrer": "", "props": nil, "value": 0.0, "x": 0.0, "y": 0.0, "selector": "",
-		"device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at),
+		"device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at), "rule": "",
 	}
 	switch ev.Type {
 	case "pv":
@@ -243,6 +243,15 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	case "id":
 		s.identity = ev.ID
 		return nil // identity lives on the session only
+	case "ex", "ae":
+		// Telemetry of optimization rules for the health evaluation; only the site's enabled rules.
+		if !site.RuleIDs[ev.ID] {
+			return nil
+		}
+		row["rule"] = ev.ID
+		if ev.Type == "ae" {
+			row["name"] = truncate(ev.Message, 100)
+		}
 	}
 	a.rows = append(a.rows, row)
 	return nil
@@ -276,6 +285,7 @@ func (a *applier) convert(s *sessState, g goal, value float64, ev *Event, day st
 		"site": s.siteID, "visitor": s.visitor, "session": s.key, "type": "conversion", "name": truncate(g.Name, 100),
 		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(map[string]any{"goal": g.ID}), "value": value,
 		"x": 0.0, "y": 0.0, "selector": "", "device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at),
+		"rule": "",
 	})
 	return nil
 }

@@ -50,7 +50,7 @@ type Event struct {
 // Event types and the names the events table stores.
 var typeNames = map[string]string{
 	"pv": "pageview", "lv": "leave", "ck": "click", "ob": "outbound", "ev": "custom",
-	"er": "error", "wv": "vital", "id": "identify",
+	"er": "error", "wv": "vital", "id": "identify", "ex": "exposure", "ae": "apply_error",
 }
 
 // Limits of one batch; anything larger is refused, never truncated silently.
@@ -71,6 +71,7 @@ const (
 )
 
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
+var ruleIDPattern = regexp.MustCompile(`^[a-z0-9]{15}$`)
 var keyPattern = regexp.MustCompile(`^[a-z0-9]{8,64}$`)
 var vitalNames = map[string]bool{"LCP": true, "CLS": true, "INP": true, "FCP": true, "TTFB": true}
 
@@ -216,6 +217,10 @@ func validateEvent(ev *Event, now time.Time, maxAge time.Duration) error {
 	case "id":
 		if ev.ID == "" {
 			return bad("id: identify needs an id")
+		}
+	case "ex", "ae":
+		if !ruleIDPattern.MatchString(ev.ID) {
+			return bad("id: exposures and apply errors need the rule id")
 		}
 	}
 	return nil

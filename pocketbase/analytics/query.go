@@ -95,13 +95,17 @@ func kpisHandler(app core.App) func(*core.RequestEvent) error {
 		today, _ := totals(db, site.Id, dayOf(now), dayOf(now))
 		sameDayLastWeek, _ := totals(db, site.Id, dayOf(now.AddDate(0, 0, -7)), dayOf(now.AddDate(0, 0, -7)))
 		month, _ := totals(db, site.Id, dayOf(now.AddDate(0, 0, -29)), dayOf(now))
+		rules, _ := app.CountRecords("optimization_rules", dbx.HashExp{"site_id": site.Id, "enabled": true})
+		micros, _ := app.CountRecords("micro_conversions", dbx.HashExp{"site_id": site.Id, "enabled": true})
 		return e.JSON(http.StatusOK, map[string]any{
-			"siteId":       site.Id,
-			"hasData":      month.Sessions > 0 || prev.Sessions > 0,
-			"week":         week,
-			"previousWeek": prev,
-			"today":        today,
-			"month":        month,
+			"activeOptimizations": rules,
+			"microConversions":    micros,
+			"siteId":              site.Id,
+			"hasData":             month.Sessions > 0 || prev.Sessions > 0,
+			"week":                week,
+			"previousWeek":        prev,
+			"today":               today,
+			"month":               month,
 			"changes": map[string]float64{
 				"conversionRate": change(week.ConversionRate, prev.ConversionRate),
 				"revenue":        change(week.Revenue, prev.Revenue),

@@ -18,9 +18,10 @@ var trackerJS string
 
 // scriptConfig is inlined into each site's script: everything the tracker needs, no secrets.
 type scriptConfig struct {
-	Key        string   `json:"k"`
-	RespectDNT bool     `json:"dnt"`
-	Clicks     []string `json:"g"`
+	Key        string    `json:"k"`
+	RespectDNT bool      `json:"dnt"`
+	Clicks     []string  `json:"g"`
+	Rules      []ruleCfg `json:"r,omitempty"`
 }
 
 // scriptHandler serves GET /t/{key}.js: the tracker with the site's configuration inlined,
@@ -41,7 +42,7 @@ func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 			h.Set("Cache-Control", "no-store")
 			return e.String(http.StatusNotFound, "/* cro: unknown site key */\n")
 		}
-		cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.clickSelectors()})
+		cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.clickSelectors(), Rules: site.Rules})
 		body := "(function(CRO_CFG){" + trackerJS + "})(" + string(cfg) + ");\n"
 		sum := sha256.Sum256([]byte(body))
 		etag := `"` + hex.EncodeToString(sum[:12]) + `"`

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"encoding/json"
 	"sync"
 	"time"
 
@@ -16,6 +17,8 @@ type siteInfo struct {
 	IgnoreDNT bool
 	Goals     []goal
 	Micros    map[string]float64 // event name -> value of enabled micro conversions
+	Rules     []ruleCfg          // enabled optimization rules, inlined into the script
+	RuleIDs   map[string]bool
 	notFound  bool
 	loadedAt  time.Time
 }
@@ -28,8 +31,8 @@ type goal struct {
 	Value float64 `json:"-"`
 }
 
-// siteCache keeps sites by public key for 30 s; any change to sites, goals or micro conversions
-// clears it.
+// siteCache keeps sites by public key for 30 s; any change to sites, goals, micro conversions or
+// optimization rules clears it.
 type siteCache struct {
 	app core.App
 	mu  sync.Mutex
@@ -69,7 +72,7 @@ func (c *siteCache) get(key string) *siteInfo {
 }
 
 func (c *siteCache) load(key string) *siteInfo {
-	info := &siteInfo{Key: key, loadedAt: time.Now(), Micros: map[string]float64{}}
+	info := &siteInfo{Key: key, loadedAt: time.Now(), Micros: map[string]float64{}, RuleIDs: map[string]bool{}}
 	rec, err := c.app.FindFirstRecordByData("sites", "public_key", key)
 	if err != nil || key == "" {
 		info.notFound = true
@@ -88,7 +91,33 @@ func (c *siteCache) load(key string) *siteInfo {
 			info.Micros[n] = m.GetFloat("value")
 		}
 	}
+	rules, _ := c.app.FindRecordsByFilter("optimization_rules", "site_id = {:site} && enabled = true", "-priority,created_at", maxRules, 0, dbx.Params{"site": rec.Id})
+	for _, r := range rules {
+		changes, err := json.Marshal(r.Get("changes"))
+		if err != nil || len(changes) == 0 || string(changes) == "null" {
+			changes = []byte("[]")
+		}
+		info.Rules = append(info.Rules, ruleCfg{
+			ID: r.Id, Seed: r.GetString("seed"), Pct: r.GetInt("rollout_percentage"), URL: r.GetString("url_pattern"),
+			Selector: r.GetString("selector"), Changes: changes, Testing: r.GetBool("testing_mode"),
+		})
+		info.RuleIDs[r.Id] = true
+	}
 	return info
+}
+
+// maxRules bounds the rules inlined into one site's script.
+const maxRules = 50
+
+// ruleCfg is an enabled optimization rule as the tracker applies it (src/tracker/rules.ts).
+type ruleCfg struct {
+	ID       string          `json:"i"`
+	Seed     string          `json:"s"`
+	Pct      int             `json:"p"`
+	URL      string          `json:"u,omitempty"`
+	Selector string          `json:"q,omitempty"`
+	Changes  json.RawMessage `json:"c"`
+	Testing  bool            `json:"x,omitempty"`
 }
 
 // clickSelectors lists the selectors of click goals, inlined into the tracker's config.

@@ -1,14 +1,18 @@
-/** The floating 'LIVE KPI' card: refreshed every 30 s and whenever the site record changes. */
+/**
+ * The floating 'LIVE KPI' card: the site's live record pushed by realtime within seconds of new
+ * traffic, plus the KPIs, which also refresh every 30 seconds.
+ */
 import { useStore } from '@nanostores/react';
 import { Activity, ChevronDown, ChevronUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { $kpis, $kpisUpdatedAt, loadKpis } from '../stores/kpis';
+import { $kpis, $kpisUpdatedAt, $live, loadKpis, watchLive } from '../stores/kpis';
 import { $currentSite } from '../stores/sites';
 
 const LIVE_REFRESH_MS = 30 * 1000;
 
 export function LiveKpiCard() {
   const kpis = useStore($kpis);
+  const live = useStore($live);
   const updatedAt = useStore($kpisUpdatedAt);
   const site = useStore($currentSite);
   // Folded by default on small screens, where it would cover the content.
@@ -20,20 +24,41 @@ export function LiveKpiCard() {
   }, [siteId, site?.updated_at]);
   useEffect(() => {
     if (!siteId) return;
+    const stop = watchLive(siteId);
     const timer = setInterval(() => void loadKpis(siteId), LIVE_REFRESH_MS);
-    return () => clearInterval(timer);
+    return () => {
+      stop();
+      clearInterval(timer);
+    };
   }, [siteId]);
+  const rows: Array<[string, string, string]> = live
+    ? [
+        ['Active now', live.active_visitors.toLocaleString('en-US'), 'live-active'],
+        ['Sessions today', live.sessions_today.toLocaleString('en-US'), 'live-sessions'],
+        ['Conversions today', live.conversions_today.toLocaleString('en-US'), 'live-conversions'],
+        ['CVR today', `${live.cvr_today.toFixed(2)}%`, 'live-cvr'],
+      ]
+    : kpis
+      ? [
+          ['CVR', `${kpis.cvr.toFixed(2)}%`, 'live-cvr'],
+          ['Visitors', kpis.visitors.toLocaleString('en-US'), 'live-visitors'],
+          ['Sessions today', kpis.sessionsToday.toLocaleString('en-US'), 'live-sessions'],
+        ]
+      : [];
   return (
     <aside aria-label="LIVE KPI" data-testid="live-kpi" className="fixed bottom-4 right-4 z-30 w-44 rounded-lg md:w-56 border border-slate-200 bg-white/95 p-3 text-sm shadow-lg">
       <button type="button" className="flex w-full items-center justify-between" onClick={() => setOpen(!open)} aria-expanded={open}>
         <span className="flex items-center gap-2 font-semibold"><Activity className="h-4 w-4 text-emerald-600" aria-hidden />LIVE KPI</span>
         {open ? <ChevronDown className="h-4 w-4" /> : <ChevronUp className="h-4 w-4" />}
       </button>
-      {open && (kpis ? (
-        <dl className="mt-2 grid grid-cols-2 gap-1">
-          <dt className="text-slate-500">CVR</dt><dd className="text-right font-semibold">{kpis.cvr.toFixed(2)}%</dd>
-          <dt className="text-slate-500">Visitors</dt><dd className="text-right font-semibold">{kpis.visitors.toLocaleString('en-US')}</dd>
-          <dt className="text-slate-500">Sessions today</dt><dd className="text-right font-semibold">{kpis.sessionsToday.toLocaleString('en-US')}</dd>
+      {open && (rows.length ? (
+        <dl className="mt-2 grid grid-cols-2 gap-1" aria-live="polite">
+          {rows.map(([label, value, id]) => (
+            <div key={id} className="contents">
+              <dt className="text-slate-500">{label}</dt>
+              <dd className="text-right font-semibold" data-testid={id}>{value}</dd>
+            </div>
+          ))}
           {updatedAt && <dd className="col-span-2 text-xs text-slate-400">Updated {updatedAt.toLocaleTimeString()}</dd>}
         </dl>
       ) : (

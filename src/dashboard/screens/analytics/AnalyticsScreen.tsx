@@ -1,19 +1,94 @@
-/** Analytics (/dashboard/analytics): summary, GA embeds, top pages and sources. Data: tracker issue. */
+/**
+ * Analytics (/dashboard/analytics): the site's own tracker data from rollups: summary cards, a
+ * visitors and conversions chart over 7, 30 or 90 days, top converting pages, traffic sources
+ * (referrer and UTM), devices, browsers and countries; Export Report downloads what is on screen
+ * as CSV. The Google Analytics panel of the spec stays beside it. Refreshes on live traffic.
+ */
+import { useStore } from '@nanostores/react';
 import { BarChart3, Download } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
+import { NoSite } from '../../components/NoSite';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Spinner } from '../../components/Spinner';
+import { $live } from '../../stores/kpis';
 import { propertyIdOf, useIntegrations } from '../../useIntegrations';
 import { useSiteContext } from '../../useSiteContext';
+import { BreakdownTable, type Column } from './BreakdownTable';
+import { analyticsCsv, csvFileName } from './csv';
+import { money, SummaryCards } from './SummaryCards';
+import { RANGES, type DimRow, type PageRow, type Range } from './types';
+import { useAnalytics } from './useAnalytics';
+import { VisitorsChart } from './VisitorsChart';
+
+const PAGE_COLUMNS: Column<PageRow>[] = [
+  { label: 'Page', value: (p) => p.path },
+  { label: 'Views', value: (p) => p.pageviews.toLocaleString('en-US'), numeric: true },
+  { label: 'Conversions', value: (p) => p.conversions.toLocaleString('en-US'), numeric: true },
+  { label: 'Revenue', value: (p) => money(p.revenue), numeric: true },
+  { label: 'CVR', value: (p) => `${p.conversionRate.toFixed(1)}%`, numeric: true },
+];
+
+const dimColumns = (label: string): Column<DimRow>[] => [
+  { label, value: (d) => d.value },
+  { label: 'Sessions', value: (d) => d.sessions.toLocaleString('en-US'), numeric: true },
+  { label: 'Conversions', value: (d) => d.conversions.toLocaleString('en-US'), numeric: true },
+  { label: 'Revenue', value: (d) => money(d.revenue), numeric: true },
+];
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
 
 export default function AnalyticsScreen() {
-  const { site } = useSiteContext();
+  const { site, loading: sitesLoading } = useSiteContext();
   const propertyId = propertyIdOf(useIntegrations(site?.id ?? null).records);
+  const [days, setDays] = useState<Range>(30);
+  const live = useStore($live);
+  const { report, error, loading } = useAnalytics(site?.id ?? null, days, live?.last_event_at);
+  const current = report && report.siteId === site?.id && report.days === days ? report : null;
+  const hasData = !!current && (current.summary.sessions > 0 || current.summary.pageviews > 0);
+
+  if (!site) return sitesLoading ? <Spinner /> : <NoSite />;
+
+  const rangePicker = (
+    <div role="group" aria-label="Date range" className="inline-flex overflow-hidden rounded-md border border-slate-300">
+      {RANGES.map((r) => (
+        <button key={r} type="button" aria-pressed={days === r} onClick={() => setDays(r)}
+          className={days === r ? 'bg-indigo-600 px-3 py-2 text-sm font-medium text-white' : 'bg-white px-3 py-2 text-sm text-slate-700 hover:bg-slate-50'}>
+          {r} days
+        </button>
+      ))}
+    </div>
+  );
+  const exportButton = (
+    <Button variant="outline" disabled={!current} onClick={() => current && download(csvFileName(site.domain, current), analyticsCsv(current, site.domain))}>
+      <Download className="h-4 w-4" />Export Report
+    </Button>
+  );
+
   return (
     <div className="space-y-6">
-      <ScreenHeader title="Analytics" subtitle="How visitors find and use your site"
-        actions={<Button variant="outline" disabled><Download className="h-4 w-4" />Export Report</Button>} />
+      <ScreenHeader title="Analytics" subtitle="How visitors find and use your site" actions={<>{rangePicker}{exportButton}</>} />
+      {error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">{error}</p>}
+      {!current && loading && <Spinner />}
+      {current && <SummaryCards report={current} />}
+      {current && (
+        <Card title={`Visitors and Conversions (last ${days} days)`}>
+          {hasData ? <VisitorsChart series={current.series} /> : (
+            <EmptyState icon={BarChart3} title="No visitors yet">Install the tracking script (Speed &amp; Tracking) to see your visitors here.</EmptyState>
+          )}
+        </Card>
+      )}
       {propertyId ? (
         <Card title="Google Analytics">
           <a className="text-sm text-indigo-600 underline" href="https://analytics.google.com/analytics/web/" target="_blank" rel="noopener noreferrer">Open property {propertyId} in Google Analytics</a>
@@ -23,10 +98,31 @@ export default function AnalyticsScreen() {
           <p className="text-sm text-slate-600">Add your property ID on the Overview to see your Google Analytics reports here.</p>
         </Card>
       )}
-      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Card title="Top Converting Pages"><EmptyState icon={BarChart3} title="No page data yet">Install the tracking script to collect page views.</EmptyState></Card>
-        <Card title="Traffic Sources"><EmptyState icon={BarChart3} title="No traffic data yet">Sources appear with your first visitors.</EmptyState></Card>
-      </div>
+      {current && (
+        <>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <Card title="Top Converting Pages" testId="top-pages">
+              <BreakdownTable caption="Top converting pages" rows={current.pages} columns={PAGE_COLUMNS} rowKey={(p) => p.path} empty="No page data yet. Install the tracking script to collect page views." />
+            </Card>
+            <Card title="Traffic Sources" testId="traffic-sources">
+              <BreakdownTable caption="Traffic sources" rows={current.sources} columns={dimColumns('Source')} rowKey={(d) => d.value} empty="Sources appear with your first visitors." />
+              {current.utmSources.length + current.utmMediums.length + current.utmCampaigns.length > 0 && (
+                <div className="mt-4 space-y-3">
+                  <h3 className="text-sm font-semibold text-slate-700">UTM campaigns</h3>
+                  {current.utmSources.length > 0 && <BreakdownTable caption="UTM sources" rows={current.utmSources} columns={dimColumns('utm_source')} rowKey={(d) => d.value} empty="" />}
+                  {current.utmMediums.length > 0 && <BreakdownTable caption="UTM mediums" rows={current.utmMediums} columns={dimColumns('utm_medium')} rowKey={(d) => d.value} empty="" />}
+                  {current.utmCampaigns.length > 0 && <BreakdownTable caption="UTM campaigns" rows={current.utmCampaigns} columns={dimColumns('utm_campaign')} rowKey={(d) => d.value} empty="" />}
+                </div>
+              )}
+            </Card>
+          </div>
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
+            <Card title="Devices" testId="devices"><BreakdownTable caption="Devices" rows={current.devices} columns={dimColumns('Device')} rowKey={(d) => d.value} empty="No device data yet." /></Card>
+            <Card title="Browsers" testId="browsers"><BreakdownTable caption="Browsers" rows={current.browsers} columns={dimColumns('Browser')} rowKey={(d) => d.value} empty="No browser data yet." /></Card>
+            <Card title="Countries" testId="countries"><BreakdownTable caption="Countries" rows={current.countries} columns={dimColumns('Country')} rowKey={(d) => d.value} empty="No country data yet." /></Card>
+          </div>
+        </>
+      )}
     </div>
   );
 }

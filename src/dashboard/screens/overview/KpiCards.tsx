@@ -1,23 +1,32 @@
-/** The overview's four KPI cards: real figures from `$kpis`, or an honest "no data yet". */
+/**
+ * The overview's four KPI cards from `$kpis` (last 7 days against the 7 before, from rollups),
+ * or an honest "no data yet" before the site has traffic.
+ */
 import { useStore } from '@nanostores/react';
 import { $kpis } from '../../stores/kpis';
 import { Card } from '../../components/Card';
 
+const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}%`;
+
 export function KpiCards() {
   const kpis = useStore($kpis);
-  const cards: Array<[string, string | null]> = [
-    ['Conversion Rate', kpis ? `${kpis.cvr.toFixed(2)}%` : null],
-    ['Active Optimizations', kpis ? String(kpis.activeOptimizations) : null],
-    ['Revenue Impact', kpis ? `$${(kpis.revenueImpact / 1000).toFixed(1)}K` : null],
-    ['Sessions Today', kpis ? kpis.sessionsToday.toLocaleString('en-US') : null],
+  const cards: Array<[string, string | null, number | null]> = [
+    ['Conversion Rate', kpis ? `${kpis.cvr.toFixed(2)}%` : null, kpis ? kpis.change : null],
+    ['Active Optimizations', kpis ? String(kpis.activeOptimizations) : null, null],
+    ['Revenue Impact', kpis ? `$${(kpis.revenueImpact / 1000).toFixed(1)}K` : null, kpis ? kpis.changes.revenue : null],
+    ['Sessions Today', kpis ? kpis.sessionsToday.toLocaleString('en-US') : null, kpis ? kpis.changes.sessionsToday : null],
   ];
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="kpi-cards">
-      {cards.map(([label, value]) => (
-        <Card key={label}>
+      {cards.map(([label, value, change]) => (
+        <Card key={label} testId={`kpi-${label.toLowerCase().replace(/\s+/g, '-')}`}>
           <p className="text-sm text-slate-500">{label}</p>
-          <p className="mt-1 text-2xl font-bold">{value ?? '—'}</p>
-          <p className="text-xs text-slate-500">{value === null ? 'No data yet' : kpis && label === 'Conversion Rate' ? `${kpis.change >= 0 ? '+' : ''}${kpis.change.toFixed(1)}% vs last week` : 'vs last week'}</p>
+          <p className="mt-1 text-2xl font-bold" data-testid="kpi-value">{value ?? '—'}</p>
+          <p className="text-xs text-slate-500">
+            {value === null ? 'No data yet' : change === null ? 'vs last week' : (
+              <><span className={change >= 0 ? 'text-emerald-700' : 'text-red-700'}>{signed(change)}</span> vs last week</>
+            )}
+          </p>
         </Card>
       ))}
     </div>

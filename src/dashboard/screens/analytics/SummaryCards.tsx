@@ -1,0 +1,34 @@
+/** Summary cards of the selected range, each with its change against the range before. */
+import { Card } from '../../components/Card';
+import type { AnalyticsReport } from './types';
+
+const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}%`;
+
+export function SummaryCards({ report }: { report: AnalyticsReport }) {
+  const s = report.summary;
+  const c = report.changes;
+  const cards: Array<[string, string, number | null]> = [
+    ['Visitors', s.visitors.toLocaleString('en-US'), c.visitors],
+    ['Page Views', s.pageviews.toLocaleString('en-US'), null],
+    ['Conversions', s.conversions.toLocaleString('en-US'), null],
+    ['Conversion Rate', `${s.conversionRate.toFixed(2)}%`, c.conversionRate],
+    ['Revenue', money(s.revenue), c.revenue],
+    ['Bounce Rate', `${s.bounceRate.toFixed(1)}%`, null],
+    ['Avg Duration', `${Math.round(s.avgDuration)}s`, null],
+    ['Avg Scroll', `${Math.round(s.avgScroll)}%`, null],
+  ];
+  return (
+    <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="analytics-summary">
+      {cards.map(([label, value, change]) => (
+        <Card key={label} testId={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+          <p className="text-sm text-slate-500">{label}</p>
+          <p className="mt-1 text-2xl font-bold" data-testid="summary-value">{value}</p>
+          {change !== null && <p className="text-xs text-slate-500">{signed(change)} vs previous {report.days} days</p>}
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+export { money };

@@ -24,17 +24,23 @@ function rid(): string {
   const a = new Uint8Array(12);
   crypto.getRandomValues(a);
   let s = '';
-  for (let i = 0; i < a.length; i++) s += (a[i] % 36).toString(36);
+  for (let i = 0; i < a.length; i++) s += (a[i]! % 36).toString(36);
   return s + Date.now().toString(36);
+}
+
+/** The stable visitor id (rollout assignment and every batch). */
+export function visitor(): string {
+  let v = get('cro_v');
+  if (!v) set('cro_v', (v = rid()));
+  return v;
 }
 
 /** Current visitor and session; a session ends after 30 minutes without events. */
 export function ids(): { v: string; s: string } {
-  let v = get('cro_v');
-  if (!v) set('cro_v', (v = rid()));
+  const v = visitor();
   const now = Date.now();
   const [sid, last] = (get('cro_s') || '').split('.');
-  const s = sid && now - parseInt(last, 36) < SESSION_IDLE ? sid : rid();
+  const s = sid && now - parseInt(last || '0', 36) < SESSION_IDLE ? sid : rid();
   set('cro_s', s + '.' + now.toString(36));
   return { v, s };
 }

@@ -5,7 +5,8 @@
  */
 import { config } from './types';
 import { blocked } from './privacy';
-import { ids, optOut } from './ids';
+import { ids, optOut, visitor } from './ids';
+import { runRules } from './rules';
 import { createQueue } from './queue';
 import { watchPage } from './page';
 import { watchClicks } from './clicks';
@@ -38,12 +39,18 @@ function start(): void {
   };
   cro.l = 1;
   w.cro = cro;
-  if (off) return; // Do Not Track / GPC, bots: nothing is stored or sent
+  if (off) {
+    // Do Not Track / GPC, bots: nothing is stored or sent; rules for everyone still apply.
+    runRules(() => {}, null);
+    return;
+  }
 
-  // Storage is first touched when a batch is sent, never on the load path.
+  // Storage is first touched when a batch is sent, or by a rule with a partial rollout (the
+  // visitor id decides the assignment).
   const queue = createQueue(s.src.replace(/^(https?:\/\/[^/]+).*$/, '$1') + '/api/cro/collect', ids, optOut);
   const push = queue.push;
   api = publicApi(push);
+  runRules(push, visitor); // first: optimizations apply before the page is painted
   const page = watchPage(push);
   watchClicks(push, config().g || []);
   watchErrors(push);

@@ -1,3 +1,5 @@
+import type { RuleCfg } from './rules';
+
 /** The site configuration the server inlines around the script. */
 export interface Config {
   /** Site public key. */
@@ -6,6 +8,8 @@ export interface Config {
   dnt: boolean;
   /** Selectors of click goals. */
   g?: string[];
+  /** Enabled optimization rules. */
+  r?: RuleCfg[];
 }
 
 declare const CRO_CFG: Config | undefined;
@@ -16,7 +20,7 @@ export function config(): Config {
 
 /** One event, in the collect endpoint's short field names. */
 export interface Ev {
-  t: 'pv' | 'lv' | 'ck' | 'ob' | 'ev' | 'er' | 'wv' | 'id';
+  t: 'pv' | 'lv' | 'ck' | 'ob' | 'ev' | 'er' | 'wv' | 'id' | 'ex' | 'ae';
   ts?: number;
   p?: string;
   [field: string]: unknown;

@@ -1,0 +1,204 @@
+import { inRollout } from '../lib/assignment';
+import { clean, config, type Push } from './types';
+
+/** One change, as stored on the rule (src/lib/rule-changes.ts). */
+interface Change {
+  type: string;
+  value?: string;
+  name?: string;
+}
+
+/** An enabled optimization rule, as the server inlines it into the config. */
+export interface RuleCfg {
+  /** Rule id. */
+  i: string;
+  /** Assignment seed. */
+  s: string;
+  /** Rollout percentage. */
+  p: number;
+  /** URL pattern (path, * wildcards; a full URL when it starts with http). */
+  u?: string;
+  /** CSS selector. */
+  q?: string;
+  c: Change[];
+  /** Testing mode: only with the preview parameter. */
+  x?: boolean;
+}
+
+/** Longest the targeted elements stay hidden while the page is parsed (ms). */
+export const HIDE_MAX_MS = 1000;
+const PREVIEW = 'cro_preview';
+const WHOLE_PAGE = /^(inject_css|redirect)$/;
+
+/**
+ * HTML from a rule, without scripts, frames, event handlers or script URLs. Its elements join
+ * `done`, so that a selector matching them never applies the rule to its own output.
+ */
+function safe(html: string, done: WeakSet<Element>): DocumentFragment {
+  const t = document.createElement('template');
+  t.innerHTML = html;
+  const f = t.content;
+  f.querySelectorAll('script,iframe,object,embed,link,meta,base,frame,frameset').forEach((n) => n.remove());
+  f.querySelectorAll('*').forEach((el) => {
+    done.add(el);
+    for (const a of Array.prototype.slice.call(el.attributes) as Attr[]) {
+      if (/^on|^srcdoc$|^formaction$/i.test(a.name) || /^\s*(javascript|vbscript|data):/i.test(a.value)) el.removeAttribute(a.name);
+    }
+  });
+  return f;
+}
+
+function change(el: Element, c: Change, done: WeakSet<Element>): void {
+  const v = c.value || '';
+  const h = el as HTMLElement;
+  if (c.type === 'set_text') h.textContent = v;
+  else if (c.type === 'set_html') h.replaceChildren(safe(v, done));
+  else if (c.type === 'set_attribute') h.setAttribute(c.name || '', v);
+  else if (c.type === 'set_style') h.style.setProperty(c.name || '', v);
+  else if (c.type === 'hide') h.style.setProperty('display', 'none', 'important');
+  else if (c.type === 'insert_before') h.before(safe(v, done));
+  else if (c.type === 'insert_after') h.after(safe(v, done));
+}
+
+const glob = (p: string) => new RegExp('^' + p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*') + '$');
+
+/**
+ * Applies the site's enabled rules: before paint when the script runs while the page is parsed
+ * (the targeted elements only are hidden, for at most HIDE_MAX_MS), to late elements and after
+ * SPA navigation (MutationObserver, popstate). Rollout by the visitor's stable id and the rule's
+ * seed; testing-mode rules only with ?cro_preview=<rule id>. Reports one exposure ('ex') per rule
+ * per page view and apply failures ('ae': the change threw, or the selector matched nothing by
+ * the load event). Never throws into the page.
+ */
+export function runRules(push: Push, visitor: (() => string) | null): void {
+  const rules = config().r;
+  if (!rules || !rules.length) return;
+  const d = document;
+  let previews: string[] = [];
+  try {
+    previews = (new URLSearchParams(location.search).get(PREVIEW) || sessionStorage.getItem(PREVIEW) || '').split(',');
+    if (previews[0]) sessionStorage.setItem(PREVIEW, previews.join(','));
+  } catch (_) {
+    /* storage blocked: the parameter works on this page only */
+  }
+  const seen: Record<string, WeakSet<Element>> = {};
+  let page = '';
+  let active: RuleCfg[] = [];
+  let state: Record<string, number> = {}; // rule id -> 1 exposed, 2 failed, 4 matched
+  let styles: HTMLStyleElement[] = [];
+  let v = '';
+  const has = (r: RuleCfg, bit: number) => (state[r.i] || 0) & bit;
+  const mark = (r: RuleCfg, bit: number) => (state[r.i] = (state[r.i] || 0) | bit);
+
+  const eligible = (r: RuleCfg) => {
+    const u = r.u || '*';
+    if (!glob(u).test(/^https?:/.test(u) ? location.href : location.pathname)) return false;
+    if (previews.indexOf(r.i) >= 0) return true;
+    if (r.x) return false;
+    if (r.p >= 100) return true;
+    if (!visitor || r.p <= 0) return false;
+    return inRollout(v || (v = visitor()), r.s, r.p);
+  };
+
+  const fail = (r: RuleCfg, m: unknown) => {
+    if (has(r, 2)) return;
+    mark(r, 2);
+    push({ t: 'ae', id: r.i, m: clean(m || 'Error', 300) });
+  };
+
+  const style = (css: string) => {
+    const s = d.createElement('style');
+    s.textContent = css;
+    (d.head || d.documentElement).appendChild(s);
+    styles.push(s);
+    return s;
+  };
+
+  const apply = (r: RuleCfg) => {
+    try {
+      let done = 0;
+      const els = r.q && r.c.some((c) => !WHOLE_PAGE.test(c.type)) ? d.querySelectorAll(r.q) : [];
+      const set = seen[r.i] || (seen[r.i] = new WeakSet());
+      for (const el of Array.prototype.slice.call(els) as Element[]) {
+        mark(r, 4);
+        if (set.has(el)) continue;
+        set.add(el);
+        for (const c of r.c) if (!WHOLE_PAGE.test(c.type)) change(el, c, set);
+        done = 1;
+      }
+      if (!has(r, 1)) {
+        for (const c of r.c) {
+          if (c.type === 'inject_css') (style(c.value || ''), (done = 1));
+          if (c.type === 'redirect') {
+            const to = new URL(c.value || '/', location.href);
+            if (to.href !== location.href) {
+              push({ t: 'ex', id: r.i });
+              location.replace(to.href);
+              return;
+            }
+          }
+        }
+      }
+      if (done && !has(r, 1)) {
+        mark(r, 1);
+        push({ t: 'ex', id: r.i });
+      }
+    } catch (e) {
+      fail(r, (e as Error).message || e);
+    }
+  };
+
+  const check = () => {
+    for (const r of active) if (!has(r, 5) && r.c.some((c) => !WHOLE_PAGE.test(c.type))) fail(r, 'Selector not found: ' + r.q);
+  };
+
+  const run = () => {
+    const now = location.pathname + location.search;
+    if (now !== page) {
+      page = now;
+      state = {};
+      for (const s of styles) s.remove();
+      styles = [];
+      active = rules.filter((r) => {
+        try {
+          return eligible(r);
+        } catch (_) {
+          return false;
+        }
+      });
+      if (d.readyState === 'complete') setTimeout(check, 3000);
+    }
+    for (const r of active) apply(r);
+  };
+
+  run();
+  // Before paint: hide only the targeted elements until the page is parsed, bounded.
+  const sel = active.filter((r) => r.q && r.c.some((c) => !WHOLE_PAGE.test(c.type))).map((r) => r.q);
+  if (d.readyState === 'loading' && sel.length) {
+    const t0 = performance.now();
+    const hide = style(sel.join(',') + '{visibility:hidden!important}');
+    styles.pop();
+    let shown = 0;
+    const show = () => {
+      if (shown++) return;
+      run();
+      hide.remove();
+      try {
+        performance.measure('cro-hide', { start: t0 });
+      } catch (_) {
+        /* old browsers */
+      }
+    };
+    d.addEventListener('DOMContentLoaded', show);
+    setTimeout(show, HIDE_MAX_MS);
+  }
+  new MutationObserver(() => {
+    try {
+      run();
+    } catch (_) {
+      /* never harm the page */
+    }
+  }).observe(d.documentElement, { childList: true, subtree: true });
+  addEventListener('popstate', run);
+  addEventListener('load', () => setTimeout(check));
+}

@@ -114,11 +114,11 @@ async function signedInFreeOwner(page: Page) {
   const site = await client.collection('sites').create({ user_id: auth.record.id, domain: 'shop-fixture.test' });
   await page.goto('/');
   await page.evaluate((value) => localStorage.setItem('pocketbase_auth', value), JSON.stringify({ token: client.authStore.token, record: client.authStore.record }));
-  return site;
+  return { site, client };
 }
 
 test("a free user's dashboard scan shows 3 opportunities and the unlock banner", async ({ page }) => {
-  await signedInFreeOwner(page);
+  const { site, client } = await signedInFreeOwner(page);
   const audit = expected('shop', 'http://shop-fixture.test/');
   await page.goto('/dashboard');
   const card = page.getByTestId('website-scan-card');
@@ -132,4 +132,16 @@ test("a free user's dashboard scan shows 3 opportunities and the unlock banner",
   const banner = card.getByTestId('unlock-banner');
   await expect(banner).toHaveText(new RegExp(`Unlock ${audit.findings.length - 3} More Optimizations`));
   await expect(banner).toHaveAttribute('href', '/pricing');
+
+  // A finding the pattern library fixes becomes a rule in one click (a draft on the free plan).
+  const { FINDING_PATTERNS } = await import('../../src/lib/audit');
+  const linked = audit.findings.slice(0, 3).find((f) => FINDING_PATTERNS[f.id]);
+  expect(linked).toBeDefined();
+  const patternName = FINDING_PATTERNS[linked!.id]!;
+  await card.getByRole('button', { name: `Create rule: ${patternName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Deploy ${patternName}` });
+  await dialog.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(page.getByText('Saved as a draft')).toBeVisible();
+  const rules = await client.collection('optimization_rules').getFullList({ filter: `site_id = "${site.id}"` });
+  expect(rules.map((r) => [r.name, r.enabled])).toEqual([[patternName, false]]);
 });

@@ -10,3 +10,4 @@ export { auditPage, expectedLift, findingScore, type AuditResult } from './audit
 export * from './present';
 export * from './combine';
 export { ALL_CHECKS } from './checks';
+export * from './pattern-links';

@@ -2,12 +2,14 @@
  * The overview's website CRO scan (spec 02): scans the selected site's own domain on the server
  * (POST /api/cro/site-scan), which adds the site's analytics and analysed documents and applies
  * the plan limit. Progress 10, 20, 30, 50, 80, then 100 with the results; free plans see 3 and
- * the 'Unlock N More Optimizations' banner.
+ * the 'Unlock N More Optimizations' banner. A finding the pattern library can fix gets a
+ * 'Create Rule' button that opens the library's deploy dialog for that pattern.
  */
 import { useEffect, useState } from 'react';
 import { Lock, ScanSearch } from 'lucide-react';
 import type { SiteScanResponse } from '../../../lib/audit/present';
 import type { Finding } from '../../../lib/audit/types';
+import { patternNameFor } from '../../../lib/audit/pattern-links';
 import { runSiteScan, scanErrorMessage } from '../../../client/scan';
 import { notify } from '../../../client/toast';
 import { useScanProgress } from '../../../islands/scan/useScanProgress';
@@ -17,6 +19,9 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { useSiteContext } from '../../useSiteContext';
+import type { SiteRecord } from '../../stores/sites';
+import { DeployPatternDialog } from '../library/DeployPatternDialog';
+import { loadPatterns, type PatternRecord } from '../library/patterns';
 
 const STEPS = [10, 20, 30, 50, 80] as const;
 const STEP_MS = 400;
@@ -65,19 +70,28 @@ export function WebsiteScanCard() {
       {!busy && !result && (
         <EmptyState icon={ScanSearch} title="No scan yet">Scan your website to find ranked optimization opportunities.</EmptyState>
       )}
-      {complete && result && <ScanResults result={result} />}
+      {complete && result && site && <ScanResults result={result} site={site} />}
     </Card>
   );
 }
 
-function ScanResults({ result }: { result: SiteScanResponse }) {
+function ScanResults({ result, site }: { result: SiteScanResponse; site: SiteRecord }) {
+  const [patterns, setPatterns] = useState<Map<string, PatternRecord>>(new Map());
+  const [deploying, setDeploying] = useState<PatternRecord | null>(null);
+  useEffect(() => {
+    loadPatterns()
+      .then((list) => setPatterns(new Map(list.map((p) => [p.name, p]))))
+      .catch(() => setPatterns(new Map())); // the scan stands on its own without the library
+  }, []);
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
         {result.siteTypeLabel} · {result.totalFindings} opportunities · expected lift {result.expectedLift} · sources: {result.sources.join(', ')}
       </p>
       <ol className="space-y-2">
-        {result.opportunities.map((f) => <ScanOpportunity key={f.id} f={f} />)}
+        {result.opportunities.map((f) => (
+          <ScanOpportunity key={f.id} f={f} pattern={patterns.get(patternNameFor(f.id) ?? '') ?? null} onCreateRule={setDeploying} />
+        ))}
       </ol>
       {result.lockedCount > 0 && (
         <a href="/pricing" className="flex items-center justify-between gap-3 rounded-lg bg-indigo-50 p-3 text-sm font-semibold text-indigo-800 hover:bg-indigo-100" data-testid="unlock-banner">
@@ -85,11 +99,12 @@ function ScanResults({ result }: { result: SiteScanResponse }) {
           <span aria-hidden="true">→</span>
         </a>
       )}
+      {deploying && <DeployPatternDialog pattern={deploying} site={site} onClose={() => setDeploying(null)} />}
     </div>
   );
 }
 
-function ScanOpportunity({ f }: { f: Finding }) {
+function ScanOpportunity({ f, pattern, onCreateRule }: { f: Finding; pattern: PatternRecord | null; onCreateRule: (p: PatternRecord) => void }) {
   return (
     <li className="rounded-md border border-slate-200 p-3" data-testid="site-scan-opportunity">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -100,7 +115,14 @@ function ScanOpportunity({ f }: { f: Finding }) {
         </div>
       </div>
       <p className="mt-1 text-sm text-slate-600">{f.description}</p>
-      <p className="mt-1 text-xs text-slate-500">+{f.conversionLift} · {f.difficulty} · confidence {f.confidence}% · {f.timeToImplement}</p>
+      <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-xs text-slate-500">+{f.conversionLift} · {f.difficulty} · confidence {f.confidence}% · {f.timeToImplement}</p>
+        {pattern && (
+          <Button variant="outline" className="px-2 py-1 text-xs" onClick={() => onCreateRule(pattern)} aria-label={`Create rule: ${pattern.name}`}>
+            Create Rule
+          </Button>
+        )}
+      </div>
     </li>
   );
 }

@@ -25,3 +25,10 @@ routerAdd('POST', '/api/cro/scan', (e) => {
   }
   return e.json(200, domain.toScanResponse(scan.result, scan.scannedAt, scan.cached));
 });
+
+// Public scans are only a cache: drop those older than 30 days every night (dashboard scans stay
+// as the site's history until the site is deleted).
+cronAdd('cro-scans-cleanup', '17 3 * * *', () => {
+  const before = new Date(Date.now() - 30 * 86400000).toISOString().replace('T', ' ');
+  $app.db().newQuery("DELETE FROM scans WHERE source = 'public' AND created_at < {:before}").bind({ before: before }).execute();
+});

@@ -14,5 +14,6 @@ node scripts/ensure-superuser.mjs .bin/cro-server "$data_dir"
 echo
 echo "  Product:  http://$http"
 echo "  Admin UI: http://$http/_/   (superuser credentials in $(dirname "$data_dir")/superuser.txt)"
+echo "  Demo:     npm run demo   (in another terminal: a demo account with four weeks of traffic)"
 echo
 exec .bin/cro-server serve --http="$http" --dir="$data_dir"

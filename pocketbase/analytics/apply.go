@@ -249,6 +249,9 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 			return nil
 		}
 		row["rule"] = ev.ID
+		if ev.Type == "ex" {
+			row["value"] = ev.Value // time to apply the rule's changes, ms
+		}
 		if ev.Type == "ae" {
 			row["name"] = truncate(ev.Message, 100)
 		}

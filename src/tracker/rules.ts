@@ -115,6 +115,7 @@ export function runRules(push: Push, visitor: (() => string) | null): void {
   };
 
   const apply = (r: RuleCfg) => {
+    const t0 = performance.now();
     try {
       let done = 0;
       const els = r.q && r.c.some((c) => !WHOLE_PAGE.test(c.type)) ? d.querySelectorAll(r.q) : [];
@@ -141,7 +142,7 @@ export function runRules(push: Push, visitor: (() => string) | null): void {
       }
       if (done && !has(r, 1)) {
         mark(r, 1);
-        push({ t: 'ex', id: r.i });
+        push({ t: 'ex', id: r.i, val: Math.round((performance.now() - t0) * 100) / 100 }); // apply time, ms
       }
     } catch (e) {
       fail(r, (e as Error).message || e);

@@ -1,13 +1,140 @@
-/** CRO Workers (/dashboard/cro-workers): the frame; its data arrives with a later issue. */
-import { Cpu } from 'lucide-react';
+/**
+ * CRO Workers (/dashboard/cro-workers), Enterprise only (the server refuses other plans): built-in
+ * optimization modules, each a managed rule the tracker applies, with its on/off switch and beta
+ * badge, and stat cards from the tracker's telemetry.
+ */
+import { Activity, Cpu, Gauge, ShieldCheck, Zap } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { pb } from '../../../client/pb';
+import { notify } from '../../../client/toast';
+import { errorMessage } from '../../api';
+import { Badge } from '../../components/Badge';
+import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
+import { NoSite } from '../../components/NoSite';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Spinner } from '../../components/Spinner';
+import { useSiteContext } from '../../useSiteContext';
+
+interface Worker {
+  key: string;
+  name: string;
+  description: string;
+  category: string;
+  beta: boolean;
+  enabled: boolean;
+  ruleId: string;
+  health: string;
+}
+interface WorkersState {
+  workers: Worker[];
+  stats: { activeWorkers: number; appliedLastHour: number; meanApplyMs: number | null; errorFreeLoadsPct: number | null; pageLoads24h: number };
+}
 
 export default function CroWorkersScreen() {
+  const { site, loading, canEdit } = useSiteContext();
+  const [state, setState] = useState<WorkersState | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const siteId = site?.id ?? null;
+
+  const load = useCallback(async () => {
+    if (!siteId) return;
+    try {
+      setState(await pb.send<WorkersState>(`/api/cro/workers/${siteId}`, { requestKey: null }));
+      setRefused(null);
+    } catch (err) {
+      if ((err as { status?: number }).status === 403) setRefused(errorMessage(err, 'CRO Workers requires the Enterprise & Ecom plan.'));
+      else notify('Failed to load CRO Workers', errorMessage(err, 'Unknown error'), 'destructive');
+    }
+  }, [siteId]);
+
+  useEffect(() => {
+    setState(null);
+    setRefused(null);
+    void load();
+  }, [load]);
+
+  async function toggle(w: Worker) {
+    if (!siteId) return;
+    setBusy(w.key);
+    try {
+      setState(await pb.send<WorkersState>('/api/cro/workers/toggle', { method: 'POST', body: { siteId, key: w.key, enabled: !w.enabled }, requestKey: null }));
+      notify(`${w.name} ${w.enabled ? 'disabled' : 'enabled'}`, undefined, 'success');
+    } catch (err) {
+      notify('Failed to update', errorMessage(err, 'Unknown error'), 'destructive');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (loading) return <Spinner />;
+  if (!site) return <NoSite />;
+  const header = <ScreenHeader title="CRO Workers" subtitle="Built-in optimization modules that run on your site through the tracker" />;
+  if (refused) {
+    return (
+      <div>
+        {header}
+        <EmptyState icon={Cpu} title="CRO Workers are an Enterprise feature">
+          <p>{refused.replace(/ Upgrade at \/pricing\.?$/, '')}</p>
+          <a href="/pricing" className="mt-3 inline-flex rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700">Upgrade</a>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!state) return <div>{header}<Spinner /></div>;
+  const s = state.stats;
+  const cards = [
+    { label: 'Active Workers', value: `${s.activeWorkers} / ${state.workers.length}`, icon: Cpu },
+    { label: 'Optimizations Applied (last hour)', value: s.appliedLastHour.toLocaleString(), icon: Zap },
+    { label: 'Mean Apply Time', value: s.meanApplyMs === null ? 'No data yet' : `${s.meanApplyMs} ms`, icon: Gauge },
+    { label: 'Page Loads Without Errors (24h)', value: s.errorFreeLoadsPct === null ? 'No data yet' : `${s.errorFreeLoadsPct}%`, icon: Activity },
+  ];
+
   return (
-    <div>
-      <ScreenHeader title="CRO Workers" subtitle="Edge workers that apply your optimizations" />
-      <EmptyState icon={Cpu} title="No workers running">Workers start when you deploy optimizations.</EmptyState>
+    <div className="space-y-6">
+      {header}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {cards.map((c) => (
+          <Card key={c.label} testId="worker-stat">
+            <div className="flex items-center justify-between"><p className="text-sm text-slate-600">{c.label}</p><c.icon className="h-4 w-4 text-slate-400" aria-hidden /></div>
+            <p className="mt-1 text-2xl font-bold">{c.value}</p>
+          </Card>
+        ))}
+      </div>
+      <ul className="grid gap-4 md:grid-cols-2">
+        {state.workers.map((w) => (
+          <li key={w.key}>
+            <Card testId="worker-card">
+              <div className="flex items-start justify-between gap-3">
+                <div>
+                  <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+                    {w.name}
+                    {w.beta ? <Badge tone="warning">Beta</Badge> : <Badge tone="success">Active</Badge>}
+                  </h3>
+                  <p className="mt-1 text-sm text-slate-600">{w.description}</p>
+                  <p className="mt-1 text-xs capitalize text-slate-500">{w.category}{w.enabled && w.health ? ` · ${w.health}` : ''}</p>
+                </div>
+                <button
+                  type="button"
+                  role="switch"
+                  aria-checked={w.enabled}
+                  aria-label={w.name}
+                  disabled={!canEdit || busy !== null}
+                  onClick={() => void toggle(w)}
+                  className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition disabled:cursor-not-allowed disabled:opacity-50 ${w.enabled ? 'bg-indigo-600' : 'bg-slate-300'}`}
+                >
+                  <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${w.enabled ? 'translate-x-5' : 'translate-x-0.5'}`} />
+                </button>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <p className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+        <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        Zero-impact guarantee: a worker never breaks your page. A change that fails is skipped and reported, health monitoring watches every worker, and automatic rollback switches off any worker that raises errors.
+      </p>
     </div>
   );
 }

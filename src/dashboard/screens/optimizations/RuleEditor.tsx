@@ -115,7 +115,8 @@ export function RuleEditor({ site, rule, onClose, onSaved }: { site: SiteRecord;
 
         {saved && (
           <p className="text-sm">
-            Preview: <a href={previewUrl(site.domain, saved as FullRule)} target="_blank" rel="noopener noreferrer" className="break-all text-indigo-700 underline">{previewUrl(site.domain, saved as FullRule)}</a>
+            Preview (works once the rule is deployed; in Testing Mode only visitors opening this link see it):{' '}
+            <a href={previewUrl(site.domain, saved as FullRule)} target="_blank" rel="noopener noreferrer" className="break-all text-indigo-700 underline">{previewUrl(site.domain, saved as FullRule)}</a>
           </p>
         )}
         {error && <p role="alert" className="text-sm text-red-700">{error}</p>}

@@ -1,0 +1,74 @@
+// CRO Workers: Enterprise only (server-enforced), switching a worker on creates its managed rule,
+// and the stats come from the tracker's telemetry.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+
+let server: TestServer;
+let owner: TestUser;
+let viewer: TestUser;
+let siteId: string;
+
+const list = (u: TestUser | TestServer['admin'], id = siteId) => ('client' in u ? u.client : u).send(`/api/cro/workers/${id}`, {});
+const toggle = (u: TestUser, body: unknown) => u.client.send('/api/cro/workers/toggle', { method: 'POST', body });
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  [owner, viewer] = await Promise.all([server.createUser(), server.createUser()]);
+  siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'workers.example.com' })).id;
+  await server.admin.collection('site_members').create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
+  await server.admin.collection('sites').update(siteId, { plan_tier: 'growth' });
+});
+afterAll(async () => server?.stop());
+
+describe('CRO Workers', () => {
+  it('refuses sites below Enterprise, creating nothing', async () => {
+    const refusal = { status: 403, message: 'CRO Workers requires the Enterprise & Ecom plan. Upgrade at /pricing.' };
+    await expect(list(owner)).rejects.toMatchObject(refusal);
+    await expect(toggle(owner, { siteId, key: 'sticky_cta', enabled: true })).rejects.toMatchObject(refusal);
+    expect(await server.admin.collection('optimization_rules').getFullList()).toEqual([]);
+  });
+
+  it('lists 8 workers with honest empty stats on an Enterprise site', async () => {
+    await server.admin.collection('sites').update(siteId, { plan_tier: 'enterprise' });
+    const state = await list(owner);
+    expect(state.workers).toHaveLength(8);
+    expect(state.workers.every((w: { enabled: boolean }) => !w.enabled)).toBe(true);
+    expect(state.workers.filter((w: { beta: boolean }) => w.beta).length).toBeGreaterThan(0);
+    expect(state.stats).toEqual({ activeWorkers: 0, appliedLastHour: 0, meanApplyMs: null, errorFreeLoadsPct: null, pageLoads24h: 0 });
+    await expect(server.anonymous().send(`/api/cro/workers/${siteId}`, {})).rejects.toMatchObject({ status: 401 });
+    const stranger = await server.createUser();
+    await expect(list(stranger)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('validates toggles: viewers, unknown workers and non-boolean values are refused', async () => {
+    await expect(toggle(viewer, { siteId, key: 'sticky_cta', enabled: true })).rejects.toMatchObject({ status: 403, message: 'Only editors, admins and owners can change CRO Workers.' });
+    await expect(toggle(owner, { siteId, key: 'nope', enabled: true })).rejects.toMatchObject({ status: 400, message: 'Unknown worker.' });
+    await expect(toggle(owner, { siteId, key: 'sticky_cta', enabled: 'yes' })).rejects.toMatchObject({ status: 400 });
+    expect(await server.admin.collection('optimization_rules').getFullList()).toEqual([]);
+  });
+
+  it('switching a worker on deploys its rule; stats come from exposures, page views and errors', async () => {
+    const on = await toggle(owner, { siteId, key: 'checkout_trust', enabled: true });
+    const worker = on.workers.find((w: { key: string }) => w.key === 'checkout_trust');
+    expect(worker).toMatchObject({ enabled: true, ruleId: expect.any(String) });
+    const rule = await server.admin.collection('optimization_rules').getOne(worker.ruleId);
+    expect(rule).toMatchObject({ rule_type: 'worker_checkout_trust', enabled: true, rollout_percentage: 100, auto_rollback_enabled: true, url_pattern: '/checkout*' });
+    expect(rule.seed).toMatch(/^\w{16}$/);
+    const audit = await owner.client.collection('optimization_audit_log').getFullList({ filter: `rule_id = "${rule.id}"` });
+    expect(audit.map((a) => a.reason)).toEqual(['Worker Checkout Trust Badges enabled']);
+
+    const ev = (type: string, session: string, extra: Record<string, unknown> = {}) =>
+      server.admin.collection('events').create({ site_id: siteId, visitor: 'visitor-1', session, type, path: '/checkout', ts: new Date().toISOString(), ...extra });
+    await Promise.all([
+      ev('pageview', 's1'), ev('pageview', 's2'), ev('pageview', 's3'), ev('pageview', 's4'),
+      ev('exposure', 's1', { rule: rule.id, value: 2 }), ev('exposure', 's2', { rule: rule.id, value: 4 }),
+      ev('error', 's3'), ev('error', 's3'),
+    ]);
+    const state = await list(owner);
+    expect(state.stats).toEqual({ activeWorkers: 1, appliedLastHour: 2, meanApplyMs: 3, errorFreeLoadsPct: 75, pageLoads24h: 4 });
+
+    const off = await toggle(owner, { siteId, key: 'checkout_trust', enabled: false });
+    expect(off.stats.activeWorkers).toBe(0);
+    expect((await server.admin.collection('optimization_rules').getOne(rule.id)).enabled).toBe(false);
+  });
+});

@@ -58,7 +58,8 @@ func (c *collector) handle(e *core.RequestEvent) error {
 	}
 	// The client key is a hash of address and agent, held in memory only, never stored.
 	sum := sha256.Sum256([]byte(e.RealIP() + "|" + ua))
-	if !c.siteLimit.allow(site.ID, now) || !c.clientLimit.allow(hex.EncodeToString(sum[:8]), now) {
+	// The client first, so that one noisy client does not spend the site's budget.
+	if !c.clientLimit.allow(hex.EncodeToString(sum[:8]), now) || !c.siteLimit.allow(site.ID, now) {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusTooManyRequests, "Too many requests, retry later.")
 	}

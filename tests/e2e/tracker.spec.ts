@@ -113,3 +113,21 @@ test('a site may choose not to honour Do Not Track', async () => {
   await expect.poll(async () => (await kpis(pb, site.id)).today.pageviews, { timeout: 15_000 }).toBe(1);
   await ctx.close();
 });
+
+test('JavaScript errors and web vitals are reported without query strings', async () => {
+  const { pb, site } = await ownerWithSite();
+  const ctx = await visitorContext();
+  const v = await ctx.newPage();
+  await v.goto(`${SHOP}/?cro_key=${site.public_key}`);
+  await v.goto(`${SHOP}/product?broken=1`);
+  await expect(v.getByRole('heading', { name: 'Trail Shoe' })).toBeVisible();
+  await v.waitForTimeout(300);
+  await ctx.close();
+  await expect.poll(async () => (await pb.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "error"` })).length, { timeout: 15_000 }).toBe(1);
+  const error = await pb.collection('events').getFirstListItem(`site_id = "${site.id}" && type = "error"`);
+  expect(error).toMatchObject({ path: '/product', name: 'Uncaught Error: Fixture failure for order 42', url: `${SHOP}/product` });
+  expect(error.props).toMatchObject({ message: 'Uncaught Error: Fixture failure for order 42', source: `${SHOP}/product` });
+  const vitals = await pb.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "vital"` });
+  expect(vitals.map((e) => e.name)).toContain('CLS');
+  expect((await pb.send(`/api/cro/kpis/${site.id}`, { requestKey: null })).today.errors).toBe(1);
+});

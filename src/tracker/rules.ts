@@ -27,6 +27,8 @@ export interface RuleCfg {
 
 /** Longest the targeted elements stay hidden while the page is parsed (ms). */
 export const HIDE_MAX_MS = 1000;
+/** How long after the load event (or an SPA navigation) a selector may take to match. */
+const MISSING_AFTER_MS = 5000;
 const PREVIEW = 'cro_preview';
 const WHOLE_PAGE = /^(inject_css|redirect)$/;
 
@@ -67,8 +69,8 @@ const glob = (p: string) => new RegExp('^' + p.replace(/[.+?^${}()|[\]\\]/g, '\\
  * (the targeted elements only are hidden, for at most HIDE_MAX_MS), to late elements and after
  * SPA navigation (MutationObserver, popstate). Rollout by the visitor's stable id and the rule's
  * seed; testing-mode rules only with ?cro_preview=<rule id>. Reports one exposure ('ex') per rule
- * per page view and apply failures ('ae': the change threw, or the selector matched nothing by
- * the load event). Never throws into the page.
+ * per page view and apply failures ('ae': the change threw, or the selector matched nothing 5 s
+ * after the load event). Never throws into the page.
  */
 export function runRules(push: Push, visitor: (() => string) | null): void {
   const rules = config().r;
@@ -149,8 +151,12 @@ export function runRules(push: Push, visitor: (() => string) | null): void {
     }
   };
 
+  // A selector still matching nothing well after the page (or route) rendered is a failure.
   const check = () => {
-    for (const r of active) if (!has(r, 5) && r.c.some((c) => !WHOLE_PAGE.test(c.type))) fail(r, 'Selector not found: ' + r.q);
+    const at = page;
+    setTimeout(() => {
+      if (page === at) for (const r of active) if (!has(r, 5) && r.c.some((c) => !WHOLE_PAGE.test(c.type))) fail(r, 'Selector not found: ' + r.q);
+    }, MISSING_AFTER_MS);
   };
 
   const run = () => {
@@ -167,7 +173,7 @@ export function runRules(push: Push, visitor: (() => string) | null): void {
           return false;
         }
       });
-      if (d.readyState === 'complete') setTimeout(check, 3000);
+      if (d.readyState === 'complete') check();
     }
     for (const r of active) apply(r);
   };
@@ -201,5 +207,5 @@ export function runRules(push: Push, visitor: (() => string) | null): void {
     }
   }).observe(d.documentElement, { childList: true, subtree: true });
   addEventListener('popstate', run);
-  addEventListener('load', () => setTimeout(check));
+  addEventListener('load', check);
 }

@@ -18,10 +18,23 @@ const PAGE = (key: string) => `<!doctype html><html><head><meta charset="utf-8">
 ${'<p>Review your order and pay securely.</p>'.repeat(40)}
 <form action="/thank-you"><button id="place-order" type="submit">Place order</button></form></body></html>`;
 
+// A single-page app: an element rendered late, and a client-side route to /spa/checkout.
+const SPA = (key: string) => `<!doctype html><html><head><meta charset="utf-8"><title>App</title>
+<script src="${BASE}/t/${key}.js"></script></head><body><h1>App</h1><main id="app"></main>
+<button id="go" type="button">Go to checkout</button>
+<script>
+setTimeout(() => { const b = document.createElement('button'); b.id = 'late'; b.textContent = 'Late'; document.body.appendChild(b); }, 400);
+document.getElementById('go').onclick = () => {
+  history.pushState({}, '', location.pathname.replace(/\\/spa.*$/, '/spa/checkout'));
+  document.getElementById('app').innerHTML = '<button id="place-order">Place order</button>';
+};
+</script></body></html>`;
+
 test.beforeAll(async () => {
   shop = createServer((req, res) => {
     const key = /\/k\/([a-z0-9]+)\//.exec(req.url ?? '')?.[1] ?? '';
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(PAGE(key));
+    const body = /\/spa/.test(req.url ?? '') ? SPA(key) : PAGE(key);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(body);
   });
   await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
   port = (shop.address() as { port: number }).port;
@@ -153,4 +166,26 @@ test('a rule whose change throws is rolled back automatically; the visitor stops
   await expect(failRow.getByText('Threshold Exceeded')).toBeVisible();
   await page.getByRole('tab', { name: /Audit Log/ }).click();
   await expect(page.getByTestId('audit-entry').filter({ hasText: 'rolled_back' })).toContainText('Automatic rollback: Apply failure rate 100%');
+});
+
+test('rules reach late-rendered elements and SPA routes; a missing selector is reported as an apply failure', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { pb, admin, site } = await paidSite();
+  const rules = pb.collection('optimization_rules');
+  const base = { site_id: site.id, rule_type: 'cta_text', enabled: true, rollout_percentage: 100 };
+  await rules.create({ ...base, name: 'Late', url_pattern: '/k/*/spa', selector: '#late', changes: [{ type: 'set_text', value: 'Late, changed' }] });
+  const route = await rules.create({ ...base, name: 'Route', url_pattern: '/k/*/spa/checkout', selector: '#place-order', changes: [{ type: 'set_text', value: 'Pay securely' }] });
+  const missing = await rules.create({ ...base, name: 'Missing', url_pattern: '/k/*/spa', selector: '#nope', changes: [{ type: 'hide' }] });
+  const ctx = await visitor(browser);
+  const page = await ctx.newPage();
+  await page.goto(`http://${site.domain}:${port}/k/${site.public_key}/spa`);
+  await expect(page.locator('#late')).toHaveText('Late, changed'); // rendered 400 ms after load
+  await page.waitForTimeout(5500); // a selector may take up to 5 s after load to match
+  await page.getByRole('button', { name: 'Go to checkout' }).click();
+  await expect(page).toHaveURL(/\/spa\/checkout$/);
+  await expect(page.locator('#place-order')).toHaveText('Pay securely');
+  await expect.poll(async () => (await admin.collection('events').getFullList({ filter: `site_id = "${site.id}" && (type = "exposure" || type = "apply_error")`, sort: 'ts' }))
+    .map((e) => `${e.type}:${e.rule === route.id ? 'route' : e.rule === missing.id ? 'missing' : 'late'}:${e.name}`).sort(), { timeout: 15_000 })
+    .toEqual(['apply_error:missing:Selector not found: #nope', 'exposure:late:', 'exposure:route:']);
+  await ctx.close();
 });

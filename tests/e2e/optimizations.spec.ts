@@ -35,6 +35,10 @@ test('library: featured, tabs with counts, search, deploy from a template and re
   await expect(page.getByRole('tab', { name: `All (${total})` })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('pattern-grid').getByTestId('pattern-card')).toHaveCount(total);
   for (const label of ['Conversion', 'Trust', 'Forms', 'Checkout', 'Mobile', 'Pricing']) await expect(page.getByRole('tab', { name: new RegExp(`^${label} \\(\\d+\\)$`) })).toBeVisible();
+  // Up to 3 tags per card: the seed gives "Benefit-led call to action" 4 tags.
+  const benefit = page.getByTestId('featured-patterns').getByTestId('pattern-card').filter({ hasText: 'Benefit-led call to action' });
+  for (const tag of ['cta', 'copywriting', 'buttons']) await expect(benefit.getByText(tag, { exact: true })).toBeVisible();
+  await expect(benefit.getByText('quick-win', { exact: true })).toHaveCount(0);
   await page.getByRole('tab', { name: `Checkout (${checkout})` }).click();
   await expect(page.getByTestId('pattern-grid').getByTestId('pattern-card')).toHaveCount(checkout);
   await page.getByRole('tab', { name: /^All/ }).click();
@@ -116,4 +120,17 @@ test('optimizations on a free plan: a draft from the editor, Upgrade instead of 
   await expect(card.getByText('Live')).toBeVisible();
   await expect(card.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
   expect((await admin.collection('optimization_rules').getOne(rule!.id)).enabled).toBe(true);
+
+  // Deploy Now: every draft shown goes live after a confirmation.
+  await admin.collection('optimization_rules').create({ site_id: site.id, name: 'Hide promo', rule_type: 'hide_element', selector: '.promo', changes: [{ type: 'hide' }], enabled: false, rollout_percentage: 25 });
+  await page.getByLabel('Status').selectOption('all');
+  await page.getByLabel('Search optimizations').fill('');
+  await expect(page.getByTestId('optimization-card')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Deploy Now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deploy all drafts?' });
+  await expect(confirm).toContainText('Hide promo (25%)');
+  await confirm.getByRole('button', { name: 'Deploy Now' }).click();
+  await expect(page.getByText('1 optimization now live.')).toBeVisible();
+  expect((await admin.collection('optimization_rules').getFullList({ filter: `site_id = "${site.id}" && enabled = true` })).length).toBe(2);
+  await expect(page.getByRole('button', { name: 'Deploy Now' })).toBeDisabled();
 });

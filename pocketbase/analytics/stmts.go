@@ -31,7 +31,7 @@ type stmtCache struct {
 // are prepared before a transaction holds the only writer connection.
 func writerStatements() []string {
 	return []string{
-		insertSQL(eventsPerInsert), insertSQL(eventsPerInsertSmall), insertSQL(1),
+		insertEventsSQL,
 		loadSessionSQL, visitorSeenSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
 	}
 }

@@ -35,6 +35,9 @@ function makeBatch(key, size, sessions, now) {
   return JSON.stringify({ k: key, v: `benchvisitor${i}`, s: `benchsession${i}`, e });
 }
 
+/** Refused or failed requests by status code or error, reported on stderr. */
+const failures = new Map();
+
 /** Posts one batch over a keep-alive connection; resolves to the number of events acknowledged. */
 function send(agent, url, body) {
   return new Promise((resolve, reject) => {
@@ -42,9 +45,15 @@ function send(agent, url, body) {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (text += d));
-      res.on('end', () => resolve(res.statusCode === 202 ? JSON.parse(text).accepted : 0));
+      res.on('end', () => {
+        if (res.statusCode !== 202) failures.set(res.statusCode, (failures.get(res.statusCode) ?? 0) + 1);
+        resolve(res.statusCode === 202 ? JSON.parse(text).accepted : 0);
+      });
     });
-    req.on('error', reject);
+    req.on('error', (err) => {
+      failures.set(err.code ?? 'error', (failures.get(err.code ?? 'error') ?? 0) + 1);
+      reject(err);
+    });
     req.end(body);
   });
 }
@@ -87,6 +96,7 @@ export default async function (emit) {
     emit('ingest_batch10_latency_p99', round(percentile(latencies, 99)), 'ms');
     emit('ingest_events_lost', acked - stored, 'events');
     emit('ingest_requests_failed', failed, 'requests');
+    if (failures.size) console.error('ingest: failed requests by cause', JSON.stringify(Object.fromEntries(failures)));
     emit('ingest_duration', round(elapsed, 1), 's');
     // CPU the server spent per 1,000 stored events: the machine-load-independent cost.
     emit('ingest_server_cpu_per_1k_events', round(((serverCpu(server.dataDir) - cpu0) / stored) * 1e6, 1), 'ms');

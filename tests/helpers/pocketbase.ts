@@ -72,7 +72,8 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
     `--migrationsDir=${join(ROOT, 'pocketbase/pb_migrations')}`,
     `--siteDir=${options.siteDir ?? ''}`,
   ];
-  const env = { ...process.env, ...options.env };
+  // Tests create many users from one address; the sign-in limit test sets the real value.
+  const env = { ...process.env, CRO_AUTH_RATE_LIMIT: '1000', ...options.env };
   await promisify(execFile)(SERVER, ['superuser', 'upsert', SUPERUSER.email, SUPERUSER.password, ...common], { env });
 
   let log = '';

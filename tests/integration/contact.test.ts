@@ -104,7 +104,7 @@ describe('POST /api/cro/contact', () => {
   it('answers 429 once a client has sent 10 requests in 10 minutes', async () => {
     const settings = await server.admin.settings.getAll();
     expect(settings.rateLimits.enabled).toBe(true);
-    expect(settings.rateLimits.rules).toEqual([{ label: 'POST /api/cro/contact', audience: '', duration: 600, maxRequests: 10 }]);
+    expect(settings.rateLimits.rules).toContainEqual({ label: 'POST /api/cro/contact', audience: '', duration: 600, maxRequests: 10 });
 
     for (let i = 0; i < 10; i++) expect((await post({ ...valid, subject: `Question ${i + 1}` })).status).toBe(201);
     const limited = await post({ ...valid, subject: 'One too many' });

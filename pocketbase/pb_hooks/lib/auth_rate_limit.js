@@ -1,0 +1,21 @@
+// CRO_AUTH_RATE_LIMIT (default 10 from the migration): sign-in attempts and guest sign-ups per
+// client IP per 10 seconds. Returns true when the stored settings had to change.
+module.exports = function applyAuthRateLimit(app) {
+  const raw = $os.getenv('CRO_AUTH_RATE_LIMIT');
+  if (!raw) return false;
+  const max = parseInt(raw, 10);
+  if (!(max > 0)) {
+    console.warn('CRO_AUTH_RATE_LIMIT must be a positive integer; keeping the stored limits');
+    return false;
+  }
+  const settings = app.settings();
+  let changed = false;
+  settings.rateLimits.rules.forEach((rule) => {
+    if ((rule.label === '*:auth' || rule.label === 'users:create') && rule.maxRequests !== max) {
+      rule.maxRequests = max;
+      changed = true;
+    }
+  });
+  if (changed) app.save(settings);
+  return changed;
+};

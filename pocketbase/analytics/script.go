@@ -11,10 +11,24 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// trackerJS is the minified tracker built by scripts/build-tracker.mjs from src/tracker/.
-//
-//go:embed tracker.gen.js
-var trackerJS string
+// The two minified tracker builds made by scripts/build-tracker.mjs from src/tracker/: the core
+// (analytics only, no optimization rules code; issue 6's 3.5 KB budget) and the full build (core
+// plus optimization rules, which CRO workers are too; issue 7's 6 KB budget).
+var (
+	//go:embed tracker-core.gen.js
+	trackerCoreJS string
+	//go:embed tracker.gen.js
+	trackerFullJS string
+)
+
+// trackerFor picks the build for a site: the full one only when its config carries at least one
+// enabled optimization rule (CRO workers are rules), so sites without rules load the smaller core.
+func trackerFor(site *siteInfo) string {
+	if len(site.Rules) > 0 {
+		return trackerFullJS
+	}
+	return trackerCoreJS
+}
 
 // scriptConfig is inlined into each site's script: everything the tracker needs, no secrets.
 type scriptConfig struct {
@@ -24,8 +38,8 @@ type scriptConfig struct {
 	Rules      []ruleCfg `json:"r,omitempty"`
 }
 
-// scriptHandler serves GET /t/{key}.js: the tracker with the site's configuration inlined,
-// cacheable for 60 s with an ETag. An unknown key gets a 404 JavaScript comment.
+// scriptHandler serves GET /t/{key}.js: the tracker build the site needs (trackerFor) with the
+// site's configuration inlined, cacheable for 60 s with an ETag. An unknown key gets a 404 JavaScript comment.
 func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		h := e.Response.Header()
@@ -43,7 +57,7 @@ func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 			return e.String(http.StatusNotFound, "/* cro: unknown site key */\n")
 		}
 		cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.clickSelectors(), Rules: site.Rules})
-		body := "(function(CRO_CFG){" + trackerJS + "})(" + string(cfg) + ");\n"
+		body := "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(cfg) + ");\n"
 		sum := sha256.Sum256([]byte(body))
 		etag := `"` + hex.EncodeToString(sum[:12]) + `"`
 		h.Set("Cache-Control", "public, max-age=60")

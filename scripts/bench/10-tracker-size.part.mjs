@@ -1,4 +1,7 @@
-// Tracker size: the minified script's gzip size, with optimization rules support (budget 6 KB).
+// Tracker sizes: the two builds' minified and gzip sizes. The core build (analytics only, served
+// to sites without enabled optimization rules) has issue 6's 3.5 KB gzip budget; the full build
+// (core plus optimization rules and so CRO workers, served to sites with an enabled rule) has
+// issue 7's 6 KB gzip budget. scripts/build-tracker.mjs fails when either is over budget.
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ROOT } from './lib.mjs';
@@ -6,7 +9,9 @@ import { ROOT } from './lib.mjs';
 export default async function (emit) {
   const r = spawnSync(process.execPath, [resolve(ROOT, 'scripts/build-tracker.mjs'), '--report'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(r.stderr);
-  const { bytes, gzip } = JSON.parse(r.stdout.trim().split('\n').pop());
-  emit('tracker_gzip_size', gzip, 'bytes');
-  emit('tracker_minified_size', bytes, 'bytes');
+  const { core, full } = JSON.parse(r.stdout.trim().split('\n').pop());
+  emit('tracker_core_gzip_size', core.gzip, 'bytes');
+  emit('tracker_core_minified_size', core.bytes, 'bytes');
+  emit('tracker_full_gzip_size', full.gzip, 'bytes');
+  emit('tracker_full_minified_size', full.bytes, 'bytes');
 }

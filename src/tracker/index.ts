@@ -16,6 +16,12 @@ import { publicApi } from './api';
 
 type Cro = ((...a: unknown[]) => void) & { q?: ArrayLike<unknown>[]; l?: 1 };
 
+/**
+ * Build flag (scripts/build-tracker.mjs): true in the full build served to sites with enabled
+ * optimization rules, false in the core build, where the rules code is removed entirely.
+ */
+declare const CRO_RULES: boolean;
+
 try {
   start();
 } catch (_) {
@@ -41,7 +47,7 @@ function start(): void {
   w.cro = cro;
   if (off) {
     // Do Not Track / GPC, bots: nothing is stored or sent; rules for everyone still apply.
-    runRules(() => {}, null);
+    if (CRO_RULES) runRules(() => {}, null);
     return;
   }
 
@@ -50,7 +56,7 @@ function start(): void {
   const queue = createQueue(s.src.replace(/^(https?:\/\/[^/]+).*$/, '$1') + '/api/cro/collect', ids, optOut);
   const push = queue.push;
   api = publicApi(push);
-  runRules(push, visitor); // first: optimizations apply before the page is painted
+  if (CRO_RULES) runRules(push, visitor); // first: optimizations apply before the page is painted
   const page = watchPage(push);
   watchClicks(push, config().g || []);
   watchErrors(push);

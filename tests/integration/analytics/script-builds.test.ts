@@ -1,0 +1,67 @@
+/**
+ * The server serves one of two tracker builds: the core build (analytics only, issue 6's
+ * 3.5 KB budget) to sites without enabled optimization rules, and the full build (with the rules
+ * code, issue 7's 6 KB budget) to sites with at least one enabled rule. The marker is the
+ * preview parameter's name, which only the rules code (src/tracker/rules.ts) contains.
+ */
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordModel } from 'pocketbase';
+import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+import { makeSite } from './helpers';
+
+const RULES_MARKER = 'cro_preview';
+const RULE = { rule_type: 'cta_text', name: 'Checkout copy', url_pattern: '/checkout*', selector: '#pay', changes: [{ type: 'set_text', value: 'Pay now' }], rollout_percentage: 100 };
+
+let server: TestServer;
+let owner: TestUser;
+let other: TestUser;
+let plain: RecordModel;
+let optimized: RecordModel;
+
+beforeAll(async () => {
+  server = await startPocketBase();
+  [owner, other] = await Promise.all([server.createUser(), server.createUser()]);
+  plain = await makeSite(other, 'plain.example.com');
+  optimized = await makeSite(owner, 'optimized.example.com');
+  await server.admin.collection('sites').update(plain.id, { plan_tier: 'growth' });
+  await server.admin.collection('sites').update(optimized.id, { plan_tier: 'growth' });
+});
+afterAll(async () => server?.stop());
+
+async function script(site: RecordModel): Promise<string> {
+  const res = await fetch(`${server.url}/t/${site.public_key}.js`);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+/** The tracker itself, without the config wrapper the server adds around it. */
+const tracker = (body: string) => body.replace(/^\(function\(CRO_CFG\)\{/, '').replace(/\}\)\(\{.*\}\);\n$/, '');
+
+describe('tracker builds', () => {
+  it('a site without rules gets the core build, within 3.5 KB gzip', async () => {
+    const body = await script(plain);
+    expect(body).toContain(`"k":"${plain.public_key}"`);
+    expect(body).not.toContain('"r":');
+    expect(body).not.toContain(RULES_MARKER);
+    expect(gzipSync(tracker(body), { level: 9 }).length).toBeLessThanOrEqual(3584);
+  });
+
+  it('a disabled (draft) rule does not switch the site to the full build', async () => {
+    await other.client.collection('optimization_rules').create({ site_id: plain.id, ...RULE, enabled: false });
+    expect(await script(plain)).not.toContain(RULES_MARKER);
+  });
+
+  it('a site with an enabled rule gets the full build, within 6 KB gzip; back to core once disabled', async () => {
+    const rule = await owner.client.collection('optimization_rules').create({ site_id: optimized.id, ...RULE, enabled: true });
+    const full = await script(optimized);
+    expect(full).toContain(`"i":"${rule.id}"`);
+    expect(full).toContain(RULES_MARKER);
+    const size = gzipSync(tracker(full), { level: 9 }).length;
+    expect(size).toBeLessThanOrEqual(6144);
+    expect(size).toBeGreaterThan(gzipSync(tracker(await script(plain)), { level: 9 }).length);
+
+    await owner.client.collection('optimization_rules').update(rule.id, { enabled: false });
+    expect(await script(optimized)).not.toContain(RULES_MARKER);
+  });
+});

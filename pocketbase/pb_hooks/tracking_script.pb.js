@@ -1,6 +1,8 @@
 /// <reference path="../pb_data/types.d.ts" />
-// generate-tracking-script: the snippet a site pastes into its pages. Any member may read it;
-// the script itself is served at /t/{public_key}.js by the tracker.
+// generate-tracking-script: the snippet a site pastes as high in its pages' <head> as possible.
+// It is synchronous (no defer/async) so that optimization rules apply before the first paint;
+// the script is small, cacheable, and served at /t/{public_key}.js by the tracker.
+// Any member may read it.
 
 routerAdd('POST', '/api/cro/generate-tracking-script', (e) => {
   const reply = require(`${__hooks}/lib/http_reply.js`);
@@ -9,5 +11,5 @@ routerAdd('POST', '/api/cro/generate-tracking-script', (e) => {
   const body = reply.body(e) || {};
   const site = guard.load(e, body.siteId, 'member');
   const key = site.getString('public_key');
-  return e.json(200, { script: `<script defer src="${origin}/t/${key}.js"></script>` });
+  return e.json(200, { script: `<script src="${origin}/t/${key}.js"></script>` });
 }, $apis.requireAuth('users'));

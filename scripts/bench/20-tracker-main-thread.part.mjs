@@ -7,8 +7,9 @@ import { chromium } from '@playwright/test';
 import { envNumber, percentile, round, setup, siteFor, startServer } from './lib.mjs';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
-const PAGE = (src) => `<!doctype html><html><head><meta charset="utf-8"><title>Bench shop</title>
-<script defer src="${src}"></script></head><body><h1>Bench shop</h1>
+// The snippet as the product hands it out: synchronous, at the top of <head>.
+const PAGE = (src) => `<!doctype html><html><head><meta charset="utf-8"><script src="${src}"></script><title>Bench shop</title>
+</head><body><h1>Bench shop</h1>
 ${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>'.repeat(80)}<a href="/cart">Cart</a></body></html>`;
 
 export default async function (emit) {

@@ -29,6 +29,14 @@ describe('the audit', () => {
     expect(r.findings.find((f) => f.id === 'perf-blocking-scripts')!).toMatchObject({ impact: 'High', evidence: { count: 3 } });
   });
 
+  test('our own synchronous tracking snippet is not reported as a blocking script; others still are', () => {
+    const page = (head: string) => `<!doctype html><html><head><meta charset="utf-8">${head}<title>Shop</title></head><body><h1>Shop</h1></body></html>`;
+    const own = '<script src="https://app.example.test/t/abcdefghijklmnopqrstuvwx.js"></script>';
+    expect(ids(auditHtml(page(own), 'https://fixture.example/page'))).not.toContain('perf-blocking-scripts');
+    const other = auditHtml(page(own + '<script src="/assets/vendor.js"></script>'), 'https://fixture.example/page');
+    expect(other.findings.find((f) => f.id === 'perf-blocking-scripts')!.evidence).toMatchObject({ count: 1, sample: '/assets/vendor.js' });
+  });
+
   test('a strong landing page yields few findings', () => {
     const r = audit('strong-landing');
     expect(r.findings.length).toBeLessThanOrEqual(3);

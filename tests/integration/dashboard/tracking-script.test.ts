@@ -23,7 +23,7 @@ const generate = (client: TestUser['client'], body: unknown) =>
 describe('generate-tracking-script', () => {
   it('gives members the snippet with APP_URL and the site public key', async () => {
     expect(key).toMatch(/^[a-z0-9]{24}$/);
-    expect(await generate(owner.client, { siteId })).toEqual({ script: `<script defer src="https://app.example.test/t/${key}.js"></script>` });
+    expect(await generate(owner.client, { siteId })).toEqual({ script: `<script src="https://app.example.test/t/${key}.js"></script>` });
     const viewer = await server.createUser();
     await server.admin.collection('site_members').create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
     expect((await generate(viewer.client, { siteId })).script).toContain(`/t/${key}.js`);

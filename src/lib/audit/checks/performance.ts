@@ -3,6 +3,12 @@ import type { Check } from '../types';
 
 const kb = (bytes: number): number => Math.round(bytes / 1024);
 
+/**
+ * Our own tracking snippet (/t/<public key>.js): synchronous at the top of <head> on purpose, so
+ * that optimizations apply before the first paint; small and cacheable. Never reported as blocking.
+ */
+const OWN_TRACKER = /\/t\/[a-z0-9]{24}\.js(?:[?#]|$)/;
+
 export const performanceChecks: Check[] = [
   {
     id: 'perf-blocking-scripts',
@@ -12,7 +18,7 @@ export const performanceChecks: Check[] = [
     impact: 'Medium', difficulty: 'Medium', lift: [4, 10], confidence: 88, timeToImplement: '2-4 hours',
     run: ({ page }) => {
       const blocking = page.elements.filter((el) => el.tag === 'script' && attr(el, 'src') && el.ancestors.includes('head') &&
-        !('async' in el.attrs) && !('defer' in el.attrs) && attr(el, 'type').toLowerCase() !== 'module');
+        !OWN_TRACKER.test(attr(el, 'src')) && !('async' in el.attrs) && !('defer' in el.attrs) && attr(el, 'type').toLowerCase() !== 'module');
       const first = blocking[0];
       if (!first) return null;
       return { evidence: { element: '<script src>', count: blocking.length, sample: attr(first, 'src').slice(0, 100) }, impact: blocking.length >= 3 ? 'High' : undefined };

@@ -2,7 +2,7 @@
 // the LIVE KPI card follows new traffic without a reload, and Export Report downloads it as CSV.
 import { readFileSync } from 'node:fs';
 import { chromium, expect, test, type Browser, type BrowserContext } from '@playwright/test';
-import { addSite, createUser, newDomain, openFromSidebar, signInBrowser } from './dashboard/helpers';
+import { addSite, createUser, newDomain, openFromSidebar, signInBrowser, superuser } from './dashboard/helpers';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
 const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
@@ -87,4 +87,20 @@ test('the owner sees the visit and the purchase on Overview and Analytics; LIVE 
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv).toContain('/thank-you,1,1,1,129.00,');
   expect(csv).toContain('Top converting pages');
+
+  // AI Analysis: free sites see the upgrade card; on Growth the four stat cards show the week's
+  // real figures (two sessions: the buyer's, and the second visitor's single-page bounce).
+  await openFromSidebar(page, 'AI Analysis');
+  await expect(page.getByTestId('ai-analysis-upgrade')).toContainText('7-day free trial');
+  await expect(page.getByTestId('ai-analysis-stats')).toHaveCount(0);
+  await (await superuser()).collection('sites').update(site.id, { plan_tier: 'growth' });
+  await page.reload();
+  const week = (await owner.pb.send(`/api/cro/kpis/${site.id}`, { requestKey: null })).week;
+  expect(week.sessions).toBe(2);
+  const stat = (name: string) => page.getByTestId(`ai-stat-${name}`).getByTestId('ai-stat-value');
+  await expect(stat('total-sessions')).toHaveText('2');
+  await expect(stat('avg-duration')).toHaveText(`${Math.round(week.avgDuration)}s`);
+  await expect(stat('bounce-rate')).toHaveText('50.0%');
+  await expect(stat('avg-scroll')).toHaveText(`${Math.round(week.avgScroll)}%`);
+  await expect(page.getByTestId('ai-analysis-upgrade')).toHaveCount(0);
 });

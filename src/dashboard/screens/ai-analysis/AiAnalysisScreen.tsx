@@ -1,12 +1,79 @@
-/** AI Analysis Engine (/dashboard/ai-analysis): the frame; its data arrives with a later issue. */
-import { Brain } from 'lucide-react';
+/**
+ * AI Analysis Engine (/dashboard/ai-analysis), growth or enterprise only (free and starter see an
+ * upgrade card). The four stat cards (Total Sessions, Avg Duration in seconds, Bounce Rate %, Avg
+ * Scroll %) are the site's last 7 days from `$kpis` (rollups), or an honest '—' before the site
+ * has recorded traffic. The insight list arrives with the analysis itself (a later issue).
+ */
+import { useStore } from '@nanostores/react';
+import { Brain, Lock } from 'lucide-react';
+import { useEffect } from 'react';
+import { can } from '../../../lib/plans';
+import { PLAN_CATALOGUE } from '../../../lib/plan-catalogue';
+import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
+import { NoSite } from '../../components/NoSite';
 import { ScreenHeader } from '../../components/ScreenHeader';
+import { Spinner } from '../../components/Spinner';
+import { $kpis, loadKpis, type Kpis } from '../../stores/kpis';
+import { useSiteContext } from '../../useSiteContext';
+
+const price = (key: string) => PLAN_CATALOGUE.find((p) => p.key === key)?.price ?? '';
+
+/** The stat cards' label, test id and value from the week's figures. */
+const STATS: Array<[string, string, (w: Kpis['week']) => string]> = [
+  ['Total Sessions', 'total-sessions', (w) => w.sessions.toLocaleString('en-US')],
+  ['Avg Duration', 'avg-duration', (w) => `${Math.round(w.avgDuration)}s`],
+  ['Bounce Rate', 'bounce-rate', (w) => `${w.bounceRate.toFixed(1)}%`],
+  ['Avg Scroll', 'avg-scroll', (w) => `${Math.round(w.avgScroll)}%`],
+];
+
+function UpgradeCard() {
+  return (
+    <Card testId="ai-analysis-upgrade" className="mx-auto max-w-xl text-center">
+      <Lock className="mx-auto mb-2 h-8 w-8 text-indigo-600" aria-hidden="true" />
+      <h2 className="text-lg font-semibold text-slate-900">AI Analysis is available on the Growth and Enterprise plans</h2>
+      <p className="mt-2 text-sm text-slate-600">Start a 7-day free trial: cancel anytime, no card needed for the trial.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        Starter {price('starter')}/month · Growth {price('growth')}/month · Enterprise {price('enterprise')}/month
+      </p>
+      <a href="/pricing" className="mt-4 inline-flex rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700">Upgrade</a>
+    </Card>
+  );
+}
 
 export default function AiAnalysisScreen() {
+  const { site, loading } = useSiteContext();
+  const kpis = useStore($kpis);
+  const siteId = site?.id ?? null;
+  const allowed = can(site?.plan_tier, 'ai_analysis');
+
+  useEffect(() => {
+    if (siteId && allowed) void loadKpis(siteId);
+  }, [siteId, allowed]);
+
+  if (loading) return <Spinner />;
+  if (!site) return <NoSite />;
+  const header = <ScreenHeader title="AI Analysis Engine" subtitle="AI insights from your real visitor data" />;
+  if (!allowed) {
+    return (
+      <div>
+        {header}
+        <UpgradeCard />
+      </div>
+    );
+  }
   return (
-    <div>
-      <ScreenHeader title="AI Analysis Engine" subtitle="AI insights from your real visitor data" />
+    <div className="space-y-6">
+      {header}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="ai-analysis-stats">
+        {STATS.map(([label, id, value]) => (
+          <Card key={id} testId={`ai-stat-${id}`}>
+            <p className="text-sm text-slate-500">{label}</p>
+            <p className="mt-1 text-2xl font-bold" data-testid="ai-stat-value">{kpis ? value(kpis.week) : '—'}</p>
+            <p className="text-xs text-slate-500">{kpis ? 'Last 7 days' : 'No data yet'}</p>
+          </Card>
+        ))}
+      </div>
       <EmptyState icon={Brain} title="No analysis yet">Run an analysis once your site sends data.</EmptyState>
     </div>
   );

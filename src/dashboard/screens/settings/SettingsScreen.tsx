@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ScreenHeader } from '../../components/ScreenHeader';
 import { DomainsTab } from './DomainsTab';
 import { OptimizationTab } from './OptimizationTab';
+import { PlanBillingCard } from './PlanBillingCard';
 
 const TABS = ['Domains', 'Optimization'] as const;
 
@@ -12,6 +13,7 @@ export default function SettingsScreen() {
   return (
     <div>
       <ScreenHeader title="Settings" subtitle="Manage your domains and optimization settings" />
+      <PlanBillingCard />
       <div role="tablist" className="mb-4 inline-flex rounded-lg bg-slate-100 p-1">
         {TABS.map((t) => (
           <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}

@@ -1,25 +1,44 @@
 import { clean, type Ev, type Push } from './types';
 
+// Maximum scroll depth of the current page view (%), and when it was last measured.
+let scroll = 0;
+let checked = 0;
+
+const measure = () => {
+  const h = document.documentElement.scrollHeight;
+  const pct = h ? Math.min(100, Math.round(((scrollY + innerHeight) / h) * 100)) : 100;
+  if (pct > scroll) scroll = pct;
+};
+
+/**
+ * The scroll listener, registered while the script runs (one passive listener, no layout work
+ * until the visitor scrolls), so that scrolling before the tracker's deferred start still counts.
+ */
+export function watchScroll(): void {
+  addEventListener(
+    'scroll',
+    () => {
+      if (Date.now() - checked > 250) {
+        checked = Date.now();
+        measure();
+      }
+    },
+    { passive: true },
+  );
+}
+
 /**
  * Page views (including History API navigation), time on page (visible time only) and maximum
- * scroll depth. Scroll is measured on throttled passive scroll events and when leaving, never
- * on the load path.
+ * scroll depth. Started after the load event (see index.ts): the first page view is the page as
+ * it was when the script ran (`href`, at `t0`), then the current one if an SPA navigated since.
  */
-export function watchPage(push: Push): { leave: () => void } {
+export function watchPage(push: Push, href: string, t0: number): { leave: () => void } {
   let path = '';
   let first = true;
   let visibleMs = 0;
   let shownAt = 0;
-  let scroll = 0;
   let scrollSent = false;
-  let checked = 0;
   const now = Date.now;
-
-  const measure = () => {
-    const h = document.documentElement.scrollHeight;
-    const pct = h ? Math.min(100, Math.round(((scrollY + innerHeight) / h) * 100)) : 100;
-    if (pct > scroll) scroll = pct;
-  };
 
   const leave = () => {
     if (!path) return;
@@ -35,24 +54,26 @@ export function watchPage(push: Push): { leave: () => void } {
     shownAt = document.visibilityState === 'visible' ? now() : 0;
   };
 
-  const view = () => {
-    const p = clean(location.pathname, 300);
+  const view = (at?: URL) => {
+    const l = at || location;
+    const p = clean(l.pathname, 300);
     if (p === path) return;
     leave();
     path = p;
-    scroll = 0;
+    if (!at) scroll = 0; // the first view keeps what was scrolled before the tracker started
     scrollSent = false;
     visibleMs = 0;
-    shownAt = document.visibilityState === 'visible' ? now() : 0;
+    shownAt = document.visibilityState === 'visible' ? (at ? t0 : now()) : 0;
     const e: Ev = { t: 'pv', p };
+    if (at) e.ts = t0;
     const r = document.referrer;
     if (first && /^https?:/.test(r)) {
       const u = new URL(r);
       if (u.host !== location.host) e.r = clean(u.origin + u.pathname, 500);
     }
     first = false;
-    if (location.search) {
-      const q = new URLSearchParams(location.search);
+    if (l.search) {
+      const q = new URLSearchParams(l.search);
       const utm = { us: 'utm_source', um: 'utm_medium', uc: 'utm_campaign' } as const;
       for (const k in utm) {
         const v = q.get(utm[k as keyof typeof utm]);
@@ -81,19 +102,10 @@ export function watchPage(push: Push): { leave: () => void } {
       /* never harm the page */
     }
   });
-  addEventListener(
-    'scroll',
-    () => {
-      if (now() - checked > 250) {
-        checked = now();
-        measure();
-      }
-    },
-    { passive: true },
-  );
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && path) shownAt = now();
   });
-  view();
+  view(new URL(href));
+  view(); // an SPA navigation between the script and now
   return { leave };
 }

@@ -70,9 +70,10 @@ const glob = (p: string) => new RegExp('^' + p.replace(/[.+?^${}()|[\]\\]/g, '\\
  * SPA navigation (MutationObserver, popstate). Rollout by the visitor's stable id and the rule's
  * seed; testing-mode rules only with ?cro_preview=<rule id>. Reports one exposure ('ex') per rule
  * per page view and apply failures ('ae': the change threw, or the selector matched nothing 5 s
- * after the load event). Never throws into the page.
+ * after the load event). `visitor` gives the visitor id, or '' for a visitor who must not be
+ * tracked (partial rollouts then never apply). Never throws into the page.
  */
-export function runRules(push: Push, visitor: (() => string) | null): void {
+export function runRules(push: Push, visitor: () => string): void {
   const rules = config().r;
   if (!rules || !rules.length) return;
   const d = document;
@@ -98,8 +99,8 @@ export function runRules(push: Push, visitor: (() => string) | null): void {
     if (previews.indexOf(r.i) >= 0) return true;
     if (r.x) return false;
     if (r.p >= 100) return true;
-    if (!visitor || r.p <= 0) return false;
-    return inRollout(v || (v = visitor()), r.s, r.p);
+    if (r.p <= 0 || !(v = v || visitor())) return false;
+    return inRollout(v, r.s, r.p);
   };
 
   const fail = (r: RuleCfg, m: unknown) => {

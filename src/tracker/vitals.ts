@@ -3,7 +3,10 @@ import type { Push } from './types';
 type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
 type Interaction = PerformanceEntry & { interactionId?: number };
 
-/** LCP, CLS (session windows) and INP (slowest interaction), reported once when the page hides. */
+/**
+ * LCP, CLS (session windows) and INP (slowest interaction), reported once when the page hides.
+ * Started after the load event: the observers read buffered entries.
+ */
 export function watchVitals(push: Push): () => void {
   let lcp = 0;
   let cls = 0;
@@ -12,9 +15,12 @@ export function watchVitals(push: Push): () => void {
   let winLast = 0;
   let inp = 0;
   let sent = false;
+  const drain: (() => void)[] = [];
   const observe = (type: string, cb: (e: PerformanceEntry) => void, extra?: object) => {
     try {
-      new PerformanceObserver((l) => l.getEntries().forEach(cb)).observe(Object.assign({ type, buffered: true }, extra));
+      const o = new PerformanceObserver((l) => l.getEntries().forEach(cb));
+      o.observe(Object.assign({ type, buffered: true }, extra));
+      drain.push(() => o.takeRecords().forEach(cb));
     } catch (_) {
       /* unsupported entry type */
     }
@@ -37,6 +43,8 @@ export function watchVitals(push: Push): () => void {
   return () => {
     if (sent) return;
     sent = true;
+    // Entries not yet delivered (observers started late, or the page hides at once).
+    for (const d of drain) d();
     if (lcp) push({ t: 'wv', n: 'LCP', val: Math.round(lcp) });
     push({ t: 'wv', n: 'CLS', val: Math.round(cls * 1000) / 1000 });
     if (inp) push({ t: 'wv', n: 'INP', val: Math.round(inp) });

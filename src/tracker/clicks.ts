@@ -1,40 +1,39 @@
-import { clean, type Ev, type Push } from './types';
+import { clean, config, type Ev, type Push } from './types';
 
-/** Clicks (selector, button/link text, page x/y), click goals and outbound links. */
-export function watchClicks(push: Push, goals: string[]): void {
-  addEventListener(
-    'click',
-    (ev: MouseEvent) => {
+/**
+ * Clicks (selector, button/link text, page x/y), click goals (the config's selectors) and
+ * outbound links. A top-level handler (registered by index.ts while the script runs): nothing of
+ * it is compiled until the first click.
+ */
+export function click(ev: MouseEvent, push: Push): void {
+  try {
+    const goals = config().g || [];
+    const t = ev.target as Element | null;
+    if (!t || !t.closest) return;
+    const el = t.closest('a,button,input,select,textarea,label,summary,[role=button]') || t;
+    const e: Ev = { t: 'ck', sel: selector(el), x: Math.max(0, Math.round(ev.pageX)), y: Math.max(0, Math.round(ev.pageY)) };
+    if (el.tagName === 'A' || el.tagName === 'BUTTON') {
+      const tx = clean((el.textContent || '').replace(/\s+/g, ' ').trim(), 100);
+      if (tx) e.tx = tx;
+    }
+    for (const g of goals) {
       try {
-        const t = ev.target as Element | null;
-        if (!t || !t.closest) return;
-        const el = t.closest('a,button,input,select,textarea,label,summary,[role=button]') || t;
-        const e: Ev = { t: 'ck', sel: selector(el), x: Math.max(0, Math.round(ev.pageX)), y: Math.max(0, Math.round(ev.pageY)) };
-        if (el.tagName === 'A' || el.tagName === 'BUTTON') {
-          const tx = clean((el.textContent || '').replace(/\s+/g, ' ').trim(), 100);
-          if (tx) e.tx = tx;
-        }
-        for (const g of goals) {
-          try {
-            if (t.closest(g)) {
-              e.gm = g;
-              break;
-            }
-          } catch (_) {
-            /* invalid selector in config */
-          }
-        }
-        push(e);
-        const a = t.closest('a[href]') as HTMLAnchorElement | null;
-        if (a && /^https?:$/.test(a.protocol) && a.host !== location.host) {
-          push({ t: 'ob', u: clean(a.protocol + '//' + a.host + a.pathname, 500) });
+        if (t.closest(g)) {
+          e.gm = g;
+          break;
         }
       } catch (_) {
-        /* never harm the page */
+        /* invalid selector in config */
       }
-    },
-    { capture: true, passive: true },
-  );
+    }
+    push(e);
+    const a = t.closest('a[href]') as HTMLAnchorElement | null;
+    if (a && /^https?:$/.test(a.protocol) && a.host !== location.host) {
+      push({ t: 'ob', u: clean(a.protocol + '//' + a.host + a.pathname, 500) });
+    }
+  } catch (_) {
+    /* never harm the page */
+  }
 }
 
 /** A short CSS path: up to four levels, stopping at an id; tag plus two classes per level. */

@@ -11,20 +11,14 @@ const measure = () => {
 };
 
 /**
- * The scroll listener, registered while the script runs (one passive listener, no layout work
- * until the visitor scrolls), so that scrolling before the tracker's deferred start still counts.
+ * The passive scroll listener, registered by index.ts while the script runs (no layout work until
+ * the visitor scrolls), so that scrolling before the tracker's deferred start still counts.
  */
-export function watchScroll(): void {
-  addEventListener(
-    'scroll',
-    () => {
-      if (Date.now() - checked > 250) {
-        checked = Date.now();
-        measure();
-      }
-    },
-    { passive: true },
-  );
+export function onScroll(): void {
+  if (Date.now() - checked > 250) {
+    checked = Date.now();
+    measure();
+  }
 }
 
 /**

@@ -54,14 +54,21 @@ const rows = [];
 try {
   const paths = ONLY ?? sitemapPaths();
   for (const path of paths) {
-    const result = await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
-    const lhr = result.lhr;
+    // One retry when Chrome could not load the page at all (e.g. dist/ was being rebuilt).
+    let lhr;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      lhr = (await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES })).lhr;
+      if (!lhr.runtimeError) break;
+      console.error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    }
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
     const bytes = lhr.audits['total-byte-weight']?.numericValue ?? 0;
     const failing = CATEGORIES.flatMap((c, i) => scores[i] < MIN
       ? lhr.categories[c].auditRefs.map((r) => lhr.audits[r.id]).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative').map((a) => `${c}:${a.id}`)
       : []);
-    rows.push({ path, scores, bytes, failing });
+    const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
+      .map((id) => `${id.split('-').map((w) => w[0]).join('').toUpperCase()} ${lhr.audits[id]?.displayValue ?? '-'}`).join(', ');
+    rows.push({ path, scores, bytes, failing, metrics });
     console.error(`measured ${path}`);
   }
 } finally {
@@ -75,5 +82,6 @@ for (const r of rows) {
   console.log([r.path.padEnd(48), ...r.scores.map((s) => String(s).padStart(4)), `${(r.bytes / 1024).toFixed(1).padStart(7)} KB`].join(' '));
 }
 const low = rows.filter((r) => r.scores.some((s) => s < MIN));
-for (const r of low) console.log(`below ${MIN}: ${r.path} -> ${r.failing.join(', ')}`);
+for (const r of low) console.log(`below ${MIN}: ${r.path} (${r.metrics}) -> ${r.failing.join(', ')}`);
+if (process.env.LIGHTHOUSE_VERBOSE) for (const r of rows) console.log(`${r.path}: ${r.metrics}`);
 process.exit(low.length ? 1 : 0);

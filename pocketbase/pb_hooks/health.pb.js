@@ -1,8 +1,10 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Health monitoring of deployed optimizations: every minute for each site with enabled rules,
-// and on demand (POST /api/cro/evaluate-health {siteId}) for superusers and the site's editors.
+// Health monitoring of deployed optimizations: on a schedule (CRO_HEALTH_CRON, every minute by
+// default, "off" disables it so tests control when evaluation runs) for each site with enabled
+// rules, and on demand (POST /api/cro/evaluate-health {siteId}) for superusers and the site's editors.
 
-cronAdd('optimization_health', '*/1 * * * *', () => {
+const healthSchedule = $os.getenv('CRO_HEALTH_CRON') || '*/1 * * * *';
+if (healthSchedule !== 'off') cronAdd('optimization_health', healthSchedule, () => {
   const evaluator = require(`${__hooks}/lib/health_eval.js`);
   const rows = arrayOf(new DynamicModel({ site_id: '' }));
   $app.db().newQuery('SELECT DISTINCT site_id FROM optimization_rules WHERE enabled = TRUE').all(rows);

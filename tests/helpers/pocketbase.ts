@@ -73,7 +73,8 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
     `--siteDir=${options.siteDir ?? ''}`,
   ];
   // Tests create many users from one address; the sign-in limit test sets the real value.
-  const env = { ...process.env, CRO_AUTH_RATE_LIMIT: '1000', ...options.env };
+  // The scheduled health evaluation is off: tests call /api/cro/evaluate-health when they mean to.
+  const env = { ...process.env, CRO_AUTH_RATE_LIMIT: '1000', CRO_HEALTH_CRON: 'off', ...options.env };
   await promisify(execFile)(SERVER, ['superuser', 'upsert', SUPERUSER.email, SUPERUSER.password, ...common], { env });
 
   let log = '';

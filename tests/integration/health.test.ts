@@ -25,7 +25,7 @@ async function event(session: string, type: string, tsOffsetMs: number, rule = '
 const evaluate = (client: TestServer['admin'], body: unknown) => client.send('/api/cro/evaluate-health', { method: 'POST', body });
 
 beforeAll(async () => {
-  server = await startPocketBase();
+  server = await startPocketBase(); // the harness switches the scheduled evaluation off
   [owner, editor, viewer] = await Promise.all([server.createUser(), server.createUser(), server.createUser()]);
   siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'health.example.com' })).id;
   await server.admin.collection('sites').update(siteId, { plan_tier: 'growth', error_threshold_percentage: 5, health_status: 'healthy' });
@@ -115,4 +115,31 @@ describe('POST /api/cro/evaluate-health', () => {
     expect(third.siteHealth).toBe('warning'); // nothing critical left on, but a rollback needs a look
     expect((await owner.client.collection('optimization_rollbacks').getFullList()).map((r) => r.rollback_type)).toEqual(['automatic', 'automatic']);
   });
+});
+
+describe('scheduled health evaluation', () => {
+  it('is a cron job every minute by default that evaluates every site with enabled rules, and "off" removes it', async () => {
+    expect((await server.admin.send('/api/crons', {})).map((j: { id: string }) => j.id)).not.toContain('optimization_health');
+    const scheduled = await startPocketBase({ env: { CRO_HEALTH_CRON: '' } });
+    try {
+      const jobs = await scheduled.admin.send('/api/crons', {});
+      expect(jobs).toEqual(expect.arrayContaining([{ id: 'optimization_health', expression: '*/1 * * * *' }]));
+      const user = await scheduled.createUser();
+      const site = await user.client.collection('sites').create({ user_id: user.record.id, domain: 'cron.example.com' });
+      await scheduled.admin.collection('sites').update(site.id, { plan_tier: 'growth', error_threshold_percentage: 5 });
+      const rule = await user.client.collection('optimization_rules').create({ site_id: site.id, name: 'Cron copy', rule_type: 'cta_text', ...CHANGE, enabled: true, rollout_percentage: 100, auto_rollback_enabled: true });
+      const ev = (session: string, type: string, offset: number, ruleId = '') =>
+        scheduled.admin.collection('events').create({ site_id: site.id, visitor: `v-${session}`, session, type, rule: ruleId, path: '/checkout', ts: new Date(Date.now() - 60_000 + offset).toISOString() });
+      const writes: Promise<unknown>[] = [];
+      for (let i = 0; i < 30; i++) writes.push(ev(`e${i}`, 'pageview', 0), ev(`e${i}`, 'exposure', 100, rule.id), ev(`e${i}`, 'error', 5_000));
+      for (let i = 0; i < 30; i++) writes.push(ev(`p${i}`, 'pageview', 0));
+      await Promise.all(writes);
+
+      await scheduled.admin.send('/api/crons/optimization_health', { method: 'POST' }); // run the job now
+      await expect.poll(async () => (await scheduled.admin.collection('optimization_rules').getOne(rule.id)).enabled, { timeout: 10_000 }).toBe(false);
+      expect(await scheduled.admin.collection('optimization_rollbacks').getFullList({ filter: `rule_id = "${rule.id}"` })).toHaveLength(1);
+    } finally {
+      await scheduled.stop();
+    }
+  }, 60_000);
 });

@@ -4,8 +4,8 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 
-// Pages that must never be indexed (private app, sign-in, payment results).
-const NOT_INDEXED = ['/dashboard', '/auth', '/payment-success', '/payment-cancel'];
+// Pages that must never be indexed (private app, sign-in, payment and form results).
+const NOT_INDEXED = ['/dashboard', '/auth', '/payment-success', '/payment-cancel', '/contact/sent'];
 
 export default defineConfig({
   site: process.env.SITE_URL || 'http://127.0.0.1:8090',

@@ -8,11 +8,13 @@ import (
 
 	"cro/pocketbase/analytics"
 
+	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"cro/pocketbase/dnsverify"
+	"cro/pocketbase/mailqueue"
 
 	"cro/pocketbase/safefetch"
 )
@@ -31,12 +33,16 @@ func main() {
 	flags.StringVar(&siteDir, "siteDir", "dist", "the Astro build to serve (empty or missing: API only)")
 	_ = app.RootCmd.ParseFlags(os.Args[1:])
 
+	mail := mailqueue.Start(app)
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: migrationsDir,
 		HooksDir:      hooksDir,
 		HooksWatch:    hooksWatch,
 		HooksPoolSize: hooksPool,
-		OnInit:        safefetch.BindJS, // $safefetch: the website scan's guarded fetcher
+		OnInit: func(vm *goja.Runtime) {
+			safefetch.BindJS(vm) // $safefetch: the website scan's guarded fetcher
+			mail.BindJS(vm)      // $mailqueue: mail sent after the request, never holding it up
+		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
 		TemplateLang: migratecmd.TemplateLangJS,

@@ -1,4 +1,5 @@
-// Lighthouse (mobile preset) on every page of the built sitemap, served by the production
+// Lighthouse (mobile preset) on every page of the built sitemap and the public pages kept out of
+// it (sign-in, payment results, the form confirmation), served by the production
 // server (.bin/cro-server serving dist/) on a free loopback port with a throwaway data dir.
 // Prints each page's four category scores and its total transfer size; exits 1 when a score
 // is below LIGHTHOUSE_MIN (default 95). Run: npm run lighthouse (after a build).
@@ -16,6 +17,10 @@ const SERVER = join(ROOT, '.bin/cro-server');
 const MIN = Number(process.env.LIGHTHOUSE_MIN ?? 95);
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean); // e.g. "/,/features"
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+// Public but deliberately noindex: measured without the "page is blocked from indexing" audit,
+// which they fail by design. (Lighthouse refuses documents answered with 404, so the not-found
+// page is left to the axe crawl.)
+const UNLISTED = ['/auth', '/payment-success', '/payment-cancel', '/contact/sent'];
 
 for (const [path, hint] of [[join(DIST, 'index.html'), 'run `astro build`'], [SERVER, 'run `bash scripts/setup.sh`']]) {
   if (!existsSync(path)) { console.error(`${path} is missing: ${hint} first.`); process.exit(1); }
@@ -52,12 +57,13 @@ const chrome = await chromeLauncher.launch({
 
 const rows = [];
 try {
-  const paths = ONLY ?? sitemapPaths();
+  const paths = ONLY ?? [...sitemapPaths(), ...UNLISTED];
   for (const path of paths) {
     // One retry when Chrome could not load the page at all (e.g. dist/ was being rebuilt).
     let lhr;
     for (let attempt = 0; attempt < 2; attempt++) {
-      lhr = (await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES })).lhr;
+      const skipAudits = UNLISTED.includes(path) ? ['is-crawlable'] : [];
+      lhr = (await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, skipAudits })).lhr;
       if (!lhr.runtimeError) break;
       console.error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     }
@@ -79,7 +85,8 @@ try {
 const head = ['page'.padEnd(48), 'perf', 'a11y', ' b.p', ' seo', '  transfer'].join(' ');
 console.log(head);
 for (const r of rows) {
-  console.log([r.path.padEnd(48), ...r.scores.map((s) => String(s).padStart(4)), `${(r.bytes / 1024).toFixed(1).padStart(7)} KB`].join(' '));
+  const label = UNLISTED.includes(r.path) ? `${r.path} (noindex)` : r.path;
+  console.log([label.padEnd(48), ...r.scores.map((s) => String(s).padStart(4)), `${(r.bytes / 1024).toFixed(1).padStart(7)} KB`].join(' '));
 }
 const low = rows.filter((r) => r.scores.some((s) => s < MIN));
 for (const r of low) console.log(`below ${MIN}: ${r.path} (${r.metrics}) -> ${r.failing.join(', ')}`);

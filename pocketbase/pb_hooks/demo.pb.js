@@ -30,7 +30,7 @@ routerAdd('POST', '/api/cro/demo-request', (e) => {
   const mail = require(`${__hooks}/lib/mail.js`);
   if (mail.salesEmail()) {
     try {
-      e.app.newMailClient().send(mail.demoNotice(e.app, result.value));
+      $mailqueue.send(mail.demoNotice(e.app, result.value), 'demo request notice');
     } catch (err) {
       e.app.logger().error('demo: notifying the sales inbox failed', 'error', String(err));
     }

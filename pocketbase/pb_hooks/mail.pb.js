@@ -1,6 +1,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Mail: settings from the environment at start (after bootstrap), the welcome and verification mails after
-// sign-up (a failure is logged, never blocks), and mails logged instead of sent without SMTP.
+// sign-up (queued: sent after the response, a failure is logged), and mails logged instead of sent
+// without SMTP.
 
 onBootstrap((e) => {
   e.next();
@@ -14,18 +15,12 @@ onBootstrap((e) => {
 
 onRecordAfterCreateSuccess((e) => {
   const mail = require(`${__hooks}/lib/mail.js`);
-  const email = e.record.email();
+  // Queued: sent after the response by pocketbase/mailqueue, which logs failures.
   try {
-    e.app.newMailClient().send(mail.welcomeMessage(e.app, email));
+    $mailqueue.send(mail.welcomeMessage(e.app, e.record.email()), 'welcome mail');
+    if (!e.record.verified()) $mailqueue.sendVerification(e.record);
   } catch (err) {
-    e.app.logger().error('mail: welcome mail failed', 'to', email, 'error', String(err));
-  }
-  if (!e.record.verified()) {
-    try {
-      $mails.sendRecordVerification(e.app, e.record);
-    } catch (err) {
-      e.app.logger().error('mail: verification mail failed', 'to', email, 'error', String(err));
-    }
+    e.app.logger().error('mail: welcome mail failed', 'to', e.record.email(), 'error', String(err));
   }
   e.next();
 }, 'users');

@@ -1,8 +1,9 @@
 /**
  * Contact form (spec 01: /contact). Validates with the rules the server uses (src/lib/contact.ts),
- * posts to /api/cro/contact, and shows a success toast or clear errors per field.
+ * posts to /api/cro/contact, and shows a success toast or clear errors per field. Without
+ * JavaScript the form posts itself and the server answers with pages (see contact.pb.js).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
 import { notify } from '../client/toast';
 import { CONTACT_LIMITS, validateContact, type ContactErrors, type ContactField, type ContactMessage } from '../lib/contact';
@@ -28,6 +29,12 @@ export default function ContactForm({ email }: { email: string }) {
   const [values, setValues] = useState<ContactMessage>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [sending, setSending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  // Without JavaScript the browser's own checks (required, email, max length) guard the plain
+  // post; once hydrated, the shared rules take over with their own messages.
+  useEffect(() => {
+    if (form.current) form.current.noValidate = true;
+  }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,7 +75,7 @@ export default function ContactForm({ email }: { email: string }) {
     `mt-1.5 block w-full rounded-lg border px-3 py-2.5 text-base text-ink shadow-sm ${invalid ? 'border-red-500' : 'border-slate-300 focus:border-brand-500'}`;
 
   return (
-    <form onSubmit={onSubmit} noValidate method="post" action="/api/cro/contact" className="space-y-5" aria-label="Contact form">
+    <form ref={form} onSubmit={onSubmit} method="post" action="/api/cro/contact" className="space-y-5" aria-label="Contact form">
       {FIELDS.map((f) => {
         const id = `contact-${f.id}`;
         const error = errors[f.id];

@@ -1,24 +1,15 @@
 // Accessibility crawl: every page listed in the built sitemap (so pages added by any work are
 // included automatically), plus the unlisted public pages, checked with axe in Chromium.
-import { readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { sitemapPaths, UNLISTED_PUBLIC_PATHS } from './site-pages';
 
-const DIST = resolve(import.meta.dirname, '../../dist');
-
-function sitemapPaths(): string[] {
-  const files = readdirSync(DIST).filter((f) => /^sitemap-\d+\.xml$/.test(f));
-  const urls = files.flatMap((f) => [...readFileSync(resolve(DIST, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!));
-  return urls.map((u) => new URL(u).pathname.replace(/\/$/, '') || '/');
-}
-
-const paths = [...new Set([...sitemapPaths(), '/payment-success', '/payment-cancel', '/this-page-does-not-exist'])];
+const paths = [...new Set([...sitemapPaths(), ...UNLISTED_PUBLIC_PATHS, '/this-page-does-not-exist'])];
 
 test('the sitemap lists the public pages and none of the private ones', () => {
   const listed = sitemapPaths();
   for (const p of ['/', '/features', '/about', '/privacy', '/help', '/changelog', '/press', '/status']) expect(listed).toContain(p);
-  for (const p of listed) expect(p).not.toMatch(/^\/(dashboard|auth|payment-success|payment-cancel)(\/|$)/);
+  for (const p of listed) expect(p).not.toMatch(/^\/(dashboard|auth|payment-success|payment-cancel|contact\/sent)(\/|$)/);
 });
 
 for (const path of paths) {

@@ -4,7 +4,7 @@
 import { freezeClock } from './clock';
 import { expect, test } from '@playwright/test';
 
-const PAGES_WITHOUT_ISLANDS = ['/features', '/about', '/privacy', '/terms', '/cookies', '/gdpr', '/careers', '/help', '/case-studies', '/security', '/status', '/api-docs', '/changelog', '/press', '/payment-success', '/payment-cancel'];
+const PAGES_WITHOUT_ISLANDS = ['/features', '/about', '/privacy', '/terms', '/cookies', '/gdpr', '/careers', '/help', '/case-studies', '/security', '/status', '/api-docs', '/changelog', '/press', '/payment-success', '/payment-cancel', '/contact/sent'];
 
 for (const path of PAGES_WITHOUT_ISLANDS) {
   test(`${path} ships no JavaScript files`, async ({ page }) => {

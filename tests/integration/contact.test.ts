@@ -57,6 +57,28 @@ describe('POST /api/cro/contact', () => {
     expect(await storedMessages()).toMatchObject([valid]);
   });
 
+  it('answers a plain browser form post with pages: a redirect when stored, the errors when not', async () => {
+    const form = (body: Record<string, string>) =>
+      fetch(`${server.url}/api/cro/contact`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml' },
+        body: new URLSearchParams(body).toString(),
+      });
+    const bad = await form({ ...valid, email: 'ada@', subject: '<b>x</b>' });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('text/html');
+    const html = await bad.text();
+    expect(html).toContain('Please enter a valid email address.');
+    expect(html).toContain('href="/contact"');
+    expect(await storedMessages()).toEqual([]);
+
+    const ok = await form(valid);
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get('location')).toBe('/contact/sent');
+    expect(await storedMessages()).toMatchObject([valid]);
+  });
+
   it('rejects an invalid email with 400 and stores nothing', async () => {
     const res = await post({ ...valid, email: 'ada@example' });
     expect(res.status).toBe(400);

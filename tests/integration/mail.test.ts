@@ -1,5 +1,6 @@
 // Mail through a real SMTP listener: the welcome and verification mails after sign-up, the
 // password reset link to the site's own page, and sign-up that never waits on a broken mailer.
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientResponseError } from 'pocketbase';
 import { freePort, startPocketBase, type TestServer } from '../helpers/pocketbase';
@@ -89,6 +90,30 @@ describe('without working mail or payments', () => {
       expect(err?.response.message).toBe('Payments are not configured');
     } finally {
       await broken.stop();
+    }
+  });
+
+  it('answers a sign-up while the SMTP server hangs: the mail is sent after the response', async () => {
+    // An SMTP server that accepts connections and never says a word: a synchronous send would
+    // hold the sign-up until the connection gave up.
+    const sockets: Socket[] = [];
+    const hanging = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((done) => hanging.listen(0, '127.0.0.1', done));
+    const port = (hanging.address() as AddressInfo).port;
+    const slow = await startPocketBase({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) } });
+    try {
+      const email = `hang-${Date.now()}@example.com`;
+      const created = await slow.anonymous().collection('users').create({ email, password: 'secret1', passwordConfirm: 'secret1' });
+      expect(created.id).toBeTruthy();
+      // The queued welcome mail is under way on a connection the server has not answered.
+      await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(sockets.every((s) => !s.destroyed)).toBe(true);
+      const auth = await slow.anonymous().collection('users').authWithPassword(email, 'secret1');
+      expect(auth.record.email).toBe(email);
+    } finally {
+      sockets.forEach((s) => s.destroy());
+      await slow.stop();
+      await new Promise((done) => hanging.close(done));
     }
   });
 });

@@ -113,6 +113,19 @@ describe('the public scan of a real page', () => {
     expect(rows[0]).toMatchObject({ source: 'public', site_type: 'b2b', site_id: '' });
   });
 
+  it('stores the scanned URL without its query string or fragment', async () => {
+    const res = await scan(allowed, `${site.origin}/weak-landing/?email=jane%40example.com&token=s3cret#signup`);
+    expect(res.status).toBe(200);
+    const rows = await allowed.admin.collection('scans').getFullList({ filter: `url ~ "weak-landing"` });
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const stored = JSON.stringify(row);
+      expect(stored).not.toContain('jane');
+      expect(stored).not.toContain('s3cret');
+      expect(row.url).toBe(`${site.origin}/weak-landing/`);
+    }
+  });
+
   it('keeps scans server-only', async () => {
     await expect(allowed.anonymous().collection('scans').getList()).rejects.toMatchObject({ status: 403 });
     const user = await allowed.createUser();
@@ -179,6 +192,22 @@ describe('the dashboard site scan', () => {
     const res = await siteScan(owner.client, s.id);
     expect(res.sources).toEqual(['website audit', 'analysed documents']);
     expect(res.opportunities.map((o: { title: string }) => o.title)).toContain('Show delivery dates on the product page');
+  });
+
+  it('adds the site analytics of the last 30 days as a source', async () => {
+    const owner = await allowed.createUser();
+    const s = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'shop-fixture.test' });
+    await allowed.admin.collection('sites').update(s.id, { plan_tier: 'growth' });
+    const today = new Date().toISOString().slice(0, 10);
+    const old = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
+    // 400 sessions, 300 bounces, 4 converted in the window; a day outside it must not count.
+    await allowed.admin.collection('analytics_daily').create({ site_id: s.id, day: today, sessions: 400, bounces: 300, conversions: 5, converted_sessions: 4 });
+    await allowed.admin.collection('analytics_daily').create({ site_id: s.id, day: old, sessions: 100000, bounces: 0, conversions: 90000, converted_sessions: 90000 });
+    const res = await siteScan(owner.client, s.id);
+    expect(res.sources).toEqual(['website audit', 'site analytics']);
+    const byTitle = new Map(res.opportunities.map((o: { title: string; description: string }) => [o.title, o.description]));
+    expect(byTitle.get('Reduce the high bounce rate')).toContain('75.0% of sessions');
+    expect(byTitle.get('Lift a conversion rate below 2%')).toContain('Only 1.00% of sessions converted');
   });
 
   it('is for members of the site only', async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { assetReferences, hostOf, parsePage, resolveRef } from '../../src/lib/audit';
+import { assetReferences, hostOf, parsePage, resolveRef, urlForStorage } from '../../src/lib/audit';
 
 test('references resolve like a browser resolves them', () => {
   const base = 'https://shop.example/a/b/page.html?x=1';
@@ -20,4 +20,11 @@ test('the stylesheets and scripts of a page are listed once each', () => {
     'https://x.example/p/',
   );
   expect(assetReferences(page)).toEqual(['https://x.example/a.css', 'https://x.example/a.js']);
+});
+
+test('scans store a URL without its query string or fragment', () => {
+  expect(urlForStorage('https://Shop.Example/checkout?email=a%40b.example&token=xyz#step2')).toBe('https://shop.example/checkout');
+  expect(urlForStorage('http://shop.example:8080?ref=1')).toBe('http://shop.example:8080/');
+  expect(urlForStorage('https://shop.example/a/b/')).toBe('https://shop.example/a/b/');
+  expect(urlForStorage('not a url')).toBe('');
 });

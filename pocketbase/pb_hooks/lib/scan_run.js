@@ -1,6 +1,7 @@
 // Runs a website scan: the guarded Go fetcher ($safefetch) gets and parses the page and measures
 // its stylesheets and scripts, the shared TypeScript audit judges them, the result is stored in
-// `scans` and reused for CACHE_SECONDS.
+// `scans` and reused for CACHE_SECONDS. Stored URLs keep scheme, host and path only (no query
+// string or fragment: they often carry personal data).
 var CACHE_SECONDS = 600;
 var HTTP_STATUS = {
   invalid_url: 400,
@@ -34,6 +35,8 @@ module.exports = {
 
   /** The newest stored scan of url younger than the cache time, or null. */
   cached: function (app, url, source, siteId) {
+    var domain = require(__hooks + '/lib/generated/domain.js');
+    url = domain.urlForStorage(url);
     var filter = 'url = {:url} && source = {:source} && created_at >= {:since}' + (siteId ? ' && site_id = {:site}' : '');
     var rows = app.findRecordsByFilter('scans', filter, '-created_at', 1, 0, { url: url, source: source, since: sinceText(CACHE_SECONDS), site: siteId || '' });
     return rows.length ? fromRecord(rows[0]) : null;
@@ -54,9 +57,10 @@ module.exports = {
       parsed.assetSizes = clean;
     }
     var result = domain.auditPage(parsed);
+    result.url = domain.urlForStorage(result.url);
     var record = new Record(app.findCollectionByNameOrId('scans'));
-    record.set('url', url);
-    record.set('final_url', page.url);
+    record.set('url', domain.urlForStorage(url));
+    record.set('final_url', domain.urlForStorage(page.url));
     record.set('source', source);
     if (siteId) record.set('site_id', siteId);
     record.set('site_type', result.siteType);

@@ -11,7 +11,7 @@ module.exports = {
     return '/dashboard/team?invite=' + encodeURIComponent(token);
   },
 
-  /** Sends the invite mail and notifies an existing user; failures are logged, never thrown. */
+  /** Queues the invite mail (pocketbase/mailqueue) and notifies an existing user; failures are logged, never thrown. */
   deliver: function (app, member) {
     var origin = ($os.getenv('APP_URL') || 'http://127.0.0.1:8090').trim().replace(/\/+$/, '');
     var site = app.findRecordById('sites', member.getString('site_id'));
@@ -27,7 +27,7 @@ module.exports = {
     var intro = inviter ? inviter + ' has invited you' : 'You have been invited';
     try {
       var meta = app.settings().meta;
-      app.newMailClient().send(new MailerMessage({
+      $mailqueue.send(new MailerMessage({
         from: { address: meta.senderAddress, name: meta.senderName },
         to: [{ address: email }],
         subject: 'You are invited to ' + site.getString('domain'),
@@ -36,7 +36,7 @@ module.exports = {
           '<p><a href="' + escapeHtml(link) + '">Accept the invitation</a></p>' +
           '<p>Sign in or sign up with ' + escapeHtml(email) + ' to accept.</p>',
         text: intro + ' to join ' + site.getString('domain') + ' as ' + role + '.\n\nAccept: ' + link + '\n\nSign in or sign up with ' + email + ' to accept.\n',
-      }));
+      }), 'team invite mail');
     } catch (err) {
       app.logger().error('team: invite mail failed', 'to', email, 'error', String(err));
     }

@@ -3,7 +3,7 @@
 export * from './types';
 export type { Page, PageElement } from './page';
 export { assetReferences } from './assets';
-export { resolveRef, hostOf } from './url';
+export { resolveRef, hostOf, urlForStorage } from './url';
 export { computeSignals } from './signals';
 export { detectSiteType, type SiteTypeResult } from './site-type';
 export { auditPage, expectedLift, findingScore, type AuditResult } from './audit';

@@ -50,3 +50,13 @@ export function hostOf(url: string): string {
   const m = /^https?:\/\/(?:[^@/?#]*@)?(\[[^\]]+\]|[^:/?#]+)/i.exec(url);
   return m?.[1] ? m[1].toLowerCase() : '';
 }
+
+/**
+ * What a scan stores of a URL: scheme, host and path. Query strings and fragments are dropped
+ * because they often carry personal data (emails, tokens, campaign ids) that scans must not keep.
+ */
+export function urlForStorage(url: string): string {
+  const m = /^(https?:\/\/[^/?#]+)([^?#]*)/i.exec(url.trim());
+  if (!m) return '';
+  return `${(m[1] ?? '').toLowerCase()}${m[2] || '/'}`;
+}

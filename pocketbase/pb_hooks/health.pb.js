@@ -34,3 +34,12 @@ routerAdd('POST', '/api/cro/evaluate-health', (e) => {
   const result = require(`${__hooks}/lib/health_eval.js`).evaluateSite(e.app, siteId);
   return e.json(200, result);
 }, $apis.requireAuth());
+
+// Health metrics are derived from raw events and kept as long as they are (CRO_EVENT_RETENTION_DAYS,
+// 90 by default; 0 keeps everything). Rollback records keep the figures that triggered them.
+cronAdd('optimization_health_retention', '27 3 * * *', () => {
+  const days = parseFloat($os.getenv('CRO_EVENT_RETENTION_DAYS') || '90');
+  if (!(days > 0)) return;
+  const cutoff = new Date(Date.now() - days * 86400000).toISOString().replace('T', ' ');
+  $app.db().newQuery('DELETE FROM optimization_health_metrics WHERE recorded_at < {:cutoff}').bind({ cutoff: cutoff }).execute();
+});

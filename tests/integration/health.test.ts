@@ -143,3 +143,28 @@ describe('scheduled health evaluation', () => {
     }
   }, 60_000);
 });
+
+describe('health metrics retention', () => {
+  it('a daily job deletes metrics older than the event retention and keeps newer ones', async () => {
+    // 0.00003 days is 2.6 seconds: long enough to tell an old metric from a new one.
+    const short = await startPocketBase({ env: { CRO_EVENT_RETENTION_DAYS: '0.00003' } });
+    try {
+      const jobs = await short.admin.send('/api/crons', {});
+      expect(jobs).toEqual(expect.arrayContaining([{ id: 'optimization_health_retention', expression: '27 3 * * *' }]));
+      const user = await short.createUser();
+      const site = await user.client.collection('sites').create({ user_id: user.record.id, domain: 'retention.example.com' });
+      await short.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
+      const rule = await user.client.collection('optimization_rules').create({ site_id: site.id, name: 'Old copy', rule_type: 'cta_text', ...CHANGE, enabled: true, rollout_percentage: 100 });
+      const metric = (value: number) =>
+        short.admin.collection('optimization_health_metrics').create({ site_id: site.id, rule_id: rule.id, metric_type: 'error_rate', value, threshold_exceeded: false });
+      const old = await metric(1);
+      await new Promise((r) => setTimeout(r, 3_000));
+      const fresh = await metric(2);
+      await short.admin.send('/api/crons/optimization_health_retention', { method: 'POST' });
+      await expect.poll(async () => (await short.admin.collection('optimization_health_metrics').getFullList()).map((m) => m.id), { timeout: 10_000 }).toEqual([fresh.id]);
+      expect(old.id).not.toBe(fresh.id);
+    } finally {
+      await short.stop();
+    }
+  }, 60_000);
+});

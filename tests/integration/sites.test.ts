@@ -65,3 +65,25 @@ describe('creating a site', () => {
     expect(second.plan_tier).toBe('free');
   });
 });
+
+describe('removing a site', () => {
+  it('is for the owner only and takes everything scoped to the site with it', async () => {
+    const owner = await server.createUser();
+    const admin = await server.createUser();
+    const site = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'remove.example.com' });
+    await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
+    await server.admin.collection('site_members').create({ site_id: site.id, user_id: admin.record.id, email: admin.email, role: 'admin', status: 'active' });
+    const rule = await owner.client.collection('optimization_rules').create({ site_id: site.id, name: 'Copy', rule_type: 'cta_text', url_pattern: '/*', selector: '#buy', changes: [{ type: 'set_text', value: 'Buy' }], enabled: true, rollout_percentage: 100 });
+    await server.admin.collection('analytics_daily').create({ site_id: site.id, day: '2026-11-01', sessions: 10 });
+
+    await expect(admin.client.collection('sites').delete(site.id)).rejects.toMatchObject({ status: 404 });
+    expect((await server.admin.collection('sites').getOne(site.id)).id).toBe(site.id);
+
+    await owner.client.collection('sites').delete(site.id);
+    await expect(server.admin.collection('sites').getOne(site.id)).rejects.toMatchObject({ status: 404 });
+    await expect(server.admin.collection('optimization_rules').getOne(rule.id)).rejects.toMatchObject({ status: 404 });
+    for (const c of ['site_members', 'analytics_daily', 'optimization_audit_log']) {
+      expect((await server.admin.collection(c).getList(1, 1, { filter: `site_id = "${site.id}"` })).totalItems, c).toBe(0);
+    }
+  });
+});

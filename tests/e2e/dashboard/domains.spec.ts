@@ -68,6 +68,18 @@ for (const { name, viewport } of WIDTHS) {
 
       await openFromSidebar(page, 'Settings');
       await expect(page.getByTestId(`domain-${domain}`).getByText('Active')).toBeVisible();
+
+      // The owner removes the domain after confirming; Cancel changes nothing.
+      await page.getByRole('button', { name: `Remove ${domain}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Remove ${domain}?` });
+      await expect(dialog).toContainText('This cannot be undone.');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByTestId(`domain-${domain}`)).toBeVisible();
+      await page.getByRole('button', { name: `Remove ${domain}` }).click();
+      await dialog.getByRole('button', { name: 'Remove domain' }).click();
+      await expect(page.getByText('Domain removed')).toBeVisible();
+      await expect(page.getByTestId(`domain-${domain}`)).toHaveCount(0);
+      await expect(page.getByText('No domains yet')).toBeVisible();
     });
   });
 }

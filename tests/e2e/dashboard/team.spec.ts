@@ -51,6 +51,7 @@ for (const { name, viewport } of WIDTHS) {
       await openFromSidebar(other, 'Settings');
       await expect(other.getByTestId(`domain-${domain}`)).toBeVisible();
       await expect(other.getByRole('button', { name: 'Verify DNS' })).toHaveCount(0);
+      await expect(other.getByRole('button', { name: `Remove ${domain}` })).toHaveCount(0);
       await openFromSidebar(other, 'Speed & Tracking');
       await expect(other.getByTestId('your-website').getByText(domain)).toBeVisible();
       await expect(other.getByRole('button', { name: 'Check if Connected' })).toHaveCount(0);

@@ -8,8 +8,9 @@ import { CopyButton } from '../../components/CopyButton';
 import type { SiteRecord } from '../../stores/sites';
 import { loadSites } from '../../stores/sites';
 import { DomainStatusBadge } from './DomainStatusBadge';
+import { RemoveDomainButton } from './RemoveDomainButton';
 
-export function DomainCard({ site, manager }: { site: SiteRecord; manager: boolean }) {
+export function DomainCard({ site, manager, owner }: { site: SiteRecord; manager: boolean; owner: boolean }) {
   const [busy, setBusy] = useState(false);
   const [detail, setDetail] = useState<string | null>(null);
   const verified = site.dns_verified && site.status === 'active';
@@ -37,7 +38,10 @@ export function DomainCard({ site, manager }: { site: SiteRecord; manager: boole
           <h3 className="font-semibold">{site.domain}</h3>
           {site.industry_category && <p className="text-xs text-slate-500">{site.industry_category}</p>}
         </div>
-        <DomainStatusBadge site={site} />
+        <div className="flex items-center gap-2">
+          <DomainStatusBadge site={site} />
+          {owner && <RemoveDomainButton site={site} />}
+        </div>
       </div>
       {!verified && (
         <div className="mt-3 space-y-2">

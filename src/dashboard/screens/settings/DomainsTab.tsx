@@ -17,7 +17,7 @@ export function DomainsTab() {
           <EmptyState icon={Globe} title="No domains yet">Add your first domain above.</EmptyState>
         ) : (
           <ul className="space-y-4">
-            {sites.map((s) => <li key={s.id}><DomainCard site={s} manager={!!user && (s.manager_ids ?? []).includes(user.id)} /></li>)}
+            {sites.map((s) => <li key={s.id}><DomainCard site={s} manager={!!user && (s.manager_ids ?? []).includes(user.id)} owner={!!user && s.user_id === user.id} /></li>)}
           </ul>
         )}
       </Card>

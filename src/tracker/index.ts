@@ -8,9 +8,10 @@
  * global, the page's URL and time,
  * listeners that must not miss anything (errors, clicks, scroll, page hide) and, in the full
  * build, the optimization rules (they apply before paint). Everything else (privacy check,
- * storage, the page view, SPA navigation, web vitals, sending) starts after the load event, when
- * the browser is idle (requestIdleCallback, setTimeout where it is missing), or at once if the
- * page is hidden first (`init`). Events until then are buffered and follow the page view, so
+ * storage, the page view, SPA navigation, web vitals, sending) starts when the browser is first
+ * idle (requestIdleCallback, 2 s at the latest; setTimeout where it is missing), which is after
+ * the page has loaded unless it waits on the network, or at once if the page is hidden first
+ * (`init`). No load listener: calling one cost 1 to 2 ms of the load at 4x CPU throttling. Events until then are buffered and follow the page view, so
  * that the page view is recorded exactly once and leads the first batch (the session's entry
  * page, referrer and UTM come from the batch's first event).
  *
@@ -75,8 +76,7 @@ function start(): void {
   addEventListener('scroll', onScroll, { passive: true });
   addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && onHide());
   addEventListener('pagehide', onHide);
-  if (document.readyState === 'complete') later();
-  else addEventListener('load', later);
+  later(); // idle callbacks come once the page has stopped loading (or after 2 s at the latest)
   const pending = (stub && stub.q) || [];
   for (let i = 0; i < pending.length; i++) call(Array.prototype.slice.call(pending[i]));
 }
@@ -88,7 +88,7 @@ function isOff(): boolean {
 
 /**
  * The origin that served this script (its collect endpoint), '' if unknown; looked up when first
- * needed, normally after the load event: the script's resource timing entry, else its element.
+ * needed, normally at idle time after loading: the script's resource timing entry, else its element.
  * Not document.currentScript while the script runs: it creates the page's first element wrapper
  * while the page waits for this script (1 to 5 ms at 4x CPU throttling).
  */
@@ -137,7 +137,7 @@ function onHide(): void {
   }
 }
 
-/** Everything that can wait for the load event; once, at idle time or when the page hides. */
+/** Everything that can wait; once, at idle time or when the page hides. */
 function init(): void {
   if (started) return;
   started = true;

@@ -23,7 +23,7 @@ export function onScroll(): void {
 
 /**
  * Page views (including History API navigation), time on page (visible time only) and maximum
- * scroll depth. Started after the load event (see index.ts): the first page view is the page as
+ * scroll depth. Started at idle time (see index.ts): the first page view is the page as
  * it was when the script ran (`href`, at `t0`), then the current one if an SPA navigated since.
  */
 export function watchPage(push: Push, href: string, t0: number): { leave: () => void } {

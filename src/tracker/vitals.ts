@@ -5,7 +5,7 @@ type Interaction = PerformanceEntry & { interactionId?: number };
 
 /**
  * LCP, CLS (session windows) and INP (slowest interaction), reported once when the page hides.
- * Started after the load event: the observers read buffered entries.
+ * Started at idle time (see index.ts): the observers read buffered entries.
  */
 export function watchVitals(push: Push): () => void {
   let lcp = 0;

@@ -2,7 +2,7 @@
  * /auth: one screen, tabs Sign Up (default) and Login, and a forgot-password form. Sends the
  * user to /dashboard as soon as a session exists or appears (also from another tab).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Loader2 } from 'lucide-react';
 import { pb } from '../client/pb';
@@ -26,9 +26,15 @@ export default function AuthPanel() {
   const [welcoming, setWelcoming] = useState(false);
 
   useEffect(() => initSession(), []);
+  // Once only: the session refresh on load replaces the user record, and a second replace()
+  // would abort the navigation already under way.
+  const leaving = useRef(false);
   useEffect(() => {
-    if (!user) return;
-    const timer = setTimeout(() => window.location.replace('/dashboard'), welcoming ? WELCOME_DELAY_MS : 0);
+    if (!user || leaving.current) return;
+    const timer = setTimeout(() => {
+      leaving.current = true;
+      window.location.replace('/dashboard');
+    }, welcoming ? WELCOME_DELAY_MS : 0);
     return () => clearTimeout(timer);
   }, [user, welcoming]);
 

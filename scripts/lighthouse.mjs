@@ -4,12 +4,13 @@
 // Prints each page's four category scores and its total transfer size; exits 1 when a score
 // is below LIGHTHOUSE_MIN (default 95). Run: npm run lighthouse (after a build).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { sitemapPaths, UNLISTED_PUBLIC_PATHS as UNLISTED } from './public-pages.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIST = join(ROOT, 'dist');
@@ -17,20 +18,14 @@ const SERVER = join(ROOT, '.bin/cro-server');
 const MIN = Number(process.env.LIGHTHOUSE_MIN ?? 95);
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean); // e.g. "/,/features"
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-// Public but deliberately noindex: measured without the "page is blocked from indexing" audit,
-// which they fail by design. (Lighthouse refuses documents answered with 404, so the not-found
-// page is left to the axe crawl.)
-const UNLISTED = ['/auth', '/payment-success', '/payment-cancel', '/contact/sent'];
+// The noindex public pages are measured without the "page is blocked from indexing" audit, which
+// they fail by design. (Lighthouse refuses documents answered with 404, so the not-found page is
+// left to the axe crawl.)
 
 for (const [path, hint] of [[join(DIST, 'index.html'), 'run `astro build`'], [SERVER, 'run `bash scripts/setup.sh`']]) {
   if (!existsSync(path)) { console.error(`${path} is missing: ${hint} first.`); process.exit(1); }
 }
 
-function sitemapPaths() {
-  const files = readdirSync(DIST).filter((f) => /^sitemap-\d+\.xml$/.test(f));
-  const urls = files.flatMap((f) => [...readFileSync(join(DIST, f), 'utf8').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
-  return urls.map((u) => new URL(u).pathname);
-}
 
 const freePort = () => new Promise((res, rej) => {
   const srv = createServer().listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => res(port)); }).on('error', rej);
@@ -57,7 +52,7 @@ const chrome = await chromeLauncher.launch({
 
 const rows = [];
 try {
-  const paths = ONLY ?? [...sitemapPaths(), ...UNLISTED];
+  const paths = ONLY ?? [...sitemapPaths(DIST), ...UNLISTED];
   for (const path of paths) {
     // One retry when Chrome could not load the page at all (e.g. dist/ was being rebuilt).
     let lhr;

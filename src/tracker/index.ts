@@ -11,9 +11,10 @@
  * storage, the page view, SPA navigation, web vitals, sending) starts when the browser is first
  * idle (requestIdleCallback, 2 s at the latest; setTimeout where it is missing), which is after
  * the page has loaded unless it waits on the network, or at once if the page is hidden first
- * (`init`). No load listener: calling one cost 1 to 2 ms of the load at 4x CPU throttling. Events until then are buffered and follow the page view, so
- * that the page view is recorded exactly once and leads the first batch (the session's entry
- * page, referrer and UTM come from the batch's first event).
+ * (`init`); no load listener, whose call cost 1 to 2 ms of the load at 4x CPU throttling.
+ * Events until then are buffered and follow the page view, so that the page view is recorded
+ * exactly once and leads the first batch (the session's entry page, referrer and UTM come from
+ * the batch's first event).
  *
  * The deferred code and the listeners are top-level functions: V8 compiles a function lazily,
  * when it is first called, so code that does not run at load costs nothing at load.

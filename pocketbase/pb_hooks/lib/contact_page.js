@@ -1,10 +1,6 @@
 // The contact form's answers for browsers without JavaScript: they post the form itself
 // (form-encoded) and expect a page back, not JSON.
-function escapeHtml(s) {
-  return String(s).replace(/[&<>"']/g, function (c) {
-    return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
-  });
-}
+var escapeHtml = require(__hooks + '/lib/escape_html.js');
 
 module.exports = {
   /** A form-encoded post from a browser that accepts HTML (the island's fetch sends JSON). */

@@ -4,11 +4,7 @@ function env(name, fallback) {
   return v || fallback;
 }
 
-function escapeHtml(s) {
-  return String(s).replace(/[&<>"']/g, function (c) {
-    return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
-  });
-}
+var escapeHtml = require(__hooks + '/lib/escape_html.js');
 
 module.exports = {
   appName: function () { return env('APP_NAME', 'Upliftly'); },

@@ -1,10 +1,6 @@
 // Team invitations: the mail with its accept link and the in-app notification for a person who
 // already has an account. Accepting happens in POST /api/cro/accept-invite.
-function escapeHtml(s) {
-  return String(s).replace(/[&<>"']/g, function (c) {
-    return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }[c];
-  });
-}
+var escapeHtml = require(__hooks + '/lib/escape_html.js');
 
 module.exports = {
   acceptPath: function (token) {

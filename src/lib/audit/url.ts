@@ -56,7 +56,6 @@ export function hostOf(url: string): string {
  * because they often carry personal data (emails, tokens, campaign ids) that scans must not keep.
  */
 export function urlForStorage(url: string): string {
-  const m = /^(https?:\/\/[^/?#]+)([^?#]*)/i.exec(url.trim());
-  if (!m) return '';
-  return `${(m[1] ?? '').toLowerCase()}${m[2] || '/'}`;
+  const b = splitOrigin(url.trim());
+  return b ? b.origin.toLowerCase() + b.path : '';
 }

@@ -18,18 +18,41 @@ const UAS = [
   ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15', 12],
   ['Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0', 6],
   ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0', 7],
-  ['Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1', 25],
+  [
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    25,
+  ],
   ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36', 15],
   ['Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', 5],
 ];
 const SOURCES = [
-  [{}, 35], [{ r: 'https://www.google.com/' }, 30], [{ r: 'https://www.bing.com/' }, 4], [{ r: 'https://t.co/abc' }, 6],
-  [{ r: 'https://www.facebook.com/' }, 5], [{ us: 'newsletter', um: 'email', uc: 'autumn-sale' }, 12],
+  [{}, 35],
+  [{ r: 'https://www.google.com/' }, 30],
+  [{ r: 'https://www.bing.com/' }, 4],
+  [{ r: 'https://t.co/abc' }, 6],
+  [{ r: 'https://www.facebook.com/' }, 5],
+  [{ us: 'newsletter', um: 'email', uc: 'autumn-sale' }, 12],
   [{ us: 'google', um: 'cpc', uc: 'trail-shoes' }, 8],
 ];
-const COUNTRIES = [['US', 40], ['GB', 12], ['DE', 10], ['FR', 7], ['CA', 8], ['AU', 5], ['IN', 8], ['BR', 5], ['NL', 5]];
+const COUNTRIES = [
+  ['US', 40],
+  ['GB', 12],
+  ['DE', 10],
+  ['FR', 7],
+  ['CA', 8],
+  ['AU', 5],
+  ['IN', 8],
+  ['BR', 5],
+  ['NL', 5],
+];
 const PRODUCTS = ['/products/trail-shoe', '/products/rain-jacket', '/products/daypack', '/products/merino-socks', '/products/headlamp'];
-const PRICES = { '/products/trail-shoe': 129, '/products/rain-jacket': 189, '/products/daypack': 79, '/products/merino-socks': 24, '/products/headlamp': 49 };
+const PRICES = {
+  '/products/trail-shoe': 129,
+  '/products/rain-jacket': 189,
+  '/products/daypack': 79,
+  '/products/merino-socks': 24,
+  '/products/headlamp': 49,
+};
 
 // mulberry32: a small seeded PRNG, so every demo has the same shape.
 let seed = 20261122;
@@ -45,7 +68,14 @@ const pick = (weighted) => {
   for (const [v, w] of weighted) if ((x -= w) < 0) return v;
   return weighted[0][0];
 };
-const id = (p) => p + Math.floor(rand() * 36 ** 6).toString(36).padStart(6, '0') + Math.floor(rand() * 36 ** 6).toString(36).padStart(6, '0');
+const id = (p) =>
+  p +
+  Math.floor(rand() * 36 ** 6)
+    .toString(36)
+    .padStart(6, '0') +
+  Math.floor(rand() * 36 ** 6)
+    .toString(36)
+    .padStart(6, '0');
 
 async function account() {
   const pb = new PocketBase(URL_);
@@ -66,8 +96,13 @@ async function demoSite(pb) {
   const goals = await pb.collection('goals').getFullList({ filter: pb.filter('site_id = {:s}', { s: site.id }) });
   if (goals.length === 0) {
     await pb.collection('goals').create({ site_id: site.id, name: 'Purchase', type: 'event', match: 'purchase', enabled: true });
-    await pb.collection('goals').create({ site_id: site.id, name: 'Newsletter signup', type: 'url', match: '/newsletter/thanks', value: 0, enabled: true });
-    await pb.collection('micro_conversions').create({ site_id: site.id, name: 'Add to cart', event_name: 'add_to_cart', value: 0, enabled: true }).catch(() => {});
+    await pb
+      .collection('goals')
+      .create({ site_id: site.id, name: 'Newsletter signup', type: 'url', match: '/newsletter/thanks', value: 0, enabled: true });
+    await pb
+      .collection('micro_conversions')
+      .create({ site_id: site.id, name: 'Add to cart', event_name: 'add_to_cart', value: 0, enabled: true })
+      .catch(() => {});
   }
   return site;
 }
@@ -80,8 +115,25 @@ function visit(start) {
   const view = (p, extra = {}) => {
     e.push({ t: 'pv', ts: t, p, ...extra });
     const dwell = 4000 + Math.floor(rand() * 70000);
-    if (rand() < 0.6) e.push({ t: 'ck', ts: t + Math.floor(dwell / 2), p, sel: 'a.button', tx: 'Shop now', x: 200 + Math.floor(rand() * 800), y: 300 + Math.floor(rand() * 1500) });
-    if (rand() < 0.02) e.push({ t: 'er', ts: t + 500, p, m: "TypeError: Cannot read properties of undefined (reading 'price')", src: `${ORIGIN}/assets/app.js`, ln: 412 });
+    if (rand() < 0.6)
+      e.push({
+        t: 'ck',
+        ts: t + Math.floor(dwell / 2),
+        p,
+        sel: 'a.button',
+        tx: 'Shop now',
+        x: 200 + Math.floor(rand() * 800),
+        y: 300 + Math.floor(rand() * 1500),
+      });
+    if (rand() < 0.02)
+      e.push({
+        t: 'er',
+        ts: t + 500,
+        p,
+        m: "TypeError: Cannot read properties of undefined (reading 'price')",
+        src: `${ORIGIN}/assets/app.js`,
+        ln: 412,
+      });
     t += dwell;
     e.push({ t: 'lv', ts: t, p, d: dwell, sc: 20 + Math.floor(rand() * 81) });
     t += 500;
@@ -142,7 +194,11 @@ async function main() {
         const offset = d === 0 ? Math.floor(rand() * Math.min(86_400_000, 6 * 3_600_000)) : Math.floor(rand() * 86_400_000);
         const start = d === 0 ? now - offset - 120_000 : dayStart - offset;
         const visitor = rand() < 0.3 ? returning[Math.floor(rand() * returning.length)] : id('v');
-        jobs.push({ body: JSON.stringify({ k: site.public_key, v: visitor, s: id('s'), e: visit(start) }), ua: pick(UAS), country: pick(COUNTRIES) });
+        jobs.push({
+          body: JSON.stringify({ k: site.public_key, v: visitor, s: id('s'), e: visit(start) }),
+          ua: pick(UAS),
+          country: pick(COUNTRIES),
+        });
       }
     }
     let sent = 0;

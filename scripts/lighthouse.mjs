@@ -22,32 +22,70 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 // they fail by design. (Lighthouse refuses documents answered with 404, so the not-found page is
 // left to the axe crawl.)
 
-for (const [path, hint] of [[join(DIST, 'index.html'), 'run `astro build`'], [SERVER, 'run `bash scripts/setup.sh`']]) {
-  if (!existsSync(path)) { console.error(`${path} is missing: ${hint} first.`); process.exit(1); }
+for (const [path, hint] of [
+  [join(DIST, 'index.html'), 'run `astro build`'],
+  [SERVER, 'run `bash scripts/setup.sh`'],
+]) {
+  if (!existsSync(path)) {
+    console.error(`${path} is missing: ${hint} first.`);
+    process.exit(1);
+  }
 }
 
-
-const freePort = () => new Promise((res, rej) => {
-  const srv = createServer().listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => res(port)); }).on('error', rej);
-});
+const freePort = () =>
+  new Promise((res, rej) => {
+    const srv = createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address();
+        srv.close(() => res(port));
+      })
+      .on('error', rej);
+  });
 
 async function startServer() {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'cro-lh-'));
-  const proc = spawn(SERVER, ['serve', `--http=127.0.0.1:${port}`, `--dir=${dir}`, `--hooksDir=${join(ROOT, 'pocketbase/pb_hooks')}`,
-    `--migrationsDir=${join(ROOT, 'pocketbase/pb_migrations')}`, `--siteDir=${DIST}`], { stdio: 'ignore' });
+  const proc = spawn(
+    SERVER,
+    [
+      'serve',
+      `--http=127.0.0.1:${port}`,
+      `--dir=${dir}`,
+      `--hooksDir=${join(ROOT, 'pocketbase/pb_hooks')}`,
+      `--migrationsDir=${join(ROOT, 'pocketbase/pb_migrations')}`,
+      `--siteDir=${DIST}`,
+    ],
+    { stdio: 'ignore' },
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(`${url}/api/health`)).ok) break; } catch { /* not up yet */ }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, stop: () => { proc.kill(); rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    url,
+    stop: () => {
+      proc.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 
 const rows = [];
@@ -58,17 +96,38 @@ try {
     let lhr;
     for (let attempt = 0; attempt < 2; attempt++) {
       const skipAudits = UNLISTED.includes(path) ? ['is-crawlable'] : [];
-      lhr = (await lighthouse(server.url + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, skipAudits })).lhr;
+      lhr = (
+        await lighthouse(server.url + path, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+          skipAudits,
+        })
+      ).lhr;
       if (!lhr.runtimeError) break;
       console.error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     }
     const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
     const bytes = lhr.audits['total-byte-weight']?.numericValue ?? 0;
-    const failing = CATEGORIES.flatMap((c, i) => scores[i] < MIN
-      ? lhr.categories[c].auditRefs.map((r) => lhr.audits[r.id]).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative').map((a) => `${c}:${a.id}`)
-      : []);
+    const failing = CATEGORIES.flatMap((c, i) =>
+      scores[i] < MIN
+        ? lhr.categories[c].auditRefs
+            .map((r) => lhr.audits[r.id])
+            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
+            .map((a) => `${c}:${a.id}`)
+        : [],
+    );
     const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']
-      .map((id) => `${id.split('-').map((w) => w[0]).join('').toUpperCase()} ${lhr.audits[id]?.displayValue ?? '-'}`).join(', ');
+      .map(
+        (id) =>
+          `${id
+            .split('-')
+            .map((w) => w[0])
+            .join('')
+            .toUpperCase()} ${lhr.audits[id]?.displayValue ?? '-'}`,
+      )
+      .join(', ');
     rows.push({ path, scores, bytes, failing, metrics });
     console.error(`measured ${path}`);
   }

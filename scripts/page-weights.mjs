@@ -34,20 +34,29 @@ function withImports(file, seen = new Set()) {
 const rows = [];
 for (const file of htmlFiles(DIST).sort()) {
   const html = readFileSync(file, 'utf8');
-  const urls = new Set([
-    ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]),
-    ...[...html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)].map((m) => m[1]),
-  ].filter((u) => u.startsWith('/')));
+  const urls = new Set(
+    [
+      ...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]),
+      ...[...html.matchAll(/(?:component-url|renderer-url)="([^"]+)"/g)].map((m) => m[1]),
+    ].filter((u) => u.startsWith('/')),
+  );
   const jsFiles = new Set();
   for (const u of urls) withImports(u.slice(1), jsFiles);
-  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('');
+  const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1])
+    .join('');
   const code = [...jsFiles].map((f) => readFileSync(join(DIST, f))).concat(Buffer.from(inline));
   const raw = code.reduce((n, b) => n + b.length, 0);
   const gzip = code.reduce((n, b) => n + (b.length ? gzipSync(b).length : 0), 0);
-  const page = '/' + relative(DIST, file).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
+  const page =
+    '/' +
+    relative(DIST, file)
+      .replace(/(^|\/)index\.html$/, '')
+      .replace(/\.html$/, '');
   rows.push({ page, files: jsFiles.size, raw, gzip, inline: Buffer.byteLength(inline) });
 }
 
 const kb = (n) => (n / 1024).toFixed(1).padStart(7);
 console.log(`${'page'.padEnd(24)} ${'files'.padStart(5)} ${'raw KB'.padStart(7)} ${'gzip KB'.padStart(7)} ${'inline B'.padStart(8)}`);
-for (const r of rows) console.log(`${r.page.padEnd(24)} ${String(r.files).padStart(5)} ${kb(r.raw)} ${kb(r.gzip)} ${String(r.inline).padStart(8)}`);
+for (const r of rows)
+  console.log(`${r.page.padEnd(24)} ${String(r.files).padStart(5)} ${kb(r.raw)} ${kb(r.gzip)} ${String(r.inline).padStart(8)}`);

@@ -25,10 +25,15 @@ await page.setContent(`<body style="margin:0;${font}"><div style="width:1200px;h
 writeFileSync(new URL('public/og-image.png', root), await page.screenshot());
 
 const facts = [
-  ['Company', `${company.legalName}, a Swedish limited company`], ['Founded', company.founded],
+  ['Company', `${company.legalName}, a Swedish limited company`],
+  ['Founded', company.founded],
   ['Headquarters', `${company.street}, ${company.postalCode} ${company.city}, ${company.country}`],
-  ['Product', `${company.tagline}: measure real visitors, find what costs conversions, change the site without code, roll back automatically.`],
-  ['Customers', '500+ active businesses, from startups to enterprise'], ['Results', '247% average ROI · $2.4M+ additional revenue · first results in under 48 hours'],
+  [
+    'Product',
+    `${company.tagline}: measure real visitors, find what costs conversions, change the site without code, roll back automatically.`,
+  ],
+  ['Customers', '500+ active businesses, from startups to enterprise'],
+  ['Results', '247% average ROI · $2.4M+ additional revenue · first results in under 48 hours'],
   ['Performance', 'Under 50ms overhead · 330 global CDN locations · 99.98% uptime'],
   ['Pricing', 'Free $0 · Starter $79/month · Growth $299/month · Enterprise & Ecom $990/month · Custom Enterprise'],
   ['Contact', `${company.email} · press: ${company.pressEmail}`],

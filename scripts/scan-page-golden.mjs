@@ -8,7 +8,15 @@ import { join } from 'node:path';
 
 const out = 'pocketbase/htmlpage/testdata';
 const tmp = join(out, '.parse.cjs');
-await build({ entryPoints: ['src/lib/audit/parse.ts'], outfile: tmp, bundle: true, format: 'cjs', platform: 'neutral', target: 'es2017', logLevel: 'warning' });
+await build({
+  entryPoints: ['src/lib/audit/parse.ts'],
+  outfile: tmp,
+  bundle: true,
+  format: 'cjs',
+  platform: 'neutral',
+  target: 'es2017',
+  logLevel: 'warning',
+});
 const { parsePage } = createRequire(import.meta.url)(join(process.cwd(), tmp));
 rmSync(tmp);
 mkdirSync(out, { recursive: true });

@@ -8,16 +8,38 @@
 import Stripe from 'stripe';
 
 const PLANS = [
-  { plan: 'starter', name: 'Starter', amount: 7900, description: 'Up to 25,000 visitors a month, limited A/B testing, basic heatmaps, weekly reports' },
-  { plan: 'growth', name: 'Growth', amount: 29900, description: 'Up to 100,000 visitors a month, advanced A/B testing, full heatmaps and recordings, priority support, daily reports' },
-  { plan: 'enterprise', name: 'Enterprise & Ecom', amount: 99000, description: 'Unlimited visitors, dedicated CRO workers, ecommerce features, white label, API access, 24/7 support' },
+  {
+    plan: 'starter',
+    name: 'Starter',
+    amount: 7900,
+    description: 'Up to 25,000 visitors a month, limited A/B testing, basic heatmaps, weekly reports',
+  },
+  {
+    plan: 'growth',
+    name: 'Growth',
+    amount: 29900,
+    description: 'Up to 100,000 visitors a month, advanced A/B testing, full heatmaps and recordings, priority support, daily reports',
+  },
+  {
+    plan: 'enterprise',
+    name: 'Enterprise & Ecom',
+    amount: 99000,
+    description: 'Unlimited visitors, dedicated CRO workers, ecommerce features, white label, API access, 24/7 support',
+  },
 ];
-const EVENTS = ['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted', 'invoice.payment_failed'];
+const EVENTS = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.payment_failed',
+];
 
 const args = process.argv.slice(2);
 const key = (process.env.STRIPE_SECRET_KEY || '').trim();
 if (!key) fail('Set STRIPE_SECRET_KEY to a Stripe test secret key (sk_test_...). Find it at https://dashboard.stripe.com/test/apikeys');
-if (key.startsWith('sk_live_') && !args.includes('--allow-live')) fail('Refusing to use a live key: pass --allow-live if you really mean it.');
+if (key.startsWith('sk_live_') && !args.includes('--allow-live'))
+  fail('Refusing to use a live key: pass --allow-live if you really mean it.');
 const webhookUrl = args.includes('--webhook-url') ? args[args.indexOf('--webhook-url') + 1] : '';
 if (args.includes('--webhook-url') && !/^https?:\/\//.test(webhookUrl ?? '')) fail('--webhook-url needs an absolute URL');
 
@@ -35,8 +57,13 @@ try {
       const product = await findOrCreateProduct(p);
       // transfer_lookup_key moves the key from an outdated price (e.g. a changed amount).
       price = await stripe.prices.create({
-        product: product.id, currency: 'usd', unit_amount: p.amount, recurring: { interval: 'month' },
-        lookup_key: lookupKey, transfer_lookup_key: true, metadata: { cro_plan: p.plan },
+        product: product.id,
+        currency: 'usd',
+        unit_amount: p.amount,
+        recurring: { interval: 'month' },
+        lookup_key: lookupKey,
+        transfer_lookup_key: true,
+        metadata: { cro_plan: p.plan },
       });
       console.error(`+ ${p.name}: created price ${price.id}`);
     }
@@ -50,12 +77,18 @@ try {
       await stripe.webhookEndpoints.update(found.id, { enabled_events: EVENTS });
       console.error(`= webhook ${found.id} exists (its signing secret is shown in the Stripe dashboard)`);
     } else {
-      const created = await stripe.webhookEndpoints.create({ url: webhookUrl, enabled_events: EVENTS, description: 'CRO platform: plans and payment failures' });
+      const created = await stripe.webhookEndpoints.create({
+        url: webhookUrl,
+        enabled_events: EVENTS,
+        description: 'CRO platform: plans and payment failures',
+      });
       console.error(`+ webhook ${created.id} created`);
       lines.push(`STRIPE_WEBHOOK_SECRET=${created.secret ?? '(shown in the Stripe dashboard)'}`);
     }
   } else {
-    lines.push('# STRIPE_WEBHOOK_SECRET=whsec_...  (run with --webhook-url <APP_URL>/api/cro/stripe-webhook, or `stripe listen --forward-to ...`)');
+    lines.push(
+      '# STRIPE_WEBHOOK_SECRET=whsec_...  (run with --webhook-url <APP_URL>/api/cro/stripe-webhook, or `stripe listen --forward-to ...`)',
+    );
   }
 } catch (err) {
   fail(`Stripe refused a request: ${err instanceof Error ? err.message : String(err)}`);

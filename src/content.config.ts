@@ -70,7 +70,13 @@ const help = defineCollection({
 /** Downloadable press assets; `file` is a path under public/. */
 const press = defineCollection({
   loader: file('./content/press.json'),
-  schema: z.object({ title: z.string(), description: z.string(), file: z.string().startsWith('/press/'), format: z.string(), order: z.number() }),
+  schema: z.object({
+    title: z.string(),
+    description: z.string(),
+    file: z.string().startsWith('/press/'),
+    format: z.string(),
+    order: z.number(),
+  }),
 });
 
 const testimonials = defineCollection({

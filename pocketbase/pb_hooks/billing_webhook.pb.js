@@ -69,7 +69,10 @@ routerAdd('POST', '/api/cro/stripe-webhook', (e) => {
       note.set('user_id', userId);
       note.set('type', 'alert');
       note.set('title', 'Payment failed');
-      note.set('message', 'We could not process your latest payment. Please update your payment method in Account Settings to keep your plan.');
+      note.set(
+        'message',
+        'We could not process your latest payment. Please update your payment method in Account Settings to keep your plan.',
+      );
       note.set('link', '/dashboard/settings');
       note.set('read', false);
       tx.save(note);

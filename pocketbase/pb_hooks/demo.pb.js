@@ -17,7 +17,14 @@ routerAdd('POST', '/api/cro/demo-request', (e) => {
 
   const ip = e.realIP();
   const since = new Date(Date.now() - 3600 * 1000).toISOString().replace('T', ' ');
-  const recent = e.app.findRecordsByFilter('demo_requests', 'client_ip = {:ip} && created_at > {:since}', '', domain.DEMO_REQUESTS_PER_HOUR, 0, { ip: ip, since: since });
+  const recent = e.app.findRecordsByFilter(
+    'demo_requests',
+    'client_ip = {:ip} && created_at > {:since}',
+    '',
+    domain.DEMO_REQUESTS_PER_HOUR,
+    0,
+    { ip: ip, since: since },
+  );
   if (recent.length >= domain.DEMO_REQUESTS_PER_HOUR) {
     return reply.error(e, 429, 'Too many demo requests. Please try again later or email us.');
   }

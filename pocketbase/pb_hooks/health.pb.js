@@ -4,36 +4,43 @@
 // rules, and on demand (POST /api/cro/evaluate-health {siteId}) for superusers and the site's editors.
 
 const healthSchedule = $os.getenv('CRO_HEALTH_CRON') || '*/1 * * * *';
-if (healthSchedule !== 'off') cronAdd('optimization_health', healthSchedule, () => {
-  const evaluator = require(`${__hooks}/lib/health_eval.js`);
-  const rows = arrayOf(new DynamicModel({ site_id: '' }));
-  $app.db().newQuery('SELECT DISTINCT site_id FROM optimization_rules WHERE enabled = TRUE').all(rows);
-  rows.forEach((row) => {
-    try {
-      evaluator.evaluateSite($app, row.site_id);
-    } catch (err) {
-      $app.logger().error('Health evaluation failed', 'siteId', row.site_id, 'error', String(err));
-    }
+if (healthSchedule !== 'off')
+  cronAdd('optimization_health', healthSchedule, () => {
+    const evaluator = require(`${__hooks}/lib/health_eval.js`);
+    const rows = arrayOf(new DynamicModel({ site_id: '' }));
+    $app.db().newQuery('SELECT DISTINCT site_id FROM optimization_rules WHERE enabled = TRUE').all(rows);
+    rows.forEach((row) => {
+      try {
+        evaluator.evaluateSite($app, row.site_id);
+      } catch (err) {
+        $app.logger().error('Health evaluation failed', 'siteId', row.site_id, 'error', String(err));
+      }
+    });
   });
-});
 
-routerAdd('POST', '/api/cro/evaluate-health', (e) => {
-  const body = e.requestInfo().body || {};
-  const siteId = typeof body.siteId === 'string' ? body.siteId : '';
-  if (!siteId) throw new BadRequestError('The site id (siteId) is required.');
-  let site;
-  try {
-    site = e.app.findRecordById('sites', siteId);
-  } catch (_) {
-    throw new NotFoundError('Site not found.');
-  }
-  if (!e.hasSuperuserAuth()) {
-    if (site.getStringSlice('member_ids').indexOf(e.auth.id) < 0) throw new NotFoundError('Site not found.');
-    if (site.getStringSlice('editor_ids').indexOf(e.auth.id) < 0) throw new ForbiddenError('Only editors, admins and owners can run a health evaluation.');
-  }
-  const result = require(`${__hooks}/lib/health_eval.js`).evaluateSite(e.app, siteId);
-  return e.json(200, result);
-}, $apis.requireAuth());
+routerAdd(
+  'POST',
+  '/api/cro/evaluate-health',
+  (e) => {
+    const body = e.requestInfo().body || {};
+    const siteId = typeof body.siteId === 'string' ? body.siteId : '';
+    if (!siteId) throw new BadRequestError('The site id (siteId) is required.');
+    let site;
+    try {
+      site = e.app.findRecordById('sites', siteId);
+    } catch (_) {
+      throw new NotFoundError('Site not found.');
+    }
+    if (!e.hasSuperuserAuth()) {
+      if (site.getStringSlice('member_ids').indexOf(e.auth.id) < 0) throw new NotFoundError('Site not found.');
+      if (site.getStringSlice('editor_ids').indexOf(e.auth.id) < 0)
+        throw new ForbiddenError('Only editors, admins and owners can run a health evaluation.');
+    }
+    const result = require(`${__hooks}/lib/health_eval.js`).evaluateSite(e.app, siteId);
+    return e.json(200, result);
+  },
+  $apis.requireAuth(),
+);
 
 // Health metrics are derived from raw events and kept as long as they are (CRO_EVENT_RETENTION_DAYS,
 // 90 by default; 0 keeps everything). Rollback records keep the figures that triggered them.

@@ -3,52 +3,60 @@
 // in a hidden field that no API answer includes. Editors and above may connect; deleting goes
 // through the collection's own rule.
 
-routerAdd('POST', '/api/cro/integrations/connect', (e) => {
-  const reply = require(`${__hooks}/lib/http_reply.js`);
-  const guard = require(`${__hooks}/lib/site_guard.js`);
-  const domain = require(`${__hooks}/lib/generated/domain.js`);
-  const body = reply.body(e);
-  if (!body) throw new BadRequestError('A JSON body is required');
-  const site = guard.load(e, body.siteId, 'editor');
-  const type = String(body.type || '');
-  const definition = domain.INTEGRATIONS.find((i) => i.type === type);
-  if (!definition) throw new BadRequestError('Unknown integration type');
+routerAdd(
+  'POST',
+  '/api/cro/integrations/connect',
+  (e) => {
+    const reply = require(`${__hooks}/lib/http_reply.js`);
+    const guard = require(`${__hooks}/lib/site_guard.js`);
+    const domain = require(`${__hooks}/lib/generated/domain.js`);
+    const body = reply.body(e);
+    if (!body) throw new BadRequestError('A JSON body is required');
+    const site = guard.load(e, body.siteId, 'editor');
+    const type = String(body.type || '');
+    const definition = domain.INTEGRATIONS.find((i) => i.type === type);
+    if (!definition) throw new BadRequestError('Unknown integration type');
 
-  let record = null;
-  try {
-    record = e.app.findFirstRecordByFilter('integrations', 'site_id = {:site} && integration_type = {:type}', { site: site.id, type: type });
-  } catch (_) {
-    record = null;
-  }
-  let storedCredentials = {};
-  try {
-    storedCredentials = (record && JSON.parse(record.getString('credentials') || '{}')) || {};
-  } catch (_) {
-    storedCredentials = {};
-  }
-  const hasStored = !!storedCredentials && Object.keys(storedCredentials).length > 0;
-  const checked = domain.validateIntegrationInput(type, body.values, hasStored);
-  if (!checked.ok) throw new BadRequestError(checked.error);
+    let record = null;
+    try {
+      record = e.app.findFirstRecordByFilter('integrations', 'site_id = {:site} && integration_type = {:type}', {
+        site: site.id,
+        type: type,
+      });
+    } catch (_) {
+      record = null;
+    }
+    let storedCredentials = {};
+    try {
+      storedCredentials = (record && JSON.parse(record.getString('credentials') || '{}')) || {};
+    } catch (_) {
+      storedCredentials = {};
+    }
+    const hasStored = !!storedCredentials && Object.keys(storedCredentials).length > 0;
+    const checked = domain.validateIntegrationInput(type, body.values, hasStored);
+    if (!checked.ok) throw new BadRequestError(checked.error);
 
-  if (!record) {
-    record = new Record(e.app.findCollectionByNameOrId('integrations'));
-    record.set('site_id', site.id);
-    record.set('integration_type', type);
-  }
-  const credentials = Object.assign({}, hasStored ? storedCredentials : {}, checked.value.credentials);
-  const settings = Object.assign({}, checked.value.settings, { credential_keys: Object.keys(credentials).sort() });
-  record.set('name', definition.name);
-  record.set('status', 'connected');
-  record.set('enabled', true);
-  record.set('settings', settings);
-  record.set('credentials', credentials);
-  record.set('error_message', '');
-  e.app.save(record);
-  return e.json(200, {
-    id: record.id,
-    integration_type: type,
-    name: definition.name,
-    status: 'connected',
-    settings: settings,
-  });
-}, $apis.requireAuth('users'));
+    if (!record) {
+      record = new Record(e.app.findCollectionByNameOrId('integrations'));
+      record.set('site_id', site.id);
+      record.set('integration_type', type);
+    }
+    const credentials = Object.assign({}, hasStored ? storedCredentials : {}, checked.value.credentials);
+    const settings = Object.assign({}, checked.value.settings, { credential_keys: Object.keys(credentials).sort() });
+    record.set('name', definition.name);
+    record.set('status', 'connected');
+    record.set('enabled', true);
+    record.set('settings', settings);
+    record.set('credentials', credentials);
+    record.set('error_message', '');
+    e.app.save(record);
+    return e.json(200, {
+      id: record.id,
+      integration_type: type,
+      name: definition.name,
+      status: 'connected',
+      settings: settings,
+    });
+  },
+  $apis.requireAuth('users'),
+);

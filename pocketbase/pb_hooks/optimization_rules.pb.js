@@ -8,7 +8,8 @@ onRecordCreateRequest((e) => {
   const changes = lib.validateRuleChanges(jsonField(r, 'changes') || []);
   if (!changes.ok) throw new BadRequestError(changes.error);
   r.set('changes', changes.changes);
-  if (!lib.isValidRollout(r.getInt('rollout_percentage'))) throw new BadRequestError('Rollout percentage must be between 0 and 100 in steps of 5.');
+  if (!lib.isValidRollout(r.getInt('rollout_percentage')))
+    throw new BadRequestError('Rollout percentage must be between 0 and 100 in steps of 5.');
   if (r.getBool('enabled') && !e.hasSuperuserAuth()) {
     const site = e.app.findRecordById('sites', r.getString('site_id'));
     if (!lib.can(site.getString('plan_tier'), 'deploy_optimization')) {
@@ -19,7 +20,15 @@ onRecordCreateRequest((e) => {
   if (!r.getString('health_status')) r.set('health_status', 'healthy');
   e.next();
   const audit = require(`${__hooks}/lib/rule_audit.js`);
-  audit.write(e.app, r, 'created', { enabled: r.getBool('enabled'), rollout_percentage: r.getInt('rollout_percentage') }, {}, 'Rule created', e.auth ? e.auth.id : '');
+  audit.write(
+    e.app,
+    r,
+    'created',
+    { enabled: r.getBool('enabled'), rollout_percentage: r.getInt('rollout_percentage') },
+    {},
+    'Rule created',
+    e.auth ? e.auth.id : '',
+  );
 }, 'optimization_rules');
 
 onRecordUpdateRequest((e) => {
@@ -32,7 +41,8 @@ onRecordUpdateRequest((e) => {
     if (!changes.ok) throw new BadRequestError(changes.error);
     r.set('changes', changes.changes);
   }
-  if (!lib.isValidRollout(r.getInt('rollout_percentage'))) throw new BadRequestError('Rollout percentage must be between 0 and 100 in steps of 5.');
+  if (!lib.isValidRollout(r.getInt('rollout_percentage')))
+    throw new BadRequestError('Rollout percentage must be between 0 and 100 in steps of 5.');
   if (r.getBool('enabled') && !old.getBool('enabled') && !e.hasSuperuserAuth()) {
     const site = e.app.findRecordById('sites', r.getString('site_id'));
     if (!lib.can(site.getString('plan_tier'), 'deploy_optimization')) {
@@ -76,24 +86,29 @@ onRecordDeleteRequest((e) => {
 }, 'optimization_rules');
 
 // Manual rollback (dashboard spec: rollback-optimization {siteId, ruleId, reason}).
-routerAdd('POST', '/api/cro/rollback-optimization', (e) => {
-  const body = e.requestInfo().body || {};
-  const siteId = String(body.siteId || '');
-  const ruleId = String(body.ruleId || '');
-  const reason = String(body.reason || 'Manual rollback requested by user').slice(0, 500);
-  let rule;
-  try {
-    rule = e.app.findRecordById('optimization_rules', ruleId);
-  } catch (_) {
-    throw new NotFoundError('Optimization rule not found.');
-  }
-  if (rule.getString('site_id') !== siteId) throw new NotFoundError('Optimization rule not found.');
-  const site = e.app.findRecordById('sites', siteId);
-  if (site.getStringSlice('editor_ids').indexOf(e.auth.id) < 0) {
-    if (site.getStringSlice('member_ids').indexOf(e.auth.id) < 0) throw new NotFoundError('Optimization rule not found.');
-    throw new ForbiddenError('Only editors, admins and owners can roll back optimizations.');
-  }
-  if (!rule.getBool('enabled')) throw new BadRequestError('This optimization is not active.');
-  const restored = require(`${__hooks}/lib/rule_audit.js`).rollback(e.app, rule, 'manual', reason, e.auth.id, {});
-  return e.json(200, { success: true, ruleId: rule.id, restored: restored });
-}, $apis.requireAuth('users'));
+routerAdd(
+  'POST',
+  '/api/cro/rollback-optimization',
+  (e) => {
+    const body = e.requestInfo().body || {};
+    const siteId = String(body.siteId || '');
+    const ruleId = String(body.ruleId || '');
+    const reason = String(body.reason || 'Manual rollback requested by user').slice(0, 500);
+    let rule;
+    try {
+      rule = e.app.findRecordById('optimization_rules', ruleId);
+    } catch (_) {
+      throw new NotFoundError('Optimization rule not found.');
+    }
+    if (rule.getString('site_id') !== siteId) throw new NotFoundError('Optimization rule not found.');
+    const site = e.app.findRecordById('sites', siteId);
+    if (site.getStringSlice('editor_ids').indexOf(e.auth.id) < 0) {
+      if (site.getStringSlice('member_ids').indexOf(e.auth.id) < 0) throw new NotFoundError('Optimization rule not found.');
+      throw new ForbiddenError('Only editors, admins and owners can roll back optimizations.');
+    }
+    if (!rule.getBool('enabled')) throw new BadRequestError('This optimization is not active.');
+    const restored = require(`${__hooks}/lib/rule_audit.js`).rollback(e.app, rule, 'manual', reason, e.auth.id, {});
+    return e.json(200, { success: true, ruleId: rule.id, restored: restored });
+  },
+  $apis.requireAuth('users'),
+);

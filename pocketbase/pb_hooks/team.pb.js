@@ -24,50 +24,62 @@ onRecordAfterCreateSuccess((e) => {
 }, 'site_members');
 
 // The signed-in user's pending invitations (matched by email), with what they need to accept.
-routerAdd('GET', '/api/cro/invites', (e) => {
-  const rows = e.app.findRecordsByFilter('site_members', 'email = {:email} && status = "invited"', '-created_at', 50, 0, {
-    email: e.auth.email().toLowerCase(),
-  });
-  const items = [];
-  for (const r of rows) {
-    let domain = '';
-    try {
-      domain = e.app.findRecordById('sites', r.getString('site_id')).getString('domain');
-    } catch (_) {
-      continue;
+routerAdd(
+  'GET',
+  '/api/cro/invites',
+  (e) => {
+    const rows = e.app.findRecordsByFilter('site_members', 'email = {:email} && status = "invited"', '-created_at', 50, 0, {
+      email: e.auth.email().toLowerCase(),
+    });
+    const items = [];
+    for (const r of rows) {
+      let domain = '';
+      try {
+        domain = e.app.findRecordById('sites', r.getString('site_id')).getString('domain');
+      } catch (_) {
+        continue;
+      }
+      items.push({ token: r.getString('token'), siteId: r.getString('site_id'), domain: domain, role: r.getString('role') });
     }
-    items.push({ token: r.getString('token'), siteId: r.getString('site_id'), domain: domain, role: r.getString('role') });
-  }
-  return e.json(200, { items: items });
-}, $apis.requireAuth('users'));
+    return e.json(200, { items: items });
+  },
+  $apis.requireAuth('users'),
+);
 
-routerAdd('POST', '/api/cro/accept-invite', (e) => {
-  const reply = require(`${__hooks}/lib/http_reply.js`);
-  const body = reply.body(e) || {};
-  const token = typeof body.token === 'string' ? body.token.trim() : '';
-  if (!token || token.length > 64) throw new BadRequestError('token is required');
-  let member;
-  try {
-    member = e.app.findFirstRecordByFilter('site_members', 'token = {:token} && status = "invited"', { token: token });
-  } catch (_) {
-    throw new NotFoundError('Invitation not found or already accepted');
-  }
-  if (member.getString('email').toLowerCase() !== e.auth.email().toLowerCase()) {
-    throw new ForbiddenError('This invitation was sent to a different email address');
-  }
-  member.set('user_id', e.auth.id);
-  member.set('status', 'active');
-  member.set('token', '');
-  e.app.save(member);
-  const site = e.app.findRecordById('sites', member.getString('site_id'));
-  return e.json(200, { siteId: site.id, domain: site.getString('domain'), role: member.getString('role') });
-}, $apis.requireAuth('users'));
+routerAdd(
+  'POST',
+  '/api/cro/accept-invite',
+  (e) => {
+    const reply = require(`${__hooks}/lib/http_reply.js`);
+    const body = reply.body(e) || {};
+    const token = typeof body.token === 'string' ? body.token.trim() : '';
+    if (!token || token.length > 64) throw new BadRequestError('token is required');
+    let member;
+    try {
+      member = e.app.findFirstRecordByFilter('site_members', 'token = {:token} && status = "invited"', { token: token });
+    } catch (_) {
+      throw new NotFoundError('Invitation not found or already accepted');
+    }
+    if (member.getString('email').toLowerCase() !== e.auth.email().toLowerCase()) {
+      throw new ForbiddenError('This invitation was sent to a different email address');
+    }
+    member.set('user_id', e.auth.id);
+    member.set('status', 'active');
+    member.set('token', '');
+    e.app.save(member);
+    const site = e.app.findRecordById('sites', member.getString('site_id'));
+    return e.json(200, { siteId: site.id, domain: site.getString('domain'), role: member.getString('role') });
+  },
+  $apis.requireAuth('users'),
+);
 
 // Someone invited before they had an account: once they sign up, tell them in the app too.
 onRecordAfterCreateSuccess((e) => {
   const invite = require(`${__hooks}/lib/team_invite.js`);
   try {
-    const rows = e.app.findRecordsByFilter('site_members', 'email = {:email} && status = "invited"', '', 20, 0, { email: e.record.email().toLowerCase() });
+    const rows = e.app.findRecordsByFilter('site_members', 'email = {:email} && status = "invited"', '', 20, 0, {
+      email: e.record.email().toLowerCase(),
+    });
     for (const m of rows) invite.notifyUser(e.app, e.record.id, m);
   } catch (err) {
     e.app.logger().error('team: invite notification on sign-up failed', 'error', String(err));

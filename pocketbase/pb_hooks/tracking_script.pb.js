@@ -4,12 +4,17 @@
 // the script is small, cacheable, and served at /t/{public_key}.js by the tracker.
 // Any member may read it.
 
-routerAdd('POST', '/api/cro/generate-tracking-script', (e) => {
-  const reply = require(`${__hooks}/lib/http_reply.js`);
-  const guard = require(`${__hooks}/lib/site_guard.js`);
-  const origin = require(`${__hooks}/lib/public_origin.js`).get(e);
-  const body = reply.body(e) || {};
-  const site = guard.load(e, body.siteId, 'member');
-  const key = site.getString('public_key');
-  return e.json(200, { script: `<script src="${origin}/t/${key}.js"></script>` });
-}, $apis.requireAuth('users'));
+routerAdd(
+  'POST',
+  '/api/cro/generate-tracking-script',
+  (e) => {
+    const reply = require(`${__hooks}/lib/http_reply.js`);
+    const guard = require(`${__hooks}/lib/site_guard.js`);
+    const origin = require(`${__hooks}/lib/public_origin.js`).get(e);
+    const body = reply.body(e) || {};
+    const site = guard.load(e, body.siteId, 'member');
+    const key = site.getString('public_key');
+    return e.json(200, { script: `<script src="${origin}/t/${key}.js"></script>` });
+  },
+  $apis.requireAuth('users'),
+);

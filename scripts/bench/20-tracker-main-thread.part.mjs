@@ -18,7 +18,10 @@ export default async function (emit) {
   await new Promise((r) => host.listen(0, '127.0.0.1', r));
   const origin = `http://127.0.0.1:${host.address().port}`;
   const server = await startServer({ CRO_COLLECT_ALLOWED_ORIGINS: origin });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const { site } = await siteFor(server);
     const src = `${server.url}/t/${site.public_key}.js`;

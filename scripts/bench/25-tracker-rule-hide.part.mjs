@@ -18,19 +18,30 @@ export default async function (emit) {
   await new Promise((r) => host.listen(0, '127.0.0.1', r));
   const origin = `http://127.0.0.1:${host.address().port}`;
   const server = await startServer({ CRO_COLLECT_ALLOWED_ORIGINS: origin });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const { site } = await siteFor(server);
     await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
     await server.admin.collection('optimization_rules').create({
-      site_id: site.id, name: 'Bench copy', rule_type: 'cta_text', url_pattern: '*', selector: '#place-order',
-      changes: [{ type: 'set_text', value: 'Complete secure checkout' }], enabled: true, rollout_percentage: 100,
+      site_id: site.id,
+      name: 'Bench copy',
+      rule_type: 'cta_text',
+      url_pattern: '*',
+      selector: '#place-order',
+      changes: [{ type: 'set_text', value: 'Complete secure checkout' }],
+      enabled: true,
+      rollout_percentage: 100,
     });
     const src = `${server.url}/t/${site.public_key}.js`;
     host.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE(src)));
     const hides = [];
     for (let i = 0; i < envNumber('CRO_BENCH_TRACKER_RUNS', 7); i++) {
-      const context = await browser.newContext({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' });
+      const context = await browser.newContext({
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+      });
       await context.addInitScript(() => Object.defineProperty(navigator, 'webdriver', { get: () => false }));
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);

@@ -30,7 +30,13 @@ function makeBatch(key, size, sessions, now) {
   const e = [];
   for (let j = 0; j < size; j++) {
     const k = j % 3;
-    e.push(k === 0 ? { t: 'pv', ts: now, p } : k === 1 ? { t: 'ck', ts: now, p, sel: 'button.buy', x: 10 * j, y: 300 } : { t: 'lv', ts: now, p, d: 4000, sc: 60 });
+    e.push(
+      k === 0
+        ? { t: 'pv', ts: now, p }
+        : k === 1
+          ? { t: 'ck', ts: now, p, sel: 'button.buy', x: 10 * j, y: 300 }
+          : { t: 'lv', ts: now, p, d: 4000, sc: 60 },
+    );
   }
   return JSON.stringify({ k: key, v: `benchvisitor${i}`, s: `benchsession${i}`, e });
 }
@@ -41,15 +47,23 @@ const failures = new Map();
 /** Posts one batch over a keep-alive connection; resolves to the number of events acknowledged. */
 function send(agent, url, body) {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'text/plain', origin: ORIGIN, 'user-agent': UA, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d) => (text += d));
-      res.on('end', () => {
-        if (res.statusCode !== 202) failures.set(res.statusCode, (failures.get(res.statusCode) ?? 0) + 1);
-        resolve(res.statusCode === 202 ? JSON.parse(text).accepted : 0);
-      });
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'text/plain', origin: ORIGIN, 'user-agent': UA, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (text += d));
+        res.on('end', () => {
+          if (res.statusCode !== 202) failures.set(res.statusCode, (failures.get(res.statusCode) ?? 0) + 1);
+          resolve(res.statusCode === 202 ? JSON.parse(text).accepted : 0);
+        });
+      },
+    );
     req.on('error', (err) => {
       failures.set(err.code ?? 'error', (failures.get(err.code ?? 'error') ?? 0) + 1);
       reject(err);
@@ -79,11 +93,14 @@ export default async function (emit) {
       const wait = due - performance.now();
       if (wait > 1) await new Promise((r) => setTimeout(r, wait));
       const p = send(dispatcher, url, makeBatch(site.public_key, 10, 5000, Date.now()))
-        .then((a) => {
-          if (a) acked += a;
-          else failed++;
-          latencies.push(performance.now() - due);
-        }, () => failed++)
+        .then(
+          (a) => {
+            if (a) acked += a;
+            else failed++;
+            latencies.push(performance.now() - due);
+          },
+          () => failed++,
+        )
         .finally(() => inflight.delete(p));
       inflight.add(p);
     }

@@ -36,10 +36,18 @@ export default async function (emit) {
   try {
     const { owner, site } = await siteFor(server);
     const before = dbBytes(server.dataDir);
-    const out = execFileSync(resolve(ROOT, '.bin/cro-server'), [
-      'analytics-seed', `--dir=${server.dataDir}`, `--site=${site.id}`, `--events=${events}`,
-      `--migrationsDir=${resolve(ROOT, 'pocketbase/pb_migrations')}`, `--hooksDir=${resolve(ROOT, 'pocketbase/pb_hooks')}`,
-    ], { encoding: 'utf8', maxBuffer: 1 << 20 });
+    const out = execFileSync(
+      resolve(ROOT, '.bin/cro-server'),
+      [
+        'analytics-seed',
+        `--dir=${server.dataDir}`,
+        `--site=${site.id}`,
+        `--events=${events}`,
+        `--migrationsDir=${resolve(ROOT, 'pocketbase/pb_migrations')}`,
+        `--hooksDir=${resolve(ROOT, 'pocketbase/pb_hooks')}`,
+      ],
+      { encoding: 'utf8', maxBuffer: 1 << 20 },
+    );
     const seeded = JSON.parse(out.trim().split('\n').pop());
     emit('seed_events_per_s', round(seeded.events / seeded.seconds, 0), 'events/s');
     emit('db_bytes_per_million_events', round(((dbBytes(server.dataDir) - before) / seeded.events) * 1e6, 0), 'bytes');

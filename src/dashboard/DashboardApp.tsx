@@ -49,7 +49,9 @@ export default function DashboardApp() {
           <ScreenOutlet />
         </Shell>
       ) : (
-        <div className="flex min-h-screen items-center justify-center"><Spinner /></div>
+        <div className="flex min-h-screen items-center justify-center">
+          <Spinner />
+        </div>
       )}
     </>
   );

@@ -29,7 +29,11 @@ export interface PendingInvite {
 export const listMyInvites = () => pb.send<{ items: PendingInvite[] }>('/api/cro/invites', { requestKey: null });
 
 export const acceptInvite = (token: string) =>
-  pb.send<{ siteId: string; domain: string; role: string }>('/api/cro/accept-invite', { method: 'POST', body: { token }, requestKey: null });
+  pb.send<{ siteId: string; domain: string; role: string }>('/api/cro/accept-invite', {
+    method: 'POST',
+    body: { token },
+    requestKey: null,
+  });
 
 export interface AdminOverview {
   stats: { totalSites: number; paidUsers: number; freeTrials: number; estimatedRevenue: number };

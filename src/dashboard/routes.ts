@@ -4,8 +4,23 @@
  */
 import type { ComponentType } from 'react';
 import {
-  Activity, BarChart3, Bot, Brain, Cpu, FileText, Filter, FlaskConical, Gauge, LayoutDashboard,
-  Library, Plug, Settings, ShieldCheck, Users, Video, type LucideIcon,
+  Activity,
+  BarChart3,
+  Bot,
+  Brain,
+  Cpu,
+  FileText,
+  Filter,
+  FlaskConical,
+  Gauge,
+  LayoutDashboard,
+  Library,
+  Plug,
+  Settings,
+  ShieldCheck,
+  Users,
+  Video,
+  type LucideIcon,
 } from 'lucide-react';
 
 export interface DashboardRoute {
@@ -18,8 +33,20 @@ export interface DashboardRoute {
   load: () => Promise<{ default: ComponentType }>;
 }
 
-const r = (name: string, path: string, label: string, icon: LucideIcon, load: DashboardRoute['load'], inSidebar = true): DashboardRoute => ({
-  name, path, label, icon, load, inSidebar,
+const r = (
+  name: string,
+  path: string,
+  label: string,
+  icon: LucideIcon,
+  load: DashboardRoute['load'],
+  inSidebar = true,
+): DashboardRoute => ({
+  name,
+  path,
+  label,
+  icon,
+  load,
+  inSidebar,
 });
 
 export const DASHBOARD_ROUTES: DashboardRoute[] = [
@@ -38,6 +65,13 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   r('safety', '/dashboard/safety', 'Safety & Monitoring', ShieldCheck, () => import('./screens/safety/SafetyScreen')),
   r('team', '/dashboard/team', 'Team', Users, () => import('./screens/team/TeamScreen')),
   r('settings', '/dashboard/settings', 'Settings', Settings, () => import('./screens/settings/SettingsScreen')),
-  r('optimizations', '/dashboard/optimizations', 'Optimizations', Activity, () => import('./screens/optimizations/OptimizationsScreen'), false),
+  r(
+    'optimizations',
+    '/dashboard/optimizations',
+    'Optimizations',
+    Activity,
+    () => import('./screens/optimizations/OptimizationsScreen'),
+    false,
+  ),
   r('admin', '/dashboard/admin', 'Admin Dashboard', ShieldCheck, () => import('./screens/admin/AdminScreen'), false),
 ];

@@ -22,7 +22,9 @@ export function useIntegrations(siteId: string | null) {
       return;
     }
     try {
-      const list = await pb.collection('integrations').getFullList<IntegrationRecord>({ filter: pb.filter('site_id = {:site}', { site: siteId }), requestKey: null });
+      const list = await pb
+        .collection('integrations')
+        .getFullList<IntegrationRecord>({ filter: pb.filter('site_id = {:site}', { site: siteId }), requestKey: null });
       setRecords(list);
       setFailed(false);
     } catch (err) {

@@ -31,10 +31,13 @@ export default function AuthPanel() {
   const leaving = useRef(false);
   useEffect(() => {
     if (!user || leaving.current) return;
-    const timer = setTimeout(() => {
-      leaving.current = true;
-      window.location.replace('/dashboard');
-    }, welcoming ? WELCOME_DELAY_MS : 0);
+    const timer = setTimeout(
+      () => {
+        leaving.current = true;
+        window.location.replace('/dashboard');
+      },
+      welcoming ? WELCOME_DELAY_MS : 0,
+    );
     return () => clearTimeout(timer);
   }, [user, welcoming]);
 
@@ -129,8 +132,24 @@ export default function AuthPanel() {
         </div>
       )}
 
-      <form id="auth-form" role={view === 'forgot' ? undefined : 'tabpanel'} aria-labelledby={view === 'forgot' ? undefined : `tab-${view}`} noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
-        <Field id="auth-email" label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} placeholder="you@company.com" />
+      <form
+        id="auth-form"
+        role={view === 'forgot' ? undefined : 'tabpanel'}
+        aria-labelledby={view === 'forgot' ? undefined : `tab-${view}`}
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-6 space-y-4"
+      >
+        <Field
+          id="auth-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={errors.email}
+          placeholder="you@company.com"
+        />
         {view !== 'forgot' && (
           <Field
             id="auth-password"
@@ -150,8 +169,16 @@ export default function AuthPanel() {
       </form>
 
       <div className="mt-4 text-center text-sm">
-        {view === 'login' && <button type="button" className="link" onClick={() => switchTo('forgot')}>Forgot password?</button>}
-        {view === 'forgot' && <button type="button" className="link" onClick={() => switchTo('login')}>Back to login</button>}
+        {view === 'login' && (
+          <button type="button" className="link" onClick={() => switchTo('forgot')}>
+            Forgot password?
+          </button>
+        )}
+        {view === 'forgot' && (
+          <button type="button" className="link" onClick={() => switchTo('login')}>
+            Back to login
+          </button>
+        )}
       </div>
     </div>
   );
@@ -173,7 +200,9 @@ function Field({ id, label, type, autoComplete, value, onChange, error, hint, pl
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">{label}</label>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
       <input
         id={id}
         name={id}
@@ -187,9 +216,13 @@ function Field({ id, label, type, autoComplete, value, onChange, error, hint, pl
         className={`mt-1 block w-full rounded-lg border px-3 py-2.5 text-sm ${error ? 'border-red-500' : 'border-slate-300'} focus:border-brand-500`}
       />
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">{error}</p>
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
       ) : hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">{hint}</p>
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
       ) : null}
     </div>
   );

@@ -35,27 +35,59 @@ export default function AuthResetPassword() {
 
   if (token === null) return null;
   if (!token) {
-    return <p role="alert">This reset link is incomplete. <a className="link" href="/auth">Request a new one</a> from the login screen.</p>;
+    return (
+      <p role="alert">
+        This reset link is incomplete.{' '}
+        <a className="link" href="/auth">
+          Request a new one
+        </a>{' '}
+        from the login screen.
+      </p>
+    );
   }
   if (done) {
     return (
       <div role="status">
         <p>Your password has been changed.</p>
-        <a href="/auth" className="btn btn-primary mt-6 w-full">Go to Login</a>
+        <a href="/auth" className="btn btn-primary mt-6 w-full">
+          Go to Login
+        </a>
       </div>
     );
   }
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <div>
-        <label htmlFor="new-password" className="block text-sm font-medium text-ink">New password</label>
-        <input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm" aria-describedby="reset-error" />
+        <label htmlFor="new-password" className="block text-sm font-medium text-ink">
+          New password
+        </label>
+        <input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
+          aria-describedby="reset-error"
+        />
       </div>
       <div>
-        <label htmlFor="confirm-password" className="block text-sm font-medium text-ink">Confirm new password</label>
-        <input id="confirm-password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm" aria-describedby="reset-error" />
+        <label htmlFor="confirm-password" className="block text-sm font-medium text-ink">
+          Confirm new password
+        </label>
+        <input
+          id="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
+          aria-describedby="reset-error"
+        />
       </div>
-      <p id="reset-error" className="min-h-5 text-sm text-red-700" role={error ? 'alert' : undefined}>{error}</p>
+      <p id="reset-error" className="min-h-5 text-sm text-red-700" role={error ? 'alert' : undefined}>
+        {error}
+      </p>
       <button type="submit" className="btn btn-primary w-full" disabled={busy}>
         {busy && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
         Set New Password

@@ -16,28 +16,41 @@ export default function AuthVerify() {
       .then(() => {
         setState('verified');
         // Refresh a signed-in session so that it carries verified = true.
-        if (pb.authStore.isValid) pb.collection('users').authRefresh({ requestKey: null }).catch(() => undefined);
+        if (pb.authStore.isValid)
+          pb.collection('users')
+            .authRefresh({ requestKey: null })
+            .catch(() => undefined);
       })
       .catch(() => setState('failed'));
   }, []);
 
   if (state === 'checking') {
-    return <p role="status" className="flex items-center gap-2"><Loader2 className="size-5 animate-spin" aria-hidden="true" /> Verifying your email...</p>;
+    return (
+      <p role="status" className="flex items-center gap-2">
+        <Loader2 className="size-5 animate-spin" aria-hidden="true" /> Verifying your email...
+      </p>
+    );
   }
   if (state === 'verified') {
     return (
       <div role="status">
         <p className="text-lg font-semibold text-ink">Email verified</p>
         <p className="mt-2">Thank you! Your email address is confirmed.</p>
-        <a href="/dashboard" className="btn btn-primary mt-6 w-full">Go to Dashboard</a>
+        <a href="/dashboard" className="btn btn-primary mt-6 w-full">
+          Go to Dashboard
+        </a>
       </div>
     );
   }
   return (
     <div role="alert">
       <p className="text-lg font-semibold text-ink">Verification failed</p>
-      <p className="mt-2">This link is invalid or has expired. Log in and ask for a new verification mail from Account Settings, or contact support.</p>
-      <a href="/auth" className="btn btn-secondary mt-6 w-full">Go to Login</a>
+      <p className="mt-2">
+        This link is invalid or has expired. Log in and ask for a new verification mail from Account Settings, or contact support.
+      </p>
+      <a href="/auth" className="btn btn-secondary mt-6 w-full">
+        Go to Login
+      </a>
     </div>
   );
 }

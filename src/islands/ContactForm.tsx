@@ -92,9 +92,15 @@ export default function ContactForm({ email }: { email: string }) {
         };
         return (
           <div key={f.id}>
-            <label htmlFor={id} className="block text-sm font-semibold text-ink">{f.label}</label>
+            <label htmlFor={id} className="block text-sm font-semibold text-ink">
+              {f.label}
+            </label>
             {f.type === 'textarea' ? <textarea {...common} rows={6} /> : <input {...common} type={f.type} autoComplete={f.autoComplete} />}
-            {error && <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">{error}</p>}
+            {error && (
+              <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-red-700">
+                {error}
+              </p>
+            )}
           </div>
         );
       })}

@@ -48,7 +48,20 @@ export default function InsightsArchive() {
 
   function onKeyDown(event: KeyboardEvent) {
     const last = INSIGHT_MONTHS.length - 1;
-    const next = event.key === 'ArrowRight' ? (active === last ? 0 : active + 1) : event.key === 'ArrowLeft' ? (active === 0 ? last : active - 1) : event.key === 'Home' ? 0 : event.key === 'End' ? last : null;
+    const next =
+      event.key === 'ArrowRight'
+        ? active === last
+          ? 0
+          : active + 1
+        : event.key === 'ArrowLeft'
+          ? active === 0
+            ? last
+            : active - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     setActive(next);
@@ -63,7 +76,9 @@ export default function InsightsArchive() {
         {INSIGHT_MONTHS.map((m, i) => (
           <button
             key={m.key}
-            ref={(el) => { tabs.current[i] = el; }}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
             id={`tab-${m.key}`}
             type="button"
             role="tab"
@@ -77,7 +92,13 @@ export default function InsightsArchive() {
           </button>
         ))}
       </div>
-      <div id={`panel-${current.key}`} role="tabpanel" aria-labelledby={`tab-${current.key}`} className="mt-8" aria-busy={state.status === 'loading'}>
+      <div
+        id={`panel-${current.key}`}
+        role="tabpanel"
+        aria-labelledby={`tab-${current.key}`}
+        className="mt-8"
+        aria-busy={state.status === 'loading'}
+      >
         {state.status === 'loading' && (
           <div className="flex items-center justify-center gap-3 py-16 text-slate-600" role="status">
             <Loader2 aria-hidden="true" className="size-6 animate-spin text-brand-600" /> Loading articles…
@@ -86,12 +107,18 @@ export default function InsightsArchive() {
         {state.status !== 'loading' && state.articles.length === 0 && (
           <div className="card py-12 text-center">
             <p className="text-slate-700">No articles found for {current.label}. Click to load articles.</p>
-            <button type="button" className="btn btn-primary mt-5" onClick={() => void load(current)}>Load Articles</button>
+            <button type="button" className="btn btn-primary mt-5" onClick={() => void load(current)}>
+              Load Articles
+            </button>
           </div>
         )}
         {state.status === 'loaded' && state.articles.length > 0 && (
           <ul className="grid gap-6 md:grid-cols-2">
-            {state.articles.map((a) => <li key={a.url}><ArticleCard article={a} /></li>)}
+            {state.articles.map((a) => (
+              <li key={a.url}>
+                <ArticleCard article={a} />
+              </li>
+            ))}
           </ul>
         )}
       </div>
@@ -117,11 +144,17 @@ function ArticleCard({ article }: { article: InsightArticle }) {
       <p className="mt-3 flex-1 text-sm leading-6 text-slate-600">{insightPreview(article.markdown)}</p>
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
         <a href={href} target="_blank" rel="noopener noreferrer" className="link inline-flex items-center gap-1 text-sm">
-          Read article<span className="sr-only">: {article.title} (opens in a new tab)</span> <ExternalLink aria-hidden="true" className="size-4" />
+          Read article<span className="sr-only">: {article.title} (opens in a new tab)</span>{' '}
+          <ExternalLink aria-hidden="true" className="size-4" />
         </a>
         <div className="flex gap-1" aria-label={`Share ${article.title}`} role="group">
           {SHARE_BUTTONS.map((b) => (
-            <button key={b.id} type="button" onClick={() => share(b.id)} className="rounded-md px-2.5 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-100">
+            <button
+              key={b.id}
+              type="button"
+              onClick={() => share(b.id)}
+              className="rounded-md px-2.5 py-1.5 text-xs font-semibold text-slate-700 hover:bg-slate-100"
+            >
               {b.label}
             </button>
           ))}

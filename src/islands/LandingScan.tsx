@@ -58,7 +58,9 @@ export default function LandingScan() {
   return (
     <div data-testid="landing-scan">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row" aria-label="Free website scan">
-        <label htmlFor="landing-scan-url" className="sr-only">Website URL</label>
+        <label htmlFor="landing-scan-url" className="sr-only">
+          Website URL
+        </label>
         <input
           id="landing-scan-url"
           type="url"
@@ -80,7 +82,9 @@ export default function LandingScan() {
         {error && (
           <p role="alert" className="flex items-start gap-2 rounded-lg bg-rose-50 p-3 text-sm text-rose-800">
             <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span><strong>Scan failed.</strong> {error}</span>
+            <span>
+              <strong>Scan failed.</strong> {error}
+            </span>
           </p>
         )}
         {complete && result && <ScanResults result={result} />}
@@ -93,14 +97,21 @@ function ScanResults({ result }: { result: ScanResponse }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="badge badge-success"><CheckCircle2 className="size-3.5" aria-hidden="true" />Scan Complete</span>
-        <span className="text-sm text-slate-600">{result.siteTypeLabel} · {result.totalFindings} opportunities found</span>
+        <span className="badge badge-success">
+          <CheckCircle2 className="size-3.5" aria-hidden="true" />
+          Scan Complete
+        </span>
+        <span className="text-sm text-slate-600">
+          {result.siteTypeLabel} · {result.totalFindings} opportunities found
+        </span>
       </div>
       {result.opportunities.length === 0 ? (
         <p className="text-sm text-slate-700">No major issues found on this page. Sign up to track and test it continuously.</p>
       ) : (
         <ol className="space-y-3" aria-label="Top opportunities">
-          {result.opportunities.map((o) => <Opportunity key={o.id} o={o} />)}
+          {result.opportunities.map((o) => (
+            <Opportunity key={o.id} o={o} />
+          ))}
         </ol>
       )}
       <div className="flex flex-wrap items-center gap-3 rounded-xl bg-brand-50 p-4">
@@ -109,7 +120,9 @@ function ScanResults({ result }: { result: ScanResponse }) {
             ? `Sign up free to see all ${result.totalFindings} opportunities and fix them without code.`
             : 'Sign up free to fix these without code and measure the lift.'}
         </p>
-        <a href="/auth" className="btn btn-primary">Get Started Free</a>
+        <a href="/auth" className="btn btn-primary">
+          Get Started Free
+        </a>
         <ShareMenu text={`My website has ${result.totalFindings} conversion opportunities. Scan yours for free:`} url="/" />
       </div>
     </div>
@@ -125,11 +138,30 @@ function Opportunity({ o }: { o: LandingOpportunity }) {
       </div>
       <p className="mt-1 text-sm text-slate-600">{o.description}</p>
       <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
-        <div><dt className="inline">Category: </dt><dd className="inline font-medium text-ink">{o.category}</dd></div>
-        <div><dt className="inline">Predicted lift: </dt><dd className="inline font-medium text-emerald-700">+{o.predicted_lift_min.toFixed(1)}% to +{o.predicted_lift_max.toFixed(1)}%</dd></div>
-        <div><dt className="inline">Confidence: </dt><dd className={`badge ${confidenceClass(o.confidence)}`} data-testid="confidence">{o.confidence}%</dd></div>
-        <div><dt className="inline">Difficulty: </dt><dd className="inline font-medium text-ink">{o.difficulty}</dd></div>
-        <div><dt className="inline">Time: </dt><dd className="inline font-medium text-ink">{o.time_to_implement}</dd></div>
+        <div>
+          <dt className="inline">Category: </dt>
+          <dd className="inline font-medium text-ink">{o.category}</dd>
+        </div>
+        <div>
+          <dt className="inline">Predicted lift: </dt>
+          <dd className="inline font-medium text-emerald-700">
+            +{o.predicted_lift_min.toFixed(1)}% to +{o.predicted_lift_max.toFixed(1)}%
+          </dd>
+        </div>
+        <div>
+          <dt className="inline">Confidence: </dt>
+          <dd className={`badge ${confidenceClass(o.confidence)}`} data-testid="confidence">
+            {o.confidence}%
+          </dd>
+        </div>
+        <div>
+          <dt className="inline">Difficulty: </dt>
+          <dd className="inline font-medium text-ink">{o.difficulty}</dd>
+        </div>
+        <div>
+          <dt className="inline">Time: </dt>
+          <dd className="inline font-medium text-ink">{o.time_to_implement}</dd>
+        </div>
       </dl>
     </li>
   );

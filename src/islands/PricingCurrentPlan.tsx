@@ -18,23 +18,34 @@ export default function PricingCurrentPlan() {
   useEffect(() => {
     setPlan(null);
     if (!user) return;
-    fetchCurrentPlan().then(setPlan).catch(() => setPlan({ tier: 'free', status: '' }));
+    fetchCurrentPlan()
+      .then(setPlan)
+      .catch(() => setPlan({ tier: 'free', status: '' }));
   }, [user?.id]);
 
   if (!user) return null;
 
   return (
-    <section aria-labelledby="current-plan-title" className="card mx-auto mb-10 flex max-w-3xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+    <section
+      aria-labelledby="current-plan-title"
+      className="card mx-auto mb-10 flex max-w-3xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between"
+    >
       <div>
-        <h2 id="current-plan-title" className="text-lg font-semibold">Your current plan</h2>
+        <h2 id="current-plan-title" className="text-lg font-semibold">
+          Your current plan
+        </h2>
         {plan ? (
           <p className="mt-1 text-slate-600">
-            <strong className="text-ink" data-testid="current-plan">{planName(plan.tier)}</strong>
+            <strong className="text-ink" data-testid="current-plan">
+              {planName(plan.tier)}
+            </strong>
             {plan.status && isPaid(plan.tier) && <span> · {plan.status.replace(/_/g, ' ')}</span>}
             <span className="block text-sm">Signed in as {String(user.email ?? '')}</span>
           </p>
         ) : (
-          <p className="mt-1 text-slate-600" role="status">Loading your plan...</p>
+          <p className="mt-1 text-slate-600" role="status">
+            Loading your plan...
+          </p>
         )}
       </div>
       {plan && isPaid(plan.tier) && <BillingPortalButton returnPath="/pricing" />}

@@ -7,7 +7,9 @@ import { Loader2, X } from 'lucide-react';
 import { notify } from '../client/toast';
 import { DEMO_VISITOR_RANGES, validateDemoRequest, type DemoErrors, type DemoRequest } from '../lib/demo-request';
 
-export interface DemoDialogHandle { open(): void }
+export interface DemoDialogHandle {
+  open(): void;
+}
 
 const EMPTY: DemoRequest = { name: '', email: '', company: '', website: '', monthly_visitors: '', message: '' };
 const FIELDS: { id: keyof DemoRequest; label: string; type?: string; autoComplete?: string; required?: boolean }[] = [
@@ -41,11 +43,19 @@ export default function PricingDemoDialog({ ref, supportEmail }: { ref: Ref<Demo
     setErrors({});
     setSending(true);
     try {
-      const res = await fetch('/api/cro/demo-request', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(checked.value) });
+      const res = await fetch('/api/cro/demo-request', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(checked.value),
+      });
       if (res.ok) {
         setSent(true);
         setValues(EMPTY);
-        notify('Demo request received!', `Thanks, ${checked.value.name}. Our enterprise team will contact you within one business day.`, 'success');
+        notify(
+          'Demo request received!',
+          `Thanks, ${checked.value.name}. Our enterprise team will contact you within one business day.`,
+          'success',
+        );
       } else if (res.status === 429) {
         notify('Too many requests', `Please try again later or email us at ${supportEmail}.`, 'destructive');
       } else if (res.status === 400) {
@@ -69,36 +79,80 @@ export default function PricingDemoDialog({ ref, supportEmail }: { ref: Ref<Demo
       <div className="p-6">
         <div className="flex items-start justify-between gap-4">
           <div>
-            <h2 id="demo-title" className="text-xl font-bold">Book an Enterprise Demo</h2>
-            <p className="mt-1 text-sm text-slate-600">Custom volume pricing, multi-brand support and a custom SLA. Tell us about your business.</p>
+            <h2 id="demo-title" className="text-xl font-bold">
+              Book an Enterprise Demo
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Custom volume pricing, multi-brand support and a custom SLA. Tell us about your business.
+            </p>
           </div>
-          <button type="button" className="btn btn-ghost px-2" aria-label="Close" onClick={() => dialog.current?.close()}><X className="size-5" aria-hidden="true" /></button>
+          <button type="button" className="btn btn-ghost px-2" aria-label="Close" onClick={() => dialog.current?.close()}>
+            <X className="size-5" aria-hidden="true" />
+          </button>
         </div>
         {sent ? (
           <div role="status" className="mt-6">
             <p className="font-semibold text-ink">Thank you! Your demo request has been received.</p>
             <p className="mt-2 text-sm">Our enterprise team will contact you within one business day.</p>
-            <button type="button" className="btn btn-primary mt-6 w-full" onClick={() => dialog.current?.close()}>Close</button>
+            <button type="button" className="btn btn-primary mt-6 w-full" onClick={() => dialog.current?.close()}>
+              Close
+            </button>
           </div>
         ) : (
           <form noValidate onSubmit={onSubmit} className="mt-6 space-y-4">
             {FIELDS.map((f) => (
               <div key={f.id}>
-                <label htmlFor={`demo-${f.id}`} className="block text-sm font-medium text-ink">{f.label}{f.required && <span aria-hidden="true"> *</span>}</label>
-                <input id={`demo-${f.id}`} type={f.type ?? 'text'} autoComplete={f.autoComplete} required={f.required} value={values[f.id]} onChange={(e) => set(f.id, e.target.value)} aria-invalid={errors[f.id] ? true : undefined} aria-describedby={errors[f.id] ? `demo-${f.id}-error` : undefined} className={input} />
-                {errors[f.id] && <p id={`demo-${f.id}-error`} className="mt-1 text-sm text-red-700">{errors[f.id]}</p>}
+                <label htmlFor={`demo-${f.id}`} className="block text-sm font-medium text-ink">
+                  {f.label}
+                  {f.required && <span aria-hidden="true"> *</span>}
+                </label>
+                <input
+                  id={`demo-${f.id}`}
+                  type={f.type ?? 'text'}
+                  autoComplete={f.autoComplete}
+                  required={f.required}
+                  value={values[f.id]}
+                  onChange={(e) => set(f.id, e.target.value)}
+                  aria-invalid={errors[f.id] ? true : undefined}
+                  aria-describedby={errors[f.id] ? `demo-${f.id}-error` : undefined}
+                  className={input}
+                />
+                {errors[f.id] && (
+                  <p id={`demo-${f.id}-error`} className="mt-1 text-sm text-red-700">
+                    {errors[f.id]}
+                  </p>
+                )}
               </div>
             ))}
             <div>
-              <label htmlFor="demo-monthly_visitors" className="block text-sm font-medium text-ink">Monthly Visitors</label>
-              <select id="demo-monthly_visitors" value={values.monthly_visitors} onChange={(e) => set('monthly_visitors', e.target.value)} className={input}>
+              <label htmlFor="demo-monthly_visitors" className="block text-sm font-medium text-ink">
+                Monthly Visitors
+              </label>
+              <select
+                id="demo-monthly_visitors"
+                value={values.monthly_visitors}
+                onChange={(e) => set('monthly_visitors', e.target.value)}
+                className={input}
+              >
                 <option value="">Select a range</option>
-                {DEMO_VISITOR_RANGES.map((r) => <option key={r} value={r}>{r}</option>)}
+                {DEMO_VISITOR_RANGES.map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
               </select>
             </div>
             <div>
-              <label htmlFor="demo-message" className="block text-sm font-medium text-ink">Message</label>
-              <textarea id="demo-message" rows={3} value={values.message} onChange={(e) => set('message', e.target.value)} className={input} />
+              <label htmlFor="demo-message" className="block text-sm font-medium text-ink">
+                Message
+              </label>
+              <textarea
+                id="demo-message"
+                rows={3}
+                value={values.message}
+                onChange={(e) => set('message', e.target.value)}
+                className={input}
+              />
             </div>
             <button type="submit" className="btn btn-primary w-full" disabled={sending}>
               {sending && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}

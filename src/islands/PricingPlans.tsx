@@ -48,7 +48,9 @@ export default function PricingPlans({ supportEmail }: { supportEmail: string })
         {PLAN_CATALOGUE.map((plan) => (
           <li key={plan.key} className={`card relative flex flex-col ${plan.popular ? 'border-2 border-brand-600 shadow-lg' : ''}`}>
             {plan.popular && (
-              <span className="badge absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap bg-brand-600 text-white">Most Popular</span>
+              <span className="badge absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap bg-brand-600 text-white">
+                Most Popular
+              </span>
             )}
             <h2 className="text-lg font-semibold">{plan.name}</h2>
             <p className="mt-3">
@@ -58,7 +60,10 @@ export default function PricingPlans({ supportEmail }: { supportEmail: string })
             <p className="mt-3 text-sm text-slate-600">{plan.description}</p>
             <ul className="mt-5 flex-1 space-y-2 text-sm" aria-label={`${plan.name} features`}>
               {plan.features.map((f) => (
-                <li key={f} className="flex gap-2"><Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />{f}</li>
+                <li key={f} className="flex gap-2">
+                  <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                  {f}
+                </li>
               ))}
             </ul>
             <PlanButton plan={plan} loading={loading} onChoose={choose} />

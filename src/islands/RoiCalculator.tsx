@@ -11,7 +11,13 @@ type Field = 'monthlyVisitors' | 'conversionRate' | 'averageOrderValue';
 const FIELDS: { id: Field; label: string; hint: string; step: string; placeholder: string }[] = [
   { id: 'monthlyVisitors', label: 'Monthly visitors', hint: 'Unique visitors per month', step: '1', placeholder: '10000' },
   { id: 'conversionRate', label: 'Conversion rate (%)', hint: 'Share of visitors who buy or sign up', step: '0.1', placeholder: '2.5' },
-  { id: 'averageOrderValue', label: 'Average order value ($)', hint: 'Revenue per conversion, in US dollars', step: '0.01', placeholder: '85' },
+  {
+    id: 'averageOrderValue',
+    label: 'Average order value ($)',
+    hint: 'Revenue per conversion, in US dollars',
+    step: '0.01',
+    placeholder: '85',
+  },
 ];
 
 export default function RoiCalculator() {
@@ -33,7 +39,9 @@ export default function RoiCalculator() {
         <div className="mt-6 space-y-5">
           {FIELDS.map((f) => (
             <div key={f.id}>
-              <label htmlFor={f.id} className="block text-sm font-semibold text-ink">{f.label}</label>
+              <label htmlFor={f.id} className="block text-sm font-semibold text-ink">
+                {f.label}
+              </label>
               <input
                 id={f.id}
                 name={f.id}
@@ -47,16 +55,24 @@ export default function RoiCalculator() {
                 onChange={(e) => setValues((v) => ({ ...v, [f.id]: e.target.value }))}
                 className="mt-1.5 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-500"
               />
-              <p id={`${f.id}-hint`} className="mt-1 text-sm text-slate-600">{f.hint}</p>
+              <p id={`${f.id}-hint`} className="mt-1 text-sm text-slate-600">
+                {f.hint}
+              </p>
             </div>
           ))}
         </div>
-        <button type="submit" disabled={!filled} className="btn btn-primary btn-lg mt-6 w-full disabled:cursor-not-allowed disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={!filled}
+          className="btn btn-primary btn-lg mt-6 w-full disabled:cursor-not-allowed disabled:opacity-50"
+        >
           Calculate
         </button>
       </form>
       <div className="lg:col-span-3" aria-live="polite">
-        {result ? <RoiResults r={result} /> : (
+        {result ? (
+          <RoiResults r={result} />
+        ) : (
           <div className="card flex h-full min-h-64 items-center justify-center text-center text-slate-600">
             <p>Enter your monthly visitors, conversion rate and average order value, then press Calculate.</p>
           </div>
@@ -70,7 +86,9 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
   return (
     <div className="flex items-baseline justify-between gap-4 border-b border-slate-100 py-2 last:border-0">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="font-semibold text-ink tabular-nums" data-testid={testId}>{value}</dd>
+      <dd className="font-semibold text-ink tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -78,7 +96,9 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
 function RoiResults({ r }: { r: RoiResult }) {
   return (
     <section aria-labelledby="roi-results" className="space-y-6">
-      <h2 id="roi-results" className="sr-only">Results</h2>
+      <h2 id="roi-results" className="sr-only">
+        Results
+      </h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="rounded-2xl bg-emerald-50 p-5">
           <p className="text-sm font-semibold text-emerald-800">Additional annual revenue</p>
@@ -127,8 +147,11 @@ function RoiResults({ r }: { r: RoiResult }) {
         </div>
       </div>
       <p className="text-sm text-slate-600">
-        Compared with an annual cost of <strong className="text-ink" data-testid="annual-cost">{formatUsd(r.annualCost)}</strong> (Growth plan, $299 × 12).
-        Uplifts of 18% and 34% are relative to your current conversion rate.
+        Compared with an annual cost of{' '}
+        <strong className="text-ink" data-testid="annual-cost">
+          {formatUsd(r.annualCost)}
+        </strong>{' '}
+        (Growth plan, $299 × 12). Uplifts of 18% and 34% are relative to your current conversion rate.
       </p>
     </section>
   );

@@ -86,11 +86,21 @@ export default function ShareMenu({ text, url, label = 'Share', tone = 'default'
         <Share2 aria-hidden="true" className="size-4" /> {label}
       </button>
       {open && (
-        <div role="menu" aria-label="Share this page" className="absolute left-1/2 z-30 mt-2 w-56 -translate-x-1/2 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+        <div
+          role="menu"
+          aria-label="Share this page"
+          className="absolute left-1/2 z-30 mt-2 w-56 -translate-x-1/2 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+        >
           {NETWORKS.map((n) => (
-            <button key={n.id} type="button" role="menuitem" className={item} onClick={() => openNetwork(n.id)}>{n.label}</button>
+            <button key={n.id} type="button" role="menuitem" className={item} onClick={() => openNetwork(n.id)}>
+              {n.label}
+            </button>
           ))}
-          {canShare && <button type="button" role="menuitem" className={item} onClick={nativeShare}>Share via…</button>}
+          {canShare && (
+            <button type="button" role="menuitem" className={item} onClick={nativeShare}>
+              Share via…
+            </button>
+          )}
           <button type="button" role="menuitem" className={item} onClick={copyLink}>
             {copied ? <Check aria-hidden="true" className="size-4 text-emerald-600" /> : <Copy aria-hidden="true" className="size-4" />}
             {copied ? 'Copied!' : 'Copy link'}

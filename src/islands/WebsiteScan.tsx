@@ -65,13 +65,20 @@ export default function WebsiteScan() {
 
   // The toast comes with the results, when the progress bar reaches 100.
   useEffect(() => {
-    if (complete && result) notify('Scan Complete!', `Detected a ${result.siteTypeLabel} site with ${result.totalFindings} optimization opportunities.`, 'success');
+    if (complete && result)
+      notify(
+        'Scan Complete!',
+        `Detected a ${result.siteTypeLabel} site with ${result.totalFindings} optimization opportunities.`,
+        'success',
+      );
   }, [complete, result]);
   return (
     <div className="space-y-8">
       <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Website scan">
         <div className="flex-1">
-          <label htmlFor="website-scan-url" className="block text-sm font-semibold text-ink">Website URL</label>
+          <label htmlFor="website-scan-url" className="block text-sm font-semibold text-ink">
+            Website URL
+          </label>
           <input
             id="website-scan-url"
             type="url"
@@ -91,12 +98,16 @@ export default function WebsiteScan() {
 
       <div aria-live="polite" className="space-y-6">
         {busy && (
-          <div className="card"><ProgressBar value={progress.progress} label="Analyzing your website" /></div>
+          <div className="card">
+            <ProgressBar value={progress.progress} label="Analyzing your website" />
+          </div>
         )}
         {error && (
           <p role="alert" className="flex items-start gap-2 rounded-lg bg-rose-50 p-4 text-rose-800">
             <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-            <span><strong>Scan failed.</strong> {error}</span>
+            <span>
+              <strong>Scan failed.</strong> {error}
+            </span>
           </p>
         )}
         {complete && result && <Results result={result} />}
@@ -111,23 +122,35 @@ function Results({ result }: { result: ScanResponse }) {
       <div className="card grid gap-4 sm:grid-cols-3">
         <div>
           <p className="text-sm text-slate-600">Site type</p>
-          <p className="text-lg font-bold" data-testid="site-type">{result.siteTypeLabel}</p>
+          <p className="text-lg font-bold" data-testid="site-type">
+            {result.siteTypeLabel}
+          </p>
         </div>
         <div>
           <p className="text-sm text-slate-600">Expected conversion lift</p>
-          <p className="text-lg font-bold text-emerald-700" data-testid="expected-lift">{result.expectedLift}</p>
+          <p className="text-lg font-bold text-emerald-700" data-testid="expected-lift">
+            {result.expectedLift}
+          </p>
         </div>
         <div>
           <p className="text-sm text-slate-600">Opportunities found</p>
-          <p className="text-lg font-bold" data-testid="total-findings">{result.totalFindings}</p>
+          <p className="text-lg font-bold" data-testid="total-findings">
+            {result.totalFindings}
+          </p>
         </div>
       </div>
-      <h2 id="scan-results-title" className="text-2xl font-bold">Top optimizations for {result.url}</h2>
+      <h2 id="scan-results-title" className="text-2xl font-bold">
+        Top optimizations for {result.url}
+      </h2>
       {result.optimizations.length === 0 ? (
-        <p className="card text-slate-700">This page passes every check we run. Sign up to track it and test improvements with real visitors.</p>
+        <p className="card text-slate-700">
+          This page passes every check we run. Sign up to track it and test improvements with real visitors.
+        </p>
       ) : (
         <ol className="grid gap-4 md:grid-cols-2">
-          {result.optimizations.map((f, i) => <Optimization key={f.id} f={f} rank={i + 1} />)}
+          {result.optimizations.map((f, i) => (
+            <Optimization key={f.id} f={f} rank={i + 1} />
+          ))}
         </ol>
       )}
       <div className="card flex flex-col items-start gap-4 bg-brand-50 sm:flex-row sm:items-center">
@@ -136,8 +159,12 @@ function Results({ result }: { result: ScanResponse }) {
             ? `${result.moreCount} more optimizations found on this page. Sign up free to see them all and deploy fixes without code.`
             : 'Sign up free to deploy these fixes without code and measure the lift.'}
         </p>
-        <a href="/auth" className="btn btn-primary btn-lg">Unlock All Optimizations <ArrowRight className="size-4" aria-hidden="true" /></a>
-        <a href="/auth" className="btn btn-secondary btn-lg">Start Free Trial</a>
+        <a href="/auth" className="btn btn-primary btn-lg">
+          Unlock All Optimizations <ArrowRight className="size-4" aria-hidden="true" />
+        </a>
+        <a href="/auth" className="btn btn-secondary btn-lg">
+          Start Free Trial
+        </a>
       </div>
     </section>
   );
@@ -157,7 +184,10 @@ function Optimization({ f, rank }: { f: Finding; rank: number }) {
   return (
     <li className="card flex flex-col gap-3" data-testid="scan-optimization">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="font-semibold text-ink"><span className="text-slate-500">{rank}. </span>{f.title}</h3>
+        <h3 className="font-semibold text-ink">
+          <span className="text-slate-500">{rank}. </span>
+          {f.title}
+        </h3>
         <span className="badge bg-brand-50 text-brand-800 whitespace-nowrap">{f.category}</span>
       </div>
       <p className="text-sm text-slate-600">{f.description}</p>
@@ -168,7 +198,9 @@ function Optimization({ f, rank }: { f: Finding; rank: number }) {
         <span className="badge bg-emerald-50 text-emerald-800">+{f.conversionLift} conversions</span>
         <span className="text-slate-500">Confidence {f.confidence}%</span>
       </div>
-      <a href="/auth" className="text-sm font-semibold text-brand-700 hover:underline">Implement this fix <span aria-hidden="true">→</span></a>
+      <a href="/auth" className="text-sm font-semibold text-brand-700 hover:underline">
+        Implement this fix <span aria-hidden="true">→</span>
+      </a>
     </li>
   );
 }

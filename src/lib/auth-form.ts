@@ -2,7 +2,10 @@
 export const PASSWORD_MIN_LENGTH = 6;
 
 export type AuthMode = 'signup' | 'login';
-export interface AuthErrors { email?: string; password?: string }
+export interface AuthErrors {
+  email?: string;
+  password?: string;
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

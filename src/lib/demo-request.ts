@@ -15,7 +15,14 @@ export interface DemoRequest {
 }
 export type DemoErrors = Partial<Record<keyof DemoRequest, string>>;
 
-const LIMITS: Record<keyof DemoRequest, number> = { name: 100, email: 254, company: 200, website: 500, monthly_visitors: 50, message: 5000 };
+const LIMITS: Record<keyof DemoRequest, number> = {
+  name: 100,
+  email: 254,
+  company: 200,
+  website: 500,
+  monthly_visitors: 50,
+  message: 5000,
+};
 
 export function validateDemoRequest(input: unknown): { ok: true; value: DemoRequest } | { ok: false; errors: DemoErrors } {
   const src = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};

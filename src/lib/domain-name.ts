@@ -7,7 +7,9 @@ export type DomainResult = { ok: true; domain: string } | { ok: false; error: st
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 export function normalizeDomain(input: string): DomainResult {
-  let text = String(input ?? '').trim().toLowerCase();
+  let text = String(input ?? '')
+    .trim()
+    .toLowerCase();
   if (!text) return { ok: false, error: 'Please enter a domain name' };
   text = text.replace(/^[a-z][a-z0-9+.-]*:\/\//, ''); // scheme
   text = text.replace(/^[^@/]*@/, ''); // credentials

@@ -102,7 +102,10 @@ export function evaluateRuleHealth(t: RuleTelemetry, thresholdPct: number): Rule
   const failRate = pct(t.applyFailures, attempts);
   const failSample = attempts >= MIN_APPLY_ATTEMPTS;
   const failExceeded = failSample && failRate > threshold;
-  if (failExceeded) reasons.push(`Apply failure rate ${round2(failRate)}% (${t.applyFailures} of ${attempts} attempts) exceeded the ${threshold}% error threshold`);
+  if (failExceeded)
+    reasons.push(
+      `Apply failure rate ${round2(failRate)}% (${t.applyFailures} of ${attempts} attempts) exceeded the ${threshold}% error threshold`,
+    );
   else if (failSample && failRate > threshold / 2) warning = true;
 
   // Conversion rate versus unexposed sessions.
@@ -125,9 +128,14 @@ export function evaluateRuleHealth(t: RuleTelemetry, thresholdPct: number): Rule
       value: round2(exposedErr),
       threshold_exceeded: errExceeded,
       details: {
-        exposed_sessions: t.exposedSessions, exposed_error_sessions: t.exposedErrorSessions,
-        unexposed_sessions: t.unexposedSessions, unexposed_error_sessions: t.unexposedErrorSessions,
-        unexposed_rate: round2(baselineErr), increase_points: round2(errIncrease), threshold, sufficient_sample: errSample,
+        exposed_sessions: t.exposedSessions,
+        exposed_error_sessions: t.exposedErrorSessions,
+        unexposed_sessions: t.unexposedSessions,
+        unexposed_error_sessions: t.unexposedErrorSessions,
+        unexposed_rate: round2(baselineErr),
+        increase_points: round2(errIncrease),
+        threshold,
+        sufficient_sample: errSample,
       },
     },
     {
@@ -141,9 +149,16 @@ export function evaluateRuleHealth(t: RuleTelemetry, thresholdPct: number): Rule
       value: round2(delta),
       threshold_exceeded: significantDrop,
       details: {
-        exposed_sessions: t.exposedSessions, exposed_conversions: t.exposedConversions, exposed_rate: round2(cvrExposed),
-        unexposed_sessions: t.unexposedSessions, unexposed_conversions: t.unexposedConversions, unexposed_rate: round2(cvrBaseline),
-        z: round2(test.z), p_value: Math.round(test.p * 10000) / 10000, significance: SIGNIFICANCE, sufficient_sample: convSample,
+        exposed_sessions: t.exposedSessions,
+        exposed_conversions: t.exposedConversions,
+        exposed_rate: round2(cvrExposed),
+        unexposed_sessions: t.unexposedSessions,
+        unexposed_conversions: t.unexposedConversions,
+        unexposed_rate: round2(cvrBaseline),
+        z: round2(test.z),
+        p_value: Math.round(test.p * 10000) / 10000,
+        significance: SIGNIFICANCE,
+        sufficient_sample: convSample,
       },
     },
   ];

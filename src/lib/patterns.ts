@@ -34,7 +34,10 @@ export function templatePlaceholders(t: RuleTemplate): string[] {
 }
 
 /** Replaces every placeholder; a value missing from `values` falls back to the template default. */
-export function fillTemplate(t: RuleTemplate, values: Record<string, string> = {}): { ok: true; rule: Omit<RuleTemplate, 'placeholders'> } | { ok: false; error: string } {
+export function fillTemplate(
+  t: RuleTemplate,
+  values: Record<string, string> = {},
+): { ok: true; rule: Omit<RuleTemplate, 'placeholders'> } | { ok: false; error: string } {
   const defaults = t.placeholders ?? {};
   const missing: string[] = [];
   const fill = (s: string | undefined) =>

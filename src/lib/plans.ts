@@ -57,7 +57,8 @@ export function requiredTier(capability: Capability): PlanTier {
 /** The refusal the server gives (403) when a tier lacks a capability. */
 export function upgradeMessage(capability: Capability): string {
   const tier = MINIMUM_TIER[capability];
-  const plans = tier === 'enterprise' ? 'the Enterprise & Ecom plan' : tier === 'starter' ? 'a paid plan' : `the ${TIER_LABELS[tier]} plan or higher`;
+  const plans =
+    tier === 'enterprise' ? 'the Enterprise & Ecom plan' : tier === 'starter' ? 'a paid plan' : `the ${TIER_LABELS[tier]} plan or higher`;
   return `${CAPABILITY_LABELS[capability]} requires ${plans}. Upgrade at /pricing.`;
 }
 

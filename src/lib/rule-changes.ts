@@ -2,7 +2,17 @@
  * What an optimization rule may do to a page, and the validation the server applies before a
  * rule is stored. The tracker applies the same shapes.
  */
-export const CHANGE_TYPES = ['set_text', 'set_html', 'set_attribute', 'set_style', 'hide', 'insert_before', 'insert_after', 'inject_css', 'redirect'] as const;
+export const CHANGE_TYPES = [
+  'set_text',
+  'set_html',
+  'set_attribute',
+  'set_style',
+  'hide',
+  'insert_before',
+  'insert_after',
+  'inject_css',
+  'redirect',
+] as const;
 export type ChangeType = (typeof CHANGE_TYPES)[number];
 
 export interface RuleChange {
@@ -35,10 +45,15 @@ export function validateRuleChanges(input: unknown): { ok: true; changes: RuleCh
       return { ok: false, error: `${where} needs a value` };
     }
     if ((type === 'set_attribute' || type === 'set_style') && !name) return { ok: false, error: `${where} needs a name` };
-    if (type === 'set_attribute' && name && (FORBIDDEN_ATTRIBUTE.test(name) || /^(href|src|action)$/i.test(name) && /^\s*javascript:/i.test(value ?? ''))) {
+    if (
+      type === 'set_attribute' &&
+      name &&
+      (FORBIDDEN_ATTRIBUTE.test(name) || (/^(href|src|action)$/i.test(name) && /^\s*javascript:/i.test(value ?? '')))
+    ) {
       return { ok: false, error: `${where} may not set the ${name} attribute` };
     }
-    if (type === 'redirect' && !/^(https?:\/\/|\/)/i.test(value ?? '')) return { ok: false, error: `${where} must redirect to an http(s) URL or a path` };
+    if (type === 'redirect' && !/^(https?:\/\/|\/)/i.test(value ?? ''))
+      return { ok: false, error: `${where} must redirect to an http(s) URL or a path` };
     const change: RuleChange = { type };
     if (value !== undefined) change.value = value;
     if (name) change.name = name;
@@ -53,7 +68,18 @@ export function isValidRollout(value: unknown): boolean {
 }
 
 /** Fields a rule update is audited for, with the spec's reason texts. */
-export const AUDITED_RULE_FIELDS = ['enabled', 'testing_mode', 'auto_rollback_enabled', 'rollout_percentage', 'priority', 'url_pattern', 'selector', 'changes', 'name', 'rule_type'] as const;
+export const AUDITED_RULE_FIELDS = [
+  'enabled',
+  'testing_mode',
+  'auto_rollback_enabled',
+  'rollout_percentage',
+  'priority',
+  'url_pattern',
+  'selector',
+  'changes',
+  'name',
+  'rule_type',
+] as const;
 
 export function auditReason(field: string, value: unknown): string {
   if (field === 'rollout_percentage') return `Rollout percentage changed to ${value}%`;

@@ -7,7 +7,11 @@ const MAX_TRIES = 5;
  * Batches events and sends them as text/plain (no CORS preflight): fetch with keepalive while
  * the page lives, sendBeacon when it is being hidden. Failures are retried with backoff.
  */
-export function createQueue(url: string, ids: () => { v: string; s: string }, off: () => boolean): { push: (e: Ev) => void; flush: (beacon?: boolean) => void } {
+export function createQueue(
+  url: string,
+  ids: () => { v: string; s: string },
+  off: () => boolean,
+): { push: (e: Ev) => void; flush: (beacon?: boolean) => void } {
   let q: Ev[] = [];
   let timer = 0;
   let tries = 0;

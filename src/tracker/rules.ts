@@ -156,7 +156,8 @@ export function runRules(push: Push, visitor: () => string): void {
   const check = () => {
     const at = page;
     setTimeout(() => {
-      if (page === at) for (const r of active) if (!has(r, 5) && r.c.some((c) => !WHOLE_PAGE.test(c.type))) fail(r, 'Selector not found: ' + r.q);
+      if (page === at)
+        for (const r of active) if (!has(r, 5) && r.c.some((c) => !WHOLE_PAGE.test(c.type))) fail(r, 'Selector not found: ' + r.q);
     }, MISSING_AFTER_MS);
   };
 

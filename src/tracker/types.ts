@@ -30,5 +30,7 @@ export type Push = (e: Ev) => void;
 
 /** Text safe for the collect endpoint: no control characters, at most max characters. */
 export function clean(v: unknown, max: number): string {
-  return String(v).replace(/[\x00-\x1f\x7f]/g, ' ').slice(0, max);
+  return String(v)
+    .replace(/[\x00-\x1f\x7f]/g, ' ')
+    .slice(0, max);
 }

@@ -37,9 +37,13 @@ export function watchVitals(push: Push): () => void {
     winLast = s.startTime;
     if (win > cls) cls = win;
   });
-  observe('event', (e) => {
-    if ((e as Interaction).interactionId && e.duration > inp) inp = e.duration;
-  }, { durationThreshold: 40 });
+  observe(
+    'event',
+    (e) => {
+      if ((e as Interaction).interactionId && e.duration > inp) inp = e.duration;
+    },
+    { durationThreshold: 40 },
+  );
   return () => {
     if (sent) return;
     sent = true;

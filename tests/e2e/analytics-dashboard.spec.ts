@@ -41,7 +41,9 @@ test('the owner sees the visit and the purchase on Overview and Analytics; LIVE 
   await v.getByRole('link', { name: 'Checkout' }).click();
   await v.getByRole('button', { name: 'Place order' }).click();
   await v.waitForURL('**/thank-you**');
-  await expect.poll(async () => (await owner.pb.send(`/api/cro/kpis/${site.id}`, { requestKey: null })).today.conversions, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(async () => (await owner.pb.send(`/api/cro/kpis/${site.id}`, { requestKey: null })).today.conversions, { timeout: 15_000 })
+    .toBe(1);
   await buyer.close();
 
   // Overview: the four KPI cards and the LIVE KPI card.

@@ -13,7 +13,10 @@ async function fill(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
 }
-const session = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('pocketbase_auth') ?? 'null') as { token?: string; record?: { email?: string } } | null);
+const session = (page: Page) =>
+  page.evaluate(
+    () => JSON.parse(localStorage.getItem('pocketbase_auth') ?? 'null') as { token?: string; record?: { email?: string } } | null,
+  );
 
 test('sign up lands on the dashboard and the welcome mail arrives; log out; log in again', async ({ page }) => {
   const email = newEmail('e2e-signup');
@@ -50,7 +53,9 @@ test('sign up lands on the dashboard and the welcome mail arrives; log out; log 
 
 test('a wrong password shows Sign in failed with the server message', async ({ page, request }) => {
   const email = newEmail('e2e-wrong');
-  const created = await request.post('/api/collections/users/records', { data: { email, password: 'right-pass', passwordConfirm: 'right-pass' } });
+  const created = await request.post('/api/collections/users/records', {
+    data: { email, password: 'right-pass', passwordConfirm: 'right-pass' },
+  });
   expect(created.ok()).toBe(true);
   await openAuth(page);
   await page.getByRole('tab', { name: 'Login' }).click();

@@ -30,7 +30,9 @@ test('a message sent without JavaScript is stored and confirmed on its own page'
 
 test('the browser refuses an invalid email before posting', async ({ page }) => {
   let posted = false;
-  page.on('request', (req) => { if (req.url().includes('/api/cro/contact')) posted = true; });
+  page.on('request', (req) => {
+    if (req.url().includes('/api/cro/contact')) posted = true;
+  });
   await page.goto('/contact');
   await page.getByLabel('Name').fill('Grace Hopper');
   await page.getByLabel('Email').fill('not-an-email');

@@ -39,13 +39,19 @@ test('sends a message that the server stores', async ({ page, baseURL }) => {
 
   const pb = await admin(baseURL!);
   const stored = await pb.collection('contact_messages').getFirstListItem(pb.filter('subject = {:subject}', { subject }));
-  expect(stored).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.com', message: 'Can we pay for the Growth plan yearly instead of monthly?' });
+  expect(stored).toMatchObject({
+    name: 'Grace Hopper',
+    email: 'grace@example.com',
+    message: 'Can we pay for the Growth plan yearly instead of monthly?',
+  });
 });
 
 test('rejects an invalid email and stores nothing', async ({ page, baseURL }) => {
   const subject = `Invalid email ${Date.now()}`;
   let posted = false;
-  page.on('request', (req) => { if (req.url().includes('/api/cro/contact')) posted = true; });
+  page.on('request', (req) => {
+    if (req.url().includes('/api/cro/contact')) posted = true;
+  });
   await page.getByLabel('Name').fill('Grace Hopper');
   await page.getByLabel('Email').fill('grace@example');
   await page.getByLabel('Subject').fill(subject);
@@ -59,17 +65,26 @@ test('rejects an invalid email and stores nothing', async ({ page, baseURL }) =>
   expect(posted).toBe(false);
 
   // The server refuses it too, with the same message, when the browser check is bypassed.
-  const res = await page.request.post('/api/cro/contact', { data: { name: 'Grace', email: 'grace@example', subject, message: 'Bypassing the form check.' } });
+  const res = await page.request.post('/api/cro/contact', {
+    data: { name: 'Grace', email: 'grace@example', subject, message: 'Bypassing the form check.' },
+  });
   expect(res.status()).toBe(400);
   expect((await res.json()).data.email.message).toBe('Please enter a valid email address.');
 
   const pb = await admin(baseURL!);
-  expect((await pb.collection('contact_messages').getList(1, 1, { filter: pb.filter('subject = {:subject}', { subject }) })).totalItems).toBe(0);
+  expect(
+    (await pb.collection('contact_messages').getList(1, 1, { filter: pb.filter('subject = {:subject}', { subject }) })).totalItems,
+  ).toBe(0);
 });
 
 test('names each missing field', async ({ page }) => {
   await page.getByRole('button', { name: 'Send Message' }).click();
-  for (const text of ['Please enter your name.', 'Please enter your email address.', 'Please enter a subject.', 'Please enter a message.']) {
+  for (const text of [
+    'Please enter your name.',
+    'Please enter your email address.',
+    'Please enter a subject.',
+    'Please enter a message.',
+  ]) {
     await expect(page.getByText(text)).toBeVisible();
   }
 });

@@ -86,7 +86,9 @@ test('a card shares on Twitter in a 600x400 popup with the title and the url', a
 
 test('each article has its own indexed page with Article structured data and no JavaScript', async ({ page }) => {
   const scripts: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
   await page.goto('/insights/2025-09/trust-signals-checkout', { waitUntil: 'networkidle' });
   expect(scripts).toEqual([]);
   await expect(page.getByRole('heading', { level: 1, name: 'Trust signals that belong at checkout' })).toBeVisible();

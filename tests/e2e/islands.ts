@@ -11,6 +11,8 @@ export async function hydrated(page: Page, name: string): Promise<void> {
 /** Answers every request to the share networks locally: no test touches the internet. */
 export async function stubShareNetworks(page: Page): Promise<void> {
   for (const host of ['https://twitter.com/**', 'https://x.com/**', 'https://www.linkedin.com/**', 'https://www.facebook.com/**']) {
-    await page.context().route(host, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>share stand-in</title>' }));
+    await page
+      .context()
+      .route(host, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>share stand-in</title>' }));
   }
 }

@@ -7,12 +7,16 @@ import type { ReceivedMail } from '../helpers/smtp';
 export function receivedMails(): ReceivedMail[] {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: is the SMTP stand-in registered?');
-  return readdirSync(dir).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as ReceivedMail);
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as ReceivedMail);
 }
 
 /** Waits for a mail to `to` whose subject starts with `subject`. */
 export async function waitForMail(to: string, subject: string): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
-  await expect.poll(() => (found = receivedMails().find((m) => m.to.includes(to) && m.subject.startsWith(subject))), { timeout: 10_000 }).toBeTruthy();
+  await expect
+    .poll(() => (found = receivedMails().find((m) => m.to.includes(to) && m.subject.startsWith(subject))), { timeout: 10_000 })
+    .toBeTruthy();
   return found!;
 }

@@ -19,7 +19,10 @@ async function signedInOwner(page: Page, planTier: string) {
   await admin.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);
   await admin.collection('sites').update(site.id, { plan_tier: planTier });
   await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('pocketbase_auth', value), JSON.stringify({ token: client.authStore.token, record: client.authStore.record }));
+  await page.evaluate(
+    (value) => localStorage.setItem('pocketbase_auth', value),
+    JSON.stringify({ token: client.authStore.token, record: client.authStore.record }),
+  );
   return { client, admin, site, userId: auth.record.id };
 }
 
@@ -34,7 +37,8 @@ test('library: featured, tabs with counts, search, deploy from a template and re
   await expect(page.getByTestId('featured-patterns').getByTestId('pattern-card')).toHaveCount(2);
   await expect(page.getByRole('tab', { name: `All (${total})` })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('pattern-grid').getByTestId('pattern-card')).toHaveCount(total);
-  for (const label of ['Conversion', 'Trust', 'Forms', 'Checkout', 'Mobile', 'Pricing']) await expect(page.getByRole('tab', { name: new RegExp(`^${label} \\(\\d+\\)$`) })).toBeVisible();
+  for (const label of ['Conversion', 'Trust', 'Forms', 'Checkout', 'Mobile', 'Pricing'])
+    await expect(page.getByRole('tab', { name: new RegExp(`^${label} \\(\\d+\\)$`) })).toBeVisible();
   // Up to 3 tags per card: the seed gives "Benefit-led call to action" 4 tags.
   const benefit = page.getByTestId('featured-patterns').getByTestId('pattern-card').filter({ hasText: 'Benefit-led call to action' });
   for (const tag of ['cta', 'copywriting', 'buttons']) await expect(benefit.getByText(tag, { exact: true })).toBeVisible();
@@ -56,7 +60,15 @@ test('library: featured, tabs with counts, search, deploy from a template and re
   await expect(page.getByText('Optimization Deployed!')).toBeVisible();
   const rules = await admin.collection('optimization_rules').getFullList({ filter: `site_id = "${site.id}"` });
   expect(rules).toHaveLength(1);
-  expect(rules[0]).toMatchObject({ name: 'Guest checkout first', enabled: true, rollout_percentage: 10, auto_rollback_enabled: true, selector: '#login-wall', url_pattern: '/checkout*', changes: [{ type: 'hide' }] });
+  expect(rules[0]).toMatchObject({
+    name: 'Guest checkout first',
+    enabled: true,
+    rollout_percentage: 10,
+    auto_rollback_enabled: true,
+    selector: '#login-wall',
+    url_pattern: '/checkout*',
+    changes: [{ type: 'hide' }],
+  });
 
   await page.getByRole('button', { name: 'Request Pattern' }).click();
   const req = page.getByRole('dialog', { name: 'Request Pattern' });
@@ -92,7 +104,10 @@ test('optimizations on a free plan: a draft from the editor, Upgrade instead of 
   await expect(editor.getByRole('button', { name: 'Deploy' })).toHaveCount(0);
   await editor.getByRole('button', { name: 'Save Draft' }).click();
   await expect(page.getByText('Optimization saved')).toBeVisible();
-  await expect(editor.getByRole('link', { name: /cro_preview=/ })).toHaveAttribute('href', new RegExp(`^https://${site.domain.replace(/\./g, '\\.')}/checkout\\?cro_preview=\\w+$`));
+  await expect(editor.getByRole('link', { name: /cro_preview=/ })).toHaveAttribute(
+    'href',
+    new RegExp(`^https://${site.domain.replace(/\./g, '\\.')}/checkout\\?cro_preview=\\w+$`),
+  );
   await editor.getByRole('button', { name: 'Cancel' }).click();
 
   const card = page.getByTestId('optimization-card');
@@ -122,7 +137,17 @@ test('optimizations on a free plan: a draft from the editor, Upgrade instead of 
   expect((await admin.collection('optimization_rules').getOne(rule!.id)).enabled).toBe(true);
 
   // Deploy Now: every draft shown goes live after a confirmation.
-  await admin.collection('optimization_rules').create({ site_id: site.id, name: 'Hide promo', rule_type: 'hide_element', selector: '.promo', changes: [{ type: 'hide' }], enabled: false, rollout_percentage: 25 });
+  await admin
+    .collection('optimization_rules')
+    .create({
+      site_id: site.id,
+      name: 'Hide promo',
+      rule_type: 'hide_element',
+      selector: '.promo',
+      changes: [{ type: 'hide' }],
+      enabled: false,
+      rollout_percentage: 25,
+    });
   await page.getByLabel('Status').selectOption('all');
   await page.getByLabel('Search optimizations').fill('');
   await expect(page.getByTestId('optimization-card')).toHaveCount(2);

@@ -33,7 +33,13 @@ test('shows the five plans with their prices; Free and signed-out paid plans go 
   await expect(page.getByRole('heading', { level: 1, name: 'Simple, Transparent Pricing' })).toBeVisible();
   const cards = page.locator('li.card');
   await expect(cards).toHaveCount(5);
-  for (const [name, price] of [['Free', '$0'], ['Starter', '$79'], ['Growth', '$299'], ['Enterprise & Ecom', '$990'], ['Custom Enterprise', 'Custom']]) {
+  for (const [name, price] of [
+    ['Free', '$0'],
+    ['Starter', '$79'],
+    ['Growth', '$299'],
+    ['Enterprise & Ecom', '$990'],
+    ['Custom Enterprise', 'Custom'],
+  ]) {
     const card = cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
     await expect(card.getByText(price!, { exact: true })).toBeVisible();
   }
@@ -89,7 +95,9 @@ test('a signed-in user sees the current plan; checkout shows Loading... then ope
 
 test('a failed checkout toasts the error and clears the loading state', async ({ page }) => {
   await signedIn(page);
-  await page.route('**/api/cro/create-checkout-session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+  await page.route('**/api/cro/create-checkout-session', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }),
+  );
   await page.getByRole('button', { name: 'Get Started with Starter' }).click();
   await expect(page.getByText('Failed to start checkout. Please try again.')).toBeVisible();
   await expect(planButtons(page)).toHaveText(['Get Started Free', 'Get Started', 'Get Started', 'Get Started', 'Book Demo']);
@@ -117,18 +125,33 @@ test('Book Demo opens the enterprise demo form and confirms the request', async 
 
 test('a paying user sees the plan and reaches the Stripe customer portal', async ({ page }) => {
   await signedIn(page);
-  const userId = await page.evaluate(() => (JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { record?: { id?: string } }).record?.id);
-  const event = JSON.stringify(stripeEvent('checkout.session.completed', {
-    id: `cs_e2e_${userId}`, object: 'checkout.session', client_reference_id: userId, customer: `cus_${userId}`, subscription: `sub_${userId}`, metadata: { plan: 'growth' },
-  }));
-  const res = await page.request.post('/api/cro/stripe-webhook', { data: event, headers: signedHeaders(event, { secret: process.env.STRIPE_WEBHOOK_SECRET }) });
+  const userId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { record?: { id?: string } }).record?.id,
+  );
+  const event = JSON.stringify(
+    stripeEvent('checkout.session.completed', {
+      id: `cs_e2e_${userId}`,
+      object: 'checkout.session',
+      client_reference_id: userId,
+      customer: `cus_${userId}`,
+      subscription: `sub_${userId}`,
+      metadata: { plan: 'growth' },
+    }),
+  );
+  const res = await page.request.post('/api/cro/stripe-webhook', {
+    data: event,
+    headers: signedHeaders(event, { secret: process.env.STRIPE_WEBHOOK_SECRET }),
+  });
   expect(res.status()).toBe(200);
 
   await openPricing(page);
   await hydrated(page, 'PricingCurrentPlan');
   await expect(page.getByTestId('current-plan')).toHaveText('Growth');
   // The portal lives on Stripe's side (stripe-mock names some host of its own): stand in for it.
-  await page.context().route((url) => url.protocol === 'https:', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Stripe portal stand-in</title>' }));
+  await page.context().route(
+    (url) => url.protocol === 'https:',
+    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Stripe portal stand-in</title>' }),
+  );
   await page.getByRole('button', { name: 'Manage Billing' }).click();
   await page.waitForURL((u) => u.protocol === 'https:' && u.hostname !== '127.0.0.1');
 });

@@ -12,41 +12,128 @@ interface RouteCheck {
 }
 
 const routes: RouteCheck[] = [
-  { path: '/', heading: /Turn more of your visitors into/, links: [['Start Free Trial', '/auth'], ['View all integrations', '/dashboard/integrations'], ['Get Started Free', '/auth']],
-    text: ['247%', 'CRO agencies', 'DIY A/B testing tools', 'Hiring CRO specialists', 'Verified customer', 'Revenue you can measure'] },
-  { path: '/features', heading: 'Everything you need to optimize conversions', links: [['Start Free Trial', '/auth']],
-    text: ['AI-Powered Optimization', 'Instant Implementation', 'Real-Time Analytics', 'Smart A/B Testing', 'Behavior Analytics', 'Conversion Funnels', 'Real-Time Monitoring', 'Revenue Tracking', 'Enterprise Security'] },
-  { path: '/about', heading: 'We help businesses convert the visitors they already have', links: [['View open positions', '/careers']], text: ['Our mission', 'Our team', 'Our technology', 'Our values'] },
-  { path: '/privacy', heading: 'Privacy Policy', text: ['Last updated: January 2025', 'within 30 days', 'under 18', 'International transfers', 'CCPA'] },
-  { path: '/terms', heading: 'Terms of Service', text: ['18 years old', 'non-refundable', '30 days’ notice', 'Swedish law', 'under $10,000'] },
+  {
+    path: '/',
+    heading: /Turn more of your visitors into/,
+    links: [
+      ['Start Free Trial', '/auth'],
+      ['View all integrations', '/dashboard/integrations'],
+      ['Get Started Free', '/auth'],
+    ],
+    text: ['247%', 'CRO agencies', 'DIY A/B testing tools', 'Hiring CRO specialists', 'Verified customer', 'Revenue you can measure'],
+  },
+  {
+    path: '/features',
+    heading: 'Everything you need to optimize conversions',
+    links: [['Start Free Trial', '/auth']],
+    text: [
+      'AI-Powered Optimization',
+      'Instant Implementation',
+      'Real-Time Analytics',
+      'Smart A/B Testing',
+      'Behavior Analytics',
+      'Conversion Funnels',
+      'Real-Time Monitoring',
+      'Revenue Tracking',
+      'Enterprise Security',
+    ],
+  },
+  {
+    path: '/about',
+    heading: 'We help businesses convert the visitors they already have',
+    links: [['View open positions', '/careers']],
+    text: ['Our mission', 'Our team', 'Our technology', 'Our values'],
+  },
+  {
+    path: '/privacy',
+    heading: 'Privacy Policy',
+    text: ['Last updated: January 2025', 'within 30 days', 'under 18', 'International transfers', 'CCPA'],
+  },
+  {
+    path: '/terms',
+    heading: 'Terms of Service',
+    text: ['18 years old', 'non-refundable', '30 days’ notice', 'Swedish law', 'under $10,000'],
+  },
   { path: '/cookies', heading: 'Cookie Policy' },
   { path: '/gdpr', heading: 'GDPR Compliance' },
-  { path: '/careers', heading: 'Join our team', links: [['Apply Now: Senior Frontend Engineer', '/contact'], ['Apply Now: Data Scientist', '/contact'], ['Apply Now: Product Manager', '/contact'], ['Apply Now: CRO Specialist', '/contact']], text: ['Remote', 'Full-time'] },
-  { path: '/help', heading: 'How can we help?', links: [['Contact support', '/contact']], text: ['Getting Started', 'Optimizations & A/B Tests', 'Analytics & Reports', 'Billing & Account'] },
-  { path: '/case-studies', heading: 'Real results from real customers', links: [['Get Started Free', '/auth']], text: ['+127%', '+89%', '+214%'] },
-  { path: '/security', heading: 'Security you can rely on', links: [['Contact our security team', '/contact']], text: ['SOC 2', 'TLS 1.3', 'AES-256', 'Multi-factor authentication', 'Regular audits'] },
+  {
+    path: '/careers',
+    heading: 'Join our team',
+    links: [
+      ['Apply Now: Senior Frontend Engineer', '/contact'],
+      ['Apply Now: Data Scientist', '/contact'],
+      ['Apply Now: Product Manager', '/contact'],
+      ['Apply Now: CRO Specialist', '/contact'],
+    ],
+    text: ['Remote', 'Full-time'],
+  },
+  {
+    path: '/help',
+    heading: 'How can we help?',
+    links: [['Contact support', '/contact']],
+    text: ['Getting Started', 'Optimizations & A/B Tests', 'Analytics & Reports', 'Billing & Account'],
+  },
+  {
+    path: '/case-studies',
+    heading: 'Real results from real customers',
+    links: [['Get Started Free', '/auth']],
+    text: ['+127%', '+89%', '+214%'],
+  },
+  {
+    path: '/security',
+    heading: 'Security you can rely on',
+    links: [['Contact our security team', '/contact']],
+    text: ['SOC 2', 'TLS 1.3', 'AES-256', 'Multi-factor authentication', 'Regular audits'],
+  },
   { path: '/status', heading: 'System Status', text: ['All systems operational', '99.99% uptime', '99.98% uptime', '99.97% uptime'] },
-  { path: '/api-docs', heading: 'API Documentation', links: [['Get Started Free', '/auth']], text: ['upl_live_sk_7f3a9c2e4b1d8f6a', '/v1/conversions'] },
+  {
+    path: '/api-docs',
+    heading: 'API Documentation',
+    links: [['Get Started Free', '/auth']],
+    text: ['upl_live_sk_7f3a9c2e4b1d8f6a', '/v1/conversions'],
+  },
   { path: '/changelog', heading: "What's new", text: ['Version 2.4.0', 'Version 2.3.0', 'Version 2.2.0', 'Feature', 'Improvement', 'Fix'] },
-  { path: '/press', heading: 'Press & Media', links: [[/Logo \(SVG\)/, '/press/upliftly-logo.svg'], [/Logo \(PNG\)/, '/press/upliftly-logo.png'], [/Company fact sheet/, '/press/upliftly-fact-sheet.pdf'], [/Brand colours/, '/press/upliftly-brand-colours.svg']] },
+  {
+    path: '/press',
+    heading: 'Press & Media',
+    links: [
+      [/Logo \(SVG\)/, '/press/upliftly-logo.svg'],
+      [/Logo \(PNG\)/, '/press/upliftly-logo.png'],
+      [/Company fact sheet/, '/press/upliftly-fact-sheet.pdf'],
+      [/Brand colours/, '/press/upliftly-brand-colours.svg'],
+    ],
+  },
   { path: '/payment-success', heading: 'Payment Successful', links: [['Go to Dashboard', '/dashboard']] },
-  { path: '/payment-cancel', heading: 'Payment Cancelled', links: [['Back to Pricing', '/pricing'], ['Go Home', '/']], text: ['no charges were made'] },
+  {
+    path: '/payment-cancel',
+    heading: 'Payment Cancelled',
+    links: [
+      ['Back to Pricing', '/pricing'],
+      ['Go Home', '/'],
+    ],
+    text: ['no charges were made'],
+  },
 ];
 
 async function expectLink(page: Page, name: string | RegExp, href: string) {
-  const link = page.getByRole('main').getByRole('link', { name, exact: typeof name === 'string' }).first();
+  const link = page
+    .getByRole('main')
+    .getByRole('link', { name, exact: typeof name === 'string' })
+    .first();
   await expect(link).toHaveAttribute('href', href);
 }
 
 for (const route of routes) {
   test(`${route.path} shows its heading, key links and content`, async ({ page }) => {
-        if (route.path === '/payment-success') await freezeClock(page); // keep it from redirecting mid-check
+    if (route.path === '/payment-success') await freezeClock(page); // keep it from redirecting mid-check
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(route.heading);
     for (const [name, href] of route.links ?? []) await expectLink(page, name, href);
     for (const text of route.text ?? []) await expect(page.getByRole('main').getByText(text, { exact: false }).first()).toBeVisible();
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(new RegExp(`${route.path === '/' ? '/' : route.path}$`));
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
+      new RegExp(`${route.path === '/' ? '/' : route.path}$`),
+    );
   });
 }
 
@@ -65,8 +152,31 @@ test('the header links home, to the scan, ROI calculator, pricing and twice to /
 test('the footer lists every spec link and its social icons are not links', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
-  const hrefs = await footer.getByRole('navigation', { name: 'Footer' }).getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  expect(hrefs).toEqual(['/features', '/pricing', '/dashboard/integrations', '/api-docs', '/changelog', '/about', '/careers', '/press', '/contact', '/help', '/insights', '/case-studies', '/dashboard/library', '/security', '/status', '/privacy', '/terms', '/cookies', '/gdpr']);
+  const hrefs = await footer
+    .getByRole('navigation', { name: 'Footer' })
+    .getByRole('link')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(hrefs).toEqual([
+    '/features',
+    '/pricing',
+    '/dashboard/integrations',
+    '/api-docs',
+    '/changelog',
+    '/about',
+    '/careers',
+    '/press',
+    '/contact',
+    '/help',
+    '/insights',
+    '/case-studies',
+    '/dashboard/library',
+    '/security',
+    '/status',
+    '/privacy',
+    '/terms',
+    '/cookies',
+    '/gdpr',
+  ]);
   const social = footer.getByRole('list', { name: 'Social media' });
   await expect(social.getByRole('img')).toHaveCount(4);
   await expect(social.getByRole('link')).toHaveCount(0);
@@ -95,7 +205,11 @@ test('an integration logo that fails to load is hidden', async ({ page }) => {
 
 test('press asset tiles download real files', async ({ page, request }) => {
   await page.goto('/press');
-  for (const [file, type] of [['upliftly-logo.svg', 'image/svg+xml'], ['upliftly-logo.png', 'image/png'], ['upliftly-fact-sheet.pdf', 'application/pdf']] as const) {
+  for (const [file, type] of [
+    ['upliftly-logo.svg', 'image/svg+xml'],
+    ['upliftly-logo.png', 'image/png'],
+    ['upliftly-fact-sheet.pdf', 'application/pdf'],
+  ] as const) {
     const response = await request.get(`/press/${file}`);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toContain(type);

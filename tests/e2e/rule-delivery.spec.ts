@@ -62,7 +62,9 @@ async function visitor(browser: Browser, visitorId?: string): Promise<BrowserCon
 async function paidSite(): Promise<{ pb: PocketBase; admin: PocketBase; site: { id: string; public_key: string; domain: string } }> {
   const owner = await createUser();
   const domain = `shop-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}.localhost`;
-  const site = await owner.pb.collection('sites').create({ user_id: owner.id, domain, error_threshold_percentage: 5, optimization_enabled: true });
+  const site = await owner.pb
+    .collection('sites')
+    .create({ user_id: owner.id, domain, error_threshold_percentage: 5, optimization_enabled: true });
   const admin = await superuser();
   await admin.collection('sites').update(site.id, { plan_tier: 'growth', health_status: 'healthy' });
   return { pb: owner.pb, admin, site: site as unknown as { id: string; public_key: string; domain: string } };
@@ -73,8 +75,14 @@ const shopUrl = (site: { domain: string; public_key: string }) => `http://${site
 test('a rule at 100% changes the checkout button before the first paint, and its exposure is reported', async ({ browser }) => {
   const { pb, admin, site } = await paidSite();
   const rule = await pb.collection('optimization_rules').create({
-    site_id: site.id, name: 'Checkout copy', rule_type: 'cta_text', url_pattern: '/k/*/checkout', selector: '#place-order',
-    changes: [{ type: 'set_text', value: 'Complete secure checkout' }], enabled: true, rollout_percentage: 100,
+    site_id: site.id,
+    name: 'Checkout copy',
+    rule_type: 'cta_text',
+    url_pattern: '/k/*/checkout',
+    selector: '#place-order',
+    changes: [{ type: 'set_text', value: 'Complete secure checkout' }],
+    enabled: true,
+    rollout_percentage: 100,
   });
   const ctx = await visitor(browser);
   const page = await ctx.newPage();
@@ -89,14 +97,27 @@ test('a rule at 100% changes the checkout button before the first paint, and its
   expect(hide).toBeLessThan(1000);
   console.log(`anti-flicker hide duration: ${hide.toFixed(1)} ms`);
   await ctx.close(); // page hide flushes the batch
-  await expect.poll(async () => (await admin.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "exposure" && rule = "${rule.id}"` })).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (await admin.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "exposure" && rule = "${rule.id}"` }))
+          .length,
+      { timeout: 15_000 },
+    )
+    .toBe(1);
 });
 
 test('at 50% rollout the tracker decides as the server does, and 1,000 visitor ids split within binomial bounds', async ({ browser }) => {
   const { pb, site } = await paidSite();
   const rule = await pb.collection('optimization_rules').create({
-    site_id: site.id, name: 'Half', rule_type: 'cta_text', url_pattern: '*', selector: '#place-order',
-    changes: [{ type: 'set_text', value: 'Pay now' }], enabled: true, rollout_percentage: 50,
+    site_id: site.id,
+    name: 'Half',
+    rule_type: 'cta_text',
+    url_pattern: '*',
+    selector: '#place-order',
+    changes: [{ type: 'set_text', value: 'Pay now' }],
+    enabled: true,
+    rollout_percentage: 50,
   });
   // 1,000 visitor ids: within 3 standard deviations of 500 (sd = sqrt(1000 * 0.25) = 15.8).
   const ids = Array.from({ length: 1000 }, (_, i) => `visitor${i.toString(36).padStart(4, '0')}abcdef`);
@@ -119,9 +140,18 @@ test('a rule whose change throws is rolled back automatically; the visitor stops
   const { pb, admin, site } = await paidSite();
   // set_text applies, then the attribute name is invalid: setAttribute throws on the page.
   const rule = await pb.collection('optimization_rules').create({
-    site_id: site.id, name: 'Broken badge', rule_type: 'trust_badge', url_pattern: '*', selector: '#place-order',
-    changes: [{ type: 'set_text', value: 'Buy now!' }, { type: 'set_attribute', name: 'data bad', value: 'x' }],
-    enabled: true, rollout_percentage: 100, auto_rollback_enabled: true,
+    site_id: site.id,
+    name: 'Broken badge',
+    rule_type: 'trust_badge',
+    url_pattern: '*',
+    selector: '#place-order',
+    changes: [
+      { type: 'set_text', value: 'Buy now!' },
+      { type: 'set_attribute', name: 'data bad', value: 'x' },
+    ],
+    enabled: true,
+    rollout_percentage: 100,
+    auto_rollback_enabled: true,
   });
   const ctx = await visitor(browser);
   const shopPage = await ctx.newPage();
@@ -131,7 +161,13 @@ test('a rule whose change throws is rolled back automatically; the visitor stops
   const tabs = await Promise.all(Array.from({ length: 20 }, () => ctx.newPage()));
   await Promise.all(tabs.map((t) => t.goto(shopUrl(site), { waitUntil: 'load' })));
   for (const t of tabs) await expect(t.locator('#place-order')).toHaveText('Buy now!');
-  await expect.poll(async () => (await admin.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "apply_error" && rule = "${rule.id}"` })).length, { timeout: 20_000 })
+  await expect
+    .poll(
+      async () =>
+        (await admin.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "apply_error" && rule = "${rule.id}"` }))
+          .length,
+      { timeout: 20_000 },
+    )
     .toBeGreaterThanOrEqual(20);
   const failure = await admin.collection('events').getFirstListItem(`site_id = "${site.id}" && type = "apply_error"`);
   expect(failure.name).toMatch(/not a valid attribute name/i);
@@ -165,7 +201,9 @@ test('a rule whose change throws is rolled back automatically; the visitor stops
   await expect(failRow).toContainText('100%');
   await expect(failRow.getByText('Threshold Exceeded')).toBeVisible();
   await page.getByRole('tab', { name: /Audit Log/ }).click();
-  await expect(page.getByTestId('audit-entry').filter({ hasText: 'rolled_back' })).toContainText('Automatic rollback: Apply failure rate 100%');
+  await expect(page.getByTestId('audit-entry').filter({ hasText: 'rolled_back' })).toContainText(
+    'Automatic rollback: Apply failure rate 100%',
+  );
 });
 
 test('rules reach late-rendered elements and SPA routes; a missing selector is reported as an apply failure', async ({ browser }) => {
@@ -173,8 +211,20 @@ test('rules reach late-rendered elements and SPA routes; a missing selector is r
   const { pb, admin, site } = await paidSite();
   const rules = pb.collection('optimization_rules');
   const base = { site_id: site.id, rule_type: 'cta_text', enabled: true, rollout_percentage: 100 };
-  await rules.create({ ...base, name: 'Late', url_pattern: '/k/*/spa', selector: '#late', changes: [{ type: 'set_text', value: 'Late, changed' }] });
-  const route = await rules.create({ ...base, name: 'Route', url_pattern: '/k/*/spa/checkout', selector: '#place-order', changes: [{ type: 'set_text', value: 'Pay securely' }] });
+  await rules.create({
+    ...base,
+    name: 'Late',
+    url_pattern: '/k/*/spa',
+    selector: '#late',
+    changes: [{ type: 'set_text', value: 'Late, changed' }],
+  });
+  const route = await rules.create({
+    ...base,
+    name: 'Route',
+    url_pattern: '/k/*/spa/checkout',
+    selector: '#place-order',
+    changes: [{ type: 'set_text', value: 'Pay securely' }],
+  });
   const missing = await rules.create({ ...base, name: 'Missing', url_pattern: '/k/*/spa', selector: '#nope', changes: [{ type: 'hide' }] });
   const ctx = await visitor(browser);
   const page = await ctx.newPage();
@@ -184,8 +234,18 @@ test('rules reach late-rendered elements and SPA routes; a missing selector is r
   await page.getByRole('button', { name: 'Go to checkout' }).click();
   await expect(page).toHaveURL(/\/spa\/checkout$/);
   await expect(page.locator('#place-order')).toHaveText('Pay securely');
-  await expect.poll(async () => (await admin.collection('events').getFullList({ filter: `site_id = "${site.id}" && (type = "exposure" || type = "apply_error")`, sort: 'ts' }))
-    .map((e) => `${e.type}:${e.rule === route.id ? 'route' : e.rule === missing.id ? 'missing' : 'late'}:${e.name}`).sort(), { timeout: 15_000 })
+  await expect
+    .poll(
+      async () =>
+        (
+          await admin
+            .collection('events')
+            .getFullList({ filter: `site_id = "${site.id}" && (type = "exposure" || type = "apply_error")`, sort: 'ts' })
+        )
+          .map((e) => `${e.type}:${e.rule === route.id ? 'route' : e.rule === missing.id ? 'missing' : 'late'}:${e.name}`)
+          .sort(),
+      { timeout: 15_000 },
+    )
     .toEqual(['apply_error:missing:Selector not found: #nope', 'exposure:late:', 'exposure:route:']);
   await ctx.close();
 });

@@ -20,19 +20,48 @@ async function signedInOwner(page: Page, planTier: string) {
   const email = `safety-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await client.collection('users').create({ email, password: 'secret-pass-1', passwordConfirm: 'secret-pass-1' });
   const auth = await client.collection('users').authWithPassword(email, 'secret-pass-1');
-  const site = await client.collection('sites').create({ user_id: auth.record.id, domain: `shop-${Date.now()}.example.com`, optimization_enabled: true, error_threshold_percentage: 5 });
+  const site = await client
+    .collection('sites')
+    .create({
+      user_id: auth.record.id,
+      domain: `shop-${Date.now()}.example.com`,
+      optimization_enabled: true,
+      error_threshold_percentage: 5,
+    });
   const admin = await superuser();
   await admin.collection('sites').update(site.id, { plan_tier: planTier, health_status: 'healthy' });
   await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('pocketbase_auth', value), JSON.stringify({ token: client.authStore.token, record: client.authStore.record }));
+  await page.evaluate(
+    (value) => localStorage.setItem('pocketbase_auth', value),
+    JSON.stringify({ token: client.authStore.token, record: client.authStore.record }),
+  );
   return { client, admin, site };
 }
 
 test('rules, Safety Controls, audit entries, manual rollback and realtime health metrics', async ({ page }) => {
   const { client, admin, site } = await signedInOwner(page, 'growth');
   const rules = client.collection('optimization_rules');
-  const live = await rules.create({ site_id: site.id, name: 'Checkout copy', rule_type: 'cta_text', priority: 10, enabled: true, rollout_percentage: 50, url_pattern: '/checkout*', selector: '#pay', changes: [{ type: 'set_text', value: 'Complete secure checkout' }] });
-  await rules.create({ site_id: site.id, name: 'Trust badges', rule_type: 'trust_badge', priority: 1, enabled: false, rollout_percentage: 0, selector: '#pay', changes: [{ type: 'insert_after', value: '<p>Secure</p>' }] });
+  const live = await rules.create({
+    site_id: site.id,
+    name: 'Checkout copy',
+    rule_type: 'cta_text',
+    priority: 10,
+    enabled: true,
+    rollout_percentage: 50,
+    url_pattern: '/checkout*',
+    selector: '#pay',
+    changes: [{ type: 'set_text', value: 'Complete secure checkout' }],
+  });
+  await rules.create({
+    site_id: site.id,
+    name: 'Trust badges',
+    rule_type: 'trust_badge',
+    priority: 1,
+    enabled: false,
+    rollout_percentage: 0,
+    selector: '#pay',
+    changes: [{ type: 'insert_after', value: '<p>Secure</p>' }],
+  });
 
   await page.goto('/dashboard/safety');
   await expect(page.getByRole('heading', { name: 'Safety & Monitoring' })).toBeVisible();
@@ -101,7 +130,9 @@ test('rules, Safety Controls, audit entries, manual rollback and realtime health
   // Health metrics: empty, then a metric written by the server appears through realtime.
   await page.getByRole('tab', { name: /Health Metrics/ }).click();
   await expect(page.getByText('No health metrics recorded yet.')).toBeVisible();
-  await admin.collection('optimization_health_metrics').create({ site_id: site.id, rule_id: live.id, metric_type: 'error_rate', value: 7.5, threshold_exceeded: true });
+  await admin
+    .collection('optimization_health_metrics')
+    .create({ site_id: site.id, rule_id: live.id, metric_type: 'error_rate', value: 7.5, threshold_exceeded: true });
   await expect(page.getByTestId('health-metric')).toContainText('error_rate');
   await expect(page.getByTestId('health-metric')).toContainText('7.5%');
   await expect(page.getByTestId('health-metric').getByText('Threshold Exceeded')).toBeVisible();
@@ -145,7 +176,17 @@ test('a site without rules shows the empty states, and a new draft arrives throu
   await expect(page.getByTestId('summary-active-rules')).toContainText('0 / 0');
 
   // A draft appears through realtime; enabling on a free plan is refused by the server.
-  await client.collection('optimization_rules').create({ site_id: site.id, rule_type: 'hide_popup', priority: 0, enabled: false, rollout_percentage: 0, selector: '.popup', changes: [{ type: 'hide' }] });
+  await client
+    .collection('optimization_rules')
+    .create({
+      site_id: site.id,
+      rule_type: 'hide_popup',
+      priority: 0,
+      enabled: false,
+      rollout_percentage: 0,
+      selector: '.popup',
+      changes: [{ type: 'hide' }],
+    });
   await page.getByRole('tab', { name: /Optimization Rules/ }).click();
   await expect(page.getByTestId('safety-rule')).toHaveCount(1);
   await expect(page.getByTestId('summary-active-rules')).toContainText('0 / 1');

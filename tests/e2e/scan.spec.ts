@@ -17,8 +17,14 @@ const BASE = `http://127.0.0.1:${E2E_PORT}`;
  * are left out: they animate in (axe reads their contrast mid-fade) and belong to the Toaster.
  */
 async function expectAccessible(page: Page, include: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).include(include).exclude('[data-sonner-toaster]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .include(include)
+    .exclude('[data-sonner-toaster]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(blocking, blocking.join('\n')).toEqual([]);
 }
 const origin = (): string => {
@@ -27,7 +33,8 @@ const origin = (): string => {
   return o;
 };
 /** What the audit finds on a fixture page served at url (the expectation comes from the same code). */
-const expected = (name: string, url: string) => auditHtml(readFileSync(resolve(import.meta.dirname, '../fixtures/scan', `${name}.html`), 'utf8'), url);
+const expected = (name: string, url: string) =>
+  auditHtml(readFileSync(resolve(import.meta.dirname, '../fixtures/scan', `${name}.html`), 'utf8'), url);
 
 test('the landing widget scans a page and shows its top 3 real opportunities', async ({ page }) => {
   const url = `${origin()}/weak-landing/`;
@@ -113,7 +120,10 @@ async function signedInFreeOwner(page: Page) {
   const auth = await client.collection('users').authWithPassword(email, 'secret-pass-1');
   const site = await client.collection('sites').create({ user_id: auth.record.id, domain: 'shop-fixture.test' });
   await page.goto('/');
-  await page.evaluate((value) => localStorage.setItem('pocketbase_auth', value), JSON.stringify({ token: client.authStore.token, record: client.authStore.record }));
+  await page.evaluate(
+    (value) => localStorage.setItem('pocketbase_auth', value),
+    JSON.stringify({ token: client.authStore.token, record: client.authStore.record }),
+  );
   return { site, client };
 }
 

@@ -54,7 +54,10 @@ test.describe('with the browser share sheet', () => {
   async function stubShare(page: import('@playwright/test').Page, outcome: 'resolve' | 'abort' | 'fail') {
     await page.addInitScript((o) => {
       Object.defineProperty(navigator, 'share', {
-        value: () => (o === 'resolve' ? Promise.resolve() : Promise.reject(o === 'abort' ? new DOMException('cancelled', 'AbortError') : new Error('boom'))),
+        value: () =>
+          o === 'resolve'
+            ? Promise.resolve()
+            : Promise.reject(o === 'abort' ? new DOMException('cancelled', 'AbortError') : new Error('boom')),
       });
     }, outcome);
     await page.reload();

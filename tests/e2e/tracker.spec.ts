@@ -66,7 +66,8 @@ test('a visitor browses, clicks, scrolls and buys; the owner gets exactly those 
   const ctx = await visitorContext();
   await browseAndBuy(ctx, site.public_key);
 
-  await expect.poll(async () => (await kpis(pb, site.id)).today, { timeout: 15_000 })
+  await expect
+    .poll(async () => (await kpis(pb, site.id)).today, { timeout: 15_000 })
     .toMatchObject({ sessions: 1, visitors: 1, pageviews: 6, conversions: 1, convertedSessions: 1, revenue: 129, bounces: 0 });
   await ctx.close(); // page hide: the last page's time and scroll are sent
 
@@ -81,7 +82,11 @@ test('a visitor browses, clicks, scrolls and buys; the owner gets exactly those 
   expect(clicks[0]).toMatchObject({ name: 'Shop the Trail Shoe', path: '/' });
   expect(clicks.every((c) => c.x > 0 && c.y > 0)).toBe(true);
 
-  await expect.poll(async () => (await pb.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "leave" && path = "/product"` }))[0]?.x ?? 0)
+  await expect
+    .poll(
+      async () =>
+        (await pb.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "leave" && path = "/product"` }))[0]?.x ?? 0,
+    )
     .toBe(100); // the product page was scrolled to its end
   const purchase = await pb.collection('events').getFirstListItem(`site_id = "${site.id}" && type = "custom"`);
   expect(purchase).toMatchObject({ name: 'purchase', value: 129, path: '/thank-you', props: { order: 'FO-1001' } });
@@ -123,7 +128,11 @@ test('JavaScript errors and web vitals are reported without query strings', asyn
   await expect(v.getByRole('heading', { name: 'Trail Shoe' })).toBeVisible();
   await v.waitForTimeout(300);
   await ctx.close();
-  await expect.poll(async () => (await pb.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "error"` })).length, { timeout: 15_000 }).toBe(1);
+  await expect
+    .poll(async () => (await pb.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "error"` })).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
   const error = await pb.collection('events').getFirstListItem(`site_id = "${site.id}" && type = "error"`);
   expect(error).toMatchObject({ path: '/product', name: 'Uncaught Error: Fixture failure for order 42', url: `${SHOP}/product` });
   expect(error.props).toMatchObject({ message: 'Uncaught Error: Fixture failure for order 42', source: `${SHOP}/product` });

@@ -28,7 +28,14 @@ export async function startDnsServer(initial: Record<string, string[]> = {}): Pr
       const name = clean(question?.name ?? '');
       const ns = zones.get(name);
       if (ns && question?.type === Packet.TYPE.NS) {
-        for (const host of ns) response.answers.push({ name: question.name, type: Packet.TYPE.NS, class: Packet.CLASS.IN, ttl: 60, ns: host } as unknown as (typeof response.answers)[number]);
+        for (const host of ns)
+          response.answers.push({
+            name: question.name,
+            type: Packet.TYPE.NS,
+            class: Packet.CLASS.IN,
+            ttl: 60,
+            ns: host,
+          } as unknown as (typeof response.answers)[number]);
       } else if (!ns && ![...zones.keys()].some((z) => name.endsWith(`.${z}`))) {
         response.header.rcode = Packet.RCODE.NXDOMAIN;
       }

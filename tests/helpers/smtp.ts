@@ -44,7 +44,11 @@ export async function startSmtp(options: { saveDir?: string } = {}): Promise<Smt
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        const mail = parseMail(raw, session.envelope.mailFrom ? session.envelope.mailFrom.address : '', session.envelope.rcptTo.map((r) => r.address));
+        const mail = parseMail(
+          raw,
+          session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          session.envelope.rcptTo.map((r) => r.address),
+        );
         mails.push(mail);
         if (options.saveDir) writeFileSync(join(options.saveDir, `${Date.now()}-${++counter}.json`), JSON.stringify(mail));
         callback();
@@ -83,8 +87,14 @@ export function parseMail(raw: string, from: string, to: string[]): ReceivedMail
     to,
     subject: decodeWords(headers['subject'] ?? ''),
     headers,
-    text: parts.filter((p) => p.type === 'text/plain').map((p) => p.text).join('\n'),
-    html: parts.filter((p) => p.type === 'text/html').map((p) => p.text).join('\n'),
+    text: parts
+      .filter((p) => p.type === 'text/plain')
+      .map((p) => p.text)
+      .join('\n'),
+    html: parts
+      .filter((p) => p.type === 'text/html')
+      .map((p) => p.text)
+      .join('\n'),
     raw,
   };
 }

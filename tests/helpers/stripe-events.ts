@@ -5,7 +5,15 @@ export const WEBHOOK_SECRET = 'whsec_test_secret_for_integration';
 let counter = 0;
 
 export function stripeEvent(type: string, object: Record<string, unknown>, id = `evt_test_${Date.now()}_${++counter}`) {
-  return { id, object: 'event', api_version: '2024-06-20', created: Math.floor(Date.now() / 1000), type, livemode: false, data: { object } };
+  return {
+    id,
+    object: 'event',
+    api_version: '2024-06-20',
+    created: Math.floor(Date.now() / 1000),
+    type,
+    livemode: false,
+    data: { object },
+  };
 }
 
 export function signedHeaders(payload: string, options: { secret?: string; timestamp?: number } = {}): Record<string, string> {
@@ -17,7 +25,11 @@ export function signedHeaders(payload: string, options: { secret?: string; times
   return { 'Content-Type': 'application/json', 'Stripe-Signature': header };
 }
 
-export async function postWebhook(baseUrl: string, payload: string, headers: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function postWebhook(
+  baseUrl: string,
+  payload: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(`${baseUrl}/api/cro/stripe-webhook`, { method: 'POST', body: payload, headers });
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
 }

@@ -58,10 +58,15 @@ export async function startStripeMock(): Promise<StripeMock> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const body = Buffer.concat(chunks);
-      requests.push({ method: req.method ?? 'GET', path: (req.url ?? '').split('?')[0] ?? '', form: new URLSearchParams(body.toString('utf8')) });
+      requests.push({
+        method: req.method ?? 'GET',
+        path: (req.url ?? '').split('?')[0] ?? '',
+        form: new URLSearchParams(body.toString('utf8')),
+      });
       try {
         const headers: Record<string, string> = {};
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
+        for (const [k, v] of Object.entries(req.headers))
+          if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
         const upstream = await fetch(`${url}${req.url}`, { method: req.method, headers, body: req.method === 'GET' ? undefined : body });
         res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
         res.end(Buffer.from(await upstream.arrayBuffer()));

@@ -10,8 +10,12 @@ import { resolve } from 'node:path';
 
 const DIR = resolve(import.meta.dirname, '../fixtures/site');
 const PAGES: Record<string, string> = {
-  '/': 'index.html', '/product': 'product.html', '/product/reviews': 'product.html', '/cart': 'cart.html',
-  '/checkout': 'checkout.html', '/thank-you': 'thank-you.html',
+  '/': 'index.html',
+  '/product': 'product.html',
+  '/product/reviews': 'product.html',
+  '/cart': 'cart.html',
+  '/checkout': 'checkout.html',
+  '/thank-you': 'thank-you.html',
 };
 
 export interface TrackerFixtureSite {

@@ -51,7 +51,25 @@ interface Spec {
   allowed: Record<Action, Role[]>;
 }
 
-const INTEGRATION_TYPES = ['shopify', 'woocommerce', 'bigcommerce', 'mixpanel', 'amplitude', 'segment', 'hotjar', 'fullstory', 'clarity', 'vwo', 'slack', 'zapier', 'stripe', 'hubspot', 'klaviyo', 'mailchimp', 'typeform'];
+const INTEGRATION_TYPES = [
+  'shopify',
+  'woocommerce',
+  'bigcommerce',
+  'mixpanel',
+  'amplitude',
+  'segment',
+  'hotjar',
+  'fullstory',
+  'clarity',
+  'vwo',
+  'slack',
+  'zapier',
+  'stripe',
+  'hubspot',
+  'klaviyo',
+  'mailchimp',
+  'typeform',
+];
 let integrationIndex = 0;
 const nextIntegration = () => INTEGRATION_TYPES[integrationIndex++ % INTEGRATION_TYPES.length];
 
@@ -87,20 +105,30 @@ function specs(): [string, Spec][] {
       'site_members',
       {
         sample: async () =>
-          (await server.admin.collection('site_members').create({ site_id: siteId, email: `${unique('m')}@example.com`, role: 'viewer' })).id,
+          (await server.admin.collection('site_members').create({ site_id: siteId, email: `${unique('m')}@example.com`, role: 'viewer' }))
+            .id,
         createBody: () => ({ site_id: siteId, email: `${unique('invite')}@example.com`, role: 'viewer' }),
         updateBody: { role: 'editor' },
         allowed: { list: MEMBERS, view: MEMBERS, create: MANAGERS, update: MANAGERS, delete: MANAGERS },
       },
     ],
-    siteScoped('optimization_rules', () => ({ rule_type: 'cta_text', priority: 1, enabled: true, rollout_percentage: 50 }), { rollout_percentage: 60 }, EDITABLE),
+    siteScoped(
+      'optimization_rules',
+      () => ({ rule_type: 'cta_text', priority: 1, enabled: true, rollout_percentage: 50 }),
+      { rollout_percentage: 60 },
+      EDITABLE,
+    ),
     siteScoped('micro_conversions', () => ({ name: 'Newsletter signup', enabled: true }), { enabled: false }, EDITABLE),
     [
       'integrations',
       {
         // One record per site and type: each sample gets a site of its own.
         sample: async () =>
-          (await server.admin.collection('integrations').create({ site_id: await makeSite(), integration_type: 'google_analytics', status: 'connected' })).id,
+          (
+            await server.admin
+              .collection('integrations')
+              .create({ site_id: await makeSite(), integration_type: 'google_analytics', status: 'connected' })
+          ).id,
         createBody: () => ({ site_id: siteId, integration_type: nextIntegration(), status: 'connected' }),
         updateBody: { status: 'pending' },
         allowed: { list: MEMBERS, view: MEMBERS, ...EDITABLE },
@@ -112,7 +140,8 @@ function specs(): [string, Spec][] {
       'documents',
       {
         sample: async () =>
-          (await server.admin.collection('documents').create({ site_id: siteId, user_id: users.owner.record.id, file_name: 'brief.txt' })).id,
+          (await server.admin.collection('documents').create({ site_id: siteId, user_id: users.owner.record.id, file_name: 'brief.txt' }))
+            .id,
         createBody: (role) => ({ site_id: siteId, user_id: role === 'anonymous' ? '' : users[role].record.id, file_name: 'notes.md' }),
         updateBody: { file_name: 'renamed.md' },
         allowed: { list: MEMBERS, view: MEMBERS, create: EDITORS, update: NOBODY, delete: EDITORS },
@@ -130,7 +159,11 @@ function specs(): [string, Spec][] {
       {
         sample: async () =>
           (await server.admin.collection('notifications').create({ user_id: users.owner.record.id, type: 'system', title: 'Welcome' })).id,
-        createBody: (role) => ({ user_id: role === 'anonymous' ? users.owner.record.id : users[role].record.id, type: 'system', title: 'Forged' }),
+        createBody: (role) => ({
+          user_id: role === 'anonymous' ? users.owner.record.id : users[role].record.id,
+          type: 'system',
+          title: 'Forged',
+        }),
         updateBody: { read: true },
         // Notifications belong to one user: only they read, mark read and delete them.
         allowed: { list: ['owner'], view: ['owner'], create: NOBODY, update: ['owner'], delete: ['owner'] },
@@ -154,7 +187,8 @@ function specs(): [string, Spec][] {
     [
       'cro_patterns',
       {
-        sample: async () => (await server.admin.collection('cro_patterns').create({ name: unique('Sticky CTA'), category: 'conversion' })).id,
+        sample: async () =>
+          (await server.admin.collection('cro_patterns').create({ name: unique('Sticky CTA'), category: 'conversion' })).id,
         createBody: () => ({ name: 'Forged pattern', category: 'trust' }),
         updateBody: { featured: true },
         allowed: { list: SIGNED_IN, view: SIGNED_IN, create: NOBODY, update: NOBODY, delete: NOBODY },
@@ -164,7 +198,11 @@ function specs(): [string, Spec][] {
       'contact_messages',
       {
         sample: async () =>
-          (await server.admin.collection('contact_messages').create({ name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: 'Hello' })).id,
+          (
+            await server.admin
+              .collection('contact_messages')
+              .create({ name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: 'Hello' })
+          ).id,
         createBody: () => ({ name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: 'Hello' }),
         updateBody: { subject: 'Changed' },
         allowed: { list: NOBODY, view: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
@@ -187,7 +225,11 @@ function specs(): [string, Spec][] {
 async function attempt(role: Role, collection: string, action: Action, spec: Spec): Promise<boolean> {
   const pb = client(role);
   const col = pb.collection(collection);
-  const ok = (p: Promise<unknown>) => p.then(() => true, () => false);
+  const ok = (p: Promise<unknown>) =>
+    p.then(
+      () => true,
+      () => false,
+    );
   switch (action) {
     case 'list': {
       const id = await spec.sample();
@@ -211,7 +253,13 @@ async function attempt(role: Role, collection: string, action: Action, spec: Spe
     case 'delete': {
       const id = await spec.sample();
       const allowed = await ok(col.delete(id));
-      const gone = await server.admin.collection(collection).getOne(id).then(() => false, () => true);
+      const gone = await server.admin
+        .collection(collection)
+        .getOne(id)
+        .then(
+          () => false,
+          () => true,
+        );
       expect(gone).toBe(allowed);
       return allowed;
     }
@@ -221,7 +269,9 @@ async function attempt(role: Role, collection: string, action: Action, spec: Spe
 beforeAll(async () => {
   server = await startPocketBase();
   const entries = await Promise.all(
-    (['other', 'viewer', 'editor', 'admin', 'owner'] as const).map(async (r) => [r, await server.createUser({ email: `${r}@matrix.test` })] as const),
+    (['other', 'viewer', 'editor', 'admin', 'owner'] as const).map(
+      async (r) => [r, await server.createUser({ email: `${r}@matrix.test` })] as const,
+    ),
   );
   users = Object.fromEntries(entries) as typeof users;
   siteId = await makeSite();

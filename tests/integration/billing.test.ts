@@ -50,8 +50,14 @@ async function userWithSite(): Promise<{ user: TestUser; siteId: string }> {
 const siteOf = (id: string) => server.admin.collection('sites').getOne(id);
 const completed = (userId: string, plan: string, extra: Record<string, unknown> = {}) =>
   stripeEvent('checkout.session.completed', {
-    id: `cs_test_${userId}`, object: 'checkout.session', mode: 'subscription', client_reference_id: userId,
-    customer: `cus_${userId}`, subscription: `sub_${userId}`, metadata: { user_id: userId, plan }, ...extra,
+    id: `cs_test_${userId}`,
+    object: 'checkout.session',
+    mode: 'subscription',
+    client_reference_id: userId,
+    customer: `cus_${userId}`,
+    subscription: `sub_${userId}`,
+    metadata: { user_id: userId, plan },
+    ...extra,
   });
 
 describe('create-checkout-session', () => {
@@ -64,11 +70,31 @@ describe('create-checkout-session', () => {
       const sent = mock.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('client_reference_id') === user.record.id);
       expect(sent).toHaveLength(1);
       const form = sent[0]!.form;
-      expect(Object.fromEntries(['mode', 'line_items[0][price]', 'line_items[0][quantity]', 'customer_email', 'success_url', 'cancel_url', 'metadata[plan]', 'subscription_data[trial_period_days]', 'payment_method_collection'].map((k) => [k, form.get(k)])))
-        .toEqual({
-          mode: 'subscription', 'line_items[0][price]': PRICES[plan], 'line_items[0][quantity]': '1', customer_email: user.email,
-          success_url: RETURN.successUrl, cancel_url: RETURN.cancelUrl, 'metadata[plan]': plan, 'subscription_data[trial_period_days]': '7', payment_method_collection: 'if_required',
-        });
+      expect(
+        Object.fromEntries(
+          [
+            'mode',
+            'line_items[0][price]',
+            'line_items[0][quantity]',
+            'customer_email',
+            'success_url',
+            'cancel_url',
+            'metadata[plan]',
+            'subscription_data[trial_period_days]',
+            'payment_method_collection',
+          ].map((k) => [k, form.get(k)]),
+        ),
+      ).toEqual({
+        mode: 'subscription',
+        'line_items[0][price]': PRICES[plan],
+        'line_items[0][quantity]': '1',
+        customer_email: user.email,
+        success_url: RETURN.successUrl,
+        cancel_url: RETURN.cancelUrl,
+        'metadata[plan]': plan,
+        'subscription_data[trial_period_days]': '7',
+        payment_method_collection: 'if_required',
+      });
       const pending = await server.admin.collection('stripe_checkouts').getFullList({ filter: `user_id = "${user.record.id}"` });
       expect(pending).toHaveLength(1);
       expect(pending[0]).toMatchObject({ plan_tier: plan, price_id: PRICES[plan], status: 'open' });
@@ -91,10 +117,14 @@ describe('create-checkout-session', () => {
     expect([err.status, err.response.message]).toEqual([400, 'Invalid plan selected']);
     err = await failure(checkout(user, { plan: 'growth', successUrl: 'https://evil.example/x', cancelUrl: RETURN.cancelUrl }));
     expect([err.status, err.response.message]).toEqual([400, 'Invalid return URL']);
-    err = await failure(server.anonymous().send('/api/cro/create-checkout-session', { method: 'POST', body: { plan: 'growth', ...RETURN } }));
+    err = await failure(
+      server.anonymous().send('/api/cro/create-checkout-session', { method: 'POST', body: { plan: 'growth', ...RETURN } }),
+    );
     expect(err.status).toBe(401);
     const broken = await fetch(`${server.url}/api/cro/create-checkout-session`, {
-      method: 'POST', body: '{not json', headers: { 'Content-Type': 'application/json', Authorization: user.client.authStore.token },
+      method: 'POST',
+      body: '{not json',
+      headers: { 'Content-Type': 'application/json', Authorization: user.client.authStore.token },
     });
     expect(broken.status).toBe(400);
     const pending = await server.admin.collection('stripe_checkouts').getFullList({ filter: `user_id = "${user.record.id}"` });
@@ -104,7 +134,7 @@ describe('create-checkout-session', () => {
 });
 
 describe('stripe-webhook', () => {
-  it('makes the user\'s site growth on a signed checkout.session.completed, and a replay changes nothing', async () => {
+  it("makes the user's site growth on a signed checkout.session.completed, and a replay changes nothing", async () => {
     const { user, siteId } = await userWithSite();
     expect((await siteOf(siteId)).plan_tier).toBe('free');
 
@@ -115,10 +145,21 @@ describe('stripe-webhook', () => {
     // The owner sees the plan too, and what it allows (the UI mirrors this).
     expect((await user.client.collection('sites').getOne(siteId)).plan_tier).toBe('growth');
     const allowed = await user.client.send(`/api/cro/sites/${siteId}/entitlements`, {});
-    expect(allowed).toMatchObject({ tier: 'growth', scanResultLimit: 30, capabilities: { deploy_optimization: true, ai_analysis: true, cro_workers: false } });
+    expect(allowed).toMatchObject({
+      tier: 'growth',
+      scanResultLimit: 30,
+      capabilities: { deploy_optimization: true, ai_analysis: true, cro_workers: false },
+    });
 
     // The subscription ends; then the old checkout event arrives again: it must not come back.
-    const deleted = JSON.stringify(stripeEvent('customer.subscription.deleted', { id: `sub_${user.record.id}`, object: 'subscription', customer: `cus_${user.record.id}`, status: 'canceled' }));
+    const deleted = JSON.stringify(
+      stripeEvent('customer.subscription.deleted', {
+        id: `sub_${user.record.id}`,
+        object: 'subscription',
+        customer: `cus_${user.record.id}`,
+        status: 'canceled',
+      }),
+    );
     expect((await postWebhook(server.url, deleted, signedHeaders(deleted))).status).toBe(200);
     expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'free', subscription_status: 'canceled' });
 
@@ -128,8 +169,14 @@ describe('stripe-webhook', () => {
 
     // Coming back: the same Stripe customer, and no second free trial.
     await checkout(user, { plan: 'growth', ...RETURN });
-    const again = mock.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('client_reference_id') === user.record.id).at(-1)!.form;
-    expect([again.get('customer'), again.get('customer_email'), again.get('subscription_data[trial_period_days]')]).toEqual([`cus_${user.record.id}`, null, null]);
+    const again = mock.requests
+      .filter((r) => r.path === '/v1/checkout/sessions' && r.form.get('client_reference_id') === user.record.id)
+      .at(-1)!.form;
+    expect([again.get('customer'), again.get('customer_email'), again.get('subscription_data[trial_period_days]')]).toEqual([
+      `cus_${user.record.id}`,
+      null,
+      null,
+    ]);
   });
 
   it('refuses bad, stale, unsigned and malformed deliveries with 400 and changes nothing', async () => {
@@ -154,7 +201,9 @@ describe('stripe-webhook', () => {
 
     expect((await siteOf(siteId)).plan_tier).toBe('free');
     // Signed, but about nobody we know: accepted (Stripe must not retry it) and nothing changes.
-    const stranger = JSON.stringify(stripeEvent('invoice.payment_failed', { id: 'in_x', object: 'invoice', customer: 'cus_unknown', subscription: 'sub_unknown' }));
+    const stranger = JSON.stringify(
+      stripeEvent('invoice.payment_failed', { id: 'in_x', object: 'invoice', customer: 'cus_unknown', subscription: 'sub_unknown' }),
+    );
     expect((await postWebhook(server.url, stranger, signedHeaders(stranger))).status).toBe(200);
     expect(await server.admin.collection('notifications').getFullList({ filter: `user_id = "${user.record.id}"` })).toHaveLength(0);
     const seen = await server.admin.collection('stripe_events').getFullList({ filter: `event_id = "${JSON.parse(event).id}"` });
@@ -168,14 +217,26 @@ describe('stripe-webhook', () => {
     expect((await siteOf(siteId)).plan_tier).toBe('starter');
 
     // No metadata: found by the subscription id, plan from the price.
-    const upgraded = JSON.stringify(stripeEvent('customer.subscription.updated', {
-      id: `sub_${user.record.id}`, object: 'subscription', customer: `cus_${user.record.id}`, status: 'active',
-      items: { object: 'list', data: [{ id: 'si_1', price: { id: PRICES.enterprise } }] },
-    }));
+    const upgraded = JSON.stringify(
+      stripeEvent('customer.subscription.updated', {
+        id: `sub_${user.record.id}`,
+        object: 'subscription',
+        customer: `cus_${user.record.id}`,
+        status: 'active',
+        items: { object: 'list', data: [{ id: 'si_1', price: { id: PRICES.enterprise } }] },
+      }),
+    );
     await postWebhook(server.url, upgraded, signedHeaders(upgraded));
     expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'enterprise', subscription_status: 'active' });
 
-    const failed = JSON.stringify(stripeEvent('invoice.payment_failed', { id: 'in_1', object: 'invoice', customer: `cus_${user.record.id}`, subscription: `sub_${user.record.id}` }));
+    const failed = JSON.stringify(
+      stripeEvent('invoice.payment_failed', {
+        id: 'in_1',
+        object: 'invoice',
+        customer: `cus_${user.record.id}`,
+        subscription: `sub_${user.record.id}`,
+      }),
+    );
     await postWebhook(server.url, failed, signedHeaders(failed));
     expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'enterprise', subscription_status: 'past_due' });
     const notes = await user.client.collection('notifications').getFullList();
@@ -195,10 +256,16 @@ describe('stripe-webhook', () => {
       expect(err.status).toBeGreaterThanOrEqual(400);
       expect(err.status).toBeLessThan(500);
     }
-    const err = await failure(user.client.collection('sites').create({ user_id: user.record.id, domain: 'x.example.com', plan_tier: 'growth' }));
+    const err = await failure(
+      user.client.collection('sites').create({ user_id: user.record.id, domain: 'x.example.com', plan_tier: 'growth' }),
+    );
     expect(err.status).toBe(400);
     expect((await siteOf(siteId)).plan_tier).toBe('free');
-    expect(await user.client.send(`/api/cro/sites/${siteId}/entitlements`, {})).toMatchObject({ tier: 'free', scanResultLimit: 3, capabilities: { deploy_optimization: false } });
+    expect(await user.client.send(`/api/cro/sites/${siteId}/entitlements`, {})).toMatchObject({
+      tier: 'free',
+      scanResultLimit: 3,
+      capabilities: { deploy_optimization: false },
+    });
     const stranger = await server.createUser();
     expect((await failure(stranger.client.send(`/api/cro/sites/${siteId}/entitlements`, {}))).status).toBe(404);
     const subscriptions = await failure(user.client.collection('subscriptions').create({ user_id: user.record.id, plan_tier: 'growth' }));
@@ -214,7 +281,10 @@ describe('billing portal', () => {
 
     const event = JSON.stringify(completed(user.record.id, 'growth'));
     await postWebhook(server.url, event, signedHeaders(event));
-    const res = await user.client.send<{ url: string }>('/api/cro/billing-portal', { method: 'POST', body: { returnUrl: `${APP}/pricing` } });
+    const res = await user.client.send<{ url: string }>('/api/cro/billing-portal', {
+      method: 'POST',
+      body: { returnUrl: `${APP}/pricing` },
+    });
     expect(res.url).toMatch(/^https:\/\//);
     const portal = mock.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1);
     expect([portal?.form.get('customer'), portal?.form.get('return_url')]).toEqual([`cus_${user.record.id}`, `${APP}/pricing`]);

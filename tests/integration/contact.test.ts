@@ -7,7 +7,12 @@ import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 
 let server: TestServer;
 
-const valid = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Pricing question', message: 'Do you offer annual billing on the Growth plan?' };
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'Pricing question',
+  message: 'Do you offer annual billing on the Growth plan?',
+};
 
 async function post(body: unknown, contentType = 'application/json') {
   const res = await fetch(`${server.url}/api/cro/contact`, {
@@ -15,7 +20,10 @@ async function post(body: unknown, contentType = 'application/json') {
     headers: { 'content-type': contentType },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, json: (await res.json().catch(() => null)) as { message?: string; data?: Record<string, { message: string }> } | null };
+  return {
+    status: res.status,
+    json: (await res.json().catch(() => null)) as { message?: string; data?: Record<string, { message: string }> } | null,
+  };
 }
 
 async function storedMessages() {
@@ -41,7 +49,13 @@ beforeEach(async () => {
 
 describe('POST /api/cro/contact', () => {
   it('stores a valid message, trimmed, and ignores unknown fields', async () => {
-    const res = await post({ ...valid, name: '  Ada Lovelace ', id: 'abcdefghijklmno', created_at: '2000-01-01 00:00:00.000Z', role: 'admin' });
+    const res = await post({
+      ...valid,
+      name: '  Ada Lovelace ',
+      id: 'abcdefghijklmno',
+      created_at: '2000-01-01 00:00:00.000Z',
+      role: 'admin',
+    });
     expect(res.status).toBe(201);
     const rows = await storedMessages();
     expect(rows).toHaveLength(1);

@@ -15,11 +15,23 @@ let quiet: string; // no telemetry
 const CHANGE = { url_pattern: '/checkout*', selector: '#pay', changes: [{ type: 'set_text', value: 'Pay now' }] };
 
 async function addMember(user: TestUser, role: string) {
-  await server.admin.collection('site_members').create({ site_id: siteId, user_id: user.record.id, email: user.email, role, status: 'active' });
+  await server.admin
+    .collection('site_members')
+    .create({ site_id: siteId, user_id: user.record.id, email: user.email, role, status: 'active' });
 }
 
 async function event(session: string, type: string, tsOffsetMs: number, rule = '') {
-  await server.admin.collection('events').create({ site_id: siteId, visitor: `v-${session}`, session, type, rule, path: '/checkout', ts: new Date(Date.now() - 60_000 + tsOffsetMs).toISOString() });
+  await server.admin
+    .collection('events')
+    .create({
+      site_id: siteId,
+      visitor: `v-${session}`,
+      session,
+      type,
+      rule,
+      path: '/checkout',
+      ts: new Date(Date.now() - 60_000 + tsOffsetMs).toISOString(),
+    });
 }
 
 const evaluate = (client: TestServer['admin'], body: unknown) => client.send('/api/cro/evaluate-health', { method: 'POST', body });
@@ -32,10 +44,40 @@ beforeAll(async () => {
   await addMember(editor, 'editor');
   await addMember(viewer, 'viewer');
   const rules = owner.client.collection('optimization_rules');
-  broken = (await rules.create({ site_id: siteId, name: 'Broken copy', rule_type: 'cta_text', ...CHANGE, enabled: true, rollout_percentage: 50, auto_rollback_enabled: true })).id;
+  broken = (
+    await rules.create({
+      site_id: siteId,
+      name: 'Broken copy',
+      rule_type: 'cta_text',
+      ...CHANGE,
+      enabled: true,
+      rollout_percentage: 50,
+      auto_rollback_enabled: true,
+    })
+  ).id;
   await rules.update(broken, { rollout_percentage: 60 }); // the previous setting a rollback restores
-  watched = (await rules.create({ site_id: siteId, name: 'Watched copy', rule_type: 'cta_text', ...CHANGE, enabled: true, rollout_percentage: 50, auto_rollback_enabled: false })).id;
-  quiet = (await rules.create({ site_id: siteId, name: 'Quiet', rule_type: 'badge', ...CHANGE, enabled: true, rollout_percentage: 50, auto_rollback_enabled: true })).id;
+  watched = (
+    await rules.create({
+      site_id: siteId,
+      name: 'Watched copy',
+      rule_type: 'cta_text',
+      ...CHANGE,
+      enabled: true,
+      rollout_percentage: 50,
+      auto_rollback_enabled: false,
+    })
+  ).id;
+  quiet = (
+    await rules.create({
+      site_id: siteId,
+      name: 'Quiet',
+      rule_type: 'badge',
+      ...CHANGE,
+      enabled: true,
+      rollout_percentage: 50,
+      auto_rollback_enabled: true,
+    })
+  ).id;
 
   // 40 exposed sessions, 20 of them with a page error after exposure; 60 unexposed, 1 with an error.
   const writes: Promise<unknown>[] = [];
@@ -58,7 +100,10 @@ afterAll(async () => server?.stop());
 describe('POST /api/cro/evaluate-health', () => {
   it('refuses anonymous callers, viewers, a missing or unknown site, changing nothing', async () => {
     await expect(evaluate(server.anonymous(), { siteId })).rejects.toMatchObject({ status: 401 });
-    await expect(evaluate(viewer.client, { siteId })).rejects.toMatchObject({ status: 403, message: 'Only editors, admins and owners can run a health evaluation.' });
+    await expect(evaluate(viewer.client, { siteId })).rejects.toMatchObject({
+      status: 403,
+      message: 'Only editors, admins and owners can run a health evaluation.',
+    });
     await expect(evaluate(editor.client, {})).rejects.toMatchObject({ status: 400, message: 'The site id (siteId) is required.' });
     await expect(evaluate(editor.client, { siteId: 'nosuchsite12345' })).rejects.toMatchObject({ status: 404 });
     const stranger = await server.createUser();
@@ -69,33 +114,54 @@ describe('POST /api/cro/evaluate-health', () => {
   it('writes metrics, rolls back the rule that allows it, flags the one that does not', async () => {
     const result = await evaluate(editor.client, { siteId });
     const byId = Object.fromEntries(result.rules.map((r: { ruleId: string }) => [r.ruleId, r]));
-    expect(byId[broken]).toMatchObject({ status: 'disabled', rolledBack: true, telemetry: { exposedSessions: 40, exposedErrorSessions: 20, unexposedSessions: 60, unexposedErrorSessions: 1 } });
+    expect(byId[broken]).toMatchObject({
+      status: 'disabled',
+      rolledBack: true,
+      telemetry: { exposedSessions: 40, exposedErrorSessions: 20, unexposedSessions: 60, unexposedErrorSessions: 1 },
+    });
     expect(byId[watched]).toMatchObject({ status: 'critical', rolledBack: false });
     expect(byId[quiet]).toMatchObject({ status: 'healthy', rolledBack: false, metricsWritten: false });
     expect(result.siteHealth).toBe('critical');
 
     // Metrics: value as a percent, the exceeded flag against the site's 5% threshold.
-    const metrics = await owner.client.collection('optimization_health_metrics').getFullList({ filter: `rule_id = "${broken}"`, sort: 'metric_type' });
+    const metrics = await owner.client
+      .collection('optimization_health_metrics')
+      .getFullList({ filter: `rule_id = "${broken}"`, sort: 'metric_type' });
     expect(metrics.map((m) => [m.metric_type, m.value, m.threshold_exceeded])).toEqual([
       ['apply_failure_rate', 0, false],
       ['conversion_delta', 0, false],
       ['error_rate', 50, true],
     ]);
-    expect(metrics.find((m) => m.metric_type === 'error_rate')!.details).toMatchObject({ unexposed_rate: 1.67, increase_points: 48.33, threshold: 5 });
+    expect(metrics.find((m) => m.metric_type === 'error_rate')!.details).toMatchObject({
+      unexposed_rate: 1.67,
+      increase_points: 48.33,
+      threshold: 5,
+    });
 
     // The rollback: rule disabled with its previous rollout, record, audit entry, notification.
     const rule = await owner.client.collection('optimization_rules').getOne(broken);
     expect(rule).toMatchObject({ enabled: false, health_status: 'disabled', rollout_percentage: 50 });
-    const reason = 'Automatic rollback: Error rate 50% of 40 exposed sessions vs 1.67% of 60 unexposed (+48.33 points) exceeded the 5% error threshold';
+    const reason =
+      'Automatic rollback: Error rate 50% of 40 exposed sessions vs 1.67% of 60 unexposed (+48.33 points) exceeded the 5% error threshold';
     const rollbacks = await owner.client.collection('optimization_rollbacks').getFullList({ filter: `rule_id = "${broken}"` });
     expect(rollbacks).toHaveLength(1);
-    expect(rollbacks[0]).toMatchObject({ rollback_type: 'automatic', trigger_reason: reason, details: { metrics: { error_rate: 50 }, restored: { rollout_percentage: 50 } } });
-    const auditEntries = await owner.client.collection('optimization_audit_log').getFullList({ filter: `rule_id = "${broken}" && action = "rolled_back"` });
+    expect(rollbacks[0]).toMatchObject({
+      rollback_type: 'automatic',
+      trigger_reason: reason,
+      details: { metrics: { error_rate: 50 }, restored: { rollout_percentage: 50 } },
+    });
+    const auditEntries = await owner.client
+      .collection('optimization_audit_log')
+      .getFullList({ filter: `rule_id = "${broken}" && action = "rolled_back"` });
     expect(auditEntries).toHaveLength(1);
     expect(auditEntries[0]).toMatchObject({ reason, changes: { enabled: false, rollout_percentage: 50 } });
     const notes = await owner.client.collection('notifications').getFullList({ sort: 'created_at' });
-    expect(notes.map((n) => n.title)).toEqual(expect.arrayContaining(['Optimization rolled back automatically', 'Optimization health critical']));
-    expect(notes.find((n) => n.title === 'Optimization rolled back automatically')!.message).toBe(`Broken copy on health.example.com: ${reason}`);
+    expect(notes.map((n) => n.title)).toEqual(
+      expect.arrayContaining(['Optimization rolled back automatically', 'Optimization health critical']),
+    );
+    expect(notes.find((n) => n.title === 'Optimization rolled back automatically')!.message).toBe(
+      `Broken copy on health.example.com: ${reason}`,
+    );
 
     // The rule without automatic rollback stays on, critical; the site shows critical.
     expect(await owner.client.collection('optimization_rules').getOne(watched)).toMatchObject({ enabled: true, health_status: 'critical' });
@@ -113,7 +179,10 @@ describe('POST /api/cro/evaluate-health', () => {
     const third = await evaluate(owner.client, { siteId });
     expect(third.rules.find((r: { ruleId: string }) => r.ruleId === watched)).toMatchObject({ rolledBack: true });
     expect(third.siteHealth).toBe('warning'); // nothing critical left on, but a rollback needs a look
-    expect((await owner.client.collection('optimization_rollbacks').getFullList()).map((r) => r.rollback_type)).toEqual(['automatic', 'automatic']);
+    expect((await owner.client.collection('optimization_rollbacks').getFullList()).map((r) => r.rollback_type)).toEqual([
+      'automatic',
+      'automatic',
+    ]);
   });
 });
 
@@ -127,16 +196,39 @@ describe('scheduled health evaluation', () => {
       const user = await scheduled.createUser();
       const site = await user.client.collection('sites').create({ user_id: user.record.id, domain: 'cron.example.com' });
       await scheduled.admin.collection('sites').update(site.id, { plan_tier: 'growth', error_threshold_percentage: 5 });
-      const rule = await user.client.collection('optimization_rules').create({ site_id: site.id, name: 'Cron copy', rule_type: 'cta_text', ...CHANGE, enabled: true, rollout_percentage: 100, auto_rollback_enabled: true });
+      const rule = await user.client
+        .collection('optimization_rules')
+        .create({
+          site_id: site.id,
+          name: 'Cron copy',
+          rule_type: 'cta_text',
+          ...CHANGE,
+          enabled: true,
+          rollout_percentage: 100,
+          auto_rollback_enabled: true,
+        });
       const ev = (session: string, type: string, offset: number, ruleId = '') =>
-        scheduled.admin.collection('events').create({ site_id: site.id, visitor: `v-${session}`, session, type, rule: ruleId, path: '/checkout', ts: new Date(Date.now() - 60_000 + offset).toISOString() });
+        scheduled.admin
+          .collection('events')
+          .create({
+            site_id: site.id,
+            visitor: `v-${session}`,
+            session,
+            type,
+            rule: ruleId,
+            path: '/checkout',
+            ts: new Date(Date.now() - 60_000 + offset).toISOString(),
+          });
       const writes: Promise<unknown>[] = [];
-      for (let i = 0; i < 30; i++) writes.push(ev(`e${i}`, 'pageview', 0), ev(`e${i}`, 'exposure', 100, rule.id), ev(`e${i}`, 'error', 5_000));
+      for (let i = 0; i < 30; i++)
+        writes.push(ev(`e${i}`, 'pageview', 0), ev(`e${i}`, 'exposure', 100, rule.id), ev(`e${i}`, 'error', 5_000));
       for (let i = 0; i < 30; i++) writes.push(ev(`p${i}`, 'pageview', 0));
       await Promise.all(writes);
 
       await scheduled.admin.send('/api/crons/optimization_health', { method: 'POST' }); // run the job now
-      await expect.poll(async () => (await scheduled.admin.collection('optimization_rules').getOne(rule.id)).enabled, { timeout: 10_000 }).toBe(false);
+      await expect
+        .poll(async () => (await scheduled.admin.collection('optimization_rules').getOne(rule.id)).enabled, { timeout: 10_000 })
+        .toBe(false);
       expect(await scheduled.admin.collection('optimization_rollbacks').getFullList({ filter: `rule_id = "${rule.id}"` })).toHaveLength(1);
     } finally {
       await scheduled.stop();
@@ -154,14 +246,20 @@ describe('health metrics retention', () => {
       const user = await short.createUser();
       const site = await user.client.collection('sites').create({ user_id: user.record.id, domain: 'retention.example.com' });
       await short.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
-      const rule = await user.client.collection('optimization_rules').create({ site_id: site.id, name: 'Old copy', rule_type: 'cta_text', ...CHANGE, enabled: true, rollout_percentage: 100 });
+      const rule = await user.client
+        .collection('optimization_rules')
+        .create({ site_id: site.id, name: 'Old copy', rule_type: 'cta_text', ...CHANGE, enabled: true, rollout_percentage: 100 });
       const metric = (value: number) =>
-        short.admin.collection('optimization_health_metrics').create({ site_id: site.id, rule_id: rule.id, metric_type: 'error_rate', value, threshold_exceeded: false });
+        short.admin
+          .collection('optimization_health_metrics')
+          .create({ site_id: site.id, rule_id: rule.id, metric_type: 'error_rate', value, threshold_exceeded: false });
       const old = await metric(1);
       await new Promise((r) => setTimeout(r, 3_000));
       const fresh = await metric(2);
       await short.admin.send('/api/crons/optimization_health_retention', { method: 'POST' });
-      await expect.poll(async () => (await short.admin.collection('optimization_health_metrics').getFullList()).map((m) => m.id), { timeout: 10_000 }).toEqual([fresh.id]);
+      await expect
+        .poll(async () => (await short.admin.collection('optimization_health_metrics').getFullList()).map((m) => m.id), { timeout: 10_000 })
+        .toEqual([fresh.id]);
       expect(old.id).not.toBe(fresh.id);
     } finally {
       await short.stop();

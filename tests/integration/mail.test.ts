@@ -12,7 +12,15 @@ let server: TestServer;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  server = await startPocketBase({ env: { ...smtp.env, APP_URL: APP, MAIL_FROM_ADDRESS: 'hello@upliftly.test', MAIL_FROM_NAME: 'Upliftly', SALES_EMAIL: 'sales@upliftly.test' } });
+  server = await startPocketBase({
+    env: {
+      ...smtp.env,
+      APP_URL: APP,
+      MAIL_FROM_ADDRESS: 'hello@upliftly.test',
+      MAIL_FROM_NAME: 'Upliftly',
+      SALES_EMAIL: 'sales@upliftly.test',
+    },
+  });
 });
 afterAll(async () => {
   await server?.stop();
@@ -41,7 +49,7 @@ describe('mail after sign-up', () => {
     expect(user.verified).toBe(true);
   });
 
-  it('mails a password reset link to the site\'s reset page, and the token sets a new password', async () => {
+  it("mails a password reset link to the site's reset page, and the token sets a new password", async () => {
     const user = await server.createUser();
     await server.anonymous().collection('users').requestPasswordReset(user.email);
     const reset = await smtp.waitFor((m) => m.to.includes(user.email) && m.subject.startsWith('Reset'));
@@ -55,8 +63,15 @@ describe('mail after sign-up', () => {
 describe('demo requests', () => {
   it('tell the sales inbox, with the requester as Reply-To', async () => {
     const res = await fetch(`${server.url}/api/cro/demo-request`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Ada', email: 'ada@bigshop.example', company: 'Big Shop', monthly_visitors: '1,000,000+', message: 'Ten brands.' }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Ada',
+        email: 'ada@bigshop.example',
+        company: 'Big Shop',
+        monthly_visitors: '1,000,000+',
+        message: 'Ten brands.',
+      }),
     });
     expect(res.status).toBe(200);
     const notice = await smtp.waitFor((m) => m.to.includes('sales@upliftly.test'));
@@ -78,7 +93,11 @@ describe('without working mail or payments', () => {
       const auth = await anon.collection('users').authWithPassword(email, 'secret1');
       expect(auth.record.email).toBe(email);
       // The failure is in the server's log (written in batches).
-      await expect.poll(async () => (await broken.admin.logs.getList(1, 10, { filter: 'message ~ "welcome mail failed"' })).totalItems, { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(async () => (await broken.admin.logs.getList(1, 10, { filter: 'message ~ "welcome mail failed"' })).totalItems, {
+          timeout: 10_000,
+        })
+        .toBe(1);
 
       let err: ClientResponseError | undefined;
       try {

@@ -8,7 +8,9 @@ let viewer: TestUser;
 let siteId: string;
 
 async function addMember(site: string, user: TestUser, role: string) {
-  await server.admin.collection('site_members').create({ site_id: site, user_id: user.record.id, email: user.email, role, status: 'active' });
+  await server.admin
+    .collection('site_members')
+    .create({ site_id: site, user_id: user.record.id, email: user.email, role, status: 'active' });
 }
 
 beforeAll(async () => {
@@ -20,7 +22,13 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-const CTA = { rule_type: 'cta_text', name: 'Checkout button copy', url_pattern: '/checkout*', selector: '#pay', changes: [{ type: 'set_text', value: 'Complete secure checkout' }] };
+const CTA = {
+  rule_type: 'cta_text',
+  name: 'Checkout button copy',
+  url_pattern: '/checkout*',
+  selector: '#pay',
+  changes: [{ type: 'set_text', value: 'Complete secure checkout' }],
+};
 
 describe('optimization rules', () => {
   it('a free site cannot deploy (enable) a rule, but may draft one', async () => {
@@ -37,7 +45,9 @@ describe('optimization rules', () => {
   it('refuses invalid changes and rollouts off the 5-step grid, storing nothing', async () => {
     const rules = editor.client.collection('optimization_rules');
     const before = (await server.admin.collection('optimization_rules').getFullList()).length;
-    await expect(rules.create({ site_id: siteId, ...CTA, changes: [{ type: 'set_attribute', name: 'onclick', value: 'x()' }] })).rejects.toMatchObject({
+    await expect(
+      rules.create({ site_id: siteId, ...CTA, changes: [{ type: 'set_attribute', name: 'onclick', value: 'x()' }] }),
+    ).rejects.toMatchObject({
       status: 400,
       message: 'Change 1 may not set the onclick attribute.',
     });
@@ -49,7 +59,9 @@ describe('optimization rules', () => {
     let ruleId: string;
     beforeAll(async () => {
       await server.admin.collection('sites').update(siteId, { plan_tier: 'growth' });
-      const rule = await editor.client.collection('optimization_rules').create({ site_id: siteId, ...CTA, enabled: true, rollout_percentage: 20 });
+      const rule = await editor.client
+        .collection('optimization_rules')
+        .create({ site_id: siteId, ...CTA, enabled: true, rollout_percentage: 20 });
       ruleId = rule.id;
       expect(rule.seed).toMatch(/^\w{16}$/);
     });
@@ -58,7 +70,9 @@ describe('optimization rules', () => {
       const rules = owner.client.collection('optimization_rules');
       await rules.update(ruleId, { rollout_percentage: 50 });
       await rules.update(ruleId, { testing_mode: true });
-      const log = await owner.client.collection('optimization_audit_log').getFullList({ filter: `rule_id = "${ruleId}"`, sort: '-created_at,-id' });
+      const log = await owner.client
+        .collection('optimization_audit_log')
+        .getFullList({ filter: `rule_id = "${ruleId}"`, sort: '-created_at,-id' });
       const updates = log.filter((l) => l.action === 'updated');
       expect(updates.map((l) => [l.reason, l.changes, l.previous])).toEqual(
         expect.arrayContaining([
@@ -68,7 +82,9 @@ describe('optimization rules', () => {
       );
       expect(log.some((l) => l.action === 'created')).toBe(true);
       // Nobody can forge an audit entry.
-      await expect(owner.client.collection('optimization_audit_log').create({ site_id: siteId, action: 'updated' })).rejects.toMatchObject({ status: 403 });
+      await expect(owner.client.collection('optimization_audit_log').create({ site_id: siteId, action: 'updated' })).rejects.toMatchObject({
+        status: 403,
+      });
     });
 
     it('a viewer cannot roll back; an editor can, restoring the previous settings', async () => {
@@ -82,7 +98,9 @@ describe('optimization rules', () => {
       expect(rule).toMatchObject({ enabled: false, testing_mode: false, rollout_percentage: 50, health_status: 'disabled' });
       const rollbacks = await owner.client.collection('optimization_rollbacks').getFullList({ filter: `site_id = "${siteId}"` });
       expect(rollbacks.map((r) => [r.rollback_type, r.trigger_reason])).toEqual([['manual', 'Manual rollback requested by user']]);
-      const audit = await owner.client.collection('optimization_audit_log').getFirstListItem(`rule_id = "${ruleId}" && action = "rolled_back"`);
+      const audit = await owner.client
+        .collection('optimization_audit_log')
+        .getFirstListItem(`rule_id = "${ruleId}" && action = "rolled_back"`);
       expect(audit.reason).toBe('Manual rollback requested by user');
       const notes = await owner.client.collection('notifications').getFullList();
       expect(notes.map((n) => n.title)).toContain('Optimization rolled back');
@@ -96,7 +114,9 @@ describe('optimization rules', () => {
       await expect(
         stranger.client.send('/api/cro/rollback-optimization', { method: 'POST', body: { siteId, ruleId } }),
       ).rejects.toMatchObject({ status: 404 });
-      await expect(server.anonymous().send('/api/cro/rollback-optimization', { method: 'POST', body: { siteId, ruleId } })).rejects.toMatchObject({
+      await expect(
+        server.anonymous().send('/api/cro/rollback-optimization', { method: 'POST', body: { siteId, ruleId } }),
+      ).rejects.toMatchObject({
         status: 401,
       });
     });

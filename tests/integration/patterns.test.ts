@@ -30,26 +30,50 @@ describe('pattern library seed', () => {
 });
 
 describe('pattern requests', () => {
-  const ok = { name: 'Exit-intent survey', description: 'Ask leaving visitors one question about what stopped them.', category: 'conversion' };
+  const ok = {
+    name: 'Exit-intent survey',
+    description: 'Ask leaving visitors one question about what stopped them.',
+    category: 'conversion',
+  };
 
   it('a signed-in user stores a request for their site, marked new, and reads only their own', async () => {
     const created = await user.client.collection('pattern_requests').create({ ...ok, user_id: user.record.id, site_id: siteId });
     expect(created).toMatchObject({ name: ok.name, status: 'new', site_id: siteId });
     expect((await user.client.collection('pattern_requests').getFullList()).map((r) => r.id)).toEqual([created.id]);
     expect(await other.client.collection('pattern_requests').getFullList()).toEqual([]);
-    await expect(user.client.collection('pattern_requests').update(created.id, { status: 'published' })).rejects.toMatchObject({ status: 403 });
+    await expect(user.client.collection('pattern_requests').update(created.id, { status: 'published' })).rejects.toMatchObject({
+      status: 403,
+    });
     await expect(user.client.collection('pattern_requests').delete(created.id)).rejects.toMatchObject({ status: 403 });
   });
 
   it('refuses anonymous requests, requests for someone else, another site, a set status or bad fields, storing nothing', async () => {
     const before = (await server.admin.collection('pattern_requests').getFullList()).length;
-    await expect(server.anonymous().collection('pattern_requests').create({ ...ok })).rejects.toMatchObject({ status: 400 });
-    await expect(other.client.collection('pattern_requests').create({ ...ok, user_id: user.record.id })).rejects.toMatchObject({ status: 400 });
-    await expect(other.client.collection('pattern_requests').create({ ...ok, user_id: other.record.id, site_id: siteId })).rejects.toMatchObject({ status: 400, message: 'Unknown site.' });
-    await expect(user.client.collection('pattern_requests').create({ ...ok, user_id: user.record.id, status: 'published' })).rejects.toMatchObject({ status: 400 });
-    await expect(user.client.collection('pattern_requests').create({ ...ok, user_id: user.record.id, name: '  ' })).rejects.toMatchObject({ status: 400, response: { data: { name: expect.anything() } } });
-    await expect(user.client.collection('pattern_requests').create({ ...ok, user_id: user.record.id, description: 'short' })).rejects.toMatchObject({ status: 400, response: { data: { description: expect.anything() } } });
-    await expect(user.client.collection('pattern_requests').create({ ...ok, user_id: user.record.id, category: 'nope' })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      server
+        .anonymous()
+        .collection('pattern_requests')
+        .create({ ...ok }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(other.client.collection('pattern_requests').create({ ...ok, user_id: user.record.id })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(
+      other.client.collection('pattern_requests').create({ ...ok, user_id: other.record.id, site_id: siteId }),
+    ).rejects.toMatchObject({ status: 400, message: 'Unknown site.' });
+    await expect(
+      user.client.collection('pattern_requests').create({ ...ok, user_id: user.record.id, status: 'published' }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(user.client.collection('pattern_requests').create({ ...ok, user_id: user.record.id, name: '  ' })).rejects.toMatchObject({
+      status: 400,
+      response: { data: { name: expect.anything() } },
+    });
+    await expect(
+      user.client.collection('pattern_requests').create({ ...ok, user_id: user.record.id, description: 'short' }),
+    ).rejects.toMatchObject({ status: 400, response: { data: { description: expect.anything() } } });
+    await expect(
+      user.client.collection('pattern_requests').create({ ...ok, user_id: user.record.id, category: 'nope' }),
+    ).rejects.toMatchObject({ status: 400 });
     expect((await server.admin.collection('pattern_requests').getFullList()).length).toBe(before);
   });
 });

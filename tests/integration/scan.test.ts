@@ -13,7 +13,9 @@ let strict: TestServer;
 beforeAll(async () => {
   site = await startFixtureSite();
   [allowed, strict] = await Promise.all([
-    startPocketBase({ env: { CRO_SCAN_ALLOW_HOSTS: site.hostPort, CRO_SCAN_RESOLVE: `shop-fixture.test=${site.hostPort}`, CRO_SCAN_RATE_LIMIT: '1000' } }),
+    startPocketBase({
+      env: { CRO_SCAN_ALLOW_HOSTS: site.hostPort, CRO_SCAN_RESOLVE: `shop-fixture.test=${site.hostPort}`, CRO_SCAN_RATE_LIMIT: '1000' },
+    }),
     startPocketBase({ env: { CRO_SCAN_RATE_LIMIT: '4' } }),
   ]);
 });
@@ -23,7 +25,11 @@ afterAll(async () => {
 });
 
 async function scan(server: TestServer, url: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${server.url}/api/cro/scan`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ url }) });
+  const res = await fetch(`${server.url}/api/cro/scan`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ url }),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -53,13 +59,16 @@ describe('the public scan refuses addresses of private networks', () => {
     expect(res.body.message).toBe('Only websites on the standard ports (80 and 443) can be scanned.');
   });
 
-  it.each([['/to-private'], ['/to-metadata'], ['/to-localhost']])('refuses a redirect from an allowed site to a private address (%s)', async (path) => {
-    const before = await scanCount(allowed);
-    const res = await scan(allowed, `${site.origin}${path}`);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(REFUSED);
-    expect(await scanCount(allowed)).toBe(before);
-  });
+  it.each([['/to-private'], ['/to-metadata'], ['/to-localhost']])(
+    'refuses a redirect from an allowed site to a private address (%s)',
+    async (path) => {
+      const before = await scanCount(allowed);
+      const res = await scan(allowed, `${site.origin}${path}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(REFUSED);
+      expect(await scanCount(allowed)).toBe(before);
+    },
+  );
 
   it('rejects bad input with a 400 and stores nothing', async () => {
     for (const url of [undefined, '', '   ', 42, 'ftp://example.com/', 'javascript:alert(1)', 'https://user:pw@example.com/']) {
@@ -67,7 +76,11 @@ describe('the public scan refuses addresses of private networks', () => {
       expect(res.status, String(url)).toBe(400);
       expect(res.body.message).toMatch(/URL/);
     }
-    const raw = await fetch(`${strict.url}/api/cro/scan`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{not json' });
+    const raw = await fetch(`${strict.url}/api/cro/scan`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{not json',
+    });
     expect(raw.status).toBe(400);
     expect(await scanCount(strict)).toBe(0);
   });
@@ -83,7 +96,9 @@ describe('the public scan of a real page', () => {
     expect(body.totalFindings).toBeGreaterThanOrEqual(25);
     expect(body.moreCount).toBe(body.totalFindings - 10);
     expect(body.expectedLift).toMatch(/^\d+-\d+%$/);
-    expect(body.optimizations.map((o: { id: string }) => o.id)).toEqual(expect.arrayContaining(['cta-missing', 'mobile-no-viewport', 'form-too-many-fields']));
+    expect(body.optimizations.map((o: { id: string }) => o.id)).toEqual(
+      expect.arrayContaining(['cta-missing', 'mobile-no-viewport', 'form-too-many-fields']),
+    );
     expect(body.opportunities).toHaveLength(3);
     // The scripts were measured by size with the same guarded fetcher (HEAD requests).
     expect(site.hits.get('/assets/jquery.js')).toBeGreaterThanOrEqual(1);
@@ -108,7 +123,23 @@ describe('the public scan of a real page', () => {
     const rows = await allowed.admin.collection('scans').getFullList({ filter: `url = "${url}"` });
     expect(rows).toHaveLength(1);
     expect(Object.keys(rows[0]!).sort()).toEqual(
-      ['collectionId', 'collectionName', 'created_at', 'duration_ms', 'final_url', 'html_bytes', 'id', 'lift_max', 'lift_min', 'result', 'site_id', 'site_type', 'source', 'total', 'url'].sort(),
+      [
+        'collectionId',
+        'collectionName',
+        'created_at',
+        'duration_ms',
+        'final_url',
+        'html_bytes',
+        'id',
+        'lift_max',
+        'lift_min',
+        'result',
+        'site_id',
+        'site_type',
+        'source',
+        'total',
+        'url',
+      ].sort(),
     );
     expect(rows[0]).toMatchObject({ source: 'public', site_type: 'b2b', site_id: '' });
   });
@@ -185,7 +216,10 @@ describe('the dashboard site scan', () => {
     const owner = await allowed.createUser();
     const s = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'shop-fixture.test' });
     await allowed.admin.collection('documents').create({
-      site_id: s.id, user_id: owner.record.id, file_name: 'survey.pdf', analysis_status: 'completed',
+      site_id: s.id,
+      user_id: owner.record.id,
+      file_name: 'survey.pdf',
+      analysis_status: 'completed',
       analysis_result: { recommendations: ['Show delivery dates on the product page'] },
     });
     await allowed.admin.collection('sites').update(s.id, { plan_tier: 'growth' });
@@ -201,8 +235,12 @@ describe('the dashboard site scan', () => {
     const today = new Date().toISOString().slice(0, 10);
     const old = new Date(Date.now() - 45 * 86_400_000).toISOString().slice(0, 10);
     // 400 sessions, 300 bounces, 4 converted in the window; a day outside it must not count.
-    await allowed.admin.collection('analytics_daily').create({ site_id: s.id, day: today, sessions: 400, bounces: 300, conversions: 5, converted_sessions: 4 });
-    await allowed.admin.collection('analytics_daily').create({ site_id: s.id, day: old, sessions: 100000, bounces: 0, conversions: 90000, converted_sessions: 90000 });
+    await allowed.admin
+      .collection('analytics_daily')
+      .create({ site_id: s.id, day: today, sessions: 400, bounces: 300, conversions: 5, converted_sessions: 4 });
+    await allowed.admin
+      .collection('analytics_daily')
+      .create({ site_id: s.id, day: old, sessions: 100000, bounces: 0, conversions: 90000, converted_sessions: 90000 });
     const res = await siteScan(owner.client, s.id);
     expect(res.sources).toEqual(['website audit', 'site analytics']);
     const byTitle = new Map(res.opportunities.map((o: { title: string; description: string }) => [o.title, o.description]));

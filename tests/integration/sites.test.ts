@@ -72,8 +72,21 @@ describe('removing a site', () => {
     const admin = await server.createUser();
     const site = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'remove.example.com' });
     await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
-    await server.admin.collection('site_members').create({ site_id: site.id, user_id: admin.record.id, email: admin.email, role: 'admin', status: 'active' });
-    const rule = await owner.client.collection('optimization_rules').create({ site_id: site.id, name: 'Copy', rule_type: 'cta_text', url_pattern: '/*', selector: '#buy', changes: [{ type: 'set_text', value: 'Buy' }], enabled: true, rollout_percentage: 100 });
+    await server.admin
+      .collection('site_members')
+      .create({ site_id: site.id, user_id: admin.record.id, email: admin.email, role: 'admin', status: 'active' });
+    const rule = await owner.client
+      .collection('optimization_rules')
+      .create({
+        site_id: site.id,
+        name: 'Copy',
+        rule_type: 'cta_text',
+        url_pattern: '/*',
+        selector: '#buy',
+        changes: [{ type: 'set_text', value: 'Buy' }],
+        enabled: true,
+        rollout_percentage: 100,
+      });
     await server.admin.collection('analytics_daily').create({ site_id: site.id, day: '2026-11-01', sessions: 10 });
 
     await expect(admin.client.collection('sites').delete(site.id)).rejects.toMatchObject({ status: 404 });

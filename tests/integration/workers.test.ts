@@ -15,7 +15,9 @@ beforeAll(async () => {
   server = await startPocketBase();
   [owner, viewer] = await Promise.all([server.createUser(), server.createUser()]);
   siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'workers.example.com' })).id;
-  await server.admin.collection('site_members').create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
+  await server.admin
+    .collection('site_members')
+    .create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
   await server.admin.collection('sites').update(siteId, { plan_tier: 'growth' });
 });
 afterAll(async () => server?.stop());
@@ -41,7 +43,10 @@ describe('CRO Workers', () => {
   });
 
   it('validates toggles: viewers, unknown workers and non-boolean values are refused', async () => {
-    await expect(toggle(viewer, { siteId, key: 'sticky_cta', enabled: true })).rejects.toMatchObject({ status: 403, message: 'Only editors, admins and owners can change CRO Workers.' });
+    await expect(toggle(viewer, { siteId, key: 'sticky_cta', enabled: true })).rejects.toMatchObject({
+      status: 403,
+      message: 'Only editors, admins and owners can change CRO Workers.',
+    });
     await expect(toggle(owner, { siteId, key: 'nope', enabled: true })).rejects.toMatchObject({ status: 400, message: 'Unknown worker.' });
     await expect(toggle(owner, { siteId, key: 'sticky_cta', enabled: 'yes' })).rejects.toMatchObject({ status: 400 });
     expect(await server.admin.collection('optimization_rules').getFullList()).toEqual([]);
@@ -52,17 +57,30 @@ describe('CRO Workers', () => {
     const worker = on.workers.find((w: { key: string }) => w.key === 'checkout_trust');
     expect(worker).toMatchObject({ enabled: true, ruleId: expect.any(String) });
     const rule = await server.admin.collection('optimization_rules').getOne(worker.ruleId);
-    expect(rule).toMatchObject({ rule_type: 'worker_checkout_trust', enabled: true, rollout_percentage: 100, auto_rollback_enabled: true, url_pattern: '/checkout*' });
+    expect(rule).toMatchObject({
+      rule_type: 'worker_checkout_trust',
+      enabled: true,
+      rollout_percentage: 100,
+      auto_rollback_enabled: true,
+      url_pattern: '/checkout*',
+    });
     expect(rule.seed).toMatch(/^\w{16}$/);
     const audit = await owner.client.collection('optimization_audit_log').getFullList({ filter: `rule_id = "${rule.id}"` });
     expect(audit.map((a) => a.reason)).toEqual(['Worker Checkout Trust Badges enabled']);
 
     const ev = (type: string, session: string, extra: Record<string, unknown> = {}) =>
-      server.admin.collection('events').create({ site_id: siteId, visitor: 'visitor-1', session, type, path: '/checkout', ts: new Date().toISOString(), ...extra });
+      server.admin
+        .collection('events')
+        .create({ site_id: siteId, visitor: 'visitor-1', session, type, path: '/checkout', ts: new Date().toISOString(), ...extra });
     await Promise.all([
-      ev('pageview', 's1'), ev('pageview', 's2'), ev('pageview', 's3'), ev('pageview', 's4'),
-      ev('exposure', 's1', { rule: rule.id, value: 2 }), ev('exposure', 's2', { rule: rule.id, value: 4 }),
-      ev('error', 's3'), ev('error', 's3'),
+      ev('pageview', 's1'),
+      ev('pageview', 's2'),
+      ev('pageview', 's3'),
+      ev('pageview', 's4'),
+      ev('exposure', 's1', { rule: rule.id, value: 2 }),
+      ev('exposure', 's2', { rule: rule.id, value: 4 }),
+      ev('error', 's3'),
+      ev('error', 's3'),
     ]);
     const state = await list(owner);
     expect(state.stats).toEqual({ activeWorkers: 1, appliedLastHour: 2, meanApplyMs: 3, errorFreeLoadsPct: 75, pageLoads24h: 4 });

@@ -3,18 +3,54 @@ import { analyticsCsv, csvFileName } from '../../src/dashboard/screens/analytics
 import type { AnalyticsReport, Totals } from '../../src/dashboard/screens/analytics/types';
 
 const totals = (o: Partial<Totals> = {}): Totals => ({
-  visitors: 2, sessions: 2, pageviews: 7, bounces: 1, conversions: 1, convertedSessions: 1, revenue: 129, errors: 0, clicks: 5,
-  microConversions: 0, conversionRate: 50, bounceRate: 50, avgDuration: 12.5, avgScroll: 80, ...o,
+  visitors: 2,
+  sessions: 2,
+  pageviews: 7,
+  bounces: 1,
+  conversions: 1,
+  convertedSessions: 1,
+  revenue: 129,
+  errors: 0,
+  clicks: 5,
+  microConversions: 0,
+  conversionRate: 50,
+  bounceRate: 50,
+  avgDuration: 12.5,
+  avgScroll: 80,
+  ...o,
 });
 
 const report: AnalyticsReport = {
-  siteId: 's1', days: 7, from: '2026-11-16', to: '2026-11-22', summary: totals(), previous: totals({ visitors: 0 }),
+  siteId: 's1',
+  days: 7,
+  from: '2026-11-16',
+  to: '2026-11-22',
+  summary: totals(),
+  previous: totals({ visitors: 0 }),
   changes: { visitors: 0, sessions: 0, conversionRate: 0, revenue: 0 },
   series: [{ day: '2026-11-22', visitors: 2, sessions: 2, pageviews: 7, conversions: 1, revenue: 129 }],
-  pages: [{ path: '/thank-you', visitors: 1, pageviews: 1, entries: 0, conversions: 1, revenue: 129, errors: 0, conversionRate: 100, bounceRate: 0, avgTime: 3, avgScroll: 100 }],
+  pages: [
+    {
+      path: '/thank-you',
+      visitors: 1,
+      pageviews: 1,
+      entries: 0,
+      conversions: 1,
+      revenue: 129,
+      errors: 0,
+      conversionRate: 100,
+      bounceRate: 0,
+      avgTime: 3,
+      avgScroll: 100,
+    },
+  ],
   sources: [{ value: 'news, "daily"', sessions: 1, visitors: 1, conversions: 1, revenue: 129, conversionRate: 100 }],
   utmSources: [{ value: '=HYPERLINK("x")', sessions: 1, visitors: 1, conversions: 0, revenue: 0, conversionRate: 0 }],
-  utmMediums: [], utmCampaigns: [], devices: [], browsers: [], countries: [],
+  utmMediums: [],
+  utmCampaigns: [],
+  devices: [],
+  browsers: [],
+  countries: [],
 };
 
 describe('analytics CSV export', () => {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import vectors from '../fixtures/assignment-vectors.json';
-import { chooseVariation, getBucketRanges, getEqualWeights, hash, inNamespace, inRollout, type BucketRange } from '../../src/lib/assignment';
+import {
+  chooseVariation,
+  getBucketRanges,
+  getEqualWeights,
+  hash,
+  inNamespace,
+  inRollout,
+  type BucketRange,
+} from '../../src/lib/assignment';
 
 // Vectors: GrowthBook SDK conformance cases (see the file's "about" note).
 describe('assignment vectors', () => {
@@ -8,14 +16,17 @@ describe('assignment vectors', () => {
     expect(hash(seed, value, version)).toBe(expected);
   });
 
-  it.each(vectors.getBucketRange as [string, [number, number, number[] | null], BucketRange[]][])('bucket ranges: %s', (_name, [n, coverage, weights], expected) => {
-    const ranges = getBucketRanges(n, coverage, weights);
-    expect(ranges).toHaveLength(expected.length);
-    ranges.forEach((r, i) => {
-      expect(r[0]).toBeCloseTo(expected[i]![0], 6);
-      expect(r[1]).toBeCloseTo(expected[i]![1], 6);
-    });
-  });
+  it.each(vectors.getBucketRange as [string, [number, number, number[] | null], BucketRange[]][])(
+    'bucket ranges: %s',
+    (_name, [n, coverage, weights], expected) => {
+      const ranges = getBucketRanges(n, coverage, weights);
+      expect(ranges).toHaveLength(expected.length);
+      ranges.forEach((r, i) => {
+        expect(r[0]).toBeCloseTo(expected[i]![0], 6);
+        expect(r[1]).toBeCloseTo(expected[i]![1], 6);
+      });
+    },
+  );
 
   it.each(vectors.chooseVariation as [string, number, BucketRange[], number][])('chooseVariation: %s', (_name, n, ranges, expected) => {
     expect(chooseVariation(n, ranges)).toBe(expected);

@@ -19,10 +19,21 @@ describe('the audit', () => {
     const r = audit('weak-landing');
     expect(r.findings.length).toBeGreaterThanOrEqual(25);
     expect(ids(r).slice(0, 6)).toEqual(expect.arrayContaining(['cta-missing', 'mobile-no-viewport', 'form-too-many-fields']));
-    expect(ids(r)).toEqual(expect.arrayContaining([
-      'copy-no-title', 'copy-weak-headline', 'copy-no-meta-description', 'perf-blocking-scripts', 'form-unlabelled-fields',
-      'form-wrong-input-type', 'cta-vague-text', 'cta-dead-links', 'mobile-tables-layout', 'mobile-no-tap-to-call', 'copy-missing-alt',
-    ]));
+    expect(ids(r)).toEqual(
+      expect.arrayContaining([
+        'copy-no-title',
+        'copy-weak-headline',
+        'copy-no-meta-description',
+        'perf-blocking-scripts',
+        'form-unlabelled-fields',
+        'form-wrong-input-type',
+        'cta-vague-text',
+        'cta-dead-links',
+        'mobile-tables-layout',
+        'mobile-no-tap-to-call',
+        'copy-missing-alt',
+      ]),
+    );
     const form = r.findings.find((f) => f.id === 'form-too-many-fields')!;
     expect(form.evidence).toEqual({ element: '<form>', count: 8 });
     expect(r.findings.find((f) => f.id === 'mobile-no-viewport')!.evidence.missing).toBe('<meta name="viewport">');
@@ -30,7 +41,8 @@ describe('the audit', () => {
   });
 
   test('our own synchronous tracking snippet is not reported as a blocking script; others still are', () => {
-    const page = (head: string) => `<!doctype html><html><head><meta charset="utf-8">${head}<title>Shop</title></head><body><h1>Shop</h1></body></html>`;
+    const page = (head: string) =>
+      `<!doctype html><html><head><meta charset="utf-8">${head}<title>Shop</title></head><body><h1>Shop</h1></body></html>`;
     const own = '<script src="https://app.example.test/t/abcdefghijklmnopqrstuvwx.js"></script>';
     expect(ids(auditHtml(page(own), 'https://fixture.example/page'))).not.toContain('perf-blocking-scripts');
     const other = auditHtml(page(own + '<script src="/assets/vendor.js"></script>'), 'https://fixture.example/page');
@@ -66,7 +78,9 @@ describe('the audit', () => {
     const r = audit('shop');
     expect(r).toMatchObject({ siteType: 'ecommerce', siteTypeLabel: 'E-commerce', siteTypeSource: 'content' });
     expect(r.siteTypeSignals).toEqual(expect.arrayContaining(['Product markup', 'add-to-cart button']));
-    expect(ids(r)).toEqual(expect.arrayContaining(['checkout-no-shipping-returns', 'checkout-no-payment-options', 'mobile-zoom-disabled', 'social-no-ratings']));
+    expect(ids(r)).toEqual(
+      expect.arrayContaining(['checkout-no-shipping-returns', 'checkout-no-payment-options', 'mobile-zoom-disabled', 'social-no-ratings']),
+    );
     expect(ids(r)).not.toContain('checkout-no-cart');
     expect(ids(r)).not.toContain('pricing-no-price');
     expect(ids(r)).not.toContain('form-no-lead-capture'); // a B2B check
@@ -102,9 +116,18 @@ describe('the audit', () => {
 
   test('stylesheets and scripts are judged by their measured size', () => {
     const html = fixture('strong-landing');
-    const heavy = auditHtml(html, 'https://fixture.example/', { 'https://fixture.example/assets/app.js': 1_500_000, 'https://fixture.example/assets/app.css': 90_000 });
-    expect(heavy.findings.find((f) => f.id === 'perf-heavy-assets')!.evidence).toEqual({ element: 'CSS and JavaScript files', count: 2, sample: '1553 KB' });
-    expect(ids(auditHtml(html, 'https://fixture.example/', { 'https://fixture.example/assets/app.js': 40_000 }))).not.toContain('perf-heavy-assets');
+    const heavy = auditHtml(html, 'https://fixture.example/', {
+      'https://fixture.example/assets/app.js': 1_500_000,
+      'https://fixture.example/assets/app.css': 90_000,
+    });
+    expect(heavy.findings.find((f) => f.id === 'perf-heavy-assets')!.evidence).toEqual({
+      element: 'CSS and JavaScript files',
+      count: 2,
+      sample: '1553 KB',
+    });
+    expect(ids(auditHtml(html, 'https://fixture.example/', { 'https://fixture.example/assets/app.js': 40_000 }))).not.toContain(
+      'perf-heavy-assets',
+    );
   });
 
   test('the scan response derives its lift, counts and landing opportunities from the audit', () => {
@@ -115,7 +138,12 @@ describe('the audit', () => {
     expect(res.moreCount).toBe(r.findings.length - 10);
     expect(res.expectedLift).toBe(`${Math.round(r.expectedLift.min)}-${Math.round(r.expectedLift.max)}%`);
     expect(res.opportunities).toHaveLength(3);
-    expect(res.opportunities[0]).toMatchObject({ id: r.findings[0]?.id, name: r.findings[0]?.title, impact: 'high', category: 'conversion' });
+    expect(res.opportunities[0]).toMatchObject({
+      id: r.findings[0]?.id,
+      name: r.findings[0]?.title,
+      impact: 'high',
+      category: 'conversion',
+    });
   });
 
   test('malformed HTML and empty pages do not throw', () => {

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { evaluateRuleHealth, normalCdf, twoProportionZTest, worstHealth, type RuleTelemetry } from '../../src/lib/health';
 
 const base: RuleTelemetry = {
-  exposedSessions: 200, exposedErrorSessions: 2, exposedConversions: 10,
-  unexposedSessions: 200, unexposedErrorSessions: 2, unexposedConversions: 10, applyFailures: 0,
+  exposedSessions: 200,
+  exposedErrorSessions: 2,
+  exposedConversions: 10,
+  unexposedSessions: 200,
+  unexposedErrorSessions: 2,
+  unexposedConversions: 10,
+  applyFailures: 0,
 };
 const metric = (h: ReturnType<typeof evaluateRuleHealth>, type: string) => h.metrics.find((m) => m.metric_type === type)!;
 
@@ -32,41 +37,83 @@ describe('evaluateRuleHealth', () => {
     expect(h.status).toBe('healthy');
     expect(h.reason).toBe('');
     expect(h.metrics.map((m) => [m.metric_type, m.value, m.threshold_exceeded])).toEqual([
-      ['error_rate', 1, false], ['apply_failure_rate', 0, false], ['conversion_delta', 0, false],
+      ['error_rate', 1, false],
+      ['apply_failure_rate', 0, false],
+      ['conversion_delta', 0, false],
     ]);
   });
 
   it('is critical when the exposed error rate exceeds the unexposed one by more than the threshold', () => {
     const h = evaluateRuleHealth({ ...base, exposedErrorSessions: 30 }, 5); // 15% vs 1%
     expect(h.status).toBe('critical');
-    expect(metric(h, 'error_rate')).toMatchObject({ value: 15, threshold_exceeded: true, details: { unexposed_rate: 1, increase_points: 14 } });
+    expect(metric(h, 'error_rate')).toMatchObject({
+      value: 15,
+      threshold_exceeded: true,
+      details: { unexposed_rate: 1, increase_points: 14 },
+    });
     expect(h.reason).toBe('Error rate 15% of 200 exposed sessions vs 1% of 200 unexposed (+14 points) exceeded the 5% error threshold');
   });
 
   it('compares with zero when nobody is unexposed (100% rollout)', () => {
-    const h = evaluateRuleHealth({ ...base, unexposedSessions: 0, unexposedErrorSessions: 0, unexposedConversions: 0, exposedErrorSessions: 12 }, 5);
+    const h = evaluateRuleHealth(
+      { ...base, unexposedSessions: 0, unexposedErrorSessions: 0, unexposedConversions: 0, exposedErrorSessions: 12 },
+      5,
+    );
     expect(metric(h, 'error_rate')).toMatchObject({ value: 6, threshold_exceeded: true });
   });
 
   it('warns above half the threshold, and judges nothing below the minimum sample', () => {
     expect(evaluateRuleHealth({ ...base, exposedErrorSessions: 9 }, 5).status).toBe('warning'); // 4.5% vs 1%
-    const small = evaluateRuleHealth({ ...base, exposedSessions: 10, exposedErrorSessions: 10, unexposedSessions: 10, unexposedErrorSessions: 0 }, 5);
+    const small = evaluateRuleHealth(
+      { ...base, exposedSessions: 10, exposedErrorSessions: 10, unexposedSessions: 10, unexposedErrorSessions: 0 },
+      5,
+    );
     expect(small.status).toBe('healthy');
     expect(metric(small, 'error_rate')).toMatchObject({ value: 100, threshold_exceeded: false, details: { sufficient_sample: false } });
   });
 
   it('rolls back on apply failures above the threshold', () => {
     const h = evaluateRuleHealth({ ...base, exposedSessions: 0, exposedErrorSessions: 0, exposedConversions: 0, applyFailures: 25 }, 5);
-    expect(metric(h, 'apply_failure_rate')).toMatchObject({ value: 100, threshold_exceeded: true, details: { attempts: 25, apply_failures: 25 } });
+    expect(metric(h, 'apply_failure_rate')).toMatchObject({
+      value: 100,
+      threshold_exceeded: true,
+      details: { attempts: 25, apply_failures: 25 },
+    });
     expect(h.reason).toBe('Apply failure rate 100% (25 of 25 attempts) exceeded the 5% error threshold');
   });
 
   it('flags a significant conversion drop but not a significant rise', () => {
-    const drop = evaluateRuleHealth({ ...base, exposedSessions: 1000, exposedConversions: 20, unexposedSessions: 1000, unexposedConversions: 40, exposedErrorSessions: 10, unexposedErrorSessions: 10 }, 5);
+    const drop = evaluateRuleHealth(
+      {
+        ...base,
+        exposedSessions: 1000,
+        exposedConversions: 20,
+        unexposedSessions: 1000,
+        unexposedConversions: 40,
+        exposedErrorSessions: 10,
+        unexposedErrorSessions: 10,
+      },
+      5,
+    );
     expect(drop.status).toBe('critical');
-    expect(metric(drop, 'conversion_delta')).toMatchObject({ value: -50, threshold_exceeded: true, details: { exposed_rate: 2, unexposed_rate: 4, p_value: 0.0088 } });
+    expect(metric(drop, 'conversion_delta')).toMatchObject({
+      value: -50,
+      threshold_exceeded: true,
+      details: { exposed_rate: 2, unexposed_rate: 4, p_value: 0.0088 },
+    });
     expect(drop.reason).toBe('Conversion rate 2% for exposed vs 4% for unexposed sessions (-50%, p=0.01) is a significant drop');
-    const rise = evaluateRuleHealth({ ...base, exposedSessions: 1000, exposedConversions: 40, unexposedSessions: 1000, unexposedConversions: 20, exposedErrorSessions: 10, unexposedErrorSessions: 10 }, 5);
+    const rise = evaluateRuleHealth(
+      {
+        ...base,
+        exposedSessions: 1000,
+        exposedConversions: 40,
+        unexposedSessions: 1000,
+        unexposedConversions: 20,
+        exposedErrorSessions: 10,
+        unexposedErrorSessions: 10,
+      },
+      5,
+    );
     expect(rise.status).toBe('healthy');
     expect(metric(rise, 'conversion_delta').value).toBe(100);
   });

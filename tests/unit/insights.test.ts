@@ -7,9 +7,11 @@ describe('insightPreview', () => {
     expect(preview).toBe(`${'a'.repeat(300)}...`);
   });
   it('shows markdown as readable text', () => {
-    expect(insightPreview('## Why it matters\n\nRead **the study** in [our guide](/x).\n\n- one\n- two')).toBe('Why it matters. Read the study in our guide. one two...');
+    expect(insightPreview('## Why it matters\n\nRead **the study** in [our guide](/x).\n\n- one\n- two')).toBe(
+      'Why it matters. Read the study in our guide. one two...',
+    );
   });
-  it('keeps a heading\'s own punctuation', () => {
+  it("keeps a heading's own punctuation", () => {
     expect(insightPreview('## Is it worth it?\nYes.')).toBe('Is it worth it? Yes....');
   });
   it('lists the three months, October 2025 first', () => {

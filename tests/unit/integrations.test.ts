@@ -5,7 +5,8 @@ describe('integration catalogue', () => {
   it('offers the 30 types of the data model, each once, each with at least one field', () => {
     expect(INTEGRATIONS).toHaveLength(30);
     expect(new Set(INTEGRATION_TYPES).size).toBe(30);
-    for (const t of ['shopify', 'google_analytics', 'ab_tasty', 'facebook_pixel', 'zapier', 'webhook']) expect(INTEGRATION_TYPES).toContain(t);
+    for (const t of ['shopify', 'google_analytics', 'ab_tasty', 'facebook_pixel', 'zapier', 'webhook'])
+      expect(INTEGRATION_TYPES).toContain(t);
     for (const i of INTEGRATIONS) expect(i.fields.length).toBeGreaterThan(0);
   });
 });
@@ -27,6 +28,9 @@ describe('validateIntegrationInput', () => {
     expect(validateIntegrationInput('slack', [])).toMatchObject({ ok: false });
     expect(validateIntegrationInput('slack', null)).toMatchObject({ ok: false });
     expect(validateIntegrationInput('slack', { webhook_url: 5 })).toEqual({ ok: false, error: 'Incoming webhook URL must be text' });
-    expect(validateIntegrationInput('slack', { webhook_url: 'x'.repeat(2001) })).toEqual({ ok: false, error: 'Incoming webhook URL is too long' });
+    expect(validateIntegrationInput('slack', { webhook_url: 'x'.repeat(2001) })).toEqual({
+      ok: false,
+      error: 'Incoming webhook URL is too long',
+    });
   });
 });

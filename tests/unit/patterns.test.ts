@@ -34,16 +34,31 @@ describe('pattern library seed', () => {
 });
 
 describe('fillTemplate', () => {
-  const t: RuleTemplate = { rule_type: 'cta_text', url_pattern: '{{url_pattern}}', selector: '{{selector}}', changes: [{ type: 'set_text', value: '{{cta_text}}' }], placeholders: { url_pattern: '/*', selector: '#buy' } };
+  const t: RuleTemplate = {
+    rule_type: 'cta_text',
+    url_pattern: '{{url_pattern}}',
+    selector: '{{selector}}',
+    changes: [{ type: 'set_text', value: '{{cta_text}}' }],
+    placeholders: { url_pattern: '/*', selector: '#buy' },
+  };
   it('lists placeholders in order and fills given values over defaults', () => {
     expect(templatePlaceholders(t)).toEqual(['url_pattern', 'selector', 'cta_text']);
-    expect(fillTemplate(t, { cta_text: ' Buy now ', selector: '.buy' })).toEqual({ ok: true, rule: { rule_type: 'cta_text', url_pattern: '/*', selector: '.buy', changes: [{ type: 'set_text', value: 'Buy now' }] } });
+    expect(fillTemplate(t, { cta_text: ' Buy now ', selector: '.buy' })).toEqual({
+      ok: true,
+      rule: { rule_type: 'cta_text', url_pattern: '/*', selector: '.buy', changes: [{ type: 'set_text', value: 'Buy now' }] },
+    });
   });
   it('refuses a template with a placeholder left empty', () => {
     expect(fillTemplate(t, { cta_text: '  ' })).toEqual({ ok: false, error: 'Fill in cta_text' });
   });
   it('fills placeholders nested in CSS braces', () => {
-    const css: RuleTemplate = { rule_type: 'x', url_pattern: '/', selector: 'body', changes: [{ type: 'inject_css', value: '@media (max-width:768px){{{selector}}{display:none}}' }], placeholders: { selector: '.a' } };
+    const css: RuleTemplate = {
+      rule_type: 'x',
+      url_pattern: '/',
+      selector: 'body',
+      changes: [{ type: 'inject_css', value: '@media (max-width:768px){{{selector}}{display:none}}' }],
+      placeholders: { selector: '.a' },
+    };
     const r = fillTemplate(css);
     expect(r.ok && r.rule.changes[0]!.value).toBe('@media (max-width:768px){.a{display:none}}');
   });

@@ -9,10 +9,14 @@ const SIG = 'a'.repeat(64);
 
 describe('Stripe-Signature header', () => {
   it('parses the timestamp and every v1 signature', () => {
-    expect(parseStripeSignature(`t=1700000000,v1=${SIG},v0=zzz,v1=${'b'.repeat(64)}`)).toEqual({ timestamp: 1700000000, signatures: [SIG, 'b'.repeat(64)] });
+    expect(parseStripeSignature(`t=1700000000,v1=${SIG},v0=zzz,v1=${'b'.repeat(64)}`)).toEqual({
+      timestamp: 1700000000,
+      signatures: [SIG, 'b'.repeat(64)],
+    });
   });
   it('rejects headers without a timestamp or a v1 signature', () => {
-    for (const h of [undefined, '', 'garbage', `v1=${SIG}`, 't=1700000000', `t=abc,v1=${SIG}`, `t=1,v1=short`]) expect(parseStripeSignature(h)).toBeNull();
+    for (const h of [undefined, '', 'garbage', `v1=${SIG}`, 't=1700000000', `t=abc,v1=${SIG}`, `t=1,v1=short`])
+      expect(parseStripeSignature(h)).toBeNull();
   });
   it('accepts signatures up to 5 minutes old (or ahead)', () => {
     expect(isFreshSignature(1000, 1300)).toBe(true);
@@ -30,7 +34,15 @@ describe('checkout return URLs', () => {
   it('allows only absolute URLs on those origins', () => {
     expect(isAllowedReturnUrl('https://app.example.com/payment-success', allowed)).toBe(true);
     expect(isAllowedReturnUrl('http://localhost:4321/payment-cancel?x=1', allowed)).toBe(true);
-    for (const u of ['https://app.example.com.evil.com/x', 'https://evil.com/https://app.example.com', '/payment-success', 'javascript:alert(1)', 'https://app.example.com@evil.com/', 'http://app.example.com/x', 42]) {
+    for (const u of [
+      'https://app.example.com.evil.com/x',
+      'https://evil.com/https://app.example.com',
+      '/payment-success',
+      'javascript:alert(1)',
+      'https://app.example.com@evil.com/',
+      'http://app.example.com/x',
+      42,
+    ]) {
       expect(isAllowedReturnUrl(u, allowed)).toBe(false);
     }
   });
@@ -39,7 +51,11 @@ describe('checkout return URLs', () => {
 describe('plan catalogue', () => {
   it('lists the five plans of the pricing page with their prices, Growth most popular', () => {
     expect(PLAN_CATALOGUE.map((p) => [p.name, p.price])).toEqual([
-      ['Free', '$0'], ['Starter', '$79'], ['Growth', '$299'], ['Enterprise & Ecom', '$990'], ['Custom Enterprise', 'Custom'],
+      ['Free', '$0'],
+      ['Starter', '$79'],
+      ['Growth', '$299'],
+      ['Enterprise & Ecom', '$990'],
+      ['Custom Enterprise', 'Custom'],
     ]);
     expect(PLAN_CATALOGUE.filter((p) => p.popular).map((p) => p.name)).toEqual(['Growth']);
   });
@@ -54,7 +70,10 @@ describe('plan catalogue', () => {
 describe('auth form', () => {
   it('needs a valid email and 6+ characters to sign up, and both fields to log in', () => {
     expect(validateAuthForm('signup', 'a@b.co', '123456')).toEqual({});
-    expect(validateAuthForm('signup', 'nope', '12345')).toEqual({ email: 'Please enter a valid email address', password: 'Password must be at least 6 characters' });
+    expect(validateAuthForm('signup', 'nope', '12345')).toEqual({
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 6 characters',
+    });
     expect(validateAuthForm('signup', '', '')).toEqual({ email: 'Email is required', password: 'Password is required' });
     expect(validateAuthForm('login', 'a@b.co', '1')).toEqual({});
     expect(validateAuthForm('login', ' ', '')).toEqual({ email: 'Email is required', password: 'Password is required' });
@@ -66,8 +85,18 @@ describe('auth form', () => {
 
 describe('demo request', () => {
   it('requires name, a valid work email and company; trims the rest', () => {
-    const ok = validateDemoRequest({ name: ' Ada ', email: 'ada@x.io', company: 'X', website: '', monthly_visitors: '1,000,000+', message: 'hi' });
-    expect(ok).toEqual({ ok: true, value: { name: 'Ada', email: 'ada@x.io', company: 'X', website: '', monthly_visitors: '1,000,000+', message: 'hi' } });
+    const ok = validateDemoRequest({
+      name: ' Ada ',
+      email: 'ada@x.io',
+      company: 'X',
+      website: '',
+      monthly_visitors: '1,000,000+',
+      message: 'hi',
+    });
+    expect(ok).toEqual({
+      ok: true,
+      value: { name: 'Ada', email: 'ada@x.io', company: 'X', website: '', monthly_visitors: '1,000,000+', message: 'hi' },
+    });
     const bad = validateDemoRequest({ email: 'x', monthly_visitors: 'lots', name: 'a'.repeat(101) });
     expect(bad.ok === false && Object.keys(bad.errors).sort()).toEqual(['company', 'email', 'monthly_visitors', 'name']);
     expect(validateDemoRequest(null).ok).toBe(false);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { can, entitlements, isPaid, normalizeTier, requiredTier, scanResultLimit, upgradeMessage, type Capability, type PlanTier } from '../../src/lib/plans';
+import {
+  can,
+  entitlements,
+  isPaid,
+  normalizeTier,
+  requiredTier,
+  scanResultLimit,
+  upgradeMessage,
+  type Capability,
+  type PlanTier,
+} from '../../src/lib/plans';
 
 // The dashboard spec's capability table, row by row.
 const TABLE: Record<Capability, PlanTier[]> = {

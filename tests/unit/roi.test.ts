@@ -52,7 +52,10 @@ describe('calculateRoi (spec 01, section 9)', () => {
   });
 
   it('parses like parseFloat: a trailing unit is ignored', () => {
-    expect(calculateRoi({ monthlyVisitors: '1000 visitors', conversionRate: '2.5%', averageOrderValue: '40' })?.currentRevenue).toBeCloseTo(1000, 9);
+    expect(calculateRoi({ monthlyVisitors: '1000 visitors', conversionRate: '2.5%', averageOrderValue: '40' })?.currentRevenue).toBeCloseTo(
+      1000,
+      9,
+    );
   });
 
   it.each([

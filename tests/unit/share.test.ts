@@ -10,8 +10,12 @@ describe('shareUrl', () => {
     );
   });
   it('builds LinkedIn and Facebook links that carry only the url', () => {
-    expect(shareUrl('linkedin', url)).toBe('https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fexample.com%2Finsights%3Fa%3D1%26b%3Dtwo%20words');
-    expect(shareUrl('facebook', url, 'ignored')).toBe('https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fexample.com%2Finsights%3Fa%3D1%26b%3Dtwo%20words');
+    expect(shareUrl('linkedin', url)).toBe(
+      'https://www.linkedin.com/sharing/share-offsite/?url=https%3A%2F%2Fexample.com%2Finsights%3Fa%3D1%26b%3Dtwo%20words',
+    );
+    expect(shareUrl('facebook', url, 'ignored')).toBe(
+      'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fexample.com%2Finsights%3Fa%3D1%26b%3Dtwo%20words',
+    );
   });
   it('suffixes article titles and sizes the popup 600x400', () => {
     expect(articleShareText('Trust badges')).toBe('Trust badges - CRO Insights');

@@ -14,8 +14,12 @@ module.exports = {
 
   /** True when the user pays for a plan right now. */
   hasActivePlan: function (sub) {
-    return !!sub && sub.getString('plan_tier') !== 'free' && sub.getString('plan_tier') !== '' &&
-      ACTIVE.indexOf(sub.getString('subscription_status')) >= 0;
+    return (
+      !!sub &&
+      sub.getString('plan_tier') !== 'free' &&
+      sub.getString('plan_tier') !== '' &&
+      ACTIVE.indexOf(sub.getString('subscription_status')) >= 0
+    );
   },
 
   /** Finds the user an update is about: its reference first, then the Stripe ids. */
@@ -44,7 +48,12 @@ module.exports = {
       sub.set('user_id', userId);
       sub.set('plan_tier', 'free');
     }
-    var fields = { plan_tier: change.plan, subscription_status: change.status, stripe_customer_id: change.customerId, stripe_subscription_id: change.subscriptionId };
+    var fields = {
+      plan_tier: change.plan,
+      subscription_status: change.status,
+      stripe_customer_id: change.customerId,
+      stripe_subscription_id: change.subscriptionId,
+    };
     for (var f in fields) if (fields[f] !== undefined && fields[f] !== null) sub.set(f, fields[f]);
     app.save(sub);
 

@@ -1,10 +1,16 @@
 // Payment configuration from environment variables. Secrets stay on the server.
 module.exports = {
   /** The Stripe secret key; empty means payments are not configured. */
-  secretKey: function () { return ($os.getenv('STRIPE_SECRET_KEY') || '').trim(); },
-  webhookSecret: function () { return ($os.getenv('STRIPE_WEBHOOK_SECRET') || '').trim(); },
+  secretKey: function () {
+    return ($os.getenv('STRIPE_SECRET_KEY') || '').trim();
+  },
+  webhookSecret: function () {
+    return ($os.getenv('STRIPE_WEBHOOK_SECRET') || '').trim();
+  },
   /** Stripe's API origin; tests point it at stripe-mock. */
-  apiBase: function () { return ($os.getenv('STRIPE_API_BASE') || 'https://api.stripe.com').trim().replace(/\/+$/, ''); },
+  apiBase: function () {
+    return ($os.getenv('STRIPE_API_BASE') || 'https://api.stripe.com').trim().replace(/\/+$/, '');
+  },
   /** plan -> Stripe price id, from STRIPE_PRICE_<PLAN>; unset plans are not for sale. */
   prices: function () {
     var out = {};
@@ -29,7 +35,9 @@ module.exports = {
     return n >= 0 && n <= 730 ? n : 7;
   },
   /** The product's public URL, used in mail links and as the default checkout origin. */
-  appUrl: function () { return ($os.getenv('APP_URL') || 'http://127.0.0.1:8090').trim().replace(/\/+$/, ''); },
+  appUrl: function () {
+    return ($os.getenv('APP_URL') || 'http://127.0.0.1:8090').trim().replace(/\/+$/, '');
+  },
   /**
    * Origins checkout may return to: APP_URL plus ALLOWED_ORIGINS (comma separated). Without
    * APP_URL (local runs) the local server and Astro's dev server are allowed.

@@ -4,7 +4,9 @@ module.exports = {
   nameserverPairs: function () {
     var list = ($os.getenv('CRO_NAMESERVERS') || 'ns1.cro-dns.net,ns2.cro-dns.net')
       .split(',')
-      .map(function (s) { return s.trim().toLowerCase(); })
+      .map(function (s) {
+        return s.trim().toLowerCase();
+      })
       .filter(Boolean);
     var pairs = [];
     for (var i = 0; i + 1 < list.length; i += 2) pairs.push([list[i], list[i + 1]]);

@@ -15,10 +15,14 @@ module.exports = {
   errorPage: function (errors) {
     var items = '';
     for (var field in errors) items += '<li>' + escapeHtml(errors[field]) + '</li>';
-    return '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    return (
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
       '<meta name="robots" content="noindex"><title>Message not sent</title>' +
       '<style>body{font:16px/1.6 system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;color:#0f172a}a{color:#4338ca}</style></head>' +
-      '<body><main><h1>Message not sent</h1><p>Please correct the following and send your message again:</p><ul>' + items + '</ul>' +
-      '<p><a href="/contact">Back to the contact form</a></p></main></body></html>';
+      '<body><main><h1>Message not sent</h1><p>Please correct the following and send your message again:</p><ul>' +
+      items +
+      '</ul>' +
+      '<p><a href="/contact">Back to the contact form</a></p></main></body></html>'
+    );
   },
 };

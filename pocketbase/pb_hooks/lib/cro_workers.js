@@ -4,44 +4,133 @@
 module.exports = {
   WORKERS: [
     {
-      key: 'sticky_cta', name: 'Sticky Call-to-Action', category: 'conversion', beta: false,
+      key: 'sticky_cta',
+      name: 'Sticky Call-to-Action',
+      category: 'conversion',
+      beta: false,
       description: 'Keeps the primary call-to-action pinned to the bottom of the screen on phones.',
-      rule: { url_pattern: '*', selector: '', changes: [{ type: 'inject_css', value: '@media (max-width:768px){.add-to-cart,[data-cro-cta],button[name=add]{position:sticky;bottom:0;z-index:50;width:100%}}' }] },
+      rule: {
+        url_pattern: '*',
+        selector: '',
+        changes: [
+          {
+            type: 'inject_css',
+            value: '@media (max-width:768px){.add-to-cart,[data-cro-cta],button[name=add]{position:sticky;bottom:0;z-index:50;width:100%}}',
+          },
+        ],
+      },
     },
     {
-      key: 'lazy_images', name: 'Lazy Image Loading', category: 'performance', beta: false,
+      key: 'lazy_images',
+      name: 'Lazy Image Loading',
+      category: 'performance',
+      beta: false,
       description: 'Defers off-screen images (every image after the first) so the page becomes usable sooner.',
-      rule: { url_pattern: '*', selector: 'img:not([loading]):not(:first-of-type)', changes: [{ type: 'set_attribute', name: 'loading', value: 'lazy' }] },
+      rule: {
+        url_pattern: '*',
+        selector: 'img:not([loading]):not(:first-of-type)',
+        changes: [{ type: 'set_attribute', name: 'loading', value: 'lazy' }],
+      },
     },
     {
-      key: 'checkout_trust', name: 'Checkout Trust Badges', category: 'trust', beta: false,
+      key: 'checkout_trust',
+      name: 'Checkout Trust Badges',
+      category: 'trust',
+      beta: false,
       description: 'Adds a secure-payment note under the checkout button, where buyers look for reassurance.',
-      rule: { url_pattern: '/checkout*', selector: '#place-order, #checkout-button, button[name=checkout]', changes: [{ type: 'insert_after', value: '<p class="cro-secure" style="font-size:13px;color:#374151;margin-top:6px">🔒 Secure checkout · SSL encrypted</p>' }] },
+      rule: {
+        url_pattern: '/checkout*',
+        selector: '#place-order, #checkout-button, button[name=checkout]',
+        changes: [
+          {
+            type: 'insert_after',
+            value: '<p class="cro-secure" style="font-size:13px;color:#374151;margin-top:6px">🔒 Secure checkout · SSL encrypted</p>',
+          },
+        ],
+      },
     },
     {
-      key: 'inline_validation', name: 'Form Inline Validation', category: 'forms', beta: false,
+      key: 'inline_validation',
+      name: 'Form Inline Validation',
+      category: 'forms',
+      beta: false,
       description: 'Marks invalid and valid fields as visitors leave them, before they submit.',
-      rule: { url_pattern: '*', selector: '', changes: [{ type: 'inject_css', value: 'input:user-invalid,select:user-invalid,textarea:user-invalid{border-color:#dc2626!important;box-shadow:0 0 0 1px #dc2626}input:user-valid{border-color:#16a34a}' }] },
+      rule: {
+        url_pattern: '*',
+        selector: '',
+        changes: [
+          {
+            type: 'inject_css',
+            value:
+              'input:user-invalid,select:user-invalid,textarea:user-invalid{border-color:#dc2626!important;box-shadow:0 0 0 1px #dc2626}input:user-valid{border-color:#16a34a}',
+          },
+        ],
+      },
     },
     {
-      key: 'shipping_banner', name: 'Free-Shipping Banner', category: 'conversion', beta: true,
+      key: 'shipping_banner',
+      name: 'Free-Shipping Banner',
+      category: 'conversion',
+      beta: true,
       description: 'Shows a slim banner at the top of every page stating your shipping offer.',
-      rule: { url_pattern: '*', selector: 'body > :first-child', changes: [{ type: 'insert_before', value: '<div class="cro-banner" style="background:#111827;color:#fff;text-align:center;padding:6px;font-size:14px">Free shipping and free returns on every order</div>' }] },
+      rule: {
+        url_pattern: '*',
+        selector: 'body > :first-child',
+        changes: [
+          {
+            type: 'insert_before',
+            value:
+              '<div class="cro-banner" style="background:#111827;color:#fff;text-align:center;padding:6px;font-size:14px">Free shipping and free returns on every order</div>',
+          },
+        ],
+      },
     },
     {
-      key: 'tap_targets', name: 'Mobile Tap Targets', category: 'mobile', beta: false,
+      key: 'tap_targets',
+      name: 'Mobile Tap Targets',
+      category: 'mobile',
+      beta: false,
       description: 'Enlarges buttons and links on small screens to at least 44 by 44 pixels.',
-      rule: { url_pattern: '*', selector: '', changes: [{ type: 'inject_css', value: '@media (max-width:768px){a.button,button,.btn,input[type=submit]{min-height:44px;min-width:44px}}' }] },
+      rule: {
+        url_pattern: '*',
+        selector: '',
+        changes: [
+          {
+            type: 'inject_css',
+            value: '@media (max-width:768px){a.button,button,.btn,input[type=submit]{min-height:44px;min-width:44px}}',
+          },
+        ],
+      },
     },
     {
-      key: 'popup_blocker', name: 'Mobile Pop-up Blocker', category: 'mobile', beta: true,
+      key: 'popup_blocker',
+      name: 'Mobile Pop-up Blocker',
+      category: 'mobile',
+      beta: true,
       description: 'Hides full-screen newsletter and promo pop-ups on phones, where they block the page.',
-      rule: { url_pattern: '*', selector: '', changes: [{ type: 'inject_css', value: '@media (max-width:768px){.popup,.modal-newsletter,[data-popup]{display:none!important}}' }] },
+      rule: {
+        url_pattern: '*',
+        selector: '',
+        changes: [{ type: 'inject_css', value: '@media (max-width:768px){.popup,.modal-newsletter,[data-popup]{display:none!important}}' }],
+      },
     },
     {
-      key: 'reduced_motion', name: 'Reduced Motion', category: 'accessibility', beta: true,
+      key: 'reduced_motion',
+      name: 'Reduced Motion',
+      category: 'accessibility',
+      beta: true,
       description: 'Turns off animations for visitors who ask their device for reduced motion.',
-      rule: { url_pattern: '*', selector: '', changes: [{ type: 'inject_css', value: '@media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:.01ms!important;transition-duration:.01ms!important;scroll-behavior:auto!important}}' }] },
+      rule: {
+        url_pattern: '*',
+        selector: '',
+        changes: [
+          {
+            type: 'inject_css',
+            value:
+              '@media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:.01ms!important;transition-duration:.01ms!important;scroll-behavior:auto!important}}',
+          },
+        ],
+      },
     },
   ],
 
@@ -56,7 +145,8 @@ module.exports = {
     }
     if (!e.hasSuperuserAuth()) {
       if (site.getStringSlice('member_ids').indexOf(e.auth.id) < 0) throw new NotFoundError('Site not found.');
-      if (write && site.getStringSlice('editor_ids').indexOf(e.auth.id) < 0) throw new ForbiddenError('Only editors, admins and owners can change CRO Workers.');
+      if (write && site.getStringSlice('editor_ids').indexOf(e.auth.id) < 0)
+        throw new ForbiddenError('Only editors, admins and owners can change CRO Workers.');
     }
     if (!lib.can(site.getString('plan_tier'), 'cro_workers')) throw new ForbiddenError(lib.upgradeMessage('cro_workers'));
     return site;
@@ -73,8 +163,14 @@ module.exports = {
     const workers = self.WORKERS.map((w) => {
       const r = byType['worker_' + w.key];
       return {
-        key: w.key, name: w.name, description: w.description, category: w.category, beta: w.beta,
-        enabled: !!(r && r.getBool('enabled')), ruleId: r ? r.id : '', health: r ? r.getString('health_status') : '',
+        key: w.key,
+        name: w.name,
+        description: w.description,
+        category: w.category,
+        beta: w.beta,
+        enabled: !!(r && r.getBool('enabled')),
+        ruleId: r ? r.id : '',
+        health: r ? r.getString('health_status') : '',
       };
     });
     const ids = rules.filter((r) => r.getBool('enabled')).map((r) => r.id);
@@ -89,12 +185,28 @@ module.exports = {
     let meanMs = null;
     if (ids.length) {
       const idList = ids.map((id) => `'${id.replace(/[^a-z0-9]/g, '')}'`).join(',');
-      applied = one(`SELECT COUNT(*) AS n FROM events WHERE site_id = {:site} AND type = 'exposure' AND ts >= {:since} AND rule IN (${idList})`, { site: site.id, since: hour }, { n: 0 }).n;
-      const mean = one(`SELECT COUNT(*) AS n, COALESCE(AVG(value), 0) AS avg FROM events WHERE site_id = {:site} AND type = 'exposure' AND ts >= {:since} AND rule IN (${idList})`, { site: site.id, since: day }, { n: 0, avg: 0 });
+      applied = one(
+        `SELECT COUNT(*) AS n FROM events WHERE site_id = {:site} AND type = 'exposure' AND ts >= {:since} AND rule IN (${idList})`,
+        { site: site.id, since: hour },
+        { n: 0 },
+      ).n;
+      const mean = one(
+        `SELECT COUNT(*) AS n, COALESCE(AVG(value), 0) AS avg FROM events WHERE site_id = {:site} AND type = 'exposure' AND ts >= {:since} AND rule IN (${idList})`,
+        { site: site.id, since: day },
+        { n: 0, avg: 0 },
+      );
       meanMs = mean.n > 0 ? Math.round(mean.avg * 100) / 100 : null;
     }
-    const loads = one("SELECT COUNT(*) AS n FROM events WHERE site_id = {:site} AND type = 'pageview' AND ts >= {:since}", { site: site.id, since: day }, { n: 0 }).n;
-    const failed = one("SELECT COUNT(DISTINCT session || ' ' || path) AS n FROM events WHERE site_id = {:site} AND type = 'error' AND ts >= {:since}", { site: site.id, since: day }, { n: 0 }).n;
+    const loads = one(
+      "SELECT COUNT(*) AS n FROM events WHERE site_id = {:site} AND type = 'pageview' AND ts >= {:since}",
+      { site: site.id, since: day },
+      { n: 0 },
+    ).n;
+    const failed = one(
+      "SELECT COUNT(DISTINCT session || ' ' || path) AS n FROM events WHERE site_id = {:site} AND type = 'error' AND ts >= {:since}",
+      { site: site.id, since: day },
+      { n: 0 },
+    ).n;
     return {
       workers: workers,
       stats: {

@@ -19,25 +19,49 @@ module.exports = {
   telemetry: function (app, siteId, ruleId, since) {
     const self = require(`${__hooks}/lib/health_eval.js`);
     const p = { site: siteId, rule: ruleId, since: since };
-    const EXPOSED = "SELECT DISTINCT session FROM events WHERE site_id = {:site} AND type = 'exposure' AND rule = {:rule} AND ts >= {:since}";
-    const TOUCHED = "SELECT DISTINCT session FROM events WHERE site_id = {:site} AND (type = 'exposure' OR type = 'apply_error') AND rule = {:rule} AND ts >= {:since}";
+    const EXPOSED =
+      "SELECT DISTINCT session FROM events WHERE site_id = {:site} AND type = 'exposure' AND rule = {:rule} AND ts >= {:since}";
+    const TOUCHED =
+      "SELECT DISTINCT session FROM events WHERE site_id = {:site} AND (type = 'exposure' OR type = 'apply_error') AND rule = {:rule} AND ts >= {:since}";
     const exposedSessions = self.count(app, `SELECT COUNT(*) AS n FROM (${EXPOSED})`, p);
-    const exposedErrorSessions = self.count(app,
+    const exposedErrorSessions = self.count(
+      app,
       "SELECT COUNT(DISTINCT e.session) AS n FROM events e WHERE e.site_id = {:site} AND e.type = 'error' AND e.ts >= {:since} AND EXISTS (" +
-      "SELECT 1 FROM events x WHERE x.site_id = e.site_id AND x.session = e.session AND x.type = 'exposure' AND x.rule = {:rule} AND x.ts >= {:since} AND x.ts <= e.ts)", p);
-    const exposedConversions = self.count(app,
-      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'conversion' AND ts >= {:since} AND session IN (${EXPOSED})`, p);
-    const unexposedSessions = self.count(app,
-      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'pageview' AND ts >= {:since} AND session NOT IN (${TOUCHED})`, p);
-    const unexposedErrorSessions = self.count(app,
-      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'error' AND ts >= {:since} AND session NOT IN (${TOUCHED})`, p);
-    const unexposedConversions = self.count(app,
-      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'conversion' AND ts >= {:since} AND session NOT IN (${TOUCHED})`, p);
-    const applyFailures = self.count(app,
-      "SELECT COUNT(*) AS n FROM events WHERE site_id = {:site} AND type = 'apply_error' AND rule = {:rule} AND ts >= {:since}", p);
+        "SELECT 1 FROM events x WHERE x.site_id = e.site_id AND x.session = e.session AND x.type = 'exposure' AND x.rule = {:rule} AND x.ts >= {:since} AND x.ts <= e.ts)",
+      p,
+    );
+    const exposedConversions = self.count(
+      app,
+      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'conversion' AND ts >= {:since} AND session IN (${EXPOSED})`,
+      p,
+    );
+    const unexposedSessions = self.count(
+      app,
+      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'pageview' AND ts >= {:since} AND session NOT IN (${TOUCHED})`,
+      p,
+    );
+    const unexposedErrorSessions = self.count(
+      app,
+      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'error' AND ts >= {:since} AND session NOT IN (${TOUCHED})`,
+      p,
+    );
+    const unexposedConversions = self.count(
+      app,
+      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'conversion' AND ts >= {:since} AND session NOT IN (${TOUCHED})`,
+      p,
+    );
+    const applyFailures = self.count(
+      app,
+      "SELECT COUNT(*) AS n FROM events WHERE site_id = {:site} AND type = 'apply_error' AND rule = {:rule} AND ts >= {:since}",
+      p,
+    );
     return {
-      exposedSessions: exposedSessions, exposedErrorSessions: exposedErrorSessions, exposedConversions: exposedConversions,
-      unexposedSessions: unexposedSessions, unexposedErrorSessions: unexposedErrorSessions, unexposedConversions: unexposedConversions,
+      exposedSessions: exposedSessions,
+      exposedErrorSessions: exposedErrorSessions,
+      exposedConversions: exposedConversions,
+      unexposedSessions: unexposedSessions,
+      unexposedErrorSessions: unexposedErrorSessions,
+      unexposedConversions: unexposedConversions,
       applyFailures: applyFailures,
     };
   },
@@ -66,7 +90,14 @@ module.exports = {
         // One set of metrics per new sample: the cron runs every minute, telemetry arrives slower.
         let last = null;
         try {
-          const recent = app.findRecordsByFilter('optimization_health_metrics', "rule_id = {:rule} && metric_type = 'error_rate'", '-recorded_at', 1, 0, { rule: rule.id });
+          const recent = app.findRecordsByFilter(
+            'optimization_health_metrics',
+            "rule_id = {:rule} && metric_type = 'error_rate'",
+            '-recorded_at',
+            1,
+            0,
+            { rule: rule.id },
+          );
           last = recent.length ? recent[0] : null;
         } catch (_) {
           last = null;
@@ -114,7 +145,15 @@ module.exports = {
         }
         statuses.push(health.status);
       }
-      results.push({ ruleId: rule.id, status: rolledBack ? 'disabled' : health.status, rolledBack: rolledBack, reason: health.reason, metricsWritten: written, metrics: health.metrics, telemetry: t });
+      results.push({
+        ruleId: rule.id,
+        status: rolledBack ? 'disabled' : health.status,
+        rolledBack: rolledBack,
+        reason: health.reason,
+        metricsWritten: written,
+        metrics: health.metrics,
+        telemetry: t,
+      });
     });
 
     // A rollback fixed the problem but still needs a look: the site shows a warning.

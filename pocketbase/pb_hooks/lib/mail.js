@@ -7,7 +7,9 @@ function env(name, fallback) {
 var escapeHtml = require(__hooks + '/lib/escape_html.js');
 
 module.exports = {
-  appName: function () { return env('APP_NAME', 'Upliftly'); },
+  appName: function () {
+    return env('APP_NAME', 'Upliftly');
+  },
 
   /**
    * Copies SMTP_* / MAIL_FROM_* / APP_URL into PocketBase's settings (and so into its own
@@ -34,13 +36,22 @@ module.exports = {
   },
 
   /** The sales inbox told about each demo request (SALES_EMAIL; none when unset). */
-  salesEmail: function () { return env('SALES_EMAIL', ''); },
+  salesEmail: function () {
+    return env('SALES_EMAIL', '');
+  },
 
   /** Tells the sales inbox about a demo request; replying goes to the requester. */
   demoNotice: function (app, request) {
     var meta = app.settings().meta;
-    var lines = ['Name: ' + request.name, 'Work email: ' + request.email, 'Company: ' + request.company,
-      'Website: ' + (request.website || '-'), 'Monthly visitors: ' + (request.monthly_visitors || '-'), '', request.message || ''];
+    var lines = [
+      'Name: ' + request.name,
+      'Work email: ' + request.email,
+      'Company: ' + request.company,
+      'Website: ' + (request.website || '-'),
+      'Monthly visitors: ' + (request.monthly_visitors || '-'),
+      '',
+      request.message || '',
+    ];
     return new MailerMessage({
       from: { address: meta.senderAddress, name: meta.senderName },
       to: [{ address: module.exports.salesEmail() }],
@@ -64,16 +75,32 @@ module.exports = {
       to: [{ address: email }],
       subject: 'Welcome to ' + product + ', ' + name + '!',
       html:
-        '<p>Hi ' + escapeHtml(name) + ',</p>' +
-        '<p>Welcome to ' + escapeHtml(product) + '! Your account is ready.</p>' +
+        '<p>Hi ' +
+        escapeHtml(name) +
+        ',</p>' +
+        '<p>Welcome to ' +
+        escapeHtml(product) +
+        '! Your account is ready.</p>' +
         '<p>Add your website, paste one script tag, and run your first free CRO scan: most sites see their first results in under 48 hours.</p>' +
-        '<p><a href="' + escapeHtml(dashboard) + '">Open your dashboard</a></p>' +
+        '<p><a href="' +
+        escapeHtml(dashboard) +
+        '">Open your dashboard</a></p>' +
         '<p>Questions? Just reply to this email.</p>' +
-        '<p>The ' + escapeHtml(product) + ' team</p>',
+        '<p>The ' +
+        escapeHtml(product) +
+        ' team</p>',
       text:
-        'Hi ' + name + ',\n\nWelcome to ' + product + '! Your account is ready.\n\n' +
+        'Hi ' +
+        name +
+        ',\n\nWelcome to ' +
+        product +
+        '! Your account is ready.\n\n' +
         'Add your website, paste one script tag, and run your first free CRO scan: most sites see their first results in under 48 hours.\n\n' +
-        'Open your dashboard: ' + dashboard + '\n\nQuestions? Just reply to this email.\n\nThe ' + product + ' team\n',
+        'Open your dashboard: ' +
+        dashboard +
+        '\n\nQuestions? Just reply to this email.\n\nThe ' +
+        product +
+        ' team\n',
     });
   },
 };

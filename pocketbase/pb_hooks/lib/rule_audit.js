@@ -16,14 +16,9 @@ module.exports = {
 
   /** The settings before the rule's most recent user change (what a rollback restores). */
   previousSettings: function (app, rule) {
-    const entries = app.findRecordsByFilter(
-      'optimization_audit_log',
-      'rule_id = {:rule} && action = "updated"',
-      '-created_at',
-      1,
-      0,
-      { rule: rule.id },
-    );
+    const entries = app.findRecordsByFilter('optimization_audit_log', 'rule_id = {:rule} && action = "updated"', '-created_at', 1, 0, {
+      rule: rule.id,
+    });
     if (!entries.length) return {};
     const previous = require(`${__hooks}/lib/json_field.js`)(entries[0], 'previous') || {};
     delete previous.enabled; // a rollback always leaves the rule disabled

@@ -38,7 +38,12 @@ module.exports = {
     var domain = require(__hooks + '/lib/generated/domain.js');
     url = domain.urlForStorage(url);
     var filter = 'url = {:url} && source = {:source} && created_at >= {:since}' + (siteId ? ' && site_id = {:site}' : '');
-    var rows = app.findRecordsByFilter('scans', filter, '-created_at', 1, 0, { url: url, source: source, since: sinceText(CACHE_SECONDS), site: siteId || '' });
+    var rows = app.findRecordsByFilter('scans', filter, '-created_at', 1, 0, {
+      url: url,
+      source: source,
+      since: sinceText(CACHE_SECONDS),
+      site: siteId || '',
+    });
     return rows.length ? fromRecord(rows[0]) : null;
   },
 

@@ -11,7 +11,9 @@ function encode(params, prefix, out) {
 }
 
 module.exports = {
-  encode: function (params) { return encode(params, '', []).join('&'); },
+  encode: function (params) {
+    return encode(params, '', []).join('&');
+  },
 
   /**
    * POSTs to the Stripe API. Returns { ok, status, json, error } and never throws for HTTP

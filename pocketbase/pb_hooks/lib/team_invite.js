@@ -23,16 +23,39 @@ module.exports = {
     var intro = inviter ? inviter + ' has invited you' : 'You have been invited';
     try {
       var meta = app.settings().meta;
-      $mailqueue.send(new MailerMessage({
-        from: { address: meta.senderAddress, name: meta.senderName },
-        to: [{ address: email }],
-        subject: 'You are invited to ' + site.getString('domain'),
-        html:
-          '<p>' + escapeHtml(intro) + ' to join <strong>' + escapeHtml(site.getString('domain')) + '</strong> as ' + escapeHtml(role) + '.</p>' +
-          '<p><a href="' + escapeHtml(link) + '">Accept the invitation</a></p>' +
-          '<p>Sign in or sign up with ' + escapeHtml(email) + ' to accept.</p>',
-        text: intro + ' to join ' + site.getString('domain') + ' as ' + role + '.\n\nAccept: ' + link + '\n\nSign in or sign up with ' + email + ' to accept.\n',
-      }), 'team invite mail');
+      $mailqueue.send(
+        new MailerMessage({
+          from: { address: meta.senderAddress, name: meta.senderName },
+          to: [{ address: email }],
+          subject: 'You are invited to ' + site.getString('domain'),
+          html:
+            '<p>' +
+            escapeHtml(intro) +
+            ' to join <strong>' +
+            escapeHtml(site.getString('domain')) +
+            '</strong> as ' +
+            escapeHtml(role) +
+            '.</p>' +
+            '<p><a href="' +
+            escapeHtml(link) +
+            '">Accept the invitation</a></p>' +
+            '<p>Sign in or sign up with ' +
+            escapeHtml(email) +
+            ' to accept.</p>',
+          text:
+            intro +
+            ' to join ' +
+            site.getString('domain') +
+            ' as ' +
+            role +
+            '.\n\nAccept: ' +
+            link +
+            '\n\nSign in or sign up with ' +
+            email +
+            ' to accept.\n',
+        }),
+        'team invite mail',
+      );
     } catch (err) {
       app.logger().error('team: invite mail failed', 'to', email, 'error', String(err));
     }

@@ -14,5 +14,9 @@ const TONES: Record<Tone, string> = {
 };
 
 export function Badge({ tone = 'default', children, className }: { tone?: Tone; children: ReactNode; className?: string }) {
-  return <span className={clsx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', TONES[tone], className)}>{children}</span>;
+  return (
+    <span className={clsx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium', TONES[tone], className)}>
+      {children}
+    </span>
+  );
 }

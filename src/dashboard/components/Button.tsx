@@ -11,7 +11,12 @@ const VARIANTS: Record<Variant, string> = {
   destructive: 'bg-red-600 text-white hover:bg-red-700',
 };
 
-export function Button({ variant = 'primary', className, type = 'button', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+export function Button({
+  variant = 'primary',
+  className,
+  type = 'button',
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
   return (
     <button
       type={type}

@@ -2,7 +2,19 @@
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
 
-export function Card({ title, action, className, children, testId }: { title?: ReactNode; action?: ReactNode; className?: string; children?: ReactNode; testId?: string }) {
+export function Card({
+  title,
+  action,
+  className,
+  children,
+  testId,
+}: {
+  title?: ReactNode;
+  action?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+  testId?: string;
+}) {
   return (
     <section className={clsx('rounded-lg border border-slate-200 bg-white p-4 shadow-sm', className)} data-testid={testId}>
       {(title || action) && (

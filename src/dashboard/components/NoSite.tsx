@@ -6,7 +6,11 @@ import { Link } from './Link';
 export function NoSite() {
   return (
     <EmptyState icon={Globe} title="No site yet">
-      Add your domain in <Link href="/dashboard/settings" className="text-indigo-600 underline">Settings</Link> to get started.
+      Add your domain in{' '}
+      <Link href="/dashboard/settings" className="text-indigo-600 underline">
+        Settings
+      </Link>{' '}
+      to get started.
     </EmptyState>
   );
 }

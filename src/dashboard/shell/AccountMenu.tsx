@@ -13,7 +13,12 @@ const itemCls = 'block w-full px-3 py-2 text-left text-sm text-slate-700 hover:b
 export function AccountMenu() {
   const user = useStore($user);
   const isAdmin = useStore($isAdmin);
-  if (!user) return <a href="/auth" aria-label="Account" className="rounded-md p-2 hover:bg-slate-100"><CircleUser className="h-5 w-5" /></a>;
+  if (!user)
+    return (
+      <a href="/auth" aria-label="Account" className="rounded-md p-2 hover:bg-slate-100">
+        <CircleUser className="h-5 w-5" />
+      </a>
+    );
   const logOut = () => {
     $loggingOut.set(true);
     try {
@@ -33,11 +38,29 @@ export function AccountMenu() {
             <p className="text-sm font-semibold">My Account</p>
             <p className="truncate text-xs text-slate-500">{user.email}</p>
           </div>
-          {isAdmin && <Link href="/dashboard/admin" role="menuitem" className={itemCls} onClick={close}>Admin Dashboard</Link>}
-          <Link href="/dashboard/settings" role="menuitem" className={itemCls} onClick={close}>Profile</Link>
-          <Link href="/dashboard/settings" role="menuitem" className={itemCls} onClick={close}>Account Settings</Link>
+          {isAdmin && (
+            <Link href="/dashboard/admin" role="menuitem" className={itemCls} onClick={close}>
+              Admin Dashboard
+            </Link>
+          )}
+          <Link href="/dashboard/settings" role="menuitem" className={itemCls} onClick={close}>
+            Profile
+          </Link>
+          <Link href="/dashboard/settings" role="menuitem" className={itemCls} onClick={close}>
+            Account Settings
+          </Link>
           <div className="border-t border-slate-200" />
-          <button type="button" role="menuitem" className={itemCls} onClick={() => { close(); logOut(); }}>Log Out</button>
+          <button
+            type="button"
+            role="menuitem"
+            className={itemCls}
+            onClick={() => {
+              close();
+              logOut();
+            }}
+          >
+            Log Out
+          </button>
         </div>
       )}
     </Dropdown>

@@ -20,7 +20,11 @@ export function KpiStrip() {
   const optimizations = kpis?.activeOptimizations ?? KPI_FALLBACKS.optimizations;
   const micro = kpis?.microConversions ?? KPI_FALLBACKS.microConversions;
   return (
-    <dl className="hidden items-center gap-4 text-xs lg:flex" data-testid="kpi-strip" title={kpis ? undefined : 'Sample values until your site sends data'}>
+    <dl
+      className="hidden items-center gap-4 text-xs lg:flex"
+      data-testid="kpi-strip"
+      title={kpis ? undefined : 'Sample values until your site sends data'}
+    >
       <Item label="CVR" value={`${cvr.toFixed(2)}%`} extra={`${change >= 0 ? '+' : ''}${change.toFixed(1)}%`} />
       <Item label="Visitors" value={visitors.toLocaleString('en-US')} />
       <Item label="Optimizations" value={String(optimizations)} />

@@ -46,24 +46,34 @@ export function LiveKpiCard() {
         ]
       : [];
   return (
-    <aside aria-label="LIVE KPI" data-testid="live-kpi" className="fixed bottom-4 right-4 z-30 w-44 rounded-lg md:w-56 border border-slate-200 bg-white/95 p-3 text-sm shadow-lg">
+    <aside
+      aria-label="LIVE KPI"
+      data-testid="live-kpi"
+      className="fixed bottom-4 right-4 z-30 w-44 rounded-lg md:w-56 border border-slate-200 bg-white/95 p-3 text-sm shadow-lg"
+    >
       <button type="button" className="flex w-full items-center justify-between" onClick={() => setOpen(!open)} aria-expanded={open}>
-        <span className="flex items-center gap-2 font-semibold"><Activity className="h-4 w-4 text-emerald-600" aria-hidden />LIVE KPI</span>
+        <span className="flex items-center gap-2 font-semibold">
+          <Activity className="h-4 w-4 text-emerald-600" aria-hidden />
+          LIVE KPI
+        </span>
         {open ? <ChevronDown className="h-4 w-4" /> : <ChevronUp className="h-4 w-4" />}
       </button>
-      {open && (rows.length ? (
-        <dl className="mt-2 grid grid-cols-2 gap-1" aria-live="polite">
-          {rows.map(([label, value, id]) => (
-            <div key={id} className="contents">
-              <dt className="text-slate-500">{label}</dt>
-              <dd className="text-right font-semibold" data-testid={id}>{value}</dd>
-            </div>
-          ))}
-          {updatedAt && <dd className="col-span-2 text-xs text-slate-400">Updated {updatedAt.toLocaleTimeString()}</dd>}
-        </dl>
-      ) : (
-        <p className="mt-2 text-xs text-slate-500">No live data yet. Install the tracking script to see live figures.</p>
-      ))}
+      {open &&
+        (rows.length ? (
+          <dl className="mt-2 grid grid-cols-2 gap-1" aria-live="polite">
+            {rows.map(([label, value, id]) => (
+              <div key={id} className="contents">
+                <dt className="text-slate-500">{label}</dt>
+                <dd className="text-right font-semibold" data-testid={id}>
+                  {value}
+                </dd>
+              </div>
+            ))}
+            {updatedAt && <dd className="col-span-2 text-xs text-slate-400">Updated {updatedAt.toLocaleTimeString()}</dd>}
+          </dl>
+        ) : (
+          <p className="mt-2 text-xs text-slate-500">No live data yet. Install the tracking script to see live figures.</p>
+        ))}
     </aside>
   );
 }

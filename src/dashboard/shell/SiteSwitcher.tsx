@@ -5,13 +5,26 @@ import { $currentSiteId, $sites, selectSite } from '../stores/sites';
 export function SiteSwitcher() {
   const sites = useStore($sites);
   const current = useStore($currentSiteId);
-  if (!sites || sites.length < 2) return sites?.[0] ? <span className="hidden truncate text-sm text-slate-600 sm:inline" data-testid="current-site">{sites[0].domain}</span> : null;
+  if (!sites || sites.length < 2)
+    return sites?.[0] ? (
+      <span className="hidden truncate text-sm text-slate-600 sm:inline" data-testid="current-site">
+        {sites[0].domain}
+      </span>
+    ) : null;
   return (
     <label className="flex items-center gap-1 text-sm">
       <span className="sr-only">Site</span>
-      <select aria-label="Site" value={current ?? ''} onChange={(e) => selectSite(e.target.value)}
-        className="max-w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
-        {sites.map((s) => <option key={s.id} value={s.id}>{s.domain}</option>)}
+      <select
+        aria-label="Site"
+        value={current ?? ''}
+        onChange={(e) => selectSite(e.target.value)}
+        className="max-w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+      >
+        {sites.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.domain}
+          </option>
+        ))}
       </select>
     </label>
   );

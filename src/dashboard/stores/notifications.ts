@@ -62,7 +62,10 @@ export async function markRead(id: string): Promise<void> {
 }
 
 export async function markAllRead(): Promise<void> {
-  const ids = $notifications.get().filter((n) => !n.read).map((n) => n.id);
+  const ids = $notifications
+    .get()
+    .filter((n) => !n.read)
+    .map((n) => n.id);
   patchLocal(ids);
   if (ids.length) await pb.send('/api/cro/notifications/read-all', { method: 'POST', requestKey: null });
 }

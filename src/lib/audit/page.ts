@@ -71,4 +71,3 @@ export function schemaTypes(page: Page): Set<string> {
   });
   return types;
 }
-

@@ -6,7 +6,27 @@ import { Parser } from 'htmlparser2';
 import { TEXT_CAP, type Page, type PageElement } from './page';
 
 /** htmlparser2's void elements: closed as soon as they open. */
-const VOID = new Set(['area', 'base', 'basefont', 'br', 'col', 'command', 'embed', 'frame', 'hr', 'img', 'input', 'isindex', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'img',
+  'input',
+  'isindex',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
 /** Elements whose content is skipped (the Go tokenizer reads it as raw text). */
 const SKIPPED = new Set(['noscript', 'iframe', 'noembed', 'noframes', 'xmp', 'plaintext']);
 const INVISIBLE = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'svg']);

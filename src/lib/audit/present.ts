@@ -17,9 +17,16 @@ export interface LandingOpportunity {
 }
 
 const LANDING_CATEGORY: Record<ScanCategory, LandingOpportunity['category']> = {
-  CTA: 'conversion', Checkout: 'conversion', Copywriting: 'conversion', 'Form Optimization': 'conversion',
-  Pricing: 'conversion', Retention: 'conversion', 'Trust Signals': 'trust', 'Social Proof': 'trust',
-  'Mobile UX': 'mobile', Performance: 'mobile',
+  CTA: 'conversion',
+  Checkout: 'conversion',
+  Copywriting: 'conversion',
+  'Form Optimization': 'conversion',
+  Pricing: 'conversion',
+  Retention: 'conversion',
+  'Trust Signals': 'trust',
+  'Social Proof': 'trust',
+  'Mobile UX': 'mobile',
+  Performance: 'mobile',
 };
 
 export function toLandingOpportunity(f: Finding): LandingOpportunity {

@@ -4,8 +4,16 @@ import type { Signals } from './signals';
 
 /** The ten scan categories of the public spec. */
 export const SCAN_CATEGORIES = [
-  'CTA', 'Checkout', 'Trust Signals', 'Copywriting', 'Social Proof',
-  'Form Optimization', 'Retention', 'Pricing', 'Mobile UX', 'Performance',
+  'CTA',
+  'Checkout',
+  'Trust Signals',
+  'Copywriting',
+  'Social Proof',
+  'Form Optimization',
+  'Retention',
+  'Pricing',
+  'Mobile UX',
+  'Performance',
 ] as const;
 export type ScanCategory = (typeof SCAN_CATEGORIES)[number];
 export type Impact = 'High' | 'Medium' | 'Low';

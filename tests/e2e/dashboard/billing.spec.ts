@@ -13,17 +13,27 @@ test('Account Settings shows the plan and takes a paying owner to the Stripe cus
 
   const event = JSON.stringify(
     stripeEvent('checkout.session.completed', {
-      id: `cs_settings_${owner.id}`, object: 'checkout.session', client_reference_id: owner.id,
-      customer: `cus_${owner.id}`, subscription: `sub_${owner.id}`, metadata: { plan: 'growth' },
+      id: `cs_settings_${owner.id}`,
+      object: 'checkout.session',
+      client_reference_id: owner.id,
+      customer: `cus_${owner.id}`,
+      subscription: `sub_${owner.id}`,
+      metadata: { plan: 'growth' },
     }),
   );
-  const res = await page.request.post('/api/cro/stripe-webhook', { data: event, headers: signedHeaders(event, { secret: process.env.STRIPE_WEBHOOK_SECRET }) });
+  const res = await page.request.post('/api/cro/stripe-webhook', {
+    data: event,
+    headers: signedHeaders(event, { secret: process.env.STRIPE_WEBHOOK_SECRET }),
+  });
   expect(res.status()).toBe(200);
 
   await page.reload();
   await expect(page.getByTestId('settings-plan')).toHaveText('Growth');
   // The portal lives on Stripe's side (stripe-mock names a host of its own): stand in for it.
-  await page.context().route((url) => url.protocol === 'https:', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Stripe portal stand-in</title>' }));
+  await page.context().route(
+    (url) => url.protocol === 'https:',
+    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Stripe portal stand-in</title>' }),
+  );
   await page.getByRole('button', { name: 'Manage Billing' }).click();
   await page.waitForURL((u) => u.protocol === 'https:' && u.hostname !== '127.0.0.1');
 });

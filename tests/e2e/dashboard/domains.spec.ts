@@ -42,7 +42,9 @@ for (const { name, viewport } of WIDTHS) {
       await expect(website.getByText(domain)).toBeVisible();
       await expect(website.getByText('Ready to Connect')).toBeVisible();
       await expect(page.getByTestId('tracking-script')).toContainText('Paste this tag as high in the <head> of every page as possible');
-      await expect(page.getByTestId('tracking-script').locator('code')).toHaveText(/^<script src="http:\/\/127\.0\.0\.1:\d+\/t\/[a-z0-9]{24}\.js"><\/script>$/);
+      await expect(page.getByTestId('tracking-script').locator('code')).toHaveText(
+        /^<script src="http:\/\/127\.0\.0\.1:\d+\/t\/[a-z0-9]{24}\.js"><\/script>$/,
+      );
 
       // Not delegated yet: the server says what it found.
       await website.getByRole('button', { name: 'Check if Connected' }).click();

@@ -27,7 +27,9 @@ for (const { name, viewport } of WIDTHS) {
       await expect(card.getByTestId('ga-property-id')).toHaveText('G-TEST12345');
       await expect(card.getByRole('link', { name: /Open G-TEST12345 in Google Analytics/ })).toBeVisible();
       const stored = await user.pb.collection('integrations').getFullList();
-      expect(stored.map((r) => [r.integration_type, r.status, r.settings.property_id])).toEqual([['google_analytics', 'connected', 'G-TEST12345']]);
+      expect(stored.map((r) => [r.integration_type, r.status, r.settings.property_id])).toEqual([
+        ['google_analytics', 'connected', 'G-TEST12345'],
+      ]);
 
       await card.getByRole('button', { name: 'Configure' }).click();
       await expect(card.getByLabel('Property ID')).toHaveValue('G-TEST12345');

@@ -2,7 +2,23 @@
 import { expect, test } from '@playwright/test';
 import { createUser, signInBrowser, superuser, WIDTHS } from './helpers';
 
-const SIDEBAR = ['Overview', 'Speed & Tracking', 'AI Analysis', 'AI Engine', 'CRO Workers', 'Pattern Library', 'Session Replay', 'Funnels', 'Integrations', 'Reports', 'A/B Tests', 'Analytics', 'Safety & Monitoring', 'Team', 'Settings'];
+const SIDEBAR = [
+  'Overview',
+  'Speed & Tracking',
+  'AI Analysis',
+  'AI Engine',
+  'CRO Workers',
+  'Pattern Library',
+  'Session Replay',
+  'Funnels',
+  'Integrations',
+  'Reports',
+  'A/B Tests',
+  'Analytics',
+  'Safety & Monitoring',
+  'Team',
+  'Settings',
+];
 
 test('a signed-out deep link lands on /auth', async ({ page }) => {
   await page.goto('/dashboard/integrations');

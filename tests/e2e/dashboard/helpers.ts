@@ -27,7 +27,10 @@ export async function superuser(): Promise<PocketBase> {
 }
 
 /** Creates a user through the API and returns a signed-in SDK client. */
-export async function createUser(email = newEmail('e2e-dash'), password = 'secret123'): Promise<{ pb: PocketBase; email: string; password: string; id: string }> {
+export async function createUser(
+  email = newEmail('e2e-dash'),
+  password = 'secret123',
+): Promise<{ pb: PocketBase; email: string; password: string; id: string }> {
   const pb = client();
   await pb.collection('users').create({ email, password, passwordConfirm: password });
   const auth = await pb.collection('users').authWithPassword(email, password);
@@ -37,7 +40,10 @@ export async function createUser(email = newEmail('e2e-dash'), password = 'secre
 /** Signs the browser in with an SDK session (localStorage `pocketbase_auth`). */
 export async function signInBrowser(page: Page, pb: PocketBase): Promise<void> {
   await page.goto('/robots.txt');
-  await page.evaluate((value) => localStorage.setItem('pocketbase_auth', value), JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record }));
+  await page.evaluate(
+    (value) => localStorage.setItem('pocketbase_auth', value),
+    JSON.stringify({ token: pb.authStore.token, record: pb.authStore.record }),
+  );
 }
 
 /** Signs up through /auth as a new user would; ends on the dashboard. */

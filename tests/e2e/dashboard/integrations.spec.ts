@@ -28,7 +28,11 @@ for (const { name, viewport } of WIDTHS) {
       await expect(dialog).toHaveCount(0);
       await expect(slack.getByText('Connected', { exact: true })).toBeVisible();
 
-      const stored = await (await superuser()).collection('integrations').getFirstListItem(`site_id = "${site.id}" && integration_type = "slack"`);
+      const stored = await (
+        await superuser()
+      )
+        .collection('integrations')
+        .getFirstListItem(`site_id = "${site.id}" && integration_type = "slack"`);
       expect(stored.credentials).toEqual({ webhook_url: 'https://hooks.slack.test/services/secret-123' });
       const visible = await user.pb.collection('integrations').getFullList();
       expect(JSON.stringify(visible)).not.toContain('secret-123');
@@ -49,7 +53,9 @@ test('a failed load shows the error toast and the default catalogue', async ({ p
   const user = await createUser();
   await addSite(user.pb, newDomain('tools-fail'));
   await signInBrowser(page, user.pb);
-  await page.route('**/api/collections/integrations/records**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"down","data":{}}' }));
+  await page.route('**/api/collections/integrations/records**', (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"down","data":{}}' }),
+  );
   await page.goto('/dashboard/integrations');
   await expect(page.getByText('Error loading integrations')).toBeVisible();
   await expect(page.getByText('Could not load integration status')).toBeVisible();
@@ -74,7 +80,11 @@ test('the site switcher changes the site every screen shows', async ({ page }) =
   await addSite(user.pb, first);
   const owner = await createUser();
   const other = await addSite(owner.pb, second);
-  await (await superuser()).collection('site_members').create({ site_id: other.id, user_id: user.id, email: user.email, role: 'editor', status: 'active' });
+  await (
+    await superuser()
+  )
+    .collection('site_members')
+    .create({ site_id: other.id, user_id: user.id, email: user.email, role: 'editor', status: 'active' });
   await signInBrowser(page, user.pb);
   await page.goto('/dashboard/tracking-setup');
   const picker = page.getByRole('combobox', { name: 'Site' });

@@ -6,7 +6,26 @@ import { expect, test } from '@playwright/test';
 import { addSite, createUser, newDomain, signInBrowser, superuser, WIDTHS } from './helpers';
 
 const DIR = resolve(import.meta.dirname, '../../artifacts/screenshots');
-const SCREENS = ['', 'tracking-setup', 'ai-analysis', 'ai-engine', 'cro-workers', 'library', 'recordings', 'funnels', 'integrations', 'reports', 'tests', 'analytics', 'safety', 'team', 'settings', 'optimizations', 'admin', 'no-such-screen'];
+const SCREENS = [
+  '',
+  'tracking-setup',
+  'ai-analysis',
+  'ai-engine',
+  'cro-workers',
+  'library',
+  'recordings',
+  'funnels',
+  'integrations',
+  'reports',
+  'tests',
+  'analytics',
+  'safety',
+  'team',
+  'settings',
+  'optimizations',
+  'admin',
+  'no-such-screen',
+];
 
 for (const { name, viewport } of WIDTHS) {
   test(`screenshot every dashboard screen at ${name} width`, async ({ page }) => {

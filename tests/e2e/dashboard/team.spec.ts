@@ -16,7 +16,10 @@ for (const { name, viewport } of WIDTHS) {
       await signInBrowser(page, owner.pb);
       await page.goto('/dashboard/team');
       await expect(page.getByRole('heading', { name: 'Team', exact: true })).toBeVisible();
-      for (const text of ['Full access including billing, team management, all features', 'Read-only access to tests, analytics, insights']) {
+      for (const text of [
+        'Full access including billing, team management, all features',
+        'Read-only access to tests, analytics, insights',
+      ]) {
         await expect(page.getByRole('definition').filter({ hasText: text })).toBeVisible();
       }
 

@@ -29,7 +29,18 @@ describe('refused batches store nothing', () => {
     ['unknown event type', () => post(server, batch(site.public_key, [pv(), { t: 'zz', ts: now(), p: '/' }])), 400],
     ['path without slash', () => post(server, batch(site.public_key, [pv('home')])), 400],
     ['control characters', () => post(server, batch(site.public_key, [pv(), { t: 'er', ts: now(), p: '/', m: 'a\nb' }])), 400],
-    ['too many events', () => post(server, batch(site.public_key, Array.from({ length: 51 }, () => pv()))), 400],
+    [
+      'too many events',
+      () =>
+        post(
+          server,
+          batch(
+            site.public_key,
+            Array.from({ length: 51 }, () => pv()),
+          ),
+        ),
+      400,
+    ],
     ['timestamp in the future', () => post(server, batch(site.public_key, [{ t: 'pv', ts: now() + 86_400_000, p: '/' }])), 400],
     ['scroll over 100', () => post(server, batch(site.public_key, [{ t: 'lv', ts: now(), p: '/', d: 10, sc: 101 }])), 400],
     ['bad visitor id', () => post(server, batch(site.public_key, [pv()], { v: 'x' })), 400],
@@ -62,12 +73,16 @@ describe('accepted batches', () => {
     const s = rid('session');
     const res = await post(
       server,
-      batch(site.public_key, [
-        { t: 'pv', ts: now(), p: '/', r: 'https://www.google.com/search', us: 'newsletter' },
-        { t: 'ck', ts: now(), p: '/', sel: 'button#buy', tx: 'Buy now', x: 120, y: 640 },
-        { t: 'lv', ts: now(), p: '/', d: 5000, sc: 75 },
-        { t: 'pv', ts: now(), p: '/product' },
-      ], { v, s }),
+      batch(
+        site.public_key,
+        [
+          { t: 'pv', ts: now(), p: '/', r: 'https://www.google.com/search', us: 'newsletter' },
+          { t: 'ck', ts: now(), p: '/', sel: 'button#buy', tx: 'Buy now', x: 120, y: 640 },
+          { t: 'lv', ts: now(), p: '/', d: 5000, sc: 75 },
+          { t: 'pv', ts: now(), p: '/product' },
+        ],
+        { v, s },
+      ),
       { origin: 'https://www.shop.example.com', headers: { 'X-Country': 'de', 'X-Forwarded-For': '203.0.113.9' } },
     );
     expect(res.status).toBe(202);
@@ -76,11 +91,27 @@ describe('accepted batches', () => {
     const events = await server.admin.collection('events').getFullList({ filter: `site_id = "${site.id}"`, sort: 'ts' });
     expect(events.map((e) => e.type).sort()).toEqual(['click', 'leave', 'pageview', 'pageview']);
     const click = events.find((e) => e.type === 'click')!;
-    expect([click.selector, click.name, click.x, click.y, click.country, click.device_type, click.browser]).toEqual(['button#buy', 'Buy now', 120, 640, 'DE', 'desktop', 'Chrome']);
+    expect([click.selector, click.name, click.x, click.y, click.country, click.device_type, click.browser]).toEqual([
+      'button#buy',
+      'Buy now',
+      120,
+      640,
+      'DE',
+      'desktop',
+      'Chrome',
+    ]);
     expect(JSON.stringify(events)).not.toContain('203.0.113.9');
 
     const session = await server.admin.collection('sessions').getFirstListItem(`session_key = "${s}"`);
-    expect(session).toMatchObject({ visitor: v, page_views: 2, entry_path: '/', exit_path: '/product', max_scroll: 75, utm_source: 'newsletter', country: 'DE' });
+    expect(session).toMatchObject({
+      visitor: v,
+      page_views: 2,
+      entry_path: '/',
+      exit_path: '/product',
+      max_scroll: 75,
+      utm_source: 'newsletter',
+      country: 'DE',
+    });
     expect(JSON.stringify(session)).not.toContain('203.0.113.9');
 
     const day = await server.admin.collection('analytics_daily').getFirstListItem(`site_id = "${site.id}"`);

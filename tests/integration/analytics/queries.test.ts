@@ -19,15 +19,28 @@ beforeAll(async () => {
   other = await server.createUser();
   site = await makeSite(owner);
   await owner.client.collection('goals').create({ site_id: site.id, name: 'Purchase', type: 'event', match: 'purchase', enabled: true });
-  await owner.client.collection('goals').create({ site_id: site.id, name: 'Reached cart', type: 'url', match: '/cart', value: 0, enabled: true });
+  await owner.client
+    .collection('goals')
+    .create({ site_id: site.id, name: 'Reached cart', type: 'url', match: '/cart', value: 0, enabled: true });
   const t = Date.now();
   const buyer = { v: rid('visitor'), s: rid('session') };
-  expect((await post(server, batch(site.public_key, [
-    { t: 'pv', ts: t, p: '/', r: 'https://www.google.com/' },
-    { t: 'pv', ts: t + 1, p: '/cart' },
-    { t: 'pv', ts: t + 2, p: '/thank-you' },
-    { t: 'ev', ts: t + 3, p: '/thank-you', n: 'purchase', val: 129.5, pr: { order: 'A-1' } },
-  ], buyer))).status).toBe(202);
+  expect(
+    (
+      await post(
+        server,
+        batch(
+          site.public_key,
+          [
+            { t: 'pv', ts: t, p: '/', r: 'https://www.google.com/' },
+            { t: 'pv', ts: t + 1, p: '/cart' },
+            { t: 'pv', ts: t + 2, p: '/thank-you' },
+            { t: 'ev', ts: t + 3, p: '/thank-you', n: 'purchase', val: 129.5, pr: { order: 'A-1' } },
+          ],
+          buyer,
+        ),
+      )
+    ).status,
+  ).toBe(202);
   expect((await post(server, batch(site.public_key, [{ t: 'pv', ts: t, p: '/' }]))).status).toBe(202);
 });
 afterAll(async () => server?.stop());
@@ -37,7 +50,15 @@ const api = (u: TestUser, path: string) => u.client.send(path, { method: 'GET', 
 describe('kpis and analytics', () => {
   it('KPIs count sessions, conversions and revenue of today and this week', async () => {
     const k = await api(owner, `/api/cro/kpis/${site.id}`);
-    expect(k.today).toMatchObject({ sessions: 2, visitors: 2, pageviews: 4, conversions: 2, convertedSessions: 1, revenue: 129.5, bounces: 1 });
+    expect(k.today).toMatchObject({
+      sessions: 2,
+      visitors: 2,
+      pageviews: 4,
+      conversions: 2,
+      convertedSessions: 1,
+      revenue: 129.5,
+      bounces: 1,
+    });
     expect(k.week.conversionRate).toBe(50);
     expect(k.week.bounceRate).toBe(50);
   });
@@ -51,10 +72,12 @@ describe('kpis and analytics', () => {
       expect.objectContaining({ path: '/thank-you', conversions: 1, revenue: 129.5, pageviews: 1 }),
       expect.objectContaining({ path: '/cart', conversions: 1, revenue: 0 }),
     ]);
-    expect(a.sources).toEqual(expect.arrayContaining([
-      expect.objectContaining({ value: 'google.com', sessions: 1, conversions: 2, revenue: 129.5 }),
-      expect.objectContaining({ value: 'Direct', sessions: 1, conversions: 0 }),
-    ]));
+    expect(a.sources).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: 'google.com', sessions: 1, conversions: 2, revenue: 129.5 }),
+        expect.objectContaining({ value: 'Direct', sessions: 1, conversions: 0 }),
+      ]),
+    );
     expect(a.devices).toEqual([expect.objectContaining({ value: 'desktop', sessions: 2 })]);
   });
 
@@ -70,8 +93,18 @@ describe('kpis and analytics', () => {
   });
 
   it('the live record and the site KPI fields follow within seconds', async () => {
-    const expected = { sessions_today: 2, pageviews_today: 4, conversions_today: 2, revenue_today: 129.5, cvr_today: 50, active_visitors: 2 };
-    const live = await eventually(async () => (await owner.client.collection('site_live').getList(1, 1, { filter: `site_id = "${site.id}"` })).items[0], expected);
+    const expected = {
+      sessions_today: 2,
+      pageviews_today: 4,
+      conversions_today: 2,
+      revenue_today: 129.5,
+      cvr_today: 50,
+      active_visitors: 2,
+    };
+    const live = await eventually(
+      async () => (await owner.client.collection('site_live').getList(1, 1, { filter: `site_id = "${site.id}"` })).items[0],
+      expected,
+    );
     expect(live).toMatchObject(expected);
     const fields = { current_cvr: 50, baseline_cvr: 0, monthly_visitors: 2 };
     expect(await eventually(() => owner.client.collection('sites').getOne(site.id), fields)).toMatchObject(fields);

@@ -11,7 +11,14 @@ import { startPocketBase, type TestServer, type TestUser } from '../../helpers/p
 import { makeSite } from './helpers';
 
 const RULES_MARKER = 'cro_preview';
-const RULE = { rule_type: 'cta_text', name: 'Checkout copy', url_pattern: '/checkout*', selector: '#pay', changes: [{ type: 'set_text', value: 'Pay now' }], rollout_percentage: 100 };
+const RULE = {
+  rule_type: 'cta_text',
+  name: 'Checkout copy',
+  url_pattern: '/checkout*',
+  selector: '#pay',
+  changes: [{ type: 'set_text', value: 'Pay now' }],
+  rollout_percentage: 100,
+};
 
 let server: TestServer;
 let owner: TestUser;

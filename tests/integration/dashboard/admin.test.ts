@@ -39,6 +39,8 @@ describe('GET /api/cro/admin/overview', () => {
   });
 
   it('users cannot make themselves admin', async () => {
-    await expect(user.client.collection('user_roles').create({ user_id: user.record.id, role: 'admin' })).rejects.toMatchObject({ status: 403 });
+    await expect(user.client.collection('user_roles').create({ user_id: user.record.id, role: 'admin' })).rejects.toMatchObject({
+      status: 403,
+    });
   });
 });

@@ -38,17 +38,32 @@ describe('POST /api/cro/integrations/connect', () => {
 
   it('rejects unknown types, missing required fields and non-editors without changing anything', async () => {
     await expect(connect(owner, { siteId, type: 'myspace', values: {} })).rejects.toMatchObject({ status: 400 });
-    await expect(connect(owner, { siteId, type: 'slack', values: {} })).rejects.toMatchObject({ status: 400, response: { message: 'Incoming webhook URL is required.' } });
+    await expect(connect(owner, { siteId, type: 'slack', values: {} })).rejects.toMatchObject({
+      status: 400,
+      response: { message: 'Incoming webhook URL is required.' },
+    });
     await expect(connect(owner, { siteId, type: 'slack', values: { webhook_url: 42 } })).rejects.toMatchObject({ status: 400 });
     const viewer = await server.createUser();
-    await server.admin.collection('site_members').create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
-    await expect(connect(viewer, { siteId, type: 'slack', values: { webhook_url: 'https://hooks.slack.test/x' } })).rejects.toMatchObject({ status: 403 });
+    await server.admin
+      .collection('site_members')
+      .create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
+    await expect(connect(viewer, { siteId, type: 'slack', values: { webhook_url: 'https://hooks.slack.test/x' } })).rejects.toMatchObject({
+      status: 403,
+    });
     const list = await owner.client.collection('integrations').getFullList({ filter: `site_id = "${siteId}"` });
     expect(list.map((i) => i.integration_type)).toEqual(['mailchimp']);
   });
 
   it('members may not write credentials directly through the collection API', async () => {
-    const rec = await owner.client.collection('integrations').create({ site_id: siteId, integration_type: 'google_analytics', status: 'connected', settings: { property_id: 'G-ABC123' }, credentials: { x: 'y' } });
+    const rec = await owner.client
+      .collection('integrations')
+      .create({
+        site_id: siteId,
+        integration_type: 'google_analytics',
+        status: 'connected',
+        settings: { property_id: 'G-ABC123' },
+        credentials: { x: 'y' },
+      });
     const stored = await server.admin.collection('integrations').getOne(rec.id);
     expect(stored.credentials ?? null).not.toEqual({ x: 'y' });
   });

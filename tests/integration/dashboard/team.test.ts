@@ -19,19 +19,25 @@ afterAll(async () => server?.stop());
 
 const accept = (user: TestUser, token: string) =>
   user.client.send<{ siteId: string; role: string; domain: string }>('/api/cro/accept-invite', { method: 'POST', body: { token } });
-const invites = (user: TestUser) => user.client.send<{ items: Array<{ token: string; siteId: string; domain: string; role: string }> }>('/api/cro/invites', {});
+const invites = (user: TestUser) =>
+  user.client.send<{ items: Array<{ token: string; siteId: string; domain: string; role: string }> }>('/api/cro/invites', {});
 
 describe('team invitations', () => {
   let memberId: string;
   let token: string;
 
   it('an owner invites by email; the invite is listed as invited and the invitee is told', async () => {
-    const row = await owner.client.collection('site_members').create({ site_id: siteId, email: invitee.email.toUpperCase(), role: 'viewer' });
+    const row = await owner.client
+      .collection('site_members')
+      .create({ site_id: siteId, email: invitee.email.toUpperCase(), role: 'viewer' });
     memberId = row.id;
     expect(row).toMatchObject({ status: 'invited', role: 'viewer', email: invitee.email, user_id: '', invited_by: owner.record.id });
     expect(row.token).toBeUndefined();
     const list = await owner.client.collection('site_members').getFullList({ filter: `site_id = "${siteId}"`, sort: 'created_at' });
-    expect(list.map((m) => [m.role, m.status])).toEqual([['owner', 'active'], ['viewer', 'invited']]);
+    expect(list.map((m) => [m.role, m.status])).toEqual([
+      ['owner', 'active'],
+      ['viewer', 'invited'],
+    ]);
 
     const pending = await invites(invitee);
     expect(pending.items).toEqual([{ token: expect.any(String), siteId, domain: 'team.example.com', role: 'viewer' }]);
@@ -43,10 +49,16 @@ describe('team invitations', () => {
   });
 
   it('refuses an owner role, duplicates and invites by non-managers', async () => {
-    await expect(owner.client.collection('site_members').create({ site_id: siteId, email: 'x@example.com', role: 'owner' })).rejects.toMatchObject({ status: 400 });
-    await expect(owner.client.collection('site_members').create({ site_id: siteId, email: invitee.email, role: 'editor' })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      owner.client.collection('site_members').create({ site_id: siteId, email: 'x@example.com', role: 'owner' }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      owner.client.collection('site_members').create({ site_id: siteId, email: invitee.email, role: 'editor' }),
+    ).rejects.toMatchObject({ status: 400 });
     const stranger = await server.createUser();
-    await expect(stranger.client.collection('site_members').create({ site_id: siteId, email: 'y@example.com', role: 'viewer' })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      stranger.client.collection('site_members').create({ site_id: siteId, email: 'y@example.com', role: 'viewer' }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it('only the invited email can accept; then the viewer sees the site but cannot change it', async () => {
@@ -60,8 +72,12 @@ describe('team invitations', () => {
     const sites = await invitee.client.collection('sites').getFullList();
     expect(sites.map((s) => s.id)).toEqual([siteId]);
     await expect(invitee.client.collection('sites').update(siteId, { industry_category: 'x' })).rejects.toMatchObject({ status: 404 });
-    await expect(invitee.client.collection('site_members').create({ site_id: siteId, email: 'z@example.com', role: 'viewer' })).rejects.toMatchObject({ status: 400 });
-    await expect(invitee.client.collection('integrations').create({ site_id: siteId, integration_type: 'google_analytics', status: 'connected' })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      invitee.client.collection('site_members').create({ site_id: siteId, email: 'z@example.com', role: 'viewer' }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      invitee.client.collection('integrations').create({ site_id: siteId, integration_type: 'google_analytics', status: 'connected' }),
+    ).rejects.toMatchObject({ status: 400 });
     await expect(invitee.client.send('/api/cro/verify-dns', { method: 'POST', body: { siteId } })).rejects.toMatchObject({ status: 403 });
   });
 
@@ -89,7 +105,11 @@ describe('an invite to someone without an account', () => {
     const later = await server.createUser({ email });
     const notes = await later.client.collection('notifications').getFullList();
     expect(notes).toHaveLength(1);
-    expect(notes[0]).toMatchObject({ type: 'team', title: 'Team invitation', message: 'You have been invited to team.example.com as editor.' });
+    expect(notes[0]).toMatchObject({
+      type: 'team',
+      title: 'Team invitation',
+      message: 'You have been invited to team.example.com as editor.',
+    });
     const token = String(notes[0]!.link).split('invite=')[1]!;
     expect(await accept(later, token)).toMatchObject({ siteId, role: 'editor' });
   });

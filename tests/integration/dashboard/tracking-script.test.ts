@@ -25,7 +25,9 @@ describe('generate-tracking-script', () => {
     expect(key).toMatch(/^[a-z0-9]{24}$/);
     expect(await generate(owner.client, { siteId })).toEqual({ script: `<script src="https://app.example.test/t/${key}.js"></script>` });
     const viewer = await server.createUser();
-    await server.admin.collection('site_members').create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
+    await server.admin
+      .collection('site_members')
+      .create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
     expect((await generate(viewer.client, { siteId })).script).toContain(`/t/${key}.js`);
   });
 

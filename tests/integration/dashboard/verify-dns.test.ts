@@ -51,7 +51,10 @@ describe('verify-dns', () => {
   });
 
   it('verifies a matching delegation (found at the parent of www), activates the site and notifies once', async () => {
-    dns.setNameservers('shop-match.com', NS.map((n) => n.toUpperCase() + '.'));
+    dns.setNameservers(
+      'shop-match.com',
+      NS.map((n) => n.toUpperCase() + '.'),
+    );
     const site = await addSite(owner, 'www.shop-match.com');
     const res = await verify(owner, site.id);
     expect(res.verified).toBe(true);
@@ -70,10 +73,14 @@ describe('verify-dns', () => {
     const stranger = await server.createUser();
     await expect(verify(stranger, site.id)).rejects.toMatchObject({ status: 404 });
     const viewer = await server.createUser();
-    await server.admin.collection('site_members').create({ site_id: site.id, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
+    await server.admin
+      .collection('site_members')
+      .create({ site_id: site.id, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
     await expect(verify(viewer, site.id)).rejects.toMatchObject({ status: 403 });
     await expect(verify(owner, 'not an id')).rejects.toMatchObject({ status: 400 });
-    await expect(server.anonymous().send('/api/cro/verify-dns', { method: 'POST', body: { siteId: site.id } })).rejects.toMatchObject({ status: 401 });
+    await expect(server.anonymous().send('/api/cro/verify-dns', { method: 'POST', body: { siteId: site.id } })).rejects.toMatchObject({
+      status: 401,
+    });
     expect((await owner.client.collection('sites').getOne(site.id)).dns_verified).toBe(false);
   });
 });

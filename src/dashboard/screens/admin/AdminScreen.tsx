@@ -18,7 +18,9 @@ export default function AdminScreen() {
   useEffect(() => {
     if (isAdmin === false) $router.open('/dashboard', true);
     if (!isAdmin) return;
-    loadAdminOverview().then(setData).catch((err) => console.error('Admin load failed', err));
+    loadAdminOverview()
+      .then(setData)
+      .catch((err) => console.error('Admin load failed', err));
   }, [isAdmin]);
   if (!isAdmin || !data) return <AdminSkeleton />;
   return (

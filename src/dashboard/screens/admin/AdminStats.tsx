@@ -11,7 +11,10 @@ export function AdminStats({ stats }: { stats: AdminOverview['stats'] }) {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-3" data-testid="admin-stats">
       {items.map(([label, value]) => (
-        <Card key={label}><p className="text-sm text-slate-500">{label}</p><p className="text-2xl font-bold">{value}</p></Card>
+        <Card key={label}>
+          <p className="text-sm text-slate-500">{label}</p>
+          <p className="text-2xl font-bold">{value}</p>
+        </Card>
       ))}
     </div>
   );

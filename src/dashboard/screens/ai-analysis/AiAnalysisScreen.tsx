@@ -36,7 +36,9 @@ function UpgradeCard() {
       <p className="mt-2 text-sm text-slate-600">
         Starter {price('starter')}/month · Growth {price('growth')}/month · Enterprise {price('enterprise')}/month
       </p>
-      <a href="/pricing" className="mt-4 inline-flex rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700">Upgrade</a>
+      <a href="/pricing" className="mt-4 inline-flex rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700">
+        Upgrade
+      </a>
     </Card>
   );
 }
@@ -69,12 +71,16 @@ export default function AiAnalysisScreen() {
         {STATS.map(([label, id, value]) => (
           <Card key={id} testId={`ai-stat-${id}`}>
             <p className="text-sm text-slate-500">{label}</p>
-            <p className="mt-1 text-2xl font-bold" data-testid="ai-stat-value">{kpis ? value(kpis.week) : '—'}</p>
+            <p className="mt-1 text-2xl font-bold" data-testid="ai-stat-value">
+              {kpis ? value(kpis.week) : '—'}
+            </p>
             <p className="text-xs text-slate-500">{kpis ? 'Last 7 days' : 'No data yet'}</p>
           </Card>
         ))}
       </div>
-      <EmptyState icon={Brain} title="No analysis yet">Run an analysis once your site sends data.</EmptyState>
+      <EmptyState icon={Brain} title="No analysis yet">
+        Run an analysis once your site sends data.
+      </EmptyState>
     </div>
   );
 }

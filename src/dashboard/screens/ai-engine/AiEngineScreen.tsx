@@ -7,7 +7,9 @@ export default function AiEngineScreen() {
   return (
     <div>
       <ScreenHeader title="AI Engine" subtitle="Ask the CRO assistant" />
-      <EmptyState icon={Bot} title="No conversation yet">Ask a question to start.</EmptyState>
+      <EmptyState icon={Bot} title="No conversation yet">
+        Ask a question to start.
+      </EmptyState>
     </div>
   );
 }

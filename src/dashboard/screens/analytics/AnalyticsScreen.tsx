@@ -63,35 +63,73 @@ export default function AnalyticsScreen() {
   const rangePicker = (
     <div role="group" aria-label="Date range" className="inline-flex overflow-hidden rounded-md border border-slate-300">
       {RANGES.map((r) => (
-        <button key={r} type="button" aria-pressed={days === r} onClick={() => setDays(r)}
-          className={days === r ? 'bg-indigo-600 px-3 py-2 text-sm font-medium text-white' : 'bg-white px-3 py-2 text-sm text-slate-700 hover:bg-slate-50'}>
+        <button
+          key={r}
+          type="button"
+          aria-pressed={days === r}
+          onClick={() => setDays(r)}
+          className={
+            days === r
+              ? 'bg-indigo-600 px-3 py-2 text-sm font-medium text-white'
+              : 'bg-white px-3 py-2 text-sm text-slate-700 hover:bg-slate-50'
+          }
+        >
           {r} days
         </button>
       ))}
     </div>
   );
   const exportButton = (
-    <Button variant="outline" disabled={!current} onClick={() => current && download(csvFileName(site.domain, current), analyticsCsv(current, site.domain))}>
-      <Download className="h-4 w-4" />Export Report
+    <Button
+      variant="outline"
+      disabled={!current}
+      onClick={() => current && download(csvFileName(site.domain, current), analyticsCsv(current, site.domain))}
+    >
+      <Download className="h-4 w-4" />
+      Export Report
     </Button>
   );
 
   return (
     <div className="space-y-6">
-      <ScreenHeader title="Analytics" subtitle="How visitors find and use your site" actions={<>{rangePicker}{exportButton}</>} />
-      {error && <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">{error}</p>}
+      <ScreenHeader
+        title="Analytics"
+        subtitle="How visitors find and use your site"
+        actions={
+          <>
+            {rangePicker}
+            {exportButton}
+          </>
+        }
+      />
+      {error && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
+          {error}
+        </p>
+      )}
       {!current && loading && <Spinner />}
       {current && <SummaryCards report={current} />}
       {current && (
         <Card title={`Visitors and Conversions (last ${days} days)`}>
-          {hasData ? <VisitorsChart series={current.series} /> : (
-            <EmptyState icon={BarChart3} title="No visitors yet">Install the tracking script (Speed &amp; Tracking) to see your visitors here.</EmptyState>
+          {hasData ? (
+            <VisitorsChart series={current.series} />
+          ) : (
+            <EmptyState icon={BarChart3} title="No visitors yet">
+              Install the tracking script (Speed &amp; Tracking) to see your visitors here.
+            </EmptyState>
           )}
         </Card>
       )}
       {propertyId ? (
         <Card title="Google Analytics">
-          <a className="text-sm text-indigo-600 underline" href="https://analytics.google.com/analytics/web/" target="_blank" rel="noopener noreferrer">Open property {propertyId} in Google Analytics</a>
+          <a
+            className="text-sm text-indigo-600 underline"
+            href="https://analytics.google.com/analytics/web/"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Open property {propertyId} in Google Analytics
+          </a>
         </Card>
       ) : (
         <Card title="Connect Google Analytics to see live data">
@@ -102,24 +140,84 @@ export default function AnalyticsScreen() {
         <>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <Card title="Top Converting Pages" testId="top-pages">
-              <BreakdownTable caption="Top converting pages" rows={current.pages} columns={PAGE_COLUMNS} rowKey={(p) => p.path} empty="No page data yet. Install the tracking script to collect page views." />
+              <BreakdownTable
+                caption="Top converting pages"
+                rows={current.pages}
+                columns={PAGE_COLUMNS}
+                rowKey={(p) => p.path}
+                empty="No page data yet. Install the tracking script to collect page views."
+              />
             </Card>
             <Card title="Traffic Sources" testId="traffic-sources">
-              <BreakdownTable caption="Traffic sources" rows={current.sources} columns={dimColumns('Source')} rowKey={(d) => d.value} empty="Sources appear with your first visitors." />
+              <BreakdownTable
+                caption="Traffic sources"
+                rows={current.sources}
+                columns={dimColumns('Source')}
+                rowKey={(d) => d.value}
+                empty="Sources appear with your first visitors."
+              />
               {current.utmSources.length + current.utmMediums.length + current.utmCampaigns.length > 0 && (
                 <div className="mt-4 space-y-3">
                   <h3 className="text-sm font-semibold text-slate-700">UTM campaigns</h3>
-                  {current.utmSources.length > 0 && <BreakdownTable caption="UTM sources" rows={current.utmSources} columns={dimColumns('utm_source')} rowKey={(d) => d.value} empty="" />}
-                  {current.utmMediums.length > 0 && <BreakdownTable caption="UTM mediums" rows={current.utmMediums} columns={dimColumns('utm_medium')} rowKey={(d) => d.value} empty="" />}
-                  {current.utmCampaigns.length > 0 && <BreakdownTable caption="UTM campaigns" rows={current.utmCampaigns} columns={dimColumns('utm_campaign')} rowKey={(d) => d.value} empty="" />}
+                  {current.utmSources.length > 0 && (
+                    <BreakdownTable
+                      caption="UTM sources"
+                      rows={current.utmSources}
+                      columns={dimColumns('utm_source')}
+                      rowKey={(d) => d.value}
+                      empty=""
+                    />
+                  )}
+                  {current.utmMediums.length > 0 && (
+                    <BreakdownTable
+                      caption="UTM mediums"
+                      rows={current.utmMediums}
+                      columns={dimColumns('utm_medium')}
+                      rowKey={(d) => d.value}
+                      empty=""
+                    />
+                  )}
+                  {current.utmCampaigns.length > 0 && (
+                    <BreakdownTable
+                      caption="UTM campaigns"
+                      rows={current.utmCampaigns}
+                      columns={dimColumns('utm_campaign')}
+                      rowKey={(d) => d.value}
+                      empty=""
+                    />
+                  )}
                 </div>
               )}
             </Card>
           </div>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-            <Card title="Devices" testId="devices"><BreakdownTable caption="Devices" rows={current.devices} columns={dimColumns('Device')} rowKey={(d) => d.value} empty="No device data yet." /></Card>
-            <Card title="Browsers" testId="browsers"><BreakdownTable caption="Browsers" rows={current.browsers} columns={dimColumns('Browser')} rowKey={(d) => d.value} empty="No browser data yet." /></Card>
-            <Card title="Countries" testId="countries"><BreakdownTable caption="Countries" rows={current.countries} columns={dimColumns('Country')} rowKey={(d) => d.value} empty="No country data yet." /></Card>
+            <Card title="Devices" testId="devices">
+              <BreakdownTable
+                caption="Devices"
+                rows={current.devices}
+                columns={dimColumns('Device')}
+                rowKey={(d) => d.value}
+                empty="No device data yet."
+              />
+            </Card>
+            <Card title="Browsers" testId="browsers">
+              <BreakdownTable
+                caption="Browsers"
+                rows={current.browsers}
+                columns={dimColumns('Browser')}
+                rowKey={(d) => d.value}
+                empty="No browser data yet."
+              />
+            </Card>
+            <Card title="Countries" testId="countries">
+              <BreakdownTable
+                caption="Countries"
+                rows={current.countries}
+                columns={dimColumns('Country')}
+                rowKey={(d) => d.value}
+                empty="No country data yet."
+              />
+            </Card>
           </div>
         </>
       )}

@@ -7,7 +7,13 @@ export interface Column<T> {
   numeric?: boolean;
 }
 
-export function BreakdownTable<T>({ caption, rows, columns, empty, rowKey }: {
+export function BreakdownTable<T>({
+  caption,
+  rows,
+  columns,
+  empty,
+  rowKey,
+}: {
   caption: string;
   rows: T[];
   columns: Column<T>[];
@@ -21,13 +27,21 @@ export function BreakdownTable<T>({ caption, rows, columns, empty, rowKey }: {
         <caption className="sr-only">{caption}</caption>
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs uppercase text-slate-500">
-            {columns.map((c) => <th key={c.label} scope="col" className={c.numeric ? 'py-1 pl-2 text-right' : 'py-1'}>{c.label}</th>)}
+            {columns.map((c) => (
+              <th key={c.label} scope="col" className={c.numeric ? 'py-1 pl-2 text-right' : 'py-1'}>
+                {c.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((r) => (
             <tr key={rowKey(r)} className="border-b border-slate-100 last:border-0">
-              {columns.map((c) => <td key={c.label} className={c.numeric ? 'py-1 pl-2 text-right tabular-nums' : 'max-w-[16rem] truncate py-1'}>{c.value(r)}</td>)}
+              {columns.map((c) => (
+                <td key={c.label} className={c.numeric ? 'py-1 pl-2 text-right tabular-nums' : 'max-w-[16rem] truncate py-1'}>
+                  {c.value(r)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -23,8 +23,14 @@ export function SummaryCards({ report }: { report: AnalyticsReport }) {
       {cards.map(([label, value, change]) => (
         <Card key={label} testId={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
           <p className="text-sm text-slate-500">{label}</p>
-          <p className="mt-1 text-2xl font-bold" data-testid="summary-value">{value}</p>
-          {change !== null && <p className="text-xs text-slate-500">{signed(change)} vs previous {report.days} days</p>}
+          <p className="mt-1 text-2xl font-bold" data-testid="summary-value">
+            {value}
+          </p>
+          {change !== null && (
+            <p className="text-xs text-slate-500">
+              {signed(change)} vs previous {report.days} days
+            </p>
+          )}
         </Card>
       ))}
     </div>

@@ -17,8 +17,12 @@ export function VisitorsChart({ series }: { series: DayRow[] }) {
   const totalC = series.reduce((n, d) => n + d.conversions, 0);
   return (
     <figure>
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-52 w-full" role="img"
-        aria-label={`Visitors and conversions per day: ${totalV} visitors and ${totalC} conversions from ${series[0]?.day ?? ''} to ${series[series.length - 1]?.day ?? ''}`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-52 w-full"
+        role="img"
+        aria-label={`Visitors and conversions per day: ${totalV} visitors and ${totalC} conversions from ${series[0]?.day ?? ''} to ${series[series.length - 1]?.day ?? ''}`}
+      >
         <line x1={PAD} x2={W - PAD} y1={H - PAD} y2={H - PAD} stroke="#cbd5e1" />
         {series.map((d, i) => (
           <rect key={d.day} x={x(i) - step * 0.35} width={step * 0.7} y={yV(d.visitors)} height={H - PAD - yV(d.visitors)} fill="#a5b4fc">
@@ -26,11 +30,19 @@ export function VisitorsChart({ series }: { series: DayRow[] }) {
           </rect>
         ))}
         <path d={line} fill="none" stroke="#059669" strokeWidth={2} />
-        <text x={PAD} y={14} fontSize={11} fill="#64748b">max {maxV} visitors / {maxC} conversions per day</text>
+        <text x={PAD} y={14} fontSize={11} fill="#64748b">
+          max {maxV} visitors / {maxC} conversions per day
+        </text>
       </svg>
       <figcaption className="mt-1 flex gap-4 text-xs text-slate-500">
-        <span><span className="mr-1 inline-block h-2 w-3 bg-indigo-300" aria-hidden />Visitors</span>
-        <span><span className="mr-1 inline-block h-0.5 w-3 bg-emerald-600 align-middle" aria-hidden />Conversions</span>
+        <span>
+          <span className="mr-1 inline-block h-2 w-3 bg-indigo-300" aria-hidden />
+          Visitors
+        </span>
+        <span>
+          <span className="mr-1 inline-block h-0.5 w-3 bg-emerald-600 align-middle" aria-hidden />
+          Conversions
+        </span>
       </figcaption>
     </figure>
   );

@@ -11,8 +11,12 @@ function cell(v: string | number): string {
 const line = (cells: Array<string | number>) => cells.map(cell).join(',');
 
 function dimSection(title: string, rows: DimRow[]): string[] {
-  return [title, line(['Value', 'Sessions', 'Visitors', 'Conversions', 'Revenue', 'Conversion rate %']),
-    ...rows.map((r) => line([r.value, r.sessions, r.visitors, r.conversions, r.revenue.toFixed(2), r.conversionRate])), ''];
+  return [
+    title,
+    line(['Value', 'Sessions', 'Visitors', 'Conversions', 'Revenue', 'Conversion rate %']),
+    ...rows.map((r) => line([r.value, r.sessions, r.visitors, r.conversions, r.revenue.toFixed(2), r.conversionRate])),
+    '',
+  ];
 }
 
 export function analyticsCsv(r: AnalyticsReport, domain: string): string {
@@ -22,8 +26,28 @@ export function analyticsCsv(r: AnalyticsReport, domain: string): string {
     line(['Range', `${r.from} to ${r.to} (${r.days} days)`]),
     '',
     'Summary',
-    line(['Visitors', 'Sessions', 'Page views', 'Conversions', 'Revenue', 'Conversion rate %', 'Bounce rate %', 'Avg duration s', 'Avg scroll %']),
-    line([s.visitors, s.sessions, s.pageviews, s.conversions, s.revenue.toFixed(2), s.conversionRate, s.bounceRate, s.avgDuration, s.avgScroll]),
+    line([
+      'Visitors',
+      'Sessions',
+      'Page views',
+      'Conversions',
+      'Revenue',
+      'Conversion rate %',
+      'Bounce rate %',
+      'Avg duration s',
+      'Avg scroll %',
+    ]),
+    line([
+      s.visitors,
+      s.sessions,
+      s.pageviews,
+      s.conversions,
+      s.revenue.toFixed(2),
+      s.conversionRate,
+      s.bounceRate,
+      s.avgDuration,
+      s.avgScroll,
+    ]),
     '',
     'Visitors and conversions by day',
     line(['Day', 'Visitors', 'Sessions', 'Page views', 'Conversions', 'Revenue']),
@@ -31,7 +55,9 @@ export function analyticsCsv(r: AnalyticsReport, domain: string): string {
     '',
     'Top converting pages',
     line(['Page', 'Page views', 'Visitors', 'Conversions', 'Revenue', 'Conversion rate %', 'Bounce rate %', 'Avg time s', 'Avg scroll %']),
-    ...r.pages.map((p) => line([p.path, p.pageviews, p.visitors, p.conversions, p.revenue.toFixed(2), p.conversionRate, p.bounceRate, p.avgTime, p.avgScroll])),
+    ...r.pages.map((p) =>
+      line([p.path, p.pageviews, p.visitors, p.conversions, p.revenue.toFixed(2), p.conversionRate, p.bounceRate, p.avgTime, p.avgScroll]),
+    ),
     '',
     ...dimSection('Traffic sources', r.sources),
     ...dimSection('UTM sources', r.utmSources),

@@ -28,7 +28,13 @@ interface Worker {
 }
 interface WorkersState {
   workers: Worker[];
-  stats: { activeWorkers: number; appliedLastHour: number; meanApplyMs: number | null; errorFreeLoadsPct: number | null; pageLoads24h: number };
+  stats: {
+    activeWorkers: number;
+    appliedLastHour: number;
+    meanApplyMs: number | null;
+    errorFreeLoadsPct: number | null;
+    pageLoads24h: number;
+  };
 }
 
 export default function CroWorkersScreen() {
@@ -59,7 +65,13 @@ export default function CroWorkersScreen() {
     if (!siteId) return;
     setBusy(w.key);
     try {
-      setState(await pb.send<WorkersState>('/api/cro/workers/toggle', { method: 'POST', body: { siteId, key: w.key, enabled: !w.enabled }, requestKey: null }));
+      setState(
+        await pb.send<WorkersState>('/api/cro/workers/toggle', {
+          method: 'POST',
+          body: { siteId, key: w.key, enabled: !w.enabled },
+          requestKey: null,
+        }),
+      );
       notify(`${w.name} ${w.enabled ? 'disabled' : 'enabled'}`, undefined, 'success');
     } catch (err) {
       notify('Failed to update', errorMessage(err, 'Unknown error'), 'destructive');
@@ -77,18 +89,33 @@ export default function CroWorkersScreen() {
         {header}
         <EmptyState icon={Cpu} title="CRO Workers are an Enterprise feature">
           <p>{refused.replace(/ Upgrade at \/pricing\.?$/, '')}</p>
-          <a href="/pricing" className="mt-3 inline-flex rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700">Upgrade</a>
+          <a
+            href="/pricing"
+            className="mt-3 inline-flex rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+          >
+            Upgrade
+          </a>
         </EmptyState>
       </div>
     );
   }
-  if (!state) return <div>{header}<Spinner /></div>;
+  if (!state)
+    return (
+      <div>
+        {header}
+        <Spinner />
+      </div>
+    );
   const s = state.stats;
   const cards = [
     { label: 'Active Workers', value: `${s.activeWorkers} / ${state.workers.length}`, icon: Cpu },
     { label: 'Optimizations Applied (last hour)', value: s.appliedLastHour.toLocaleString(), icon: Zap },
     { label: 'Mean Apply Time', value: s.meanApplyMs === null ? 'No data yet' : `${s.meanApplyMs} ms`, icon: Gauge },
-    { label: 'Page Loads Without Errors (24h)', value: s.errorFreeLoadsPct === null ? 'No data yet' : `${s.errorFreeLoadsPct}%`, icon: Activity },
+    {
+      label: 'Page Loads Without Errors (24h)',
+      value: s.errorFreeLoadsPct === null ? 'No data yet' : `${s.errorFreeLoadsPct}%`,
+      icon: Activity,
+    },
   ];
 
   return (
@@ -97,7 +124,10 @@ export default function CroWorkersScreen() {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((c) => (
           <Card key={c.label} testId="worker-stat">
-            <div className="flex items-center justify-between"><p className="text-sm text-slate-600">{c.label}</p><c.icon className="h-4 w-4 text-slate-400" aria-hidden /></div>
+            <div className="flex items-center justify-between">
+              <p className="text-sm text-slate-600">{c.label}</p>
+              <c.icon className="h-4 w-4 text-slate-400" aria-hidden />
+            </div>
             <p className="mt-1 text-2xl font-bold">{c.value}</p>
           </Card>
         ))}
@@ -113,7 +143,10 @@ export default function CroWorkersScreen() {
                     {w.beta ? <Badge tone="warning">Beta</Badge> : <Badge tone="success">Active</Badge>}
                   </h3>
                   <p className="mt-1 text-sm text-slate-600">{w.description}</p>
-                  <p className="mt-1 text-xs capitalize text-slate-500">{w.category}{w.enabled && w.health ? ` · ${w.health}` : ''}</p>
+                  <p className="mt-1 text-xs capitalize text-slate-500">
+                    {w.category}
+                    {w.enabled && w.health ? ` · ${w.health}` : ''}
+                  </p>
                 </div>
                 <button
                   type="button"
@@ -124,7 +157,9 @@ export default function CroWorkersScreen() {
                   onClick={() => void toggle(w)}
                   className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition disabled:cursor-not-allowed disabled:opacity-50 ${w.enabled ? 'bg-indigo-600' : 'bg-slate-300'}`}
                 >
-                  <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${w.enabled ? 'translate-x-5' : 'translate-x-0.5'}`} />
+                  <span
+                    className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${w.enabled ? 'translate-x-5' : 'translate-x-0.5'}`}
+                  />
                 </button>
               </div>
             </Card>
@@ -133,7 +168,8 @@ export default function CroWorkersScreen() {
       </ul>
       <p className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
         <ShieldCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-        Zero-impact guarantee: a worker never breaks your page. A change that fails is skipped and reported, health monitoring watches every worker, and automatic rollback switches off any worker that raises errors.
+        Zero-impact guarantee: a worker never breaks your page. A change that fails is skipped and reported, health monitoring watches every
+        worker, and automatic rollback switches off any worker that raises errors.
       </p>
     </div>
   );

@@ -7,7 +7,9 @@ export default function FunnelsScreen() {
   return (
     <div>
       <ScreenHeader title="Conversion Funnels" subtitle="Find where visitors drop off" />
-      <EmptyState icon={Filter} title="No Funnels Created Yet">Create a funnel to follow visitors step by step.</EmptyState>
+      <EmptyState icon={Filter} title="No Funnels Created Yet">
+        Create a funnel to follow visitors step by step.
+      </EmptyState>
     </div>
   );
 }

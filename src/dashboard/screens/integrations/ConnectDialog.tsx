@@ -11,7 +11,13 @@ import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 import type { IntegrationRecord } from '../../useIntegrations';
 
-export function ConnectDialog({ definition, siteId, record, onClose, onSaved }: {
+export function ConnectDialog({
+  definition,
+  siteId,
+  record,
+  onClose,
+  onSaved,
+}: {
   definition: IntegrationDefinition;
   siteId: string;
   record: IntegrationRecord | null;
@@ -21,7 +27,11 @@ export function ConnectDialog({ definition, siteId, record, onClose, onSaved }: 
   const settings = (record?.settings ?? {}) as Record<string, unknown>;
   const savedSecrets = Array.isArray(settings.credential_keys) ? (settings.credential_keys as string[]) : [];
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(definition.fields.filter((f) => !f.secret).map((f) => [f.key, typeof settings[f.key] === 'string' ? (settings[f.key] as string) : ''])),
+    Object.fromEntries(
+      definition.fields
+        .filter((f) => !f.secret)
+        .map((f) => [f.key, typeof settings[f.key] === 'string' ? (settings[f.key] as string) : '']),
+    ),
   );
   const [busy, setBusy] = useState(false);
 
@@ -44,14 +54,25 @@ export function ConnectDialog({ definition, siteId, record, onClose, onSaved }: 
       <form onSubmit={submit} className="space-y-4" noValidate>
         <p className="text-sm text-slate-600">{definition.description}</p>
         {definition.fields.map((f) => (
-          <TextField key={f.key} id={`field-${f.key}`} label={f.required ? f.label : `${f.label} (Optional)`} type={f.secret ? 'password' : 'text'}
-            autoComplete="off" placeholder={f.secret && savedSecrets.includes(f.key) ? 'Saved - leave blank to keep' : f.placeholder}
-            value={values[f.key] ?? ''} onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
-            hint={f.secret ? 'Kept on the server only and never shown again.' : undefined} />
+          <TextField
+            key={f.key}
+            id={`field-${f.key}`}
+            label={f.required ? f.label : `${f.label} (Optional)`}
+            type={f.secret ? 'password' : 'text'}
+            autoComplete="off"
+            placeholder={f.secret && savedSecrets.includes(f.key) ? 'Saved - leave blank to keep' : f.placeholder}
+            value={values[f.key] ?? ''}
+            onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+            hint={f.secret ? 'Kept on the server only and never shown again.' : undefined}
+          />
         ))}
         <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
-          <Button type="submit" disabled={busy}>{busy ? 'Saving...' : 'Save'}</Button>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </Button>
         </div>
       </form>
     </Dialog>

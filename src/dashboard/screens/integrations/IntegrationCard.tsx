@@ -9,7 +9,13 @@ import type { IntegrationRecord } from '../../useIntegrations';
 import { IntegrationLogo } from './IntegrationLogo';
 import { IntegrationStatus } from './IntegrationStatus';
 
-export function IntegrationCard({ definition, record, canEdit, onConnect, onChanged }: {
+export function IntegrationCard({
+  definition,
+  record,
+  canEdit,
+  onConnect,
+  onChanged,
+}: {
   definition: IntegrationDefinition;
   record: IntegrationRecord | null;
   canEdit: boolean;
@@ -31,7 +37,10 @@ export function IntegrationCard({ definition, record, canEdit, onConnect, onChan
     }
   };
   return (
-    <article className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={`integration-${definition.type}`}>
+    <article
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid={`integration-${definition.type}`}
+    >
       <div className="flex items-start gap-3">
         <IntegrationLogo type={definition.type} name={definition.name} />
         <div className="min-w-0 flex-1">
@@ -45,8 +54,14 @@ export function IntegrationCard({ definition, record, canEdit, onConnect, onChan
         <IntegrationStatus status={record?.status} />
         {canEdit && (
           <span className="ml-auto flex gap-2">
-            {record && <Button variant="ghost" onClick={() => void disconnect()} disabled={busy}>Disconnect</Button>}
-            <Button variant={record ? 'outline' : 'primary'} onClick={onConnect}>{record ? 'Configure' : 'Connect'}</Button>
+            {record && (
+              <Button variant="ghost" onClick={() => void disconnect()} disabled={busy}>
+                Disconnect
+              </Button>
+            )}
+            <Button variant={record ? 'outline' : 'primary'} onClick={onConnect}>
+              {record ? 'Configure' : 'Connect'}
+            </Button>
           </span>
         )}
       </div>

@@ -21,14 +21,36 @@ export default function IntegrationsScreen() {
   return (
     <div>
       <ScreenHeader title="Integrations" subtitle={`Connect ${INTEGRATIONS.length} tools to your optimization workflow`} />
-      {loading ? <Spinner /> : !site ? <div className="mb-6"><NoSite /></div> : null}
+      {loading ? (
+        <Spinner />
+      ) : !site ? (
+        <div className="mb-6">
+          <NoSite />
+        </div>
+      ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="integrations-grid">
         {INTEGRATIONS.map((d) => (
-          <IntegrationCard key={d.type} definition={d} record={byType.get(d.type) ?? null} canEdit={!!site && canEdit} onConnect={() => setOpen(d)} onChanged={reload} />
+          <IntegrationCard
+            key={d.type}
+            definition={d}
+            record={byType.get(d.type) ?? null}
+            canEdit={!!site && canEdit}
+            onConnect={() => setOpen(d)}
+            onChanged={reload}
+          />
         ))}
       </div>
       {open && site && (
-        <ConnectDialog definition={open} siteId={site.id} record={byType.get(open.type) ?? null} onClose={() => setOpen(null)} onSaved={() => { setOpen(null); void reload(); }} />
+        <ConnectDialog
+          definition={open}
+          siteId={site.id}
+          record={byType.get(open.type) ?? null}
+          onClose={() => setOpen(null)}
+          onSaved={() => {
+            setOpen(null);
+            void reload();
+          }}
+        />
       )}
     </div>
   );

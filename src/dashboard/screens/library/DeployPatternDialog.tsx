@@ -10,7 +10,17 @@ import { TextField } from '../../components/TextField';
 import type { SiteRecord } from '../../stores/sites';
 import { createRule, SAFE_ROLLOUT, type PatternRecord } from './patterns';
 
-export function DeployPatternDialog({ pattern, site, onClose, onDone }: { pattern: PatternRecord; site: SiteRecord; onClose: () => void; onDone?: () => void }) {
+export function DeployPatternDialog({
+  pattern,
+  site,
+  onClose,
+  onDone,
+}: {
+  pattern: PatternRecord;
+  site: SiteRecord;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
   const template = pattern.rule_template;
   const names = template ? templatePlaceholders(template) : [];
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...(template?.placeholders ?? {}) }));
@@ -35,7 +45,12 @@ export function DeployPatternDialog({ pattern, site, onClose, onDone }: { patter
         ...filled.rule,
         rollout_percentage: SAFE_ROLLOUT,
       });
-      if (deployed) notify('Optimization Deployed!', `${pattern.name} is live for ${SAFE_ROLLOUT}% of visitors on ${site.domain}, with automatic rollback on.`, 'success');
+      if (deployed)
+        notify(
+          'Optimization Deployed!',
+          `${pattern.name} is live for ${SAFE_ROLLOUT}% of visitors on ${site.domain}, with automatic rollback on.`,
+          'success',
+        );
       else notify('Saved as a draft', `${pattern.name} is saved. Upgrade to a paid plan to deploy it.`);
       onDone?.();
       onClose();
@@ -54,7 +69,9 @@ export function DeployPatternDialog({ pattern, site, onClose, onDone }: { patter
         <form onSubmit={submit} className="space-y-3">
           <p className="text-sm text-slate-600">
             Creates an optimization rule on <strong>{site.domain}</strong>
-            {paid ? `, live for ${SAFE_ROLLOUT}% of visitors with automatic rollback. Raise the rollout in Safety & Monitoring.` : ' as a disabled draft.'}
+            {paid
+              ? `, live for ${SAFE_ROLLOUT}% of visitors with automatic rollback. Raise the rollout in Safety & Monitoring.`
+              : ' as a disabled draft.'}
           </p>
           {names.map((name) => (
             <TextField
@@ -66,16 +83,26 @@ export function DeployPatternDialog({ pattern, site, onClose, onDone }: { patter
               required
             />
           ))}
-          {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+          {error && (
+            <p role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          )}
           {!paid && (
             <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
               Deploying optimizations requires a paid plan.{' '}
-              <a href="/pricing" className="font-medium underline">Upgrade</a>
+              <a href="/pricing" className="font-medium underline">
+                Upgrade
+              </a>
             </p>
           )}
           <div className="flex justify-end gap-2 pt-2">
-            <Button variant="outline" onClick={onClose}>Cancel</Button>
-            <Button type="submit" disabled={busy}>{paid ? 'Deploy' : 'Save Draft'}</Button>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {paid ? 'Deploy' : 'Save Draft'}
+            </Button>
           </div>
         </form>
       )}

@@ -29,7 +29,11 @@ const TABS = [
 export function matchesSearch(p: PatternRecord, q: string): boolean {
   if (!q) return true;
   const hay = `${p.name} ${p.description} ${(p.tags ?? []).join(' ')} ${p.category}`.toLowerCase();
-  return q.toLowerCase().split(/\s+/).filter(Boolean).every((w) => hay.includes(w));
+  return q
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((w) => hay.includes(w));
 }
 
 export default function LibraryScreen() {
@@ -56,52 +60,87 @@ export default function LibraryScreen() {
   const featured = matching.filter((p) => p.featured).slice(0, FEATURED_COUNT);
   const shown = tab === 'all' ? matching : matching.filter((p) => p.category === tab);
   const count = (id: string) => (id === 'all' ? matching.length : matching.filter((p) => p.category === id).length);
-  const deployDisabled = !site ? 'Add your domain in Settings first' : !canEdit ? 'Only editors, admins and owners can deploy optimizations' : undefined;
+  const deployDisabled = !site
+    ? 'Add your domain in Settings first'
+    : !canEdit
+      ? 'Only editors, admins and owners can deploy optimizations'
+      : undefined;
 
   return (
     <div className="space-y-6">
       <ScreenHeader
         title="Pattern Library"
         subtitle="Proven CRO patterns ready to deploy"
-        actions={user && <Button variant="outline" onClick={() => setRequesting(true)}><MessageSquarePlus className="h-4 w-4" aria-hidden />Request Pattern</Button>}
+        actions={
+          user && (
+            <Button variant="outline" onClick={() => setRequesting(true)}>
+              <MessageSquarePlus className="h-4 w-4" aria-hidden />
+              Request Pattern
+            </Button>
+          )
+        }
       />
       <div className="relative max-w-md">
         <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
-        <input type="search" aria-label="Search patterns" placeholder="Search patterns..." value={query} onChange={(e) => setQuery(e.target.value)}
-          className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-sm" />
+        <input
+          type="search"
+          aria-label="Search patterns"
+          placeholder="Search patterns..."
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-sm"
+        />
       </div>
 
       {patterns === null ? (
         <Spinner />
       ) : failed ? (
-        <EmptyState icon={Library} title="Error loading patterns">Could not load CRO patterns. Please try again.</EmptyState>
+        <EmptyState icon={Library} title="Error loading patterns">
+          Could not load CRO patterns. Please try again.
+        </EmptyState>
       ) : patterns.length === 0 ? (
-        <EmptyState icon={Library} title="No patterns found">The pattern library is empty.</EmptyState>
+        <EmptyState icon={Library} title="No patterns found">
+          The pattern library is empty.
+        </EmptyState>
       ) : (
         <>
           {featured.length > 0 && (
             <section aria-labelledby="featured-heading">
-              <h2 id="featured-heading" className="mb-3 text-lg font-semibold">Featured Patterns</h2>
+              <h2 id="featured-heading" className="mb-3 text-lg font-semibold">
+                Featured Patterns
+              </h2>
               <div className="grid gap-4 md:grid-cols-2" data-testid="featured-patterns">
-                {featured.map((p) => <PatternCard key={p.id} pattern={p} featured onDeploy={() => setDeploying(p)} deployDisabled={deployDisabled} />)}
+                {featured.map((p) => (
+                  <PatternCard key={p.id} pattern={p} featured onDeploy={() => setDeploying(p)} deployDisabled={deployDisabled} />
+                ))}
               </div>
             </section>
           )}
           <div>
             <div role="tablist" aria-label="Categories" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
               {TABS.map((t) => (
-                <button key={t.id} type="button" role="tab" aria-selected={tab === t.id} onClick={() => setTab(t.id)}
-                  className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}>
+                <button
+                  key={t.id}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === t.id}
+                  onClick={() => setTab(t.id)}
+                  className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+                >
                   {t.label} ({count(t.id)})
                 </button>
               ))}
             </div>
             <div role="tabpanel" aria-label={TABS.find((t) => t.id === tab)!.label}>
               {shown.length === 0 ? (
-                <EmptyState icon={Search} title="No patterns found">No pattern matches your search in this category.</EmptyState>
+                <EmptyState icon={Search} title="No patterns found">
+                  No pattern matches your search in this category.
+                </EmptyState>
               ) : (
                 <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" data-testid="pattern-grid">
-                  {shown.map((p) => <PatternCard key={p.id} pattern={p} onDeploy={() => setDeploying(p)} deployDisabled={deployDisabled} />)}
+                  {shown.map((p) => (
+                    <PatternCard key={p.id} pattern={p} onDeploy={() => setDeploying(p)} deployDisabled={deployDisabled} />
+                  ))}
                 </div>
               )}
             </div>

@@ -8,7 +8,13 @@ import { Dialog } from '../../components/Dialog';
 import { TextField } from '../../components/TextField';
 
 const CATEGORIES = [
-  ['conversion', 'Conversion'], ['trust', 'Trust'], ['form', 'Forms'], ['checkout', 'Checkout'], ['mobile', 'Mobile'], ['pricing', 'Pricing'], ['other', 'Other'],
+  ['conversion', 'Conversion'],
+  ['trust', 'Trust'],
+  ['form', 'Forms'],
+  ['checkout', 'Checkout'],
+  ['mobile', 'Mobile'],
+  ['pricing', 'Pricing'],
+  ['other', 'Other'],
 ] as const;
 
 export function RequestPatternDialog({ userId, siteId, onClose }: { userId: string; siteId: string | null; onClose: () => void }) {
@@ -25,10 +31,12 @@ export function RequestPatternDialog({ userId, siteId, onClose }: { userId: stri
     setBusy(true);
     setError(null);
     try {
-      await pb.collection('pattern_requests').create(
-        { user_id: userId, site_id: siteId ?? '', name: name.trim(), category, description: description.trim() },
-        { requestKey: null },
-      );
+      await pb
+        .collection('pattern_requests')
+        .create(
+          { user_id: userId, site_id: siteId ?? '', name: name.trim(), category, description: description.trim() },
+          { requestKey: null },
+        );
       notify('Pattern requested', 'Thanks! We review every request and will add it to the library if it fits.', 'success');
       onClose();
     } catch (err) {
@@ -43,20 +51,48 @@ export function RequestPatternDialog({ userId, siteId, onClose }: { userId: stri
       <form onSubmit={submit} className="space-y-3" noValidate>
         <TextField id="req-name" label="Pattern name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required />
         <div className="space-y-1">
-          <label htmlFor="req-category" className="block text-sm font-medium text-slate-800">Category</label>
-          <select id="req-category" value={category} onChange={(e) => setCategory(e.target.value)} className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm">
-            {CATEGORIES.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+          <label htmlFor="req-category" className="block text-sm font-medium text-slate-800">
+            Category
+          </label>
+          <select
+            id="req-category"
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          >
+            {CATEGORIES.map(([v, l]) => (
+              <option key={v} value={v}>
+                {l}
+              </option>
+            ))}
           </select>
         </div>
         <div className="space-y-1">
-          <label htmlFor="req-description" className="block text-sm font-medium text-slate-800">What should it do?</label>
-          <textarea id="req-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={2000} rows={4} required
-            className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          <label htmlFor="req-description" className="block text-sm font-medium text-slate-800">
+            What should it do?
+          </label>
+          <textarea
+            id="req-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            maxLength={2000}
+            rows={4}
+            required
+            className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
         </div>
-        {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
         <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>Cancel</Button>
-          <Button type="submit" disabled={busy}>Send Request</Button>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            Send Request
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -64,4 +64,5 @@ export async function createRule(siteId: string, planTier: string | undefined, r
 
 /** Confidence colours of the spec: 90 or more green, 80 or more amber, else blue. */
 export const confidenceClass = (c: number) => (c >= 90 ? 'text-emerald-700' : c >= 80 ? 'text-amber-700' : 'text-blue-700');
-export const impactTone = (i: string) => (i === 'high' ? 'success' : i === 'medium' ? 'warning' : 'secondary') as 'success' | 'warning' | 'secondary';
+export const impactTone = (i: string) =>
+  (i === 'high' ? 'success' : i === 'medium' ? 'warning' : 'secondary') as 'success' | 'warning' | 'secondary';

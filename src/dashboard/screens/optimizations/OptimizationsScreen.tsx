@@ -30,7 +30,14 @@ const SUGGESTIONS = 4;
 const STATUS_LABEL = { live: 'Live', draft: 'Draft', testing: 'Testing' } as const;
 
 function Upgrade() {
-  return <a href="/pricing" className="inline-flex items-center justify-center rounded-md bg-amber-500 px-3 py-2 text-sm font-medium text-white hover:bg-amber-600">Upgrade</a>;
+  return (
+    <a
+      href="/pricing"
+      className="inline-flex items-center justify-center rounded-md bg-amber-500 px-3 py-2 text-sm font-medium text-white hover:bg-amber-600"
+    >
+      Upgrade
+    </a>
+  );
 }
 
 export default function OptimizationsScreen() {
@@ -60,12 +67,17 @@ export default function OptimizationsScreen() {
     setRules(null);
     void reload();
     if (!siteId) return;
-    const sub = pb.collection('optimization_rules').subscribe('*', () => void reload(), { filter: pb.filter('site_id = {:siteId}', { siteId }) }).catch(() => () => Promise.resolve());
+    const sub = pb
+      .collection('optimization_rules')
+      .subscribe('*', () => void reload(), { filter: pb.filter('site_id = {:siteId}', { siteId }) })
+      .catch(() => () => Promise.resolve());
     return () => void sub.then((u) => u());
   }, [siteId, reload]);
 
   useEffect(() => {
-    loadPatterns().then(setPatterns).catch((err) => console.error('Error loading patterns', err));
+    loadPatterns()
+      .then(setPatterns)
+      .catch((err) => console.error('Error loading patterns', err));
   }, []);
 
   const shown = useMemo(() => filterRules(rules ?? [], query, status), [rules, query, status]);
@@ -79,7 +91,8 @@ export default function OptimizationsScreen() {
     setBusy(rule.id);
     try {
       await setEnabled(rule.id, enabled);
-      if (enabled) notify('Optimization Deployed!', `${rule.name || rule.rule_type}: ${rolloutCaption(rule.rollout_percentage)}.`, 'success');
+      if (enabled)
+        notify('Optimization Deployed!', `${rule.name || rule.rule_type}: ${rolloutCaption(rule.rollout_percentage)}.`, 'success');
       else notify('Optimization paused', `${rule.name || rule.rule_type} is no longer shown to visitors.`);
       await reload();
     } catch (err) {
@@ -94,8 +107,14 @@ export default function OptimizationsScreen() {
     setBusy('all');
     const results = await Promise.allSettled(drafts.map((r) => setEnabled(r.id, true)));
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed.length === 0) notify('Optimization Deployed!', `${results.length} optimization${results.length === 1 ? '' : 's'} now live.`, 'success');
-    else notify('Deployment Failed', `${failed.length} of ${results.length} failed: ${errorMessage(failed[0]!.reason, 'Unknown error')}`, 'destructive');
+    if (failed.length === 0)
+      notify('Optimization Deployed!', `${results.length} optimization${results.length === 1 ? '' : 's'} now live.`, 'success');
+    else
+      notify(
+        'Deployment Failed',
+        `${failed.length} of ${results.length} failed: ${errorMessage(failed[0]!.reason, 'Unknown error')}`,
+        'destructive',
+      );
     setBusy(null);
     await reload();
   }
@@ -111,9 +130,15 @@ export default function OptimizationsScreen() {
         actions={
           canEdit && (
             <>
-              <Button variant="outline" onClick={() => setEditing('new')}><Plus className="h-4 w-4" aria-hidden />Add Optimization</Button>
+              <Button variant="outline" onClick={() => setEditing('new')}>
+                <Plus className="h-4 w-4" aria-hidden />
+                Add Optimization
+              </Button>
               {paid ? (
-                <Button onClick={() => setConfirmAll(true)} disabled={drafts.length === 0 || busy !== null}><Rocket className="h-4 w-4" aria-hidden />Deploy Now</Button>
+                <Button onClick={() => setConfirmAll(true)} disabled={drafts.length === 0 || busy !== null}>
+                  <Rocket className="h-4 w-4" aria-hidden />
+                  Deploy Now
+                </Button>
               ) : (
                 <Upgrade />
               )}
@@ -125,11 +150,24 @@ export default function OptimizationsScreen() {
       <div className="flex flex-wrap gap-2">
         <div className="relative min-w-64 flex-1">
           <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
-          <input type="search" aria-label="Search optimizations" placeholder="Search optimizations..." value={query} onChange={(e) => setQuery(e.target.value)}
-            className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-sm" />
+          <input
+            type="search"
+            aria-label="Search optimizations"
+            placeholder="Search optimizations..."
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-sm"
+          />
         </div>
-        <label className="sr-only" htmlFor="opt-status">Status</label>
-        <select id="opt-status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+        <label className="sr-only" htmlFor="opt-status">
+          Status
+        </label>
+        <select
+          id="opt-status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as StatusFilter)}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+        >
           <option value="all">All statuses</option>
           <option value="live">Live</option>
           <option value="testing">Testing</option>
@@ -141,7 +179,9 @@ export default function OptimizationsScreen() {
         <Spinner />
       ) : shown.length === 0 ? (
         <EmptyState icon={Activity} title={rules.length === 0 ? 'No optimizations yet' : 'No optimizations match'}>
-          {rules.length === 0 ? 'Add an optimization or deploy a suggestion from the pattern library.' : 'Change the search or the status filter.'}
+          {rules.length === 0
+            ? 'Add an optimization or deploy a suggestion from the pattern library.'
+            : 'Change the search or the status filter.'}
         </EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
@@ -153,7 +193,9 @@ export default function OptimizationsScreen() {
                   <div className="flex items-start justify-between gap-2">
                     <div>
                       <h3 className="font-semibold text-slate-900">{r.name || r.rule_type}</h3>
-                      <p className="text-xs text-slate-500">{r.rule_type} · {r.url_pattern || '/*'} · {r.selector || 'page'}</p>
+                      <p className="text-xs text-slate-500">
+                        {r.rule_type} · {r.url_pattern || '/*'} · {r.selector || 'page'}
+                      </p>
                     </div>
                     <button
                       type="button"
@@ -164,23 +206,44 @@ export default function OptimizationsScreen() {
                       onClick={() => void toggle(r, !r.enabled)}
                       className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition disabled:cursor-not-allowed disabled:opacity-50 ${r.enabled ? 'bg-indigo-600' : 'bg-slate-300'}`}
                     >
-                      <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${r.enabled ? 'translate-x-5' : 'translate-x-0.5'}`} />
+                      <span
+                        className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${r.enabled ? 'translate-x-5' : 'translate-x-0.5'}`}
+                      />
                     </button>
                   </div>
                   {r.description && <p className="mt-2 text-sm text-slate-600">{r.description}</p>}
                   <div className="mt-3 flex flex-wrap items-center gap-2">
                     <Badge tone={st === 'live' ? 'success' : st === 'testing' ? 'warning' : 'secondary'}>{STATUS_LABEL[st]}</Badge>
                     {r.enabled && <HealthBadge status={r.health_status} />}
-                    <span className="text-xs text-slate-600">{(r.changes ?? []).length} change{(r.changes ?? []).length === 1 ? '' : 's'} · {rolloutCaption(r.rollout_percentage)}</span>
+                    <span className="text-xs text-slate-600">
+                      {(r.changes ?? []).length} change{(r.changes ?? []).length === 1 ? '' : 's'} · {rolloutCaption(r.rollout_percentage)}
+                    </span>
                   </div>
                   <div className="mt-3 flex flex-wrap items-center gap-2">
-                    {!r.enabled && canEdit && (paid ? (
-                      <Button onClick={() => void toggle(r, true)} disabled={busy !== null}><Rocket className="h-4 w-4" aria-hidden />Deploy</Button>
-                    ) : (
-                      <Upgrade />
-                    ))}
-                    {canEdit && <Button variant="outline" onClick={() => setEditing(r)}><Pencil className="h-4 w-4" aria-hidden />Edit</Button>}
-                    <a href={previewUrl(site.domain, r)} target="_blank" rel="noopener noreferrer" className="text-sm text-indigo-700 underline">Preview</a>
+                    {!r.enabled &&
+                      canEdit &&
+                      (paid ? (
+                        <Button onClick={() => void toggle(r, true)} disabled={busy !== null}>
+                          <Rocket className="h-4 w-4" aria-hidden />
+                          Deploy
+                        </Button>
+                      ) : (
+                        <Upgrade />
+                      ))}
+                    {canEdit && (
+                      <Button variant="outline" onClick={() => setEditing(r)}>
+                        <Pencil className="h-4 w-4" aria-hidden />
+                        Edit
+                      </Button>
+                    )}
+                    <a
+                      href={previewUrl(site.domain, r)}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-sm text-indigo-700 underline"
+                    >
+                      Preview
+                    </a>
                   </div>
                 </Card>
               </li>
@@ -191,7 +254,10 @@ export default function OptimizationsScreen() {
 
       {suggestions.length > 0 && (
         <section aria-labelledby="suggested-heading">
-          <h2 id="suggested-heading" className="mb-3 flex items-center gap-2 text-lg font-semibold"><Sparkles className="h-5 w-5 text-indigo-600" aria-hidden />Suggested from the Pattern Library</h2>
+          <h2 id="suggested-heading" className="mb-3 flex items-center gap-2 text-lg font-semibold">
+            <Sparkles className="h-5 w-5 text-indigo-600" aria-hidden />
+            Suggested from the Pattern Library
+          </h2>
           <ul className="grid gap-4 md:grid-cols-2">
             {suggestions.map((p) => (
               <li key={p.id}>
@@ -204,7 +270,14 @@ export default function OptimizationsScreen() {
                   </div>
                   {canEdit && (
                     <div className="mt-3">
-                      {paid ? <Button onClick={() => setDeployingPattern(p)}><Rocket className="h-4 w-4" aria-hidden />Deploy</Button> : <Upgrade />}
+                      {paid ? (
+                        <Button onClick={() => setDeployingPattern(p)}>
+                          <Rocket className="h-4 w-4" aria-hidden />
+                          Deploy
+                        </Button>
+                      ) : (
+                        <Upgrade />
+                      )}
                     </div>
                   )}
                 </Card>
@@ -214,14 +287,38 @@ export default function OptimizationsScreen() {
         </section>
       )}
 
-      {editing && <RuleEditor site={site} rule={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onSaved={() => void reload()} />}
-      {deployingPattern && <DeployPatternDialog pattern={deployingPattern} site={site} onClose={() => setDeployingPattern(null)} onDone={() => void reload()} />}
+      {editing && (
+        <RuleEditor
+          site={site}
+          rule={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => void reload()}
+        />
+      )}
+      {deployingPattern && (
+        <DeployPatternDialog
+          pattern={deployingPattern}
+          site={site}
+          onClose={() => setDeployingPattern(null)}
+          onDone={() => void reload()}
+        />
+      )}
       {confirmAll && (
         <Dialog title="Deploy all drafts?" onClose={() => setConfirmAll(false)}>
-          <p className="text-sm text-slate-600">{drafts.length} draft optimization{drafts.length === 1 ? '' : 's'} will go live at their rollout percentage:</p>
-          <ul className="mt-2 list-disc pl-5 text-sm">{drafts.map((r) => <li key={r.id}>{r.name || r.rule_type} ({r.rollout_percentage}%)</li>)}</ul>
+          <p className="text-sm text-slate-600">
+            {drafts.length} draft optimization{drafts.length === 1 ? '' : 's'} will go live at their rollout percentage:
+          </p>
+          <ul className="mt-2 list-disc pl-5 text-sm">
+            {drafts.map((r) => (
+              <li key={r.id}>
+                {r.name || r.rule_type} ({r.rollout_percentage}%)
+              </li>
+            ))}
+          </ul>
           <div className="mt-4 flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setConfirmAll(false)}>Cancel</Button>
+            <Button variant="outline" onClick={() => setConfirmAll(false)}>
+              Cancel
+            </Button>
             <Button onClick={() => void deployAll()}>Deploy Now</Button>
           </div>
         </Dialog>

@@ -14,12 +14,29 @@ import { rolloutCaption, type RuleRecord } from '../safety/data';
 import { previewUrl, type FullRule } from './rules';
 
 const CHANGE_LABELS: Record<ChangeType, string> = {
-  set_text: 'Set text', set_html: 'Set HTML', set_attribute: 'Set attribute', set_style: 'Set style', hide: 'Hide',
-  insert_before: 'Insert before', insert_after: 'Insert after', inject_css: 'Inject CSS', redirect: 'Redirect',
+  set_text: 'Set text',
+  set_html: 'Set HTML',
+  set_attribute: 'Set attribute',
+  set_style: 'Set style',
+  hide: 'Hide',
+  insert_before: 'Insert before',
+  insert_after: 'Insert after',
+  inject_css: 'Inject CSS',
+  redirect: 'Redirect',
 };
 const needsName = (t: ChangeType) => t === 'set_attribute' || t === 'set_style';
 
-export function RuleEditor({ site, rule, onClose, onSaved }: { site: SiteRecord; rule?: FullRule; onClose: () => void; onSaved: () => void }) {
+export function RuleEditor({
+  site,
+  rule,
+  onClose,
+  onSaved,
+}: {
+  site: SiteRecord;
+  rule?: FullRule;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [name, setName] = useState(rule?.name ?? '');
   const [ruleType, setRuleType] = useState(rule?.rule_type ?? 'custom');
   const [urlPattern, setUrlPattern] = useState(rule?.url_pattern ?? '/*');
@@ -38,7 +55,8 @@ export function RuleEditor({ site, rule, onClose, onSaved }: { site: SiteRecord;
   async function save(deploy: boolean, e?: FormEvent) {
     e?.preventDefault();
     if (!name.trim()) return setError('Give the optimization a name.');
-    if (!selector.trim() && changes.some((c) => c.type !== 'inject_css' && c.type !== 'redirect')) return setError('Enter the CSS selector of the elements to change.');
+    if (!selector.trim() && changes.some((c) => c.type !== 'inject_css' && c.type !== 'redirect'))
+      return setError('Enter the CSS selector of the elements to change.');
     const cleaned = changes.map((c) => {
       const out: RuleChange = { type: c.type };
       if (c.type !== 'hide') out.value = c.value ?? '';
@@ -50,8 +68,14 @@ export function RuleEditor({ site, rule, onClose, onSaved }: { site: SiteRecord;
     setBusy(true);
     setError(null);
     const body = {
-      name: name.trim(), rule_type: ruleType.trim() || 'custom', url_pattern: urlPattern.trim() || '/*', selector: selector.trim(),
-      changes: valid.changes, rollout_percentage: rollout, testing_mode: testing, auto_rollback_enabled: autoRollback,
+      name: name.trim(),
+      rule_type: ruleType.trim() || 'custom',
+      url_pattern: urlPattern.trim() || '/*',
+      selector: selector.trim(),
+      changes: valid.changes,
+      rollout_percentage: rollout,
+      testing_mode: testing,
+      auto_rollback_enabled: autoRollback,
       ...(deploy ? { enabled: true } : {}),
     };
     try {
@@ -60,7 +84,12 @@ export function RuleEditor({ site, rule, onClose, onSaved }: { site: SiteRecord;
         ? await col.update<RuleRecord>(saved.id, body, { requestKey: null })
         : await col.create<RuleRecord>({ site_id: site.id, priority: 0, enabled: false, ...body }, { requestKey: null });
       setSaved(record);
-      if (deploy) notify('Optimization Deployed!', `${record.name} is live for ${rolloutCaption(record.rollout_percentage).replace(/^Active for /, '')}.`, 'success');
+      if (deploy)
+        notify(
+          'Optimization Deployed!',
+          `${record.name} is live for ${rolloutCaption(record.rollout_percentage).replace(/^Active for /, '')}.`,
+          'success',
+        );
       else notify('Optimization saved', testing ? 'Open the preview link to check it on your site.' : 'Saved as a draft.', 'success');
       onSaved();
       if (deploy) onClose();
@@ -76,57 +105,156 @@ export function RuleEditor({ site, rule, onClose, onSaved }: { site: SiteRecord;
     <Dialog title={rule ? 'Edit Optimization' : 'Add Optimization'} onClose={onClose}>
       <form onSubmit={(e) => void save(false, e)} className="space-y-3" noValidate>
         <TextField id="rule-name" label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
-        <TextField id="rule-type" label="Rule type" hint="A short label such as cta_text or trust_badge" value={ruleType} onChange={(e) => setRuleType(e.target.value)} maxLength={100} />
-        <TextField id="rule-url" label="Pages (URL pattern)" hint="A path with * wildcards, e.g. /checkout* or /products/*" value={urlPattern} onChange={(e) => setUrlPattern(e.target.value)} maxLength={500} />
-        <TextField id="rule-selector" label="Elements (CSS selector)" hint="e.g. #checkout-button or .hero h1" value={selector} onChange={(e) => setSelector(e.target.value)} maxLength={1000} />
+        <TextField
+          id="rule-type"
+          label="Rule type"
+          hint="A short label such as cta_text or trust_badge"
+          value={ruleType}
+          onChange={(e) => setRuleType(e.target.value)}
+          maxLength={100}
+        />
+        <TextField
+          id="rule-url"
+          label="Pages (URL pattern)"
+          hint="A path with * wildcards, e.g. /checkout* or /products/*"
+          value={urlPattern}
+          onChange={(e) => setUrlPattern(e.target.value)}
+          maxLength={500}
+        />
+        <TextField
+          id="rule-selector"
+          label="Elements (CSS selector)"
+          hint="e.g. #checkout-button or .hero h1"
+          value={selector}
+          onChange={(e) => setSelector(e.target.value)}
+          maxLength={1000}
+        />
 
         <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium">Changes</legend>
           {changes.map((c, i) => (
             <div key={i} className="space-y-2 rounded border border-slate-100 bg-slate-50 p-2" data-testid="change-row">
               <div className="flex gap-2">
-                <label className="sr-only" htmlFor={`change-type-${i}`}>Change {i + 1} type</label>
-                <select id={`change-type-${i}`} value={c.type} onChange={(e) => setChange(i, { type: e.target.value as ChangeType })} className="flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm">
-                  {CHANGE_TYPES.map((t) => <option key={t} value={t}>{CHANGE_LABELS[t]}</option>)}
+                <label className="sr-only" htmlFor={`change-type-${i}`}>
+                  Change {i + 1} type
+                </label>
+                <select
+                  id={`change-type-${i}`}
+                  value={c.type}
+                  onChange={(e) => setChange(i, { type: e.target.value as ChangeType })}
+                  className="flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                >
+                  {CHANGE_TYPES.map((t) => (
+                    <option key={t} value={t}>
+                      {CHANGE_LABELS[t]}
+                    </option>
+                  ))}
                 </select>
-                <Button variant="ghost" aria-label={`Remove change ${i + 1}`} disabled={changes.length === 1} onClick={() => setChanges((cs) => cs.filter((_, j) => j !== i))}><Trash2 className="h-4 w-4" /></Button>
+                <Button
+                  variant="ghost"
+                  aria-label={`Remove change ${i + 1}`}
+                  disabled={changes.length === 1}
+                  onClick={() => setChanges((cs) => cs.filter((_, j) => j !== i))}
+                >
+                  <Trash2 className="h-4 w-4" />
+                </Button>
               </div>
               {needsName(c.type) && (
-                <input aria-label={`Change ${i + 1} ${c.type === 'set_style' ? 'CSS property' : 'attribute'}`} placeholder={c.type === 'set_style' ? 'CSS property, e.g. background-color' : 'Attribute, e.g. href'}
-                  value={c.name ?? ''} onChange={(e) => setChange(i, { name: e.target.value })} className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
+                <input
+                  aria-label={`Change ${i + 1} ${c.type === 'set_style' ? 'CSS property' : 'attribute'}`}
+                  placeholder={c.type === 'set_style' ? 'CSS property, e.g. background-color' : 'Attribute, e.g. href'}
+                  value={c.name ?? ''}
+                  onChange={(e) => setChange(i, { name: e.target.value })}
+                  className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                />
               )}
               {c.type !== 'hide' && (
-                <textarea aria-label={`Change ${i + 1} value`} rows={2} value={c.value ?? ''} onChange={(e) => setChange(i, { value: e.target.value })}
-                  placeholder={c.type === 'redirect' ? 'https://... or /path' : c.type === 'inject_css' ? '.banner { display: none }' : 'New content'}
-                  className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
+                <textarea
+                  aria-label={`Change ${i + 1} value`}
+                  rows={2}
+                  value={c.value ?? ''}
+                  onChange={(e) => setChange(i, { value: e.target.value })}
+                  placeholder={
+                    c.type === 'redirect' ? 'https://... or /path' : c.type === 'inject_css' ? '.banner { display: none }' : 'New content'
+                  }
+                  className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                />
               )}
             </div>
           ))}
-          <Button variant="outline" onClick={() => setChanges((cs) => [...cs, { type: 'set_text', value: '' }])} disabled={changes.length >= 20}><Plus className="h-4 w-4" />Add change</Button>
+          <Button
+            variant="outline"
+            onClick={() => setChanges((cs) => [...cs, { type: 'set_text', value: '' }])}
+            disabled={changes.length >= 20}
+          >
+            <Plus className="h-4 w-4" />
+            Add change
+          </Button>
         </fieldset>
 
         <div>
-          <label htmlFor="rule-rollout" className="text-sm font-medium">Traffic Rollout: {rollout}%</label>
-          <input id="rule-rollout" type="range" min={0} max={100} step={5} value={rollout} onChange={(e) => setRollout(Number(e.target.value))} className="w-full accent-indigo-600" />
+          <label htmlFor="rule-rollout" className="text-sm font-medium">
+            Traffic Rollout: {rollout}%
+          </label>
+          <input
+            id="rule-rollout"
+            type="range"
+            min={0}
+            max={100}
+            step={5}
+            value={rollout}
+            onChange={(e) => setRollout(Number(e.target.value))}
+            className="w-full accent-indigo-600"
+          />
           <p className="text-xs text-slate-500">{rolloutCaption(rollout)}</p>
         </div>
-        <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={testing} onChange={(e) => setTesting(e.target.checked)} />Testing Mode (only visitors opening the preview link see it)</label>
-        <label className="flex items-center gap-2 text-sm"><input type="checkbox" checked={autoRollback} onChange={(e) => setAutoRollback(e.target.checked)} />Automatic Rollback</label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={testing} onChange={(e) => setTesting(e.target.checked)} />
+          Testing Mode (only visitors opening the preview link see it)
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={autoRollback} onChange={(e) => setAutoRollback(e.target.checked)} />
+          Automatic Rollback
+        </label>
 
         {saved && (
           <p className="text-sm">
             Preview (works once the rule is deployed; in Testing Mode only visitors opening this link see it):{' '}
-            <a href={previewUrl(site.domain, saved as FullRule)} target="_blank" rel="noopener noreferrer" className="break-all text-indigo-700 underline">{previewUrl(site.domain, saved as FullRule)}</a>
+            <a
+              href={previewUrl(site.domain, saved as FullRule)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="break-all text-indigo-700 underline"
+            >
+              {previewUrl(site.domain, saved as FullRule)}
+            </a>
           </p>
         )}
-        {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
         {!paid && (
-          <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">Deploying optimizations requires a paid plan. <a href="/pricing" className="font-medium underline">Upgrade</a></p>
+          <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+            Deploying optimizations requires a paid plan.{' '}
+            <a href="/pricing" className="font-medium underline">
+              Upgrade
+            </a>
+          </p>
         )}
         <div className="flex justify-end gap-2 pt-1">
-          <Button variant="outline" onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="outline" disabled={busy}>Save Draft</Button>
-          {paid && <Button disabled={busy} onClick={() => void save(true)}>Deploy</Button>}
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="outline" disabled={busy}>
+            Save Draft
+          </Button>
+          {paid && (
+            <Button disabled={busy} onClick={() => void save(true)}>
+              Deploy
+            </Button>
+          )}
         </div>
       </form>
     </Dialog>

@@ -14,7 +14,9 @@ export interface FullRule extends RuleRecord {
 export const PREVIEW_PARAM = 'cro_preview';
 
 export const loadRules = (siteId: string) =>
-  pb.collection('optimization_rules').getFullList<FullRule>({ filter: pb.filter('site_id = {:siteId}', { siteId }), sort: '-created_at', requestKey: null });
+  pb
+    .collection('optimization_rules')
+    .getFullList<FullRule>({ filter: pb.filter('site_id = {:siteId}', { siteId }), sort: '-created_at', requestKey: null });
 
 export const setEnabled = (ruleId: string, enabled: boolean) =>
   pb.collection('optimization_rules').update<FullRule>(ruleId, { enabled }, { requestKey: null });

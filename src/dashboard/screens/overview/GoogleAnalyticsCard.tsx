@@ -43,7 +43,10 @@ export function GoogleAnalyticsCard() {
     const data = { name: 'Google Analytics', status: 'connected', enabled: true, settings: { property_id: id } };
     try {
       if (record) await pb.collection('integrations').update(record.id, data, { requestKey: null });
-      else await pb.collection('integrations').create({ ...data, site_id: site.id, integration_type: 'google_analytics' }, { requestKey: null });
+      else
+        await pb
+          .collection('integrations')
+          .create({ ...data, site_id: site.id, integration_type: 'google_analytics' }, { requestKey: null });
       notify('Connected!', `Google Analytics property ${id} is linked`, 'success');
       setEditing(false);
       await reload();
@@ -72,29 +75,68 @@ export function GoogleAnalyticsCard() {
 
   const showForm = !propertyId || editing;
   return (
-    <Card title="Google Analytics" testId="ga-card" action={propertyId ? <Badge tone="success">Connected</Badge> : <Badge tone="outline">Not connected</Badge>}>
+    <Card
+      title="Google Analytics"
+      testId="ga-card"
+      action={propertyId ? <Badge tone="success">Connected</Badge> : <Badge tone="outline">Not connected</Badge>}
+    >
       {showForm ? (
         <form onSubmit={connect} className="grid grid-cols-1 gap-3 sm:grid-cols-[1fr_auto] sm:items-end" noValidate>
-          <TextField id="ga-property" label="Property ID" placeholder="G-XXXXXXXXXX or UA-XXXXXXXXX-X" value={value}
-            onChange={(e) => setValue(e.target.value)} hint="Find it in Google Analytics under Admin > Data streams." disabled={!!site && !canEdit} />
+          <TextField
+            id="ga-property"
+            label="Property ID"
+            placeholder="G-XXXXXXXXXX or UA-XXXXXXXXX-X"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            hint="Find it in Google Analytics under Admin > Data streams."
+            disabled={!!site && !canEdit}
+          />
           <div className="flex gap-2">
-            {editing && <Button variant="ghost" onClick={() => setEditing(false)}>Cancel</Button>}
-            <Button type="submit" disabled={busy || (!!site && !canEdit)}><BarChart3 className="h-4 w-4" />Connect</Button>
+            {editing && (
+              <Button variant="ghost" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" disabled={busy || (!!site && !canEdit)}>
+              <BarChart3 className="h-4 w-4" />
+              Connect
+            </Button>
           </div>
         </form>
       ) : (
         <div className="space-y-3">
-          <p className="text-sm">Property <code className="font-semibold" data-testid="ga-property-id">{propertyId}</code></p>
+          <p className="text-sm">
+            Property{' '}
+            <code className="font-semibold" data-testid="ga-property-id">
+              {propertyId}
+            </code>
+          </p>
           {canEdit && (
             <div className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => { setValue(propertyId ?? ''); setEditing(true); }}>Configure</Button>
-              <Button variant="destructive" onClick={() => void disconnect()} disabled={busy}>Disconnect</Button>
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setValue(propertyId ?? '');
+                  setEditing(true);
+                }}
+              >
+                Configure
+              </Button>
+              <Button variant="destructive" onClick={() => void disconnect()} disabled={busy}>
+                Disconnect
+              </Button>
             </div>
           )}
           <div className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-600">
             <p className="font-medium text-slate-800">Real-Time Analytics</p>
-            <a className="mt-1 inline-flex items-center gap-1 text-indigo-600 underline" href="https://analytics.google.com/analytics/web/" target="_blank" rel="noopener noreferrer">
-              Open {propertyId} in Google Analytics<ExternalLink className="h-3 w-3" aria-hidden />
+            <a
+              className="mt-1 inline-flex items-center gap-1 text-indigo-600 underline"
+              href="https://analytics.google.com/analytics/web/"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Open {propertyId} in Google Analytics
+              <ExternalLink className="h-3 w-3" aria-hidden />
             </a>
           </div>
         </div>

@@ -21,10 +21,18 @@ export function KpiCards() {
       {cards.map(([label, value, change]) => (
         <Card key={label} testId={`kpi-${label.toLowerCase().replace(/\s+/g, '-')}`}>
           <p className="text-sm text-slate-500">{label}</p>
-          <p className="mt-1 text-2xl font-bold" data-testid="kpi-value">{value ?? '—'}</p>
+          <p className="mt-1 text-2xl font-bold" data-testid="kpi-value">
+            {value ?? '—'}
+          </p>
           <p className="text-xs text-slate-500">
-            {value === null ? 'No data yet' : change === null ? 'vs last week' : (
-              <><span className={change >= 0 ? 'text-emerald-700' : 'text-red-700'}>{signed(change)}</span> vs last week</>
+            {value === null ? (
+              'No data yet'
+            ) : change === null ? (
+              'vs last week'
+            ) : (
+              <>
+                <span className={change >= 0 ? 'text-emerald-700' : 'text-red-700'}>{signed(change)}</span> vs last week
+              </>
             )}
           </p>
         </Card>

@@ -12,17 +12,31 @@ import { GoogleAnalyticsCard } from './GoogleAnalyticsCard';
 export default function OverviewScreen() {
   return (
     <div className="space-y-6">
-      <ScreenHeader title="Dashboard Overview" subtitle="Real-Time Conversion Optimization Insights"
-        actions={<Link href="/dashboard/tests"><Button><Plus className="h-4 w-4" />Create New Test</Button></Link>} />
+      <ScreenHeader
+        title="Dashboard Overview"
+        subtitle="Real-Time Conversion Optimization Insights"
+        actions={
+          <Link href="/dashboard/tests">
+            <Button>
+              <Plus className="h-4 w-4" />
+              Create New Test
+            </Button>
+          </Link>
+        }
+      />
       <GoogleAnalyticsCard />
       <WebsiteScanCard />
       <KpiCards />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card title="Active Optimizations">
-          <EmptyState icon={Rocket} title="No active optimizations">Deploy an optimization to see its lift here.</EmptyState>
+          <EmptyState icon={Rocket} title="No active optimizations">
+            Deploy an optimization to see its lift here.
+          </EmptyState>
         </Card>
         <Card title="Recent Test Results">
-          <EmptyState icon={FlaskConical} title="No test results yet">Results appear when an A/B test completes.</EmptyState>
+          <EmptyState icon={FlaskConical} title="No test results yet">
+            Results appear when an A/B test completes.
+          </EmptyState>
         </Card>
       </div>
     </div>

@@ -58,17 +58,29 @@ export function WebsiteScanCard() {
   const busy = scanning || (result !== null && !progress.done);
 
   useEffect(() => {
-    if (complete && result) notify('Comprehensive Scan Complete!', `Found ${result.totalFindings} optimization opportunities from ${result.sources.join(', ')}.`, 'success');
+    if (complete && result)
+      notify(
+        'Comprehensive Scan Complete!',
+        `Found ${result.totalFindings} optimization opportunities from ${result.sources.join(', ')}.`,
+        'success',
+      );
   }, [complete, result]);
   return (
     <Card
       title="Website CRO Scan"
       testId="website-scan-card"
-      action={<Button onClick={scan} disabled={busy}><ScanSearch className="h-4 w-4" />{busy ? 'Scanning...' : 'Scan Website'}</Button>}
+      action={
+        <Button onClick={scan} disabled={busy}>
+          <ScanSearch className="h-4 w-4" />
+          {busy ? 'Scanning...' : 'Scan Website'}
+        </Button>
+      }
     >
       {busy && <ProgressBar value={progress.progress} label={`Scanning ${site?.domain ?? 'your website'}`} />}
       {!busy && !result && (
-        <EmptyState icon={ScanSearch} title="No scan yet">Scan your website to find ranked optimization opportunities.</EmptyState>
+        <EmptyState icon={ScanSearch} title="No scan yet">
+          Scan your website to find ranked optimization opportunities.
+        </EmptyState>
       )}
       {complete && result && site && <ScanResults result={result} site={site} />}
     </Card>
@@ -86,7 +98,8 @@ function ScanResults({ result, site }: { result: SiteScanResponse; site: SiteRec
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">
-        {result.siteTypeLabel} · {result.totalFindings} opportunities · expected lift {result.expectedLift} · sources: {result.sources.join(', ')}
+        {result.siteTypeLabel} · {result.totalFindings} opportunities · expected lift {result.expectedLift} · sources:{' '}
+        {result.sources.join(', ')}
       </p>
       <ol className="space-y-2">
         {result.opportunities.map((f) => (
@@ -94,8 +107,15 @@ function ScanResults({ result, site }: { result: SiteScanResponse; site: SiteRec
         ))}
       </ol>
       {result.lockedCount > 0 && (
-        <a href="/pricing" className="flex items-center justify-between gap-3 rounded-lg bg-indigo-50 p-3 text-sm font-semibold text-indigo-800 hover:bg-indigo-100" data-testid="unlock-banner">
-          <span className="flex items-center gap-2"><Lock className="h-4 w-4" aria-hidden="true" />Unlock {result.lockedCount} More Optimizations</span>
+        <a
+          href="/pricing"
+          className="flex items-center justify-between gap-3 rounded-lg bg-indigo-50 p-3 text-sm font-semibold text-indigo-800 hover:bg-indigo-100"
+          data-testid="unlock-banner"
+        >
+          <span className="flex items-center gap-2">
+            <Lock className="h-4 w-4" aria-hidden="true" />
+            Unlock {result.lockedCount} More Optimizations
+          </span>
           <span aria-hidden="true">→</span>
         </a>
       )}
@@ -104,7 +124,15 @@ function ScanResults({ result, site }: { result: SiteScanResponse; site: SiteRec
   );
 }
 
-function ScanOpportunity({ f, pattern, onCreateRule }: { f: Finding; pattern: PatternRecord | null; onCreateRule: (p: PatternRecord) => void }) {
+function ScanOpportunity({
+  f,
+  pattern,
+  onCreateRule,
+}: {
+  f: Finding;
+  pattern: PatternRecord | null;
+  onCreateRule: (p: PatternRecord) => void;
+}) {
   return (
     <li className="rounded-md border border-slate-200 p-3" data-testid="site-scan-opportunity">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -116,9 +144,16 @@ function ScanOpportunity({ f, pattern, onCreateRule }: { f: Finding; pattern: Pa
       </div>
       <p className="mt-1 text-sm text-slate-600">{f.description}</p>
       <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-slate-500">+{f.conversionLift} · {f.difficulty} · confidence {f.confidence}% · {f.timeToImplement}</p>
+        <p className="text-xs text-slate-500">
+          +{f.conversionLift} · {f.difficulty} · confidence {f.confidence}% · {f.timeToImplement}
+        </p>
         {pattern && (
-          <Button variant="outline" className="px-2 py-1 text-xs" onClick={() => onCreateRule(pattern)} aria-label={`Create rule: ${pattern.name}`}>
+          <Button
+            variant="outline"
+            className="px-2 py-1 text-xs"
+            onClick={() => onCreateRule(pattern)}
+            aria-label={`Create rule: ${pattern.name}`}
+          >
             Create Rule
           </Button>
         )}

@@ -7,7 +7,9 @@ export default function RecordingsScreen() {
   return (
     <div>
       <ScreenHeader title="Session Recordings & Heatmaps" subtitle="See how visitors use your site" />
-      <EmptyState icon={Video} title="No Recordings Yet">Recordings appear once the tracking script runs on your site.</EmptyState>
+      <EmptyState icon={Video} title="No Recordings Yet">
+        Recordings appear once the tracking script runs on your site.
+      </EmptyState>
     </div>
   );
 }

@@ -7,7 +7,9 @@ export default function ReportsScreen() {
   return (
     <div>
       <ScreenHeader title="Reports" subtitle="Scheduled and generated reports" />
-      <EmptyState icon={FileText} title="No Scheduled Reports">No reports generated yet</EmptyState>
+      <EmptyState icon={FileText} title="No Scheduled Reports">
+        No reports generated yet
+      </EmptyState>
     </div>
   );
 }

@@ -20,13 +20,29 @@ export function HealthBadge({ status }: { status: string }) {
   return <Badge tone={h.tone}>{h.label}</Badge>;
 }
 
-function Switch({ label, hint, checked, disabled, onChange }: { label: string; hint: string; checked: boolean; disabled: boolean; onChange: (v: boolean) => void }) {
+function Switch({
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (v: boolean) => void;
+}) {
   const id = useId();
   return (
     <div className="flex items-start justify-between gap-4">
       <div>
-        <p id={`${id}-l`} className="text-sm font-medium text-slate-900">{label}</p>
-        <p id={`${id}-h`} className="text-xs text-slate-500">{hint}</p>
+        <p id={`${id}-l`} className="text-sm font-medium text-slate-900">
+          {label}
+        </p>
+        <p id={`${id}-h`} className="text-xs text-slate-500">
+          {hint}
+        </p>
       </div>
       <button
         type="button"
@@ -106,8 +122,12 @@ export function SafetyControls({ rule, siteId, onChanged }: { rule: RuleRecord; 
 
       <div>
         <div className="flex items-center justify-between">
-          <label htmlFor={sliderId} className="text-sm font-medium text-slate-900">Traffic Rollout</label>
-          <span className="text-sm font-semibold text-slate-700" aria-hidden>{rollout}%</span>
+          <label htmlFor={sliderId} className="text-sm font-medium text-slate-900">
+            Traffic Rollout
+          </label>
+          <span className="text-sm font-semibold text-slate-700" aria-hidden>
+            {rollout}%
+          </span>
         </div>
         <div className="mt-2 flex items-center gap-3">
           <input
@@ -121,39 +141,56 @@ export function SafetyControls({ rule, siteId, onChanged }: { rule: RuleRecord; 
             onChange={(e) => setRollout(Number(e.target.value))}
             className="w-full accent-indigo-600 disabled:opacity-50"
           />
-          <Button variant="outline" disabled={busy || !rule.enabled || rollout === rule.rollout_percentage} onClick={() => void save('rollout_percentage', rollout)}>
+          <Button
+            variant="outline"
+            disabled={busy || !rule.enabled || rollout === rule.rollout_percentage}
+            onClick={() => void save('rollout_percentage', rollout)}
+          >
             Apply
           </Button>
         </div>
-        <p className="mt-1 text-xs text-slate-500" data-testid="rollout-caption">{rolloutCaption(rollout)}</p>
+        <p className="mt-1 text-xs text-slate-500" data-testid="rollout-caption">
+          {rolloutCaption(rollout)}
+        </p>
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-3">
-        <p className="flex items-center gap-2 text-sm text-emerald-700"><Activity className="h-4 w-4" aria-hidden />Health Monitoring Active</p>
+        <p className="flex items-center gap-2 text-sm text-emerald-700">
+          <Activity className="h-4 w-4" aria-hidden />
+          Health Monitoring Active
+        </p>
         <Button variant="destructive" disabled={busy || !rule.enabled} onClick={() => setConfirming(true)}>
-          <RotateCcw className="h-4 w-4" aria-hidden />Manual Rollback
+          <RotateCcw className="h-4 w-4" aria-hidden />
+          Manual Rollback
         </Button>
       </div>
 
       {health === 'critical' && (
         <p role="alert" className="flex items-center gap-2 rounded-md bg-red-50 p-2 text-sm text-red-800">
-          <AlertTriangle className="h-4 w-4" aria-hidden />Critical health issues detected. Review the health metrics immediately.
+          <AlertTriangle className="h-4 w-4" aria-hidden />
+          Critical health issues detected. Review the health metrics immediately.
         </p>
       )}
       {health === 'warning' && (
         <p role="status" className="flex items-center gap-2 rounded-md bg-amber-50 p-2 text-sm text-amber-800">
-          <AlertTriangle className="h-4 w-4" aria-hidden />Performance degradation detected. This optimization is being monitored closely.
+          <AlertTriangle className="h-4 w-4" aria-hidden />
+          Performance degradation detected. This optimization is being monitored closely.
         </p>
       )}
 
       {confirming && (
         <Dialog title="Rollback Optimization?" onClose={() => setConfirming(false)}>
           <p className="text-sm text-slate-600">
-            This will immediately disable this optimization and restore the previous settings. Visitors will no longer see this optimization.
+            This will immediately disable this optimization and restore the previous settings. Visitors will no longer see this
+            optimization.
           </p>
           <div className="mt-5 flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setConfirming(false)}>Cancel</Button>
-            <Button variant="destructive" onClick={() => void rollback()}>Rollback</Button>
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => void rollback()}>
+              Rollback
+            </Button>
           </div>
         </Dialog>
       )}

@@ -67,10 +67,15 @@ export default function SafetyScreen() {
       timer = setTimeout(() => void load(siteId), 150);
     };
     const filter = pb.filter('site_id = {:siteId}', { siteId });
-    const unsubs = REALTIME.map((name) => pb.collection(name).subscribe('*', refetch, { filter }).catch((err) => {
-      console.error(`Realtime for ${name} failed`, err);
-      return () => Promise.resolve();
-    }));
+    const unsubs = REALTIME.map((name) =>
+      pb
+        .collection(name)
+        .subscribe('*', refetch, { filter })
+        .catch((err) => {
+          console.error(`Realtime for ${name} failed`, err);
+          return () => Promise.resolve();
+        }),
+    );
     return () => {
       clearTimeout(timer);
       unsubs.forEach((p) => void p.then((unsub) => unsub()));
@@ -89,7 +94,12 @@ export default function SafetyScreen() {
 
   const rules = data?.rules ?? [];
   const active = rules.filter((r) => r.enabled).length;
-  const counts: Record<TabId, number | undefined> = { rules: data?.rules.length, metrics: data?.metrics.length, rollbacks: data?.rollbacks.length, audit: data?.audit.length };
+  const counts: Record<TabId, number | undefined> = {
+    rules: data?.rules.length,
+    metrics: data?.metrics.length,
+    rollbacks: data?.rollbacks.length,
+    audit: data?.audit.length,
+  };
 
   return (
     <div className="space-y-6">
@@ -98,7 +108,8 @@ export default function SafetyScreen() {
         subtitle="Health monitoring, rollout controls, rollbacks and the audit trail of your optimizations"
         actions={
           <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
-            <RefreshCw className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden />Refresh
+            <RefreshCw className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} aria-hidden />
+            Refresh
           </Button>
         }
       />

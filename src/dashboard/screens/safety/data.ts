@@ -53,7 +53,9 @@ export async function loadSafetyData(siteId: string): Promise<SafetyData> {
   const opts = { filter, requestKey: null };
   const [rules, metrics, rollbacks, audit] = await Promise.all([
     pb.collection('optimization_rules').getFullList<RuleRecord>({ ...opts, sort: '-priority,-created_at' }),
-    pb.collection('optimization_health_metrics').getList<HealthMetricRecord>(1, METRICS_LIMIT, { ...opts, sort: '-recorded_at', skipTotal: true }),
+    pb
+      .collection('optimization_health_metrics')
+      .getList<HealthMetricRecord>(1, METRICS_LIMIT, { ...opts, sort: '-recorded_at', skipTotal: true }),
     pb.collection('optimization_rollbacks').getList<RollbackRecord>(1, ROLLBACKS_LIMIT, { ...opts, sort: '-created_at', skipTotal: true }),
     pb.collection('optimization_audit_log').getList<AuditRecord>(1, AUDIT_LIMIT, { ...opts, sort: '-created_at', skipTotal: true }),
   ]);

@@ -26,7 +26,9 @@ export function AddDomainForm() {
     if (!user) return;
     setBusy(true);
     try {
-      const site = await pb.collection('sites').create({ user_id: user.id, domain: domain.trim(), industry_category: industry.trim() }, { requestKey: null });
+      const site = await pb
+        .collection('sites')
+        .create({ user_id: user.id, domain: domain.trim(), industry_category: industry.trim() }, { requestKey: null });
       notify('Domain added successfully', 'Follow the DNS setup instructions below', 'success');
       setDomain('');
       setIndustry('');
@@ -42,9 +44,25 @@ export function AddDomainForm() {
   return (
     <Card title="Add New Domain">
       <form onSubmit={submit} className="grid grid-cols-1 gap-4 md:grid-cols-[1fr_1fr_auto] md:items-end" noValidate>
-        <TextField id="domain-name" label="Domain Name" placeholder="example.com" value={domain} onChange={(e) => setDomain(e.target.value)} autoComplete="off" />
-        <TextField id="domain-industry" label="Industry (Optional)" placeholder="e.g. E-commerce" value={industry} onChange={(e) => setIndustry(e.target.value)} />
-        <Button type="submit" disabled={busy}><Plus className="h-4 w-4" />{busy ? 'Adding...' : 'Add Domain'}</Button>
+        <TextField
+          id="domain-name"
+          label="Domain Name"
+          placeholder="example.com"
+          value={domain}
+          onChange={(e) => setDomain(e.target.value)}
+          autoComplete="off"
+        />
+        <TextField
+          id="domain-industry"
+          label="Industry (Optional)"
+          placeholder="e.g. E-commerce"
+          value={industry}
+          onChange={(e) => setIndustry(e.target.value)}
+        />
+        <Button type="submit" disabled={busy}>
+          <Plus className="h-4 w-4" />
+          {busy ? 'Adding...' : 'Add Domain'}
+        </Button>
       </form>
     </Card>
   );

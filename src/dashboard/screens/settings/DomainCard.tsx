@@ -49,15 +49,22 @@ export function DomainCard({ site, manager, owner }: { site: SiteRecord; manager
           {[site.nameserver_1, site.nameserver_2].map((ns, i) => (
             <div key={i} className="flex items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-2">
               <span className="text-xs text-slate-500">Nameserver {i + 1}</span>
-              <code className="min-w-0 flex-1 truncate text-sm" data-testid={`nameserver-${i + 1}`}>{ns}</code>
+              <code className="min-w-0 flex-1 truncate text-sm" data-testid={`nameserver-${i + 1}`}>
+                {ns}
+              </code>
               <CopyButton value={ns} />
             </div>
           ))}
           <p className="text-xs text-slate-500">DNS changes usually take 5-60 minutes to take effect.</p>
-          {detail && <p className="text-sm text-amber-700" role="status">{detail}</p>}
+          {detail && (
+            <p className="text-sm text-amber-700" role="status">
+              {detail}
+            </p>
+          )}
           {manager && (
             <Button variant="outline" onClick={() => void verify()} disabled={busy}>
-              <RefreshCw className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />Verify DNS
+              <RefreshCw className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
+              Verify DNS
             </Button>
           )}
         </div>

@@ -13,11 +13,19 @@ export function DomainsTab() {
     <div className="space-y-6">
       <AddDomainForm />
       <Card title="Your Domains">
-        {sites === undefined ? <Spinner /> : sites.length === 0 ? (
-          <EmptyState icon={Globe} title="No domains yet">Add your first domain above.</EmptyState>
+        {sites === undefined ? (
+          <Spinner />
+        ) : sites.length === 0 ? (
+          <EmptyState icon={Globe} title="No domains yet">
+            Add your first domain above.
+          </EmptyState>
         ) : (
           <ul className="space-y-4">
-            {sites.map((s) => <li key={s.id}><DomainCard site={s} manager={!!user && (s.manager_ids ?? []).includes(user.id)} owner={!!user && s.user_id === user.id} /></li>)}
+            {sites.map((s) => (
+              <li key={s.id}>
+                <DomainCard site={s} manager={!!user && (s.manager_ids ?? []).includes(user.id)} owner={!!user && s.user_id === user.id} />
+              </li>
+            ))}
           </ul>
         )}
       </Card>

@@ -31,7 +31,9 @@ export function PlanBillingCard() {
         ) : isPaid(tier) ? (
           <BillingPortalButton returnPath="/dashboard/settings" />
         ) : (
-          <a className="btn btn-primary" href="/pricing">Upgrade</a>
+          <a className="btn btn-primary" href="/pricing">
+            Upgrade
+          </a>
         )}
       </div>
     </Card>

@@ -32,18 +32,23 @@ export function RemoveDomainButton({ site }: { site: SiteRecord }) {
   return (
     <>
       <Button variant="ghost" className="text-red-700" onClick={() => setOpen(true)} aria-label={`Remove ${site.domain}`}>
-        <Trash2 className="h-4 w-4" />Remove
+        <Trash2 className="h-4 w-4" />
+        Remove
       </Button>
       {open && (
         <Dialog title={`Remove ${site.domain}?`} onClose={() => !busy && setOpen(false)}>
           <p className="text-sm text-slate-700">
-            This deletes the domain with its analytics, optimizations, scans, integrations and team access. The tracking
-            script stops working on the site. This cannot be undone.
+            This deletes the domain with its analytics, optimizations, scans, integrations and team access. The tracking script stops
+            working on the site. This cannot be undone.
           </p>
           <p className="mt-2 text-sm text-slate-500">Your subscription is not changed: manage it under Account Settings.</p>
           <div className="mt-5 flex justify-end gap-2">
-            <Button variant="outline" onClick={() => setOpen(false)} disabled={busy}>Cancel</Button>
-            <Button variant="destructive" onClick={() => void remove()} disabled={busy}>Remove domain</Button>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="destructive" onClick={() => void remove()} disabled={busy}>
+              Remove domain
+            </Button>
           </div>
         </Dialog>
       )}

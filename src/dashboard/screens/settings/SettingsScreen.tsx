@@ -16,11 +16,21 @@ export default function SettingsScreen() {
       <PlanBillingCard />
       <div role="tablist" className="mb-4 inline-flex rounded-lg bg-slate-100 p-1">
         {TABS.map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)}
-            className={clsx('rounded-md px-4 py-1.5 text-sm font-medium', tab === t ? 'bg-white shadow-sm' : 'text-slate-600')}>{t}</button>
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            onClick={() => setTab(t)}
+            className={clsx('rounded-md px-4 py-1.5 text-sm font-medium', tab === t ? 'bg-white shadow-sm' : 'text-slate-600')}
+          >
+            {t}
+          </button>
         ))}
       </div>
-      <div role="tabpanel" aria-label={tab}>{tab === 'Domains' ? <DomainsTab /> : <OptimizationTab />}</div>
+      <div role="tabpanel" aria-label={tab}>
+        {tab === 'Domains' ? <DomainsTab /> : <OptimizationTab />}
+      </div>
     </div>
   );
 }

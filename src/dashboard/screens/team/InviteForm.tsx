@@ -30,7 +30,10 @@ export function InviteForm({ siteId, onInvited }: { siteId: string; onInvited: (
       onInvited();
     } catch (err) {
       const dup = (err as { response?: { data?: Record<string, { code?: string }> } }).response?.data;
-      const message = dup && Object.values(dup).some((v) => v?.code === 'validation_not_unique') ? 'This email is already a member or invited' : errorMessage(err, 'Could not send the invitation');
+      const message =
+        dup && Object.values(dup).some((v) => v?.code === 'validation_not_unique')
+          ? 'This email is already a member or invited'
+          : errorMessage(err, 'Could not send the invitation');
       notify('Failed to send invite', message, 'destructive');
     } finally {
       setBusy(false);
@@ -39,14 +42,35 @@ export function InviteForm({ siteId, onInvited }: { siteId: string; onInvited: (
   return (
     <Card title="Invite Team Member">
       <form onSubmit={submit} className="grid grid-cols-1 gap-3 md:grid-cols-[1fr_auto_auto] md:items-end" noValidate>
-        <TextField id="invite-email" label="Email address" type="email" placeholder="colleague@company.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <TextField
+          id="invite-email"
+          label="Email address"
+          type="email"
+          placeholder="colleague@company.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <div className="space-y-1">
-          <label htmlFor="invite-role" className="block text-sm font-medium">Role</label>
-          <select id="invite-role" value={role} onChange={(e) => setRole(e.target.value as SiteRole)} className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
-            {INVITABLE_ROLES.map((r) => <option key={r} value={r}>{r.charAt(0).toUpperCase() + r.slice(1)}</option>)}
+          <label htmlFor="invite-role" className="block text-sm font-medium">
+            Role
+          </label>
+          <select
+            id="invite-role"
+            value={role}
+            onChange={(e) => setRole(e.target.value as SiteRole)}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
+            {INVITABLE_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r.charAt(0).toUpperCase() + r.slice(1)}
+              </option>
+            ))}
           </select>
         </div>
-        <Button type="submit" disabled={busy}><Send className="h-4 w-4" />Send Invite</Button>
+        <Button type="submit" disabled={busy}>
+          <Send className="h-4 w-4" />
+          Send Invite
+        </Button>
       </form>
       <p className="mt-2 text-xs text-slate-500">{ROLE_DESCRIPTIONS[role]}</p>
     </Card>

@@ -9,7 +9,17 @@ import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import type { MemberRecord } from './useMembers';
 
-export function MemberList({ members, manager, userId, onChanged }: { members: MemberRecord[]; manager: boolean; userId: string; onChanged: () => void }) {
+export function MemberList({
+  members,
+  manager,
+  userId,
+  onChanged,
+}: {
+  members: MemberRecord[];
+  manager: boolean;
+  userId: string;
+  onChanged: () => void;
+}) {
   const changeRole = async (m: MemberRecord, role: string) => {
     try {
       await pb.collection('site_members').update(m.id, { role }, { requestKey: null });
@@ -37,16 +47,34 @@ export function MemberList({ members, manager, userId, onChanged }: { members: M
           return (
             <li key={m.id} className="flex flex-wrap items-center gap-3 py-3" data-testid={`member-${m.email}`}>
               <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{m.email}{m.user_id === userId && <span className="text-slate-500"> (you)</span>}</p>
+                <p className="truncate font-medium">
+                  {m.email}
+                  {m.user_id === userId && <span className="text-slate-500"> (you)</span>}
+                </p>
                 <p className="text-xs text-slate-500">Since {new Date(m.created_at.replace(' ', 'T')).toLocaleDateString()}</p>
               </div>
               <Badge tone={m.status === 'active' ? 'success' : 'warning'}>{m.status}</Badge>
               {editable ? (
-                <select aria-label={`Role of ${m.email}`} value={m.role} onChange={(e) => void changeRole(m, e.target.value)} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
-                  {INVITABLE_ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+                <select
+                  aria-label={`Role of ${m.email}`}
+                  value={m.role}
+                  onChange={(e) => void changeRole(m, e.target.value)}
+                  className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+                >
+                  {INVITABLE_ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
                 </select>
-              ) : <Badge tone="secondary">{m.role}</Badge>}
-              {editable && <Button variant="ghost" aria-label={`Remove ${m.email}`} onClick={() => void remove(m)}><Trash2 className="h-4 w-4" /></Button>}
+              ) : (
+                <Badge tone="secondary">{m.role}</Badge>
+              )}
+              {editable && (
+                <Button variant="ghost" aria-label={`Remove ${m.email}`} onClick={() => void remove(m)}>
+                  <Trash2 className="h-4 w-4" />
+                </Button>
+              )}
             </li>
           );
         })}

@@ -11,7 +11,9 @@ export function MyInvitations() {
   const [invites, setInvites] = useState<PendingInvite[]>([]);
   const linked = typeof window !== 'undefined' ? new URLSearchParams(window.location.search).get('invite') : null;
   const reload = useCallback(() => {
-    listMyInvites().then((r) => setInvites(r.items)).catch((err) => console.warn('Invites load failed', err));
+    listMyInvites()
+      .then((r) => setInvites(r.items))
+      .catch((err) => console.warn('Invites load failed', err));
   }, []);
   useEffect(reload, [reload]);
 
@@ -35,7 +37,10 @@ export function MyInvitations() {
       <ul className="space-y-2">
         {invites.map((i) => (
           <li key={i.token} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-indigo-50 p-3">
-            <span className="flex items-center gap-2 text-sm"><MailCheck className="h-4 w-4 text-indigo-600" aria-hidden />Join <strong>{i.domain}</strong> as {i.role}</span>
+            <span className="flex items-center gap-2 text-sm">
+              <MailCheck className="h-4 w-4 text-indigo-600" aria-hidden />
+              Join <strong>{i.domain}</strong> as {i.role}
+            </span>
             <Button onClick={() => void accept(i.token)}>Accept Invitation</Button>
           </li>
         ))}

@@ -17,12 +17,20 @@ export default function TeamScreen() {
     <div className="space-y-6">
       <ScreenHeader title="Team" subtitle={site ? `People working on ${site.domain}` : 'Invite people to work on your site'} />
       <MyInvitations />
-      {loading ? <Spinner /> : !site ? <NoSite /> : (
+      {loading ? (
+        <Spinner />
+      ) : !site ? (
+        <NoSite />
+      ) : (
         <>
           {members && <TeamStats members={members} />}
           {canManage && <InviteForm siteId={site.id} onInvited={() => void reload()} />}
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
-            {members ? <MemberList members={members} manager={canManage} userId={user?.id ?? ''} onChanged={() => void reload()} /> : <Spinner />}
+            {members ? (
+              <MemberList members={members} manager={canManage} userId={user?.id ?? ''} onChanged={() => void reload()} />
+            ) : (
+              <Spinner />
+            )}
             <RoleDescriptions />
           </div>
         </>

@@ -17,7 +17,11 @@ export function useMembers(siteId: string | null) {
   const reload = useCallback(async () => {
     if (!siteId) return setMembers([]);
     try {
-      setMembers(await pb.collection('site_members').getFullList<MemberRecord>({ filter: pb.filter('site_id = {:s}', { s: siteId }), sort: 'created_at', requestKey: null }));
+      setMembers(
+        await pb
+          .collection('site_members')
+          .getFullList<MemberRecord>({ filter: pb.filter('site_id = {:s}', { s: siteId }), sort: 'created_at', requestKey: null }),
+      );
     } catch (err) {
       console.error('Members load failed', err);
       setMembers([]);

@@ -7,7 +7,9 @@ export default function TestsScreen() {
   return (
     <div>
       <ScreenHeader title="A/B Tests" subtitle="Experiments on your site" />
-      <EmptyState icon={FlaskConical} title="No tests yet">Create a test to compare variations with real visitors.</EmptyState>
+      <EmptyState icon={FlaskConical} title="No tests yet">
+        Create a test to compare variations with real visitors.
+      </EmptyState>
     </div>
   );
 }

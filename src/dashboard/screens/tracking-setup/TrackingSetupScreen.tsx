@@ -24,7 +24,11 @@ export default function TrackingSetupScreen() {
     <div className="space-y-6">
       <ScreenHeader title="Get Started" subtitle="Connect your website to start optimizing" />
       <BenefitCards />
-      {loading ? <Spinner /> : !site ? <NoSite /> : (
+      {loading ? (
+        <Spinner />
+      ) : !site ? (
+        <NoSite />
+      ) : (
         <>
           <WebsiteCard site={site} canVerify={canManage} />
           {verified ? <AllSetCard /> : <NameserverInstructions site={site} />}

@@ -40,19 +40,31 @@ export function WebsiteCard({ site, canVerify }: { site: SiteRecord; canVerify: 
           <p className="text-lg font-semibold">{site.domain}</p>
           <p className="flex items-center gap-2 text-sm">
             {verified ? (
-              <><CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden /><span>Connected</span><Badge tone="success">Active</Badge></>
+              <>
+                <CheckCircle2 className="h-4 w-4 text-emerald-600" aria-hidden />
+                <span>Connected</span>
+                <Badge tone="success">Active</Badge>
+              </>
             ) : (
-              <><span>Ready to Connect</span><Badge tone="warning">Pending</Badge></>
+              <>
+                <span>Ready to Connect</span>
+                <Badge tone="warning">Pending</Badge>
+              </>
             )}
           </p>
         </div>
         {canVerify && (
           <Button onClick={() => void check()} disabled={busy}>
-            <RefreshCw className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />{busy ? 'Checking...' : 'Check if Connected'}
+            <RefreshCw className={busy ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} />
+            {busy ? 'Checking...' : 'Check if Connected'}
           </Button>
         )}
       </div>
-      {detail && <p className="mt-3 text-sm text-amber-700" role="status">{detail}</p>}
+      {detail && (
+        <p className="mt-3 text-sm text-amber-700" role="status">
+          {detail}
+        </p>
+      )}
     </Card>
   );
 }

@@ -12,6 +12,14 @@ import { trustChecks } from './trust';
 
 /** Every check of the audit, grouped by the spec's ten categories. */
 export const ALL_CHECKS: Check[] = [
-  ...ctaChecks, ...checkoutChecks, ...trustChecks, ...copywritingChecks, ...socialProofChecks,
-  ...formChecks, ...retentionChecks, ...pricingChecks, ...mobileChecks, ...performanceChecks,
+  ...ctaChecks,
+  ...checkoutChecks,
+  ...trustChecks,
+  ...copywritingChecks,
+  ...socialProofChecks,
+  ...formChecks,
+  ...retentionChecks,
+  ...pricingChecks,
+  ...mobileChecks,
+  ...performanceChecks,
 ];

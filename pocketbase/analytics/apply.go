@@ -1,7 +1,6 @@
 package analytics
 
 import (
-	"strings"
 	"time"
 )
 
@@ -174,7 +173,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 			row["props"] = jsonString(map[string]any{"utm_source": ev.UtmSource, "utm_medium": ev.UtmMedium, "utm_campaign": ev.UtmCamp})
 		}
 		for _, g := range site.Goals {
-			if g.Type == "url" && pathMatches(g.Match, ev.Path) {
+			if g.Type == "url" && URLPatternMatches(g.Match, ev.Path) {
 				if err := a.convert(s, g, g.Value, ev, day); err != nil {
 					return err
 				}
@@ -291,14 +290,6 @@ func (a *applier) convert(s *sessState, g goal, value float64, ev *Event, day st
 		"rule": "",
 	})
 	return nil
-}
-
-// pathMatches: exact path, or a prefix when the goal ends with '*'.
-func pathMatches(pattern, path string) bool {
-	if strings.HasSuffix(pattern, "*") {
-		return strings.HasPrefix(path, strings.TrimSuffix(pattern, "*"))
-	}
-	return strings.TrimRight(pattern, "/") == strings.TrimRight(path, "/")
 }
 
 func truncate(s string, n int) string {

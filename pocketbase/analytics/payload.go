@@ -182,7 +182,15 @@ func validateEvent(ev *Event, now time.Time, maxAge time.Duration) error {
 	if !finiteIn(ev.Line, 0, 1e7) {
 		return bad("ln: line out of range")
 	}
+	if string(ev.Props) == "null" {
+		ev.Props = nil // null is no properties, as for every other field
+	}
 	if len(ev.Props) > 0 {
+		// Measured compact, as JSON.stringify writes it: whitespace in the body does not count.
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, ev.Props); err == nil {
+			ev.Props = compact.Bytes()
+		}
 		if len(ev.Props) > maxPropsBytes {
 			return bad("pr: properties larger than %d bytes", maxPropsBytes)
 		}

@@ -1,44 +1,11 @@
 package analytics
 
 import (
-	"strings"
 	"testing"
 	"time"
 )
 
-func TestParseBatch(t *testing.T) {
-	now := time.UnixMilli(1_800_000_000_000)
-	ts := "1800000000000"
-	ok := `{"k":"abcdefgh1234","v":"visitor01","s":"session01","e":[{"t":"pv","ts":` + ts + `,"p":"/","r":"https://x.io/"},` +
-		`{"t":"lv","ts":` + ts + `,"p":"/","d":1000,"sc":50},{"t":"ev","ts":` + ts + `,"p":"/","n":"buy","val":9.5,"pr":{"a":1}}]}`
-	b, err := ParseBatch([]byte(ok), now, 24*time.Hour)
-	if err != nil || len(b.Events) != 3 || *b.Events[1].Scroll != 50 {
-		t.Fatalf("valid batch refused: %v", err)
-	}
-	bad := map[string]string{
-		"empty":          ``,
-		"truncated":      `{"k":"abcdefgh1234"`,
-		"trailing":       ok + `{}`,
-		"unknown field":  strings.Replace(ok, `"k":`, `"zz":1,"k":`, 1),
-		"bad key":        strings.Replace(ok, "abcdefgh1234", "ABC!", 1),
-		"short visitor":  strings.Replace(ok, "visitor01", "v", 1),
-		"unknown type":   strings.Replace(ok, `"t":"pv"`, `"t":"xx"`, 1),
-		"relative path":  strings.Replace(ok, `"p":"/","r"`, `"p":"home","r"`, 1),
-		"js referrer":    strings.Replace(ok, "https://x.io/", "javascript:alert(1)", 1),
-		"float ts":       strings.Replace(ok, ts+`,"p":"/","r"`, ts+`.5,"p":"/","r"`, 1),
-		"old ts":         strings.Replace(ok, ts+`,"p":"/","r"`, `1700000000000,"p":"/","r"`, 1),
-		"scroll > 100":   strings.Replace(ok, `"sc":50`, `"sc":150`, 1),
-		"props not obj":  strings.Replace(ok, `"pr":{"a":1}`, `"pr":[1]`, 1),
-		"event w/o name": strings.Replace(ok, `"n":"buy",`, ``, 1),
-		"newline":        strings.Replace(ok, `"n":"buy"`, `"n":"b\nuy"`, 1),
-		"too big":        `{"k":"` + strings.Repeat("a", MaxBodyBytes) + `"}`,
-	}
-	for name, body := range bad {
-		if _, err := ParseBatch([]byte(body), now, 24*time.Hour); err == nil {
-			t.Errorf("%s: accepted", name)
-		}
-	}
-}
+// ParseBatch runs every case of tests/fixtures/contracts/event-payloads.json (contracts_test.go).
 
 func TestOriginAllowed(t *testing.T) {
 	cases := []struct {

@@ -69,8 +69,9 @@ export function watchPage(push: Push, href: string, t0: number): { leave: () => 
     if (l.search) {
       const q = new URLSearchParams(l.search);
       const utm = { us: 'utm_source', um: 'utm_medium', uc: 'utm_campaign' } as const;
-      for (const k in utm) {
-        const v = q.get(utm[k as keyof typeof utm]);
+      let k: keyof typeof utm;
+      for (k in utm) {
+        const v = q.get(utm[k]);
         if (v) e[k] = clean(v, 100);
       }
     }

@@ -1,29 +1,8 @@
 import { inRollout } from '../lib/assignment';
+import { isUnsafeAttribute, sanitizeChangeHtml } from '../lib/contracts/change-sanitizer';
+import type { RuleChange, TrackerRule } from '../lib/contracts/rule-change';
+import { urlPatternMatches } from '../lib/contracts/url-pattern';
 import { clean, config, type Push } from './types';
-
-/** One change, as stored on the rule (src/lib/rule-changes.ts). */
-interface Change {
-  type: string;
-  value?: string;
-  name?: string;
-}
-
-/** An enabled optimization rule, as the server inlines it into the config. */
-export interface RuleCfg {
-  /** Rule id. */
-  i: string;
-  /** Assignment seed. */
-  s: string;
-  /** Rollout percentage. */
-  p: number;
-  /** URL pattern (path, * wildcards; a full URL when it starts with http). */
-  u?: string;
-  /** CSS selector. */
-  q?: string;
-  c: Change[];
-  /** Testing mode: only with the preview parameter. */
-  x?: boolean;
-}
 
 /** Longest the targeted elements stay hidden while the page is parsed (ms). */
 export const HIDE_MAX_MS = 1000;
@@ -32,37 +11,24 @@ const MISSING_AFTER_MS = 5000;
 const PREVIEW = 'cro_preview';
 const WHOLE_PAGE = /^(inject_css|redirect)$/;
 
-/**
- * HTML from a rule, without scripts, frames, event handlers or script URLs. Its elements join
- * `done`, so that a selector matching them never applies the rule to its own output.
- */
-function safe(html: string, done: WeakSet<Element>): DocumentFragment {
-  const t = document.createElement('template');
-  t.innerHTML = html;
-  const f = t.content;
-  f.querySelectorAll('script,iframe,object,embed,link,meta,base,frame,frameset').forEach((n) => n.remove());
-  f.querySelectorAll('*').forEach((el) => {
-    done.add(el);
-    for (const a of Array.prototype.slice.call(el.attributes) as Attr[]) {
-      if (/^on|^srcdoc$|^formaction$/i.test(a.name) || /^\s*(javascript|vbscript|data):/i.test(a.value)) el.removeAttribute(a.name);
-    }
-  });
-  return f;
-}
+/** A change's HTML, sanitized; its elements join `done`, so a selector matching them never applies the rule to its own output. */
+const safe = (html: string, done: WeakSet<Element>) => sanitizeChangeHtml(html, (el) => done.add(el));
 
-function change(el: Element, c: Change, done: WeakSet<Element>): void {
+function change(el: Element, c: RuleChange, done: WeakSet<Element>): void {
   const v = c.value || '';
   const h = el as HTMLElement;
   if (c.type === 'set_text') h.textContent = v;
   else if (c.type === 'set_html') h.replaceChildren(safe(v, done));
-  else if (c.type === 'set_attribute') h.setAttribute(c.name || '', v);
-  else if (c.type === 'set_style') h.style.setProperty(c.name || '', v);
+  else if (c.type === 'set_attribute') {
+    if (!isUnsafeAttribute(c.name || '', v)) h.setAttribute(c.name || '', v);
+  } else if (c.type === 'set_style') h.style.setProperty(c.name || '', v);
   else if (c.type === 'hide') h.style.setProperty('display', 'none', 'important');
   else if (c.type === 'insert_before') h.before(safe(v, done));
   else if (c.type === 'insert_after') h.after(safe(v, done));
 }
 
-const glob = (p: string) => new RegExp('^' + p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*') + '$');
+/** Whether a rule's URL pattern covers the current page (the shared URL-pattern semantics). */
+export const onPage = (pattern: string | undefined, href: string) => urlPatternMatches(pattern || '', href);
 
 /**
  * Applies the site's enabled rules: before paint when the script runs while the page is parsed
@@ -86,16 +52,15 @@ export function runRules(push: Push, visitor: () => string): void {
   }
   const seen: Record<string, WeakSet<Element>> = {};
   let page = '';
-  let active: RuleCfg[] = [];
+  let active: TrackerRule[] = [];
   let state: Record<string, number> = {}; // rule id -> 1 exposed, 2 failed, 4 matched
   let styles: HTMLStyleElement[] = [];
   let v = '';
-  const has = (r: RuleCfg, bit: number) => (state[r.i] || 0) & bit;
-  const mark = (r: RuleCfg, bit: number) => (state[r.i] = (state[r.i] || 0) | bit);
+  const has = (r: TrackerRule, bit: number) => (state[r.i] || 0) & bit;
+  const mark = (r: TrackerRule, bit: number) => (state[r.i] = (state[r.i] || 0) | bit);
 
-  const eligible = (r: RuleCfg) => {
-    const u = r.u || '*';
-    if (!glob(u).test(/^https?:/.test(u) ? location.href : location.pathname)) return false;
+  const eligible = (r: TrackerRule) => {
+    if (!onPage(r.u, location.href)) return false;
     if (previews.indexOf(r.i) >= 0) return true;
     if (r.x) return false;
     if (r.p >= 100) return true;
@@ -103,7 +68,7 @@ export function runRules(push: Push, visitor: () => string): void {
     return inRollout(v, r.s, r.p);
   };
 
-  const fail = (r: RuleCfg, m: unknown) => {
+  const fail = (r: TrackerRule, m: unknown) => {
     if (has(r, 2)) return;
     mark(r, 2);
     push({ t: 'ae', id: r.i, m: clean(m || 'Error', 300) });
@@ -117,7 +82,7 @@ export function runRules(push: Push, visitor: () => string): void {
     return s;
   };
 
-  const apply = (r: RuleCfg) => {
+  const apply = (r: TrackerRule) => {
     const t0 = performance.now();
     try {
       let done = 0;
@@ -132,7 +97,10 @@ export function runRules(push: Push, visitor: () => string): void {
       }
       if (!has(r, 1)) {
         for (const c of r.c) {
-          if (c.type === 'inject_css') (style(c.value || ''), (done = 1));
+          if (c.type === 'inject_css') {
+            style(c.value || '');
+            done = 1;
+          }
           if (c.type === 'redirect') {
             const to = new URL(c.value || '/', location.href);
             if (to.href !== location.href) {

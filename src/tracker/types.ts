@@ -1,4 +1,6 @@
-import type { RuleCfg } from './rules';
+import { CONTROL_CHARACTERS } from '../lib/contracts/control-characters';
+import type { CollectEvent } from '../lib/contracts/event-payload';
+import type { TrackerRule } from '../lib/contracts/rule-change';
 
 /** The site configuration the server inlines around the script. */
 export interface Config {
@@ -9,7 +11,7 @@ export interface Config {
   /** Selectors of click goals. */
   g?: string[];
   /** Enabled optimization rules. */
-  r?: RuleCfg[];
+  r?: TrackerRule[];
 }
 
 declare const CRO_CFG: Config | undefined;
@@ -19,18 +21,11 @@ export function config(): Config {
 }
 
 /** One event, in the collect endpoint's short field names. */
-export interface Ev {
-  t: 'pv' | 'lv' | 'ck' | 'ob' | 'ev' | 'er' | 'wv' | 'id' | 'ex' | 'ae';
-  ts?: number;
-  p?: string;
-  [field: string]: unknown;
-}
+export type Ev = CollectEvent;
 
 export type Push = (e: Ev) => void;
 
 /** Text safe for the collect endpoint: no control characters, at most max characters. */
 export function clean(v: unknown, max: number): string {
-  return String(v)
-    .replace(/[\x00-\x1f\x7f]/g, ' ')
-    .slice(0, max);
+  return String(v).replace(CONTROL_CHARACTERS, ' ').slice(0, max);
 }

@@ -1,0 +1,87 @@
+package analytics
+
+import (
+	"encoding/json"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The contracts shared with the TypeScript side (src/lib/contracts) are pinned by fixture files
+// that tests/unit/contracts.test.ts runs too: Go and the tracker must agree on every case.
+const contractFixtures = "../../tests/fixtures/contracts/"
+
+func readFixture(t *testing.T, name string, into any) {
+	t.Helper()
+	raw, err := os.ReadFile(contractFixtures + name)
+	if err != nil {
+		t.Fatalf("read %s: %v", name, err)
+	}
+	if err := json.Unmarshal(raw, into); err != nil {
+		t.Fatalf("parse %s: %v", name, err)
+	}
+}
+
+func TestURLPatternFixtures(t *testing.T) {
+	var f struct {
+		Cases []struct {
+			Pattern string `json:"pattern"`
+			URL     string `json:"url"`
+			Matches bool   `json:"matches"`
+		} `json:"cases"`
+	}
+	readFixture(t, "url-patterns.json", &f)
+	if len(f.Cases) < 20 {
+		t.Fatalf("only %d URL-pattern cases", len(f.Cases))
+	}
+	for _, c := range f.Cases {
+		if got := URLPatternMatches(c.Pattern, c.URL); got != c.Matches {
+			t.Errorf("URLPatternMatches(%q, %q) = %v, want %v", c.Pattern, c.URL, got, c.Matches)
+		}
+	}
+}
+
+func TestEventPayloadFixtures(t *testing.T) {
+	var f struct {
+		Now        int64 `json:"now"`
+		MaxAgeDays int   `json:"maxAgeDays"`
+		Cases      []struct {
+			Name       string          `json:"name"`
+			Input      json.RawMessage `json:"input"`
+			Body       *string         `json:"body"`
+			Valid      bool            `json:"valid"`
+			Normalized json.RawMessage `json:"normalized"`
+			Error      string          `json:"error"`
+		} `json:"cases"`
+	}
+	readFixture(t, "event-payloads.json", &f)
+	now, maxAge := time.UnixMilli(f.Now), time.Duration(f.MaxAgeDays)*24*time.Hour
+	for _, c := range f.Cases {
+		body := []byte(c.Input)
+		if c.Body != nil {
+			body = []byte(*c.Body)
+		}
+		b, err := ParseBatch(body, now, maxAge)
+		if !c.Valid {
+			if err == nil || !strings.HasPrefix(err.Error(), c.Error) {
+				t.Errorf("%s: error %v, want %q", c.Name, err, c.Error)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: refused: %v", c.Name, err)
+			continue
+		}
+		got, _ := json.Marshal(b)
+		if !sameJSON(got, c.Normalized) {
+			t.Errorf("%s: normalized\n got %s\nwant %s", c.Name, got, c.Normalized)
+		}
+	}
+}
+
+func sameJSON(a, b []byte) bool {
+	var x, y any
+	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import urlPatterns from '../fixtures/contracts/url-patterns.json';
+import ruleChanges from '../fixtures/contracts/rule-changes.json';
+import eventPayloads from '../fixtures/contracts/event-payloads.json';
+import { onPage } from '../../src/tracker/rules';
+import { urlPatternMatches } from '../../src/lib/contracts/url-pattern';
+import { validateRuleChanges } from '../../src/lib/contracts/rule-change';
+import { parseEventBatch } from '../../src/lib/contracts/event-payload';
+
+// The same fixture files run in Go (pocketbase/analytics/contracts_test.go): the tracker and the
+// server agree case by case.
+
+interface Expectation {
+  name: string;
+  valid: boolean;
+  normalized?: unknown;
+  error?: string;
+}
+
+describe('URL patterns', () => {
+  const cases = urlPatterns.cases;
+
+  it('pin the semantics with enough cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(50);
+    expect(cases.some((c) => c.matches) && cases.some((c) => !c.matches)).toBe(true);
+  });
+
+  it.each(cases)('the tracker: $pattern on $url -> $matches', ({ pattern, url, matches }) => {
+    expect(onPage(pattern, url)).toBe(matches);
+  });
+
+  it.each(cases)('src/lib: $pattern on $url -> $matches', ({ pattern, url, matches }) => {
+    expect(urlPatternMatches(pattern, url)).toBe(matches);
+  });
+
+  it('a rule without a pattern covers every page', () => {
+    expect(onPage(undefined, 'https://shop.com/any?x=1')).toBe(true);
+  });
+});
+
+describe('rule changes', () => {
+  it.each(ruleChanges.cases as (Expectation & { input: unknown })[])('$name', ({ input, valid, normalized, error }) => {
+    expect(validateRuleChanges(input)).toEqual(valid ? { ok: true, changes: normalized } : { ok: false, error });
+  });
+});
+
+describe('event payloads', () => {
+  const { now, maxAgeDays } = eventPayloads;
+  const cases = eventPayloads.cases as (Expectation & { input?: unknown; body?: string })[];
+
+  it.each(cases)('$name', ({ input, body, valid, normalized, error }) => {
+    const got = parseEventBatch(body ?? JSON.stringify(input), now, maxAgeDays * 86_400_000);
+    if (valid) expect(got).toEqual({ ok: true, batch: normalized });
+    else expect(got.ok ? 'accepted' : got.error.slice(0, error!.length)).toBe(error);
+  });
+});

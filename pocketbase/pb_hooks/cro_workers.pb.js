@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // CRO Workers (Enterprise only, enforced here): list with stats, and switch a worker on or off.
 

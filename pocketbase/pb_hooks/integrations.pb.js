@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Connecting an integration: settings are readable by the site's members, credentials are kept
 // in a hidden field that no API answer includes. Editors and above may connect; deleting goes
@@ -34,7 +35,7 @@ routerAdd(
     }
     const hasStored = !!storedCredentials && Object.keys(storedCredentials).length > 0;
     const checked = domain.validateIntegrationInput(type, body.values, hasStored);
-    if (!checked.ok) throw new BadRequestError(checked.error);
+    if (checked.ok === false) throw new BadRequestError(checked.error);
 
     if (!record) {
       record = new Record(e.app.findCollectionByNameOrId('integrations'));

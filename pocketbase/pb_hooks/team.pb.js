@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Team invitations: who invited, the invite mail and notification, the invitee's pending list
 // and accepting. Who may invite, change roles and remove is in the site_members API rules.

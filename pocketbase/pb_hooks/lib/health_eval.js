@@ -1,3 +1,4 @@
+// @ts-check
 // Health evaluation of a site's enabled optimization rules from the tracker's telemetry in the
 // events table, over the last 24 hours:
 //   type 'exposure'    rule = rule id   the visitor's page had the rule applied

@@ -1,6 +1,7 @@
+// @ts-check
 // Team invitations: the mail with its accept link and the in-app notification for a person who
 // already has an account. Accepting happens in POST /api/cro/accept-invite.
-var escapeHtml = require(__hooks + '/lib/escape_html.js');
+var escapeHtml = require(`${__hooks}/lib/escape_html.js`);
 
 module.exports = {
   acceptPath: function (token) {

@@ -34,7 +34,7 @@ routerAdd(
     });
     const items = [];
     for (const r of rows) {
-      let domain = '';
+      let domain;
       try {
         domain = e.app.findRecordById('sites', r.getString('site_id')).getString('domain');
       } catch (_) {

@@ -132,7 +132,10 @@ export function runRules(push: Push, visitor: () => string): void {
       }
       if (!has(r, 1)) {
         for (const c of r.c) {
-          if (c.type === 'inject_css') (style(c.value || ''), (done = 1));
+          if (c.type === 'inject_css') {
+            style(c.value || '');
+            done = 1;
+          }
           if (c.type === 'redirect') {
             const to = new URL(c.value || '/', location.href);
             if (to.href !== location.href) {

@@ -30,7 +30,10 @@ export type Push = (e: Ev) => void;
 
 /** Text safe for the collect endpoint: no control characters, at most max characters. */
 export function clean(v: unknown, max: number): string {
-  return String(v)
-    .replace(/[\x00-\x1f\x7f]/g, ' ')
-    .slice(0, max);
+  return (
+    String(v)
+      // the C0 controls and DEL: everything outside these ranges
+      .replace(/[^\x20-\x7e\x80-\uffff]/g, ' ')
+      .slice(0, max)
+  );
 }

@@ -89,7 +89,7 @@ module.exports = {
       let written = false;
       if (hasData) {
         // One set of metrics per new sample: the cron runs every minute, telemetry arrives slower.
-        let last = null;
+        let last;
         try {
           const recent = app.findRecordsByFilter(
             'optimization_health_metrics',

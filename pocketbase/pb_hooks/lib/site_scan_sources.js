@@ -28,7 +28,7 @@ module.exports = {
     });
     return rows
       .map(function (r) {
-        var result = {};
+        var result;
         try {
           result = JSON.parse(r.getString('analysis_result') || '{}') || {};
         } catch (_) {

@@ -15,7 +15,7 @@ module.exports = {
     var email = member.getString('email');
     var role = member.getString('role');
     var link = origin + module.exports.acceptPath(member.getString('token'));
-    var inviter = '';
+    var inviter;
     try {
       inviter = app.findRecordById('users', member.getString('invited_by')).email();
     } catch (_) {
@@ -60,7 +60,7 @@ module.exports = {
     } catch (err) {
       app.logger().error('team: invite mail failed', 'to', email, 'error', String(err));
     }
-    var user = null;
+    var user;
     try {
       user = app.findAuthRecordByEmail('users', email);
     } catch (_) {

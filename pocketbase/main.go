@@ -22,7 +22,7 @@ import (
 func main() {
 	app := pocketbase.New()
 
-	var hooksDir, migrationsDir, siteDir string
+	var hooksDir, migrationsDir, siteDir, typesDir string
 	var hooksWatch bool
 	var hooksPool int
 	flags := app.RootCmd.PersistentFlags()
@@ -31,6 +31,7 @@ func main() {
 	flags.IntVar(&hooksPool, "hooksPool", 15, "prewarmed goja runtimes for the JS hooks")
 	flags.StringVar(&migrationsDir, "migrationsDir", "pocketbase/pb_migrations", "the directory with the JS migrations")
 	flags.StringVar(&siteDir, "siteDir", "dist", "the Astro build to serve (empty or missing: API only)")
+	flags.StringVar(&typesDir, "typesDir", "", "where the hooks' TypeScript declarations (types.d.ts) are written (default: the data dir)")
 	_ = app.RootCmd.ParseFlags(os.Args[1:])
 
 	mail := mailqueue.Start(app)
@@ -39,6 +40,7 @@ func main() {
 		HooksDir:      hooksDir,
 		HooksWatch:    hooksWatch,
 		HooksPoolSize: hooksPool,
+		TypesDir:      typesDir,
 		OnInit: func(vm *goja.Runtime) {
 			safefetch.BindJS(vm) // $safefetch: the website scan's guarded fetcher
 			mail.BindJS(vm)      // $mailqueue: mail sent after the request, never holding it up

@@ -20,6 +20,17 @@ if [ ! -x "$server" ] || [ -n "$(find pocketbase -path pocketbase/pb_data -prune
   echo "setup: server built in $(( $(date +%s) - start ))s"
 fi
 
+# PocketBase's declarations for the hooks' type-check (pocketbase/tsconfig.json): the jsvm plugin
+# writes them when the app bootstraps, so the binary runs once against a throwaway data dir.
+types=pocketbase/pb_data/types.d.ts
+if [ ! -f "$types" ] || [ "$server" -nt "$types" ]; then
+  echo "setup: writing PocketBase's hook declarations ($types)"
+  scratch=$(mktemp -d)
+  "$server" --dir="$scratch" --typesDir="$(dirname "$types")" >/dev/null
+  rm -rf "$scratch"
+  touch "$types" # PocketBase skips the write when the file is current, which keeps the old mtime
+fi
+
 # stripe-mock (Stripe's official API mock) for the payment tests, built from its pinned Go module.
 if [ ! -x .bin/stripe-mock ] || [ tools/stripe-mock/go.mod -nt .bin/stripe-mock ]; then
   echo "setup: building stripe-mock from source (go build)"

@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Platform admin (user_roles admin): stats and recent registrations across all users' sites.
 // Only the four registration fields leave the server.

@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Stripe Checkout and the customer portal for signed-in users. The plan -> price mapping and
 // the secret key live only here (environment variables).

@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // What a site's plan allows, for the UI to mirror the server's gating. Members only.
 

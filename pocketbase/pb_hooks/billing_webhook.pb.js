@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Stripe webhook: verifies the signature over the raw body, applies each event once.
 
@@ -26,7 +27,7 @@ routerAdd('POST', '/api/cro/stripe-webhook', (e) => {
     return reply.error(e, 400, 'Invalid event payload');
   }
   const parsed = domain.billingUpdateFromEvent(event, config.planByPrice());
-  if (!parsed.ok) return reply.error(e, 400, parsed.error);
+  if (parsed.ok === false) return reply.error(e, 400, parsed.error);
   const update = parsed.update;
 
   let outcome = '';

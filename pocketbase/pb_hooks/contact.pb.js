@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Public contact form endpoint: validates with the shared rules (src/lib/contact.ts), stores the
 // four fields in contact_messages and ignores everything else. Bad input is a 400 with one message
@@ -18,7 +19,7 @@ routerAdd('POST', '/api/cro/contact', (e) => {
   }
 
   const result = domain.validateContact(body);
-  if (!result.ok) {
+  if (result.ok === false) {
     if (plainForm) return e.html(400, page.errorPage(result.errors));
     const errors = {};
     for (const field in result.errors) errors[field] = new ValidationError('invalid_' + field, result.errors[field]);

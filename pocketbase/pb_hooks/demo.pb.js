@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Book Demo: the enterprise demo form, stored in demo_requests, a few per client address an hour;
 // the sales inbox (SALES_EMAIL) is told about each one.
@@ -9,7 +10,7 @@ routerAdd('POST', '/api/cro/demo-request', (e) => {
   const body = reply.body(e);
   if (!body) return reply.error(e, 400, 'Invalid request body');
   const result = domain.validateDemoRequest(body);
-  if (!result.ok) {
+  if (result.ok === false) {
     const data = {};
     for (const key in result.errors) data[key] = { code: 'invalid', message: result.errors[key] };
     return reply.error(e, 400, 'Please check the highlighted fields', data);

@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Health monitoring of deployed optimizations: on a schedule (CRO_HEALTH_CRON, every minute by
 // default, "off" disables it so tests control when evaluation runs) for each site with enabled

@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Connecting an integration: settings are readable by the site's members, credentials are kept
 // in a hidden field that no API answer includes. Editors and above may connect; deleting goes
@@ -17,7 +18,7 @@ routerAdd(
     const definition = domain.INTEGRATIONS.find((i) => i.type === type);
     if (!definition) throw new BadRequestError('Unknown integration type');
 
-    let record = null;
+    let record;
     try {
       record = e.app.findFirstRecordByFilter('integrations', 'site_id = {:site} && integration_type = {:type}', {
         site: site.id,
@@ -26,7 +27,7 @@ routerAdd(
     } catch (_) {
       record = null;
     }
-    let storedCredentials = {};
+    let storedCredentials;
     try {
       storedCredentials = (record && JSON.parse(record.getString('credentials') || '{}')) || {};
     } catch (_) {
@@ -34,7 +35,7 @@ routerAdd(
     }
     const hasStored = !!storedCredentials && Object.keys(storedCredentials).length > 0;
     const checked = domain.validateIntegrationInput(type, body.values, hasStored);
-    if (!checked.ok) throw new BadRequestError(checked.error);
+    if (checked.ok === false) throw new BadRequestError(checked.error);
 
     if (!record) {
       record = new Record(e.app.findCollectionByNameOrId('integrations'));

@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Mail: settings from the environment at start (after bootstrap), the welcome and verification mails after
 // sign-up (queued: sent after the response, a failure is logged), and mails logged instead of sent

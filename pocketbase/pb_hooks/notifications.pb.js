@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // 'Mark all read' in one request: marks every unread notification of the signed-in user.
 

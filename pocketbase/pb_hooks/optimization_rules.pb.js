@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Optimization rules: validation, plan gating of deployment, server-written audit entries.
 
@@ -6,7 +7,7 @@ onRecordCreateRequest((e) => {
   const jsonField = require(`${__hooks}/lib/json_field.js`);
   const r = e.record;
   const changes = lib.validateRuleChanges(jsonField(r, 'changes') || []);
-  if (!changes.ok) throw new BadRequestError(changes.error);
+  if (changes.ok === false) throw new BadRequestError(changes.error);
   r.set('changes', changes.changes);
   if (!lib.isValidRollout(r.getInt('rollout_percentage')))
     throw new BadRequestError('Rollout percentage must be between 0 and 100 in steps of 5.');
@@ -38,7 +39,7 @@ onRecordUpdateRequest((e) => {
   const old = r.original();
   if (jsonField(r, 'changes') != null) {
     const changes = lib.validateRuleChanges(jsonField(r, 'changes'));
-    if (!changes.ok) throw new BadRequestError(changes.error);
+    if (changes.ok === false) throw new BadRequestError(changes.error);
     r.set('changes', changes.changes);
   }
   if (!lib.isValidRollout(r.getInt('rollout_percentage')))
@@ -72,7 +73,6 @@ onRecordUpdateRequest((e) => {
 }, 'optimization_rules');
 
 onRecordDeleteRequest((e) => {
-  const audit = require(`${__hooks}/lib/rule_audit.js`);
   const r = e.record;
   // The rule's audit trail outlives it: the entry points at the site, not the deleted rule.
   const entry = new Record(e.app.findCollectionByNameOrId('optimization_audit_log'));

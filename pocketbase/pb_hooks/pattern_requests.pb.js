@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Pattern requests: a named site must be one of the requester's; new requests start as 'new'.
 onRecordCreateRequest((e) => {

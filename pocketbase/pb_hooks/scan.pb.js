@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // The free website scan (landing widget and /website-scan): no account, rate-limited per client,
 // cached per URL for 10 minutes. The dashboard's site scan lives in site_scan.pb.js.
@@ -13,15 +14,16 @@ routerAdd('POST', '/api/cro/scan', (e) => {
     return reply.error(e, 400, 'Please enter a website URL to scan.');
   }
   const target = runner.normalize(body.url);
-  if (!target.ok) return reply.error(e, target.status, target.message, { code: target.code });
+  if (target.ok === false) return reply.error(e, target.status, target.message, { code: target.code });
   if (!limits.take(e.app, 'ip:' + e.realIP())) {
     return reply.error(e, 429, 'Too many scans from your network. Please wait a few minutes and try again.');
   }
 
+  /** @type {import('./lib/scan_run.js').ScanDone | import('./lib/scan_run.js').ScanFailure} */
   let scan = runner.cached(e.app, target.url, 'public', '');
   if (!scan) {
     scan = runner.scan(e.app, target.url, 'public', '');
-    if (!scan.ok) return reply.error(e, scan.status, scan.message, { code: scan.code });
+    if (scan.ok === false) return reply.error(e, scan.status, scan.message, { code: scan.code });
   }
   return e.json(200, domain.toScanResponse(scan.result, scan.scannedAt, scan.cached));
 });

@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Team membership: defaults for invitations and the access lists kept on the site.
 

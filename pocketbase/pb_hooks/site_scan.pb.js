@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // The dashboard's website scan (Overview): scans the site's own domain, adds findings from the
 // site's analytics and analysed documents, and returns as many as the plan allows
@@ -33,18 +34,19 @@ routerAdd(
     let failure = null;
     for (const scheme of ['https://', 'http://']) {
       const target = runner.normalize(scheme + site.getString('domain'));
-      if (!target.ok) {
+      if (target.ok === false) {
         failure = target;
         break;
       }
       scan = runner.cached(e.app, target.url, 'dashboard', site.id) || runner.scan(e.app, target.url, 'dashboard', site.id);
-      if (scan.ok) break;
+      if (scan.ok === true) break;
       failure = scan;
       scan = null;
       if (failure.code !== 'unreachable' && failure.code !== 'timeout') break;
     }
     if (!scan) return reply.error(e, failure.status, failure.message, { code: failure.code });
 
+    /** @type {string[]} */
     const sources = [domain.SCAN_SOURCES.audit];
     let extra = [];
     const analytics = extras.analytics(e.app, site.id);

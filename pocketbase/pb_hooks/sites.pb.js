@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Sites: validate what users submit, fill the server-owned fields, make the creator the owner.
 
@@ -5,7 +6,7 @@ onRecordCreateRequest((e) => {
   const domain = require(`${__hooks}/lib/generated/domain.js`);
   const body = e.requestInfo().body;
   const result = domain.normalizeDomain(e.record.getString('domain'));
-  if (!result.ok) {
+  if (result.ok === false) {
     throw new BadRequestError(result.error, { domain: new ValidationError('invalid_domain', result.error) });
   }
   e.record.set('domain', result.domain);

@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Team invitations: who invited, the invite mail and notification, the invitee's pending list
 // and accepting. Who may invite, change roles and remove is in the site_members API rules.
@@ -33,7 +34,7 @@ routerAdd(
     });
     const items = [];
     for (const r of rows) {
-      let domain = '';
+      let domain;
       try {
         domain = e.app.findRecordById('sites', r.getString('site_id')).getString('domain');
       } catch (_) {

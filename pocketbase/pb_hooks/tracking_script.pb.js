@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // generate-tracking-script: the snippet a site pastes as high in its pages' <head> as possible.
 // It is synchronous (no defer/async) so that optimization rules apply before the first paint;

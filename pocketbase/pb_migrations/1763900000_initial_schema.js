@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // The initial data model: the dashboard spec's entities (section 3) with their field names, plus
 // site_members, events, sessions, notifications, contact_messages and demo_requests.

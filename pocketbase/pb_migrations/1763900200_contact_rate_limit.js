@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Turns on PocketBase's built-in per-IP rate limiter for the public contact endpoint only.
 // The factory default rules (auth, create, batch, /api/) are dropped so that enabling the limiter
@@ -13,7 +14,7 @@ migrate(
       if (FACTORY_LABELS.indexOf(rule.label) === -1 && rule.label !== CONTACT_RULE.label) kept.push(rule);
     }
     kept.push(CONTACT_RULE);
-    settings.rateLimits.rules = kept;
+    settings.rateLimits.rules = /** @type {core.RateLimitRule[]} */ (kept);
     settings.rateLimits.enabled = true;
     app.save(settings);
   },

@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Accounts and payments: each user's subscription, pending checkouts, processed Stripe events
 // (idempotency), a hidden client address on demo requests (rate limit), and the users' mail
@@ -13,62 +14,68 @@ migrate(
 
     // One row per paying (or formerly paying) user; only the server writes it.
     app.save(
-      new Collection({
-        type: 'base',
-        name: 'subscriptions',
-        listRule: `${AUTH} && user_id = @request.auth.id`,
-        viewRule: `${AUTH} && user_id = @request.auth.id`,
-        fields: [
-          userRel,
-          tiers,
-          { name: 'subscription_status', type: 'text', max: 50 },
-          { name: 'stripe_customer_id', type: 'text', max: 255, hidden: true },
-          { name: 'stripe_subscription_id', type: 'text', max: 255, hidden: true },
-          created,
-          updated,
-        ],
-        indexes: [
-          'CREATE UNIQUE INDEX idx_subscriptions_user_id ON subscriptions (user_id)',
-          'CREATE INDEX idx_subscriptions_customer ON subscriptions (stripe_customer_id)',
-          'CREATE INDEX idx_subscriptions_subscription ON subscriptions (stripe_subscription_id)',
-        ],
-      }),
+      new Collection(
+        /** @type {CollectionJSON} */ ({
+          type: 'base',
+          name: 'subscriptions',
+          listRule: `${AUTH} && user_id = @request.auth.id`,
+          viewRule: `${AUTH} && user_id = @request.auth.id`,
+          fields: [
+            userRel,
+            tiers,
+            { name: 'subscription_status', type: 'text', max: 50 },
+            { name: 'stripe_customer_id', type: 'text', max: 255, hidden: true },
+            { name: 'stripe_subscription_id', type: 'text', max: 255, hidden: true },
+            created,
+            updated,
+          ],
+          indexes: [
+            'CREATE UNIQUE INDEX idx_subscriptions_user_id ON subscriptions (user_id)',
+            'CREATE INDEX idx_subscriptions_customer ON subscriptions (stripe_customer_id)',
+            'CREATE INDEX idx_subscriptions_subscription ON subscriptions (stripe_subscription_id)',
+          ],
+        }),
+      ),
     );
 
     // Checkout sessions the server opened: which user asked for which plan at which price.
     app.save(
-      new Collection({
-        type: 'base',
-        name: 'stripe_checkouts',
-        fields: [
-          userRel,
-          { name: 'plan_tier', type: 'select', values: ['starter', 'growth', 'enterprise'], maxSelect: 1, required: true },
-          { name: 'price_id', type: 'text', max: 255, required: true },
-          { name: 'session_id', type: 'text', max: 255, required: true },
-          { name: 'status', type: 'select', values: ['open', 'completed'], maxSelect: 1 },
-          created,
-          updated,
-        ],
-        indexes: [
-          'CREATE UNIQUE INDEX idx_stripe_checkouts_session ON stripe_checkouts (session_id)',
-          'CREATE INDEX idx_stripe_checkouts_user ON stripe_checkouts (user_id)',
-        ],
-      }),
+      new Collection(
+        /** @type {CollectionJSON} */ ({
+          type: 'base',
+          name: 'stripe_checkouts',
+          fields: [
+            userRel,
+            { name: 'plan_tier', type: 'select', values: ['starter', 'growth', 'enterprise'], maxSelect: 1, required: true },
+            { name: 'price_id', type: 'text', max: 255, required: true },
+            { name: 'session_id', type: 'text', max: 255, required: true },
+            { name: 'status', type: 'select', values: ['open', 'completed'], maxSelect: 1 },
+            created,
+            updated,
+          ],
+          indexes: [
+            'CREATE UNIQUE INDEX idx_stripe_checkouts_session ON stripe_checkouts (session_id)',
+            'CREATE INDEX idx_stripe_checkouts_user ON stripe_checkouts (user_id)',
+          ],
+        }),
+      ),
     );
 
     // Every webhook event applied once: a replay finds its id here and changes nothing.
     app.save(
-      new Collection({
-        type: 'base',
-        name: 'stripe_events',
-        fields: [
-          { name: 'event_id', type: 'text', max: 255, required: true },
-          { name: 'type', type: 'text', max: 100, required: true },
-          { name: 'outcome', type: 'text', max: 500 },
-          created,
-        ],
-        indexes: ['CREATE UNIQUE INDEX idx_stripe_events_event_id ON stripe_events (event_id)'],
-      }),
+      new Collection(
+        /** @type {CollectionJSON} */ ({
+          type: 'base',
+          name: 'stripe_events',
+          fields: [
+            { name: 'event_id', type: 'text', max: 255, required: true },
+            { name: 'type', type: 'text', max: 100, required: true },
+            { name: 'outcome', type: 'text', max: 500 },
+            created,
+          ],
+          indexes: ['CREATE UNIQUE INDEX idx_stripe_events_event_id ON stripe_events (event_id)'],
+        }),
+      ),
     );
 
     const demo = app.findCollectionByNameOrId('demo_requests');

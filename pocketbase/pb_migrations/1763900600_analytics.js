@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Analytics: goals per site, rollups the dashboard reads (per site per day, per page per day, per
 // dimension per day), a per-site live record the LIVE KPI card subscribes to, and the lookups the
@@ -132,13 +133,15 @@ migrate(
 
     // Ingest speed: (site_id) alone is redundant with the (site_id, ts) index on raw events.
     const events = app.findCollectionByNameOrId('events');
-    events.indexes = events.indexes.filter((i) => i.indexOf('idx_events_site_id ON') < 0);
+    events.indexes = /** @type {types.JSONArray<string>} */ (events.indexes.filter((i) => i.indexOf('idx_events_site_id ON') < 0));
     app.save(events);
 
     const sessions = app.findCollectionByNameOrId('sessions');
     sessions.fields.add(new TextField({ name: 'identity', max: 200 }));
     sessions.fields.add(new NumberField({ name: 'micro_conversions' }));
-    sessions.indexes = sessions.indexes.concat(['CREATE INDEX idx_sessions_site_visitor ON sessions (site_id, visitor, started_at)']);
+    sessions.indexes = /** @type {types.JSONArray<string>} */ (
+      sessions.indexes.concat(['CREATE INDEX idx_sessions_site_visitor ON sessions (site_id, visitor, started_at)'])
+    );
     app.save(sessions);
   },
   (app) => {
@@ -153,12 +156,14 @@ migrate(
     siteCol.fields.removeByName('tracking_ignore_dnt');
     app.save(siteCol);
     const events = app.findCollectionByNameOrId('events');
-    events.indexes = events.indexes.concat(['CREATE INDEX idx_events_site_id ON events (site_id)']);
+    events.indexes = /** @type {types.JSONArray<string>} */ (
+      events.indexes.concat(['CREATE INDEX idx_events_site_id ON events (site_id)'])
+    );
     app.save(events);
     const sessions = app.findCollectionByNameOrId('sessions');
     sessions.fields.removeByName('identity');
     sessions.fields.removeByName('micro_conversions');
-    sessions.indexes = sessions.indexes.filter((i) => i.indexOf('idx_sessions_site_visitor') < 0);
+    sessions.indexes = /** @type {types.JSONArray<string>} */ (sessions.indexes.filter((i) => i.indexOf('idx_sessions_site_visitor') < 0));
     app.save(sessions);
   },
 );

@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Optimization rules target pages and elements and carry their changes; audit entries keep the
 // previous values so that a manual rollback can restore them.

@@ -1,3 +1,4 @@
+// @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // Seeds the pattern library (cro_patterns) from pb_hooks/lib/cro_patterns.json: at least 30
 // patterns across the six categories, each with a ready-to-deploy rule template whose

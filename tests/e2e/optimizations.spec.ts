@@ -137,17 +137,15 @@ test('optimizations on a free plan: a draft from the editor, Upgrade instead of 
   expect((await admin.collection('optimization_rules').getOne(rule!.id)).enabled).toBe(true);
 
   // Deploy Now: every draft shown goes live after a confirmation.
-  await admin
-    .collection('optimization_rules')
-    .create({
-      site_id: site.id,
-      name: 'Hide promo',
-      rule_type: 'hide_element',
-      selector: '.promo',
-      changes: [{ type: 'hide' }],
-      enabled: false,
-      rollout_percentage: 25,
-    });
+  await admin.collection('optimization_rules').create({
+    site_id: site.id,
+    name: 'Hide promo',
+    rule_type: 'hide_element',
+    selector: '.promo',
+    changes: [{ type: 'hide' }],
+    enabled: false,
+    rollout_percentage: 25,
+  });
   await page.getByLabel('Status').selectOption('all');
   await page.getByLabel('Search optimizations').fill('');
   await expect(page.getByTestId('optimization-card')).toHaveCount(2);

@@ -20,14 +20,12 @@ async function signedInOwner(page: Page, planTier: string) {
   const email = `safety-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await client.collection('users').create({ email, password: 'secret-pass-1', passwordConfirm: 'secret-pass-1' });
   const auth = await client.collection('users').authWithPassword(email, 'secret-pass-1');
-  const site = await client
-    .collection('sites')
-    .create({
-      user_id: auth.record.id,
-      domain: `shop-${Date.now()}.example.com`,
-      optimization_enabled: true,
-      error_threshold_percentage: 5,
-    });
+  const site = await client.collection('sites').create({
+    user_id: auth.record.id,
+    domain: `shop-${Date.now()}.example.com`,
+    optimization_enabled: true,
+    error_threshold_percentage: 5,
+  });
   const admin = await superuser();
   await admin.collection('sites').update(site.id, { plan_tier: planTier, health_status: 'healthy' });
   await page.goto('/');
@@ -176,17 +174,15 @@ test('a site without rules shows the empty states, and a new draft arrives throu
   await expect(page.getByTestId('summary-active-rules')).toContainText('0 / 0');
 
   // A draft appears through realtime; enabling on a free plan is refused by the server.
-  await client
-    .collection('optimization_rules')
-    .create({
-      site_id: site.id,
-      rule_type: 'hide_popup',
-      priority: 0,
-      enabled: false,
-      rollout_percentage: 0,
-      selector: '.popup',
-      changes: [{ type: 'hide' }],
-    });
+  await client.collection('optimization_rules').create({
+    site_id: site.id,
+    rule_type: 'hide_popup',
+    priority: 0,
+    enabled: false,
+    rollout_percentage: 0,
+    selector: '.popup',
+    changes: [{ type: 'hide' }],
+  });
   await page.getByRole('tab', { name: /Optimization Rules/ }).click();
   await expect(page.getByTestId('safety-rule')).toHaveCount(1);
   await expect(page.getByTestId('summary-active-rules')).toContainText('0 / 1');

@@ -21,17 +21,15 @@ async function addMember(user: TestUser, role: string) {
 }
 
 async function event(session: string, type: string, tsOffsetMs: number, rule = '') {
-  await server.admin
-    .collection('events')
-    .create({
-      site_id: siteId,
-      visitor: `v-${session}`,
-      session,
-      type,
-      rule,
-      path: '/checkout',
-      ts: new Date(Date.now() - 60_000 + tsOffsetMs).toISOString(),
-    });
+  await server.admin.collection('events').create({
+    site_id: siteId,
+    visitor: `v-${session}`,
+    session,
+    type,
+    rule,
+    path: '/checkout',
+    ts: new Date(Date.now() - 60_000 + tsOffsetMs).toISOString(),
+  });
 }
 
 const evaluate = (client: TestServer['admin'], body: unknown) => client.send('/api/cro/evaluate-health', { method: 'POST', body });
@@ -196,29 +194,25 @@ describe('scheduled health evaluation', () => {
       const user = await scheduled.createUser();
       const site = await user.client.collection('sites').create({ user_id: user.record.id, domain: 'cron.example.com' });
       await scheduled.admin.collection('sites').update(site.id, { plan_tier: 'growth', error_threshold_percentage: 5 });
-      const rule = await user.client
-        .collection('optimization_rules')
-        .create({
-          site_id: site.id,
-          name: 'Cron copy',
-          rule_type: 'cta_text',
-          ...CHANGE,
-          enabled: true,
-          rollout_percentage: 100,
-          auto_rollback_enabled: true,
-        });
+      const rule = await user.client.collection('optimization_rules').create({
+        site_id: site.id,
+        name: 'Cron copy',
+        rule_type: 'cta_text',
+        ...CHANGE,
+        enabled: true,
+        rollout_percentage: 100,
+        auto_rollback_enabled: true,
+      });
       const ev = (session: string, type: string, offset: number, ruleId = '') =>
-        scheduled.admin
-          .collection('events')
-          .create({
-            site_id: site.id,
-            visitor: `v-${session}`,
-            session,
-            type,
-            rule: ruleId,
-            path: '/checkout',
-            ts: new Date(Date.now() - 60_000 + offset).toISOString(),
-          });
+        scheduled.admin.collection('events').create({
+          site_id: site.id,
+          visitor: `v-${session}`,
+          session,
+          type,
+          rule: ruleId,
+          path: '/checkout',
+          ts: new Date(Date.now() - 60_000 + offset).toISOString(),
+        });
       const writes: Promise<unknown>[] = [];
       for (let i = 0; i < 30; i++)
         writes.push(ev(`e${i}`, 'pageview', 0), ev(`e${i}`, 'exposure', 100, rule.id), ev(`e${i}`, 'error', 5_000));

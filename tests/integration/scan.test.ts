@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { startFixtureSite, type FixtureSite } from '../helpers/scan-fixture-site';
+import type { ScanResponse, SiteScanResponse } from '../../src/lib/audit/present';
+
+/** A scan, or on refusal the error's message. */
+type ScanReply = ScanResponse & { message?: string };
 
 const REFUSED = 'This address points to a private or reserved network and cannot be scanned.';
 
@@ -24,7 +28,7 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function scan(server: TestServer, url: unknown): Promise<{ status: number; body: any }> {
+async function scan(server: TestServer, url: unknown): Promise<{ status: number; body: ScanReply }> {
   const res = await fetch(`${server.url}/api/cro/scan`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -188,7 +192,7 @@ describe('the rate limit', () => {
 });
 
 describe('the dashboard site scan', () => {
-  async function siteScan(client: { send: (p: string, o: object) => Promise<any> }, siteId: string) {
+  async function siteScan(client: { send: (p: string, o: object) => Promise<SiteScanResponse> }, siteId: string) {
     return client.send('/api/cro/site-scan', { method: 'POST', body: { siteId } });
   }
 

@@ -75,18 +75,16 @@ describe('removing a site', () => {
     await server.admin
       .collection('site_members')
       .create({ site_id: site.id, user_id: admin.record.id, email: admin.email, role: 'admin', status: 'active' });
-    const rule = await owner.client
-      .collection('optimization_rules')
-      .create({
-        site_id: site.id,
-        name: 'Copy',
-        rule_type: 'cta_text',
-        url_pattern: '/*',
-        selector: '#buy',
-        changes: [{ type: 'set_text', value: 'Buy' }],
-        enabled: true,
-        rollout_percentage: 100,
-      });
+    const rule = await owner.client.collection('optimization_rules').create({
+      site_id: site.id,
+      name: 'Copy',
+      rule_type: 'cta_text',
+      url_pattern: '/*',
+      selector: '#buy',
+      changes: [{ type: 'set_text', value: 'Buy' }],
+      enabled: true,
+      rollout_percentage: 100,
+    });
     await server.admin.collection('analytics_daily').create({ site_id: site.id, day: '2026-11-01', sessions: 10 });
 
     await expect(admin.client.collection('sites').delete(site.id)).rejects.toMatchObject({ status: 404 });

@@ -1,3 +1,4 @@
+// @ts-check
 // CRO_AUTH_RATE_LIMIT (default 10 from the migration): sign-in attempts and guest sign-ups per
 // client IP per 10 seconds. Returns true when the stored settings had to change.
 module.exports = function applyAuthRateLimit(app) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Billing state: a user's subscription row and the plan of every site they own.
 var ACTIVE = ['active', 'trialing', 'past_due'];
 

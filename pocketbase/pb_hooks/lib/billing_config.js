@@ -1,3 +1,4 @@
+// @ts-check
 // Payment configuration from environment variables. Secrets stay on the server.
 module.exports = {
   /** The Stripe secret key; empty means payments are not configured. */
@@ -21,11 +22,15 @@ module.exports = {
     }
     return out;
   },
-  /** price id -> plan, the reverse of prices(). */
+  /**
+   * price id -> plan, the reverse of prices().
+   * @returns {Record<string, import('./generated/domain').CheckoutPlan>}
+   */
   planByPrice: function () {
     var prices = module.exports.prices();
+    /** @type {Record<string, import('./generated/domain').CheckoutPlan>} */
     var out = {};
-    for (var plan in prices) out[prices[plan]] = plan;
+    for (var plan in prices) out[prices[plan]] = /** @type {import('./generated/domain').CheckoutPlan} */ (plan);
     return out;
   },
   /** Free trial days of a new subscription (STRIPE_TRIAL_DAYS, default 7, 0 = none); no card needed during it. */
@@ -43,7 +48,7 @@ module.exports = {
    * APP_URL (local runs) the local server and Astro's dev server are allowed.
    */
   allowedOrigins: function () {
-    var domain = require(__hooks + '/lib/generated/domain.js');
+    var domain = require(`${__hooks}/lib/generated/domain.js`);
     var list = [module.exports.appUrl(), $os.getenv('ALLOWED_ORIGINS') || ''];
     if (!($os.getenv('APP_URL') || '').trim()) {
       list.push('http://localhost:8090', 'http://127.0.0.1:4321', 'http://localhost:4321');

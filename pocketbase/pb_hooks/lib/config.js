@@ -1,3 +1,4 @@
+// @ts-check
 // Server configuration from environment variables, with working local defaults.
 module.exports = {
   /** Nameserver pairs sites are assigned, e.g. "ns1.a.net,ns2.a.net,ns3.a.net,ns4.a.net". */

@@ -1,6 +1,7 @@
+// @ts-check
 // The contact form's answers for browsers without JavaScript: they post the form itself
 // (form-encoded) and expect a page back, not JSON.
-var escapeHtml = require(__hooks + '/lib/escape_html.js');
+var escapeHtml = require(`${__hooks}/lib/escape_html.js`);
 
 module.exports = {
   /** A form-encoded post from a browser that accepts HTML (the island's fetch sends JSON). */

@@ -1,3 +1,4 @@
+// @ts-check
 // CRO Workers: built-in optimization modules an Enterprise site switches on. Each worker is a
 // managed optimization rule (rule_type 'worker_<key>') that the tracker applies like any other
 // rule, so workers share rollout, telemetry, health monitoring and automatic rollback.

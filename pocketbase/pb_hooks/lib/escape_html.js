@@ -1,3 +1,4 @@
+// @ts-check
 // Text made safe to put inside HTML (mail bodies, the no-JavaScript contact pages).
 module.exports = function escapeHtml(s) {
   return String(s).replace(/[&<>"']/g, function (c) {

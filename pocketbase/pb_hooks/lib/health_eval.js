@@ -1,3 +1,4 @@
+// @ts-check
 // Health evaluation of a site's enabled optimization rules from the tracker's telemetry in the
 // events table, over the last 24 hours:
 //   type 'exposure'    rule = rule id   the visitor's page had the rule applied
@@ -88,7 +89,7 @@ module.exports = {
       let written = false;
       if (hasData) {
         // One set of metrics per new sample: the cron runs every minute, telemetry arrives slower.
-        let last = null;
+        let last;
         try {
           const recent = app.findRecordsByFilter(
             'optimization_health_metrics',

@@ -1,3 +1,4 @@
+// @ts-check
 // JSON error answers in PocketBase's shape, with the message exactly as given.
 module.exports = {
   error: function (e, status, message, data) {

@@ -1,3 +1,4 @@
+// @ts-check
 // A JSON field of a record as a plain JS value (record.get() returns raw bytes in goja).
 module.exports = function jsonField(record, name) {
   const raw = record.get(name);

@@ -1,10 +1,11 @@
+// @ts-check
 // Mail settings from the environment and the product's own messages.
 function env(name, fallback) {
   var v = ($os.getenv(name) || '').trim();
   return v || fallback;
 }
 
-var escapeHtml = require(__hooks + '/lib/escape_html.js');
+var escapeHtml = require(`${__hooks}/lib/escape_html.js`);
 
 module.exports = {
   appName: function () {
@@ -16,7 +17,7 @@ module.exports = {
    * verification and password-reset mails). Without SMTP_HOST the admin UI's SMTP settings stay.
    */
   applySettings: function (app) {
-    var config = require(__hooks + '/lib/billing_config.js');
+    var config = require(`${__hooks}/lib/billing_config.js`);
     var s = app.settings();
     s.meta.appName = module.exports.appName();
     s.meta.appURL = config.appUrl();
@@ -62,10 +63,10 @@ module.exports = {
     });
   },
 
-  /** The welcome mail: greets the user by the part of the email before the @. */
+  /** The welcome mail: greets the user by the part of the email before the at sign. */
   welcomeMessage: function (app, email) {
-    var domain = require(__hooks + '/lib/generated/domain.js');
-    var config = require(__hooks + '/lib/billing_config.js');
+    var domain = require(`${__hooks}/lib/generated/domain.js`);
+    var config = require(`${__hooks}/lib/billing_config.js`);
     var name = domain.nameFromEmail(email);
     var product = module.exports.appName();
     var dashboard = config.appUrl() + '/dashboard';

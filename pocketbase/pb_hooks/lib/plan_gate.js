@@ -1,3 +1,4 @@
+// @ts-check
 // Plan gating on the server: what a site's plan allows (src/lib/plans.ts, the dashboard spec's
 // capability table). Hooks of paid features call requireCapability() before doing the work:
 //
@@ -6,7 +7,7 @@
 module.exports = {
   /** The plan tier of a site ('free' when missing or unknown). */
   siteTier: function (app, siteId) {
-    var domain = require(__hooks + '/lib/generated/domain.js');
+    var domain = require(`${__hooks}/lib/generated/domain.js`);
     try {
       return domain.normalizeTier(app.findRecordById('sites', siteId).getString('plan_tier'));
     } catch (_) {
@@ -15,13 +16,13 @@ module.exports = {
   },
 
   can: function (app, siteId, capability) {
-    var domain = require(__hooks + '/lib/generated/domain.js');
+    var domain = require(`${__hooks}/lib/generated/domain.js`);
     return domain.can(module.exports.siteTier(app, siteId), capability);
   },
 
   /** Throws a 403 ApiError naming the plan needed when the site's plan lacks the capability. */
   requireCapability: function (app, siteId, capability) {
-    var domain = require(__hooks + '/lib/generated/domain.js');
+    var domain = require(`${__hooks}/lib/generated/domain.js`);
     var tier = module.exports.siteTier(app, siteId);
     if (!domain.can(tier, capability)) {
       throw new ForbiddenError(domain.upgradeMessage(capability), {

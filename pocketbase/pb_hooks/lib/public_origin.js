@@ -1,3 +1,4 @@
+// @ts-check
 // The product's public origin: APP_URL when configured, else the origin the request came to.
 module.exports = {
   get: function (e) {

@@ -1,3 +1,4 @@
+// @ts-check
 // Audit entries and rollbacks of optimization rules, shared by the API hooks, the manual
 // rollback route and the automatic rollback of the health evaluation.
 module.exports = {

@@ -1,3 +1,4 @@
+// @ts-check
 // Per-client rate limit of website scans, kept in the app's in-memory store (fixed windows).
 // CRO_SCAN_RATE_LIMIT scans (default 10) per CRO_SCAN_RATE_WINDOW seconds (default 600).
 var PREFIX = 'cro.scan.rl.';

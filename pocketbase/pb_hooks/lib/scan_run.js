@@ -1,3 +1,4 @@
+// @ts-check
 // Runs a website scan: the guarded Go fetcher ($safefetch) gets and parses the page and measures
 // its stylesheets and scripts, the shared TypeScript audit judges them, the result is stored in
 // `scans` and reused for CACHE_SECONDS. Stored URLs keep scheme, host and path only (no query
@@ -15,10 +16,16 @@ var HTTP_STATUS = {
   too_large: 422,
 };
 
+/**
+ * @typedef {{ ok: false, status: number, code: string, message: string }} ScanFailure
+ * @typedef {{ ok: true, result: import('./generated/domain').AuditResult, scannedAt: string, cached: boolean }} ScanDone
+ */
+
 function sinceText(seconds) {
   return new Date(Date.now() - seconds * 1000).toISOString().replace('T', ' ');
 }
 
+/** @returns {ScanDone} */
 function fromRecord(r) {
   return { ok: true, result: JSON.parse(r.getString('result') || '{}'), scannedAt: r.getString('created_at'), cached: true };
 }
@@ -26,16 +33,22 @@ function fromRecord(r) {
 module.exports = {
   CACHE_SECONDS: CACHE_SECONDS,
 
-  /** {ok, url} or {ok: false, status, message}. */
+  /**
+   * {ok, url} or {ok: false, status, message}.
+   * @returns {{ ok: true, url: string } | ScanFailure}
+   */
   normalize: function (raw) {
     var n = $safefetch.normalize(String(raw));
-    if (!n.ok) return { ok: false, status: HTTP_STATUS[n.code] || 400, code: n.code, message: n.message };
+    if (n.ok === false) return { ok: false, status: HTTP_STATUS[n.code] || 400, code: n.code, message: n.message };
     return n;
   },
 
-  /** The newest stored scan of url younger than the cache time, or null. */
+  /**
+   * The newest stored scan of url younger than the cache time, or null.
+   * @returns {ScanDone | null}
+   */
   cached: function (app, url, source, siteId) {
-    var domain = require(__hooks + '/lib/generated/domain.js');
+    var domain = require(`${__hooks}/lib/generated/domain.js`);
     url = domain.urlForStorage(url);
     var filter = 'url = {:url} && source = {:source} && created_at >= {:since}' + (siteId ? ' && site_id = {:site}' : '');
     var rows = app.findRecordsByFilter('scans', filter, '-created_at', 1, 0, {
@@ -47,12 +60,15 @@ module.exports = {
     return rows.length ? fromRecord(rows[0]) : null;
   },
 
-  /** Fetches and audits url; {ok, result, scannedAt} or {ok: false, status, code, message}. */
+  /**
+   * Fetches and audits url; {ok, result, scannedAt} or {ok: false, status, code, message}.
+   * @returns {ScanDone | ScanFailure}
+   */
   scan: function (app, url, source, siteId) {
-    var domain = require(__hooks + '/lib/generated/domain.js');
+    var domain = require(`${__hooks}/lib/generated/domain.js`);
     var started = Date.now();
     var page = $safefetch.page(url);
-    if (!page.ok) return { ok: false, status: HTTP_STATUS[page.code] || 422, code: page.code, message: page.message };
+    if (page.ok === false) return { ok: false, status: HTTP_STATUS[page.code] || 422, code: page.code, message: page.message };
     var parsed = JSON.parse(page.page); // parsed in Go: see pocketbase/htmlpage
     var refs = domain.assetReferences(parsed).slice(0, 20);
     if (refs.length) {

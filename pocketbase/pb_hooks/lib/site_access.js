@@ -1,8 +1,9 @@
+// @ts-check
 // Mirrors a site's active members into the id lists the API rules test (member_ids,
 // editor_ids, manager_ids). site_members stays the source of truth.
 module.exports = {
   sync: function (app, siteId) {
-    var domain = require(__hooks + '/lib/generated/domain.js');
+    var domain = require(`${__hooks}/lib/generated/domain.js`);
     var site;
     try {
       site = app.findRecordById('sites', siteId);

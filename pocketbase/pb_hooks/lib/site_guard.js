@@ -1,3 +1,4 @@
+// @ts-check
 // Loads the site a custom route acts on and checks the signed-in user's role on it, with the
 // same lists the API rules use. Throws PocketBase API errors (400 / 404 / 403).
 var LEVELS = { member: 'member_ids', editor: 'editor_ids', manager: 'manager_ids' };

@@ -1,3 +1,4 @@
+// @ts-check
 // What the platform already knows about a site, for the dashboard scan: the last 30 days of its
 // analytics rollups and its analysed documents (up to 5).
 module.exports = {
@@ -27,7 +28,7 @@ module.exports = {
     });
     return rows
       .map(function (r) {
-        var result = {};
+        var result;
         try {
           result = JSON.parse(r.getString('analysis_result') || '{}') || {};
         } catch (_) {

@@ -1,3 +1,4 @@
+// @ts-check
 // A minimal Stripe REST client for hooks: form-encoded POSTs with the secret key.
 function encode(params, prefix, out) {
   for (var key in params) {
@@ -20,7 +21,7 @@ module.exports = {
    * errors; a network failure is { ok: false, status: 0, error }.
    */
   post: function (path, params) {
-    var config = require(__hooks + '/lib/billing_config.js');
+    var config = require(`${__hooks}/lib/billing_config.js`);
     try {
       var res = $http.send({
         url: config.apiBase() + path,

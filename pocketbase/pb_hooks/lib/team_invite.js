@@ -1,6 +1,7 @@
+// @ts-check
 // Team invitations: the mail with its accept link and the in-app notification for a person who
 // already has an account. Accepting happens in POST /api/cro/accept-invite.
-var escapeHtml = require(__hooks + '/lib/escape_html.js');
+var escapeHtml = require(`${__hooks}/lib/escape_html.js`);
 
 module.exports = {
   acceptPath: function (token) {
@@ -14,7 +15,7 @@ module.exports = {
     var email = member.getString('email');
     var role = member.getString('role');
     var link = origin + module.exports.acceptPath(member.getString('token'));
-    var inviter = '';
+    var inviter;
     try {
       inviter = app.findRecordById('users', member.getString('invited_by')).email();
     } catch (_) {
@@ -59,7 +60,7 @@ module.exports = {
     } catch (err) {
       app.logger().error('team: invite mail failed', 'to', email, 'error', String(err));
     }
-    var user = null;
+    var user;
     try {
       user = app.findAuthRecordByEmail('users', email);
     } catch (_) {

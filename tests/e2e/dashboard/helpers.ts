@@ -1,5 +1,5 @@
 // Helpers for the dashboard's e2e tests: accounts, sites and navigation at any width.
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { E2E_PORT } from '../../../playwright.config';
 import { SUPERUSER } from '../../helpers/pocketbase';

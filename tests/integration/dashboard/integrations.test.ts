@@ -55,15 +55,13 @@ describe('POST /api/cro/integrations/connect', () => {
   });
 
   it('members may not write credentials directly through the collection API', async () => {
-    const rec = await owner.client
-      .collection('integrations')
-      .create({
-        site_id: siteId,
-        integration_type: 'google_analytics',
-        status: 'connected',
-        settings: { property_id: 'G-ABC123' },
-        credentials: { x: 'y' },
-      });
+    const rec = await owner.client.collection('integrations').create({
+      site_id: siteId,
+      integration_type: 'google_analytics',
+      status: 'connected',
+      settings: { property_id: 'G-ABC123' },
+      credentials: { x: 'y' },
+    });
     const stored = await server.admin.collection('integrations').getOne(rec.id);
     expect(stored.credentials ?? null).not.toEqual({ x: 'y' });
   });

@@ -1,0 +1,56 @@
+// Our Go bindings in the hooks' runtime (set in pocketbase/main.go, jsvm.Config.OnInit), typed by
+// hand: PocketBase's generated types.d.ts only knows its own. Keep in step with the Go side.
+
+/** Why a guarded fetch failed (pocketbase/safefetch/errors.go). */
+type SafeFetchCode =
+  | 'invalid_url'
+  | 'port_refused'
+  | 'refused_address'
+  | 'unreachable'
+  | 'timeout'
+  | 'too_many_redirects'
+  | 'http_status'
+  | 'not_html'
+  | 'too_large';
+
+interface SafeFetchFailure {
+  ok: false;
+  code: SafeFetchCode;
+  message: string;
+}
+
+/** The website scan's guarded fetcher (pocketbase/safefetch/jsvm.go). */
+declare const $safefetch: {
+  normalize(url: string): { ok: true; url: string } | SafeFetchFailure;
+  /** page is the parsed page summary as JSON (pocketbase/htmlpage). */
+  page(
+    url: string,
+  ): { ok: true; url: string; status: number; contentType: string; bytes: number; elapsedMs: number; page: string } | SafeFetchFailure;
+  /** Transfer size per URL; -1 when unknown. */
+  assetSizes(urls: string[]): { [url: string]: number };
+};
+
+/** Mail sent after the response, so SMTP never holds a request (pocketbase/mailqueue). */
+declare const $mailqueue: {
+  /** false when the message is null or the queue is full (the mail is dropped and logged). */
+  send(message: mailer.Message | null, label?: string): boolean;
+  /** Queues PocketBase's own verification mail for an auth record. */
+  sendVerification(record: core.Record): boolean;
+};
+
+/**
+ * require() of our own hook modules, typed per file: goja resolves `${__hooks}/lib/<file>` at run
+ * time, and HookModules (lib/generated/modules.d.ts, written by scripts/build-hooks-lib.mjs) maps
+ * every file under lib/ to its exports. Write the path as a template literal, not a `+` concatenation,
+ * so that its type keeps the file name.
+ */
+declare function require<K extends keyof HookModules>(path: `${string}/lib/${K}`): HookModules[K];
+
+/** goja's console (PocketBase routes it to the app logger); declared here since no DOM lib is loaded. */
+declare const console: {
+  log(...data: unknown[]): void;
+  info(...data: unknown[]): void;
+  warn(...data: unknown[]): void;
+  error(...data: unknown[]): void;
+  debug(...data: unknown[]): void;
+};

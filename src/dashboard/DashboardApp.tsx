@@ -1,24 +1,20 @@
 /**
  * The dashboard: one client-only island for every /dashboard/* route. The guard shows
  * 'Loading...' while the session resolves and replaces the page with /auth without one.
+ * Per-user data (sites, notifications, the admin check) loads as the shell starts listening.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $user, initSession } from '../client/session';
-import Toaster from '../islands/Toaster';
-import { Spinner } from './components/Spinner';
-import { ScreenOutlet } from './ScreenOutlet';
+import Toaster from '../ui/Toaster';
+import { Spinner } from '../ui/Spinner';
+import { rememberReturnPath, resumeReturnPath } from './data/returnPath';
+import { $loggingOut, $user, initSession } from './data/session';
+import { ScreenOutlet } from './shell/ScreenOutlet';
 import { Shell } from './shell/Shell';
-import { checkAdmin } from './stores/admin';
-import { $loggingOut } from './stores/logout';
-import { startNotifications, stopNotifications } from './stores/notifications';
-import { startSites, stopSites } from './stores/sites';
-import { rememberReturnPath, resumeReturnPath } from './returnPath';
 
 export default function DashboardApp() {
   const user = useStore($user);
   const loggingOut = useStore($loggingOut);
-  const userId = user?.id ?? null;
 
   useEffect(() => initSession(), []);
 
@@ -29,17 +25,6 @@ export default function DashboardApp() {
     }
     if (user) resumeReturnPath();
   }, [user, loggingOut]);
-
-  useEffect(() => {
-    if (!userId) return;
-    void startSites();
-    void startNotifications();
-    void checkAdmin(userId);
-    return () => {
-      stopSites();
-      stopNotifications();
-    };
-  }, [userId]);
 
   return (
     <>

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { Loader2 } from 'lucide-react';
 import { pb } from '../client/pb';
 import { $user, initSession } from '../client/session';
-import { notify } from '../client/toast';
+import { notify } from '../ui/toast';
 import { apiErrorMessage } from '../lib/api-error';
 import { validateAuthForm, type AuthErrors, type AuthMode } from '../lib/auth-form';
 

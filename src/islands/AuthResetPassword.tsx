@@ -1,20 +1,21 @@
 /** /auth/reset-password?token=...: choose a new password with the token from the reset mail. */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
 import { pb } from '../client/pb';
-import { notify } from '../client/toast';
+import { notify } from '../ui/toast';
 import { apiErrorMessage } from '../lib/api-error';
 import { PASSWORD_MIN_LENGTH } from '../lib/auth-form';
+import { useBrowserValue } from '../ui/useBrowserValue';
+
+const readToken = () => new URLSearchParams(window.location.search).get('token') ?? '';
 
 export default function AuthResetPassword() {
-  const [token, setToken] = useState<string | null>(null);
+  const token = useBrowserValue<string | null>(readToken, null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-
-  useEffect(() => setToken(new URLSearchParams(window.location.search).get('token') ?? ''), []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

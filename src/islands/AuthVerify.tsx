@@ -2,27 +2,32 @@
 import { useEffect, useState } from 'react';
 import { Loader2 } from 'lucide-react';
 import { pb } from '../client/pb';
+import { useBrowserValue } from '../ui/useBrowserValue';
+
+const readToken = () => new URLSearchParams(window.location.search).get('token') ?? '';
 
 type State = 'checking' | 'verified' | 'failed';
 
 export default function AuthVerify() {
-  const [state, setState] = useState<State>('checking');
+  const token = useBrowserValue<string | null>(readToken, null);
+  const [result, setResult] = useState<State>('checking');
+  // A link without a token fails at once; the server's render waits for the browser's.
+  const state: State = token === '' ? 'failed' : result;
 
   useEffect(() => {
-    const token = new URLSearchParams(window.location.search).get('token') ?? '';
-    if (!token) return setState('failed');
+    if (!token) return;
     pb.collection('users')
       .confirmVerification(token, { requestKey: null })
       .then(() => {
-        setState('verified');
+        setResult('verified');
         // Refresh a signed-in session so that it carries verified = true.
         if (pb.authStore.isValid)
           pb.collection('users')
             .authRefresh({ requestKey: null })
             .catch(() => undefined);
       })
-      .catch(() => setState('failed'));
-  }, []);
+      .catch(() => setResult('failed'));
+  }, [token]);
 
   if (state === 'checking') {
     return (

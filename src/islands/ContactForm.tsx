@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Loader2 } from 'lucide-react';
-import { notify } from '../client/toast';
+import { notify } from '../ui/toast';
 import { CONTACT_LIMITS, validateContact, type ContactErrors, type ContactField, type ContactMessage } from '../lib/contact';
 
 const EMPTY: ContactMessage = { name: '', email: '', subject: '', message: '' };

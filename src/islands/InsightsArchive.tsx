@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ExternalLink, Loader2 } from 'lucide-react';
-import { notify } from '../client/toast';
+import { notify } from '../ui/toast';
 import { INSIGHT_MONTHS, insightPreview, type InsightArticle, type InsightMonth } from '../lib/insights';
 import { ARTICLE_SHARE_POPUP, articleShareText, popupFeatures, shareUrl, type ShareNetwork } from '../lib/share';
 

@@ -9,8 +9,8 @@ import { AlertCircle, CheckCircle2, Search } from 'lucide-react';
 import type { LandingOpportunity, ScanResponse } from '../lib/audit/present';
 import { runPublicScan, scanErrorMessage } from '../client/scan';
 import ShareMenu from './ShareMenu';
-import ProgressBar from './scan/ProgressBar';
-import { useScanProgress } from './scan/useScanProgress';
+import ProgressBar from '../ui/scan/ProgressBar';
+import { useScanProgress } from '../ui/scan/useScanProgress';
 
 const STEPS = [0, 20, 40, 60, 80] as const;
 const STEP_MS = 400;

@@ -7,21 +7,27 @@ import { useStore } from '@nanostores/react';
 import { fetchCurrentPlan, type CurrentPlan } from '../client/billing';
 import { $user, initSession } from '../client/session';
 import { planName } from '../lib/plan-catalogue';
-import BillingPortalButton from './BillingPortalButton';
+import BillingPortalButton from '../ui/BillingPortalButton';
 import { isPaid } from '../lib/plans';
 
 export default function PricingCurrentPlan() {
   const user = useStore($user);
-  const [plan, setPlan] = useState<CurrentPlan | null>(null);
+  const userId = user?.id ?? null;
+  // The plan is kept with the user it belongs to, so another user's plan never shows.
+  const [loaded, setLoaded] = useState<{ userId: string; plan: CurrentPlan } | null>(null);
+  const plan = loaded && loaded.userId === userId ? loaded.plan : null;
 
   useEffect(() => initSession(), []);
   useEffect(() => {
-    setPlan(null);
-    if (!user) return;
+    if (!userId) return;
+    let live = true;
     fetchCurrentPlan()
-      .then(setPlan)
-      .catch(() => setPlan({ tier: 'free', status: '' }));
-  }, [user?.id]);
+      .catch((): CurrentPlan => ({ tier: 'free', status: '' }))
+      .then((p) => live && setLoaded({ userId, plan: p }));
+    return () => {
+      live = false;
+    };
+  }, [userId]);
 
   if (!user) return null;
 

@@ -4,7 +4,7 @@
  */
 import { useImperativeHandle, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Loader2, X } from 'lucide-react';
-import { notify } from '../client/toast';
+import { notify } from '../ui/toast';
 import { DEMO_VISITOR_RANGES, validateDemoRequest, type DemoErrors, type DemoRequest } from '../lib/demo-request';
 
 export interface DemoDialogHandle {

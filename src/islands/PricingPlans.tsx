@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { Check, Loader2 } from 'lucide-react';
 import { pb } from '../client/pb';
 import { createCheckoutSession } from '../client/billing';
-import { notify } from '../client/toast';
+import { notify } from '../ui/toast';
 import { isCheckoutPlan, PLAN_CATALOGUE, type PlanCard } from '../lib/plan-catalogue';
 import PricingDemoDialog, { type DemoDialogHandle } from './PricingDemoDialog';
 

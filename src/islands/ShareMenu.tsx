@@ -5,10 +5,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy, Share2 } from 'lucide-react';
-import { notify } from '../client/toast';
+import { notify } from '../ui/toast';
 import { MENU_SHARE_POPUP, popupFeatures, shareUrl, type ShareNetwork } from '../lib/share';
+import { useBrowserValue } from '../ui/useBrowserValue';
 
 export const COPY_FEEDBACK_MS = 2000;
+
+const readCanShare = () => typeof navigator.share === 'function';
 
 interface Props {
   /** Text shared with the link (X and the share sheet). */
@@ -29,10 +32,9 @@ const NETWORKS: { id: ShareNetwork; label: string }[] = [
 export default function ShareMenu({ text, url, label = 'Share', tone = 'default' }: Props) {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
-  const [canShare, setCanShare] = useState(false);
+  const canShare = useBrowserValue(readCanShare, false);
   const root = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setCanShare(typeof navigator !== 'undefined' && typeof navigator.share === 'function'), []);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);

@@ -9,9 +9,9 @@ import { AlertCircle, ArrowRight, Search } from 'lucide-react';
 import type { ScanResponse } from '../lib/audit/present';
 import type { Finding } from '../lib/audit/types';
 import { runPublicScan, scanErrorMessage } from '../client/scan';
-import { notify } from '../client/toast';
-import ProgressBar from './scan/ProgressBar';
-import { useScanProgress } from './scan/useScanProgress';
+import { notify } from '../ui/toast';
+import ProgressBar from '../ui/scan/ProgressBar';
+import { useScanProgress } from '../ui/scan/useScanProgress';
 
 const STEPS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90] as const;
 const STEP_MS = 300;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsCsv, csvFileName } from '../../src/dashboard/screens/analytics/csv';
-import type { AnalyticsReport, Totals } from '../../src/dashboard/screens/analytics/types';
+import type { AnalyticsReport, Totals } from '../../src/dashboard/data/analyticsReport';
 
 const totals = (o: Partial<Totals> = {}): Totals => ({
   visitors: 2,

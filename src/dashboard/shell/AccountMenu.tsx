@@ -1,11 +1,10 @@
 /** The account menu: My Account and email, Admin Dashboard (admins only), Profile, Settings, Log Out. */
 import { useStore } from '@nanostores/react';
 import { CircleUser } from 'lucide-react';
-import { $user, signOut } from '../../client/session';
-import { notify } from '../../client/toast';
-import { Link } from '../components/Link';
-import { $isAdmin } from '../stores/admin';
-import { $loggingOut } from '../stores/logout';
+import { notify } from '../../ui/toast';
+import { Link } from '../../ui/dashboard/Link';
+import { $isAdmin } from '../data/admin';
+import { $loggingOut, $user, signOut } from '../data/session';
 import { Dropdown } from './Dropdown';
 
 const itemCls = 'block w-full px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-50';

@@ -1,19 +1,9 @@
 /** The header's compact KPI strip: real figures when they exist, the spec's fallbacks otherwise. */
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { $kpis, KPI_FALLBACKS, loadKpis } from '../stores/kpis';
-import { $currentSiteId } from '../stores/sites';
-
-const STRIP_REFRESH_MS = 5 * 60 * 1000;
+import { $kpis, KPI_FALLBACKS } from '../data/kpis';
 
 export function KpiStrip() {
   const kpis = useStore($kpis);
-  const siteId = useStore($currentSiteId);
-  useEffect(() => {
-    void loadKpis(siteId);
-    const timer = setInterval(() => void loadKpis(siteId), STRIP_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [siteId]);
   const cvr = kpis?.cvr ?? KPI_FALLBACKS.cvr;
   const change = kpis?.change ?? KPI_FALLBACKS.change;
   const visitors = kpis?.visitors ?? KPI_FALLBACKS.visitors;

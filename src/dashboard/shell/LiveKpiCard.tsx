@@ -1,36 +1,19 @@
 /**
  * The floating 'LIVE KPI' card: the site's live record pushed by realtime within seconds of new
- * traffic, plus the KPIs, which also refresh every 30 seconds.
+ * traffic, plus the KPIs (the stores keep both fresh while the card listens).
  */
 import { useStore } from '@nanostores/react';
 import { Activity, ChevronDown, ChevronUp } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { $kpis, $kpisUpdatedAt, $live, loadKpis, watchLive } from '../stores/kpis';
-import { $currentSite } from '../stores/sites';
-
-const LIVE_REFRESH_MS = 30 * 1000;
+import { useState } from 'react';
+import { $kpis, $kpisUpdatedAt } from '../data/kpis';
+import { $live } from '../data/live';
 
 export function LiveKpiCard() {
   const kpis = useStore($kpis);
   const live = useStore($live);
   const updatedAt = useStore($kpisUpdatedAt);
-  const site = useStore($currentSite);
   // Folded by default on small screens, where it would cover the content.
   const [open, setOpen] = useState(() => typeof window === 'undefined' || window.matchMedia('(min-width: 768px)').matches);
-  const siteId = site?.id ?? null;
-  // A realtime change of the site (its `updated_at`) refetches at once.
-  useEffect(() => {
-    if (siteId) void loadKpis(siteId);
-  }, [siteId, site?.updated_at]);
-  useEffect(() => {
-    if (!siteId) return;
-    const stop = watchLive(siteId);
-    const timer = setInterval(() => void loadKpis(siteId), LIVE_REFRESH_MS);
-    return () => {
-      stop();
-      clearInterval(timer);
-    };
-  }, [siteId]);
   const rows: Array<[string, string, string]> = live
     ? [
         ['Active now', live.active_visitors.toLocaleString('en-US'), 'live-active'],

@@ -2,8 +2,9 @@
 import { useStore } from '@nanostores/react';
 import clsx from 'clsx';
 import { Bell } from 'lucide-react';
-import { Link } from '../components/Link';
-import { $notifications, $unreadCount, markAllRead, markRead, type NotificationRecord } from '../stores/notifications';
+import { Link } from '../../ui/dashboard/Link';
+import { $notifications, $unreadCount, markAllRead, markRead } from '../data/notifications';
+import type { NotificationRecord } from '../data/records';
 import { Dropdown } from './Dropdown';
 
 export function NotificationsMenu() {

@@ -2,10 +2,10 @@
 import { useStore } from '@nanostores/react';
 import clsx from 'clsx';
 import { ChevronsLeft, ChevronsRight, X } from 'lucide-react';
-import company from '../../../content/company.json';
-import { Link } from '../components/Link';
-import { DASHBOARD_ROUTES } from '../routes';
-import { $router } from '../router';
+import { BrandLink } from '../../ui/BrandLink';
+import { Link } from '../../ui/dashboard/Link';
+import { DASHBOARD_ROUTES } from './routes';
+import { $router } from '../data/router';
 
 export function Sidebar({
   collapsed,
@@ -36,17 +36,7 @@ export function Sidebar({
         )}
       >
         <div className="flex h-14 items-center justify-between border-b border-slate-200 px-3">
-          {!narrow && (
-            <a href="/" className="inline-flex items-center gap-2 font-bold tracking-tight text-slate-900">
-              <svg width="24" height="24" viewBox="0 0 32 32" aria-hidden="true">
-                <rect width="32" height="32" rx="8" fill="#4f46e5" />
-                <rect x="7" y="17" width="4" height="8" rx="1.5" fill="#c7d2fe" />
-                <rect x="14" y="12" width="4" height="13" rx="1.5" fill="#e0e7ff" />
-                <rect x="21" y="7" width="4" height="18" rx="1.5" fill="#fff" />
-              </svg>
-              {company.name}
-            </a>
-          )}
+          {!narrow && <BrandLink />}
           {mobile ? (
             <button type="button" aria-label="Close menu" onClick={onClose} className="rounded p-1 hover:bg-slate-100">
               <X className="h-5 w-5" />

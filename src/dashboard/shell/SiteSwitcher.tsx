@@ -1,6 +1,6 @@
 /** Picks the site the dashboard shows, when the user belongs to more than one. */
 import { useStore } from '@nanostores/react';
-import { $currentSiteId, $sites, selectSite } from '../stores/sites';
+import { $currentSiteId, $sites, selectSite } from '../data/sites';
 
 export function SiteSwitcher() {
   const sites = useStore($sites);

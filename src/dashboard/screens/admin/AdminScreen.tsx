@@ -3,24 +3,19 @@
  * check runs and are then sent to /dashboard.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import { loadAdminOverview, type AdminOverview } from '../../api';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { $router } from '../../router';
-import { $isAdmin } from '../../stores/admin';
+import { useEffect } from 'react';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { $adminOverview, $isAdmin } from '../../data/admin';
+import { navigate } from '../../data/router';
 import { AdminSkeleton } from './AdminSkeleton';
 import { AdminStats } from './AdminStats';
 import { RecentRegistrations } from './RecentRegistrations';
 
 export default function AdminScreen() {
   const isAdmin = useStore($isAdmin);
-  const [data, setData] = useState<AdminOverview | null>(null);
+  const data = useStore($adminOverview);
   useEffect(() => {
-    if (isAdmin === false) $router.open('/dashboard', true);
-    if (!isAdmin) return;
-    loadAdminOverview()
-      .then(setData)
-      .catch((err) => console.error('Admin load failed', err));
+    if (isAdmin === false) navigate('/dashboard', true);
   }, [isAdmin]);
   if (!isAdmin || !data) return <AdminSkeleton />;
   return (

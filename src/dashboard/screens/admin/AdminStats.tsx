@@ -1,6 +1,6 @@
 /** Estimated revenue (paid sites x 99 USD), free trials, paid users. */
-import { Card } from '../../components/Card';
-import type { AdminOverview } from '../../api';
+import { Card } from '../../../ui/Card';
+import type { AdminOverview } from '../../data/admin';
 
 export function AdminStats({ stats }: { stats: AdminOverview['stats'] }) {
   const items: Array<[string, string]> = [

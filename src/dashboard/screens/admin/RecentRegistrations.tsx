@@ -1,7 +1,7 @@
 /** Recent Registrations: all users' sites, newest first. */
-import { Badge } from '../../components/Badge';
-import { Card } from '../../components/Card';
-import type { AdminOverview } from '../../api';
+import { Badge } from '../../../ui/Badge';
+import { Card } from '../../../ui/Card';
+import type { AdminOverview } from '../../data/admin';
 
 export function RecentRegistrations({ rows }: { rows: AdminOverview['registrations'] }) {
   return (

@@ -9,13 +9,13 @@ import { Brain, Lock } from 'lucide-react';
 import { useEffect } from 'react';
 import { can } from '../../../lib/plans';
 import { PLAN_CATALOGUE } from '../../../lib/plan-catalogue';
-import { Card } from '../../components/Card';
-import { EmptyState } from '../../components/EmptyState';
-import { NoSite } from '../../components/NoSite';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { Spinner } from '../../components/Spinner';
-import { $kpis, loadKpis, type Kpis } from '../../stores/kpis';
-import { useSiteContext } from '../../useSiteContext';
+import { Card } from '../../../ui/Card';
+import { EmptyState } from '../../../ui/EmptyState';
+import { NoSite } from '../../../ui/dashboard/NoSite';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { Spinner } from '../../../ui/Spinner';
+import { $kpis, refetchKpis, type Kpis } from '../../data/kpis';
+import { useSiteContext } from '../../data/siteContext';
 
 const price = (key: string) => PLAN_CATALOGUE.find((p) => p.key === key)?.price ?? '';
 
@@ -50,7 +50,7 @@ export default function AiAnalysisScreen() {
   const allowed = can(site?.plan_tier, 'ai_analysis');
 
   useEffect(() => {
-    if (siteId && allowed) void loadKpis(siteId);
+    if (siteId && allowed) void refetchKpis();
   }, [siteId, allowed]);
 
   if (loading) return <Spinner />;

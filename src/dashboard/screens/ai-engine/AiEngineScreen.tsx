@@ -1,7 +1,7 @@
 /** AI Engine (/dashboard/ai-engine): the frame; its data arrives with a later issue. */
 import { Bot } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState';
-import { ScreenHeader } from '../../components/ScreenHeader';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
 
 export default function AiEngineScreen() {
   return (

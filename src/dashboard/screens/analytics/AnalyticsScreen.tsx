@@ -6,21 +6,18 @@
  */
 import { useStore } from '@nanostores/react';
 import { BarChart3, Download } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { EmptyState } from '../../components/EmptyState';
-import { NoSite } from '../../components/NoSite';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { Spinner } from '../../components/Spinner';
-import { $live } from '../../stores/kpis';
-import { propertyIdOf, useIntegrations } from '../../useIntegrations';
-import { useSiteContext } from '../../useSiteContext';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { EmptyState } from '../../../ui/EmptyState';
+import { NoSite } from '../../../ui/dashboard/NoSite';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { Spinner } from '../../../ui/Spinner';
+import { $analytics, $analyticsRange, RANGES, setAnalyticsRange, type DimRow, type PageRow } from '../../data/analytics';
+import { $integrations, propertyIdOf } from '../../data/integrations';
+import { useSiteContext } from '../../data/siteContext';
 import { BreakdownTable, type Column } from './BreakdownTable';
 import { analyticsCsv, csvFileName } from './csv';
 import { money, SummaryCards } from './SummaryCards';
-import { RANGES, type DimRow, type PageRow, type Range } from './types';
-import { useAnalytics } from './useAnalytics';
 import { VisitorsChart } from './VisitorsChart';
 
 const PAGE_COLUMNS: Column<PageRow>[] = [
@@ -51,10 +48,11 @@ function download(name: string, text: string) {
 
 export default function AnalyticsScreen() {
   const { site, loading: sitesLoading } = useSiteContext();
-  const propertyId = propertyIdOf(useIntegrations(site?.id ?? null).records);
-  const [days, setDays] = useState<Range>(30);
-  const live = useStore($live);
-  const { report, error, loading } = useAnalytics(site?.id ?? null, days, live?.last_event_at);
+  const propertyId = propertyIdOf(useStore($integrations));
+  const days = useStore($analyticsRange);
+  const { value: report, error: failed } = useStore($analytics);
+  const error = failed ? 'Could not load analytics. Please try again.' : null;
+  const loading = !report && !failed;
   const current = report && report.siteId === site?.id && report.days === days ? report : null;
   const hasData = !!current && (current.summary.sessions > 0 || current.summary.pageviews > 0);
 
@@ -67,7 +65,7 @@ export default function AnalyticsScreen() {
           key={r}
           type="button"
           aria-pressed={days === r}
-          onClick={() => setDays(r)}
+          onClick={() => setAnalyticsRange(r)}
           className={
             days === r
               ? 'bg-indigo-600 px-3 py-2 text-sm font-medium text-white'

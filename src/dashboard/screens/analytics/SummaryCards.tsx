@@ -1,6 +1,6 @@
 /** Summary cards of the selected range, each with its change against the range before. */
-import { Card } from '../../components/Card';
-import type { AnalyticsReport } from './types';
+import { Card } from '../../../ui/Card';
+import type { AnalyticsReport } from '../../data/analytics';
 
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}%`;

@@ -1,5 +1,5 @@
 /** Visitors (bars) and conversions (line) per day of the range, as an accessible SVG chart. */
-import type { DayRow } from './types';
+import type { DayRow } from '../../data/analytics';
 
 const W = 720;
 const H = 200;

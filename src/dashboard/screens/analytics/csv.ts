@@ -1,5 +1,5 @@
 /** Export Report: the analytics on screen as one CSV file, section by section. */
-import type { AnalyticsReport, DimRow } from './types';
+import type { AnalyticsReport, DimRow } from '../../data/analytics';
 
 function cell(v: string | number): string {
   const s = String(v);

@@ -4,74 +4,36 @@
  * badge, and stat cards from the tracker's telemetry.
  */
 import { Activity, Cpu, Gauge, ShieldCheck, Zap } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { pb } from '../../../client/pb';
-import { notify } from '../../../client/toast';
-import { errorMessage } from '../../api';
-import { Badge } from '../../components/Badge';
-import { Card } from '../../components/Card';
-import { EmptyState } from '../../components/EmptyState';
-import { NoSite } from '../../components/NoSite';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { Spinner } from '../../components/Spinner';
-import { useSiteContext } from '../../useSiteContext';
-
-interface Worker {
-  key: string;
-  name: string;
-  description: string;
-  category: string;
-  beta: boolean;
-  enabled: boolean;
-  ruleId: string;
-  health: string;
-}
-interface WorkersState {
-  workers: Worker[];
-  stats: {
-    activeWorkers: number;
-    appliedLastHour: number;
-    meanApplyMs: number | null;
-    errorFreeLoadsPct: number | null;
-    pageLoads24h: number;
-  };
-}
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { notify } from '../../../ui/toast';
+import { errorMessage } from '../../data/errors';
+import { Badge } from '../../../ui/Badge';
+import { Card } from '../../../ui/Card';
+import { EmptyState } from '../../../ui/EmptyState';
+import { NoSite } from '../../../ui/dashboard/NoSite';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { Spinner } from '../../../ui/Spinner';
+import { useSiteContext } from '../../data/siteContext';
+import { $workers, $workersError, $workersRefused, toggleWorker, type Worker } from '../../data/workers';
 
 export default function CroWorkersScreen() {
   const { site, loading, canEdit } = useSiteContext();
-  const [state, setState] = useState<WorkersState | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
+  const state = useStore($workers) ?? null;
+  const refused = useStore($workersRefused);
+  const failed = useStore($workersError);
   const [busy, setBusy] = useState<string | null>(null);
   const siteId = site?.id ?? null;
 
-  const load = useCallback(async () => {
-    if (!siteId) return;
-    try {
-      setState(await pb.send<WorkersState>(`/api/cro/workers/${siteId}`, { requestKey: null }));
-      setRefused(null);
-    } catch (err) {
-      if ((err as { status?: number }).status === 403) setRefused(errorMessage(err, 'CRO Workers requires the Enterprise & Ecom plan.'));
-      else notify('Failed to load CRO Workers', errorMessage(err, 'Unknown error'), 'destructive');
-    }
-  }, [siteId]);
-
   useEffect(() => {
-    setState(null);
-    setRefused(null);
-    void load();
-  }, [load]);
+    if (failed) notify('Failed to load CRO Workers', errorMessage(failed, 'Unknown error'), 'destructive');
+  }, [failed]);
 
   async function toggle(w: Worker) {
     if (!siteId) return;
     setBusy(w.key);
     try {
-      setState(
-        await pb.send<WorkersState>('/api/cro/workers/toggle', {
-          method: 'POST',
-          body: { siteId, key: w.key, enabled: !w.enabled },
-          requestKey: null,
-        }),
-      );
+      await toggleWorker(siteId, w.key, !w.enabled);
       notify(`${w.name} ${w.enabled ? 'disabled' : 'enabled'}`, undefined, 'success');
     } catch (err) {
       notify('Failed to update', errorMessage(err, 'Unknown error'), 'destructive');

@@ -4,12 +4,13 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { IntegrationDefinition } from '../../../lib/integrations';
-import { notify } from '../../../client/toast';
-import { connectIntegration, errorMessage } from '../../api';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { TextField } from '../../components/TextField';
-import type { IntegrationRecord } from '../../useIntegrations';
+import { notify } from '../../../ui/toast';
+import { errorMessage } from '../../data/errors';
+import { connectIntegration } from '../../data/integrations';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { TextField } from '../../../ui/TextField';
+import type { IntegrationRecord } from '../../data/records';
 
 export function ConnectDialog({
   definition,

@@ -1,11 +1,11 @@
 /** One integration: logo, name, category, status, Connect / Configure / Disconnect. */
 import { useState } from 'react';
 import type { IntegrationDefinition } from '../../../lib/integrations';
-import { pb } from '../../../client/pb';
-import { notify } from '../../../client/toast';
-import { errorMessage } from '../../api';
-import { Button } from '../../components/Button';
-import type { IntegrationRecord } from '../../useIntegrations';
+import { notify } from '../../../ui/toast';
+import { errorMessage } from '../../data/errors';
+import { Button } from '../../../ui/Button';
+import { deleteIntegration } from '../../data/integrations';
+import type { IntegrationRecord } from '../../data/records';
 import { IntegrationLogo } from './IntegrationLogo';
 import { IntegrationStatus } from './IntegrationStatus';
 
@@ -27,7 +27,7 @@ export function IntegrationCard({
     if (!record) return;
     setBusy(true);
     try {
-      await pb.collection('integrations').delete(record.id, { requestKey: null });
+      await deleteIntegration(record.id);
       notify('Disconnected', `${definition.name} has been disconnected`, 'success');
       await onChanged();
     } catch (err) {

@@ -1,5 +1,5 @@
 /** The status shown on an integration card: connected, error, pending or not connected. */
-import { Badge } from '../../components/Badge';
+import { Badge } from '../../../ui/Badge';
 
 export function IntegrationStatus({ status }: { status: string | undefined }) {
   if (status === 'connected') return <Badge tone="success">Connected</Badge>;

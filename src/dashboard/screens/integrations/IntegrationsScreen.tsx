@@ -1,18 +1,20 @@
 /** Integrations (/dashboard/integrations): the 30 integrations with their stored status. */
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { INTEGRATIONS, type IntegrationDefinition } from '../../../lib/integrations';
-import { notify } from '../../../client/toast';
-import { NoSite } from '../../components/NoSite';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { Spinner } from '../../components/Spinner';
-import { useIntegrations } from '../../useIntegrations';
-import { useSiteContext } from '../../useSiteContext';
+import { notify } from '../../../ui/toast';
+import { NoSite } from '../../../ui/dashboard/NoSite';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { Spinner } from '../../../ui/Spinner';
+import { $integrations, $integrationsFailed, refetchIntegrations } from '../../data/integrations';
+import { useSiteContext } from '../../data/siteContext';
 import { ConnectDialog } from './ConnectDialog';
 import { IntegrationCard } from './IntegrationCard';
 
 export default function IntegrationsScreen() {
   const { site, loading, canEdit } = useSiteContext();
-  const { records, failed, reload } = useIntegrations(site?.id ?? null);
+  const records = useStore($integrations);
+  const failed = useStore($integrationsFailed);
   const [open, setOpen] = useState<IntegrationDefinition | null>(null);
   useEffect(() => {
     if (failed) notify('Error loading integrations', 'Could not load integration status', 'destructive');
@@ -36,7 +38,7 @@ export default function IntegrationsScreen() {
             record={byType.get(d.type) ?? null}
             canEdit={!!site && canEdit}
             onConnect={() => setOpen(d)}
-            onChanged={reload}
+            onChanged={refetchIntegrations}
           />
         ))}
       </div>
@@ -48,7 +50,7 @@ export default function IntegrationsScreen() {
           onClose={() => setOpen(null)}
           onSaved={() => {
             setOpen(null);
-            void reload();
+            void refetchIntegrations();
           }}
         />
       )}

@@ -3,16 +3,18 @@
  * category tabs with counts, Deploy (a rule from the pattern's template) and Request Pattern.
  */
 import { Library, MessageSquarePlus, Search } from 'lucide-react';
+import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { notify } from '../../../client/toast';
-import { EmptyState } from '../../components/EmptyState';
-import { Button } from '../../components/Button';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { Spinner } from '../../components/Spinner';
-import { useSiteContext } from '../../useSiteContext';
-import { DeployPatternDialog } from './DeployPatternDialog';
+import { notify } from '../../../ui/toast';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Button } from '../../../ui/Button';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { Spinner } from '../../../ui/Spinner';
+import { useSiteContext } from '../../data/siteContext';
+import { DeployPatternDialog } from '../../../ui/dashboard/DeployPatternDialog';
 import { PatternCard } from './PatternCard';
-import { loadPatterns, type PatternRecord } from './patterns';
+import { $patterns, $patternsFailed } from '../../data/patterns';
+import type { PatternRecord } from '../../data/records';
 import { RequestPatternDialog } from './RequestPatternDialog';
 
 export const FEATURED_COUNT = 2;
@@ -38,23 +40,16 @@ export function matchesSearch(p: PatternRecord, q: string): boolean {
 
 export default function LibraryScreen() {
   const { user, site, canEdit } = useSiteContext();
-  const [patterns, setPatterns] = useState<PatternRecord[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const patterns = useStore($patterns) ?? null;
+  const failed = useStore($patternsFailed);
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<(typeof TABS)[number]['id']>('all');
   const [deploying, setDeploying] = useState<PatternRecord | null>(null);
   const [requesting, setRequesting] = useState(false);
 
   useEffect(() => {
-    loadPatterns()
-      .then((list) => setPatterns(list))
-      .catch((err) => {
-        console.error('Error loading patterns', err);
-        notify('Error loading patterns', 'Could not load CRO patterns. Please try again.', 'destructive');
-        setFailed(true);
-        setPatterns([]);
-      });
-  }, []);
+    if (failed) notify('Error loading patterns', 'Could not load CRO patterns. Please try again.', 'destructive');
+  }, [failed]);
 
   const matching = useMemo(() => (patterns ?? []).filter((p) => matchesSearch(p, query.trim())), [patterns, query]);
   const featured = matching.filter((p) => p.featured).slice(0, FEATURED_COUNT);

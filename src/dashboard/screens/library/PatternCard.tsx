@@ -1,8 +1,9 @@
 /** One pattern: impact, difficulty, lift, confidence, up to 3 tags and Deploy. */
 import { Clock, Rocket, TrendingUp } from 'lucide-react';
-import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { confidenceClass, impactTone, type PatternRecord } from './patterns';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import type { PatternRecord } from '../../data/records';
+import { confidenceClass, impactTone } from '../../../ui/dashboard/patternTones';
 
 export const TAGS_PER_CARD = 3;
 

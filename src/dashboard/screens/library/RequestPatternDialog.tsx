@@ -1,11 +1,11 @@
 /** Request Pattern: stores a pattern request (pattern_requests) for the team to review. */
 import { useState, type FormEvent } from 'react';
-import { pb } from '../../../client/pb';
-import { notify } from '../../../client/toast';
-import { errorMessage } from '../../api';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { TextField } from '../../components/TextField';
+import { notify } from '../../../ui/toast';
+import { errorMessage } from '../../data/errors';
+import { requestPattern } from '../../data/patterns';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { TextField } from '../../../ui/TextField';
 
 const CATEGORIES = [
   ['conversion', 'Conversion'],
@@ -31,12 +31,7 @@ export function RequestPatternDialog({ userId, siteId, onClose }: { userId: stri
     setBusy(true);
     setError(null);
     try {
-      await pb
-        .collection('pattern_requests')
-        .create(
-          { user_id: userId, site_id: siteId ?? '', name: name.trim(), category, description: description.trim() },
-          { requestKey: null },
-        );
+      await requestPattern({ userId, siteId, name: name.trim(), category, description: description.trim() });
       notify('Pattern requested', 'Thanks! We review every request and will add it to the library if it fits.', 'success');
       onClose();
     } catch (err) {

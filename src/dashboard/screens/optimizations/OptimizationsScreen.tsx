@@ -5,28 +5,32 @@
  * server refuses to enable rules for them either way.
  */
 import { Activity, Pencil, Plus, Rocket, Search, Sparkles } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { pb } from '../../../client/pb';
-import { notify } from '../../../client/toast';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import { notify } from '../../../ui/toast';
 import { can } from '../../../lib/plans';
-import { errorMessage } from '../../api';
-import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { Dialog } from '../../components/Dialog';
-import { EmptyState } from '../../components/EmptyState';
-import { NoSite } from '../../components/NoSite';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { Spinner } from '../../components/Spinner';
-import { useSiteContext } from '../../useSiteContext';
-import { DeployPatternDialog } from '../library/DeployPatternDialog';
-import { impactTone, loadPatterns, type PatternRecord } from '../library/patterns';
-import { HealthBadge } from '../safety/SafetyControls';
-import { rolloutCaption } from '../safety/data';
+import { errorMessage } from '../../data/errors';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { Dialog } from '../../../ui/Dialog';
+import { EmptyState } from '../../../ui/EmptyState';
+import { NoSite } from '../../../ui/dashboard/NoSite';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { Spinner } from '../../../ui/Spinner';
+import { useSiteContext } from '../../data/siteContext';
+import { DeployPatternDialog } from '../../../ui/dashboard/DeployPatternDialog';
+import { HealthBadge } from '../../../ui/dashboard/HealthBadge';
+import { impactTone } from '../../../ui/dashboard/patternTones';
+import { rolloutCaption } from '../../../ui/dashboard/rolloutCaption';
+import { $patterns } from '../../data/patterns';
+import type { PatternRecord, RuleRecord } from '../../data/records';
+import { $rules, $rulesError, refetchRules, setRuleEnabled } from '../../data/rules';
 import { RuleEditor } from './RuleEditor';
-import { filterRules, loadRules, previewUrl, ruleStatus, setEnabled, type FullRule, type StatusFilter } from './rules';
+import { filterRules, previewUrl, ruleStatus, type StatusFilter } from './rules';
 
 const SUGGESTIONS = 4;
+const NO_PATTERNS: PatternRecord[] = [];
 const STATUS_LABEL = { live: 'Live', draft: 'Draft', testing: 'Testing' } as const;
 
 function Upgrade() {
@@ -42,43 +46,20 @@ function Upgrade() {
 
 export default function OptimizationsScreen() {
   const { site, loading, canEdit } = useSiteContext();
-  const [rules, setRules] = useState<FullRule[] | null>(null);
-  const [patterns, setPatterns] = useState<PatternRecord[]>([]);
+  const rules = useStore($rules) ?? null;
+  const rulesError = useStore($rulesError);
+  const patterns = useStore($patterns) ?? NO_PATTERNS;
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [editing, setEditing] = useState<FullRule | 'new' | null>(null);
+  const [editing, setEditing] = useState<RuleRecord | 'new' | null>(null);
   const [deployingPattern, setDeployingPattern] = useState<PatternRecord | null>(null);
   const [confirmAll, setConfirmAll] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
-  const siteId = site?.id ?? null;
   const paid = can(site?.plan_tier, 'deploy_optimization');
 
-  const reload = useCallback(async () => {
-    if (!siteId) return;
-    try {
-      setRules(await loadRules(siteId));
-    } catch (err) {
-      notify('Failed to load optimizations', errorMessage(err, 'Unknown error'), 'destructive');
-      setRules([]);
-    }
-  }, [siteId]);
-
   useEffect(() => {
-    setRules(null);
-    void reload();
-    if (!siteId) return;
-    const sub = pb
-      .collection('optimization_rules')
-      .subscribe('*', () => void reload(), { filter: pb.filter('site_id = {:siteId}', { siteId }) })
-      .catch(() => () => Promise.resolve());
-    return () => void sub.then((u) => u());
-  }, [siteId, reload]);
-
-  useEffect(() => {
-    loadPatterns()
-      .then(setPatterns)
-      .catch((err) => console.error('Error loading patterns', err));
-  }, []);
+    if (rulesError) notify('Failed to load optimizations', errorMessage(rulesError, 'Unknown error'), 'destructive');
+  }, [rulesError]);
 
   const shown = useMemo(() => filterRules(rules ?? [], query, status), [rules, query, status]);
   const drafts = shown.filter((r) => !r.enabled);
@@ -87,14 +68,14 @@ export default function OptimizationsScreen() {
     return patterns.filter((p) => !used.has(p.name) && p.rule_template).slice(0, SUGGESTIONS);
   }, [patterns, rules]);
 
-  async function toggle(rule: FullRule, enabled: boolean) {
+  async function toggle(rule: RuleRecord, enabled: boolean) {
     setBusy(rule.id);
     try {
-      await setEnabled(rule.id, enabled);
+      await setRuleEnabled(rule.id, enabled);
       if (enabled)
         notify('Optimization Deployed!', `${rule.name || rule.rule_type}: ${rolloutCaption(rule.rollout_percentage)}.`, 'success');
       else notify('Optimization paused', `${rule.name || rule.rule_type} is no longer shown to visitors.`);
-      await reload();
+      await refetchRules();
     } catch (err) {
       notify(enabled ? 'Deployment Failed' : 'Failed to update', errorMessage(err, 'Unknown error'), 'destructive');
     } finally {
@@ -105,7 +86,7 @@ export default function OptimizationsScreen() {
   async function deployAll() {
     setConfirmAll(false);
     setBusy('all');
-    const results = await Promise.allSettled(drafts.map((r) => setEnabled(r.id, true)));
+    const results = await Promise.allSettled(drafts.map((r) => setRuleEnabled(r.id, true)));
     const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed.length === 0)
       notify('Optimization Deployed!', `${results.length} optimization${results.length === 1 ? '' : 's'} now live.`, 'success');
@@ -116,7 +97,7 @@ export default function OptimizationsScreen() {
         'destructive',
       );
     setBusy(null);
-    await reload();
+    await refetchRules();
   }
 
   if (loading) return <Spinner />;
@@ -292,7 +273,7 @@ export default function OptimizationsScreen() {
           site={site}
           rule={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
-          onSaved={() => void reload()}
+          onSaved={() => void refetchRules()}
         />
       )}
       {deployingPattern && (
@@ -300,7 +281,7 @@ export default function OptimizationsScreen() {
           pattern={deployingPattern}
           site={site}
           onClose={() => setDeployingPattern(null)}
-          onDone={() => void reload()}
+          onDone={() => void refetchRules()}
         />
       )}
       {confirmAll && (

@@ -1,17 +1,17 @@
 /** 'Add Optimization' / edit: targeting (URL pattern + CSS selector), changes, rollout, testing mode. */
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { pb } from '../../../client/pb';
-import { notify } from '../../../client/toast';
+import { notify } from '../../../ui/toast';
 import { can } from '../../../lib/plans';
 import { CHANGE_TYPES, validateRuleChanges, type ChangeType, type RuleChange } from '../../../lib/rule-changes';
-import { errorMessage } from '../../api';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { TextField } from '../../components/TextField';
-import type { SiteRecord } from '../../stores/sites';
-import { rolloutCaption, type RuleRecord } from '../safety/data';
-import { previewUrl, type FullRule } from './rules';
+import { errorMessage } from '../../data/errors';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { TextField } from '../../../ui/TextField';
+import { rolloutCaption } from '../../../ui/dashboard/rolloutCaption';
+import type { RuleRecord, SiteRecord } from '../../data/records';
+import { saveRule } from '../../data/rules';
+import { previewUrl } from './rules';
 
 const CHANGE_LABELS: Record<ChangeType, string> = {
   set_text: 'Set text',
@@ -33,7 +33,7 @@ export function RuleEditor({
   onSaved,
 }: {
   site: SiteRecord;
-  rule?: FullRule;
+  rule?: RuleRecord;
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -79,10 +79,7 @@ export function RuleEditor({
       ...(deploy ? { enabled: true } : {}),
     };
     try {
-      const col = pb.collection('optimization_rules');
-      const record = saved
-        ? await col.update<RuleRecord>(saved.id, body, { requestKey: null })
-        : await col.create<RuleRecord>({ site_id: site.id, priority: 0, enabled: false, ...body }, { requestKey: null });
+      const record = await saveRule(site.id, saved?.id ?? null, body);
       setSaved(record);
       if (deploy)
         notify(
@@ -221,12 +218,12 @@ export function RuleEditor({
           <p className="text-sm">
             Preview (works once the rule is deployed; in Testing Mode only visitors opening this link see it):{' '}
             <a
-              href={previewUrl(site.domain, saved as FullRule)}
+              href={previewUrl(site.domain, saved)}
               target="_blank"
               rel="noopener noreferrer"
               className="break-all text-indigo-700 underline"
             >
-              {previewUrl(site.domain, saved as FullRule)}
+              {previewUrl(site.domain, saved)}
             </a>
           </p>
         )}

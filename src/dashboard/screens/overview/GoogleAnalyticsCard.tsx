@@ -3,22 +3,22 @@
  * integration with status connected), Configure, Disconnect (deletes it).
  */
 import { BarChart3, ExternalLink } from 'lucide-react';
+import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { pb } from '../../../client/pb';
-import { notify } from '../../../client/toast';
-import { errorMessage } from '../../api';
-import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { TextField } from '../../components/TextField';
-import { navigate } from '../../router';
-import { propertyIdOf, useIntegrations } from '../../useIntegrations';
-import { useSiteContext } from '../../useSiteContext';
+import { notify } from '../../../ui/toast';
+import { errorMessage } from '../../data/errors';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { TextField } from '../../../ui/TextField';
+import { navigate } from '../../data/router';
+import { $integrations, deleteIntegration, linkGoogleAnalytics, propertyIdOf, refetchIntegrations } from '../../data/integrations';
+import { useSiteContext } from '../../data/siteContext';
 
 export function GoogleAnalyticsCard() {
   const { site, canEdit } = useSiteContext();
-  const { records, reload } = useIntegrations(site?.id ?? null);
+  const records = useStore($integrations);
   const record = records?.find((r) => r.integration_type === 'google_analytics') ?? null;
   const propertyId = propertyIdOf(records);
   const [editing, setEditing] = useState(false);
@@ -40,16 +40,11 @@ export function GoogleAnalyticsCard() {
       return;
     }
     setBusy(true);
-    const data = { name: 'Google Analytics', status: 'connected', enabled: true, settings: { property_id: id } };
     try {
-      if (record) await pb.collection('integrations').update(record.id, data, { requestKey: null });
-      else
-        await pb
-          .collection('integrations')
-          .create({ ...data, site_id: site.id, integration_type: 'google_analytics' }, { requestKey: null });
+      await linkGoogleAnalytics(site.id, record, id);
       notify('Connected!', `Google Analytics property ${id} is linked`, 'success');
       setEditing(false);
-      await reload();
+      await refetchIntegrations();
     } catch (err) {
       notify('Connection Failed', errorMessage(err, 'Could not connect Google Analytics. Please try again.'), 'destructive');
     } finally {
@@ -61,10 +56,10 @@ export function GoogleAnalyticsCard() {
     if (!record) return;
     setBusy(true);
     try {
-      await pb.collection('integrations').delete(record.id, { requestKey: null });
+      await deleteIntegration(record.id);
       notify('Disconnected', 'Google Analytics has been disconnected', 'success');
       setValue('');
-      await reload();
+      await refetchIntegrations();
     } catch (err) {
       console.error(err);
       notify('Error', 'Could not disconnect Google Analytics', 'destructive');

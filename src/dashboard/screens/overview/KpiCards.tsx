@@ -3,8 +3,8 @@
  * or an honest "no data yet" before the site has traffic.
  */
 import { useStore } from '@nanostores/react';
-import { $kpis } from '../../stores/kpis';
-import { Card } from '../../components/Card';
+import { $kpis } from '../../data/kpis';
+import { Card } from '../../../ui/Card';
 
 const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}%`;
 

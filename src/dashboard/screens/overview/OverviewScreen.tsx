@@ -1,10 +1,10 @@
 /** Overview (/dashboard): 'Dashboard Overview' with GA, scan, documents, KPIs and results. */
 import { FlaskConical, Plus, Rocket } from 'lucide-react';
-import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { EmptyState } from '../../components/EmptyState';
-import { Link } from '../../components/Link';
-import { ScreenHeader } from '../../components/ScreenHeader';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Link } from '../../../ui/dashboard/Link';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { KpiCards } from './KpiCards';
 import { WebsiteScanCard } from './WebsiteScanCard';
 import { GoogleAnalyticsCard } from './GoogleAnalyticsCard';

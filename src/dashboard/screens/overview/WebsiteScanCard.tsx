@@ -5,23 +5,23 @@
  * the 'Unlock N More Optimizations' banner. A finding the pattern library can fix gets a
  * 'Create Rule' button that opens the library's deploy dialog for that pattern.
  */
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
 import { Lock, ScanSearch } from 'lucide-react';
-import type { SiteScanResponse } from '../../../lib/audit/present';
 import type { Finding } from '../../../lib/audit/types';
 import { patternNameFor } from '../../../lib/audit/pattern-links';
-import { runSiteScan, scanErrorMessage } from '../../../client/scan';
-import { notify } from '../../../client/toast';
-import { useScanProgress } from '../../../islands/scan/useScanProgress';
-import ProgressBar from '../../../islands/scan/ProgressBar';
-import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { EmptyState } from '../../components/EmptyState';
-import { useSiteContext } from '../../useSiteContext';
-import type { SiteRecord } from '../../stores/sites';
-import { DeployPatternDialog } from '../library/DeployPatternDialog';
-import { loadPatterns, type PatternRecord } from '../library/patterns';
+import { $patterns } from '../../data/patterns';
+import type { PatternRecord, SiteRecord } from '../../data/records';
+import { runSiteScan, scanErrorMessage, type SiteScanResponse } from '../../data/scans';
+import { notify } from '../../../ui/toast';
+import { useScanProgress } from '../../../ui/scan/useScanProgress';
+import ProgressBar from '../../../ui/scan/ProgressBar';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { EmptyState } from '../../../ui/EmptyState';
+import { useSiteContext } from '../../data/siteContext';
+import { DeployPatternDialog } from '../../../ui/dashboard/DeployPatternDialog';
 
 const STEPS = [10, 20, 30, 50, 80] as const;
 const STEP_MS = 400;
@@ -88,13 +88,10 @@ export function WebsiteScanCard() {
 }
 
 function ScanResults({ result, site }: { result: SiteScanResponse; site: SiteRecord }) {
-  const [patterns, setPatterns] = useState<Map<string, PatternRecord>>(new Map());
+  // The scan stands on its own without the library: no patterns, no 'Create Rule' buttons.
+  const list = useStore($patterns);
+  const patterns = useMemo(() => new Map((list ?? []).map((p) => [p.name, p])), [list]);
   const [deploying, setDeploying] = useState<PatternRecord | null>(null);
-  useEffect(() => {
-    loadPatterns()
-      .then((list) => setPatterns(new Map(list.map((p) => [p.name, p]))))
-      .catch(() => setPatterns(new Map())); // the scan stands on its own without the library
-  }, []);
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-600">

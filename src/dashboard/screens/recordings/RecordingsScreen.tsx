@@ -1,7 +1,7 @@
 /** Session Recordings & Heatmaps (/dashboard/recordings): the frame; its data arrives with a later issue. */
 import { Video } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState';
-import { ScreenHeader } from '../../components/ScreenHeader';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
 
 export default function RecordingsScreen() {
   return (

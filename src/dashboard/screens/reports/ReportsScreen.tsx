@@ -1,7 +1,7 @@
 /** Reports (/dashboard/reports): the frame; its data arrives with a later issue. */
 import { FileText } from 'lucide-react';
-import { EmptyState } from '../../components/EmptyState';
-import { ScreenHeader } from '../../components/ScreenHeader';
+import { EmptyState } from '../../../ui/EmptyState';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
 
 export default function ReportsScreen() {
   return (

@@ -1,24 +1,14 @@
 /** The Safety Controls card of one rule: health, Testing Mode, Automatic Rollback, rollout, Manual Rollback. */
 import { Activity, AlertTriangle, RotateCcw } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { notify } from '../../../client/toast';
-import { errorMessage } from '../../api';
-import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { rollbackOptimization, rolloutCaption, updateRule, type RuleField, type RuleRecord } from './data';
-
-const HEALTH: Record<string, { label: string; tone: 'success' | 'warning' | 'danger' | 'secondary' }> = {
-  healthy: { label: 'Healthy', tone: 'success' },
-  warning: { label: 'Warning', tone: 'warning' },
-  critical: { label: 'Critical', tone: 'danger' },
-  disabled: { label: 'Disabled', tone: 'secondary' },
-};
-
-export function HealthBadge({ status }: { status: string }) {
-  const h = HEALTH[status] ?? HEALTH.healthy!;
-  return <Badge tone={h.tone}>{h.label}</Badge>;
-}
+import { useId, useState } from 'react';
+import { notify } from '../../../ui/toast';
+import { errorMessage } from '../../data/errors';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { HealthBadge } from '../../../ui/dashboard/HealthBadge';
+import { rolloutCaption } from '../../../ui/dashboard/rolloutCaption';
+import type { RuleRecord } from '../../data/records';
+import { rollbackOptimization, updateRuleField, type RuleField } from '../../data/rules';
 
 function Switch({
   label,
@@ -62,10 +52,13 @@ function Switch({
 
 export function SafetyControls({ rule, siteId, onChanged }: { rule: RuleRecord; siteId: string; onChanged: () => void }) {
   const [updating, setUpdating] = useState(false);
-  const [rollout, setRollout] = useState(rule.rollout_percentage ?? 0);
+  const saved = rule.rollout_percentage ?? 0;
+  // The slider's unsaved position, kept only while the saved value it started from is current.
+  const [draft, setDraft] = useState<{ from: number; value: number } | null>(null);
+  const rollout = draft && draft.from === saved ? draft.value : saved;
+  const setRollout = (value: number) => setDraft({ from: saved, value });
   const [confirming, setConfirming] = useState(false);
   const sliderId = useId();
-  useEffect(() => setRollout(rule.rollout_percentage ?? 0), [rule.rollout_percentage]);
 
   const busy = updating || !rule.id;
   const health = rule.health_status;
@@ -73,12 +66,12 @@ export function SafetyControls({ rule, siteId, onChanged }: { rule: RuleRecord; 
   async function save(field: RuleField, value: boolean | number) {
     setUpdating(true);
     try {
-      await updateRule(rule.id, field, value);
+      await updateRuleField(rule.id, field, value);
       notify(field === 'rollout_percentage' ? 'Rollout percentage updated' : `${field} updated successfully`, undefined, 'success');
       onChanged();
     } catch (err) {
       notify(`Failed to update: ${errorMessage(err, 'Unknown error')}`, undefined, 'destructive');
-      if (field === 'rollout_percentage') setRollout(rule.rollout_percentage ?? 0);
+      if (field === 'rollout_percentage') setDraft(null);
     } finally {
       setUpdating(false);
     }

@@ -3,22 +3,21 @@
  * Controls, the health metrics, the rollback history and the audit log, refreshed in realtime.
  */
 import { RefreshCw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { pb } from '../../../client/pb';
-import { notify } from '../../../client/toast';
-import { errorMessage } from '../../api';
-import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { NoSite } from '../../components/NoSite';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { Spinner } from '../../components/Spinner';
-import { loadSites, type SiteRecord } from '../../stores/sites';
-import { useSiteContext } from '../../useSiteContext';
-import { capitalise, formatPercent, formatTime, loadSafetyData, type SafetyData } from './data';
-import { HealthBadge, SafetyControls } from './SafetyControls';
-
-type SafetySite = SiteRecord & { health_status?: string; optimization_enabled?: boolean; error_threshold_percentage?: number };
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { notify } from '../../../ui/toast';
+import { errorMessage } from '../../data/errors';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { NoSite } from '../../../ui/dashboard/NoSite';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { Spinner } from '../../../ui/Spinner';
+import { useSiteContext } from '../../data/siteContext';
+import { $safety, $safetySite, pickSafetySite, type SafetyData } from '../../data/safety';
+import { refetchSites } from '../../data/sites';
+import { capitalise, formatPercent, formatTime } from './format';
+import { SafetyControls } from './SafetyControls';
 
 const TABS = [
   { id: 'rules', label: 'Optimization Rules' },
@@ -28,7 +27,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-const REALTIME = ['optimization_rules', 'optimization_health_metrics', 'optimization_rollbacks', 'optimization_audit_log'];
+const NO_DATA: SafetyData = { rules: [], metrics: [], rollbacks: [], audit: [] };
 
 function Empty({ children }: { children: string }) {
   return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{children}</p>;
@@ -36,56 +35,22 @@ function Empty({ children }: { children: string }) {
 
 export default function SafetyScreen() {
   const { sites, loading } = useSiteContext();
-  const list = (sites ?? []) as SafetySite[];
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const site = list.find((s) => s.id === selectedId) ?? list[0] ?? null;
-  const [data, setData] = useState<SafetyData | null>(null);
+  const list = sites ?? [];
+  const site = useStore($safetySite);
+  const safety = useStore($safety);
+  // A failed load shows empty lists, as the server answered nothing.
+  const data = safety.value ?? (safety.error ? NO_DATA : null);
   const [tab, setTab] = useState<TabId>('rules');
   const [refreshing, setRefreshing] = useState(false);
-  const siteRef = useRef<string | null>(null);
-  siteRef.current = site?.id ?? null;
 
-  const load = useCallback(async (siteId: string) => {
-    try {
-      const fresh = await loadSafetyData(siteId);
-      if (siteRef.current === siteId) setData(fresh);
-    } catch (err) {
-      notify(`Failed to load data: ${errorMessage(err, 'Unknown error')}`, undefined, 'destructive');
-      if (siteRef.current === siteId) setData({ rules: [], metrics: [], rollbacks: [], audit: [] });
-    }
-  }, []);
-
-  const siteId = site?.id ?? null;
   useEffect(() => {
-    if (!siteId) return;
-    setData(null);
-    void load(siteId);
-    // Realtime: any change to the site's rules, health, rollbacks or audit refreshes the screen.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refetch = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void load(siteId), 150);
-    };
-    const filter = pb.filter('site_id = {:siteId}', { siteId });
-    const unsubs = REALTIME.map((name) =>
-      pb
-        .collection(name)
-        .subscribe('*', refetch, { filter })
-        .catch((err) => {
-          console.error(`Realtime for ${name} failed`, err);
-          return () => Promise.resolve();
-        }),
-    );
-    return () => {
-      clearTimeout(timer);
-      unsubs.forEach((p) => void p.then((unsub) => unsub()));
-    };
-  }, [siteId, load]);
+    if (safety.error) notify(`Failed to load data: ${errorMessage(safety.error, 'Unknown error')}`, undefined, 'destructive');
+  }, [safety.error]);
 
   async function refresh() {
     setRefreshing(true);
-    await loadSites();
-    if (siteId) await load(siteId);
+    await refetchSites();
+    await $safety.refetch();
     setRefreshing(false);
   }
 
@@ -124,7 +89,7 @@ export default function SafetyScreen() {
                 key={s.id}
                 type="button"
                 aria-pressed={selected}
-                onClick={() => setSelectedId(s.id)}
+                onClick={() => pickSafetySite(s.id)}
                 className={`flex items-center gap-2 rounded-md border px-3 py-2 text-sm ${selected ? 'border-indigo-600 bg-indigo-50 text-indigo-900' : 'border-slate-300 bg-white hover:bg-slate-50'}`}
               >
                 <span className="font-medium">{s.domain}</span>
@@ -191,7 +156,7 @@ export default function SafetyScreen() {
                         </div>
                         <Badge tone={rule.enabled ? 'success' : 'secondary'}>{rule.enabled ? 'Enabled' : 'Disabled'}</Badge>
                       </div>
-                      <SafetyControls rule={rule} siteId={site.id} onChanged={() => void load(site.id)} />
+                      <SafetyControls rule={rule} siteId={site.id} onChanged={() => void $safety.refetch()} />
                     </Card>
                   </li>
                 ))}

@@ -2,14 +2,13 @@
 import { useStore } from '@nanostores/react';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { pb } from '../../../client/pb';
-import { $user } from '../../../client/session';
-import { notify } from '../../../client/toast';
-import { errorMessage } from '../../api';
-import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { TextField } from '../../components/TextField';
-import { loadSites, selectSite } from '../../stores/sites';
+import { $user } from '../../data/session';
+import { notify } from '../../../ui/toast';
+import { errorMessage } from '../../data/errors';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { TextField } from '../../../ui/TextField';
+import { createSite, refetchSites, selectSite } from '../../data/sites';
 
 export function AddDomainForm() {
   const user = useStore($user);
@@ -26,14 +25,12 @@ export function AddDomainForm() {
     if (!user) return;
     setBusy(true);
     try {
-      const site = await pb
-        .collection('sites')
-        .create({ user_id: user.id, domain: domain.trim(), industry_category: industry.trim() }, { requestKey: null });
+      const site = await createSite(user.id, domain.trim(), industry.trim());
       notify('Domain added successfully', 'Follow the DNS setup instructions below', 'success');
       setDomain('');
       setIndustry('');
       selectSite(site.id);
-      await loadSites();
+      await refetchSites();
     } catch (err) {
       notify('Failed to add domain', errorMessage(err, 'Could not add the domain'), 'destructive');
     } finally {

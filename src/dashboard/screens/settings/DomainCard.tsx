@@ -1,12 +1,11 @@
 /** One domain of 'Your Domains': status, the assigned nameservers with copy, DNS verification. */
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { notify } from '../../../client/toast';
-import { verifyDns } from '../../api';
-import { Button } from '../../components/Button';
-import { CopyButton } from '../../components/CopyButton';
-import type { SiteRecord } from '../../stores/sites';
-import { loadSites } from '../../stores/sites';
+import { notify } from '../../../ui/toast';
+import { Button } from '../../../ui/Button';
+import { CopyButton } from '../../../ui/CopyButton';
+import type { SiteRecord } from '../../data/records';
+import { refetchSites, verifyDns } from '../../data/sites';
 import { DomainStatusBadge } from './DomainStatusBadge';
 import { RemoveDomainButton } from './RemoveDomainButton';
 
@@ -22,7 +21,7 @@ export function DomainCard({ site, manager, owner }: { site: SiteRecord; manager
       setDetail(res.verified ? null : res.message);
       if (res.verified) notify('DNS Verified!', 'Your domain is now active', 'success');
       else notify('DNS Not Verified', 'Please check your nameserver configuration', 'destructive');
-      await loadSites();
+      await refetchSites();
     } catch (err) {
       console.error(err);
       notify('Error', 'Failed to verify DNS', 'destructive');

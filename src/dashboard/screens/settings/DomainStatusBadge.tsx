@@ -1,6 +1,6 @@
 /** A site's status: 'Pending DNS' (step 1 of 2), 'Active', or any other status as an outline. */
-import { Badge } from '../../components/Badge';
-import type { SiteRecord } from '../../stores/sites';
+import { Badge } from '../../../ui/Badge';
+import type { SiteRecord } from '../../data/records';
 
 export function DomainStatusBadge({ site }: { site: SiteRecord }) {
   if (site.dns_verified && site.status === 'active') return <Badge tone="success">Active</Badge>;

@@ -1,10 +1,10 @@
 /** The Domains tab: 'Add New Domain' and 'Your Domains'. */
-import { useSiteContext } from '../../useSiteContext';
+import { useSiteContext } from '../../data/siteContext';
 import { AddDomainForm } from './AddDomainForm';
 import { DomainCard } from './DomainCard';
-import { Card } from '../../components/Card';
-import { EmptyState } from '../../components/EmptyState';
-import { Spinner } from '../../components/Spinner';
+import { Card } from '../../../ui/Card';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Spinner } from '../../../ui/Spinner';
 import { Globe } from 'lucide-react';
 
 export function DomainsTab() {

@@ -1,5 +1,5 @@
 /** The Optimization tab: a placeholder, as the spec says. */
-import { Card } from '../../components/Card';
+import { Card } from '../../../ui/Card';
 
 export function OptimizationTab() {
   return (

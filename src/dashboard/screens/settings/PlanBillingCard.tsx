@@ -4,10 +4,10 @@
  */
 import { normalizeTier, isPaid } from '../../../lib/plans';
 import { planName } from '../../../lib/plan-catalogue';
-import BillingPortalButton from '../../../islands/BillingPortalButton';
-import { Badge } from '../../components/Badge';
-import { Card } from '../../components/Card';
-import { useSiteContext } from '../../useSiteContext';
+import BillingPortalButton from '../../../ui/BillingPortalButton';
+import { Badge } from '../../../ui/Badge';
+import { Card } from '../../../ui/Card';
+import { useSiteContext } from '../../data/siteContext';
 
 export function PlanBillingCard() {
   const { site, user } = useSiteContext();

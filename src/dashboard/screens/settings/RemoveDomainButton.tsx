@@ -4,11 +4,11 @@
  */
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { pb } from '../../../client/pb';
-import { notify } from '../../../client/toast';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { loadSites, type SiteRecord } from '../../stores/sites';
+import { notify } from '../../../ui/toast';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import type { SiteRecord } from '../../data/records';
+import { deleteSite, refetchSites } from '../../data/sites';
 
 export function RemoveDomainButton({ site }: { site: SiteRecord }) {
   const [open, setOpen] = useState(false);
@@ -17,10 +17,10 @@ export function RemoveDomainButton({ site }: { site: SiteRecord }) {
   const remove = async () => {
     setBusy(true);
     try {
-      await pb.collection('sites').delete(site.id);
+      await deleteSite(site.id);
       notify('Domain removed', `${site.domain} and its data were deleted`, 'success');
       setOpen(false);
-      await loadSites();
+      await refetchSites();
     } catch (err) {
       console.error(err);
       notify('Error', (err as Error).message || 'Failed to remove the domain', 'destructive');

@@ -1,7 +1,7 @@
 /** Settings (/dashboard/settings): tabs Domains and Optimization. */
 import clsx from 'clsx';
 import { useState } from 'react';
-import { ScreenHeader } from '../../components/ScreenHeader';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { DomainsTab } from './DomainsTab';
 import { OptimizationTab } from './OptimizationTab';
 import { PlanBillingCard } from './PlanBillingCard';

@@ -1,13 +1,13 @@
 /** Invite by email with a role; the server sends the mail with the accept link. */
 import { Send } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { pb } from '../../../client/pb';
-import { notify } from '../../../client/toast';
+import { notify } from '../../../ui/toast';
 import { INVITABLE_ROLES, ROLE_DESCRIPTIONS, type SiteRole } from '../../../lib/roles';
-import { errorMessage } from '../../api';
-import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { TextField } from '../../components/TextField';
+import { errorMessage } from '../../data/errors';
+import { inviteMember } from '../../data/members';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { TextField } from '../../../ui/TextField';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -24,7 +24,7 @@ export function InviteForm({ siteId, onInvited }: { siteId: string; onInvited: (
     }
     setBusy(true);
     try {
-      await pb.collection('site_members').create({ site_id: siteId, email: address, role }, { requestKey: null });
+      await inviteMember(siteId, address, role);
       notify('Invitation sent', `${address} was invited as ${role}`, 'success');
       setEmail('');
       onInvited();

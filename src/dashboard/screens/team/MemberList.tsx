@@ -1,13 +1,13 @@
 /** Members and invitations; owners and admins change roles and remove (the server enforces it). */
 import { Trash2 } from 'lucide-react';
-import { pb } from '../../../client/pb';
-import { notify } from '../../../client/toast';
+import { notify } from '../../../ui/toast';
 import { INVITABLE_ROLES } from '../../../lib/roles';
-import { errorMessage } from '../../api';
-import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import type { MemberRecord } from './useMembers';
+import { errorMessage } from '../../data/errors';
+import { changeMemberRole, removeMember } from '../../data/members';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import type { MemberRecord } from '../../data/records';
 
 export function MemberList({
   members,
@@ -22,7 +22,7 @@ export function MemberList({
 }) {
   const changeRole = async (m: MemberRecord, role: string) => {
     try {
-      await pb.collection('site_members').update(m.id, { role }, { requestKey: null });
+      await changeMemberRole(m.id, role);
       notify('Role updated', `${m.email} is now ${role}`, 'success');
       onChanged();
     } catch (err) {
@@ -32,7 +32,7 @@ export function MemberList({
   const remove = async (m: MemberRecord) => {
     if (!window.confirm(`Remove ${m.email} from this site?`)) return;
     try {
-      await pb.collection('site_members').delete(m.id, { requestKey: null });
+      await removeMember(m.id);
       notify(m.status === 'invited' ? 'Invitation cancelled' : 'Member removed', m.email, 'success');
       onChanged();
     } catch (err) {

@@ -1,30 +1,25 @@
 /** Invitations addressed to the signed-in user (also reached through the mail's ?invite= link). */
 import { MailCheck } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
-import { notify } from '../../../client/toast';
-import { acceptInvite, errorMessage, listMyInvites, type PendingInvite } from '../../api';
-import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { loadSites, selectSite } from '../../stores/sites';
+import { useStore } from '@nanostores/react';
+import { notify } from '../../../ui/toast';
+import { errorMessage } from '../../data/errors';
+import { $myInvites, acceptInvite, refetchMyInvites } from '../../data/invites';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { refetchSites, selectSite } from '../../data/sites';
 
 export function MyInvitations() {
-  const [invites, setInvites] = useState<PendingInvite[]>([]);
+  const invites = useStore($myInvites);
   const linked = typeof window !== 'undefined' ? new URLSearchParams(window.location.search).get('invite') : null;
-  const reload = useCallback(() => {
-    listMyInvites()
-      .then((r) => setInvites(r.items))
-      .catch((err) => console.warn('Invites load failed', err));
-  }, []);
-  useEffect(reload, [reload]);
 
   const accept = async (token: string) => {
     try {
       const res = await acceptInvite(token);
       notify('Invitation accepted', `You joined ${res.domain} as ${res.role}`, 'success');
       if (linked) window.history.replaceState(null, '', '/dashboard/team');
-      await loadSites();
+      await refetchSites();
       selectSite(res.siteId);
-      reload();
+      void refetchMyInvites();
     } catch (err) {
       notify('Could not accept the invitation', errorMessage(err, 'Please try again'), 'destructive');
     }

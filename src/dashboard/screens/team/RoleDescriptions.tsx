@@ -1,6 +1,6 @@
 /** The role descriptions panel. */
 import { ROLE_DESCRIPTIONS, SITE_ROLES } from '../../../lib/roles';
-import { Card } from '../../components/Card';
+import { Card } from '../../../ui/Card';
 
 const title = (r: string) => r.charAt(0).toUpperCase() + r.slice(1);
 

@@ -1,6 +1,6 @@
 /** Team figures from the real member list. */
-import { Card } from '../../components/Card';
-import type { MemberRecord } from './useMembers';
+import { Card } from '../../../ui/Card';
+import type { MemberRecord } from '../../data/records';
 
 export function TeamStats({ members }: { members: MemberRecord[] }) {
   const active = members.filter((m) => m.status === 'active').length;

@@ -1,6 +1,6 @@
 /** Shown once the domain is verified. */
 import { PartyPopper } from 'lucide-react';
-import { Card } from '../../components/Card';
+import { Card } from '../../../ui/Card';
 
 export function AllSetCard() {
   return (

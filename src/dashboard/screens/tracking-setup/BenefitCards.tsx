@@ -1,6 +1,6 @@
 /** The three benefit cards of 'Get Started'. */
 import { BarChart3, ShieldCheck, Zap } from 'lucide-react';
-import { Card } from '../../components/Card';
+import { Card } from '../../../ui/Card';
 
 const BENEFITS = [
   { icon: Zap, title: 'Faster Website', text: 'Optimizations are applied at the edge with under 50ms overhead.' },

@@ -1,7 +1,7 @@
 /** How to connect by DNS while the site is unverified: the site's two assigned nameservers. */
-import { Card } from '../../components/Card';
-import { CopyButton } from '../../components/CopyButton';
-import type { SiteRecord } from '../../stores/sites';
+import { Card } from '../../../ui/Card';
+import { CopyButton } from '../../../ui/CopyButton';
+import type { SiteRecord } from '../../data/records';
 
 export function NameserverInstructions({ site }: { site: SiteRecord }) {
   return (

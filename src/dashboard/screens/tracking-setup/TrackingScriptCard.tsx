@@ -1,27 +1,14 @@
 /** The tracking snippet from generate-tracking-script, with Copy. */
-import { useEffect, useState } from 'react';
-import { generateTrackingScript } from '../../api';
-import { Card } from '../../components/Card';
-import { CopyButton } from '../../components/CopyButton';
-import { Spinner } from '../../components/Spinner';
+import { useStore } from '@nanostores/react';
+import { Card } from '../../../ui/Card';
+import { CopyButton } from '../../../ui/CopyButton';
+import { Spinner } from '../../../ui/Spinner';
+import { $trackingScript, $trackingScriptFailed } from '../../data/trackingScript';
 
-export function TrackingScriptCard({ siteId }: { siteId: string }) {
-  const [script, setScript] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    setScript(null);
-    setFailed(false);
-    generateTrackingScript(siteId)
-      .then((r) => live && setScript(r.script))
-      .catch((err) => {
-        console.error(err);
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [siteId]);
+/** The snippet of the current site (the screen shows this card for it only). */
+export function TrackingScriptCard() {
+  const script = useStore($trackingScript) ?? null;
+  const failed = useStore($trackingScriptFailed);
   return (
     <Card title="Tracking Script (optional)" testId="tracking-script" action={script ? <CopyButton value={script} /> : undefined}>
       <p className="mb-2 text-sm text-slate-600">

@@ -1,12 +1,12 @@
 /** Speed & Tracking (/dashboard/tracking-setup): 'Get Started', connect the site, tracking script. */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { notify } from '../../../client/toast';
-import { NoSite } from '../../components/NoSite';
-import { ScreenHeader } from '../../components/ScreenHeader';
-import { Spinner } from '../../components/Spinner';
-import { $sitesError } from '../../stores/sites';
-import { useSiteContext } from '../../useSiteContext';
+import { notify } from '../../../ui/toast';
+import { NoSite } from '../../../ui/dashboard/NoSite';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { Spinner } from '../../../ui/Spinner';
+import { $sitesError } from '../../data/sites';
+import { useSiteContext } from '../../data/siteContext';
 import { AllSetCard } from './AllSetCard';
 import { BenefitCards } from './BenefitCards';
 import { NameserverInstructions } from './NameserverInstructions';
@@ -32,7 +32,7 @@ export default function TrackingSetupScreen() {
         <>
           <WebsiteCard site={site} canVerify={canManage} />
           {verified ? <AllSetCard /> : <NameserverInstructions site={site} />}
-          <TrackingScriptCard siteId={site.id} />
+          <TrackingScriptCard />
         </>
       )}
     </div>

@@ -1,12 +1,12 @@
 /** 'Your Website': the domain, Connected/Active or Ready to Connect/Pending, 'Check if Connected'. */
 import { CheckCircle2, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { notify } from '../../../client/toast';
-import { verifyDns } from '../../api';
-import { Badge } from '../../components/Badge';
-import { Button } from '../../components/Button';
-import { Card } from '../../components/Card';
-import { loadSites, type SiteRecord } from '../../stores/sites';
+import { notify } from '../../../ui/toast';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import type { SiteRecord } from '../../data/records';
+import { refetchSites, verifyDns } from '../../data/sites';
 
 export function WebsiteCard({ site, canVerify }: { site: SiteRecord; canVerify: boolean }) {
   const [busy, setBusy] = useState(false);
@@ -24,7 +24,7 @@ export function WebsiteCard({ site, canVerify }: { site: SiteRecord; canVerify: 
         setDetail(res.message);
         notify('Verification Failed', res.message, 'destructive');
       }
-      await loadSites();
+      await refetchSites();
     } catch (err) {
       console.error(err);
       notify('Error', 'Failed to verify DNS', 'destructive');

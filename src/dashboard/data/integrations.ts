@@ -1,0 +1,43 @@
+/** The current site's integration records (no credentials: the server never returns them) and their changes. */
+import { computed } from 'nanostores';
+import { pb } from '../../client/pb';
+import { createCollectionStore, fieldIs } from './collectionStore';
+import type { IntegrationRecord } from './records';
+import { $currentSiteId } from './sites';
+
+const integrationsState = createCollectionStore<IntegrationRecord>({
+  collection: 'integrations',
+  key: $currentSiteId,
+  filter: (siteId) => fieldIs('site_id', siteId),
+});
+
+/** The current site's integrations; `undefined` while loading, `[]` when the load failed. */
+export const $integrations = computed(integrationsState, (s) => s.value ?? (s.error ? [] : undefined));
+
+/** Whether the last load of the integrations failed. */
+export const $integrationsFailed = computed(integrationsState, (s) => s.error !== null);
+
+export const refetchIntegrations = () => integrationsState.refetch();
+
+/** The linked Google Analytics property of a connected integration, or null. */
+export function propertyIdOf(records: IntegrationRecord[] | undefined): string | null {
+  const ga = records?.find((r) => r.integration_type === 'google_analytics' && r.status === 'connected');
+  const id = ga?.settings?.property_id;
+  return typeof id === 'string' && id ? id : null;
+}
+
+export const connectIntegration = (siteId: string, type: string, values: Record<string, string>) =>
+  pb.send<{ id: string; status: string; settings: Record<string, unknown> }>('/api/cro/integrations/connect', {
+    method: 'POST',
+    body: { siteId, type, values },
+    requestKey: null,
+  });
+
+/** Links a Google Analytics property: updates the site's record, or creates it. */
+export async function linkGoogleAnalytics(siteId: string, existing: IntegrationRecord | null, propertyId: string): Promise<void> {
+  const data = { name: 'Google Analytics', status: 'connected', enabled: true, settings: { property_id: propertyId } };
+  if (existing) await pb.collection('integrations').update(existing.id, data, { requestKey: null });
+  else await pb.collection('integrations').create({ ...data, site_id: siteId, integration_type: 'google_analytics' }, { requestKey: null });
+}
+
+export const deleteIntegration = (id: string) => pb.collection('integrations').delete(id, { requestKey: null });

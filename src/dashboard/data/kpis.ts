@@ -1,0 +1,90 @@
+/**
+ * The current site's headline figures from GET /api/cro/kpis/{site} (rollups only), refreshed every
+ * 30 seconds, on each live push and when the site record changes.
+ */
+import { computed, onMount } from 'nanostores';
+import { pb } from '../../client/pb';
+import { $kpisUpdatedAt, $live } from './live';
+import { createLiveStore } from './liveStore';
+import { $currentSite, $currentSiteId } from './sites';
+
+export { $kpisUpdatedAt };
+
+export interface Kpis {
+  /** Conversion rate of the last 7 days, in percent. */
+  cvr: number;
+  /** Change of the conversion rate against the week before, in percent (spec formula). */
+  change: number;
+  /** Visitors of the last 30 days. */
+  visitors: number;
+  sessionsToday: number;
+  activeOptimizations: number;
+  microConversions: number;
+  /** Revenue tracked in the last 7 days, in dollars. */
+  revenueImpact: number;
+  /** 'vs last week' changes in percent (0 when last week had nothing). */
+  changes: { revenue: number; sessionsToday: number; visitors: number };
+  /** Last 7 days, for the AI Analysis stat cards. */
+  week: { sessions: number; avgDuration: number; bounceRate: number; avgScroll: number };
+}
+
+/** What the server answers (the parts the dashboard reads). */
+interface KpiResponse {
+  hasData: boolean;
+  activeOptimizations: number;
+  microConversions: number;
+  week: { conversionRate: number; revenue: number; sessions: number; avgDuration: number; bounceRate: number; avgScroll: number };
+  today: { sessions: number };
+  month: { visitors: number };
+  changes: { conversionRate: number; revenue: number; sessionsToday: number; visitors: number };
+}
+
+/** The compact strip's fallbacks when no real figures exist (dashboard spec section 9). */
+export const KPI_FALLBACKS = { cvr: 3.24, change: 18.2, visitors: 8429, optimizations: 8, microConversions: 4 } as const;
+
+const REFRESH_MS = 30 * 1000;
+
+export function toKpis(r: KpiResponse): Kpis | null {
+  if (!r || !r.hasData) return null;
+  return {
+    cvr: r.week.conversionRate,
+    change: r.changes.conversionRate,
+    visitors: r.month.visitors,
+    sessionsToday: r.today.sessions,
+    activeOptimizations: r.activeOptimizations,
+    microConversions: r.microConversions,
+    revenueImpact: r.week.revenue,
+    changes: { revenue: r.changes.revenue, sessionsToday: r.changes.sessionsToday, visitors: r.changes.visitors },
+    week: { sessions: r.week.sessions, avgDuration: r.week.avgDuration, bounceRate: r.week.bounceRate, avgScroll: r.week.avgScroll },
+  };
+}
+
+const kpisState = createLiveStore<Kpis | null, string>({
+  name: 'kpis',
+  key: $currentSiteId,
+  empty: null,
+  load: async (siteId) => {
+    const kpis = toKpis(await pb.send<KpiResponse>(`/api/cro/kpis/${encodeURIComponent(siteId)}`, { requestKey: null }));
+    $kpisUpdatedAt.set(new Date());
+    return kpis;
+  },
+});
+
+/** The current site's KPIs, or null until the site has recorded traffic (or when the load failed). */
+export const $kpis = computed(kpisState, (s) => (s.error ? null : (s.value ?? null)));
+
+/** Loads the KPIs again now. */
+export const refetchKpis = () => kpisState.refetch();
+
+onMount(kpisState, () => {
+  const timer = setInterval(() => void kpisState.refetch(), REFRESH_MS);
+  const stopLive = $live.listen(() => void kpisState.refetch());
+  // A realtime change of the site (its `updated_at`) refetches at once.
+  const $siteVersion = computed($currentSite, (site) => site?.updated_at ?? null);
+  const stopSite = $siteVersion.listen(() => void kpisState.refetch());
+  return () => {
+    clearInterval(timer);
+    stopLive();
+    stopSite();
+  };
+});

@@ -1,0 +1,149 @@
+/**
+ * The record types of the collections the dashboard reads, kept by hand in this one file.
+ * `tests/integration/record-types.test.ts` checks every field here against the live schema, so a
+ * renamed or retyped field fails a test instead of a screen. Screens take SDK types from here too.
+ */
+import type { RecordModel } from 'pocketbase';
+import type { RuleTemplate } from '../../lib/patterns';
+import type { RuleChange } from '../../lib/rule-changes';
+
+export type { RecordModel };
+
+export interface SiteRecord extends RecordModel {
+  user_id: string;
+  domain: string;
+  industry_category: string;
+  status: string;
+  dns_verified: boolean;
+  nameserver_1: string;
+  nameserver_2: string;
+  current_cvr: number;
+  baseline_cvr: number;
+  monthly_visitors: number;
+  total_revenue_impact: number;
+  plan_tier: string;
+  subscription_status: string;
+  health_status: string;
+  optimization_enabled: boolean;
+  error_threshold_percentage: number;
+  public_key: string;
+  manager_ids: string[];
+  editor_ids: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RuleRecord extends RecordModel {
+  site_id: string;
+  name: string;
+  description: string;
+  rule_type: string;
+  url_pattern: string;
+  selector: string;
+  changes: RuleChange[] | null;
+  priority: number;
+  enabled: boolean;
+  testing_mode: boolean;
+  rollout_percentage: number;
+  auto_rollback_enabled: boolean;
+  health_status: string;
+  created_at: string;
+}
+
+export interface HealthMetricRecord extends RecordModel {
+  rule_id: string;
+  metric_type: string;
+  value: number;
+  threshold_exceeded: boolean;
+  recorded_at: string;
+}
+
+export interface RollbackRecord extends RecordModel {
+  rule_id: string;
+  rollback_type: string;
+  trigger_reason: string;
+  created_at: string;
+}
+
+export interface AuditRecord extends RecordModel {
+  rule_id: string;
+  action: string;
+  reason: string;
+  changes: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export interface PatternRecord extends RecordModel {
+  name: string;
+  description: string;
+  tags: string[] | null;
+  category: string;
+  featured: boolean;
+  avg_lift: number;
+  impact: string;
+  difficulty: string;
+  implementations: number;
+  time_to_implement: string;
+  prediction_model: string;
+  predicted_lift_min: number;
+  predicted_lift_max: number;
+  confidence: number;
+  rule_template: RuleTemplate | null;
+}
+
+export interface MemberRecord extends RecordModel {
+  site_id: string;
+  user_id: string;
+  email: string;
+  role: 'owner' | 'admin' | 'editor' | 'viewer';
+  status: 'active' | 'invited';
+  created_at: string;
+}
+
+export interface IntegrationRecord extends RecordModel {
+  site_id: string;
+  integration_type: string;
+  name: string;
+  status: 'connected' | 'error' | 'pending' | 'not_connected' | '';
+  enabled: boolean;
+  settings: Record<string, unknown> | null;
+  error_message: string;
+}
+
+export interface NotificationRecord extends RecordModel {
+  user_id: string;
+  site_id: string;
+  type: 'test' | 'ai' | 'alert' | 'team' | 'system';
+  title: string;
+  message: string;
+  link: string;
+  read: boolean;
+  created_at: string;
+}
+
+/** The site's live figures, pushed by the server within seconds of new traffic. */
+export interface SiteLiveRecord extends RecordModel {
+  site_id: string;
+  active_visitors: number;
+  sessions_today: number;
+  visitors_today: number;
+  pageviews_today: number;
+  conversions_today: number;
+  revenue_today: number;
+  cvr_today: number;
+  last_event_at: string;
+}
+
+/** Which collection each record type above describes (read by the schema test). */
+export const RECORD_COLLECTIONS = {
+  SiteRecord: 'sites',
+  RuleRecord: 'optimization_rules',
+  HealthMetricRecord: 'optimization_health_metrics',
+  RollbackRecord: 'optimization_rollbacks',
+  AuditRecord: 'optimization_audit_log',
+  PatternRecord: 'cro_patterns',
+  MemberRecord: 'site_members',
+  IntegrationRecord: 'integrations',
+  NotificationRecord: 'notifications',
+  SiteLiveRecord: 'site_live',
+} as const;

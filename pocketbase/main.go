@@ -35,6 +35,7 @@ func main() {
 	_ = app.RootCmd.ParseFlags(os.Args[1:])
 
 	mail := mailqueue.Start(app)
+	events := analytics.NewSQLiteStore(app) // the one owner of events, sessions and rollups
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: migrationsDir,
 		HooksDir:      hooksDir,
@@ -42,8 +43,9 @@ func main() {
 		HooksPoolSize: hooksPool,
 		TypesDir:      typesDir,
 		OnInit: func(vm *goja.Runtime) {
-			safefetch.BindJS(vm) // $safefetch: the website scan's guarded fetcher
-			mail.BindJS(vm)      // $mailqueue: mail sent after the request, never holding it up
+			safefetch.BindJS(vm)         // $safefetch: the website scan's guarded fetcher
+			mail.BindJS(vm)              // $mailqueue: mail sent after the request, never holding it up
+			analytics.BindJS(vm, events) // $analytics: the event store's queries for the hooks
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -54,7 +56,7 @@ func main() {
 
 	dnsverify.Register(app) // POST /api/cro/verify-dns
 	registerSite(app, siteDir)
-	analytics.Register(app)
+	analytics.Register(app, events)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

@@ -2,6 +2,10 @@
 // event batches at /api/cro/collect, writes them with rollups in batched transactions, keeps the
 // per-site live record and KPI fields current, answers the dashboard's analytics queries from
 // rollups only, and prunes raw events past their retention.
+//
+// Events, sessions and rollups are kept by a Store (store.go; today SQLite, sqlite_*.go), the only
+// code that knows their tables. Everything else, the JS hooks included ($analytics, jsvm.go),
+// goes through it.
 package analytics
 
 import (
@@ -53,13 +57,13 @@ func LoadConfig() Config {
 	}
 }
 
-// Register wires the analytics routes, writer, live refresher and retention job into the app.
-func Register(app *pocketbase.PocketBase) {
-	app.RootCmd.AddCommand(Command(app))
+// Register wires the analytics routes, the store's writer, the live refresher and the retention
+// job into the app.
+func Register(app *pocketbase.PocketBase, store Store) {
+	app.RootCmd.AddCommand(Command(app, store))
 	cfg := LoadConfig()
 	sites := newSiteCache(app)
-	w := newWriter(app)
-	c := &collector{cfg: cfg, sites: sites, writer: w, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS)}
+	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS)}
 
 	for _, name := range []string{"sites", "goals", "micro_conversions", "optimization_rules"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
@@ -67,22 +71,24 @@ func Register(app *pocketbase.PocketBase) {
 		app.OnRecordAfterDeleteSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 	}
 
+	stopLive := func() {}
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
-			w.start()
-			startLive(app, w, cfg.LiveInterval)
+			store.Start()
+			stopLive = startLive(app, store, cfg.LiveInterval)
 			// Successful tracker requests are not written to the request log: too many, no value.
 			se.Router.GET("/t/{file}", scriptHandler(sites)).Bind(apis.SkipSuccessActivityLog())
 			se.Router.POST("/api/cro/collect", c.handle).Bind(apis.SkipSuccessActivityLog())
-			se.Router.GET("/api/cro/analytics/{siteId}", analyticsHandler(app))
-			se.Router.GET("/api/cro/kpis/{siteId}", kpisHandler(app))
+			se.Router.GET("/api/cro/analytics/{siteId}", analyticsHandler(store))
+			se.Router.GET("/api/cro/kpis/{siteId}", kpisHandler(app, store))
 			return se.Next()
 		},
 		Priority: -10,
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		w.stop()
+		stopLive()
+		store.Stop()
 		return e.Next()
 	})
-	app.Cron().MustAdd("cro_events_retention", "17 3 * * *", func() { pruneEvents(app, cfg.RetentionDays) })
+	app.Cron().MustAdd("cro_events_retention", "17 3 * * *", func() { pruneEvents(store, cfg.RetentionDays, time.Now()) })
 }

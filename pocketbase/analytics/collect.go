@@ -14,7 +14,7 @@ import (
 type collector struct {
 	cfg         Config
 	sites       *siteCache
-	writer      *Writer
+	store       Store
 	siteLimit   *limiter
 	clientLimit *limiter
 }
@@ -67,8 +67,7 @@ func (c *collector) handle(e *core.RequestEvent) error {
 	if c.cfg.CountryHeader != "" {
 		country = Country(e.Request.Header.Get(c.cfg.CountryHeader))
 	}
-	j := &job{site: site, batch: batch, device: Device(ua), browser: Browser(ua), country: country}
-	if err := c.writer.submit(j); err != nil {
+	if err := c.store.Submit(Ingest{Site: site, Batch: batch, Device: Device(ua), Browser: Browser(ua), Country: country}); err != nil {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
 	}

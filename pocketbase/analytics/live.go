@@ -3,9 +3,9 @@ package analytics
 import (
 	"log"
 	"math"
+	"sync"
 	"time"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -13,45 +13,36 @@ import (
 // (which the dashboard's LIVE KPI card subscribes to through realtime) and the KPI fields the
 // server owns on the site: current_cvr (last 7 days), baseline_cvr (the 7 days before) and
 // monthly_visitors (last 30 days).
-func startLive(app core.App, w *Writer, every time.Duration) {
+// It returns the function that stops it.
+func startLive(app core.App, store Store, every time.Duration) (stop func()) {
 	if every <= 0 {
 		every = 2 * time.Second
 	}
+	quit := make(chan struct{})
+	var once sync.Once
 	go func() {
 		t := time.NewTicker(every)
 		defer t.Stop()
 		for {
 			select {
 			case <-t.C:
-			case <-w.quit:
+			case <-quit:
 				return
 			}
-			for _, id := range w.takeDirty() {
-				if err := refreshSite(app, w, id, time.Now()); err != nil {
+			for _, id := range store.TakeDirty() {
+				if err := refreshSite(app, store, id, time.Now()); err != nil {
 					log.Printf("analytics: live refresh of site %s failed: %v", id, err)
 				}
 			}
 		}
 	}()
-}
-
-type dayRow struct {
-	Day               string  `db:"day"`
-	Visitors          float64 `db:"visitors"`
-	Sessions          float64 `db:"sessions"`
-	Pageviews         float64 `db:"pageviews"`
-	Conversions       float64 `db:"conversions"`
-	ConvertedSessions float64 `db:"converted_sessions"`
-	Revenue           float64 `db:"revenue"`
+	return func() { once.Do(func() { close(quit) }) }
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
 
-func refreshSite(app core.App, w *Writer, siteID string, now time.Time) error {
-	var rows []dayRow
-	err := app.DB().NewQuery(`SELECT day, visitors, sessions, pageviews, conversions, converted_sessions, revenue
-		FROM analytics_daily WHERE site_id = {:site} AND day >= {:from}`).
-		Bind(dbx.Params{"site": siteID, "from": dayOf(now.AddDate(0, 0, -30))}).All(&rows)
+func refreshSite(app core.App, store Store, siteID string, now time.Time) error {
+	rows, err := store.Daily(siteID, DayRange{From: dayOf(now.AddDate(0, 0, -30)), To: OpenEnd})
 	if err != nil {
 		return err
 	}
@@ -59,7 +50,7 @@ func refreshSite(app core.App, w *Writer, siteID string, now time.Time) error {
 	weekStart, prevStart, monthStart := dayOf(now.AddDate(0, 0, -6)), dayOf(now.AddDate(0, 0, -13)), dayOf(now.AddDate(0, 0, -29))
 	var cur, prev [2]float64
 	var monthly float64
-	var t dayRow
+	var t DayFigures
 	for _, r := range rows {
 		switch {
 		case r.Day >= weekStart:
@@ -86,7 +77,7 @@ func refreshSite(app core.App, w *Writer, siteID string, now time.Time) error {
 		live = core.NewRecord(col)
 		live.Set("site_id", siteID)
 	}
-	live.Set("active_visitors", w.activeVisitors(siteID, now))
+	live.Set("active_visitors", store.ActiveVisitors(siteID, now))
 	live.Set("sessions_today", t.Sessions)
 	live.Set("visitors_today", t.Visitors)
 	live.Set("pageviews_today", t.Pageviews)

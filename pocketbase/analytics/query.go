@@ -56,16 +56,9 @@ func (t *Totals) derive() {
 	}
 }
 
-const totalsSQL = `SELECT COALESCE(SUM(visitors),0) AS visitors, COALESCE(SUM(sessions),0) AS sessions,
-	COALESCE(SUM(pageviews),0) AS pageviews, COALESCE(SUM(bounces),0) AS bounces, COALESCE(SUM(duration_ms),0) AS duration_ms,
-	COALESCE(SUM(conversions),0) AS conversions, COALESCE(SUM(converted_sessions),0) AS converted_sessions,
-	COALESCE(SUM(revenue),0) AS revenue, COALESCE(SUM(scroll_sum),0) AS scroll_sum, COALESCE(SUM(scroll_count),0) AS scroll_count,
-	COALESCE(SUM(errors),0) AS errors, COALESCE(SUM(clicks),0) AS clicks, COALESCE(SUM(micro_conversions),0) AS micro_conversions
-	FROM analytics_daily WHERE site_id = {:site} AND day >= {:from} AND day <= {:to}`
-
-func totals(db dbx.Builder, site, from, to string) (Totals, error) {
-	var t Totals
-	err := db.NewQuery(totalsSQL).Bind(dbx.Params{"site": site, "from": from, "to": to}).One(&t)
+// totals sums and derives a range of a site's daily rollups.
+func totals(store Store, site, from, to string) (Totals, error) {
+	t, err := store.Totals(site, DayRange{From: from, To: to})
 	t.derive()
 	return t, err
 }
@@ -79,22 +72,21 @@ func change(current, baseline float64) float64 {
 }
 
 // kpisHandler: GET /api/cro/kpis/{siteId} for the Overview cards, KPI strip and AI Analysis stats.
-func kpisHandler(app core.App) func(*core.RequestEvent) error {
+func kpisHandler(app core.App, store Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		site, err := memberSite(e)
 		if err != nil {
 			return err
 		}
 		now := time.Now().UTC()
-		db := app.DB()
-		week, err := totals(db, site.Id, dayOf(now.AddDate(0, 0, -6)), dayOf(now))
+		week, err := totals(store, site.Id, dayOf(now.AddDate(0, 0, -6)), dayOf(now))
 		if err != nil {
 			return err
 		}
-		prev, _ := totals(db, site.Id, dayOf(now.AddDate(0, 0, -13)), dayOf(now.AddDate(0, 0, -7)))
-		today, _ := totals(db, site.Id, dayOf(now), dayOf(now))
-		sameDayLastWeek, _ := totals(db, site.Id, dayOf(now.AddDate(0, 0, -7)), dayOf(now.AddDate(0, 0, -7)))
-		month, _ := totals(db, site.Id, dayOf(now.AddDate(0, 0, -29)), dayOf(now))
+		prev, _ := totals(store, site.Id, dayOf(now.AddDate(0, 0, -13)), dayOf(now.AddDate(0, 0, -7)))
+		today, _ := totals(store, site.Id, dayOf(now), dayOf(now))
+		sameDayLastWeek, _ := totals(store, site.Id, dayOf(now.AddDate(0, 0, -7)), dayOf(now.AddDate(0, 0, -7)))
+		month, _ := totals(store, site.Id, dayOf(now.AddDate(0, 0, -29)), dayOf(now))
 		rules, _ := app.CountRecords("optimization_rules", dbx.HashExp{"site_id": site.Id, "enabled": true})
 		micros, _ := app.CountRecords("micro_conversions", dbx.HashExp{"site_id": site.Id, "enabled": true})
 		return e.JSON(http.StatusOK, map[string]any{
@@ -120,46 +112,8 @@ func kpisHandler(app core.App) func(*core.RequestEvent) error {
 	}
 }
 
-type seriesRow struct {
-	Day         string  `db:"day" json:"day"`
-	Visitors    float64 `db:"visitors" json:"visitors"`
-	Sessions    float64 `db:"sessions" json:"sessions"`
-	Pageviews   float64 `db:"pageviews" json:"pageviews"`
-	Conversions float64 `db:"conversions" json:"conversions"`
-	Revenue     float64 `db:"revenue" json:"revenue"`
-}
-
-type pageRow struct {
-	Path        string  `db:"path" json:"path"`
-	Visitors    float64 `db:"visitors" json:"visitors"`
-	Pageviews   float64 `db:"pageviews" json:"pageviews"`
-	Entries     float64 `db:"entries" json:"entries"`
-	Bounces     float64 `db:"bounces" json:"-"`
-	Conversions float64 `db:"conversions" json:"conversions"`
-	Revenue     float64 `db:"revenue" json:"revenue"`
-	DurationMs  float64 `db:"duration_ms" json:"-"`
-	ScrollSum   float64 `db:"scroll_sum" json:"-"`
-	ScrollCount float64 `db:"scroll_count" json:"-"`
-	Errors      float64 `db:"errors" json:"errors"`
-	// Derived.
-	ConversionRate float64 `db:"-" json:"conversionRate"`
-	BounceRate     float64 `db:"-" json:"bounceRate"`
-	AvgTime        float64 `db:"-" json:"avgTime"`
-	AvgScroll      float64 `db:"-" json:"avgScroll"`
-}
-
-type dimRow struct {
-	Dim         string  `db:"dim" json:"-"`
-	Value       string  `db:"value" json:"value"`
-	Sessions    float64 `db:"sessions" json:"sessions"`
-	Visitors    float64 `db:"visitors" json:"visitors"`
-	Conversions float64 `db:"conversions" json:"conversions"`
-	Revenue     float64 `db:"revenue" json:"revenue"`
-	Rate        float64 `db:"-" json:"conversionRate"`
-}
-
 // analyticsHandler: GET /api/cro/analytics/{siteId}?days=7|30|90 for the Analytics screen.
-func analyticsHandler(app core.App) func(*core.RequestEvent) error {
+func analyticsHandler(store Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		site, err := memberSite(e)
 		if err != nil {
@@ -174,27 +128,21 @@ func analyticsHandler(app core.App) func(*core.RequestEvent) error {
 		}
 		now := time.Now().UTC()
 		from, to := dayOf(now.AddDate(0, 0, -(days-1))), dayOf(now)
-		db := app.DB()
-		p := dbx.Params{"site": site.Id, "from": from, "to": to}
-		summary, err := totals(db, site.Id, from, to)
+		span := DayRange{From: from, To: to}
+		summary, err := totals(store, site.Id, from, to)
 		if err != nil {
 			return err
 		}
-		previous, _ := totals(db, site.Id, dayOf(now.AddDate(0, 0, -(2*days-1))), dayOf(now.AddDate(0, 0, -days)))
+		previous, _ := totals(store, site.Id, dayOf(now.AddDate(0, 0, -(2*days-1))), dayOf(now.AddDate(0, 0, -days)))
 
-		var rows []seriesRow
-		if err := db.NewQuery(`SELECT day, visitors, sessions, pageviews, conversions, revenue FROM analytics_daily
-			WHERE site_id = {:site} AND day >= {:from} AND day <= {:to} ORDER BY day`).Bind(p).All(&rows); err != nil {
+		rows, err := store.Daily(site.Id, span)
+		if err != nil {
 			return err
 		}
 		series := fillSeries(rows, now, days)
 
-		var pages []pageRow
-		if err := db.NewQuery(`SELECT path, SUM(visitors) AS visitors, SUM(pageviews) AS pageviews, SUM(entries) AS entries,
-			SUM(bounces) AS bounces, SUM(conversions) AS conversions, SUM(revenue) AS revenue, SUM(duration_ms) AS duration_ms,
-			SUM(scroll_sum) AS scroll_sum, SUM(scroll_count) AS scroll_count, SUM(errors) AS errors FROM analytics_pages
-			WHERE site_id = {:site} AND day >= {:from} AND day <= {:to} GROUP BY path
-			ORDER BY conversions DESC, revenue DESC, pageviews DESC LIMIT 10`).Bind(p).All(&pages); err != nil {
+		pages, err := store.TopPages(site.Id, span, 10)
+		if err != nil {
 			return err
 		}
 		for i := range pages {
@@ -210,14 +158,11 @@ func analyticsHandler(app core.App) func(*core.RequestEvent) error {
 			}
 		}
 
-		var dims []dimRow
-		if err := db.NewQuery(`SELECT dim, value, SUM(sessions) AS sessions, SUM(visitors) AS visitors,
-			SUM(conversions) AS conversions, SUM(revenue) AS revenue FROM analytics_dims
-			WHERE site_id = {:site} AND day >= {:from} AND day <= {:to} GROUP BY dim, value
-			ORDER BY sessions DESC`).Bind(p).All(&dims); err != nil {
+		dims, err := store.Dimensions(site.Id, span)
+		if err != nil {
 			return err
 		}
-		grouped := map[string][]dimRow{}
+		grouped := map[string][]DimFigures{}
 		for _, d := range dims {
 			d.Revenue = round2(d.Revenue)
 			d.Rate = round2(rate(d.Conversions, d.Sessions))
@@ -227,11 +172,11 @@ func analyticsHandler(app core.App) func(*core.RequestEvent) error {
 		}
 		for _, k := range []string{"source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "country"} {
 			if grouped[k] == nil {
-				grouped[k] = []dimRow{}
+				grouped[k] = []DimFigures{}
 			}
 		}
 		if pages == nil {
-			pages = []pageRow{}
+			pages = []PageFigures{}
 		}
 		return e.JSON(http.StatusOK, map[string]any{
 			"siteId": site.Id, "days": days, "from": from, "to": to,
@@ -251,18 +196,18 @@ func analyticsHandler(app core.App) func(*core.RequestEvent) error {
 }
 
 // fillSeries returns one row per day of the range, zero where nothing was recorded.
-func fillSeries(rows []seriesRow, now time.Time, days int) []seriesRow {
-	byDay := map[string]seriesRow{}
+func fillSeries(rows []DayFigures, now time.Time, days int) []DayFigures {
+	byDay := map[string]DayFigures{}
 	for _, r := range rows {
 		r.Revenue = round2(r.Revenue)
 		byDay[r.Day] = r
 	}
-	out := make([]seriesRow, 0, days)
+	out := make([]DayFigures, 0, days)
 	for i := days - 1; i >= 0; i-- {
 		d := dayOf(now.AddDate(0, 0, -i))
 		r, ok := byDay[d]
 		if !ok {
-			r = seriesRow{Day: d}
+			r = DayFigures{Day: d}
 		}
 		out = append(out, r)
 	}

@@ -11,7 +11,7 @@ import (
 
 // Command is `analytics-seed`: writes N synthetic events for a site through the same writer
 // (sessions, raw events, rollups) without HTTP. Used by the dashboard-query benchmark.
-func Command(app core.App) *cobra.Command {
+func Command(app core.App, store Store) *cobra.Command {
 	var siteID string
 	var events, days int
 	cmd := &cobra.Command{
@@ -25,11 +25,10 @@ func Command(app core.App) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("site %q not found", siteID)
 			}
-			w := newWriter(app)
 			info := &siteInfo{ID: site.Id, Key: site.GetString("public_key"), Domain: site.GetString("domain"), Micros: map[string]float64{}}
 			info.Goals = []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
 			start := time.Now()
-			n := seed(w, info, events, days)
+			n := seed(store, info, events, days)
 			fmt.Printf("{\"events\":%d,\"seconds\":%.1f}\n", n, time.Since(start).Seconds())
 			return nil
 		},
@@ -47,11 +46,11 @@ var seedDevices = []string{"desktop", "desktop", "mobile", "mobile", "tablet"}
 var seedBrowsers = []string{"Chrome", "Chrome", "Safari", "Firefox", "Edge"}
 var seedCountries = []string{"US", "US", "GB", "DE", "FR", "IN", "BR", ""}
 
-func seed(w *Writer, site *siteInfo, total, days int) int {
+func seed(store Store, site *siteInfo, total, days int) int {
 	rng := rand.New(rand.NewSource(42))
 	now := time.Now().UTC()
 	written := 0
-	var jobs []*job
+	var batches []Ingest
 	for s := 0; written < total; s++ {
 		at := now.Add(-time.Duration(rng.Int63n(int64(days) * int64(24*time.Hour))))
 		b := &Batch{Key: site.Key, Visitor: fmt.Sprintf("seedv%08d", rng.Intn(total/12+1)), Session: fmt.Sprintf("seeds%09d", s)}
@@ -77,18 +76,18 @@ func seed(w *Writer, site *siteInfo, total, days int) int {
 			break
 		}
 		written += len(b.Events)
-		jobs = append(jobs, &job{site: site, batch: b, device: seedDevices[rng.Intn(len(seedDevices))],
-			browser: seedBrowsers[rng.Intn(len(seedBrowsers))], country: seedCountries[rng.Intn(len(seedCountries))]})
-		if len(jobs) == 500 {
-			if err := w.write(jobs); err != nil {
+		batches = append(batches, Ingest{Site: site, Batch: b, Device: seedDevices[rng.Intn(len(seedDevices))],
+			Browser: seedBrowsers[rng.Intn(len(seedBrowsers))], Country: seedCountries[rng.Intn(len(seedCountries))]})
+		if len(batches) == 500 {
+			if err := store.WriteAll(batches); err != nil {
 				fmt.Println("seed write failed:", err)
 				return written
 			}
-			jobs = jobs[:0]
+			batches = batches[:0]
 		}
 	}
-	if len(jobs) > 0 {
-		_ = w.write(jobs)
+	if len(batches) > 0 {
+		_ = store.WriteAll(batches)
 	}
 	return written
 }

@@ -17,9 +17,9 @@ type job struct {
 	done                     chan error
 }
 
-// Writer owns all analytics writes: one goroutine drains waiting batches and writes them, with
-// their session and rollup changes, in one transaction (group commit), so SQLite's single writer
-// does one commit for many requests.
+// Writer is the SQLite store's write side: one goroutine drains waiting batches and writes them,
+// with their session and rollup changes, in one transaction (group commit), so SQLite's single
+// writer does one commit for many requests.
 type Writer struct {
 	app  core.App
 	ch   chan *job

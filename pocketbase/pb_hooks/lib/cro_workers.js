@@ -175,45 +175,15 @@ module.exports = {
       };
     });
     const ids = rules.filter((r) => r.getBool('enabled')).map((r) => r.id);
-    const hour = new Date(Date.now() - 3600 * 1000).toISOString().replace('T', ' ');
-    const day = new Date(Date.now() - 86400 * 1000).toISOString().replace('T', ' ');
-    const one = (sql, params, init) => {
-      const row = new DynamicModel(init);
-      app.db().newQuery(sql).bind(params).one(row);
-      return row;
-    };
-    let applied = 0;
-    let meanMs = null;
-    if (ids.length) {
-      const idList = ids.map((id) => `'${id.replace(/[^a-z0-9]/g, '')}'`).join(',');
-      applied = one(
-        `SELECT COUNT(*) AS n FROM events WHERE site_id = {:site} AND type = 'exposure' AND ts >= {:since} AND rule IN (${idList})`,
-        { site: site.id, since: hour },
-        { n: 0 },
-      ).n;
-      const mean = one(
-        `SELECT COUNT(*) AS n, COALESCE(AVG(value), 0) AS avg FROM events WHERE site_id = {:site} AND type = 'exposure' AND ts >= {:since} AND rule IN (${idList})`,
-        { site: site.id, since: day },
-        { n: 0, avg: 0 },
-      );
-      meanMs = mean.n > 0 ? Math.round(mean.avg * 100) / 100 : null;
-    }
-    const loads = one(
-      "SELECT COUNT(*) AS n FROM events WHERE site_id = {:site} AND type = 'pageview' AND ts >= {:since}",
-      { site: site.id, since: day },
-      { n: 0 },
-    ).n;
-    const failed = one(
-      "SELECT COUNT(DISTINCT session || ' ' || path) AS n FROM events WHERE site_id = {:site} AND type = 'error' AND ts >= {:since}",
-      { site: site.id, since: day },
-      { n: 0 },
-    ).n;
+    const t = $analytics.workerTelemetry(site.id, ids);
+    const loads = t.pageLoadsLastDay;
+    const failed = t.failedLoadsLastDay;
     return {
       workers: workers,
       stats: {
         activeWorkers: workers.filter((w) => w.enabled).length,
-        appliedLastHour: applied,
-        meanApplyMs: meanMs,
+        appliedLastHour: t.appliedLastHour,
+        meanApplyMs: t.exposuresLastDay > 0 ? Math.round(t.meanApplyMs * 100) / 100 : null,
         errorFreeLoadsPct: loads > 0 ? Math.round(Math.max(0, (loads - Math.min(failed, loads)) / loads) * 10000) / 100 : null,
         pageLoads24h: loads,
       },

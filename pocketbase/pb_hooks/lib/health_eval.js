@@ -1,6 +1,6 @@
 // @ts-check
-// Health evaluation of a site's enabled optimization rules from the tracker's telemetry in the
-// events table, over the last 24 hours:
+// Health evaluation of a site's enabled optimization rules from the tracker's telemetry, as the
+// event store ($analytics.ruleHealth) counts it over the last 24 hours:
 //   type 'exposure'    rule = rule id   the visitor's page had the rule applied
 //   type 'apply_error' rule = rule id   applying it failed (selector missing, change threw)
 //   type 'error'                         a page error (after an exposure in the same session counts)
@@ -11,62 +11,6 @@
 module.exports = {
   WINDOW_MS: 24 * 60 * 60 * 1000,
 
-  count: function (app, sql, params) {
-    const row = new DynamicModel({ n: 0 });
-    app.db().newQuery(sql).bind(params).one(row);
-    return row.n;
-  },
-
-  telemetry: function (app, siteId, ruleId, since) {
-    const self = require(`${__hooks}/lib/health_eval.js`);
-    const p = { site: siteId, rule: ruleId, since: since };
-    const EXPOSED =
-      "SELECT DISTINCT session FROM events WHERE site_id = {:site} AND type = 'exposure' AND rule = {:rule} AND ts >= {:since}";
-    const TOUCHED =
-      "SELECT DISTINCT session FROM events WHERE site_id = {:site} AND (type = 'exposure' OR type = 'apply_error') AND rule = {:rule} AND ts >= {:since}";
-    const exposedSessions = self.count(app, `SELECT COUNT(*) AS n FROM (${EXPOSED})`, p);
-    const exposedErrorSessions = self.count(
-      app,
-      "SELECT COUNT(DISTINCT e.session) AS n FROM events e WHERE e.site_id = {:site} AND e.type = 'error' AND e.ts >= {:since} AND EXISTS (" +
-        "SELECT 1 FROM events x WHERE x.site_id = e.site_id AND x.session = e.session AND x.type = 'exposure' AND x.rule = {:rule} AND x.ts >= {:since} AND x.ts <= e.ts)",
-      p,
-    );
-    const exposedConversions = self.count(
-      app,
-      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'conversion' AND ts >= {:since} AND session IN (${EXPOSED})`,
-      p,
-    );
-    const unexposedSessions = self.count(
-      app,
-      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'pageview' AND ts >= {:since} AND session NOT IN (${TOUCHED})`,
-      p,
-    );
-    const unexposedErrorSessions = self.count(
-      app,
-      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'error' AND ts >= {:since} AND session NOT IN (${TOUCHED})`,
-      p,
-    );
-    const unexposedConversions = self.count(
-      app,
-      `SELECT COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site} AND type = 'conversion' AND ts >= {:since} AND session NOT IN (${TOUCHED})`,
-      p,
-    );
-    const applyFailures = self.count(
-      app,
-      "SELECT COUNT(*) AS n FROM events WHERE site_id = {:site} AND type = 'apply_error' AND rule = {:rule} AND ts >= {:since}",
-      p,
-    );
-    return {
-      exposedSessions: exposedSessions,
-      exposedErrorSessions: exposedErrorSessions,
-      exposedConversions: exposedConversions,
-      unexposedSessions: unexposedSessions,
-      unexposedErrorSessions: unexposedErrorSessions,
-      unexposedConversions: unexposedConversions,
-      applyFailures: applyFailures,
-    };
-  },
-
   /** Evaluates every enabled rule of the site; returns what it found and did. */
   evaluateSite: function (app, siteId) {
     const self = require(`${__hooks}/lib/health_eval.js`);
@@ -75,14 +19,14 @@ module.exports = {
     const jsonField = require(`${__hooks}/lib/json_field.js`);
     const site = app.findRecordById('sites', siteId);
     const threshold = site.getFloat('error_threshold_percentage');
-    const since = new Date(Date.now() - self.WINDOW_MS).toISOString().replace('T', ' ');
+    const sinceMs = Date.now() - self.WINDOW_MS;
     const rules = app.findRecordsByFilter('optimization_rules', 'site_id = {:site} && enabled = true', '-priority', 0, 0, { site: siteId });
     const results = [];
     const statuses = [];
     let rolledBackAny = false;
 
     rules.forEach((rule) => {
-      const t = self.telemetry(app, siteId, rule.id, since);
+      const t = $analytics.ruleHealth(siteId, rule.id, sinceMs);
       const health = lib.evaluateRuleHealth(t, threshold);
       const sampleKey = JSON.stringify(t);
       const hasData = t.exposedSessions > 0 || t.applyFailures > 0;

@@ -5,20 +5,12 @@ module.exports = {
   /** Totals of the last 30 days, or null when the site has no analytics yet. */
   analytics: function (app, siteId) {
     try {
-      var since = new Date(Date.now() - 30 * 86400000).toISOString().slice(0, 10);
-      var row = new DynamicModel({ sessions: 0, bounces: 0, conversions: 0, converted_sessions: 0 });
-      app
-        .db()
-        .newQuery(
-          'SELECT COALESCE(SUM(sessions),0) AS sessions, COALESCE(SUM(bounces),0) AS bounces, COALESCE(SUM(conversions),0) AS conversions, COALESCE(SUM(converted_sessions),0) AS converted_sessions FROM analytics_daily WHERE site_id = {:site} AND day >= {:since}',
-        )
-        .bind({ site: siteId, since: since })
-        .one(row);
-      return row.sessions > 0
-        ? { sessions: row.sessions, bounces: row.bounces, conversions: row.conversions, converted_sessions: row.converted_sessions }
+      var t = $analytics.recentTotals(siteId, 30);
+      return t.sessions > 0
+        ? { sessions: t.sessions, bounces: t.bounces, conversions: t.conversions, converted_sessions: t.convertedSessions }
         : null;
     } catch (_) {
-      return null; // no analytics collection in this build
+      return null; // no event store in this build
     }
   },
 

@@ -1,0 +1,53 @@
+package analytics
+
+import (
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/dop251/goja"
+)
+
+// BindJS exposes the queries the hooks need as $analytics (see jsvm.Config.OnInit), so that no
+// hook reads the event tables with SQL. Every result is a plain object built from JSON, with its
+// keys in a fixed order (the health evaluation compares JSON.stringify of telemetry samples).
+// pocketbase/pb_hooks/types/analytics.d.ts declares the same methods for the hooks type-check.
+//
+//	$analytics.ruleHealth(siteId, ruleId, sinceMs) -> RuleTelemetry since a time (ms since epoch)
+//	$analytics.workerTelemetry(siteId, ruleIds)   -> WorkerTelemetry of the last hour and day
+//	$analytics.recentTotals(siteId, days)          -> Totals from the day `days` days ago on
+//
+// Failures are thrown as JS errors.
+func BindJS(vm *goja.Runtime, store Store) {
+	obj := vm.NewObject()
+	_ = obj.Set("ruleHealth", func(siteID, ruleID string, sinceMs int64) (goja.Value, error) {
+		t, err := store.RuleHealth(siteID, ruleID, time.UnixMilli(sinceMs))
+		return plainJS(vm, t, err)
+	})
+	_ = obj.Set("workerTelemetry", func(siteID string, ruleIDs []string) (goja.Value, error) {
+		t, err := store.WorkerTelemetry(siteID, ruleIDs, time.Now())
+		return plainJS(vm, t, err)
+	})
+	_ = obj.Set("recentTotals", func(siteID string, days int) (goja.Value, error) {
+		t, err := store.Totals(siteID, DayRange{From: dayOf(time.Now().AddDate(0, 0, -days)), To: OpenEnd})
+		t.derive()
+		return plainJS(vm, t, err)
+	})
+	_ = vm.Set("$analytics", obj)
+}
+
+// plainJS turns a result into a plain JS object (JSON.parse of its JSON, so keys keep their order).
+func plainJS(vm *goja.Runtime, v any, err error) (goja.Value, error) {
+	if err != nil {
+		return nil, err
+	}
+	body, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	parse, ok := goja.AssertFunction(vm.Get("JSON").ToObject(vm).Get("parse"))
+	if !ok {
+		return nil, errors.New("JSON.parse is missing")
+	}
+	return parse(goja.Undefined(), vm.ToValue(string(body)))
+}

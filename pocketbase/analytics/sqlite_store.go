@@ -1,0 +1,79 @@
+package analytics
+
+import (
+	"errors"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// sqliteStore keeps events in the app's SQLite database: raw events and sessions written by the
+// group-commit Writer together with per-day rollups, which the dashboard queries read.
+type sqliteStore struct {
+	app core.App
+	w   *Writer
+}
+
+// NewSQLiteStore returns the event store in the app's own database.
+func NewSQLiteStore(app core.App) Store {
+	return &sqliteStore{app: app, w: newWriter(app)}
+}
+
+func (s *sqliteStore) Start() { s.w.start() }
+func (s *sqliteStore) Stop()  { s.w.stop() }
+
+func (s *sqliteStore) job(in Ingest) *job {
+	return &job{site: in.Site, batch: in.Batch, device: in.Device, browser: in.Browser, country: in.Country}
+}
+
+func (s *sqliteStore) Submit(in Ingest) error { return s.w.submit(s.job(in)) }
+
+func (s *sqliteStore) WriteAll(in []Ingest) error {
+	jobs := make([]*job, len(in))
+	for i := range in {
+		jobs[i] = s.job(in[i])
+	}
+	return s.w.write(jobs)
+}
+
+func (s *sqliteStore) TakeDirty() []string { return s.w.takeDirty() }
+
+func (s *sqliteStore) ActiveVisitors(siteID string, now time.Time) int {
+	return s.w.activeVisitors(siteID, now)
+}
+
+// Prune deletes per site in chunks, using the (site_id, ts) and (site_id, started_at) indexes, so
+// that ingestion is never blocked for long.
+func (s *sqliteStore) Prune(before time.Time) error {
+	cutoff := dbTime(before)
+	var siteIDs []string
+	if err := s.app.DB().NewQuery(`SELECT id FROM sites`).Column(&siteIDs); err != nil {
+		return err
+	}
+	var errs []error
+	for _, site := range siteIDs {
+		if err := s.pruneSite(site, cutoff); err != nil {
+			errs = append(errs, err) // one failing site does not keep the others' old events
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (s *sqliteStore) pruneSite(site, cutoff string) error {
+	for _, q := range []string{
+		`DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE site_id = {:site} AND ts < {:cutoff} LIMIT 5000)`,
+		`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions WHERE site_id = {:site} AND started_at < {:cutoff} LIMIT 5000)`,
+	} {
+		for i := 0; i < 10000; i++ {
+			res, err := s.app.NonconcurrentDB().NewQuery(q).Bind(dbx.Params{"site": site, "cutoff": cutoff}).Execute()
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				break
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,303 @@
+package analytics
+
+import (
+	"reflect"
+	"testing"
+	"time"
+)
+
+// The event store's contract, written once and run against every implementation: events go in
+// through the writer, and each query must answer what the product shows. A new engine joins by
+// adding its constructor to storeFactories.
+
+type storeFactory struct {
+	name string
+	// open returns an empty store in which the given sites exist.
+	open func(t *testing.T, siteIDs ...string) Store
+}
+
+var storeFactories = []storeFactory{
+	{name: "sqlite", open: openSQLiteStore},
+}
+
+const (
+	siteA   = "contractsite001"
+	siteB   = "contractsite002"
+	ruleOne = "contractrule001" // an optimization rule
+	ruleTwo = "contractrule002" // a CRO worker's rule
+)
+
+// contractNow is the queries' "now": 20:00 UTC, so that the day's sessions stay on one day.
+var contractNow = time.Date(2026, 3, 10, 20, 0, 0, 0, time.UTC)
+
+const contractDay = "2026-03-10"
+
+func contractSite(id string) *siteInfo {
+	return &siteInfo{
+		ID: id, Key: "key" + id,
+		Goals: []goal{
+			{ID: "goalpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 50},
+			{ID: "goalsignup", Name: "Signup", Type: "event", Match: "signup"},
+		},
+		Micros:  map[string]float64{"newsletter": 1},
+		RuleIDs: map[string]bool{ruleOne: true, ruleTwo: true},
+	}
+}
+
+func ago(d time.Duration) time.Time { return contractNow.Add(-d) }
+
+func at(e Event, t time.Time) Event { e.at = t; return e }
+
+func scroll(v float64) *float64 { return &v }
+
+// contractTraffic is the sessions every implementation is given. Today (contractDay) on site A:
+//
+//	A  desktop Chrome SE, from google: /, rule one applied (4 ms), worker applied (8 ms), an error
+//	   on /, then /thank-you (Purchase, 50) left after 6 s at 80% scroll
+//	B  mobile Safari, no country: /pricing (a bounce), rule one failed to apply twice, micro conversion
+//	C  desktop Firefox DE: /, two errors on /, /pricing, then the Signup event (a conversion without value)
+//	G  desktop Chrome SE: / (a bounce)
+//	H  mobile Safari SE: / (a bounce), an error, then rule one applied (6 ms): the error came before
+//
+// and, on other days, F (visitor of A, three days earlier: / bounce) and D (100 days earlier:
+// /old with rule one applied); site B has one session today.
+func contractTraffic() []Ingest {
+	a, b := contractSite(siteA), contractSite(siteB)
+	pv := func(path, ref string, t time.Time) Event { return at(Event{Type: "pv", Path: path, Referrer: ref}, t) }
+	er := func(path string, t time.Time) Event {
+		return at(Event{Type: "er", Path: path, Message: "boom", Source: "app.js"}, t)
+	}
+	ex := func(rule string, ms float64, t time.Time) Event {
+		return at(Event{Type: "ex", Path: "/", ID: rule, Value: ms}, t)
+	}
+	batch := func(site *siteInfo, visitor, session, device, browser, country string, events ...Event) Ingest {
+		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events},
+			Device: device, Browser: browser, Country: country}
+	}
+	t0 := ago(3 * time.Hour)
+	return []Ingest{
+		batch(a, "visitorAAAA", "sessionDDDD", "desktop", "Chrome", "SE",
+			pv("/old", "", ago(100*24*time.Hour)), ex(ruleOne, 2, ago(100*24*time.Hour).Add(time.Second))),
+		batch(a, "visitorAAAA", "sessionFFFF", "desktop", "Chrome", "SE", pv("/", "", ago(72*time.Hour))),
+		batch(a, "visitorAAAA", "sessionAAAA", "desktop", "Chrome", "SE",
+			pv("/", "https://www.google.com/search", t0), ex(ruleOne, 4, t0.Add(time.Second)), ex(ruleTwo, 8, t0.Add(2*time.Second)),
+			er("/", t0.Add(10*time.Second))),
+		// The same session's next batch.
+		batch(a, "visitorAAAA", "sessionAAAA", "desktop", "Chrome", "SE",
+			pv("/thank-you", "", t0.Add(20*time.Second)),
+			at(Event{Type: "lv", Path: "/thank-you", Duration: 6000, Scroll: scroll(80)}, t0.Add(30*time.Second))),
+		batch(a, "visitorBBBB", "sessionBBBB", "mobile", "Safari", "",
+			pv("/pricing", "", ago(30*time.Minute)),
+			at(Event{Type: "ae", Path: "/pricing", ID: ruleOne, Message: "selector missing"}, ago(30*time.Minute).Add(time.Second)),
+			at(Event{Type: "ae", Path: "/pricing", ID: ruleOne, Message: "selector missing"}, ago(30*time.Minute).Add(2*time.Second)),
+			at(Event{Type: "ev", Path: "/pricing", Name: "newsletter"}, ago(30*time.Minute).Add(3*time.Second))),
+		batch(a, "visitorCCCC", "sessionCCCC", "desktop", "Firefox", "DE",
+			pv("/", "", ago(2*time.Hour)), er("/", ago(2*time.Hour).Add(5*time.Second)), er("/", ago(2*time.Hour).Add(9*time.Second)),
+			pv("/pricing", "", ago(2*time.Hour).Add(20*time.Second)),
+			at(Event{Type: "ev", Path: "/pricing", Name: "signup"}, ago(2*time.Hour).Add(30*time.Second))),
+		batch(a, "visitorGGGG", "sessionGGGG", "desktop", "Chrome", "SE", pv("/", "", ago(time.Hour))),
+		batch(a, "visitorHHHH", "sessionHHHH", "mobile", "Safari", "SE",
+			pv("/", "", ago(50*time.Minute)), er("/", ago(50*time.Minute).Add(time.Second)), ex(ruleOne, 6, ago(49*time.Minute))),
+		batch(b, "visitorEEEE", "sessionEEEE", "desktop", "Chrome", "SE", pv("/", "", ago(time.Hour))),
+	}
+}
+
+func TestStoreContract(t *testing.T) {
+	for _, f := range storeFactories {
+		t.Run(f.name, func(t *testing.T) {
+			store := f.open(t, siteA, siteB)
+			if err := store.WriteAll(contractTraffic()); err != nil {
+				t.Fatal(err)
+			}
+			t.Run("dirty sites and active visitors", func(t *testing.T) { checkLive(t, store) })
+			t.Run("rollups", func(t *testing.T) { checkRollups(t, store) })
+			t.Run("rule health", func(t *testing.T) { checkRuleHealth(t, store) })
+			t.Run("worker telemetry", func(t *testing.T) { checkWorkers(t, store) })
+			t.Run("retention", func(t *testing.T) { checkRetention(t, store) })
+		})
+	}
+}
+
+func checkLive(t *testing.T, store Store) {
+	dirty := store.TakeDirty()
+	if len(dirty) != 2 || !slicesHave(dirty, siteA) || !slicesHave(dirty, siteB) {
+		t.Errorf("dirty sites = %v, want both", dirty)
+	}
+	if again := store.TakeDirty(); len(again) != 0 {
+		t.Errorf("dirty sites after taking them = %v, want none", again)
+	}
+	// At 19:31 only B (last seen 19:30:03) was seen in the last five minutes.
+	if n := store.ActiveVisitors(siteA, ago(29*time.Minute)); n != 1 {
+		t.Errorf("active visitors = %d, want 1", n)
+	}
+	if n := store.ActiveVisitors(siteA, contractNow.Add(time.Hour)); n != 0 {
+		t.Errorf("active visitors an hour later = %d, want 0", n)
+	}
+}
+
+func checkRollups(t *testing.T, store Store) {
+	today := DayRange{From: contractDay, To: contractDay}
+	got, err := store.Totals(siteA, today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Totals{Visitors: 5, Sessions: 5, Pageviews: 7, Bounces: 3, DurationMs: 6000, Conversions: 2, ConvertedSessions: 2,
+		Revenue: 50, ScrollSum: 80, ScrollCount: 1, Errors: 4, Micro: 1}
+	if got != want {
+		t.Errorf("today's totals:\n got %+v\nwant %+v", got, want)
+	}
+	week := DayRange{From: "2026-03-04", To: contractDay}
+	if got, _ := store.Totals(siteA, week); got.Sessions != 6 || got.Visitors != 6 || got.Pageviews != 8 || got.Bounces != 4 {
+		t.Errorf("the week's totals = %+v, want 6 sessions, 6 visitors, 8 page views, 4 bounces", got)
+	}
+	if got, _ := store.Totals(siteA, DayRange{From: "2025-01-01", To: OpenEnd}); got.Sessions != 7 {
+		t.Errorf("open-ended totals count %v sessions, want 7", got.Sessions)
+	}
+	if got, _ := store.Totals(siteB, today); got.Sessions != 1 || got.Pageviews != 1 {
+		t.Errorf("site B's totals = %+v, want its one session", got)
+	}
+	if got, _ := store.Totals("nosuchsite00000", today); got != (Totals{}) {
+		t.Errorf("unknown site's totals = %+v, want zeros", got)
+	}
+
+	days, err := store.Daily(siteA, week)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantDays := []DayFigures{
+		{Day: "2026-03-07", Visitors: 1, Sessions: 1, Pageviews: 1},
+		{Day: contractDay, Visitors: 5, Sessions: 5, Pageviews: 7, Conversions: 2, ConvertedSessions: 2, Revenue: 50},
+	}
+	if !reflect.DeepEqual(days, wantDays) {
+		t.Errorf("daily rollups:\n got %+v\nwant %+v", days, wantDays)
+	}
+
+	pages, err := store.TopPages(siteA, today, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantPages := []PageFigures{
+		{Path: "/thank-you", Visitors: 1, Pageviews: 1, Conversions: 1, Revenue: 50, DurationMs: 6000, ScrollSum: 80, ScrollCount: 1},
+		{Path: "/pricing", Visitors: 2, Pageviews: 2, Entries: 1, Bounces: 1, Conversions: 1},
+		{Path: "/", Visitors: 4, Pageviews: 4, Entries: 4, Bounces: 2, Errors: 4},
+	}
+	if !reflect.DeepEqual(pages, wantPages) {
+		t.Errorf("top pages:\n got %+v\nwant %+v", pages, wantPages)
+	}
+	if top, _ := store.TopPages(siteA, today, 1); len(top) != 1 || top[0].Path != "/thank-you" {
+		t.Errorf("top page with limit 1 = %+v, want /thank-you only", top)
+	}
+
+	dims, err := store.Dimensions(siteA, today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byKey := map[string]DimFigures{}
+	for i, d := range dims {
+		if i > 0 && d.Sessions > dims[i-1].Sessions {
+			t.Errorf("dimensions not ordered by sessions: %+v", dims)
+		}
+		byKey[d.Dim+"="+d.Value] = d
+	}
+	wantDims := map[string]DimFigures{
+		"source=Direct":     {Sessions: 4, Visitors: 4, Conversions: 1},
+		"source=google.com": {Sessions: 1, Visitors: 1, Conversions: 1, Revenue: 50},
+		"device=desktop":    {Sessions: 3, Visitors: 3, Conversions: 2, Revenue: 50},
+		"device=mobile":     {Sessions: 2, Visitors: 2},
+		"browser=Safari":    {Sessions: 2, Visitors: 2},
+		"country=SE":        {Sessions: 3, Visitors: 3, Conversions: 1, Revenue: 50},
+		"country=Unknown":   {Sessions: 1, Visitors: 1},
+		"country=DE":        {Sessions: 1, Visitors: 1, Conversions: 1},
+	}
+	for key, w := range wantDims {
+		g := byKey[key]
+		if g.Sessions != w.Sessions || g.Visitors != w.Visitors || g.Conversions != w.Conversions || g.Revenue != w.Revenue {
+			t.Errorf("dimension %s = %+v, want %+v", key, g, w)
+		}
+	}
+	if len(dims) != 10 { // 2 sources, 2 devices, 3 browsers, 3 countries
+		t.Errorf("%d dimension values, want 10: %+v", len(dims), dims)
+	}
+}
+
+func checkRuleHealth(t *testing.T, store Store) {
+	got, err := store.RuleHealth(siteA, ruleOne, ago(24*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Exposed: A and H (H's error came before its exposure). Unexposed: C and G (B only failed).
+	want := RuleTelemetry{ExposedSessions: 2, ExposedErrorSessions: 1, ExposedConversions: 1, UnexposedSessions: 2,
+		UnexposedErrorSessions: 1, UnexposedConversions: 1, ApplyFailures: 2}
+	if got != want {
+		t.Errorf("rule one's telemetry:\n got %+v\nwant %+v", got, want)
+	}
+	got, _ = store.RuleHealth(siteA, ruleTwo, ago(24*time.Hour))
+	want = RuleTelemetry{ExposedSessions: 1, ExposedErrorSessions: 1, ExposedConversions: 1, UnexposedSessions: 4,
+		UnexposedErrorSessions: 2, UnexposedConversions: 1}
+	if got != want {
+		t.Errorf("rule two's telemetry:\n got %+v\nwant %+v", got, want)
+	}
+	if got, _ := store.RuleHealth(siteA, ruleOne, ago(45*time.Minute)); got.ExposedSessions != 0 || got.ApplyFailures != 2 {
+		t.Errorf("rule one's telemetry of the last 45 minutes = %+v, want no exposure and 2 failures", got)
+	}
+	if got, _ := store.RuleHealth(siteB, ruleOne, ago(24*time.Hour)); got != (RuleTelemetry{UnexposedSessions: 1}) {
+		t.Errorf("site B's telemetry for rule one = %+v, want its one unexposed session", got)
+	}
+}
+
+func checkWorkers(t *testing.T, store Store) {
+	got, err := store.WorkerTelemetry(siteA, []string{ruleOne, ruleTwo}, contractNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Page loads: A 2, B 1, C 2, G 1, H 1; failed: (A, /), (C, /) twice, (H, /).
+	want := WorkerTelemetry{AppliedLastHour: 1, ExposuresLastDay: 3, MeanApplyMs: 6, PageLoadsLastDay: 7, FailedLoadsLastDay: 3}
+	if got != want {
+		t.Errorf("workers' telemetry:\n got %+v\nwant %+v", got, want)
+	}
+	got, _ = store.WorkerTelemetry(siteA, []string{ruleTwo}, contractNow)
+	if want := (WorkerTelemetry{ExposuresLastDay: 1, MeanApplyMs: 8, PageLoadsLastDay: 7, FailedLoadsLastDay: 3}); got != want {
+		t.Errorf("worker two's telemetry = %+v, want %+v", got, want)
+	}
+	got, _ = store.WorkerTelemetry(siteA, nil, contractNow)
+	if want := (WorkerTelemetry{PageLoadsLastDay: 7, FailedLoadsLastDay: 3}); got != want {
+		t.Errorf("telemetry without workers = %+v, want %+v", got, want)
+	}
+}
+
+func checkRetention(t *testing.T, store Store) {
+	longAgo := ago(200 * 24 * time.Hour)
+	everything := DayRange{From: "2025-01-01", To: OpenEnd}
+	before, _ := store.Totals(siteA, everything)
+	if got, _ := store.RuleHealth(siteA, ruleOne, longAgo); got.ExposedSessions != 3 {
+		t.Fatalf("before pruning rule one has %d exposed sessions, want 3 (with the old one)", got.ExposedSessions)
+	}
+	if got, _ := store.WorkerTelemetry(siteA, nil, ago(100*24*time.Hour).Add(time.Hour)); got.PageLoadsLastDay != 9 {
+		t.Fatalf("before pruning %d page views since the old session, want 9", got.PageLoadsLastDay)
+	}
+	if err := store.Prune(ago(90 * 24 * time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := store.RuleHealth(siteA, ruleOne, longAgo); got.ExposedSessions != 2 || got.UnexposedSessions != 3 {
+		t.Errorf("after pruning = %+v, want the 2 recent exposed sessions and the 3 unexposed ones (C, G, F)", got)
+	}
+	// From a day before the old session on, only the 8 recent page views are left (9 before).
+	if got, _ := store.WorkerTelemetry(siteA, nil, ago(100*24*time.Hour).Add(time.Hour)); got.PageLoadsLastDay != 8 {
+		t.Errorf("page views since the old session = %d, want the 8 recent ones", got.PageLoadsLastDay)
+	}
+	if after, _ := store.Totals(siteA, everything); after != before {
+		t.Errorf("pruning changed the rollups:\n got %+v\nwant %+v", after, before)
+	}
+	if got, _ := store.WorkerTelemetry(siteB, nil, contractNow); got.PageLoadsLastDay != 1 {
+		t.Errorf("site B lost recent events: %+v", got)
+	}
+}
+
+func slicesHave(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

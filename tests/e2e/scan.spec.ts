@@ -1,11 +1,10 @@
 // The website scan in Chromium against the fixture site stand-in: the landing widget, the
 // /website-scan page and a free user's dashboard scan show the real audit of the fixture pages.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
-import { auditHtml, formatLift } from '../../src/lib/audit';
+import { auditPage, formatLift } from '../../src/lib/audit';
+import { fixturePage } from '../helpers/audit-pages';
 import { SUPERUSER } from '../helpers/pocketbase';
 import { hydrated } from './islands';
 import { E2E_PORT } from '../../playwright.config';
@@ -33,8 +32,7 @@ const origin = (): string => {
   return o;
 };
 /** What the audit finds on a fixture page served at url (the expectation comes from the same code). */
-const expected = (name: string, url: string) =>
-  auditHtml(readFileSync(resolve(import.meta.dirname, '../fixtures/scan', `${name}.html`), 'utf8'), url);
+const expected = (name: string, url: string) => auditPage(fixturePage(name, url));
 
 test('the landing widget scans a page and shows its top 3 real opportunities', async ({ page }) => {
   const url = `${origin()}/weak-landing/`;

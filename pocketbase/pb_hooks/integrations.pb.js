@@ -12,12 +12,12 @@ routerAdd(
     const domain = require(`${__hooks}/lib/generated/domain.js`);
     const body = reply.body(e);
     if (!body) throw new BadRequestError('A JSON body is required');
-    const site = guard.load(e, body.siteId, 'editor');
+    const site = guard.requireSiteRole(e, body.siteId, 'editor', { required: 'siteId is required' });
     const type = String(body.type || '');
     const definition = domain.INTEGRATIONS.find((i) => i.type === type);
     if (!definition) throw new BadRequestError('Unknown integration type');
 
-    let record = null;
+    let record;
     try {
       record = e.app.findFirstRecordByFilter('integrations', 'site_id = {:site} && integration_type = {:type}', {
         site: site.id,
@@ -26,7 +26,7 @@ routerAdd(
     } catch (_) {
       record = null;
     }
-    let storedCredentials = {};
+    let storedCredentials;
     try {
       storedCredentials = (record && JSON.parse(record.getString('credentials') || '{}')) || {};
     } catch (_) {

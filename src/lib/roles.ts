@@ -30,10 +30,10 @@ export function roleAtLeast(role: string, minRole: SiteRole): boolean {
 
 /**
  * The list on a site holding every active member with at least minRole. The owner has no list of
- * its own (only the owner deletes a site, through the API rule); null says: check the membership.
+ * its own: only the owner deletes a site, which the sites API rule decides.
  */
-export function accessListForRole(minRole: SiteRole): keyof SiteAccessLists | null {
-  return ({ viewer: 'member_ids', editor: 'editor_ids', admin: 'manager_ids', owner: null } as const)[minRole];
+export function accessListForRole(minRole: Exclude<SiteRole, 'owner'>): keyof SiteAccessLists {
+  return ({ viewer: 'member_ids', editor: 'editor_ids', admin: 'manager_ids' } as const)[minRole];
 }
 
 export function accessListsFor(members: ReadonlyArray<{ user_id: string; role: string; status: string }>): SiteAccessLists {

@@ -13,21 +13,15 @@ function apiError(status, message) {
 }
 
 /** Whether userId is an active member of site with at least minRole. */
-function holds(app, site, userId, minRole) {
+function holds(site, userId, minRole) {
   var domain = require(__hooks + '/lib/generated/domain.js');
-  var list = domain.accessListForRole(minRole);
-  if (list) return site.getStringSlice(list).indexOf(userId) >= 0;
-  var rows = app.findRecordsByFilter('site_members', "site_id = {:site} && user_id = {:user} && status = 'active'", '', 1, 0, {
-    site: site.id,
-    user: userId,
-  });
-  return rows.length > 0 && domain.roleAtLeast(rows[0].getString('role'), minRole);
+  return site.getStringSlice(domain.accessListForRole(minRole)).indexOf(userId) >= 0;
 }
 
 module.exports = {
   /**
-   * The site siteId if the signed-in user holds at least minRole on it ('viewer', 'editor',
-   * 'admin' or 'owner'); otherwise throws:
+   * The site siteId if the signed-in user holds at least minRole on it ('viewer', 'editor' or
+   * 'admin'); otherwise throws:
    * - a missing or malformed id: 400 options.required, or when not given the not-found error;
    * - no such site, or the user is not one of its members: options.notFound (404 unless
    *   options.notFoundStatus says otherwise), so a stranger never learns that a site exists;
@@ -46,8 +40,8 @@ module.exports = {
     }
     if (o.superusers && e.hasSuperuserAuth()) return site;
     var uid = e.auth ? e.auth.id : '';
-    if (!uid || !holds(e.app, site, uid, 'viewer')) throw notFound;
-    if (!holds(e.app, site, uid, minRole)) throw new ForbiddenError(o.forbidden || 'Your role on this site does not allow this');
+    if (!uid || !holds(site, uid, 'viewer')) throw notFound;
+    if (!holds(site, uid, minRole)) throw new ForbiddenError(o.forbidden || 'Your role on this site does not allow this');
     return site;
   },
 };

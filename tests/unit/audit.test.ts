@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ALL_CHECKS, auditPage, SCAN_CATEGORIES, toScanResponse, type AuditResult } from '../../src/lib/audit';
+import catalogue from '../../src/lib/audit/checks/catalogue.json';
 import { fixturePage, parseWithGo } from '../helpers/audit-pages';
 
 /** A neutral URL: no site-type keyword, so the page content decides. */
@@ -12,6 +13,7 @@ describe('the audit', () => {
     expect(ALL_CHECKS.length).toBeGreaterThanOrEqual(30);
     expect(new Set(ALL_CHECKS.map((c) => c.category))).toEqual(new Set(SCAN_CATEGORIES));
     expect(new Set(ALL_CHECKS.map((c) => c.id)).size).toBe(ALL_CHECKS.length);
+    expect(ALL_CHECKS.map((c) => c.id).sort()).toEqual(Object.keys(catalogue).sort()); // no copy without a check
   });
 
   test('a weak landing page yields many findings, the biggest problems first', () => {

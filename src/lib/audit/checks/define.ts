@@ -1,4 +1,3 @@
-import type { SiteType } from '../../site-type';
 import {
   SCAN_CATEGORIES,
   type Check,
@@ -13,17 +12,8 @@ import catalogue from './catalogue.json';
 /** What a check finds on a page: null when the page passes. */
 export type CheckRun = (ctx: CheckContext) => CheckResult | null;
 
-interface CatalogueEntry {
-  category: ScanCategory;
-  title: string;
-  description: string;
-  impact: Impact;
-  difficulty: Difficulty;
-  lift: [number, number];
-  confidence: number;
-  timeToImplement: string;
-  siteTypes?: SiteType[];
-}
+/** A check's copy and rating: everything but its id and how it judges a page. */
+type CatalogueEntry = Omit<Check, 'id' | 'run'>;
 
 const LEVELS = ['High', 'Medium', 'Low', 'Easy', 'Hard'];
 

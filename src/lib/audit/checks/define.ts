@@ -1,12 +1,4 @@
-import {
-  SCAN_CATEGORIES,
-  type Check,
-  type CheckContext,
-  type CheckResult,
-  type Difficulty,
-  type Impact,
-  type ScanCategory,
-} from '../types';
+import { SCAN_CATEGORIES, type Check, type CheckContext, type CheckResult } from '../types';
 import catalogue from './catalogue.json';
 
 /** What a check finds on a page: null when the page passes. */

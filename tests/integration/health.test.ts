@@ -2,47 +2,37 @@
 // record, audit entry and notification, and who may trigger it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+import { startSuite } from '../helpers/suite';
 
-let server: TestServer;
-let owner: TestUser;
-let editor: TestUser;
-let viewer: TestUser;
-let siteId: string;
+let server: TestServer, owner: TestUser, editor: TestUser, viewer: TestUser, siteId: string;
 let broken: string; // auto rollback on, errors after exposure
 let watched: string; // same errors, auto rollback off
 let quiet: string; // no telemetry
 
 const CHANGE = { url_pattern: '/checkout*', selector: '#pay', changes: [{ type: 'set_text', value: 'Pay now' }] };
 
-async function addMember(user: TestUser, role: string) {
-  await server.admin
-    .collection('site_members')
-    .create({ site_id: siteId, user_id: user.record.id, email: user.email, role, status: 'active' });
-}
-
 async function event(session: string, type: string, tsOffsetMs: number, rule = '') {
-  await server.admin
-    .collection('events')
-    .create({
-      site_id: siteId,
-      visitor: `v-${session}`,
-      session,
-      type,
-      rule,
-      path: '/checkout',
-      ts: new Date(Date.now() - 60_000 + tsOffsetMs).toISOString(),
-    });
+  await server.admin.collection('events').create({
+    site_id: siteId,
+    visitor: `v-${session}`,
+    session,
+    type,
+    rule,
+    path: '/checkout',
+    ts: new Date(Date.now() - 60_000 + tsOffsetMs).toISOString(),
+  });
 }
 
 const evaluate = (client: TestServer['admin'], body: unknown) => client.send('/api/cro/evaluate-health', { method: 'POST', body });
 
 beforeAll(async () => {
-  server = await startPocketBase(); // the harness switches the scheduled evaluation off
-  [owner, editor, viewer] = await Promise.all([server.createUser(), server.createUser(), server.createUser()]);
-  siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'health.example.com' })).id;
+  // The harness switches the scheduled evaluation off.
+  ({ server, owner, editor, viewer, siteId } = await startSuite({
+    users: ['owner', 'editor', 'viewer'],
+    site: 'health.example.com',
+    roles: { editor: 'editor', viewer: 'viewer' },
+  }));
   await server.admin.collection('sites').update(siteId, { plan_tier: 'growth', error_threshold_percentage: 5, health_status: 'healthy' });
-  await addMember(editor, 'editor');
-  await addMember(viewer, 'viewer');
   const rules = owner.client.collection('optimization_rules');
   broken = (
     await rules.create({
@@ -196,29 +186,25 @@ describe('scheduled health evaluation', () => {
       const user = await scheduled.createUser();
       const site = await user.client.collection('sites').create({ user_id: user.record.id, domain: 'cron.example.com' });
       await scheduled.admin.collection('sites').update(site.id, { plan_tier: 'growth', error_threshold_percentage: 5 });
-      const rule = await user.client
-        .collection('optimization_rules')
-        .create({
-          site_id: site.id,
-          name: 'Cron copy',
-          rule_type: 'cta_text',
-          ...CHANGE,
-          enabled: true,
-          rollout_percentage: 100,
-          auto_rollback_enabled: true,
-        });
+      const rule = await user.client.collection('optimization_rules').create({
+        site_id: site.id,
+        name: 'Cron copy',
+        rule_type: 'cta_text',
+        ...CHANGE,
+        enabled: true,
+        rollout_percentage: 100,
+        auto_rollback_enabled: true,
+      });
       const ev = (session: string, type: string, offset: number, ruleId = '') =>
-        scheduled.admin
-          .collection('events')
-          .create({
-            site_id: site.id,
-            visitor: `v-${session}`,
-            session,
-            type,
-            rule: ruleId,
-            path: '/checkout',
-            ts: new Date(Date.now() - 60_000 + offset).toISOString(),
-          });
+        scheduled.admin.collection('events').create({
+          site_id: site.id,
+          visitor: `v-${session}`,
+          session,
+          type,
+          rule: ruleId,
+          path: '/checkout',
+          ts: new Date(Date.now() - 60_000 + offset).toISOString(),
+        });
       const writes: Promise<unknown>[] = [];
       for (let i = 0; i < 30; i++)
         writes.push(ev(`e${i}`, 'pageview', 0), ev(`e${i}`, 'exposure', 100, rule.id), ev(`e${i}`, 'error', 5_000));

@@ -2,12 +2,13 @@ package analytics
 
 import (
 	"net/http"
-	"slices"
 	"strconv"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"cro/pocketbase/access"
 )
 
 // memberSite loads the site of the route if the caller is one of its members (or a superuser).
@@ -15,11 +16,7 @@ func memberSite(e *core.RequestEvent) (*core.Record, error) {
 	if e.Auth == nil {
 		return nil, e.UnauthorizedError("Sign in to view analytics.", nil)
 	}
-	site, err := e.App.FindRecordById("sites", e.Request.PathValue("siteId"))
-	if err != nil || (!e.HasSuperuserAuth() && !slices.Contains(site.GetStringSlice("member_ids"), e.Auth.Id)) {
-		return nil, e.NotFoundError("Site not found.", nil)
-	}
-	return site, nil
+	return access.RequireSiteRole(e, e.Request.PathValue("siteId"), access.Viewer, access.Messages{NotFound: "Site not found.", Superusers: true})
 }
 
 // Totals are the summary figures of a period, all derived from analytics_daily.

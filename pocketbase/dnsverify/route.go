@@ -3,12 +3,14 @@ package dnsverify
 import (
 	"context"
 	"regexp"
-	"slices"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+
+	"cro/pocketbase/access"
+	"cro/pocketbase/notify"
 )
 
 var recordID = regexp.MustCompile(`^[a-z0-9]{15}$`)
@@ -32,12 +34,11 @@ func handle(app core.App, e *core.RequestEvent) error {
 	if err := e.BindBody(&body); err != nil || !recordID.MatchString(body.SiteID) {
 		return apis.NewBadRequestError("siteId is required", nil)
 	}
-	site, err := app.FindRecordById("sites", body.SiteID)
-	if err != nil || !slices.Contains(site.GetStringSlice("member_ids"), e.Auth.Id) {
-		return apis.NewNotFoundError("Site not found", nil)
-	}
-	if !slices.Contains(site.GetStringSlice("manager_ids"), e.Auth.Id) {
-		return apis.NewForbiddenError("Only the site's owner or admins can verify its DNS", nil)
+	site, err := access.RequireSiteRole(e, body.SiteID, access.Admin, access.Messages{
+		Forbidden: "Only the site's owner or admins can verify its DNS",
+	})
+	if err != nil {
+		return err
 	}
 
 	domain := site.GetString("domain")
@@ -76,22 +77,19 @@ func notifyMembers(tx core.App, site *core.Record) error {
 	if err != nil {
 		return err
 	}
-	collection, err := tx.FindCollectionByNameOrId("notifications")
-	if err != nil {
-		return err
-	}
 	for _, m := range members {
 		if m.GetString("user_id") == "" {
 			continue
 		}
-		n := core.NewRecord(collection)
-		n.Set("user_id", m.GetString("user_id"))
-		n.Set("site_id", site.Id)
-		n.Set("type", "system")
-		n.Set("title", "Domain verified")
-		n.Set("message", site.GetString("domain")+" is connected and active.")
-		n.Set("link", "/dashboard/tracking-setup")
-		if err := tx.Save(n); err != nil {
+		err := notify.Create(tx, notify.Notification{
+			User:    m.GetString("user_id"),
+			Site:    site.Id,
+			Type:    "system",
+			Title:   "Domain verified",
+			Message: site.GetString("domain") + " is connected and active.",
+			Link:    "/dashboard/tracking-setup",
+		})
+		if err != nil {
 			return err
 		}
 	}

@@ -1,8 +1,9 @@
 // Package htmlpage turns an HTML document into the website audit's Page summary (the shape of
-// src/lib/audit/page.ts) with Go's HTML tokenizer. It mirrors src/lib/audit/parse.ts, which runs
-// htmlparser2: the same element events, implied end tags, text collection and limits, so that
-// the hooks get in milliseconds what the JS parser needs seconds for under goja. Parity is
-// pinned by golden files shared with the TypeScript tests (testdata/*.page.json).
+// src/lib/audit/page.ts) with Go's HTML tokenizer, following htmlparser2's model of a document
+// (element events, implied end tags, text collection and limits), which the audit's checks were
+// written against. It is the audit's only parser: the hooks get the page from here, and the
+// TypeScript tests audit the committed pages it gives for the scan fixtures
+// (tests/fixtures/scan/*.page.json) or run it through cmd/htmlpage.
 package htmlpage
 
 // Element is one opened element.

@@ -9,8 +9,7 @@ import (
 	"golang.org/x/net/html"
 )
 
-// builder receives htmlparser2-style events (open, text, close) and builds the Page exactly as
-// src/lib/audit/parse.ts does.
+// builder receives htmlparser2-style events (open, text, close) and builds the Page.
 type builder struct {
 	elements  []*Element
 	open      []*Element

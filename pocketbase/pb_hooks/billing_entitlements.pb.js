@@ -7,11 +7,7 @@ routerAdd(
   '/api/cro/sites/{id}/entitlements',
   (e) => {
     const domain = require(`${__hooks}/lib/generated/domain.js`);
-    const reply = require(`${__hooks}/lib/http_reply.js`);
-    const id = e.request.pathValue('id');
-    const found = e.app.findRecordsByFilter('sites', 'id = {:id} && member_ids.id ?= {:uid}', '', 1, 0, { id: id, uid: e.auth.id });
-    if (!found.length) return reply.error(e, 404, 'Site not found');
-    const site = found[0];
+    const site = require(`${__hooks}/lib/site_guard.js`).requireSiteRole(e, e.request.pathValue('id'), 'viewer');
     return e.json(
       200,
       Object.assign(

@@ -66,17 +66,13 @@ routerAdd('POST', '/api/cro/stripe-webhook', (e) => {
     const sites = billing.apply(tx, userId, { plan: plan, status: u.status, customerId: u.customerId, subscriptionId: u.subscriptionId });
 
     if (u.kind === 'payment_failed') {
-      const note = new Record(tx.findCollectionByNameOrId('notifications'));
-      note.set('user_id', userId);
-      note.set('type', 'alert');
-      note.set('title', 'Payment failed');
-      note.set(
-        'message',
-        'We could not process your latest payment. Please update your payment method in Account Settings to keep your plan.',
-      );
-      note.set('link', '/dashboard/settings');
-      note.set('read', false);
-      tx.save(note);
+      require(`${__hooks}/lib/notify.js`).notify(tx, {
+        user: userId,
+        type: 'alert',
+        title: 'Payment failed',
+        message: 'We could not process your latest payment. Please update your payment method in Account Settings to keep your plan.',
+        link: '/dashboard/settings',
+      });
     }
     return `${u.kind}: user ${userId}, ${sites} site(s)` + (plan ? `, plan ${plan}` : '') + (u.status ? `, status ${u.status}` : '');
   }

@@ -26,17 +26,11 @@ routerAdd(
     const body = e.requestInfo().body || {};
     const siteId = typeof body.siteId === 'string' ? body.siteId : '';
     if (!siteId) throw new BadRequestError('The site id (siteId) is required.');
-    let site;
-    try {
-      site = e.app.findRecordById('sites', siteId);
-    } catch (_) {
-      throw new NotFoundError('Site not found.');
-    }
-    if (!e.hasSuperuserAuth()) {
-      if (site.getStringSlice('member_ids').indexOf(e.auth.id) < 0) throw new NotFoundError('Site not found.');
-      if (site.getStringSlice('editor_ids').indexOf(e.auth.id) < 0)
-        throw new ForbiddenError('Only editors, admins and owners can run a health evaluation.');
-    }
+    require(`${__hooks}/lib/site_guard.js`).requireSiteRole(e, siteId, 'editor', {
+      superusers: true,
+      notFound: 'Site not found.',
+      forbidden: 'Only editors, admins and owners can run a health evaluation.',
+    });
     const result = require(`${__hooks}/lib/health_eval.js`).evaluateSite(e.app, siteId);
     return e.json(200, result);
   },

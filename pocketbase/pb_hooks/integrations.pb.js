@@ -13,7 +13,7 @@ routerAdd(
     const domain = require(`${__hooks}/lib/generated/domain.js`);
     const body = reply.body(e);
     if (!body) throw new BadRequestError('A JSON body is required');
-    const site = guard.load(e, body.siteId, 'editor');
+    const site = guard.requireSiteRole(e, body.siteId, 'editor', { required: 'siteId is required' });
     const type = String(body.type || '');
     const definition = domain.INTEGRATIONS.find((i) => i.type === type);
     if (!definition) throw new BadRequestError('Unknown integration type');

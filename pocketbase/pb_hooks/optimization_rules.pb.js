@@ -101,11 +101,10 @@ routerAdd(
       throw new NotFoundError('Optimization rule not found.');
     }
     if (rule.getString('site_id') !== siteId) throw new NotFoundError('Optimization rule not found.');
-    const site = e.app.findRecordById('sites', siteId);
-    if (site.getStringSlice('editor_ids').indexOf(e.auth.id) < 0) {
-      if (site.getStringSlice('member_ids').indexOf(e.auth.id) < 0) throw new NotFoundError('Optimization rule not found.');
-      throw new ForbiddenError('Only editors, admins and owners can roll back optimizations.');
-    }
+    require(`${__hooks}/lib/site_guard.js`).requireSiteRole(e, siteId, 'editor', {
+      notFound: 'Optimization rule not found.',
+      forbidden: 'Only editors, admins and owners can roll back optimizations.',
+    });
     if (!rule.getBool('enabled')) throw new BadRequestError('This optimization is not active.');
     const restored = require(`${__hooks}/lib/rule_audit.js`).rollback(e.app, rule, 'manual', reason, e.auth.id, {});
     return e.json(200, { success: true, ruleId: rule.id, restored: restored });

@@ -5,13 +5,7 @@ onRecordCreateRequest((e) => {
   const r = e.record;
   const siteId = r.getString('site_id');
   if (siteId && !e.hasSuperuserAuth()) {
-    let site;
-    try {
-      site = e.app.findRecordById('sites', siteId);
-    } catch (_) {
-      throw new BadRequestError('Unknown site.');
-    }
-    if (site.getStringSlice('member_ids').indexOf(e.auth.id) < 0) throw new BadRequestError('Unknown site.');
+    require(`${__hooks}/lib/site_guard.js`).requireSiteRole(e, siteId, 'viewer', { notFound: 'Unknown site.', notFoundStatus: 400 });
   }
   r.set('name', r.getString('name').trim());
   r.set('description', r.getString('description').trim());

@@ -15,16 +15,7 @@ routerAdd(
     const extras = require(`${__hooks}/lib/site_scan_sources.js`);
 
     const body = reply.body(e);
-    const siteId = body && typeof body.siteId === 'string' ? body.siteId : '';
-    let site = null;
-    if (/^[a-z0-9]{15}$/.test(siteId)) {
-      try {
-        site = e.app.findRecordById('sites', siteId);
-      } catch (_) {
-        site = null;
-      }
-    }
-    if (!site || site.getStringSlice('member_ids').indexOf(e.auth.id) < 0) return reply.error(e, 404, 'No site found.');
+    const site = require(`${__hooks}/lib/site_guard.js`).requireSiteRole(e, body && body.siteId, 'viewer', { notFound: 'No site found.' });
     if (!limits.take(e.app, 'user:' + e.auth.id)) {
       return reply.error(e, 429, 'Too many scans. Please wait a few minutes and try again.');
     }

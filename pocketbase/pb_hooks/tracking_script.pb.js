@@ -13,7 +13,7 @@ routerAdd(
     const guard = require(`${__hooks}/lib/site_guard.js`);
     const origin = require(`${__hooks}/lib/public_origin.js`).get(e);
     const body = reply.body(e) || {};
-    const site = guard.load(e, body.siteId, 'member');
+    const site = guard.requireSiteRole(e, body.siteId, 'viewer', { required: 'siteId is required' });
     const key = site.getString('public_key');
     return e.json(200, { script: `<script src="${origin}/t/${key}.js"></script>` });
   },

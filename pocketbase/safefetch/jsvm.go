@@ -14,8 +14,8 @@ import (
 //	$safefetch.normalize(url)   -> {ok, url} | {ok: false, code, message}
 //	$safefetch.page(url)        -> {ok, url, status, contentType, bytes, elapsedMs, page} | {ok: false, code, message}
 //
-// page is the audit's Page summary as JSON (htmlpage.Parse, the Go twin of src/lib/audit/parse.ts):
-// parsing in Go takes milliseconds where htmlparser2 under goja takes seconds.
+// page is the audit's Page summary as JSON (htmlpage.Parse): parsing in Go takes milliseconds
+// where a JS parser under goja takes seconds.
 //
 //	$safefetch.assetSizes(urls) -> {url: bytes or -1}
 //

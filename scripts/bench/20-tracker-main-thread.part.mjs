@@ -2,79 +2,57 @@
 // snippet (served by the real server); a performance trace sums the tracker's script evaluation
 // and function calls on the renderer main thread until the load event, and during the first
 // 1.5 s. Median of 7 loads.
-import { createServer } from 'node:http';
-import { chromium } from '@playwright/test';
-import { envNumber, percentile, round, setup, siteFor, startServer } from './lib.mjs';
+import { trackerStand } from './browser.mjs';
+import { envNumber, percentile, round } from './lib.mjs';
 
-const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 // The snippet as the product hands it out: synchronous, at the top of <head>.
 const PAGE = (src) => `<!doctype html><html><head><meta charset="utf-8"><script src="${src}"></script><title>Bench shop</title>
 </head><body><h1>Bench shop</h1>
 ${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>'.repeat(80)}<a href="/cart">Cart</a></body></html>`;
 
 export default async function (emit) {
-  setup();
-  const host = createServer();
-  await new Promise((r) => host.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${host.address().port}`;
-  const server = await startServer({ CRO_COLLECT_ALLOWED_ORIGINS: origin });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  try {
-    const { site } = await siteFor(server);
-    const src = `${server.url}/t/${site.public_key}.js`;
-    host.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE(src)));
-    const samples = [];
-    const window1500 = [];
-    const selfTimes = [];
-    for (let i = 0; i < envNumber('CRO_BENCH_TRACKER_RUNS', 7); i++) {
-      const context = await browser.newContext({ userAgent: UA });
-      await context.addInitScript(() => Object.defineProperty(navigator, 'webdriver', { get: () => false }));
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
-      await page.goto(origin + '/', { waitUntil: 'load' });
-      await page.waitForTimeout(1500);
-      const trace = JSON.parse((await browser.stopTracing()).toString());
-      const events = trace.traceEvents ?? trace;
-      const load = events.find((e) => e.name === 'MarkLoad' && e.args?.data?.isMainFrame)?.ts ?? Infinity;
-      samples.push(trackerTime(events, '/t/' + site.public_key, load));
-      window1500.push(trackerTime(events, '/t/' + site.public_key, Infinity));
-      await context.close();
+  await trackerStand(
+    PAGE,
+    async () => {},
+    async ({ site, origin, browser, visitorPage }) => {
+      const samples = [];
+      const window1500 = [];
+      const selfTimes = [];
+      for (let i = 0; i < envNumber('CRO_BENCH_TRACKER_RUNS', 7); i++) {
+        const { context, page } = await visitorPage();
+        await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'] });
+        await page.goto(origin + '/', { waitUntil: 'load' });
+        await page.waitForTimeout(1500);
+        const trace = JSON.parse((await browser.stopTracing()).toString());
+        const events = trace.traceEvents ?? trace;
+        const load = events.find((e) => e.name === 'MarkLoad' && e.args?.data?.isMainFrame)?.ts ?? Infinity;
+        samples.push(trackerTime(events, '/t/' + site.public_key, load));
+        window1500.push(trackerTime(events, '/t/' + site.public_key, Infinity));
+        await context.close();
 
-      // A separate load, without tracing overhead, under the sampling JavaScript profiler.
-      const profiled = await browser.newContext({ userAgent: UA });
-      await profiled.addInitScript(() => Object.defineProperty(navigator, 'webdriver', { get: () => false }));
-      const page2 = await profiled.newPage();
-      const cdp2 = await profiled.newCDPSession(page2);
-      await cdp2.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await cdp2.send('Profiler.enable');
-      await cdp2.send('Profiler.setSamplingInterval', { interval: 50 });
-      await cdp2.send('Profiler.start');
-      await page2.goto(origin + '/', { waitUntil: 'load' });
-      const { profile } = await cdp2.send('Profiler.stop');
-      selfTimes.push(trackerSelfTime(profile, '/t/' + site.public_key));
-      await profiled.close();
-    }
-    samples.sort((a, b) => a - b);
-    window1500.sort((a, b) => a - b);
-    // Until the load event: script evaluation and anything it ran; then everything of the first
-    // 1.5 s, including the first batch being sent. Wall times, inflated when the machine is busy.
-    emit('tracker_main_thread_at_load_4x_cpu', round(percentile(samples, 50)), 'ms');
-    emit('tracker_main_thread_at_load_4x_cpu_min', round(samples[0]), 'ms'); // least disturbed by other load
-    emit('tracker_main_thread_first_1500ms_4x_cpu', round(percentile(window1500, 50)), 'ms');
-    // Sampled JavaScript CPU profile until the load event: time spent in the tracker's own
-    // functions (and the browser APIs they call), without script compile and code caching.
-    selfTimes.sort((a, b) => a - b);
-    emit('tracker_js_time_at_load_4x_cpu', round(percentile(selfTimes, 50)), 'ms');
-  } finally {
-    await browser.close();
-    await server.stop();
-    host.close();
-  }
+        // A separate load, without tracing overhead, under the sampling JavaScript profiler.
+        const profiled = await visitorPage();
+        await profiled.cdp.send('Profiler.enable');
+        await profiled.cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+        await profiled.cdp.send('Profiler.start');
+        await profiled.page.goto(origin + '/', { waitUntil: 'load' });
+        const { profile } = await profiled.cdp.send('Profiler.stop');
+        selfTimes.push(trackerSelfTime(profile, '/t/' + site.public_key));
+        await profiled.context.close();
+      }
+      samples.sort((a, b) => a - b);
+      window1500.sort((a, b) => a - b);
+      // Until the load event: script evaluation and anything it ran; then everything of the first
+      // 1.5 s, including the first batch being sent. Wall times, inflated when the machine is busy.
+      emit('tracker_main_thread_at_load_4x_cpu', round(percentile(samples, 50)), 'ms');
+      emit('tracker_main_thread_at_load_4x_cpu_min', round(samples[0]), 'ms'); // least disturbed by other load
+      emit('tracker_main_thread_first_1500ms_4x_cpu', round(percentile(window1500, 50)), 'ms');
+      // Sampled JavaScript CPU profile until the load event: time spent in the tracker's own
+      // functions (and the browser APIs they call), without script compile and code caching.
+      selfTimes.sort((a, b) => a - b);
+      emit('tracker_js_time_at_load_4x_cpu', round(percentile(selfTimes, 50)), 'ms');
+    },
+  );
 }
 
 /** Milliseconds of profile samples whose frame is in the tracker script. */

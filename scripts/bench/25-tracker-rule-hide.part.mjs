@@ -3,9 +3,8 @@
 // tracker hides only the targeted elements until the page is parsed (bounded at 1 s) and records
 // that time as the 'cro-hide' performance measure; also the time to apply the rule's changes.
 // Median of 7 loads.
-import { createServer } from 'node:http';
-import { chromium } from '@playwright/test';
-import { envNumber, percentile, round, setup, siteFor, startServer } from './lib.mjs';
+import { trackerStand } from './browser.mjs';
+import { envNumber, percentile, round } from './lib.mjs';
 
 const PAGE = (src) => `<!doctype html><html><head><meta charset="utf-8"><title>Bench checkout</title>
 <script src="${src}"></script></head><body><h1>Checkout</h1>
@@ -13,17 +12,7 @@ ${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>'.repeat(200)}
 <button id="place-order">Place order</button></body></html>`;
 
 export default async function (emit) {
-  setup();
-  const host = createServer();
-  await new Promise((r) => host.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${host.address().port}`;
-  const server = await startServer({ CRO_COLLECT_ALLOWED_ORIGINS: origin });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
-  try {
-    const { site } = await siteFor(server);
+  const withRule = async (server, site) => {
     await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
     await server.admin.collection('optimization_rules').create({
       site_id: site.id,
@@ -35,17 +24,11 @@ export default async function (emit) {
       enabled: true,
       rollout_percentage: 100,
     });
-    const src = `${server.url}/t/${site.public_key}.js`;
-    host.on('request', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE(src)));
+  };
+  await trackerStand(PAGE, withRule, async ({ origin, visitorPage }) => {
     const hides = [];
     for (let i = 0; i < envNumber('CRO_BENCH_TRACKER_RUNS', 7); i++) {
-      const context = await browser.newContext({
-        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
-      });
-      await context.addInitScript(() => Object.defineProperty(navigator, 'webdriver', { get: () => false }));
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const { context, page } = await visitorPage();
       await page.goto(origin + '/', { waitUntil: 'load' });
       const hide = await page.evaluate(() => performance.getEntriesByName('cro-hide')[0]?.duration ?? -1);
       const text = await page.locator('#place-order').textContent();
@@ -56,9 +39,5 @@ export default async function (emit) {
     hides.sort((a, b) => a - b);
     emit('tracker_rule_hide_duration_4x_cpu', round(percentile(hides, 50)), 'ms');
     emit('tracker_rule_hide_duration_max_4x_cpu', round(hides[hides.length - 1]), 'ms');
-  } finally {
-    await browser.close();
-    await server.stop();
-    host.close();
-  }
+  });
 }

@@ -4,13 +4,12 @@
  * scan answers) -> complete ('Scan Complete', the top 3 opportunities, sign-up CTA) or a clear
  * error. A new scan clears the earlier results.
  */
-import { useState, type FormEvent } from 'react';
-import { AlertCircle, CheckCircle2, Search } from 'lucide-react';
+import { CheckCircle2, Search } from 'lucide-react';
 import type { LandingOpportunity, ScanResponse } from '../lib/audit/present';
-import { runPublicScan, scanErrorMessage } from '../client/scan';
 import ShareMenu from './ShareMenu';
 import ProgressBar from '../ui/scan/ProgressBar';
-import { useScanProgress } from '../ui/scan/useScanProgress';
+import ScanFailed from '../ui/scan/ScanFailed';
+import { usePublicScan } from '../ui/scan/usePublicScan';
 
 const STEPS = [0, 20, 40, 60, 80] as const;
 const STEP_MS = 400;
@@ -27,37 +26,10 @@ const IMPACT_CLASS: Record<string, string> = {
 };
 
 export default function LandingScan() {
-  const [url, setUrl] = useState('');
-  const [scanning, setScanning] = useState(false);
-  const [result, setResult] = useState<ScanResponse | null>(null);
-  const [error, setError] = useState('');
-  const progress = useScanProgress(STEPS, STEP_MS);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!url.trim() || busy) return;
-    setResult(null);
-    setError('');
-    setScanning(true);
-    progress.start();
-    try {
-      const res = await runPublicScan(url.trim());
-      setResult(res);
-      progress.resolve();
-    } catch (err) {
-      progress.reset();
-      setError(scanErrorMessage(err));
-    } finally {
-      setScanning(false);
-    }
-  }
-
-  const complete = result !== null && progress.done;
-  /** Busy from the click until the results show (the bar holds at its last step until then). */
-  const busy = scanning || (result !== null && !progress.done);
+  const { url, setUrl, result, error, progress, complete, busy, submit } = usePublicScan(STEPS, STEP_MS);
   return (
     <div data-testid="landing-scan">
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row" aria-label="Free website scan">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row" aria-label="Free website scan">
         <label htmlFor="landing-scan-url" className="sr-only">
           Website URL
         </label>
@@ -78,15 +50,8 @@ export default function LandingScan() {
       </form>
 
       <div aria-live="polite" className="mt-5 space-y-4">
-        {busy && <ProgressBar value={progress.progress} label="Analyzing your website" />}
-        {error && (
-          <p role="alert" className="flex items-start gap-2 rounded-lg bg-rose-50 p-3 text-sm text-rose-800">
-            <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>
-              <strong>Scan failed.</strong> {error}
-            </span>
-          </p>
-        )}
+        {busy && <ProgressBar value={progress} label="Analyzing your website" />}
+        {error && <ScanFailed message={error} />}
         {complete && result && <ScanResults result={result} />}
       </div>
     </div>

@@ -4,14 +4,14 @@
  * the 10 highest-impact findings of the real audit, the expected lift and the count of further
  * findings, and 'Scan Complete!' naming the detected site type. Result buttons go to /auth.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { AlertCircle, ArrowRight, Search } from 'lucide-react';
+import { useEffect } from 'react';
+import { ArrowRight, Search } from 'lucide-react';
 import type { ScanResponse } from '../lib/audit/present';
 import type { Finding } from '../lib/audit/types';
-import { runPublicScan, scanErrorMessage } from '../client/scan';
 import { notify } from '../ui/toast';
 import ProgressBar from '../ui/scan/ProgressBar';
-import { useScanProgress } from '../ui/scan/useScanProgress';
+import ScanFailed from '../ui/scan/ScanFailed';
+import { usePublicScan } from '../ui/scan/usePublicScan';
 
 const STEPS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90] as const;
 const STEP_MS = 300;
@@ -28,40 +28,10 @@ const DIFFICULTY_CLASS: Record<Finding['difficulty'], string> = {
 };
 
 export default function WebsiteScan() {
-  const [url, setUrl] = useState('');
-  const [scanning, setScanning] = useState(false);
-  const [result, setResult] = useState<ScanResponse | null>(null);
-  const [error, setError] = useState('');
-  const progress = useScanProgress(STEPS, STEP_MS);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    if (!url.trim()) {
-      notify('URL Required', 'Please enter a website URL to scan', 'destructive');
-      return;
-    }
-    setResult(null);
-    setError('');
-    setScanning(true);
-    progress.start();
-    try {
-      const res = await runPublicScan(url.trim());
-      setResult(res);
-      progress.resolve();
-    } catch (err) {
-      progress.reset();
-      const message = scanErrorMessage(err);
-      setError(message);
-      notify('Scan Failed', message, 'destructive');
-    } finally {
-      setScanning(false);
-    }
-  }
-
-  const complete = result !== null && progress.done;
-  /** Busy from the click until the results show (the bar holds at its last step until then). */
-  const busy = scanning || (result !== null && !progress.done);
+  const { url, setUrl, result, error, progress, complete, busy, submit } = usePublicScan(STEPS, STEP_MS, {
+    onEmpty: () => notify('URL Required', 'Please enter a website URL to scan', 'destructive'),
+    onFailed: (message) => notify('Scan Failed', message, 'destructive'),
+  });
 
   // The toast comes with the results, when the progress bar reaches 100.
   useEffect(() => {
@@ -74,7 +44,7 @@ export default function WebsiteScan() {
   }, [complete, result]);
   return (
     <div className="space-y-8">
-      <form onSubmit={onSubmit} noValidate className="card flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Website scan">
+      <form onSubmit={submit} noValidate className="card flex flex-col gap-3 sm:flex-row sm:items-end" aria-label="Website scan">
         <div className="flex-1">
           <label htmlFor="website-scan-url" className="block text-sm font-semibold text-ink">
             Website URL
@@ -99,19 +69,23 @@ export default function WebsiteScan() {
       <div aria-live="polite" className="space-y-6">
         {busy && (
           <div className="card">
-            <ProgressBar value={progress.progress} label="Analyzing your website" />
+            <ProgressBar value={progress} label="Analyzing your website" />
           </div>
         )}
-        {error && (
-          <p role="alert" className="flex items-start gap-2 rounded-lg bg-rose-50 p-4 text-rose-800">
-            <AlertCircle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-            <span>
-              <strong>Scan failed.</strong> {error}
-            </span>
-          </p>
-        )}
+        {error && <ScanFailed message={error} large />}
         {complete && result && <Results result={result} />}
       </div>
+    </div>
+  );
+}
+
+function Stat({ label, testId, value, accent = false }: { label: string; testId: string; value: string | number; accent?: boolean }) {
+  return (
+    <div>
+      <p className="text-sm text-slate-600">{label}</p>
+      <p className={`text-lg font-bold${accent ? ' text-emerald-700' : ''}`} data-testid={testId}>
+        {value}
+      </p>
     </div>
   );
 }
@@ -120,24 +94,9 @@ function Results({ result }: { result: ScanResponse }) {
   return (
     <section aria-labelledby="scan-results-title" className="space-y-6">
       <div className="card grid gap-4 sm:grid-cols-3">
-        <div>
-          <p className="text-sm text-slate-600">Site type</p>
-          <p className="text-lg font-bold" data-testid="site-type">
-            {result.siteTypeLabel}
-          </p>
-        </div>
-        <div>
-          <p className="text-sm text-slate-600">Expected conversion lift</p>
-          <p className="text-lg font-bold text-emerald-700" data-testid="expected-lift">
-            {result.expectedLift}
-          </p>
-        </div>
-        <div>
-          <p className="text-sm text-slate-600">Opportunities found</p>
-          <p className="text-lg font-bold" data-testid="total-findings">
-            {result.totalFindings}
-          </p>
-        </div>
+        <Stat label="Site type" testId="site-type" value={result.siteTypeLabel} />
+        <Stat label="Expected conversion lift" testId="expected-lift" value={result.expectedLift} accent />
+        <Stat label="Opportunities found" testId="total-findings" value={result.totalFindings} />
       </div>
       <h2 id="scan-results-title" className="text-2xl font-bold">
         Top optimizations for {result.url}

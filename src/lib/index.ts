@@ -12,7 +12,7 @@ export * from './auth-form';
 export * from './demo-request';
 export * from './redirect-origins';
 export * from './integrations';
-export * from './audit/server';
+export * from './audit';
 export * from './assignment';
 export * from './rule-changes';
 export * from './health';

@@ -22,12 +22,22 @@ export interface SiteAccessLists {
   manager_ids: string[];
 }
 
+/** Whether role is minRole or above it (owner > admin > editor > viewer); unknown roles never are. */
+export function roleAtLeast(role: string, minRole: SiteRole): boolean {
+  const rank = SITE_ROLES.indexOf(role as SiteRole);
+  return rank >= 0 && rank <= SITE_ROLES.indexOf(minRole);
+}
+
+/**
+ * The list on a site holding every active member with at least minRole. The owner has no list of
+ * its own: only the owner deletes a site, which the sites API rule decides.
+ */
+export function accessListForRole(minRole: Exclude<SiteRole, 'owner'>): keyof SiteAccessLists {
+  return ({ viewer: 'member_ids', editor: 'editor_ids', admin: 'manager_ids' } as const)[minRole];
+}
+
 export function accessListsFor(members: ReadonlyArray<{ user_id: string; role: string; status: string }>): SiteAccessLists {
   const active = members.filter((m) => m.user_id && m.status === 'active');
-  const ids = (roles: readonly string[]) => [...new Set(active.filter((m) => roles.includes(m.role)).map((m) => m.user_id))].sort();
-  return {
-    member_ids: ids(SITE_ROLES),
-    editor_ids: ids(['owner', 'admin', 'editor']),
-    manager_ids: ids(['owner', 'admin']),
-  };
+  const ids = (minRole: SiteRole) => [...new Set(active.filter((m) => roleAtLeast(m.role, minRole)).map((m) => m.user_id))].sort();
+  return { member_ids: ids('viewer'), editor_ids: ids('editor'), manager_ids: ids('admin') };
 }

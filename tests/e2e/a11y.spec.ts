@@ -1,7 +1,7 @@
 // Accessibility crawl: every page listed in the built sitemap (so pages added by any work are
 // included automatically), plus the unlisted public pages, checked with axe in Chromium.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { sitemapPaths, UNLISTED_PUBLIC_PATHS } from './site-pages';
 
 const paths = [...new Set([...sitemapPaths(), ...UNLISTED_PUBLIC_PATHS, '/this-page-does-not-exist'])];
@@ -17,16 +17,6 @@ for (const path of paths) {
     // The success page redirects after 5 s; axe needs real timers, so block the navigation instead.
     if (path === '/payment-success') await page.route('**/dashboard', (route) => route.abort());
     await page.goto(path);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    const blocking = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.nodes
-            .map((n) => n.target.join(' '))
-            .slice(0, 5)
-            .join(', ')}`,
-      );
-    expect(blocking, blocking.join('\n')).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 }

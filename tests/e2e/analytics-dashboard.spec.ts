@@ -1,27 +1,13 @@
 // The owner sees a visitor's real browsing and purchase on the Overview and Analytics screens,
 // the LIVE KPI card follows new traffic without a reload, and Export Report downloads it as CSV.
 import { readFileSync } from 'node:fs';
-import { chromium, expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { addSite, createUser, newDomain, openFromSidebar, signInBrowser, superuser } from './dashboard/helpers';
+import { visitorBrowser } from './visitors';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
-const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-
-// Visitors browse with a desktop Chrome user agent on every request (see tracker.spec.ts).
-let visitors: Browser;
-test.beforeAll(async () => {
-  visitors = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', `--user-agent=${CHROME_UA}`],
-  });
-});
-test.afterAll(async () => visitors?.close());
-
-async function visitor(): Promise<BrowserContext> {
-  const ctx = await visitors.newContext();
-  await ctx.addInitScript(() => Object.defineProperty(navigator, 'webdriver', { get: () => false }));
-  return ctx;
-}
+// Visitors browse with a desktop Chrome user agent on every request (see visitors.ts).
+const visitor = visitorBrowser();
 
 test('the owner sees the visit and the purchase on Overview and Analytics; LIVE KPI follows new traffic', async ({ page }) => {
   test.setTimeout(90_000);

@@ -1,22 +1,8 @@
 // axe on the islands' interactive states, which a crawl of freshly loaded pages never sees:
 // ROI results, contact field errors, loaded insights cards and the open share menu.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './axe';
 import { hydrated } from './islands';
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 5)
-          .join(', ')}`,
-    );
-  expect(blocking, blocking.join('\n')).toEqual([]);
-}
 
 test('ROI results', async ({ page }) => {
   await page.goto('/roi-calculator');

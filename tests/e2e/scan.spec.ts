@@ -1,40 +1,23 @@
 // The website scan in Chromium against the fixture site stand-in: the landing widget, the
 // /website-scan page and a free user's dashboard scan show the real audit of the fixture pages.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
-import { auditHtml, formatLift } from '../../src/lib/audit';
+import { auditPage, formatLift } from '../../src/lib/audit';
+import { fixturePage } from '../helpers/audit-pages';
 import { SUPERUSER } from '../helpers/pocketbase';
+import { expectNoSeriousViolations } from './axe';
 import { hydrated } from './islands';
 import { E2E_PORT } from '../../playwright.config';
 
 const BASE = `http://127.0.0.1:${E2E_PORT}`;
 
-/**
- * No serious or critical axe violation in the state the page is in now (results shown). Toasts
- * are left out: they animate in (axe reads their contrast mid-fade) and belong to the Toaster.
- */
-async function expectAccessible(page: Page, include: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include(include)
-    .exclude('[data-sonner-toaster]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(blocking, blocking.join('\n')).toEqual([]);
-}
 const origin = (): string => {
   const o = process.env.SCAN_FIXTURE_ORIGIN;
   if (!o) throw new Error('the scan-site stand-in is not running');
   return o;
 };
 /** What the audit finds on a fixture page served at url (the expectation comes from the same code). */
-const expected = (name: string, url: string) =>
-  auditHtml(readFileSync(resolve(import.meta.dirname, '../fixtures/scan', `${name}.html`), 'utf8'), url);
+const expected = (name: string, url: string) => auditPage(fixturePage(name, url));
 
 test('the landing widget scans a page and shows its top 3 real opportunities', async ({ page }) => {
   const url = `${origin()}/weak-landing/`;
@@ -65,7 +48,7 @@ test('the landing widget scans a page and shows its top 3 real opportunities', a
   await expect(items.nth(0).getByTestId('confidence')).toHaveText(`${first.confidence}%`);
   if (first.confidence >= 90) await expect(items.nth(0).getByTestId('confidence')).toHaveClass(/emerald/);
   await expect(widget.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/auth');
-  await expectAccessible(page, '[data-testid="landing-scan"]');
+  await expectNoSeriousViolations(page, { include: '[data-testid="landing-scan"]', exclude: '[data-sonner-toaster]', bestPractice: false });
 
   // A new scan clears the earlier results; a refused address explains itself.
   await input.fill('http://10.0.0.1/');
@@ -105,7 +88,7 @@ test('/website-scan refuses an empty URL, then lists the 10 real findings of a s
   const more = audit.findings.length - 10;
   if (more > 0) await expect(page.getByTestId('more-count')).toContainText(`${more} more optimizations`);
   await expect(page.getByRole('link', { name: /Unlock All Optimizations/ })).toHaveAttribute('href', '/auth');
-  await expectAccessible(page, '#main');
+  await expectNoSeriousViolations(page, { include: '#main', exclude: '[data-sonner-toaster]', bestPractice: false });
 });
 
 async function signedInFreeOwner(page: Page) {

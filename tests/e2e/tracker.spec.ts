@@ -1,34 +1,12 @@
 // The tracker on a real (fixture) website in Chromium: a visitor browses, clicks, scrolls and
 // buys, and the site's owner gets exactly those figures; Do Not Track / GPC visitors send nothing.
-import { chromium, expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { addSite, createUser, newDomain } from './dashboard/helpers';
+import { visitorBrowser } from './visitors';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
-const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-
-// Visitors' browser: a desktop Chrome user agent on every request, including the beacons sent
-// while a page unloads (a context-level override does not reach those), else the server would
-// rightly drop them as coming from a headless robot.
-let visitors: Browser;
-test.beforeAll(async () => {
-  visitors = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', `--user-agent=${CHROME_UA}`],
-  });
-});
-test.afterAll(async () => visitors?.close());
-
-/** A visitor's browser context without the automation flag (else the tracker skips it as a bot). */
-async function visitorContext(privacy: { dnt?: boolean; gpc?: boolean } = {}): Promise<BrowserContext> {
-  const ctx = await visitors.newContext();
-  await ctx.addInitScript((p) => {
-    Object.defineProperty(navigator, 'webdriver', { get: () => false });
-    if (p.dnt) Object.defineProperty(navigator, 'doNotTrack', { get: () => '1' });
-    if (p.gpc) Object.defineProperty(navigator, 'globalPrivacyControl', { get: () => true });
-  }, privacy);
-  return ctx;
-}
+const visitorContext = visitorBrowser();
 
 async function ownerWithSite(): Promise<{ pb: PocketBase; site: { id: string; public_key: string } }> {
   const owner = await createUser();

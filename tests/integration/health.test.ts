@@ -2,23 +2,14 @@
 // record, audit entry and notification, and who may trigger it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+import { startSuite } from '../helpers/suite';
 
-let server: TestServer;
-let owner: TestUser;
-let editor: TestUser;
-let viewer: TestUser;
-let siteId: string;
+let server: TestServer, owner: TestUser, editor: TestUser, viewer: TestUser, siteId: string;
 let broken: string; // auto rollback on, errors after exposure
 let watched: string; // same errors, auto rollback off
 let quiet: string; // no telemetry
 
 const CHANGE = { url_pattern: '/checkout*', selector: '#pay', changes: [{ type: 'set_text', value: 'Pay now' }] };
-
-async function addMember(user: TestUser, role: string) {
-  await server.admin
-    .collection('site_members')
-    .create({ site_id: siteId, user_id: user.record.id, email: user.email, role, status: 'active' });
-}
 
 async function event(session: string, type: string, tsOffsetMs: number, rule = '') {
   await server.admin.collection('events').create({
@@ -35,12 +26,13 @@ async function event(session: string, type: string, tsOffsetMs: number, rule = '
 const evaluate = (client: TestServer['admin'], body: unknown) => client.send('/api/cro/evaluate-health', { method: 'POST', body });
 
 beforeAll(async () => {
-  server = await startPocketBase(); // the harness switches the scheduled evaluation off
-  [owner, editor, viewer] = await Promise.all([server.createUser(), server.createUser(), server.createUser()]);
-  siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'health.example.com' })).id;
+  // The harness switches the scheduled evaluation off.
+  ({ server, owner, editor, viewer, siteId } = await startSuite({
+    users: ['owner', 'editor', 'viewer'],
+    site: 'health.example.com',
+    roles: { editor: 'editor', viewer: 'viewer' },
+  }));
   await server.admin.collection('sites').update(siteId, { plan_tier: 'growth', error_threshold_percentage: 5, health_status: 'healthy' });
-  await addMember(editor, 'editor');
-  await addMember(viewer, 'viewer');
   const rules = owner.client.collection('optimization_rules');
   broken = (
     await rules.create({

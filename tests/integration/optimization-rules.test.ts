@@ -1,24 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+import type { TestServer, TestUser } from '../helpers/pocketbase';
+import { startSuite } from '../helpers/suite';
 
-let server: TestServer;
-let owner: TestUser;
-let editor: TestUser;
-let viewer: TestUser;
-let siteId: string;
-
-async function addMember(site: string, user: TestUser, role: string) {
-  await server.admin
-    .collection('site_members')
-    .create({ site_id: site, user_id: user.record.id, email: user.email, role, status: 'active' });
-}
-
+let server: TestServer, owner: TestUser, editor: TestUser, viewer: TestUser, siteId: string;
 beforeAll(async () => {
-  server = await startPocketBase();
-  [owner, editor, viewer] = await Promise.all([server.createUser(), server.createUser(), server.createUser()]);
-  siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'rules.example.com' })).id;
-  await addMember(siteId, editor, 'editor');
-  await addMember(siteId, viewer, 'viewer');
+  ({ server, owner, editor, viewer, siteId } = await startSuite({
+    users: ['owner', 'editor', 'viewer'],
+    site: 'rules.example.com',
+    roles: { editor: 'editor', viewer: 'viewer' },
+  }));
 });
 afterAll(async () => server?.stop());
 

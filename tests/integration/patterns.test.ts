@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+import type { TestServer, TestUser } from '../helpers/pocketbase';
+import { startSuite } from '../helpers/suite';
 
-let server: TestServer;
-let user: TestUser;
-let other: TestUser;
-let siteId: string;
-
-beforeAll(async () => {
-  server = await startPocketBase();
-  [user, other] = await Promise.all([server.createUser(), server.createUser()]);
-  siteId = (await user.client.collection('sites').create({ user_id: user.record.id, domain: 'patterns.example.com' })).id;
-});
+let server: TestServer, user: TestUser, other: TestUser, siteId: string;
+beforeAll(async () => ({ server, user, other, siteId } = await startSuite({ users: ['user', 'other'], site: 'patterns.example.com' })));
 afterAll(async () => server?.stop());
 
 describe('pattern library seed', () => {

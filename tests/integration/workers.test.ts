@@ -1,23 +1,20 @@
 // CRO Workers: Enterprise only (server-enforced), switching a worker on creates its managed rule,
 // and the stats come from the tracker's telemetry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+import type { TestServer, TestUser } from '../helpers/pocketbase';
+import { startSuite } from '../helpers/suite';
 
-let server: TestServer;
-let owner: TestUser;
-let viewer: TestUser;
-let siteId: string;
+let server: TestServer, owner: TestUser, viewer: TestUser, siteId: string;
 
 const list = (u: TestUser | TestServer['admin'], id = siteId) => ('client' in u ? u.client : u).send(`/api/cro/workers/${id}`, {});
 const toggle = (u: TestUser, body: unknown) => u.client.send('/api/cro/workers/toggle', { method: 'POST', body });
 
 beforeAll(async () => {
-  server = await startPocketBase();
-  [owner, viewer] = await Promise.all([server.createUser(), server.createUser()]);
-  siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'workers.example.com' })).id;
-  await server.admin
-    .collection('site_members')
-    .create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
+  ({ server, owner, viewer, siteId } = await startSuite({
+    users: ['owner', 'viewer'],
+    site: 'workers.example.com',
+    roles: { viewer: 'viewer' },
+  }));
   await server.admin.collection('sites').update(siteId, { plan_tier: 'growth' });
 });
 afterAll(async () => server?.stop());

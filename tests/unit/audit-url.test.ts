@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { assetReferences, hostOf, parsePage, resolveRef, urlForStorage } from '../../src/lib/audit';
+import { assetReferences, hostOf, resolveRef, urlForStorage } from '../../src/lib/audit';
+import { parseWithGo } from '../helpers/audit-pages';
 
 test('references resolve like a browser resolves them', () => {
   const base = 'https://shop.example/a/b/page.html?x=1';
@@ -15,7 +16,7 @@ test('references resolve like a browser resolves them', () => {
 });
 
 test('the stylesheets and scripts of a page are listed once each', () => {
-  const page = parsePage(
+  const page = parseWithGo(
     '<link rel="stylesheet" href="/a.css"><link rel="icon" href="/i.png"><script src="/a.js"></script><script src="/a.js"></script><script>inline()</script>',
     'https://x.example/p/',
   );

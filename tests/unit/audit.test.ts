@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ALL_CHECKS, auditHtml, SCAN_CATEGORIES, toScanResponse, type AuditResult } from '../../src/lib/audit';
+import { ALL_CHECKS, auditPage, SCAN_CATEGORIES, toScanResponse, type AuditResult } from '../../src/lib/audit';
+import catalogue from '../../src/lib/audit/checks/catalogue.json';
+import { fixturePage, parseWithGo } from '../helpers/audit-pages';
 
-const fixture = (name: string): string => readFileSync(resolve(import.meta.dirname, '../fixtures/scan', `${name}.html`), 'utf8');
 /** A neutral URL: no site-type keyword, so the page content decides. */
-const audit = (name: string, url = 'https://fixture.example/page'): AuditResult => auditHtml(fixture(name), url);
+const audit = (name: string, url = 'https://fixture.example/page'): AuditResult => auditPage(fixturePage(name, url));
+const auditHtml = (html: string, url: string): AuditResult => auditPage(parseWithGo(html, url));
 const ids = (r: AuditResult): string[] => r.findings.map((f) => f.id);
 
 describe('the audit', () => {
@@ -13,6 +13,7 @@ describe('the audit', () => {
     expect(ALL_CHECKS.length).toBeGreaterThanOrEqual(30);
     expect(new Set(ALL_CHECKS.map((c) => c.category))).toEqual(new Set(SCAN_CATEGORIES));
     expect(new Set(ALL_CHECKS.map((c) => c.id)).size).toBe(ALL_CHECKS.length);
+    expect(ALL_CHECKS.map((c) => c.id).sort()).toEqual(Object.keys(catalogue).sort()); // no copy without a check
   });
 
   test('a weak landing page yields many findings, the biggest problems first', () => {
@@ -115,8 +116,8 @@ describe('the audit', () => {
   });
 
   test('stylesheets and scripts are judged by their measured size', () => {
-    const html = fixture('strong-landing');
-    const heavy = auditHtml(html, 'https://fixture.example/', {
+    const measured = (sizes: Record<string, number>) => auditPage(fixturePage('strong-landing', 'https://fixture.example/', sizes));
+    const heavy = measured({
       'https://fixture.example/assets/app.js': 1_500_000,
       'https://fixture.example/assets/app.css': 90_000,
     });
@@ -125,9 +126,7 @@ describe('the audit', () => {
       count: 2,
       sample: '1553 KB',
     });
-    expect(ids(auditHtml(html, 'https://fixture.example/', { 'https://fixture.example/assets/app.js': 40_000 }))).not.toContain(
-      'perf-heavy-assets',
-    );
+    expect(ids(measured({ 'https://fixture.example/assets/app.js': 40_000 }))).not.toContain('perf-heavy-assets');
   });
 
   test('the scan response derives its lift, counts and landing opportunities from the audit', () => {

@@ -1,61 +1,79 @@
 import { describe, expect, it } from 'vitest';
-import { calculateRoi, ROI_ANNUAL_COST } from '../../src/lib/roi';
+import { calculateRoi, ROI_ANNUAL_COST, type RoiInput, type RoiResult } from '../../src/lib/roi';
 import { formatCount, formatPercent, formatUsd } from '../../src/lib/format';
 
+/** An expected output: close to 9 decimal places, or to the places given. */
+type Expected = Partial<Record<keyof RoiResult, number | [number, number]>>;
+
+const CASES: Array<{ name: string; input: RoiInput; expected: Expected }> = [
+  {
+    name: 'every output for 10,000 visitors at 2% and $100 (hand-computed)',
+    input: { monthlyVisitors: '10000', conversionRate: '2', averageOrderValue: '100' },
+    expected: {
+      currentVisitors: 10000,
+      currentConversion: 2,
+      currentConversions: 200,
+      currentRevenue: 20000,
+      projectedConversionLow: 2.36, // 2 x 1.18
+      projectedConversionHigh: 2.68, // 2 x 1.34
+      conversionsLow: 236,
+      conversionsHigh: 268,
+      revenueLow: 23600,
+      revenueHigh: 26800,
+      additionalMonthlyLow: 3600,
+      additionalMonthlyHigh: 6800,
+      additionalAnnualLow: 43200,
+      additionalAnnualHigh: 81600,
+      annualCost: 3588, // 299 x 12
+      roiLow: (39612 / 3588) * 100, // 1104.01%
+      roiHigh: (78012 / 3588) * 100, // 2174.25%
+    },
+  },
+  {
+    name: '50,000 visitors at 3.5% and $80',
+    input: { monthlyVisitors: 50000, conversionRate: 3.5, averageOrderValue: 80 },
+    expected: {
+      currentConversions: 1750,
+      currentRevenue: 140000,
+      projectedConversionLow: 4.13,
+      projectedConversionHigh: 4.69,
+      revenueLow: [165200, 6],
+      revenueHigh: [187600, 6],
+      additionalAnnualLow: [302400, 6],
+      additionalAnnualHigh: [571200, 6],
+      roiLow: [8328.093645, 5],
+      roiHigh: [15819.732441, 5],
+    },
+  },
+  {
+    name: 'a negative ROI when the uplift does not cover the annual cost',
+    input: { monthlyVisitors: '1000', conversionRate: '1', averageOrderValue: '50' },
+    expected: {
+      additionalMonthlyLow: 90,
+      additionalMonthlyHigh: 170,
+      roiLow: [-69.899665, 5], // (1080 - 3588) / 3588 x 100
+      roiHigh: [-43.143813, 5], // (2040 - 3588) / 3588 x 100
+    },
+  },
+  {
+    name: 'like parseFloat: a trailing unit is ignored',
+    input: { monthlyVisitors: '1000 visitors', conversionRate: '2.5%', averageOrderValue: '40' },
+    expected: { currentRevenue: 1000 },
+  },
+];
+
 describe('calculateRoi (spec 01, section 9)', () => {
-  it('computes every output for 10,000 visitors at 2% and $100 (hand-computed)', () => {
-    const r = calculateRoi({ monthlyVisitors: '10000', conversionRate: '2', averageOrderValue: '100' });
+  it.each(CASES)('computes $name', ({ input, expected }) => {
+    const r = calculateRoi(input);
     expect(r).not.toBeNull();
-    if (!r) return;
-    expect(r.currentVisitors).toBe(10000);
-    expect(r.currentConversion).toBe(2);
-    expect(r.currentConversions).toBeCloseTo(200, 9);
-    expect(r.currentRevenue).toBeCloseTo(20000, 9);
-    expect(r.projectedConversionLow).toBeCloseTo(2.36, 9); // 2 x 1.18
-    expect(r.projectedConversionHigh).toBeCloseTo(2.68, 9); // 2 x 1.34
-    expect(r.conversionsLow).toBeCloseTo(236, 9);
-    expect(r.conversionsHigh).toBeCloseTo(268, 9);
-    expect(r.revenueLow).toBeCloseTo(23600, 9);
-    expect(r.revenueHigh).toBeCloseTo(26800, 9);
-    expect(r.additionalMonthlyLow).toBeCloseTo(3600, 9);
-    expect(r.additionalMonthlyHigh).toBeCloseTo(6800, 9);
-    expect(r.additionalAnnualLow).toBeCloseTo(43200, 9);
-    expect(r.additionalAnnualHigh).toBeCloseTo(81600, 9);
-    expect(r.annualCost).toBe(3588); // 299 x 12
-    expect(r.roiLow).toBeCloseTo((39612 / 3588) * 100, 9); // 1104.01%
-    expect(r.roiHigh).toBeCloseTo((78012 / 3588) * 100, 9); // 2174.25%
+    for (const [key, want] of Object.entries(expected)) {
+      const [value, digits] = typeof want === 'number' ? [want, 9] : want;
+      expect(r?.[key as keyof RoiResult], key).toBeCloseTo(value, digits);
+    }
   });
 
-  it('computes 50,000 visitors at 3.5% and $80', () => {
-    const r = calculateRoi({ monthlyVisitors: 50000, conversionRate: 3.5, averageOrderValue: 80 });
-    expect(r).not.toBeNull();
-    if (!r) return;
-    expect(r.currentConversions).toBeCloseTo(1750, 9);
-    expect(r.currentRevenue).toBeCloseTo(140000, 9);
-    expect(r.projectedConversionLow).toBeCloseTo(4.13, 9);
-    expect(r.projectedConversionHigh).toBeCloseTo(4.69, 9);
-    expect(r.revenueLow).toBeCloseTo(165200, 6);
-    expect(r.revenueHigh).toBeCloseTo(187600, 6);
-    expect(r.additionalAnnualLow).toBeCloseTo(302400, 6);
-    expect(r.additionalAnnualHigh).toBeCloseTo(571200, 6);
-    expect(r.roiLow).toBeCloseTo(8328.093645, 5);
-    expect(r.roiHigh).toBeCloseTo(15819.732441, 5);
-  });
-
-  it('reports a negative ROI when the uplift does not cover the annual cost', () => {
-    const r = calculateRoi({ monthlyVisitors: '1000', conversionRate: '1', averageOrderValue: '50' });
-    expect(r?.additionalMonthlyLow).toBeCloseTo(90, 9);
-    expect(r?.additionalMonthlyHigh).toBeCloseTo(170, 9);
-    expect(r?.roiLow).toBeCloseTo(-69.899665, 5); // (1080 - 3588) / 3588 x 100
-    expect(r?.roiHigh).toBeCloseTo(-43.143813, 5); // (2040 - 3588) / 3588 x 100
+  it('costs the annual plan price', () => {
     expect(ROI_ANNUAL_COST).toBe(3588);
-  });
-
-  it('parses like parseFloat: a trailing unit is ignored', () => {
-    expect(calculateRoi({ monthlyVisitors: '1000 visitors', conversionRate: '2.5%', averageOrderValue: '40' })?.currentRevenue).toBeCloseTo(
-      1000,
-      9,
-    );
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessListsFor } from '../../src/lib/roles';
+import { accessListForRole, accessListsFor, roleAtLeast } from '../../src/lib/roles';
 
 describe('accessListsFor', () => {
   it('derives the rule lists from active members only', () => {
@@ -16,5 +16,20 @@ describe('accessListsFor', () => {
       editor_ids: ['a', 'e', 'o'],
       manager_ids: ['a', 'o'],
     });
+  });
+});
+
+describe('roleAtLeast', () => {
+  it('ranks owner > admin > editor > viewer and rejects unknown roles', () => {
+    expect(roleAtLeast('owner', 'admin')).toBe(true);
+    expect(roleAtLeast('admin', 'admin')).toBe(true);
+    expect(roleAtLeast('editor', 'admin')).toBe(false);
+    expect(roleAtLeast('viewer', 'viewer')).toBe(true);
+    expect(roleAtLeast('viewer', 'editor')).toBe(false);
+    expect(roleAtLeast('guest', 'viewer')).toBe(false);
+  });
+
+  it('names the site list the API rules use for each minimum role', () => {
+    expect((['viewer', 'editor', 'admin'] as const).map(accessListForRole)).toEqual(['member_ids', 'editor_ids', 'manager_ids']);
   });
 });

@@ -138,17 +138,11 @@ module.exports = {
   /** The site if the user may see its workers (member) or change them (editor); throws otherwise. */
   site: function (e, siteId, write) {
     const lib = require(`${__hooks}/lib/generated/domain.js`);
-    let site;
-    try {
-      site = e.app.findRecordById('sites', String(siteId || ''));
-    } catch (_) {
-      throw new NotFoundError('Site not found.');
-    }
-    if (!e.hasSuperuserAuth()) {
-      if (site.getStringSlice('member_ids').indexOf(e.auth.id) < 0) throw new NotFoundError('Site not found.');
-      if (write && site.getStringSlice('editor_ids').indexOf(e.auth.id) < 0)
-        throw new ForbiddenError('Only editors, admins and owners can change CRO Workers.');
-    }
+    const site = require(`${__hooks}/lib/site_guard.js`).requireSiteRole(e, siteId, write ? 'editor' : 'viewer', {
+      superusers: true,
+      notFound: 'Site not found.',
+      forbidden: 'Only editors, admins and owners can change CRO Workers.',
+    });
     if (!lib.can(site.getString('plan_tier'), 'cro_workers')) throw new ForbiddenError(lib.upgradeMessage('cro_workers'));
     return site;
   },

@@ -78,14 +78,14 @@ module.exports = {
           fresh.set('health_status', health.status);
           app.save(fresh);
           if (health.status === 'critical') {
-            const n = new Record(app.findCollectionByNameOrId('notifications'));
-            n.set('user_id', site.getString('user_id'));
-            n.set('site_id', siteId);
-            n.set('type', 'alert');
-            n.set('title', 'Optimization health critical');
-            n.set('message', `${rule.getString('name') || rule.getString('rule_type')} on ${site.getString('domain')}: ${health.reason}`);
-            n.set('link', '/dashboard/safety');
-            app.save(n);
+            require(`${__hooks}/lib/notify.js`).notify(app, {
+              user: site.getString('user_id'),
+              site: siteId,
+              type: 'alert',
+              title: 'Optimization health critical',
+              message: `${rule.getString('name') || rule.getString('rule_type')} on ${site.getString('domain')}: ${health.reason}`,
+              link: '/dashboard/safety',
+            });
           }
         }
         statuses.push(health.status);

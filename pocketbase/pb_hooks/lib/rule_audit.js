@@ -56,15 +56,16 @@ module.exports = {
       const recipients = {};
       recipients[site.getString('user_id')] = true;
       if (actorId) recipients[actorId] = true;
+      const notifier = require(`${__hooks}/lib/notify.js`);
       Object.keys(recipients).forEach((userId) => {
-        const n = new Record(tx.findCollectionByNameOrId('notifications'));
-        n.set('user_id', userId);
-        n.set('site_id', site.id);
-        n.set('type', 'alert');
-        n.set('title', type === 'automatic' ? 'Optimization rolled back automatically' : 'Optimization rolled back');
-        n.set('message', `${fresh.getString('name') || fresh.getString('rule_type')} on ${site.getString('domain')}: ${reason}`);
-        n.set('link', '/dashboard/safety');
-        tx.save(n);
+        notifier.notify(tx, {
+          user: userId,
+          site: site.id,
+          type: 'alert',
+          title: type === 'automatic' ? 'Optimization rolled back automatically' : 'Optimization rolled back',
+          message: `${fresh.getString('name') || fresh.getString('rule_type')} on ${site.getString('domain')}: ${reason}`,
+          link: '/dashboard/safety',
+        });
       });
     });
     return restored;

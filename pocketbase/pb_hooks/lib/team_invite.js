@@ -72,13 +72,13 @@ module.exports = {
   /** The in-app notification of an invitation, with its accept link. */
   notifyUser: function (app, userId, member) {
     var site = app.findRecordById('sites', member.getString('site_id'));
-    var n = new Record(app.findCollectionByNameOrId('notifications'));
-    n.set('user_id', userId);
-    n.set('site_id', site.id);
-    n.set('type', 'team');
-    n.set('title', 'Team invitation');
-    n.set('message', 'You have been invited to ' + site.getString('domain') + ' as ' + member.getString('role') + '.');
-    n.set('link', module.exports.acceptPath(member.getString('token')));
-    app.save(n);
+    require(__hooks + '/lib/notify.js').notify(app, {
+      user: userId,
+      site: site.id,
+      type: 'team',
+      title: 'Team invitation',
+      message: 'You have been invited to ' + site.getString('domain') + ' as ' + member.getString('role') + '.',
+      link: module.exports.acceptPath(member.getString('token')),
+    });
   },
 };

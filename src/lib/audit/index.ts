@@ -1,4 +1,13 @@
-// The website audit: the server's part plus the TypeScript HTML parser (tests, tools).
-export * from './server';
-export { parsePage } from './parse';
-export { auditHtml } from './html';
+// The website audit: pure TypeScript checks over a parsed Page. Pages are parsed on the server, in Go
+// (pocketbase/htmlpage); the tests audit pages parsed by the same code (tests/helpers/audit-pages.ts).
+export * from './types';
+export type { Page, PageElement } from './page';
+export { assetReferences } from './assets';
+export { resolveRef, hostOf, urlForStorage } from './url';
+export { computeSignals } from './signals';
+export { detectSiteType, type SiteTypeResult } from './site-type';
+export { auditPage, expectedLift, findingScore, type AuditResult } from './audit';
+export * from './present';
+export * from './combine';
+export { ALL_CHECKS } from './checks';
+export * from './pattern-links';

@@ -5,19 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
-import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
-import { batch, makeSite, post, rid } from './helpers';
+import type { TestServer, TestUser } from '../../helpers/pocketbase';
+import { startSuite } from '../../helpers/suite';
+import { batch, post, rid } from './helpers';
 
-let server: TestServer;
-let owner: TestUser;
-let other: TestUser;
-let site: RecordModel;
+let server: TestServer, owner: TestUser, other: TestUser, site: RecordModel;
 
 beforeAll(async () => {
-  server = await startPocketBase({ env: { CRO_LIVE_INTERVAL_MS: '300' } });
-  owner = await server.createUser();
-  other = await server.createUser();
-  site = await makeSite(owner);
+  ({ server, owner, other, site } = await startSuite({
+    users: ['owner', 'other'],
+    site: 'shop.example.com',
+    env: { CRO_LIVE_INTERVAL_MS: '300' },
+  }));
   await owner.client.collection('goals').create({ site_id: site.id, name: 'Purchase', type: 'event', match: 'purchase', enabled: true });
   await owner.client
     .collection('goals')

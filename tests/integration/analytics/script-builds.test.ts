@@ -7,7 +7,8 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
-import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+import type { TestServer, TestUser } from '../../helpers/pocketbase';
+import { startSuite } from '../../helpers/suite';
 import { makeSite } from './helpers';
 
 const RULES_MARKER = 'cro_preview';
@@ -20,15 +21,10 @@ const RULE = {
   rollout_percentage: 100,
 };
 
-let server: TestServer;
-let owner: TestUser;
-let other: TestUser;
-let plain: RecordModel;
-let optimized: RecordModel;
+let server: TestServer, owner: TestUser, other: TestUser, plain: RecordModel, optimized: RecordModel;
 
 beforeAll(async () => {
-  server = await startPocketBase();
-  [owner, other] = await Promise.all([server.createUser(), server.createUser()]);
+  ({ server, owner, other } = await startSuite({ users: ['owner', 'other'] }));
   plain = await makeSite(other, 'plain.example.com');
   optimized = await makeSite(owner, 'optimized.example.com');
   await server.admin.collection('sites').update(plain.id, { plan_tier: 'growth' });

@@ -1,16 +1,13 @@
 // The platform admin route: admins get stats and the newest registrations (four fields only);
 // everyone else gets 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+import type { TestServer, TestUser } from '../../helpers/pocketbase';
+import { startSuite } from '../../helpers/suite';
 
-let server: TestServer;
-let admin: TestUser;
-let user: TestUser;
+let server: TestServer, admin: TestUser, user: TestUser;
 
 beforeAll(async () => {
-  server = await startPocketBase();
-  admin = await server.createUser();
-  user = await server.createUser();
+  ({ server, admin, user } = await startSuite({ users: ['admin', 'user'] }));
   await server.admin.collection('user_roles').create({ user_id: admin.record.id, role: 'admin' });
   await user.client.collection('sites').create({ user_id: user.record.id, domain: 'first.example.com' });
   const paid = await admin.client.collection('sites').create({ user_id: admin.record.id, domain: 'paid.example.com' });

@@ -1,17 +1,11 @@
 // Connecting integrations: settings readable, credentials stored but never returned; editors
 // only; bad input changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+import type { TestServer, TestUser } from '../../helpers/pocketbase';
+import { addMember, startSuite } from '../../helpers/suite';
 
-let server: TestServer;
-let owner: TestUser;
-let siteId: string;
-
-beforeAll(async () => {
-  server = await startPocketBase();
-  owner = await server.createUser();
-  siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'tools.example.com' })).id;
-});
+let server: TestServer, owner: TestUser, siteId: string;
+beforeAll(async () => ({ server, owner, siteId } = await startSuite({ users: ['owner'], site: 'tools.example.com' })));
 
 afterAll(async () => server?.stop());
 
@@ -44,9 +38,7 @@ describe('POST /api/cro/integrations/connect', () => {
     });
     await expect(connect(owner, { siteId, type: 'slack', values: { webhook_url: 42 } })).rejects.toMatchObject({ status: 400 });
     const viewer = await server.createUser();
-    await server.admin
-      .collection('site_members')
-      .create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
+    await addMember(server, siteId, viewer, 'viewer');
     await expect(connect(viewer, { siteId, type: 'slack', values: { webhook_url: 'https://hooks.slack.test/x' } })).rejects.toMatchObject({
       status: 403,
     });

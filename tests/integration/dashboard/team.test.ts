@@ -1,19 +1,11 @@
 // Team: invite by email with a role, the invitee's pending list and notification, accepting,
 // role changes and removal by owners/admins only, all enforced by the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+import type { TestServer, TestUser } from '../../helpers/pocketbase';
+import { startSuite } from '../../helpers/suite';
 
-let server: TestServer;
-let owner: TestUser;
-let invitee: TestUser;
-let siteId: string;
-
-beforeAll(async () => {
-  server = await startPocketBase();
-  owner = await server.createUser();
-  invitee = await server.createUser();
-  siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'team.example.com' })).id;
-});
+let server: TestServer, owner: TestUser, invitee: TestUser, siteId: string;
+beforeAll(async () => ({ server, owner, invitee, siteId } = await startSuite({ users: ['owner', 'invitee'], site: 'team.example.com' })));
 
 afterAll(async () => server?.stop());
 

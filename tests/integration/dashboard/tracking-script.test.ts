@@ -1,18 +1,13 @@
 // generate-tracking-script: the fixed snippet format, the per-site key, and who may ask.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+import type { TestServer, TestUser } from '../../helpers/pocketbase';
+import { addMember, startSuite } from '../../helpers/suite';
 
-let server: TestServer;
-let owner: TestUser;
-let siteId: string;
-let key: string;
-
+let server: TestServer, owner: TestUser, siteId: string, key: string;
 beforeAll(async () => {
-  server = await startPocketBase({ env: { APP_URL: 'https://app.example.test/' } });
-  owner = await server.createUser();
-  const site = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'snippet.example.com' });
-  siteId = site.id;
-  key = site.public_key;
+  const suite = await startSuite({ users: ['owner'], site: 'snippet.example.com', env: { APP_URL: 'https://app.example.test/' } });
+  ({ server, owner, siteId } = suite);
+  key = suite.site.public_key;
 });
 
 afterAll(async () => server?.stop());
@@ -25,9 +20,7 @@ describe('generate-tracking-script', () => {
     expect(key).toMatch(/^[a-z0-9]{24}$/);
     expect(await generate(owner.client, { siteId })).toEqual({ script: `<script src="https://app.example.test/t/${key}.js"></script>` });
     const viewer = await server.createUser();
-    await server.admin
-      .collection('site_members')
-      .create({ site_id: siteId, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
+    await addMember(server, siteId, viewer, 'viewer');
     expect((await generate(viewer.client, { siteId })).script).toContain(`/t/${key}.js`);
   });
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type DnsFixture } from '../../helpers/dns-server';
 import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+import { addMember } from '../../helpers/suite';
 
 let dns: DnsFixture;
 let server: TestServer;
@@ -73,9 +74,7 @@ describe('verify-dns', () => {
     const stranger = await server.createUser();
     await expect(verify(stranger, site.id)).rejects.toMatchObject({ status: 404 });
     const viewer = await server.createUser();
-    await server.admin
-      .collection('site_members')
-      .create({ site_id: site.id, user_id: viewer.record.id, email: viewer.email, role: 'viewer', status: 'active' });
+    await addMember(server, site.id, viewer, 'viewer');
     await expect(verify(viewer, site.id)).rejects.toMatchObject({ status: 403 });
     await expect(verify(owner, 'not an id')).rejects.toMatchObject({ status: 400 });
     await expect(server.anonymous().send('/api/cro/verify-dns', { method: 'POST', body: { siteId: site.id } })).rejects.toMatchObject({

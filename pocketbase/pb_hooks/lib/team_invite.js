@@ -72,7 +72,7 @@ module.exports = {
   /** The in-app notification of an invitation, with its accept link. */
   notifyUser: function (app, userId, member) {
     var site = app.findRecordById('sites', member.getString('site_id'));
-    require(__hooks + '/lib/notify.js').notify(app, {
+    require(`${__hooks}/lib/notify.js`).notify(app, {
       user: userId,
       site: site.id,
       type: 'team',

@@ -33,6 +33,10 @@ export interface TestServer {
   stop(): Promise<void>;
   /** What the server printed, for failure messages. */
   output(): string;
+  /** The server's process id (benchmarks read its memory from /proc). */
+  pid: number;
+  /** The server's exit code, or null while it runs (a signal that ended it shows as its name). */
+  exitStatus(): number | string | null;
 }
 
 export interface StartOptions {
@@ -111,6 +115,8 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
       rmSync(dataDir, { recursive: true, force: true });
     },
     output: () => log,
+    pid: proc.pid ?? 0,
+    exitStatus: () => proc.exitCode ?? proc.signalCode,
   };
 }
 

@@ -45,7 +45,7 @@ async function timed(client, path, runs) {
  * later sends its next request on a keep-alive socket the server has closed (status 0).
  */
 export async function seed(server, site, events) {
-  const { stdout } = await promisify(execFile)(
+  const { stdout, stderr } = await promisify(execFile)(
     resolve(ROOT, '.bin/cro-server'),
     [
       'analytics-seed',
@@ -57,7 +57,10 @@ export async function seed(server, site, events) {
     ],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   );
-  return JSON.parse(stdout.trim().split('\n').pop());
+  const result = stdout.trim().split('\n').pop() ?? '';
+  // A seeder stopped by a signal exits cleanly without its result line.
+  if (!result.startsWith('{')) throw new Error(`analytics-seed printed no result (stopped early?):\n${tail(stdout + stderr, 10)}`);
+  return JSON.parse(result);
 }
 
 export default async function (emit) {

@@ -1,18 +1,21 @@
 // Dashboard queries on a big site: CRO_BENCH_EVENTS synthetic events (default 200,000; the
 // budget's run is 5,000,000) are written for one site by the server binary's analytics-seed
-// command through the same writer as ingestion (raw events, sessions, rollups), then the
-// overview (KPIs) and analytics (90 days) routes are timed as the owner, and the database
-// growth per million events is reported.
-import { execFileSync } from 'node:child_process';
-import { statSync, existsSync } from 'node:fs';
+// command through the same writer as ingestion (raw events, sessions, rollups) while the server
+// runs, then the overview (KPIs) and analytics (90 days) routes are timed as the owner, and the
+// database growth per million events and the server's peak memory are reported. A failed query
+// fails the part, with the server's state, memory over time and last log lines on stderr.
+import { execFile } from 'node:child_process';
+import { statSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { envNumber, percentile, round, ROOT, setup, siteFor, startServer } from './lib.mjs';
+import { promisify } from 'node:util';
+import { envNumber, percentile, round, ROOT, setup, siteFor, startServer, tail, watchMemory } from './lib.mjs';
 
 /** Size of the main database file after moving the write-ahead log into it. */
-function dbBytes(dir) {
+async function dbBytes(dir) {
   const db = join(dir, 'data.db');
   try {
-    execFileSync('sqlite3', [db, 'PRAGMA wal_checkpoint(TRUNCATE);'], { stdio: 'ignore' });
+    await promisify(execFile)('sqlite3', [db, 'PRAGMA wal_checkpoint(TRUNCATE);']);
   } catch {
     // no sqlite3 CLI: the size then excludes what is still in the WAL
   }
@@ -23,34 +26,54 @@ async function timed(client, path, runs) {
   const times = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    await client.send(path, { requestKey: null });
+    try {
+      await client.send(path, { requestKey: null });
+    } catch (err) {
+      // The SDK reports a request that got no HTTP answer as status 0; the socket error says why.
+      const cause = err?.originalError?.cause?.code ?? err?.originalError?.cause?.message ?? '';
+      const ms = Math.round(performance.now() - t);
+      throw new Error(`GET ${path} failed on run ${i + 1} after ${ms} ms: ${err}${cause ? ` (${cause})` : ''}`, { cause: err });
+    }
     times.push(performance.now() - t);
   }
   return times.sort((a, b) => a - b);
+}
+
+/**
+ * Writes the synthetic events in a second process, as an operator's import would. Asynchronous on
+ * purpose: a client whose event loop is blocked longer than the server's 5-minute idle timeout
+ * later sends its next request on a keep-alive socket the server has closed (status 0).
+ */
+export async function seed(server, site, events) {
+  const { stdout, stderr } = await promisify(execFile)(
+    resolve(ROOT, '.bin/cro-server'),
+    [
+      'analytics-seed',
+      `--dir=${server.dataDir}`,
+      `--site=${site.id}`,
+      `--events=${events}`,
+      `--migrationsDir=${resolve(ROOT, 'pocketbase/pb_migrations')}`,
+      `--hooksDir=${resolve(ROOT, 'pocketbase/pb_hooks')}`,
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  const result = stdout.trim().split('\n').pop() ?? '';
+  // A seeder stopped by a signal exits cleanly without its result line.
+  if (!result.startsWith('{')) throw new Error(`analytics-seed printed no result (stopped early?):\n${tail(stdout + stderr, 10)}`);
+  return JSON.parse(result);
 }
 
 export default async function (emit) {
   setup();
   const events = envNumber('CRO_BENCH_EVENTS', 200_000);
   const server = await startServer();
+  const memory = watchMemory(server.pid);
   try {
     const { owner, site } = await siteFor(server);
-    const before = dbBytes(server.dataDir);
-    const out = execFileSync(
-      resolve(ROOT, '.bin/cro-server'),
-      [
-        'analytics-seed',
-        `--dir=${server.dataDir}`,
-        `--site=${site.id}`,
-        `--events=${events}`,
-        `--migrationsDir=${resolve(ROOT, 'pocketbase/pb_migrations')}`,
-        `--hooksDir=${resolve(ROOT, 'pocketbase/pb_hooks')}`,
-      ],
-      { encoding: 'utf8', maxBuffer: 1 << 20 },
-    );
-    const seeded = JSON.parse(out.trim().split('\n').pop());
+    const before = await dbBytes(server.dataDir);
+    const seeded = await seed(server, site, events);
     emit('seed_events_per_s', round(seeded.events / seeded.seconds, 0), 'events/s');
-    emit('db_bytes_per_million_events', round(((dbBytes(server.dataDir) - before) / seeded.events) * 1e6, 0), 'bytes');
+    emit('db_bytes_per_million_events', round((((await dbBytes(server.dataDir)) - before) / seeded.events) * 1e6, 0), 'bytes');
 
     const runs = envNumber('CRO_BENCH_QUERY_RUNS', 50);
     const overview = await timed(owner.client, `/api/cro/kpis/${site.id}`, runs);
@@ -60,7 +83,24 @@ export default async function (emit) {
     emit('dashboard_overview_query_p95', round(percentile(overview, 95)), 'ms');
     emit('dashboard_analytics_90d_query_p50', round(percentile(analytics, 50)), 'ms');
     emit('dashboard_analytics_90d_query_p95', round(percentile(analytics, 95)), 'ms');
+  } catch (err) {
+    const status = await server.exitStatus(1000);
+    const logFile = join(tmpdir(), `cro-bench-dashboard-server-${Date.now()}.log`);
+    writeFileSync(logFile, server.output());
+    console.error(
+      [
+        `dashboard: server ${status === null ? 'still running' : `exited (${status})`}`,
+        `dashboard: server memory over time: ${memory.summary()}`,
+        `dashboard: server log (whole: ${logFile}, last lines):`,
+        tail(server.output()),
+      ].join('\n'),
+    );
+    throw err;
   } finally {
+    const status = await server.exitStatus();
+    emit('dashboard_server_peak_rss_mb', memory.peakMb, 'MB');
+    emit('dashboard_server_stayed_up', status === null ? 1 : 0, 'bool');
+    memory.stop();
     await server.stop();
   }
 }

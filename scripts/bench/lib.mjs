@@ -1,5 +1,6 @@
 // Helpers shared by the bench parts: a real server from the test helper, percentiles, sites.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -29,3 +30,51 @@ export function percentile(sorted, p) {
 
 export const round = (v, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
 export const envNumber = (name, def) => (Number(process.env[name]) > 0 ? Number(process.env[name]) : def);
+
+/** A process's resident memory in MB from /proc: current (VmRSS) and peak (VmHWM); null once it has exited. */
+export function memoryOf(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field) => Number((status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm')) || [])[1] || 0);
+    return { rssMb: round(kb('VmRSS') / 1024, 1), peakMb: round(kb('VmHWM') / 1024, 1) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples a process's memory every `everyMs` while a benchmark runs, so that a failure can show how
+ * it grew. `peakMb` is the kernel's high-water mark (VmHWM), which catches spikes between samples.
+ */
+export function watchMemory(pid, everyMs = 1000) {
+  const started = Date.now();
+  const samples = [];
+  let peakMb = 0;
+  const sample = () => {
+    const m = memoryOf(pid);
+    if (!m) return;
+    peakMb = Math.max(peakMb, m.peakMb);
+    samples.push({ s: Math.round((Date.now() - started) / 1000), rssMb: m.rssMb });
+  };
+  sample();
+  const timer = setInterval(sample, everyMs);
+  timer.unref();
+  return {
+    get peakMb() {
+      sample();
+      return peakMb;
+    },
+    /** At most `n` samples spread over the run, as "seconds:MB" pairs. */
+    summary(n = 20) {
+      const step = Math.max(1, Math.ceil(samples.length / n));
+      return samples
+        .filter((_, i) => i % step === 0 || i === samples.length - 1)
+        .map((x) => `${x.s}s:${x.rssMb}MB`)
+        .join(' ');
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** The last `lines` lines of a text. */
+export const tail = (text, lines = 40) => text.split('\n').slice(-lines).join('\n');

@@ -33,6 +33,13 @@ export interface TestServer {
   stop(): Promise<void>;
   /** What the server printed, for failure messages. */
   output(): string;
+  /** The server's process id (benchmarks read its memory from /proc). */
+  pid: number;
+  /**
+   * The server's exit code (a signal that ended it shows as its name), or null if it still runs
+   * after `waitMs`: a dead server's exit is seen a moment after its closed sockets are.
+   */
+  exitStatus(waitMs?: number): Promise<number | string | null>;
 }
 
 export interface StartOptions {
@@ -111,6 +118,23 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
       rmSync(dataDir, { recursive: true, force: true });
     },
     output: () => log,
+    pid: proc.pid ?? 0,
+    async exitStatus(waitMs = 0) {
+      if (waitMs > 0 && proc.exitCode === null && proc.signalCode === null) {
+        await new Promise<void>((done) => {
+          const onExit = () => {
+            clearTimeout(timer);
+            done();
+          };
+          const timer = setTimeout(() => {
+            proc.off('exit', onExit);
+            done();
+          }, waitMs);
+          proc.once('exit', onExit);
+        });
+      }
+      return proc.exitCode ?? proc.signalCode;
+    },
   };
 }
 

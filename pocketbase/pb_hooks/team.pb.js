@@ -24,16 +24,18 @@ onRecordAfterCreateSuccess((e) => {
 }, 'site_members');
 
 // The signed-in user's pending invitations (matched by email), with what they need to accept.
+// Only a verified address sees them: anyone may sign up with an address they do not own.
 routerAdd(
   'GET',
   '/api/cro/invites',
   (e) => {
+    if (!e.auth.verified()) return e.json(200, { items: [] });
     const rows = e.app.findRecordsByFilter('site_members', 'email = {:email} && status = "invited"', '-created_at', 50, 0, {
       email: e.auth.email().toLowerCase(),
     });
     const items = [];
     for (const r of rows) {
-      let domain = '';
+      let domain;
       try {
         domain = e.app.findRecordById('sites', r.getString('site_id')).getString('domain');
       } catch (_) {
@@ -63,10 +65,19 @@ routerAdd(
     if (member.getString('email').toLowerCase() !== e.auth.email().toLowerCase()) {
       throw new ForbiddenError('This invitation was sent to a different email address');
     }
-    member.set('user_id', e.auth.id);
-    member.set('status', 'active');
-    member.set('token', '');
-    e.app.save(member);
+    // The token only ever leaves the server in the mail to this address (or to its verified
+    // owner), so holding it proves the mailbox: an unverified account becomes verified here.
+    e.app.runInTransaction((txApp) => {
+      if (!e.auth.verified()) {
+        const user = txApp.findRecordById('users', e.auth.id);
+        user.setVerified(true);
+        txApp.save(user);
+      }
+      member.set('user_id', e.auth.id);
+      member.set('status', 'active');
+      member.set('token', '');
+      txApp.save(member);
+    });
     const site = e.app.findRecordById('sites', member.getString('site_id'));
     return e.json(200, { siteId: site.id, domain: site.getString('domain'), role: member.getString('role') });
   },
@@ -80,7 +91,7 @@ onRecordAfterCreateSuccess((e) => {
     const rows = e.app.findRecordsByFilter('site_members', 'email = {:email} && status = "invited"', '', 20, 0, {
       email: e.record.email().toLowerCase(),
     });
-    for (const m of rows) invite.notifyUser(e.app, e.record.id, m);
+    for (const m of rows) invite.notifyUser(e.app, e.record, m);
   } catch (err) {
     e.app.logger().error('team: invite notification on sign-up failed', 'error', String(err));
   }

@@ -14,7 +14,7 @@ module.exports = {
     var email = member.getString('email');
     var role = member.getString('role');
     var link = origin + module.exports.acceptPath(member.getString('token'));
-    var inviter = '';
+    var inviter;
     try {
       inviter = app.findRecordById('users', member.getString('invited_by')).email();
     } catch (_) {
@@ -59,25 +59,28 @@ module.exports = {
     } catch (err) {
       app.logger().error('team: invite mail failed', 'to', email, 'error', String(err));
     }
-    var user = null;
+    var user;
     try {
       user = app.findAuthRecordByEmail('users', email);
     } catch (_) {
       user = null; // no account with this email yet: the mail is the way in (and sign-up notifies)
     }
-    if (user) module.exports.notifyUser(app, user.id, member);
+    if (user) module.exports.notifyUser(app, user, member);
   },
 
-  /** The in-app notification of an invitation, with its accept link. */
-  notifyUser: function (app, userId, member) {
+  /**
+   * The in-app notification of an invitation. Its link carries the accept token only for a
+   * verified account: an unverified one may belong to someone who merely typed the address.
+   */
+  notifyUser: function (app, user, member) {
     var site = app.findRecordById('sites', member.getString('site_id'));
     var n = new Record(app.findCollectionByNameOrId('notifications'));
-    n.set('user_id', userId);
+    n.set('user_id', user.id);
     n.set('site_id', site.id);
     n.set('type', 'team');
     n.set('title', 'Team invitation');
     n.set('message', 'You have been invited to ' + site.getString('domain') + ' as ' + member.getString('role') + '.');
-    n.set('link', module.exports.acceptPath(member.getString('token')));
+    n.set('link', user.verified() ? module.exports.acceptPath(member.getString('token')) : '/dashboard/team');
     app.save(n);
   },
 };

@@ -22,6 +22,25 @@ onRecordCreateRequest((e) => {
   e.next();
 }, 'sites');
 
+// A changed domain is held to the same rules as a new one, and must be verified again: the
+// domain decides which origins may send events and appears in invite mails.
+onRecordUpdateRequest((e) => {
+  const body = e.requestInfo().body;
+  if (body.domain !== undefined) {
+    const result = require(`${__hooks}/lib/generated/domain.js`).normalizeDomain(e.record.getString('domain'));
+    if (!result.ok) {
+      throw new BadRequestError(result.error, { domain: new ValidationError('invalid_domain', result.error) });
+    }
+    e.record.set('domain', result.domain);
+    if (result.domain !== e.record.original().getString('domain')) {
+      e.record.set('dns_verified', false);
+      e.record.set('status', 'pending');
+    }
+  }
+  if (body.industry_category !== undefined) e.record.set('industry_category', e.record.getString('industry_category').trim());
+  e.next();
+}, 'sites');
+
 // Model-level: also runs for sites created by the server itself.
 onRecordCreate((e) => {
   const config = require(`${__hooks}/lib/config.js`);

@@ -8,6 +8,15 @@ onRecordCreateRequest((e) => {
     e.record.set('invited_by', user.id);
     const email = e.record.getString('email').trim().toLowerCase();
     if (email === user.email().toLowerCase()) throw new BadRequestError('You are already a member of this site');
+    // Each invite is a mail to an address of the inviter's choosing: cap them per site and per inviter.
+    const limit = require(`${__hooks}/lib/attempt_limit.js`);
+    const siteKey = 'invite-site:' + e.record.getString('site_id');
+    const inviterKey = 'invite-by:' + user.id;
+    if (limit.count(e.app, siteKey, 3600) >= 20 || limit.count(e.app, inviterKey, 3600) >= 30) {
+      throw new TooManyRequestsError('Too many invitations in the last hour. Please try again later.');
+    }
+    limit.add(e.app, siteKey, 3600);
+    limit.add(e.app, inviterKey, 3600);
   }
   e.next();
 }, 'site_members');

@@ -1,5 +1,6 @@
 /// <reference path="../pb_data/types.d.ts" />
-// Stripe webhook: verifies the signature over the raw body, applies each event once.
+// Stripe webhook: verifies the signature over the raw body, applies each event once and never
+// an event older than the last one applied to the same subscription.
 
 routerAdd('POST', '/api/cro/stripe-webhook', (e) => {
   const config = require(`${__hooks}/lib/billing_config.js`);
@@ -50,6 +51,15 @@ routerAdd('POST', '/api/cro/stripe-webhook', (e) => {
     if (u.kind === 'ignore') return 'ignored';
     const userId = billing.resolveUserId(tx, u);
     if (!userId) return 'no matching user';
+    const current = billing.subscriptionOf(tx, userId);
+    const applied = current
+      ? {
+          subscriptionId: current.getString('stripe_subscription_id'),
+          eventAt: current.getInt('stripe_event_at'),
+          status: current.getString('subscription_status'),
+        }
+      : null;
+    if (domain.isStaleBillingUpdate(u, applied)) return 'stale: older than the last event applied to this subscription';
 
     let plan = u.plan;
     if (u.kind === 'checkout_completed' && u.sessionId) {
@@ -62,7 +72,13 @@ routerAdd('POST', '/api/cro/stripe-webhook', (e) => {
     }
     if (u.kind === 'checkout_completed' && !plan) return 'no plan in checkout session';
 
-    const sites = billing.apply(tx, userId, { plan: plan, status: u.status, customerId: u.customerId, subscriptionId: u.subscriptionId });
+    const sites = billing.apply(tx, userId, {
+      plan: plan,
+      status: u.status,
+      customerId: u.customerId,
+      subscriptionId: u.subscriptionId,
+      eventAt: u.createdAt,
+    });
 
     if (u.kind === 'payment_failed') {
       const note = new Record(tx.findCollectionByNameOrId('notifications'));

@@ -37,4 +37,5 @@ routerAdd(
     });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );

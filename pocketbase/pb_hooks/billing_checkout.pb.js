@@ -74,6 +74,7 @@ routerAdd(
     return e.json(200, { url: url });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );
 
 routerAdd(
@@ -103,6 +104,7 @@ routerAdd(
     return e.json(200, { url: res.json.url });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );
 
 // A site added by a paying user starts on that user's plan.

@@ -20,4 +20,5 @@ routerAdd(
     );
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );

@@ -10,6 +10,7 @@ routerAdd(
     return e.json(200, workers.state(e.app, site));
   },
   $apis.requireAuth(),
+  $apis.bodyLimit(4 << 10),
 );
 
 routerAdd(
@@ -66,4 +67,5 @@ routerAdd(
     return e.json(200, workers.state(e.app, site));
   },
   $apis.requireAuth(),
+  $apis.bodyLimit(4 << 10),
 );

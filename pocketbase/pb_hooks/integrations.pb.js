@@ -59,4 +59,5 @@ routerAdd(
     });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(16 << 10),
 );

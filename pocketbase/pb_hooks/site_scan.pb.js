@@ -75,4 +75,5 @@ routerAdd(
     });
   },
   $apis.requireAuth(),
+  $apis.bodyLimit(4 << 10),
 );

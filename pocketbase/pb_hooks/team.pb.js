@@ -55,6 +55,7 @@ routerAdd(
     return e.json(200, { items: items });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );
 
 routerAdd(
@@ -91,6 +92,7 @@ routerAdd(
     return e.json(200, { siteId: site.id, domain: site.getString('domain'), role: member.getString('role') });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );
 
 // Someone invited before they had an account: once they sign up, tell them in the app too.

@@ -25,7 +25,7 @@ routerAdd(
     if (!def) throw new BadRequestError('Unknown worker.');
     if (typeof body.enabled !== 'boolean') throw new BadRequestError('enabled must be true or false.');
     const type = 'worker_' + def.key;
-    let rule = null;
+    let rule;
     try {
       rule = e.app.findFirstRecordByFilter('optimization_rules', 'site_id = {:site} && rule_type = {:type}', { site: site.id, type: type });
     } catch (_) {

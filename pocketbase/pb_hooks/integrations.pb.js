@@ -17,7 +17,7 @@ routerAdd(
     const definition = domain.INTEGRATIONS.find((i) => i.type === type);
     if (!definition) throw new BadRequestError('Unknown integration type');
 
-    let record = null;
+    let record;
     try {
       record = e.app.findFirstRecordByFilter('integrations', 'site_id = {:site} && integration_type = {:type}', {
         site: site.id,
@@ -26,7 +26,7 @@ routerAdd(
     } catch (_) {
       record = null;
     }
-    let storedCredentials = {};
+    let storedCredentials;
     try {
       storedCredentials = (record && JSON.parse(record.getString('credentials') || '{}')) || {};
     } catch (_) {

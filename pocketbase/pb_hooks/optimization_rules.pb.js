@@ -72,7 +72,6 @@ onRecordUpdateRequest((e) => {
 }, 'optimization_rules');
 
 onRecordDeleteRequest((e) => {
-  const audit = require(`${__hooks}/lib/rule_audit.js`);
   const r = e.record;
   // The rule's audit trail outlives it: the entry points at the site, not the deleted rule.
   const entry = new Record(e.app.findCollectionByNameOrId('optimization_audit_log'));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type PocketBase from 'pocketbase';
 import { startPocketBase, type TestServer } from '../helpers/pocketbase';
 import { startFixtureSite, type FixtureSite } from '../helpers/scan-fixture-site';
 
@@ -24,7 +25,22 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function scan(server: TestServer, url: unknown): Promise<{ status: number; body: any }> {
+/** The fields of the scan answers that the tests read. */
+interface ScanBody {
+  message?: string;
+  optimizations: Array<{ id: string }>;
+  totalFindings: number;
+  [field: string]: unknown;
+}
+interface SiteScanBody {
+  limit: number;
+  opportunities: Array<{ title: string; description: string }>;
+  totalFindings: number;
+  lockedCount: number;
+  sources: string[];
+}
+
+async function scan(server: TestServer, url: unknown): Promise<{ status: number; body: ScanBody }> {
   const res = await fetch(`${server.url}/api/cro/scan`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -189,8 +205,8 @@ describe('the rate limit', () => {
 });
 
 describe('the dashboard site scan', () => {
-  async function siteScan(client: { send: (p: string, o: object) => Promise<any> }, siteId: string) {
-    return client.send('/api/cro/site-scan', { method: 'POST', body: { siteId } });
+  async function siteScan(client: PocketBase, siteId: string) {
+    return client.send<SiteScanBody>('/api/cro/site-scan', { method: 'POST', body: { siteId } });
   }
 
   it('scans the site domain; a free site sees 3 with the total, a paid one up to 30', async () => {

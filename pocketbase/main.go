@@ -52,6 +52,7 @@ func main() {
 
 	dnsverify.Register(app) // POST /api/cro/verify-dns
 	registerSite(app, siteDir)
+	registerSecurityHeaders(app)
 	analytics.Register(app)
 
 	if err := app.Start(); err != nil {

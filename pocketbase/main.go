@@ -56,6 +56,7 @@ func main() {
 
 	dnsverify.Register(app) // POST /api/cro/verify-dns
 	registerSite(app, siteDir)
+	registerSecurityHeaders(app)
 	analytics.Register(app, events)
 
 	if err := app.Start(); err != nil {

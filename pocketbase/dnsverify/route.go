@@ -22,7 +22,7 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.POST("/api/cro/verify-dns", func(e *core.RequestEvent) error {
 			return handle(app, e)
-		}).Bind(apis.RequireAuth("users"))
+		}).Bind(apis.RequireAuth("users"), apis.BodyLimit(4<<10)) // a site id is all it reads
 		return se.Next()
 	})
 }

@@ -38,4 +38,5 @@ routerAdd(
     });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );

@@ -75,6 +75,7 @@ routerAdd(
     return e.json(200, { url: url });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );
 
 routerAdd(
@@ -104,6 +105,7 @@ routerAdd(
     return e.json(200, { url: res.json.url });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );
 
 // A site added by a paying user starts on that user's plan.

@@ -17,4 +17,5 @@ routerAdd(
     );
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );

@@ -11,6 +11,7 @@ routerAdd(
     return e.json(200, workers.state(e.app, site));
   },
   $apis.requireAuth(),
+  $apis.bodyLimit(4 << 10),
 );
 
 routerAdd(
@@ -67,4 +68,5 @@ routerAdd(
     return e.json(200, workers.state(e.app, site));
   },
   $apis.requireAuth(),
+  $apis.bodyLimit(4 << 10),
 );

@@ -35,6 +35,7 @@ routerAdd(
     return e.json(200, result);
   },
   $apis.requireAuth(),
+  $apis.bodyLimit(4 << 10),
 );
 
 // Health metrics are derived from raw events and kept as long as they are (CRO_EVENT_RETENTION_DAYS,

@@ -60,4 +60,5 @@ routerAdd(
     });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(16 << 10),
 );

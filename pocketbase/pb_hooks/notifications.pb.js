@@ -19,4 +19,5 @@ routerAdd(
     return e.json(200, { updated: count });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );

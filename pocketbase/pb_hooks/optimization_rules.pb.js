@@ -110,4 +110,5 @@ routerAdd(
     return e.json(200, { success: true, ruleId: rule.id, restored: restored });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );

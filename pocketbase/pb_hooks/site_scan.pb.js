@@ -68,4 +68,5 @@ routerAdd(
     });
   },
   $apis.requireAuth(),
+  $apis.bodyLimit(4 << 10),
 );

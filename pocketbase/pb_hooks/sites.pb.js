@@ -13,13 +13,36 @@ onRecordCreateRequest((e) => {
   e.record.set('industry_category', e.record.getString('industry_category').trim());
   if (body.optimization_enabled === undefined) e.record.set('optimization_enabled', true);
 
-  if (!e.hasSuperuserAuth()) {
-    const owned = e.app.findRecordsByFilter('sites', 'user_id = {:uid}', '', 0, 0, { uid: e.record.getString('user_id') });
+  if (e.hasSuperuserAuth()) return e.next();
+  // Count and insert in one transaction: transactions run one at a time on SQLite's single
+  // writer connection, so parallel creates cannot all see zero sites and all pass.
+  e.app.runInTransaction((txApp) => {
+    const owned = txApp.findRecordsByFilter('sites', 'user_id = {:uid}', '', 0, 0, { uid: e.record.getString('user_id') });
     const anyPaid = owned.some((s) => domain.isPaid(s.getString('plan_tier')));
     if (!anyPaid && owned.length >= domain.FREE_WEBSITE_LIMIT) {
       throw new BadRequestError('The Free plan includes 1 website. Upgrade your plan to add more websites.');
     }
+    e.app = txApp;
+    e.next();
+  });
+}, 'sites');
+
+// A changed domain is held to the same rules as a new one, and must be verified again: the
+// domain decides which origins may send events and appears in invite mails.
+onRecordUpdateRequest((e) => {
+  const body = e.requestInfo().body;
+  if (body.domain !== undefined) {
+    const result = require(`${__hooks}/lib/generated/domain.js`).normalizeDomain(e.record.getString('domain'));
+    if (result.ok === false) {
+      throw new BadRequestError(result.error, { domain: new ValidationError('invalid_domain', result.error) });
+    }
+    e.record.set('domain', result.domain);
+    if (result.domain !== e.record.original().getString('domain')) {
+      e.record.set('dns_verified', false);
+      e.record.set('status', 'pending');
+    }
   }
+  if (body.industry_category !== undefined) e.record.set('industry_category', e.record.getString('industry_category').trim());
   e.next();
 }, 'sites');
 

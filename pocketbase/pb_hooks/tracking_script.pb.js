@@ -18,4 +18,5 @@ routerAdd(
     return e.json(200, { script: `<script src="${origin}/t/${key}.js"></script>` });
   },
   $apis.requireAuth('users'),
+  $apis.bodyLimit(4 << 10),
 );

@@ -5,7 +5,7 @@ import "net/netip"
 // refusedPrefixes are the networks a scan must never reach besides those the netip predicates
 // already name (loopback, private, link-local, multicast, unspecified): carrier-grade NAT,
 // "this network", benchmarking and documentation ranges, reserved space, and the IPv6 forms that
-// embed or translate an IPv4 address (IPv4-compatible, NAT64, 6to4, Teredo) so that a private
+// embed or translate an IPv4 address (IPv4-compatible, IPv4-translated, NAT64, 6to4, Teredo) so that a private
 // IPv4 address cannot be smuggled inside them. Cloud metadata addresses (169.254.169.254,
 // fd00:ec2::254, 100.100.100.200) fall inside link-local, unique-local and CGNAT.
 var refusedPrefixes = mustPrefixes(
@@ -19,6 +19,7 @@ var refusedPrefixes = mustPrefixes(
 	"203.0.113.0/24",
 	"240.0.0.0/4",
 	"::/96",
+	"::ffff:0:0:0/96", // IPv4-translated (::ffff:0:a.b.c.d), which Unmap does not turn into IPv4
 	"64:ff9b::/96",
 	"64:ff9b:1::/48",
 	"100::/64",

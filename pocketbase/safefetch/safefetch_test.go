@@ -16,6 +16,7 @@ func TestIsRefusedIP(t *testing.T) {
 		"100.64.0.1", "100.100.100.200", "0.0.0.0", "224.0.0.1", "255.255.255.255", "240.0.0.1",
 		"::1", "::", "fe80::1", "fd00:ec2::254", "fc00::1", "ff02::1", "::ffff:127.0.0.1",
 		"::ffff:169.254.169.254", "::ffff:10.0.0.1", "::127.0.0.1", "64:ff9b::a00:1", "2002:a00:1::1",
+		"::ffff:0:7f00:1", "::ffff:0:a9fe:a9fe", "::ffff:0:808:808", // IPv4-translated, even of a public address
 	}
 	for _, s := range refused {
 		if !IsRefusedIP(netip.MustParseAddr(s)) {

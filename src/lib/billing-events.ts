@@ -27,6 +27,16 @@ export interface BillingUpdate {
   plan?: PlanTier;
   /** The new subscription_status; absent when the event does not change it. */
   status?: string;
+  /** When Stripe created the event (Unix seconds); Stripe does not deliver events in order. */
+  createdAt?: number;
+}
+
+/** What the server last applied to a user's subscription row. */
+export interface AppliedBilling {
+  subscriptionId: string;
+  /** `createdAt` of the last applied event (0 when unknown). */
+  eventAt: number;
+  status: string;
 }
 
 export type BillingParse = { ok: true; update: BillingUpdate } | { ok: false; error: string };
@@ -68,7 +78,8 @@ export function billingUpdateFromEvent(event: unknown, priceToPlan: Record<strin
   const type = str(event.type);
   const object = isObj(event.data) && isObj(event.data.object) ? event.data.object : undefined;
   if (!eventId || !type || !object) return { ok: false, error: 'Invalid event payload' };
-  const base = { eventId, type };
+  const created = typeof event.created === 'number' && Number.isFinite(event.created) ? Math.floor(event.created) : undefined;
+  const base = { eventId, type, createdAt: created };
 
   switch (type) {
     case 'checkout.session.completed': {
@@ -132,4 +143,16 @@ export function billingUpdateFromEvent(event: unknown, priceToPlan: Record<strin
     default:
       return { ok: true, update: { ...base, kind: 'ignore' } };
   }
+}
+
+/**
+ * True when an event about the subscription the user's row holds is older than the event last
+ * applied to it, so applying it would undo newer state (e.g. an earlier "updated" arriving after
+ * "deleted" would bring the paid plan back). Within one second, a deletion wins.
+ */
+export function isStaleBillingUpdate(update: BillingUpdate, applied: AppliedBilling | null): boolean {
+  if (!applied || !update.createdAt || !applied.eventAt) return false;
+  if (!update.subscriptionId || update.subscriptionId !== applied.subscriptionId) return false;
+  if (update.createdAt < applied.eventAt) return true;
+  return update.createdAt === applied.eventAt && applied.status === 'canceled' && update.kind !== 'subscription_deleted';
 }

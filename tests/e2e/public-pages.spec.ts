@@ -90,7 +90,7 @@ const routes: RouteCheck[] = [
     path: '/api-docs',
     heading: 'API Documentation',
     links: [['Get Started Free', '/auth']],
-    text: ['upl_live_sk_7f3a9c2e4b1d8f6a', '/v1/conversions'],
+    text: ['export UPLIFTLY_API_KEY="YOUR_API_KEY"', '/v1/conversions'],
   },
   { path: '/changelog', heading: "What's new", text: ['Version 2.4.0', 'Version 2.3.0', 'Version 2.2.0', 'Feature', 'Improvement', 'Fix'] },
   {

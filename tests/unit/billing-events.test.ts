@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingUpdateFromEvent } from '../../src/lib/billing-events';
+import { billingUpdateFromEvent, isStaleBillingUpdate, type BillingUpdate } from '../../src/lib/billing-events';
 
 const PRICES = { price_s: 'starter', price_g: 'growth', price_e: 'enterprise' } as const;
 const ev = (type: string, object: Record<string, unknown>) => ({ id: 'evt_1', type, data: { object } });
@@ -90,5 +90,34 @@ describe('billingUpdateFromEvent', () => {
     ]) {
       expect(parse(bad).ok).toBe(false);
     }
+  });
+});
+
+describe('isStaleBillingUpdate', () => {
+  const update = (createdAt: number, kind: BillingUpdate['kind'] = 'subscription_updated'): BillingUpdate => ({
+    kind,
+    eventId: 'evt_1',
+    type: 'customer.subscription.updated',
+    subscriptionId: 'sub_1',
+    createdAt,
+  });
+  const applied = { subscriptionId: 'sub_1', eventAt: 100, status: 'active' };
+
+  it('refuses an event older than the last applied one for the same subscription', () => {
+    expect(isStaleBillingUpdate(update(99), applied)).toBe(true);
+    expect(isStaleBillingUpdate(update(100), applied)).toBe(false);
+    expect(isStaleBillingUpdate(update(101), applied)).toBe(false);
+  });
+
+  it('lets a deletion win within the same second', () => {
+    expect(isStaleBillingUpdate(update(100), { ...applied, status: 'canceled' })).toBe(true);
+    expect(isStaleBillingUpdate(update(100, 'subscription_deleted'), { ...applied, status: 'canceled' })).toBe(false);
+  });
+
+  it('compares nothing for another subscription, without a time, or before any applied event', () => {
+    expect(isStaleBillingUpdate({ ...update(1), subscriptionId: 'sub_2' }, applied)).toBe(false);
+    expect(isStaleBillingUpdate({ ...update(1), createdAt: undefined }, applied)).toBe(false);
+    expect(isStaleBillingUpdate(update(1), null)).toBe(false);
+    expect(isStaleBillingUpdate(update(1), { ...applied, eventAt: 0 })).toBe(false);
   });
 });

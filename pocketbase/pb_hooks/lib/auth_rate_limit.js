@@ -1,6 +1,6 @@
 // @ts-check
-// CRO_AUTH_RATE_LIMIT (default 10 from the migration): sign-in attempts and guest sign-ups per
-// client IP per 10 seconds. Returns true when the stored settings had to change.
+// CRO_AUTH_RATE_LIMIT (default 10 from the migration): sign-in attempts and sign-ups per client
+// IP per 10 seconds, with or without a token. Returns true when the stored settings had to change.
 module.exports = function applyAuthRateLimit(app) {
   const raw = $os.getenv('CRO_AUTH_RATE_LIMIT');
   if (!raw) return false;

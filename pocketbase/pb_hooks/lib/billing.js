@@ -54,6 +54,7 @@ module.exports = {
       subscription_status: change.status,
       stripe_customer_id: change.customerId,
       stripe_subscription_id: change.subscriptionId,
+      stripe_event_at: change.eventAt,
     };
     for (var f in fields) if (fields[f] !== undefined && fields[f] !== null) sub.set(f, fields[f]);
     app.save(sub);

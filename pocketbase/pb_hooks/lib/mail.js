@@ -21,7 +21,8 @@ module.exports = {
     var s = app.settings();
     s.meta.appName = module.exports.appName();
     s.meta.appURL = config.appUrl();
-    s.meta.senderAddress = env('MAIL_FROM_ADDRESS', s.meta.senderAddress || 'no-reply@upliftly.se');
+    // The documented default, not PocketBase's preset sender (support@example.com).
+    s.meta.senderAddress = env('MAIL_FROM_ADDRESS', 'no-reply@upliftly.se');
     s.meta.senderName = env('MAIL_FROM_NAME', module.exports.appName());
     var host = env('SMTP_HOST', '');
     if (host) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The hooks' one way to create an in-app notification (the dashboard's bell). app may be a
 // transaction, so a notification is saved or rolled back with the change it tells about.
 //

@@ -17,6 +17,13 @@ function prune(store, now, windowMs) {
 }
 
 module.exports = {
+  /** True when the client has used up its scans for the window (counts nothing). */
+  exhausted: function (app, clientKey) {
+    var cfg = settings();
+    var entry = app.store().get(PREFIX + clientKey);
+    return !!entry && Date.now() - entry.start < cfg.windowMs && entry.count >= cfg.max;
+  },
+
   /** Counts one scan for the client; false when the client is over its limit. */
   take: function (app, clientKey) {
     var cfg = settings();

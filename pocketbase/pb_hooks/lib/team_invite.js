@@ -66,19 +66,23 @@ module.exports = {
     } catch (_) {
       user = null; // no account with this email yet: the mail is the way in (and sign-up notifies)
     }
-    if (user) module.exports.notifyUser(app, user.id, member);
+    if (user) module.exports.notifyUser(app, user, member);
   },
 
-  /** The in-app notification of an invitation, with its accept link. */
-  notifyUser: function (app, userId, member) {
+  /**
+   * The in-app notification of an invitation. Its link carries the accept token only for a
+   * verified account: an unverified one may belong to someone who merely typed the address.
+   */
+  notifyUser: function (app, user, member) {
     var site = app.findRecordById('sites', member.getString('site_id'));
     require(`${__hooks}/lib/notify.js`).notify(app, {
-      user: userId,
+      user: user.id,
       site: site.id,
       type: 'team',
       title: 'Team invitation',
       message: 'You have been invited to ' + site.getString('domain') + ' as ' + member.getString('role') + '.',
-      link: module.exports.acceptPath(member.getString('token')),
+      // the token only reaches a verified owner of the address (or whoever holds the mail)
+      link: user.verified() ? module.exports.acceptPath(member.getString('token')) : '/dashboard/team',
     });
   },
 };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ALL_CHECKS, auditPage, SCAN_CATEGORIES, toScanResponse, type AuditResult } from '../../src/lib/audit';
-import catalogue from '../../src/lib/audit/checks/catalogue.json';
+import catalogue from '../../src/lib/audit/checks/catalogue.json' with { type: 'json' };
 import { fixturePage, parseWithGo } from '../helpers/audit-pages';
 
 /** A neutral URL: no site-type keyword, so the page content decides. */

@@ -1,5 +1,5 @@
 import { SCAN_CATEGORIES, type Check, type CheckContext, type CheckResult } from '../types';
-import catalogue from './catalogue.json';
+import catalogue from './catalogue.json' with { type: 'json' };
 
 /** What a check finds on a page: null when the page passes. */
 export type CheckRun = (ctx: CheckContext) => CheckResult | null;

@@ -2,9 +2,9 @@
 // server embeds and serves per site at /t/<public key>.js:
 //  - core (tracker-core.gen.js): analytics only, the optimization rules code removed at build
 //    time (CRO_RULES=false, dead-code elimination); served to sites without enabled rules.
-//    Budget 3.5 KB gzip (issue 6).
+//    Budget 3.5 KB gzip.
 //  - full (tracker.gen.js): core plus optimization rules (and so CRO workers, which are rules);
-//    served to sites with at least one enabled rule. Budget 6 KB gzip (issue 7).
+//    served to sites with at least one enabled rule. Budget 6 KB gzip.
 // Fails if either exceeds its budget. --report prints {core: {bytes, gzip}, full: {bytes, gzip}}.
 import { build } from 'esbuild';
 import { writeFileSync, readFileSync, existsSync } from 'node:fs';

@@ -60,7 +60,7 @@ func totals(store Store, site, from, to string) (Totals, error) {
 	return t, err
 }
 
-// change is the spec's formula: (current - baseline) / baseline * 100, 0 if baseline <= 0.
+// change is the percent change from baseline: (current - baseline) / baseline * 100, 0 if baseline <= 0.
 func change(current, baseline float64) float64 {
 	if baseline <= 0 {
 		return 0

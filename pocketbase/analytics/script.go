@@ -12,8 +12,8 @@ import (
 )
 
 // The two minified tracker builds made by scripts/build-tracker.mjs from src/tracker/: the core
-// (analytics only, no optimization rules code; issue 6's 3.5 KB budget) and the full build (core
-// plus optimization rules, which CRO workers are too; issue 7's 6 KB budget).
+// (analytics only, no optimization rules code; a 3.5 KB gzip budget) and the full build (core
+// plus optimization rules, which CRO workers are too; a 6 KB gzip budget).
 var (
 	//go:embed tracker-core.gen.js
 	trackerCoreJS string

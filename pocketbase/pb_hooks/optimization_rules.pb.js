@@ -85,7 +85,7 @@ onRecordDeleteRequest((e) => {
   e.app.save(entry);
 }, 'optimization_rules');
 
-// Manual rollback (dashboard spec: rollback-optimization {siteId, ruleId, reason}).
+// Manual rollback of a rule: POST {siteId, ruleId, reason}.
 routerAdd(
   'POST',
   '/api/cro/rollback-optimization',

@@ -1,7 +1,7 @@
 // @ts-check
 /// <reference path="../pb_data/types.d.ts" />
-// The initial data model: the dashboard spec's entities (section 3) with their field names, plus
-// site_members, events, sessions, notifications, contact_messages and demo_requests.
+// The initial data model: the product's collections (sites, rules, patterns, funnels, integrations
+// and the rest), plus site_members, events, sessions, notifications, contact_messages and demo_requests.
 //
 // Access model: site_members is the source of truth for who may do what on a site; the server
 // mirrors it into three id lists on each site (member_ids, editor_ids, manager_ids) so that every

@@ -1,5 +1,5 @@
 /**
- * Contact form (spec 01: /contact). Validates with the rules the server uses (src/lib/contact.ts),
+ * Contact form of /contact. Validates with the rules the server uses (src/lib/contact.ts),
  * posts to /api/cro/contact, and shows a success toast or clear errors per field. Without
  * JavaScript the form posts itself and the server answers with pages (see contact.pb.js).
  */

@@ -1,7 +1,7 @@
 /**
- * Insights archive (spec 01: /insights). Three month tabs; a tab fetches its prerendered month file
+ * Insights archive of /insights. Three month tabs; a tab fetches its prerendered month file
  * (/insights/<YYYY-MM>.json) the first time it is opened. States per month: empty, loading,
- * loaded; a failed fetch shows the spec's destructive toast and goes back to empty.
+ * loaded; a failed fetch shows a destructive toast and goes back to empty.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { ExternalLink, Loader2 } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * The landing page's free scan widget (spec 01, sections 3-6): idle -> scanning (input and button
+ * The landing page's free scan widget: idle -> scanning (input and button
  * disabled, 'Scanning...', progress 0, 20, 40, 60, 80 every 400 ms, held at 80 until the real
  * scan answers) -> complete ('Scan Complete', the top 3 opportunities, sign-up CTA) or a clear
  * error. A new scan clears the earlier results.

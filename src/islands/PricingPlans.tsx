@@ -1,5 +1,5 @@
 /**
- * The five plan cards of /pricing and the checkout state machine (public spec, section 4):
+ * The five plan cards of /pricing and the checkout state machine:
  * Free goes to /auth; a paid plan needs a session; while a checkout starts every button but
  * Free is disabled and reads 'Loading...' (Custom Enterprise keeps 'Book Demo'); success opens
  * Stripe Checkout, failure clears the loading state. Custom Enterprise opens the demo form.

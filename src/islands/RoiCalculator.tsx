@@ -1,5 +1,5 @@
 /**
- * ROI calculator (spec 01: /roi-calculator). Three inputs; Calculate is enabled once all three are
+ * ROI calculator of /roi-calculator. Three inputs; Calculate is enabled once all three are
  * non-empty; results appear only after Calculate and only when every value is a positive number.
  */
 import { useState, type FormEvent } from 'react';
@@ -28,7 +28,7 @@ export default function RoiCalculator() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const computed = calculateRoi(values);
-    // Spec: nothing is computed when a value parses to zero or is not a number.
+    // Nothing is computed when a value parses to zero or is not a number.
     if (computed) setResult(computed);
   }
 

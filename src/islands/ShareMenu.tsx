@@ -1,5 +1,5 @@
 /**
- * Share menu (spec 01, sections 2, 4 and 8): X, LinkedIn and Facebook in a popup, the browser's
+ * Share menu: X, LinkedIn and Facebook in a popup, the browser's
  * share sheet where available, and copy link ('Copied!' for 2 seconds). Shares this page's URL
  * unless told otherwise.
  */

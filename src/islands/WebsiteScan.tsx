@@ -1,5 +1,5 @@
 /**
- * The /website-scan page (spec 01, sections 4-6): an empty URL is refused with the 'URL Required'
+ * The /website-scan page: an empty URL is refused with the 'URL Required'
  * toast; otherwise progress grows by 10 every 300 ms (held at 90 until the scan answers), then
  * the 10 highest-impact findings of the real audit, the expected lift and the count of further
  * findings, and 'Scan Complete!' naming the detected site type. Result buttons go to /auth.

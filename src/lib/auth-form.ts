@@ -1,4 +1,4 @@
-/** Validation of the sign-up and login forms (public spec, section 5), shared with tests. */
+/** Validation of the sign-up and login forms, shared with tests. */
 export const PASSWORD_MIN_LENGTH = 6;
 
 export type AuthMode = 'signup' | 'login';

@@ -1,4 +1,4 @@
-/** The public insights archive (spec 01, sections 2, 3 and 9). */
+/** The public insights archive: articles grouped by month. */
 
 export interface InsightArticle {
   title: string;

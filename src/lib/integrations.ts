@@ -1,5 +1,5 @@
 /**
- * The 30 integrations the dashboard offers (dashboard spec section 3, plus a generic webhook),
+ * The 30 integrations the dashboard offers (29 named services plus a generic webhook),
  * with the settings and credentials each connect dialog asks for. Credentials are secret: the
  * server stores them in a hidden field and never returns them.
  */

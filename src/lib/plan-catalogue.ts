@@ -1,5 +1,5 @@
 /**
- * The five plans of the pricing page (public spec, sections 3 and 9), as displayed. Which Stripe
+ * The five plans of the pricing page, as displayed. Which Stripe
  * price a paid plan uses is the server's business (environment variables), never the browser's.
  */
 import type { PlanTier } from './plans';

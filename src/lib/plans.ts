@@ -1,5 +1,5 @@
 /**
- * Plan tiers and what each may do: the dashboard spec's capability table. The server enforces
+ * Plan tiers and what each may do: one capability table. The server enforces
  * it in hooks; the UI only mirrors it.
  */
 export const PLAN_TIERS = ['free', 'starter', 'growth', 'enterprise'] as const;

@@ -1,5 +1,5 @@
 /**
- * ROI calculator arithmetic (spec 01, sections 3, 5 and 9). Pure: the island formats the result.
+ * ROI calculator arithmetic. Pure: the island formats the result.
  *
  * Revenue = visitors x conversion % / 100 x order value. The projected conversion rate is the
  * current rate lifted by 18 % (conservative) and 34 % (optimistic), relative to the current rate.

@@ -1,4 +1,4 @@
-/** Team roles of a site and what each may do (dashboard spec section 6). */
+/** Team roles of a site and what each may do. */
 export const SITE_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type SiteRole = (typeof SITE_ROLES)[number];
 

@@ -1,12 +1,12 @@
 /** Rule settings besides the changes; the change contract itself is src/lib/contracts/rule-change.ts. */
 export { CHANGE_TYPES, validateRuleChanges, type ChangeType, type RuleChange } from './contracts/rule-change';
 
-/** Rollout moves in steps of 5 between 0 and 100 (dashboard spec section 5). */
+/** Rollout moves in steps of 5 between 0 and 100. */
 export function isValidRollout(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100 && value % 5 === 0;
 }
 
-/** Fields a rule update is audited for, with the spec's reason texts. */
+/** Fields a rule update is audited for, with the reason text each entry gets. */
 export const AUDITED_RULE_FIELDS = [
   'enabled',
   'testing_mode',

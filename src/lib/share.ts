@@ -1,4 +1,4 @@
-/** Share links for the share menu and the insights cards (spec 01, sections 2 and 7). */
+/** Share links for the share menu and the insights cards. */
 
 export type ShareNetwork = 'x' | 'linkedin' | 'facebook';
 
@@ -7,9 +7,9 @@ export interface PopupSize {
   height: number;
 }
 
-/** The insights cards' popup size (spec 01, section 9). */
+/** The insights cards' popup size. */
 export const ARTICLE_SHARE_POPUP: PopupSize = { width: 600, height: 400 };
-/** The share menu's popup size (spec 01, section 7). */
+/** The share menu's popup size. */
 export const MENU_SHARE_POPUP: PopupSize = { width: 600, height: 600 };
 
 /** Suffix of the text shared for an insights article: title + ' - CRO Insights'. */

@@ -1,4 +1,4 @@
-/** Site-type rule of the public spec (section 5): a case-insensitive substring match on the URL. */
+/** Site-type rule: a case-insensitive substring match on the URL. */
 export type SiteType = 'ecommerce' | 'local' | 'b2b';
 
 export const SITE_TYPE_KEYWORDS: Record<Exclude<SiteType, 'b2b'>, readonly string[]> = {

@@ -1,4 +1,4 @@
-/** Copies a value to the clipboard with the spec's toasts. */
+/** Copies a value to the clipboard and confirms it (or the failure) with a toast. */
 import { Copy } from 'lucide-react';
 import { notify } from './toast';
 import { Button } from './Button';

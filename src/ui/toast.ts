@@ -1,5 +1,5 @@
 /**
- * Toasts with the spec's shape: a title, an optional description and a destructive variant.
+ * Toasts of one shape: a title, an optional description and a destructive variant.
  * Any island may call `notify`; the page mounts one <Toaster /> island (src/ui/Toaster.tsx).
  */
 import { toast } from 'sonner';

@@ -149,7 +149,7 @@ test('the header links home, to the scan, ROI calculator, pricing and twice to /
   await expect(header.getByRole('link', { name: 'Get Started Free' }).first()).toHaveAttribute('href', '/auth');
 });
 
-test('the footer lists every spec link and its social icons are not links', async ({ page }) => {
+test('the footer lists every public link and its social icons are not links', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   const hrefs = await footer

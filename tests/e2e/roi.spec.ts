@@ -84,7 +84,7 @@ const cases = [
 ];
 
 for (const { input, expected } of cases) {
-  test(`shows the spec's numbers for ${input.join(' / ')}`, async ({ page }) => {
+  test(`shows the expected numbers for ${input.join(' / ')}`, async ({ page }) => {
     await fill(page, input[0]!, input[1]!, input[2]!);
     await page.getByRole('button', { name: 'Calculate' }).click();
     for (const [testId, text] of Object.entries(expected)) await expect(page.getByTestId(testId), testId).toHaveText(text);

@@ -56,7 +56,7 @@ describe('optimization rules', () => {
       expect(rule.seed).toMatch(/^\w{16}$/);
     });
 
-    it('writes the spec audit entry after each update, with previous values', async () => {
+    it('writes an audit entry with its reason after each update, with previous values', async () => {
       const rules = owner.client.collection('optimization_rules');
       await rules.update(ruleId, { rollout_percentage: 50 });
       await rules.update(ruleId, { testing_mode: true });

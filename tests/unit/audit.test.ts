@@ -57,7 +57,7 @@ describe('the audit', () => {
     expect(r.expectedLift.max).toBeLessThan(audit('weak-landing').expectedLift.min);
   });
 
-  test('findings carry the spec fields, are ranked by expected impact and never repeat', () => {
+  test('findings carry every display field, are ranked by expected impact and never repeat', () => {
     const r = audit('weak-landing');
     for (const f of r.findings) {
       expect(f.title).toBeTruthy();

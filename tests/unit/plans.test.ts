@@ -11,7 +11,7 @@ import {
   type PlanTier,
 } from '../../src/lib/plans';
 
-// The dashboard spec's capability table, row by row.
+// The capability table, row by row, written out independently of src/lib/plans.ts.
 const TABLE: Record<Capability, PlanTier[]> = {
   scan_all_results: ['starter', 'growth', 'enterprise'],
   deploy_optimization: ['starter', 'growth', 'enterprise'],

@@ -62,7 +62,7 @@ const CASES: Array<{ name: string; input: RoiInput; expected: Expected }> = [
   },
 ];
 
-describe('calculateRoi (spec 01, section 9)', () => {
+describe('calculateRoi', () => {
   it.each(CASES)('computes $name', ({ input, expected }) => {
     const r = calculateRoi(input);
     expect(r).not.toBeNull();

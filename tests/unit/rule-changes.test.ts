@@ -9,7 +9,7 @@ describe('rollout and audit texts', () => {
     expect([3, -5, 105, 52.5, '50'].some(isValidRollout)).toBe(false);
   });
 
-  it('uses the spec reasons', () => {
+  it('gives each change its reason text', () => {
     expect(auditReason('testing_mode', true)).toBe('User enabled testing_mode');
     expect(auditReason('auto_rollback_enabled', false)).toBe('User disabled auto_rollback_enabled');
     expect(auditReason('rollout_percentage', 25)).toBe('Rollout percentage changed to 25%');

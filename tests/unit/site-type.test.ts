@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_TYPE_LABELS, siteTypeFromUrl } from '../../src/lib/site-type';
 
-describe('siteTypeFromUrl (public spec section 5)', () => {
+describe('siteTypeFromUrl (case-insensitive URL keywords)', () => {
   it.each([
     ['https://bestSHOP.com', 'ecommerce'],
     ['https://example.com/checkout', 'ecommerce'],
@@ -19,7 +19,7 @@ describe('siteTypeFromUrl (public spec section 5)', () => {
     expect(siteTypeFromUrl('https://local-store.com')).toBe('ecommerce');
   });
 
-  it('has the spec labels', () => {
+  it('has the display labels', () => {
     expect(SITE_TYPE_LABELS).toEqual({ ecommerce: 'E-commerce', local: 'Local Business', b2b: 'B2B / Lead Generation' });
   });
 });

@@ -1,6 +1,6 @@
 // @ts-check
-// Plan gating on the server: what a site's plan allows (src/lib/plans.ts, the dashboard spec's
-// capability table). Hooks of paid features call requireCapability() before doing the work:
+// Plan gating on the server: what a site's plan allows (the capability table of
+// src/lib/plans.ts). Hooks of paid features call requireCapability() before doing the work:
 //
 //   const gate = require(`${__hooks}/lib/plan_gate.js`);
 //   gate.requireCapability(e.app, siteId, 'ai_analysis'); // throws 403 with the upgrade message

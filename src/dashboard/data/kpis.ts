@@ -13,7 +13,7 @@ export { $kpisUpdatedAt };
 export interface Kpis {
   /** Conversion rate of the last 7 days, in percent. */
   cvr: number;
-  /** Change of the conversion rate against the week before, in percent (spec formula). */
+  /** Change of the conversion rate against the week before, in percent: (current - previous) / previous x 100. */
   change: number;
   /** Visitors of the last 30 days. */
   visitors: number;
@@ -39,7 +39,7 @@ interface KpiResponse {
   changes: { conversionRate: number; revenue: number; sessionsToday: number; visitors: number };
 }
 
-/** The compact strip's fallbacks when no real figures exist (dashboard spec section 9). */
+/** The compact strip's fallbacks when no real figures exist. */
 export const KPI_FALLBACKS = { cvr: 3.24, change: 18.2, visitors: 8429, optimizations: 8, microConversions: 4 } as const;
 
 const REFRESH_MS = 30 * 1000;

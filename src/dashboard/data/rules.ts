@@ -27,7 +27,7 @@ export const setRuleEnabled = (ruleId: string, enabled: boolean) =>
 
 export type RuleField = 'testing_mode' | 'auto_rollback_enabled' | 'rollout_percentage';
 
-/** One changed field per update; the server writes the audit entry with the spec's reason. */
+/** One changed field per update; the server writes the audit entry with its reason text. */
 export const updateRuleField = (ruleId: string, field: RuleField, value: boolean | number) =>
   pb.collection('optimization_rules').update<RuleRecord>(ruleId, { [field]: value }, { requestKey: null });
 

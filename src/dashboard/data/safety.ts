@@ -16,7 +16,7 @@ export interface SafetyData {
   audit: AuditRecord[];
 }
 
-/** Limits of the spec (section 9). */
+/** How many of each the Safety screen shows. */
 export const METRICS_LIMIT = 50;
 export const ROLLBACKS_LIMIT = 20;
 export const AUDIT_LIMIT = 50;

@@ -1,4 +1,4 @@
-/** The header's compact KPI strip: real figures when they exist, the spec's fallbacks otherwise. */
+/** The header's compact KPI strip: real figures when they exist, fixed fallbacks otherwise. */
 import { useStore } from '@nanostores/react';
 import { $kpis, KPI_FALLBACKS } from '../data/kpis';
 

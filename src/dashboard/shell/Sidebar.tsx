@@ -1,4 +1,4 @@
-/** The sidebar: the spec's entries in order; collapsible on wide screens, an overlay on mobile. */
+/** The sidebar: every dashboard route in order; collapsible on wide screens, an overlay on mobile. */
 import { useStore } from '@nanostores/react';
 import clsx from 'clsx';
 import { ChevronsLeft, ChevronsRight, X } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * Every dashboard route of the spec, in the sidebar's order, with its label, icon and screen's lazy
+ * Every dashboard route, in the sidebar's order, with its label, icon and screen's lazy
  * import (a screen's entry point is reached only through this table). The paths live in the
  * router (data/router); the sidebar and the screen outlet read this table.
  */

@@ -1,4 +1,4 @@
-/** True under the spec's mobile breakpoint (768 px). */
+/** True under the mobile breakpoint (768 px). */
 import { useEffect, useState } from 'react';
 
 const QUERY = '(max-width: 767px)';

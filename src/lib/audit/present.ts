@@ -2,7 +2,7 @@
 import type { AuditResult } from './audit';
 import type { Finding, ScanCategory } from './types';
 
-/** The landing widget's opportunity (public spec, section 3). */
+/** One opportunity as the landing page's scan widget shows it. */
 export interface LandingOpportunity {
   id: string;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Site type: the spec's URL keyword rule decides when a keyword matches; otherwise what the page
+ * Site type: the URL keyword rule (../site-type.ts) decides when a keyword matches; otherwise what the page
  * shows (schema.org Product or LocalBusiness markup, cart links, add-to-cart buttons, prices,
  * a postal address, opening hours) refines the default 'b2b'.
  */

@@ -2,7 +2,7 @@ import type { SiteType } from '../site-type';
 import type { Page } from './page';
 import type { Signals } from './signals';
 
-/** The ten scan categories of the public spec. */
+/** The ten scan categories, in display order. */
 export const SCAN_CATEGORIES = [
   'CTA',
   'Checkout',
@@ -36,7 +36,7 @@ export interface Finding {
   /** Predicted conversion lift in percent. */
   liftMin: number;
   liftMax: number;
-  /** The spec's range text, e.g. '8-15%'. */
+  /** The lift as displayed, e.g. '8-15%'. */
   conversionLift: string;
   category: ScanCategory;
   evidence: Evidence;

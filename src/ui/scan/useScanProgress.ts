@@ -1,5 +1,5 @@
 /**
- * Scan progress as the spec times it: `steps` are shown one per `intervalMs`; the last step is
+ * Scan progress on a fixed clock: `steps` are shown one per `intervalMs`; the last step is
  * held until the result is in, then the bar reads 100. `done` turns true once both happened.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

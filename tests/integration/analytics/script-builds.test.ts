@@ -1,7 +1,7 @@
 /**
- * The server serves one of two tracker builds: the core build (analytics only, issue 6's
- * 3.5 KB budget) to sites without enabled optimization rules, and the full build (with the rules
- * code, issue 7's 6 KB budget) to sites with at least one enabled rule. The marker is the
+ * The server serves one of two tracker builds: the core build (analytics only, a
+ * 3.5 KB gzip budget) to sites without enabled optimization rules, and the full build (with the rules
+ * code, a 6 KB gzip budget) to sites with at least one enabled rule. The marker is the
  * preview parameter's name, which only the rules code (src/tracker/rules.ts) contains.
  */
 import { gzipSync } from 'node:zlib';

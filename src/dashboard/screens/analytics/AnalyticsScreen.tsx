@@ -2,7 +2,7 @@
  * Analytics (/dashboard/analytics): the site's own tracker data from rollups: summary cards, a
  * visitors and conversions chart over 7, 30 or 90 days, top converting pages, traffic sources
  * (referrer and UTM), devices, browsers and countries; Export Report downloads what is on screen
- * as CSV. The Google Analytics panel of the spec stays beside it. Refreshes on live traffic.
+ * as CSV. The Google Analytics panel stays beside it. Refreshes on live traffic.
  */
 import { useStore } from '@nanostores/react';
 import { BarChart3, Download } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * The overview's website CRO scan (spec 02): scans the selected site's own domain on the server
+ * The overview's website CRO scan: scans the selected site's own domain on the server
  * (POST /api/cro/site-scan), which adds the site's analytics and analysed documents and applies
  * the plan limit. Progress 10, 20, 30, 50, 80, then 100 with the results; free plans see 3 and
  * the 'Unlock N More Optimizations' banner. A finding the pattern library can fix gets a

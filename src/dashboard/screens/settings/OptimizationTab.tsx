@@ -1,4 +1,4 @@
-/** The Optimization tab: a placeholder, as the spec says. */
+/** The Optimization tab: a placeholder with no settings yet. */
 import { Card } from '../../../ui/Card';
 
 export function OptimizationTab() {

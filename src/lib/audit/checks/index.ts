@@ -10,7 +10,7 @@ import { retentionChecks } from './retention';
 import { socialProofChecks } from './social-proof';
 import { trustChecks } from './trust';
 
-/** Every check of the audit, grouped by the spec's ten categories. */
+/** Every check of the audit, grouped by the ten scan categories. */
 export const ALL_CHECKS: Check[] = [
   ...ctaChecks,
   ...checkoutChecks,

@@ -22,7 +22,7 @@ test('sign up lands on the dashboard and the welcome mail arrives; log out; log 
   const email = newEmail('e2e-signup');
   await openAuth(page);
   await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true');
-  await fill(page, email, 'secret1');
+  await fill(page, email, 'kettle-Quartz-81');
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page.getByText('Welcome! 🎉')).toBeVisible();
@@ -41,7 +41,7 @@ test('sign up lands on the dashboard and the welcome mail arrives; log out; log 
   await expect(page).toHaveURL(/\/auth$/);
 
   await page.getByRole('tab', { name: 'Login' }).click();
-  await fill(page, email, 'secret1');
+  await fill(page, email, 'kettle-Quartz-81');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
   expect((await session(page))?.token).toBeTruthy();
@@ -81,9 +81,9 @@ test('the forms validate before calling the server, and a taken email shows Sign
   await expect(page.getByText('Password is required')).toBeVisible();
 
   const email = newEmail('e2e-taken');
-  await request.post('/api/collections/users/records', { data: { email, password: 'secret1', passwordConfirm: 'secret1' } });
+  await request.post('/api/collections/users/records', { data: { email, password: 'kettle-Quartz-81', passwordConfirm: 'kettle-Quartz-81' } });
   await page.getByRole('tab', { name: 'Sign Up' }).click();
-  await fill(page, email, 'secret1');
+  await fill(page, email, 'kettle-Quartz-81');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Sign up failed')).toBeVisible();
   await expect(page.getByText(/Email: /)).toBeVisible();

@@ -30,7 +30,7 @@ afterAll(async () => {
 describe('mail after sign-up', () => {
   it('sends the welcome mail, greeting the user by the part of the email before the @', async () => {
     const email = `jane.doe+${Date.now()}@example.com`;
-    await server.anonymous().collection('users').create({ email, password: 'secret1', passwordConfirm: 'secret1' });
+    await server.anonymous().collection('users').create({ email, password: 'kettle-Quartz-81', passwordConfirm: 'kettle-Quartz-81' });
 
     const welcome = await smtp.waitFor((m) => m.to.includes(email) && m.subject.startsWith('Welcome'));
     const name = email.split('@')[0];
@@ -89,8 +89,8 @@ describe('without working mail or payments', () => {
     try {
       const email = `nomail-${Date.now()}@example.com`;
       const anon = broken.anonymous();
-      await anon.collection('users').create({ email, password: 'secret1', passwordConfirm: 'secret1' });
-      const auth = await anon.collection('users').authWithPassword(email, 'secret1');
+      await anon.collection('users').create({ email, password: 'kettle-Quartz-81', passwordConfirm: 'kettle-Quartz-81' });
+      const auth = await anon.collection('users').authWithPassword(email, 'kettle-Quartz-81');
       expect(auth.record.email).toBe(email);
       // The failure is in the server's log (written in batches).
       await expect
@@ -122,12 +122,12 @@ describe('without working mail or payments', () => {
     const slow = await startPocketBase({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) } });
     try {
       const email = `hang-${Date.now()}@example.com`;
-      const created = await slow.anonymous().collection('users').create({ email, password: 'secret1', passwordConfirm: 'secret1' });
+      const created = await slow.anonymous().collection('users').create({ email, password: 'kettle-Quartz-81', passwordConfirm: 'kettle-Quartz-81' });
       expect(created.id).toBeTruthy();
       // The queued welcome mail is under way on a connection the server has not answered.
       await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(sockets.every((s) => !s.destroyed)).toBe(true);
-      const auth = await slow.anonymous().collection('users').authWithPassword(email, 'secret1');
+      const auth = await slow.anonymous().collection('users').authWithPassword(email, 'kettle-Quartz-81');
       expect(auth.record.email).toBe(email);
     } finally {
       sockets.forEach((s) => s.destroy());

@@ -29,7 +29,7 @@ export async function superuser(): Promise<PocketBase> {
 /** Creates a user through the API and returns a signed-in SDK client. */
 export async function createUser(
   email = newEmail('e2e-dash'),
-  password = 'secret123',
+  password = 'kettle-Quartz-82',
 ): Promise<{ pb: PocketBase; email: string; password: string; id: string }> {
   const pb = client();
   await pb.collection('users').create({ email, password, passwordConfirm: password });
@@ -47,7 +47,7 @@ export async function signInBrowser(page: Page, pb: PocketBase): Promise<void> {
 }
 
 /** Signs up through /auth as a new user would; ends on the dashboard. */
-export async function signUpViaAuth(page: Page, email: string, password = 'secret123'): Promise<void> {
+export async function signUpViaAuth(page: Page, email: string, password = 'kettle-Quartz-82'): Promise<void> {
   await page.goto('/auth');
   await hydrated(page, 'AuthPanel');
   await page.getByLabel('Email').fill(email);

@@ -81,7 +81,9 @@ test('the forms validate before calling the server, and a taken email shows Sign
   await expect(page.getByText('Password is required')).toBeVisible();
 
   const email = newEmail('e2e-taken');
-  await request.post('/api/collections/users/records', { data: { email, password: 'kettle-Quartz-81', passwordConfirm: 'kettle-Quartz-81' } });
+  await request.post('/api/collections/users/records', {
+    data: { email, password: 'kettle-Quartz-81', passwordConfirm: 'kettle-Quartz-81' },
+  });
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await fill(page, email, 'kettle-Quartz-81');
   await page.getByRole('button', { name: 'Create Account' }).click();

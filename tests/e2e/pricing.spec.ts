@@ -14,7 +14,9 @@ async function openPricing(page: Page) {
 /** Signs a new user in through /auth, then opens /pricing. */
 async function signedIn(page: Page) {
   const email = newEmail('e2e-pricing');
-  await page.request.post('/api/collections/users/records', { data: { email, password: 'kettle-Quartz-81', passwordConfirm: 'kettle-Quartz-81' } });
+  await page.request.post('/api/collections/users/records', {
+    data: { email, password: 'kettle-Quartz-81', passwordConfirm: 'kettle-Quartz-81' },
+  });
   await page.goto('/auth');
   await hydrated(page, 'AuthPanel');
   await page.getByRole('tab', { name: 'Login' }).click();

@@ -122,7 +122,10 @@ describe('without working mail or payments', () => {
     const slow = await startPocketBase({ env: { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port) } });
     try {
       const email = `hang-${Date.now()}@example.com`;
-      const created = await slow.anonymous().collection('users').create({ email, password: 'kettle-Quartz-81', passwordConfirm: 'kettle-Quartz-81' });
+      const created = await slow
+        .anonymous()
+        .collection('users')
+        .create({ email, password: 'kettle-Quartz-81', passwordConfirm: 'kettle-Quartz-81' });
       expect(created.id).toBeTruthy();
       // The queued welcome mail is under way on a connection the server has not answered.
       await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0);

@@ -10,12 +10,12 @@
 /** Elements a change's HTML may hold: text, layout, links, media. No SVG/MathML, forms, frames, scripts or styles. */
 const ELEMENTS =
   ' a abbr article aside audio b bdi bdo blockquote br button caption cite code col colgroup dd del details dfn div dl dt em ' +
-  'figcaption figure footer h1 h2 h3 h4 h5 h6 header hr i img ins kbd li main mark nav ol p picture pre q s samp section small ' +
+  'figcaption figure footer h1 h2 h3 h4 h5 h6 header hr i img ins kbd label li main mark nav ol p picture pre q s samp section small ' +
   'source span strong sub summary sup table tbody td tfoot th thead time tr track u ul var video wbr ';
 
 /** Attributes a change may set (besides aria-* and data-*); those in URL_ATTRIBUTES hold a URL, `style` holds CSS. */
 const ATTRIBUTES =
-  ' alt class colspan controls datetime dir height hidden href id lang loading loop muted open playsinline poster rel reversed role ' +
+  ' alt autocomplete class colspan controls datetime dir for height hidden href id inputmode lang loading loop muted open placeholder playsinline poster rel reversed role ' +
   'rowspan sizes span src srcset start style target title type width cite ';
 /** Whether a space-separated list holds a name (plain strings, so the tracker's core build drops them). */
 const listed = (list: string, name: string) => !/\s/.test(name) && list.indexOf(' ' + name + ' ') >= 0;
@@ -42,7 +42,7 @@ export function urlProblem(value: string): string {
   const head = url.split(/[/?#]/)[0] || '';
   const colon = head.indexOf(':');
   if (colon >= 0 && !SAFE_SCHEMES.test(head.slice(0, colon))) return `the ${head.slice(0, colon).toLowerCase()}: scheme is not allowed`;
-  if (colon < 0 && head.indexOf('&') >= 0) return 'an encoded character in a URL scheme is not allowed';
+  if (colon < 0 && head.indexOf('&') >= 0) return 'an encoded URL scheme is not allowed';
   return '';
 }
 
@@ -118,7 +118,7 @@ export function sanitizeChangeHtml(html: string, each: (el: Element) => void): D
       const el = n as Element;
       if (n.nodeType !== 1) {
         if (n.nodeType !== 3) parent.removeChild(n);
-      } else if (el.namespaceURI !== 'http://www.w3.org/1999/xhtml' || elementProblem(el.localName)) parent.removeChild(n);
+      } else if (!(el instanceof HTMLElement) || elementProblem(el.localName)) parent.removeChild(n);
       else {
         for (const a of Array.prototype.slice.call(el.attributes) as Attr[])
           if (attributeProblem(a.name, a.value)) el.removeAttribute(a.name);

@@ -63,7 +63,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	app.RootCmd.AddCommand(Command(app, store))
 	cfg := LoadConfig()
 	sites := newSiteCache(app)
-	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS)}
+	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS), shareLimit: newLimiter(cfg.SiteRPS * ClientShareOfSite)}
 
 	for _, name := range []string{"sites", "goals", "micro_conversions", "optimization_rules"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })

@@ -1,8 +1,6 @@
 package analytics
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"io"
 	"net/http"
@@ -17,6 +15,8 @@ type collector struct {
 	store       Store
 	siteLimit   *limiter
 	clientLimit *limiter
+	// shareLimit is per client per site, at ClientShareOfSite of the site's rate.
+	shareLimit *limiter
 }
 
 func fail(e *core.RequestEvent, status int, msg string) error {
@@ -56,10 +56,9 @@ func (c *collector) handle(e *core.RequestEvent) error {
 	if IsBot(ua) {
 		return e.NoContent(http.StatusNoContent) // robots are ignored, quietly
 	}
-	// The client key is a hash of address and agent, held in memory only, never stored.
-	sum := sha256.Sum256([]byte(e.RealIP() + "|" + ua))
-	// The client first, so that one noisy client does not spend the site's budget.
-	if !c.clientLimit.allow(hex.EncodeToString(sum[:8]), now) || !c.siteLimit.allow(site.ID, now) {
+	// The client's own limits first, so that a client over them never spends the site's budget.
+	client := clientKey(e.RealIP())
+	if !c.clientLimit.allow(client, now) || !c.shareLimit.allow(site.ID+"|"+client, now) || !c.siteLimit.allow(site.ID, now) {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusTooManyRequests, "Too many requests, retry later.")
 	}

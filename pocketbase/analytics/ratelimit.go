@@ -1,9 +1,34 @@
 package analytics
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"net/netip"
 	"sync"
 	"time"
 )
+
+// ClientShareOfSite is the most of a site's request budget that one client may take, so that a
+// single noisy (or hostile) client cannot crowd the site's real visitors out.
+const ClientShareOfSite = 0.25
+
+// clientKey identifies a client by its address only: the User-Agent is the client's to choose, so
+// keying on it lets one client rotate agents past its limit. An IPv6 client usually holds a whole
+// /64, so that prefix is the client. Hashed, held in memory only, never stored.
+func clientKey(ip string) string {
+	key := ip
+	if a, err := netip.ParseAddr(ip); err == nil {
+		a = a.Unmap()
+		if a.Is6() {
+			p, _ := a.Prefix(64)
+			key = p.String()
+		} else {
+			key = a.String()
+		}
+	}
+	sum := sha256.Sum256([]byte(key))
+	return hex.EncodeToString(sum[:8])
+}
 
 // limiter is a token bucket per key (site, or hashed client address), kept only in memory.
 type limiter struct {

@@ -1,5 +1,5 @@
 import { inRollout } from '../lib/assignment';
-import { isUnsafeAttribute, sanitizeChangeHtml } from '../lib/contracts/change-sanitizer';
+import { attributeProblem, cssProblem, sanitizeChangeHtml } from '../lib/contracts/change-sanitizer';
 import type { RuleChange, TrackerRule } from '../lib/contracts/rule-change';
 import { urlPatternMatches } from '../lib/contracts/url-pattern';
 import { clean, config, type Push } from './types';
@@ -20,9 +20,10 @@ function change(el: Element, c: RuleChange, done: WeakSet<Element>): void {
   if (c.type === 'set_text') h.textContent = v;
   else if (c.type === 'set_html') h.replaceChildren(safe(v, done));
   else if (c.type === 'set_attribute') {
-    if (!isUnsafeAttribute(c.name || '', v)) h.setAttribute(c.name || '', v);
-  } else if (c.type === 'set_style') h.style.setProperty(c.name || '', v);
-  else if (c.type === 'hide') h.style.setProperty('display', 'none', 'important');
+    if (!attributeProblem(c.name || '', v)) h.setAttribute(c.name || '', v);
+  } else if (c.type === 'set_style') {
+    if (!cssProblem(v)) h.style.setProperty(c.name || '', v);
+  } else if (c.type === 'hide') h.style.setProperty('display', 'none', 'important');
   else if (c.type === 'insert_before') h.before(safe(v, done));
   else if (c.type === 'insert_after') h.after(safe(v, done));
 }
@@ -97,7 +98,7 @@ export function runRules(push: Push, visitor: () => string): void {
       }
       if (!has(r, 1)) {
         for (const c of r.c) {
-          if (c.type === 'inject_css') {
+          if (c.type === 'inject_css' && !cssProblem(c.value || '')) {
             style(c.value || '');
             done = 1;
           }

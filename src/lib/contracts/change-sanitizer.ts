@@ -1,30 +1,132 @@
 /**
- * The one place that decides what a rule's change may put into a visitor's page. The server's
- * validation (validateRuleChanges, run by the hooks) refuses set_attribute changes this calls
- * unsafe, and the tracker strips the same from the HTML of set_html / insert_* changes when it
- * applies them (it has the DOM, the hooks do not). Tighten the policy here and both follow.
+ * The one place that decides what a rule's change may put into a visitor's page: an allowlist of
+ * elements and attributes, URL schemes, and CSS that loads nothing from outside. The server
+ * (validateRuleChanges, run by the hooks) refuses any change this calls unsafe; the tracker
+ * applies the same policy again to what it receives, on the browser's own inert parse of the
+ * HTML, so that a change the server's reading missed still never runs. Tighten it here and both
+ * follow. Cases: tests/fixtures/xss-vectors.json.
  */
 
-/** Elements removed from a change's HTML: they load or run code. */
-const BLOCKED_ELEMENTS = 'script,iframe,object,embed,link,meta,base,frame,frameset';
+/** Elements a change's HTML may hold: text, layout, links, media. No SVG/MathML, forms, frames, scripts or styles. */
+const ELEMENTS =
+  ' a abbr article aside audio b bdi bdo blockquote br button caption cite code col colgroup dd del details dfn div dl dt em ' +
+  'figcaption figure footer h1 h2 h3 h4 h5 h6 header hr i img ins kbd label li main mark nav ol p picture pre q s samp section small ' +
+  'source span strong sub summary sup table tbody td tfoot th thead time tr track u ul var video wbr ';
 
-/** Event handlers and attributes that run or submit code, or a script-like URL in any attribute. */
-export function isUnsafeAttribute(name: string, value: string): boolean {
-  return /^on|^srcdoc$|^formaction$/i.test(name) || /^\s*(javascript|vbscript|data):/i.test(value);
+/** Attributes a change may set (besides aria-* and data-*); those in URL_ATTRIBUTES hold a URL, `style` holds CSS. */
+const ATTRIBUTES =
+  ' alt autocomplete class colspan controls datetime dir for height hidden href id inputmode lang loading loop muted open placeholder playsinline poster rel reversed role ' +
+  'rowspan sizes span src srcset start style target title type width cite ';
+/** Whether a space-separated list holds a name (plain strings, so the tracker's core build drops them). */
+const listed = (list: string, name: string) => !/\s/.test(name) && list.indexOf(' ' + name + ' ') >= 0;
+const URL_ATTRIBUTES = /^(href|src|srcset|poster|cite)$/;
+const SAFE_SCHEMES = /^(https?|mailto|tel)$/i;
+
+const NAMED: Record<string, string> = { colon: ':', tab: '\t', newline: '\n', nbsp: ' ', amp: '&', sol: '/', quest: '?', num: '#' };
+
+/** Decodes character references as a browser would in an attribute value (the named ones that can spell a scheme). */
+function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (m, e: string) => {
+    if (e[0] !== '#') return NAMED[e.toLowerCase()] ?? m;
+    const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+    return code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '\ufffd';
+  });
 }
 
 /**
- * A change's HTML as a fragment without blocked elements or unsafe attributes; `each` sees every
- * element kept (the tracker marks them so that a rule never applies to its own output).
+ * Why a URL may not be used, or ''. Browsers drop tabs, newlines and leading control characters
+ * from a URL before reading its scheme, so the scheme is read only after removing all of them.
+ */
+export function urlProblem(value: string): string {
+  const url = decodeEntities(value).replace(/[\0- \x7f-\xa0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff]/g, '');
+  const head = url.split(/[/?#]/)[0] || '';
+  const colon = head.indexOf(':');
+  if (colon >= 0 && !SAFE_SCHEMES.test(head.slice(0, colon))) return `the ${head.slice(0, colon).toLowerCase()}: scheme is not allowed`;
+  if (colon < 0 && head.indexOf('&') >= 0) return 'an encoded URL scheme is not allowed';
+  return '';
+}
+
+/** Why CSS (a stylesheet, a declaration value or a style attribute) may not be used, or ''. */
+export function cssProblem(css: string): string {
+  // Comments and escapes would otherwise hide `url(` (u\72 l, ur/**/l) from the checks below.
+  const plain = css
+    .replace(/\/\*[\s\S]*?(\*\/|$)/g, '')
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16) || 0xfffd))
+    .replace(/\\([\s\S])/g, '$1');
+  const load = /url\s*\(|@import|image-set|image\s*\(|expression\s*\(|-moz-binding|behavior\s*:|javascript:|src\s*\(/i.exec(plain);
+  if (load) return `CSS may not load outside resources (${load[0].replace(/\s+/g, '')})`;
+  if (/\[\s*value|(input|textarea|select|option)[^{},]*\[/i.test(plain)) return 'CSS may not select inputs by their attributes';
+  return '';
+}
+
+/** Why an element's attribute may not be set, or ''. */
+export function attributeProblem(name: string, value: string): string {
+  const n = name.toLowerCase();
+  if (!listed(ATTRIBUTES, n) && !/^(aria|data)-[a-z0-9_.-]+$/.test(n)) return `the ${name} attribute is not allowed`;
+  if (n === 'style') return cssProblem(value);
+  if (n === 'srcset')
+    return (
+      value
+        .split(',')
+        .map((c) => urlProblem(c.trim().split(/\s/)[0] || ''))
+        .find(Boolean) || ''
+    );
+  return URL_ATTRIBUTES.test(n) ? urlProblem(value) : '';
+}
+
+/** Why an element may not be in a change's HTML, or ''. */
+export const elementProblem = (name: string) =>
+  listed(ELEMENTS, name.toLowerCase()) ? '' : `the <${name.toLowerCase()}> element is not allowed`;
+
+/**
+ * The server's reading of a change's HTML, without a DOM: why it may not be used, or ''. It
+ * tokenizes tags and attributes as the HTML parser does, and refuses comments and declarations
+ * outright; anything it misreads is still filtered by the tracker's walk of the real parse.
+ */
+export function htmlProblem(html: string): string {
+  const tag = /<(\/?)([a-zA-Z][^\t\n\f\r />]*)|<[!?]/g;
+  const attr =
+    /[\t\n\f\r /]*(?:(>)|([^\t\n\f\r />][^\t\n\f\r />=]*)(?:[\t\n\f\r ]*=[\t\n\f\r ]*(?:"([^"]*)"?|'([^']*)'?|([^\t\n\f\r >]*)))?)/y;
+  let m: RegExpExecArray | null;
+  while ((m = tag.exec(html))) {
+    if (!m[2]) return 'comments and declarations are not allowed in HTML';
+    const problem = elementProblem(m[2]);
+    if (problem) return problem;
+    attr.lastIndex = tag.lastIndex;
+    let a: RegExpExecArray | null;
+    while ((a = attr.exec(html)) && a[2]) {
+      const p = attributeProblem(a[2], a[3] ?? a[4] ?? a[5] ?? '');
+      if (p) return p;
+    }
+    tag.lastIndex = attr.lastIndex || tag.lastIndex;
+    if (!a) break;
+  }
+  return '';
+}
+
+/**
+ * The tracker's copy of a change's HTML: parsed inert in a <template> (nothing loads or runs),
+ * then walked against the allowlist, dropping elements and attributes the policy refuses and
+ * every non-text node. `each` sees every element kept (the tracker marks them so that a rule
+ * never applies to its own output). The nodes themselves are inserted, never re-serialized.
  */
 export function sanitizeChangeHtml(html: string, each: (el: Element) => void): DocumentFragment {
   const t = document.createElement('template');
   t.innerHTML = html;
-  const f = t.content;
-  f.querySelectorAll(BLOCKED_ELEMENTS).forEach((n) => n.remove());
-  f.querySelectorAll('*').forEach((el) => {
-    each(el);
-    for (const a of Array.prototype.slice.call(el.attributes) as Attr[]) if (isUnsafeAttribute(a.name, a.value)) el.removeAttribute(a.name);
-  });
-  return f;
+  const walk = (parent: Node) => {
+    for (const n of Array.prototype.slice.call(parent.childNodes) as Node[]) {
+      const el = n as Element;
+      if (n.nodeType !== 1) {
+        if (n.nodeType !== 3) parent.removeChild(n);
+      } else if (!(el instanceof HTMLElement) || elementProblem(el.localName)) parent.removeChild(n);
+      else {
+        for (const a of Array.prototype.slice.call(el.attributes) as Attr[])
+          if (attributeProblem(a.name, a.value)) el.removeAttribute(a.name);
+        each(el);
+        walk(el);
+      }
+    }
+  };
+  walk(t.content);
+  return t.content;
 }

@@ -3,7 +3,7 @@
  * validate and store, and the tracker applies; and the rule as the server inlines it into the
  * tracker's config. Cases: tests/fixtures/contracts/rule-changes.json.
  */
-import { isUnsafeAttribute } from './change-sanitizer';
+import { attributeProblem, cssProblem, htmlProblem } from './change-sanitizer';
 
 export const CHANGE_TYPES = [
   'set_text',
@@ -66,9 +66,8 @@ export function validateRuleChanges(input: unknown): RuleChangesResult {
       return { ok: false, error: `${where} needs a value` };
     }
     if ((type === 'set_attribute' || type === 'set_style') && !name) return { ok: false, error: `${where} needs a name` };
-    if (type === 'set_attribute' && name && isUnsafeAttribute(name, value ?? '')) {
-      return { ok: false, error: `${where} may not set the ${name} attribute` };
-    }
+    const problem = changeProblem({ type, value, name });
+    if (problem) return { ok: false, error: `${where} ${problem}` };
     if (type === 'redirect' && !/^(https?:\/\/|\/)/i.test(value ?? ''))
       return { ok: false, error: `${where} must redirect to an http(s) URL or a path` };
     const change: RuleChange = { type };
@@ -77,4 +76,19 @@ export function validateRuleChanges(input: unknown): RuleChangesResult {
     changes.push(change);
   }
   return { ok: true, changes };
+}
+
+/**
+ * What the sanitizer policy (change-sanitizer.ts) refuses in one change, as the end of a sentence
+ * starting with "Change N", or ''. The tracker skips a change for which this is not empty.
+ */
+export function changeProblem(c: RuleChange): string {
+  const v = c.value || '';
+  if (c.type === 'set_attribute') return attributeProblem(c.name || '', v) ? `may not set the ${c.name} attribute` : '';
+  let problem = '';
+  if (c.type === 'set_html' || c.type === 'insert_before' || c.type === 'insert_after') problem = htmlProblem(v);
+  else if (c.type === 'set_style')
+    problem = /^(--)?[a-z][a-z0-9-]*$/i.test(c.name || '') ? cssProblem(v) : `the ${c.name} style property is not allowed`;
+  else if (c.type === 'inject_css') problem = cssProblem(v);
+  return problem ? `is refused: ${problem}` : '';
 }

@@ -1,29 +1,51 @@
-/** Rate limits: per client (address + agent, memory only) and per site; refused batches store nothing. */
+/**
+ * Rate limits: per client (its address, memory only; an IPv6 client by its /64), per client per
+ * site (a share of the site's budget) and per site; refused batches store nothing. Clients are
+ * told apart by X-Forwarded-For, trusted here as a proxy in front of the server would set it.
+ */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import { startPocketBase, type TestServer } from '../../helpers/pocketbase';
 import { batch, CHROME_UA, countEvents, makeSite, post } from './helpers';
 
 let server: TestServer;
-let site: RecordModel;
 
 beforeAll(async () => {
-  // Client: 1 request/s (burst 2); site: 2 requests/s (burst 4).
-  server = await startPocketBase({ env: { CRO_COLLECT_CLIENT_RPS: '1', CRO_COLLECT_SITE_RPS: '2' } });
-  site = await makeSite(await server.createUser());
+  // Client: 2 requests/s (burst 4); site: 4 requests/s (burst 8), of which one client may take a quarter (burst 2).
+  server = await startPocketBase({ env: { CRO_COLLECT_CLIENT_RPS: '2', CRO_COLLECT_SITE_RPS: '4' } });
+  await server.admin.settings.update({ trustedProxy: { headers: ['X-Forwarded-For'], useLeftmostIP: false } });
 });
 afterAll(async () => server?.stop());
 
-it('limits each client, then the site as a whole, with 429 and Retry-After', async () => {
-  const send = (ua: string) => post(server, batch(site.public_key, [{ t: 'pv', ts: Date.now(), p: '/' }]), { ua });
-  const a = `${CHROME_UA} A`;
-  const b = `${CHROME_UA} B`;
-  expect([(await send(a)).status, (await send(a)).status]).toEqual([202, 202]);
-  const limited = await send(a);
-  expect(limited.status).toBe(429);
+const send = (site: RecordModel, ip: string, ua = CHROME_UA) =>
+  post(server, batch(site.public_key, [{ t: 'pv', ts: Date.now(), p: '/' }]), { ua, headers: { 'X-Forwarded-For': ip } });
+
+it('limits a client by its address, whatever User-Agent it rotates through, with 429 and Retry-After', async () => {
+  const site = await makeSite(await server.createUser());
+  const statuses = [];
+  for (let i = 0; i < 6; i++) statuses.push((await send(site, '203.0.113.10', `${CHROME_UA} rotated-${i}`)).status);
+  expect(statuses).toEqual([202, 202, 429, 429, 429, 429]);
+  const limited = await send(site, '203.0.113.10', `${CHROME_UA} one more`);
   expect(limited.headers.get('retry-after')).toBe('1');
   expect((await limited.json()).message).toBe('Too many requests, retry later.');
-  expect([(await send(b)).status, (await send(b)).status]).toEqual([202, 202]); // another client
-  expect((await send(`${CHROME_UA} C`)).status).toBe(429); // the site's burst is spent
-  expect(await countEvents(server, site.id)).toBe(4);
+  // Another address in the same IPv6 /64 is the same client; another /64 is not.
+  expect((await send(site, '2001:db8:7:1::1')).status).toBe(202);
+  expect((await send(site, '2001:db8:7:1::2')).status).toBe(202);
+  expect((await send(site, '2001:db8:7:1:ffff::3')).status).toBe(429);
+  expect((await send(site, '2001:db8:7:2::1')).status).toBe(202);
+  expect(await countEvents(server, site.id)).toBe(5);
+});
+
+it('keeps the site open to real visitors while other clients hammer it, then applies the site budget', async () => {
+  const site = await makeSite(await server.createUser());
+  // Three hostile clients, each sending far more than its share: each gets 2 of the site's 8.
+  for (let c = 1; c <= 3; c++) for (let i = 0; i < 5; i++) await send(site, `198.51.100.${c}`, `${CHROME_UA} ${i}`);
+  expect(await countEvents(server, site.id)).toBe(6);
+  // Real visitors still get through.
+  expect((await send(site, '192.0.2.1')).status).toBe(202);
+  expect((await send(site, '192.0.2.2')).status).toBe(202);
+  // Once the site's budget is spent, it refuses even fresh clients.
+  const more = [];
+  for (let c = 10; c < 20; c++) more.push((await send(site, `192.0.2.${c}`)).status);
+  expect(more).toContain(429);
 });

@@ -138,16 +138,17 @@ test('at 50% rollout the tracker decides as the server does, and 1,000 visitor i
 test('a rule whose change throws is rolled back automatically; the visitor stops seeing it; Safety shows it', async ({ browser, page }) => {
   test.setTimeout(90_000);
   const { pb, admin, site } = await paidSite();
-  // set_text applies, then the attribute name is invalid: setAttribute throws on the page.
+  // Both changes pass the server's policy; the style applies, then inserting a sibling of the
+  // root element throws on the page (a document has one root).
   const rule = await pb.collection('optimization_rules').create({
     site_id: site.id,
     name: 'Broken badge',
     rule_type: 'trust_badge',
     url_pattern: '*',
-    selector: '#place-order',
+    selector: 'html',
     changes: [
-      { type: 'set_text', value: 'Buy now!' },
-      { type: 'set_attribute', name: 'data bad', value: 'x' },
+      { type: 'set_style', name: 'outline', value: '3px solid rgb(1, 2, 3)' },
+      { type: 'insert_after', value: '<p>Limited offer</p>' },
     ],
     enabled: true,
     rollout_percentage: 100,
@@ -156,11 +157,12 @@ test('a rule whose change throws is rolled back automatically; the visitor stops
   const ctx = await visitor(browser);
   const shopPage = await ctx.newPage();
   await shopPage.goto(shopUrl(site));
-  await expect(shopPage.locator('#place-order')).toHaveText('Buy now!'); // the page still works
+  await expect(shopPage.locator('html')).toHaveCSS('outline-color', 'rgb(1, 2, 3)');
+  await expect(shopPage.locator('#place-order')).toHaveText('Place order'); // the page still works
   // 20 more page views (in parallel tabs, each sending its batch on the tracker's 1 s timer).
   const tabs = await Promise.all(Array.from({ length: 20 }, () => ctx.newPage()));
   await Promise.all(tabs.map((t) => t.goto(shopUrl(site), { waitUntil: 'load' })));
-  for (const t of tabs) await expect(t.locator('#place-order')).toHaveText('Buy now!');
+  for (const t of tabs) await expect(t.locator('html')).toHaveCSS('outline-color', 'rgb(1, 2, 3)');
   await expect
     .poll(
       async () =>
@@ -170,7 +172,7 @@ test('a rule whose change throws is rolled back automatically; the visitor stops
     )
     .toBeGreaterThanOrEqual(20);
   const failure = await admin.collection('events').getFirstListItem(`site_id = "${site.id}" && type = "apply_error"`);
-  expect(failure.name).toMatch(/not a valid attribute name/i);
+  expect(failure.name).toMatch(/Failed to execute 'after'/i);
 
   const result = await pb.send('/api/cro/evaluate-health', { method: 'POST', body: { siteId: site.id } });
   expect(result.rules[0]).toMatchObject({ ruleId: rule.id, rolledBack: true });
@@ -182,7 +184,7 @@ test('a rule whose change throws is rolled back automatically; the visitor stops
   const cdp = await ctx.newCDPSession(shopPage);
   await cdp.send('Network.clearBrowserCache');
   await shopPage.reload({ waitUntil: 'load' });
-  await expect(shopPage.locator('#place-order')).toHaveText('Place order');
+  await expect(shopPage.locator('html')).not.toHaveCSS('outline-color', 'rgb(1, 2, 3)');
   await Promise.all(tabs.map((t) => t.close()));
   await ctx.close();
 

@@ -16,3 +16,4 @@ export * from './audit';
 export * from './assignment';
 export * from './rule-changes';
 export * from './health';
+export type * from './contracts/analytics-totals';

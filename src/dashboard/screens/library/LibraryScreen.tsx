@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { notify } from '../../../ui/toast';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Button } from '../../../ui/Button';
+import { SearchInput } from '../../../ui/SearchInput';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { Spinner } from '../../../ui/Spinner';
 import { useSiteContext } from '../../data/siteContext';
@@ -75,17 +76,7 @@ export default function LibraryScreen() {
           )
         }
       />
-      <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
-        <input
-          type="search"
-          aria-label="Search patterns"
-          placeholder="Search patterns..."
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-sm"
-        />
-      </div>
+      <SearchInput label="Search patterns" value={query} onValue={setQuery} className="max-w-md" />
 
       {patterns === null ? (
         <Spinner />

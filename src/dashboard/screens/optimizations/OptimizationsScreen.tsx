@@ -4,7 +4,7 @@
  * rule editor, and suggestions from the pattern library. Free plans see 'Upgrade' to /pricing; the
  * server refuses to enable rules for them either way.
  */
-import { Activity, Pencil, Plus, Rocket, Search, Sparkles } from 'lucide-react';
+import { Activity, Pencil, Plus, Rocket, Sparkles } from 'lucide-react';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { notify } from '../../../ui/toast';
@@ -12,6 +12,7 @@ import { can } from '../../../lib/plans';
 import { errorMessage } from '../../data/errors';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
+import { SearchInput } from '../../../ui/SearchInput';
 import { Card } from '../../../ui/Card';
 import { Dialog } from '../../../ui/Dialog';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -129,17 +130,7 @@ export default function OptimizationsScreen() {
       />
 
       <div className="flex flex-wrap gap-2">
-        <div className="relative min-w-64 flex-1">
-          <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
-          <input
-            type="search"
-            aria-label="Search optimizations"
-            placeholder="Search optimizations..."
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-sm"
-          />
-        </div>
+        <SearchInput label="Search optimizations" value={query} onValue={setQuery} className="min-w-64 flex-1" />
         <label className="sr-only" htmlFor="opt-status">
           Status
         </label>

@@ -9,6 +9,7 @@ import { notify } from '../../../ui/toast';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Button } from '../../../ui/Button';
 import { SearchInput } from '../../../ui/SearchInput';
+import { TabList } from '../../../ui/TabList';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { Spinner } from '../../../ui/Spinner';
 import { useSiteContext } from '../../data/siteContext';
@@ -103,20 +104,7 @@ export default function LibraryScreen() {
             </section>
           )}
           <div>
-            <div role="tablist" aria-label="Categories" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
-              {TABS.map((t) => (
-                <button
-                  key={t.id}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === t.id}
-                  onClick={() => setTab(t.id)}
-                  className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-                >
-                  {t.label} ({count(t.id)})
-                </button>
-              ))}
-            </div>
+            <TabList label="Categories" tabs={TABS} active={tab} onSelect={setTab} renderLabel={(t) => `${t.label} (${count(t.id)})`} />
             <div role="tabpanel" aria-label={TABS.find((t) => t.id === tab)!.label}>
               {shown.length === 0 ? (
                 <EmptyState icon={Search} title="No patterns found">

@@ -14,6 +14,7 @@ import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { SearchInput } from '../../../ui/SearchInput';
 import { Card } from '../../../ui/Card';
+import { Switch } from '../../../ui/Switch';
 import { Dialog } from '../../../ui/Dialog';
 import { EmptyState } from '../../../ui/EmptyState';
 import { NoSite } from '../../../ui/dashboard/NoSite';
@@ -169,19 +170,12 @@ export default function OptimizationsScreen() {
                         {r.rule_type} · {r.url_pattern || '/*'} · {r.selector || 'page'}
                       </p>
                     </div>
-                    <button
-                      type="button"
-                      role="switch"
-                      aria-checked={r.enabled}
+                    <Switch
+                      checked={r.enabled}
                       aria-label={`${r.name || r.rule_type} on or off`}
                       disabled={!canEdit || busy !== null || (!r.enabled && !paid)}
-                      onClick={() => void toggle(r, !r.enabled)}
-                      className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition disabled:cursor-not-allowed disabled:opacity-50 ${r.enabled ? 'bg-indigo-600' : 'bg-slate-300'}`}
-                    >
-                      <span
-                        className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${r.enabled ? 'translate-x-5' : 'translate-x-0.5'}`}
-                      />
-                    </button>
+                      onToggle={() => void toggle(r, !r.enabled)}
+                    />
                   </div>
                   {r.description && <p className="mt-2 text-sm text-slate-600">{r.description}</p>}
                   <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -10,17 +10,13 @@ onRecordCreate((e) => {
   e.next();
 }, 'site_members');
 
-onRecordAfterCreateSuccess((e) => {
+// The site's member/editor/manager id lists follow every change of a membership. Handlers run
+// from their own source, so this one uses nothing but globals.
+/** @param {core.RecordEvent} e */
+const syncSiteAccess = (e) => {
   require(`${__hooks}/lib/site_access.js`).sync(e.app, e.record.getString('site_id'));
   e.next();
-}, 'site_members');
-
-onRecordAfterUpdateSuccess((e) => {
-  require(`${__hooks}/lib/site_access.js`).sync(e.app, e.record.getString('site_id'));
-  e.next();
-}, 'site_members');
-
-onRecordAfterDeleteSuccess((e) => {
-  require(`${__hooks}/lib/site_access.js`).sync(e.app, e.record.getString('site_id'));
-  e.next();
-}, 'site_members');
+};
+onRecordAfterCreateSuccess(syncSiteAccess, 'site_members');
+onRecordAfterUpdateSuccess(syncSiteAccess, 'site_members');
+onRecordAfterDeleteSuccess(syncSiteAccess, 'site_members');

@@ -56,36 +56,28 @@ export default function AuthResetPassword() {
       </div>
     );
   }
+  const passwordFields = [
+    { id: 'new-password', label: 'New password', value: password, set: setPassword },
+    { id: 'confirm-password', label: 'Confirm new password', value: confirm, set: setConfirm },
+  ];
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <div>
-        <label htmlFor="new-password" className="block text-sm font-medium text-ink">
-          New password
-        </label>
-        <input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
-          aria-describedby="reset-error"
-        />
-      </div>
-      <div>
-        <label htmlFor="confirm-password" className="block text-sm font-medium text-ink">
-          Confirm new password
-        </label>
-        <input
-          id="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
-          aria-describedby="reset-error"
-        />
-      </div>
+      {passwordFields.map(({ id, label, value, set }) => (
+        <div key={id}>
+          <label htmlFor={id} className="block text-sm font-medium text-ink">
+            {label}
+          </label>
+          <input
+            id={id}
+            type="password"
+            autoComplete="new-password"
+            value={value}
+            onChange={(e) => set(e.target.value)}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm"
+            aria-describedby="reset-error"
+          />
+        </div>
+      ))}
       <p id="reset-error" className="min-h-5 text-sm text-red-700" role={error ? 'alert' : undefined}>
         {error}
       </p>

@@ -9,6 +9,7 @@ import type { LandingOpportunity, ScanResponse } from '../lib/audit/present';
 import ShareMenu from './ShareMenu';
 import ProgressBar from '../ui/scan/ProgressBar';
 import ScanFailed from '../ui/scan/ScanFailed';
+import ScanUrlInput from '../ui/scan/ScanUrlInput';
 import { usePublicScan } from '../ui/scan/usePublicScan';
 
 const STEPS = [0, 20, 40, 60, 80] as const;
@@ -33,16 +34,7 @@ export default function LandingScan() {
         <label htmlFor="landing-scan-url" className="sr-only">
           Website URL
         </label>
-        <input
-          id="landing-scan-url"
-          type="url"
-          inputMode="url"
-          placeholder="https://yourwebsite.com"
-          value={url}
-          disabled={busy}
-          onChange={(e) => setUrl(e.target.value)}
-          className="min-h-11 flex-1 rounded-lg border border-slate-300 px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 disabled:bg-slate-50"
-        />
+        <ScanUrlInput id="landing-scan-url" url={url} busy={busy} onUrl={setUrl} className="min-h-11 flex-1" />
         <button type="submit" disabled={!url.trim() || busy} className="btn btn-primary disabled:cursor-not-allowed disabled:opacity-50">
           <Search className="size-4" aria-hidden="true" />
           {busy ? 'Scanning...' : 'Analyze Website'}

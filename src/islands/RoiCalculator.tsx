@@ -93,6 +93,24 @@ function Row({ label, value, testId }: { label: string; value: string; testId: s
   );
 }
 
+/** One projected scenario: the low or the high end of the expected lift. */
+function ScenarioCard({ title, r, end }: { title: string; r: RoiResult; end: 'Low' | 'High' }) {
+  const id = end.toLowerCase();
+  return (
+    <div className="card">
+      <h3 className="h3">{title}</h3>
+      <dl className="mt-3">
+        <Row label="Conversion rate" value={formatPercent(r[`projectedConversion${end}`])} testId={`conversion-${id}`} />
+        <Row label="Conversions" value={formatCount(r[`conversions${end}`])} testId={`conversions-${id}`} />
+        <Row label="Monthly revenue" value={formatUsd(r[`revenue${end}`])} testId={`revenue-${id}`} />
+        <Row label="Extra per month" value={formatUsd(r[`additionalMonthly${end}`])} testId={`monthly-${id}`} />
+        <Row label="Extra per year" value={formatUsd(r[`additionalAnnual${end}`])} testId={`annual-${id}`} />
+        <Row label="ROI" value={formatPercent(r[`roi${end}`], 0)} testId={`roi-${id}`} />
+      </dl>
+    </div>
+  );
+}
+
 function RoiResults({ r }: { r: RoiResult }) {
   return (
     <section aria-labelledby="roi-results" className="space-y-6">
@@ -123,28 +141,8 @@ function RoiResults({ r }: { r: RoiResult }) {
             <Row label="Monthly revenue" value={formatUsd(r.currentRevenue)} testId="current-revenue" />
           </dl>
         </div>
-        <div className="card">
-          <h3 className="h3">Conservative (+18%)</h3>
-          <dl className="mt-3">
-            <Row label="Conversion rate" value={formatPercent(r.projectedConversionLow)} testId="conversion-low" />
-            <Row label="Conversions" value={formatCount(r.conversionsLow)} testId="conversions-low" />
-            <Row label="Monthly revenue" value={formatUsd(r.revenueLow)} testId="revenue-low" />
-            <Row label="Extra per month" value={formatUsd(r.additionalMonthlyLow)} testId="monthly-low" />
-            <Row label="Extra per year" value={formatUsd(r.additionalAnnualLow)} testId="annual-low" />
-            <Row label="ROI" value={formatPercent(r.roiLow, 0)} testId="roi-low" />
-          </dl>
-        </div>
-        <div className="card">
-          <h3 className="h3">Optimistic (+34%)</h3>
-          <dl className="mt-3">
-            <Row label="Conversion rate" value={formatPercent(r.projectedConversionHigh)} testId="conversion-high" />
-            <Row label="Conversions" value={formatCount(r.conversionsHigh)} testId="conversions-high" />
-            <Row label="Monthly revenue" value={formatUsd(r.revenueHigh)} testId="revenue-high" />
-            <Row label="Extra per month" value={formatUsd(r.additionalMonthlyHigh)} testId="monthly-high" />
-            <Row label="Extra per year" value={formatUsd(r.additionalAnnualHigh)} testId="annual-high" />
-            <Row label="ROI" value={formatPercent(r.roiHigh, 0)} testId="roi-high" />
-          </dl>
-        </div>
+        <ScenarioCard title="Conservative (+18%)" r={r} end="Low" />
+        <ScenarioCard title="Optimistic (+34%)" r={r} end="High" />
       </div>
       <p className="text-sm text-slate-600">
         Compared with an annual cost of{' '}

@@ -4,6 +4,7 @@
  * unless told otherwise.
  */
 import { useEffect, useRef, useState } from 'react';
+import { useDismiss } from '../ui/useDismiss';
 import { Check, Copy, Share2 } from 'lucide-react';
 import { notify } from '../ui/toast';
 import { MENU_SHARE_POPUP, popupFeatures, shareUrl, type ShareNetwork } from '../lib/share';
@@ -40,17 +41,7 @@ export default function ShareMenu({ text, url, label = 'Share', tone = 'default'
     const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
     return () => clearTimeout(timer);
   }, [copied]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => root.current && !root.current.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, root, setOpen);
 
   const target = () => new URL(url ?? window.location.href, window.location.origin).href;
 

@@ -11,6 +11,7 @@ import type { Finding } from '../lib/audit/types';
 import { notify } from '../ui/toast';
 import ProgressBar from '../ui/scan/ProgressBar';
 import ScanFailed from '../ui/scan/ScanFailed';
+import ScanUrlInput from '../ui/scan/ScanUrlInput';
 import { usePublicScan } from '../ui/scan/usePublicScan';
 
 const STEPS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90] as const;
@@ -49,16 +50,7 @@ export default function WebsiteScan() {
           <label htmlFor="website-scan-url" className="block text-sm font-semibold text-ink">
             Website URL
           </label>
-          <input
-            id="website-scan-url"
-            type="url"
-            inputMode="url"
-            placeholder="https://yourwebsite.com"
-            value={url}
-            disabled={busy}
-            onChange={(e) => setUrl(e.target.value)}
-            className="mt-1.5 block min-h-11 w-full rounded-lg border border-slate-300 px-3 py-2.5 text-base text-ink shadow-sm focus:border-brand-500 disabled:bg-slate-50"
-          />
+          <ScanUrlInput id="website-scan-url" url={url} busy={busy} onUrl={setUrl} className="mt-1.5 block min-h-11 w-full" />
         </div>
         <button type="submit" disabled={busy} className="btn btn-primary btn-lg disabled:cursor-not-allowed disabled:opacity-50">
           <Search className="size-4" aria-hidden="true" />

@@ -17,3 +17,4 @@ export * from './assignment';
 export * from './rule-changes';
 export * from './health';
 export * from './password-policy';
+export type * from './contracts/analytics-totals';

@@ -43,15 +43,26 @@ describe('evaluateRuleHealth', () => {
     ]);
   });
 
-  it('is critical when the exposed error rate exceeds the unexposed one by more than the threshold', () => {
-    const h = evaluateRuleHealth({ ...base, exposedErrorSessions: 30 }, 5); // 15% vs 1%
+  it.each([
+    {
+      when: 'the exposed error rate exceeds the unexposed one by more than the threshold',
+      telemetry: { exposedErrorSessions: 30 }, // 15% vs 1%
+      metric: 'error_rate',
+      expected: { value: 15, threshold_exceeded: true, details: { unexposed_rate: 1, increase_points: 14 } },
+      reason: 'Error rate 15% of 200 exposed sessions vs 1% of 200 unexposed (+14 points) exceeded the 5% error threshold',
+    },
+    {
+      when: 'apply failures exceed the threshold (a rollback)',
+      telemetry: { exposedSessions: 0, exposedErrorSessions: 0, exposedConversions: 0, applyFailures: 25 },
+      metric: 'apply_failure_rate',
+      expected: { value: 100, threshold_exceeded: true, details: { attempts: 25, apply_failures: 25 } },
+      reason: 'Apply failure rate 100% (25 of 25 attempts) exceeded the 5% error threshold',
+    },
+  ])('is critical when $when', ({ telemetry, metric: name, expected, reason }) => {
+    const h = evaluateRuleHealth({ ...base, ...telemetry }, 5);
     expect(h.status).toBe('critical');
-    expect(metric(h, 'error_rate')).toMatchObject({
-      value: 15,
-      threshold_exceeded: true,
-      details: { unexposed_rate: 1, increase_points: 14 },
-    });
-    expect(h.reason).toBe('Error rate 15% of 200 exposed sessions vs 1% of 200 unexposed (+14 points) exceeded the 5% error threshold');
+    expect(metric(h, name)).toMatchObject(expected);
+    expect(h.reason).toBe(reason);
   });
 
   it('compares with zero when nobody is unexposed (100% rollout)', () => {
@@ -70,16 +81,6 @@ describe('evaluateRuleHealth', () => {
     );
     expect(small.status).toBe('healthy');
     expect(metric(small, 'error_rate')).toMatchObject({ value: 100, threshold_exceeded: false, details: { sufficient_sample: false } });
-  });
-
-  it('rolls back on apply failures above the threshold', () => {
-    const h = evaluateRuleHealth({ ...base, exposedSessions: 0, exposedErrorSessions: 0, exposedConversions: 0, applyFailures: 25 }, 5);
-    expect(metric(h, 'apply_failure_rate')).toMatchObject({
-      value: 100,
-      threshold_exceeded: true,
-      details: { attempts: 25, apply_failures: 25 },
-    });
-    expect(h.reason).toBe('Apply failure rate 100% (25 of 25 attempts) exceeded the 5% error threshold');
   });
 
   it('flags a significant conversion drop but not a significant rise', () => {

@@ -2,6 +2,14 @@
 // CRO Workers: built-in optimization modules an Enterprise site switches on. Each worker is a
 // managed optimization rule (rule_type 'worker_<key>') that the tracker applies like any other
 // rule, so workers share rollout, telemetry, health monitoring and automatic rollback.
+/**
+ * Most workers are a stylesheet injected on every page.
+ * @param {string} css
+ */
+function cssOnEveryPage(css) {
+  return { url_pattern: '*', selector: '', changes: [{ type: 'inject_css', value: css }] };
+}
+
 module.exports = {
   WORKERS: [
     {
@@ -10,16 +18,9 @@ module.exports = {
       category: 'conversion',
       beta: false,
       description: 'Keeps the primary call-to-action pinned to the bottom of the screen on phones.',
-      rule: {
-        url_pattern: '*',
-        selector: '',
-        changes: [
-          {
-            type: 'inject_css',
-            value: '@media (max-width:768px){.add-to-cart,[data-cro-cta],button[name=add]{position:sticky;bottom:0;z-index:50;width:100%}}',
-          },
-        ],
-      },
+      rule: cssOnEveryPage(
+        '@media (max-width:768px){.add-to-cart,[data-cro-cta],button[name=add]{position:sticky;bottom:0;z-index:50;width:100%}}',
+      ),
     },
     {
       key: 'lazy_images',
@@ -56,17 +57,9 @@ module.exports = {
       category: 'forms',
       beta: false,
       description: 'Marks invalid and valid fields as visitors leave them, before they submit.',
-      rule: {
-        url_pattern: '*',
-        selector: '',
-        changes: [
-          {
-            type: 'inject_css',
-            value:
-              'input:user-invalid,select:user-invalid,textarea:user-invalid{border-color:#dc2626!important;box-shadow:0 0 0 1px #dc2626}input:user-valid{border-color:#16a34a}',
-          },
-        ],
-      },
+      rule: cssOnEveryPage(
+        'input:user-invalid,select:user-invalid,textarea:user-invalid{border-color:#dc2626!important;box-shadow:0 0 0 1px #dc2626}input:user-valid{border-color:#16a34a}',
+      ),
     },
     {
       key: 'shipping_banner',
@@ -92,16 +85,7 @@ module.exports = {
       category: 'mobile',
       beta: false,
       description: 'Enlarges buttons and links on small screens to at least 44 by 44 pixels.',
-      rule: {
-        url_pattern: '*',
-        selector: '',
-        changes: [
-          {
-            type: 'inject_css',
-            value: '@media (max-width:768px){a.button,button,.btn,input[type=submit]{min-height:44px;min-width:44px}}',
-          },
-        ],
-      },
+      rule: cssOnEveryPage('@media (max-width:768px){a.button,button,.btn,input[type=submit]{min-height:44px;min-width:44px}}'),
     },
     {
       key: 'popup_blocker',
@@ -109,11 +93,7 @@ module.exports = {
       category: 'mobile',
       beta: true,
       description: 'Hides full-screen newsletter and promo pop-ups on phones, where they block the page.',
-      rule: {
-        url_pattern: '*',
-        selector: '',
-        changes: [{ type: 'inject_css', value: '@media (max-width:768px){.popup,.modal-newsletter,[data-popup]{display:none!important}}' }],
-      },
+      rule: cssOnEveryPage('@media (max-width:768px){.popup,.modal-newsletter,[data-popup]{display:none!important}}'),
     },
     {
       key: 'reduced_motion',
@@ -121,17 +101,9 @@ module.exports = {
       category: 'accessibility',
       beta: true,
       description: 'Turns off animations for visitors who ask their device for reduced motion.',
-      rule: {
-        url_pattern: '*',
-        selector: '',
-        changes: [
-          {
-            type: 'inject_css',
-            value:
-              '@media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:.01ms!important;transition-duration:.01ms!important;scroll-behavior:auto!important}}',
-          },
-        ],
-      },
+      rule: cssOnEveryPage(
+        '@media (prefers-reduced-motion:reduce){*,*::before,*::after{animation-duration:.01ms!important;transition-duration:.01ms!important;scroll-behavior:auto!important}}',
+      ),
     },
   ],
 

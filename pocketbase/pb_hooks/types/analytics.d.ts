@@ -2,16 +2,8 @@
 // (BindJS). Hooks never read the event tables with SQL; they call these. Kept by hand: the Go test
 // TestBindJSMatchesDeclarations fails when the bound methods and this list differ.
 
-/** One optimization rule's telemetry (the health evaluation's input, src/lib/health.ts). */
-interface AnalyticsRuleTelemetry {
-  exposedSessions: number;
-  exposedErrorSessions: number;
-  exposedConversions: number;
-  unexposedSessions: number;
-  unexposedErrorSessions: number;
-  unexposedConversions: number;
-  applyFailures: number;
-}
+/** One optimization rule's telemetry: the input of the health evaluation in src/lib/health.ts. */
+type AnalyticsRuleTelemetry = import('../lib/generated/domain').RuleTelemetry;
 
 /** The CRO workers' telemetry over the last hour and the last 24 hours. */
 interface AnalyticsWorkerTelemetry {
@@ -24,23 +16,8 @@ interface AnalyticsWorkerTelemetry {
   failedLoadsLastDay: number;
 }
 
-/** A site's rollup totals over a range of days, with the derived rates (percent, rounded to 0.01). */
-interface AnalyticsTotals {
-  visitors: number;
-  sessions: number;
-  pageviews: number;
-  bounces: number;
-  conversions: number;
-  convertedSessions: number;
-  revenue: number;
-  errors: number;
-  clicks: number;
-  microConversions: number;
-  conversionRate: number;
-  bounceRate: number;
-  avgDuration: number;
-  avgScroll: number;
-}
+/** A site's rollup totals over a range of days (src/lib/contracts/analytics-totals.ts). */
+type AnalyticsTotals = import('../lib/generated/domain').AnalyticsTotals;
 
 declare const $analytics: {
   /** Telemetry of a rule since a time in ms since the epoch. */

@@ -1,20 +1,7 @@
 /** The analytics report GET /api/cro/analytics/{site}?days=N answers (rollups only). */
-export interface Totals {
-  visitors: number;
-  sessions: number;
-  pageviews: number;
-  bounces: number;
-  conversions: number;
-  convertedSessions: number;
-  revenue: number;
-  errors: number;
-  clicks: number;
-  microConversions: number;
-  conversionRate: number;
-  bounceRate: number;
-  avgDuration: number;
-  avgScroll: number;
-}
+import type { AnalyticsTotals as Totals } from '../../lib/contracts/analytics-totals';
+
+export type { Totals };
 
 export interface DayRow {
   day: string;

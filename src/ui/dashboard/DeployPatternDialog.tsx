@@ -7,6 +7,9 @@ import { errorMessage } from '../../dashboard/data/errors';
 import { Button } from '../Button';
 import { Dialog } from '../Dialog';
 import { TextField } from '../TextField';
+import { FormError } from '../FormError';
+import { DialogActions } from '../DialogActions';
+import { PaidPlanNotice } from './PaidPlanNotice';
 import type { PatternRecord, SiteRecord } from '../../dashboard/data/records';
 import { createRule, SAFE_ROLLOUT } from '../../dashboard/data/rules';
 
@@ -83,27 +86,13 @@ export function DeployPatternDialog({
               required
             />
           ))}
-          {error && (
-            <p role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          )}
-          {!paid && (
-            <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
-              Deploying optimizations requires a paid plan.{' '}
-              <a href="/pricing" className="font-medium underline">
-                Upgrade
-              </a>
-            </p>
-          )}
-          <div className="flex justify-end gap-2 pt-2">
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
+          <FormError error={error} />
+          {!paid && <PaidPlanNotice />}
+          <DialogActions onCancel={onClose} className="flex justify-end gap-2 pt-2">
             <Button type="submit" disabled={busy}>
               {paid ? 'Deploy' : 'Save Draft'}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       )}
     </Dialog>

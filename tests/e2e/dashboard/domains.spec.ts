@@ -2,7 +2,7 @@
 // DNS stand-in, Check if Connected, and see Connected/Active and the notification arrive live.
 import { expect, test } from '@playwright/test';
 import { publishZone } from '../standins/dns';
-import { newDomain, newEmail, openFromSidebar, signUpViaAuth, WIDTHS } from './helpers';
+import { expectToast, newDomain, newEmail, openFromSidebar, signUpViaAuth, WIDTHS } from './helpers';
 
 for (const { name, viewport } of WIDTHS) {
   test.describe(`at ${name} width`, () => {
@@ -16,8 +16,7 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
 
       await page.getByRole('button', { name: 'Add Domain' }).click();
-      await expect(page.getByText('Domain required')).toBeVisible();
-      await expect(page.getByText('Please enter a domain name')).toBeVisible();
+      await expectToast(page, 'Domain required', 'Please enter a domain name');
 
       await page.getByLabel('Domain Name').fill('not a domain');
       await page.getByRole('button', { name: 'Add Domain' }).click();
@@ -27,8 +26,7 @@ for (const { name, viewport } of WIDTHS) {
       await page.getByLabel('Domain Name').fill(`https://${domain.toUpperCase()}/pricing`);
       await page.getByLabel('Industry (Optional)').fill('E-commerce');
       await page.getByRole('button', { name: 'Add Domain' }).click();
-      await expect(page.getByText('Domain added successfully')).toBeVisible();
-      await expect(page.getByText('Follow the DNS setup instructions below')).toBeVisible();
+      await expectToast(page, 'Domain added successfully', 'Follow the DNS setup instructions below');
       const card = page.getByTestId(`domain-${domain}`);
       await expect(card.getByText('Pending DNS')).toBeVisible();
       await expect(card.getByText('Step 1 of 2')).toBeVisible();

@@ -1,7 +1,7 @@
 // The overview's Google Analytics card: validation, connect, Configure, Disconnect, and the
 // 'Domain Required' path for a user without a site.
 import { expect, test } from '@playwright/test';
-import { addSite, createUser, newDomain, signInBrowser, WIDTHS } from './helpers';
+import { addSite, createUser, expectToast, newDomain, signInBrowser, WIDTHS } from './helpers';
 
 for (const { name, viewport } of WIDTHS) {
   test.describe(`at ${name} width`, () => {
@@ -18,8 +18,7 @@ for (const { name, viewport } of WIDTHS) {
 
       await card.getByLabel('Property ID').fill('   ');
       await card.getByRole('button', { name: 'Connect' }).click();
-      await expect(page.getByText('Property ID Required')).toBeVisible();
-      await expect(page.getByText('Please enter your Google Analytics Property ID')).toBeVisible();
+      await expectToast(page, 'Property ID Required', 'Please enter your Google Analytics Property ID');
 
       await card.getByLabel('Property ID').fill(' G-TEST12345 ');
       await card.getByRole('button', { name: 'Connect' }).click();
@@ -51,8 +50,7 @@ for (const { name, viewport } of WIDTHS) {
       const card = page.getByTestId('ga-card');
       await card.getByLabel('Property ID').fill('G-TEST12345');
       await card.getByRole('button', { name: 'Connect' }).click();
-      await expect(page.getByText('Domain Required')).toBeVisible();
-      await expect(page.getByText('Please add your domain in Settings first')).toBeVisible();
+      await expectToast(page, 'Domain Required', 'Please add your domain in Settings first');
       await page.getByRole('button', { name: 'Go to Settings' }).click();
       await expect(page).toHaveURL(/\/dashboard\/settings$/);
       await expect(page.getByRole('heading', { name: 'Add New Domain' })).toBeVisible();

@@ -1,5 +1,5 @@
 // Helpers for the dashboard's e2e tests: accounts, sites and navigation at any width.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
 import { E2E_PORT } from '../../../playwright.config';
 import { SUPERUSER } from '../../helpers/pocketbase';
@@ -65,4 +65,10 @@ export async function openFromSidebar(page: Page, label: string): Promise<void> 
 
 export async function addSite(pb: PocketBase, domain: string): Promise<{ id: string; nameserver_1: string; nameserver_2: string }> {
   return pb.collection('sites').create({ user_id: pb.authStore.record!.id, domain });
+}
+
+/** A toast's title and its message, both on screen. */
+export async function expectToast(page: Page, title: string, message: string): Promise<void> {
+  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByText(message)).toBeVisible();
 }

@@ -1,7 +1,7 @@
 // The Integrations screen: 30 cards, the connect dialog (secrets never shown again), status from
 // the stored record, disconnect, and the default catalogue when loading fails.
 import { expect, test } from '@playwright/test';
-import { addSite, createUser, newDomain, signInBrowser, superuser, WIDTHS } from './helpers';
+import { addSite, createUser, expectToast, newDomain, signInBrowser, superuser, WIDTHS } from './helpers';
 
 for (const { name, viewport } of WIDTHS) {
   test.describe(`at ${name} width`, () => {
@@ -20,8 +20,7 @@ for (const { name, viewport } of WIDTHS) {
       await slack.getByRole('button', { name: 'Connect' }).click();
       const dialog = page.getByRole('dialog', { name: 'Connect Slack' });
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByText('Connection Failed')).toBeVisible();
-      await expect(page.getByText('Incoming webhook URL is required.')).toBeVisible();
+      await expectToast(page, 'Connection Failed', 'Incoming webhook URL is required.');
       await dialog.getByLabel('Incoming webhook URL').fill('https://hooks.slack.test/services/secret-123');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Connected!')).toBeVisible();
@@ -57,8 +56,7 @@ test('a failed load shows the error toast and the default catalogue', async ({ p
     route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":500,"message":"down","data":{}}' }),
   );
   await page.goto('/dashboard/integrations');
-  await expect(page.getByText('Error loading integrations')).toBeVisible();
-  await expect(page.getByText('Could not load integration status')).toBeVisible();
+  await expectToast(page, 'Error loading integrations', 'Could not load integration status');
   await expect(page.getByTestId('integrations-grid').locator('article')).toHaveCount(30);
   await expect(page.getByTestId('integration-shopify').getByText('Not connected')).toBeVisible();
 });

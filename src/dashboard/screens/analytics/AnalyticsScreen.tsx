@@ -35,6 +35,22 @@ const dimColumns = (label: string): Column<DimRow>[] => [
   { label: 'Revenue', value: (d) => money(d.revenue), numeric: true },
 ];
 
+/** The report's breakdowns by one dimension, each a table of sessions, conversions and revenue. */
+const UTM_TABLES = [
+  { key: 'utmSources', caption: 'UTM sources', label: 'utm_source' },
+  { key: 'utmMediums', caption: 'UTM mediums', label: 'utm_medium' },
+  { key: 'utmCampaigns', caption: 'UTM campaigns', label: 'utm_campaign' },
+] as const;
+const DEVICE_CARDS = [
+  { key: 'devices', title: 'Devices', label: 'Device', empty: 'No device data yet.' },
+  { key: 'browsers', title: 'Browsers', label: 'Browser', empty: 'No browser data yet.' },
+  { key: 'countries', title: 'Countries', label: 'Country', empty: 'No country data yet.' },
+] as const;
+
+function DimensionTable({ caption, rows, label, empty }: { caption: string; rows: DimRow[]; label: string; empty: string }) {
+  return <BreakdownTable caption={caption} rows={rows} columns={dimColumns(label)} rowKey={(d) => d.value} empty={empty} />;
+}
+
 function download(name: string, text: string) {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
   const a = document.createElement('a');
@@ -147,75 +163,31 @@ export default function AnalyticsScreen() {
               />
             </Card>
             <Card title="Traffic Sources" testId="traffic-sources">
-              <BreakdownTable
+              <DimensionTable
                 caption="Traffic sources"
                 rows={current.sources}
-                columns={dimColumns('Source')}
-                rowKey={(d) => d.value}
+                label="Source"
                 empty="Sources appear with your first visitors."
               />
-              {current.utmSources.length + current.utmMediums.length + current.utmCampaigns.length > 0 && (
+              {UTM_TABLES.some((t) => current[t.key].length > 0) && (
                 <div className="mt-4 space-y-3">
                   <h3 className="text-sm font-semibold text-slate-700">UTM campaigns</h3>
-                  {current.utmSources.length > 0 && (
-                    <BreakdownTable
-                      caption="UTM sources"
-                      rows={current.utmSources}
-                      columns={dimColumns('utm_source')}
-                      rowKey={(d) => d.value}
-                      empty=""
-                    />
-                  )}
-                  {current.utmMediums.length > 0 && (
-                    <BreakdownTable
-                      caption="UTM mediums"
-                      rows={current.utmMediums}
-                      columns={dimColumns('utm_medium')}
-                      rowKey={(d) => d.value}
-                      empty=""
-                    />
-                  )}
-                  {current.utmCampaigns.length > 0 && (
-                    <BreakdownTable
-                      caption="UTM campaigns"
-                      rows={current.utmCampaigns}
-                      columns={dimColumns('utm_campaign')}
-                      rowKey={(d) => d.value}
-                      empty=""
-                    />
+                  {UTM_TABLES.map(
+                    (t) =>
+                      current[t.key].length > 0 && (
+                        <DimensionTable key={t.key} caption={t.caption} rows={current[t.key]} label={t.label} empty="" />
+                      ),
                   )}
                 </div>
               )}
             </Card>
           </div>
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
-            <Card title="Devices" testId="devices">
-              <BreakdownTable
-                caption="Devices"
-                rows={current.devices}
-                columns={dimColumns('Device')}
-                rowKey={(d) => d.value}
-                empty="No device data yet."
-              />
-            </Card>
-            <Card title="Browsers" testId="browsers">
-              <BreakdownTable
-                caption="Browsers"
-                rows={current.browsers}
-                columns={dimColumns('Browser')}
-                rowKey={(d) => d.value}
-                empty="No browser data yet."
-              />
-            </Card>
-            <Card title="Countries" testId="countries">
-              <BreakdownTable
-                caption="Countries"
-                rows={current.countries}
-                columns={dimColumns('Country')}
-                rowKey={(d) => d.value}
-                empty="No country data yet."
-              />
-            </Card>
+            {DEVICE_CARDS.map((c) => (
+              <Card key={c.key} title={c.title} testId={c.key}>
+                <DimensionTable caption={c.title} rows={current[c.key]} label={c.label} empty={c.empty} />
+              </Card>
+            ))}
           </div>
         </>
       )}

@@ -1,8 +1,9 @@
 /** Summary cards of the selected range, each with its change against the range before. */
-import { Card } from '../../../ui/Card';
+import { StatCard } from '../../../ui/dashboard/StatCard';
 import type { AnalyticsReport } from '../../data/analytics';
 
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const slug = (label: string) => label.toLowerCase().replace(/\s+/g, '-');
 const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}%`;
 
 export function SummaryCards({ report }: { report: AnalyticsReport }) {
@@ -21,17 +22,13 @@ export function SummaryCards({ report }: { report: AnalyticsReport }) {
   return (
     <div className="grid grid-cols-2 gap-4 lg:grid-cols-4" data-testid="analytics-summary">
       {cards.map(([label, value, change]) => (
-        <Card key={label} testId={`summary-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-          <p className="text-sm text-slate-500">{label}</p>
-          <p className="mt-1 text-2xl font-bold" data-testid="summary-value">
-            {value}
-          </p>
+        <StatCard key={label} label={label} value={value} testId={`summary-${slug(label)}`} valueTestId="summary-value">
           {change !== null && (
             <p className="text-xs text-slate-500">
               {signed(change)} vs previous {report.days} days
             </p>
           )}
-        </Card>
+        </StatCard>
       ))}
     </div>
   );

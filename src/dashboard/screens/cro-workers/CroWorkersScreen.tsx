@@ -10,6 +10,7 @@ import { notify } from '../../../ui/toast';
 import { errorMessage } from '../../data/errors';
 import { Badge } from '../../../ui/Badge';
 import { Card } from '../../../ui/Card';
+import { Switch } from '../../../ui/Switch';
 import { EmptyState } from '../../../ui/EmptyState';
 import { NoSite } from '../../../ui/dashboard/NoSite';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
@@ -110,19 +111,7 @@ export default function CroWorkersScreen() {
                     {w.enabled && w.health ? ` · ${w.health}` : ''}
                   </p>
                 </div>
-                <button
-                  type="button"
-                  role="switch"
-                  aria-checked={w.enabled}
-                  aria-label={w.name}
-                  disabled={!canEdit || busy !== null}
-                  onClick={() => void toggle(w)}
-                  className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition disabled:cursor-not-allowed disabled:opacity-50 ${w.enabled ? 'bg-indigo-600' : 'bg-slate-300'}`}
-                >
-                  <span
-                    className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${w.enabled ? 'translate-x-5' : 'translate-x-0.5'}`}
-                  />
-                </button>
+                <Switch checked={w.enabled} aria-label={w.name} disabled={!canEdit || busy !== null} onToggle={() => void toggle(w)} />
               </div>
             </Card>
           </li>

@@ -10,6 +10,7 @@ import { connectIntegration } from '../../data/integrations';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/TextField';
+import { DialogActions } from '../../../ui/DialogActions';
 import type { IntegrationRecord } from '../../data/records';
 
 export function ConnectDialog({
@@ -67,14 +68,11 @@ export function ConnectDialog({
             hint={f.secret ? 'Kept on the server only and never shown again.' : undefined}
           />
         ))}
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} cancelVariant="ghost">
           <Button type="submit" disabled={busy}>
             {busy ? 'Saving...' : 'Save'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -8,6 +8,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { notify } from '../../../ui/toast';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Button } from '../../../ui/Button';
+import { SearchInput } from '../../../ui/SearchInput';
+import { TabList } from '../../../ui/TabList';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { Spinner } from '../../../ui/Spinner';
 import { useSiteContext } from '../../data/siteContext';
@@ -75,17 +77,7 @@ export default function LibraryScreen() {
           )
         }
       />
-      <div className="relative max-w-md">
-        <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
-        <input
-          type="search"
-          aria-label="Search patterns"
-          placeholder="Search patterns..."
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-sm"
-        />
-      </div>
+      <SearchInput label="Search patterns" value={query} onValue={setQuery} className="max-w-md" />
 
       {patterns === null ? (
         <Spinner />
@@ -112,20 +104,7 @@ export default function LibraryScreen() {
             </section>
           )}
           <div>
-            <div role="tablist" aria-label="Categories" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
-              {TABS.map((t) => (
-                <button
-                  key={t.id}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === t.id}
-                  onClick={() => setTab(t.id)}
-                  className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-                >
-                  {t.label} ({count(t.id)})
-                </button>
-              ))}
-            </div>
+            <TabList label="Categories" tabs={TABS} active={tab} onSelect={setTab} renderLabel={(t) => `${t.label} (${count(t.id)})`} />
             <div role="tabpanel" aria-label={TABS.find((t) => t.id === tab)!.label}>
               {shown.length === 0 ? (
                 <EmptyState icon={Search} title="No patterns found">

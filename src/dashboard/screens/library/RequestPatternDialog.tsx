@@ -6,6 +6,10 @@ import { requestPattern } from '../../data/patterns';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/TextField';
+import { SelectField } from '../../../ui/SelectField';
+import { TextAreaField } from '../../../ui/TextAreaField';
+import { FormError } from '../../../ui/FormError';
+import { DialogActions } from '../../../ui/DialogActions';
 
 const CATEGORIES = [
   ['conversion', 'Conversion'],
@@ -19,7 +23,7 @@ const CATEGORIES = [
 
 export function RequestPatternDialog({ userId, siteId, onClose }: { userId: string; siteId: string | null; onClose: () => void }) {
   const [name, setName] = useState('');
-  const [category, setCategory] = useState('conversion');
+  const [category, setCategory] = useState<(typeof CATEGORIES)[number][0]>('conversion');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,50 +49,22 @@ export function RequestPatternDialog({ userId, siteId, onClose }: { userId: stri
     <Dialog title="Request Pattern" onClose={onClose}>
       <form onSubmit={submit} className="space-y-3" noValidate>
         <TextField id="req-name" label="Pattern name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} required />
-        <div className="space-y-1">
-          <label htmlFor="req-category" className="block text-sm font-medium text-slate-800">
-            Category
-          </label>
-          <select
-            id="req-category"
-            value={category}
-            onChange={(e) => setCategory(e.target.value)}
-            className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-          >
-            {CATEGORIES.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="req-description" className="block text-sm font-medium text-slate-800">
-            What should it do?
-          </label>
-          <textarea
-            id="req-description"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={2000}
-            rows={4}
-            required
-            className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-        </div>
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
+        <SelectField id="req-category" label="Category" value={category} options={CATEGORIES} onValue={setCategory} />
+        <TextAreaField
+          id="req-description"
+          label="What should it do?"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          maxLength={2000}
+          rows={4}
+          required
+        />
+        <FormError error={error} />
+        <DialogActions onCancel={onClose}>
           <Button type="submit" disabled={busy}>
             Send Request
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

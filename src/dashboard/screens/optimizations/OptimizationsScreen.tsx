@@ -4,7 +4,7 @@
  * rule editor, and suggestions from the pattern library. Free plans see 'Upgrade' to /pricing; the
  * server refuses to enable rules for them either way.
  */
-import { Activity, Pencil, Plus, Rocket, Search, Sparkles } from 'lucide-react';
+import { Activity, Pencil, Plus, Rocket, Sparkles } from 'lucide-react';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { notify } from '../../../ui/toast';
@@ -12,7 +12,9 @@ import { can } from '../../../lib/plans';
 import { errorMessage } from '../../data/errors';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
+import { SearchInput } from '../../../ui/SearchInput';
 import { Card } from '../../../ui/Card';
+import { Switch } from '../../../ui/Switch';
 import { Dialog } from '../../../ui/Dialog';
 import { EmptyState } from '../../../ui/EmptyState';
 import { NoSite } from '../../../ui/dashboard/NoSite';
@@ -129,17 +131,7 @@ export default function OptimizationsScreen() {
       />
 
       <div className="flex flex-wrap gap-2">
-        <div className="relative min-w-64 flex-1">
-          <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-slate-400" aria-hidden />
-          <input
-            type="search"
-            aria-label="Search optimizations"
-            placeholder="Search optimizations..."
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            className="w-full rounded-md border border-slate-300 py-2 pl-9 pr-3 text-sm"
-          />
-        </div>
+        <SearchInput label="Search optimizations" value={query} onValue={setQuery} className="min-w-64 flex-1" />
         <label className="sr-only" htmlFor="opt-status">
           Status
         </label>
@@ -178,19 +170,12 @@ export default function OptimizationsScreen() {
                         {r.rule_type} · {r.url_pattern || '/*'} · {r.selector || 'page'}
                       </p>
                     </div>
-                    <button
-                      type="button"
-                      role="switch"
-                      aria-checked={r.enabled}
+                    <Switch
+                      checked={r.enabled}
                       aria-label={`${r.name || r.rule_type} on or off`}
                       disabled={!canEdit || busy !== null || (!r.enabled && !paid)}
-                      onClick={() => void toggle(r, !r.enabled)}
-                      className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition disabled:cursor-not-allowed disabled:opacity-50 ${r.enabled ? 'bg-indigo-600' : 'bg-slate-300'}`}
-                    >
-                      <span
-                        className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${r.enabled ? 'translate-x-5' : 'translate-x-0.5'}`}
-                      />
-                    </button>
+                      onToggle={() => void toggle(r, !r.enabled)}
+                    />
                   </div>
                   {r.description && <p className="mt-2 text-sm text-slate-600">{r.description}</p>}
                   <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -8,6 +8,9 @@ import { errorMessage } from '../../data/errors';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/TextField';
+import { FormError } from '../../../ui/FormError';
+import { DialogActions } from '../../../ui/DialogActions';
+import { PaidPlanNotice } from '../../../ui/dashboard/PaidPlanNotice';
 import { rolloutCaption } from '../../../ui/dashboard/rolloutCaption';
 import type { RuleRecord, SiteRecord } from '../../data/records';
 import { saveRule } from '../../data/rules';
@@ -98,34 +101,40 @@ export function RuleEditor({
     }
   }
 
+  const textFields = [
+    { id: 'rule-name', label: 'Name', value: name, set: setName, maxLength: 200 },
+    {
+      id: 'rule-type',
+      label: 'Rule type',
+      hint: 'A short label such as cta_text or trust_badge',
+      value: ruleType,
+      set: setRuleType,
+      maxLength: 100,
+    },
+    {
+      id: 'rule-url',
+      label: 'Pages (URL pattern)',
+      hint: 'A path with * wildcards, e.g. /checkout* or /products/*',
+      value: urlPattern,
+      set: setUrlPattern,
+      maxLength: 500,
+    },
+    {
+      id: 'rule-selector',
+      label: 'Elements (CSS selector)',
+      hint: 'e.g. #checkout-button or .hero h1',
+      value: selector,
+      set: setSelector,
+      maxLength: 1000,
+    },
+  ];
+
   return (
     <Dialog title={rule ? 'Edit Optimization' : 'Add Optimization'} onClose={onClose}>
       <form onSubmit={(e) => void save(false, e)} className="space-y-3" noValidate>
-        <TextField id="rule-name" label="Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={200} />
-        <TextField
-          id="rule-type"
-          label="Rule type"
-          hint="A short label such as cta_text or trust_badge"
-          value={ruleType}
-          onChange={(e) => setRuleType(e.target.value)}
-          maxLength={100}
-        />
-        <TextField
-          id="rule-url"
-          label="Pages (URL pattern)"
-          hint="A path with * wildcards, e.g. /checkout* or /products/*"
-          value={urlPattern}
-          onChange={(e) => setUrlPattern(e.target.value)}
-          maxLength={500}
-        />
-        <TextField
-          id="rule-selector"
-          label="Elements (CSS selector)"
-          hint="e.g. #checkout-button or .hero h1"
-          value={selector}
-          onChange={(e) => setSelector(e.target.value)}
-          maxLength={1000}
-        />
+        {textFields.map(({ set, ...field }) => (
+          <TextField key={field.id} {...field} onChange={(e) => set(e.target.value)} />
+        ))}
 
         <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium">Changes</legend>
@@ -227,23 +236,9 @@ export function RuleEditor({
             </a>
           </p>
         )}
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-        {!paid && (
-          <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
-            Deploying optimizations requires a paid plan.{' '}
-            <a href="/pricing" className="font-medium underline">
-              Upgrade
-            </a>
-          </p>
-        )}
-        <div className="flex justify-end gap-2 pt-1">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
+        <FormError error={error} />
+        {!paid && <PaidPlanNotice />}
+        <DialogActions onCancel={onClose} className="flex justify-end gap-2 pt-1">
           <Button type="submit" variant="outline" disabled={busy}>
             Save Draft
           </Button>
@@ -252,7 +247,7 @@ export function RuleEditor({
               Deploy
             </Button>
           )}
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

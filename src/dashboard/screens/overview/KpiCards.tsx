@@ -4,7 +4,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { $kpis } from '../../data/kpis';
-import { Card } from '../../../ui/Card';
+import { StatCard } from '../../../ui/dashboard/StatCard';
 
 const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}%`;
 
@@ -19,11 +19,13 @@ export function KpiCards() {
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="kpi-cards">
       {cards.map(([label, value, change]) => (
-        <Card key={label} testId={`kpi-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-          <p className="text-sm text-slate-500">{label}</p>
-          <p className="mt-1 text-2xl font-bold" data-testid="kpi-value">
-            {value ?? '—'}
-          </p>
+        <StatCard
+          key={label}
+          label={label}
+          value={value ?? '—'}
+          testId={`kpi-${label.toLowerCase().replace(/\s+/g, '-')}`}
+          valueTestId="kpi-value"
+        >
           <p className="text-xs text-slate-500">
             {value === null ? (
               'No data yet'
@@ -35,7 +37,7 @@ export function KpiCards() {
               </>
             )}
           </p>
-        </Card>
+        </StatCard>
       ))}
     </div>
   );

@@ -1,6 +1,7 @@
 /** The Safety Controls card of one rule: health, Testing Mode, Automatic Rollback, rollout, Manual Rollback. */
 import { Activity, AlertTriangle, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Switch as SwitchButton } from '../../../ui/Switch';
 import { notify } from '../../../ui/toast';
 import { errorMessage } from '../../data/errors';
 import { Button } from '../../../ui/Button';
@@ -34,18 +35,13 @@ function Switch({
           {hint}
         </p>
       </div>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
+      <SwitchButton
+        checked={checked}
         aria-labelledby={`${id}-l`}
         aria-describedby={`${id}-h`}
         disabled={disabled}
-        onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition disabled:cursor-not-allowed disabled:opacity-50 ${checked ? 'bg-indigo-600' : 'bg-slate-300'}`}
-      >
-        <span className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${checked ? 'translate-x-5' : 'translate-x-0.5'}`} />
-      </button>
+        onToggle={() => onChange(!checked)}
+      />
     </div>
   );
 }

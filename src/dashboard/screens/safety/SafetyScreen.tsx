@@ -13,6 +13,7 @@ import { Card } from '../../../ui/Card';
 import { NoSite } from '../../../ui/dashboard/NoSite';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { Spinner } from '../../../ui/Spinner';
+import { TabList } from '../../../ui/TabList';
 import { useSiteContext } from '../../data/siteContext';
 import { $safety, $safetySite, pickSafetySite, type SafetyData } from '../../data/safety';
 import { refetchSites } from '../../data/sites';
@@ -120,23 +121,19 @@ export default function SafetyScreen() {
       </div>
 
       <div>
-        <div role="tablist" aria-label="Safety" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
-          {TABS.map((t) => (
-            <button
-              key={t.id}
-              id={`safety-tab-${t.id}`}
-              type="button"
-              role="tab"
-              aria-selected={tab === t.id}
-              aria-controls={`safety-panel-${t.id}`}
-              onClick={() => setTab(t.id)}
-              className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t.id ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-            >
+        <TabList
+          label="Safety"
+          tabs={TABS}
+          active={tab}
+          onSelect={setTab}
+          idPrefix="safety"
+          renderLabel={(t) => (
+            <>
               {t.label}
               {counts[t.id] !== undefined && <span className="ml-1 text-xs text-slate-500">({counts[t.id]})</span>}
-            </button>
-          ))}
-        </div>
+            </>
+          )}
+        />
         <div role="tabpanel" id={`safety-panel-${tab}`} aria-labelledby={`safety-tab-${tab}`}>
           {!data ? (
             <Spinner />

@@ -1,34 +1,23 @@
 /** One domain of 'Your Domains': status, the assigned nameservers with copy, DNS verification. */
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
 import { notify } from '../../../ui/toast';
 import { Button } from '../../../ui/Button';
 import { CopyButton } from '../../../ui/CopyButton';
 import type { SiteRecord } from '../../data/records';
-import { refetchSites, verifyDns } from '../../data/sites';
+import { useDnsCheck } from '../../../ui/dashboard/useDnsCheck';
 import { DomainStatusBadge } from './DomainStatusBadge';
 import { RemoveDomainButton } from './RemoveDomainButton';
 
 export function DomainCard({ site, manager, owner }: { site: SiteRecord; manager: boolean; owner: boolean }) {
-  const [busy, setBusy] = useState(false);
-  const [detail, setDetail] = useState<string | null>(null);
+  const {
+    busy,
+    detail,
+    check: verify,
+  } = useDnsCheck(site.id, (res) => {
+    if (res.verified) notify('DNS Verified!', 'Your domain is now active', 'success');
+    else notify('DNS Not Verified', 'Please check your nameserver configuration', 'destructive');
+  });
   const verified = site.dns_verified && site.status === 'active';
-
-  const verify = async () => {
-    setBusy(true);
-    try {
-      const res = await verifyDns(site.id);
-      setDetail(res.verified ? null : res.message);
-      if (res.verified) notify('DNS Verified!', 'Your domain is now active', 'success');
-      else notify('DNS Not Verified', 'Please check your nameserver configuration', 'destructive');
-      await refetchSites();
-    } catch (err) {
-      console.error(err);
-      notify('Error', 'Failed to verify DNS', 'destructive');
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <article className="rounded-lg border border-slate-200 p-4" data-testid={`domain-${site.domain}`}>

@@ -8,6 +8,9 @@ import { inviteMember } from '../../data/members';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { TextField } from '../../../ui/TextField';
+import { SelectField } from '../../../ui/SelectField';
+
+const ROLE_OPTIONS = INVITABLE_ROLES.map((r) => [r, r.charAt(0).toUpperCase() + r.slice(1)] as const);
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -50,23 +53,15 @@ export function InviteForm({ siteId, onInvited }: { siteId: string; onInvited: (
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <div className="space-y-1">
-          <label htmlFor="invite-role" className="block text-sm font-medium">
-            Role
-          </label>
-          <select
-            id="invite-role"
-            value={role}
-            onChange={(e) => setRole(e.target.value as SiteRole)}
-            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-          >
-            {INVITABLE_ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r.charAt(0).toUpperCase() + r.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="invite-role"
+          label="Role"
+          value={role}
+          options={ROLE_OPTIONS}
+          onValue={setRole}
+          labelClassName="block text-sm font-medium"
+          className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        />
         <Button type="submit" disabled={busy}>
           <Send className="h-4 w-4" />
           Send Invite

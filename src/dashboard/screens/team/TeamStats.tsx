@@ -1,5 +1,5 @@
 /** Team figures from the real member list. */
-import { Card } from '../../../ui/Card';
+import { StatRow } from '../../../ui/dashboard/StatCard';
 import type { MemberRecord } from '../../data/records';
 
 export function TeamStats({ members }: { members: MemberRecord[] }) {
@@ -11,14 +11,5 @@ export function TeamStats({ members }: { members: MemberRecord[] }) {
     ['Pending Invites', invited],
     ['Owners & Admins', managers],
   ];
-  return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-      {stats.map(([label, value]) => (
-        <Card key={label}>
-          <p className="text-sm text-slate-500">{label}</p>
-          <p className="text-2xl font-bold">{value}</p>
-        </Card>
-      ))}
-    </div>
-  );
+  return <StatRow stats={stats} />;
 }

@@ -1,37 +1,18 @@
 /** 'Your Website': the domain, Connected/Active or Ready to Connect/Pending, 'Check if Connected'. */
 import { CheckCircle2, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
 import { notify } from '../../../ui/toast';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import type { SiteRecord } from '../../data/records';
-import { refetchSites, verifyDns } from '../../data/sites';
+import { useDnsCheck } from '../../../ui/dashboard/useDnsCheck';
 
 export function WebsiteCard({ site, canVerify }: { site: SiteRecord; canVerify: boolean }) {
-  const [busy, setBusy] = useState(false);
-  const [detail, setDetail] = useState<string | null>(null);
+  const { busy, detail, check } = useDnsCheck(site.id, (res) => {
+    if (res.verified) notify('Success!', res.message, 'success');
+    else notify('Verification Failed', res.message, 'destructive');
+  });
   const verified = site.dns_verified && site.status === 'active';
-
-  const check = async () => {
-    setBusy(true);
-    try {
-      const res = await verifyDns(site.id);
-      if (res.verified) {
-        setDetail(null);
-        notify('Success!', res.message, 'success');
-      } else {
-        setDetail(res.message);
-        notify('Verification Failed', res.message, 'destructive');
-      }
-      await refetchSites();
-    } catch (err) {
-      console.error(err);
-      notify('Error', 'Failed to verify DNS', 'destructive');
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <Card title="Your Website" testId="your-website">

@@ -1,6 +1,11 @@
 /** Mount once per page that shows toasts: `<Toaster client:idle />`. */
+import { useEffect } from 'react';
 import { Toaster as SonnerToaster } from 'sonner';
+import { showCarriedToast } from './toast';
 
 export default function Toaster() {
+  // A toast raised just before a navigation (Log Out) is shown again here if the page it was
+  // raised on was left before the visitor could read it.
+  useEffect(showCarriedToast, []);
   return <SonnerToaster position="top-right" richColors closeButton />;
 }

@@ -1,7 +1,7 @@
 /** The account menu: My Account and email, Admin Dashboard (admins only), Profile, Settings, Log Out. */
 import { useStore } from '@nanostores/react';
 import { CircleUser } from 'lucide-react';
-import { notify } from '../../ui/toast';
+import { notify, notifyAcrossNavigation } from '../../ui/toast';
 import { Link } from '../../ui/dashboard/Link';
 import { $isAdmin } from '../data/admin';
 import { $loggingOut, $user, signOut } from '../data/session';
@@ -22,7 +22,7 @@ export function AccountMenu() {
     $loggingOut.set(true);
     try {
       signOut();
-      notify('Logged out successfully', undefined, 'success');
+      notifyAcrossNavigation('Logged out successfully', 'success');
       setTimeout(() => window.location.assign('/auth'), 600);
     } catch (err) {
       $loggingOut.set(false);

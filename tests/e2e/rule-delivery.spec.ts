@@ -125,14 +125,17 @@ test('at 50% rollout the tracker decides as the server does, and 1,000 visitor i
   expect(inside).toBeGreaterThanOrEqual(453);
   expect(inside).toBeLessThanOrEqual(547);
   // The tracker in the browser agrees with the server's module, visitor by visitor.
-  for (const v of ids.slice(0, 8)) {
-    const ctx = await visitor(browser, v);
-    const page = await ctx.newPage();
-    await page.goto(shopUrl(site));
-    await page.waitForLoadState('load');
-    await expect(page.locator('#place-order')).toHaveText(inRollout(v, rule.seed, 50) ? 'Pay now' : 'Place order');
-    await ctx.close();
-  }
+  // Eight visitors side by side (each its own context, so its own stored visitor id).
+  await Promise.all(
+    ids.slice(0, 8).map(async (v) => {
+      const ctx = await visitor(browser, v);
+      const page = await ctx.newPage();
+      await page.goto(shopUrl(site));
+      await page.waitForLoadState('load');
+      await expect(page.locator('#place-order')).toHaveText(inRollout(v, rule.seed, 50) ? 'Pay now' : 'Place order');
+      await ctx.close();
+    }),
+  );
 });
 
 test('a rule whose change throws is rolled back automatically; the visitor stops seeing it; Safety shows it', async ({ browser, page }) => {

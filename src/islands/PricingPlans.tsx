@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { Check, Loader2 } from 'lucide-react';
 import { pb } from '../client/pb';
 import { createCheckoutSession } from '../client/billing';
-import { notify } from '../ui/toast';
+import { notify, notifyAcrossNavigation } from '../ui/toast';
 import { isCheckoutPlan, PLAN_CATALOGUE, type PlanCard } from '../lib/plan-catalogue';
 import PricingDemoDialog, { type DemoDialogHandle } from './PricingDemoDialog';
 
@@ -24,7 +24,7 @@ export default function PricingPlans({ supportEmail }: { supportEmail: string })
     if (plan === 'custom') return demo.current?.open();
     if (!isCheckoutPlan(plan)) return notify('Invalid plan selected', undefined, 'destructive');
     if (!pb.authStore.isValid) {
-      notify('Please sign up or log in first', undefined, 'destructive');
+      notifyAcrossNavigation('Please sign up or log in first', 'destructive');
       setTimeout(() => window.location.assign('/auth'), TOAST_READ_MS);
       return;
     }

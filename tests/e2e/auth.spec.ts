@@ -34,9 +34,11 @@ test('sign up lands on the dashboard and the welcome mail arrives; log out; log 
   expect(mail.subject).toBe(`Welcome to Upliftly, ${email.split('@')[0]}!`);
   expect(mail.text).toContain(`Hi ${email.split('@')[0]},`);
 
-  // Log out: the session is dropped, and /auth stays put.
-  await page.evaluate(() => localStorage.removeItem('pocketbase_auth'));
-  await openAuth(page);
+  // Log out from the account menu: the session is dropped, and /auth stays put.
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Log Out' }).click();
+  await page.waitForURL('**/auth');
+  await hydrated(page, 'AuthPanel');
   expect(await session(page)).toBeNull();
   await expect(page).toHaveURL(/\/auth$/);
 

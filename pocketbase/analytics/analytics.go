@@ -90,5 +90,5 @@ func Register(app *pocketbase.PocketBase, store Store) {
 		store.Stop()
 		return e.Next()
 	})
-	app.Cron().MustAdd("cro_events_retention", "17 3 * * *", func() { pruneEvents(store, cfg.RetentionDays, time.Now()) })
+	app.Cron().MustAdd("cro_events_retention", "17 3 * * *", func() { pruneEvents(app, store, cfg.RetentionDays, time.Now()) })
 }

@@ -49,7 +49,7 @@ func (c *collector) handle(e *core.RequestEvent) error {
 	if site == nil {
 		return fail(e, http.StatusNotFound, "Unknown site key.")
 	}
-	if !OriginAllowed(origin, site.Domain, c.cfg.AllowedOrigins) {
+	if !OriginAllowed(origin, site.Domain, c.cfg.AllowedOrigins) && (site.Staging == "" || !OriginAllowed(origin, site.Staging, nil)) {
 		return fail(e, http.StatusForbidden, "Origin not allowed for this site.")
 	}
 	ua := e.Request.UserAgent()

@@ -60,6 +60,10 @@ func (s *sqliteStore) Prune(before time.Time) error {
 	return errors.Join(errs...)
 }
 
+func (s *sqliteStore) PruneSite(siteID string, before time.Time) error {
+	return s.pruneSite(siteID, dbTime(before))
+}
+
 func (s *sqliteStore) pruneSite(site, cutoff string) error {
 	for _, q := range []string{
 		`DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE site_id = {:site} AND ts < {:cutoff} LIMIT 5000)`,

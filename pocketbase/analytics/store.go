@@ -38,6 +38,8 @@ type Store interface {
 
 	// Prune deletes raw events and sessions older than before; rollups are kept.
 	Prune(before time.Time) error
+	// PruneSite does the same for one site (each site may keep its raw events for its own time).
+	PruneSite(siteID string, before time.Time) error
 }
 
 // Ingest is one validated batch with what the collector knows about its sender.

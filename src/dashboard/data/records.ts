@@ -26,6 +26,9 @@ export interface SiteRecord extends RecordModel {
   health_status: string;
   optimization_enabled: boolean;
   error_threshold_percentage: number;
+  tracking_ignore_dnt: boolean;
+  retention_days: number;
+  staging_domain: string;
   public_key: string;
   manager_ids: string[];
   editor_ids: string[];

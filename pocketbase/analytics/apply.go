@@ -17,6 +17,8 @@ type applier struct {
 	dims        map[[4]string]*dimAgg
 	touched     map[string]*sessState
 	newVisitors map[string]bool
+	// revenueTouched are the writer's revenue counts this transaction changed (dropped if it fails).
+	revenueTouched map[revenueKey]bool
 }
 
 type dailyAgg struct {
@@ -34,7 +36,7 @@ func newApplier(w *Writer, tx *txStmts) *applier {
 	return &applier{
 		w: w, tx: tx,
 		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
-		touched: map[string]*sessState{}, newVisitors: map[string]bool{},
+		touched: map[string]*sessState{}, newVisitors: map[string]bool{}, revenueTouched: map[revenueKey]bool{},
 	}
 }
 
@@ -145,7 +147,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	row := map[string]any{
 		"site": site.ID, "visitor": s.visitor, "session": s.key, "type": typeNames[ev.Type], "name": "", "path": ev.Path,
 		"url": "", "referrer": "", "props": nil, "value": 0.0, "x": 0.0, "y": 0.0, "selector": "",
-		"device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at), "rule": "",
+		"device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at), "rule": "", "client": j.client,
 	}
 	switch ev.Type {
 	case "pv":
@@ -174,7 +176,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		}
 		for _, g := range site.Goals {
 			if g.Type == "url" && URLPatternMatches(g.Match, ev.Path) {
-				if err := a.convert(s, g, g.Value, ev, day); err != nil {
+				if err := a.convert(j, s, g, g.Value, ev, day); err != nil {
 					return err
 				}
 			}
@@ -202,7 +204,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		if ev.GoalMatch != "" {
 			for _, g := range site.Goals {
 				if g.Type == "click" && g.Match == ev.GoalMatch {
-					if err := a.convert(s, g, g.Value, ev, day); err != nil {
+					if err := a.convert(j, s, g, g.Value, ev, day); err != nil {
 						return err
 					}
 				}
@@ -222,7 +224,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 				if ev.Value > 0 {
 					value = ev.Value
 				}
-				if err := a.convert(s, g, value, ev, day); err != nil {
+				if err := a.convert(j, s, g, value, ev, day); err != nil {
 					return err
 				}
 			}
@@ -259,8 +261,14 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	return nil
 }
 
-// convert records a goal conversion: once per session per goal, revenue for every occurrence.
-func (a *applier) convert(s *sessState, g goal, value float64, ev *Event, day string) error {
+// convert records a goal conversion: once per session per goal, revenue for every occurrence
+// (browser revenue up to its cap, revenue_cap.go).
+func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event, day string) error {
+	props := map[string]any{"goal": g.ID, "verified": j.verified}
+	if value > 0 && !j.verified {
+		props["reported"] = value
+		value = a.capRevenue(s, j.client, day, value)
+	}
 	d, p := a.day(s.siteID, day), a.page(s.siteID, day, ev.Path)
 	if value > 0 {
 		s.revenue += value
@@ -285,9 +293,9 @@ func (a *applier) convert(s *sessState, g goal, value float64, ev *Event, day st
 	}
 	a.rows = append(a.rows, map[string]any{
 		"site": s.siteID, "visitor": s.visitor, "session": s.key, "type": "conversion", "name": truncate(g.Name, 100),
-		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(map[string]any{"goal": g.ID}), "value": value,
+		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(props), "value": value,
 		"x": 0.0, "y": 0.0, "selector": "", "device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at),
-		"rule": "",
+		"rule": "", "client": j.client,
 	})
 	return nil
 }

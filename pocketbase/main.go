@@ -3,8 +3,10 @@
 package main
 
 import (
+	"fmt"
 	"log"
 	"os"
+	"time"
 
 	"cro/pocketbase/analytics"
 
@@ -17,7 +19,12 @@ import (
 	"cro/pocketbase/mailqueue"
 
 	"cro/pocketbase/safefetch"
+	"cro/pocketbase/status"
 )
+
+func collectProbeBody() string {
+	return fmt.Sprintf(`{"k":"statusprobe0000","v":"status-probe","s":"status-probe","e":[{"t":"pv","ts":%d,"p":"/"}]}`, time.Now().UnixMilli())
+}
 
 func main() {
 	app := pocketbase.New()
@@ -58,6 +65,13 @@ func main() {
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)
 	analytics.Register(app, events)
+	status.Register(app, []status.Service{
+		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},
+		{Name: "Web App", Probe: status.HTTPProbe("GET", "/", nil, 200)},
+		// A valid batch for no site: the endpoint parses it and looks the key up in the database.
+		{Name: "Analytics Engine", Probe: status.HTTPProbe("POST", "/api/cro/collect", collectProbeBody, 404)},
+		{Name: "Mail", Probe: status.FuncProbe(mail.Health)},
+	})
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

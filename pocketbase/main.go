@@ -20,6 +20,7 @@ import (
 
 	"cro/pocketbase/safefetch"
 	"cro/pocketbase/status"
+	"cro/pocketbase/usage"
 )
 
 func collectProbeBody() string {
@@ -65,6 +66,7 @@ func main() {
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)
 	analytics.Register(app, events)
+	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},
 		{Name: "Web App", Probe: status.HTTPProbe("GET", "/", nil, 200)},

@@ -61,6 +61,14 @@ func (s *sqliteStore) Prune(before time.Time) error {
 	return errors.Join(errs...)
 }
 
+// DistinctVisitors reads the (site_id, visitor, started_at) index only.
+func (s *sqliteStore) DistinctVisitors(siteID string, from time.Time) (int, error) {
+	var n int
+	err := s.app.DB().NewQuery(`SELECT COUNT(DISTINCT visitor) FROM sessions WHERE site_id = {:site} AND started_at >= {:from}`).
+		Bind(dbx.Params{"site": siteID, "from": dbTime(from)}).Row(&n)
+	return n, err
+}
+
 func (s *sqliteStore) PruneSite(siteID string, before time.Time) error {
 	return s.pruneSite(siteID, dbTime(before))
 }

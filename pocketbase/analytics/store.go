@@ -40,6 +40,10 @@ type Store interface {
 	Prune(before time.Time) error
 	// PruneSite does the same for one site (each site may keep its raw events for its own time).
 	PruneSite(siteID string, before time.Time) error
+
+	// DistinctVisitors counts the different visitors with a session started at or after from
+	// (plan metering: tracked visitors this month).
+	DistinctVisitors(siteID string, from time.Time) (int, error)
 }
 
 // Ingest is one validated batch with what the collector knows about its sender.

@@ -116,6 +116,7 @@ func TestStoreContract(t *testing.T) {
 			t.Run("rollups", func(t *testing.T) { checkRollups(t, store) })
 			t.Run("rule health", func(t *testing.T) { checkRuleHealth(t, store) })
 			t.Run("worker telemetry", func(t *testing.T) { checkWorkers(t, store) })
+			t.Run("distinct visitors", func(t *testing.T) { checkDistinctVisitors(t, store) })
 			t.Run("retention", func(t *testing.T) { checkRetention(t, store) })
 		})
 	}
@@ -269,6 +270,24 @@ func checkWorkers(t *testing.T, store Store) {
 	got, _ = store.WorkerTelemetry(siteA, nil, contractNow)
 	if want := (WorkerTelemetry{PageLoadsLastDay: 7, FailedLoadsLastDay: 3}); got != want {
 		t.Errorf("telemetry without workers = %+v, want %+v", got, want)
+	}
+}
+
+// Visitors are counted once however many sessions they had, from their sessions' start times.
+func checkDistinctVisitors(t *testing.T, store Store) {
+	for _, c := range []struct {
+		site  string
+		since time.Duration
+		want  int
+	}{
+		{siteA, 4 * 24 * time.Hour, 5}, // A (two sessions in the window), B, C, G, H
+		{siteA, 90 * time.Minute, 3},   // B, G, H
+		{siteA, time.Minute, 0},
+		{siteB, 24 * time.Hour, 1},
+	} {
+		if got, err := store.DistinctVisitors(c.site, ago(c.since)); err != nil || got != c.want {
+			t.Errorf("distinct visitors of %s since %v = %d (%v), want %d", c.site, c.since, got, err, c.want)
+		}
 	}
 }
 

@@ -5,12 +5,16 @@
 import { useStore } from '@nanostores/react';
 import { $kpis, $kpiStatus, KPI_FALLBACKS } from '../data/kpis';
 import { changeColour, signedPercent } from '../../ui/dashboard/change';
+import { usageOf, usageSentence } from '../../ui/dashboard/usage';
+import { $currentSite } from '../data/sites';
 
 const NONE = '—';
 
 export function KpiStrip() {
   const kpis = useStore($kpis);
   const status = useStore($kpiStatus);
+  const site = useStore($currentSite);
+  const usage = site ? usageOf(site) : null;
   const figures = kpis
     ? { cvr: kpis.cvr, change: kpis.change, visitors: kpis.visitors, optimizations: kpis.activeOptimizations, micro: kpis.microConversions }
     : status === 'error'
@@ -39,6 +43,16 @@ export function KpiStrip() {
       <Item label="Visitors" value={figures ? figures.visitors.toLocaleString('en-US') : NONE} />
       <Item label="Optimizations" value={figures ? String(figures.optimizations) : NONE} />
       <Item label="Micro conversions" value={figures ? String(figures.micro) : NONE} />
+      {usage?.limit != null && (
+        <div className="flex items-baseline gap-1" title={usageSentence(usage)} data-testid="kpi-usage">
+          <dt className="text-slate-500">Plan usage</dt>
+          <dd
+            className={`font-semibold ${(usage.percent ?? 0) >= 100 ? 'text-red-700' : (usage.percent ?? 0) >= 80 ? 'text-amber-700' : 'text-slate-900'}`}
+          >
+            {usage.percent}%
+          </dd>
+        </div>
+      )}
       {status === 'error' && <dd className="text-amber-700">(unavailable)</dd>}
       {status === 'empty' && <dd className="text-slate-500">No visits yet</dd>}
     </dl>

@@ -10,6 +10,12 @@ test('the owner saves the site settings and the audit log records the change; a 
   await signInBrowser(page, owner.pb);
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'Optimization' }).click();
+  // Plan usage: shown for every plan, against the limit where the plan has one.
+  await expect(page.getByTestId('usage-sentence')).toHaveText('0 visitors this month (not metered on this plan)');
+  const admin = await superuser();
+  await admin.collection('sites').update(site.id, { plan_tier: 'starter' });
+  await expect(page.getByTestId('usage-sentence')).toHaveText('0 of 25,000 visitors this month (0%)');
+  await expect(page.getByTestId('kpi-usage')).toHaveText('Plan usage0%');
   const form = page.getByTestId('site-settings');
   await expect(form.getByLabel('Error threshold (%)')).toHaveValue('5');
   await form.getByLabel('Error threshold (%)').fill('0');
@@ -21,7 +27,6 @@ test('the owner saves the site settings and the audit log records the change; a 
   await form.getByLabel('Staging domain').fill('staging.example-shop.com');
   await form.getByRole('button', { name: 'Save Settings' }).click();
   await expect(page.getByText('Settings saved')).toBeVisible();
-  const admin = await superuser();
   await expect.poll(async () => (await admin.collection('sites').getOne(site.id)).retention_days).toBe(30);
   expect(await admin.collection('sites').getOne(site.id)).toMatchObject({
     error_threshold_percentage: 3,

@@ -23,6 +23,7 @@ import { errorMessage } from '../../data/errors';
 import type { SiteRecord } from '../../data/records';
 import { useSiteContext } from '../../data/siteContext';
 import { saveSiteSettings } from '../../data/sites';
+import { UsageCard } from './UsageCard';
 
 const RETENTION_OPTIONS = RETENTION_CHOICES.map(
   (d) => [String(d), d === 0 ? 'Default (90 days)' : `${d} days`] as const,
@@ -39,8 +40,13 @@ const settingsOf = (site: SiteRecord): SiteSettings => ({
 export function OptimizationTab() {
   const { site, canManage } = useSiteContext();
   if (!site) return <NoSite />;
-  // Keyed by the saved record, so a save (or a change by a teammate) resets the form to what is stored.
-  return <SettingsForm key={`${site.id}:${site.updated_at}`} site={site} canManage={canManage} />;
+  return (
+    <div className="space-y-4">
+      <UsageCard site={site} />
+      {/* Keyed by the saved settings, so a save (or a teammate's change) resets the form to what is stored. */}
+      <SettingsForm key={`${site.id}:${JSON.stringify(settingsOf(site))}`} site={site} canManage={canManage} />
+    </div>
+  );
 }
 
 function SettingsForm({ site, canManage }: { site: SiteRecord; canManage: boolean }) {

@@ -8,11 +8,12 @@ import { attr, metaContent, schemaTypes, type Page } from './page';
 import type { Signals } from './signals';
 import { wordsPattern } from './words';
 
-export type PageType = 'home' | 'product' | 'pricing' | 'contact' | 'article' | 'checkout' | 'landing';
+export type PageType = 'home' | 'product' | 'category' | 'pricing' | 'contact' | 'article' | 'checkout' | 'landing';
 
 export const PAGE_TYPE_LABELS: Record<PageType, string> = {
   home: 'Home page',
   product: 'Product page',
+  category: 'Product listing',
   pricing: 'Pricing page',
   contact: 'Contact page',
   article: 'Article',
@@ -22,6 +23,7 @@ export const PAGE_TYPE_LABELS: Record<PageType, string> = {
 
 const ADD_TO_CART = wordsPattern(['add to cart', 'add to bag', 'add to basket', 'buy now']);
 const ARTICLE_TYPES = ['article', 'blogposting', 'newsarticle', 'techarticle', 'report', 'scholarlyarticle'];
+const HOME_PATH = /^\/((index|home)(\.html?|\.php)?|[a-z]{2}(-[a-z]{2})?\/?)?$/;
 export const DOCS_GENERATOR =
   /docusaurus|mkdocs|sphinx|gitbook|vitepress|starlight|read the docs|docsify|nextra|mintlify|hugo-book|jekyll-docs/i;
 
@@ -40,6 +42,10 @@ export function detectPageType(page: Page, s: Signals): PageType {
   const addToCart = s.structure.controls.filter((c) => ADD_TO_CART.test(c.text)).length;
   const productMarkup = types.has('product') || (metaContent(page, 'og:type') ?? '').toLowerCase() === 'product';
   if ((productMarkup && addToCart <= 2) || /\/(products?|p|item)\/[^/]+/.test(path) || addToCart === 1) return 'product';
+  // A listing: a shop's collection or category, or a page selling many products side by side.
+  const homePath = HOME_PATH.test(path);
+  if (/\/(collections?|categor(y|ies)|product-category|shop|catalog|c)(\/|$)/.test(path) || (addToCart >= 4 && !homePath))
+    return 'category';
   if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path) || /\b(pricing|plans and pricing|choose (a|your) plan)\b/i.test(h1))
     return 'pricing';
   const messageForm = s.forms.some((f) => f.fields.some((x) => x.type === 'textarea'));
@@ -54,7 +60,7 @@ export function detectPageType(page: Page, s: Signals): PageType {
     longArticle
   )
     return 'article';
-  if (/^\/((index|home)(\.html?|\.php)?|[a-z]{2}(-[a-z]{2})?\/?)?$/.test(path)) return 'home';
+  if (homePath) return 'home';
   return 'landing';
 }
 

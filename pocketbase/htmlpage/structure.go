@@ -131,14 +131,28 @@ type tree struct {
 	els      []*Element
 	children [][]int
 	base     *url.URL
+	labelFor map[string]string // <label for=id> texts
+	images   []int             // images and labelled SVGs inside each element
 }
 
 func buildStructure(els []*Element, pageURL string) *Structure {
-	t := &tree{els: els, children: make([][]int, len(els))}
+	t := &tree{els: els, children: make([][]int, len(els)), labelFor: map[string]string{}, images: make([]int, len(els))}
 	t.base, _ = url.Parse(pageURL)
 	for i, e := range els {
 		if e.parent >= 0 {
 			t.children[e.parent] = append(t.children[e.parent], i)
+		}
+		if e.Tag == "label" && e.Attrs["for"] != "" {
+			t.labelFor[e.Attrs["for"]] = e.Text
+		}
+	}
+	// Children come after their parent: counting backwards adds each subtree before its parent's.
+	for i := len(els) - 1; i >= 0; i-- {
+		if isLogoImage(els[i]) {
+			t.images[i]++
+		}
+		if p := els[i].parent; p >= 0 {
+			t.images[p] += t.images[i]
 		}
 	}
 	s := &Structure{
@@ -218,15 +232,6 @@ func (t *tree) selector(i int) string {
 	return landmark + own
 }
 
-func (t *tree) isDescendant(i, ancestor int) bool {
-	for p := t.els[i].parent; p >= 0; p = t.els[p].parent {
-		if p == ancestor {
-			return true
-		}
-	}
-	return false
-}
-
 // descendants calls fn for every element inside i, in document order.
 func (t *tree) descendants(i int, fn func(int)) {
 	for _, c := range t.children[i] {
@@ -299,18 +304,18 @@ func (t *tree) control(i int) (Control, bool) {
 	return Control{Text: text, Tag: e.Tag, Href: e.Attrs["href"], Selector: t.selector(i), Offset: e.TextOffset, Region: t.region(i), Styled: styled}, true
 }
 
-// innermost keeps the candidates that contain no other candidate.
+// innermost keeps the candidates that contain no other candidate: each candidate marks its
+// ancestors (stopping at one already marked, so every element is walked once).
 func (t *tree) innermost(cands []int) []int {
+	hasInner := map[int]bool{}
+	for _, c := range cands {
+		for p := t.els[c].parent; p >= 0 && !hasInner[p]; p = t.els[p].parent {
+			hasInner[p] = true
+		}
+	}
 	var out []int
 	for _, c := range cands {
-		inner := false
-		for _, d := range cands {
-			if d != c && t.isDescendant(d, c) {
-				inner = true
-				break
-			}
-		}
-		if !inner {
+		if !hasInner[c] {
 			out = append(out, c)
 		}
 	}
@@ -447,7 +452,7 @@ func (t *tree) logoRows() []LogoRow {
 	names := map[int][]string{}
 	labels := map[int]string{}
 	for i, e := range t.els {
-		if e.Words > 40 || e.Tag == "body" || e.Tag == "html" || e.Tag == "a" || e.Tag == "svg" {
+		if t.images[i] < 2 || e.Words > 40 || e.Tag == "body" || e.Tag == "html" || e.Tag == "a" || e.Tag == "svg" {
 			continue
 		}
 		var imgs []string
@@ -461,7 +466,7 @@ func (t *tree) logoRows() []LogoRow {
 				if logoHint.MatchString(de.Attrs["src"]+" "+de.Attrs["class"]) || logoLabel.MatchString(de.Attrs["alt"]) {
 					hint = true
 				}
-			case de.Tag == "svg" && (de.Attrs["aria-label"] != "" || de.Attrs["role"] == "img"):
+			case isLogoImage(de):
 				name = de.Attrs["aria-label"]
 			default:
 				return
@@ -497,6 +502,10 @@ func (t *tree) logoRows() []LogoRow {
 		}
 	}
 	return out
+}
+
+func isLogoImage(e *Element) bool {
+	return e.Tag == "img" || (e.Tag == "svg" && (e.Attrs["aria-label"] != "" || e.Attrs["role"] == "img"))
 }
 
 func (t *tree) struck(i int) bool {
@@ -553,12 +562,7 @@ func (t *tree) prices() []Price {
 }
 
 func (t *tree) form(i int) Form {
-	labelFor := map[string]string{}
-	for _, e := range t.els {
-		if e.Tag == "label" && e.Attrs["for"] != "" {
-			labelFor[e.Attrs["for"]] = e.Text
-		}
-	}
+	labelFor := t.labelFor
 	e := t.els[i]
 	f := Form{Selector: t.selector(i), Action: e.Attrs["action"], Fields: []Field{}, Submits: []string{}}
 	search := strings.EqualFold(e.Attrs["role"], "search") || strings.Contains(strings.ToLower(e.Attrs["action"]), "search")

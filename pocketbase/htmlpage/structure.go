@@ -482,7 +482,7 @@ func (t *tree) logoRows() []LogoRow {
 				if sib >= i {
 					break
 				}
-				if se := t.els[sib]; se.Text != "" && (strings.HasPrefix(se.Tag, "h") || se.Tag == "p") {
+				if se := t.els[sib]; se.Text != "" && (headingTags[se.Tag] || se.Tag == "p") {
 					label = se.Text
 				}
 			}

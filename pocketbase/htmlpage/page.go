@@ -16,6 +16,8 @@ type Element struct {
 	Ancestors  []string          `json:"ancestors"`
 
 	textUnits int // UTF-16 length of Text while it grows
+	index     int // position in Page.Elements, -1 past the cap
+	parent    int // index of the enclosing element, -1 at the top
 }
 
 // Page is the audit's view of a document.
@@ -27,6 +29,8 @@ type Page struct {
 	WordCount  int                `json:"wordCount"`
 	JSONLD     []any              `json:"jsonLd"`
 	AssetSizes map[string]float64 `json:"assetSizes"`
+	// Structure is what the audit's checks read instead of matching the raw text: see structure.go.
+	Structure *Structure `json:"structure"`
 }
 
 const (

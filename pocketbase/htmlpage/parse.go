@@ -70,8 +70,12 @@ func (b *builder) onOpen(name string, attrs map[string]string) {
 	for i, o := range b.open {
 		ancestors[i] = o.Tag
 	}
-	el := &Element{Tag: name, Attrs: attrs, TextOffset: b.textUnits, Ancestors: ancestors}
+	el := &Element{Tag: name, Attrs: attrs, TextOffset: b.textUnits, Ancestors: ancestors, index: -1, parent: -1}
+	if n := len(b.open); n > 0 {
+		el.parent = b.open[n-1].index
+	}
 	if len(b.elements) < maxElements {
+		el.index = len(b.elements)
 		b.elements = append(b.elements, el)
 	}
 	if name == "script" && strings.Contains(strings.ToLower(attrs["type"]), "ld+json") {
@@ -245,5 +249,6 @@ func (b *builder) page(url string, size int) *Page {
 		WordCount:  b.wordCount,
 		JSONLD:     b.jsonLD,
 		AssetSizes: map[string]float64{},
+		Structure:  buildStructure(b.elements, url),
 	}
 }

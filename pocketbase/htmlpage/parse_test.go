@@ -2,6 +2,7 @@ package htmlpage
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -13,22 +14,37 @@ var update = flag.Bool("update", false, "rewrite the committed fixture pages (te
 
 const fixtureDir = "../../tests/fixtures/scan"
 
-// TestFixturePages: every scan fixture's committed page JSON, which the TypeScript tests audit,
-// is what this parser gives today. After changing the parser on purpose:
-// go test ./htmlpage -run TestFixturePages -update
+// TestFixturePages: every scan fixture's committed page JSON (the scored set in quality/
+// included), which the TypeScript tests audit, is what this parser gives today. After changing
+// the parser on purpose: go test ./htmlpage -run TestFixturePages -update
 func TestFixturePages(t *testing.T) {
 	fixtures, _ := filepath.Glob(filepath.Join(fixtureDir, "*.html"))
-	if len(fixtures) < 6 {
+	quality, _ := filepath.Glob(filepath.Join(fixtureDir, "quality", "*.html"))
+	fixtures = append(fixtures, quality...)
+	if len(fixtures) < 18 {
 		t.Fatalf("fixtures not found: %v", fixtures)
+	}
+	// The scored pages are parsed at the address they stand for: which hosts are third parties
+	// depends on it.
+	var expected map[string]struct{ URL string }
+	if raw, err := os.ReadFile(filepath.Join(fixtureDir, "quality", "expected.json")); err != nil || json.Unmarshal(raw, &expected) != nil {
+		t.Fatalf("quality/expected.json unreadable: %v", err)
 	}
 	for _, f := range fixtures {
 		name := strings.TrimSuffix(filepath.Base(f), ".html")
+		if filepath.Base(filepath.Dir(f)) == "quality" {
+			name = "quality/" + name
+		}
 		t.Run(name, func(t *testing.T) {
 			doc, err := os.ReadFile(f)
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := Parse(doc, "https://fixture.example/"+name+".html").JSON()
+			url := "https://fixture.example/" + filepath.Base(name) + ".html"
+			if e, ok := expected[filepath.Base(name)]; ok && strings.HasPrefix(name, "quality/") {
+				url = e.URL
+			}
+			got, err := Parse(doc, url).JSON()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -57,7 +57,10 @@ routerAdd(
       siteType: scan.result.siteType,
       siteTypeLabel: scan.result.siteTypeLabel,
       url: scan.result.url,
-      expectedLift: domain.formatLift(scan.result.expectedLift.min, scan.result.expectedLift.max),
+      expectedLift:
+        scan.result.liftEstimated === false
+          ? domain.NO_LIFT_TEXT
+          : domain.formatLift(scan.result.expectedLift.min, scan.result.expectedLift.max),
       totalFindings: all.length,
       limit: limit,
       opportunities: shown,

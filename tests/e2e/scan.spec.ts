@@ -2,7 +2,7 @@
 // /website-scan page and a free user's dashboard scan show the real audit of the fixture pages.
 import { expect, test, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
-import { auditPage, formatLift } from '../../src/lib/audit';
+import { auditPage, formatLift, LANDING_SCAN_RESULTS, mostCertain } from '../../src/lib/audit';
 import { fixturePage } from '../helpers/audit-pages';
 import { SUPERUSER } from '../helpers/pocketbase';
 import { expectNoSeriousViolations } from './axe';
@@ -38,13 +38,15 @@ test('the landing widget scans a page and shows its top 3 real opportunities', a
   await expect(widget.getByText('Scan Complete')).toBeVisible();
   const items = widget.getByTestId('scan-opportunity');
   await expect(items).toHaveCount(3);
-  for (const [i, f] of audit.findings.slice(0, 3).entries()) {
+  // The widget's three are the findings the audit is most sure of.
+  const sure = mostCertain(audit.findings, LANDING_SCAN_RESULTS);
+  for (const [i, f] of sure.entries()) {
     await expect(items.nth(i).getByRole('heading')).toHaveText(f.title);
     await expect(items.nth(i)).toContainText(`+${f.liftMin.toFixed(1)}% to +${f.liftMax.toFixed(1)}%`);
     await expect(items.nth(i)).toContainText(f.timeToImplement);
   }
   // Confidence colours: green at 90 or more.
-  const first = audit.findings[0]!;
+  const first = sure[0]!;
   await expect(items.nth(0).getByTestId('confidence')).toHaveText(`${first.confidence}%`);
   if (first.confidence >= 90) await expect(items.nth(0).getByTestId('confidence')).toHaveClass(/emerald/);
   await expect(widget.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/auth');

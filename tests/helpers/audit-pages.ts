@@ -13,7 +13,10 @@ import type { Page } from '../../src/lib/audit';
 const ROOT = resolve(import.meta.dirname, '../..');
 const FIXTURES = join(ROOT, 'tests/fixtures/scan');
 
-/** A scan fixture's page (tests/fixtures/scan/<name>.html) as if fetched from url. */
+/**
+ * A scan fixture's page (tests/fixtures/scan/<name>.html, or quality/<name>.html for the scored
+ * set) as if fetched from url.
+ */
 export function fixturePage(name: string, url: string, assetSizes: Record<string, number> = {}): Page {
   const page = JSON.parse(readFileSync(join(FIXTURES, `${name}.page.json`), 'utf8')) as Page;
   return { ...page, url, assetSizes };

@@ -26,7 +26,7 @@ export async function startFixtureSite(port = 0): Promise<FixtureSite> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    const page = /^\/([a-z-]+)\/?$/.exec(path)?.[1];
+    const page = /^\/([a-z0-9-]+)\/?$/.exec(path)?.[1];
     if (page && (FIXTURE_PAGES as readonly string[]).includes(page)) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(readFileSync(resolve(FIXTURES, `${page}.html`)));

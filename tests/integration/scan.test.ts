@@ -112,8 +112,9 @@ describe('the public scan of a real page', () => {
     expect(body.totalFindings).toBeGreaterThanOrEqual(25);
     expect(body.moreCount).toBe(body.totalFindings - 10);
     expect(body.expectedLift).toMatch(/^\d+-\d+%$/);
+    // Its 'Submit' button is a call to action (reported as vague), so 'cta-missing' is not among them.
     expect(body.optimizations.map((o: { id: string }) => o.id)).toEqual(
-      expect.arrayContaining(['cta-missing', 'mobile-no-viewport', 'form-too-many-fields']),
+      expect.arrayContaining(['copy-no-title', 'mobile-no-viewport', 'form-too-many-fields']),
     );
     expect(body.opportunities).toHaveLength(3);
     // The scripts were measured by size with the same guarded fetcher (HEAD requests).
@@ -171,6 +172,18 @@ describe('the public scan of a real page', () => {
       expect(stored).not.toContain('s3cret');
       expect(row.url).toBe(`${site.origin}/weak-landing/`);
     }
+  });
+
+  it('gives a page the same site type with and without a campaign query string, and caches it under the clean URL', async () => {
+    // 'shop' in a campaign parameter once made this B2B page an online shop, and the cache then
+    // served that type for the clean URL.
+    const tagged = await scan(allowed, `${site.origin}/b2b/?utm_campaign=shop-sale&utm_source=local-cafe`);
+    expect(tagged.body).toMatchObject({ siteType: 'b2b', pageType: 'landing', cached: false });
+    const clean = await scan(allowed, `${site.origin}/b2b/`);
+    expect(clean.body).toMatchObject({ siteType: 'b2b', cached: true });
+    expect(site.hits.get('/b2b/')).toBe(1);
+    const rows = await allowed.admin.collection('scans').getFullList({ filter: `url = "${site.origin}/b2b/"` });
+    expect(rows.map((r) => r.site_type)).toEqual(['b2b']);
   });
 
   it('keeps scans server-only', async () => {

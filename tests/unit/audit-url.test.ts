@@ -1,6 +1,9 @@
-import { expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import { assetReferences, hostOf, resolveRef, urlForStorage } from '../../src/lib/audit';
 import { parseWithGo } from '../helpers/audit-pages';
+
+// Builds the Go parser once, outside the timed tests (a cold build takes seconds on a busy machine).
+beforeAll(() => void parseWithGo('', 'https://x.example/'), 120_000);
 
 test('references resolve like a browser resolves them', () => {
   const base = 'https://shop.example/a/b/page.html?x=1';

@@ -20,6 +20,19 @@ describe('siteTypeFromUrl (case-insensitive URL keywords)', () => {
   });
 
   it('has the display labels', () => {
-    expect(SITE_TYPE_LABELS).toEqual({ ecommerce: 'E-commerce', local: 'Local Business', b2b: 'B2B / Lead Generation' });
+    expect(SITE_TYPE_LABELS).toEqual({
+      ecommerce: 'E-commerce',
+      local: 'Local Business',
+      b2b: 'B2B / Lead Generation',
+      content: 'Content / Publishing',
+      docs: 'Documentation',
+      nonprofit: 'Non-profit',
+    });
+  });
+
+  it('never reads the query string or fragment', () => {
+    expect(siteTypeFromUrl('https://acme-consulting.com/?utm_campaign=shop-sale')).toBe('b2b');
+    expect(siteTypeFromUrl('https://acme-consulting.com/#cart')).toBe('b2b');
+    expect(siteTypeFromUrl('https://acme-consulting.com/shop?x=1')).toBe('ecommerce');
   });
 });

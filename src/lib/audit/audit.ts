@@ -2,9 +2,10 @@
  * The website audit: HTML in, ranked findings out. Pure TypeScript (no DOM, no Node), shared by
  * the server's hooks, the browser and the tests.
  */
-import type { SiteType } from '../site-type';
+import { SITE_TYPES_WITHOUT_LIFT, classifiablePart, type SiteType } from '../site-type';
 import { ALL_CHECKS } from './checks';
 import type { Page } from './page';
+import { detectPageType, PAGE_TYPE_LABELS, type PageType } from './page-type';
 import { computeSignals } from './signals';
 import { detectSiteType, type SiteTypeResult } from './site-type';
 import type { Check, CheckResult, Finding, Impact } from './types';
@@ -15,6 +16,10 @@ export interface AuditResult {
   siteTypeLabel: string;
   siteTypeSource: SiteTypeResult['source'];
   siteTypeSignals: string[];
+  pageType: PageType;
+  pageTypeLabel: string;
+  /** False for sites that do not sell (content, documentation, non-profit): no lift is promised. */
+  liftEstimated: boolean;
   /** Ranked by expected impact, highest first. */
   findings: Finding[];
   /** Expected conversion lift if the findings are fixed, in percent. */
@@ -65,25 +70,40 @@ export function expectedLift(findings: Finding[]): { min: number; max: number } 
   return { min: combine((f) => f.liftMin, 40), max: combine((f) => f.liftMax, 65) };
 }
 
+/** A finding is shown only with something on the page to point at: an element, a selector, an excerpt or what is missing. */
+export function hasEvidence(f: Pick<Finding, 'evidence'>): boolean {
+  const e = f.evidence;
+  return [e.element, e.selector, e.sample, e.missing].some((v) => typeof v === 'string' && v.trim() !== '');
+}
+
 export function auditPage(page: Page): AuditResult {
   const signals = computeSignals(page);
-  const type = detectSiteType(page.url, page, signals);
-  const ctx = { page, signals, siteType: type.siteType };
-  const checks = ALL_CHECKS.filter((c) => !c.siteTypes || c.siteTypes.includes(type.siteType));
+  // The query string never classifies: the same page with and without ?utm_... gets one type.
+  const type = detectSiteType(classifiablePart(page.url), page, signals);
+  const pageType = detectPageType(page, signals);
+  const ctx = { page, signals, siteType: type.siteType, pageType };
+  const checks = ALL_CHECKS.filter(
+    (c) => (!c.siteTypes || c.siteTypes.includes(type.siteType)) && (!c.pageTypes || c.pageTypes.includes(pageType)),
+  );
   const findings: Finding[] = [];
   for (const check of checks) {
     const r = check.run(ctx);
     if (r) findings.push(toFinding(check, r));
   }
-  findings.sort((a, b) => findingScore(b) - findingScore(a) || a.id.localeCompare(b.id));
+  const shown = findings.filter(hasEvidence);
+  shown.sort((a, b) => findingScore(b) - findingScore(a) || a.id.localeCompare(b.id));
+  const liftEstimated = !SITE_TYPES_WITHOUT_LIFT.includes(type.siteType);
   return {
     url: page.url,
     siteType: type.siteType,
     siteTypeLabel: type.label,
     siteTypeSource: type.source,
     siteTypeSignals: type.signals,
-    findings,
-    expectedLift: expectedLift(findings),
+    pageType,
+    pageTypeLabel: PAGE_TYPE_LABELS[pageType],
+    liftEstimated,
+    findings: shown,
+    expectedLift: liftEstimated ? expectedLift(shown) : { min: 0, max: 0 },
     checksRun: checks.length,
     htmlBytes: page.htmlBytes,
     wordCount: page.wordCount,

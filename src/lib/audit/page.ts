@@ -12,6 +12,100 @@ export interface PageElement {
   ancestors: string[];
 }
 
+/** A link or button (pocketbase/htmlpage/structure.go). */
+export interface PageControl {
+  text: string;
+  tag: string;
+  href?: string;
+  selector: string;
+  offset: number;
+  /** The nearest landmark: header, nav, aside, footer, form or main. */
+  region: 'header' | 'nav' | 'aside' | 'footer' | 'form' | 'main';
+  /** A <button>, a submit input, or a link marked as a button by role or class. */
+  styled: boolean;
+}
+
+export interface PageTestimonial {
+  quote: string;
+  author: string;
+  selector: string;
+  source: 'blockquote' | 'class' | 'microdata';
+}
+
+export interface PageRating {
+  text: string;
+  value: number;
+  selector: string;
+}
+
+export interface PageLogoRow {
+  selector: string;
+  count: number;
+  label: string;
+  names: string[];
+}
+
+export interface PagePrice {
+  text: string;
+  amount: number;
+  /** A compare-at price: struck through or marked as the old price. */
+  struck: boolean;
+  selector: string;
+}
+
+export interface PageField {
+  tag: string;
+  type: string;
+  name: string;
+  /** The visible label ('' when there is none). */
+  label: string;
+  placeholder: string;
+  required: boolean;
+  autocomplete: string;
+}
+
+export interface PageForm {
+  selector: string;
+  action: string;
+  search: boolean;
+  fields: PageField[];
+  submits: string[];
+  /** A link to a privacy policy inside the form or its container. */
+  privacyLink: boolean;
+}
+
+export interface PageHeadResource {
+  kind: 'script' | 'stylesheet' | 'font';
+  url: string;
+  host: string;
+  thirdParty: boolean;
+  /** The browser waits for it before the first paint. */
+  blocking: boolean;
+}
+
+/** The parts of a page found from its markup by the Go parser. */
+export interface PageStructure {
+  ids: string[];
+  controls: PageControl[];
+  testimonials: PageTestimonial[];
+  ratings: PageRating[];
+  logoRows: PageLogoRow[];
+  prices: PagePrice[];
+  forms: PageForm[];
+  headResources: PageHeadResource[];
+}
+
+export const EMPTY_STRUCTURE: PageStructure = {
+  ids: [],
+  controls: [],
+  testimonials: [],
+  ratings: [],
+  logoRows: [],
+  prices: [],
+  forms: [],
+  headResources: [],
+};
+
 export interface Page {
   /** The final URL of the page (after redirects). */
   url: string;
@@ -25,6 +119,7 @@ export interface Page {
   jsonLd: unknown[];
   /** Sizes in bytes of the stylesheets and scripts that were measured (-1 = unknown). */
   assetSizes: Record<string, number>;
+  structure: PageStructure;
 }
 
 export const TEXT_CAP = 1000;

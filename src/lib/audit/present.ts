@@ -1,5 +1,5 @@
 /** Shapes of the audit for the three screens that show it. */
-import type { AuditResult } from './audit';
+import { findingScore, type AuditResult } from './audit';
 import type { Finding, ScanCategory } from './types';
 
 /** One opportunity as the landing page's scan widget shows it. */
@@ -49,15 +49,18 @@ export interface ScanResponse {
   url: string;
   siteType: AuditResult['siteType'];
   siteTypeLabel: string;
-  /** e.g. '12-31%'. */
+  pageType: AuditResult['pageType'];
+  pageTypeLabel: string;
+  /** e.g. '12-31%'; NO_LIFT_TEXT for sites that do not sell. */
   expectedLift: string;
   expectedLiftMin: number;
   expectedLiftMax: number;
   totalFindings: number;
-  /** The first 10 findings (the /website-scan list); the landing widget shows 3. */
+  /** The first 10 findings (the /website-scan list). */
   optimizations: Finding[];
   /** Findings beyond those returned. */
   moreCount: number;
+  /** The landing widget's 3: the findings the audit is most sure of. */
   opportunities: LandingOpportunity[];
   scannedAt: string;
   cached: boolean;
@@ -66,8 +69,17 @@ export interface ScanResponse {
 export const PUBLIC_SCAN_RESULTS = 10;
 export const LANDING_SCAN_RESULTS = 3;
 
+export const NO_LIFT_TEXT = 'Not estimated';
+
 export function formatLift(min: number, max: number): string {
   return `${Math.round(min)}-${Math.round(max)}%`;
+}
+
+/** The findings a short list shows: most confident first, then by expected impact. */
+export function mostCertain(findings: Finding[], n: number): Finding[] {
+  return [...findings]
+    .sort((a, b) => b.confidence - a.confidence || findingScore(b) - findingScore(a) || a.id.localeCompare(b.id))
+    .slice(0, n);
 }
 
 export function toScanResponse(result: AuditResult, scannedAt: string, cached: boolean): ScanResponse {
@@ -76,13 +88,15 @@ export function toScanResponse(result: AuditResult, scannedAt: string, cached: b
     url: result.url,
     siteType: result.siteType,
     siteTypeLabel: result.siteTypeLabel,
-    expectedLift: formatLift(result.expectedLift.min, result.expectedLift.max),
+    pageType: result.pageType,
+    pageTypeLabel: result.pageTypeLabel,
+    expectedLift: result.liftEstimated === false ? NO_LIFT_TEXT : formatLift(result.expectedLift.min, result.expectedLift.max),
     expectedLiftMin: result.expectedLift.min,
     expectedLiftMax: result.expectedLift.max,
     totalFindings: result.findings.length,
     optimizations,
     moreCount: Math.max(0, result.findings.length - optimizations.length),
-    opportunities: result.findings.slice(0, LANDING_SCAN_RESULTS).map(toLandingOpportunity),
+    opportunities: mostCertain(result.findings, LANDING_SCAN_RESULTS).map(toLandingOpportunity),
     scannedAt,
     cached,
   };

@@ -1,37 +1,33 @@
-/** Facts several checks share, computed once per page. */
-import { attr, type Page, type PageElement } from './page';
-
-export const CTA_PATTERN =
-  /\b(buy|shop|order|add to (cart|bag|basket)|get started|start( your)?( free)? trial|try( it)?( for)? free|try|sign ?up|join|subscribe|register|book|schedule|reserve|request( a)? (demo|quote|call)|get (a |your )?(demo|quote|started|access|offer)|contact (us|sales)|talk to (sales|us)|call (us|now)|download|claim|start now|checkout|apply|get in touch)\b/i;
+/** Facts several checks share, computed once per page from its structure. */
+import { attr, EMPTY_STRUCTURE, type Page, type PageControl, type PageElement, type PageForm, type PageStructure } from './page';
+import { CTA_WORDS, UTILITY_LABEL } from './words';
 
 const FIELD_TYPES = new Set(['', 'text', 'email', 'tel', 'password', 'number', 'url', 'search', 'date', 'select', 'textarea', 'radio']);
 
-export interface FormInfo {
-  index: number;
-  fields: PageElement[];
-  submitTexts: string[];
-}
+/** A North American number, or an international one written with its +country code. */
+const PHONE = /(\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\+\d{1,3}(?:[\s.-]?\(?\d{1,4}\)?){2,5}\b/;
 
 export interface Signals {
-  ctas: PageElement[];
+  structure: PageStructure;
+  /** Links and buttons that ask the visitor to act (not footer links, not page utilities). */
+  ctas: PageControl[];
   links: PageElement[];
-  forms: FormInfo[];
+  /** Forms other than search boxes. */
+  forms: PageForm[];
   /** All form fields, inside forms or not. */
   fields: PageElement[];
   images: PageElement[];
   labelFor: Set<string>;
   hasEmailField: boolean;
   phoneInText: boolean;
+  /** Prices shown as current prices (compare-at prices not counted). */
   prices: number;
+  /** Heading texts (h1-h4), in order. */
+  headings: string[];
 }
 
 export function controlText(el: PageElement): string {
   return (el.text || attr(el, 'value') || attr(el, 'aria-label') || attr(el, 'title')).trim();
-}
-
-function isControl(el: PageElement): boolean {
-  if (el.tag === 'a' || el.tag === 'button') return true;
-  return el.tag === 'input' && /^(submit|button|image)$/i.test(attr(el, 'type'));
 }
 
 export function fieldType(el: PageElement): string {
@@ -44,43 +40,55 @@ export function isField(el: PageElement): boolean {
   return FIELD_TYPES.has(fieldType(el));
 }
 
+/** A control is a call to action when it asks to act, or is a styled button in the page's body. */
+export function isCta(c: PageControl): boolean {
+  const text = c.text.trim();
+  if (!text || c.region === 'footer' || UTILITY_LABEL.test(text) || text.length > 60) return false;
+  if (CTA_WORDS.test(text)) return true;
+  return c.styled && (c.region === 'main' || c.region === 'header' || c.region === 'form');
+}
+
 export function computeSignals(page: Page): Signals {
-  const ctas: PageElement[] = [];
+  const structure = page.structure ?? EMPTY_STRUCTURE;
   const links: PageElement[] = [];
-  const forms: FormInfo[] = [];
   const fields: PageElement[] = [];
   const images: PageElement[] = [];
+  const headings: string[] = [];
   const labelFor = new Set<string>();
-  page.elements.forEach((el, index) => {
+  for (const el of page.elements) {
     if (el.tag === 'a') links.push(el);
-    if (isControl(el) && CTA_PATTERN.test(controlText(el))) ctas.push(el);
     if (el.tag === 'img') images.push(el);
     if (el.tag === 'label' && el.attrs.for) labelFor.add(el.attrs.for);
-    if (el.tag === 'form') forms.push({ index, fields: [], submitTexts: [] });
-    const form = el.ancestors.includes('form') ? forms[forms.length - 1] : undefined;
-    if (isField(el)) {
-      fields.push(el);
-      form?.fields.push(el);
-    }
-    if (form && (el.tag === 'button' || (el.tag === 'input' && /^(submit|image)$/i.test(attr(el, 'type'))))) {
-      form.submitTexts.push(controlText(el));
-    }
-  });
-  const prices = (page.text.match(/(?:[$€£¥]\s?\d[\d,]*(?:\.\d{2})?|\d[\d,]*(?:[.,]\d{2})?\s?(?:USD|EUR|GBP|€))/g) ?? []).length;
+    if (isField(el)) fields.push(el);
+    if (/^h[1-4]$/.test(el.tag) && el.text) headings.push(el.text);
+  }
+  const forms = structure.forms.filter((f) => !f.search && f.fields.length > 0);
   return {
-    ctas,
+    structure,
+    ctas: structure.controls.filter(isCta),
     links,
     forms,
     fields,
     images,
     labelFor,
-    hasEmailField: fields.some((f) => fieldType(f) === 'email' || /e-?mail/i.test(attr(f, 'name') + attr(f, 'placeholder'))),
-    phoneInText: /(\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/.test(page.text),
-    prices,
+    // A sign-up form asks for an email address and no message: a comment or contact form is not one.
+    hasEmailField: forms.some(
+      (f) =>
+        !f.fields.some((x) => x.type === 'textarea') &&
+        f.fields.some((x) => x.type === 'email' || /e-?mail/i.test(`${x.name} ${x.label} ${x.placeholder}`)),
+    ),
+    phoneInText: PHONE.test(page.text),
+    prices: structure.prices.filter((p) => !p.struck).length,
+    headings,
   };
 }
 
 /** Links whose href or text match. */
 export function linksMatching(signals: Signals, pattern: RegExp): PageElement[] {
   return signals.links.filter((a) => pattern.test(attr(a, 'href')) || pattern.test(a.text));
+}
+
+/** Links that go somewhere: not '#', '#!' or javascript: placeholders. */
+export function realLinksMatching(signals: Signals, pattern: RegExp): PageElement[] {
+  return linksMatching(signals, pattern).filter((a) => !/^\s*(#!?\s*$|javascript:)/i.test(attr(a, 'href')));
 }

@@ -1,5 +1,6 @@
 import type { SiteType } from '../site-type';
 import type { Page } from './page';
+import type { PageType } from './page-type';
 import type { Signals } from './signals';
 
 /** The ten scan categories, in display order. */
@@ -22,6 +23,8 @@ export type Difficulty = 'Easy' | 'Medium' | 'Hard';
 /** What the page showed: the element concerned, how many, or the tag that is missing. */
 export interface Evidence {
   element?: string;
+  /** A short CSS selector of the element concerned. */
+  selector?: string;
   count?: number;
   missing?: string;
   sample?: string;
@@ -49,6 +52,7 @@ export interface CheckContext {
   page: Page;
   signals: Signals;
   siteType: SiteType;
+  pageType: PageType;
 }
 
 /** A failed check: its evidence, optionally a different confidence or description. */
@@ -71,6 +75,8 @@ export interface Check {
   timeToImplement: string;
   /** Site types the check is about; all when absent. */
   siteTypes?: SiteType[];
+  /** Page types the check is about; all when absent. */
+  pageTypes?: PageType[];
   /** null when the page passes. */
   run(ctx: CheckContext): CheckResult | null;
 }

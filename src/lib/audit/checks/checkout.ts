@@ -1,35 +1,65 @@
 import { attr } from '../page';
-import { linksMatching } from '../signals';
+import { realLinksMatching } from '../signals';
+import { wordsPattern } from '../words';
 import { defineChecks } from './define';
 
-const PAYMENT =
-  /\b(visa|mastercard|amex|american express|paypal|apple ?pay|google ?pay|shop ?pay|klarna|afterpay|stripe|maestro|discover)\b/i;
+const PAYMENT = wordsPattern([
+  'visa',
+  'mastercard',
+  'amex',
+  'american express',
+  'paypal',
+  'apple pay',
+  'applepay',
+  'google pay',
+  'shop pay',
+  'klarna',
+  'afterpay',
+  'stripe',
+  'maestro',
+  'discover',
+]);
+const CART = wordsPattern(['cart', 'basket', 'bag', 'checkout', 'add to cart', 'add to bag', 'add to basket']);
 
 export const checkoutChecks = defineChecks({
-  'checkout-no-cart': ({ signals, page }) => {
+  'checkout-no-cart': ({ signals }) => {
     const cart =
-      linksMatching(signals, /\b(cart|basket|bag|checkout)\b/i).length > 0 ||
-      page.elements.some((el) => el.tag === 'button' && /\b(add to (cart|bag|basket)|checkout)\b/i.test(el.text));
+      realLinksMatching(signals, /\/(cart|basket|bag|checkout)\b/i).length > 0 ||
+      signals.structure.controls.some((c) => CART.test(c.text) && c.region !== 'footer');
     return cart ? null : { evidence: { missing: 'link to /cart or /checkout', count: 0 } };
   },
 
   'checkout-no-payment-options': ({ page }) => {
     const shown =
-      PAYMENT.test(page.text) || page.elements.some((el) => el.tag === 'img' && PAYMENT.test(attr(el, 'alt') + ' ' + attr(el, 'src')));
+      PAYMENT.test(page.text) ||
+      page.elements.some(
+        (el) => (el.tag === 'img' || el.tag === 'svg') && PAYMENT.test(`${attr(el, 'alt')} ${attr(el, 'src')} ${attr(el, 'aria-label')}`),
+      );
     return shown ? null : { evidence: { missing: 'payment method logos or names' } };
   },
 
   'checkout-no-shipping-returns': ({ page }) => {
-    const shipping = /\b(shipping|delivery|dispatch)\b/i.test(page.text);
-    const returns = /\b(returns?|refunds?|exchange)\b/i.test(page.text);
+    const shipping = /\b(shipping|delivery|dispatch|ships)\b/i.test(page.text);
+    const returns = /\b(returns?|refunds?|exchanges?)\b/i.test(page.text);
     if (shipping && returns) return null;
     return {
       evidence: { missing: [shipping ? '' : 'shipping information', returns ? '' : 'returns policy'].filter(Boolean).join(' and ') },
     };
   },
 
-  'checkout-no-guest': ({ page }) =>
-    /\bguest\b|without (an )?account|no account (needed|required)/i.test(page.text)
+  'checkout-no-guest': ({ page, signals }) => {
+    // Only a checkout that asks to sign in or create an account lacks a guest path.
+    const password = page.elements.find((el) => el.tag === 'input' && attr(el, 'type').toLowerCase() === 'password');
+    const signIn = signals.headings.find((h) => /\b(sign in|log in|login|create (an )?account)\b/i.test(h));
+    if (!password && !signIn) return null;
+    return /\bguest\b|without (an )?account|no account (needed|required)/i.test(page.text)
       ? null
-      : { evidence: { missing: 'guest checkout option' } },
+      : {
+          evidence: {
+            element: password ? '<input type="password">' : '<h2>',
+            sample: signIn ?? 'password field',
+            missing: 'guest checkout option',
+          },
+        };
+  },
 });

@@ -1,28 +1,56 @@
 import { attr, byTag, metaContent } from '../page';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, FILLER_TEXT, PLACEHOLDER_ALT } from '../words';
 import { defineChecks } from './define';
+
+const titleOf = (els: { text: string }[]): string => els[0]?.text.trim() ?? '';
+
+/** The text around the first match of pattern, for evidence. */
+function excerpt(text: string, pattern: RegExp): string {
+  const m = pattern.exec(text);
+  if (!m) return '';
+  const start = Math.max(0, m.index - 20);
+  return `${start > 0 ? '…' : ''}${text.slice(start, m.index + m[0].length + 40).trim()}…`;
+}
 
 export const copywritingChecks = defineChecks({
   'copy-no-title': ({ page }) => {
-    const title = byTag(page, 'title')[0]?.text.trim() ?? '';
+    const title = titleOf(byTag(page, 'title'));
     return title.length >= 10 ? null : { evidence: title ? { element: '<title>', sample: title } : { missing: '<title>' } };
   },
 
+  'copy-default-title': ({ page }) => {
+    const title = titleOf(byTag(page, 'title'));
+    const description = metaContent(page, 'description') ?? '';
+    // A short title is already reported as missing; here: a builder's default left in a real title.
+    const defaultPart =
+      title.length >= 10 &&
+      title.split(/\s+[|–—:-]\s+/).some((part) => DEFAULT_TITLE.test(part.trim()) && !/^(home|welcome)$/i.test(part.trim()));
+    if (defaultPart) return { evidence: { element: '<title>', sample: title.slice(0, 80) } };
+    return DEFAULT_DESCRIPTION.test(description.trim())
+      ? { evidence: { element: '<meta name="description">', sample: description.slice(0, 80) } }
+      : null;
+  },
+
   'copy-long-title': ({ page }) => {
-    const title = byTag(page, 'title')[0]?.text.trim() ?? '';
+    const title = titleOf(byTag(page, 'title'));
     return title.length > 65 ? { evidence: { element: '<title>', count: title.length, sample: title.slice(0, 80) } } : null;
   },
 
   'copy-no-meta-description': ({ page }) => {
     const d = metaContent(page, 'description');
     if (d && d.length >= 50) return null;
-    return { evidence: d ? { element: '<meta name="description">', count: d.length } : { missing: '<meta name="description">' } };
+    return {
+      evidence: d ? { element: '<meta name="description">', count: d.length, sample: d } : { missing: '<meta name="description">' },
+    };
   },
 
   'copy-no-h1': ({ page }) => (byTag(page, 'h1').some((h) => h.text) ? null : { evidence: { missing: '<h1>' } }),
 
   'copy-multiple-h1': ({ page }) => {
-    const n = byTag(page, 'h1').filter((h) => h.text).length;
-    return n > 1 ? { evidence: { element: '<h1>', count: n } } : null;
+    const h1s = byTag(page, 'h1').filter((h) => h.text);
+    return h1s.length > 1
+      ? { evidence: { element: '<h1>', count: h1s.length, sample: h1s.map((h) => h.text.slice(0, 40)).join(' / ') } }
+      : null;
   },
 
   'copy-weak-headline': ({ page }) => {
@@ -32,16 +60,51 @@ export const copywritingChecks = defineChecks({
     return weak ? { evidence: { element: '<h1>', sample: h1.text.slice(0, 80) } } : null;
   },
 
-  'copy-wall-of-text': ({ page }) => {
-    const long = byTag(page, 'p').filter((p) => p.words > 120);
-    return long.length ? { evidence: { element: '<p>', count: long.length } } : null;
+  'copy-hero-no-offer': ({ page, signals }) => {
+    // The hero: from the h1 to the next heading (at most 600 characters of text).
+    const h1 = byTag(page, 'h1').find((h) => h.text);
+    if (!h1 || signals.ctas.length === 0) return null;
+    const next = page.elements.find((e) => /^h[2-3]$/.test(e.tag) && e.textOffset > h1.textOffset);
+    const end = Math.min(next?.textOffset ?? Infinity, h1.textOffset + 600);
+    const offer = signals.ctas.some((c) => c.region !== 'nav' && c.offset >= h1.textOffset && c.offset <= end);
+    const farAway = (signals.ctas[0]?.offset ?? 0) >= 1200 && page.text.length >= 1500; // reported as below the fold
+    return offer || farAway ? null : { evidence: { element: '<h1>', sample: h1.text.slice(0, 80), missing: 'call to action in the hero' } };
   },
 
-  'copy-thin-content': ({ page }) => (page.wordCount < 150 ? { evidence: { element: 'visible text', count: page.wordCount } } : null),
+  'copy-filler-text': ({ page }) => {
+    const title = `${titleOf(byTag(page, 'title'))} ${metaContent(page, 'description') ?? ''}`;
+    const where = FILLER_TEXT.test(page.text) ? page.text : FILLER_TEXT.test(title) ? title : '';
+    return where ? { evidence: { element: 'visible text', sample: excerpt(where, FILLER_TEXT) } } : null;
+  },
+
+  'copy-wall-of-text': ({ page }) => {
+    const long = byTag(page, 'p').filter((p) => p.words > 120);
+    return long[0] ? { evidence: { element: '<p>', count: long.length, sample: `${long[0].text.slice(0, 60)}…` } } : null;
+  },
+
+  // Under 100 words a page cannot state its offer, the proof and the next step.
+  'copy-thin-content': ({ page }) =>
+    page.wordCount < 100 ? { evidence: { element: 'visible text', count: page.wordCount, sample: `${page.text.slice(0, 60)}…` } } : null,
 
   'copy-missing-alt': ({ signals }) => {
     const missing = signals.images.filter((img) => !('alt' in img.attrs));
-    return missing.length ? { evidence: { element: '<img>', count: missing.length, missing: 'alt attribute' } } : null;
+    return missing[0]
+      ? { evidence: { element: '<img>', count: missing.length, missing: 'alt attribute', sample: attr(missing[0], 'src').slice(0, 80) } }
+      : null;
+  },
+
+  'copy-placeholder-alt': ({ signals }) => {
+    const placeholder = signals.images.filter((img) => attr(img, 'alt').trim() !== '' && PLACEHOLDER_ALT.test(attr(img, 'alt').trim()));
+    const first = placeholder[0];
+    return first
+      ? {
+          evidence: {
+            element: '<img>',
+            count: placeholder.length,
+            sample: `alt="${attr(first, 'alt').trim()}" on ${attr(first, 'src').slice(0, 60)}`,
+          },
+        }
+      : null;
   },
 
   'copy-no-lang': ({ page }) => {

@@ -1,38 +1,64 @@
 import { attr } from '../page';
-import { controlText } from '../signals';
 import { defineChecks } from './define';
+import { VAGUE_LABEL } from '../words';
 
-const VAGUE = /^(submit|send|click here|here|go|learn more|read more|more|continue|ok|next)$/i;
+/** Links that open a widget (tabs, menus, modals) rather than a page: '#' is their normal href. */
+const WIDGET_ATTRS = ['role', 'aria-controls', 'aria-haspopup', 'aria-expanded', 'data-toggle', 'data-bs-toggle', 'onclick'];
 
 export const ctaChecks = defineChecks({
   'cta-missing': ({ signals }) =>
-    signals.ctas.length === 0 ? { evidence: { missing: 'call-to-action <button> or <a>', count: 0 } } : null,
+    signals.ctas.length === 0
+      ? {
+          evidence: {
+            missing: 'call-to-action <button> or <a>',
+            count: 0,
+            sample: `${signals.structure.controls.length} links and buttons, none asking to act`,
+          },
+        }
+      : null,
 
   'cta-below-fold': ({ signals, page }) => {
     const first = signals.ctas[0];
-    if (!first || first.textOffset < 1200 || page.text.length < 1500) return null;
-    return { evidence: { element: `<${first.tag}>`, sample: controlText(first).slice(0, 80), count: first.textOffset } };
+    if (!first || first.offset < 1200 || page.text.length < 1500) return null;
+    return { evidence: { element: `<${first.tag}>`, selector: first.selector, sample: first.text.slice(0, 80), count: first.offset } };
   },
 
-  'cta-vague-text': ({ page }) => {
-    const vague = page.elements.filter(
-      (el) =>
-        (el.tag === 'button' || el.tag === 'a' || (el.tag === 'input' && /^(submit|button)$/i.test(attr(el, 'type')))) &&
-        VAGUE.test(controlText(el)),
+  'cta-vague-text': ({ signals }) => {
+    // A footer's 'here' or a menu's 'More' is navigation; the labels that matter are in the page.
+    const vague = signals.structure.controls.filter(
+      (c) => ['main', 'header', 'form'].includes(c.region) && VAGUE_LABEL.test(c.text.trim()),
     );
     const first = vague[0];
-    return first ? { evidence: { element: `<${first.tag}>`, sample: controlText(first), count: vague.length } } : null;
+    return first ? { evidence: { element: `<${first.tag}>`, selector: first.selector, sample: first.text, count: vague.length } } : null;
   },
 
   'cta-too-many': ({ signals }) => {
-    const distinct = new Set(signals.ctas.map((c) => controlText(c).toLowerCase()));
-    return distinct.size > 7 ? { evidence: { element: 'call-to-action buttons and links', count: distinct.size } } : null;
+    const inPage = signals.ctas.filter((c) => c.region === 'main' || c.region === 'form');
+    const distinct = [...new Set(inPage.map((c) => c.text.toLowerCase()))];
+    return distinct.length > 7
+      ? { evidence: { element: 'call-to-action buttons and links', count: distinct.length, sample: distinct.slice(0, 5).join(', ') } }
+      : null;
   },
 
   'cta-dead-links': ({ signals }) => {
-    const dead = signals.links.filter(
-      (a) => /^(#|javascript:)/i.test(attr(a, 'href').trim()) && attr(a, 'href').trim().length <= 12 && a.text,
-    );
-    return dead[0] ? { evidence: { element: '<a href="#">', sample: dead[0].text.slice(0, 60), count: dead.length } } : null;
+    const ids = new Set(signals.structure.ids);
+    const dead = signals.links.filter((a) => {
+      const href = attr(a, 'href').trim();
+      if (!a.text || WIDGET_ATTRS.some((k) => k in a.attrs)) return false;
+      if (/^(#!?|javascript:.*)$/i.test(href)) return true;
+      // An in-page anchor is dead only when no element carries its id ('#top' always scrolls up).
+      const target = /^#([^!].*)$/.exec(href)?.[1];
+      return target !== undefined && target !== 'top' && !ids.has(decodeURIComponent(target));
+    });
+    const first = dead[0];
+    return first
+      ? {
+          evidence: {
+            element: `<a href="${attr(first, 'href').trim().slice(0, 40)}">`,
+            sample: first.text.slice(0, 60),
+            count: dead.length,
+          },
+        }
+      : null;
   },
 });

@@ -1,49 +1,91 @@
-import { attr } from '../page';
-import { fieldType, linksMatching, type Signals } from '../signals';
+import type { PageField, PageForm } from '../page';
+import { realLinksMatching } from '../signals';
+import { CTA_WORDS } from '../words';
 import { defineChecks } from './define';
-import type { PageElement } from '../page';
 
-function labelled(field: PageElement, signals: Signals): boolean {
-  return (
-    (field.attrs.id !== undefined && signals.labelFor.has(field.attrs.id)) ||
-    field.ancestors.includes('label') ||
-    !!attr(field, 'aria-label') ||
-    !!attr(field, 'aria-labelledby') ||
-    !!attr(field, 'title')
-  );
-}
+const visibleFields = (f: PageForm): PageField[] => f.fields.filter((x) => x.type !== 'checkbox' && x.type !== 'radio');
+const hint = (x: PageField): string => `${x.name} ${x.label} ${x.placeholder}`;
+const isEmail = (x: PageField): boolean => x.type === 'email' || /e-?mail/i.test(hint(x));
+const isPhone = (x: PageField): boolean => x.type === 'tel' || /\b(phone|tel|telephone|mobile)\b|phone/i.test(hint(x));
+const fieldName = (x: PageField): string => x.label || x.placeholder || x.name || x.type;
 
 const AUTOCOMPLETE_HINT = /e-?mail|name|phone|tel|address|zip|postal|city|country/i;
 
 export const formChecks = defineChecks({
   'form-too-many-fields': ({ signals }) => {
-    const biggest = Math.max(0, ...signals.forms.map((f) => f.fields.filter((x) => fieldType(x) !== 'radio').length));
-    return biggest > 5 ? { evidence: { element: '<form>', count: biggest } } : null;
+    const biggest = [...signals.forms].sort((a, b) => visibleFields(b).length - visibleFields(a).length)[0];
+    const n = biggest ? visibleFields(biggest).length : 0;
+    return biggest && n > 5
+      ? {
+          evidence: {
+            element: '<form>',
+            count: n,
+            selector: biggest.selector,
+            sample: visibleFields(biggest).map(fieldName).slice(0, 8).join(', '),
+          },
+        }
+      : null;
   },
 
   'form-unlabelled-fields': ({ signals }) => {
-    const bare = signals.fields.filter((f) => !labelled(f, signals) && fieldType(f) !== 'radio');
-    return bare[0] ? { evidence: { element: `<${bare[0].tag}>`, count: bare.length, missing: '<label>' } } : null;
+    const bare = signals.forms.flatMap((f) =>
+      f.fields.filter((x) => !x.label && x.type !== 'radio' && x.type !== 'checkbox').map((x) => ({ f, x })),
+    );
+    const first = bare[0];
+    return first
+      ? {
+          evidence: {
+            element: `<${first.x.tag}>`,
+            count: bare.length,
+            missing: '<label>',
+            selector: first.f.selector,
+            sample: fieldName(first.x),
+          },
+        }
+      : null;
   },
 
   'form-wrong-input-type': ({ signals }) => {
-    const wrong = signals.fields.filter((f) => {
-      const t = fieldType(f);
-      const hint = attr(f, 'name') + ' ' + attr(f, 'placeholder') + ' ' + attr(f, 'id');
-      return (t === '' || t === 'text') && (/e-?mail/i.test(hint) || /phone|tel\b|mobile/i.test(hint));
-    });
-    return wrong.length ? { evidence: { element: '<input type="text">', count: wrong.length } } : null;
+    const wrong = signals.forms.flatMap((f) => f.fields.filter((x) => x.type === 'text' && (isEmail(x) || isPhone(x))));
+    return wrong[0] ? { evidence: { element: '<input type="text">', count: wrong.length, sample: fieldName(wrong[0]) } } : null;
   },
 
   'form-no-autocomplete': ({ signals }) => {
-    const missing = signals.fields.filter(
-      (f) => !attr(f, 'autocomplete') && (fieldType(f) === 'email' || fieldType(f) === 'tel' || AUTOCOMPLETE_HINT.test(attr(f, 'name'))),
+    const missing = signals.forms.flatMap((f) =>
+      f.fields.filter((x) => !x.autocomplete && (x.type === 'email' || x.type === 'tel' || AUTOCOMPLETE_HINT.test(x.name))),
     );
-    return missing.length >= 2 ? { evidence: { element: '<input>', count: missing.length, missing: 'autocomplete attribute' } } : null;
+    return missing.length >= 2
+      ? {
+          evidence: {
+            element: '<input>',
+            count: missing.length,
+            missing: 'autocomplete attribute',
+            sample: missing.map(fieldName).slice(0, 4).join(', '),
+          },
+        }
+      : null;
+  },
+
+  'form-required-phone': ({ signals }) => {
+    for (const f of signals.forms) {
+      const phone = f.fields.find((x) => isPhone(x) && x.required);
+      if (phone) return { evidence: { element: '<input type="tel" required>', selector: f.selector, sample: fieldName(phone) } };
+    }
+    return null;
+  },
+
+  'form-no-privacy-link': ({ signals }) => {
+    const bare = signals.forms.filter((f) => !f.privacyLink && f.fields.some((x) => isEmail(x) || isPhone(x)));
+    const first = bare[0];
+    return first
+      ? { evidence: { element: '<form>', selector: first.selector, count: bare.length, missing: 'privacy policy link next to the form' } }
+      : null;
   },
 
   'form-no-lead-capture': ({ signals }) =>
-    signals.forms.length || linksMatching(signals, /demo|contact|quote|get started|sign ?up|trial/i).length
+    signals.forms.length ||
+    signals.ctas.some((c) => CTA_WORDS.test(c.text) && c.region !== 'nav') ||
+    realLinksMatching(signals, /\b(demo|contact|quote|get started|sign ?up|trial)\b/i).length
       ? null
       : { evidence: { missing: '<form>', count: 0 } },
 });

@@ -9,24 +9,44 @@ const kb = (bytes: number): number => Math.round(bytes / 1024);
  */
 const OWN_TRACKER = /\/t\/[a-z0-9]{24}\.js(?:[?#]|$)/;
 
+const hosts = (urls: { host: string }[]): string => [...new Set(urls.map((u) => u.host))].join(', ');
+
 export const performanceChecks = defineChecks({
-  'perf-blocking-scripts': ({ page }) => {
-    const blocking = page.elements.filter(
-      (el) =>
-        el.tag === 'script' &&
-        attr(el, 'src') &&
-        el.ancestors.includes('head') &&
-        !OWN_TRACKER.test(attr(el, 'src')) &&
-        !('async' in el.attrs) &&
-        !('defer' in el.attrs) &&
-        attr(el, 'type').toLowerCase() !== 'module',
-    );
+  'perf-blocking-scripts': ({ signals }) => {
+    const blocking = signals.structure.headResources.filter((r) => r.kind === 'script' && r.blocking && !OWN_TRACKER.test(r.url));
     const first = blocking[0];
     if (!first) return null;
     return {
-      evidence: { element: '<script src>', count: blocking.length, sample: attr(first, 'src').slice(0, 100) },
+      evidence: {
+        element: '<script src>',
+        selector: 'head script[src]',
+        count: blocking.length,
+        // The site's own files by path, other hosts' files in full: the host is the point.
+        sample: blocking
+          .map((r) => (r.thirdParty ? r.url : r.url.replace(/^https?:\/\/[^/]+/, '')))
+          .join(', ')
+          .slice(0, 100),
+      },
       impact: blocking.length >= 3 ? 'High' : undefined,
     };
+  },
+
+  'perf-render-blocking-css': ({ signals }) => {
+    // One or two of the site's own stylesheets are normal; another host's CSS or font file in
+    // <head> makes the first paint wait for a second connection.
+    const css = signals.structure.headResources.filter((r) => r.blocking && (r.kind === 'stylesheet' || r.kind === 'font'));
+    const foreign = css.filter((r) => r.thirdParty);
+    const shown = foreign.length ? foreign : css.length > 3 ? css : [];
+    return shown.length
+      ? {
+          evidence: {
+            element: '<link rel="stylesheet">',
+            count: shown.length,
+            sample: hosts(shown),
+            selector: 'head link[rel=stylesheet]',
+          },
+        }
+      : null;
   },
 
   'perf-heavy-assets': ({ page }) => {

@@ -1,28 +1,68 @@
-import { linksMatching } from '../signals';
+import { byTag, type Page } from '../page';
+import { realLinksMatching } from '../signals';
+import { FREE_ENTRY_WORDS } from '../words';
 import { defineChecks } from './define';
+
+/** A saving stated against a reference price: 'save 20%', '30% off', 'compare at', '2 months free'. */
+const SAVING = /\bsave\s+(up to\s+)?(\d+\s?%|[$€£]\s?\d+)|\b\d+\s?% off\b|\bcompare at\b|\b(\d+|two) months? free\b/i;
+
+/** The page's headline offer is free: 'free' in its title or h1. */
+function offersFree(page: Page): boolean {
+  return /\bfree\b/i.test(
+    byTag(page, 'title', 'h1')
+      .map((e) => e.text)
+      .join(' '),
+  );
+}
 
 export const pricingChecks = defineChecks({
   'pricing-no-price': ({ signals }) => (signals.prices > 0 ? null : { evidence: { missing: 'price', count: 0 } }),
 
-  'pricing-no-anchor': ({ signals, page }) => {
-    if (signals.prices === 0) return null;
-    const anchored =
-      page.elements.some((el) => el.tag === 'del' || el.tag === 's') || /\bsave\b|\d+\s?% off|\bwas\b|compare at/i.test(page.text);
-    return anchored ? null : { evidence: { element: 'prices', count: signals.prices, missing: 'compare-at price or saving' } };
+  'pricing-no-anchor': ({ signals, page, pageType }) => {
+    const current = signals.structure.prices.filter((p) => !p.struck);
+    if (current.length === 0) return null;
+    const struck = signals.structure.prices.some((p) => p.struck);
+    // Three or more tiers anchor each other: the premium plan makes the middle one look reasonable.
+    const tiers = new Set(current.map((p) => p.amount)).size;
+    const anchored = struck || SAVING.test(page.text) || (pageType === 'pricing' && tiers >= 3);
+    const first = current[0]!;
+    return anchored
+      ? null
+      : {
+          evidence: {
+            element: 'prices',
+            selector: first.selector,
+            sample: current
+              .map((p) => p.text)
+              .slice(0, 4)
+              .join(', '),
+            missing: 'compare-at price or saving',
+          },
+        };
   },
 
+  // A page whose offer is free (a checklist, a free tool) has no price to hide.
   'pricing-hidden': ({ signals, page }) =>
-    signals.prices > 0 || linksMatching(signals, /pricing|plans|price/i).length || /\bpricing\b/i.test(page.text)
+    signals.prices > 0 || realLinksMatching(signals, /pricing|plans|price/i).length || /\bpricing\b/i.test(page.text) || offersFree(page)
       ? null
       : { evidence: { missing: 'pricing link or prices' } },
 
-  'pricing-no-free-entry': ({ page }) =>
-    /free trial|free plan|try (it )?(for )?free|no credit card|\bdemo\b|free consultation|free quote/i.test(page.text)
+  'pricing-no-free-entry': ({ page, signals }) => {
+    const zeroPlan = signals.structure.prices.some((p) => !p.struck && p.amount === 0);
+    const freePlan = page.elements.some(
+      (e) => /^h[2-4]$|^(span|div|p|strong)$/.test(e.tag) && /^free( plan| tier| forever)?$/i.test(e.text),
+    );
+    return zeroPlan ||
+      freePlan ||
+      offersFree(page) ||
+      FREE_ENTRY_WORDS.test(page.text) ||
+      signals.ctas.some((c) => FREE_ENTRY_WORDS.test(c.text))
       ? null
-      : { evidence: { missing: 'free trial, free plan or demo offer' } },
+      : { evidence: { missing: 'free trial, free plan or demo offer' } };
+  },
 
   'pricing-local-no-offer': ({ signals, page }) =>
-    signals.prices > 0 || /menu|price list|rates|offer|discount|free consultation/i.test(page.text)
+    signals.prices > 0 || /\b(menu|price list|rates|offers?|discount|free consultation|free estimate|free quote)\b/i.test(page.text)
       ? null
       : { evidence: { missing: 'prices, menu or offer' } },
 });

@@ -1,22 +1,30 @@
 import { attr, metaContent } from '../page';
 import { linksMatching } from '../signals';
+import { wordsPattern } from '../words';
 import { defineChecks } from './define';
 
-const CHAT = /intercom|drift\.com|crisp\.chat|tawk\.to|zendesk|zdassets|livechat|hs-scripts|tidio|olark|freshchat|chatwoot/i;
+const CHAT =
+  /intercom|drift\.com|crisp\.chat|tawk\.to|zendesk|zdassets|livechat|hs-scripts|tidio|olark|freshchat|chatwoot|gorgias|helpscout/i;
+const CHAT_WORDS = wordsPattern(['live chat', 'chat with us', 'chat now', 'whatsapp']);
+const SUBSCRIBE = wordsPattern(['newsletter', 'subscribe', 'sign up for updates', 'get updates']);
 
 export const retentionChecks = defineChecks({
-  'retention-no-newsletter': ({ signals, page }) =>
-    signals.hasEmailField || /newsletter|subscribe/i.test(page.text) ? null : { evidence: { missing: 'email sign-up field', count: 0 } },
+  'retention-no-newsletter': ({ signals }) =>
+    signals.hasEmailField ||
+    signals.structure.controls.some((c) => SUBSCRIBE.test(c.text)) ||
+    signals.headings.some((h) => SUBSCRIBE.test(h))
+      ? null
+      : { evidence: { missing: 'email sign-up field', count: 0 } },
 
   'retention-no-chat': ({ page }) => {
     const widget = page.elements.some((el) => el.tag === 'script' && CHAT.test(attr(el, 'src')));
-    return widget || /live chat|chat with us|whatsapp/i.test(page.text) ? null : { evidence: { missing: 'chat widget' } };
+    return widget || CHAT_WORDS.test(page.text) ? null : { evidence: { missing: 'chat widget' } };
   },
 
   'retention-no-social-links': ({ signals }) =>
     linksMatching(
       signals,
-      /facebook\.com|instagram\.com|twitter\.com|\/\/(www\.)?x\.com|linkedin\.com|youtube\.com|tiktok\.com|pinterest\./i,
+      /facebook\.com|instagram\.com|twitter\.com|\/\/(www\.)?x\.com|linkedin\.com|youtube\.com|tiktok\.com|pinterest\.|mastodon|bsky\.app|github\.com/i,
     ).length
       ? null
       : { evidence: { missing: 'social profile links' } },

@@ -1,6 +1,9 @@
 import { attr } from '../page';
-import { linksMatching } from '../signals';
+import { realLinksMatching } from '../signals';
+import { CONTACT_HREF, GUARANTEE_WORDS, RETURNS_PROMISE } from '../words';
 import { defineChecks } from './define';
+
+const ABOUT_HEADING = /\b(about( us)?|our (story|team|mission|people)|meet the team|the team|who we are|team)\b/i;
 
 export const trustChecks = defineChecks({
   'trust-no-https': ({ page }) =>
@@ -13,27 +16,39 @@ export const trustChecks = defineChecks({
         ? /^http:/i.test(attr(el, 'src'))
         : el.tag === 'link' && /stylesheet/i.test(attr(el, 'rel')) && /^http:/i.test(attr(el, 'href')),
     );
-    return insecure[0] ? { evidence: { element: `<${insecure[0].tag}>`, count: insecure.length } } : null;
+    const first = insecure[0];
+    return first
+      ? {
+          evidence: {
+            element: `<${first.tag}>`,
+            count: insecure.length,
+            sample: (attr(first, 'src') || attr(first, 'href')).slice(0, 100),
+          },
+        }
+      : null;
   },
 
   'trust-no-contact': ({ signals, page }) => {
     const found =
-      linksMatching(signals, /^(mailto:|tel:)|contact/i).length > 0 || signals.phoneInText || /[\w.+-]+@[\w-]+\.[\w.]+/.test(page.text);
+      realLinksMatching(signals, CONTACT_HREF).length > 0 ||
+      realLinksMatching(signals, /^(contact|contact us|get in touch|kontakt)$/i).length > 0 ||
+      signals.phoneInText ||
+      /[\w.+-]+@[\w-]+\.[\w.]+/.test(page.text);
     return found ? null : { evidence: { missing: 'phone, email or contact link' } };
   },
 
-  'trust-no-guarantee': ({ page }) =>
-    /guarantee|money[- ]back|risk[- ]free|secure (checkout|payment)|ssl|free returns|cancel any ?time|no credit card|gdpr|soc ?2|iso 27001|certified/i.test(
-      page.text,
-    )
-      ? null
-      : { evidence: { missing: 'guarantee, security or risk-reversal statement' } },
+  'trust-no-guarantee': ({ page }) => {
+    if (GUARANTEE_WORDS.test(page.text) || RETURNS_PROMISE.test(page.text)) return null;
+    return { evidence: { missing: 'guarantee, security or risk-reversal statement' } };
+  },
 
   'trust-no-privacy': ({ signals }) =>
-    linksMatching(signals, /privacy/i).length ? null : { evidence: { missing: 'link to a privacy policy' } },
+    realLinksMatching(signals, /privacy|datenschutz|confidentialit/i).length ? null : { evidence: { missing: 'link to a privacy policy' } },
 
-  'trust-no-about': ({ signals, page }) =>
-    linksMatching(signals, /about|team|company|who we are/i).length || /\babout us\b|our story|our team/i.test(page.text)
+  'trust-no-about': ({ signals }) =>
+    realLinksMatching(signals, /\/(about|team|company|our-story|who-we-are)|^(about|about us|team|our story|company)$/i).length ||
+    signals.headings.some((h) => ABOUT_HEADING.test(h)) ||
+    signals.structure.ids.some((id) => /^(about|team|our-team|about-us)$/i.test(id))
       ? null
       : { evidence: { missing: "'About' page or section" } },
 });

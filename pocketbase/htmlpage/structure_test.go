@@ -1,0 +1,105 @@
+package htmlpage
+
+import (
+	"testing"
+)
+
+const structureDoc = `<!doctype html><html><head>
+<link rel="stylesheet" href="/site.css">
+<link rel="stylesheet" href="https://fonts.googleapis.com/css2?family=Inter">
+<link rel="stylesheet" href="https://cdn.shop.example/late.css" media="print" onload="this.media='all'">
+<script src="https://static.shop.example/app.js"></script>
+<script src="https://www.googletagmanager.com/gtm.js" async></script>
+</head><body>
+<nav class="navbar"><a href="/pricing">Pricing</a><a class="btn btn-primary" href="/signup">Start free</a></nav>
+<header class="hero"><h1>Lamps</h1><a class="button" href="#shop">Shop lamps</a></header>
+<section id="shop">
+ <div class="price"><s class="price--compare">$120.00</s> <span>$89.00</span></div>
+ <p>Team plan $1,299.00 per year or 49,90 € per month</p>
+ <blockquote>We love this lamp, it lights the whole reading corner beautifully.<cite>Ana R.</cite></blockquote>
+ <blockquote>A quotation from a book without anyone named after it, just words.</blockquote>
+ <div class="rating" role="img" aria-label="4.6 out of 5 stars"></div>
+ <div class="clients"><img src="/l/a.svg" alt="Acme"><img src="/l/b.svg" alt="Globex"><img src="/l/c.svg" alt="Initech"></div>
+ <div class="gallery"><img src="/p/1.jpg" alt="Front"><img src="/p/2.jpg" alt="Back"><img src="/p/3.jpg" alt="Side"></div>
+</section>
+<form action="/lead"><label for="e">Email *</label><input id="e" type="email" name="email">
+ <label>Phone <input type="tel" name="phone" required></label><input type="hidden" name="src" value="x">
+ <input type="checkbox" name="ok" aria-label="I agree"><button>Send</button></form>
+<form role="search"><input type="search" name="q"></form>
+<footer><a href="#!">here</a></footer>
+</body></html>`
+
+func TestStructure(t *testing.T) {
+	s := Parse([]byte(structureDoc), "https://www.shop.example/lamps").Structure
+
+	var found []string
+	for _, c := range s.Controls {
+		found = append(found, c.Text+"|"+c.Region+"|"+map[bool]string{true: "styled", false: "plain"}[c.Styled])
+	}
+	want := []string{"Pricing|nav|plain", "Start free|nav|styled", "Shop lamps|header|styled", "Send|form|styled", "here|footer|plain"}
+	if len(found) != len(want) {
+		t.Fatalf("controls %v, want %v", found, want)
+	}
+	for i := range want {
+		if found[i] != want[i] {
+			t.Errorf("control %d: %s, want %s", i, found[i], want[i])
+		}
+	}
+
+	if len(s.Testimonials) != 1 || s.Testimonials[0].Author != "Ana R." || s.Testimonials[0].Selector != "section#shop blockquote" {
+		t.Errorf("testimonials %+v: only the attributed quote counts", s.Testimonials)
+	}
+	if len(s.Ratings) != 1 || s.Ratings[0].Value != 4.6 {
+		t.Errorf("ratings %+v", s.Ratings)
+	}
+	if len(s.LogoRows) != 1 || s.LogoRows[0].Count != 3 || s.LogoRows[0].Selector != "section#shop div.clients" {
+		t.Errorf("logo rows %+v: the client logos, not the product gallery", s.LogoRows)
+	}
+
+	prices := map[string]Price{}
+	for _, p := range s.Prices {
+		prices[p.Text] = p
+	}
+	if !prices["$120.00"].Struck || prices["$89.00"].Struck || prices["$89.00"].Amount != 89 {
+		t.Errorf("struck prices: %+v", s.Prices)
+	}
+	if prices["$1,299.00"].Amount != 1299 || prices["49,90 €"].Amount != 49.9 {
+		t.Errorf("amounts: %+v", s.Prices)
+	}
+
+	if len(s.Forms) != 2 || s.Forms[1].Search != true || s.Forms[0].Search {
+		t.Fatalf("forms %+v", s.Forms)
+	}
+	lead := s.Forms[0]
+	if len(lead.Fields) != 3 || lead.PrivacyLink {
+		t.Fatalf("lead form fields %+v (hidden inputs are not fields)", lead.Fields)
+	}
+	email, phone := lead.Fields[0], lead.Fields[1]
+	if email.Label != "Email *" || !email.Required || phone.Label != "Phone" || !phone.Required || phone.Type != "tel" {
+		t.Errorf("fields %+v", lead.Fields)
+	}
+
+	kinds := map[string]HeadResource{}
+	for _, r := range s.HeadResources {
+		kinds[r.Host+" "+r.Kind] = r
+	}
+	cases := []struct {
+		key                  string
+		blocking, thirdParty bool
+	}{
+		{"www.shop.example stylesheet", true, false},
+		{"fonts.googleapis.com font", true, true},
+		{"cdn.shop.example stylesheet", false, false},
+		{"static.shop.example script", true, false},
+		{"www.googletagmanager.com script", false, true},
+	}
+	for _, c := range cases {
+		r, ok := kinds[c.key]
+		if !ok || r.Blocking != c.blocking || r.ThirdParty != c.thirdParty {
+			t.Errorf("%s: %+v (present %v), want blocking %v third party %v", c.key, r, ok, c.blocking, c.thirdParty)
+		}
+	}
+	if len(s.IDs) != 2 || s.IDs[0] != "shop" {
+		t.Errorf("ids %v", s.IDs)
+	}
+}

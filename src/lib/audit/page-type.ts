@@ -1,0 +1,71 @@
+/**
+ * What kind of page the audit reads: the checks that apply depend on it (a checkout is judged on
+ * guest checkout, an article is not asked for a price). Decided from the path (never the query
+ * string), schema.org markup and the page's structure.
+ */
+import { classifiablePart } from '../site-type';
+import { attr, metaContent, schemaTypes, type Page } from './page';
+import type { Signals } from './signals';
+import { wordsPattern } from './words';
+
+export type PageType = 'home' | 'product' | 'category' | 'pricing' | 'contact' | 'article' | 'checkout' | 'landing';
+
+export const PAGE_TYPE_LABELS: Record<PageType, string> = {
+  home: 'Home page',
+  product: 'Product page',
+  category: 'Product listing',
+  pricing: 'Pricing page',
+  contact: 'Contact page',
+  article: 'Article',
+  checkout: 'Checkout',
+  landing: 'Landing page',
+};
+
+const ADD_TO_CART = wordsPattern(['add to cart', 'add to bag', 'add to basket', 'buy now']);
+const ARTICLE_TYPES = ['article', 'blogposting', 'newsarticle', 'techarticle', 'report', 'scholarlyarticle'];
+const HOME_PATH = /^\/((index|home)(\.html?|\.php)?|[a-z]{2}(-[a-z]{2})?\/?)?$/;
+export const DOCS_GENERATOR =
+  /docusaurus|mkdocs|sphinx|gitbook|vitepress|starlight|read the docs|docsify|nextra|mintlify|hugo-book|jekyll-docs/i;
+
+/** The path of url, without query string or fragment. */
+export function pathOf(url: string): string {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/[^/]*(\/[^?#]*)?/i.exec(classifiablePart(url));
+  return m?.[1] ?? '/';
+}
+
+export function detectPageType(page: Page, s: Signals): PageType {
+  const path = pathOf(page.url);
+  const types = schemaTypes(page);
+  const h1 = page.elements.find((e) => e.tag === 'h1' && e.text)?.text ?? '';
+  const cardFields = s.forms.some((f) => f.fields.some((x) => /cc-number|card.?number|cc-?num/i.test(`${x.autocomplete} ${x.name}`)));
+  if (/\/(checkout|cart|basket|bag)(\/|$)/.test(path) || cardFields) return 'checkout';
+  const addToCart = s.structure.controls.filter((c) => ADD_TO_CART.test(c.text)).length;
+  const productMarkup = types.has('product') || (metaContent(page, 'og:type') ?? '').toLowerCase() === 'product';
+  if ((productMarkup && addToCart <= 2) || /\/(products?|p|item)\/[^/]+/.test(path) || addToCart === 1) return 'product';
+  // A listing: a shop's collection or category, or a page selling many products side by side.
+  const homePath = HOME_PATH.test(path);
+  if (/\/(collections?|categor(y|ies)|product-category|shop|catalog|c)(\/|$)/.test(path) || (addToCart >= 4 && !homePath))
+    return 'category';
+  if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path) || /\b(pricing|plans and pricing|choose (a|your) plan)\b/i.test(h1))
+    return 'pricing';
+  const messageForm = s.forms.some((f) => f.fields.some((x) => x.type === 'textarea'));
+  if (/\/(contact|kontakt|contacto|get-in-touch|contact-us)(\/|$|\.)/.test(path) || (/\b(contact|get in touch)\b/i.test(h1) && messageForm))
+    return 'contact';
+  const longArticle = page.elements.some((e) => e.tag === 'article' && e.words >= 300);
+  if (
+    ARTICLE_TYPES.some((t) => types.has(t)) ||
+    (metaContent(page, 'og:type') ?? '').toLowerCase() === 'article' ||
+    DOCS_GENERATOR.test(metaContent(page, 'generator') ?? '') ||
+    /\/(blog|news|articles?|posts?|docs|documentation|guides?|reference|kb|knowledge-base)\/.+/.test(path) ||
+    longArticle
+  )
+    return 'article';
+  if (homePath) return 'home';
+  return 'landing';
+}
+
+/** Links whose text or href says the page belongs to something that sells. */
+export function commercialLinks(page: Page): number {
+  return page.elements.filter((e) => e.tag === 'a' && /\/(pricing|plans|demo|signup|sign-up|trial|contact-sales)\b/i.test(attr(e, 'href')))
+    .length;
+}

@@ -30,10 +30,19 @@ test('the landing widget scans a page and shows its top 3 real opportunities', a
   await expect(button).toBeDisabled();
   await input.fill(url);
   await expect(button).toBeEnabled();
+  // The server's answer is held while the scanning state is checked: on a fast machine it would
+  // otherwise end before the check looks.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/cro/scan', async (route) => {
+    await held;
+    await route.continue();
+  });
   await button.click();
   await expect(widget.getByRole('button', { name: 'Scanning...' })).toBeDisabled();
   await expect(input).toBeDisabled();
   await expect(widget.getByRole('progressbar')).toBeVisible();
+  release();
 
   await expect(widget.getByText('Scan Complete')).toBeVisible();
   const items = widget.getByTestId('scan-opportunity');

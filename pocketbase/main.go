@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/experiments"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
@@ -58,6 +59,7 @@ func main() {
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)
 	analytics.Register(app, events)
+	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

@@ -56,6 +56,9 @@ func (a *applier) commitAggregates() error {
 	if err := a.writeSessions(); err != nil {
 		return err
 	}
+	if err := a.writeExposures(); err != nil {
+		return err
+	}
 
 	for k, d := range a.daily {
 		if err := a.tx.exec(upsertDailySQL, map[string]any{"site": k[0], "day": k[1], "visitors": d.visitors, "sessions": d.sessions,

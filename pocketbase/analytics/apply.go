@@ -17,6 +17,8 @@ type applier struct {
 	dims        map[[4]string]*dimAgg
 	touched     map[string]*sessState
 	newVisitors map[string]bool
+	exposures   [][]any               // experiment exposures: id, site, experiment, variant, visitor, ts
+	dropped     map[[2]string]float64 // exposures of unknown experiments or variants per (site, day)
 }
 
 type dailyAgg struct {
@@ -34,7 +36,7 @@ func newApplier(w *Writer, tx *txStmts) *applier {
 	return &applier{
 		w: w, tx: tx,
 		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
-		touched: map[string]*sessState{}, newVisitors: map[string]bool{},
+		touched: map[string]*sessState{}, newVisitors: map[string]bool{}, dropped: map[[2]string]float64{},
 	}
 }
 
@@ -172,13 +174,6 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		if ev.UtmSource != "" || ev.UtmMedium != "" || ev.UtmCamp != "" {
 			row["props"] = jsonString(map[string]any{"utm_source": ev.UtmSource, "utm_medium": ev.UtmMedium, "utm_campaign": ev.UtmCamp})
 		}
-		for _, g := range site.Goals {
-			if g.Type == "url" && URLPatternMatches(g.Match, ev.Path) {
-				if err := a.convert(s, g, g.Value, ev, day); err != nil {
-					return err
-				}
-			}
-		}
 	case "lv":
 		// A page view's first leave carries its max scroll; later ones (tab shown again) only time.
 		s.durationMs += ev.Duration
@@ -199,15 +194,6 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		a.day(site.ID, day).clicks++
 		a.page(site.ID, day, ev.Path).clicks++
 		row["selector"], row["name"], row["x"], row["y"] = ev.Selector, ev.Text, ev.X, ev.Y
-		if ev.GoalMatch != "" {
-			for _, g := range site.Goals {
-				if g.Type == "click" && g.Match == ev.GoalMatch {
-					if err := a.convert(s, g, g.Value, ev, day); err != nil {
-						return err
-					}
-				}
-			}
-		}
 	case "ob":
 		a.day(site.ID, day).outbound++
 		row["url"] = ev.URL
@@ -215,17 +201,6 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		row["name"], row["value"] = ev.Name, ev.Value
 		if len(ev.Props) > 0 {
 			row["props"] = string(ev.Props)
-		}
-		for _, g := range site.Goals {
-			if g.Type == "event" && g.Match == ev.Name {
-				value := g.Value
-				if ev.Value > 0 {
-					value = ev.Value
-				}
-				if err := a.convert(s, g, value, ev, day); err != nil {
-					return err
-				}
-			}
 		}
 		if _, ok := site.Micros[ev.Name]; ok {
 			s.micro++
@@ -242,6 +217,14 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	case "id":
 		s.identity = ev.ID
 		return nil // identity lives on the session only
+	case "xp":
+		// One row per visitor and experiment, the first exposure kept; unknown ones only counted.
+		if x := site.Experiments[ev.ID]; x != nil && x.variant(ev.Name) {
+			a.exposures = append(a.exposures, []any{nextEventID(), site.ID, ev.ID, ev.Name, s.visitor, dbTime(ev.at)})
+		} else {
+			a.dropped[[2]string{site.ID, day}]++
+		}
+		return nil
 	case "ex", "ae":
 		// Telemetry of optimization rules for the health evaluation; only the site's enabled rules.
 		if !site.RuleIDs[ev.ID] {
@@ -256,6 +239,13 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		}
 	}
 	a.rows = append(a.rows, row)
+	for _, g := range site.Goals {
+		if value, ok := g.hit(ev); ok {
+			if err := a.convert(s, g, value, ev, day); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 

@@ -33,6 +33,7 @@ func writerStatements() []string {
 	return []string{
 		insertEventsSQL,
 		loadSessionSQL, visitorSeenSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
+		upsertExposuresSQL, upsertDroppedSQL,
 	}
 }
 

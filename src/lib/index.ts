@@ -16,5 +16,6 @@ export * from './audit';
 export * from './assignment';
 export * from './rule-changes';
 export * from './health';
+export * from './experiments';
 export * from './password-policy';
 export type * from './contracts/analytics-totals';

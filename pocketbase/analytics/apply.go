@@ -219,7 +219,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		return nil // identity lives on the session only
 	case "xp":
 		// One row per visitor and experiment, the first exposure kept; unknown ones only counted.
-		if x := site.Experiments[ev.ID]; x != nil && x.variant(ev.Name) {
+		if site.knownExposure(ev) {
 			a.exposures = append(a.exposures, []any{nextEventID(), site.ID, ev.ID, ev.Name, s.visitor, dbTime(ev.at)})
 		} else {
 			a.dropped[[2]string{site.ID, day}]++

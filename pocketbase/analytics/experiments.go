@@ -38,13 +38,19 @@ func loadExperiments(app core.App, siteID string) []experimentCfg {
 		dbx.Params{"site": siteID})
 	out := []experimentCfg{}
 	for _, r := range recs {
-		var variants []variantCfg
+		var stored []struct {
+			Key     string          `json:"key"`
+			Weight  float64         `json:"weight"`
+			Changes json.RawMessage `json:"changes"`
+		}
 		raw, _ := json.Marshal(r.Get("variants"))
-		if json.Unmarshal(raw, &variants) != nil || len(variants) < 2 {
+		if json.Unmarshal(raw, &stored) != nil || len(stored) < 2 {
 			continue
 		}
-		for i := range variants {
-			if len(variants[i].Changes) == 0 || string(variants[i].Changes) == "null" {
+		variants := make([]variantCfg, len(stored))
+		for i, v := range stored {
+			variants[i] = variantCfg{Key: v.Key, Weight: v.Weight, Changes: v.Changes}
+			if len(v.Changes) == 0 || string(v.Changes) == "null" {
 				variants[i].Changes = json.RawMessage("[]")
 			}
 		}
@@ -71,6 +77,23 @@ func (x *experimentCfg) variant(key string) bool {
 		}
 	}
 	return false
+}
+
+// knownExposure: an experiment exposure of a running experiment of the site and one of its variants.
+func (s *siteInfo) knownExposure(ev *Event) bool {
+	x := s.Experiments[ev.ID]
+	return x != nil && x.variant(ev.Name)
+}
+
+// unknownExposures counts the batch's exposures the ingest drops (the collect response says so).
+func (s *siteInfo) unknownExposures(b *Batch) int {
+	n := 0
+	for i := range b.Events {
+		if b.Events[i].Type == "xp" && !s.knownExposure(&b.Events[i]) {
+			n++
+		}
+	}
+	return n
 }
 
 // yields says whether an enabled rule must give way to a running experiment: both change the

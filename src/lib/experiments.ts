@@ -68,7 +68,8 @@ export function statusChangeProblem(from: string, to: string): string {
 export function validateVariants(input: unknown): Checked<ExperimentVariant[]> {
   if (!Array.isArray(input) || input.length === 0) return refuse('An experiment needs a control and at least one variant');
   if (input.length - 1 < MIN_TEST_VARIANTS) return refuse('An experiment needs at least one variant besides the control');
-  if (input.length - 1 > MAX_TEST_VARIANTS) return refuse(`An experiment may have at most ${MAX_TEST_VARIANTS} variants besides the control`);
+  if (input.length - 1 > MAX_TEST_VARIANTS)
+    return refuse(`An experiment may have at most ${MAX_TEST_VARIANTS} variants besides the control`);
   const out: ExperimentVariant[] = [];
   const keys = new Set<string>();
   let sum = 0;

@@ -89,6 +89,10 @@ const siteScoped = (
 ];
 
 const EDITABLE = { create: EDITORS, update: EDITORS, delete: EDITORS };
+const TWO_VARIANTS = [
+  { key: 'control', name: 'Control', weight: 0.5, changes: [] },
+  { key: 'b', name: 'New headline', weight: 0.5, changes: [{ type: 'set_text', value: 'Save time today' }] },
+];
 
 function specs(): [string, Spec][] {
   return [
@@ -117,6 +121,19 @@ function specs(): [string, Spec][] {
       () => ({ rule_type: 'cta_text', priority: 1, enabled: true, rollout_percentage: 50 }),
       { rollout_percentage: 60 },
       EDITABLE,
+    ),
+    siteScoped(
+      'experiments',
+      () => ({ name: unique('Headline test'), primary_goal: 'revenue', variants: TWO_VARIANTS }),
+      { name: 'Headline test v2' },
+      EDITABLE,
+    ),
+    // The first exposure per visitor and experiment: written by the ingest only, read by nobody.
+    siteScoped(
+      'experiment_exposures',
+      () => ({ experiment: 'abcdefghij12345', variant: 'control', visitor: unique('visitor'), ts: now() }),
+      { variant: 'b' },
+      { list: NOBODY, view: NOBODY },
     ),
     siteScoped('micro_conversions', () => ({ name: 'Newsletter signup', enabled: true }), { enabled: false }, EDITABLE),
     [

@@ -148,6 +148,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		"site": site.ID, "visitor": s.visitor, "session": s.key, "type": typeNames[ev.Type], "name": "", "path": ev.Path,
 		"url": "", "referrer": "", "props": nil, "value": 0.0, "x": 0.0, "y": 0.0, "selector": "",
 		"device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at), "rule": "",
+		"goal": "",
 	}
 	switch ev.Type {
 	case "pv":
@@ -277,7 +278,7 @@ func (a *applier) convert(s *sessState, g goal, value float64, ev *Event, day st
 		"site": s.siteID, "visitor": s.visitor, "session": s.key, "type": "conversion", "name": truncate(g.Name, 100),
 		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(map[string]any{"goal": g.ID}), "value": value,
 		"x": 0.0, "y": 0.0, "selector": "", "device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at),
-		"rule": "",
+		"rule": "", "goal": g.ID,
 	})
 	return nil
 }

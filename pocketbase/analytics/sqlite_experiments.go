@@ -6,28 +6,29 @@ import (
 	"github.com/pocketbase/dbx"
 )
 
-// Experiment results read the experiment's exposures (one row per visitor, unique on
-// (experiment, visitor)) and, per exposed visitor, their conversions and purchases from the first
-// exposure on, through the partial index idx_events_site_visitor_outcomes on (site_id, visitor, ts)
-// of conversion and custom events: page views and clicks, most of the rows, are never read.
+// Experiment results read the experiment's exposures (one row per visitor) through the covering
+// index (experiment, variant, ts, visitor), and per exposed visitor one seek into a partial
+// covering index of events: (site_id, visitor, goal, ts) of conversions, or (site_id, visitor, ts,
+// value) of purchases. Page views and clicks, most of the rows, are never read. Exposures are
+// stored only for the site's own experiments, so the experiment id alone selects them.
 
-// outcomesSQL is the index's condition, repeated word for word so that SQLite uses it.
-const outcomesSQL = `(e.type = 'conversion' OR e.type = 'custom')`
+// exposuresOf reads an experiment's exposures from the covering index alone; driving every join
+// from it (CROSS JOIN keeps that order) makes the cost follow the experiment's exposed visitors,
+// whatever the site's size.
+const exposuresOf = `experiment_exposures x INDEXED BY idx_experiment_exposures_experiment_variant_ts`
 
-const exposuresByDaySQL = `SELECT variant, substr(ts, 1, 10) AS day, COUNT(*) AS n FROM experiment_exposures
-	WHERE experiment = {:exp} AND site_id = {:site} GROUP BY variant, day`
+const exposuresByDaySQL = `SELECT x.variant AS variant, substr(x.ts, 1, 10) AS day, COUNT(*) AS n FROM ` + exposuresOf + `
+	WHERE x.experiment = {:exp} GROUP BY variant, day`
 
-// The day each exposed visitor first converted the goal after their first exposure.
-const goalConversionsSQL = `SELECT x.variant AS variant, substr(MIN(e.ts), 1, 10) AS day FROM experiment_exposures x
-	JOIN events e ON e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= x.ts AND ` + outcomesSQL + `
-		AND e.type = 'conversion' AND json_extract(e.props, '$.goal') = {:goal}
-	WHERE x.experiment = {:exp} AND x.site_id = {:site} GROUP BY x.visitor`
+// The day each exposed visitor first converted the goal after their first exposure (” if never).
+const goalConversionsSQL = `SELECT x.variant AS variant, COALESCE(substr((SELECT MIN(e.ts) FROM events e WHERE e.type = 'conversion'
+		AND e.site_id = {:site} AND e.visitor = x.visitor AND e.goal = {:goal} AND e.ts >= x.ts), 1, 10), '') AS day
+	FROM ` + exposuresOf + ` WHERE x.experiment = {:exp}`
 
 // Each exposed visitor's purchases after their first exposure, per day.
 const purchasesSQL = `SELECT x.visitor AS visitor, x.variant AS variant, substr(e.ts, 1, 10) AS day, SUM(e.value) AS amount
-	FROM experiment_exposures x
-	JOIN events e ON e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= x.ts AND ` + outcomesSQL + ` AND ` + purchaseSQL + `
-	WHERE x.experiment = {:exp} AND x.site_id = {:site} GROUP BY x.visitor, day`
+	FROM ` + exposuresOf + ` CROSS JOIN events e ON ` + purchaseSQL + ` AND e.site_id = {:site} AND e.visitor = x.visitor AND e.ts >= x.ts
+	WHERE x.experiment = {:exp} GROUP BY x.visitor, day`
 
 type dayCount struct {
 	Variant string  `db:"variant"`
@@ -65,7 +66,9 @@ func (s *sqliteStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, e
 			return ExperimentFigures{}, err
 		}
 		for _, r := range rows {
-			converted = append(converted, dayCount{Variant: r.Variant, Day: r.Day, N: 1})
+			if r.Day != "" {
+				converted = append(converted, dayCount{Variant: r.Variant, Day: r.Day, N: 1})
+			}
 		}
 	}
 	return experimentFigures(exposed, converted, purchases), nil

@@ -3,7 +3,7 @@
 // A/B tests: `experiments` (site-scoped like optimization rules: members read, editors write; the
 // hook pb_hooks/experiments.pb.js validates and sets the server's fields), the event store's
 // first exposure per visitor and experiment (written only by the Go ingest), the exposures the
-// ingest dropped per site and day, and the index the per-variant results query reads.
+// ingest dropped per site and day, and the column and indexes the per-variant results query reads.
 migrate(
   (app) => {
     const AUTH = '@request.auth.id != ""';
@@ -74,6 +74,8 @@ migrate(
       ],
       indexes: [
         'CREATE UNIQUE INDEX idx_experiment_exposures_experiment_visitor ON experiment_exposures (experiment, visitor)',
+        // Covering for the results: every exposure of an experiment by variant and time.
+        'CREATE INDEX idx_experiment_exposures_experiment_variant_ts ON experiment_exposures (experiment, variant, ts, visitor)',
         'CREATE INDEX idx_experiment_exposures_site_id_ts ON experiment_exposures (site_id, ts)',
       ],
     });
@@ -82,12 +84,15 @@ migrate(
     daily.fields.add(new NumberField({ name: 'dropped_exposures' }));
     app.save(daily);
 
-    // The results query looks up each exposed visitor's goal conversions and purchases: a partial
-    // index over those two kinds only, so page views and clicks (most rows) do not pay for it.
+    // The results query looks up each exposed visitor's conversions of one goal and purchases after
+    // their first exposure: conversions carry their goal's id in a column, and two partial covering
+    // indexes hold only those two kinds of rows, so page views and clicks (most rows) pay nothing.
     const events = app.findCollectionByNameOrId('events');
+    events.fields.add(new TextField({ name: 'goal', max: 64 }));
     events.indexes = /** @type {types.JSONArray<string>} */ (
       events.indexes.concat([
-        "CREATE INDEX idx_events_site_visitor_outcomes ON events (site_id, visitor, ts) WHERE type = 'conversion' OR type = 'custom'",
+        "CREATE INDEX idx_events_site_visitor_goal_ts ON events (site_id, visitor, goal, ts) WHERE type = 'conversion'",
+        "CREATE INDEX idx_events_site_visitor_purchases ON events (site_id, visitor, ts, value) WHERE type = 'custom' AND value > 0",
       ])
     );
     app.save(events);

@@ -56,7 +56,7 @@ func (a *applier) commitAggregates() error {
 	if err := a.writeSessions(); err != nil {
 		return err
 	}
-	if err := a.writeExposures(); err != nil {
+	if err := a.writeExperiments(); err != nil {
 		return err
 	}
 

@@ -17,8 +17,9 @@ type applier struct {
 	dims        map[[4]string]*dimAgg
 	touched     map[string]*sessState
 	newVisitors map[string]bool
-	exposures   [][]any               // experiment exposures: id, site, experiment, variant, visitor, ts
-	dropped     map[[2]string]float64 // exposures of unknown experiments or variants per (site, day)
+	exposures   map[[2]string]*pendingExposure // the earliest experiment exposure per (experiment, visitor)
+	outcomes    []outcome                      // conversions and purchases on sites with running experiments
+	dropped     map[[2]string]float64          // exposures of unknown experiments or variants per (site, day)
 }
 
 type dailyAgg struct {
@@ -37,6 +38,7 @@ func newApplier(w *Writer, tx *txStmts) *applier {
 		w: w, tx: tx,
 		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
 		touched: map[string]*sessState{}, newVisitors: map[string]bool{}, dropped: map[[2]string]float64{},
+		exposures: map[[2]string]*pendingExposure{},
 	}
 }
 
@@ -221,7 +223,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	case "xp":
 		// One row per visitor and experiment, the first exposure kept; unknown ones only counted.
 		if site.knownExposure(ev) {
-			a.exposures = append(a.exposures, []any{nextEventID(), site.ID, ev.ID, ev.Name, s.visitor, dbTime(ev.at)})
+			a.expose(site.ID, ev.ID, ev.Name, s.visitor, ev.at)
 		} else {
 			a.dropped[[2]string{site.ID, day}]++
 		}
@@ -240,10 +242,17 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		}
 	}
 	a.rows = append(a.rows, row)
+	tested := len(site.Experiments) > 0
+	if tested && isPurchase(ev) {
+		a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: revenueGoal, value: ev.Value, at: ev.at})
+	}
 	for _, g := range site.Goals {
 		if value, ok := g.hit(ev); ok {
 			if err := a.convert(s, g, value, ev, day); err != nil {
 				return err
+			}
+			if tested {
+				a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: g.ID, at: ev.at})
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -32,6 +33,7 @@ func TestExperimentResultsBudget(t *testing.T) {
 	} {
 		var times []float64
 		var f ExperimentFigures
+		cpu0 := cpuTime()
 		for range 20 {
 			t0 := time.Now()
 			var err error
@@ -40,13 +42,22 @@ func TestExperimentResultsBudget(t *testing.T) {
 			}
 			times = append(times, float64(time.Since(t0).Microseconds())/1000)
 		}
+		// CPU time per query too: on a shared machine the wall time mostly measures the neighbours.
+		cpuMs := float64((cpuTime() - cpu0).Microseconds()) / 1000 / 20
 		slices.Sort(times)
 		p95 := times[len(times)*95/100]
-		t.Logf("results (revenue %v): %d variants, users %v/%v, conversions %v/%v; p50 %.1f ms, p95 %.1f ms",
+		t.Logf("results (revenue %v): %d variants, users %v/%v, conversions %v/%v; p50 %.1f ms, p95 %.1f ms, CPU %.1f ms per query",
 			q.Revenue, len(f.Variants), f.Variants[0].Users, f.Variants[1].Users, f.Variants[0].Conversions, f.Variants[1].Conversions,
-			times[len(times)/2], p95)
+			times[len(times)/2], p95, cpuMs)
 		if p95 > 200 {
 			t.Errorf("p95 %.1f ms over the 200 ms budget", p95)
 		}
 	}
+}
+
+// cpuTime is the process's user and system CPU time so far.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }

@@ -27,6 +27,9 @@ func Command(app core.App, store Store) *cobra.Command {
 			}
 			info := &siteInfo{ID: site.Id, Key: site.GetString("public_key"), Domain: site.GetString("domain"), Micros: map[string]float64{}}
 			info.Goals = []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
+			if goals := newSiteCache(app).load(info.Key).Goals; len(goals) > 0 {
+				info.Goals = goals // the site's own goals, so that its experiment's goal converts
+			}
 			if experimentID != "" {
 				info.Experiments = map[string]*experimentCfg{}
 				for _, x := range loadExperiments(app, site.Id) {

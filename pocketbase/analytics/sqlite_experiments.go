@@ -6,29 +6,24 @@ import (
 	"github.com/pocketbase/dbx"
 )
 
-// Experiment results read the experiment's exposures (one row per visitor) through the covering
-// index (experiment, variant, ts, visitor), and per exposed visitor one seek into a partial
-// covering index of events: (site_id, visitor, goal, ts) of conversions, or (site_id, visitor, ts,
-// value) of purchases. Page views and clicks, most of the rows, are never read. Exposures are
-// stored only for the site's own experiments, so the experiment id alone selects them.
+// Experiment results read the aggregates the ingest keeps (exposures.go), each through an index
+// that holds what it needs: a few rows per variant and day, the converters of one goal, and the
+// visitors with revenue. Nothing grows with the site's page views.
 
-// exposuresOf reads an experiment's exposures from the covering index alone; driving every join
-// from it (CROSS JOIN keeps that order) makes the cost follow the experiment's exposed visitors,
-// whatever the site's size.
-const exposuresOf = `experiment_exposures x INDEXED BY idx_experiment_exposures_experiment_variant_ts`
+const experimentDaysSQL = `SELECT variant, day, users, revenue FROM experiment_daily WHERE experiment = {:exp}`
 
-const exposuresByDaySQL = `SELECT x.variant AS variant, substr(x.ts, 1, 10) AS day, COUNT(*) AS n FROM ` + exposuresOf + `
-	WHERE x.experiment = {:exp} GROUP BY variant, day`
+const experimentConversionsSQL = `SELECT variant, substr(ts, 1, 10) AS day, COUNT(*) AS n FROM experiment_conversions
+	WHERE experiment = {:exp} AND goal = {:goal} GROUP BY variant, day`
 
-// The day each exposed visitor first converted the goal after their first exposure (” if never).
-const goalConversionsSQL = `SELECT x.variant AS variant, COALESCE(substr((SELECT MIN(e.ts) FROM events e WHERE e.type = 'conversion'
-		AND e.site_id = {:site} AND e.visitor = x.visitor AND e.goal = {:goal} AND e.ts >= x.ts), 1, 10), '') AS day
-	FROM ` + exposuresOf + ` WHERE x.experiment = {:exp}`
+const experimentRevenueSQL = `SELECT variant, SUM(revenue) AS sum, SUM(revenue * revenue) AS squares FROM experiment_exposures
+	WHERE experiment = {:exp} AND revenue > 0 GROUP BY variant`
 
-// Each exposed visitor's purchases after their first exposure, per day.
-const purchasesSQL = `SELECT x.visitor AS visitor, x.variant AS variant, substr(e.ts, 1, 10) AS day, SUM(e.value) AS amount
-	FROM ` + exposuresOf + ` CROSS JOIN events e ON ` + purchaseSQL + ` AND e.site_id = {:site} AND e.visitor = x.visitor AND e.ts >= x.ts
-	WHERE x.experiment = {:exp} GROUP BY x.visitor, day`
+type experimentDayRow struct {
+	Variant string  `db:"variant"`
+	Day     string  `db:"day"`
+	Users   float64 `db:"users"`
+	Revenue float64 `db:"revenue"`
+}
 
 type dayCount struct {
 	Variant string  `db:"variant"`
@@ -36,64 +31,37 @@ type dayCount struct {
 	N       float64 `db:"n"`
 }
 
-type purchase struct {
-	Visitor string  `db:"visitor"`
+type revenueRow struct {
 	Variant string  `db:"variant"`
-	Day     string  `db:"day"`
-	Amount  float64 `db:"amount"`
+	Sum     float64 `db:"sum"`
+	Squares float64 `db:"squares"`
 }
 
 func (s *sqliteStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error) {
 	db := s.app.DB()
-	p := dbx.Params{"exp": q.ExperimentID, "site": q.SiteID, "goal": q.GoalID}
-	var exposed []dayCount
-	if err := db.NewQuery(exposuresByDaySQL).Bind(p).All(&exposed); err != nil {
-		return ExperimentFigures{}, err
-	}
-	var purchases []purchase
-	if err := db.NewQuery(purchasesSQL).Bind(p).All(&purchases); err != nil {
-		return ExperimentFigures{}, err
-	}
-	var converted []dayCount
+	goal := q.GoalID
 	if q.Revenue {
-		converted = firstPurchases(purchases)
-	} else if q.GoalID != "" {
-		var rows []struct {
-			Variant string `db:"variant"`
-			Day     string `db:"day"`
-		}
-		if err := db.NewQuery(goalConversionsSQL).Bind(p).All(&rows); err != nil {
-			return ExperimentFigures{}, err
-		}
-		for _, r := range rows {
-			if r.Day != "" {
-				converted = append(converted, dayCount{Variant: r.Variant, Day: r.Day, N: 1})
-			}
-		}
+		goal = revenueGoal
 	}
-	return experimentFigures(exposed, converted, purchases), nil
-}
-
-// firstPurchases: a visitor converts on revenue on the day of their first purchase.
-func firstPurchases(purchases []purchase) []dayCount {
-	first := map[string]purchase{}
-	for _, p := range purchases {
-		if f, ok := first[p.Visitor]; !ok || p.Day < f.Day {
-			first[p.Visitor] = p
-		}
+	p := dbx.Params{"exp": q.ExperimentID, "goal": goal}
+	var days []experimentDayRow
+	var conversions []dayCount
+	var revenue []revenueRow
+	if err := db.NewQuery(experimentDaysSQL).Bind(p).All(&days); err != nil {
+		return ExperimentFigures{}, err
 	}
-	out := make([]dayCount, 0, len(first))
-	for _, p := range first {
-		out = append(out, dayCount{Variant: p.Variant, Day: p.Day, N: 1})
+	if err := db.NewQuery(experimentConversionsSQL).Bind(p).All(&conversions); err != nil {
+		return ExperimentFigures{}, err
 	}
-	return out
+	if err := db.NewQuery(experimentRevenueSQL).Bind(p).All(&revenue); err != nil {
+		return ExperimentFigures{}, err
+	}
+	return experimentFigures(days, conversions, revenue), nil
 }
 
 // experimentFigures sums the rows into per-variant totals and the cumulative daily series.
-func experimentFigures(exposed, converted []dayCount, purchases []purchase) ExperimentFigures {
-	type acc struct {
-		users, conversions, revenue float64
-	}
+func experimentFigures(days []experimentDayRow, conversions []dayCount, revenue []revenueRow) ExperimentFigures {
+	type acc struct{ users, conversions, revenue float64 }
 	perDay := map[string]map[string]*acc{} // day -> variant -> that day's additions
 	variants := map[string]*VariantFigures{}
 	add := func(day, variant string) *acc {
@@ -108,25 +76,20 @@ func experimentFigures(exposed, converted []dayCount, purchases []purchase) Expe
 		}
 		return perDay[day][variant]
 	}
-	for _, r := range exposed {
-		add(r.Day, r.Variant).users += r.N
-		variants[r.Variant].Users += r.N
+	for _, r := range days {
+		x := add(r.Day, r.Variant)
+		x.users += r.Users
+		x.revenue += r.Revenue
+		variants[r.Variant].Users += r.Users
 	}
-	for _, r := range converted {
+	for _, r := range conversions {
 		add(r.Day, r.Variant).conversions += r.N
 		variants[r.Variant].Conversions += r.N
 	}
-	perVisitor := map[string]float64{}
-	visitorVariant := map[string]string{}
-	for _, p := range purchases {
-		add(p.Day, p.Variant).revenue += p.Amount
-		perVisitor[p.Visitor] += p.Amount
-		visitorVariant[p.Visitor] = p.Variant
-	}
-	for v, amount := range perVisitor {
-		f := variants[visitorVariant[v]]
-		f.Revenue.Sum += amount
-		f.Revenue.SumSquares += amount * amount
+	for _, r := range revenue {
+		if f := variants[r.Variant]; f != nil {
+			f.Revenue.Sum, f.Revenue.SumSquares = r.Sum, r.Squares
+		}
 	}
 	out := ExperimentFigures{Variants: []VariantFigures{}, Daily: []ExperimentDay{}}
 	keys := make([]string, 0, len(variants))
@@ -138,13 +101,13 @@ func experimentFigures(exposed, converted []dayCount, purchases []purchase) Expe
 	for _, k := range keys {
 		out.Variants = append(out.Variants, *variants[k])
 	}
-	days := make([]string, 0, len(perDay))
+	dayList := make([]string, 0, len(perDay))
 	for d := range perDay {
-		days = append(days, d)
+		dayList = append(dayList, d)
 	}
-	sort.Strings(days)
+	sort.Strings(dayList)
 	running := map[string]*acc{}
-	for _, d := range days {
+	for _, d := range dayList {
 		day := ExperimentDay{Day: d, Variants: []CumulativeFigures{}}
 		for _, k := range keys {
 			if running[k] == nil {

@@ -64,7 +64,6 @@ func (s *sqliteStore) pruneSite(site, cutoff string) error {
 	for _, q := range []string{
 		`DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE site_id = {:site} AND ts < {:cutoff} LIMIT 5000)`,
 		`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions WHERE site_id = {:site} AND started_at < {:cutoff} LIMIT 5000)`,
-		`DELETE FROM experiment_exposures WHERE rowid IN (SELECT rowid FROM experiment_exposures WHERE site_id = {:site} AND ts < {:cutoff} LIMIT 5000)`,
 	} {
 		for i := 0; i < 10000; i++ {
 			res, err := s.app.NonconcurrentDB().NewQuery(q).Bind(dbx.Params{"site": site, "cutoff": cutoff}).Execute()

@@ -40,7 +40,7 @@ type Store interface {
 	// conversions and revenue count only after each visitor's first exposure.
 	ExperimentResults(q ExperimentQuery) (ExperimentFigures, error)
 
-	// Prune deletes raw events, sessions and experiment exposures older than before; rollups are kept.
+	// Prune deletes raw events and sessions older than before; rollups and experiment aggregates are kept.
 	Prune(before time.Time) error
 }
 

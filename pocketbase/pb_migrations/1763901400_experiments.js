@@ -62,7 +62,9 @@ migrate(
       ],
     });
 
-    // One row per visitor and experiment: the variant and time of the first exposure.
+    // The ingest's experiment aggregates (pocketbase/analytics/exposures.go), server-only: the
+    // first exposure per visitor and experiment with the visitor's revenue since; each exposed
+    // visitor's first conversion per goal after it; per variant and day, visitors and revenue.
     save({
       name: 'experiment_exposures',
       fields: [
@@ -71,22 +73,49 @@ migrate(
         text('variant', { required: true, max: 32 }),
         text('visitor', { required: true, max: 64 }),
         { name: 'ts', type: 'date', required: true },
+        num('revenue'),
       ],
       indexes: [
         'CREATE UNIQUE INDEX idx_experiment_exposures_experiment_visitor ON experiment_exposures (experiment, visitor)',
-        // Covering for the results: every exposure of an experiment by variant and time.
-        'CREATE INDEX idx_experiment_exposures_experiment_variant_ts ON experiment_exposures (experiment, variant, ts, visitor)',
-        'CREATE INDEX idx_experiment_exposures_site_id_ts ON experiment_exposures (site_id, ts)',
+        'CREATE INDEX idx_experiment_exposures_site_visitor_ts ON experiment_exposures (site_id, visitor, ts)',
+        'CREATE INDEX idx_experiment_exposures_revenue ON experiment_exposures (experiment, variant, revenue) WHERE revenue > 0',
       ],
+    });
+    save({
+      name: 'experiment_conversions',
+      fields: [
+        siteRel,
+        text('experiment', { required: true, max: 64 }),
+        text('goal', { required: true, max: 64 }),
+        text('variant', { required: true, max: 32 }),
+        text('visitor', { required: true, max: 64 }),
+        { name: 'ts', type: 'date', required: true },
+      ],
+      indexes: [
+        'CREATE UNIQUE INDEX idx_experiment_conversions_experiment_goal_visitor ON experiment_conversions (experiment, goal, visitor)',
+        'CREATE INDEX idx_experiment_conversions_experiment_goal_variant_ts ON experiment_conversions (experiment, goal, variant, ts)',
+      ],
+    });
+    save({
+      name: 'experiment_daily',
+      fields: [
+        siteRel,
+        text('experiment', { required: true, max: 64 }),
+        text('variant', { required: true, max: 32 }),
+        text('day', { required: true, max: 10 }),
+        num('users'),
+        num('revenue'),
+      ],
+      indexes: ['CREATE UNIQUE INDEX idx_experiment_daily_experiment_variant_day ON experiment_daily (experiment, variant, day)'],
     });
 
     const daily = app.findCollectionByNameOrId('analytics_daily');
     daily.fields.add(new NumberField({ name: 'dropped_exposures' }));
     app.save(daily);
 
-    // The results query looks up each exposed visitor's conversions of one goal and purchases after
-    // their first exposure: conversions carry their goal's id in a column, and two partial covering
-    // indexes hold only those two kinds of rows, so page views and clicks (most rows) pay nothing.
+    // A late exposure is backfilled from the visitor's conversions of each goal and purchases since:
+    // conversions carry their goal's id in a column, and two partial covering indexes hold only
+    // those two kinds of rows, so page views and clicks (most rows) pay nothing.
     const events = app.findCollectionByNameOrId('events');
     events.fields.add(new TextField({ name: 'goal', max: 64 }));
     events.indexes = /** @type {types.JSONArray<string>} */ (
@@ -98,7 +127,7 @@ migrate(
     app.save(events);
   },
   (app) => {
-    for (const n of ['experiment_exposures', 'experiments']) {
+    for (const n of ['experiment_daily', 'experiment_conversions', 'experiment_exposures', 'experiments']) {
       try {
         app.delete(app.findCollectionByNameOrId(n));
       } catch (_) {

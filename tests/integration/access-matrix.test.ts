@@ -128,11 +128,23 @@ function specs(): [string, Spec][] {
       { name: 'Headline test v2' },
       EDITABLE,
     ),
-    // The first exposure per visitor and experiment: written by the ingest only, read by nobody.
+    // The ingest's experiment aggregates: written by the server only, read through the results route.
     siteScoped(
       'experiment_exposures',
       () => ({ experiment: 'abcdefghij12345', variant: 'control', visitor: unique('visitor'), ts: now() }),
       { variant: 'b' },
+      { list: NOBODY, view: NOBODY },
+    ),
+    siteScoped(
+      'experiment_conversions',
+      () => ({ experiment: 'abcdefghij12345', goal: 'revenue', variant: 'control', visitor: unique('visitor'), ts: now() }),
+      { variant: 'b' },
+      { list: NOBODY, view: NOBODY },
+    ),
+    siteScoped(
+      'experiment_daily',
+      () => ({ experiment: unique('experiment'), variant: 'control', day: '2026-01-01', users: 1 }),
+      { users: 5 },
       { list: NOBODY, view: NOBODY },
     ),
     siteScoped('micro_conversions', () => ({ name: 'Newsletter signup', enabled: true }), { enabled: false }, EDITABLE),

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"database/sql"
 	"sort"
 	"time"
 )
@@ -12,7 +13,7 @@ import (
 //   - experiment_conversions: one row per exposed visitor, experiment and goal ('revenue' for
 //     purchases), with the first time they converted after their first exposure;
 //   - experiment_daily: per experiment, variant and UTC day, visitors first exposed that day and
-//     revenue of exposed visitors that day.
+//     revenue of exposed visitors that day; experiment_goal_daily: per goal too, first conversions.
 //
 // At commit, after the raw events are written, outcomes of this transaction (conversions and
 // purchases) are applied to the exposures stored before it; then this transaction's exposures are
@@ -51,10 +52,15 @@ const (
 	moveExposureSQL = `UPDATE experiment_exposures SET variant = {:variant}, ts = {:ts}, revenue = {:revenue}
 		WHERE experiment = {:exp} AND visitor = {:visitor}`
 	addRevenueSQL       = `UPDATE experiment_exposures SET revenue = revenue + {:value} WHERE experiment = {:exp} AND visitor = {:visitor}`
-	upsertConversionSQL = `INSERT INTO experiment_conversions (id, site_id, experiment, goal, variant, visitor, ts)
-		VALUES ({:id}, {:site}, {:exp}, {:goal}, {:variant}, {:visitor}, {:ts})
-		ON CONFLICT(experiment, goal, visitor) DO UPDATE SET ts = excluded.ts WHERE excluded.ts < experiment_conversions.ts`
-	dropConversionsSQL = `DELETE FROM experiment_conversions WHERE experiment = {:exp} AND visitor = {:visitor}`
+	conversionOfSQL     = `SELECT ts FROM experiment_conversions WHERE experiment = {:exp} AND goal = {:goal} AND visitor = {:visitor}`
+	insertConversionSQL = `INSERT INTO experiment_conversions (id, site_id, experiment, goal, variant, visitor, ts)
+		VALUES ({:id}, {:site}, {:exp}, {:goal}, {:variant}, {:visitor}, {:ts})`
+	moveConversionSQL       = `UPDATE experiment_conversions SET ts = {:ts} WHERE experiment = {:exp} AND goal = {:goal} AND visitor = {:visitor}`
+	conversionsOfVisitorSQL = `SELECT goal, variant, ts FROM experiment_conversions WHERE experiment = {:exp} AND visitor = {:visitor}`
+	dropConversionsSQL      = `DELETE FROM experiment_conversions WHERE experiment = {:exp} AND visitor = {:visitor}`
+	upsertGoalDaySQL        = `INSERT INTO experiment_goal_daily (site_id, experiment, goal, variant, day, conversions)
+		VALUES ({:site}, {:exp}, {:goal}, {:variant}, {:day}, {:n})
+		ON CONFLICT(experiment, goal, variant, day) DO UPDATE SET conversions = conversions + excluded.conversions`
 	// The visitor's outcomes since a time, from the raw events (partial indexes by visitor).
 	visitorGoalsSinceSQL = `SELECT goal, MIN(ts) FROM events WHERE type = 'conversion' AND site_id = {:site} AND visitor = {:visitor}
 		AND ts >= {:ts} GROUP BY goal`
@@ -69,7 +75,8 @@ const (
 
 func experimentStatements() []string {
 	return []string{exposuresOfVisitorSQL, storedExposureSQL, insertExposureSQL, moveExposureSQL, addRevenueSQL,
-		upsertConversionSQL, dropConversionsSQL, visitorGoalsSinceSQL, visitorPurchasesSinceSQL, upsertExperimentDaySQL,
+		conversionOfSQL, insertConversionSQL, moveConversionSQL, conversionsOfVisitorSQL, dropConversionsSQL, upsertGoalDaySQL,
+		visitorGoalsSinceSQL, visitorPurchasesSinceSQL, upsertExperimentDaySQL,
 		upsertDroppedSQL}
 }
 
@@ -77,10 +84,51 @@ type experimentDayKey struct{ site, experiment, variant, day string }
 
 type experimentDelta struct{ users, revenue float64 }
 
+type goalDayKey struct{ site, experiment, goal, variant, day string }
+
 // experimentWriter is one commit's experiment bookkeeping.
 type experimentWriter struct {
-	tx    *txStmts
-	daily map[experimentDayKey]*experimentDelta
+	tx        *txStmts
+	daily     map[experimentDayKey]*experimentDelta
+	goalDaily map[goalDayKey]float64 // first conversions per goal, variant and day
+}
+
+// convert records an exposed visitor's conversion of a goal at ts if it is their first since the
+// exposure, moving the day it counts on when an earlier one arrives late.
+func (w *experimentWriter) convert(site, exp, goal, variant, visitor, ts string) error {
+	p := map[string]any{"id": nextEventID(), "site": site, "exp": exp, "goal": goal, "variant": variant, "visitor": visitor, "ts": ts}
+	var old string
+	switch err := w.tx.row(conversionOfSQL, p, &old); {
+	case err == sql.ErrNoRows:
+		w.goalDaily[goalDayKey{site, exp, goal, variant, ts[:10]}]++
+		return w.tx.exec(insertConversionSQL, p)
+	case err != nil:
+		return err
+	case ts >= old:
+		return nil
+	}
+	w.goalDaily[goalDayKey{site, exp, goal, variant, old[:10]}]--
+	w.goalDaily[goalDayKey{site, exp, goal, variant, ts[:10]}]++
+	return w.tx.exec(moveConversionSQL, p)
+}
+
+// dropConversions forgets an exposure's conversions (a late earlier exposure recounts them).
+func (w *experimentWriter) dropConversions(site, exp, visitor string) error {
+	p := map[string]any{"exp": exp, "visitor": visitor}
+	rows, err := w.tx.query(conversionsOfVisitorSQL, p)
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var goal, variant, ts string
+		if err := rows.Scan(&goal, &variant, &ts); err != nil {
+			rows.Close()
+			return err
+		}
+		w.goalDaily[goalDayKey{site, exp, goal, variant, ts[:10]}]--
+	}
+	rows.Close()
+	return w.tx.exec(dropConversionsSQL, p)
 }
 
 func (w *experimentWriter) day(site, exp, variant string, at time.Time) *experimentDelta {
@@ -93,7 +141,7 @@ func (w *experimentWriter) day(site, exp, variant string, at time.Time) *experim
 
 // writeExperiments runs after the raw events are written (see the comment at the top).
 func (a *applier) writeExperiments() error {
-	w := &experimentWriter{tx: a.tx, daily: map[experimentDayKey]*experimentDelta{}}
+	w := &experimentWriter{tx: a.tx, daily: map[experimentDayKey]*experimentDelta{}, goalDaily: map[goalDayKey]float64{}}
 	for _, o := range a.outcomes {
 		if err := w.applyOutcome(o); err != nil {
 			return err
@@ -112,6 +160,15 @@ func (a *applier) writeExperiments() error {
 	for k, d := range w.daily {
 		if err := a.tx.exec(upsertExperimentDaySQL, map[string]any{"site": k.site, "exp": k.experiment, "variant": k.variant,
 			"day": k.day, "users": d.users, "revenue": d.revenue}); err != nil {
+			return err
+		}
+	}
+	for k, n := range w.goalDaily {
+		if n == 0 {
+			continue
+		}
+		if err := a.tx.exec(upsertGoalDaySQL, map[string]any{"site": k.site, "exp": k.experiment, "goal": k.goal,
+			"variant": k.variant, "day": k.day, "n": n}); err != nil {
 			return err
 		}
 	}
@@ -150,8 +207,7 @@ func (w *experimentWriter) applyOutcome(o outcome) error {
 // credit records one outcome of an exposed visitor: the goal's first conversion, and a purchase's
 // value on the visitor's revenue and the day's.
 func (w *experimentWriter) credit(site, exp, variant, visitor, goal string, value float64, at time.Time) error {
-	if err := w.tx.exec(upsertConversionSQL, map[string]any{"id": nextEventID(), "site": site, "exp": exp, "goal": goal,
-		"variant": variant, "visitor": visitor, "ts": dbTime(at)}); err != nil {
+	if err := w.convert(site, exp, goal, variant, visitor, dbTime(at)); err != nil {
 		return err
 	}
 	if goal != revenueGoal {
@@ -182,7 +238,7 @@ func (w *experimentWriter) store(x *pendingExposure) error {
 		for _, pu := range purchases {
 			w.day(x.site, x.experiment, oldVariant, pu.at).revenue -= pu.value
 		}
-		if err := w.tx.exec(dropConversionsSQL, p); err != nil {
+		if err := w.dropConversions(x.site, x.experiment, x.visitor); err != nil {
 			return err
 		}
 	}
@@ -207,8 +263,7 @@ func (w *experimentWriter) store(x *pendingExposure) error {
 	w.day(x.site, x.experiment, x.variant, x.at).users++
 	for _, pu := range purchases {
 		w.day(x.site, x.experiment, x.variant, pu.at).revenue += pu.value
-		if err := w.tx.exec(upsertConversionSQL, map[string]any{"id": nextEventID(), "site": x.site, "exp": x.experiment,
-			"goal": revenueGoal, "variant": x.variant, "visitor": x.visitor, "ts": dbTime(pu.at)}); err != nil {
+		if err := w.convert(x.site, x.experiment, revenueGoal, x.variant, x.visitor, dbTime(pu.at)); err != nil {
 			return err
 		}
 	}
@@ -257,8 +312,7 @@ func (w *experimentWriter) backfillGoals(x *pendingExposure) error {
 	}
 	rows.Close()
 	for _, f := range firsts {
-		if err := w.tx.exec(upsertConversionSQL, map[string]any{"id": nextEventID(), "site": x.site, "exp": x.experiment,
-			"goal": f.goal, "variant": x.variant, "visitor": x.visitor, "ts": f.ts}); err != nil {
+		if err := w.convert(x.site, x.experiment, f.goal, x.variant, x.visitor, f.ts); err != nil {
 			return err
 		}
 	}

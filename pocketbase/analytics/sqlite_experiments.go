@@ -7,13 +7,13 @@ import (
 )
 
 // Experiment results read the aggregates the ingest keeps (exposures.go), each through an index
-// that holds what it needs: a few rows per variant and day, the converters of one goal, and the
-// visitors with revenue. Nothing grows with the site's page views.
+// that holds what it needs: a few rows per variant and day (visitors and revenue; first
+// conversions of the goal), and the visitors with revenue. Nothing grows with the site's page views.
 
 const experimentDaysSQL = `SELECT variant, day, users, revenue FROM experiment_daily WHERE experiment = {:exp}`
 
-const experimentConversionsSQL = `SELECT variant, substr(ts, 1, 10) AS day, COUNT(*) AS n FROM experiment_conversions
-	WHERE experiment = {:exp} AND goal = {:goal} GROUP BY variant, day`
+const experimentConversionsSQL = `SELECT variant, day, conversions AS n FROM experiment_goal_daily
+	WHERE experiment = {:exp} AND goal = {:goal}`
 
 const experimentRevenueSQL = `SELECT variant, SUM(revenue) AS sum, SUM(revenue * revenue) AS squares FROM experiment_exposures
 	WHERE experiment = {:exp} AND revenue > 0 GROUP BY variant`

@@ -13,7 +13,7 @@ func TestExperimentQueriesSearchIndexes(t *testing.T) {
 	app := newSchemaApp(t, siteA)
 	p := dbx.Params{"exp": "x", "site": siteA, "goal": "g", "visitor": "v", "ts": "2026-01-01 00:00:00.000Z"}
 	for _, q := range []string{experimentDaysSQL, experimentConversionsSQL, experimentRevenueSQL, exposuresOfVisitorSQL,
-		storedExposureSQL, visitorGoalsSinceSQL, visitorPurchasesSinceSQL} {
+		storedExposureSQL, visitorGoalsSinceSQL, visitorPurchasesSinceSQL, conversionOfSQL, conversionsOfVisitorSQL} {
 		var rows []struct {
 			Detail string `db:"detail"`
 		}

@@ -28,6 +28,7 @@ func experimentSite() *siteInfo {
 //	v5:         an exposure of an unknown variant and one of an unknown experiment: both dropped
 //	v6 b:       exposed at t0+10m, then a late batch with an earlier exposure (t0-10m) and a purchase
 //	            of 7 at t0-5m: the earlier exposure is the first, so the purchase counts
+//	v7 b:       exposed; later writes bring /thank-you at t0+20m, then (late) at t0+5m: one conversion
 func experimentTraffic() []Ingest {
 	site := experimentSite()
 	t0 := ago(2 * time.Hour)
@@ -52,7 +53,18 @@ func experimentTraffic() []Ingest {
 		batch("visitor0005", "session0005", xp("zz", t0), at(Event{Type: "xp", Path: "/", ID: "unknownexp0001", Name: "control"}, t0)),
 		batch("visitor0006", "session0006", xp("b", t0.Add(10*time.Minute))),
 		batch("visitor0006", "session0006", xp("b", t0.Add(-10*time.Minute)), buy(7, t0.Add(-5*time.Minute))),
+		batch("visitor0007", "session0007", xp("b", t0)),
 	}
+}
+
+// lateConversions are v7's conversions, each written on its own after the rest.
+func lateConversions() [][]Ingest {
+	site, t0 := experimentSite(), ago(2*time.Hour)
+	one := func(at time.Time) []Ingest {
+		return []Ingest{{Site: site, Batch: &Batch{Key: site.Key, Visitor: "visitor0007", Session: "session0007",
+			Events: []Event{{Type: "pv", Path: "/thank-you", at: at}}}, Device: "desktop"}}
+	}
+	return [][]Ingest{one(t0.Add(20 * time.Minute)), one(t0.Add(5 * time.Minute))}
 }
 
 func TestStoreContractExperiments(t *testing.T) {
@@ -63,12 +75,17 @@ func TestStoreContractExperiments(t *testing.T) {
 			if err := store.WriteAll(experimentTraffic()); err != nil {
 				t.Fatal(err)
 			}
+			for _, late := range lateConversions() {
+				if err := store.WriteAll(late); err != nil {
+					t.Fatal(err)
+				}
+			}
 			goal, err := store.ExperimentResults(ExperimentQuery{SiteID: siteA, ExperimentID: expOne, GoalID: "goalpurchase"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			want := []VariantFigures{
-				{Variant: "b", Users: 3, Conversions: 1, Revenue: MeanFigures{Count: 3, Sum: 27, SumSquares: 20*20 + 7*7}},
+				{Variant: "b", Users: 4, Conversions: 2, Revenue: MeanFigures{Count: 4, Sum: 27, SumSquares: 20*20 + 7*7}},
 				{Variant: "control", Users: 2, Conversions: 1, Revenue: MeanFigures{Count: 2, Sum: 40, SumSquares: 40 * 40}},
 			}
 			if !reflect.DeepEqual(goal.Variants, want) {
@@ -77,7 +94,7 @@ func TestStoreContractExperiments(t *testing.T) {
 			wantDaily := []ExperimentDay{
 				{Day: yesterday, Variants: []CumulativeFigures{{Variant: "b", Users: 1, Revenue: 5}, {Variant: "control"}}},
 				{Day: contractDay, Variants: []CumulativeFigures{
-					{Variant: "b", Users: 3, Conversions: 1, Revenue: 27}, {Variant: "control", Users: 2, Conversions: 1, Revenue: 40}}},
+					{Variant: "b", Users: 4, Conversions: 2, Revenue: 27}, {Variant: "control", Users: 2, Conversions: 1, Revenue: 40}}},
 			}
 			if !reflect.DeepEqual(goal.Daily, wantDaily) {
 				t.Errorf("daily series\n got %+v\nwant %+v", goal.Daily, wantDaily)

@@ -64,7 +64,8 @@ migrate(
 
     // The ingest's experiment aggregates (pocketbase/analytics/exposures.go), server-only: the
     // first exposure per visitor and experiment with the visitor's revenue since; each exposed
-    // visitor's first conversion per goal after it; per variant and day, visitors and revenue.
+    // visitor's first conversion per goal after it; per variant and day, visitors and revenue, and
+    // per goal, first conversions.
     save({
       name: 'experiment_exposures',
       fields: [
@@ -93,7 +94,7 @@ migrate(
       ],
       indexes: [
         'CREATE UNIQUE INDEX idx_experiment_conversions_experiment_goal_visitor ON experiment_conversions (experiment, goal, visitor)',
-        'CREATE INDEX idx_experiment_conversions_experiment_goal_variant_ts ON experiment_conversions (experiment, goal, variant, ts)',
+        'CREATE INDEX idx_experiment_conversions_experiment_visitor ON experiment_conversions (experiment, visitor)',
       ],
     });
     save({
@@ -107,6 +108,20 @@ migrate(
         num('revenue'),
       ],
       indexes: ['CREATE UNIQUE INDEX idx_experiment_daily_experiment_variant_day ON experiment_daily (experiment, variant, day)'],
+    });
+    save({
+      name: 'experiment_goal_daily',
+      fields: [
+        siteRel,
+        text('experiment', { required: true, max: 64 }),
+        text('goal', { required: true, max: 64 }),
+        text('variant', { required: true, max: 32 }),
+        text('day', { required: true, max: 10 }),
+        num('conversions'),
+      ],
+      indexes: [
+        'CREATE UNIQUE INDEX idx_experiment_goal_daily_experiment_goal_variant_day ON experiment_goal_daily (experiment, goal, variant, day)',
+      ],
     });
 
     const daily = app.findCollectionByNameOrId('analytics_daily');
@@ -127,7 +142,7 @@ migrate(
     app.save(events);
   },
   (app) => {
-    for (const n of ['experiment_daily', 'experiment_conversions', 'experiment_exposures', 'experiments']) {
+    for (const n of ['experiment_goal_daily', 'experiment_daily', 'experiment_conversions', 'experiment_exposures', 'experiments']) {
       try {
         app.delete(app.findCollectionByNameOrId(n));
       } catch (_) {

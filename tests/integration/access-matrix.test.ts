@@ -147,6 +147,12 @@ function specs(): [string, Spec][] {
       { users: 5 },
       { list: NOBODY, view: NOBODY },
     ),
+    siteScoped(
+      'experiment_goal_daily',
+      () => ({ experiment: unique('experiment'), goal: 'revenue', variant: 'control', day: '2026-01-01', conversions: 1 }),
+      { conversions: 5 },
+      { list: NOBODY, view: NOBODY },
+    ),
     siteScoped('micro_conversions', () => ({ name: 'Newsletter signup', enabled: true }), { enabled: false }, EDITABLE),
     [
       'integrations',

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/experiments"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
@@ -66,6 +67,7 @@ func main() {
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)
 	analytics.Register(app, events)
+	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},

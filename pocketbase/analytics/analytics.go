@@ -65,7 +65,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	sites := newSiteCache(app)
 	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS), shareLimit: newLimiter(cfg.SiteRPS * ClientShareOfSite)}
 
-	for _, name := range []string{"sites", "goals", "micro_conversions", "optimization_rules"} {
+	for _, name := range []string{"sites", "goals", "micro_conversions", "optimization_rules", "experiments"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterUpdateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterDeleteSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })

@@ -17,6 +17,9 @@ type applier struct {
 	dims        map[[4]string]*dimAgg
 	touched     map[string]*sessState
 	newVisitors map[string]bool
+	exposures   map[[2]string]*pendingExposure // the earliest experiment exposure per (experiment, visitor)
+	outcomes    []outcome                      // conversions and purchases on sites with running experiments
+	dropped     map[[2]string]float64          // exposures of unknown experiments or variants per (site, day)
 	// revenueTouched are the writer's revenue counts this transaction changed (dropped if it fails).
 	revenueTouched map[revenueKey]bool
 }
@@ -36,7 +39,8 @@ func newApplier(w *Writer, tx *txStmts) *applier {
 	return &applier{
 		w: w, tx: tx,
 		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
-		touched: map[string]*sessState{}, newVisitors: map[string]bool{}, revenueTouched: map[revenueKey]bool{},
+		touched: map[string]*sessState{}, newVisitors: map[string]bool{}, dropped: map[[2]string]float64{},
+		exposures: map[[2]string]*pendingExposure{}, revenueTouched: map[revenueKey]bool{},
 	}
 }
 
@@ -147,7 +151,8 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	row := map[string]any{
 		"site": site.ID, "visitor": s.visitor, "session": s.key, "type": typeNames[ev.Type], "name": "", "path": ev.Path,
 		"url": "", "referrer": "", "props": nil, "value": 0.0, "x": 0.0, "y": 0.0, "selector": "",
-		"device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at), "rule": "", "client": j.client,
+		"device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at), "rule": "",
+		"goal": "", "client": j.client,
 	}
 	switch ev.Type {
 	case "pv":
@@ -174,13 +179,6 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		if ev.UtmSource != "" || ev.UtmMedium != "" || ev.UtmCamp != "" {
 			row["props"] = jsonString(map[string]any{"utm_source": ev.UtmSource, "utm_medium": ev.UtmMedium, "utm_campaign": ev.UtmCamp})
 		}
-		for _, g := range site.Goals {
-			if g.Type == "url" && URLPatternMatches(g.Match, ev.Path) {
-				if err := a.convert(j, s, g, g.Value, ev, day); err != nil {
-					return err
-				}
-			}
-		}
 	case "lv":
 		// A page view's first leave carries its max scroll; later ones (tab shown again) only time.
 		s.durationMs += ev.Duration
@@ -201,15 +199,6 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		a.day(site.ID, day).clicks++
 		a.page(site.ID, day, ev.Path).clicks++
 		row["selector"], row["name"], row["x"], row["y"] = ev.Selector, ev.Text, ev.X, ev.Y
-		if ev.GoalMatch != "" {
-			for _, g := range site.Goals {
-				if g.Type == "click" && g.Match == ev.GoalMatch {
-					if err := a.convert(j, s, g, g.Value, ev, day); err != nil {
-						return err
-					}
-				}
-			}
-		}
 	case "ob":
 		a.day(site.ID, day).outbound++
 		row["url"] = ev.URL
@@ -217,17 +206,6 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		row["name"], row["value"] = ev.Name, ev.Value
 		if len(ev.Props) > 0 {
 			row["props"] = string(ev.Props)
-		}
-		for _, g := range site.Goals {
-			if g.Type == "event" && g.Match == ev.Name {
-				value := g.Value
-				if ev.Value > 0 {
-					value = ev.Value
-				}
-				if err := a.convert(j, s, g, value, ev, day); err != nil {
-					return err
-				}
-			}
 		}
 		if _, ok := site.Micros[ev.Name]; ok {
 			s.micro++
@@ -244,6 +222,14 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	case "id":
 		s.identity = ev.ID
 		return nil // identity lives on the session only
+	case "xp":
+		// One row per visitor and experiment, the first exposure kept; unknown ones only counted.
+		if site.knownExposure(ev) {
+			a.expose(site.ID, ev.ID, ev.Name, s.visitor, ev.at)
+		} else {
+			a.dropped[[2]string{site.ID, day}]++
+		}
+		return nil
 	case "ex", "ae":
 		// Telemetry of optimization rules for the health evaluation; only the site's enabled rules.
 		if !site.RuleIDs[ev.ID] {
@@ -258,12 +244,38 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		}
 	}
 	a.rows = append(a.rows, row)
+	tested := len(site.Experiments) > 0
+	purchase := -1.0 // the purchase's counted value once a goal has counted it (browser revenue is capped)
+	for _, g := range site.Goals {
+		if value, ok := g.hit(ev); ok {
+			counted, err := a.convert(j, s, g, value, ev, day)
+			if err != nil {
+				return err
+			}
+			if isPurchase(ev) && purchase < 0 {
+				purchase = counted
+			}
+			if tested {
+				a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: g.ID, at: ev.at})
+			}
+		}
+	}
+	if tested && isPurchase(ev) {
+		if purchase < 0 {
+			// No goal counted it: an experiment's revenue is held to the same cap as the site's.
+			purchase = ev.Value
+			if !j.verified {
+				purchase = a.capRevenue(s, j.client, day, purchase)
+			}
+		}
+		a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: revenueGoal, value: purchase, at: ev.at})
+	}
 	return nil
 }
 
 // convert records a goal conversion: once per session per goal, revenue for every occurrence
-// (browser revenue up to its cap, revenue_cap.go).
-func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event, day string) error {
+// (browser revenue up to its cap, revenue_cap.go); it returns the value counted.
+func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event, day string) (float64, error) {
 	props := map[string]any{"goal": g.ID, "verified": j.verified}
 	if value > 0 && !j.verified {
 		props["reported"] = value
@@ -295,9 +307,9 @@ func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event
 		"site": s.siteID, "visitor": s.visitor, "session": s.key, "type": "conversion", "name": truncate(g.Name, 100),
 		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(props), "value": value,
 		"x": 0.0, "y": 0.0, "selector": "", "device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at),
-		"rule": "", "client": j.client,
+		"rule": "", "goal": g.ID, "client": j.client,
 	})
-	return nil
+	return value, nil
 }
 
 func truncate(s string, n int) string {

@@ -74,5 +74,9 @@ func (c *collector) handle(e *core.RequestEvent) error {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
 	}
-	return e.JSON(http.StatusAccepted, map[string]any{"accepted": len(batch.Events)})
+	reply := map[string]any{"accepted": len(batch.Events)}
+	if n := site.unknownExposures(batch); n > 0 {
+		reply["dropped"] = n // experiment exposures the ingest does not store (counted per site and day)
+	}
+	return e.JSON(http.StatusAccepted, reply)
 }

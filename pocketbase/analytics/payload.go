@@ -50,7 +50,7 @@ type Event struct {
 // Event types and the names the events table stores.
 var typeNames = map[string]string{
 	"pv": "pageview", "lv": "leave", "ck": "click", "ob": "outbound", "ev": "custom",
-	"er": "error", "wv": "vital", "id": "identify", "ex": "exposure", "ae": "apply_error",
+	"er": "error", "wv": "vital", "id": "identify", "ex": "exposure", "ae": "apply_error", "xp": "experiment_exposure",
 }
 
 // Limits of one batch; anything larger is refused, never truncated silently.
@@ -72,6 +72,7 @@ const (
 
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
 var ruleIDPattern = regexp.MustCompile(`^[a-z0-9]{15}$`)
+var variantKeyPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,31}$`)
 var keyPattern = regexp.MustCompile(`^[a-z0-9]{8,64}$`)
 var vitalNames = map[string]bool{"LCP": true, "CLS": true, "INP": true, "FCP": true, "TTFB": true}
 
@@ -229,6 +230,13 @@ func validateEvent(ev *Event, now time.Time, maxAge time.Duration) error {
 	case "ex", "ae":
 		if !ruleIDPattern.MatchString(ev.ID) {
 			return bad("id: exposures and apply errors need the rule id")
+		}
+	case "xp":
+		if !ruleIDPattern.MatchString(ev.ID) {
+			return bad("id: experiment exposures need the experiment id")
+		}
+		if !variantKeyPattern.MatchString(ev.Name) {
+			return bad("n: experiment exposures need the variant key")
 		}
 	}
 	return nil

@@ -34,6 +34,8 @@ type Totals struct {
 	Errors            float64 `db:"errors" json:"errors"`
 	Clicks            float64 `db:"clicks" json:"clicks"`
 	Micro             float64 `db:"micro_conversions" json:"microConversions"`
+	// Exposures the ingest dropped: of experiments not running on the site, or unknown variants.
+	DroppedExposures float64 `db:"dropped_exposures" json:"droppedExposures"`
 	// Derived.
 	ConversionRate float64 `db:"-" json:"conversionRate"`
 	BounceRate     float64 `db:"-" json:"bounceRate"`

@@ -22,9 +22,10 @@ var (
 )
 
 // trackerFor picks the build for a site: the full one only when its config carries at least one
-// enabled optimization rule (CRO workers are rules), so sites without rules load the smaller core.
+// enabled optimization rule (CRO workers are rules) or running experiment, so other sites load the
+// smaller core.
 func trackerFor(site *siteInfo) string {
-	if len(site.Rules) > 0 {
+	if len(site.Rules) > 0 || len(site.expList) > 0 {
 		return trackerFullJS
 	}
 	return trackerCoreJS
@@ -36,6 +37,8 @@ type scriptConfig struct {
 	RespectDNT bool      `json:"dnt"`
 	Clicks     []string  `json:"g"`
 	Rules      []ruleCfg `json:"r,omitempty"`
+	// Running experiments (experiments.go); a rule on an experiment's element yields to it.
+	Experiments []experimentCfg `json:"x,omitempty"`
 }
 
 // scriptHandler serves GET /t/{key}.js: the tracker build the site needs (trackerFor) with the
@@ -56,7 +59,8 @@ func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 			h.Set("Cache-Control", "no-store")
 			return e.String(http.StatusNotFound, "/* cro: unknown site key */\n")
 		}
-		cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.clickSelectors(), Rules: site.Rules})
+		cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.clickSelectors(), Rules: site.Rules,
+			Experiments: site.expList})
 		body := "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(cfg) + ");\n"
 		sum := sha256.Sum256([]byte(body))
 		etag := `"` + hex.EncodeToString(sum[:12]) + `"`

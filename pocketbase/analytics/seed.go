@@ -12,7 +12,7 @@ import (
 // Command is `analytics-seed`: writes N synthetic events for a site through the same writer
 // (sessions, raw events, rollups) without HTTP. Used by the dashboard-query benchmark.
 func Command(app core.App, store Store) *cobra.Command {
-	var siteID string
+	var siteID, experimentID string
 	var events, days int
 	cmd := &cobra.Command{
 		Use:   "analytics-seed",
@@ -27,6 +27,20 @@ func Command(app core.App, store Store) *cobra.Command {
 			}
 			info := &siteInfo{ID: site.Id, Key: site.GetString("public_key"), Domain: site.GetString("domain"), Micros: map[string]float64{}}
 			info.Goals = []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
+			if goals := newSiteCache(app).load(info.Key).Goals; len(goals) > 0 {
+				info.Goals = goals // the site's own goals, so that its experiment's goal converts
+			}
+			if experimentID != "" {
+				info.Experiments = map[string]*experimentCfg{}
+				for _, x := range loadExperiments(app, site.Id) {
+					if x.ID == experimentID {
+						info.Experiments[x.ID] = &x
+					}
+				}
+				if len(info.Experiments) == 0 {
+					return fmt.Errorf("experiment %q is not running on site %q", experimentID, siteID)
+				}
+			}
 			start := time.Now()
 			n := seed(store, info, events, days)
 			fmt.Printf("{\"events\":%d,\"seconds\":%.1f}\n", n, time.Since(start).Seconds())
@@ -36,6 +50,7 @@ func Command(app core.App, store Store) *cobra.Command {
 	cmd.Flags().StringVar(&siteID, "site", "", "site id")
 	cmd.Flags().IntVar(&events, "events", 100000, "number of events to write")
 	cmd.Flags().IntVar(&days, "days", 90, "spread over this many past days")
+	cmd.Flags().StringVar(&experimentID, "experiment", "", "a running experiment of the site: a third of the sessions are exposed to it, some buy")
 	return cmd
 }
 
@@ -71,6 +86,9 @@ func seed(store Store, site *siteInfo, total, days int) int {
 				b.Events = append(b.Events, Event{Type: "ck", Path: path, Selector: "a.btn", Text: "Buy", X: float64(rng.Intn(1200)), Y: float64(rng.Intn(3000)), at: at})
 			}
 			b.Events = append(b.Events, Event{Type: "lv", Path: path, Duration: float64(2000 + rng.Intn(90000)), Scroll: ptr(float64(rng.Intn(101))), at: at})
+			if p == 0 {
+				b.Events = append(b.Events, seedExperimentEvents(site, rng, at)...)
+			}
 		}
 		if len(b.Events) == 0 {
 			break
@@ -93,3 +111,21 @@ func seed(store Store, site *siteInfo, total, days int) int {
 }
 
 func ptr(v float64) *float64 { return &v }
+
+// seedExperimentEvents: with an experiment, a third of the sessions see a variant on their first
+// page and one in eight of those buys a little later; without one, nothing (and no random draw,
+// so the plain seed stays the same).
+func seedExperimentEvents(site *siteInfo, rng *rand.Rand, at time.Time) []Event {
+	var out []Event
+	for _, x := range site.Experiments {
+		if rng.Intn(3) != 0 {
+			continue
+		}
+		v := x.Variants[rng.Intn(len(x.Variants))]
+		out = append(out, Event{Type: "xp", Path: "/", ID: x.ID, Name: v.Key, at: at})
+		if rng.Intn(8) == 0 {
+			out = append(out, Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: float64(10 + rng.Intn(190)), at: at.Add(time.Minute)})
+		}
+	}
+	return out
+}

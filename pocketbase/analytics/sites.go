@@ -20,8 +20,11 @@ type siteInfo struct {
 	Micros    map[string]float64 // event name -> value of enabled micro conversions
 	Rules     []ruleCfg          // enabled optimization rules, inlined into the script
 	RuleIDs   map[string]bool
-	notFound  bool
-	loadedAt  time.Time
+	// Running experiments, inlined into the script; exposures of anything else are dropped.
+	Experiments map[string]*experimentCfg
+	expList     []experimentCfg
+	notFound    bool
+	loadedAt    time.Time
 }
 
 type goal struct {
@@ -32,8 +35,8 @@ type goal struct {
 	Value float64 `json:"-"`
 }
 
-// siteCache keeps sites by public key for 30 s; any change to sites, goals, micro conversions or
-// optimization rules clears it.
+// siteCache keeps sites by public key for 30 s; any change to sites, goals, micro conversions,
+// optimization rules or experiments clears it.
 type siteCache struct {
 	app core.App
 	mu  sync.Mutex
@@ -73,7 +76,7 @@ func (c *siteCache) get(key string) *siteInfo {
 }
 
 func (c *siteCache) load(key string) *siteInfo {
-	info := &siteInfo{Key: key, loadedAt: time.Now(), Micros: map[string]float64{}, RuleIDs: map[string]bool{}}
+	info := &siteInfo{Key: key, loadedAt: time.Now(), Micros: map[string]float64{}, RuleIDs: map[string]bool{}, Experiments: map[string]*experimentCfg{}}
 	rec, err := c.app.FindFirstRecordByData("sites", "public_key", key)
 	if err != nil || key == "" {
 		info.notFound = true
@@ -105,6 +108,11 @@ func (c *siteCache) load(key string) *siteInfo {
 		})
 		info.RuleIDs[r.Id] = true
 	}
+	info.expList = loadExperiments(c.app, rec.Id)
+	info.Rules = resolveConflicts(info.Rules, info.expList)
+	for i := range info.expList {
+		info.Experiments[info.expList[i].ID] = &info.expList[i]
+	}
 	return info
 }
 
@@ -120,6 +128,8 @@ type ruleCfg struct {
 	Selector string          `json:"q,omitempty"`
 	Changes  json.RawMessage `json:"c"`
 	Testing  bool            `json:"x,omitempty"`
+	// Except: URL patterns where a running experiment changes the same element; not applied there.
+	Except []string `json:"xu,omitempty"`
 }
 
 // clickSelectors lists the selectors of click goals, inlined into the tracker's config.

@@ -9,7 +9,8 @@ const totalsSQL = `SELECT COALESCE(SUM(visitors),0) AS visitors, COALESCE(SUM(se
 	COALESCE(SUM(pageviews),0) AS pageviews, COALESCE(SUM(bounces),0) AS bounces, COALESCE(SUM(duration_ms),0) AS duration_ms,
 	COALESCE(SUM(conversions),0) AS conversions, COALESCE(SUM(converted_sessions),0) AS converted_sessions,
 	COALESCE(SUM(revenue),0) AS revenue, COALESCE(SUM(scroll_sum),0) AS scroll_sum, COALESCE(SUM(scroll_count),0) AS scroll_count,
-	COALESCE(SUM(errors),0) AS errors, COALESCE(SUM(clicks),0) AS clicks, COALESCE(SUM(micro_conversions),0) AS micro_conversions
+	COALESCE(SUM(errors),0) AS errors, COALESCE(SUM(clicks),0) AS clicks, COALESCE(SUM(micro_conversions),0) AS micro_conversions,
+	COALESCE(SUM(dropped_exposures),0) AS dropped_exposures
 	FROM analytics_daily WHERE site_id = {:site} AND day >= {:from} AND day <= {:to}`
 
 const dailySQL = `SELECT day, visitors, sessions, pageviews, conversions, converted_sessions, revenue FROM analytics_daily

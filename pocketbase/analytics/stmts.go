@@ -30,10 +30,10 @@ type stmtCache struct {
 // writerStatements lists every statement the writer runs inside its transactions, so that all
 // are prepared before a transaction holds the only writer connection.
 func writerStatements() []string {
-	return []string{
+	return append([]string{
 		insertEventsSQL,
 		loadSessionSQL, visitorSeenSQL, visitorRevenueSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
-	}
+	}, experimentStatements()...)
 }
 
 func newStmtCache(app core.App) (*stmtCache, error) {
@@ -107,4 +107,12 @@ func (t *txStmts) row(q string, p map[string]any, dest ...any) error {
 		return err
 	}
 	return st.QueryRow(args...).Scan(dest...)
+}
+
+func (t *txStmts) query(q string, p map[string]any) (*sql.Rows, error) {
+	st, args, err := t.stmt(q, p)
+	if err != nil {
+		return nil, err
+	}
+	return st.Query(args...)
 }

@@ -36,7 +36,11 @@ type Store interface {
 	// WorkerTelemetry counts the CRO workers' telemetry over the hour and the day before now.
 	WorkerTelemetry(siteID string, ruleIDs []string, now time.Time) (WorkerTelemetry, error)
 
-	// Prune deletes raw events and sessions older than before; rollups are kept.
+	// ExperimentResults aggregates an experiment's exposed visitors per variant for one goal:
+	// conversions and revenue count only after each visitor's first exposure.
+	ExperimentResults(q ExperimentQuery) (ExperimentFigures, error)
+
+	// Prune deletes raw events and sessions older than before; rollups and experiment aggregates are kept.
 	Prune(before time.Time) error
 	// PruneSite does the same for one site (each site may keep its raw events for its own time).
 	PruneSite(siteID string, before time.Time) error
@@ -143,4 +147,51 @@ type WorkerTelemetry struct {
 	MeanApplyMs        float64 `json:"meanApplyMs"`        // their mean time to apply, 0 without exposures
 	PageLoadsLastDay   int     `json:"pageLoadsLastDay"`   // page views, last 24 hours
 	FailedLoadsLastDay int     `json:"failedLoadsLastDay"` // distinct (session, page) with an error, last 24 hours
+}
+
+// ExperimentQuery names an experiment and the goal its results count. A visitor converts when,
+// after their first exposure, they convert the goal record GoalID (its conversions as the ingest
+// records them, goals.go), or with Revenue when they make a purchase.
+type ExperimentQuery struct {
+	SiteID, ExperimentID string
+	GoalID               string
+	Revenue              bool
+}
+
+// MeanFigures summarize a per-visitor amount: visitors, the amounts' sum and sum of squares.
+type MeanFigures struct {
+	Count      float64 `json:"count"`
+	Sum        float64 `json:"sum"`
+	SumSquares float64 `json:"sum_squares"`
+}
+
+// VariantFigures are one variant's totals: exposed visitors, those converting after their first
+// exposure, and revenue per exposed visitor (every exposed visitor counts, with 0 if none).
+type VariantFigures struct {
+	Variant     string      `json:"variant"`
+	Users       float64     `json:"users"`
+	Conversions float64     `json:"conversions"`
+	Revenue     MeanFigures `json:"revenue"`
+}
+
+// ExperimentDay is one day of the cumulative series (the uplift-over-time chart): per variant,
+// the totals up to and including that UTC day.
+type ExperimentDay struct {
+	Day      string              `json:"day"`
+	Variants []CumulativeFigures `json:"variants"`
+}
+
+// CumulativeFigures are a variant's totals up to a day.
+type CumulativeFigures struct {
+	Variant     string  `json:"variant"`
+	Users       float64 `json:"users"`
+	Conversions float64 `json:"conversions"`
+	Revenue     float64 `json:"revenue"`
+}
+
+// ExperimentFigures are an experiment's results: per variant seen in its exposures (ordered by
+// key), and the daily cumulative series, oldest first.
+type ExperimentFigures struct {
+	Variants []VariantFigures `json:"variants"`
+	Daily    []ExperimentDay  `json:"daily"`
 }

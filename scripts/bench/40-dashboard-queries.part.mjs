@@ -1,7 +1,8 @@
 // Dashboard queries on a big site: CRO_BENCH_EVENTS synthetic events (default 200,000; the
 // budget's run is 5,000,000) are written for one site by the server binary's analytics-seed
-// command through the same writer as ingestion (raw events, sessions, rollups) while the server
-// runs, then the overview (KPIs) and analytics (90 days) routes are timed as the owner, and the
+// command through the same writer as ingestion (raw events, sessions, rollups; a third of the
+// sessions exposed to a running experiment) while the server runs, then the overview (KPIs),
+// analytics (90 days) and experiment results routes are timed as the owner, and the
 // database growth per million events and the server's peak memory are reported. A failed query
 // fails the part, with the server's state, memory over time and last log lines on stderr.
 import { execFile } from 'node:child_process';
@@ -44,7 +45,7 @@ async function timed(client, path, runs) {
  * purpose: a client whose event loop is blocked longer than the server's 5-minute idle timeout
  * later sends its next request on a keep-alive socket the server has closed (status 0).
  */
-export async function seed(server, site, events) {
+export async function seed(server, site, events, experimentId = '') {
   const { stdout, stderr } = await promisify(execFile)(
     resolve(ROOT, '.bin/cro-server'),
     [
@@ -52,6 +53,7 @@ export async function seed(server, site, events) {
       `--dir=${server.dataDir}`,
       `--site=${site.id}`,
       `--events=${events}`,
+      ...(experimentId ? [`--experiment=${experimentId}`] : []),
       `--migrationsDir=${resolve(ROOT, 'pocketbase/pb_migrations')}`,
       `--hooksDir=${resolve(ROOT, 'pocketbase/pb_hooks')}`,
     ],
@@ -63,6 +65,25 @@ export async function seed(server, site, events) {
   return JSON.parse(result);
 }
 
+/** A running two-variant experiment on the site, its primary goal the seed's purchase page. */
+async function runningExperiment(server, owner, site) {
+  await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
+  const goal = await owner.client
+    .collection('goals')
+    .create({ site_id: site.id, name: 'Purchase', type: 'url', match: '/thank-you', value: 80, enabled: true });
+  return owner.client.collection('experiments').create({
+    site_id: site.id,
+    name: 'Bench test',
+    status: 'running',
+    variants: [
+      { key: 'control', name: 'Control', weight: 0.5, changes: [] },
+      { key: 'b', name: 'B', weight: 0.5, changes: [{ type: 'set_text', value: 'Buy now' }] },
+    ],
+    primary_goal: goal.id,
+    secondary_goals: ['revenue'],
+  });
+}
+
 export default async function (emit) {
   setup();
   const events = envNumber('CRO_BENCH_EVENTS', 200_000);
@@ -70,8 +91,9 @@ export default async function (emit) {
   const memory = watchMemory(server.pid);
   try {
     const { owner, site } = await siteFor(server);
+    const experiment = await runningExperiment(server, owner, site);
     const before = await dbBytes(server.dataDir);
-    const seeded = await seed(server, site, events);
+    const seeded = await seed(server, site, events, experiment.id);
     emit('seed_events_per_s', round(seeded.events / seeded.seconds, 0), 'events/s');
     emit('db_bytes_per_million_events', round((((await dbBytes(server.dataDir)) - before) / seeded.events) * 1e6, 0), 'bytes');
 
@@ -83,6 +105,12 @@ export default async function (emit) {
     emit('dashboard_overview_query_p95', round(percentile(overview, 95)), 'ms');
     emit('dashboard_analytics_90d_query_p50', round(percentile(analytics, 50)), 'ms');
     emit('dashboard_analytics_90d_query_p95', round(percentile(analytics, 95)), 'ms');
+    // A third of the sessions are exposed to a two-variant test (budget: 200 ms p95 at 5M events).
+    const results = await timed(owner.client, `/api/cro/experiments/${experiment.id}/results`, runs);
+    const revenue = await timed(owner.client, `/api/cro/experiments/${experiment.id}/results?goal=revenue`, runs);
+    emit('experiment_results_query_p50', round(percentile(results, 50)), 'ms');
+    emit('experiment_results_query_p95', round(percentile(results, 95)), 'ms');
+    emit('experiment_revenue_results_query_p95', round(percentile(revenue, 95)), 'ms');
   } catch (err) {
     const status = await server.exitStatus(1000);
     const logFile = join(tmpdir(), `cro-bench-dashboard-server-${Date.now()}.log`);

@@ -89,6 +89,10 @@ const siteScoped = (
 ];
 
 const EDITABLE = { create: EDITORS, update: EDITORS, delete: EDITORS };
+const TWO_VARIANTS = [
+  { key: 'control', name: 'Control', weight: 0.5, changes: [] },
+  { key: 'b', name: 'New headline', weight: 0.5, changes: [{ type: 'set_text', value: 'Save time today' }] },
+];
 
 function specs(): [string, Spec][] {
   return [
@@ -117,6 +121,37 @@ function specs(): [string, Spec][] {
       () => ({ rule_type: 'cta_text', priority: 1, enabled: true, rollout_percentage: 50 }),
       { rollout_percentage: 60 },
       EDITABLE,
+    ),
+    siteScoped(
+      'experiments',
+      () => ({ name: unique('Headline test'), primary_goal: 'revenue', variants: TWO_VARIANTS }),
+      { name: 'Headline test v2' },
+      EDITABLE,
+    ),
+    // The ingest's experiment aggregates: written by the server only, read through the results route.
+    siteScoped(
+      'experiment_exposures',
+      () => ({ experiment: 'abcdefghij12345', variant: 'control', visitor: unique('visitor'), ts: now() }),
+      { variant: 'b' },
+      { list: NOBODY, view: NOBODY },
+    ),
+    siteScoped(
+      'experiment_conversions',
+      () => ({ experiment: 'abcdefghij12345', goal: 'revenue', variant: 'control', visitor: unique('visitor'), ts: now() }),
+      { variant: 'b' },
+      { list: NOBODY, view: NOBODY },
+    ),
+    siteScoped(
+      'experiment_daily',
+      () => ({ experiment: unique('experiment'), variant: 'control', day: '2026-01-01', users: 1 }),
+      { users: 5 },
+      { list: NOBODY, view: NOBODY },
+    ),
+    siteScoped(
+      'experiment_goal_daily',
+      () => ({ experiment: unique('experiment'), goal: 'revenue', variant: 'control', day: '2026-01-01', conversions: 1 }),
+      { conversions: 5 },
+      { list: NOBODY, view: NOBODY },
     ),
     siteScoped('micro_conversions', () => ({ name: 'Newsletter signup', enabled: true }), { enabled: false }, EDITABLE),
     [

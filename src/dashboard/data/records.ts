@@ -6,6 +6,7 @@
 import type { RecordModel } from 'pocketbase';
 import type { RuleTemplate } from '../../lib/patterns';
 import type { RuleChange } from '../../lib/rule-changes';
+import type { ExperimentVariant, Guardrail } from '../../lib/experiments';
 
 export type { RecordModel };
 
@@ -140,6 +141,35 @@ export interface SiteLiveRecord extends RecordModel {
   last_event_at: string;
 }
 
+/** An A/B test (src/lib/experiments.ts has the rules its fields follow). */
+export interface ExperimentRecord extends RecordModel {
+  site_id: string;
+  name: string;
+  hypothesis: string;
+  status: 'draft' | 'running' | 'paused' | 'completed';
+  /** The tested element; empty for page-wide changes. */
+  selector: string;
+  /** The control first, then 1 to 3 variants. */
+  variants: ExperimentVariant[] | null;
+  /** Percent of the targeted visitors in the test. */
+  traffic: number;
+  url_pattern: string;
+  target_device: 'any' | 'desktop' | 'mobile' | 'tablet' | '';
+  target_visitor: 'any' | 'new' | 'returning' | '';
+  /** A goal id of the site, or 'revenue'. */
+  primary_goal: string;
+  secondary_goals: string[] | null;
+  guardrails: Guardrail[] | null;
+  minimum_detectable_effect: number;
+  planned_sample_size: number;
+  started_at: string;
+  ended_at: string;
+  /** The declared winner's variant key. */
+  winner: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Which collection each record type above describes (read by the schema test). */
 export const RECORD_COLLECTIONS = {
   SiteRecord: 'sites',
@@ -152,4 +182,5 @@ export const RECORD_COLLECTIONS = {
   IntegrationRecord: 'integrations',
   NotificationRecord: 'notifications',
   SiteLiveRecord: 'site_live',
+  ExperimentRecord: 'experiments',
 } as const;

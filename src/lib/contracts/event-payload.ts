@@ -18,6 +18,7 @@ export const EVENT_TYPES = {
   id: 'identify',
   ex: 'exposure',
   ae: 'apply_error',
+  xp: 'experiment_exposure',
 } as const;
 export type EventType = keyof typeof EVENT_TYPES;
 
@@ -44,7 +45,7 @@ export interface CollectEvent {
   gm?: string;
   /** ob: the link's URL. */
   u?: string;
-  /** ev: name, value, properties; wv: vital name and value; ex: apply time (ms). */
+  /** ev: name, value, properties; wv: vital name and value; ex: apply time (ms); xp: the variant key. */
   n?: string;
   val?: number;
   pr?: Record<string, unknown>;
@@ -52,7 +53,11 @@ export interface CollectEvent {
   m?: string;
   src?: string;
   ln?: number;
-  /** id: the visitor's identity; ex, ae: the rule id. */
+  /**
+   * id: the visitor's identity; ex, ae: the rule id; xp: the experiment id. An experiment exposure
+   * counts once per visitor and experiment (the first one is kept); the server drops, and counts,
+   * exposures of experiments that are not running on the site or of variants they do not have.
+   */
   id?: string;
 }
 
@@ -89,6 +94,8 @@ export const EVENT_LIMITS = {
 const L = EVENT_LIMITS;
 const ID = /^[A-Za-z0-9_-]{8,64}$/;
 const RULE_ID = /^[a-z0-9]{15}$/;
+/** An experiment's variant key (src/lib/experiments.ts): short, lower-case, URL-safe. */
+export const VARIANT_KEY = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 const KEY = /^[a-z0-9]{8,64}$/;
 const VITALS = ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'];
 const STRING_FIELDS = ['p', 'r', 'us', 'um', 'uc', 'sel', 'tx', 'gm', 'u', 'n', 'm', 'src', 'id'] as const;
@@ -230,6 +237,8 @@ function event({ t, ev, scroll, props }: Decoded, now: number, maxAgeMs: number)
   if (t === 'ob' && !e.u) fail('u: outbound events need a URL');
   if (t === 'id' && !e.id) fail('id: identify needs an id');
   if ((t === 'ex' || t === 'ae') && !RULE_ID.test(e.id)) fail('id: exposures and apply errors need the rule id');
+  if (t === 'xp' && !RULE_ID.test(e.id)) fail('id: experiment exposures need the experiment id');
+  if (t === 'xp' && !VARIANT_KEY.test(e.n)) fail('n: experiment exposures need the variant key');
 
   // What the server keeps: zero values drop out, the path stays, scroll 0 is a measurement.
   const out: Record<string, unknown> = { t, ts: e.ts, p: e.p };

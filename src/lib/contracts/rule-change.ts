@@ -41,6 +41,8 @@ export interface TrackerRule {
   c: RuleChange[];
   /** Testing mode: only with the preview parameter. */
   x?: boolean;
+  /** URL patterns where a running experiment changes the same element: the rule is not applied there. */
+  xu?: string[];
 }
 
 export const MAX_CHANGES = 20;

@@ -1,3 +1,5 @@
+import { CONTROL_CHARACTERS } from './control-characters';
+
 /**
  * Which pages a URL pattern covers: a rule's url_pattern (applied by the tracker) and a URL goal's
  * match (counted by the Go ingest, pocketbase/analytics/urlpattern.go). Both implement exactly
@@ -28,6 +30,23 @@ export function urlPatternMatches(pattern: string, url: string): boolean {
         .replace(/\*/g, '[^]*') +
       '/*$',
   ).test(s);
+}
+
+export const MAX_URL_PATTERN = 500;
+
+/**
+ * Why a pattern cannot be stored, or '' when it can: patterns are paths ('/...'), wildcards ('*...')
+ * or full http(s) URLs with a host, without spaces or control characters inside. Anything else
+ * would silently match nothing, which an editor would only notice as a test without visitors.
+ */
+export function urlPatternProblem(pattern: string): string {
+  const p = pattern.trim();
+  if (!p) return '';
+  if (p.length > MAX_URL_PATTERN) return `URL pattern is longer than ${MAX_URL_PATTERN} characters`;
+  if (/\s/.test(p) || p.search(CONTROL_CHARACTERS) >= 0) return 'URL pattern may not contain spaces or control characters';
+  if (/^https?:\/\//i.test(p)) return /^https?:\/\/[^/?#]+/i.test(p) ? '' : 'URL pattern needs a host after http(s)://';
+  if (p.startsWith('/') || p.startsWith('*')) return '';
+  return 'URL pattern must start with /, * or http(s)://';
 }
 
 /** Scheme and host of an http(s) URL. */

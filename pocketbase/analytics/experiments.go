@@ -1,0 +1,160 @@
+package analytics
+
+import (
+	"encoding/json"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// maxExperiments bounds the running experiments inlined into one site's script.
+const maxExperiments = 20
+
+// experimentCfg is a running experiment as the tracker needs it (short keys, like ruleCfg):
+// who is in it (traffic, targeting), how a visitor is bucketed (seed, weights) and what each
+// variant changes. Overrides lists the enabled rules it takes the tested element from.
+type experimentCfg struct {
+	ID        string       `json:"i"`
+	Seed      string       `json:"s"`
+	Traffic   float64      `json:"p"` // percent of the targeted visitors in the experiment
+	URL       string       `json:"u,omitempty"`
+	Selector  string       `json:"q,omitempty"`
+	Device    string       `json:"d,omitempty"` // desktop, mobile or tablet; absent: any
+	Visitor   string       `json:"n,omitempty"` // new or returning; absent: any
+	Variants  []variantCfg `json:"v"`
+	Overrides []string     `json:"o,omitempty"`
+}
+
+type variantCfg struct {
+	Key     string          `json:"k"`
+	Weight  float64         `json:"w"`
+	Changes json.RawMessage `json:"c"`
+}
+
+// loadExperiments reads a site's running experiments (validated by pb_hooks/experiments.pb.js).
+func loadExperiments(app core.App, siteID string) []experimentCfg {
+	recs, _ := app.FindRecordsByFilter("experiments", "site_id = {:site} && status = 'running'", "created_at", maxExperiments, 0,
+		dbx.Params{"site": siteID})
+	out := []experimentCfg{}
+	for _, r := range recs {
+		var stored []struct {
+			Key     string          `json:"key"`
+			Weight  float64         `json:"weight"`
+			Changes json.RawMessage `json:"changes"`
+		}
+		raw, _ := json.Marshal(r.Get("variants"))
+		if json.Unmarshal(raw, &stored) != nil || len(stored) < 2 {
+			continue
+		}
+		variants := make([]variantCfg, len(stored))
+		for i, v := range stored {
+			variants[i] = variantCfg{Key: v.Key, Weight: v.Weight, Changes: v.Changes}
+			if len(v.Changes) == 0 || string(v.Changes) == "null" {
+				variants[i].Changes = json.RawMessage("[]")
+			}
+		}
+		x := experimentCfg{
+			ID: r.Id, Seed: r.GetString("seed"), Traffic: r.GetFloat("traffic"), URL: r.GetString("url_pattern"),
+			Selector: r.GetString("selector"), Variants: variants,
+		}
+		if d := r.GetString("target_device"); d != "any" {
+			x.Device = d
+		}
+		if v := r.GetString("target_visitor"); v != "any" {
+			x.Visitor = v
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// variant reports whether the experiment has a variant with this key.
+func (x *experimentCfg) variant(key string) bool {
+	for _, v := range x.Variants {
+		if v.Key == key {
+			return true
+		}
+	}
+	return false
+}
+
+// knownExposure: an experiment exposure of a running experiment of the site and one of its variants.
+func (s *siteInfo) knownExposure(ev *Event) bool {
+	x := s.Experiments[ev.ID]
+	return x != nil && x.variant(ev.Name)
+}
+
+// unknownExposures counts the batch's exposures the ingest drops (the collect response says so).
+func (s *siteInfo) unknownExposures(b *Batch) int {
+	n := 0
+	for i := range b.Events {
+		if b.Events[i].Type == "xp" && !s.knownExposure(&b.Events[i]) {
+			n++
+		}
+	}
+	return n
+}
+
+// yields says whether an enabled rule must give way to a running experiment: both change the
+// same element (the same non-empty selector). whole is true when the experiment's pages cover
+// all of the rule's (no pattern, or the same one): then the rule is left out of the config;
+// otherwise it keeps its other pages and carries the experiment's pattern as an exclusion.
+func yields(r ruleCfg, x experimentCfg) (yield, whole bool) {
+	sel := strings.TrimSpace(r.Selector)
+	if sel == "" || sel != strings.TrimSpace(x.Selector) {
+		return false, false
+	}
+	xu := strings.TrimSpace(x.URL)
+	return true, xu == "" || xu == strings.TrimSpace(r.URL)
+}
+
+// resolveConflicts applies "the experiment wins" to a site's config: rules that yield entirely
+// are left out, the others carry the experiment's pattern in Except, and each experiment lists
+// the rules it overrides.
+func resolveConflicts(rules []ruleCfg, exps []experimentCfg) []ruleCfg {
+	kept := make([]ruleCfg, 0, len(rules))
+	for _, r := range rules {
+		drop := false
+		for i := range exps {
+			yield, whole := yields(r, exps[i])
+			if !yield {
+				continue
+			}
+			exps[i].Overrides = append(exps[i].Overrides, r.ID)
+			if whole {
+				drop = true
+			} else {
+				r.Except = append(r.Except, exps[i].URL)
+			}
+		}
+		if !drop {
+			kept = append(kept, r)
+		}
+	}
+	return kept
+}
+
+// OverriddenRule is an enabled rule that a running experiment takes the element from.
+type OverriddenRule struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// RulesOverriddenBy lists the enabled rules of the experiment's site that yield to it while it
+// runs (the same decision as the tracker's config), for the screens to say so.
+func RulesOverriddenBy(app core.App, experiment *core.Record) []OverriddenRule {
+	out := []OverriddenRule{}
+	if experiment.GetString("status") != "running" {
+		return out
+	}
+	x := experimentCfg{Selector: experiment.GetString("selector"), URL: experiment.GetString("url_pattern")}
+	rules, _ := app.FindRecordsByFilter("optimization_rules", "site_id = {:site} && enabled = true", "-priority,created_at", maxRules, 0,
+		dbx.Params{"site": experiment.GetString("site_id")})
+	for _, r := range rules {
+		if yield, _ := yields(ruleCfg{Selector: r.GetString("selector"), URL: r.GetString("url_pattern")}, x); yield {
+			out = append(out, OverriddenRule{ID: r.Id, Name: r.GetString("name")})
+		}
+	}
+	return out
+}

@@ -1,0 +1,169 @@
+package experiments
+
+import (
+	"encoding/json"
+	"net/http"
+	"slices"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"cro/pocketbase/access"
+	"cro/pocketbase/analytics"
+)
+
+// revenueGoal is the goal reference that counts purchases instead of a goals record.
+const revenueGoal = "revenue"
+
+// Register adds GET /api/cro/experiments/{id}/results.
+func Register(app *pocketbase.PocketBase, store analytics.Store) {
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Func: func(se *core.ServeEvent) error {
+			se.Router.GET("/api/cro/experiments/{id}/results", resultsHandler(store))
+			return se.Next()
+		},
+	})
+}
+
+type variantDef struct {
+	Key    string  `json:"key"`
+	Name   string  `json:"name"`
+	Weight float64 `json:"weight"`
+}
+
+// binomialVariant and meanVariant are the statistics engine's inputs per variant.
+type binomialVariant struct {
+	Users       float64 `json:"users"`
+	Conversions float64 `json:"conversions"`
+}
+
+type meanVariant = analytics.MeanFigures
+
+// statsCase is what the statistics engine analyzes: one metric, the variants in the experiment's
+// order (control first) and their configured weights.
+type statsCase struct {
+	Metric   string    `json:"metric"`
+	Variants []any     `json:"variants"`
+	Weights  []float64 `json:"weights"`
+}
+
+type variantResult struct {
+	variantDef
+	Users       float64               `json:"users"`
+	Conversions float64               `json:"conversions"`
+	Revenue     analytics.MeanFigures `json:"revenue"`
+}
+
+// resultsHandler answers an experiment's members with per-variant figures for a goal (the
+// primary goal unless ?goal= names one of its secondary goals), in the statistics engine's Case
+// shape, with the sample-ratio inputs and the daily cumulative series.
+func resultsHandler(store analytics.Store) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		if e.Auth == nil {
+			return e.UnauthorizedError("Sign in to view experiment results.", nil)
+		}
+		exp, err := e.App.FindRecordById("experiments", e.Request.PathValue("id"))
+		if err != nil {
+			return e.NotFoundError("Experiment not found.", nil)
+		}
+		if _, err := access.RequireSiteRole(e, exp.GetString("site_id"), access.Viewer,
+			access.Messages{NotFound: "Experiment not found.", Superusers: true}); err != nil {
+			return err
+		}
+		var defs []variantDef
+		raw, _ := json.Marshal(exp.Get("variants"))
+		_ = json.Unmarshal(raw, &defs)
+
+		goal := exp.GetString("primary_goal")
+		if g := e.Request.URL.Query().Get("goal"); g != "" && g != goal {
+			var secondary []string
+			raw, _ := json.Marshal(exp.Get("secondary_goals"))
+			_ = json.Unmarshal(raw, &secondary)
+			if !slices.Contains(secondary, g) {
+				return e.BadRequestError("The goal must be the experiment's primary goal or one of its secondary goals.", nil)
+			}
+			goal = g
+		}
+		q := analytics.ExperimentQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id}
+		goalInfo := map[string]any{"id": goal, "name": "Revenue", "type": revenueGoal}
+		if goal == revenueGoal {
+			q.Revenue = true
+		} else {
+			q.GoalID = goal
+			goalInfo["name"], goalInfo["type"] = "", ""
+			if g, err := e.App.FindRecordById("goals", goal); err == nil {
+				goalInfo["name"], goalInfo["type"] = g.GetString("name"), g.GetString("type")
+			}
+		}
+		figures, err := store.ExperimentResults(q)
+		if err != nil {
+			return e.InternalServerError("Could not read the experiment's results.", err)
+		}
+		return e.JSON(http.StatusOK, resultsBody(exp, defs, goal == revenueGoal, goalInfo, figures,
+			analytics.RulesOverriddenBy(e.App, exp)))
+	}
+}
+
+// resultsBody orders the figures by the experiment's variants (control first); a variant nobody
+// saw yet has zeros, and exposures of keys the experiment no longer has are left out.
+func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[string]any, f analytics.ExperimentFigures,
+	overridden []analytics.OverriddenRule) map[string]any {
+	byKey := map[string]analytics.VariantFigures{}
+	for _, v := range f.Variants {
+		byKey[v.Variant] = v
+	}
+	variants := make([]variantResult, len(defs))
+	weights := make([]float64, len(defs))
+	binomial := make([]any, len(defs))
+	mean := make([]any, len(defs))
+	users := make([]float64, len(defs))
+	for i, d := range defs {
+		v := byKey[d.Key]
+		variants[i] = variantResult{variantDef: d, Users: v.Users, Conversions: v.Conversions, Revenue: v.Revenue}
+		variants[i].Revenue.Count = v.Users
+		weights[i] = d.Weight
+		binomial[i] = binomialVariant{Users: v.Users, Conversions: v.Conversions}
+		mean[i] = meanVariant(variants[i].Revenue)
+		users[i] = v.Users
+	}
+	conversion := statsCase{Metric: "binomial", Variants: binomial, Weights: weights}
+	revenueCase := statsCase{Metric: "mean", Variants: mean, Weights: weights}
+	primary := conversion
+	if revenue {
+		primary = revenueCase
+	}
+	return map[string]any{
+		"experimentId": exp.Id,
+		"status":       exp.GetString("status"),
+		"startedAt":    exp.GetString("started_at"),
+		"endedAt":      exp.GetString("ended_at"),
+		"goal":         goal,
+		"variants":     variants,
+		// The engine's inputs: the goal's case (binomial, or mean for revenue) and revenue per visitor.
+		"case":        primary,
+		"revenueCase": revenueCase,
+		// Sample-ratio mismatch: exposed visitors per variant against the configured weights.
+		"srm":             map[string]any{"observed": users, "weights": weights},
+		"daily":           dailyInOrder(f.Daily, defs),
+		"overriddenRules": overridden,
+	}
+}
+
+// dailyInOrder gives each day's cumulative figures in the experiment's variant order.
+func dailyInOrder(days []analytics.ExperimentDay, defs []variantDef) []analytics.ExperimentDay {
+	out := make([]analytics.ExperimentDay, len(days))
+	for i, d := range days {
+		byKey := map[string]analytics.CumulativeFigures{}
+		for _, v := range d.Variants {
+			byKey[v.Variant] = v
+		}
+		out[i] = analytics.ExperimentDay{Day: d.Day, Variants: make([]analytics.CumulativeFigures, len(defs))}
+		for j, def := range defs {
+			v := byKey[def.Key]
+			v.Variant = def.Key
+			out[i].Variants[j] = v
+		}
+	}
+	return out
+}

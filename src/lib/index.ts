@@ -18,3 +18,5 @@ export * from './rule-changes';
 export * from './health';
 export * from './password-policy';
 export type * from './contracts/analytics-totals';
+export type * from './contracts/analytics-report';
+export * from './ai';

@@ -5,3 +5,4 @@ export * from './quotas';
 export * from './grounding';
 export * from './analyst';
 export * from './chat-request';
+export * from './chat-client';

@@ -125,6 +125,7 @@ function specs(): [string, Spec][] {
       EDITABLE,
     ),
     siteScoped('micro_conversions', () => ({ name: 'Newsletter signup', enabled: true }), { enabled: false }, EDITABLE),
+    siteScoped('ai_analyses', () => ({ engine: 'builtin', analysis_data: { totalSessions: 1 }, insights: [] }), { insights: [] }, {}),
     siteScoped('ai_usage', () => ({ day: nextUsageDay(), month: '2026-01', messages: 1, tokens: 10 }), { messages: 0 }, {}),
     [
       'integrations',

@@ -81,6 +81,12 @@ describe('with a model configured', () => {
       env: model.env,
     }));
     await sendTraffic(server, site);
+    await server.admin.collection('scans').create({
+      url: 'https://shop.example.com/',
+      source: 'dashboard',
+      site_id: siteId,
+      result: { findings: [{ title: 'Add trust badges near the buy button', impact: 'high', conversionLift: '8-15%' }] },
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -109,6 +115,7 @@ describe('with a model configured', () => {
     expect(sent.body.messages[0]!.role).toBe('system');
     expect(sent.body.messages[0]!.content).toContain("The user's site is shop.example.com.");
     expect(sent.body.messages[0]!.content).toContain('/checkout: 1, 1, 100.0%');
+    expect(sent.body.messages[0]!.content).toContain('Add trust badges near the buy button (high impact, 8-15% lift)');
     expect(sent.body.messages.at(-1)).toEqual({ role: 'user', content: 'How is my site doing?' });
     const [usage] = await server.admin.collection('ai_usage').getFullList();
     expect(usage).toMatchObject({ messages: 1, tokens: 321 });

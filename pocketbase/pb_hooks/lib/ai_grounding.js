@@ -4,8 +4,7 @@
 // rules and the recent rollbacks. src/lib/ai/grounding.ts turns it into the compact grounding.
 function jsonOf(rec, field) {
   try {
-    var v = rec.get(field);
-    return typeof v === 'string' ? JSON.parse(v) : JSON.parse(JSON.stringify(v));
+    return JSON.parse(rec.getString(field) || 'null');
   } catch (_) {
     return null;
   }
@@ -58,6 +57,9 @@ function sources(app, site) {
 }
 
 module.exports = {
+  /** A JSON field of a record as a plain value, null when empty or unreadable. */
+  jsonOf: jsonOf,
+
   /** The grounding of a site (src/lib/ai/grounding.ts). @param {core.App} app @param {core.Record} site */
   build: function (app, site) {
     var domain = require(`${__hooks}/lib/generated/domain.js`);

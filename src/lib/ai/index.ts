@@ -6,3 +6,4 @@ export * from './grounding';
 export * from './analyst';
 export * from './chat-request';
 export * from './chat-client';
+export * from './insights';

@@ -75,3 +75,40 @@ test('the built-in analyst answers about the demo site with the figures the Anal
   await expect(page.getByTestId('chat-message-user').last()).toHaveText('Write me a poem\nabout the sea');
   await expect(page.getByTestId('chat-message-assistant').last()).toContainText('cannot answer that question');
 });
+
+test('Run Analysis on a Growth site shows the toast and insight cards built from its figures', async ({ page }) => {
+  const owner = await createUser();
+  const domain = newDomain('ai-analysis');
+  const site = (await addSite(owner.pb, domain)) as unknown as { id: string; public_key: string };
+  await (await superuser()).collection('sites').update(site.id, { plan_tier: 'growth' });
+  // 24 visitors land on /spring-sale and leave.
+  const ua = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+  for (let i = 0; i < 24; i++) {
+    const body = JSON.stringify({
+      k: site.public_key,
+      v: `v${i}${Date.now()}`,
+      s: `s${i}${Date.now()}`,
+      e: [{ t: 'pv', ts: Date.now(), p: '/spring-sale' }],
+    });
+    const res = await fetch(`${BASE}/api/cro/collect`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'text/plain', Origin: `https://${domain}`, 'User-Agent': ua },
+    });
+    expect(res.status).toBe(202);
+  }
+  await signInBrowser(page, owner.pb);
+  await page.goto('/dashboard');
+  await openFromSidebar(page, 'AI Analysis');
+  await expect(page.getByText('No analysis yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Run Analysis' }).click();
+  await expect(page.getByText('Analysis complete')).toBeVisible();
+  await expect(page.getByText('Generated 2 insights')).toBeVisible();
+  const cards = page.getByTestId('ai-insight');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.filter({ hasText: 'High bounce on /spring-sale' }).getByTestId('ai-insight-evidence')).toHaveText(
+    'Based on: 100.0% bounce rate on 24 entries (last 7 days)',
+  );
+  await expect(cards.first().getByRole('link', { name: 'Create Test' })).toHaveAttribute('href', '/dashboard/tests');
+  await expect(page.getByTestId('ai-stat-total-sessions').getByTestId('ai-stat-value')).toHaveText('24');
+});

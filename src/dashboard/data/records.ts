@@ -6,6 +6,7 @@
 import type { RecordModel } from 'pocketbase';
 import type { RuleTemplate } from '../../lib/patterns';
 import type { RuleChange } from '../../lib/rule-changes';
+import type { AiInsight, AnalysisData } from '../../lib/ai/insights';
 
 export type { RecordModel };
 
@@ -134,6 +135,15 @@ export interface SiteLiveRecord extends RecordModel {
   last_event_at: string;
 }
 
+/** One 'Run Analysis' of a site: its four figures and insight cards, kept with their time. */
+export interface AiAnalysisRecord extends RecordModel {
+  site_id: string;
+  engine: 'builtin' | 'model';
+  analysis_data: AnalysisData;
+  insights: AiInsight[];
+  created_at: string;
+}
+
 /** Which collection each record type above describes (read by the schema test). */
 export const RECORD_COLLECTIONS = {
   SiteRecord: 'sites',
@@ -146,4 +156,5 @@ export const RECORD_COLLECTIONS = {
   IntegrationRecord: 'integrations',
   NotificationRecord: 'notifications',
   SiteLiveRecord: 'site_live',
+  AiAnalysisRecord: 'ai_analyses',
 } as const;

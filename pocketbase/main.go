@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"cro/pocketbase/ai"
 	"cro/pocketbase/analytics"
 	"cro/pocketbase/experiments"
 
@@ -55,6 +56,7 @@ func main() {
 			safefetch.BindJS(vm)         // $safefetch: the website scan's guarded fetcher
 			mail.BindJS(vm)              // $mailqueue: mail sent after the request, never holding it up
 			analytics.BindJS(vm, events) // $analytics: the event store's queries for the hooks
+			ai.BindJS(vm)                // $ai: the language model behind the AI chat, streamed
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

@@ -1,5 +1,5 @@
 // `npm run demo`: against a running `npm start` server (DEMO_URL, default http://127.0.0.1:8090),
-// creates the demo account (demo@cro.local / demo-password-123), a site with goals, and four
+// creates the demo account (demo@cro.local / trail-Runner-4821), a site with goals, and four
 // weeks of realistic traffic (sessions, pages, clicks, scroll, conversions, errors) sent through
 // the real collect endpoint, so that a newcomer sees a living dashboard. Safe to re-run: traffic
 // is only added when the site has none (DEMO_FORCE=1 adds more).
@@ -7,7 +7,7 @@ import PocketBase from 'pocketbase';
 
 const URL_ = (process.env.DEMO_URL ?? `http://${process.env.PB_HTTP ?? '127.0.0.1:8090'}`).replace(/\/$/, '');
 const EMAIL = 'demo@cro.local';
-const PASSWORD = 'demo-password-123';
+const PASSWORD = 'trail-Runner-4821';
 const DOMAIN = 'demo-shop.example.com';
 const ORIGIN = `https://${DOMAIN}`;
 const DAYS = Number(process.env.DEMO_DAYS ?? 28);

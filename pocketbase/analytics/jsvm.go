@@ -16,6 +16,7 @@ import (
 //	$analytics.ruleHealth(siteId, ruleId, sinceMs) -> RuleTelemetry since a time (ms since epoch)
 //	$analytics.workerTelemetry(siteId, ruleIds)   -> WorkerTelemetry of the last hour and day
 //	$analytics.recentTotals(siteId, days)          -> Totals from the day `days` days ago on
+//	$analytics.report(siteId, days)                -> the Analytics screen's report (7, 30 or 90 days)
 //
 // Failures are thrown as JS errors.
 func BindJS(vm *goja.Runtime, store Store) {
@@ -32,6 +33,13 @@ func BindJS(vm *goja.Runtime, store Store) {
 		t, err := store.Totals(siteID, DayRange{From: dayOf(time.Now().AddDate(0, 0, -days)), To: OpenEnd})
 		t.derive()
 		return plainJS(vm, t, err)
+	})
+	_ = obj.Set("report", func(siteID string, days int) (goja.Value, error) {
+		if days != 7 && days != 30 && days != 90 {
+			return nil, errors.New("days must be 7, 30 or 90")
+		}
+		r, err := buildReport(store, siteID, days, time.Now().UTC())
+		return plainJS(vm, r, err)
 	})
 	_ = vm.Set("$analytics", obj)
 }

@@ -59,6 +59,10 @@ func TestBindJSAnswersWithPlainObjects(t *testing.T) {
 	if got := runJS(t, vm, `$analytics.recentTotals('nosuchsite00000', 30).sessions`); got != "0" {
 		t.Errorf("an unknown site's sessions = %s, want 0", got)
 	}
+	got = runJS(t, vm, `const r = $analytics.report('`+siteA+`', 30); [r.days, r.summary.sessions, r.summary.conversionRate, r.pages.length > 0, Array.isArray(r.devices)].join()`)
+	if got != "30,1,100,true,true" {
+		t.Errorf("report: days, sessions, rate, has pages, devices = %s, want 30,1,100,true,true", got)
+	}
 }
 
 // types/analytics.d.ts is kept by hand: it must declare exactly the bound methods.

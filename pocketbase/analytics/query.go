@@ -125,73 +125,82 @@ func analyticsHandler(store Store) func(*core.RequestEvent) error {
 		if err != nil || (days != 7 && days != 30 && days != 90) {
 			return e.BadRequestError("days must be 7, 30 or 90.", nil)
 		}
-		now := time.Now().UTC()
-		from, to := dayOf(now.AddDate(0, 0, -(days-1))), dayOf(now)
-		span := DayRange{From: from, To: to}
-		summary, err := totals(store, site.Id, from, to)
+		report, err := buildReport(store, site.Id, days, time.Now().UTC())
 		if err != nil {
 			return err
 		}
-		previous, _ := totals(store, site.Id, dayOf(now.AddDate(0, 0, -(2*days-1))), dayOf(now.AddDate(0, 0, -days)))
-
-		rows, err := store.Daily(site.Id, span)
-		if err != nil {
-			return err
-		}
-		series := fillSeries(rows, now, days)
-
-		pages, err := store.TopPages(site.Id, span, 10)
-		if err != nil {
-			return err
-		}
-		for i := range pages {
-			pg := &pages[i]
-			pg.Revenue = round2(pg.Revenue)
-			pg.ConversionRate = round2(rate(pg.Conversions, pg.Visitors))
-			pg.BounceRate = round2(rate(pg.Bounces, pg.Entries))
-			if pg.Pageviews > 0 {
-				pg.AvgTime = round2(pg.DurationMs / 1000 / pg.Pageviews)
-			}
-			if pg.ScrollCount > 0 {
-				pg.AvgScroll = round2(pg.ScrollSum / pg.ScrollCount)
-			}
-		}
-
-		dims, err := store.Dimensions(site.Id, span)
-		if err != nil {
-			return err
-		}
-		grouped := map[string][]DimFigures{}
-		for _, d := range dims {
-			d.Revenue = round2(d.Revenue)
-			d.Rate = round2(rate(d.Conversions, d.Sessions))
-			if len(grouped[d.Dim]) < 10 {
-				grouped[d.Dim] = append(grouped[d.Dim], d)
-			}
-		}
-		for _, k := range []string{"source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "country"} {
-			if grouped[k] == nil {
-				grouped[k] = []DimFigures{}
-			}
-		}
-		if pages == nil {
-			pages = []PageFigures{}
-		}
-		return e.JSON(http.StatusOK, map[string]any{
-			"siteId": site.Id, "days": days, "from": from, "to": to,
-			"summary": summary, "previous": previous,
-			"changes": map[string]float64{
-				"visitors":       change(summary.Visitors, previous.Visitors),
-				"sessions":       change(summary.Sessions, previous.Sessions),
-				"conversionRate": change(summary.ConversionRate, previous.ConversionRate),
-				"revenue":        change(summary.Revenue, previous.Revenue),
-			},
-			"series": series, "pages": pages,
-			"sources": grouped["source"], "utmSources": grouped["utm_source"], "utmMediums": grouped["utm_medium"],
-			"utmCampaigns": grouped["utm_campaign"], "devices": grouped["device"], "browsers": grouped["browser"],
-			"countries": grouped["country"],
-		})
+		return e.JSON(http.StatusOK, report)
 	}
+}
+
+// buildReport is the Analytics screen's report of a site's last `days` days (7, 30 or 90), from
+// rollups only; the AI chat's grounding reads the same report, so both show the same figures.
+func buildReport(store Store, siteID string, days int, now time.Time) (map[string]any, error) {
+	from, to := dayOf(now.AddDate(0, 0, -(days-1))), dayOf(now)
+	span := DayRange{From: from, To: to}
+	summary, err := totals(store, siteID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	previous, _ := totals(store, siteID, dayOf(now.AddDate(0, 0, -(2*days-1))), dayOf(now.AddDate(0, 0, -days)))
+
+	rows, err := store.Daily(siteID, span)
+	if err != nil {
+		return nil, err
+	}
+	series := fillSeries(rows, now, days)
+
+	pages, err := store.TopPages(siteID, span, 10)
+	if err != nil {
+		return nil, err
+	}
+	for i := range pages {
+		pg := &pages[i]
+		pg.Revenue = round2(pg.Revenue)
+		pg.ConversionRate = round2(rate(pg.Conversions, pg.Visitors))
+		pg.BounceRate = round2(rate(pg.Bounces, pg.Entries))
+		if pg.Pageviews > 0 {
+			pg.AvgTime = round2(pg.DurationMs / 1000 / pg.Pageviews)
+		}
+		if pg.ScrollCount > 0 {
+			pg.AvgScroll = round2(pg.ScrollSum / pg.ScrollCount)
+		}
+	}
+
+	dims, err := store.Dimensions(siteID, span)
+	if err != nil {
+		return nil, err
+	}
+	grouped := map[string][]DimFigures{}
+	for _, d := range dims {
+		d.Revenue = round2(d.Revenue)
+		d.Rate = round2(rate(d.Conversions, d.Sessions))
+		if len(grouped[d.Dim]) < 10 {
+			grouped[d.Dim] = append(grouped[d.Dim], d)
+		}
+	}
+	for _, k := range []string{"source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "country"} {
+		if grouped[k] == nil {
+			grouped[k] = []DimFigures{}
+		}
+	}
+	if pages == nil {
+		pages = []PageFigures{}
+	}
+	return map[string]any{
+		"siteId": siteID, "days": days, "from": from, "to": to,
+		"summary": summary, "previous": previous,
+		"changes": map[string]float64{
+			"visitors":       change(summary.Visitors, previous.Visitors),
+			"sessions":       change(summary.Sessions, previous.Sessions),
+			"conversionRate": change(summary.ConversionRate, previous.ConversionRate),
+			"revenue":        change(summary.Revenue, previous.Revenue),
+		},
+		"series": series, "pages": pages,
+		"sources": grouped["source"], "utmSources": grouped["utm_source"], "utmMediums": grouped["utm_medium"],
+		"utmCampaigns": grouped["utm_campaign"], "devices": grouped["device"], "browsers": grouped["browser"],
+		"countries": grouped["country"],
+	}, nil
 }
 
 // fillSeries returns one row per day of the range, zero where nothing was recorded.

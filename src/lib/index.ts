@@ -21,3 +21,5 @@ export * from './health-evidence';
 export * from './password-policy';
 export type * from './contracts/analytics-totals';
 export * from './site-settings';
+export type * from './contracts/analytics-report';
+export * from './ai';

@@ -5,11 +5,12 @@
 export const PLAN_TIERS = ['free', 'starter', 'growth', 'enterprise'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 
-export type Capability = 'scan_all_results' | 'deploy_optimization' | 'ai_analysis' | 'recordings' | 'cro_workers';
+export type Capability = 'scan_all_results' | 'deploy_optimization' | 'ai_chat' | 'ai_analysis' | 'recordings' | 'cro_workers';
 
 const MINIMUM_TIER: Record<Capability, PlanTier> = {
   scan_all_results: 'starter',
   deploy_optimization: 'starter',
+  ai_chat: 'starter',
   ai_analysis: 'growth',
   recordings: 'growth',
   cro_workers: 'enterprise',
@@ -65,6 +66,7 @@ export const CAPABILITIES = Object.keys(MINIMUM_TIER) as Capability[];
 const CAPABILITY_LABELS: Record<Capability, string> = {
   scan_all_results: 'Seeing every scan result',
   deploy_optimization: 'Deploying optimizations',
+  ai_chat: 'The AI chat',
   ai_analysis: 'AI Analysis',
   recordings: 'Session recordings and heatmaps',
   cro_workers: 'CRO Workers',

@@ -70,6 +70,12 @@ const INTEGRATION_TYPES = [
   'mailchimp',
   'typeform',
 ];
+let usageDay = 0;
+/** ai_usage keeps one row per site and day: each sample gets a day of its own. */
+const nextUsageDay = () => {
+  const n = usageDay++;
+  return `${2000 + Math.floor(n / 28)}-01-${String((n % 28) + 1).padStart(2, '0')}`;
+};
 let integrationIndex = 0;
 const nextIntegration = () => INTEGRATION_TYPES[integrationIndex++ % INTEGRATION_TYPES.length];
 
@@ -154,6 +160,8 @@ function specs(): [string, Spec][] {
       { list: NOBODY, view: NOBODY },
     ),
     siteScoped('micro_conversions', () => ({ name: 'Newsletter signup', enabled: true }), { enabled: false }, EDITABLE),
+    siteScoped('ai_analyses', () => ({ engine: 'builtin', analysis_data: { totalSessions: 1 }, insights: [] }), { insights: [] }, {}),
+    siteScoped('ai_usage', () => ({ day: nextUsageDay(), month: '2026-01', messages: 1, tokens: 10 }), { messages: 0 }, {}),
     [
       'integrations',
       {

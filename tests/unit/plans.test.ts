@@ -15,6 +15,7 @@ import {
 const TABLE: Record<Capability, PlanTier[]> = {
   scan_all_results: ['starter', 'growth', 'enterprise'],
   deploy_optimization: ['starter', 'growth', 'enterprise'],
+  ai_chat: ['starter', 'growth', 'enterprise'],
   ai_analysis: ['growth', 'enterprise'],
   recordings: ['growth', 'enterprise'],
   cro_workers: ['enterprise'],
@@ -53,7 +54,14 @@ describe('upgrade messages and entitlements', () => {
   it('lists every capability of a tier with its scan limit', () => {
     expect(entitlements('growth')).toEqual({
       tier: 'growth',
-      capabilities: { scan_all_results: true, deploy_optimization: true, ai_analysis: true, recordings: true, cro_workers: false },
+      capabilities: {
+        scan_all_results: true,
+        deploy_optimization: true,
+        ai_chat: true,
+        ai_analysis: true,
+        recordings: true,
+        cro_workers: false,
+      },
       scanResultLimit: 30,
     });
     expect(entitlements('bogus').tier).toBe('free');

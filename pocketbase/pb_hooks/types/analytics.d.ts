@@ -19,6 +19,9 @@ interface AnalyticsWorkerTelemetry {
 /** A site's rollup totals over a range of days (src/lib/contracts/analytics-totals.ts). */
 type AnalyticsTotals = import('../lib/generated/domain').AnalyticsTotals;
 
+/** The Analytics screen's report (src/lib/contracts/analytics-report.ts). */
+type AnalyticsReport = import('../lib/generated/domain').AnalyticsReport;
+
 declare const $analytics: {
   /** Telemetry of a rule since a time in ms since the epoch. */
   ruleHealth(siteId: string, ruleId: string, sinceMs: number): AnalyticsRuleTelemetry;
@@ -26,4 +29,6 @@ declare const $analytics: {
   workerTelemetry(siteId: string, ruleIds: string[]): AnalyticsWorkerTelemetry;
   /** Totals of the days from `days` days ago (UTC) on. */
   recentTotals(siteId: string, days: number): AnalyticsTotals;
+  /** The Analytics screen's report of the last 7, 30 or 90 days (GET /api/cro/analytics/{site}). */
+  report(siteId: string, days: 7 | 30 | 90): AnalyticsReport;
 };

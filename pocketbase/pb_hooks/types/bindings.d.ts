@@ -30,6 +30,29 @@ declare const $safefetch: {
   assetSizes(urls: string[]): { [url: string]: number };
 };
 
+/** How one relayed model answer ended (pocketbase/ai/jsvm.go). */
+interface AiStreamResult {
+  /** 200 once the stream started; otherwise the status to answer with `error`. */
+  status: number;
+  error: string;
+  /** Something reached the browser: the response is the stream, write nothing else. */
+  started: boolean;
+  completed: boolean;
+  tokens: number;
+  attempts: number;
+}
+
+/** The language model behind the AI chat (pocketbase/ai). The key never reaches the hooks. */
+declare const $ai: {
+  /** Whether a model key is configured; without one the built-in analyst answers. */
+  configured(): boolean;
+  model(): string;
+  /** Relays the model's answer to the request's response as the chat stream. */
+  streamChat(e: core.RequestEvent, messages: Array<{ role: string; content: string }>): AiStreamResult;
+  /** Streams ready text in the same format (the built-in analyst); false when the browser left. */
+  streamText(e: core.RequestEvent, pieces: string[]): boolean;
+};
+
 /** Mail sent after the response, so SMTP never holds a request (pocketbase/mailqueue). */
 declare const $mailqueue: {
   /** false when the message is null or the queue is full (the mail is dropped and logged). */

@@ -7,6 +7,7 @@ import type { RecordModel } from 'pocketbase';
 import type { RuleTemplate } from '../../lib/patterns';
 import type { RuleChange } from '../../lib/rule-changes';
 import type { ExperimentVariant, Guardrail } from '../../lib/experiments';
+import type { AiInsight, AnalysisData } from '../../lib/ai/insights';
 
 export type { RecordModel };
 
@@ -170,6 +171,15 @@ export interface ExperimentRecord extends RecordModel {
   updated_at: string;
 }
 
+/** One 'Run Analysis' of a site: its four figures and insight cards, kept with their time. */
+export interface AiAnalysisRecord extends RecordModel {
+  site_id: string;
+  engine: 'builtin' | 'model';
+  analysis_data: AnalysisData;
+  insights: AiInsight[];
+  created_at: string;
+}
+
 /** Which collection each record type above describes (read by the schema test). */
 export const RECORD_COLLECTIONS = {
   SiteRecord: 'sites',
@@ -183,4 +193,5 @@ export const RECORD_COLLECTIONS = {
   NotificationRecord: 'notifications',
   SiteLiveRecord: 'site_live',
   ExperimentRecord: 'experiments',
+  AiAnalysisRecord: 'ai_analyses',
 } as const;

@@ -2,20 +2,26 @@
  * AI Analysis Engine (/dashboard/ai-analysis), growth or enterprise only (free and starter see an
  * upgrade card). The four stat cards (Total Sessions, Avg Duration in seconds, Bounce Rate %, Avg
  * Scroll %) are the site's last 7 days from `$kpis` (rollups), or an honest '—' before the site
- * has recorded traffic. The insight list arrives with the analysis itself (a later issue).
+ * has recorded traffic. 'Run Analysis' stores an analysis on the server (the built-in rules over
+ * the same figures) and the latest one's insight cards are listed.
  */
 import { useStore } from '@nanostores/react';
 import { Brain, Lock } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { can } from '../../../lib/plans';
 import { PLAN_CATALOGUE } from '../../../lib/plan-catalogue';
+import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { EmptyState } from '../../../ui/EmptyState';
 import { NoSite } from '../../../ui/dashboard/NoSite';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { Spinner } from '../../../ui/Spinner';
+import { notify } from '../../../ui/toast';
+import { $latestAnalysis, runAnalysis } from '../../data/aiAnalysis';
+import { errorMessage } from '../../data/errors';
 import { $kpis, refetchKpis, type Kpis } from '../../data/kpis';
 import { useSiteContext } from '../../data/siteContext';
+import { InsightCard } from './InsightCard';
 
 const price = (key: string) => PLAN_CATALOGUE.find((p) => p.key === key)?.price ?? '';
 
@@ -43,9 +49,33 @@ function UpgradeCard() {
   );
 }
 
+function Insights() {
+  const analysis = useStore($latestAnalysis).value;
+  if (analysis === undefined) return <Spinner />;
+  if (!analysis) {
+    return (
+      <EmptyState icon={Brain} title="No analysis yet">
+        Run an analysis to get insights from your real visitor data.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="space-y-3" data-testid="ai-insights">
+      <p className="text-sm text-slate-500">
+        Last analysis {new Date(analysis.created_at.replace(' ', 'T')).toLocaleString('en-US')} · {analysis.insights.length} insights
+      </p>
+      {analysis.insights.length === 0 && <p className="text-sm text-slate-600">No problems found in the figures of the last 7 days.</p>}
+      {analysis.insights.map((insight) => (
+        <InsightCard key={insight.title} insight={insight} />
+      ))}
+    </div>
+  );
+}
+
 export default function AiAnalysisScreen() {
   const { site, loading } = useSiteContext();
   const kpis = useStore($kpis);
+  const [running, setRunning] = useState(false);
   const siteId = site?.id ?? null;
   const allowed = can(site?.plan_tier, 'ai_analysis');
 
@@ -55,15 +85,37 @@ export default function AiAnalysisScreen() {
 
   if (loading) return <Spinner />;
   if (!site) return <NoSite />;
-  const header = <ScreenHeader title="AI Analysis Engine" subtitle="AI insights from your real visitor data" />;
   if (!allowed) {
     return (
       <div>
-        {header}
+        <ScreenHeader title="AI Analysis Engine" subtitle="AI insights from your real visitor data" />
         <UpgradeCard />
       </div>
     );
   }
+  const run = async () => {
+    setRunning(true);
+    try {
+      const n = await runAnalysis(site.id);
+      notify('Analysis complete', `Generated ${n} insights`, 'success');
+    } catch (err) {
+      notify('Analysis failed', errorMessage(err, 'Could not run the analysis'), 'destructive');
+    } finally {
+      setRunning(false);
+    }
+  };
+  const header = (
+    <ScreenHeader
+      title="AI Analysis Engine"
+      subtitle="AI insights from your real visitor data"
+      actions={
+        <Button onClick={() => void run()} disabled={running}>
+          <Brain className="h-4 w-4" aria-hidden="true" />
+          {running ? 'Analyzing…' : 'Run Analysis'}
+        </Button>
+      }
+    />
+  );
   return (
     <div className="space-y-6">
       {header}
@@ -78,9 +130,7 @@ export default function AiAnalysisScreen() {
           </Card>
         ))}
       </div>
-      <EmptyState icon={Brain} title="No analysis yet">
-        Run an analysis once your site sends data.
-      </EmptyState>
+      <Insights />
     </div>
   );
 }

@@ -1,0 +1,68 @@
+// @ts-check
+// Gathers what the AI may know about a site, from the server's own records: the Analytics report
+// of the last 30 days (through $analytics, the event store), the latest dashboard scan, the enabled
+// rules and the recent rollbacks. src/lib/ai/grounding.ts turns it into the compact grounding.
+function jsonOf(rec, field) {
+  try {
+    return JSON.parse(rec.getString(field) || 'null');
+  } catch (_) {
+    return null;
+  }
+}
+
+/** @param {core.App} app @param {core.Record} site */
+function sources(app, site) {
+  var domain = require(`${__hooks}/lib/generated/domain.js`);
+  var report;
+  try {
+    report = $analytics.report(site.id, domain.GROUNDING_DAYS);
+  } catch (_) {
+    report = null; // no event store in this build
+  }
+  var scan = null;
+  var scans = app.findRecordsByFilter('scans', 'site_id = {:s}', '-created_at', 1, 0, { s: site.id });
+  if (scans.length) {
+    var result = jsonOf(scans[0], 'result') || {};
+    scan = {
+      scannedAt: scans[0].getString('created_at'),
+      findings: (Array.isArray(result.findings) ? result.findings : []).map(function (f) {
+        return { title: String(f.title), impact: String(f.impact), conversionLift: String(f.conversionLift || '') };
+      }),
+    };
+  }
+  var rules = app
+    .findRecordsByFilter('optimization_rules', 'site_id = {:s} && enabled = true', '-priority,created_at', 10, 0, { s: site.id })
+    .map(function (r) {
+      return {
+        name: r.getString('name'),
+        ruleType: r.getString('rule_type'),
+        rolloutPercentage: r.getInt('rollout_percentage'),
+        healthStatus: r.getString('health_status'),
+      };
+    });
+  var rollbacks = app
+    .findRecordsByFilter('optimization_rollbacks', 'site_id = {:s}', '-created_at', 5, 0, { s: site.id })
+    .map(function (r) {
+      return { type: r.getString('rollback_type'), reason: r.getString('trigger_reason'), at: r.getString('created_at') };
+    });
+  return {
+    domain: site.getString('domain'),
+    planTier: site.getString('plan_tier') || 'free',
+    report: report,
+    scan: scan,
+    rules: rules,
+    rollbacks: rollbacks,
+    experiments: null, // A/B test results join here once experiments are stored
+  };
+}
+
+module.exports = {
+  /** A JSON field of a record as a plain value, null when empty or unreadable. */
+  jsonOf: jsonOf,
+
+  /** The grounding of a site (src/lib/ai/grounding.ts). @param {core.App} app @param {core.Record} site */
+  build: function (app, site) {
+    var domain = require(`${__hooks}/lib/generated/domain.js`);
+    return domain.buildGrounding(sources(app, site));
+  },
+};

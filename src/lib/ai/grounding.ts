@@ -1,0 +1,151 @@
+/**
+ * The grounding of every AI answer: a compact, deterministic summary of the user's current site
+ * built on the server from its own data (the Analytics report of the last 30 days, the latest scan,
+ * the enabled rules, recent rollbacks). Figures are written as the Analytics screen writes them, so
+ * an answer that quotes them matches what the user sees. Nothing here invents data: an empty
+ * source stays empty and is said to be empty.
+ */
+import type { AnalyticsReport } from '../contracts/analytics-report';
+import { count, money, percent, seconds, signedPercent } from './figures';
+
+export const GROUNDING_DAYS = 30;
+
+export interface GroundingSources {
+  domain: string;
+  planTier: string;
+  report: AnalyticsReport | null;
+  scan: { scannedAt: string; findings: Array<{ title: string; impact: string; conversionLift?: string }> } | null;
+  rules: Array<{ name: string; ruleType: string; rolloutPercentage: number; healthStatus: string }>;
+  rollbacks: Array<{ type: string; reason: string; at: string }>;
+  /** Experiments and their results: filled once A/B tests are stored; null means not available yet. */
+  experiments: Array<{ name: string; status: string; result: string }> | null;
+}
+
+export interface GroundingPage {
+  path: string;
+  views: string;
+  conversions: string;
+  conversionRate: string;
+  bounceRate: string;
+}
+
+export interface GroundingDevice {
+  device: string;
+  sessions: string;
+  share: string;
+  conversionRate: string;
+}
+
+/** Everything the analyst may cite, already formatted. */
+export interface Grounding {
+  domain: string;
+  days: number;
+  hasTraffic: boolean;
+  figures: {
+    visitors: string;
+    sessions: string;
+    pageViews: string;
+    conversions: string;
+    conversionRate: string;
+    conversionRateChange: string;
+    revenue: string;
+    bounceRate: string;
+    avgDuration: string;
+    avgScroll: string;
+  } | null;
+  topPages: GroundingPage[];
+  devices: GroundingDevice[];
+  findings: Array<{ title: string; impact: string; lift: string }>;
+  scannedAt: string | null;
+  rules: Array<{ name: string; rollout: string; health: string }>;
+  rollbacks: Array<{ type: string; reason: string; day: string }>;
+  experiments: GroundingSources['experiments'];
+}
+
+const MAX_PAGES = 5;
+const MAX_FINDINGS = 5;
+const MAX_RULES = 10;
+const MAX_ROLLBACKS = 5;
+
+export function buildGrounding(src: GroundingSources): Grounding {
+  const r = src.report;
+  const s = r?.summary;
+  const hasTraffic = !!s && s.sessions > 0;
+  const deviceSessions = (r?.devices ?? []).reduce((sum, d) => sum + d.sessions, 0);
+  return {
+    domain: src.domain,
+    days: r?.days ?? GROUNDING_DAYS,
+    hasTraffic,
+    figures:
+      s && hasTraffic
+        ? {
+            visitors: count(s.visitors),
+            sessions: count(s.sessions),
+            pageViews: count(s.pageviews),
+            conversions: count(s.conversions),
+            conversionRate: percent(s.conversionRate, 2),
+            conversionRateChange: signedPercent(r.changes.conversionRate),
+            revenue: money(s.revenue),
+            bounceRate: percent(s.bounceRate, 1),
+            avgDuration: seconds(s.avgDuration),
+            avgScroll: percent(Math.round(s.avgScroll), 0),
+          }
+        : null,
+    topPages: (r?.pages ?? []).slice(0, MAX_PAGES).map((p) => ({
+      path: p.path,
+      views: count(p.pageviews),
+      conversions: count(p.conversions),
+      conversionRate: percent(p.conversionRate, 1),
+      bounceRate: percent(p.bounceRate, 1),
+    })),
+    devices: (r?.devices ?? []).map((d) => ({
+      device: d.value,
+      sessions: count(d.sessions),
+      share: percent(deviceSessions > 0 ? (100 * d.sessions) / deviceSessions : 0, 0),
+      conversionRate: percent(d.conversionRate, 2),
+    })),
+    findings: (src.scan?.findings ?? [])
+      .slice(0, MAX_FINDINGS)
+      .map((f) => ({ title: f.title, impact: f.impact, lift: f.conversionLift ?? '' })),
+    scannedAt: src.scan ? src.scan.scannedAt.slice(0, 10) : null,
+    rules: src.rules
+      .slice(0, MAX_RULES)
+      .map((x) => ({ name: x.name || x.ruleType, rollout: `${x.rolloutPercentage}%`, health: x.healthStatus || 'unknown' })),
+    rollbacks: src.rollbacks
+      .slice(0, MAX_ROLLBACKS)
+      .map((x) => ({ type: x.type, reason: x.reason || 'No reason recorded', day: x.at.slice(0, 10) })),
+    experiments: src.experiments,
+  };
+}
+
+/** The grounding as the model's system prompt: short lines, the same figures, what is missing said plainly. */
+export function groundingPrompt(g: Grounding): string {
+  const lines = [
+    'You are the CRO analyst of a conversion-rate-optimization platform. Answer concisely.',
+    `The user's site is ${g.domain}. Use only the figures below when you talk about this site; if a figure is not listed, say that it is not available. Never invent data.`,
+    `## Last ${g.days} days`,
+  ];
+  const f = g.figures;
+  if (!f) lines.push('No traffic recorded yet.');
+  else {
+    lines.push(
+      `Visitors ${f.visitors}; sessions ${f.sessions}; page views ${f.pageViews}; conversions ${f.conversions}; conversion rate ${f.conversionRate} (${f.conversionRateChange} vs the previous ${g.days} days); revenue ${f.revenue}; bounce rate ${f.bounceRate}; average duration ${f.avgDuration}; average scroll ${f.avgScroll}.`,
+    );
+  }
+  if (g.topPages.length) {
+    lines.push('## Top pages (views, conversions, conversion rate, bounce rate on entry)');
+    for (const p of g.topPages) lines.push(`${p.path}: ${p.views}, ${p.conversions}, ${p.conversionRate}, ${p.bounceRate}`);
+  }
+  if (g.devices.length)
+    lines.push(`## Devices: ${g.devices.map((d) => `${d.device} ${d.share} of sessions, conversion rate ${d.conversionRate}`).join('; ')}`);
+  lines.push(g.findings.length ? `## Latest scan (${g.scannedAt})` : '## Latest scan: none yet');
+  for (const x of g.findings) lines.push(`${x.title} (${x.impact} impact${x.lift ? `, ${x.lift} lift` : ''})`);
+  lines.push(g.rules.length ? '## Enabled rules' : '## Enabled rules: none');
+  for (const x of g.rules) lines.push(`${x.name}: rollout ${x.rollout}, health ${x.health}`);
+  lines.push(g.rollbacks.length ? '## Recent rollbacks' : '## Recent rollbacks: none');
+  for (const x of g.rollbacks) lines.push(`${x.day} ${x.type}: ${x.reason}`);
+  if (g.experiments === null) lines.push('## Experiments: not available');
+  else if (!g.experiments.length) lines.push('## Experiments: none');
+  else for (const x of g.experiments) lines.push(`Experiment ${x.name} (${x.status}): ${x.result}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { AnalyticsReport } from '../../src/lib/contracts/analytics-report';
+import { analysisData, ruleInsights } from '../../src/lib/ai/insights';
+
+const totals = (o: Partial<AnalyticsReport['summary']>): AnalyticsReport['summary'] => ({
+  visitors: 0,
+  sessions: 0,
+  pageviews: 0,
+  bounces: 0,
+  conversions: 0,
+  convertedSessions: 0,
+  revenue: 0,
+  errors: 0,
+  clicks: 0,
+  microConversions: 0,
+  conversionRate: 0,
+  bounceRate: 0,
+  avgDuration: 0,
+  avgScroll: 0,
+  ...o,
+});
+const page = (path: string, o: Partial<AnalyticsReport['pages'][number]>) => ({
+  path,
+  visitors: 0,
+  pageviews: 0,
+  entries: 0,
+  conversions: 0,
+  revenue: 0,
+  errors: 0,
+  conversionRate: 0,
+  bounceRate: 0,
+  avgTime: 0,
+  avgScroll: 0,
+  ...o,
+});
+const dim = (value: string, sessions: number, conversionRate: number) => ({
+  value,
+  sessions,
+  visitors: sessions,
+  conversions: 0,
+  revenue: 0,
+  conversionRate,
+});
+
+function report(o: Partial<AnalyticsReport>): AnalyticsReport {
+  return {
+    siteId: 's',
+    days: 7,
+    from: '',
+    to: '',
+    summary: totals({ sessions: 500, conversionRate: 2.5, bounceRate: 40, avgDuration: 61.4, avgScroll: 62.6 }),
+    previous: totals({}),
+    changes: { visitors: 0, sessions: 0, conversionRate: 0, revenue: 0 },
+    series: [],
+    pages: [],
+    sources: [],
+    utmSources: [],
+    utmMediums: [],
+    utmCampaigns: [],
+    devices: [],
+    browsers: [],
+    countries: [],
+    ...o,
+  };
+}
+
+describe('AI Analysis rules', () => {
+  it('finds nothing in healthy figures, and nothing at all below 20 sessions', () => {
+    expect(ruleInsights(report({}))).toEqual([]);
+    expect(ruleInsights(report({ summary: totals({ sessions: 19, conversionRate: 0 }) }))).toEqual([]);
+  });
+
+  it('names the figures behind each insight, highest impact first', () => {
+    const insights = ruleInsights(
+      report({
+        devices: [dim('desktop', 300, 4), dim('mobile', 200, 1)],
+        pages: [
+          page('/', { entries: 300, bounceRate: 45, pageviews: 600 }),
+          page('/spring-sale', { entries: 120, bounceRate: 78.4, pageviews: 130 }),
+          page('/checkout', { visitors: 80, pageviews: 90, conversionRate: 12.5, errors: 9 }),
+        ],
+      }),
+      [
+        { title: 'Add trust badges', impact: 'high', conversionLift: '8-15%' },
+        { title: 'Minor thing', impact: 'low' },
+      ],
+    );
+    expect(insights.map((i) => [i.title, i.impact, i.evidence])).toEqual([
+      ['JavaScript errors on /checkout', 'high', '9 errors on 90 page views (last 7 days)'],
+      ['High bounce on /spring-sale', 'high', '78.4% bounce rate on 120 entries (last 7 days)'],
+      [
+        'Mobile visitors convert far less than desktop visitors',
+        'high',
+        'Mobile 1.00% vs desktop 4.00% conversion rate (200 mobile sessions, last 7 days)',
+      ],
+      ['Visitors stall at /checkout', 'high', '12.5% of 80 visitors of /checkout converted (last 7 days)'],
+      ['Add trust badges', 'high', 'Latest website scan'],
+    ]);
+    for (const i of insights)
+      expect(Object.keys(i).sort()).toEqual(['category', 'confidence', 'description', 'evidence', 'expectedLift', 'impact', 'title']);
+  });
+
+  it('gives the four stat cards', () => {
+    expect(analysisData(report({}))).toEqual({ totalSessions: 500, averageSessionDuration: 61, bounceRate: 40, scrollDepth: 63 });
+  });
+});

@@ -18,3 +18,4 @@ export * from './rule-changes';
 export * from './health';
 export * from './password-policy';
 export type * from './contracts/analytics-totals';
+export * from './tracking-snippet';

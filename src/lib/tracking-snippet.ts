@@ -7,6 +7,7 @@
  *    inserted with blocking="render", so in Chromium the first paint waits for it, and the targeted
  *    elements stay hidden until the tracker has changed them;
  *  - the tracker (/t/<key>.js) is loaded with import(), which does not delay the load event;
+ *  - errors the page throws before the tracker has run are kept (`e`) for it to report;
  *  - `r` releases the stylesheet: the tracker calls it once its own engine has taken over; after
  *    LOADER_TIMEOUT_MS, or if the tracker fails to load, the snippet calls it and sets `to`, which
  *    tells a late tracker to measure only and leave the page as the visitor has seen it. Pointing
@@ -23,6 +24,7 @@ export function trackingSnippet(origin: string, key: string): string {
     '<script>(function(w,d,u,c,l){c=w.cro=w.cro||function(){(c.q=c.q||[]).push(arguments)};' +
     "l=d.createElement('link');l.rel='stylesheet';l.href=u+'.css';l.setAttribute('blocking','render');(d.head||d.documentElement).appendChild(l);" +
     "c.r=function(){clearTimeout(c.t);l.href='data:text/css,';l.remove()};" +
+    "c.e=[];c.f=function(e){c.e.push(e)};w.addEventListener('error',c.f);w.addEventListener('unhandledrejection',c.f);" +
     `c.t=setTimeout(function(){c.to=1;c.r()},${LOADER_TIMEOUT_MS});` +
     `import(u+'.js').catch(function(){c.to=1;c.r()})})(window,document,${base})</script>`
   );

@@ -179,13 +179,20 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
     if (d.readyState === 'complete') missing();
   };
 
+  let hidAt = 0;
   const unhide = () => {
     if (!hider) return;
     hider.remove();
     hider = undefined;
     for (const el of applied) el.removeAttribute(SHOWN);
+    try {
+      performance.measure('cro-hide', { start: hidAt, end: performance.now() });
+    } catch (_) {
+      /* old browsers */
+    }
   };
 
+  // The document is parsed: every pending element is complete now, even after the cap showed them.
   const parsed = () => {
     settle();
     scan();
@@ -230,20 +237,11 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
 
   route();
   if (d.readyState === 'loading' && sets.some(targeted)) {
-    const t0 = performance.now();
+    hidAt = performance.now();
     hider = style(':is(' + sets.filter(targeted).map((s) => s.q) + '):not([' + SHOWN + ']){visibility:hidden!important}');
-    const end = () => {
-      if (!hider) return;
-      parsed();
-      try {
-        performance.measure('cro-hide', { start: t0, end: performance.now() });
-      } catch (_) {
-        /* old browsers */
-      }
-    };
-    d.addEventListener('DOMContentLoaded', end);
-    setTimeout(end, HIDE_MAX_MS);
-  } else d.addEventListener('DOMContentLoaded', parsed);
+    setTimeout(unhide, HIDE_MAX_MS);
+  }
+  d.addEventListener('DOMContentLoaded', parsed);
   observer.observe(d.documentElement, { childList: true, subtree: true });
   addEventListener('popstate', route);
   addEventListener('load', missing);

@@ -32,9 +32,17 @@ import { publicApi } from './api';
 
 /**
  * The global. The loader snippet's stub (src/lib/tracking-snippet.ts) brings `r`, which releases
- * its hide stylesheet, and sets `to` when it gave up waiting for this script.
+ * its hide stylesheet, the early errors `e`, and sets `to` when it gave up waiting for this script.
  */
-type Cro = ((...a: unknown[]) => void) & { q?: ArrayLike<unknown>[]; l?: 1; to?: 1; r?: () => void };
+type Cro = ((...a: unknown[]) => void) & {
+  q?: ArrayLike<unknown>[];
+  l?: 1;
+  to?: 1;
+  r?: () => void;
+  /** Errors the page threw before this script ran, and the snippet's listener that kept them. */
+  e?: (ErrorEvent | PromiseRejectionEvent)[];
+  f?: EventListener;
+};
 type Win = { cro?: Cro; requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
 
 /**
@@ -80,6 +88,11 @@ function start(): void {
   // script, since the page has then been shown with its original content.
   if (CRO_RULES && !(stub && stub.to)) runRules(fwd, () => (isOff() ? '' : visitor()));
   if (stub && stub.r) stub.r(); // the engine hides what it still changes: the loader's stylesheet may go
+  if (stub && stub.f) {
+    removeEventListener('error', stub.f);
+    removeEventListener('unhandledrejection', stub.f);
+    for (const e of stub.e || []) error(e, fwd);
+  }
   addEventListener('error', (e) => error(e, fwd));
   addEventListener('unhandledrejection', (e) => error(e, fwd));
   addEventListener('click', (e) => click(e, fwd), { capture: true, passive: true });

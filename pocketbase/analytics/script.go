@@ -41,16 +41,49 @@ type scriptConfig struct {
 	Experiments []experimentCfg `json:"x,omitempty"`
 }
 
+// hiddenAttr marks an element the tracker has changed; the hide rules spare it (src/tracker/engine.ts).
+const hiddenAttr = "data-cro-on"
+
+// hideCSS is the stylesheet the loader snippet (src/lib/tracking-snippet.ts) holds the first paint
+// on: it hides the elements the site's rules change, and nothing else, until the tracker has run
+// and removes it. Selectors that could leave the rule's block are skipped (`:is()` forgives the rest).
+func hideCSS(site *siteInfo) string {
+	var sels []string
+	for _, r := range site.Rules {
+		var changes []struct {
+			Type string `json:"type"`
+		}
+		_ = json.Unmarshal(r.Changes, &changes)
+		targeted := false
+		for _, c := range changes {
+			targeted = targeted || (c.Type != "inject_css" && c.Type != "redirect")
+		}
+		if targeted && r.Selector != "" && !strings.ContainsAny(r.Selector, "{}<;@\\") {
+			sels = append(sels, r.Selector)
+		}
+	}
+	if len(sels) == 0 {
+		return ""
+	}
+	return ":is(" + strings.Join(sels, ",") + "):not([" + hiddenAttr + "]){visibility:hidden!important}\n"
+}
+
 // scriptHandler serves GET /t/{key}.js: the tracker build the site needs (trackerFor) with the
-// site's configuration inlined, cacheable for 60 s with an ETag. An unknown key gets a 404 JavaScript comment.
+// site's configuration inlined, and GET /t/{key}.css: the site's hide rules (hideCSS); both
+// cacheable for 60 s with an ETag. An unknown key gets a 404 comment.
 func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		h := e.Response.Header()
-		h.Set("Content-Type", "application/javascript; charset=utf-8")
 		h.Set("Access-Control-Allow-Origin", "*")
 		h.Set("X-Content-Type-Options", "nosniff")
 		file := e.Request.PathValue("file")
-		key := strings.TrimSuffix(file, ".js")
+		css := strings.HasSuffix(file, ".css")
+		key := strings.TrimSuffix(strings.TrimSuffix(file, ".js"), ".css")
+		if css {
+			h.Set("Content-Type", "text/css; charset=utf-8")
+		} else {
+			h.Set("Content-Type", "application/javascript; charset=utf-8")
+		}
 		var site *siteInfo
 		if key != file && keyPattern.MatchString(key) {
 			site = sites.get(key)
@@ -59,9 +92,14 @@ func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 			h.Set("Cache-Control", "no-store")
 			return e.String(http.StatusNotFound, "/* cro: unknown site key */\n")
 		}
-		cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.clickSelectors(), Rules: site.Rules,
-			Experiments: site.expList})
-		body := "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(cfg) + ");\n"
+		var body string
+		if css {
+			body = hideCSS(site)
+		} else {
+			cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.clickSelectors(), Rules: site.Rules,
+				Experiments: site.expList})
+			body = "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(cfg) + ");\n"
+		}
 		sum := sha256.Sum256([]byte(body))
 		etag := `"` + hex.EncodeToString(sum[:12]) + `"`
 		h.Set("Cache-Control", "public, max-age=60")

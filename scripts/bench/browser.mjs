@@ -2,6 +2,8 @@
 // real snippet, the real server accepting events from that host, and visitor pages at 4x CPU.
 import { createServer } from 'node:http';
 import { chromium } from '@playwright/test';
+import { trackingSnippet } from '../../src/lib/tracking-snippet.ts';
+import { startStreamedShop } from '../../tests/helpers/streamed-shop.mjs';
 import { setup, siteFor, startServer } from './lib.mjs';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
@@ -40,5 +42,40 @@ export async function trackerStand(html, prepare, body) {
     await browser.close();
     await server.stop();
     host.close();
+  }
+}
+
+/**
+ * Like trackerStand, with the streamed checkout of tests/helpers/streamed-shop.mjs as the host
+ * (the current loader snippet, or ?snippet=sync for the old one; ?hang=1 for a hanging origin).
+ * body({ server, site, shop, browser, visitorPage, url }) where url(query) is the checkout's URL.
+ */
+export async function streamedStand(prepare, body) {
+  setup();
+  const server = await startServer();
+  const shop = await startStreamedShop(server.url, (kind, origin, key) =>
+    kind === 'sync' ? `<script src="${origin}/t/${key}.js"></script>` : trackingSnippet(origin, key),
+  );
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const visitorPage = async (rate = 4) => {
+    const context = await browser.newContext({ userAgent: UA });
+    await context.addInitScript(() => Object.defineProperty(navigator, 'webdriver', { get: () => false }));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    if (rate > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    return { context, page, cdp };
+  };
+  try {
+    const { site } = await siteFor(server);
+    await prepare(server, site);
+    const url = (query) => `${shop.origin}/k/${site.public_key}/checkout?${query}`;
+    await body({ server, site, shop, browser, visitorPage, url });
+  } finally {
+    await browser.close();
+    await shop.stop();
+    await server.stop();
   }
 }

@@ -23,3 +23,4 @@ export type * from './contracts/analytics-totals';
 export * from './site-settings';
 export type * from './contracts/analytics-report';
 export * from './ai';
+export * from './tracking-snippet';

@@ -30,7 +30,19 @@ import { error } from './errors';
 import { watchVitals } from './vitals';
 import { publicApi } from './api';
 
-type Cro = ((...a: unknown[]) => void) & { q?: ArrayLike<unknown>[]; l?: 1 };
+/**
+ * The global. The loader snippet's stub (src/lib/tracking-snippet.ts) brings `r`, which releases
+ * its hide stylesheet, the early errors `e`, and sets `to` when it gave up waiting for this script.
+ */
+type Cro = ((...a: unknown[]) => void) & {
+  q?: ArrayLike<unknown>[];
+  l?: 1;
+  to?: 1;
+  r?: () => void;
+  /** Errors the page threw before this script ran, and the snippet's listener that kept them. */
+  e?: (ErrorEvent | PromiseRejectionEvent)[];
+  f?: EventListener;
+};
 type Win = { cro?: Cro; requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
 
 /**
@@ -54,6 +66,8 @@ let push: Push = (e) => {
 const fwd: Push = (e) => push(e);
 let api: ((a: unknown[]) => void) | undefined;
 let hide = () => {};
+/** The page is hidden and its leave was sent; cleared when it is shown again. */
+let gone = false;
 
 try {
   start();
@@ -70,12 +84,22 @@ function start(): void {
   const cro: Cro = (...a: unknown[]) => call(a);
   cro.l = 1;
   w.cro = cro;
-  if (CRO_RULES) runRules(fwd, () => (isOff() ? '' : visitor())); // optimizations apply before the page is painted
+  // Optimizations apply before the page is painted; not when the loader gave up waiting for this
+  // script, since the page has then been shown with its original content.
+  if (CRO_RULES && !(stub && stub.to)) runRules(fwd, () => (isOff() ? '' : visitor()));
+  if (stub && stub.r) stub.r(); // the engine hides what it still changes: the loader's stylesheet may go
+  if (stub && stub.f) {
+    removeEventListener('error', stub.f);
+    removeEventListener('unhandledrejection', stub.f);
+    for (const e of stub.e || []) error(e, fwd);
+  }
   addEventListener('error', (e) => error(e, fwd));
   addEventListener('unhandledrejection', (e) => error(e, fwd));
   addEventListener('click', (e) => click(e, fwd), { capture: true, passive: true });
   addEventListener('scroll', onScroll, { passive: true });
-  addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && onHide());
+  // A page exit fires pagehide and visibilitychange (either may be missing, e.g. on mobile): the
+  // first one sends, the other finds `gone`; a tab shown again counts its time anew.
+  addEventListener('visibilitychange', () => (document.visibilityState === 'hidden' ? onHide() : (gone = false)));
   addEventListener('pagehide', onHide);
   later(); // idle callbacks come once the page has stopped loading (or after 2 s at the latest)
   const pending = (stub && stub.q) || [];
@@ -130,6 +154,8 @@ function run(): void {
 }
 
 function onHide(): void {
+  if (gone) return;
+  gone = true;
   run();
   try {
     hide();

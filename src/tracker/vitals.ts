@@ -4,8 +4,10 @@ type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean };
 type Interaction = PerformanceEntry & { interactionId?: number };
 
 /**
- * LCP, CLS (session windows) and INP (slowest interaction), reported once when the page hides.
- * Started at idle time (see index.ts): the observers read buffered entries.
+ * LCP, CLS (session windows) and INP (slowest interaction), reported when the page hides: each
+ * metric whose value changed since it was last reported, so that a page shown again and later
+ * left reports its final CLS and INP (the last vital of a kind per page view is final). Started at
+ * idle time (see index.ts): the observers read buffered entries.
  */
 export function watchVitals(push: Push): () => void {
   let lcp = 0;
@@ -14,7 +16,11 @@ export function watchVitals(push: Push): () => void {
   let winStart = 0;
   let winLast = 0;
   let inp = 0;
-  let sent = false;
+  const sent: Record<string, number> = {};
+  const send = (n: string, val: number) => {
+    if (sent[n] !== val) push({ t: 'wv', n, val });
+    sent[n] = val;
+  };
   const drain: (() => void)[] = [];
   const observe = (type: string, cb: (e: PerformanceEntry) => void, extra?: object) => {
     try {
@@ -45,12 +51,10 @@ export function watchVitals(push: Push): () => void {
     { durationThreshold: 40 },
   );
   return () => {
-    if (sent) return;
-    sent = true;
     // Entries not yet delivered (observers started late, or the page hides at once).
     for (const d of drain) d();
-    if (lcp) push({ t: 'wv', n: 'LCP', val: Math.round(lcp) });
-    push({ t: 'wv', n: 'CLS', val: Math.round(cls * 1000) / 1000 });
-    if (inp) push({ t: 'wv', n: 'INP', val: Math.round(inp) });
+    if (lcp) send('LCP', Math.round(lcp));
+    send('CLS', Math.round(cls * 1000) / 1000);
+    if (inp) send('INP', Math.round(inp));
   };
 }

@@ -118,3 +118,43 @@ test('JavaScript errors and web vitals are reported without query strings', asyn
   expect(vitals.map((e) => e.name)).toContain('CLS');
   expect((await pb.send(`/api/cro/kpis/${site.id}`, { requestKey: null })).today.errors).toBe(1);
 });
+
+test('each page exit sends exactly one leave, and web vitals are final when the page is left', async () => {
+  const { pb, site } = await ownerWithSite();
+  const ctx = await visitorContext();
+  const v = await ctx.newPage();
+  await v.goto(`${SHOP}/?cro_key=${site.public_key}`);
+  await v.getByRole('link', { name: 'Shop the Trail Shoe' }).click(); // leaving: pagehide and visibilitychange both fire
+  await v.waitForURL('**/product');
+  await expect(v.getByRole('heading', { name: 'Trail Shoe' })).toBeVisible();
+  // The visitor switches tabs, comes back, the page shifts its layout, and the tab is hidden again.
+  const tab = (state: 'hidden' | 'visible') =>
+    v.evaluate((s) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    }, state);
+  await tab('hidden');
+  await tab('visible');
+  await v.evaluate(() => {
+    const banner = document.createElement('div');
+    banner.style.height = '400px';
+    document.body.prepend(banner);
+  });
+  await v.waitForTimeout(300);
+  await tab('hidden');
+  await v.goto(`${SHOP}/cart`); // the page is left while hidden: its leave was already sent
+  await v.goto(`${SHOP}/checkout`);
+
+  const events = async (type: string, path: string) =>
+    pb
+      .collection('events')
+      .getFullList({ filter: `site_id = "${site.id}" && type = "${type}" && path = "${path}"`, sort: 'ts', requestKey: null });
+  await expect.poll(async () => (await events('leave', '/cart')).length, { timeout: 15_000 }).toBe(1);
+  expect((await events('leave', '/')).length).toBe(1);
+  expect((await events('leave', '/product')).length).toBe(2); // one per hidden period, the second with time only
+  const cls = (await events('vital', '/product')).filter((e) => e.name === 'CLS').map((e) => e.value);
+  expect(cls).toHaveLength(2); // the shift after the tab came back is reported: the last value is final
+  expect(cls[1] ?? 0).toBeGreaterThan(cls[0] ?? 0);
+  expect((await events('vital', '/product')).filter((e) => e.name === 'LCP')).toHaveLength(1); // unchanged: not sent again
+  await ctx.close();
+});

@@ -1,12 +1,14 @@
 /**
  * Serves the tracker fixture shop (tests/fixtures/site) on its own loopback origin. Pages are
- * rendered into _layout.html with the real snippet pointing at the product server; the site key
+ * rendered into _layout.html with the real snippet (the loader Speed & Tracking hands out) pointing
+ * at the product server; the site key
  * comes from `?cro_key=` on the first visit and is kept in a cookie for the rest of the visit.
  * Pretty paths: /product -> product.html; /product/reviews is the product page's SPA route.
  */
 import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { trackingSnippet } from '../../src/lib/tracking-snippet';
 
 const DIR = resolve(import.meta.dirname, '../fixtures/site');
 const PAGES: Record<string, string> = {
@@ -28,8 +30,7 @@ export function renderPage(file: string, croOrigin: string, key: string): string
   const title = /<!-- title: (.*?) -->/.exec(page)?.[1] ?? 'Shop';
   return readFileSync(resolve(DIR, '_layout.html'), 'utf8')
     .replace('{{title}}', title)
-    .replace('{{CRO_ORIGIN}}', croOrigin)
-    .replace('{{CRO_KEY}}', encodeURIComponent(key))
+    .replace('{{SNIPPET}}', () => trackingSnippet(croOrigin, key))
     .replace('{{body}}', page);
 }
 

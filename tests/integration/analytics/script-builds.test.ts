@@ -1,8 +1,9 @@
 /**
  * The server serves one of two tracker builds: the core build (analytics only, a
  * 3.5 KB gzip budget) to sites without enabled optimization rules, and the full build (with the rules
- * code, a 6 KB gzip budget) to sites with at least one enabled rule. The marker is the
- * preview parameter's name, which only the rules code (src/tracker/rules.ts) contains.
+ * code, a 7 KB gzip budget) to sites with at least one enabled rule. The marker is the
+ * preview parameter's name, which only the rules code (src/tracker/rules.ts) contains. Beside the
+ * script, /t/<key>.css is the loader snippet's hide stylesheet: the enabled rules' targets only.
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,16 +56,41 @@ describe('tracker builds', () => {
     expect(await script(plain)).not.toContain(RULES_MARKER);
   });
 
-  it('a site with an enabled rule gets the full build, within 6 KB gzip; back to core once disabled', async () => {
+  it('a site with an enabled rule gets the full build, within 7 KB gzip; back to core once disabled', async () => {
     const rule = await owner.client.collection('optimization_rules').create({ site_id: optimized.id, ...RULE, enabled: true });
     const full = await script(optimized);
     expect(full).toContain(`"i":"${rule.id}"`);
     expect(full).toContain(RULES_MARKER);
     const size = gzipSync(tracker(full), { level: 9 }).length;
-    expect(size).toBeLessThanOrEqual(6144);
+    expect(size).toBeLessThanOrEqual(7168);
     expect(size).toBeGreaterThan(gzipSync(tracker(await script(plain)), { level: 9 }).length);
 
     await owner.client.collection('optimization_rules').update(rule.id, { enabled: false });
     expect(await script(optimized)).not.toContain(RULES_MARKER);
+  });
+
+  it("the hide stylesheet hides the enabled rules' targets and nothing else; unknown keys get 404", async () => {
+    const css = async (key: string) => {
+      const res = await fetch(`${server.url}/t/${key}.css`);
+      return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
+    };
+    const site = await makeSite(owner, 'hide.example.com');
+    await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
+    expect(await css(site.public_key)).toEqual({ status: 200, type: 'text/css; charset=utf-8', body: '' });
+    const rules = owner.client.collection('optimization_rules');
+    await rules.create({ site_id: site.id, ...RULE, enabled: true });
+    await rules.create({ site_id: site.id, ...RULE, selector: '.promo', changes: [{ type: 'hide' }], enabled: true });
+    await rules.create({ site_id: site.id, ...RULE, selector: '.draft', enabled: false });
+    await rules.create({
+      site_id: site.id,
+      ...RULE,
+      selector: 'body',
+      changes: [{ type: 'inject_css', value: 'p{color:red}' }],
+      enabled: true,
+    });
+    const sheet = await css(site.public_key);
+    expect(sheet.status).toBe(200);
+    expect(sheet.body).toMatch(/^:is\((#pay,\.promo|\.promo,#pay)\):not\(\[data-cro-on\]\)\{visibility:hidden!important\}\n$/);
+    expect((await css('nokey000000000000000000')).status).toBe(404);
   });
 });

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer, TestUser } from '../../helpers/pocketbase';
 import { addMember, startSuite } from '../../helpers/suite';
+import { trackingSnippet } from '../../../src/lib/tracking-snippet';
 
 let server: TestServer, owner: TestUser, siteId: string, key: string;
 beforeAll(async () => {
@@ -18,10 +19,17 @@ const generate = (client: TestUser['client'], body: unknown) =>
 describe('generate-tracking-script', () => {
   it('gives members the snippet with APP_URL and the site public key', async () => {
     expect(key).toMatch(/^[a-z0-9]{24}$/);
-    expect(await generate(owner.client, { siteId })).toEqual({ script: `<script src="https://app.example.test/t/${key}.js"></script>` });
+    const { script } = await generate(owner.client, { siteId });
+    expect(script).toBe(trackingSnippet('https://app.example.test', key));
+    // A render-blocking hide stylesheet and the script by import(), released within 1 s; never a parser-blocking <script src>.
+    expect(script).toContain(`l.href=u+'.css';l.setAttribute('blocking','render')`);
+    expect(script).toContain(`import(u+'.js')`);
+    expect(script).toContain(`"https://app.example.test/t/${key}"`);
+    expect(script).toContain('},800);');
+    expect(script).not.toMatch(/<script src=/);
     const viewer = await server.createUser();
     await addMember(server, siteId, viewer, 'viewer');
-    expect((await generate(viewer.client, { siteId })).script).toContain(`/t/${key}.js`);
+    expect((await generate(viewer.client, { siteId })).script).toContain(`/t/${key}"`);
   });
 
   it('refuses strangers (404), anonymous callers (401) and bad input (400)', async () => {

@@ -13,8 +13,8 @@ export function TrackingScriptCard() {
     <Card title="Tracking Script (optional)" testId="tracking-script" action={script ? <CopyButton value={script} /> : undefined}>
       <p className="mb-2 text-sm text-slate-600">
         Paste this tag as high in the &lt;head&gt; of every page as possible, right after &lt;meta charset&gt;, to measure visitors and
-        conversions. Keep it as it is, without async or defer: it loads before the page is painted so that your optimizations show with no
-        flash of the original content.
+        conversions. It never holds your page: it loads in the background, keeps only the elements your optimizations change hidden until
+        they are applied, and lets the page paint after 1 second at most if our server does not answer. A tag pasted earlier keeps working.
       </p>
       {failed ? (
         <p className="text-sm text-red-700">Could not load the tracking script. Reload the page to try again.</p>

@@ -1,0 +1,265 @@
+import { attributeProblem, cssProblem, sanitizeChangeHtml } from '../lib/contracts/change-sanitizer';
+import type { RuleChange } from '../lib/contracts/rule-change';
+
+/** Longest the targeted elements stay hidden while the page is parsed (ms). */
+export const HIDE_MAX_MS = 1000;
+/** How long after the load event (or an SPA navigation) a selector may take to match. */
+const MISSING_AFTER_MS = 5000;
+/** Re-applies per element and change set before the engine gives up a fight with the page. */
+const MAX_REAPPLY = 5;
+/** Marks an applied element while the hide style is in place, so that it alone is shown. */
+const SHOWN = 'data-cro-on';
+const WHOLE_PAGE = /^(inject_css|redirect)$/;
+/** Added elements in one observer batch above which the sets are matched by one query each. */
+const MANY = 32;
+
+/** A set of changes for one page: an optimization rule, or (later) an experiment's variant. */
+export interface ChangeSet {
+  /** Id reported with its telemetry. */
+  i: string;
+  /** CSS selector of the changed elements. */
+  q?: string;
+  c: RuleChange[];
+}
+
+/**
+ * How the engine reports: `m` undefined means the set was applied for the first time in this page
+ * view (`ms`: time to apply); a message means it failed. At most one of each per set and page view.
+ */
+export type Report = (s: ChangeSet, m?: string, ms?: number) => void;
+
+/** What an applied change looked like right after it was applied; anything else means the page undid it. */
+const probe = (el: HTMLElement, c: RuleChange) =>
+  c.type === 'set_text'
+    ? el.textContent
+    : c.type === 'set_html'
+      ? el.innerHTML
+      : c.type === 'set_attribute'
+        ? el.getAttribute(c.name || '')
+        : c.type === 'set_style'
+          ? el.style.getPropertyValue(c.name || '')
+          : c.type === 'hide'
+            ? el.style.display
+            : '';
+
+const targeted = (s: ChangeSet) => !!s.q && s.c.some((c) => !WHOLE_PAGE.test(c.type));
+
+/**
+ * The one path by which changes reach a page. `pick` returns the sets for the current URL; it is
+ * asked again when the URL changes (History API navigation). A set applies to an element only
+ * once the element's subtree is complete (the parser has moved past its end tag, or the document
+ * is parsed), so streamed content never mixes with the change; until then, while the document is
+ * parsed, the targeted elements alone are hidden (for at most HIDE_MAX_MS). Applying is
+ * idempotent; a change the page undoes is re-applied, at most MAX_REAPPLY times per element. One
+ * MutationObserver serves every set: it looks at added nodes only, and at the applied elements'
+ * own subtrees for undoing. Never throws into the page.
+ */
+export function startEngine(pick: () => ChangeSet[], report: Report): void {
+  const d = document;
+  let page = '';
+  let sets: ChangeSet[] = [];
+  let aimed: ChangeSet[] = []; // the sets with element changes
+  let styles: HTMLStyleElement[] = [];
+  let state: Record<string, number> = {}; // set id -> 1 applied, 2 failed, 4 matched
+  let hider: HTMLStyleElement | undefined;
+  let pending: [Element, ChangeSet][] = [];
+  const applied: Element[] = [];
+  // element -> set id -> the probes after applying, and how many times it was applied
+  const done = new WeakMap<Element, Record<string, { v: (string | null)[]; n: number }>>();
+  const own = new WeakSet<Element>(); // elements a change created: never targets
+  const flag = (s: ChangeSet, bit: number) => (state[s.i] || 0) & bit || ((state[s.i] = (state[s.i] || 0) | bit), 0);
+  const fail = (s: ChangeSet, m: unknown) => flag(s, 2) || report(s, String(m || 'Error'));
+  const safe = (html: string) => sanitizeChangeHtml(html, (el) => own.add(el));
+
+  const style = (css: string) => {
+    const s = d.createElement('style');
+    s.textContent = css;
+    (d.head || d.documentElement).appendChild(s);
+    return s;
+  };
+
+  // Complete: the parser has moved past the element's end (it, or an ancestor, has a next sibling).
+  const complete = (el: Node | null) => {
+    if (d.readyState !== 'loading') return true;
+    for (; el && el !== d.documentElement; el = el.parentNode) if (el.nextSibling) return true;
+    return false;
+  };
+
+  const apply = (el: Element, s: ChangeSet, again?: boolean) => {
+    const t0 = performance.now();
+    const h = el as HTMLElement;
+    const mine = done.get(el) || {};
+    const was = mine[s.i];
+    if (was && !again) return;
+    if (was && was.n >= MAX_REAPPLY) return fail(s, 'Change undone by the page: ' + s.q);
+    try {
+      const v: (string | null)[] = [];
+      for (const c of s.c) {
+        const x = c.value || '';
+        if (c.type === 'set_text') {
+          if (h.textContent !== x) h.textContent = x;
+        } else if (c.type === 'set_html') h.replaceChildren(safe(x));
+        else if (c.type === 'set_attribute') {
+          if (!attributeProblem(c.name || '', x)) h.setAttribute(c.name || '', x);
+        } else if (c.type === 'set_style') {
+          if (!cssProblem(x)) h.style.setProperty(c.name || '', x);
+        } else if (c.type === 'hide') h.style.setProperty('display', 'none', 'important');
+        else if (!was && c.type === 'insert_before') h.before(safe(x));
+        else if (!was && c.type === 'insert_after') h.after(safe(x));
+        v.push(probe(h, c));
+      }
+      mine[s.i] = { v, n: was ? was.n + 1 : 1 };
+      if (!was) {
+        done.set(el, mine);
+        applied.push(el);
+        if (hider) el.setAttribute(SHOWN, '');
+        undo.observe(el, { attributes: true, characterData: true, childList: true, subtree: true });
+      }
+      if (!flag(s, 1)) report(s, undefined, Math.round((performance.now() - t0) * 100) / 100);
+    } catch (e) {
+      fail(s, (e as Error).message || e);
+    }
+  };
+
+  const consider = (el: Element, s: ChangeSet) => {
+    if (own.has(el)) return;
+    flag(s, 4);
+    if (complete(el)) apply(el, s);
+    else pending.push([el, s]);
+  };
+
+  const scan = () => {
+    for (const s of aimed)
+      try {
+        d.querySelectorAll(s.q as string).forEach((el) => consider(el, s));
+      } catch (e) {
+        fail(s, (e as Error).message || e);
+      }
+  };
+
+  const settle = () => {
+    const wait = pending;
+    pending = [];
+    for (const [el, s] of wait)
+      if (complete(el)) apply(el, s);
+      else pending.push([el, s]);
+  };
+
+  // A selector still matching nothing well after the page (or route) rendered is a failure.
+  const missing = () => {
+    const at = page;
+    setTimeout(() => {
+      if (page === at) for (const s of sets) if (targeted(s) && !((state[s.i] || 0) & 5)) fail(s, 'Selector not found: ' + s.q);
+    }, MISSING_AFTER_MS);
+  };
+
+  // A new page view (first run, History API navigation): its sets, whole-page changes, a full scan.
+  const route = () => {
+    const now = location.pathname + location.search;
+    if (now === page) return;
+    page = now;
+    state = {};
+    for (const s of styles) s.remove();
+    styles = [];
+    sets = pick();
+    aimed = sets.filter(targeted);
+    for (const s of sets)
+      for (const c of s.c) {
+        if (c.type === 'inject_css' && !cssProblem(c.value || '')) {
+          styles.push(style(c.value || ''));
+          if (!targeted(s) && !flag(s, 1)) report(s, undefined, 0);
+        }
+        if (c.type === 'redirect') {
+          const to = new URL(c.value || '/', location.href);
+          if (to.href !== location.href) {
+            report(s, undefined, 0);
+            location.replace(to.href);
+            return;
+          }
+        }
+      }
+    scan();
+    if (d.readyState === 'complete') missing();
+  };
+
+  let hidAt = 0;
+  const unhide = () => {
+    if (!hider) return;
+    hider.remove();
+    hider = undefined;
+    for (const el of applied) el.removeAttribute(SHOWN);
+    try {
+      performance.measure('cro-hide', { start: hidAt, end: performance.now() });
+    } catch (_) {
+      /* old browsers */
+    }
+  };
+
+  // The document is parsed: every pending element is complete now, even after the cap showed them.
+  const parsed = () => {
+    settle();
+    scan();
+    unhide();
+  };
+
+  // Added nodes, document-wide: only elements, against the targeted sets only. A batch that adds
+  // many elements is matched by one query per set instead (native, and its cost does not grow
+  // with the number of records).
+  const observer = new MutationObserver((records) => {
+    try {
+      route();
+      const els: Element[] = [];
+      if (aimed.length)
+        for (const r of records) {
+          const a = r.addedNodes;
+          for (let j = 0; j < a.length && els.length <= MANY; j++) {
+            const n = a[j];
+            if (n && n.nodeType === 1) els.push(n as Element);
+          }
+        }
+      if (els.length > MANY) scan();
+      else
+        for (const n of els)
+          for (const s of aimed)
+            try {
+              if (n.matches(s.q as string)) consider(n, s);
+              if (n.firstElementChild) n.querySelectorAll(s.q as string).forEach((e) => consider(e, s));
+            } catch (_) {
+              /* an invalid selector is reported by scan */
+            }
+      if (pending.length) settle();
+    } catch (_) {
+      /* never harm the page */
+    }
+  });
+
+  // The applied elements' own subtrees: a change whose probe no longer holds was undone by the page.
+  const undo = new MutationObserver((records) => {
+    try {
+      const dirty: Element[] = [];
+      for (const r of records)
+        for (let n: Node | null = r.target; n; n = n.parentNode)
+          if (done.has(n as Element) && dirty.indexOf(n as Element) < 0) dirty.push(n as Element);
+      for (const el of dirty) {
+        const mine = done.get(el) || {};
+        for (const s of sets) {
+          const was = mine[s.i];
+          if (was && s.c.some((c, k) => probe(el as HTMLElement, c) !== was.v[k])) apply(el, s, true);
+        }
+      }
+    } catch (_) {
+      /* never harm the page */
+    }
+  });
+
+  route();
+  if (d.readyState === 'loading' && sets.some(targeted)) {
+    hidAt = performance.now();
+    hider = style(':is(' + sets.filter(targeted).map((s) => s.q) + '):not([' + SHOWN + ']){visibility:hidden!important}');
+    setTimeout(unhide, HIDE_MAX_MS);
+  }
+  d.addEventListener('DOMContentLoaded', parsed);
+  observer.observe(d.documentElement, { childList: true, subtree: true });
+  addEventListener('popstate', route);
+  addEventListener('load', missing);
+}

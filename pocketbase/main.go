@@ -15,6 +15,7 @@ import (
 
 	"cro/pocketbase/dnsverify"
 	"cro/pocketbase/mailqueue"
+	"cro/pocketbase/publicapi"
 
 	"cro/pocketbase/safefetch"
 )
@@ -58,6 +59,7 @@ func main() {
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)
 	analytics.Register(app, events)
+	publicapi.Register(app, events) // /v1: the public REST API with site API keys
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

@@ -24,7 +24,7 @@ func (s *sqliteStore) Start() { s.w.start() }
 func (s *sqliteStore) Stop()  { s.w.stop() }
 
 func (s *sqliteStore) job(in Ingest) *job {
-	return &job{site: in.Site, batch: in.Batch, device: in.Device, browser: in.Browser, country: in.Country}
+	return &job{site: in.Site, batch: in.Batch, device: in.Device, browser: in.Browser, country: in.Country, conversion: in.Conversion}
 }
 
 func (s *sqliteStore) Submit(in Ingest) error { return s.w.submit(s.job(in)) }

@@ -32,7 +32,7 @@ type stmtCache struct {
 func writerStatements() []string {
 	return []string{
 		insertEventsSQL,
-		loadSessionSQL, visitorSeenSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
+		loadSessionSQL, visitorSeenSQL, latestVisitorSessionSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
 	}
 }
 

@@ -42,11 +42,13 @@ type Store interface {
 	PruneSite(siteID string, before time.Time) error
 }
 
-// Ingest is one validated batch with what the collector knows about its sender.
+// Ingest is one validated batch with what the collector knows about its sender, or one
+// server-side conversion (Conversion set, Batch nil) from the public API.
 type Ingest struct {
 	Site                     *siteInfo
 	Batch                    *Batch
 	Device, Browser, Country string
+	Conversion               *ServerConversion
 }
 
 // DayRange is an inclusive range of UTC days ("2006-01-02"); To may be OpenEnd.

@@ -14,6 +14,7 @@ type job struct {
 	site                     *siteInfo
 	batch                    *Batch
 	device, browser, country string
+	conversion               *ServerConversion // set instead of batch for a server-side conversion
 	done                     chan error
 }
 

@@ -53,7 +53,10 @@ func Register(app *pocketbase.PocketBase, store analytics.Store) {
 			se.Router.GET("/v1/analytics", s.withKey("read", s.getAnalytics))
 			se.Router.GET("/v1/experiments", s.withKey("read", s.experimentsUnavailable))
 			se.Router.GET("/v1/experiments/{id}/results", s.withKey("read", s.experimentsUnavailable))
-			se.Router.Any("/v1/{path...}", unknownRoute)
+			// One catch-all per method: a method-less one would conflict with the site's GET /{path...}.
+			for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
+				se.Router.Route(method, "/v1/{path...}", unknownRoute)
+			}
 			return se.Next()
 		},
 		Priority: -5,

@@ -19,8 +19,15 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
+interface Summary {
+  conversions: number;
+  revenue: number;
+  convertedSessions: number;
+  sessions: number;
+}
+
 const analyticsSummary = async (siteId: string) =>
-  (await owner.client.send(`/api/cro/analytics/${siteId}?days=7`, {})) as { summary: Record<string, number> };
+  (await owner.client.send(`/api/cro/analytics/${siteId}?days=7`, {})) as { summary: Summary };
 
 const conversionRows = (siteId: string) =>
   server.admin.collection('events').getFullList({ filter: `site_id = "${siteId}" && type = "conversion"` });

@@ -48,20 +48,34 @@ func Register(app *pocketbase.PocketBase, store analytics.Store) {
 			se.Router.POST("/api/cro/sites/{siteId}/api-keys", createKey).Bind(manage...)
 			se.Router.POST("/api/cro/api-keys/{id}/revoke", revokeKey).Bind(manage...)
 
-			se.Router.GET("/v1/openapi.json", serveOpenAPI)
-			se.Router.POST("/v1/conversions", s.withKey("write", s.postConversion))
-			se.Router.GET("/v1/analytics", s.withKey("read", s.getAnalytics))
-			se.Router.GET("/v1/experiments", s.withKey("read", s.experimentsUnavailable))
-			se.Router.GET("/v1/experiments/{id}/results", s.withKey("read", s.experimentsUnavailable))
+			for _, r := range s.routes() {
+				se.Router.Route(r.method, r.path, r.handler)
+			}
 			// One catch-all per method: a method-less one would conflict with the site's GET /{path...}.
 			for _, method := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
-				se.Router.Route(method, "/v1/{path...}", unknownRoute)
+				se.Router.Route(method, "/v1/{path...}", s.unknownRoute)
 			}
 			return se.Next()
 		},
 		Priority: -5,
 	})
 	app.Cron().MustAdd("cro_api_idempotency_prune", "41 * * * *", func() { pruneIdempotency(app, time.Now()) })
+}
+
+// route is one operation of the API; routes() is also what the OpenAPI document is checked against.
+type route struct {
+	method, path string
+	handler      func(*core.RequestEvent) error
+}
+
+func (s *server) routes() []route {
+	return []route{
+		{http.MethodGet, "/v1/openapi.json", serveOpenAPI},
+		{http.MethodPost, "/v1/conversions", s.withKey("write", s.postConversion)},
+		{http.MethodGet, "/v1/analytics", s.withKey("read", s.getAnalytics)},
+		{http.MethodGet, "/v1/experiments", s.withKey("read", s.experimentsUnavailable)},
+		{http.MethodGet, "/v1/experiments/{id}/results", s.withKey("read", s.experimentsUnavailable)},
+	}
 }
 
 // withKey authenticates the bearer key, checks its scope and its rate limit, then runs h.
@@ -112,21 +126,36 @@ func siteOf(e *core.RequestEvent, key *apiKey, siteID string) (bool, error) {
 	return true, nil
 }
 
-func unknownRoute(e *core.RequestEvent) error {
-	path := e.Request.URL.Path
-	if knownPath(path) {
+func (s *server) unknownRoute(e *core.RequestEvent) error {
+	if s.knownPath(e.Request.URL.Path) {
 		return fail(e, http.StatusMethodNotAllowed, "method_not_allowed", "This path does not answer "+e.Request.Method+".")
 	}
 	return fail(e, http.StatusNotFound, "not_found", "No such API route.")
 }
 
-func knownPath(path string) bool {
-	switch path {
-	case "/v1/openapi.json", "/v1/conversions", "/v1/analytics", "/v1/experiments":
-		return true
+// knownPath reports whether some route answers path (with another method).
+func (s *server) knownPath(path string) bool {
+	for _, r := range s.routes() {
+		if matchPath(r.path, path) {
+			return true
+		}
 	}
-	rest, ok := strings.CutPrefix(path, "/v1/experiments/")
-	return ok && strings.HasSuffix(rest, "/results") && strings.Count(rest, "/") == 1
+	return false
+}
+
+// matchPath matches a route pattern whose {name} segments stand for one non-empty segment each.
+func matchPath(pattern, path string) bool {
+	want, got := strings.Split(pattern, "/"), strings.Split(path, "/")
+	if len(want) != len(got) {
+		return false
+	}
+	for i := range want {
+		param := strings.HasPrefix(want[i], "{")
+		if (param && got[i] == "") || (!param && want[i] != got[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // experimentsUnavailable answers the experiment routes until experiments exist on this install:

@@ -58,8 +58,8 @@ func main() {
 	dnsverify.Register(app) // POST /api/cro/verify-dns
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)
-	analytics.Register(app, events)
 	publicapi.Register(app, events) // /v1: the public REST API with site API keys
+	analytics.Register(app, events)
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

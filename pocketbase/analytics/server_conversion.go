@@ -29,6 +29,9 @@ func RecordServerConversion(store Store, siteID string, c ServerConversion) erro
 const latestVisitorSessionSQL = `SELECT session_key FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
 	ORDER BY started_at DESC LIMIT 1`
 
+// serverConversionStatements are prepared with the writer's statements (stmts.go).
+var serverConversionStatements = []string{latestVisitorSessionSQL}
+
 // applyServerConversion counts the conversion in the visitor's latest session when the tracker has
 // seen the visitor (so conversion rate, pages and dimensions include it); without one it still
 // counts in the day's conversions and revenue, and never invents a session or a visit. It counts

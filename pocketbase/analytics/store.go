@@ -46,9 +46,9 @@ type Store interface {
 // server-side conversion (Conversion set, Batch nil) from the public API.
 type Ingest struct {
 	Site                     *siteInfo
+	Conversion               *ServerConversion
 	Batch                    *Batch
 	Device, Browser, Country string
-	Conversion               *ServerConversion
 }
 
 // DayRange is an inclusive range of UTC days ("2006-01-02"); To may be OpenEnd.

@@ -12,9 +12,9 @@ import (
 // job is one validated batch waiting to be written; done receives the commit result.
 type job struct {
 	site                     *siteInfo
+	conversion               *ServerConversion // set instead of batch for a server-side conversion
 	batch                    *Batch
 	device, browser, country string
-	conversion               *ServerConversion // set instead of batch for a server-side conversion
 	done                     chan error
 }
 

@@ -19,6 +19,7 @@ import (
 
 	"cro/pocketbase/dnsverify"
 	"cro/pocketbase/mailqueue"
+	"cro/pocketbase/publicapi"
 
 	"cro/pocketbase/safefetch"
 	"cro/pocketbase/status"
@@ -68,6 +69,7 @@ func main() {
 	dnsverify.Register(app) // POST /api/cro/verify-dns
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)
+	publicapi.Register(app, events) // /v1: the public REST API with site API keys
 	analytics.Register(app, events)
 	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts

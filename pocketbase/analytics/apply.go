@@ -131,6 +131,9 @@ func (a *applier) isNewVisitorToday(s *sessState) bool {
 
 // apply writes one batch: each event's raw row and its effect on session and rollups.
 func (a *applier) apply(j *job) error {
+	if j.conversion != nil {
+		return a.applyServerConversion(j)
+	}
 	evs := j.batch.Events
 	s := a.session(j, &evs[0])
 	for i := range evs {

@@ -28,12 +28,12 @@ func (s *sqliteStore) job(in Ingest) *job {
 		verified: in.Verified}
 }
 
-func (s *sqliteStore) Submit(in Ingest) error { return s.w.submit(s.job(in)) }
+func (s *sqliteStore) Submit(in Ingest) error { return s.w.submit(s.jobOf(in)) }
 
 func (s *sqliteStore) WriteAll(in []Ingest) error {
 	jobs := make([]*job, len(in))
 	for i := range in {
-		jobs[i] = s.job(in[i])
+		jobs[i] = s.jobOf(in[i])
 	}
 	return s.w.write(jobs)
 }
@@ -89,4 +89,11 @@ func (s *sqliteStore) pruneSite(site, cutoff string) error {
 		}
 	}
 	return nil
+}
+
+// jobOf is the writer's job for an ingest: a batch, or a server-side conversion.
+func (s *sqliteStore) jobOf(in Ingest) *job {
+	j := s.job(in)
+	j.conversion = in.Conversion
+	return j
 }

@@ -42,7 +42,7 @@ func newStmtCache(app core.App) (*stmtCache, error) {
 		return nil, fmt.Errorf("unexpected writer db type %T", app.NonconcurrentDB())
 	}
 	c := &stmtCache{db: d.DB(), m: map[string]*prepared{}}
-	for _, q := range writerStatements() {
+	for _, q := range append(writerStatements(), serverConversionStatements...) {
 		names := []string{}
 		for _, m := range placeholderPattern.FindAllStringSubmatch(q, -1) {
 			names = append(names, m[1])

@@ -50,9 +50,11 @@ type Store interface {
 	DistinctVisitors(siteID string, from time.Time) (int, error)
 }
 
-// Ingest is one validated batch with what the collector knows about its sender.
+// Ingest is one validated batch with what the collector knows about its sender, or one
+// server-side conversion (Conversion set, Batch nil) from the public API.
 type Ingest struct {
 	Site                     *siteInfo
+	Conversion               *ServerConversion
 	Batch                    *Batch
 	Device, Browser, Country string
 	// Client is the sender's source (clientSource: a keyed hash of its address), stored with each

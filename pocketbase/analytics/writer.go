@@ -12,6 +12,7 @@ import (
 // job is one validated batch waiting to be written; done receives the commit result.
 type job struct {
 	site                     *siteInfo
+	conversion               *ServerConversion // set instead of batch for a server-side conversion
 	batch                    *Batch
 	device, browser, country string
 	client                   string

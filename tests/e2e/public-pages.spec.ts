@@ -90,7 +90,8 @@ const routes: RouteCheck[] = [
     path: '/api-docs',
     heading: 'API Documentation',
     links: [['Get Started Free', '/auth']],
-    text: ['export UPLIFTLY_API_KEY="YOUR_API_KEY"', '/v1/conversions'],
+    // The endpoints and schemas come from the OpenAPI document the server serves.
+    text: ['export UPLIFTLY_API_KEY="YOUR_API_KEY"', '/v1/conversions', '/v1/analytics', '/v1/experiments/{id}/results', 'ConversionInput'],
   },
   { path: '/changelog', heading: "What's new", text: ['Version 2.4.0', 'Version 2.3.0', 'Version 2.2.0', 'Feature', 'Improvement', 'Fix'] },
   {

@@ -197,6 +197,14 @@ function specs(): [string, Spec][] {
     siteScoped('report_history', () => ({ report_name: 'Weekly', generated_at: now(), status: 'sent' }), { status: 'failed' }, {}),
     siteScoped('events', () => ({ visitor: 'v1', session: 's1', type: 'pageview', path: '/', ts: now() }), { value: 100 }, {}),
     siteScoped('sessions', () => ({ session_key: unique('sk'), visitor: 'v1', started_at: now() }), { revenue: 100 }, {}),
+    // API keys: only owners and admins see them (never their hash); only the server creates or revokes them.
+    siteScoped(
+      'api_keys',
+      () => ({ name: 'Backend', prefix: 'upl_abcdefgh', key_hash: unique('hash'), scope: 'write' }),
+      { name: 'Renamed' },
+      { list: MANAGERS, view: MANAGERS },
+    ),
+    siteScoped('api_idempotency', () => ({ idem_key: unique('order'), status: 201 }), { status: 200 }, { list: NOBODY, view: NOBODY }),
     [
       'notifications',
       {

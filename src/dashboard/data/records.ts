@@ -180,6 +180,18 @@ export interface AiAnalysisRecord extends RecordModel {
   created_at: string;
 }
 
+/** A site's API key as its owners and admins see it: never the key itself, only its prefix. */
+export interface ApiKeyRecord extends RecordModel {
+  site_id: string;
+  name: string;
+  prefix: string;
+  scope: 'read' | 'write';
+  created_by: string;
+  revoked_at: string;
+  last_used_at: string;
+  created_at: string;
+}
+
 /** Which collection each record type above describes (read by the schema test). */
 export const RECORD_COLLECTIONS = {
   SiteRecord: 'sites',
@@ -194,4 +206,5 @@ export const RECORD_COLLECTIONS = {
   SiteLiveRecord: 'site_live',
   ExperimentRecord: 'experiments',
   AiAnalysisRecord: 'ai_analyses',
+  ApiKeyRecord: 'api_keys',
 } as const;

@@ -1,12 +1,13 @@
-/** Settings (/dashboard/settings): tabs Domains and Optimization. */
+/** Settings (/dashboard/settings): tabs Domains, Optimization and API. */
 import clsx from 'clsx';
 import { useState } from 'react';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { ApiTab } from './ApiTab';
 import { DomainsTab } from './DomainsTab';
 import { OptimizationTab } from './OptimizationTab';
 import { PlanBillingCard } from './PlanBillingCard';
 
-const TABS = ['Domains', 'Optimization'] as const;
+const TABS = ['Domains', 'Optimization', 'API'] as const;
 
 export default function SettingsScreen() {
   const [tab, setTab] = useState<(typeof TABS)[number]>('Domains');
@@ -29,7 +30,7 @@ export default function SettingsScreen() {
         ))}
       </div>
       <div role="tabpanel" aria-label={tab}>
-        {tab === 'Domains' ? <DomainsTab /> : <OptimizationTab />}
+        {tab === 'Domains' ? <DomainsTab /> : tab === 'Optimization' ? <OptimizationTab /> : <ApiTab />}
       </div>
     </div>
   );

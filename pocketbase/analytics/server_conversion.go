@@ -1,0 +1,111 @@
+package analytics
+
+import (
+	"database/sql"
+	"errors"
+	"time"
+)
+
+// ServerConversion is a conversion reported by the site's own server through the public API. Only
+// the holder of one of the site's secret keys can send it, so it is stored as verified (the raw
+// event's properties carry source "api" and verified true), unlike conversions seen by browsers.
+type ServerConversion struct {
+	ID       string // the API's id of the conversion
+	Visitor  string // the tracker's visitor id
+	Goal     string
+	Value    float64
+	Currency string
+	At       time.Time
+}
+
+// ServerConversionSource is the source property of conversions reported through the public API.
+const ServerConversionSource = "api"
+
+// RecordServerConversion stores one server-side conversion and returns once it is durable.
+func RecordServerConversion(store Store, siteID string, c ServerConversion) error {
+	return store.Submit(Ingest{Site: &siteInfo{ID: siteID}, Conversion: &c})
+}
+
+const latestVisitorSessionSQL = `SELECT session_key FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
+	ORDER BY started_at DESC LIMIT 1`
+
+// serverConversionStatements are prepared with the writer's statements (stmts.go).
+var serverConversionStatements = []string{latestVisitorSessionSQL}
+
+// applyServerConversion counts the conversion in the visitor's latest session when the tracker has
+// seen the visitor (so conversion rate, pages and dimensions include it); without one it still
+// counts in the day's conversions and revenue, and never invents a session or a visit. It counts
+// as the browser's goal conversions do (once per session per goal, revenue every time) but on its
+// own path: its value is trusted as sent and its event is marked as the server's.
+func (a *applier) applyServerConversion(j *job) error {
+	c := j.conversion
+	siteID := j.site.ID
+	day := dayOf(c.At)
+	goalID := "api:" + c.Goal
+	row := map[string]any{
+		"site": siteID, "visitor": c.Visitor, "session": "", "type": "conversion", "name": truncate(c.Goal, 100), "path": "",
+		"url": "", "referrer": "", "value": c.Value, "x": 0.0, "y": 0.0, "selector": "", "device": "", "browser": "",
+		"country": "", "ts": dbTime(c.At), "rule": "", "client": "",
+		"props": jsonString(map[string]any{
+			"goal": goalID, "source": ServerConversionSource, "verified": true, "conversion_id": c.ID, "currency": c.Currency,
+		}),
+	}
+	a.rows = append(a.rows, row)
+	d := a.day(siteID, day)
+	d.revenue += c.Value
+	s, err := a.latestSession(siteID, c.Visitor)
+	if err != nil {
+		return err
+	}
+	if s == nil {
+		d.conversions++
+		return nil
+	}
+	row["session"], row["path"], row["device"], row["browser"], row["country"] = s.key, s.exit, s.device, s.browser, s.country
+	p := a.page(siteID, day, s.exit)
+	dims := s.dims()
+	s.revenue += c.Value
+	p.revenue += c.Value
+	for _, dv := range dims {
+		a.dim(siteID, day, dv[0], dv[1]).revenue += c.Value
+	}
+	if s.goals[goalID] {
+		return nil
+	}
+	s.goals[goalID] = true
+	s.conversions++
+	d.conversions++
+	p.conversions++
+	for _, dv := range dims {
+		a.dim(siteID, day, dv[0], dv[1]).conversions++
+	}
+	if !s.converted {
+		s.converted = true
+		d.convertedSessions++
+	}
+	return nil
+}
+
+// latestSession returns the visitor's most recent session, marked as changed by this transaction,
+// or nil when the tracker has never seen the visitor.
+func (a *applier) latestSession(siteID, visitor string) (*sessState, error) {
+	var key string
+	err := a.tx.row(latestVisitorSessionSQL, map[string]any{"site": siteID, "visitor": visitor}, &key)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && key == "") {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	mem := siteID + "|" + key
+	s := a.w.sessions[mem]
+	if s == nil {
+		if s = loadSession(a.tx, siteID, key); s == nil {
+			return nil, nil
+		}
+	}
+	s.touchedAt = time.Now()
+	a.w.sessions[mem] = s
+	a.touched[mem] = s
+	return s, nil
+}

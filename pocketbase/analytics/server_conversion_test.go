@@ -1,0 +1,46 @@
+package analytics
+
+import (
+	"testing"
+	"time"
+)
+
+// A server-side conversion joins the visitor's latest session when there is one, and otherwise
+// counts in the day without inventing a session: part of every store's contract.
+func TestStoreContractServerConversions(t *testing.T) {
+	for _, f := range storeFactories {
+		t.Run(f.name, func(t *testing.T) {
+			store := f.open(t, siteA)
+			a := contractSite(siteA)
+			visit := Ingest{Site: a, Batch: &Batch{Key: a.Key, Visitor: "visitorSSSS", Session: "sessionSSSS", Events: []Event{
+				at(Event{Type: "pv", Path: "/cart"}, ago(time.Hour)),
+			}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
+			if err := store.WriteAll([]Ingest{visit}); err != nil {
+				t.Fatal(err)
+			}
+			site := &siteInfo{ID: siteA}
+			err := store.WriteAll([]Ingest{
+				{Site: site, Conversion: &ServerConversion{ID: "cnv_1", Visitor: "visitorSSSS", Goal: "purchase", Value: 30, At: ago(30 * time.Minute)}},
+				{Site: site, Conversion: &ServerConversion{ID: "cnv_2", Visitor: "visitorUNSEEN", Goal: "purchase", Value: 5, At: ago(20 * time.Minute)}},
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := store.Totals(siteA, DayRange{From: contractDay, To: contractDay})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Sessions != 1 || got.Conversions != 2 || got.ConvertedSessions != 1 || got.Revenue != 35 {
+				t.Errorf("totals = sessions %v, conversions %v, converted sessions %v, revenue %v; want 1, 2, 1, 35",
+					got.Sessions, got.Conversions, got.ConvertedSessions, got.Revenue)
+			}
+			pages, err := store.TopPages(siteA, DayRange{From: contractDay, To: contractDay}, 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(pages) != 1 || pages[0].Path != "/cart" || pages[0].Conversions != 1 || pages[0].Revenue != 30 {
+				t.Errorf("pages = %+v, want /cart with the session's conversion", pages)
+			}
+		})
+	}
+}

@@ -45,7 +45,7 @@ func (a *applier) applyServerConversion(j *job) error {
 	row := map[string]any{
 		"site": siteID, "visitor": c.Visitor, "session": "", "type": "conversion", "name": truncate(c.Goal, 100), "path": "",
 		"url": "", "referrer": "", "value": c.Value, "x": 0.0, "y": 0.0, "selector": "", "device": "", "browser": "",
-		"country": "", "ts": dbTime(c.At), "rule": "", "client": "",
+		"country": "", "ts": dbTime(c.At), "rule": "", "goal": goalID, "client": "",
 		"props": jsonString(map[string]any{
 			"goal": goalID, "source": ServerConversionSource, "verified": true, "conversion_id": c.ID, "currency": c.Currency,
 		}),

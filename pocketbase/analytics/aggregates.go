@@ -13,7 +13,7 @@ var eventColumns = [][2]string{
 	{"id", "id"}, {"site_id", "site"}, {"visitor", "visitor"}, {"session", "session"}, {"type", "type"}, {"name", "name"},
 	{"path", "path"}, {"url", "url"}, {"referrer", "referrer"}, {"props", "props"}, {"value", "value"}, {"x", "x"},
 	{"y", "y"}, {"selector", "selector"}, {"device_type", "device"}, {"browser", "browser"}, {"country", "country"}, {"ts", "ts"},
-	{"rule", "rule"}, {"goal", "goal"},
+	{"rule", "rule"}, {"goal", "goal"}, {"client", "client"},
 }
 
 // insertEventsSQL inserts any number of raw events from one JSON array of rows (one bound

@@ -74,6 +74,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	stopLive := func() {}
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
+			c.sourceKey = loadSourceKey(app.DataDir())
 			store.Start()
 			stopLive = startLive(app, store, cfg.LiveInterval)
 			// Successful tracker requests are not written to the request log: too many, no value.
@@ -90,5 +91,5 @@ func Register(app *pocketbase.PocketBase, store Store) {
 		store.Stop()
 		return e.Next()
 	})
-	app.Cron().MustAdd("cro_events_retention", "17 3 * * *", func() { pruneEvents(store, cfg.RetentionDays, time.Now()) })
+	app.Cron().MustAdd("cro_events_retention", "17 3 * * *", func() { pruneEvents(app, store, cfg.RetentionDays, time.Now()) })
 }

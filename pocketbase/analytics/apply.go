@@ -20,6 +20,8 @@ type applier struct {
 	exposures   map[[2]string]*pendingExposure // the earliest experiment exposure per (experiment, visitor)
 	outcomes    []outcome                      // conversions and purchases on sites with running experiments
 	dropped     map[[2]string]float64          // exposures of unknown experiments or variants per (site, day)
+	// revenueTouched are the writer's revenue counts this transaction changed (dropped if it fails).
+	revenueTouched map[revenueKey]bool
 }
 
 type dailyAgg struct {
@@ -38,7 +40,7 @@ func newApplier(w *Writer, tx *txStmts) *applier {
 		w: w, tx: tx,
 		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
 		touched: map[string]*sessState{}, newVisitors: map[string]bool{}, dropped: map[[2]string]float64{},
-		exposures: map[[2]string]*pendingExposure{},
+		exposures: map[[2]string]*pendingExposure{}, revenueTouched: map[revenueKey]bool{},
 	}
 }
 
@@ -150,7 +152,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		"site": site.ID, "visitor": s.visitor, "session": s.key, "type": typeNames[ev.Type], "name": "", "path": ev.Path,
 		"url": "", "referrer": "", "props": nil, "value": 0.0, "x": 0.0, "y": 0.0, "selector": "",
 		"device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at), "rule": "",
-		"goal": "",
+		"goal": "", "client": j.client,
 	}
 	switch ev.Type {
 	case "pv":
@@ -243,24 +245,42 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	}
 	a.rows = append(a.rows, row)
 	tested := len(site.Experiments) > 0
-	if tested && isPurchase(ev) {
-		a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: revenueGoal, value: ev.Value, at: ev.at})
-	}
+	purchase := -1.0 // the purchase's counted value once a goal has counted it (browser revenue is capped)
 	for _, g := range site.Goals {
 		if value, ok := g.hit(ev); ok {
-			if err := a.convert(s, g, value, ev, day); err != nil {
+			counted, err := a.convert(j, s, g, value, ev, day)
+			if err != nil {
 				return err
+			}
+			if isPurchase(ev) && purchase < 0 {
+				purchase = counted
 			}
 			if tested {
 				a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: g.ID, at: ev.at})
 			}
 		}
 	}
+	if tested && isPurchase(ev) {
+		if purchase < 0 {
+			// No goal counted it: an experiment's revenue is held to the same cap as the site's.
+			purchase = ev.Value
+			if !j.verified {
+				purchase = a.capRevenue(s, j.client, day, purchase)
+			}
+		}
+		a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: revenueGoal, value: purchase, at: ev.at})
+	}
 	return nil
 }
 
-// convert records a goal conversion: once per session per goal, revenue for every occurrence.
-func (a *applier) convert(s *sessState, g goal, value float64, ev *Event, day string) error {
+// convert records a goal conversion: once per session per goal, revenue for every occurrence
+// (browser revenue up to its cap, revenue_cap.go); it returns the value counted.
+func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event, day string) (float64, error) {
+	props := map[string]any{"goal": g.ID, "verified": j.verified}
+	if value > 0 && !j.verified {
+		props["reported"] = value
+		value = a.capRevenue(s, j.client, day, value)
+	}
 	d, p := a.day(s.siteID, day), a.page(s.siteID, day, ev.Path)
 	if value > 0 {
 		s.revenue += value
@@ -285,11 +305,11 @@ func (a *applier) convert(s *sessState, g goal, value float64, ev *Event, day st
 	}
 	a.rows = append(a.rows, map[string]any{
 		"site": s.siteID, "visitor": s.visitor, "session": s.key, "type": "conversion", "name": truncate(g.Name, 100),
-		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(map[string]any{"goal": g.ID}), "value": value,
+		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(props), "value": value,
 		"x": 0.0, "y": 0.0, "selector": "", "device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at),
-		"rule": "", "goal": g.ID,
+		"rule": "", "goal": g.ID, "client": j.client,
 	})
-	return nil
+	return value, nil
 }
 
 func truncate(s string, n int) string {

@@ -17,6 +17,8 @@ type collector struct {
 	clientLimit *limiter
 	// shareLimit is per client per site, at ClientShareOfSite of the site's rate.
 	shareLimit *limiter
+	// sourceKey is the secret client sources are hashed with (loaded when the server starts).
+	sourceKey []byte
 }
 
 func fail(e *core.RequestEvent, status int, msg string) error {
@@ -49,7 +51,7 @@ func (c *collector) handle(e *core.RequestEvent) error {
 	if site == nil {
 		return fail(e, http.StatusNotFound, "Unknown site key.")
 	}
-	if !OriginAllowed(origin, site.Domain, c.cfg.AllowedOrigins) {
+	if !OriginAllowed(origin, site.Domain, c.cfg.AllowedOrigins) && (site.Staging == "" || !OriginAllowed(origin, site.Staging, nil)) {
 		return fail(e, http.StatusForbidden, "Origin not allowed for this site.")
 	}
 	ua := e.Request.UserAgent()
@@ -57,7 +59,8 @@ func (c *collector) handle(e *core.RequestEvent) error {
 		return e.NoContent(http.StatusNoContent) // robots are ignored, quietly
 	}
 	// The client's own limits first, so that a client over them never spends the site's budget.
-	client := clientKey(e.RealIP())
+	ip := e.RealIP()
+	client := clientKey(ip)
 	if !c.clientLimit.allow(client, now) || !c.shareLimit.allow(site.ID+"|"+client, now) || !c.siteLimit.allow(site.ID, now) {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusTooManyRequests, "Too many requests, retry later.")
@@ -66,7 +69,8 @@ func (c *collector) handle(e *core.RequestEvent) error {
 	if c.cfg.CountryHeader != "" {
 		country = Country(e.Request.Header.Get(c.cfg.CountryHeader))
 	}
-	if err := c.store.Submit(Ingest{Site: site, Batch: batch, Device: Device(ua), Browser: Browser(ua), Country: country}); err != nil {
+	if err := c.store.Submit(Ingest{Site: site, Batch: batch, Device: Device(ua), Browser: Browser(ua), Country: country,
+		Client: clientSource(c.sourceKey, ip)}); err != nil {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
 	}

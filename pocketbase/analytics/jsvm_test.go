@@ -42,7 +42,8 @@ func TestBindJSAnswersWithPlainObjects(t *testing.T) {
 	vm := boundVM(t)
 	got := runJS(t, vm, `JSON.stringify($analytics.ruleHealth('`+siteA+`', '`+ruleOne+`', Date.now() - 86400000))`)
 	want := `{"exposedSessions":1,"exposedErrorSessions":0,"exposedConversions":1,"unexposedSessions":0,` +
-		`"unexposedErrorSessions":0,"unexposedConversions":0,"applyFailures":0}`
+		`"unexposedErrorSessions":0,"unexposedConversions":0,"applyFailures":0,"exposedVisitors":1,"exposedSources":1,` +
+		`"topExposedSourceVisitors":1,"exposedErrorVisitors":0,"errorVisitorsBySource":[],"applyFailureVisitorsBySource":[]}`
 	if got != want {
 		t.Errorf("ruleHealth:\n got %s\nwant %s", got, want)
 	}

@@ -13,21 +13,25 @@ import (
 const ClientShareOfSite = 0.25
 
 // clientKey identifies a client by its address only: the User-Agent is the client's to choose, so
-// keying on it lets one client rotate agents past its limit. An IPv6 client usually holds a whole
-// /64, so that prefix is the client. Hashed, held in memory only, never stored.
+// keying on it lets one client rotate agents past its limit. Hashed, held in memory only, never stored.
 func clientKey(ip string) string {
-	key := ip
-	if a, err := netip.ParseAddr(ip); err == nil {
-		a = a.Unmap()
-		if a.Is6() {
-			p, _ := a.Prefix(64)
-			key = p.String()
-		} else {
-			key = a.String()
-		}
-	}
-	sum := sha256.Sum256([]byte(key))
+	sum := sha256.Sum256([]byte(clientPrefix(ip)))
 	return hex.EncodeToString(sum[:8])
+}
+
+// clientPrefix is the part of an address that names one client: an IPv4 address whole, an IPv6
+// address by its /64, since a single IPv6 client usually holds the whole prefix.
+func clientPrefix(ip string) string {
+	a, err := netip.ParseAddr(ip)
+	if err != nil {
+		return ip
+	}
+	a = a.Unmap()
+	if a.Is6() {
+		p, _ := a.Prefix(64)
+		return p.String()
+	}
+	return a.String()
 }
 
 // limiter is a token bucket per key (site, or hashed client address), kept only in memory.

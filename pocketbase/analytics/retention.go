@@ -1,17 +1,39 @@
 package analytics
 
 import (
+	"errors"
 	"log"
 	"time"
+
+	"github.com/pocketbase/pocketbase/core"
 )
 
-// pruneEvents deletes raw events (and finished sessions) older than the retention; rollups are
-// kept. 0 days keeps everything.
-func pruneEvents(store Store, days int, now time.Time) {
-	if days <= 0 {
+// pruneEvents deletes each site's raw events (and finished sessions) older than its retention:
+// the site's own `retention_days` when set, else the install's default; rollups are kept.
+// A retention of 0 days keeps everything.
+func pruneEvents(app core.App, store Store, defaultDays int, now time.Time) {
+	var sites []struct {
+		ID   string `db:"id"`
+		Days int    `db:"retention_days"`
+	}
+	if err := app.DB().NewQuery(`SELECT id, retention_days FROM sites`).All(&sites); err != nil {
+		log.Printf("analytics: retention failed: %v", err)
 		return
 	}
-	if err := store.Prune(now.AddDate(0, 0, -days)); err != nil {
+	var errs []error
+	for _, s := range sites {
+		days := defaultDays
+		if s.Days > 0 {
+			days = s.Days
+		}
+		if days <= 0 {
+			continue
+		}
+		if err := store.PruneSite(s.ID, now.AddDate(0, 0, -days)); err != nil {
+			errs = append(errs, err) // one failing site does not keep the others' old events
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
 		log.Printf("analytics: retention failed: %v", err)
 	}
 }

@@ -14,6 +14,7 @@ type siteInfo struct {
 	ID        string
 	Key       string
 	Domain    string
+	Staging   string // the staging host testing mode runs on; its origin may send events too
 	IgnoreDNT bool
 	Goals     []goal
 	Micros    map[string]float64 // event name -> value of enabled micro conversions
@@ -83,6 +84,7 @@ func (c *siteCache) load(key string) *siteInfo {
 	}
 	info.ID = rec.Id
 	info.Domain = rec.GetString("domain")
+	info.Staging = rec.GetString("staging_domain")
 	info.IgnoreDNT = rec.GetBool("tracking_ignore_dnt")
 	goals, _ := c.app.FindAllRecords("goals", dbx.HashExp{"site_id": rec.Id, "enabled": true})
 	for _, g := range goals {

@@ -24,7 +24,8 @@ func (s *sqliteStore) Start() { s.w.start() }
 func (s *sqliteStore) Stop()  { s.w.stop() }
 
 func (s *sqliteStore) job(in Ingest) *job {
-	return &job{site: in.Site, batch: in.Batch, device: in.Device, browser: in.Browser, country: in.Country}
+	return &job{site: in.Site, batch: in.Batch, device: in.Device, browser: in.Browser, country: in.Country, client: in.Client,
+		verified: in.Verified}
 }
 
 func (s *sqliteStore) Submit(in Ingest) error { return s.w.submit(s.job(in)) }
@@ -58,6 +59,18 @@ func (s *sqliteStore) Prune(before time.Time) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// DistinctVisitors reads the (site_id, visitor, started_at) index only.
+func (s *sqliteStore) DistinctVisitors(siteID string, from time.Time) (int, error) {
+	var n int
+	err := s.app.DB().NewQuery(`SELECT COUNT(DISTINCT visitor) FROM sessions WHERE site_id = {:site} AND started_at >= {:from}`).
+		Bind(dbx.Params{"site": siteID, "from": dbTime(from)}).Row(&n)
+	return n, err
+}
+
+func (s *sqliteStore) PruneSite(siteID string, before time.Time) error {
+	return s.pruneSite(siteID, dbTime(before))
 }
 
 func (s *sqliteStore) pruneSite(site, cutoff string) error {

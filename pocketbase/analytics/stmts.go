@@ -32,7 +32,7 @@ type stmtCache struct {
 func writerStatements() []string {
 	return append([]string{
 		insertEventsSQL,
-		loadSessionSQL, visitorSeenSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
+		loadSessionSQL, visitorSeenSQL, visitorRevenueSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
 	}, experimentStatements()...)
 }
 

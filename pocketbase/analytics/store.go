@@ -42,6 +42,12 @@ type Store interface {
 
 	// Prune deletes raw events and sessions older than before; rollups and experiment aggregates are kept.
 	Prune(before time.Time) error
+	// PruneSite does the same for one site (each site may keep its raw events for its own time).
+	PruneSite(siteID string, before time.Time) error
+
+	// DistinctVisitors counts the different visitors with a session started at or after from
+	// (plan metering: tracked visitors this month).
+	DistinctVisitors(siteID string, from time.Time) (int, error)
 }
 
 // Ingest is one validated batch with what the collector knows about its sender.
@@ -49,6 +55,12 @@ type Ingest struct {
 	Site                     *siteInfo
 	Batch                    *Batch
 	Device, Browser, Country string
+	// Client is the sender's source (clientSource: a keyed hash of its address), stored with each
+	// event so that the health evaluation can tell one client from many.
+	Client string
+	// Verified marks a batch from a signed server-side source, whose revenue is trusted as sent.
+	// The collect endpoint never sets it: browser revenue is capped and stored as unverified.
+	Verified bool
 }
 
 // DayRange is an inclusive range of UTC days ("2006-01-02"); To may be OpenEnd.
@@ -101,6 +113,10 @@ type DimFigures struct {
 
 // RuleTelemetry is what the health evaluation (src/lib/health.ts) needs about one rule. The field
 // order is part of the contract: the hooks keep JSON.stringify of it as the sample's key.
+//
+// A source is the client an event came from (Ingest.Client); an event stored without one (written
+// by a superuser through the API: the collect endpoint always records it) counts its visitor as
+// its own source.
 type RuleTelemetry struct {
 	ExposedSessions        int `json:"exposedSessions"`        // sessions with the rule applied
 	ExposedErrorSessions   int `json:"exposedErrorSessions"`   // of those, with a page error after an exposure
@@ -109,7 +125,20 @@ type RuleTelemetry struct {
 	UnexposedErrorSessions int `json:"unexposedErrorSessions"` // of those, with a page error
 	UnexposedConversions   int `json:"unexposedConversions"`   // of those, converting
 	ApplyFailures          int `json:"applyFailures"`          // apply_error events of the rule
+
+	ExposedVisitors          int `json:"exposedVisitors"`          // distinct visitors with the rule applied
+	ExposedSources           int `json:"exposedSources"`           // distinct sources of those exposures
+	TopExposedSourceVisitors int `json:"topExposedSourceVisitors"` // most exposed visitors from one source
+	ExposedErrorVisitors     int `json:"exposedErrorVisitors"`     // distinct visitors with a page error after an exposure
+	// Visitors with a page error after an exposure, counted per source, largest first (at most
+	// MaxSourcesReported sources: past that many the evidence is plain anyway).
+	ErrorVisitorsBySource []int `json:"errorVisitorsBySource"`
+	// Visitors whose tracker failed to apply the rule, per source, largest first (at most MaxSourcesReported).
+	ApplyFailureVisitorsBySource []int `json:"applyFailureVisitorsBySource"`
 }
+
+// MaxSourcesReported bounds the per-source lists of RuleTelemetry.
+const MaxSourcesReported = 100
 
 // WorkerTelemetry is the CRO workers screen's raw figures.
 type WorkerTelemetry struct {

@@ -60,7 +60,8 @@ func scroll(v float64) *float64 { return &v }
 //	H  mobile Safari SE: / (a bounce), an error, then rule one applied (6 ms): the error came before
 //
 // and, on other days, F (visitor of A, three days earlier: / bounce) and D (100 days earlier:
-// /old with rule one applied); site B has one session today.
+// /old with rule one applied); site B has one session today. Sources: A from one client, C, G and
+// H from another, B without a recorded client (as a superuser's write would be).
 func contractTraffic() []Ingest {
 	a, b := contractSite(siteA), contractSite(siteB)
 	pv := func(path, ref string, t time.Time) Event { return at(Event{Type: "pv", Path: path, Referrer: ref}, t) }
@@ -70,9 +71,11 @@ func contractTraffic() []Ingest {
 	ex := func(rule string, ms float64, t time.Time) Event {
 		return at(Event{Type: "ex", Path: "/", ID: rule, Value: ms}, t)
 	}
+	clients := map[string]string{"visitorAAAA": "clientsource1", "visitorCCCC": "clientsource2", "visitorGGGG": "clientsource2",
+		"visitorHHHH": "clientsource2", "visitorEEEE": "clientsource3"}
 	batch := func(site *siteInfo, visitor, session, device, browser, country string, events ...Event) Ingest {
 		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events},
-			Device: device, Browser: browser, Country: country}
+			Device: device, Browser: browser, Country: country, Client: clients[visitor]}
 	}
 	t0 := ago(3 * time.Hour)
 	return []Ingest{
@@ -113,6 +116,7 @@ func TestStoreContract(t *testing.T) {
 			t.Run("rollups", func(t *testing.T) { checkRollups(t, store) })
 			t.Run("rule health", func(t *testing.T) { checkRuleHealth(t, store) })
 			t.Run("worker telemetry", func(t *testing.T) { checkWorkers(t, store) })
+			t.Run("distinct visitors", func(t *testing.T) { checkDistinctVisitors(t, store) })
 			t.Run("retention", func(t *testing.T) { checkRetention(t, store) })
 		})
 	}
@@ -225,22 +229,26 @@ func checkRuleHealth(t *testing.T, store Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Exposed: A and H (H's error came before its exposure). Unexposed: C and G (B only failed).
+	// Exposed: A and H (H's error came before its exposure), two visitors from two sources; A's
+	// error counts. Unexposed: C and G (B only failed), B's failures from its own visitor.
 	want := RuleTelemetry{ExposedSessions: 2, ExposedErrorSessions: 1, ExposedConversions: 1, UnexposedSessions: 2,
-		UnexposedErrorSessions: 1, UnexposedConversions: 1, ApplyFailures: 2}
-	if got != want {
+		UnexposedErrorSessions: 1, UnexposedConversions: 1, ApplyFailures: 2, ExposedVisitors: 2, ExposedSources: 2,
+		TopExposedSourceVisitors: 1, ExposedErrorVisitors: 1, ErrorVisitorsBySource: []int{1}, ApplyFailureVisitorsBySource: []int{1}}
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("rule one's telemetry:\n got %+v\nwant %+v", got, want)
 	}
 	got, _ = store.RuleHealth(siteA, ruleTwo, ago(24*time.Hour))
 	want = RuleTelemetry{ExposedSessions: 1, ExposedErrorSessions: 1, ExposedConversions: 1, UnexposedSessions: 4,
-		UnexposedErrorSessions: 2, UnexposedConversions: 1}
-	if got != want {
+		UnexposedErrorSessions: 2, UnexposedConversions: 1, ExposedVisitors: 1, ExposedSources: 1, TopExposedSourceVisitors: 1,
+		ExposedErrorVisitors: 1, ErrorVisitorsBySource: []int{1}, ApplyFailureVisitorsBySource: []int{}}
+	if !reflect.DeepEqual(got, want) {
 		t.Errorf("rule two's telemetry:\n got %+v\nwant %+v", got, want)
 	}
 	if got, _ := store.RuleHealth(siteA, ruleOne, ago(45*time.Minute)); got.ExposedSessions != 0 || got.ApplyFailures != 2 {
 		t.Errorf("rule one's telemetry of the last 45 minutes = %+v, want no exposure and 2 failures", got)
 	}
-	if got, _ := store.RuleHealth(siteB, ruleOne, ago(24*time.Hour)); got != (RuleTelemetry{UnexposedSessions: 1}) {
+	want = RuleTelemetry{UnexposedSessions: 1, ErrorVisitorsBySource: []int{}, ApplyFailureVisitorsBySource: []int{}}
+	if got, _ := store.RuleHealth(siteB, ruleOne, ago(24*time.Hour)); !reflect.DeepEqual(got, want) {
 		t.Errorf("site B's telemetry for rule one = %+v, want its one unexposed session", got)
 	}
 }
@@ -262,6 +270,24 @@ func checkWorkers(t *testing.T, store Store) {
 	got, _ = store.WorkerTelemetry(siteA, nil, contractNow)
 	if want := (WorkerTelemetry{PageLoadsLastDay: 7, FailedLoadsLastDay: 3}); got != want {
 		t.Errorf("telemetry without workers = %+v, want %+v", got, want)
+	}
+}
+
+// Visitors are counted once however many sessions they had, from their sessions' start times.
+func checkDistinctVisitors(t *testing.T, store Store) {
+	for _, c := range []struct {
+		site  string
+		since time.Duration
+		want  int
+	}{
+		{siteA, 4 * 24 * time.Hour, 5}, // A (two sessions in the window), B, C, G, H
+		{siteA, 90 * time.Minute, 3},   // B, G, H
+		{siteA, time.Minute, 0},
+		{siteB, 24 * time.Hour, 1},
+	} {
+		if got, err := store.DistinctVisitors(c.site, ago(c.since)); err != nil || got != c.want {
+			t.Errorf("distinct visitors of %s since %v = %d (%v), want %d", c.site, c.since, got, err, c.want)
+		}
 	}
 }
 

@@ -14,6 +14,8 @@ type job struct {
 	site                     *siteInfo
 	batch                    *Batch
 	device, browser, country string
+	client                   string
+	verified                 bool
 	done                     chan error
 }
 
@@ -30,6 +32,8 @@ type Writer struct {
 	mu         sync.Mutex // guards everything below (the live refresher reads it)
 	sessions   map[string]*sessState
 	visitorDay map[string]string
+	revenueDay map[revenueKey]float64 // browser revenue counted per visitor and per source per day
+	revenueCap float64                // per visitor per day (CRO_BROWSER_REVENUE_CAP)
 	dirty      map[string]bool
 	lastSweep  time.Time
 	stmts      *stmtCache
@@ -46,6 +50,7 @@ func newWriter(app core.App) *Writer {
 	return &Writer{
 		app: app, ch: make(chan *job, 4096), quit: make(chan struct{}),
 		sessions: map[string]*sessState{}, visitorDay: map[string]string{}, dirty: map[string]bool{}, lastSweep: time.Now(),
+		revenueDay: map[revenueKey]float64{}, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap),
 	}
 }
 
@@ -155,6 +160,9 @@ func (w *Writer) write(jobs []*job) error {
 			for key := range a.newVisitors {
 				delete(w.visitorDay, key)
 			}
+			for key := range a.revenueTouched {
+				delete(w.revenueDay, key)
+			}
 		}
 		return err
 	}
@@ -202,6 +210,7 @@ func (w *Writer) sweep() {
 			delete(w.visitorDay, k)
 		}
 	}
+	w.sweepRevenue(now)
 }
 
 // takeDirty returns and clears the sites written since the last call.

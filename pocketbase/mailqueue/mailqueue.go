@@ -9,7 +9,10 @@
 package mailqueue
 
 import (
+	"errors"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase/core"
@@ -33,6 +36,11 @@ type job struct {
 type Queue struct {
 	app  core.App
 	jobs chan job
+
+	mu       sync.Mutex
+	lastOK   time.Time
+	lastFail time.Time
+	lastErr  string
 }
 
 // Start runs the queue's workers for the life of the process.
@@ -46,7 +54,15 @@ func Start(app core.App) *Queue {
 
 func (q *Queue) work() {
 	for j := range q.jobs {
-		if err := j.send(); err != nil {
+		err := j.send()
+		q.mu.Lock()
+		if err != nil {
+			q.lastFail, q.lastErr = time.Now(), err.Error()
+		} else {
+			q.lastOK = time.Now()
+		}
+		q.mu.Unlock()
+		if err != nil {
 			q.app.Logger().Error("mail: "+j.label+" failed", "to", j.to, "error", err.Error())
 		}
 	}
@@ -60,6 +76,19 @@ func (q *Queue) enqueue(j job) bool {
 		q.app.Logger().Error("mail: queue full, "+j.label+" dropped", "to", j.to)
 		return false
 	}
+}
+
+// Health fails when the newest send failed (and none succeeded since) or the queue is nearly full.
+func (q *Queue) Health() error {
+	if len(q.jobs) > queueSize*9/10 {
+		return errors.New("the mail queue is nearly full")
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if !q.lastFail.IsZero() && q.lastFail.After(q.lastOK) {
+		return errors.New("the last mail could not be sent: " + q.lastErr)
+	}
+	return nil
 }
 
 // Send queues a prepared message.

@@ -43,7 +43,7 @@ onRecordUpdateRequest((e) => {
     }
   }
   if (body.industry_category !== undefined) e.record.set('industry_category', e.record.getString('industry_category').trim());
-  e.next();
+  require(`${__hooks}/lib/site_settings.js`).applyAndAudit(e, body);
 }, 'sites');
 
 // Model-level: also runs for sites created by the server itself.

@@ -11,8 +11,19 @@
  *   ones, in percent, with a two-sided two-proportion z-test. Exceeded on a significant drop
  *   (p < 0.05).
  *
- * Nothing is judged below a minimum sample, so a handful of sessions never rolls a rule back.
+ * Nothing is judged below a minimum sample, so a handful of sessions never rolls a rule back. And
+ * since anyone can post telemetry, a metric past its threshold is critical (a rollback) only when
+ * the evidence comes from many visitors and sources (health-evidence.ts); with some but too few
+ * sources it is a warning the owner is told about (warningReason); from one source it is ignored.
  */
+import {
+  exposuresDominatedByOneSource,
+  MIN_EVIDENCE_SOURCES,
+  MIN_EXPOSED_VISITORS,
+  MIN_WARNING_SOURCES,
+  weighEvidence,
+  type SourceEvidence,
+} from './health-evidence';
 
 export interface RuleTelemetry {
   exposedSessions: number;
@@ -23,6 +34,16 @@ export interface RuleTelemetry {
   unexposedConversions: number;
   /** Apply failures reported by the tracker (selector missing, change threw). */
   applyFailures: number;
+  /** Distinct visitors exposed, the distinct client sources they came from, and the most from one source. */
+  exposedVisitors: number;
+  exposedSources: number;
+  topExposedSourceVisitors: number;
+  /** Distinct visitors with a page error after an exposure. */
+  exposedErrorVisitors: number;
+  /** Those visitors counted per client source, largest first. */
+  errorVisitorsBySource: number[];
+  /** Visitors whose tracker failed to apply the rule, per client source, largest first. */
+  applyFailureVisitorsBySource: number[];
 }
 
 export type HealthStatus = 'healthy' | 'warning' | 'critical';
@@ -40,6 +61,11 @@ export interface RuleHealth {
   status: HealthStatus;
   /** Human-readable reason with figures when status is critical, else ''. */
   reason: string;
+  /**
+   * When a metric is past its threshold but its evidence is too thin to roll back (too few distinct
+   * sources, or one source dominating): what the owner is warned about; else ''.
+   */
+  warningReason: string;
 }
 
 /** Minimum exposed sessions before error and conversion comparisons count. */
@@ -79,48 +105,76 @@ export function twoProportionZTest(x1: number, n1: number, x2: number, n2: numbe
   return { z, p: Math.min(1, 2 * (1 - normalCdf(Math.abs(z)))) };
 }
 
+/** Why evidence is too thin to act on, for the warning. */
+function thinEvidence(e: SourceEvidence): string {
+  const outlier = e.discounted ? `; one source with ${e.discounted} visitors was discounted` : '';
+  return `only ${e.sources} independent client sources (${MIN_EVIDENCE_SOURCES} needed to roll back)${outlier}`;
+}
+
 export function evaluateRuleHealth(t: RuleTelemetry, thresholdPct: number): RuleHealth {
   const threshold = thresholdPct > 0 ? thresholdPct : DEFAULT_ERROR_THRESHOLD;
   const reasons: string[] = [];
+  const warnings: string[] = [];
   let warning = false;
 
-  // Error rate versus unexposed sessions.
+  // Error rate versus unexposed sessions, believed only as far as its evidence goes: the rate of
+  // exposed visitors with an error counted per source.
   const exposedErr = pct(t.exposedErrorSessions, t.exposedSessions);
   const baselineErr = pct(t.unexposedErrorSessions, t.unexposedSessions);
   const errIncrease = exposedErr - baselineErr;
+  const errEvidence = weighEvidence(t.errorVisitorsBySource);
+  const credibleIncrease = pct(errEvidence.visitors, t.exposedVisitors) - baselineErr;
   const errSample = t.exposedSessions >= MIN_EXPOSED_SESSIONS;
-  const errExceeded = errSample && errIncrease > threshold;
+  const errPast = errSample && errIncrease > threshold;
+  const errTrusted =
+    t.exposedVisitors >= MIN_EXPOSED_VISITORS && errEvidence.sources >= MIN_EVIDENCE_SOURCES && credibleIncrease > threshold;
+  const errExceeded = errPast && errTrusted;
+  const errFigures =
+    `Error rate ${round2(exposedErr)}% of ${t.exposedSessions} exposed sessions vs ${round2(baselineErr)}% of ${t.unexposedSessions} unexposed ` +
+    `(+${round2(errIncrease)} points)`;
   if (errExceeded) {
-    reasons.push(
-      `Error rate ${round2(exposedErr)}% of ${t.exposedSessions} exposed sessions vs ${round2(baselineErr)}% of ${t.unexposedSessions} unexposed ` +
-        `(+${round2(errIncrease)} points) exceeded the ${threshold}% error threshold`,
-    );
-  } else if (errSample && errIncrease > threshold / 2) warning = true;
+    reasons.push(`${errFigures} exceeded the ${threshold}% error threshold`);
+  } else if (errPast && errEvidence.sources >= MIN_WARNING_SOURCES && credibleIncrease > threshold / 2) {
+    warnings.push(`${errFigures} is past the ${threshold}% error threshold, but the errors come from ${thinEvidence(errEvidence)}`);
+  } else if (errSample && Math.min(errIncrease, credibleIncrease) > threshold / 2) warning = true;
 
-  // Apply failures.
+  // Apply failures, likewise counted per source.
   const attempts = t.exposedSessions + t.applyFailures;
   const failRate = pct(t.applyFailures, attempts);
+  const failEvidence = weighEvidence(t.applyFailureVisitorsBySource);
+  const credibleFailRate = pct(failEvidence.visitors, t.exposedVisitors + failEvidence.visitors);
   const failSample = attempts >= MIN_APPLY_ATTEMPTS;
-  const failExceeded = failSample && failRate > threshold;
-  if (failExceeded)
-    reasons.push(
-      `Apply failure rate ${round2(failRate)}% (${t.applyFailures} of ${attempts} attempts) exceeded the ${threshold}% error threshold`,
-    );
-  else if (failSample && failRate > threshold / 2) warning = true;
+  const failPast = failSample && failRate > threshold;
+  const failTrusted = failEvidence.sources >= MIN_EVIDENCE_SOURCES && credibleFailRate > threshold;
+  const failExceeded = failPast && failTrusted;
+  const failFigures = `Apply failure rate ${round2(failRate)}% (${t.applyFailures} of ${attempts} attempts)`;
+  if (failExceeded) reasons.push(`${failFigures} exceeded the ${threshold}% error threshold`);
+  else if (failPast && failEvidence.sources >= MIN_WARNING_SOURCES && credibleFailRate > threshold / 2)
+    warnings.push(`${failFigures} is past the ${threshold}% error threshold, but the failures come from ${thinEvidence(failEvidence)}`);
+  else if (failSample && Math.min(failRate, credibleFailRate) > threshold / 2) warning = true;
 
-  // Conversion rate versus unexposed sessions.
+  // Conversion rate versus unexposed sessions; forged exposures that never convert would fake a
+  // drop, so the exposures must come from many sources, none of them dominating.
   const cvrExposed = pct(t.exposedConversions, t.exposedSessions);
   const cvrBaseline = pct(t.unexposedConversions, t.unexposedSessions);
   const delta = cvrBaseline > 0 ? ((cvrExposed - cvrBaseline) / cvrBaseline) * 100 : 0;
   const test = twoProportionZTest(t.exposedConversions, t.exposedSessions, t.unexposedConversions, t.unexposedSessions);
   const convSample = t.exposedSessions >= MIN_CONVERSION_SAMPLE && t.unexposedSessions >= MIN_CONVERSION_SAMPLE;
-  const significantDrop = convSample && test.z < 0 && test.p < SIGNIFICANCE;
+  const convTrusted =
+    t.exposedSources >= MIN_EVIDENCE_SOURCES && !exposuresDominatedByOneSource(t.exposedVisitors, t.topExposedSourceVisitors);
+  const significant = convSample && test.z < 0 && test.p < SIGNIFICANCE;
+  const significantDrop = significant && convTrusted;
+  const convFigures =
+    `Conversion rate ${round2(cvrExposed)}% for exposed vs ${round2(cvrBaseline)}% for unexposed sessions ` +
+    `(${round2(delta)}%, p=${test.p < 0.001 ? '<0.001' : round2(test.p)})`;
   if (significantDrop) {
-    reasons.push(
-      `Conversion rate ${round2(cvrExposed)}% for exposed vs ${round2(cvrBaseline)}% for unexposed sessions ` +
-        `(${round2(delta)}%, p=${test.p < 0.001 ? '<0.001' : round2(test.p)}) is a significant drop`,
+    reasons.push(`${convFigures} is a significant drop`);
+  } else if (significant && t.exposedSources >= MIN_WARNING_SOURCES) {
+    warnings.push(
+      `${convFigures} is a significant drop, but the exposures come from ${t.exposedSources} client sources ` +
+        `(${MIN_EVIDENCE_SOURCES} needed to roll back, none holding most of them)`,
     );
-  } else if (convSample && test.z < 0 && test.p < 2 * SIGNIFICANCE) warning = true;
+  } else if (convSample && convTrusted && test.z < 0 && test.p < 2 * SIGNIFICANCE) warning = true;
 
   const metrics: HealthMetric[] = [
     {
@@ -136,13 +190,26 @@ export function evaluateRuleHealth(t: RuleTelemetry, thresholdPct: number): Rule
         increase_points: round2(errIncrease),
         threshold,
         sufficient_sample: errSample,
+        exposed_visitors: t.exposedVisitors,
+        error_visitors_counted: errEvidence.visitors,
+        error_sources_counted: errEvidence.sources,
+        outlier_visitors_discounted: errEvidence.discounted,
+        credible_increase_points: round2(credibleIncrease),
       },
     },
     {
       metric_type: 'apply_failure_rate',
       value: round2(failRate),
       threshold_exceeded: failExceeded,
-      details: { apply_failures: t.applyFailures, attempts, threshold, sufficient_sample: failSample },
+      details: {
+        apply_failures: t.applyFailures,
+        attempts,
+        threshold,
+        sufficient_sample: failSample,
+        failure_visitors_counted: failEvidence.visitors,
+        failure_sources_counted: failEvidence.sources,
+        outlier_visitors_discounted: failEvidence.discounted,
+      },
     },
     {
       metric_type: 'conversion_delta',
@@ -159,11 +226,12 @@ export function evaluateRuleHealth(t: RuleTelemetry, thresholdPct: number): Rule
         p_value: Math.round(test.p * 10000) / 10000,
         significance: SIGNIFICANCE,
         sufficient_sample: convSample,
+        exposed_sources: t.exposedSources,
       },
     },
   ];
-  const status: HealthStatus = reasons.length ? 'critical' : warning ? 'warning' : 'healthy';
-  return { metrics, status, reason: reasons.join('; ') };
+  const status: HealthStatus = reasons.length ? 'critical' : warnings.length || warning ? 'warning' : 'healthy';
+  return { metrics, status, reason: reasons.join('; '), warningReason: reasons.length ? '' : warnings.join('; ') };
 }
 
 /** The site's health: the worst of its enabled rules' (healthy when it has none). */

@@ -20,7 +20,11 @@ export const INSIGHT_MONTHS: readonly InsightMonth[] = [
   { key: '2025-08', label: 'August 2025' },
 ];
 
-export const INSIGHTS_PER_MONTH = 15;
+/** The archive's own count, as the page states it: how many articles exist and how many a month on average. */
+export function insightsCount(total: number, months = INSIGHT_MONTHS.length): string {
+  const perMonth = months > 0 ? Math.round(total / months) : total;
+  return `${total} expert insights, about ${perMonth} a month,`;
+}
 export const INSIGHT_PREVIEW_LENGTH = 300;
 
 /**

@@ -21,6 +21,29 @@ export const SCAN_MAX_RESULTS = 30;
 /** Websites a user may own while none of their sites is on a paid plan. */
 export const FREE_WEBSITE_LIMIT = 1;
 
+/**
+ * Tracked visitors a site may have per calendar month (UTC) on each plan, as the pricing page
+ * states; null = not metered. Above the limit page views are still counted; optional work
+ * (recordings, heatmap capture) stops. The Go meter (pocketbase/usage) uses the same figures,
+ * pinned by tests/fixtures/contracts/plan-limits.json.
+ */
+export const MONTHLY_VISITOR_LIMITS: Record<PlanTier, number | null> = { free: null, starter: 25_000, growth: 100_000, enterprise: null };
+
+/** Usage levels that send the owner a notification and a mail, once each per month. */
+export const USAGE_ALERT_LEVELS = [80, 100] as const;
+
+export function monthlyVisitorLimit(tier: unknown): number | null {
+  return MONTHLY_VISITOR_LIMITS[normalizeTier(tier)];
+}
+
+/** The highest alert level reached (0 when none, or when the plan is not metered). */
+export function usageAlertLevel(visitors: number, limit: number | null): number {
+  if (!limit) return 0;
+  let level = 0;
+  for (const l of USAGE_ALERT_LEVELS) if (visitors * 100 >= limit * l) level = l;
+  return level;
+}
+
 export function normalizeTier(tier: unknown): PlanTier {
   return (PLAN_TIERS as readonly string[]).includes(tier as string) ? (tier as PlanTier) : 'free';
 }

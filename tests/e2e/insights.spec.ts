@@ -7,7 +7,8 @@ test('the default tab, October 2025, loads its articles on open', async ({ page 
   const october = page.waitForResponse((res) => monthFile('2025-10')(new URL(res.url())));
   await page.goto('/insights');
   await expect(page.getByRole('heading', { level: 1, name: 'CRO Insights Archive' })).toBeVisible();
-  await expect(page.getByText('15 expert insights per month')).toBeVisible();
+  // The stated count is the archive's real one: 3 months of 5 articles.
+  await expect(page.getByText('15 expert insights, about 5 a month, on conversion rate optimization')).toBeVisible();
   expect((await october).status()).toBe(200);
 
   await expect(page.getByRole('tab', { name: 'October 2025' })).toHaveAttribute('aria-selected', 'true');

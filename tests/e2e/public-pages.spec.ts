@@ -85,7 +85,7 @@ const routes: RouteCheck[] = [
     links: [['Contact our security team', '/contact']],
     text: ['SOC 2', 'TLS 1.3', 'AES-256', 'Multi-factor authentication', 'Regular audits'],
   },
-  { path: '/status', heading: 'System Status', text: ['All systems operational', '99.99% uptime', '99.98% uptime', '99.97% uptime'] },
+  { path: '/status', heading: 'System Status', text: ['All systems operational', '100.00% uptime (since'] },
   {
     path: '/api-docs',
     heading: 'API Documentation',

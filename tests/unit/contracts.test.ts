@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import urlPatterns from '../fixtures/contracts/url-patterns.json';
 import ruleChanges from '../fixtures/contracts/rule-changes.json';
 import eventPayloads from '../fixtures/contracts/event-payloads.json';
+import planLimits from '../fixtures/contracts/plan-limits.json';
+import { MONTHLY_VISITOR_LIMITS, usageAlertLevel } from '../../src/lib/plans';
 import { onPage } from '../../src/tracker/rules';
 import { urlPatternMatches } from '../../src/lib/contracts/url-pattern';
 import { validateRuleChanges } from '../../src/lib/contracts/rule-change';
@@ -52,5 +54,12 @@ describe('event payloads', () => {
     const got = parseEventBatch(body ?? JSON.stringify(input), now, maxAgeDays * 86_400_000);
     if (valid) expect(got).toEqual({ ok: true, batch: normalized });
     else expect(got.ok ? 'accepted' : got.error.slice(0, error!.length)).toBe(error);
+  });
+});
+
+describe('plan limits (the same fixture runs in pocketbase/usage)', () => {
+  it('has the limits the pricing page states, and the alert level of each usage', () => {
+    expect(MONTHLY_VISITOR_LIMITS).toEqual(planLimits.limits);
+    for (const c of planLimits.levels) expect(usageAlertLevel(c.visitors, c.limit), JSON.stringify(c)).toBe(c.level);
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateRuleHealth, normalCdf, twoProportionZTest, worstHealth, type RuleTelemetry } from '../../src/lib/health';
+import { weighEvidence } from '../../src/lib/health-evidence';
 
+/** n sources of one visitor each: what telemetry from many independent visitors looks like. */
+const spread = (n: number) => Array.from({ length: n }, () => 1);
+
+// Every exposed visitor from its own address.
 const base: RuleTelemetry = {
   exposedSessions: 200,
   exposedErrorSessions: 2,
@@ -9,6 +14,12 @@ const base: RuleTelemetry = {
   unexposedErrorSessions: 2,
   unexposedConversions: 10,
   applyFailures: 0,
+  exposedVisitors: 200,
+  exposedSources: 200,
+  topExposedSourceVisitors: 1,
+  exposedErrorVisitors: 2,
+  errorVisitorsBySource: spread(2),
+  applyFailureVisitorsBySource: [],
 };
 const metric = (h: ReturnType<typeof evaluateRuleHealth>, type: string) => h.metrics.find((m) => m.metric_type === type)!;
 
@@ -46,14 +57,21 @@ describe('evaluateRuleHealth', () => {
   it.each([
     {
       when: 'the exposed error rate exceeds the unexposed one by more than the threshold',
-      telemetry: { exposedErrorSessions: 30 }, // 15% vs 1%
+      telemetry: { exposedErrorSessions: 30, errorVisitorsBySource: spread(30) }, // 15% vs 1%
       metric: 'error_rate',
       expected: { value: 15, threshold_exceeded: true, details: { unexposed_rate: 1, increase_points: 14 } },
       reason: 'Error rate 15% of 200 exposed sessions vs 1% of 200 unexposed (+14 points) exceeded the 5% error threshold',
     },
     {
       when: 'apply failures exceed the threshold (a rollback)',
-      telemetry: { exposedSessions: 0, exposedErrorSessions: 0, exposedConversions: 0, applyFailures: 25 },
+      telemetry: {
+        exposedSessions: 0,
+        exposedErrorSessions: 0,
+        exposedConversions: 0,
+        applyFailures: 25,
+        exposedVisitors: 0,
+        applyFailureVisitorsBySource: spread(25),
+      },
       metric: 'apply_failure_rate',
       expected: { value: 100, threshold_exceeded: true, details: { attempts: 25, apply_failures: 25 } },
       reason: 'Apply failure rate 100% (25 of 25 attempts) exceeded the 5% error threshold',
@@ -67,14 +85,21 @@ describe('evaluateRuleHealth', () => {
 
   it('compares with zero when nobody is unexposed (100% rollout)', () => {
     const h = evaluateRuleHealth(
-      { ...base, unexposedSessions: 0, unexposedErrorSessions: 0, unexposedConversions: 0, exposedErrorSessions: 12 },
+      {
+        ...base,
+        unexposedSessions: 0,
+        unexposedErrorSessions: 0,
+        unexposedConversions: 0,
+        exposedErrorSessions: 12,
+        errorVisitorsBySource: spread(12),
+      },
       5,
     );
     expect(metric(h, 'error_rate')).toMatchObject({ value: 6, threshold_exceeded: true });
   });
 
   it('warns above half the threshold, and judges nothing below the minimum sample', () => {
-    expect(evaluateRuleHealth({ ...base, exposedErrorSessions: 9 }, 5).status).toBe('warning'); // 4.5% vs 1%
+    expect(evaluateRuleHealth({ ...base, exposedErrorSessions: 9, errorVisitorsBySource: spread(9) }, 5).status).toBe('warning'); // 4.5% vs 1%
     const small = evaluateRuleHealth(
       { ...base, exposedSessions: 10, exposedErrorSessions: 10, unexposedSessions: 10, unexposedErrorSessions: 0 },
       5,
@@ -127,5 +152,82 @@ describe('evaluateRuleHealth', () => {
     expect(worstHealth([])).toBe('healthy');
     expect(worstHealth(['healthy', 'warning'])).toBe('warning');
     expect(worstHealth(['warning', 'critical', 'healthy'])).toBe('critical');
+  });
+});
+
+describe('evidence from many visitors and sources', () => {
+  it('counts each source up to three visitors and discounts one holding most of them', () => {
+    expect(weighEvidence([])).toEqual({ visitors: 0, sources: 0, discounted: 0 });
+    expect(weighEvidence([40])).toEqual({ visitors: 0, sources: 0, discounted: 40 });
+    expect(weighEvidence([4, 3, 2])).toEqual({ visitors: 3 + 3 + 2, sources: 3, discounted: 0 });
+    expect(weighEvidence([1, 30, 1, 1])).toEqual({ visitors: 3, sources: 3, discounted: 30 });
+    expect(weighEvidence([2, 2])).toEqual({ visitors: 4, sources: 2, discounted: 0 }); // half is not most
+  });
+
+  it('ignores a burst from one client: no rollback, no warning', () => {
+    // 40 sessions of exposure and error from one address with 40 visitor ids, among 160 real visitors.
+    const h = evaluateRuleHealth({ ...base, exposedErrorSessions: 42, errorVisitorsBySource: [40, 1, 1] }, 5);
+    expect(h).toMatchObject({ status: 'healthy', reason: '', warningReason: '' });
+    expect(metric(h, 'error_rate')).toMatchObject({
+      value: 21,
+      threshold_exceeded: false,
+      details: { error_sources_counted: 2, outlier_visitors_discounted: 40 },
+    });
+  });
+
+  it('warns instead of rolling back when the errors come from too few sources', () => {
+    const h = evaluateRuleHealth({ ...base, exposedErrorSessions: 20, errorVisitorsBySource: [5, 5, 5, 5] }, 5);
+    expect(h.status).toBe('warning');
+    expect(h.reason).toBe('');
+    expect(h.warningReason).toBe(
+      'Error rate 10% of 200 exposed sessions vs 1% of 200 unexposed (+9 points) is past the 5% error threshold, ' +
+        'but the errors come from only 4 independent client sources (10 needed to roll back)',
+    );
+    expect(metric(h, 'error_rate')).toMatchObject({ threshold_exceeded: false, details: { error_visitors_counted: 12 } });
+  });
+
+  it('names the discounted outlier in the warning', () => {
+    const h = evaluateRuleHealth({ ...base, exposedErrorSessions: 40, errorVisitorsBySource: [30, ...spread(10)] }, 5);
+    expect(h.status).toBe('warning');
+    expect(h.warningReason).toContain(
+      'only 10 independent client sources (10 needed to roll back); one source with 30 visitors was discounted',
+    );
+  });
+
+  it('needs the minimum of distinct exposed visitors, however many sessions', () => {
+    const h = evaluateRuleHealth({ ...base, exposedErrorSessions: 30, errorVisitorsBySource: spread(20), exposedVisitors: 29 }, 5);
+    expect(h.status).toBe('warning');
+    expect(metric(h, 'error_rate').threshold_exceeded).toBe(false);
+    expect(
+      evaluateRuleHealth({ ...base, exposedErrorSessions: 30, errorVisitorsBySource: spread(20), exposedVisitors: 30 }, 5).status,
+    ).toBe('critical');
+  });
+
+  it('caps what one source adds: ten busy sources are not a hundred visitors', () => {
+    const t = { ...base, exposedSessions: 1000, exposedVisitors: 1000, exposedErrorSessions: 100, exposedConversions: 50 };
+    expect(evaluateRuleHealth({ ...t, errorVisitorsBySource: Array.from({ length: 10 }, () => 10) }, 5).status).toBe('healthy');
+    expect(evaluateRuleHealth({ ...t, errorVisitorsBySource: spread(100) }, 5).status).toBe('critical');
+  });
+
+  it('ignores apply failures and conversion drops that one source produces', () => {
+    const failures = { ...base, exposedSessions: 0, exposedVisitors: 0, applyFailures: 25 };
+    expect(evaluateRuleHealth({ ...failures, applyFailureVisitorsBySource: [25] }, 5).status).toBe('healthy');
+    const drop = {
+      ...base,
+      exposedSessions: 1000,
+      exposedConversions: 20,
+      unexposedSessions: 1000,
+      unexposedConversions: 40,
+      exposedErrorSessions: 10,
+      unexposedErrorSessions: 10,
+    };
+    expect(evaluateRuleHealth({ ...drop, exposedVisitors: 1000, topExposedSourceVisitors: 800 }, 5)).toMatchObject({
+      status: 'warning',
+      reason: '',
+    });
+    expect(evaluateRuleHealth({ ...drop, exposedSources: 1, topExposedSourceVisitors: 200 }, 5)).toMatchObject({
+      status: 'healthy',
+      warningReason: '',
+    });
   });
 });

@@ -7,7 +7,9 @@
 //   type 'conversion'                    a goal conversion
 // Statistics live in src/lib/health.ts (evaluateRuleHealth); this file gathers the counts, writes
 // optimization_health_metrics, sets the rule's and the site's health_status and rolls back
-// automatically through rule_audit.rollback when the rule allows it.
+// automatically through rule_audit.rollback when the rule allows it. Telemetry is anyone's to post,
+// so evaluateRuleHealth judges critical only on evidence from many visitors and client sources; a
+// borderline case (too few sources) is a warning the owner is notified of instead of a rollback.
 module.exports = {
   WINDOW_MS: 24 * 60 * 60 * 1000,
 
@@ -77,13 +79,24 @@ module.exports = {
           const fresh = app.findRecordById('optimization_rules', rule.id);
           fresh.set('health_status', health.status);
           app.save(fresh);
+          const label = `${rule.getString('name') || rule.getString('rule_type')} on ${site.getString('domain')}`;
           if (health.status === 'critical') {
             require(`${__hooks}/lib/notify.js`).notify(app, {
               user: site.getString('user_id'),
               site: siteId,
               type: 'alert',
               title: 'Optimization health critical',
-              message: `${rule.getString('name') || rule.getString('rule_type')} on ${site.getString('domain')}: ${health.reason}`,
+              message: `${label}: ${health.reason}`,
+              link: '/dashboard/safety',
+            });
+          } else if (health.warningReason) {
+            // Enough to worry, not enough to act on: the owner decides.
+            require(`${__hooks}/lib/notify.js`).notify(app, {
+              user: site.getString('user_id'),
+              site: siteId,
+              type: 'alert',
+              title: 'Optimization health warning',
+              message: `${label}: ${health.warningReason}. Not rolled back automatically.`.slice(0, 1000),
               link: '/dashboard/safety',
             });
           }
@@ -95,6 +108,7 @@ module.exports = {
         status: rolledBack ? 'disabled' : health.status,
         rolledBack: rolledBack,
         reason: health.reason,
+        warningReason: health.warningReason,
         metricsWritten: written,
         metrics: health.metrics,
         telemetry: t,

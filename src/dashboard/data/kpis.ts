@@ -6,7 +6,7 @@ import { computed, onMount } from 'nanostores';
 import { pb } from '../../client/pb';
 import { $kpisUpdatedAt, $live } from './live';
 import { createLiveStore } from './liveStore';
-import { $currentSite, $currentSiteId } from './sites';
+import { $currentSite, $currentSiteId, $sites } from './sites';
 
 export { $kpisUpdatedAt };
 
@@ -39,7 +39,7 @@ interface KpiResponse {
   changes: { conversionRate: number; revenue: number; sessionsToday: number; visitors: number };
 }
 
-/** The compact strip's fallbacks when no real figures exist. */
+/** The compact strip's fallbacks when the figures could not be loaded (never shown as data). */
 export const KPI_FALLBACKS = { cvr: 3.24, change: 18.2, visitors: 8429, optimizations: 8, microConversions: 4 } as const;
 
 const REFRESH_MS = 30 * 1000;
@@ -72,6 +72,18 @@ const kpisState = createLiveStore<Kpis | null, string>({
 
 /** The current site's KPIs, or null until the site has recorded traffic (or when the load failed). */
 export const $kpis = computed(kpisState, (s) => (s.error ? null : (s.value ?? null)));
+
+/**
+ * What the figures are: 'loading' before the first answer, 'empty' when the site has recorded no
+ * traffic yet (zeros or '—' are shown, never samples), 'ready', or 'error' when the load failed
+ * (only then the header strip shows its fixed fallbacks, labelled as unavailable).
+ */
+export type KpiStatus = 'loading' | 'empty' | 'ready' | 'error';
+export const $kpiStatus = computed([kpisState, $sites], (s, sites): KpiStatus => {
+  if (s.error) return 'error';
+  if (s.value === undefined || sites === undefined) return 'loading';
+  return s.value ? 'ready' : 'empty';
+});
 
 /** Loads the KPIs again now. */
 export const refetchKpis = () => kpisState.refetch();

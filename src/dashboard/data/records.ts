@@ -27,6 +27,12 @@ export interface SiteRecord extends RecordModel {
   health_status: string;
   optimization_enabled: boolean;
   error_threshold_percentage: number;
+  tracking_ignore_dnt: boolean;
+  retention_days: number;
+  staging_domain: string;
+  /** This month's tracked visitors (server-metered, UTC calendar month 'YYYY-MM'). */
+  usage_period: string;
+  usage_visitors: number;
   public_key: string;
   manager_ids: string[];
   editor_ids: string[];

@@ -6,6 +6,7 @@ import { atom, computed } from 'nanostores';
 import { pb } from '../../client/pb';
 import { createCollectionStore } from './collectionStore';
 import { errorMessage } from './errors';
+import type { SiteSettings } from '../../lib/site-settings';
 import type { SiteRecord } from './records';
 import { $userId } from './session';
 
@@ -55,6 +56,10 @@ export const createSite = (userId: string, domain: string, industry: string) =>
   pb.collection('sites').create<SiteRecord>({ user_id: userId, domain, industry_category: industry }, { requestKey: null });
 
 export const deleteSite = (siteId: string) => pb.collection('sites').delete(siteId);
+
+/** Saves the site's settings (Settings -> Optimization); the server checks them and audits every change. */
+export const saveSiteSettings = (siteId: string, settings: SiteSettings) =>
+  pb.collection('sites').update<SiteRecord>(siteId, settings, { requestKey: null });
 
 export interface DnsVerdict {
   verified: boolean;

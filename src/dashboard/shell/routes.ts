@@ -31,7 +31,7 @@ export interface DashboardRoute {
   path: string;
   label: string;
   icon: LucideIcon;
-  /** Shown in the sidebar (the two extra child routes are not). */
+  /** Shown in the sidebar (the admin route is not). */
   inSidebar: boolean;
   load: () => Promise<{ default: ComponentType }>;
 }
@@ -52,6 +52,7 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   r('aiEngine', 'AI Engine', Bot, () => import('../screens/ai-engine/AiEngineScreen')),
   r('croWorkers', 'CRO Workers', Cpu, () => import('../screens/cro-workers/CroWorkersScreen')),
   r('library', 'Pattern Library', Library, () => import('../screens/library/LibraryScreen')),
+  r('optimizations', 'Optimizations', Activity, () => import('../screens/optimizations/OptimizationsScreen')),
   r('recordings', 'Session Replay', Video, () => import('../screens/recordings/RecordingsScreen')),
   r('funnels', 'Funnels', Filter, () => import('../screens/funnels/FunnelsScreen')),
   r('integrations', 'Integrations', Plug, () => import('../screens/integrations/IntegrationsScreen')),
@@ -61,6 +62,5 @@ export const DASHBOARD_ROUTES: DashboardRoute[] = [
   r('safety', 'Safety & Monitoring', ShieldCheck, () => import('../screens/safety/SafetyScreen')),
   r('team', 'Team', Users, () => import('../screens/team/TeamScreen')),
   r('settings', 'Settings', Settings, () => import('../screens/settings/SettingsScreen')),
-  r('optimizations', 'Optimizations', Activity, () => import('../screens/optimizations/OptimizationsScreen'), false),
   r('admin', 'Admin Dashboard', ShieldCheck, () => import('../screens/admin/AdminScreen'), false),
 ];

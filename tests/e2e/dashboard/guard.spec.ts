@@ -9,6 +9,7 @@ const SIDEBAR = [
   'AI Engine',
   'CRO Workers',
   'Pattern Library',
+  'Optimizations',
   'Session Replay',
   'Funnels',
   'Integrations',
@@ -71,7 +72,7 @@ test('Log Out signs out with its toast and goes to /auth', async ({ page }) => {
 });
 
 for (const { name, viewport } of WIDTHS) {
-  test(`the shell at ${name} width: sidebar entries in order, header, KPI fallbacks, LIVE KPI`, async ({ page }) => {
+  test(`the shell at ${name} width: sidebar entries in order, header, KPI strip without samples, LIVE KPI`, async ({ page }) => {
     await page.setViewportSize(viewport);
     const user = await createUser();
     await signInBrowser(page, user.pb);
@@ -83,8 +84,9 @@ for (const { name, viewport } of WIDTHS) {
       await expect(nav).toHaveCount(0);
       await page.getByRole('button', { name: 'Open menu' }).click();
     } else {
-      await expect(page.getByTestId('kpi-strip')).toContainText('3.24%');
-      await expect(page.getByTestId('kpi-strip')).toContainText('8,429');
+      // No site and no traffic yet: no sample figures, a hint instead.
+      await expect(page.getByTestId('kpi-strip')).toContainText('No visits yet');
+      await expect(page.getByTestId('kpi-strip')).not.toContainText('3.24%');
       await page.getByRole('button', { name: 'Collapse sidebar' }).click();
       await expect(page.getByTestId('sidebar')).toHaveCSS('width', '64px');
       await page.getByRole('button', { name: 'Expand sidebar' }).click();

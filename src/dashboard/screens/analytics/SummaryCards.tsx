@@ -1,10 +1,10 @@
 /** Summary cards of the selected range, each with its change against the range before. */
 import { StatCard } from '../../../ui/dashboard/StatCard';
 import type { AnalyticsReport } from '../../data/analytics';
+import { changeColour, signedPercent } from '../../../ui/dashboard/change';
 
 const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const slug = (label: string) => label.toLowerCase().replace(/\s+/g, '-');
-const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}%`;
 
 export function SummaryCards({ report }: { report: AnalyticsReport }) {
   const s = report.summary;
@@ -25,7 +25,7 @@ export function SummaryCards({ report }: { report: AnalyticsReport }) {
         <StatCard key={label} label={label} value={value} testId={`summary-${slug(label)}`} valueTestId="summary-value">
           {change !== null && (
             <p className="text-xs text-slate-500">
-              {signed(change)} vs previous {report.days} days
+              <span className={changeColour(change)}>{signedPercent(change)}</span> vs previous {report.days} days
             </p>
           )}
         </StatCard>

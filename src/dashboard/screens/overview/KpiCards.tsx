@@ -5,8 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { $kpis } from '../../data/kpis';
 import { StatCard } from '../../../ui/dashboard/StatCard';
-
-const signed = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)}%`;
+import { changeColour, signedPercent } from '../../../ui/dashboard/change';
 
 export function KpiCards() {
   const kpis = useStore($kpis);
@@ -33,7 +32,7 @@ export function KpiCards() {
               'vs last week'
             ) : (
               <>
-                <span className={change >= 0 ? 'text-emerald-700' : 'text-red-700'}>{signed(change)}</span> vs last week
+                <span className={changeColour(change)}>{signedPercent(change)}</span> vs last week
               </>
             )}
           </p>

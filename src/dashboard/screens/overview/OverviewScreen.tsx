@@ -1,10 +1,11 @@
 /** Overview (/dashboard): 'Dashboard Overview' with GA, scan, documents, KPIs and results. */
-import { FlaskConical, Plus, Rocket } from 'lucide-react';
+import { FlaskConical, Plus } from 'lucide-react';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Link } from '../../../ui/dashboard/Link';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { ActiveOptimizationsCard } from './ActiveOptimizationsCard';
 import { KpiCards } from './KpiCards';
 import { WebsiteScanCard } from './WebsiteScanCard';
 import { GoogleAnalyticsCard } from './GoogleAnalyticsCard';
@@ -28,11 +29,7 @@ export default function OverviewScreen() {
       <WebsiteScanCard />
       <KpiCards />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Card title="Active Optimizations">
-          <EmptyState icon={Rocket} title="No active optimizations">
-            Deploy an optimization to see its lift here.
-          </EmptyState>
-        </Card>
+        <ActiveOptimizationsCard />
         <Card title="Recent Test Results">
           <EmptyState icon={FlaskConical} title="No test results yet">
             Results appear when an A/B test completes.

@@ -1,10 +1,173 @@
-/** The Optimization tab: a placeholder with no settings yet. */
+/**
+ * The Optimization tab: the current site's own settings (optimization on or off, the error threshold
+ * that triggers automatic rollback, Do Not Track, data retention, the staging domain for testing
+ * mode). Owners and admins change them; the server checks each one and writes it to the audit log.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
+import { FormError } from '../../../ui/FormError';
+import { SelectField } from '../../../ui/SelectField';
+import { Switch } from '../../../ui/Switch';
+import { TextField } from '../../../ui/TextField';
+import { notify } from '../../../ui/toast';
+import { NoSite } from '../../../ui/dashboard/NoSite';
+import {
+  ERROR_THRESHOLD_MAX,
+  ERROR_THRESHOLD_MIN,
+  RETENTION_CHOICES,
+  checkSiteSetting,
+  type SiteSettings,
+} from '../../../lib/site-settings';
+import { errorMessage } from '../../data/errors';
+import type { SiteRecord } from '../../data/records';
+import { useSiteContext } from '../../data/siteContext';
+import { saveSiteSettings } from '../../data/sites';
+import { UsageCard } from './UsageCard';
+
+const RETENTION_OPTIONS = RETENTION_CHOICES.map(
+  (d) => [String(d), d === 0 ? 'Default (90 days)' : `${d} days`] as const,
+) as readonly (readonly [string, string])[];
+
+const settingsOf = (site: SiteRecord): SiteSettings => ({
+  optimization_enabled: site.optimization_enabled,
+  error_threshold_percentage: site.error_threshold_percentage,
+  tracking_ignore_dnt: site.tracking_ignore_dnt,
+  retention_days: site.retention_days ?? 0,
+  staging_domain: site.staging_domain ?? '',
+});
 
 export function OptimizationTab() {
+  const { site, canManage } = useSiteContext();
+  if (!site) return <NoSite />;
   return (
-    <Card title="Optimization Settings">
-      <p className="text-sm text-slate-600">Advanced optimization settings will be available here</p>
+    <div className="space-y-4">
+      <UsageCard site={site} />
+      {/* Keyed by the saved settings, so a save (or a teammate's change) resets the form to what is stored. */}
+      <SettingsForm key={`${site.id}:${JSON.stringify(settingsOf(site))}`} site={site} canManage={canManage} />
+    </div>
+  );
+}
+
+function SettingsForm({ site, canManage }: { site: SiteRecord; canManage: boolean }) {
+  const [form, setForm] = useState<SiteSettings>(() => settingsOf(site));
+  const [threshold, setThreshold] = useState(String(site.error_threshold_percentage));
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const locked = !canManage || saving;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    const checkedThreshold = checkSiteSetting('error_threshold_percentage', threshold);
+    if (!checkedThreshold.ok) return setError(checkedThreshold.error);
+    const checkedStaging = checkSiteSetting('staging_domain', form.staging_domain);
+    if (!checkedStaging.ok) return setError(checkedStaging.error);
+    setError(null);
+    setSaving(true);
+    try {
+      await saveSiteSettings(site.id, { ...form, error_threshold_percentage: Number(checkedThreshold.value) });
+      notify('Settings saved', 'Every change is recorded in the audit log.', 'success');
+    } catch (err) {
+      setError(errorMessage(err, 'Could not save the settings'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card title="Optimization Settings" testId="site-settings">
+      <form className="space-y-5" onSubmit={(e) => void save(e)} noValidate>
+        {!canManage && <p className="text-sm text-slate-600">Only the site's owner and admins can change these settings.</p>}
+        <Toggle
+          label="Optimization"
+          hint="When off, no optimization or test is applied to visitors; tracking goes on."
+          checked={form.optimization_enabled}
+          disabled={locked}
+          onChange={(v) => set('optimization_enabled', v)}
+        />
+        <TextField
+          id="error-threshold"
+          label="Error threshold (%)"
+          hint={`Automatic rollback when a change's page-error rate exceeds this share (${ERROR_THRESHOLD_MIN}-${ERROR_THRESHOLD_MAX}%).`}
+          type="number"
+          inputMode="decimal"
+          step="0.1"
+          min={ERROR_THRESHOLD_MIN}
+          max={ERROR_THRESHOLD_MAX}
+          value={threshold}
+          disabled={locked}
+          onChange={(e) => setThreshold(e.target.value)}
+        />
+        <Toggle
+          label="Honour Do Not Track"
+          hint="Visitors whose browser sends Do Not Track or Global Privacy Control are not tracked."
+          checked={!form.tracking_ignore_dnt}
+          disabled={locked}
+          onChange={(v) => set('tracking_ignore_dnt', !v)}
+        />
+        <SelectField
+          id="retention"
+          label="Data retention"
+          value={String(form.retention_days)}
+          options={RETENTION_OPTIONS}
+          disabled={locked}
+          onValue={(v) => set('retention_days', Number(v))}
+        />
+        <p className="-mt-4 text-xs text-slate-500">
+          Raw events and sessions older than this are deleted every night; daily totals are kept.
+        </p>
+        <TextField
+          id="staging-domain"
+          label="Staging domain"
+          hint="Testing mode previews and their events are accepted from this host too (for example staging.example.com)."
+          value={form.staging_domain}
+          disabled={locked}
+          placeholder="staging.example.com"
+          onChange={(e) => set('staging_domain', e.target.value)}
+        />
+        <FormError error={error} />
+        {canManage && (
+          <Button type="submit" disabled={saving}>
+            {saving ? 'Saving...' : 'Save Settings'}
+          </Button>
+        )}
+      </form>
     </Card>
+  );
+}
+
+function Toggle({
+  label,
+  hint,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  const id = label.toLowerCase().replace(/\W+/g, '-');
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <div>
+        <p id={`${id}-label`} className="text-sm font-medium text-slate-900">
+          {label}
+        </p>
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      </div>
+      <Switch
+        checked={checked}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
+        disabled={disabled}
+        onToggle={() => onChange(!checked)}
+      />
+    </div>
   );
 }

@@ -3,7 +3,11 @@ import { BarChart3, ShieldCheck, Zap } from 'lucide-react';
 import { Card } from '../../../ui/Card';
 
 const BENEFITS = [
-  { icon: Zap, title: 'Faster Website', text: 'Optimizations are applied at the edge with under 50ms overhead.' },
+  {
+    icon: Zap,
+    title: 'Faster Website',
+    text: 'A tracking script of about 3 KB, loaded without blocking your page; its cost is measured on every release.',
+  },
   { icon: BarChart3, title: 'See What Works', text: 'Every change is measured against real visitors.' },
   { icon: ShieldCheck, title: 'Safe & Secure', text: 'Changes roll back automatically when something breaks.' },
 ];

@@ -1,0 +1,95 @@
+// Package status runs the install's own health checks every minute (CRO_STATUS_INTERVAL_SECONDS), stores each result, and
+// answers GET /api/cro/status with every service's current state and its uptime over the stored
+// checks (90 days at most), so that /status shows what is so rather than fixed text.
+package status
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+)
+
+// Probe returns nil when its service works.
+type Probe func(ctx context.Context, base string) error
+
+// Service is one line of /status.
+type Service struct {
+	Name  string
+	Probe Probe
+}
+
+const (
+	collection = "status_checks"
+	keepDays   = 90
+	timeout    = 10 * time.Second
+	// How many recent checks decide between operational and degraded.
+	recentWindow = 10
+)
+
+// Register runs the probes once the server listens (then every minute) against its own address.
+func Register(app *pocketbase.PocketBase, services []Service) {
+	var mu sync.Mutex
+	var stopOnce sync.Once
+	stop := make(chan struct{})
+	base := ""
+	runAll := func() {
+		mu.Lock()
+		b := base
+		mu.Unlock()
+		if b != "" {
+			runChecks(app, services, b, time.Now())
+		}
+	}
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Func: func(se *core.ServeEvent) error {
+			mu.Lock()
+			base = "http://" + loopback(se.Server.Addr)
+			mu.Unlock()
+			se.Router.GET("/api/cro/status", func(e *core.RequestEvent) error {
+				report, err := buildReport(app, services, time.Now())
+				if err != nil {
+					return e.JSON(http.StatusInternalServerError, map[string]string{"message": "Status unavailable."})
+				}
+				e.Response.Header().Set("Cache-Control", "public, max-age=30")
+				return e.JSON(http.StatusOK, report)
+			}).Bind(apis.SkipSuccessActivityLog())
+			go func() {
+				// The first check a moment after start, when the server answers; then every interval.
+				time.Sleep(2 * time.Second)
+				runAll()
+				ticker := time.NewTicker(interval())
+				defer ticker.Stop()
+				for {
+					select {
+					case <-ticker.C:
+						runAll()
+					case <-stop:
+						return
+					}
+				}
+			}()
+			return se.Next()
+		},
+	})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		stopOnce.Do(func() { close(stop) })
+		return e.Next()
+	})
+	app.Cron().MustAdd("cro_status_prune", "41 4 * * *", func() { prune(app, time.Now()) })
+}
+
+// interval: CRO_STATUS_INTERVAL_SECONDS (default 60; tests use a few seconds).
+func interval() time.Duration {
+	if n, err := strconv.Atoi(os.Getenv("CRO_STATUS_INTERVAL_SECONDS")); err == nil && n > 0 {
+		return time.Duration(n) * time.Second
+	}
+	return time.Minute
+}

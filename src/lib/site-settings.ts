@@ -1,0 +1,77 @@
+/**
+ * A site's own settings (Settings -> Optimization): what they may hold, how a change reads in the
+ * audit log. Used by the settings form and by the sites hook, which refuses anything else.
+ */
+import { normalizeDomain } from './domain-name';
+
+/** Days raw events are kept (rollups stay); 0 = the install's default. */
+export const RETENTION_CHOICES = [0, 30, 90, 180, 365, 730] as const;
+export const ERROR_THRESHOLD_MIN = 0.1;
+export const ERROR_THRESHOLD_MAX = 100;
+
+export interface SiteSettings {
+  optimization_enabled: boolean;
+  error_threshold_percentage: number;
+  tracking_ignore_dnt: boolean;
+  retention_days: number;
+  staging_domain: string;
+}
+
+export type SiteSettingKey = keyof SiteSettings;
+export const SITE_SETTING_KEYS: SiteSettingKey[] = [
+  'optimization_enabled',
+  'error_threshold_percentage',
+  'tracking_ignore_dnt',
+  'retention_days',
+  'staging_domain',
+];
+
+const LABELS: Record<SiteSettingKey, string> = {
+  optimization_enabled: 'Optimization',
+  error_threshold_percentage: 'Error threshold',
+  tracking_ignore_dnt: 'Do Not Track',
+  retention_days: 'Data retention',
+  staging_domain: 'Staging domain',
+};
+
+export type SettingCheck = { ok: true; value: boolean | number | string } | { ok: false; error: string };
+
+/** Checks (and normalises) one submitted setting. */
+export function checkSiteSetting(key: SiteSettingKey, raw: unknown): SettingCheck {
+  switch (key) {
+    case 'optimization_enabled':
+    case 'tracking_ignore_dnt':
+      return typeof raw === 'boolean' ? { ok: true, value: raw } : { ok: false, error: `${LABELS[key]} must be on or off.` };
+    case 'error_threshold_percentage': {
+      const n = typeof raw === 'number' ? raw : Number(raw);
+      return Number.isFinite(n) && n >= ERROR_THRESHOLD_MIN && n <= ERROR_THRESHOLD_MAX
+        ? { ok: true, value: Math.round(n * 10) / 10 }
+        : { ok: false, error: `The error threshold must be between ${ERROR_THRESHOLD_MIN}% and ${ERROR_THRESHOLD_MAX}%.` };
+    }
+    case 'retention_days': {
+      const n = Number(raw);
+      return (RETENTION_CHOICES as readonly number[]).includes(n)
+        ? { ok: true, value: n }
+        : { ok: false, error: `Data retention must be one of ${RETENTION_CHOICES.filter((d) => d > 0).join(', ')} days, or the default.` };
+    }
+    case 'staging_domain': {
+      const text = String(raw ?? '').trim();
+      if (!text) return { ok: true, value: '' };
+      const d = normalizeDomain(text);
+      return d.ok ? { ok: true, value: d.domain } : { ok: false, error: `Staging domain: ${d.error}` };
+    }
+  }
+}
+
+function show(key: SiteSettingKey, v: unknown): string {
+  if (key === 'optimization_enabled') return v ? 'on' : 'off';
+  if (key === 'tracking_ignore_dnt') return v ? 'not honoured' : 'honoured';
+  if (key === 'error_threshold_percentage') return `${v}%`;
+  if (key === 'retention_days') return Number(v) > 0 ? `${v} days` : 'default';
+  return v ? String(v) : 'none';
+}
+
+/** The audit log's sentence for the settings that changed, e.g. "Error threshold: 5% -> 3%". */
+export function describeSettingChanges(changes: Array<{ key: SiteSettingKey; from: unknown; to: unknown }>): string {
+  return changes.map((c) => `${LABELS[c.key]}: ${show(c.key, c.from)} -> ${show(c.key, c.to)}`).join('; ');
+}

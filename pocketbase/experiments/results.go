@@ -22,6 +22,7 @@ func Register(app *pocketbase.PocketBase, store analytics.Store) {
 		Func: func(se *core.ServeEvent) error {
 			se.Router.GET("/api/cro/experiments/{id}/results", resultsHandler(store))
 			se.Router.POST("/api/cro/experiments/{id}/declare-winner", declareWinnerHandler(store))
+			se.Router.GET("/api/cro/experiments/plan", planHandler)
 			return se.Next()
 		},
 	})

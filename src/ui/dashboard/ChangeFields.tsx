@@ -1,4 +1,5 @@
 /** The fields of one page change (type, attribute or CSS property when it needs one, value), as rules and test variants have them. */
+import type { ReactNode } from 'react';
 import { CHANGE_TYPES, type ChangeType, type RuleChange } from '../../lib/rule-changes';
 
 export const CHANGE_LABELS: Record<ChangeType, string> = {
@@ -23,34 +24,40 @@ export function cleanChange(c: RuleChange): RuleChange {
   return out;
 }
 
+/** `action` sits beside the type (e.g. a remove button). */
 export function ChangeFields({
   id,
   label,
   change,
   onChange,
+  action,
 }: {
   id: string;
   label: string;
   change: RuleChange;
   onChange: (c: RuleChange) => void;
+  action?: ReactNode;
 }) {
   return (
     <div className="space-y-2">
-      <label className="sr-only" htmlFor={`${id}-type`}>
-        {label} type
-      </label>
-      <select
-        id={`${id}-type`}
-        value={change.type}
-        onChange={(e) => onChange({ ...change, type: e.target.value as ChangeType })}
-        className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-      >
-        {CHANGE_TYPES.map((t) => (
-          <option key={t} value={t}>
-            {CHANGE_LABELS[t]}
-          </option>
-        ))}
-      </select>
+      <div className="flex gap-2">
+        <label className="sr-only" htmlFor={`${id}-type`}>
+          {label} type
+        </label>
+        <select
+          id={`${id}-type`}
+          value={change.type}
+          onChange={(e) => onChange({ ...change, type: e.target.value as ChangeType })}
+          className="flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+        >
+          {CHANGE_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {CHANGE_LABELS[t]}
+            </option>
+          ))}
+        </select>
+        {action}
+      </div>
       {changeNeedsName(change.type) && (
         <input
           aria-label={`${label} ${change.type === 'set_style' ? 'CSS property' : 'attribute'}`}

@@ -1,5 +1,6 @@
 /** One test's results: per-variant figures from the server's statistics engine, the intervals drawn, the traffic-split verdict. */
 import { AlertTriangle, ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import type { ExperimentResults } from '../../data/experiments';
@@ -15,7 +16,7 @@ export function TestDetail({
 }: {
   experiment: ExperimentRecord;
   results: ExperimentResults | undefined;
-  actions: React.ReactNode;
+  actions: ReactNode;
   onBack: () => void;
 }) {
   const revenue = results?.goal.type === 'revenue';
@@ -102,6 +103,24 @@ export function TestDetail({
               Traffic split: {results.srm.srm_ok ? 'as configured' : 'mismatch'} (p = {pValue(results.srm.p_value)})
             </p>
           </Card>
+          {!revenue && results.variants.some((v) => v.revenue_stats) && (
+            <Card title="Revenue per visitor">
+              <table className="w-full text-left text-sm">
+                <tbody>
+                  {results.variants.map((v) => (
+                    <tr key={v.key} className="border-t border-slate-100" data-testid={`revenue-${v.key}`}>
+                      <td className="py-2 pr-3 font-medium">{v.name}</td>
+                      <td className="pr-3">${v.revenue_per_visitor.toFixed(2)}</td>
+                      <td className="pr-3">
+                        {v.revenue_stats ? `${signedPercent(v.revenue_stats.uplift)} ${interval(v.revenue_stats.uplift_ci)}` : 'baseline'}
+                      </td>
+                      <td className="pr-3">{v.revenue_stats ? `${percent(v.revenue_stats.chance_to_beat_control)} chance to win` : ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+          )}
           {!!results.guardrails?.length && (
             <Card title="Guardrails">
               <ul className="text-sm">

@@ -152,6 +152,16 @@ test('create, start, read the results, see a broken split, declare a winner', as
   await expect(page.getByText('Pricing headline: Benefit')).toBeVisible();
   const rule = await owner.pb.collection('optimization_rules').getFirstListItem(`site_id = "${site.id}"`);
   expect(rule).toMatchObject({ enabled: true, rollout_percentage: 100, auto_rollback_enabled: true, selector: 'h1' });
+
+  // Overview: both started tests in 'Recent Test Results'; 'Create New Test' opens the wizard.
+  await openFromSidebar(page, 'Overview');
+  const recent = page.getByTestId('recent-tests');
+  await expect(recent.getByRole('listitem')).toHaveCount(2);
+  await expect(recent.getByRole('listitem').filter({ hasText: 'Pricing headline' })).toContainText(
+    `completed · ${signedPercent(r.variants[1]!.stats!.uplift)} uplift, ${percent(r.variants[1]!.stats!.chance_to_beat_control)} chance to win`,
+  );
+  await page.getByRole('button', { name: 'Create New Test' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Test' })).toBeVisible();
 });
 
 test('a viewer sees the tests and changes nothing', async ({ page }) => {

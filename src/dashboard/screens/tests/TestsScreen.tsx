@@ -161,7 +161,7 @@ export default function TestsScreen() {
           </table>
         </Card>
       )}
-      {creating && site && (
+      {creating && site && canEdit && (
         <CreateTestDialog
           siteId={site.id}
           onClose={() => setCreating(false)}

@@ -16,11 +16,13 @@ import (
 // revenueGoal is the goal reference that counts purchases instead of a goals record.
 const revenueGoal = "revenue"
 
-// Register adds GET /api/cro/experiments/{id}/results.
+// Register adds GET /api/cro/experiments/{id}/results and POST .../declare-winner.
 func Register(app *pocketbase.PocketBase, store analytics.Store) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			se.Router.GET("/api/cro/experiments/{id}/results", resultsHandler(store))
+			se.Router.POST("/api/cro/experiments/{id}/declare-winner", declareWinnerHandler(store))
+			se.Router.GET("/api/cro/experiments/plan", planHandler)
 			return se.Next()
 		},
 	})
@@ -53,6 +55,13 @@ type variantResult struct {
 	Users       float64               `json:"users"`
 	Conversions float64               `json:"conversions"`
 	Revenue     analytics.MeanFigures `json:"revenue"`
+	// The engine's verdict against the control (absent on the control itself): the goal's
+	// metric, and revenue per visitor when revenue is the goal or a secondary goal.
+	Rate              float64      `json:"rate"`
+	RevenuePerVisitor float64      `json:"revenue_per_visitor"`
+	Stats             *metricStats `json:"stats,omitempty"`
+	RevenueStats      *metricStats `json:"revenue_stats,omitempty"`
+	CanDeclareWinner  bool         `json:"can_declare_winner"`
 }
 
 // resultsHandler answers an experiment's members with per-variant figures for a goal (the
@@ -71,44 +80,56 @@ func resultsHandler(store analytics.Store) func(*core.RequestEvent) error {
 			access.Messages{NotFound: "Experiment not found.", Superusers: true}); err != nil {
 			return err
 		}
-		var defs []variantDef
-		raw, _ := json.Marshal(exp.Get("variants"))
-		_ = json.Unmarshal(raw, &defs)
-
 		goal := exp.GetString("primary_goal")
 		if g := e.Request.URL.Query().Get("goal"); g != "" && g != goal {
-			var secondary []string
-			raw, _ := json.Marshal(exp.Get("secondary_goals"))
-			_ = json.Unmarshal(raw, &secondary)
-			if !slices.Contains(secondary, g) {
+			if !slices.Contains(secondaryGoals(exp), g) {
 				return e.BadRequestError("The goal must be the experiment's primary goal or one of its secondary goals.", nil)
 			}
 			goal = g
 		}
-		q := analytics.ExperimentQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id}
-		goalInfo := map[string]any{"id": goal, "name": "Revenue", "type": revenueGoal}
-		if goal == revenueGoal {
-			q.Revenue = true
-		} else {
-			q.GoalID = goal
-			goalInfo["name"], goalInfo["type"] = "", ""
-			if g, err := e.App.FindRecordById("goals", goal); err == nil {
-				goalInfo["name"], goalInfo["type"] = g.GetString("name"), g.GetString("type")
-			}
-		}
-		figures, err := store.ExperimentResults(q)
+		body, _, err := results(e.App, store, exp, goal)
 		if err != nil {
 			return e.InternalServerError("Could not read the experiment's results.", err)
 		}
-		return e.JSON(http.StatusOK, resultsBody(exp, defs, goal == revenueGoal, goalInfo, figures,
-			analytics.RulesOverriddenBy(e.App, exp)))
+		return e.JSON(http.StatusOK, body)
 	}
+}
+
+func secondaryGoals(exp *core.Record) []string {
+	var secondary []string
+	raw, _ := json.Marshal(exp.Get("secondary_goals"))
+	_ = json.Unmarshal(raw, &secondary)
+	return secondary
+}
+
+// results reads an experiment's figures for one goal and analyzes them.
+func results(app core.App, store analytics.Store, exp *core.Record, goal string) (map[string]any, analysis, error) {
+	var defs []variantDef
+	raw, _ := json.Marshal(exp.Get("variants"))
+	_ = json.Unmarshal(raw, &defs)
+	q := analytics.ExperimentQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id}
+	goalInfo := map[string]any{"id": goal, "name": "Revenue", "type": revenueGoal}
+	if goal == revenueGoal {
+		q.Revenue = true
+	} else {
+		q.GoalID = goal
+		goalInfo["name"], goalInfo["type"] = "", ""
+		if g, err := app.FindRecordById("goals", goal); err == nil {
+			goalInfo["name"], goalInfo["type"] = g.GetString("name"), g.GetString("type")
+		}
+	}
+	figures, err := store.ExperimentResults(q)
+	if err != nil {
+		return nil, analysis{}, err
+	}
+	body, a := resultsBody(exp, defs, goal == revenueGoal, goalInfo, figures, analytics.RulesOverriddenBy(app, exp))
+	return body, a, nil
 }
 
 // resultsBody orders the figures by the experiment's variants (control first); a variant nobody
 // saw yet has zeros, and exposures of keys the experiment no longer has are left out.
 func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[string]any, f analytics.ExperimentFigures,
-	overridden []analytics.OverriddenRule) map[string]any {
+	overridden []analytics.OverriddenRule) (map[string]any, analysis) {
 	byKey := map[string]analytics.VariantFigures{}
 	for _, v := range f.Variants {
 		byKey[v.Variant] = v
@@ -126,6 +147,20 @@ func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[str
 		binomial[i] = binomialVariant{Users: v.Users, Conversions: v.Conversions}
 		mean[i] = meanVariant(variants[i].Revenue)
 		users[i] = v.Users
+		if v.Users > 0 {
+			variants[i].Rate = v.Conversions / v.Users
+			variants[i].RevenuePerVisitor = v.Revenue.Sum / v.Users
+		}
+	}
+	withRevenue := exp.GetString("primary_goal") == revenueGoal || slices.Contains(secondaryGoals(exp), revenueGoal)
+	a := analyze(variants, weights, revenue, withRevenue)
+	status := exp.GetString("status")
+	for i := range variants {
+		variants[i].Stats = a.Primary[i]
+		if a.Revenue != nil {
+			variants[i].RevenueStats = a.Revenue[i]
+		}
+		variants[i].CanDeclareWinner = i > 0 && a.canDeclareWinner(status, i)
 	}
 	conversion := statsCase{Metric: "binomial", Variants: binomial, Weights: weights}
 	revenueCase := statsCase{Metric: "mean", Variants: mean, Weights: weights}
@@ -135,7 +170,7 @@ func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[str
 	}
 	return map[string]any{
 		"experimentId": exp.Id,
-		"status":       exp.GetString("status"),
+		"status":       status,
 		"startedAt":    exp.GetString("started_at"),
 		"endedAt":      exp.GetString("ended_at"),
 		"goal":         goal,
@@ -144,10 +179,10 @@ func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[str
 		"case":        primary,
 		"revenueCase": revenueCase,
 		// Sample-ratio mismatch: exposed visitors per variant against the configured weights.
-		"srm":             map[string]any{"observed": users, "weights": weights},
+		"srm":             map[string]any{"observed": users, "weights": weights, "p_value": a.SRMPValue, "srm_ok": a.SRMOk},
 		"daily":           dailyInOrder(f.Daily, defs),
 		"overriddenRules": overridden,
-	}
+	}, a
 }
 
 // dailyInOrder gives each day's cumulative figures in the experiment's variant order.

@@ -294,7 +294,7 @@ describe('exposures, conversions and results', () => {
       ],
       weights: [0.5, 0.5],
     });
-    expect(body.srm).toEqual({ observed: [2, 2], weights: [0.5, 0.5] });
+    expect(body.srm).toEqual({ observed: [2, 2], weights: [0.5, 0.5], p_value: 1, srm_ok: true });
     const today = new Date(at(0)).toISOString().slice(0, 10);
     expect(body.daily.at(-1)).toEqual({
       day: new Date(at(8)).toISOString().slice(0, 10),

@@ -3,7 +3,8 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { notify } from '../../../ui/toast';
 import { can } from '../../../lib/plans';
-import { CHANGE_TYPES, validateRuleChanges, type ChangeType, type RuleChange } from '../../../lib/rule-changes';
+import { validateRuleChanges, type RuleChange } from '../../../lib/rule-changes';
+import { ChangeFields, cleanChange } from '../../../ui/dashboard/ChangeFields';
 import { errorMessage } from '../../data/errors';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -15,19 +16,6 @@ import { rolloutCaption } from '../../../ui/dashboard/rolloutCaption';
 import type { RuleRecord, SiteRecord } from '../../data/records';
 import { saveRule } from '../../data/rules';
 import { previewUrl } from './rules';
-
-const CHANGE_LABELS: Record<ChangeType, string> = {
-  set_text: 'Set text',
-  set_html: 'Set HTML',
-  set_attribute: 'Set attribute',
-  set_style: 'Set style',
-  hide: 'Hide',
-  insert_before: 'Insert before',
-  insert_after: 'Insert after',
-  inject_css: 'Inject CSS',
-  redirect: 'Redirect',
-};
-const needsName = (t: ChangeType) => t === 'set_attribute' || t === 'set_style';
 
 export function RuleEditor({
   site,
@@ -53,19 +41,12 @@ export function RuleEditor({
   const [saved, setSaved] = useState<RuleRecord | null>(rule ?? null);
   const paid = can(site.plan_tier, 'deploy_optimization');
 
-  const setChange = (i: number, patch: Partial<RuleChange>) => setChanges((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
-
   async function save(deploy: boolean, e?: FormEvent) {
     e?.preventDefault();
     if (!name.trim()) return setError('Give the optimization a name.');
     if (!selector.trim() && changes.some((c) => c.type !== 'inject_css' && c.type !== 'redirect'))
       return setError('Enter the CSS selector of the elements to change.');
-    const cleaned = changes.map((c) => {
-      const out: RuleChange = { type: c.type };
-      if (c.type !== 'hide') out.value = c.value ?? '';
-      if (needsName(c.type)) out.name = c.name ?? '';
-      return out;
-    });
+    const cleaned = changes.map(cleanChange);
     const valid = validateRuleChanges(cleaned);
     if (!valid.ok) return setError(valid.error);
     setBusy(true);
@@ -139,53 +120,23 @@ export function RuleEditor({
         <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium">Changes</legend>
           {changes.map((c, i) => (
-            <div key={i} className="space-y-2 rounded border border-slate-100 bg-slate-50 p-2" data-testid="change-row">
-              <div className="flex gap-2">
-                <label className="sr-only" htmlFor={`change-type-${i}`}>
-                  Change {i + 1} type
-                </label>
-                <select
-                  id={`change-type-${i}`}
-                  value={c.type}
-                  onChange={(e) => setChange(i, { type: e.target.value as ChangeType })}
-                  className="flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                >
-                  {CHANGE_TYPES.map((t) => (
-                    <option key={t} value={t}>
-                      {CHANGE_LABELS[t]}
-                    </option>
-                  ))}
-                </select>
-                <Button
-                  variant="ghost"
-                  aria-label={`Remove change ${i + 1}`}
-                  disabled={changes.length === 1}
-                  onClick={() => setChanges((cs) => cs.filter((_, j) => j !== i))}
-                >
-                  <Trash2 className="h-4 w-4" />
-                </Button>
-              </div>
-              {needsName(c.type) && (
-                <input
-                  aria-label={`Change ${i + 1} ${c.type === 'set_style' ? 'CSS property' : 'attribute'}`}
-                  placeholder={c.type === 'set_style' ? 'CSS property, e.g. background-color' : 'Attribute, e.g. href'}
-                  value={c.name ?? ''}
-                  onChange={(e) => setChange(i, { name: e.target.value })}
-                  className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                />
-              )}
-              {c.type !== 'hide' && (
-                <textarea
-                  aria-label={`Change ${i + 1} value`}
-                  rows={2}
-                  value={c.value ?? ''}
-                  onChange={(e) => setChange(i, { value: e.target.value })}
-                  placeholder={
-                    c.type === 'redirect' ? 'https://... or /path' : c.type === 'inject_css' ? '.banner { display: none }' : 'New content'
-                  }
-                  className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                />
-              )}
+            <div key={i} className="rounded border border-slate-100 bg-slate-50 p-2" data-testid="change-row">
+              <ChangeFields
+                id={`change-${i}`}
+                label={`Change ${i + 1}`}
+                change={c}
+                onChange={(next) => setChanges((cs) => cs.map((old, j) => (j === i ? next : old)))}
+                action={
+                  <Button
+                    variant="ghost"
+                    aria-label={`Remove change ${i + 1}`}
+                    disabled={changes.length === 1}
+                    onClick={() => setChanges((cs) => cs.filter((_, j) => j !== i))}
+                  >
+                    <Trash2 className="h-4 w-4" />
+                  </Button>
+                }
+              />
             </div>
           ))}
           <Button

@@ -1,0 +1,94 @@
+package experiments
+
+import (
+	"cro/pocketbase/experiments/stats"
+)
+
+// srmThreshold is the sample-ratio-mismatch p-value below which a traffic split is treated as
+// broken: results of such an experiment are not trustworthy, whatever they say.
+const srmThreshold = 0.001
+
+// winnerChance is the chance to beat control a variant needs before it can be declared the winner.
+const winnerChance = 0.95
+
+// metricStats is one variant against the control on one metric, as the screens show it.
+type metricStats struct {
+	Status           stats.Status   `json:"status"`
+	ControlMean      float64        `json:"control_mean"`
+	VariantMean      float64        `json:"variant_mean"`
+	Uplift           float64        `json:"uplift"`    // relative: (variant - control) / control
+	UpliftCI         stats.Interval `json:"uplift_ci"` // 95%
+	PValue           float64        `json:"p_value"`   // two-sided, fixed horizon
+	SequentialCI     stats.Interval `json:"sequential_ci"`
+	SequentialPValue float64        `json:"sequential_p_value"`
+	ChanceToBeat     float64        `json:"chance_to_beat_control"`
+	Risk             [2]float64     `json:"risk"` // [choosing control, choosing the variant]
+}
+
+// analysis is the engine's verdict on an experiment's figures.
+type analysis struct {
+	SRMPValue float64
+	SRMOk     bool
+	// Per variant in the experiment's order; nil for the control and when the engine has no input.
+	Primary []*metricStats
+	Revenue []*metricStats
+}
+
+// analyze runs the statistics engine on the per-variant figures: the primary metric (the goal's
+// conversions, or revenue per visitor), revenue per visitor when asked, and the traffic split.
+func analyze(variants []variantResult, weights []float64, revenuePrimary, withRevenue bool) analysis {
+	binomial := make([]stats.Variant, len(variants))
+	mean := make([]stats.Variant, len(variants))
+	users := make([]float64, len(variants))
+	for i, v := range variants {
+		binomial[i] = stats.Variant{Users: v.Users, Conversions: v.Conversions}
+		mean[i] = stats.Variant{Count: v.Revenue.Count, Sum: v.Revenue.Sum, SumSquares: v.Revenue.SumSquares}
+		users[i] = v.Users
+	}
+	srm := stats.SRMPValue(users, weights)
+	out := analysis{SRMPValue: srm, SRMOk: srm >= srmThreshold}
+	revenue := compareAll(stats.MetricMean, mean, weights)
+	if revenuePrimary {
+		out.Primary = revenue
+	} else {
+		out.Primary = compareAll(stats.MetricBinomial, binomial, weights)
+	}
+	if withRevenue || revenuePrimary {
+		out.Revenue = revenue
+	}
+	return out
+}
+
+// compareAll is each variant against the control (index 0); nothing when the engine refuses the input.
+func compareAll(metric stats.Metric, variants []stats.Variant, weights []float64) []*metricStats {
+	out := make([]*metricStats, len(variants))
+	if len(variants) < 2 {
+		return out
+	}
+	res, err := stats.Analyze(stats.Case{Metric: metric, Variants: variants, Weights: weights})
+	if err != nil {
+		return out
+	}
+	for _, c := range res.Comparisons {
+		out[c.Variant] = &metricStats{
+			Status:           c.Status,
+			ControlMean:      c.ControlMean,
+			VariantMean:      c.VariantMean,
+			Uplift:           c.Effect,
+			UpliftCI:         c.TwoSided.CI,
+			PValue:           c.TwoSided.PValue,
+			SequentialCI:     c.Sequential.CI,
+			SequentialPValue: c.Sequential.PValue,
+			ChanceToBeat:     c.Bayesian.ChanceToWin,
+			Risk:             c.Bayesian.Risk,
+		}
+	}
+	return out
+}
+
+// canDeclareWinner: the experiment is running, its traffic split is sound and the variant beats
+// the control on the primary metric with at least 95% chance.
+func (a analysis) canDeclareWinner(status string, index int) bool {
+	s := a.Primary[index]
+	return status == "running" && a.SRMOk && s != nil && s.Status == stats.StatusOK && s.ChanceToBeat >= winnerChance
+}

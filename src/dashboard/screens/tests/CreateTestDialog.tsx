@@ -1,0 +1,254 @@
+/**
+ * 'Create Test': hypothesis, page and element, 1 to 3 variants with a change each, goal, traffic,
+ * and the sample-size planner (visitors per variant from the server's engine, days at the site's
+ * current traffic). Saves a draft; 'Start Test' on the list sets it running.
+ */
+import { useStore } from '@nanostores/react';
+import { Plus, Trash2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { CONTROL_KEY, MAX_TEST_VARIANTS, REVENUE_GOAL } from '../../../lib/experiments';
+import { validateRuleChanges, type RuleChange } from '../../../lib/rule-changes';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { DialogActions } from '../../../ui/DialogActions';
+import { FormError } from '../../../ui/FormError';
+import { TextAreaField } from '../../../ui/TextAreaField';
+import { TextField } from '../../../ui/TextField';
+import { ChangeFields, cleanChange } from '../../../ui/dashboard/ChangeFields';
+import { notify } from '../../../ui/toast';
+import { errorMessage } from '../../data/errors';
+import { $goals, createExperiment, planSampleSize } from '../../data/experiments';
+import { $kpis } from '../../data/kpis';
+import type { ExperimentRecord } from '../../data/records';
+
+interface VariantDraft {
+  name: string;
+  change: RuleChange;
+}
+
+const VARIANT_KEYS = ['b', 'c', 'd'];
+
+export function CreateTestDialog({
+  siteId,
+  onClose,
+  onCreated,
+}: {
+  siteId: string;
+  onClose: () => void;
+  onCreated: (x: ExperimentRecord) => void;
+}) {
+  const goals = useStore($goals);
+  const kpis = useStore($kpis);
+  const [name, setName] = useState('');
+  const [hypothesis, setHypothesis] = useState('');
+  const [urlPattern, setUrlPattern] = useState('/*');
+  const [selector, setSelector] = useState('');
+  const [variants, setVariants] = useState<VariantDraft[]>([{ name: 'Variant B', change: { type: 'set_text', value: '' } }]);
+  const [goal, setGoal] = useState('');
+  const [traffic, setTraffic] = useState(100);
+  // The site's own conversion rate of the last 7 days, in percent, until the user changes it.
+  const [baseline, setBaseline] = useState<string>(kpis ? String(Number(kpis.cvr.toFixed(2))) : '3');
+  const [mde, setMde] = useState('10');
+  const [planned, setPlanned] = useState<{ inputs: string; perArm: number; total: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const chosenGoal = goal || goals[0]?.id || REVENUE_GOAL;
+  const arms = variants.length + 1;
+
+  const rate = Number(baseline) / 100;
+  const uplift = Number(mde) / 100;
+  const plannable = rate > 0 && rate < 1 && uplift > 0 && rate * (1 + uplift) < 1;
+  const inputs = `${rate}|${uplift}|${arms}`;
+  // Only the answer for the inputs on screen counts; a slower earlier answer is ignored.
+  const plan = plannable && planned?.inputs === inputs ? planned : null;
+  useEffect(() => {
+    if (!plannable) return;
+    let live = true;
+    planSampleSize(rate, uplift, arms).then(
+      (p) => live && setPlanned({ inputs: `${rate}|${uplift}|${arms}`, ...p }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [plannable, rate, uplift, arms]);
+
+  const dailyVisitors = kpis ? kpis.visitors / 30 : 0;
+  const daysNeeded = plan && dailyVisitors > 0 && traffic > 0 ? Math.ceil(plan.total / ((dailyVisitors * traffic) / 100)) : null;
+
+  const setVariant = (i: number, patch: Partial<VariantDraft>) => setVariants((vs) => vs.map((v, j) => (j === i ? { ...v, ...patch } : v)));
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!name.trim()) return setError('Give the test a name.');
+    const weight = 1 / arms;
+    const built = [];
+    for (const [i, v] of variants.entries()) {
+      const valid = validateRuleChanges([cleanChange(v.change)]);
+      if (!valid.ok) return setError(`${v.name || `Variant ${i + 1}`}: ${valid.error}`);
+      built.push({
+        key: VARIANT_KEYS[i]!,
+        name: v.name.trim() || `Variant ${VARIANT_KEYS[i]!.toUpperCase()}`,
+        weight,
+        changes: valid.changes,
+      });
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const record = await createExperiment(siteId, {
+        name: name.trim(),
+        hypothesis: hypothesis.trim(),
+        url_pattern: urlPattern.trim(),
+        selector: selector.trim(),
+        variants: [{ key: CONTROL_KEY, name: 'Control', weight, changes: [] }, ...built],
+        primary_goal: chosenGoal,
+        traffic,
+        minimum_detectable_effect: Number(mde) || 0,
+        planned_sample_size: plan?.total ?? 0,
+      });
+      notify('Test created', `${record.name} is a draft: start it when you are ready.`, 'success');
+      onCreated(record);
+    } catch (err) {
+      setError(errorMessage(err, 'Could not create the test.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title="Create Test" onClose={onClose}>
+      <form onSubmit={(e) => void save(e)} className="space-y-3" noValidate>
+        <TextField id="test-name" label="Test name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+        <TextAreaField
+          id="test-hypothesis"
+          label="Hypothesis"
+          rows={2}
+          value={hypothesis}
+          maxLength={2000}
+          onChange={(e) => setHypothesis(e.target.value)}
+        />
+        <TextField
+          id="test-url"
+          label="Page (URL pattern)"
+          hint="A path with * wildcards, e.g. /pricing or /products/*"
+          value={urlPattern}
+          onChange={(e) => setUrlPattern(e.target.value)}
+        />
+        <TextField
+          id="test-selector"
+          label="Element (CSS selector)"
+          hint="e.g. .hero h1"
+          value={selector}
+          onChange={(e) => setSelector(e.target.value)}
+        />
+        <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium">Variants</legend>
+          <p className="text-xs text-slate-500">The control is your page as it is; each variant changes the element.</p>
+          {variants.map((v, i) => (
+            <div key={i} className="space-y-2 rounded border border-slate-100 bg-slate-50 p-2" data-testid="variant-row">
+              <div className="flex gap-2">
+                <input
+                  aria-label={`Variant ${i + 1} name`}
+                  value={v.name}
+                  maxLength={100}
+                  onChange={(e) => setVariant(i, { name: e.target.value })}
+                  className="flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                />
+                <Button
+                  variant="ghost"
+                  aria-label={`Remove variant ${i + 1}`}
+                  disabled={variants.length === 1}
+                  onClick={() => setVariants((vs) => vs.filter((_, j) => j !== i))}
+                >
+                  <Trash2 className="h-4 w-4" />
+                </Button>
+              </div>
+              <ChangeFields
+                id={`variant-${i}-change`}
+                label={`Variant ${i + 1} change`}
+                change={v.change}
+                onChange={(change) => setVariant(i, { change })}
+              />
+            </div>
+          ))}
+          <Button
+            variant="outline"
+            disabled={variants.length >= MAX_TEST_VARIANTS}
+            onClick={() =>
+              setVariants((vs) => [
+                ...vs,
+                { name: `Variant ${VARIANT_KEYS[vs.length]!.toUpperCase()}`, change: { type: 'set_text', value: '' } },
+              ])
+            }
+          >
+            <Plus className="h-4 w-4" />
+            Add variant
+          </Button>
+        </fieldset>
+        <div className="space-y-1">
+          <label htmlFor="test-goal" className="block text-sm font-medium text-slate-800">
+            Goal
+          </label>
+          <select
+            id="test-goal"
+            value={chosenGoal}
+            onChange={(e) => setGoal(e.target.value)}
+            className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+          >
+            {goals.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+            <option value={REVENUE_GOAL}>Revenue per visitor</option>
+          </select>
+        </div>
+        <TextField
+          id="test-traffic"
+          label="Traffic in the test (%)"
+          type="number"
+          min={1}
+          max={100}
+          value={traffic}
+          onChange={(e) => setTraffic(Math.min(100, Math.max(0, Number(e.target.value) || 0)))}
+        />
+        <fieldset className="space-y-2 rounded-md border border-slate-200 p-3" data-testid="sample-size-planner">
+          <legend className="px-1 text-sm font-medium">Sample size</legend>
+          <div className="grid grid-cols-2 gap-2">
+            <TextField
+              id="test-baseline"
+              label="Baseline conversion rate (%)"
+              hint={kpis ? "Your site's last 7 days" : undefined}
+              type="number"
+              step="0.1"
+              value={baseline}
+              onChange={(e) => setBaseline(e.target.value)}
+            />
+            <TextField
+              id="test-mde"
+              label="Smallest uplift to detect (%)"
+              type="number"
+              step="1"
+              value={mde}
+              onChange={(e) => setMde(e.target.value)}
+            />
+          </div>
+          <p className="text-sm text-slate-700" data-testid="plan-summary">
+            {plan
+              ? `${plan.perArm.toLocaleString('en-US')} visitors per variant, ${plan.total.toLocaleString('en-US')} in all` +
+                (daysNeeded !== null ? `: about ${daysNeeded} days at your current traffic.` : '.')
+              : 'Enter a baseline rate between 0 and 100% and an uplift to see the visitors needed.'}
+          </p>
+        </fieldset>
+        <FormError error={error} />
+        <DialogActions onCancel={onClose}>
+          <Button type="submit" disabled={busy}>
+            Create Test
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

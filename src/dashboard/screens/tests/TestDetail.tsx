@@ -1,0 +1,139 @@
+/** One test's results: per-variant figures from the server's statistics engine, the intervals drawn, the traffic-split verdict. */
+import { AlertTriangle, ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import type { ExperimentResults } from '../../data/experiments';
+import type { ExperimentRecord } from '../../data/records';
+import { IntervalChart } from './IntervalChart';
+import { interval, pValue, percent, signedPercent } from './format';
+
+export function TestDetail({
+  experiment,
+  results,
+  actions,
+  onBack,
+}: {
+  experiment: ExperimentRecord;
+  results: ExperimentResults | undefined;
+  actions: ReactNode;
+  onBack: () => void;
+}) {
+  const revenue = results?.goal.type === 'revenue';
+  return (
+    <div className="space-y-4" data-testid="test-detail">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button variant="ghost" onClick={onBack}>
+          <ArrowLeft className="h-4 w-4" />
+          All tests
+        </Button>
+        <div className="flex gap-2">{actions}</div>
+      </div>
+      <div>
+        <h2 className="text-xl font-semibold text-slate-900">{experiment.name}</h2>
+        {experiment.hypothesis && <p className="text-sm text-slate-600">{experiment.hypothesis}</p>}
+        <p className="text-xs text-slate-500">
+          {experiment.url_pattern || '/*'} · {experiment.selector || 'page'} · {experiment.status}
+          {experiment.winner && ` · winner: ${experiment.variants?.find((v) => v.key === experiment.winner)?.name ?? experiment.winner}`}
+        </p>
+      </div>
+      {!results ? (
+        <Card>
+          <p className="text-sm text-slate-600">
+            {experiment.status === 'draft' ? 'Start the test to collect results.' : 'Loading results…'}
+          </p>
+        </Card>
+      ) : (
+        <>
+          {!results.srm.srm_ok && (
+            <div role="alert" className="flex items-center gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              <AlertTriangle className="h-4 w-4" />
+              Sample ratio mismatch: results are not trustworthy
+            </div>
+          )}
+          <Card title={`Results: ${results.goal.name || 'goal'}`}>
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className="text-xs uppercase text-slate-500">
+                  <tr>
+                    <th className="py-2 pr-3">Variant</th>
+                    <th className="pr-3">Exposed users</th>
+                    <th className="pr-3">{revenue ? 'Buyers' : 'Conversions'}</th>
+                    <th className="pr-3">{revenue ? 'Revenue / visitor' : 'Rate'}</th>
+                    <th className="pr-3">Uplift (95% interval)</th>
+                    <th className="pr-3">Chance to win</th>
+                    <th className="pr-3">p-value</th>
+                    <th className="pr-3">Always-valid p-value</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {results.variants.map((v) => (
+                    <tr key={v.key} className="border-t border-slate-100" data-testid={`variant-${v.key}`}>
+                      <td className="py-2 pr-3 font-medium">{v.name}</td>
+                      <td className="pr-3" data-testid="users">
+                        {v.users.toLocaleString('en-US')}
+                      </td>
+                      <td className="pr-3" data-testid="conversions">
+                        {v.conversions.toLocaleString('en-US')}
+                      </td>
+                      <td className="pr-3" data-testid="rate">
+                        {revenue ? `$${v.revenue_per_visitor.toFixed(2)}` : percent(v.rate)}
+                      </td>
+                      <td className="pr-3" data-testid="uplift">
+                        {v.stats ? `${signedPercent(v.stats.uplift)} ${interval(v.stats.uplift_ci)}` : 'baseline'}
+                      </td>
+                      <td className="pr-3" data-testid="chance">
+                        {v.stats ? percent(v.stats.chance_to_beat_control) : '—'}
+                      </td>
+                      <td className="pr-3" data-testid="p-value">
+                        {v.stats ? pValue(v.stats.p_value) : '—'}
+                      </td>
+                      <td className="pr-3" data-testid="sequential-p-value">
+                        {v.stats ? pValue(v.stats.sequential_p_value) : '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <div className="mt-4">
+              <IntervalChart variants={results.variants} />
+            </div>
+            <p className="mt-2 text-xs text-slate-500" data-testid="srm-verdict">
+              Traffic split: {results.srm.srm_ok ? 'as configured' : 'mismatch'} (p = {pValue(results.srm.p_value)})
+            </p>
+          </Card>
+          {!revenue && results.variants.some((v) => v.revenue_stats) && (
+            <Card title="Revenue per visitor">
+              <table className="w-full text-left text-sm">
+                <tbody>
+                  {results.variants.map((v) => (
+                    <tr key={v.key} className="border-t border-slate-100" data-testid={`revenue-${v.key}`}>
+                      <td className="py-2 pr-3 font-medium">{v.name}</td>
+                      <td className="pr-3">${v.revenue_per_visitor.toFixed(2)}</td>
+                      <td className="pr-3">
+                        {v.revenue_stats ? `${signedPercent(v.revenue_stats.uplift)} ${interval(v.revenue_stats.uplift_ci)}` : 'baseline'}
+                      </td>
+                      <td className="pr-3">{v.revenue_stats ? `${percent(v.revenue_stats.chance_to_beat_control)} chance to win` : ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Card>
+          )}
+          {!!results.guardrails?.length && (
+            <Card title="Guardrails">
+              <ul className="text-sm">
+                {results.guardrails.map((g) => (
+                  <li key={`${g.metric}-${g.variant}`}>
+                    {g.metric} ({g.variant}): {g.breached ? 'breached' : 'ok'}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

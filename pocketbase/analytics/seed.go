@@ -3,6 +3,7 @@ package analytics
 import (
 	"fmt"
 	"math/rand"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -97,7 +98,7 @@ func seed(store Store, site *siteInfo, total, days int) int {
 		batches = append(batches, Ingest{Site: site, Batch: b, Device: seedDevices[rng.Intn(len(seedDevices))],
 			Browser: seedBrowsers[rng.Intn(len(seedBrowsers))], Country: seedCountries[rng.Intn(len(seedCountries))]})
 		if len(batches) == 500 {
-			if err := store.WriteAll(batches); err != nil {
+			if err := writeRetrying(store, batches); err != nil {
 				fmt.Println("seed write failed:", err)
 				return written
 			}
@@ -105,9 +106,29 @@ func seed(store Store, site *siteInfo, total, days int) int {
 		}
 	}
 	if len(batches) > 0 {
-		_ = store.WriteAll(batches)
+		if err := writeRetrying(store, batches); err != nil {
+			fmt.Println("seed write failed:", err)
+		}
 	}
 	return written
+}
+
+// writeRetrying writes one chunk, again after a moment when the running server held the database
+// (SQLite's busy errors: the seeder is a second process writing the same file).
+func writeRetrying(store Store, batches []Ingest) error {
+	var err error
+	for attempt := 0; attempt < 20; attempt++ {
+		if err = store.WriteAll(batches); err == nil || !isBusy(err) {
+			return err
+		}
+		time.Sleep(time.Duration(50*(attempt+1)) * time.Millisecond)
+	}
+	return err
+}
+
+func isBusy(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "database is locked") || strings.Contains(msg, "SQLITE_BUSY") || strings.Contains(msg, "(5)") || strings.Contains(msg, "(517)")
 }
 
 func ptr(v float64) *float64 { return &v }

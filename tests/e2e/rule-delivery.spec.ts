@@ -177,6 +177,29 @@ test('a rule whose change throws is rolled back automatically; the visitor stops
   const failure = await admin.collection('events').getFirstListItem(`site_id = "${site.id}" && type = "apply_error"`);
   expect(failure.name).toMatch(/Failed to execute 'after'/i);
 
+  // One browser is one client source, and a rollback needs failures from many (a public rule id
+  // could be forged from one address). Twelve more visitors behind other addresses (a proxy in
+  // front of the server says which, as X-Forwarded-For) report the same failure, as their trackers would.
+  await admin.settings.update({ trustedProxy: { headers: ['X-Forwarded-For'], useLeftmostIP: false } });
+  const origin = new URL(shopUrl(site)).origin;
+  for (let i = 1; i <= 12; i++) {
+    const ts = Date.now() - 1000;
+    const res = await fetch(`${BASE}/api/cro/collect`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Origin: origin, 'User-Agent': CHROME_UA, 'X-Forwarded-For': `198.51.100.${i}` },
+      body: JSON.stringify({
+        k: site.public_key,
+        v: `visitor-elsewhere-${i}`,
+        s: `session-elsewhere-${i}`,
+        e: [
+          { t: 'pv', ts, p: '/checkout' },
+          { t: 'ae', ts: ts + 10, p: '/checkout', id: rule.id, m: failure.name },
+        ],
+      }),
+    });
+    expect(res.status).toBe(202);
+  }
+
   const result = await pb.send('/api/cro/evaluate-health', { method: 'POST', body: { siteId: site.id } });
   expect(result.rules[0]).toMatchObject({ ruleId: rule.id, rolledBack: true });
   expect((await pb.collection('optimization_rules').getOne(rule.id)).enabled).toBe(false);

@@ -108,6 +108,9 @@ test('a rule at 100% changes the checkout button before the first paint, and its
 });
 
 test('at 50% rollout the tracker decides as the server does, and 1,000 visitor ids split within binomial bounds', async ({ browser }) => {
+  // A long flow (eight visitors, or five screens' worth of steps): about 20 s on a quiet machine, so
+  // it gets the budget of the other long flows rather than the default 30 s.
+  test.setTimeout(60_000);
   const { pb, site } = await paidSite();
   const rule = await pb.collection('optimization_rules').create({
     site_id: site.id,

@@ -37,6 +37,9 @@ async function signedInOwner(page: Page, planTier: string) {
 }
 
 test('rules, Safety Controls, audit entries, manual rollback and realtime health metrics', async ({ page }) => {
+  // A long flow (eight visitors, or five screens' worth of steps): about 20 s on a quiet machine, so
+  // it gets the budget of the other long flows rather than the default 30 s.
+  test.setTimeout(60_000);
   const { client, admin, site } = await signedInOwner(page, 'growth');
   const rules = client.collection('optimization_rules');
   const live = await rules.create({

@@ -1,7 +1,7 @@
 /** The Safety Controls card of one rule: health, Testing Mode, Automatic Rollback, rollout, Manual Rollback. */
 import { Activity, AlertTriangle, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Switch as SwitchButton } from '../../../ui/Switch';
+import { LabelledSwitch } from '../../../ui/LabelledSwitch';
 import { notify } from '../../../ui/toast';
 import { errorMessage } from '../../data/errors';
 import { Button } from '../../../ui/Button';
@@ -10,41 +10,6 @@ import { HealthBadge } from '../../../ui/dashboard/HealthBadge';
 import { rolloutCaption } from '../../../ui/dashboard/rolloutCaption';
 import type { RuleRecord } from '../../data/records';
 import { rollbackOptimization, updateRuleField, type RuleField } from '../../data/rules';
-
-function Switch({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div>
-        <p id={`${id}-l`} className="text-sm font-medium text-slate-900">
-          {label}
-        </p>
-        <p id={`${id}-h`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      </div>
-      <SwitchButton
-        checked={checked}
-        aria-labelledby={`${id}-l`}
-        aria-describedby={`${id}-h`}
-        disabled={disabled}
-        onToggle={() => onChange(!checked)}
-      />
-    </div>
-  );
-}
 
 export function SafetyControls({ rule, siteId, onChanged }: { rule: RuleRecord; siteId: string; onChanged: () => void }) {
   const [updating, setUpdating] = useState(false);
@@ -94,14 +59,14 @@ export function SafetyControls({ rule, siteId, onChanged }: { rule: RuleRecord; 
         <HealthBadge status={health} />
       </div>
 
-      <Switch
+      <LabelledSwitch
         label="Testing Mode"
         hint="Test on staging domain before going live"
         checked={!!rule.testing_mode}
         disabled={busy}
         onChange={(v) => void save('testing_mode', v)}
       />
-      <Switch
+      <LabelledSwitch
         label="Automatic Rollback"
         hint="Automatically disable if error threshold exceeded"
         checked={!!rule.auto_rollback_enabled}

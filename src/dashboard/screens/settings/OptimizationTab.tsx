@@ -8,7 +8,7 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { FormError } from '../../../ui/FormError';
 import { SelectField } from '../../../ui/SelectField';
-import { Switch } from '../../../ui/Switch';
+import { LabelledSwitch } from '../../../ui/LabelledSwitch';
 import { TextField } from '../../../ui/TextField';
 import { notify } from '../../../ui/toast';
 import { NoSite } from '../../../ui/dashboard/NoSite';
@@ -79,7 +79,7 @@ function SettingsForm({ site, canManage }: { site: SiteRecord; canManage: boolea
     <Card title="Optimization Settings" testId="site-settings">
       <form className="space-y-5" onSubmit={(e) => void save(e)} noValidate>
         {!canManage && <p className="text-sm text-slate-600">Only the site's owner and admins can change these settings.</p>}
-        <Toggle
+        <LabelledSwitch
           label="Optimization"
           hint="When off, no optimization or test is applied to visitors; tracking goes on."
           checked={form.optimization_enabled}
@@ -99,7 +99,7 @@ function SettingsForm({ site, canManage }: { site: SiteRecord; canManage: boolea
           disabled={locked}
           onChange={(e) => setThreshold(e.target.value)}
         />
-        <Toggle
+        <LabelledSwitch
           label="Honour Do Not Track"
           hint="Visitors whose browser sends Do Not Track or Global Privacy Control are not tracked."
           checked={!form.tracking_ignore_dnt}
@@ -134,40 +134,5 @@ function SettingsForm({ site, canManage }: { site: SiteRecord; canManage: boolea
         )}
       </form>
     </Card>
-  );
-}
-
-function Toggle({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  const id = label.toLowerCase().replace(/\W+/g, '-');
-  return (
-    <div className="flex items-start justify-between gap-4">
-      <div>
-        <p id={`${id}-label`} className="text-sm font-medium text-slate-900">
-          {label}
-        </p>
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      </div>
-      <Switch
-        checked={checked}
-        aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-hint`}
-        disabled={disabled}
-        onToggle={() => onChange(!checked)}
-      />
-    </div>
   );
 }

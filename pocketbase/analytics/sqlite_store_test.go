@@ -1,38 +1,19 @@
 package analytics
 
 import (
-	"sync"
 	"testing"
 	"time"
 
+	"cro/pocketbase/schematest"
+
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/plugins/jsvm"
 )
 
-// The JS migrations register into PocketBase's global migration list: once per test binary.
-var registerMigrations sync.Once
-
-// newSchemaApp returns a fresh app in a temporary directory with the product's real schema (the
-// JS migrations in pb_migrations) and the given sites.
+// newSchemaApp returns a fresh app with the product's real schema and the given sites.
 func newSchemaApp(t *testing.T, siteIDs ...string) core.App {
 	t.Helper()
-	app := core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir()})
-	if err := app.Bootstrap(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = app.ResetBootstrapState() })
-	var regErr error
-	registerMigrations.Do(func() {
-		// The hooks directory only serves require() in migrations: no hook file is loaded.
-		regErr = jsvm.Register(app, jsvm.Config{MigrationsDir: "../pb_migrations", HooksDir: "../pb_hooks", HooksFilesPattern: `^$`})
-	})
-	if regErr != nil {
-		t.Fatal(regErr)
-	}
-	if err := app.RunAllMigrations(); err != nil {
-		t.Fatal(err)
-	}
+	app := schematest.NewApp(t)
 	for _, id := range siteIDs {
 		if _, err := app.NonconcurrentDB().NewQuery(`INSERT INTO sites (id, public_key) VALUES ({:id}, {:key})`).Bind(dbx.Params{"id": id, "key": "key" + id}).Execute(); err != nil {
 			t.Fatal(err)

@@ -2,38 +2,20 @@ package usage
 
 import (
 	"fmt"
-	"sync"
 	"testing"
 	"time"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/schematest"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/plugins/jsvm"
 )
 
-// The JS migrations register into PocketBase's global migration list: once per test binary.
-var registerMigrations sync.Once
-
-// A fresh app with the product's schema (the JS migrations), an owner and a Starter site.
+// A fresh app with the product's schema, an owner and a Starter site.
 func newMeterApp(t *testing.T) (core.App, *core.Record) {
 	t.Helper()
-	app := core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir()})
-	if err := app.Bootstrap(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = app.ResetBootstrapState() })
-	var regErr error
-	registerMigrations.Do(func() {
-		regErr = jsvm.Register(app, jsvm.Config{MigrationsDir: "../pb_migrations", HooksDir: "../pb_hooks", HooksFilesPattern: `^$`})
-	})
-	if regErr != nil {
-		t.Fatal(regErr)
-	}
-	if err := app.RunAllMigrations(); err != nil {
-		t.Fatal(err)
-	}
+	app := schematest.NewApp(t)
 	users, _ := app.FindCollectionByNameOrId("users")
 	owner := core.NewRecord(users)
 	owner.SetEmail("owner@example.com")

@@ -1,0 +1,45 @@
+// Package schematest gives Go tests a fresh PocketBase app with the product's real schema (the JS
+// migrations in pb_migrations), so a test of the event store or the meters reads the tables the
+// server has. Only tests import it.
+package schematest
+
+import (
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/plugins/jsvm"
+)
+
+// The JS migrations register into PocketBase's global migration list: once per test binary.
+var register sync.Once
+
+// NewApp bootstraps an app in a temporary directory and runs every migration.
+func NewApp(t testing.TB) core.App {
+	t.Helper()
+	app := core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir()})
+	if err := app.Bootstrap(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = app.ResetBootstrapState() })
+	_, here, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(here), "..")
+	var regErr error
+	register.Do(func() {
+		// The hooks directory only serves require() in migrations: no hook file is loaded.
+		regErr = jsvm.Register(app, jsvm.Config{
+			MigrationsDir:     filepath.Join(root, "pb_migrations"),
+			HooksDir:          filepath.Join(root, "pb_hooks"),
+			HooksFilesPattern: `^$`,
+		})
+	})
+	if regErr != nil {
+		t.Fatal(regErr)
+	}
+	if err := app.RunAllMigrations(); err != nil {
+		t.Fatal(err)
+	}
+	return app
+}

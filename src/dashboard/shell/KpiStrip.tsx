@@ -46,9 +46,7 @@ export function KpiStrip() {
       {usage?.limit != null && (
         <div className="flex items-baseline gap-1" title={usageSentence(usage)} data-testid="kpi-usage">
           <dt className="text-slate-500">Plan usage</dt>
-          <dd
-            className={`font-semibold ${(usage.percent ?? 0) >= 100 ? 'text-red-700' : (usage.percent ?? 0) >= 80 ? 'text-amber-700' : 'text-slate-900'}`}
-          >
+          <dd className={`font-semibold ${usage.level >= 100 ? 'text-red-700' : usage.level > 0 ? 'text-amber-700' : 'text-slate-900'}`}>
             {usage.percent}%
           </dd>
         </div>

@@ -1,10 +1,12 @@
 /** How the dashboard writes a site's plan usage: "12,345 of 25,000 visitors this month (49%)". */
-import { monthlyVisitorLimit } from '../../lib/plans';
+import { monthlyVisitorLimit, usageAlertLevel } from '../../lib/plans';
 
 export interface UsageFigures {
   visitors: number;
   limit: number | null;
   percent: number | null;
+  /** The alert level reached (0, 80 or 100), as the server's meter counts it. */
+  level: number;
 }
 
 /** This month's usage of a site (0 before the meter has run this month). */
@@ -12,7 +14,7 @@ export function usageOf(site: { plan_tier: string; usage_period?: string; usage_
   const period = now.toISOString().slice(0, 7);
   const visitors = site.usage_period === period ? (site.usage_visitors ?? 0) : 0;
   const limit = monthlyVisitorLimit(site.plan_tier);
-  return { visitors, limit, percent: limit ? Math.round((visitors / limit) * 100) : null };
+  return { visitors, limit, percent: limit ? Math.round((visitors / limit) * 100) : null, level: usageAlertLevel(visitors, limit) };
 }
 
 export function usageSentence(u: UsageFigures): string {

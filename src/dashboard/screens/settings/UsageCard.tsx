@@ -21,7 +21,7 @@ export function UsageCard({ site }: { site: SiteRecord }) {
           aria-valuenow={width}
         >
           <div
-            className={`h-2 rounded-full ${width >= 100 ? 'bg-red-600' : width >= 80 ? 'bg-amber-500' : 'bg-indigo-600'}`}
+            className={`h-2 rounded-full ${u.level >= 100 ? 'bg-red-600' : u.level > 0 ? 'bg-amber-500' : 'bg-indigo-600'}`}
             style={{ width: `${width}%` }}
           />
         </div>

@@ -6,10 +6,10 @@ package status
 import (
 	"context"
 	"net/http"
-	"os"
-	"strconv"
 	"sync"
 	"time"
+
+	"cro/pocketbase/periodic"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/apis"
@@ -37,8 +37,6 @@ const (
 // Register runs the probes once the server listens (then every minute) against its own address.
 func Register(app *pocketbase.PocketBase, services []Service) {
 	var mu sync.Mutex
-	var stopOnce sync.Once
-	stop := make(chan struct{})
 	base := ""
 	runAll := func() {
 		mu.Lock()
@@ -61,35 +59,10 @@ func Register(app *pocketbase.PocketBase, services []Service) {
 				e.Response.Header().Set("Cache-Control", "public, max-age=30")
 				return e.JSON(http.StatusOK, report)
 			}).Bind(apis.SkipSuccessActivityLog())
-			go func() {
-				// The first check a moment after start, when the server answers; then every interval.
-				time.Sleep(2 * time.Second)
-				runAll()
-				ticker := time.NewTicker(interval())
-				defer ticker.Stop()
-				for {
-					select {
-					case <-ticker.C:
-						runAll()
-					case <-stop:
-						return
-					}
-				}
-			}()
 			return se.Next()
 		},
 	})
-	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		stopOnce.Do(func() { close(stop) })
-		return e.Next()
-	})
+	// The first check a moment after start, when the server answers; then every interval.
+	periodic.Run(app, 2*time.Second, periodic.Interval("CRO_STATUS_INTERVAL_SECONDS", time.Minute), runAll)
 	app.Cron().MustAdd("cro_status_prune", "41 4 * * *", func() { prune(app, time.Now()) })
-}
-
-// interval: CRO_STATUS_INTERVAL_SECONDS (default 60; tests use a few seconds).
-func interval() time.Duration {
-	if n, err := strconv.Atoi(os.Getenv("CRO_STATUS_INTERVAL_SECONDS")); err == nil && n > 0 {
-		return time.Duration(n) * time.Second
-	}
-	return time.Minute
 }

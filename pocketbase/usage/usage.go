@@ -8,56 +8,23 @@ import (
 	"fmt"
 	"log"
 	"net/mail"
-	"os"
 	"strconv"
 	"time"
 
 	"cro/pocketbase/analytics"
 	"cro/pocketbase/mailqueue"
 	"cro/pocketbase/notify"
+	"cro/pocketbase/periodic"
 
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 )
 
-// Register meters every site once the server runs, then every interval.
+// Register meters every site once the server runs, then every CRO_USAGE_INTERVAL_SECONDS (default
+// 600; tests use a second or two).
 func Register(app *pocketbase.PocketBase, store analytics.Store, mails *mailqueue.Queue) {
-	stop := make(chan struct{})
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Func: func(se *core.ServeEvent) error {
-			go func() {
-				t := time.NewTicker(interval())
-				defer t.Stop()
-				for {
-					meterAll(app, store, mails, time.Now())
-					select {
-					case <-t.C:
-					case <-stop:
-						return
-					}
-				}
-			}()
-			return se.Next()
-		},
-	})
-	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		select {
-		case <-stop:
-		default:
-			close(stop)
-		}
-		return e.Next()
-	})
-}
-
-// interval: CRO_USAGE_INTERVAL_SECONDS (default 600; tests use a second or two).
-func interval() time.Duration {
-	if n, err := strconv.Atoi(os.Getenv("CRO_USAGE_INTERVAL_SECONDS")); err == nil && n > 0 {
-		return time.Duration(n) * time.Second
-	}
-	return 10 * time.Minute
+	periodic.Run(app, 0, periodic.Interval("CRO_USAGE_INTERVAL_SECONDS", 10*time.Minute), func() { meterAll(app, store, mails, time.Now()) })
 }
 
 func meterAll(app core.App, store analytics.Store, mails *mailqueue.Queue, now time.Time) {

@@ -13,7 +13,8 @@ fi
 
 node scripts/build-tracker.mjs # embedded into the server binary
 server=.bin/cro-server
-if [ ! -x "$server" ] || [ -n "$(find pocketbase -path pocketbase/pb_data -prune -o \( -name '*.go' -o -name go.mod -o -name go.sum -o -name '*.gen.js' \) -newer "$server" -print)" ]; then
+# The binary embeds the trackers (*.gen.js) and the API's OpenAPI document: their changes rebuild it too.
+if [ ! -x "$server" ] || [ -n "$(find pocketbase -path pocketbase/pb_data -prune -o \( -name '*.go' -o -name go.mod -o -name go.sum -o -name '*.gen.js' -o -name openapi.json \) -newer "$server" -print)" ]; then
   echo "setup: building the PocketBase server from source (go build)"
   start=$(date +%s)
   (cd pocketbase && CGO_ENABLED=0 go build -trimpath -o "../$server" .)

@@ -3,6 +3,7 @@ package analytics
 import (
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 )
 
@@ -29,19 +30,35 @@ func RecordServerConversion(store Store, siteID string, c ServerConversion) erro
 const latestVisitorSessionSQL = `SELECT session_key FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
 	ORDER BY started_at DESC LIMIT 1`
 
+// eventGoalSQL finds the site's enabled custom-event goal of the conversion's name: a server-side
+// conversion named like a cro('track', name) goal is that goal, wherever it was seen.
+const eventGoalSQL = `SELECT id FROM goals WHERE site_id = {:site} AND type = 'event' AND enabled = TRUE AND match = {:name}
+	ORDER BY created_at LIMIT 1`
+
 // serverConversionStatements are prepared with the writer's statements (stmts.go).
-var serverConversionStatements = []string{latestVisitorSessionSQL}
+var serverConversionStatements = []string{latestVisitorSessionSQL, eventGoalSQL}
 
 // applyServerConversion counts the conversion in the visitor's latest session when the tracker has
 // seen the visitor (so conversion rate, pages and dimensions include it); without one it still
 // counts in the day's conversions and revenue, and never invents a session or a visit. It counts
 // as the browser's goal conversions do (once per session per goal, revenue every time) but on its
-// own path: its value is trusted as sent and its event is marked as the server's.
+// own path: its value is trusted as sent and its event is marked as the server's. The experiments
+// the visitor was exposed to before it get it too: as the matching event goal, and as revenue
+// when it has a value.
 func (a *applier) applyServerConversion(j *job) error {
 	c := j.conversion
 	siteID := j.site.ID
 	day := dayOf(c.At)
-	goalID := "api:" + c.Goal
+	goalID, err := a.serverGoalID(siteID, c.Goal)
+	if err != nil {
+		return err
+	}
+	if !strings.HasPrefix(goalID, serverGoalPrefix) {
+		a.outcomes = append(a.outcomes, outcome{site: siteID, visitor: c.Visitor, goal: goalID, at: c.At})
+	}
+	if c.Value > 0 {
+		a.outcomes = append(a.outcomes, outcome{site: siteID, visitor: c.Visitor, goal: revenueGoal, value: c.Value, at: c.At})
+	}
 	row := map[string]any{
 		"site": siteID, "visitor": c.Visitor, "session": "", "type": "conversion", "name": truncate(c.Goal, 100), "path": "",
 		"url": "", "referrer": "", "value": c.Value, "x": 0.0, "y": 0.0, "selector": "", "device": "", "browser": "",
@@ -84,6 +101,19 @@ func (a *applier) applyServerConversion(j *job) error {
 		d.convertedSessions++
 	}
 	return nil
+}
+
+// serverGoalPrefix marks the goal of a server-side conversion that no goal of the site matches.
+const serverGoalPrefix = "api:"
+
+// serverGoalID is the id of the site's event goal named like the conversion, else "api:" + name.
+func (a *applier) serverGoalID(siteID, name string) (string, error) {
+	var id string
+	err := a.tx.row(eventGoalSQL, map[string]any{"site": siteID, "name": name}, &id)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && id == "") {
+		return serverGoalPrefix + name, nil
+	}
+	return id, err
 }
 
 // latestSession returns the visitor's most recent session, marked as changed by this transaction,

@@ -13,6 +13,9 @@ import (
 	"cro/pocketbase/analytics"
 )
 
+// GoalNotInExperiment refuses results for a goal the experiment does not measure.
+const GoalNotInExperiment = "The goal must be the experiment's primary goal or one of its secondary goals."
+
 // revenueGoal is the goal reference that counts purchases instead of a goals record.
 const revenueGoal = "revenue"
 
@@ -80,14 +83,10 @@ func resultsHandler(store analytics.Store) func(*core.RequestEvent) error {
 			access.Messages{NotFound: "Experiment not found.", Superusers: true}); err != nil {
 			return err
 		}
-		goal := exp.GetString("primary_goal")
-		if g := e.Request.URL.Query().Get("goal"); g != "" && g != goal {
-			if !slices.Contains(secondaryGoals(exp), g) {
-				return e.BadRequestError("The goal must be the experiment's primary goal or one of its secondary goals.", nil)
-			}
-			goal = g
+		body, ok, err := Results(e.App, store, exp, e.Request.URL.Query().Get("goal"))
+		if !ok {
+			return e.BadRequestError(GoalNotInExperiment, nil)
 		}
-		body, _, err := results(e.App, store, exp, goal)
 		if err != nil {
 			return e.InternalServerError("Could not read the experiment's results.", err)
 		}
@@ -100,6 +99,21 @@ func secondaryGoals(exp *core.Record) []string {
 	raw, _ := json.Marshal(exp.Get("secondary_goals"))
 	_ = json.Unmarshal(raw, &secondary)
 	return secondary
+}
+
+// Results is an experiment's results for a goal ("" for its primary goal) in the shape of the
+// results route: what the public API's GET /v1/experiments/{id}/results answers too. ok is false
+// when goal is neither the primary goal nor a secondary one.
+func Results(app core.App, store analytics.Store, exp *core.Record, goal string) (body map[string]any, ok bool, err error) {
+	primary := exp.GetString("primary_goal")
+	if goal == "" {
+		goal = primary
+	}
+	if goal != primary && !slices.Contains(secondaryGoals(exp), goal) {
+		return nil, false, nil
+	}
+	body, _, err = results(app, store, exp, goal)
+	return body, true, err
 }
 
 // results reads an experiment's figures for one goal and analyzes them.

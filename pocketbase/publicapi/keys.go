@@ -45,6 +45,9 @@ func createKey(e *core.RequestEvent) error {
 	if err != nil {
 		return err
 	}
+	if !apiPlans[site.GetString("plan_tier")] {
+		return e.ForbiddenError(planRequired, nil)
+	}
 	var body struct {
 		Name  string `json:"name"`
 		Scope string `json:"scope"`

@@ -73,8 +73,8 @@ func (s *server) routes() []route {
 		{http.MethodGet, "/v1/openapi.json", serveOpenAPI},
 		{http.MethodPost, "/v1/conversions", s.withKey("write", s.postConversion)},
 		{http.MethodGet, "/v1/analytics", s.withKey("read", s.getAnalytics)},
-		{http.MethodGet, "/v1/experiments", s.withKey("read", s.experimentsUnavailable)},
-		{http.MethodGet, "/v1/experiments/{id}/results", s.withKey("read", s.experimentsUnavailable)},
+		{http.MethodGet, "/v1/experiments", s.withKey("read", s.getExperiments)},
+		{http.MethodGet, "/v1/experiments/{id}/results", s.withKey("read", s.getExperimentResults)},
 	}
 }
 
@@ -102,6 +102,10 @@ func (s *server) withKey(scope string, h func(*core.RequestEvent, *apiKey) error
 			return fail(e, http.StatusTooManyRequests, "rate_limited", "Too many requests for this API key, retry later.")
 		}
 		s.usage.touch(e.App, rec, now)
+		if !planAllowsAPI(e.App, key.siteID) {
+			// A site that left the plan keeps its keys (they work again on upgrade) but gets no data.
+			return fail(e, http.StatusForbidden, "plan_required", planRequired)
+		}
 		if scope == "write" && key.scope != "write" {
 			return fail(e, http.StatusForbidden, "forbidden", "This API key is read-only: create a key with write scope.")
 		}
@@ -156,15 +160,6 @@ func matchPath(pattern, path string) bool {
 		}
 	}
 	return true
-}
-
-// experimentsUnavailable answers the experiment routes until experiments exist on this install:
-// the key and the site are checked first, so the answer never tells a stranger anything.
-func (s *server) experimentsUnavailable(e *core.RequestEvent, key *apiKey) error {
-	if ok, err := siteOf(e, key, e.Request.URL.Query().Get("site_id")); !ok {
-		return err
-	}
-	return fail(e, http.StatusNotImplemented, "not_implemented", "Experiments are not available through the API yet.")
 }
 
 func pruneIdempotency(app core.App, now time.Time) {

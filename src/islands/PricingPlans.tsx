@@ -5,11 +5,11 @@
  * Stripe Checkout, failure clears the loading state. Custom Enterprise opens the demo form.
  */
 import { useRef, useState } from 'react';
-import { Check, Loader2 } from 'lucide-react';
+import { Check, Clock, Loader2 } from 'lucide-react';
 import { pb } from '../client/pb';
 import { createCheckoutSession } from '../client/billing';
 import { notify, notifyAcrossNavigation } from '../ui/toast';
-import { isCheckoutPlan, PLAN_CATALOGUE, type PlanCard } from '../lib/plan-catalogue';
+import { isCheckoutPlan, PLAN_CATALOGUE, type PlanCard, type PlanFeature } from '../lib/plan-catalogue';
 import PricingDemoDialog, { type DemoDialogHandle } from './PricingDemoDialog';
 
 /** Time to read the sign-in toast before the move to /auth. */
@@ -60,9 +60,13 @@ export default function PricingPlans({ supportEmail }: { supportEmail: string })
             <p className="mt-3 text-sm text-slate-600">{plan.description}</p>
             <ul className="mt-5 flex-1 space-y-2 text-sm" aria-label={`${plan.name} features`}>
               {plan.features.map((f) => (
-                <li key={f} className="flex gap-2">
-                  <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                  {f}
+                <li key={f.label} className="flex gap-2">
+                  {f.soon ? (
+                    <Clock className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
+                  ) : (
+                    <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+                  )}
+                  <FeatureLabel feature={f} />
                 </li>
               ))}
             </ul>
@@ -72,6 +76,23 @@ export default function PricingPlans({ supportEmail }: { supportEmail: string })
       </ul>
       <PricingDemoDialog ref={demo} supportEmail={supportEmail} />
     </>
+  );
+}
+
+/** A feature links to where it lives; one still being built says so instead. */
+function FeatureLabel({ feature }: { feature: PlanFeature }) {
+  if (feature.soon) {
+    return (
+      <span className="text-slate-500">
+        {feature.label} <span className="whitespace-nowrap text-xs">(coming soon)</span>
+      </span>
+    );
+  }
+  if (!feature.href) return <span>{feature.label}</span>;
+  return (
+    <a href={feature.href} className="underline decoration-slate-300 underline-offset-2 hover:decoration-brand-600">
+      {feature.label}
+    </a>
   );
 }
 

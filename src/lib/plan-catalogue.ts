@@ -6,6 +6,20 @@ import type { PlanTier } from './plans';
 
 export type PlanKey = 'free' | 'starter' | 'growth' | 'enterprise' | 'custom';
 
+/**
+ * A feature as the pricing page lists it: where it lives in the product (a page anyone can open, or
+ * the dashboard screen), or soon: true while it is being built, so that the page never promises
+ * what a customer cannot use yet.
+ */
+export interface PlanFeature {
+  label: string;
+  href?: string;
+  soon?: true;
+}
+
+const f = (label: string, href?: string): PlanFeature => (href ? { label, href } : { label });
+const soon = (label: string): PlanFeature => ({ label, soon: true });
+
 export interface PlanCard {
   key: PlanKey;
   name: string;
@@ -13,7 +27,7 @@ export interface PlanCard {
   period: string;
   description: string;
   popular: boolean;
-  features: string[];
+  features: PlanFeature[];
 }
 
 export const PLAN_CATALOGUE: readonly PlanCard[] = [
@@ -25,12 +39,12 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
     description: 'See what conversion optimization can do for your site.',
     popular: false,
     features: [
-      '3 website scan results',
-      'Read-only analytics dashboard',
-      'View-only GA integration',
-      'CRO library',
-      'Email support',
-      '1 website',
+      f('3 website scan results', '/website-scan'),
+      f('Read-only analytics dashboard', '/dashboard/analytics'),
+      f('View-only GA integration', '/dashboard'),
+      f('CRO library', '/dashboard/library'),
+      f('Email support', '/contact'),
+      f('1 website'),
     ],
   },
   {
@@ -40,7 +54,12 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
     period: '/month',
     description: 'For growing sites starting to test.',
     popular: false,
-    features: ['Up to 25,000 visitors/month', 'Limited A/B testing', 'Basic heatmaps', 'Weekly reports'],
+    features: [
+      f('Up to 25,000 visitors/month', '#visitor-limits'),
+      f('Limited A/B testing', '/dashboard/tests'),
+      soon('Basic heatmaps'),
+      soon('Weekly reports'),
+    ],
   },
   {
     key: 'growth',
@@ -49,7 +68,13 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
     period: '/month',
     description: 'For teams optimizing every week.',
     popular: true,
-    features: ['Up to 100,000 visitors/month', 'Advanced A/B testing', 'Full heatmaps & recordings', 'Priority support', 'Daily reports'],
+    features: [
+      f('Up to 100,000 visitors/month', '#visitor-limits'),
+      f('Advanced A/B testing', '/dashboard/tests'),
+      soon('Full heatmaps & recordings'),
+      f('Priority support', '/contact'),
+      soon('Daily reports'),
+    ],
   },
   {
     key: 'enterprise',
@@ -58,7 +83,14 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
     period: '/month',
     description: 'For high-traffic stores and enterprises.',
     popular: false,
-    features: ['Unlimited visitors', 'Dedicated CRO workers', 'Ecommerce features', 'White label', 'API access', '24/7 support'],
+    features: [
+      f('Unlimited visitors', '#visitor-limits'),
+      f('Dedicated CRO workers', '/dashboard/cro-workers'),
+      soon('Ecommerce features'),
+      soon('White label'),
+      f('API access', '/api-docs'),
+      f('24/7 support', '/contact'),
+    ],
   },
   {
     key: 'custom',
@@ -67,7 +99,12 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
     period: '',
     description: 'Volume pricing and a team that works with yours.',
     popular: false,
-    features: ['Custom volume pricing', 'Multi-brand support', 'Custom SLA', 'Dedicated account manager'],
+    features: [
+      f('Custom volume pricing', '/contact'),
+      f('Multi-brand support', '/dashboard/settings'),
+      f('Custom SLA', '/contact'),
+      f('Dedicated account manager', '/contact'),
+    ],
   },
 ];
 

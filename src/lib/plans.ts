@@ -5,7 +5,8 @@
 export const PLAN_TIERS = ['free', 'starter', 'growth', 'enterprise'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 
-export type Capability = 'scan_all_results' | 'deploy_optimization' | 'ai_chat' | 'ai_analysis' | 'recordings' | 'cro_workers';
+export type Capability =
+  'scan_all_results' | 'deploy_optimization' | 'ai_chat' | 'ai_analysis' | 'recordings' | 'cro_workers' | 'api_access';
 
 const MINIMUM_TIER: Record<Capability, PlanTier> = {
   scan_all_results: 'starter',
@@ -14,6 +15,8 @@ const MINIMUM_TIER: Record<Capability, PlanTier> = {
   ai_analysis: 'growth',
   recordings: 'growth',
   cro_workers: 'enterprise',
+  // The public REST API (pocketbase/publicapi mirrors it, pinned by tests/fixtures/contracts/plan-limits.json).
+  api_access: 'enterprise',
 };
 
 /** Scan results a free user sees (of up to SCAN_MAX_RESULTS). */
@@ -70,6 +73,7 @@ const CAPABILITY_LABELS: Record<Capability, string> = {
   ai_analysis: 'AI Analysis',
   recordings: 'Session recordings and heatmaps',
   cro_workers: 'CRO Workers',
+  api_access: 'API access',
 };
 
 const TIER_LABELS: Record<PlanTier, string> = { free: 'Free', starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise & Ecom' };

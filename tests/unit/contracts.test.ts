@@ -3,7 +3,7 @@ import urlPatterns from '../fixtures/contracts/url-patterns.json';
 import ruleChanges from '../fixtures/contracts/rule-changes.json';
 import eventPayloads from '../fixtures/contracts/event-payloads.json';
 import planLimits from '../fixtures/contracts/plan-limits.json';
-import { MONTHLY_VISITOR_LIMITS, usageAlertLevel } from '../../src/lib/plans';
+import { MONTHLY_VISITOR_LIMITS, can, upgradeMessage, usageAlertLevel } from '../../src/lib/plans';
 import { onPage } from '../../src/tracker/rules';
 import { urlPatternMatches } from '../../src/lib/contracts/url-pattern';
 import { validateRuleChanges } from '../../src/lib/contracts/rule-change';
@@ -61,5 +61,10 @@ describe('plan limits (the same fixture runs in pocketbase/usage)', () => {
   it('has the limits the pricing page states, and the alert level of each usage', () => {
     expect(MONTHLY_VISITOR_LIMITS).toEqual(planLimits.limits);
     for (const c of planLimits.levels) expect(usageAlertLevel(c.visitors, c.limit), JSON.stringify(c)).toBe(c.level);
+  });
+
+  it('gives API access to the plans the fixture lists, with the same refusal as pocketbase/publicapi', () => {
+    for (const [tier, allowed] of Object.entries(planLimits.apiAccess.plans)) expect(can(tier, 'api_access'), tier).toBe(allowed);
+    expect(upgradeMessage('api_access')).toBe(planLimits.apiAccess.refusal);
   });
 });

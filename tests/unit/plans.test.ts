@@ -19,6 +19,7 @@ const TABLE: Record<Capability, PlanTier[]> = {
   ai_analysis: ['growth', 'enterprise'],
   recordings: ['growth', 'enterprise'],
   cro_workers: ['enterprise'],
+  api_access: ['enterprise'],
 };
 
 describe('plan gating', () => {
@@ -61,6 +62,7 @@ describe('upgrade messages and entitlements', () => {
         ai_analysis: true,
         recordings: true,
         cro_workers: false,
+        api_access: false,
       },
       scanResultLimit: 30,
     });

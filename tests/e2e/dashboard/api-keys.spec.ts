@@ -1,8 +1,9 @@
 // Settings -> API in Chromium: the owner creates a key and sees it once, the test's own server
 // uses it to record a conversion of a real visitor, Analytics shows that conversion and its
-// revenue, and after revoking it in Settings the key is refused.
+// revenue, and after revoking it in Settings the key is refused. The API comes with the
+// Enterprise & Ecom plan: before the upgrade the tab offers the upgrade instead of the form.
 import { expect, test } from '@playwright/test';
-import { BASE, addSite, createUser, expectToast, newDomain, openFromSidebar, signInBrowser } from './helpers';
+import { BASE, addSite, createUser, expectToast, newDomain, openFromSidebar, signInBrowser, superuser } from './helpers';
 
 const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
@@ -33,6 +34,12 @@ test('an API key made in Settings records a conversion that Analytics shows, unt
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'API' }).click();
   const card = page.getByTestId('api-keys');
+  await expect(card.getByTestId('api-plan-required')).toHaveText('API access requires the Enterprise & Ecom plan. Upgrade');
+  await expect(card.getByRole('button', { name: 'Create API Key' })).toHaveCount(0);
+
+  await (await superuser()).collection('sites').update(site.id, { plan_tier: 'enterprise' });
+  await page.reload();
+  await page.getByRole('tab', { name: 'API' }).click();
   await card.getByLabel('Key name').fill('Order backend');
   await card.getByLabel('Access').selectOption('write');
   await card.getByRole('button', { name: 'Create API Key' }).click();

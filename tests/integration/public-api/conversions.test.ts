@@ -16,6 +16,8 @@ beforeAll(async () => {
   server = await startPocketBase({ env: { CRO_COLLECT_ALLOWED_ORIGINS: ORIGIN } });
   owner = await server.createUser();
   site = await makeSite(owner);
+  // The API comes with the Enterprise & Ecom plan.
+  await server.admin.collection('sites').update(site.id, { plan_tier: 'enterprise' });
 });
 afterAll(async () => server?.stop());
 
@@ -166,6 +168,7 @@ describe('keys', () => {
   it("another site's key gets 404 for this site's data and records nothing", async () => {
     const stranger = await server.createUser();
     const other = await makeSite(stranger, 'other.example.com');
+    await server.admin.collection('sites').update(other.id, { plan_tier: 'enterprise' });
     const { key } = await createKey(stranger, other.id);
     const count = (await conversionRows(site.id)).length;
     for (const [method, path, body] of [

@@ -31,6 +31,8 @@ beforeAll(async () => {
   server = await startPocketBase({ env: { CRO_API_RATE_LIMIT: String(RATE_LIMIT) } });
   owner = await server.createUser();
   site = await makeSite(owner);
+  // The API comes with the Enterprise & Ecom plan.
+  await server.admin.collection('sites').update(site.id, { plan_tier: 'enterprise' });
 });
 afterAll(async () => server?.stop());
 
@@ -47,12 +49,21 @@ describe('the OpenAPI document', () => {
   it('every operation answers with a status it documents', async () => {
     const doc = JSON.parse(readFileSync(DOCUMENT_PATH, 'utf8')) as Document;
     const { key } = await createKey(owner, site.id, 'write');
+    const experiment = await owner.client.collection('experiments').create({
+      site_id: site.id,
+      name: 'Headline test',
+      variants: [
+        { key: 'control', name: 'Control', weight: 0.5, changes: [] },
+        { key: 'b', name: 'B', weight: 0.5, changes: [{ type: 'set_text', value: 'Start free' }] },
+      ],
+      primary_goal: 'revenue',
+    });
     let operations = 0;
     for (const [path, methods] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(methods)) {
         operations++;
         const needsSite = (op.parameters ?? []).some((p) => p.$ref === '#/components/parameters/SiteId');
-        const url = path.replace('{id}', 'exp_1') + (needsSite ? `?site_id=${site.id}` : '');
+        const url = path.replace('{id}', experiment.id) + (needsSite ? `?site_id=${site.id}` : '');
         const example = op.requestBody?.content['application/json'].example as Record<string, unknown> | undefined;
         const body = example ? { ...example, site_id: site.id } : undefined;
         const res = await call(server, method.toUpperCase(), url, key, body);

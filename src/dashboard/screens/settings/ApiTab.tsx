@@ -1,9 +1,11 @@
 /**
  * The API tab: the current site's keys for the public REST API (/api-docs). Owners and admins
  * create them (the secret is shown once), see when each was last used, and revoke them; the server
- * enforces who may, and other roles see why they cannot.
+ * enforces who may, and other roles see why they cannot. The API comes with the Enterprise & Ecom
+ * plan: on other plans the form gives way to the upgrade notice, and existing keys can still be revoked.
  */
 import { useStore } from '@nanostores/react';
+import { can, upgradeMessage } from '../../../lib/plans';
 import { Card } from '../../../ui/Card';
 import { NoSite } from '../../../ui/dashboard/NoSite';
 import { Spinner } from '../../../ui/Spinner';
@@ -35,7 +37,16 @@ export function ApiTab() {
           . Send a key as <code className="rounded bg-slate-100 px-1">Authorization: Bearer &lt;key&gt;</code>; keep it on your server,
           never in browser code. Site id for requests: <code className="rounded bg-slate-100 px-1">{site.id}</code>
         </p>
-        <CreateApiKeyForm siteId={site.id} />
+        {can(site.plan_tier, 'api_access') ? (
+          <CreateApiKeyForm siteId={site.id} />
+        ) : (
+          <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="api-plan-required">
+            {upgradeMessage('api_access').replace(' Upgrade at /pricing.', ' ')}
+            <a href="/pricing" className="font-medium underline">
+              Upgrade
+            </a>
+          </p>
+        )}
       </Card>
       <Card title="Keys of this site">
         {keys === undefined ? (

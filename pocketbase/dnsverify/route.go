@@ -15,10 +15,12 @@ import (
 
 var recordID = regexp.MustCompile(`^[a-z0-9]{15}$`)
 
-// Register adds POST /api/cro/verify-dns {siteId} -> {verified, message}. Only the site's
+// Register adds POST /api/cro/verify-dns {siteId} -> {verified, message} and GET
+// /api/cro/nameservers (health.go). Only the site's
 // managers (owner, admin) may verify; a match sets dns_verified and status active and notifies
 // the site's active members once.
 func Register(app core.App) {
+	registerHealth(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.POST("/api/cro/verify-dns", func(e *core.RequestEvent) error {
 			return handle(app, e)

@@ -40,6 +40,10 @@ for (const { name, viewport } of WIDTHS) {
       const website = page.getByTestId('your-website');
       await expect(website.getByText(domain)).toBeVisible();
       await expect(website.getByText('Ready to Connect')).toBeVisible();
+      // The install's nameservers answer (the DNS stand-in plays them): connecting by DNS is offered,
+      // with what it costs a domain whose other records are not copied first.
+      await expect(page.getByTestId('nameserver-instructions')).toContainText('Email (MX records)');
+      await expect(page.getByTestId('tracking-script')).toContainText('Tracking Script (optional)');
       await expect(page.getByTestId('tracking-script')).toContainText('Paste this tag as high in the <head> of every page as possible');
       // The loader snippet for this site's key, exactly as the shared code writes it.
       const code = page.getByTestId('tracking-script').locator('code');

@@ -1,6 +1,7 @@
 // DNS stand-in: a real DNS server on loopback (tests/helpers/dns-server.ts) that the product
 // server resolves through (CRO_DNS_RESOLVER), plus a tiny HTTP control API so that tests in
-// any worker can publish a zone: POST {zone, nameservers} to E2E_DNS_CONTROL_URL.
+// any worker can publish a zone: POST {zone, nameservers} to E2E_DNS_CONTROL_URL. It also plays
+// the install's own nameservers.
 import { createServer } from 'node:http';
 import { startDnsServer } from '../../helpers/dns-server';
 import { freePort } from '../../helpers/pocketbase';
@@ -9,7 +10,9 @@ import type { StandIn } from './types';
 export const E2E_NAMESERVERS = ['ns1.e2e-cro.test', 'ns2.e2e-cro.test'];
 
 export async function dnsStandIn(): Promise<StandIn> {
-  const dns = await startDnsServer();
+  // The install's own nameservers answer for their zone (CRO_NAMESERVER_ADDRESSES): the dashboard
+  // offers connecting by DNS only then.
+  const dns = await startDnsServer({ 'e2e-cro.test': E2E_NAMESERVERS });
   const control = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -30,6 +33,7 @@ export async function dnsStandIn(): Promise<StandIn> {
     env: {
       CRO_DNS_RESOLVER: dns.address,
       CRO_NAMESERVERS: E2E_NAMESERVERS.join(','),
+      CRO_NAMESERVER_ADDRESSES: dns.address,
       E2E_DNS_CONTROL_URL: `http://127.0.0.1:${port}`,
     },
     async stop() {

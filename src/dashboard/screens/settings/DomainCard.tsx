@@ -1,9 +1,16 @@
-/** One domain of 'Your Domains': status, the assigned nameservers with copy, DNS verification. */
+/**
+ * One domain of 'Your Domains': status, the assigned nameservers with copy, DNS verification. The
+ * nameservers are shown only when the install's own nameservers answer; otherwise the card points
+ * to the tracking script.
+ */
+import { useStore } from '@nanostores/react';
 import { RefreshCw } from 'lucide-react';
 import { notify } from '../../../ui/toast';
 import { Button } from '../../../ui/Button';
 import { CopyButton } from '../../../ui/CopyButton';
+import { $dnsConnectAvailable } from '../../data/nameservers';
 import type { SiteRecord } from '../../data/records';
+import { Link } from '../../../ui/dashboard/Link';
 import { useDnsCheck } from '../../../ui/dashboard/useDnsCheck';
 import { DomainStatusBadge } from './DomainStatusBadge';
 import { RemoveDomainButton } from './RemoveDomainButton';
@@ -18,6 +25,7 @@ export function DomainCard({ site, manager, owner }: { site: SiteRecord; manager
     else notify('DNS Not Verified', 'Please check your nameserver configuration', 'destructive');
   });
   const verified = site.dns_verified && site.status === 'active';
+  const dnsAvailable = useStore($dnsConnectAvailable);
 
   return (
     <article className="rounded-lg border border-slate-200 p-4" data-testid={`domain-${site.domain}`}>
@@ -31,7 +39,16 @@ export function DomainCard({ site, manager, owner }: { site: SiteRecord; manager
           {owner && <RemoveDomainButton site={site} />}
         </div>
       </div>
-      {!verified && (
+      {!verified && dnsAvailable === false && (
+        <p className="mt-3 text-sm text-slate-700" data-testid="connect-by-script">
+          Connect this site with the tracking script on{' '}
+          <Link href="/dashboard/tracking-setup" className="font-medium text-indigo-700 underline">
+            Speed &amp; Tracking
+          </Link>
+          .
+        </p>
+      )}
+      {!verified && dnsAvailable && (
         <div className="mt-3 space-y-2">
           <p className="text-sm text-slate-700">Point your domain to these nameservers at your registrar:</p>
           {[site.nameserver_1, site.nameserver_2].map((ns, i) => (

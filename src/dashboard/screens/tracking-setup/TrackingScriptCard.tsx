@@ -5,12 +5,19 @@ import { CopyButton } from '../../../ui/CopyButton';
 import { Spinner } from '../../../ui/Spinner';
 import { $trackingScript, $trackingScriptFailed } from '../../data/trackingScript';
 
-/** The snippet of the current site (the screen shows this card for it only). */
-export function TrackingScriptCard() {
+/**
+ * The snippet of the current site (the screen shows this card for it only): optional beside
+ * connecting by DNS, the way to connect when the install offers no DNS connection.
+ */
+export function TrackingScriptCard({ optional }: { optional: boolean }) {
   const script = useStore($trackingScript) ?? null;
   const failed = useStore($trackingScriptFailed);
   return (
-    <Card title="Tracking Script (optional)" testId="tracking-script" action={script ? <CopyButton value={script} /> : undefined}>
+    <Card
+      title={optional ? 'Tracking Script (optional)' : 'Tracking Script'}
+      testId="tracking-script"
+      action={script ? <CopyButton value={script} /> : undefined}
+    >
       <p className="mb-2 text-sm text-slate-600">
         Paste this tag as high in the &lt;head&gt; of every page as possible, right after &lt;meta charset&gt;, to measure visitors and
         conversions. It never holds your page: it loads in the background, keeps only the elements your optimizations change hidden until

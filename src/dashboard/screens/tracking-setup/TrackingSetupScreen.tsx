@@ -1,10 +1,15 @@
-/** Speed & Tracking (/dashboard/tracking-setup): 'Get Started', connect the site, tracking script. */
+/**
+ * Speed & Tracking (/dashboard/tracking-setup): 'Get Started', connect the site, tracking script.
+ * Connecting by DNS is offered only when the install's own nameservers answer; until then the
+ * tracking script is the way to connect and the screen leads with it.
+ */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { notify } from '../../../ui/toast';
 import { NoSite } from '../../../ui/dashboard/NoSite';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { Spinner } from '../../../ui/Spinner';
+import { $dnsConnectAvailable } from '../../data/nameservers';
 import { $sitesError } from '../../data/sites';
 import { useSiteContext } from '../../data/siteContext';
 import { AllSetCard } from './AllSetCard';
@@ -19,20 +24,30 @@ export default function TrackingSetupScreen() {
   useEffect(() => {
     if (error) notify('Failed to load site data', error, 'destructive');
   }, [error]);
+  const dnsAvailable = useStore($dnsConnectAvailable);
   const verified = !!site && site.dns_verified && site.status === 'active';
   return (
     <div className="space-y-6">
       <ScreenHeader title="Get Started" subtitle="Connect your website to start optimizing" />
       <BenefitCards />
-      {loading ? (
+      {loading || dnsAvailable === undefined ? (
         <Spinner />
       ) : !site ? (
         <NoSite />
       ) : (
         <>
-          <WebsiteCard site={site} canVerify={canManage} />
-          {verified ? <AllSetCard /> : <NameserverInstructions site={site} />}
-          <TrackingScriptCard />
+          <WebsiteCard site={site} canVerify={canManage && !!dnsAvailable} />
+          {dnsAvailable ? (
+            <>
+              {verified ? <AllSetCard /> : <NameserverInstructions site={site} />}
+              <TrackingScriptCard optional />
+            </>
+          ) : (
+            <>
+              <TrackingScriptCard optional={false} />
+              {verified && <AllSetCard />}
+            </>
+          )}
         </>
       )}
     </div>

@@ -35,7 +35,12 @@ func Register(app core.App) {
 		e.Record.Set("file_size", len(data))
 		e.Record.Set("file_type", format.MIME())
 		e.Record.Set("file_path", filePath(e.Record.GetString("user_id"), f.OriginalName, time.Now()))
+		// The analysis is the server's to write, whatever the request carried.
 		e.Record.Set("analysis_status", "pending")
+		e.Record.Set("analysis_result", nil)
+		e.Record.Set("analysis_summary", "")
+		e.Record.Set("language", "")
+		e.Record.Set("extracted_text", "")
 		return e.Next()
 	})
 }

@@ -17,7 +17,7 @@ const SENTENCE = 'Customers abandon the checkout because the shipping costs appe
 let server: TestServer, owner: TestUser, editor: TestUser, viewer: TestUser, siteId: string;
 
 /** Uploads as the dashboard does: the record with its file, then the analysis. */
-export function upload(user: TestUser, site: string, name: string, bytes: Uint8Array) {
+function upload(user: TestUser, site: string, name: string, bytes: Uint8Array) {
   const form = new FormData();
   form.append('site_id', site);
   form.append('user_id', user.record.id);
@@ -26,8 +26,7 @@ export function upload(user: TestUser, site: string, name: string, bytes: Uint8A
   return user.client.collection('documents').create(form, { requestKey: null });
 }
 
-export const analyze = (user: TestUser, id: string) =>
-  user.client.send(`/api/cro/documents/${id}/analyze`, { method: 'POST', requestKey: null });
+const analyze = (user: TestUser, id: string) => user.client.send(`/api/cro/documents/${id}/analyze`, { method: 'POST', requestKey: null });
 
 const storedFile = (doc: RecordModel) => join(server.dataDir, 'storage', doc.collectionId, doc.id, doc.file as string);
 const allDocuments = () => server.admin.collection('documents').getFullList();

@@ -82,12 +82,15 @@ const MAX_RECOMMENDATIONS = 5;
 /** The text's sentences in order: split at ., ! or ? and at line ends; fragments under 20 characters are dropped. */
 export function sentencesOf(text: string): string[] {
   const out: string[] = [];
-  for (const line of text.split(/\n+/)) {
+  for (const raw of text.split(/\n+/)) {
+    // A table row (cells joined by " | ") reads as its cells with words, numbering left out.
+    const line = raw
+      .split('|')
+      .map((c) => c.trim())
+      .filter((c) => /[a-z]/i.test(c))
+      .join(', ');
     for (const m of line.match(/[^.!?]+[.!?]*/g) ?? []) {
-      const s = m
-        .replace(/\s+/g, ' ')
-        .replace(/\s*\|\s*/g, ', ')
-        .trim();
+      const s = m.replace(/\s+/g, ' ').trim();
       if (s.length >= 20 && s.length <= 400 && /[a-z]/i.test(s)) out.push(s);
     }
   }

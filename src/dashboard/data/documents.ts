@@ -24,7 +24,7 @@ const documentsState = createCollectionStore<DocumentRecord>({
 export const $documents = documentsState;
 export const refetchDocuments = () => documentsState.refetch();
 
-/** Upload progress: 20, 40 and 60 while uploading, 80 while analysing, 100 when done. */
+/** Upload progress: 20 and 40 while uploading, 60 and 80 while analysing, 100 when the list shows it. */
 export type UploadPhase = 'uploading' | 'analyzing';
 
 /** The site the upload goes to: the current one, or a new pending site for this host. */
@@ -52,10 +52,10 @@ export async function uploadDocument(
   form.append('file_name', file.name);
   form.append('file', file);
   const record = await pb.collection('documents').create<DocumentRecord>(form, { requestKey: null, fields: LIST_FIELDS });
-  progress(60, 'uploading');
-  progress(80, 'analyzing');
+  progress(60, 'analyzing');
   try {
     await pb.send(`/api/cro/documents/${record.id}/analyze`, { method: 'POST', requestKey: null });
+    progress(80, 'analyzing');
   } finally {
     await refetchDocuments();
   }

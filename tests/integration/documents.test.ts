@@ -22,7 +22,7 @@ function upload(user: TestUser, site: string, name: string, bytes: Uint8Array) {
   form.append('site_id', site);
   form.append('user_id', user.record.id);
   form.append('file_name', name);
-  form.append('file', new Blob([bytes]), name);
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
   return user.client.collection('documents').create(form, { requestKey: null });
 }
 

@@ -44,12 +44,14 @@ func TestCommittedFixturesAreTheBuiltOnes(t *testing.T) {
 	for _, f := range everyFormat {
 		want, _ := docstest.Build(f, docstest.Paragraphs)
 		got, err := os.ReadFile(filepath.Join(docstest.FixturesDir(), "sample."+f))
-		if err != nil || (f != "xlsx" && !bytes.Equal(got, want)) {
-			t.Fatalf("tests/fixtures/documents/sample.%s is missing or stale: run go run ./cmd/doc-fixtures (%v)", f, err)
+		if err != nil {
+			t.Fatalf("tests/fixtures/documents/sample.%s is missing: run go run ./cmd/doc-fixtures (%v)", f, err)
 		}
+		// Zips are compared by their text: another Go release may compress the same parts differently.
 		text, err := Extract(Format(f), got)
-		if err != nil || !strings.Contains(text, docstest.Sentence) {
-			t.Fatalf("sample.%s: %v %q", f, err, text)
+		wantText, _ := Extract(Format(f), want)
+		if err != nil || !strings.Contains(text, docstest.Sentence) || text != wantText {
+			t.Fatalf("sample.%s is stale (run go run ./cmd/doc-fixtures): %v %q", f, err, text)
 		}
 	}
 }

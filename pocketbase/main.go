@@ -18,6 +18,7 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"cro/pocketbase/dnsverify"
+	"cro/pocketbase/docs"
 	"cro/pocketbase/mailqueue"
 	"cro/pocketbase/publicapi"
 
@@ -54,10 +55,12 @@ func main() {
 		HooksPoolSize: hooksPool,
 		TypesDir:      typesDir,
 		OnInit: func(vm *goja.Runtime) {
-			safefetch.BindJS(vm)         // $safefetch: the website scan's guarded fetcher
-			mail.BindJS(vm)              // $mailqueue: mail sent after the request, never holding it up
-			analytics.BindJS(vm, events) // $analytics: the event store's queries for the hooks
-			ai.BindJS(vm)                // $ai: the language model behind the AI chat, streamed
+			safefetch.BindJS(vm)                // $safefetch: the website scan's guarded fetcher
+			mail.BindJS(vm)                     // $mailqueue: mail sent after the request, never holding it up
+			analytics.BindJS(vm, events)        // $analytics: the event store's queries for the hooks
+			ai.BindJS(vm)                       // $ai: the language model behind the AI chat, streamed
+			docs.BindJS(vm)                     // $docs: text and language of uploaded documents
+			experiments.BindJS(vm, app, events) // $experiments: running tests and results for the AI grounding
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -67,6 +70,7 @@ func main() {
 	})
 
 	dnsverify.Register(app) // POST /api/cro/verify-dns
+	docs.Register(app)      // document uploads: one file, 20 MB, content matching the extension
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)
 	publicapi.Register(app, events) // /v1: the public REST API with site API keys

@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"context"
+
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -11,6 +13,8 @@ import (
 //	$ai.model()                 -> the configured model's name
 //	$ai.streamChat(e, messages) -> relays the model's answer to the request's response as a stream
 //	$ai.streamText(e, pieces)   -> streams ready text (the built-in analyst) in the same format
+//	$ai.completeJSON(messages, name, schema) -> one answer shaped by a JSON schema, not streamed:
+//	                               {ok, content, status, error, tokens}; the hook validates content
 //
 // streamChat returns {status, error, started, completed, tokens}: when started is false nothing was
 // written and the hook answers with status and error itself.
@@ -33,6 +37,10 @@ func BindJS(vm *goja.Runtime) {
 			}
 		}
 		return out.Done() == nil
+	})
+	_ = obj.Set("completeJSON", func(messages []Message, name string, schema map[string]any) map[string]any {
+		res := shared().CompleteJSON(context.Background(), messages, name, schema)
+		return map[string]any{"ok": res.OK, "content": res.Content, "status": res.Status, "error": res.Error, "tokens": res.Tokens}
 	})
 	_ = vm.Set("$ai", obj)
 }

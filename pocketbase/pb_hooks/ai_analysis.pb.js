@@ -1,9 +1,11 @@
 // @ts-check
 /// <reference path="../pb_data/types.d.ts" />
 // AI Analysis ('Run Analysis'): POST /api/cro/ai/analysis {siteId} computes the four stat cards
-// from the event store (the last 7 days of the Analytics report) and insight cards from the
-// built-in rules (src/lib/ai/insights.ts) over the same figures and the latest scan, stores the
-// analysis with its time and returns it. Growth and Enterprise only.
+// from the event store (the last 7 days of the Analytics report) and insight cards: with a model
+// configured, the model's, asked for with a JSON schema over the site's grounding and validated
+// (src/lib/ai/insight-cards.ts); otherwise, or when its answer is unusable ('builtin-fallback'),
+// the built-in rules (src/lib/ai/insights.ts) over the same figures and the latest scan. It stores
+// the analysis with its time and engine and returns it. Growth and Enterprise only.
 
 routerAdd(
   'POST',
@@ -22,18 +24,28 @@ routerAdd(
     const scans = e.app.findRecordsByFilter('scans', 'site_id = {:s}', '-created_at', 1, 0, { s: site.id });
     const result = scans.length ? require(`${__hooks}/lib/ai_grounding.js`).jsonOf(scans[0], 'result') : null;
     const findings = result && Array.isArray(result.findings) ? result.findings : [];
-    const insights = domain.ruleInsights(report, findings);
     const data = domain.analysisData(report);
+    let insights = null;
+    let engine = 'builtin';
+    if ($ai.configured()) {
+      const grounding = require(`${__hooks}/lib/ai_grounding.js`).build(e.app, site);
+      const messages = domain.insightCardsMessages(domain.groundingPrompt(grounding), data);
+      const answer = $ai.completeJSON(messages, domain.INSIGHT_CARDS_SCHEMA_NAME, domain.INSIGHT_CARDS_SCHEMA);
+      insights = answer.ok ? domain.parseInsightCards(answer.content) : null;
+      engine = insights ? 'model' : 'builtin-fallback';
+      if (!insights) console.warn('AI analysis: the model answer was unusable', answer.status, answer.error);
+    }
+    if (!insights) insights = domain.ruleInsights(report, findings);
     const record = new Record(e.app.findCollectionByNameOrId('ai_analyses'));
     record.set('site_id', site.id);
-    record.set('engine', 'builtin');
+    record.set('engine', engine);
     record.set('analysis_data', data);
     record.set('insights', insights);
     e.app.save(record);
     return e.json(200, {
       id: record.id,
       createdAt: record.getString('created_at'),
-      engine: 'builtin',
+      engine: engine,
       analysisData: data,
       insights: insights,
     });

@@ -23,4 +23,5 @@ export type * from './contracts/analytics-totals';
 export * from './site-settings';
 export type * from './contracts/analytics-report';
 export * from './ai';
+export * from './documents';
 export * from './tracking-snippet';

@@ -81,3 +81,19 @@ test('a stream cut mid-answer keeps what arrived and says it was interrupted', a
   await expect(toast(page, 'The AI response was interrupted. Please try again.')).toBeVisible();
   await expect(page.getByLabel('Your question')).toBeEnabled();
 });
+
+test("Run Analysis shows the model's cards, and says so when the built-in rules stood in for an unusable answer", async ({ page }) => {
+  await openChat(page);
+  await page.goto('/dashboard/ai-analysis');
+  model.structured = 'valid';
+  await page.getByRole('button', { name: 'Run Analysis' }).click();
+  await expect(toast(page, 'Generated 2 insights')).toBeVisible();
+  await expect(page.getByTestId('ai-analysis-engine')).toHaveText('by the AI model');
+  await expect(page.getByTestId('ai-insights')).toContainText('Stand-in model: shorten the checkout');
+
+  model.structured = 'invalid';
+  await page.getByRole('button', { name: 'Run Analysis' }).click();
+  await expect(page.getByTestId('ai-analysis-engine')).toHaveText("by the built-in rules (the AI model's answer could not be used)");
+  await expect(page.getByTestId('ai-insights')).not.toContainText('Stand-in model');
+  model.structured = 'valid';
+});

@@ -8,6 +8,10 @@
  *   "stall"      -> headers, then nothing (the proxy's first-token timeout)
  *   anything else -> an answer quoting the question and the grounding's figures line, written in
  *                    7-byte chunks (lines split mid-way) with keep-alive comments between them.
+ *
+ * A request with response_format json_schema gets one JSON answer, not a stream, shaped by the
+ * schema's name ('insight_cards', 'document_analysis'); `structured` decides whether that answer
+ * is valid, breaks the schema ('invalid') or is not JSON at all ('not-json').
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,15 +20,70 @@ export const STANDIN_KEY = 'sk-standin-secret-key';
 
 export interface ModelRequest {
   authorization: string;
-  body: { model: string; stream: boolean; messages: Array<{ role: string; content: string }> };
+  body: {
+    model: string;
+    stream: boolean;
+    messages: Array<{ role: string; content: string }>;
+    response_format?: { type: string; json_schema?: { name: string; strict?: boolean; schema: unknown } };
+  };
 }
+
+export type StructuredMode = 'valid' | 'invalid' | 'not-json';
 
 export interface ModelStandIn {
   url: string;
   env: Record<string, string>;
   requests: ModelRequest[];
+  /** How JSON-schema requests are answered (default 'valid'); tests change it between requests. */
+  structured: StructuredMode;
   stop(): Promise<void>;
 }
+
+/** The document text between the '---' lines of a document-analysis request. */
+function documentText(question: string): string {
+  return question.split('\n---\n')[1] ?? '';
+}
+
+/** A valid answer for each schema the server asks with. */
+function structuredAnswer(name: string, question: string, system: string): unknown {
+  if (name === 'insight_cards') {
+    return {
+      insights: [
+        {
+          title: 'Stand-in model: shorten the checkout',
+          description: `Grounded in ${figuresLine(system)}`,
+          impact: 'high',
+          confidence: 82,
+          expectedLift: '5-12%',
+          category: 'checkout',
+        },
+        {
+          title: 'Stand-in model: add reviews near the buy button',
+          description: 'Visitors hesitate on the product pages.',
+          impact: 'medium',
+          confidence: 71,
+          expectedLift: '2-6%',
+          category: 'trust',
+        },
+      ],
+    };
+  }
+  const firstLine =
+    documentText(question)
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  return {
+    summary: `Stand-in model summary of: ${firstLine}`,
+    keyInsights: [firstLine || 'No text'],
+    recommendations: ['Show the shipping costs on the product page.'],
+    opportunityScore: 7.5,
+  };
+}
+
+const BROKEN: Record<string, unknown> = {
+  insight_cards: { insights: [{ title: 'Half a card', impact: 'enormous', confidence: 140 }] },
+  document_analysis: { summary: '', keyInsights: 'not a list', opportunityScore: 42 },
+};
 
 const piece = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -43,6 +102,8 @@ function figuresLine(system: string): string {
 
 export async function startModelStandIn(options: { slowMs?: number } = {}): Promise<ModelStandIn> {
   const requests: ModelRequest[] = [];
+  // Filled once the server listens; the request handler reads `structured` from it.
+  const standin = { structured: 'valid' } as ModelStandIn;
   const flakySeen = new Set<string>();
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
@@ -56,6 +117,15 @@ export async function startModelStandIn(options: { slowMs?: number } = {}): Prom
         const question = [...body.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
         const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
         const q = question.toLowerCase();
+        const schema = body.response_format?.type === 'json_schema' ? (body.response_format.json_schema?.name ?? '') : null;
+        if (schema !== null) {
+          const content =
+            standin.structured === 'not-json'
+              ? 'Sure! Here are your insights: {'
+              : JSON.stringify(standin.structured === 'invalid' ? (BROKEN[schema] ?? {}) : structuredAnswer(schema, question, system));
+          const answer = { choices: [{ index: 0, message: { role: 'assistant', content } }], usage: { total_tokens: 123 } };
+          return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+        }
         if (q.includes('rate limit'))
           return res.writeHead(429, { 'content-type': 'application/json' }).end('{"error":{"message":"quota"}}');
         if (q.includes('payment'))
@@ -86,7 +156,7 @@ export async function startModelStandIn(options: { slowMs?: number } = {}): Prom
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
+  Object.assign(standin, {
     url,
     env: { AI_BASE_URL: url, AI_API_KEY: STANDIN_KEY, AI_MODEL: 'standin-model', AI_FIRST_TOKEN_TIMEOUT_MS: '3000', AI_RETRIES: '1' },
     requests,
@@ -94,5 +164,6 @@ export async function startModelStandIn(options: { slowMs?: number } = {}): Prom
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     },
-  };
+  });
+  return standin;
 }

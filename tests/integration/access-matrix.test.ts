@@ -185,7 +185,13 @@ function specs(): [string, Spec][] {
         sample: async () =>
           (await server.admin.collection('documents').create({ site_id: siteId, user_id: users.owner.record.id, file_name: 'brief.txt' }))
             .id,
-        createBody: (role) => ({ site_id: siteId, user_id: role === 'anonymous' ? '' : users[role].record.id, file_name: 'notes.md' }),
+        // An upload carries its file (the server refuses a document without one).
+        createBody: (role) => ({
+          site_id: siteId,
+          user_id: role === 'anonymous' ? '' : users[role].record.id,
+          file_name: 'notes.md',
+          file: new File(['# Notes\n\nVisitors leave the checkout when shipping costs appear late.\n'], 'notes.md'),
+        }),
         updateBody: { file_name: 'renamed.md' },
         allowed: { list: MEMBERS, view: MEMBERS, create: EDITORS, update: NOBODY, delete: EDITORS },
       },

@@ -1,10 +1,20 @@
 // @ts-check
 // Gathers what the AI may know about a site, from the server's own records: the Analytics report
 // of the last 30 days (through $analytics, the event store), the latest dashboard scan, the enabled
-// rules and the recent rollbacks. src/lib/ai/grounding.ts turns it into the compact grounding.
+// rules, the recent rollbacks, the running A/B tests with their results ($experiments) and the
+// summaries of the 5 latest analysed documents. src/lib/ai/grounding.ts turns it into the compact grounding.
 function jsonOf(rec, field) {
   try {
     return JSON.parse(rec.getString(field) || 'null');
+  } catch (_) {
+    return null;
+  }
+}
+
+/** The site's running experiments with their results; null when this build has no experiments. */
+function runningExperiments(siteId) {
+  try {
+    return $experiments.running(siteId);
   } catch (_) {
     return null;
   }
@@ -52,11 +62,18 @@ function sources(app, site) {
     scan: scan,
     rules: rules,
     rollbacks: rollbacks,
-    experiments: null, // A/B test results join here once experiments are stored
+    experiments: runningExperiments(site.id),
+    documents: app
+      .findRecordsByFilter('documents', 'site_id = {:s} && analysis_status = "completed"', '-analyzed_at', 5, 0, { s: site.id })
+      .map(function (d) {
+        return { fileName: d.getString('file_name'), language: d.getString('language'), summary: d.getString('analysis_summary') };
+      }),
   };
 }
 
 module.exports = {
+  sources: sources,
+
   /** A JSON field of a record as a plain value, null when empty or unreadable. */
   jsonOf: jsonOf,
 

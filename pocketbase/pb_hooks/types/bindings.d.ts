@@ -51,6 +51,37 @@ declare const $ai: {
   streamChat(e: core.RequestEvent, messages: Array<{ role: string; content: string }>): AiStreamResult;
   /** Streams ready text in the same format (the built-in analyst); false when the browser left. */
   streamText(e: core.RequestEvent, pieces: string[]): boolean;
+  /** One answer shaped by a JSON schema, not streamed; content is unvalidated JSON text when ok. */
+  completeJSON(
+    messages: Array<{ role: string; content: string }>,
+    name: string,
+    schema: object,
+  ): { ok: boolean; content: string; status: number; error: string; tokens: number };
+};
+
+/** Uploaded documents (pocketbase/docs/jsvm.go). */
+declare const $docs: {
+  /** A stored document's text and language, or the reason it cannot be read (error, shown to the user). */
+  read(app: core.App, record: core.Record): { ok: boolean; format: string; text: string; language: string; error: string };
+};
+
+/** Running A/B tests and their results for the AI grounding (pocketbase/experiments/grounding.go). */
+declare const $experiments: {
+  running(siteId: string): Array<{
+    name: string;
+    status: string;
+    goal: string;
+    startedAt: string;
+    variants: Array<{
+      name: string;
+      control: boolean;
+      users: number;
+      conversions: number;
+      rate: number;
+      uplift: number | null;
+      chanceToBeat: number | null;
+    }>;
+  }>;
 };
 
 /** Mail sent after the response, so SMTP never holds a request (pocketbase/mailqueue). */

@@ -16,13 +16,15 @@ export interface CollectionStoreOptions<K> {
   sort?: string;
   /** Only the first `limit` records (no total count); all of them without it. */
   limit?: number;
+  /** The fields to load (PocketBase's `fields`), to leave out large ones; all without it. */
+  fields?: string;
   /** Follow realtime changes (default true). */
   realtime?: boolean;
   debounceMs?: number;
 }
 
 export function createCollectionStore<R extends RecordModel, K = string>(options: CollectionStoreOptions<K>): LiveStore<R[]> {
-  const { collection, filter, sort, limit } = options;
+  const { collection, filter, sort, limit, fields } = options;
   return createLiveStore<R[], K>({
     name: collection,
     key: options.key,
@@ -30,7 +32,7 @@ export function createCollectionStore<R extends RecordModel, K = string>(options
     debounceMs: options.debounceMs,
     realtime: options.realtime === false ? [] : [{ collection, filter }],
     load: async (key) => {
-      const query = { filter: filter?.(key), sort, requestKey: null };
+      const query = { filter: filter?.(key), sort, fields, requestKey: null };
       if (!limit) return pb.collection(collection).getFullList<R>(query);
       return (await pb.collection(collection).getList<R>(1, limit, { ...query, skipTotal: true })).items;
     },

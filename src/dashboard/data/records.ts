@@ -8,6 +8,7 @@ import type { RuleTemplate } from '../../lib/patterns';
 import type { RuleChange } from '../../lib/rule-changes';
 import type { ExperimentVariant, Guardrail } from '../../lib/experiments';
 import type { AiInsight, AnalysisData } from '../../lib/ai/insights';
+import type { DocumentResult } from '../../lib/documents/analysis';
 
 export type { RecordModel };
 
@@ -174,9 +175,26 @@ export interface ExperimentRecord extends RecordModel {
 /** One 'Run Analysis' of a site: its four figures and insight cards, kept with their time. */
 export interface AiAnalysisRecord extends RecordModel {
   site_id: string;
-  engine: 'builtin' | 'model';
+  /** 'builtin-fallback': the model's answer could not be used, so the built-in rules wrote the cards. */
+  engine: 'builtin' | 'model' | 'builtin-fallback';
   analysis_data: AnalysisData;
   insights: AiInsight[];
+  created_at: string;
+}
+
+/** An uploaded document and its analysis (the extracted text is not loaded in lists). */
+export interface DocumentRecord extends RecordModel {
+  site_id: string;
+  user_id: string;
+  file_name: string;
+  file_path: string;
+  file_size: number;
+  file_type: string;
+  analysis_status: 'pending' | 'completed' | 'failed';
+  analysis_result: DocumentResult | null;
+  analysis_summary: string;
+  language: string;
+  analyzed_at: string;
   created_at: string;
 }
 
@@ -207,4 +225,5 @@ export const RECORD_COLLECTIONS = {
   ExperimentRecord: 'experiments',
   AiAnalysisRecord: 'ai_analyses',
   ApiKeyRecord: 'api_keys',
+  DocumentRecord: 'documents',
 } as const;

@@ -4,7 +4,7 @@
  * it answers the four quick questions and questions about the site's own figures, and says
  * plainly what it cannot answer.
  */
-import type { Grounding } from './grounding';
+import { experimentLine, type Grounding } from './grounding';
 import { count } from './figures';
 
 export const ANALYST_NAME = 'Built-in analyst';
@@ -17,7 +17,8 @@ export const QUICK_QUESTIONS = [
   { topic: 'cart_abandonment', label: 'Reduce cart abandonment', question: 'How do I reduce cart abandonment?' },
 ] as const;
 
-export type Topic = (typeof QUICK_QUESTIONS)[number]['topic'] | 'devices' | 'pages' | 'scan' | 'rules' | 'unknown';
+export type Topic =
+  (typeof QUICK_QUESTIONS)[number]['topic'] | 'experiments' | 'documents' | 'devices' | 'pages' | 'scan' | 'rules' | 'unknown';
 
 /** A pattern of the library as the analyst reads it (pb_hooks/lib/cro_patterns.json). */
 export interface AnalystPattern {
@@ -32,6 +33,11 @@ export interface AnalystPattern {
 }
 
 const TOPIC_WORDS: Array<[Topic, RegExp]> = [
+  [
+    'experiments',
+    /\b(running (a\/b )?(tests?|experiments?)|my (a\/b )?(tests?|experiments?)|(test|experiment) results?|winning|winner|which variant|how (is|are) (my|the) (a\/b )?(tests?|experiments?))/,
+  ],
+  ['documents', /\b(documents?|uploaded|upload|files?|pdf)\b/],
   ['ab_testing', /\b(a\/b|ab test|split test|experiment|variant|sample size|significan)/],
   ['cart_abandonment', /\b(cart|checkout|abandon|basket)/],
   ['landing_pages', /\b(landing|hero|above the fold|headline|bounce)/],
@@ -190,8 +196,24 @@ function rules(g: Grounding): string[] {
   return lines;
 }
 
+function experiments(g: Grounding): string[] {
+  if (g.experiments === null) return ['Experiment results are not available on this installation.'];
+  if (!g.experiments.length)
+    return ['No A/B test is running on your site. Create one from A/B Tests to compare a change against the current page.'];
+  const lines = ['Your running A/B tests:', ...g.experiments.map((x) => `- ${experimentLine(x)}`)];
+  lines.push(
+    'A variant is a winner only once its chance to beat control reaches 95% with a sound traffic split; until then keep the test running for whole weeks.',
+  );
+  return lines;
+}
+
+function documents(g: Grounding): string[] {
+  if (!g.documents.length) return ['No analysed documents yet. Upload a report or research file on the Overview and ask again.'];
+  return ['Your latest analysed documents:', ...g.documents.map((d) => `- ${d.fileName} (${d.language}): ${d.summary}`)];
+}
+
 const CANNOT =
-  "I am the built-in analyst: I answer from your site's own figures and the pattern library, not from a language model, and I cannot answer that question. Ask about A/B testing, landing pages, your key metrics, cart abandonment, devices, top pages, your latest scan or your rules.";
+  "I am the built-in analyst: I answer from your site's own figures and the pattern library, not from a language model, and I cannot answer that question. Ask about A/B testing, your running tests, landing pages, your key metrics, cart abandonment, devices, top pages, your latest scan, your documents or your rules.";
 
 /** The built-in analyst's whole answer to a question. */
 export function analystAnswer(question: string, g: Grounding, patterns: AnalystPattern[]): string {
@@ -207,6 +229,8 @@ export function analystAnswer(question: string, g: Grounding, patterns: AnalystP
     pages: () => pages(g),
     scan: () => scan(g),
     rules: () => rules(g),
+    experiments: () => experiments(g),
+    documents: () => documents(g),
     unknown: () => [CANNOT],
   };
   return byTopic[topic]().join('\n');

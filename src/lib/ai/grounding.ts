@@ -1,7 +1,8 @@
 /**
  * The grounding of every AI answer: a compact, deterministic summary of the user's current site
  * built on the server from its own data (the Analytics report of the last 30 days, the latest scan,
- * the enabled rules, recent rollbacks). Figures are written as the Analytics screen writes them, so
+ * the enabled rules, recent rollbacks, the running A/B tests and their results, the summaries of
+ * the latest analysed documents). Figures are written as the Analytics screen writes them, so
  * an answer that quotes them matches what the user sees. Nothing here invents data: an empty
  * source stays empty and is said to be empty.
  */
@@ -17,8 +18,43 @@ export interface GroundingSources {
   scan: { scannedAt: string; findings: Array<{ title: string; impact: string; conversionLift?: string }> } | null;
   rules: Array<{ name: string; ruleType: string; rolloutPercentage: number; healthStatus: string }>;
   rollbacks: Array<{ type: string; reason: string; at: string }>;
-  /** Experiments and their results: filled once A/B tests are stored; null means not available yet. */
-  experiments: Array<{ name: string; status: string; result: string }> | null;
+  /** Running experiments with their results (pocketbase/experiments); null means not available in this build. */
+  experiments: GroundingExperimentSource[] | null;
+  /** The latest completed documents (newest first). */
+  documents?: Array<{ fileName: string; language: string; summary: string }>;
+}
+
+/** A running experiment as the server's statistics engine reports it (rates and uplift as fractions, chance 0-1). */
+export interface GroundingExperimentSource {
+  name: string;
+  status: string;
+  goal: string;
+  startedAt: string;
+  variants: Array<{
+    name: string;
+    control: boolean;
+    users: number;
+    conversions: number;
+    rate: number;
+    uplift: number | null;
+    chanceToBeat: number | null;
+  }>;
+}
+
+export interface GroundingExperiment {
+  name: string;
+  goal: string;
+  since: string;
+  variants: Array<{
+    name: string;
+    control: boolean;
+    users: string;
+    conversions: string;
+    conversionRate: string;
+    /** Against the control; empty on the control and without data. */
+    uplift: string;
+    chanceToBeat: string;
+  }>;
 }
 
 export interface GroundingPage {
@@ -59,13 +95,43 @@ export interface Grounding {
   scannedAt: string | null;
   rules: Array<{ name: string; rollout: string; health: string }>;
   rollbacks: Array<{ type: string; reason: string; day: string }>;
-  experiments: GroundingSources['experiments'];
+  experiments: GroundingExperiment[] | null;
+  documents: Array<{ fileName: string; language: string; summary: string }>;
 }
 
 const MAX_PAGES = 5;
 const MAX_FINDINGS = 5;
 const MAX_RULES = 10;
 const MAX_ROLLBACKS = 5;
+const MAX_EXPERIMENTS = 5;
+const MAX_DOCUMENTS = 5;
+const MAX_DOCUMENT_SUMMARY = 400;
+
+function experiment(x: GroundingExperimentSource): GroundingExperiment {
+  return {
+    name: x.name,
+    goal: x.goal || 'conversions',
+    since: (x.startedAt || '').slice(0, 10),
+    variants: x.variants.map((v) => ({
+      name: v.name,
+      control: v.control,
+      users: count(v.users),
+      conversions: count(v.conversions),
+      conversionRate: percent(100 * v.rate, 2),
+      uplift: v.uplift === null ? '' : signedPercent(100 * v.uplift),
+      chanceToBeat: v.chanceToBeat === null ? '' : percent(100 * v.chanceToBeat, 0),
+    })),
+  };
+}
+
+/** One experiment in one line: each variant's users, conversions and rate, and against the control its uplift and chance to win. */
+export function experimentLine(x: GroundingExperiment): string {
+  const variants = x.variants.map((v) => {
+    const base = `${v.name}${v.control ? ' (control)' : ''}: ${v.users} users, ${v.conversions} conversions, conversion rate ${v.conversionRate}`;
+    return v.uplift ? `${base}, uplift ${v.uplift}, chance to beat control ${v.chanceToBeat}` : base;
+  });
+  return `${x.name} (goal ${x.goal}${x.since ? `, running since ${x.since}` : ''}): ${variants.join('; ')}`;
+}
 
 export function buildGrounding(src: GroundingSources): Grounding {
   const r = src.report;
@@ -114,7 +180,12 @@ export function buildGrounding(src: GroundingSources): Grounding {
     rollbacks: src.rollbacks
       .slice(0, MAX_ROLLBACKS)
       .map((x) => ({ type: x.type, reason: x.reason || 'No reason recorded', day: x.at.slice(0, 10) })),
-    experiments: src.experiments,
+    experiments: src.experiments === null ? null : src.experiments.slice(0, MAX_EXPERIMENTS).map(experiment),
+    documents: (src.documents ?? []).slice(0, MAX_DOCUMENTS).map((d) => ({
+      fileName: d.fileName,
+      language: d.language || 'unknown',
+      summary: d.summary.length > MAX_DOCUMENT_SUMMARY ? `${d.summary.slice(0, MAX_DOCUMENT_SUMMARY - 3)}...` : d.summary,
+    })),
   };
 }
 
@@ -146,6 +217,11 @@ export function groundingPrompt(g: Grounding): string {
   for (const x of g.rollbacks) lines.push(`${x.day} ${x.type}: ${x.reason}`);
   if (g.experiments === null) lines.push('## Experiments: not available');
   else if (!g.experiments.length) lines.push('## Experiments: none');
-  else for (const x of g.experiments) lines.push(`Experiment ${x.name} (${x.status}): ${x.result}`);
+  else {
+    lines.push('## Running experiments (users, conversions, conversion rate; against the control: uplift, chance to beat control)');
+    for (const x of g.experiments) lines.push(experimentLine(x));
+  }
+  lines.push(g.documents.length ? '## Analysed documents' : '## Analysed documents: none');
+  for (const d of g.documents) lines.push(`${d.fileName} (${d.language}): ${d.summary}`);
   return lines.join('\n');
 }

@@ -7,3 +7,4 @@ export * from './analyst';
 export * from './chat-request';
 export * from './chat-client';
 export * from './insights';
+export * from './insight-cards';

@@ -2,8 +2,9 @@
  * AI Analysis Engine (/dashboard/ai-analysis), growth or enterprise only (free and starter see an
  * upgrade card). The four stat cards (Total Sessions, Avg Duration in seconds, Bounce Rate %, Avg
  * Scroll %) are the site's last 7 days from `$kpis` (rollups), or an honest '—' before the site
- * has recorded traffic. 'Run Analysis' stores an analysis on the server (the built-in rules over
- * the same figures) and the latest one's insight cards are listed.
+ * has recorded traffic. 'Run Analysis' stores an analysis on the server (the AI model's cards when
+ * one is configured, else the built-in rules over the same figures) and the latest one's insight
+ * cards are listed, with who wrote them.
  */
 import { useStore } from '@nanostores/react';
 import { Brain, Lock } from 'lucide-react';
@@ -22,6 +23,13 @@ import { errorMessage } from '../../data/errors';
 import { $kpis, refetchKpis, type Kpis } from '../../data/kpis';
 import { useSiteContext } from '../../data/siteContext';
 import { InsightCard } from './InsightCard';
+
+/** Who wrote the cards, said plainly: a fallback is never passed off as the model's answer. */
+const ENGINE_LABEL = {
+  model: 'by the AI model',
+  builtin: 'by the built-in rules',
+  'builtin-fallback': "by the built-in rules (the AI model's answer could not be used)",
+} as const;
 
 const price = (key: string) => PLAN_CATALOGUE.find((p) => p.key === key)?.price ?? '';
 
@@ -62,7 +70,8 @@ function Insights() {
   return (
     <div className="space-y-3" data-testid="ai-insights">
       <p className="text-sm text-slate-500">
-        Last analysis {new Date(analysis.created_at.replace(' ', 'T')).toLocaleString('en-US')} · {analysis.insights.length} insights
+        Last analysis {new Date(analysis.created_at.replace(' ', 'T')).toLocaleString('en-US')} · {analysis.insights.length} insights{' '}
+        <span data-testid="ai-analysis-engine">{ENGINE_LABEL[analysis.engine]}</span>
       </p>
       {analysis.insights.length === 0 && <p className="text-sm text-slate-600">No problems found in the figures of the last 7 days.</p>}
       {analysis.insights.map((insight) => (

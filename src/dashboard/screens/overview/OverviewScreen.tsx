@@ -8,6 +8,8 @@ import { KpiCards } from './KpiCards';
 import { RecentTestsCard } from './RecentTestsCard';
 import { WebsiteScanCard } from './WebsiteScanCard';
 import { GoogleAnalyticsCard } from './GoogleAnalyticsCard';
+import { DocumentUploadCard } from './DocumentUploadCard';
+import { RecentDocumentsCard } from './RecentDocumentsCard';
 
 export default function OverviewScreen() {
   return (
@@ -26,6 +28,10 @@ export default function OverviewScreen() {
       />
       <GoogleAnalyticsCard />
       <WebsiteScanCard />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <DocumentUploadCard />
+        <RecentDocumentsCard />
+      </div>
       <KpiCards />
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <ActiveOptimizationsCard />

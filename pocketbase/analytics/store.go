@@ -45,6 +45,10 @@ type Store interface {
 	// PruneSite does the same for one site (each site may keep its raw events for its own time).
 	PruneSite(siteID string, before time.Time) error
 
+	// GoalCompletions counts, per goal, the sessions that completed the given micro goals between
+	// from (included) and to (excluded); goals without a completion are absent.
+	GoalCompletions(siteID string, goalIDs []string, from, to time.Time) (map[string]int, error)
+
 	// DistinctVisitors counts the different visitors with a session started at or after from
 	// (plan metering: tracked visitors this month).
 	DistinctVisitors(siteID string, from time.Time) (int, error)

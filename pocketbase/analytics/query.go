@@ -88,8 +88,15 @@ func kpisHandler(app core.App, store Store) func(*core.RequestEvent) error {
 		sameDayLastWeek, _ := totals(store, site.Id, calDay(now.AddDate(0, 0, -7)), calDay(now.AddDate(0, 0, -7)))
 		month, _ := totals(store, site.Id, calDay(now.AddDate(0, 0, -29)), calDay(now))
 		rules, _ := app.CountRecords("optimization_rules", dbx.HashExp{"site_id": site.Id, "enabled": true})
+		rulesWeekAgo := activeRulesAt(app, site.Id, now.AddDate(0, 0, -7))
+		impact, err := measureRevenueImpact(app, store, site.Id, now)
+		if err != nil {
+			return err
+		}
+		storeRevenueImpact(app, site, impact.Total)
 		return e.JSON(http.StatusOK, map[string]any{
 			"activeOptimizations": rules,
+			"revenueImpact":       impact,
 			// Completions of micro goals in the last 7 days (once per session and goal).
 			"microConversions": week.Micro,
 			"siteId":           site.Id,
@@ -99,18 +106,29 @@ func kpisHandler(app core.App, store Store) func(*core.RequestEvent) error {
 			"today":            today,
 			"month":            month,
 			"changes": map[string]float64{
-				"conversionRate":   change(week.ConversionRate, prev.ConversionRate),
-				"revenue":          change(week.Revenue, prev.Revenue),
-				"sessions":         change(week.Sessions, prev.Sessions),
-				"visitors":         change(week.Visitors, prev.Visitors),
-				"sessionsToday":    change(today.Sessions, sameDayLastWeek.Sessions),
-				"microConversions": change(week.Micro, prev.Micro),
+				"conversionRate":      change(week.ConversionRate, prev.ConversionRate),
+				"revenue":             change(week.Revenue, prev.Revenue),
+				"sessions":            change(week.Sessions, prev.Sessions),
+				"visitors":            change(week.Visitors, prev.Visitors),
+				"sessionsToday":       change(today.Sessions, sameDayLastWeek.Sessions),
+				"microConversions":    change(week.Micro, prev.Micro),
+				"activeOptimizations": change(float64(rules), float64(rulesWeekAgo)),
+				"revenueImpact":       change(impact.LastWeek, impact.PreviousWeek),
 			},
 			"currentCvr":      site.GetFloat("current_cvr"),
 			"baselineCvr":     site.GetFloat("baseline_cvr"),
 			"monthlyVisitors": site.GetFloat("monthly_visitors"),
 		})
 	}
+}
+
+// activeRulesAt counts the rules that were on at a past time: created before it and on now, or
+// created before it and switched off (or rolled back) since.
+func activeRulesAt(app core.App, siteID string, at time.Time) int64 {
+	n, _ := app.CountRecords("optimization_rules", dbx.NewExp(
+		"site_id = {:site} AND created_at < {:at} AND (enabled = TRUE OR updated_at >= {:at})",
+		dbx.Params{"site": siteID, "at": at.UTC().Format("2006-01-02 15:04:05.000Z")}))
+	return n
 }
 
 // analyticsHandler: GET /api/cro/analytics/{siteId}?days=7|30|90 for the Analytics screen.

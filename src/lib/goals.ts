@@ -83,7 +83,7 @@ export function matchProblem(type: GoalType, match: string): string {
  */
 function selectorProblem(s: string): string {
   const bad = 'That is not a CSS selector (for example #signup or form.newsletter).';
-  if (/[{};@]/.test(s) || /^[>+~,]|[>+~,]$/.test(s)) return bad;
+  if (/[{};@]/.test(s) || /^\s*[>+~,]|[>+~,]\s*$/.test(s)) return bad;
   const stack: string[] = [];
   let quote = '';
   for (const c of s) {

@@ -77,10 +77,6 @@ func (s *ImpactSource) measure(treated, baseline MeanFigures, exposed float64) {
 	s.High = round2((diff + z95*se) * exposed)
 }
 
-// winnerRuleSQL finds the rule a declared winner shipped as (its creation's audit entry).
-const winnerRuleSQL = `SELECT rule_id FROM optimization_audit_log WHERE site_id = {:site} AND action = 'created'
-	AND json_extract(changes, '$.experiment_id') = {:exp} ORDER BY created_at LIMIT 1`
-
 // measureRevenueImpact computes the site's revenue impact at now.
 func measureRevenueImpact(app core.App, store Store, siteID string, now time.Time) (RevenueImpact, error) {
 	out := RevenueImpact{Sources: []ImpactSource{}}
@@ -103,8 +99,12 @@ func measureRevenueImpact(app core.App, store Store, siteID string, now time.Tim
 		return out, err
 	}
 	for _, x := range winners {
+		// The rule the winner shipped as is named by its creation's audit entry.
 		var ruleID string
-		_ = app.DB().NewQuery(winnerRuleSQL).Bind(dbx.Params{"site": siteID, "exp": x.Id}).Row(&ruleID)
+		if entry, err := app.FindFirstRecordByFilter("optimization_audit_log",
+			"site_id = {:site} && action = 'created' && changes.experiment_id = {:exp}", dbx.Params{"site": siteID, "exp": x.Id}); err == nil {
+			ruleID = entry.GetString("rule_id")
+		}
 		since := x.GetDateTime("ended_at").Time()
 		src := ImpactSource{Kind: "experiment", ID: x.Id, Name: x.GetString("name"), Since: since.UTC().Format(time.RFC3339), Unit: "visitor"}
 		results, err := store.ExperimentResults(ExperimentQuery{SiteID: siteID, ExperimentID: x.Id, Revenue: true})

@@ -100,9 +100,8 @@ async function demoSite(pb) {
       .collection('goals')
       .create({ site_id: site.id, name: 'Newsletter signup', type: 'url', match: '/newsletter/thanks', value: 0, enabled: true });
     await pb
-      .collection('micro_conversions')
-      .create({ site_id: site.id, name: 'Add to cart', event_name: 'add_to_cart', value: 0, enabled: true })
-      .catch(() => {});
+      .collection('goals')
+      .create({ site_id: site.id, name: 'Add to cart', type: 'event', match: 'add_to_cart', value: 1, micro: true, enabled: true });
   }
   return site;
 }

@@ -65,11 +65,13 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	sites := newSiteCache(app)
 	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS), shareLimit: newLimiter(cfg.SiteRPS * ClientShareOfSite)}
 
-	for _, name := range []string{"sites", "goals", "micro_conversions", "optimization_rules", "experiments"} {
+	for _, name := range []string{"sites", "goals", "optimization_rules", "experiments"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterUpdateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterDeleteSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 	}
+
+	checkZoneOnWrite(app)
 
 	stopLive := func() {}
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
@@ -82,6 +84,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 			se.Router.POST("/api/cro/collect", c.handle).Bind(apis.SkipSuccessActivityLog())
 			se.Router.GET("/api/cro/analytics/{siteId}", analyticsHandler(store))
 			se.Router.GET("/api/cro/kpis/{siteId}", kpisHandler(app, store))
+			se.Router.GET("/api/cro/micro-goals/{siteId}", microGoalsHandler(app, store))
 			return se.Next()
 		},
 		Priority: -10,

@@ -74,12 +74,12 @@ func (a *applier) session(j *job, first *Event) *sessState {
 	key := j.site.ID + "|" + b.Session
 	s := a.w.sessions[key]
 	if s == nil {
-		s = loadSession(a.tx, j.site.ID, b.Session)
+		s = loadSession(a.tx, j.site.ID, b.Session, j.site.Zone)
 	}
 	if s == nil {
 		s = &sessState{
 			siteID: j.site.ID, key: b.Session, visitor: b.Visitor, isNew: true, started: first.at, lastSeen: first.at,
-			startDay: dayOf(first.at), entry: first.Path, exit: first.Path, referrer: first.Referrer,
+			zone: j.site.Zone, startDay: localDay(first.at, j.site.Zone), entry: first.Path, exit: first.Path, referrer: first.Referrer,
 			utmSource: first.UtmSource, utmMedium: first.UtmMedium, utmCampaign: first.UtmCamp,
 			device: j.device, browser: j.browser, country: j.country, goals: map[string]bool{}, paths: map[string]bool{},
 		}
@@ -114,9 +114,8 @@ func (a *applier) isNewVisitorToday(s *sessState) bool {
 	}
 	if a.w.visitorDay[vk] == "" {
 		var n int
-		_ = a.tx.row(visitorSeenSQL, map[string]any{
-			"site": s.siteID, "visitor": s.visitor, "from": s.startDay + " 00:00:00.000Z", "to": s.startDay + " 99",
-		}, &n)
+		from, to := dayBounds(s.startDay, s.zone)
+		_ = a.tx.row(visitorSeenSQL, map[string]any{"site": s.siteID, "visitor": s.visitor, "from": dbTime(from), "to": dbTime(to)}, &n)
 		if n > 0 {
 			a.w.visitorDay[vk] = s.startDay
 			return false
@@ -147,7 +146,7 @@ func (a *applier) apply(j *job) error {
 
 func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	site := j.site
-	day := dayOf(ev.at)
+	day := localDay(ev.at, site.Zone)
 	if ev.at.After(s.lastSeen) {
 		s.lastSeen = ev.at
 	}
@@ -210,10 +209,8 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		if len(ev.Props) > 0 {
 			row["props"] = string(ev.Props)
 		}
-		if _, ok := site.Micros[ev.Name]; ok {
-			s.micro++
-			a.day(site.ID, day).micro++
-		}
+	case "fs":
+		row["selector"] = ev.Selector
 	case "er":
 		s.errors++
 		a.day(site.ID, day).errors++
@@ -255,7 +252,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 			if err != nil {
 				return err
 			}
-			if isPurchase(ev) && purchase < 0 {
+			if isPurchase(ev) && purchase < 0 && !g.Micro {
 				purchase = counted
 			}
 			if tested {
@@ -279,6 +276,10 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 // convert records a goal conversion: once per session per goal, revenue for every occurrence
 // (browser revenue up to its cap, revenue_cap.go); it returns the value counted.
 func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event, day string) (float64, error) {
+	if g.Micro {
+		a.completeMicro(j, s, g, ev, day)
+		return 0, nil
+	}
 	props := map[string]any{"goal": g.ID, "verified": j.verified}
 	if value > 0 && !j.verified {
 		props["reported"] = value
@@ -313,6 +314,23 @@ func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event
 		"rule": "", "goal": g.ID, "client": j.client,
 	})
 	return value, nil
+}
+
+// completeMicro records a micro goal's completion: once per session per goal in the micro
+// conversion counts, never in the site's conversions or revenue (a micro goal's value is points);
+// its raw row is a `micro_conversion`, so nothing that counts conversions counts it.
+func (a *applier) completeMicro(j *job, s *sessState, g goal, ev *Event, day string) {
+	if !s.goals[g.ID] {
+		s.goals[g.ID] = true
+		s.micro++
+		a.day(s.siteID, day).micro++
+	}
+	a.rows = append(a.rows, map[string]any{
+		"site": s.siteID, "visitor": s.visitor, "session": s.key, "type": "micro_conversion", "name": truncate(g.Name, 100),
+		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(map[string]any{"goal": g.ID, "micro": true, "verified": j.verified}),
+		"value": 0.0, "x": 0.0, "y": 0.0, "selector": "", "device": s.device, "browser": s.browser, "country": s.country,
+		"ts": dbTime(ev.at), "rule": "", "goal": g.ID, "client": j.client,
+	})
 }
 
 func truncate(s string, n int) string {

@@ -20,7 +20,7 @@ func TestExperimentResultsBudget(t *testing.T) {
 	}
 	const site = "benchsite000001"
 	store := openSQLiteStore(t, site)
-	info := &siteInfo{ID: site, Key: "key" + site, Micros: map[string]float64{},
+	info := &siteInfo{ID: site, Key: "key" + site,
 		Goals: []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}},
 		Experiments: map[string]*experimentCfg{"benchexp0000001": {ID: "benchexp0000001",
 			Variants: []variantCfg{{Key: "control", Weight: 0.5}, {Key: "b", Weight: 0.5}}}}}

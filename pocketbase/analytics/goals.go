@@ -6,13 +6,13 @@ package analytics
 
 // hit is the value a matching event converts a goal with, and whether it matches at all: a page
 // view of the goal's URL pattern, a click on the goal's selector (the tracker reports the click
-// goal's selector it matched), or a custom event of the goal's name, whose own positive value
+// goal's selector it matched), a form submit on a form goal's selector (likewise), or a custom event of the goal's name, whose own positive value
 // replaces the goal's.
 func (g goal) hit(ev *Event) (value float64, ok bool) {
 	switch {
 	case ev.Type == "pv" && g.Type == "url":
 		return g.Value, URLPatternMatches(g.Match, ev.Path)
-	case ev.Type == "ck" && g.Type == "click":
+	case ev.Type == "ck" && g.Type == "click", ev.Type == "fs" && g.Type == "form":
 		return g.Value, ev.GoalMatch != "" && g.Match == ev.GoalMatch
 	case ev.Type == "ev" && g.Type == "event":
 		if ev.Value > 0 {

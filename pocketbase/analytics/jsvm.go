@@ -29,16 +29,17 @@ func BindJS(vm *goja.Runtime, store Store) {
 		t, err := store.WorkerTelemetry(siteID, ruleIDs, time.Now())
 		return plainJS(vm, t, err)
 	})
-	_ = obj.Set("recentTotals", func(siteID string, days int) (goja.Value, error) {
-		t, err := store.Totals(siteID, DayRange{From: dayOf(time.Now().AddDate(0, 0, -days)), To: OpenEnd})
+	// timeZone is the site's time_zone ("" = UTC): its days are the ones its rollups count.
+	_ = obj.Set("recentTotals", func(siteID string, days int, timeZone string) (goja.Value, error) {
+		t, err := store.Totals(siteID, DayRange{From: calDay(time.Now().In(zoneNamed(timeZone)).AddDate(0, 0, -days)), To: OpenEnd})
 		t.derive()
 		return plainJS(vm, t, err)
 	})
-	_ = obj.Set("report", func(siteID string, days int) (goja.Value, error) {
+	_ = obj.Set("report", func(siteID string, days int, timeZone string) (goja.Value, error) {
 		if days != 7 && days != 30 && days != 90 {
 			return nil, errors.New("days must be 7, 30 or 90")
 		}
-		r, err := buildReport(store, siteID, days, time.Now().UTC())
+		r, err := buildReport(store, siteID, days, time.Now().In(zoneNamed(timeZone)))
 		return plainJS(vm, r, err)
 	})
 	_ = vm.Set("$analytics", obj)

@@ -42,12 +42,17 @@ func startLive(app core.App, store Store, every time.Duration) (stop func()) {
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
 
 func refreshSite(app core.App, store Store, siteID string, now time.Time) error {
-	rows, err := store.Daily(siteID, DayRange{From: dayOf(now.AddDate(0, 0, -30)), To: OpenEnd})
+	site, err := app.FindRecordById("sites", siteID)
 	if err != nil {
 		return err
 	}
-	today := dayOf(now)
-	weekStart, prevStart, monthStart := dayOf(now.AddDate(0, 0, -6)), dayOf(now.AddDate(0, 0, -13)), dayOf(now.AddDate(0, 0, -29))
+	now = now.In(siteZone(site)) // today and weeks on the site's clock
+	rows, err := store.Daily(siteID, DayRange{From: calDay(now.AddDate(0, 0, -30)), To: OpenEnd})
+	if err != nil {
+		return err
+	}
+	today := calDay(now)
+	weekStart, prevStart, monthStart := calDay(now.AddDate(0, 0, -6)), calDay(now.AddDate(0, 0, -13)), calDay(now.AddDate(0, 0, -29))
 	var cur, prev [2]float64
 	var monthly float64
 	var t DayFigures
@@ -89,10 +94,6 @@ func refreshSite(app core.App, store Store, siteID string, now time.Time) error 
 		return err
 	}
 
-	site, err := app.FindRecordById("sites", siteID)
-	if err != nil {
-		return err
-	}
 	curCvr, baseCvr := round2(rate(cur[1], cur[0])), round2(rate(prev[1], prev[0]))
 	if site.GetFloat("current_cvr") == curCvr && site.GetFloat("baseline_cvr") == baseCvr && site.GetFloat("monthly_visitors") == monthly {
 		return nil

@@ -51,6 +51,7 @@ type Event struct {
 var typeNames = map[string]string{
 	"pv": "pageview", "lv": "leave", "ck": "click", "ob": "outbound", "ev": "custom",
 	"er": "error", "wv": "vital", "id": "identify", "ex": "exposure", "ae": "apply_error", "xp": "experiment_exposure",
+	"fs": "form_submit",
 }
 
 // Limits of one batch; anything larger is refused, never truncated silently.

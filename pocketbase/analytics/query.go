@@ -77,38 +77,58 @@ func kpisHandler(app core.App, store Store) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		now := time.Now().UTC()
-		week, err := totals(store, site.Id, dayOf(now.AddDate(0, 0, -6)), dayOf(now))
+		// The site's own clock: its today, its weeks (its rollups are counted in its days).
+		now := time.Now().In(siteZone(site))
+		week, err := totals(store, site.Id, calDay(now.AddDate(0, 0, -6)), calDay(now))
 		if err != nil {
 			return err
 		}
-		prev, _ := totals(store, site.Id, dayOf(now.AddDate(0, 0, -13)), dayOf(now.AddDate(0, 0, -7)))
-		today, _ := totals(store, site.Id, dayOf(now), dayOf(now))
-		sameDayLastWeek, _ := totals(store, site.Id, dayOf(now.AddDate(0, 0, -7)), dayOf(now.AddDate(0, 0, -7)))
-		month, _ := totals(store, site.Id, dayOf(now.AddDate(0, 0, -29)), dayOf(now))
+		prev, _ := totals(store, site.Id, calDay(now.AddDate(0, 0, -13)), calDay(now.AddDate(0, 0, -7)))
+		today, _ := totals(store, site.Id, calDay(now), calDay(now))
+		sameDayLastWeek, _ := totals(store, site.Id, calDay(now.AddDate(0, 0, -7)), calDay(now.AddDate(0, 0, -7)))
+		month, _ := totals(store, site.Id, calDay(now.AddDate(0, 0, -29)), calDay(now))
 		rules, _ := app.CountRecords("optimization_rules", dbx.HashExp{"site_id": site.Id, "enabled": true})
-		micros, _ := app.CountRecords("micro_conversions", dbx.HashExp{"site_id": site.Id, "enabled": true})
+		rulesWeekAgo := activeRulesAt(app, site.Id, now.AddDate(0, 0, -7))
+		impact, err := measureRevenueImpact(app, store, site.Id, now)
+		if err != nil {
+			return err
+		}
+		storeRevenueImpact(app, site, impact.Total)
 		return e.JSON(http.StatusOK, map[string]any{
 			"activeOptimizations": rules,
-			"microConversions":    micros,
-			"siteId":              site.Id,
-			"hasData":             month.Sessions > 0 || prev.Sessions > 0,
-			"week":                week,
-			"previousWeek":        prev,
-			"today":               today,
-			"month":               month,
+			"revenueImpact":       impact,
+			// Completions of micro goals in the last 7 days (once per session and goal).
+			"microConversions": week.Micro,
+			"siteId":           site.Id,
+			"hasData":          month.Sessions > 0 || prev.Sessions > 0,
+			"week":             week,
+			"previousWeek":     prev,
+			"today":            today,
+			"month":            month,
 			"changes": map[string]float64{
-				"conversionRate": change(week.ConversionRate, prev.ConversionRate),
-				"revenue":        change(week.Revenue, prev.Revenue),
-				"sessions":       change(week.Sessions, prev.Sessions),
-				"visitors":       change(week.Visitors, prev.Visitors),
-				"sessionsToday":  change(today.Sessions, sameDayLastWeek.Sessions),
+				"conversionRate":      change(week.ConversionRate, prev.ConversionRate),
+				"revenue":             change(week.Revenue, prev.Revenue),
+				"sessions":            change(week.Sessions, prev.Sessions),
+				"visitors":            change(week.Visitors, prev.Visitors),
+				"sessionsToday":       change(today.Sessions, sameDayLastWeek.Sessions),
+				"microConversions":    change(week.Micro, prev.Micro),
+				"activeOptimizations": change(float64(rules), float64(rulesWeekAgo)),
+				"revenueImpact":       change(impact.LastWeek, impact.PreviousWeek),
 			},
 			"currentCvr":      site.GetFloat("current_cvr"),
 			"baselineCvr":     site.GetFloat("baseline_cvr"),
 			"monthlyVisitors": site.GetFloat("monthly_visitors"),
 		})
 	}
+}
+
+// activeRulesAt counts the rules that were on at a past time: created before it and on now, or
+// created before it and switched off (or rolled back) since.
+func activeRulesAt(app core.App, siteID string, at time.Time) int64 {
+	n, _ := app.CountRecords("optimization_rules", dbx.NewExp(
+		"site_id = {:site} AND created_at < {:at} AND (enabled = TRUE OR updated_at >= {:at})",
+		dbx.Params{"site": siteID, "at": at.UTC().Format("2006-01-02 15:04:05.000Z")}))
+	return n
 }
 
 // analyticsHandler: GET /api/cro/analytics/{siteId}?days=7|30|90 for the Analytics screen.
@@ -125,7 +145,7 @@ func analyticsHandler(store Store) func(*core.RequestEvent) error {
 		if err != nil || (days != 7 && days != 30 && days != 90) {
 			return e.BadRequestError("days must be 7, 30 or 90.", nil)
 		}
-		report, err := buildReport(store, site.Id, days, time.Now().UTC())
+		report, err := buildReport(store, site.Id, days, time.Now().In(siteZone(site)))
 		if err != nil {
 			return err
 		}
@@ -135,14 +155,15 @@ func analyticsHandler(store Store) func(*core.RequestEvent) error {
 
 // buildReport is the Analytics screen's report of a site's last `days` days (7, 30 or 90), from
 // rollups only; the AI chat's grounding reads the same report, so both show the same figures.
+// now is on the site's clock (its zone), whose days the rollups are counted in.
 func buildReport(store Store, siteID string, days int, now time.Time) (map[string]any, error) {
-	from, to := dayOf(now.AddDate(0, 0, -(days-1))), dayOf(now)
+	from, to := calDay(now.AddDate(0, 0, -(days-1))), calDay(now)
 	span := DayRange{From: from, To: to}
 	summary, err := totals(store, siteID, from, to)
 	if err != nil {
 		return nil, err
 	}
-	previous, _ := totals(store, siteID, dayOf(now.AddDate(0, 0, -(2*days-1))), dayOf(now.AddDate(0, 0, -days)))
+	previous, _ := totals(store, siteID, calDay(now.AddDate(0, 0, -(2*days-1))), calDay(now.AddDate(0, 0, -days)))
 
 	rows, err := store.Daily(siteID, span)
 	if err != nil {
@@ -212,7 +233,7 @@ func fillSeries(rows []DayFigures, now time.Time, days int) []DayFigures {
 	}
 	out := make([]DayFigures, 0, days)
 	for i := days - 1; i >= 0; i-- {
-		d := dayOf(now.AddDate(0, 0, -i))
+		d := calDay(now.AddDate(0, 0, -i))
 		r, ok := byDay[d]
 		if !ok {
 			r = DayFigures{Day: d}

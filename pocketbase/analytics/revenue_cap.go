@@ -49,7 +49,7 @@ func (a *applier) capRevenue(s *sessState, client, day string, value float64) fl
 
 // sweepRevenue forgets the revenue counted on days before yesterday.
 func (w *Writer) sweepRevenue(now time.Time) {
-	yesterday := dayOf(now.Add(-24 * time.Hour))
+	yesterday := dayOf(now.Add(-48 * time.Hour)) // sites' local days: see sweep
 	for k := range w.revenueDay {
 		if k.day < yesterday {
 			delete(w.revenueDay, k)

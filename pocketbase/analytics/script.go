@@ -33,10 +33,12 @@ func trackerFor(site *siteInfo) string {
 
 // scriptConfig is inlined into each site's script: everything the tracker needs, no secrets.
 type scriptConfig struct {
-	Key        string    `json:"k"`
-	RespectDNT bool      `json:"dnt"`
-	Clicks     []string  `json:"g"`
-	Rules      []ruleCfg `json:"r,omitempty"`
+	Key        string   `json:"k"`
+	RespectDNT bool     `json:"dnt"`
+	Clicks     []string `json:"g"`
+	// Selectors of form goals; the tracker listens for submits only when there are any.
+	Forms []string  `json:"f,omitempty"`
+	Rules []ruleCfg `json:"r,omitempty"`
 	// Running experiments (experiments.go); a rule on an experiment's element yields to it.
 	Experiments []experimentCfg `json:"x,omitempty"`
 }
@@ -96,7 +98,8 @@ func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 		if css {
 			body = hideCSS(site)
 		} else {
-			cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.clickSelectors(), Rules: site.Rules,
+			cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.goalSelectors("click"),
+				Forms: site.goalSelectors("form"), Rules: site.Rules,
 				Experiments: site.expList})
 			body = "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(cfg) + ");\n"
 		}

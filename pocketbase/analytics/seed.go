@@ -26,7 +26,7 @@ func Command(app core.App, store Store) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("site %q not found", siteID)
 			}
-			info := &siteInfo{ID: site.Id, Key: site.GetString("public_key"), Domain: site.GetString("domain"), Micros: map[string]float64{}}
+			info := &siteInfo{ID: site.Id, Key: site.GetString("public_key"), Domain: site.GetString("domain"), Zone: siteZone(site)}
 			info.Goals = []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
 			if goals := newSiteCache(app).load(info.Key).Goals; len(goals) > 0 {
 				info.Goals = goals // the site's own goals, so that its experiment's goal converts

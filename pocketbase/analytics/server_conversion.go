@@ -23,8 +23,8 @@ type ServerConversion struct {
 const ServerConversionSource = "api"
 
 // RecordServerConversion stores one server-side conversion and returns once it is durable.
-func RecordServerConversion(store Store, siteID string, c ServerConversion) error {
-	return store.Submit(Ingest{Site: &siteInfo{ID: siteID}, Conversion: &c})
+func RecordServerConversion(store Store, siteID string, zone *time.Location, c ServerConversion) error {
+	return store.Submit(Ingest{Site: &siteInfo{ID: siteID, Zone: zone}, Conversion: &c})
 }
 
 const latestVisitorSessionSQL = `SELECT session_key FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
@@ -32,7 +32,7 @@ const latestVisitorSessionSQL = `SELECT session_key FROM sessions WHERE site_id 
 
 // eventGoalSQL finds the site's enabled custom-event goal of the conversion's name: a server-side
 // conversion named like a cro('track', name) goal is that goal, wherever it was seen.
-const eventGoalSQL = `SELECT id FROM goals WHERE site_id = {:site} AND type = 'event' AND enabled = TRUE AND match = {:name}
+const eventGoalSQL = `SELECT id FROM goals WHERE site_id = {:site} AND type = 'event' AND enabled = TRUE AND micro = FALSE AND match = {:name}
 	ORDER BY created_at LIMIT 1`
 
 // serverConversionStatements are prepared with the writer's statements (stmts.go).
@@ -48,7 +48,7 @@ var serverConversionStatements = []string{latestVisitorSessionSQL, eventGoalSQL}
 func (a *applier) applyServerConversion(j *job) error {
 	c := j.conversion
 	siteID := j.site.ID
-	day := dayOf(c.At)
+	day := localDay(c.At, j.site.Zone)
 	goalID, err := a.serverGoalID(siteID, c.Goal)
 	if err != nil {
 		return err
@@ -70,7 +70,7 @@ func (a *applier) applyServerConversion(j *job) error {
 	a.rows = append(a.rows, row)
 	d := a.day(siteID, day)
 	d.revenue += c.Value
-	s, err := a.latestSession(siteID, c.Visitor)
+	s, err := a.latestSession(siteID, c.Visitor, j.site.Zone)
 	if err != nil {
 		return err
 	}
@@ -118,7 +118,7 @@ func (a *applier) serverGoalID(siteID, name string) (string, error) {
 
 // latestSession returns the visitor's most recent session, marked as changed by this transaction,
 // or nil when the tracker has never seen the visitor.
-func (a *applier) latestSession(siteID, visitor string) (*sessState, error) {
+func (a *applier) latestSession(siteID, visitor string, zone *time.Location) (*sessState, error) {
 	var key string
 	err := a.tx.row(latestVisitorSessionSQL, map[string]any{"site": siteID, "visitor": visitor}, &key)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && key == "") {
@@ -130,7 +130,7 @@ func (a *applier) latestSession(siteID, visitor string) (*sessState, error) {
 	mem := siteID + "|" + key
 	s := a.w.sessions[mem]
 	if s == nil {
-		if s = loadSession(a.tx, siteID, key); s == nil {
+		if s = loadSession(a.tx, siteID, key, zone); s == nil {
 			return nil, nil
 		}
 	}

@@ -11,6 +11,7 @@ type sessState struct {
 	started, lastSeen    time.Time
 	touchedAt            time.Time
 	startDay             string
+	zone                 *time.Location // the site's, which decides startDay
 	entry, exit          string
 	referrer             string
 	utmSource, utmMedium string
@@ -63,7 +64,7 @@ const loadSessionSQL = `SELECT visitor, started_at, last_seen_at, entry_path, ex
 	browser, country, identity FROM sessions WHERE site_id = {:site} AND session_key = {:key} LIMIT 1`
 
 // loadSession reads a session row written earlier (after a restart or cache eviction).
-func loadSession(t *txStmts, siteID, key string) *sessState {
+func loadSession(t *txStmts, siteID, key string, zone *time.Location) *sessState {
 	var r sessionRow
 	err := t.row(loadSessionSQL, map[string]any{"site": siteID, "key": key}, &r.Visitor, &r.StartedAt, &r.LastSeenAt,
 		&r.EntryPath, &r.ExitPath, &r.Referrer, &r.UtmSource, &r.UtmMedium, &r.UtmCampaign, &r.PageViews, &r.Duration,
@@ -74,7 +75,7 @@ func loadSession(t *txStmts, siteID, key string) *sessState {
 	started, _ := time.Parse("2006-01-02 15:04:05.000Z", r.StartedAt)
 	last, _ := time.Parse("2006-01-02 15:04:05.000Z", r.LastSeenAt)
 	return &sessState{
-		siteID: siteID, key: key, visitor: r.Visitor, started: started, lastSeen: last, startDay: dayOf(started),
+		siteID: siteID, key: key, visitor: r.Visitor, started: started, lastSeen: last, zone: zone, startDay: localDay(started, zone),
 		entry: r.EntryPath, exit: r.ExitPath, referrer: r.Referrer, utmSource: r.UtmSource, utmMedium: r.UtmMedium,
 		utmCampaign: r.UtmCampaign, device: r.Device, browser: r.Browser, country: r.Country, identity: r.Identity,
 		pageviews: r.PageViews, durationMs: r.Duration * 1000, maxScroll: r.MaxScroll, conversions: r.Conversions,

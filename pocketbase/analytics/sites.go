@@ -17,9 +17,10 @@ type siteInfo struct {
 	Staging   string // the staging host testing mode runs on; its origin may send events too
 	IgnoreDNT bool
 	Goals     []goal
-	Micros    map[string]float64 // event name -> value of enabled micro conversions
-	Rules     []ruleCfg          // enabled optimization rules, inlined into the script
-	RuleIDs   map[string]bool
+	// Zone is the site's time zone: its days, "today" and weeks (UTC when unset).
+	Zone    *time.Location
+	Rules   []ruleCfg // enabled optimization rules, inlined into the script
+	RuleIDs map[string]bool
 	// Running experiments, inlined into the script; exposures of anything else are dropped.
 	Experiments map[string]*experimentCfg
 	expList     []experimentCfg
@@ -33,10 +34,12 @@ type goal struct {
 	Type  string  `json:"-"`
 	Match string  `json:"-"`
 	Value float64 `json:"-"`
+	// Micro goals are small steps (a newsletter signup, an add to cart): counted as micro
+	// conversions with their points, never as the site's conversions or revenue.
+	Micro bool `json:"-"`
 }
 
-// siteCache keeps sites by public key for 30 s; any change to sites, goals, micro conversions,
-// optimization rules or experiments clears it.
+// siteCache keeps sites by public key for 30 s; any change to sites, goals, optimization rules or experiments clears it.
 type siteCache struct {
 	app core.App
 	mu  sync.Mutex
@@ -76,7 +79,7 @@ func (c *siteCache) get(key string) *siteInfo {
 }
 
 func (c *siteCache) load(key string) *siteInfo {
-	info := &siteInfo{Key: key, loadedAt: time.Now(), Micros: map[string]float64{}, RuleIDs: map[string]bool{}, Experiments: map[string]*experimentCfg{}}
+	info := &siteInfo{Key: key, loadedAt: time.Now(), Zone: time.UTC, RuleIDs: map[string]bool{}, Experiments: map[string]*experimentCfg{}}
 	rec, err := c.app.FindFirstRecordByData("sites", "public_key", key)
 	if err != nil || key == "" {
 		info.notFound = true
@@ -86,15 +89,11 @@ func (c *siteCache) load(key string) *siteInfo {
 	info.Domain = rec.GetString("domain")
 	info.Staging = rec.GetString("staging_domain")
 	info.IgnoreDNT = rec.GetBool("tracking_ignore_dnt")
+	info.Zone = siteZone(rec)
 	goals, _ := c.app.FindAllRecords("goals", dbx.HashExp{"site_id": rec.Id, "enabled": true})
 	for _, g := range goals {
-		info.Goals = append(info.Goals, goal{ID: g.Id, Name: g.GetString("name"), Type: g.GetString("type"), Match: g.GetString("match"), Value: g.GetFloat("value")})
-	}
-	micros, _ := c.app.FindAllRecords("micro_conversions", dbx.HashExp{"site_id": rec.Id, "enabled": true})
-	for _, m := range micros {
-		if n := m.GetString("event_name"); n != "" {
-			info.Micros[n] = m.GetFloat("value")
-		}
+		info.Goals = append(info.Goals, goal{ID: g.Id, Name: g.GetString("name"), Type: g.GetString("type"), Match: g.GetString("match"),
+			Value: g.GetFloat("value"), Micro: g.GetBool("micro")})
 	}
 	rules, _ := c.app.FindRecordsByFilter("optimization_rules", "site_id = {:site} && enabled = true", "-priority,created_at", maxRules, 0, dbx.Params{"site": rec.Id})
 	for _, r := range rules {
@@ -132,11 +131,12 @@ type ruleCfg struct {
 	Except []string `json:"xu,omitempty"`
 }
 
-// clickSelectors lists the selectors of click goals, inlined into the tracker's config.
-func (s *siteInfo) clickSelectors() []string {
+// goalSelectors lists the selectors of the goals of one type (click or form), inlined into the
+// tracker's config.
+func (s *siteInfo) goalSelectors(kind string) []string {
 	out := []string{}
 	for _, g := range s.Goals {
-		if g.Type == "click" {
+		if g.Type == kind {
 			out = append(out, g.Match)
 		}
 	}

@@ -69,6 +69,29 @@ func (s *sqliteStore) DistinctVisitors(siteID string, from time.Time) (int, erro
 	return n, err
 }
 
+// goalCompletionsSQL reads micro goal completions (raw events, through the (site_id, ts) index).
+const goalCompletionsSQL = `SELECT goal, COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site}
+	AND type = 'micro_conversion' AND ts >= {:from} AND ts < {:to} GROUP BY goal`
+
+func (s *sqliteStore) GoalCompletions(siteID string, goalIDs []string, from, to time.Time) (map[string]int, error) {
+	out := map[string]int{}
+	want := map[string]bool{}
+	for _, id := range goalIDs {
+		want[id] = true
+	}
+	var rows []struct {
+		Goal string `db:"goal"`
+		N    int    `db:"n"`
+	}
+	err := s.app.DB().NewQuery(goalCompletionsSQL).Bind(dbx.Params{"site": siteID, "from": dbTime(from), "to": dbTime(to)}).All(&rows)
+	for _, r := range rows {
+		if want[r.Goal] {
+			out[r.Goal] = r.N
+		}
+	}
+	return out, err
+}
+
 func (s *sqliteStore) PruneSite(siteID string, before time.Time) error {
 	return s.pruneSite(siteID, dbTime(before))
 }

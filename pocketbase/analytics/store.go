@@ -45,6 +45,15 @@ type Store interface {
 	// PruneSite does the same for one site (each site may keep its raw events for its own time).
 	PruneSite(siteID string, before time.Time) error
 
+	// RuleRevenue measures an optimization rule between from (included) and to (excluded): the
+	// visitors it reached, revenue per session of the sessions it reached, and of the sessions on
+	// its pages (urlPattern, every page when empty) it did not reach: its holdout.
+	RuleRevenue(siteID, ruleID, urlPattern string, from, to time.Time) (RuleRevenue, error)
+
+	// GoalCompletions counts, per goal, the sessions that completed the given micro goals between
+	// from (included) and to (excluded); goals without a completion are absent.
+	GoalCompletions(siteID string, goalIDs []string, from, to time.Time) (map[string]int, error)
+
 	// DistinctVisitors counts the different visitors with a session started at or after from
 	// (plan metering: tracked visitors this month).
 	DistinctVisitors(siteID string, from time.Time) (int, error)
@@ -158,6 +167,13 @@ type ExperimentQuery struct {
 	SiteID, ExperimentID string
 	GoalID               string
 	Revenue              bool
+}
+
+// RuleRevenue is what a rule's revenue impact is measured from (RuleRevenue above).
+type RuleRevenue struct {
+	ExposedVisitors int         `json:"exposedVisitors"`
+	Exposed         MeanFigures `json:"exposed"` // per exposed session
+	Holdout         MeanFigures `json:"holdout"` // per session on the rule's pages it did not reach
 }
 
 // MeanFigures summarize a per-visitor amount: visitors, the amounts' sum and sum of squares.

@@ -38,8 +38,8 @@ func contractSite(id string) *siteInfo {
 		Goals: []goal{
 			{ID: "goalpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 50},
 			{ID: "goalsignup", Name: "Signup", Type: "event", Match: "signup"},
+			{ID: "goalnewsletter", Name: "Newsletter", Type: "event", Match: "newsletter", Value: 1, Micro: true},
 		},
-		Micros:  map[string]float64{"newsletter": 1},
 		RuleIDs: map[string]bool{ruleOne: true, ruleTwo: true},
 	}
 }
@@ -117,6 +117,8 @@ func TestStoreContract(t *testing.T) {
 			t.Run("rule health", func(t *testing.T) { checkRuleHealth(t, store) })
 			t.Run("worker telemetry", func(t *testing.T) { checkWorkers(t, store) })
 			t.Run("distinct visitors", func(t *testing.T) { checkDistinctVisitors(t, store) })
+			t.Run("micro goal completions", func(t *testing.T) { checkGoalCompletions(t, store) })
+			t.Run("rule revenue", func(t *testing.T) { checkRuleRevenue(t, store) })
 			t.Run("retention", func(t *testing.T) { checkRetention(t, store) })
 		})
 	}
@@ -326,4 +328,36 @@ func slicesHave(s []string, v string) bool {
 		}
 	}
 	return false
+}
+
+// B completed the micro goal "newsletter" once, half an hour ago; it is no conversion of the site.
+func checkGoalCompletions(t *testing.T, store Store) {
+	got, err := store.GoalCompletions(siteA, []string{"goalnewsletter", "goalsignup"}, ago(24*time.Hour), contractNow.Add(time.Hour))
+	if err != nil || len(got) != 1 || got["goalnewsletter"] != 1 {
+		t.Errorf("completions = %v, %v; want goalnewsletter: 1 only", got, err)
+	}
+	if got, _ := store.GoalCompletions(siteA, []string{"goalnewsletter"}, ago(10*time.Minute), contractNow.Add(time.Hour)); len(got) != 0 {
+		t.Errorf("completions of the last 10 minutes = %v, want none", got)
+	}
+	if got, _ := store.GoalCompletions(siteB, []string{"goalnewsletter"}, ago(24*time.Hour), contractNow.Add(time.Hour)); len(got) != 0 {
+		t.Errorf("site B completions = %v, want none", got)
+	}
+}
+
+// Rule one reached A (whose session bought for 50) and H today; B, C and G never met it, and of
+// those only B and C saw /pricing. D's exposure is 100 days old.
+func checkRuleRevenue(t *testing.T, store Store) {
+	from, to := ago(24*time.Hour), contractNow.Add(time.Hour)
+	got, err := store.RuleRevenue(siteA, ruleOne, "", from, to)
+	want := RuleRevenue{ExposedVisitors: 2, Exposed: MeanFigures{Count: 2, Sum: 50, SumSquares: 2500}, Holdout: MeanFigures{Count: 3}}
+	if err != nil || got != want {
+		t.Errorf("rule one, every page:\n got %+v, %v\nwant %+v", got, err, want)
+	}
+	got, _ = store.RuleRevenue(siteA, ruleOne, "/pricing", from, to)
+	if got.Holdout.Count != 2 || got.ExposedVisitors != 2 {
+		t.Errorf("rule one on /pricing: holdout sessions %v, exposed visitors %d; want 2 and 2", got.Holdout.Count, got.ExposedVisitors)
+	}
+	if got, _ := store.RuleRevenue(siteB, ruleOne, "", from, to); got.ExposedVisitors != 0 || got.Exposed.Count != 0 {
+		t.Errorf("site B has no exposures of rule one: %+v", got)
+	}
 }

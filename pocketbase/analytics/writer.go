@@ -205,7 +205,8 @@ func (w *Writer) sweep() {
 			delete(w.sessions, k)
 		}
 	}
-	yesterday := dayOf(now.Add(-24 * time.Hour))
+	// Days are the sites' local days, up to 14 hours ahead of UTC and 12 behind: keep two UTC days.
+	yesterday := dayOf(now.Add(-48 * time.Hour))
 	for k, d := range w.visitorDay {
 		if d < yesterday {
 			delete(w.visitorDay, k)

@@ -20,7 +20,7 @@ routerAdd(
     });
     require(`${__hooks}/lib/plan_gate.js`).requireCapability(e.app, site.id, 'ai_analysis');
 
-    const report = $analytics.report(site.id, 7);
+    const report = $analytics.report(site.id, 7, site.getString('time_zone'));
     const scans = e.app.findRecordsByFilter('scans', 'site_id = {:s}', '-created_at', 1, 0, { s: site.id });
     const result = scans.length ? require(`${__hooks}/lib/ai_grounding.js`).jsonOf(scans[0], 'result') : null;
     const findings = result && Array.isArray(result.findings) ? result.findings : [];

@@ -12,13 +12,16 @@ import (
 const maxRangeDays = 366
 
 // getAnalytics is GET /v1/analytics?site_id=&from=&to=: the range's summary (the Analytics
-// screen's figures) and its days with data. Without from and to: the last 30 days.
+// screen's figures) and its days with data, days in the site's time zone. Without from and to: the
+// last 30 days.
 func (s *server) getAnalytics(e *core.RequestEvent, key *apiKey) error {
 	q := e.Request.URL.Query()
 	if ok, err := siteOf(e, key, q.Get("site_id")); !ok {
 		return err
 	}
-	today := time.Now().UTC().Truncate(24 * time.Hour)
+	// Days are the site's own (its time zone), as its rollups are counted.
+	local := time.Now().In(analytics.SiteZoneByID(s.app, key.siteID))
+	today, _ := time.Parse(time.DateOnly, local.Format(time.DateOnly))
 	from, to := today.AddDate(0, 0, -29), today
 	var err error
 	if v := q.Get("from"); v != "" {

@@ -104,7 +104,7 @@ func (s *server) record(siteID string, in *conversionInput) (int, map[string]any
 		ID: "cnv_" + security.RandomStringWithAlphabet(16, "abcdefghijklmnopqrstuvwxyz0123456789"), Visitor: in.VisitorID,
 		Goal: strings.TrimSpace(in.Goal), Value: value, Currency: in.Currency, At: now,
 	}
-	if err := analytics.RecordServerConversion(s.store, siteID, c); err != nil {
+	if err := analytics.RecordServerConversion(s.store, siteID, analytics.SiteZoneByID(s.app, siteID), c); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusCreated, map[string]any{

@@ -25,3 +25,4 @@ export type * from './contracts/analytics-report';
 export * from './ai';
 export * from './documents';
 export * from './tracking-snippet';
+export * from './goals';

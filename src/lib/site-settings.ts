@@ -8,6 +8,16 @@ import { normalizeDomain } from './domain-name';
 export const RETENTION_CHOICES = [0, 30, 90, 180, 365, 730] as const;
 export const ERROR_THRESHOLD_MIN = 0.1;
 export const ERROR_THRESHOLD_MAX = 100;
+const TIME_ZONE_NAME = /^(UTC|[A-Z][A-Za-z_+-]*(\/[A-Za-z0-9_+-]+){1,2})$/;
+
+/** The browser's own time zone (a new site's default), '' where it cannot tell. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || '';
+  } catch {
+    return '';
+  }
+}
 
 export interface SiteSettings {
   optimization_enabled: boolean;
@@ -15,6 +25,8 @@ export interface SiteSettings {
   tracking_ignore_dnt: boolean;
   retention_days: number;
   staging_domain: string;
+  /** IANA time zone the site's days, "today" and weeks are counted in; '' = UTC. */
+  time_zone: string;
 }
 
 export type SiteSettingKey = keyof SiteSettings;
@@ -24,6 +36,7 @@ export const SITE_SETTING_KEYS: SiteSettingKey[] = [
   'tracking_ignore_dnt',
   'retention_days',
   'staging_domain',
+  'time_zone',
 ];
 
 const LABELS: Record<SiteSettingKey, string> = {
@@ -32,6 +45,7 @@ const LABELS: Record<SiteSettingKey, string> = {
   tracking_ignore_dnt: 'Do Not Track',
   retention_days: 'Data retention',
   staging_domain: 'Staging domain',
+  time_zone: 'Time zone',
 };
 
 export type SettingCheck = { ok: true; value: boolean | number | string } | { ok: false; error: string };
@@ -60,6 +74,13 @@ export function checkSiteSetting(key: SiteSettingKey, raw: unknown): SettingChec
       const d = normalizeDomain(text);
       return d.ok ? { ok: true, value: d.domain } : { ok: false, error: `Staging domain: ${d.error}` };
     }
+    case 'time_zone': {
+      // The shape of an IANA name; the server also checks that its zone database knows it.
+      const text = String(raw ?? '').trim();
+      return text === '' || TIME_ZONE_NAME.test(text)
+        ? { ok: true, value: text }
+        : { ok: false, error: 'Unknown time zone: use a name from the time zone database, such as Europe/Stockholm.' };
+    }
   }
 }
 
@@ -68,6 +89,7 @@ function show(key: SiteSettingKey, v: unknown): string {
   if (key === 'tracking_ignore_dnt') return v ? 'not honoured' : 'honoured';
   if (key === 'error_threshold_percentage') return `${v}%`;
   if (key === 'retention_days') return Number(v) > 0 ? `${v} days` : 'default';
+  if (key === 'time_zone') return v ? String(v) : 'UTC';
   return v ? String(v) : 'none';
 }
 

@@ -1,8 +1,8 @@
 import { clean, config, type Ev, type Push } from './types';
 
 /**
- * Clicks (selector, button/link text, page x/y), click goals (the config's selectors) and
- * outbound links. A top-level handler (registered by index.ts while the script runs): nothing of
+ * Clicks (selector, button/link text, page x/y), click goals (the config's selectors),
+ * outbound links, and submits of forms that form goals name. A top-level handler (registered by index.ts while the script runs): nothing of
  * it is compiled until the first click.
  */
 export function click(ev: MouseEvent, push: Push): void {
@@ -30,6 +30,23 @@ export function click(ev: MouseEvent, push: Push): void {
     const a = t.closest('a[href]') as HTMLAnchorElement | null;
     if (a && /^https?:$/.test(a.protocol) && a.host !== location.host) {
       push({ t: 'ob', u: clean(a.protocol + '//' + a.host + a.pathname, 500) });
+    }
+  } catch (_) {
+    /* never harm the page */
+  }
+}
+
+/** A submitted form matching a form goal's selector: its selector and the goal's. */
+export function submit(ev: Event, push: Push): void {
+  try {
+    const f = ev.target as Element | null;
+    if (!f || !f.matches) return;
+    for (const g of config().f || []) {
+      try {
+        if (f.matches(g)) return push({ t: 'fs', sel: selector(f), gm: g });
+      } catch (_) {
+        /* invalid selector in config */
+      }
     }
   } catch (_) {
     /* never harm the page */

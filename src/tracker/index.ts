@@ -25,7 +25,7 @@ import { ids, optOut, visitor } from './ids';
 import { runRules } from './rules';
 import { createQueue } from './queue';
 import { onScroll, watchPage } from './page';
-import { click } from './clicks';
+import { click, submit } from './clicks';
 import { error } from './errors';
 import { watchVitals } from './vitals';
 import { publicApi } from './api';
@@ -96,6 +96,8 @@ function start(): void {
   addEventListener('error', (e) => error(e, fwd));
   addEventListener('unhandledrejection', (e) => error(e, fwd));
   addEventListener('click', (e) => click(e, fwd), { capture: true, passive: true });
+  // Form submits are reported only for sites with form goals (the config lists their selectors).
+  if (config().f) addEventListener('submit', (e) => submit(e, fwd), { capture: true, passive: true });
   addEventListener('scroll', onScroll, { passive: true });
   // A page exit fires pagehide and visibilitychange (either may be missing, e.g. on mobile): the
   // first one sends, the other finds `gone`; a tab shown again counts its time anew.

@@ -10,6 +10,8 @@ export interface Config {
   dnt: boolean;
   /** Selectors of click goals. */
   g?: string[];
+  /** Selectors of form goals: submits of matching forms are reported. */
+  f?: string[];
   /** Enabled optimization rules. */
   r?: TrackerRule[];
 }

@@ -39,7 +39,9 @@ test('the owner sees the visit and the purchase on Overview and Analytics; LIVE 
   const card = (name: string) => page.getByTestId(`kpi-${name}`).getByTestId('kpi-value');
   await expect(card('sessions-today')).toHaveText('1');
   await expect(card('conversion-rate')).toHaveText('100.00%');
-  await expect(card('revenue-impact')).toHaveText('$0.1K');
+  // Nothing shipped yet: the measured revenue impact is 0, and the card says why.
+  await expect(card('revenue-impact')).toHaveText('$0.0K');
+  await expect(page.getByTestId('kpi-revenue-impact').getByTestId('revenue-impact-explanation')).toContainText('Nothing measured yet');
   const live = page.getByTestId('live-kpi');
   await expect(live.getByTestId('live-sessions')).toHaveText('1');
   await expect(live.getByTestId('live-conversions')).toHaveText('1');

@@ -159,7 +159,12 @@ function specs(): [string, Spec][] {
       { conversions: 5 },
       { list: NOBODY, view: NOBODY },
     ),
-    siteScoped('micro_conversions', () => ({ name: 'Newsletter signup', enabled: true }), { enabled: false }, EDITABLE),
+    siteScoped(
+      'goals',
+      () => ({ name: 'Newsletter signup', type: 'event', match: 'newsletter', micro: true, enabled: true }),
+      { enabled: false },
+      EDITABLE,
+    ),
     siteScoped('ai_analyses', () => ({ engine: 'builtin', analysis_data: { totalSessions: 1 }, insights: [] }), { insights: [] }, {}),
     siteScoped('ai_usage', () => ({ day: nextUsageDay(), month: '2026-01', messages: 1, tokens: 10 }), { messages: 0 }, {}),
     [

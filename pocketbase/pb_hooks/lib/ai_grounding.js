@@ -25,7 +25,7 @@ function sources(app, site) {
   var domain = require(`${__hooks}/lib/generated/domain.js`);
   var report;
   try {
-    report = $analytics.report(site.id, domain.GROUNDING_DAYS);
+    report = $analytics.report(site.id, domain.GROUNDING_DAYS, site.getString('time_zone'));
   } catch (_) {
     report = null; // no event store in this build
   }

@@ -27,8 +27,8 @@ declare const $analytics: {
   ruleHealth(siteId: string, ruleId: string, sinceMs: number): AnalyticsRuleTelemetry;
   /** Telemetry of the given worker rules (exposures) and of the site's page loads. */
   workerTelemetry(siteId: string, ruleIds: string[]): AnalyticsWorkerTelemetry;
-  /** Totals of the days from `days` days ago (UTC) on. */
-  recentTotals(siteId: string, days: number): AnalyticsTotals;
+  /** Totals of the days from `days` days ago on, days in `timeZone` (the site's time_zone; UTC when omitted). */
+  recentTotals(siteId: string, days: number, timeZone?: string): AnalyticsTotals;
   /** The Analytics screen's report of the last 7, 30 or 90 days (GET /api/cro/analytics/{site}). */
-  report(siteId: string, days: 7 | 30 | 90): AnalyticsReport;
+  report(siteId: string, days: 7 | 30 | 90, timeZone?: string): AnalyticsReport;
 };

@@ -7,6 +7,7 @@ import { pb } from '../../client/pb';
 import { $kpisUpdatedAt, $live } from './live';
 import { createLiveStore } from './liveStore';
 import { $currentSite, $currentSiteId, $sites } from './sites';
+import type { RevenueImpact } from '../../lib/revenue-impact';
 
 export { $kpisUpdatedAt };
 
@@ -19,11 +20,14 @@ export interface Kpis {
   visitors: number;
   sessionsToday: number;
   activeOptimizations: number;
+  /** Completions of micro goals in the last 7 days. */
   microConversions: number;
-  /** Revenue tracked in the last 7 days, in dollars. */
+  /** Measured incremental revenue of shipped winners and rules with a holdout, in dollars. */
   revenueImpact: number;
+  /** How it was measured (the card's tooltip). */
+  revenueImpactDetail: RevenueImpact;
   /** 'vs last week' changes in percent (0 when last week had nothing). */
-  changes: { revenue: number; sessionsToday: number; visitors: number };
+  changes: { revenue: number; revenueImpact: number; activeOptimizations: number; sessionsToday: number; visitors: number };
   /** Last 7 days, for the AI Analysis stat cards. */
   week: { sessions: number; avgDuration: number; bounceRate: number; avgScroll: number };
 }
@@ -33,10 +37,18 @@ interface KpiResponse {
   hasData: boolean;
   activeOptimizations: number;
   microConversions: number;
+  revenueImpact: RevenueImpact;
   week: { conversionRate: number; revenue: number; sessions: number; avgDuration: number; bounceRate: number; avgScroll: number };
   today: { sessions: number };
   month: { visitors: number };
-  changes: { conversionRate: number; revenue: number; sessionsToday: number; visitors: number };
+  changes: {
+    conversionRate: number;
+    revenue: number;
+    revenueImpact: number;
+    activeOptimizations: number;
+    sessionsToday: number;
+    visitors: number;
+  };
 }
 
 /** The compact strip's fallbacks when the figures could not be loaded (never shown as data). */
@@ -53,8 +65,15 @@ export function toKpis(r: KpiResponse): Kpis | null {
     sessionsToday: r.today.sessions,
     activeOptimizations: r.activeOptimizations,
     microConversions: r.microConversions,
-    revenueImpact: r.week.revenue,
-    changes: { revenue: r.changes.revenue, sessionsToday: r.changes.sessionsToday, visitors: r.changes.visitors },
+    revenueImpact: r.revenueImpact.total,
+    revenueImpactDetail: r.revenueImpact,
+    changes: {
+      revenue: r.changes.revenue,
+      revenueImpact: r.changes.revenueImpact,
+      activeOptimizations: r.changes.activeOptimizations,
+      sessionsToday: r.changes.sessionsToday,
+      visitors: r.changes.visitors,
+    },
     week: { sessions: r.week.sessions, avgDuration: r.week.avgDuration, bounceRate: r.week.bounceRate, avgScroll: r.week.avgScroll },
   };
 }

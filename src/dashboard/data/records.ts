@@ -32,6 +32,8 @@ export interface SiteRecord extends RecordModel {
   tracking_ignore_dnt: boolean;
   retention_days: number;
   staging_domain: string;
+  /** IANA time zone of the site's days ('' = UTC). */
+  time_zone: string;
   /** This month's tracked visitors (server-metered, UTC calendar month 'YYYY-MM'). */
   usage_period: string;
   usage_visitors: number;

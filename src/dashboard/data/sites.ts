@@ -6,7 +6,7 @@ import { atom, computed } from 'nanostores';
 import { pb } from '../../client/pb';
 import { createCollectionStore } from './collectionStore';
 import { errorMessage } from './errors';
-import type { SiteSettings } from '../../lib/site-settings';
+import { browserTimeZone, type SiteSettings } from '../../lib/site-settings';
 import type { SiteRecord } from './records';
 import { $userId } from './session';
 
@@ -52,8 +52,11 @@ export function canEdit(site: SiteRecord | null, userId: string | undefined): bo
   return !!site && !!userId && (site.editor_ids ?? []).includes(userId);
 }
 
+/** A new site counts its days in the owner's own time zone until they change it in Settings. */
 export const createSite = (userId: string, domain: string, industry: string) =>
-  pb.collection('sites').create<SiteRecord>({ user_id: userId, domain, industry_category: industry }, { requestKey: null });
+  pb
+    .collection('sites')
+    .create<SiteRecord>({ user_id: userId, domain, industry_category: industry, time_zone: browserTimeZone() }, { requestKey: null });
 
 export const deleteSite = (siteId: string) => pb.collection('sites').delete(siteId);
 

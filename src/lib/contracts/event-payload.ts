@@ -19,6 +19,7 @@ export const EVENT_TYPES = {
   ex: 'exposure',
   ae: 'apply_error',
   xp: 'experiment_exposure',
+  fs: 'form_submit',
 } as const;
 export type EventType = keyof typeof EVENT_TYPES;
 
@@ -37,7 +38,7 @@ export interface CollectEvent {
   /** lv: visible time on the page (ms) and, on a page view's first leave, max scroll (%). */
   d?: number;
   sc?: number;
-  /** ck: selector, link or button text, page coordinates, the click goal's selector. */
+  /** ck: selector, link or button text, page coordinates, the click goal's selector; fs: the form's selector and the form goal's. */
   sel?: string;
   tx?: string;
   x?: number;

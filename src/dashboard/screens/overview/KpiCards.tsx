@@ -1,27 +1,34 @@
 /**
- * The overview's four KPI cards from `$kpis` (last 7 days against the 7 before, from rollups),
- * or an honest "no data yet" before the site has traffic.
+ * The overview's four KPI cards from `$kpis` (last 7 days against the 7 before, from rollups; the
+ * revenue impact measured, with how in its tooltip), or an honest "no data yet" before the site
+ * has traffic.
  */
 import { useStore } from '@nanostores/react';
 import { $kpis } from '../../data/kpis';
 import { StatCard } from '../../../ui/dashboard/StatCard';
 import { changeColour, signedPercent } from '../../../ui/dashboard/change';
+import { explainRevenueImpact, formatRevenueImpact } from '../../../lib/revenue-impact';
 
 export function KpiCards() {
   const kpis = useStore($kpis);
-  const cards: Array<[string, string | null, number | null]> = [
+  const cards: Array<[string, string | null, number | null, string?]> = [
     ['Conversion Rate', kpis ? `${kpis.cvr.toFixed(2)}%` : null, kpis ? kpis.change : null],
-    ['Active Optimizations', kpis ? String(kpis.activeOptimizations) : null, null],
-    ['Revenue Impact', kpis ? `$${(kpis.revenueImpact / 1000).toFixed(1)}K` : null, kpis ? kpis.changes.revenue : null],
+    ['Active Optimizations', kpis ? String(kpis.activeOptimizations) : null, kpis ? kpis.changes.activeOptimizations : null],
+    [
+      'Revenue Impact',
+      kpis ? formatRevenueImpact(kpis.revenueImpact) : null,
+      kpis ? kpis.changes.revenueImpact : null,
+      kpis ? explainRevenueImpact(kpis.revenueImpactDetail) : undefined,
+    ],
     ['Sessions Today', kpis ? kpis.sessionsToday.toLocaleString('en-US') : null, kpis ? kpis.changes.sessionsToday : null],
   ];
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="kpi-cards">
-      {cards.map(([label, value, change]) => (
+      {cards.map(([label, value, change, explanation]) => (
         <StatCard
           key={label}
           label={label}
-          value={value ?? '—'}
+          value={explanation ? <span title={explanation}>{value ?? '—'}</span> : (value ?? '—')}
           testId={`kpi-${label.toLowerCase().replace(/\s+/g, '-')}`}
           valueTestId="kpi-value"
         >
@@ -36,6 +43,11 @@ export function KpiCards() {
               </>
             )}
           </p>
+          {explanation && (
+            <p className="mt-1 text-xs text-slate-500" data-testid="revenue-impact-explanation" title={explanation}>
+              {explanation.split('\n')[0]}
+            </p>
+          )}
         </StatCard>
       ))}
     </div>

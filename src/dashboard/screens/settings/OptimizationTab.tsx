@@ -1,7 +1,7 @@
 /**
  * The Optimization tab: the current site's own settings (optimization on or off, the error threshold
  * that triggers automatic rollback, Do Not Track, data retention, the staging domain for testing
- * mode). Owners and admins change them; the server checks each one and writes it to the audit log.
+ * mode, the time zone its days are counted in). Owners and admins change them; the server checks each one and writes it to the audit log.
  */
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
@@ -35,6 +35,7 @@ const settingsOf = (site: SiteRecord): SiteSettings => ({
   tracking_ignore_dnt: site.tracking_ignore_dnt,
   retention_days: site.retention_days ?? 0,
   staging_domain: site.staging_domain ?? '',
+  time_zone: site.time_zone ?? '',
 });
 
 export function OptimizationTab() {
@@ -63,6 +64,8 @@ function SettingsForm({ site, canManage }: { site: SiteRecord; canManage: boolea
     if (!checkedThreshold.ok) return setError(checkedThreshold.error);
     const checkedStaging = checkSiteSetting('staging_domain', form.staging_domain);
     if (!checkedStaging.ok) return setError(checkedStaging.error);
+    const checkedZone = checkSiteSetting('time_zone', form.time_zone);
+    if (!checkedZone.ok) return setError(checkedZone.error);
     setError(null);
     setSaving(true);
     try {
@@ -125,6 +128,15 @@ function SettingsForm({ site, canManage }: { site: SiteRecord; canManage: boolea
           disabled={locked}
           placeholder="staging.example.com"
           onChange={(e) => set('staging_domain', e.target.value)}
+        />
+        <TextField
+          id="time-zone"
+          label="Time zone"
+          hint="Days, today and weekly comparisons are counted on this clock (a name such as Europe/Stockholm; empty: UTC). A change applies to new visits."
+          value={form.time_zone}
+          disabled={locked}
+          placeholder="UTC"
+          onChange={(e) => set('time_zone', e.target.value)}
         />
         <FormError error={error} />
         {canManage && (

@@ -1,13 +1,14 @@
-/** Settings (/dashboard/settings): tabs Domains, Optimization and API. */
+/** Settings (/dashboard/settings): tabs Domains, Optimization, Goals and API. */
 import clsx from 'clsx';
 import { useState } from 'react';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { ApiTab } from './ApiTab';
 import { DomainsTab } from './DomainsTab';
+import { GoalsTab } from './GoalsTab';
 import { OptimizationTab } from './OptimizationTab';
 import { PlanBillingCard } from './PlanBillingCard';
 
-const TABS = ['Domains', 'Optimization', 'API'] as const;
+const TABS = ['Domains', 'Optimization', 'Goals', 'API'] as const;
 
 export default function SettingsScreen() {
   const [tab, setTab] = useState<(typeof TABS)[number]>('Domains');
@@ -30,7 +31,7 @@ export default function SettingsScreen() {
         ))}
       </div>
       <div role="tabpanel" aria-label={tab}>
-        {tab === 'Domains' ? <DomainsTab /> : tab === 'Optimization' ? <OptimizationTab /> : <ApiTab />}
+        {tab === 'Domains' ? <DomainsTab /> : tab === 'Optimization' ? <OptimizationTab /> : tab === 'Goals' ? <GoalsTab /> : <ApiTab />}
       </div>
     </div>
   );

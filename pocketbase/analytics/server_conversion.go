@@ -3,7 +3,6 @@ package analytics
 import (
 	"database/sql"
 	"errors"
-	"strings"
 	"time"
 )
 
@@ -11,9 +10,12 @@ import (
 // the holder of one of the site's secret keys can send it, so it is stored as verified (the raw
 // event's properties carry source "api" and verified true), unlike conversions seen by browsers.
 type ServerConversion struct {
-	ID       string // the API's id of the conversion
-	Visitor  string // the tracker's visitor id
-	Goal     string
+	ID      string // the API's id of the conversion
+	Visitor string // the tracker's visitor id
+	Goal    string
+	// GoalID is the site's custom-event goal of the same name (a server-side conversion named
+	// like a cro('track', name) goal is that goal), or "" when none matches.
+	GoalID   string
 	Value    float64
 	Currency string
 	At       time.Time
@@ -30,13 +32,8 @@ func RecordServerConversion(store Store, siteID string, zone *time.Location, c S
 const latestVisitorSessionSQL = `SELECT session_key FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
 	ORDER BY started_at DESC LIMIT 1`
 
-// eventGoalSQL finds the site's enabled custom-event goal of the conversion's name: a server-side
-// conversion named like a cro('track', name) goal is that goal, wherever it was seen.
-const eventGoalSQL = `SELECT id FROM goals WHERE site_id = {:site} AND type = 'event' AND enabled = TRUE AND micro = FALSE AND match = {:name}
-	ORDER BY created_at LIMIT 1`
-
 // serverConversionStatements are prepared with the writer's statements (stmts.go).
-var serverConversionStatements = []string{latestVisitorSessionSQL, eventGoalSQL}
+var serverConversionStatements = []string{latestVisitorSessionSQL}
 
 // applyServerConversion counts the conversion in the visitor's latest session when the tracker has
 // seen the visitor (so conversion rate, pages and dimensions include it); without one it still
@@ -49,11 +46,9 @@ func (a *applier) applyServerConversion(j *job) error {
 	c := j.conversion
 	siteID := j.site.ID
 	day := localDay(c.At, j.site.Zone)
-	goalID, err := a.serverGoalID(siteID, c.Goal)
-	if err != nil {
-		return err
-	}
-	if !strings.HasPrefix(goalID, serverGoalPrefix) {
+	goalID := "api:" + c.Goal
+	if c.GoalID != "" {
+		goalID = c.GoalID
 		a.outcomes = append(a.outcomes, outcome{site: siteID, visitor: c.Visitor, goal: goalID, at: c.At})
 	}
 	if c.Value > 0 {
@@ -101,19 +96,6 @@ func (a *applier) applyServerConversion(j *job) error {
 		d.convertedSessions++
 	}
 	return nil
-}
-
-// serverGoalPrefix marks the goal of a server-side conversion that no goal of the site matches.
-const serverGoalPrefix = "api:"
-
-// serverGoalID is the id of the site's event goal named like the conversion, else "api:" + name.
-func (a *applier) serverGoalID(siteID, name string) (string, error) {
-	var id string
-	err := a.tx.row(eventGoalSQL, map[string]any{"site": siteID, "name": name}, &id)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && id == "") {
-		return serverGoalPrefix + name, nil
-	}
-	return id, err
 }
 
 // latestSession returns the visitor's most recent session, marked as changed by this transaction,

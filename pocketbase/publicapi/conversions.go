@@ -104,6 +104,7 @@ func (s *server) record(siteID string, in *conversionInput) (int, map[string]any
 		ID: "cnv_" + security.RandomStringWithAlphabet(16, "abcdefghijklmnopqrstuvwxyz0123456789"), Visitor: in.VisitorID,
 		Goal: strings.TrimSpace(in.Goal), Value: value, Currency: in.Currency, At: now,
 	}
+	c.GoalID = eventGoalID(s.app, siteID, c.Goal)
 	if err := analytics.RecordServerConversion(s.store, siteID, analytics.SiteZoneByID(s.app, siteID), c); err != nil {
 		return 0, nil, err
 	}
@@ -164,4 +165,15 @@ func replay(e *core.RequestEvent, prev *core.Record, reqHash string) error {
 		return err
 	}
 	return e.JSON(status, out)
+}
+
+// eventGoalID is the id of the site's enabled custom-event goal (not a micro goal) named like the
+// conversion, or "": the experiments the visitor was exposed to then count it as that goal.
+func eventGoalID(app core.App, siteID, name string) string {
+	g, err := app.FindFirstRecordByFilter("goals", "site_id = {:site} && type = 'event' && enabled = true && micro = false && match = {:name}",
+		dbx.Params{"site": siteID, "name": name})
+	if err != nil {
+		return ""
+	}
+	return g.Id
 }

@@ -22,10 +22,11 @@ func Register(app *pocketbase.PocketBase, store analytics.Store) {
 		Func: func(se *core.ServeEvent) error {
 			se.Router.GET("/api/cro/experiments/{id}/results", resultsHandler(store))
 			se.Router.POST("/api/cro/experiments/{id}/declare-winner", declareWinnerHandler(store))
-			se.Router.GET("/api/cro/experiments/plan", planHandler)
+			se.Router.GET("/api/cro/experiments/plan", planHandler(store))
 			return se.Next()
 		},
 	})
+	registerGuardrails(app, store)
 }
 
 type variantDef struct {
@@ -88,6 +89,9 @@ func resultsHandler(store analytics.Store) func(*core.RequestEvent) error {
 			goal = g
 		}
 		body, _, err := results(e.App, store, exp, goal)
+		if err == nil {
+			err = withGuardrails(e.App, store, exp, body)
+		}
 		if err != nil {
 			return e.InternalServerError("Could not read the experiment's results.", err)
 		}
@@ -124,6 +128,17 @@ func results(app core.App, store analytics.Store, exp *core.Record, goal string)
 	}
 	body, a := resultsBody(exp, defs, goal == revenueGoal, goalInfo, figures, analytics.RulesOverriddenBy(app, exp))
 	return body, a, nil
+}
+
+// withGuardrails adds each guardrail's status and, for a test paused automatically, why.
+func withGuardrails(app core.App, store analytics.Store, exp *core.Record, body map[string]any) error {
+	guardrails, err := guardrailResults(store, exp)
+	if err != nil {
+		return err
+	}
+	body["guardrails"] = guardrails
+	body["pause"] = lastPause(app, exp)
+	return nil
 }
 
 // resultsBody orders the figures by the experiment's variants (control first); a variant nobody

@@ -71,6 +71,8 @@ type guardrailResult struct {
 	Threshold float64            `json:"threshold"`
 	Status    string             `json:"status"`
 	Variants  []guardrailVariant `json:"variants"`
+	// MinVisitors is GuardrailMinVisitors, for the detail view's "not enough data".
+	MinVisitors int `json:"min_visitors"`
 	// Reason names the first breaching variant and its figures (empty unless breached).
 	Reason string `json:"reason,omitempty"`
 }
@@ -118,7 +120,8 @@ func judgeGuardrails(guardrails []guardrailDef, arms []guardrailArm) []guardrail
 		if _, known := guardrailLabels[g.Metric]; !known || len(arms) < 2 {
 			continue
 		}
-		r := guardrailResult{Metric: g.Metric, Threshold: g.Threshold, Status: guardrailOK, Variants: []guardrailVariant{}}
+		r := guardrailResult{Metric: g.Metric, Threshold: g.Threshold, Status: guardrailOK, Variants: []guardrailVariant{},
+			MinVisitors: GuardrailMinVisitors}
 		enough := true
 		for _, arm := range arms[1:] {
 			v := judgeVariant(g, arms[0], arm)

@@ -1,4 +1,4 @@
-/** Speed & Tracking (/dashboard/tracking-setup): 'Get Started', connect the site, tracking script. */
+/** Speed & Tracking (/dashboard/tracking-setup): 'Get Started', connect the site, tracking script, automated hits filtered. */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { notify } from '../../../ui/toast';
@@ -8,6 +8,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { $sitesError } from '../../data/sites';
 import { useSiteContext } from '../../data/siteContext';
 import { AllSetCard } from './AllSetCard';
+import { AutomatedHitsCard } from './AutomatedHitsCard';
 import { BenefitCards } from './BenefitCards';
 import { NameserverInstructions } from './NameserverInstructions';
 import { TrackingScriptCard } from './TrackingScriptCard';
@@ -33,6 +34,7 @@ export default function TrackingSetupScreen() {
           <WebsiteCard site={site} canVerify={canManage} />
           {verified ? <AllSetCard /> : <NameserverInstructions site={site} />}
           <TrackingScriptCard />
+          <AutomatedHitsCard />
         </>
       )}
     </div>

@@ -4,7 +4,7 @@
  */
 import { computed } from 'nanostores';
 import { pb } from '../../client/pb';
-import type { ExperimentVariant, GuardrailMetric, GuardrailStatus } from '../../lib/experiments';
+import type { ExperimentVariant, Guardrail, GuardrailMetric, GuardrailStatus } from '../../lib/experiments';
 import { createCollectionStore, fieldIs } from './collectionStore';
 import { createLiveStore } from './liveStore';
 import type { ExperimentRecord, RecordModel } from './records';
@@ -147,6 +147,7 @@ export interface NewExperiment {
   traffic: number;
   minimum_detectable_effect: number;
   planned_sample_size: number;
+  guardrails: Guardrail[];
 }
 
 /** Creates the test as a draft; 'Start Test' sets it running. */

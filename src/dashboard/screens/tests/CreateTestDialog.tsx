@@ -1,12 +1,12 @@
 /**
  * 'Create Test': hypothesis, page and element, 1 to 3 variants with a change each, goal, traffic,
- * and the sample-size planner (SamplePlanner: the goal's measured baseline, visitors per variant and
+ * guardrails (GuardrailFields) and the sample-size planner (SamplePlanner: the goal's measured baseline, visitors per variant and
  * days at the site's traffic). Saves a draft; 'Start Test' on the list sets it running.
  */
 import { useStore } from '@nanostores/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { CONTROL_KEY, MAX_TEST_VARIANTS, REVENUE_GOAL } from '../../../lib/experiments';
+import { CONTROL_KEY, MAX_TEST_VARIANTS, REVENUE_GOAL, type Guardrail } from '../../../lib/experiments';
 import { validateRuleChanges, type RuleChange } from '../../../lib/rule-changes';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -19,6 +19,7 @@ import { notify } from '../../../ui/toast';
 import { errorMessage } from '../../data/errors';
 import { $goals, createExperiment } from '../../data/experiments';
 import type { ExperimentRecord } from '../../data/records';
+import { DEFAULT_GUARDRAILS, GuardrailFields } from './GuardrailFields';
 import { SamplePlanner } from './SamplePlanner';
 
 interface VariantDraft {
@@ -47,6 +48,7 @@ export function CreateTestDialog({
   const [traffic, setTraffic] = useState(100);
   const [mde, setMde] = useState('10');
   const [plannedTotal, setPlannedTotal] = useState(0);
+  const [guardrails, setGuardrails] = useState<Guardrail[]>(DEFAULT_GUARDRAILS);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -83,6 +85,7 @@ export function CreateTestDialog({
         traffic,
         minimum_detectable_effect: Number(mde) || 0,
         planned_sample_size: plannedTotal,
+        guardrails,
       });
       notify('Test created', `${record.name} is a draft: start it when you are ready.`, 'success');
       onCreated(record);
@@ -191,6 +194,7 @@ export function CreateTestDialog({
           onChange={(e) => setTraffic(Math.min(100, Math.max(0, Number(e.target.value) || 0)))}
         />
         <SamplePlanner siteId={siteId} goal={chosenGoal} arms={arms} traffic={traffic} mde={mde} onMde={setMde} onTotal={setPlannedTotal} />
+        <GuardrailFields value={guardrails} onChange={setGuardrails} />
         <FormError error={error} />
         <DialogActions onCancel={onClose}>
           <Button type="submit" disabled={busy}>

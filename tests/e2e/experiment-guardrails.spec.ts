@@ -111,6 +111,8 @@ test('the planner measures the baseline; a variant full of page errors is paused
 });
 
 test('without traffic the planner says so and plans with the baseline the owner types', async ({ page }) => {
+  // A sign-in, the dashboard and the wizard: about 25 s while other jobs load this machine, near the default 30 s.
+  test.setTimeout(60_000);
   const { owner, site, goal } = await paidSite('quiet');
   await signInBrowser(page, owner.pb);
   await page.goto('/dashboard/tests');

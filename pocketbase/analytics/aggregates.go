@@ -59,6 +59,9 @@ func (a *applier) commitAggregates() error {
 	if err := a.writeExperiments(); err != nil {
 		return err
 	}
+	if err := a.writeAutomated(); err != nil {
+		return err
+	}
 
 	for k, d := range a.daily {
 		if err := a.tx.exec(upsertDailySQL, map[string]any{"site": k[0], "day": k[1], "visitors": d.visitors, "sessions": d.sessions,

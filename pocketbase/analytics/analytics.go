@@ -85,6 +85,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 			se.Router.GET("/api/cro/analytics/{siteId}", analyticsHandler(store))
 			se.Router.GET("/api/cro/kpis/{siteId}", kpisHandler(app, store))
 			se.Router.GET("/api/cro/micro-goals/{siteId}", microGoalsHandler(app, store))
+			se.Router.GET("/api/cro/automated-hits/{siteId}", automatedHitsHandler(store))
 			return se.Next()
 		},
 		Priority: -10,

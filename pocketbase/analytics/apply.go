@@ -20,6 +20,7 @@ type applier struct {
 	exposures   map[[2]string]*pendingExposure // the earliest experiment exposure per (experiment, visitor)
 	outcomes    []outcome                      // conversions and purchases on sites with running experiments
 	dropped     map[[2]string]float64          // exposures of unknown experiments or variants per (site, day)
+	automated   map[[2]string]float64          // hits filtered as automated per (site, day)
 	// revenueTouched are the writer's revenue counts this transaction changed (dropped if it fails).
 	revenueTouched map[revenueKey]bool
 }
@@ -39,7 +40,7 @@ func newApplier(w *Writer, tx *txStmts) *applier {
 	return &applier{
 		w: w, tx: tx,
 		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
-		touched: map[string]*sessState{}, newVisitors: map[string]bool{}, dropped: map[[2]string]float64{},
+		touched: map[string]*sessState{}, newVisitors: map[string]bool{}, dropped: map[[2]string]float64{}, automated: map[[2]string]float64{},
 		exposures: map[[2]string]*pendingExposure{}, revenueTouched: map[revenueKey]bool{},
 	}
 }
@@ -132,6 +133,10 @@ func (a *applier) isNewVisitorToday(s *sessState) bool {
 func (a *applier) apply(j *job) error {
 	if j.conversion != nil {
 		return a.applyServerConversion(j)
+	}
+	if !j.automated.IsZero() {
+		a.automated[[2]string{j.site.ID, dayOf(j.automated)}]++
+		return nil
 	}
 	evs := j.batch.Events
 	s := a.session(j, &evs[0])

@@ -55,12 +55,19 @@ func (c *collector) handle(e *core.RequestEvent) error {
 		return fail(e, http.StatusForbidden, "Origin not allowed for this site.")
 	}
 	ua := e.Request.UserAgent()
-	if IsBot(ua) {
-		return e.NoContent(http.StatusNoContent) // robots are ignored, quietly
-	}
-	// The client's own limits first, so that a client over them never spends the site's budget.
 	ip := e.RealIP()
 	client := clientKey(ip)
+	if IsBot(ua) {
+		// Robots are ignored quietly, but counted for the owner (Speed & Tracking); within the
+		// client's limit only, so that a flood of them costs no more than a flood of visitors.
+		if c.clientLimit.allow(client, now) {
+			if err := c.store.CountAutomated(site.ID, now); err != nil {
+				e.App.Logger().Warn("analytics: counting an automated hit failed", "error", err)
+			}
+		}
+		return e.NoContent(http.StatusNoContent)
+	}
+	// The client's own limits first, so that a client over them never spends the site's budget.
 	if !c.clientLimit.allow(client, now) || !c.shareLimit.allow(site.ID+"|"+client, now) || !c.siteLimit.allow(site.ID, now) {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusTooManyRequests, "Too many requests, retry later.")

@@ -10,7 +10,7 @@ const totalsSQL = `SELECT COALESCE(SUM(visitors),0) AS visitors, COALESCE(SUM(se
 	COALESCE(SUM(conversions),0) AS conversions, COALESCE(SUM(converted_sessions),0) AS converted_sessions,
 	COALESCE(SUM(revenue),0) AS revenue, COALESCE(SUM(scroll_sum),0) AS scroll_sum, COALESCE(SUM(scroll_count),0) AS scroll_count,
 	COALESCE(SUM(errors),0) AS errors, COALESCE(SUM(clicks),0) AS clicks, COALESCE(SUM(micro_conversions),0) AS micro_conversions,
-	COALESCE(SUM(dropped_exposures),0) AS dropped_exposures
+	COALESCE(SUM(dropped_exposures),0) AS dropped_exposures, COALESCE(SUM(bot_hits),0) AS bot_hits
 	FROM analytics_daily WHERE site_id = {:site} AND day >= {:from} AND day <= {:to}`
 
 const dailySQL = `SELECT day, visitors, sessions, pageviews, conversions, converted_sessions, revenue FROM analytics_daily

@@ -40,6 +40,13 @@ type Store interface {
 	// conversions and revenue count only after each visitor's first exposure.
 	ExperimentResults(q ExperimentQuery) (ExperimentFigures, error)
 
+	// ExperimentGuardrails counts, per variant, the exposed visitors with a page error after their
+	// first exposure and those who bounced, from raw events and sessions (so within retention).
+	ExperimentGuardrails(siteID, experimentID string) ([]GuardrailFigures, error)
+	// GoalConverters counts the distinct visitors converting a goal (with Revenue: purchasing) at or
+	// after from, the planner's measured baseline with DistinctVisitors.
+	GoalConverters(q ExperimentQuery, from time.Time) (int, error)
+
 	// Prune deletes raw events and sessions older than before; rollups and experiment aggregates are kept.
 	Prune(before time.Time) error
 	// PruneSite does the same for one site (each site may keep its raw events for its own time).
@@ -53,6 +60,10 @@ type Store interface {
 	// GoalCompletions counts, per goal, the sessions that completed the given micro goals between
 	// from (included) and to (excluded); goals without a completion are absent.
 	GoalCompletions(siteID string, goalIDs []string, from, to time.Time) (map[string]int, error)
+
+	// CountAutomated adds one hit filtered as automated (a robot's user agent) to a site's day;
+	// it returns once the count is durable, like Submit.
+	CountAutomated(siteID string, at time.Time) error
 
 	// DistinctVisitors counts the different visitors with a session started at or after from
 	// (plan metering: tracked visitors this month).
@@ -205,6 +216,16 @@ type CumulativeFigures struct {
 	Users       float64 `json:"users"`
 	Conversions float64 `json:"conversions"`
 	Revenue     float64 `json:"revenue"`
+}
+
+// GuardrailFigures are one variant's guardrail counts. A visitor bounced when the sessions they
+// were active in from their first exposure on hold at most one page view; revenue per visitor
+// comes from ExperimentResults.
+type GuardrailFigures struct {
+	Variant         string  `db:"variant" json:"variant"`
+	Users           float64 `db:"users" json:"users"`
+	ErrorVisitors   float64 `db:"error_visitors" json:"errorVisitors"`
+	BouncedVisitors float64 `db:"bounced_visitors" json:"bouncedVisitors"`
 }
 
 // ExperimentFigures are an experiment's results: per variant seen in its exposures (ordered by

@@ -17,7 +17,9 @@ type job struct {
 	device, browser, country string
 	client                   string
 	verified                 bool
-	done                     chan error
+	// automated, when set, is a hit filtered as automated at that time: counted, never stored as events.
+	automated time.Time
+	done      chan error
 }
 
 // Writer is the SQLite store's write side: one goroutine drains waiting batches and writes them,
@@ -168,7 +170,9 @@ func (w *Writer) write(jobs []*job) error {
 		return err
 	}
 	for _, j := range jobs {
-		w.dirty[j.site.ID] = true
+		if j.automated.IsZero() {
+			w.dirty[j.site.ID] = true
+		}
 	}
 	return nil
 }

@@ -1,31 +1,121 @@
 package experiments
 
 import (
+	"math"
 	"net/http"
 	"strconv"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"cro/pocketbase/access"
+	"cro/pocketbase/analytics"
 	"cro/pocketbase/experiments/stats"
 )
 
-// planHandler answers GET /api/cro/experiments/plan?baseline=&mde=&arms= (signed-in users): the
-// visitors each arm needs for a 95% two-sided test with 80% power, from the statistics engine, so
-// that the wizard's planner and the results share one formula.
-func planHandler(e *core.RequestEvent) error {
-	if e.Auth == nil {
-		return e.UnauthorizedError("Sign in to plan a test.", nil)
+// BaselineDays is how far back the planner measures a goal's conversion rate and the site's visitors.
+const BaselineDays = 28
+
+// planHandler answers GET /api/cro/experiments/plan?mde=&arms=[&baseline=][&site=&goal=&traffic=]
+// (signed-in users; with a site, its members): the visitors each arm needs for a 95% two-sided test
+// with 80% power, from the statistics engine, so that the wizard's planner and the results share
+// one formula. With a site and goal the baseline is measured from the site's last 28 days (the
+// share of its distinct visitors who converted the goal, or purchased for revenue), unless the
+// caller gives one; and the site's distinct visitors a day over those days, with the share of
+// traffic in the test, give the days the test needs. A site without traffic gets no measured
+// baseline (null): the owner types one.
+func planHandler(store analytics.Store) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		if e.Auth == nil {
+			return e.UnauthorizedError("Sign in to plan a test.", nil)
+		}
+		q := e.Request.URL.Query()
+		mde, err2 := strconv.ParseFloat(q.Get("mde"), 64)
+		arms, err3 := strconv.Atoi(q.Get("arms"))
+		if err2 != nil || err3 != nil || arms < 2 || arms > 4 {
+			return e.BadRequestError("baseline and mde must be numbers and arms 2 to 4.", nil)
+		}
+		baseline, typed := 0.0, q.Get("baseline") != ""
+		if typed {
+			var err error
+			if baseline, err = strconv.ParseFloat(q.Get("baseline"), 64); err != nil {
+				return e.BadRequestError("baseline and mde must be numbers and arms 2 to 4.", nil)
+			}
+		}
+		body := map[string]any{"perArm": nil, "total": nil, "baseline": nil, "measured": nil, "dailyVisitors": nil, "days": nil}
+		if siteID := q.Get("site"); siteID != "" {
+			traffic := 100.0
+			if t := q.Get("traffic"); t != "" {
+				var err error
+				if traffic, err = strconv.ParseFloat(t, 64); err != nil || traffic < 0 || traffic > 100 {
+					return e.BadRequestError("traffic must be a percentage from 0 to 100.", nil)
+				}
+			}
+			measured, err := measureBaseline(e, store, siteID, q.Get("goal"))
+			if err != nil {
+				return err
+			}
+			body["measured"] = measured
+			daily := measured.Visitors / BaselineDays
+			body["dailyVisitors"] = daily
+			if !typed && measured.Rate != nil {
+				baseline = *measured.Rate
+			}
+			if baseline > 0 {
+				body["baseline"] = baseline
+				if perArm := stats.PlanSampleSize(baseline, mde, stats.DefaultAlpha, 0.8, arms); perArm > 0 {
+					body["perArm"], body["total"] = perArm, perArm*arms
+					if daily > 0 && traffic > 0 {
+						body["days"] = int(math.Ceil(float64(perArm*arms) / (daily * traffic / 100)))
+					}
+				}
+			}
+			return e.JSON(http.StatusOK, body)
+		}
+		if !typed {
+			return e.BadRequestError("baseline and mde must be numbers and arms 2 to 4.", nil)
+		}
+		perArm := stats.PlanSampleSize(baseline, mde, stats.DefaultAlpha, 0.8, arms)
+		if perArm == 0 {
+			return e.BadRequestError("The baseline rate and the uplift must give rates between 0 and 1.", nil)
+		}
+		body["perArm"], body["total"], body["baseline"] = perArm, perArm*arms, baseline
+		return e.JSON(http.StatusOK, body)
 	}
-	q := e.Request.URL.Query()
-	baseline, err1 := strconv.ParseFloat(q.Get("baseline"), 64)
-	mde, err2 := strconv.ParseFloat(q.Get("mde"), 64)
-	arms, err3 := strconv.Atoi(q.Get("arms"))
-	if err1 != nil || err2 != nil || err3 != nil || arms < 2 || arms > 4 {
-		return e.BadRequestError("baseline and mde must be numbers and arms 2 to 4.", nil)
+}
+
+// measuredBaseline is a goal's conversion rate over the site's last BaselineDays days; Rate is nil
+// when the site had no visitors then.
+type measuredBaseline struct {
+	Days       int      `json:"days"`
+	Visitors   float64  `json:"visitors"`
+	Converters float64  `json:"converters"`
+	Rate       *float64 `json:"rate"`
+}
+
+func measureBaseline(e *core.RequestEvent, store analytics.Store, siteID, goal string) (measuredBaseline, error) {
+	if _, err := access.RequireSiteRole(e, siteID, access.Viewer, access.Messages{NotFound: "Site not found.", Superusers: true}); err != nil {
+		return measuredBaseline{}, err
 	}
-	perArm := stats.PlanSampleSize(baseline, mde, stats.DefaultAlpha, 0.8, arms)
-	if perArm == 0 {
-		return e.BadRequestError("The baseline rate and the uplift must give rates between 0 and 1.", nil)
+	query := analytics.ExperimentQuery{SiteID: siteID, GoalID: goal, Revenue: goal == revenueGoal}
+	if !query.Revenue {
+		if g, err := e.App.FindRecordById("goals", goal); err != nil || g.GetString("site_id") != siteID {
+			return measuredBaseline{}, e.BadRequestError("The goal must be one of this site's goals or \"revenue\".", nil)
+		}
 	}
-	return e.JSON(http.StatusOK, map[string]any{"perArm": perArm, "total": perArm * arms})
+	from := time.Now().Add(-BaselineDays * 24 * time.Hour)
+	visitors, err := store.DistinctVisitors(siteID, from)
+	if err != nil {
+		return measuredBaseline{}, e.InternalServerError("Could not measure the baseline.", err)
+	}
+	converters, err := store.GoalConverters(query, from)
+	if err != nil {
+		return measuredBaseline{}, e.InternalServerError("Could not measure the baseline.", err)
+	}
+	m := measuredBaseline{Days: BaselineDays, Visitors: float64(visitors), Converters: float64(converters)}
+	if visitors > 0 {
+		rate := math.Min(1, float64(converters)/float64(visitors))
+		m.Rate = &rate
+	}
+	return m, nil
 }

@@ -25,10 +25,11 @@ func Register(app *pocketbase.PocketBase, store analytics.Store) {
 		Func: func(se *core.ServeEvent) error {
 			se.Router.GET("/api/cro/experiments/{id}/results", resultsHandler(store))
 			se.Router.POST("/api/cro/experiments/{id}/declare-winner", declareWinnerHandler(store))
-			se.Router.GET("/api/cro/experiments/plan", planHandler)
+			se.Router.GET("/api/cro/experiments/plan", planHandler(store))
 			return se.Next()
 		},
 	})
+	registerGuardrails(app, store)
 }
 
 type variantDef struct {
@@ -113,6 +114,9 @@ func Results(app core.App, store analytics.Store, exp *core.Record, goal string)
 		return nil, false, nil
 	}
 	body, _, err = results(app, store, exp, goal)
+	if err == nil {
+		err = withGuardrails(app, store, exp, body)
+	}
 	return body, true, err
 }
 
@@ -138,6 +142,17 @@ func results(app core.App, store analytics.Store, exp *core.Record, goal string)
 	}
 	body, a := resultsBody(exp, defs, goal == revenueGoal, goalInfo, figures, analytics.RulesOverriddenBy(app, exp))
 	return body, a, nil
+}
+
+// withGuardrails adds each guardrail's status and, for a test paused automatically, why.
+func withGuardrails(app core.App, store analytics.Store, exp *core.Record, body map[string]any) error {
+	guardrails, err := guardrailResults(store, exp)
+	if err != nil {
+		return err
+	}
+	body["guardrails"] = guardrails
+	body["pause"] = lastPause(app, exp)
+	return nil
 }
 
 // resultsBody orders the figures by the experiment's variants (control first); a variant nobody

@@ -36,6 +36,24 @@ export const GUARDRAIL_METRICS = ['error_rate', 'bounce_rate', 'revenue_per_visi
 export type GuardrailMetric = (typeof GUARDRAIL_METRICS)[number];
 export const MAX_SECONDARY_GOALS = 10;
 
+/** How the screens name each guardrail's metric. */
+export const GUARDRAIL_LABELS: Record<GuardrailMetric, string> = {
+  error_rate: 'Page-error rate',
+  bounce_rate: 'Bounce rate',
+  revenue_per_visitor: 'Revenue per visitor',
+};
+
+/**
+ * A guardrail's verdict, judged on the server (pocketbase/experiments/guardrails.go): breached (the
+ * server pauses the test), ok, or not enough data (too few exposed visitors to judge, never a pause).
+ */
+export type GuardrailStatus = 'ok' | 'breached' | 'not_enough_data';
+export const GUARDRAIL_STATUS_LABELS: Record<GuardrailStatus, string> = {
+  ok: 'OK',
+  breached: 'Breached',
+  not_enough_data: 'Not enough data',
+};
+
 export interface ExperimentVariant {
   key: string;
   name: string;

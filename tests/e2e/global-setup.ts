@@ -9,7 +9,12 @@ export default async function globalSetup() {
   const started = await Promise.all(standIns.map((start) => start()));
   const env = Object.assign({}, ...started.map((s) => s.env)) as Record<string, string>;
   Object.assign(process.env, env); // tests can reach the stand-ins too
-  const server = await startPocketBase({ port: E2E_PORT, siteDir: resolve(import.meta.dirname, '../../dist'), env });
+  // The A/B tests' guardrails are checked every 2 s instead of 5 minutes, so a breach pauses its test within a test's time.
+  const server = await startPocketBase({
+    port: E2E_PORT,
+    siteDir: resolve(import.meta.dirname, '../../dist'),
+    env: { ...env, CRO_GUARDRAIL_INTERVAL_SECONDS: '2' },
+  });
   return async () => {
     await server.stop();
     await Promise.all(started.map((s) => s.stop()));

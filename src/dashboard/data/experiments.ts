@@ -4,7 +4,7 @@
  */
 import { computed } from 'nanostores';
 import { pb } from '../../client/pb';
-import type { ExperimentVariant } from '../../lib/experiments';
+import type { ExperimentVariant, Guardrail, GuardrailMetric, GuardrailStatus } from '../../lib/experiments';
 import { createCollectionStore, fieldIs } from './collectionStore';
 import { createLiveStore } from './liveStore';
 import type { ExperimentRecord, RecordModel } from './records';
@@ -47,7 +47,36 @@ export interface ExperimentResults {
   goal: { id: string; name: string; type: string };
   variants: VariantResult[];
   srm: { observed: number[]; weights: number[]; p_value: number; srm_ok: boolean };
-  guardrails?: { metric: string; breached: boolean; variant: string }[];
+  /** Each configured guardrail's verdict, as the server's background check judges it. */
+  guardrails: GuardrailResult[];
+  /** Why a paused test was paused automatically (the newest rollback record); null otherwise. */
+  pause: { reason: string; at: string; type: string } | null;
+}
+
+/** One variant against the control on a guardrail; values are rates (0-1) or revenue per visitor. */
+export interface GuardrailVariant {
+  key: string;
+  name: string;
+  status: GuardrailStatus;
+  users: number;
+  control_users: number;
+  control_value: number;
+  variant_value: number;
+  /** Relative change in percent; null when the control's value is 0. */
+  change: number | null;
+  sequential_ci: Interval;
+}
+
+export interface GuardrailResult {
+  metric: GuardrailMetric;
+  /** Percent worse than the control a variant may be. */
+  threshold: number;
+  status: GuardrailStatus;
+  variants: GuardrailVariant[];
+  /** Exposed visitors the control and each variant need before a guardrail judges them. */
+  min_visitors: number;
+  /** The breach, in one sentence (only when breached). */
+  reason?: string;
 }
 
 export interface GoalRecord extends RecordModel {
@@ -118,6 +147,7 @@ export interface NewExperiment {
   traffic: number;
   minimum_detectable_effect: number;
   planned_sample_size: number;
+  guardrails: Guardrail[];
 }
 
 /** Creates the test as a draft; 'Start Test' sets it running. */
@@ -135,9 +165,37 @@ export const declareWinner = (id: string, variant: string) =>
     requestKey: null,
   });
 
-/** Visitors each arm needs (95% two-sided, 80% power), from the server's statistics engine. */
-export const planSampleSize = (baseline: number, mde: number, arms: number) =>
-  pb.send<{ perArm: number; total: number }>('/api/cro/experiments/plan', {
-    query: { baseline, mde, arms },
+/** The planner's answer: the baseline measured over the site's last 28 days and what the test needs. */
+export interface TestPlan {
+  /** Visitors each arm needs (95% two-sided, 80% power), from the server's statistics engine; null without a usable baseline. */
+  perArm: number | null;
+  total: number | null;
+  /** The baseline planned with (typed, or else measured), 0-1. */
+  baseline: number | null;
+  /** The goal's conversions over the site's distinct visitors of the last `days` days; rate null without visitors. */
+  measured: { days: number; visitors: number; converters: number; rate: number | null };
+  /** The site's distinct visitors a day over those days. */
+  dailyVisitors: number;
+  /** Days the test needs at that traffic and the share in the test; null when unknown. */
+  days: number | null;
+}
+
+export interface PlanInput {
+  siteId: string;
+  /** A goal id of the site, or 'revenue'. */
+  goal: string;
+  /** Smallest relative uplift to detect, 0-1. */
+  mde: number;
+  arms: number;
+  /** Percent of the targeted visitors in the test. */
+  traffic: number;
+  /** The owner's own baseline (0-1) instead of the measured one. */
+  baseline?: number;
+}
+
+/** Plans a test against the site's own traffic (GET /api/cro/experiments/plan). */
+export const planTest = ({ siteId, goal, mde, arms, traffic, baseline }: PlanInput) =>
+  pb.send<TestPlan>('/api/cro/experiments/plan', {
+    query: { site: siteId, goal, mde, arms, traffic, ...(baseline === undefined ? {} : { baseline }) },
     requestKey: null,
   });

@@ -70,14 +70,18 @@ export interface HealthMetricRecord extends RecordModel {
 }
 
 export interface RollbackRecord extends RecordModel {
+  /** The rule rolled back, or empty when an A/B test was paused by a guardrail (experiment_id). */
   rule_id: string;
+  experiment_id: string;
   rollback_type: string;
   trigger_reason: string;
   created_at: string;
 }
 
 export interface AuditRecord extends RecordModel {
+  /** The rule changed, or empty for an A/B test's entry (experiment_id). */
   rule_id: string;
+  experiment_id: string;
   action: string;
   reason: string;
   changes: Record<string, unknown> | null;

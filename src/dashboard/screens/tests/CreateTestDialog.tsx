@@ -1,12 +1,12 @@
 /**
  * 'Create Test': hypothesis, page and element, 1 to 3 variants with a change each, goal, traffic,
- * and the sample-size planner (visitors per variant from the server's engine, days at the site's
- * current traffic). Saves a draft; 'Start Test' on the list sets it running.
+ * guardrails (GuardrailFields) and the sample-size planner (SamplePlanner: the goal's measured baseline, visitors per variant and
+ * days at the site's traffic). Saves a draft; 'Start Test' on the list sets it running.
  */
 import { useStore } from '@nanostores/react';
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { CONTROL_KEY, MAX_TEST_VARIANTS, REVENUE_GOAL } from '../../../lib/experiments';
+import { useState, type FormEvent } from 'react';
+import { CONTROL_KEY, MAX_TEST_VARIANTS, REVENUE_GOAL, type Guardrail } from '../../../lib/experiments';
 import { validateRuleChanges, type RuleChange } from '../../../lib/rule-changes';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -17,9 +17,10 @@ import { TextField } from '../../../ui/TextField';
 import { ChangeFields, cleanChange } from '../../../ui/dashboard/ChangeFields';
 import { notify } from '../../../ui/toast';
 import { errorMessage } from '../../data/errors';
-import { $goals, createExperiment, planSampleSize } from '../../data/experiments';
-import { $kpis } from '../../data/kpis';
+import { $goals, createExperiment } from '../../data/experiments';
 import type { ExperimentRecord } from '../../data/records';
+import { DEFAULT_GUARDRAILS, GuardrailFields } from './GuardrailFields';
+import { SamplePlanner } from './SamplePlanner';
 
 interface VariantDraft {
   name: string;
@@ -38,7 +39,6 @@ export function CreateTestDialog({
   onCreated: (x: ExperimentRecord) => void;
 }) {
   const goals = useStore($goals);
-  const kpis = useStore($kpis);
   const [name, setName] = useState('');
   const [hypothesis, setHypothesis] = useState('');
   const [urlPattern, setUrlPattern] = useState('/*');
@@ -46,36 +46,14 @@ export function CreateTestDialog({
   const [variants, setVariants] = useState<VariantDraft[]>([{ name: 'Variant B', change: { type: 'set_text', value: '' } }]);
   const [goal, setGoal] = useState('');
   const [traffic, setTraffic] = useState(100);
-  // The site's own conversion rate of the last 7 days, in percent, until the user changes it.
-  const [baseline, setBaseline] = useState<string>(kpis ? String(Number(kpis.cvr.toFixed(2))) : '3');
   const [mde, setMde] = useState('10');
-  const [planned, setPlanned] = useState<{ inputs: string; perArm: number; total: number } | null>(null);
+  const [plannedTotal, setPlannedTotal] = useState(0);
+  const [guardrails, setGuardrails] = useState<Guardrail[]>(DEFAULT_GUARDRAILS);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const chosenGoal = goal || goals[0]?.id || REVENUE_GOAL;
   const arms = variants.length + 1;
-
-  const rate = Number(baseline) / 100;
-  const uplift = Number(mde) / 100;
-  const plannable = rate > 0 && rate < 1 && uplift > 0 && rate * (1 + uplift) < 1;
-  const inputs = `${rate}|${uplift}|${arms}`;
-  // Only the answer for the inputs on screen counts; a slower earlier answer is ignored.
-  const plan = plannable && planned?.inputs === inputs ? planned : null;
-  useEffect(() => {
-    if (!plannable) return;
-    let live = true;
-    planSampleSize(rate, uplift, arms).then(
-      (p) => live && setPlanned({ inputs: `${rate}|${uplift}|${arms}`, ...p }),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [plannable, rate, uplift, arms]);
-
-  const dailyVisitors = kpis ? kpis.visitors / 30 : 0;
-  const daysNeeded = plan && dailyVisitors > 0 && traffic > 0 ? Math.ceil(plan.total / ((dailyVisitors * traffic) / 100)) : null;
 
   const setVariant = (i: number, patch: Partial<VariantDraft>) => setVariants((vs) => vs.map((v, j) => (j === i ? { ...v, ...patch } : v)));
 
@@ -106,7 +84,8 @@ export function CreateTestDialog({
         primary_goal: chosenGoal,
         traffic,
         minimum_detectable_effect: Number(mde) || 0,
-        planned_sample_size: plan?.total ?? 0,
+        planned_sample_size: plannedTotal,
+        guardrails,
       });
       notify('Test created', `${record.name} is a draft: start it when you are ready.`, 'success');
       onCreated(record);
@@ -214,34 +193,8 @@ export function CreateTestDialog({
           value={traffic}
           onChange={(e) => setTraffic(Math.min(100, Math.max(0, Number(e.target.value) || 0)))}
         />
-        <fieldset className="space-y-2 rounded-md border border-slate-200 p-3" data-testid="sample-size-planner">
-          <legend className="px-1 text-sm font-medium">Sample size</legend>
-          <div className="grid grid-cols-2 gap-2">
-            <TextField
-              id="test-baseline"
-              label="Baseline conversion rate (%)"
-              hint={kpis ? "Your site's last 7 days" : undefined}
-              type="number"
-              step="0.1"
-              value={baseline}
-              onChange={(e) => setBaseline(e.target.value)}
-            />
-            <TextField
-              id="test-mde"
-              label="Smallest uplift to detect (%)"
-              type="number"
-              step="1"
-              value={mde}
-              onChange={(e) => setMde(e.target.value)}
-            />
-          </div>
-          <p className="text-sm text-slate-700" data-testid="plan-summary">
-            {plan
-              ? `${plan.perArm.toLocaleString('en-US')} visitors per variant, ${plan.total.toLocaleString('en-US')} in all` +
-                (daysNeeded !== null ? `: about ${daysNeeded} days at your current traffic.` : '.')
-              : 'Enter a baseline rate between 0 and 100% and an uplift to see the visitors needed.'}
-          </p>
-        </fieldset>
+        <SamplePlanner siteId={siteId} goal={chosenGoal} arms={arms} traffic={traffic} mde={mde} onMde={setMde} onTotal={setPlannedTotal} />
+        <GuardrailFields value={guardrails} onChange={setGuardrails} />
         <FormError error={error} />
         <DialogActions onCancel={onClose}>
           <Button type="submit" disabled={busy}>

@@ -1,12 +1,16 @@
-/** One test's results: per-variant figures from the server's statistics engine, the intervals drawn, the traffic-split verdict. */
-import { AlertTriangle, ArrowLeft } from 'lucide-react';
+/**
+ * One test's results: per-variant figures from the server's statistics engine, the intervals drawn,
+ * the traffic-split verdict, the guardrails' verdicts and why the test was paused automatically.
+ */
+import { AlertTriangle, ArrowLeft, PauseCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import type { ExperimentResults } from '../../data/experiments';
 import type { ExperimentRecord } from '../../data/records';
+import { GuardrailsCard } from './GuardrailsCard';
 import { IntervalChart } from './IntervalChart';
-import { interval, pValue, percent, signedPercent } from './format';
+import { formatDate, interval, pValue, percent, signedPercent } from './format';
 
 export function TestDetail({
   experiment,
@@ -37,6 +41,18 @@ export function TestDetail({
           {experiment.winner && ` · winner: ${experiment.variants?.find((v) => v.key === experiment.winner)?.name ?? experiment.winner}`}
         </p>
       </div>
+      {results?.pause && (
+        <div
+          role="status"
+          data-testid="pause-reason"
+          className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <PauseCircle className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>
+            Paused automatically on {formatDate(results.pause.at)}: {results.pause.reason}
+          </span>
+        </div>
+      )}
       {!results ? (
         <Card>
           <p className="text-sm text-slate-600">
@@ -121,17 +137,7 @@ export function TestDetail({
               </table>
             </Card>
           )}
-          {!!results.guardrails?.length && (
-            <Card title="Guardrails">
-              <ul className="text-sm">
-                {results.guardrails.map((g) => (
-                  <li key={`${g.metric}-${g.variant}`}>
-                    {g.metric} ({g.variant}): {g.breached ? 'breached' : 'ok'}
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          )}
+          {results.guardrails.length > 0 && <GuardrailsCard guardrails={results.guardrails} />}
         </>
       )}
     </div>

@@ -19,3 +19,6 @@ export const daysRunning = (startedAt: string, endedAt: string, now = Date.now()
   const end = endedAt ? Date.parse(endedAt) : now;
   return Math.max(0, Math.floor((end - Date.parse(startedAt)) / 86_400_000));
 };
+
+/** A moment as the owner's locale writes its date and time. */
+export const formatDate = (iso: string) => new Date(iso.replace(' ', 'T')).toLocaleString();

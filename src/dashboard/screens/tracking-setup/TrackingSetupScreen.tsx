@@ -1,7 +1,7 @@
 /**
- * Speed & Tracking (/dashboard/tracking-setup): 'Get Started', connect the site, tracking script.
- * Connecting by DNS is offered only when the install's own nameservers answer; until then the
- * tracking script is the way to connect and the screen leads with it.
+ * Speed & Tracking (/dashboard/tracking-setup): 'Get Started', connect the site, tracking script,
+ * automated hits filtered. Connecting by DNS is offered only when the install's own nameservers
+ * answer; until then the tracking script is the way to connect and the screen leads with it.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
@@ -13,6 +13,7 @@ import { $dnsConnectAvailable } from '../../data/nameservers';
 import { $sitesError } from '../../data/sites';
 import { useSiteContext } from '../../data/siteContext';
 import { AllSetCard } from './AllSetCard';
+import { AutomatedHitsCard } from './AutomatedHitsCard';
 import { BenefitCards } from './BenefitCards';
 import { NameserverInstructions } from './NameserverInstructions';
 import { TrackingScriptCard } from './TrackingScriptCard';
@@ -48,6 +49,7 @@ export default function TrackingSetupScreen() {
               {verified && <AllSetCard />}
             </>
           )}
+          <AutomatedHitsCard />
         </>
       )}
     </div>

@@ -1,0 +1,30 @@
+package analytics
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// automatedHitsHandler answers GET /api/cro/automated-hits/{siteId} (members): the hits the
+// collect endpoint filtered as automated today and over the last 7 days (UTC, today included),
+// for Speed & Tracking.
+func automatedHitsHandler(store Store) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		site, err := memberSite(e)
+		if err != nil {
+			return err
+		}
+		now := time.Now().UTC()
+		today, err := store.Totals(site.Id, DayRange{From: dayOf(now), To: dayOf(now)})
+		if err != nil {
+			return err
+		}
+		week, err := store.Totals(site.Id, DayRange{From: dayOf(now.AddDate(0, 0, -6)), To: dayOf(now)})
+		if err != nil {
+			return err
+		}
+		return e.JSON(http.StatusOK, map[string]any{"today": today.AutomatedHits, "last7Days": week.AutomatedHits})
+	}
+}

@@ -40,6 +40,12 @@ type Store interface {
 	// conversions and revenue count only after each visitor's first exposure.
 	ExperimentResults(q ExperimentQuery) (ExperimentFigures, error)
 
+	// FunnelResults counts a funnel's visitors per step (funnels.go has the semantics), with the
+	// median time between steps and, when asked, per value of a breakdown.
+	FunnelResults(q FunnelQuery) (FunnelFigures, error)
+	// FunnelDropOff describes the visitors who reached step (0-based) and not the next one.
+	FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, error)
+
 	// Prune deletes raw events and sessions older than before; rollups and experiment aggregates are kept.
 	Prune(before time.Time) error
 	// PruneSite does the same for one site (each site may keep its raw events for its own time).

@@ -24,3 +24,4 @@ export * from './site-settings';
 export type * from './contracts/analytics-report';
 export * from './ai';
 export * from './tracking-snippet';
+export * from './funnels';

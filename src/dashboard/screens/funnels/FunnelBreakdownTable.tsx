@@ -20,7 +20,7 @@ export function FunnelBreakdownTable({ rows, steps }: { rows: FunnelFigures['bre
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.value} className="border-t border-slate-100">
+            <tr key={r.value} className="border-t border-slate-100" data-testid="breakdown-row">
               <td className="py-1 pr-3">{r.value}</td>
               {r.users.map((u, i) => (
                 <td key={i} className="py-1 pr-3">

@@ -54,9 +54,13 @@ export function FunnelDialog({ siteId, funnel, onClose }: { siteId: string; funn
     setSteps(next);
   };
 
+  // A goal step shows the first goal until another is chosen (the goals may arrive after the step was added).
+  const goalOf = (s: FunnelStepDef) => (s.kind === 'goal' ? s.goal || goals[0]?.id || '' : '');
+
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const body = { name, description: funnel?.description ?? '', steps, window_days: Number(windowDays), step_order: order };
+    const chosen = steps.map((s): FunnelStepDef => (s.kind === 'goal' ? { kind: 'goal', goal: goalOf(s) } : s));
+    const body = { name, description: funnel?.description ?? '', steps: chosen, window_days: Number(windowDays), step_order: order };
     const checked = validateFunnel(
       body,
       goals.map((g) => g.id),
@@ -119,7 +123,7 @@ export function FunnelDialog({ siteId, funnel, onClose }: { siteId: string; funn
                   ['page', 'Page view'],
                   ['goal', 'Goal'],
                 ]}
-                onValue={(kind) => setStep(i, kind === 'page' ? { kind, match: '' } : { kind, goal: goals[0]?.id ?? '' })}
+                onValue={(kind) => setStep(i, kind === 'page' ? { kind, match: '' } : { kind, goal: '' })}
               />
               {s.kind === 'page' ? (
                 <TextField
@@ -133,7 +137,7 @@ export function FunnelDialog({ siteId, funnel, onClose }: { siteId: string; funn
                 <SelectField
                   id={`funnel-step-${i}-goal`}
                   label={`Step ${i + 1} goal`}
-                  value={s.goal}
+                  value={goalOf(s)}
                   options={goals.length ? goals.map((g) => [g.id, g.name] as const) : [['', 'This site has no goals yet'] as const]}
                   onValue={(goal) => setStep(i, { kind: 'goal', goal })}
                 />

@@ -40,16 +40,17 @@ export function FunnelSteps({
                   {s.users >= before ? <ArrowUp className="h-3 w-3" /> : <ArrowDown className="h-3 w-3" />}
                   <span data-testid="funnel-step-previous">{before.toLocaleString('en-US')}</span> before
                 </span>
-                {i > 0 && (
-                  <Button variant="outline" onClick={() => onDetails(i)}>
-                    View Details
-                  </Button>
-                )}
               </div>
             </div>
             <div className="mt-2 h-2 rounded bg-slate-100" aria-hidden="true">
               <div className="h-2 rounded bg-indigo-500" style={{ width: `${(s.users / max) * 100}%` }} />
             </div>
+            {i > 0 && (
+              // On the left: the floating LIVE KPI card covers the bottom right of the screen.
+              <Button variant="outline" className="mt-2" onClick={() => onDetails(i)}>
+                View Details
+              </Button>
+            )}
           </li>
         );
       })}

@@ -127,11 +127,7 @@ func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) 
 			keys = append(keys, key)
 		}
 		for i := 0; i < len(keys); i += funnelChunk {
-			rows, err := s.app.DB().Select("visitor", "session", "ts", column).From("events").Where(dbx.And(
-				dbx.HashExp{"site_id": q.SiteID, "type": kind},
-				dbx.In(column, keys[i:min(len(keys), i+funnelChunk)]...),
-				dbx.Between("ts", dbTime(q.From), dbTime(last)),
-			)).Rows()
+			rows, err := funnelRowsQuery(s.app.DB(), q.SiteID, kind, column, keys[i:min(len(keys), i+funnelChunk)], q.From, last).Rows()
 			if err != nil {
 				return err
 			}
@@ -163,6 +159,16 @@ func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) 
 		}
 	}
 	return paths, nil
+}
+
+// funnelRowsQuery reads the events of one kind whose column (path or goal) is one of keys, in a
+// time range: page views through idx_events_site_pageview_path_ts alone (it covers every column read).
+func funnelRowsQuery(db dbx.Builder, siteID, kind, column string, keys []any, from, to time.Time) *dbx.Query {
+	return db.Select("visitor", "session", "ts", column).From("events").Where(dbx.And(
+		dbx.HashExp{"site_id": siteID, "type": kind},
+		dbx.In(column, keys...),
+		dbx.Between("ts", dbTime(from), dbTime(to)),
+	)).Build()
 }
 
 // funnelPageMasks maps each path viewed in the range (by the page rollups) to the page steps

@@ -10,7 +10,7 @@ import (
 // Funnels over SQLite read only the rows of the funnel's steps: page views of the paths the
 // steps' patterns cover (the paths come from the page rollups, matched in Go with the one URL
 // pattern matcher, then read through the partial covering index on page views by path and time)
-// and conversions of the steps' goals. Everything else (a visitor's attempts, the window, the
+// and conversions of the steps' goals (the partial covering index on conversions by goal). Everything else (a visitor's attempts, the window, the
 // order) is funnels.go, shared by every implementation.
 
 // funnelChunk bounds the values of one IN list (SQLite's variable limit is far above it).
@@ -162,7 +162,8 @@ func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) 
 }
 
 // funnelRowsQuery reads the events of one kind whose column (path or goal) is one of keys, in a
-// time range: page views through idx_events_site_pageview_path_ts alone (it covers every column read).
+// time range, from one partial covering index alone: idx_events_site_pageview_path_ts for page views,
+// idx_events_site_conversion_goal_ts for conversions.
 func funnelRowsQuery(db dbx.Builder, siteID, kind, column string, keys []any, from, to time.Time) *dbx.Query {
 	return db.Select("visitor", "session", "ts", column).From("events").Where(dbx.And(
 		dbx.HashExp{"site_id": siteID, "type": kind},

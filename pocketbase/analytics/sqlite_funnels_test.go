@@ -9,23 +9,28 @@ import (
 	"time"
 )
 
-// The page views of a funnel's paths are read from the partial covering index alone: the table's
-// rows (most of them other kinds of events) are never visited.
-func TestFunnelPageViewsUseTheCoveringIndex(t *testing.T) {
+// A funnel's rows are read from partial covering indexes alone (page views by path, conversions
+// by goal): the table's rows, most of them other kinds of events, are never visited.
+func TestFunnelRowsUseCoveringIndexes(t *testing.T) {
 	app := newSchemaApp(t, siteA)
-	q := funnelRowsQuery(app.DB(), siteA, "pageview", "path", []any{"/", "/cart"}, ago(time.Hour), contractNow)
-	var plan []struct {
-		Detail string `db:"detail"`
-	}
-	if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + q.SQL()).Bind(q.Params()).All(&plan); err != nil {
-		t.Fatal(err)
-	}
-	var details []string
-	for _, p := range plan {
-		details = append(details, p.Detail)
-	}
-	if !slices.ContainsFunc(details, func(d string) bool { return strings.Contains(d, "COVERING INDEX idx_events_site_pageview_path_ts") }) {
-		t.Fatalf("page views not read from the covering index: %v", details)
+	for _, c := range []struct{ kind, column, index string }{
+		{"pageview", "path", "idx_events_site_pageview_path_ts"},
+		{"conversion", "goal", "idx_events_site_conversion_goal_ts"},
+	} {
+		q := funnelRowsQuery(app.DB(), siteA, c.kind, c.column, []any{"a", "b", "c", "d", "e", "f"}, ago(time.Hour), contractNow)
+		var plan []struct {
+			Detail string `db:"detail"`
+		}
+		if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + q.SQL()).Bind(q.Params()).All(&plan); err != nil {
+			t.Fatal(err)
+		}
+		var details []string
+		for _, p := range plan {
+			details = append(details, p.Detail)
+		}
+		if !slices.ContainsFunc(details, func(d string) bool { return strings.Contains(d, "COVERING INDEX "+c.index) }) {
+			t.Errorf("%s rows not read from %s alone: %v", c.kind, c.index, details)
+		}
 	}
 }
 

@@ -6,6 +6,7 @@ package funnels
 
 import (
 	"encoding/json"
+	"errors"
 	"net/http"
 	"slices"
 	"strconv"
@@ -144,15 +145,21 @@ func resultsHandler(store analytics.Store) func(*core.RequestEvent) error {
 		if q.Breakdown != "" && !slices.Contains(analytics.FunnelBreakdowns, q.Breakdown) {
 			return e.BadRequestError("breakdown must be one of device, browser, country, source, landing.", nil)
 		}
-		current, err := store.FunnelResults(within(q, r))
-		if err != nil {
-			return e.InternalServerError("Could not read the funnel's results.", err)
-		}
 		breakdown := q.Breakdown
-		q.Breakdown = "" // the comparison is of the totals
 		prev := r.previous()
-		previous, err := store.FunnelResults(within(q, prev))
-		if err != nil {
+		// The two periods are independent reads: side by side, the answer waits for the longer one only.
+		var previous analytics.FunnelFigures
+		var prevErr error
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			totals := within(q, prev)
+			totals.Breakdown = "" // the comparison is of the totals
+			previous, prevErr = store.FunnelResults(totals)
+		}()
+		current, err := store.FunnelResults(within(q, r))
+		<-done
+		if err = errors.Join(err, prevErr); err != nil {
 			return e.InternalServerError("Could not read the funnel's results.", err)
 		}
 		return e.JSON(http.StatusOK, map[string]any{

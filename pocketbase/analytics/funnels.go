@@ -97,7 +97,8 @@ type FunnelNextPage struct {
 
 // FunnelDropOffFigures describe the visitors who reached a step and not the next one.
 type FunnelDropOffFigures struct {
-	Visitors  float64          `json:"visitors"`
+	Visitors float64 `json:"visitors"`
+	// NextPages counts where the first MaxDropOffSessions of them (by visitor id) went next.
 	NextPages []FunnelNextPage `json:"nextPages"`
 	// Sessions are the sessions in which they reached the step (at most MaxDropOffSessions).
 	Sessions []string `json:"sessions"`

@@ -59,20 +59,22 @@ func (s *sqliteStore) FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigur
 	}
 	sort.Strings(stopped) // the same sample on every call
 	out.Visitors = float64(len(stopped))
-	next := map[string]float64{}
+	stopped = stopped[:min(len(stopped), MaxDropOffSessions)]
 	seen := map[string]bool{}
-	for _, v := range stopped[:min(len(stopped), MaxDropOffSessions)] {
-		p := paths[v]
-		session := p.sessions[step]
-		path, err := s.nextPageView(q.SiteID, session, p.times[step])
-		if err != nil {
-			return out, err
-		}
-		next[path]++
-		if !seen[session] {
+	for _, v := range stopped {
+		if session := paths[v].sessions[step]; !seen[session] {
 			seen[session] = true
 			out.Sessions = append(out.Sessions, session)
 		}
+	}
+	views, err := s.sessionPageViews(q.SiteID, out.Sessions)
+	if err != nil {
+		return out, err
+	}
+	next := map[string]float64{}
+	for _, v := range stopped {
+		p := paths[v]
+		next[nextPageView(views[p.sessions[step]], p.times[step])]++
 	}
 	for path, n := range next {
 		out.NextPages = append(out.NextPages, FunnelNextPage{Path: path, Visitors: n})
@@ -87,15 +89,50 @@ func (s *sqliteStore) FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigur
 	return out, nil
 }
 
-// nextPageView is the session's first page view after a time ("" when there was none).
-func (s *sqliteStore) nextPageView(siteID, session string, after time.Time) (string, error) {
-	var paths []string
-	err := s.app.DB().NewQuery(`SELECT path FROM events WHERE site_id = {:site} AND session = {:session} AND type = 'pageview'
-		AND ts > {:after} ORDER BY ts LIMIT 1`).Bind(dbx.Params{"site": siteID, "session": session, "after": dbTime(after)}).Column(&paths)
-	if err != nil || len(paths) == 0 {
-		return "", err
+type pageView struct {
+	path string
+	at   time.Time
+}
+
+// sessionPageViews are the sessions' page views, by session, through the (site_id, session) index.
+func (s *sqliteStore) sessionPageViews(siteID string, sessions []string) (map[string][]pageView, error) {
+	out := map[string][]pageView{}
+	for i := 0; i < len(sessions); i += funnelChunk {
+		keys := make([]any, 0, funnelChunk)
+		for _, k := range sessions[i:min(len(sessions), i+funnelChunk)] {
+			keys = append(keys, k)
+		}
+		rows, err := s.app.DB().Select("session", "path", "ts").From("events").
+			Where(dbx.And(dbx.HashExp{"site_id": siteID, "type": "pageview"}, dbx.In("session", keys...))).Rows()
+		if err != nil {
+			return nil, err
+		}
+		var session, path, ts string
+		for rows.Next() {
+			if err := rows.Scan(&session, &path, &ts); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			if at, err := time.Parse(dbTimeLayout, ts); err == nil {
+				out[session] = append(out[session], pageView{path: path, at: at})
+			}
+		}
+		if err := rows.Close(); err != nil {
+			return nil, err
+		}
 	}
-	return paths[0], nil
+	return out, nil
+}
+
+// nextPageView is the path of the first page view after a time ("" when there was none).
+func nextPageView(views []pageView, after time.Time) string {
+	next := pageView{}
+	for _, v := range views {
+		if v.at.After(after) && (next.path == "" || v.at.Before(next.at)) {
+			next = v
+		}
+	}
+	return next.path
 }
 
 // funnelPaths is each entrant's kept attempt, by visitor.

@@ -102,18 +102,17 @@ func (s *sqliteStore) sessionPageViews(siteID string, sessions []string) (map[st
 		for _, k := range sessions[i:min(len(sessions), i+funnelChunk)] {
 			keys = append(keys, k)
 		}
-		rows, err := s.app.DB().Select("session", "path", "ts").From("events").
-			Where(dbx.And(dbx.HashExp{"site_id": siteID, "type": "pageview"}, dbx.In("session", keys...))).Rows()
+		rows, err := sessionEventsQuery(s.app.DB(), siteID, keys).Rows()
 		if err != nil {
 			return nil, err
 		}
-		var session, path, ts string
+		var session, kind, path, ts string
 		for rows.Next() {
-			if err := rows.Scan(&session, &path, &ts); err != nil {
+			if err := rows.Scan(&session, &kind, &path, &ts); err != nil {
 				rows.Close()
 				return nil, err
 			}
-			if at, err := time.Parse(dbTimeLayout, ts); err == nil {
+			if at, err := time.Parse(dbTimeLayout, ts); err == nil && kind == "pageview" {
 				out[session] = append(out[session], pageView{path: path, at: at})
 			}
 		}
@@ -122,6 +121,14 @@ func (s *sqliteStore) sessionPageViews(siteID string, sessions []string) (map[st
 		}
 	}
 	return out, nil
+}
+
+// sessionEventsQuery reads the sessions' events by the (site_id, session) index. The event type is
+// checked in Go: a type in the query would let SQLite pick the page views' partial index by path
+// and read every page view of the site.
+func sessionEventsQuery(db dbx.Builder, siteID string, sessions []any) *dbx.Query {
+	return db.Select("session", "type", "path", "ts").From("events").
+		Where(dbx.And(dbx.HashExp{"site_id": siteID}, dbx.In("session", sessions...))).Build()
 }
 
 // nextPageView is the path of the first page view after a time ("" when there was none).

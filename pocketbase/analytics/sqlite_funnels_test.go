@@ -32,6 +32,17 @@ func TestFunnelRowsUseCoveringIndexes(t *testing.T) {
 			t.Errorf("%s rows not read from %s alone: %v", c.kind, c.index, details)
 		}
 	}
+	// The drop-off's next pages: the sessions' events by session, never a walk over the site's events.
+	q := sessionEventsQuery(app.DB(), siteA, []any{"s1", "s2", "s3"})
+	var plan []struct {
+		Detail string `db:"detail"`
+	}
+	if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + q.SQL()).Bind(q.Params()).All(&plan); err != nil {
+		t.Fatal(err)
+	}
+	if len(plan) != 1 || !strings.Contains(plan[0].Detail, "(site_id=? AND session=?)") {
+		t.Errorf("sessions' events not read by session: %+v", plan)
+	}
 }
 
 // TestFunnelResultsBudget times a 5-step funnel over 30 days on a big site: set

@@ -11,6 +11,7 @@ import (
 	"cro/pocketbase/ai"
 	"cro/pocketbase/analytics"
 	"cro/pocketbase/experiments"
+	"cro/pocketbase/funnels"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
@@ -76,6 +77,7 @@ func main() {
 	publicapi.Register(app, events) // /v1: the public REST API with site API keys
 	analytics.Register(app, events)
 	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
+	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},

@@ -46,6 +46,11 @@ type Store interface {
 	// GoalConverters counts the distinct visitors converting a goal (with Revenue: purchasing) at or
 	// after from, the planner's measured baseline with DistinctVisitors.
 	GoalConverters(q ExperimentQuery, from time.Time) (int, error)
+	// FunnelResults counts a funnel's visitors per step (funnels.go has the semantics), with the
+	// median time between steps and, when asked, per value of a breakdown.
+	FunnelResults(q FunnelQuery) (FunnelFigures, error)
+	// FunnelDropOff describes the visitors who reached step (0-based) and not the next one.
+	FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, error)
 
 	// Prune deletes raw events and sessions older than before; rollups and experiment aggregates are kept.
 	Prune(before time.Time) error

@@ -26,3 +26,4 @@ export * from './ai';
 export * from './documents';
 export * from './tracking-snippet';
 export * from './goals';
+export * from './funnels';

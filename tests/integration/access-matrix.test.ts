@@ -182,7 +182,18 @@ function specs(): [string, Spec][] {
         allowed: { list: MEMBERS, view: MEMBERS, ...EDITABLE },
       },
     ],
-    siteScoped('funnels', () => ({ name: 'Checkout funnel' }), { name: 'Checkout funnel v2' }, EDITABLE),
+    siteScoped(
+      'funnels',
+      () => ({
+        name: 'Checkout funnel',
+        steps: [
+          { kind: 'page', match: '/' },
+          { kind: 'page', match: '/checkout' },
+        ],
+      }),
+      { name: 'Checkout funnel v2' },
+      EDITABLE,
+    ),
     siteScoped('scheduled_reports', () => ({ name: 'Weekly summary', frequency: 'weekly' }), { enabled: true }, EDITABLE),
     [
       'documents',

@@ -9,6 +9,7 @@ import type { RuleChange } from '../../lib/rule-changes';
 import type { ExperimentVariant, Guardrail } from '../../lib/experiments';
 import type { AiInsight, AnalysisData } from '../../lib/ai/insights';
 import type { DocumentResult } from '../../lib/documents/analysis';
+import type { FunnelOrder, FunnelStepDef } from '../../lib/funnels';
 
 export type { RecordModel };
 
@@ -216,6 +217,17 @@ export interface ApiKeyRecord extends RecordModel {
   created_at: string;
 }
 
+/** A conversion funnel: its steps, window and order (src/lib/funnels.ts); its figures come from the server. */
+export interface FunnelRecord extends RecordModel {
+  site_id: string;
+  name: string;
+  description: string;
+  steps: FunnelStepDef[] | null;
+  window_days: number;
+  step_order: FunnelOrder | '';
+  created_at: string;
+}
+
 /** Which collection each record type above describes (read by the schema test). */
 export const RECORD_COLLECTIONS = {
   SiteRecord: 'sites',
@@ -232,4 +244,5 @@ export const RECORD_COLLECTIONS = {
   AiAnalysisRecord: 'ai_analyses',
   ApiKeyRecord: 'api_keys',
   DocumentRecord: 'documents',
+  FunnelRecord: 'funnels',
 } as const;

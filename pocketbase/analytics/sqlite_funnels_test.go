@@ -1,0 +1,89 @@
+package analytics
+
+import (
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A funnel's rows are read from partial covering indexes alone (page views by path, conversions
+// by goal): the table's rows, most of them other kinds of events, are never visited.
+func TestFunnelRowsUseCoveringIndexes(t *testing.T) {
+	app := newSchemaApp(t, siteA)
+	for _, c := range []struct{ kind, column, index string }{
+		{"pageview", "path", "idx_events_site_pageview_path_ts"},
+		{"conversion", "goal", "idx_events_site_conversion_goal_ts"},
+	} {
+		q := funnelRowsQuery(app.DB(), siteA, c.kind, c.column, []any{"a", "b", "c", "d", "e", "f"}, ago(time.Hour), contractNow)
+		var plan []struct {
+			Detail string `db:"detail"`
+		}
+		if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + q.SQL()).Bind(q.Params()).All(&plan); err != nil {
+			t.Fatal(err)
+		}
+		var details []string
+		for _, p := range plan {
+			details = append(details, p.Detail)
+		}
+		if !slices.ContainsFunc(details, func(d string) bool { return strings.Contains(d, "COVERING INDEX "+c.index) }) {
+			t.Errorf("%s rows not read from %s alone: %v", c.kind, c.index, details)
+		}
+	}
+	// The drop-off's next pages: the sessions' events by session, never a walk over the site's events.
+	q := sessionEventsQuery(app.DB(), siteA, []any{"s1", "s2", "s3"})
+	var plan []struct {
+		Detail string `db:"detail"`
+	}
+	if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + q.SQL()).Bind(q.Params()).All(&plan); err != nil {
+		t.Fatal(err)
+	}
+	if len(plan) != 1 || !strings.Contains(plan[0].Detail, "(site_id=? AND session=?)") {
+		t.Errorf("sessions' events not read by session: %+v", plan)
+	}
+}
+
+// TestFunnelResultsBudget times a 5-step funnel over 30 days on a big site: set
+// CRO_BENCH_FUNNEL_EVENTS (the budget's run: 5000000; budget 300 ms p95).
+//
+//	CRO_BENCH_FUNNEL_EVENTS=5000000 go test ./analytics -run FunnelResultsBudget -v -timeout 60m
+func TestFunnelResultsBudget(t *testing.T) {
+	total, _ := strconv.Atoi(os.Getenv("CRO_BENCH_FUNNEL_EVENTS"))
+	if total <= 0 {
+		t.Skip("set CRO_BENCH_FUNNEL_EVENTS to run")
+	}
+	const site = "benchsite000001"
+	store := openSQLiteStore(t, site)
+	info := &siteInfo{ID: site, Key: "key" + site,
+		Goals: []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}}
+	start := time.Now()
+	written := seed(store, info, total, 90)
+	t.Logf("seeded %d events in %.1f s", written, time.Since(start).Seconds())
+	now := time.Now()
+	for _, breakdown := range []string{"", BreakdownSource} {
+		q := FunnelQuery{SiteID: site, Order: FunnelOrdered, Window: 7 * 24 * time.Hour, From: now.Add(-30 * 24 * time.Hour), To: now,
+			Breakdown: breakdown,
+			Steps:     []FunnelStep{{Page: "/"}, {Page: "/product/*"}, {Page: "/cart"}, {Page: "/checkout"}, {Goal: "seedpurchase"}}}
+		var times []float64
+		var f FunnelFigures
+		cpu0 := cpuTime()
+		for range 20 {
+			t0 := time.Now()
+			var err error
+			if f, err = store.FunnelResults(q); err != nil {
+				t.Fatal(err)
+			}
+			times = append(times, float64(time.Since(t0).Microseconds())/1000)
+		}
+		cpuMs := float64((cpuTime() - cpu0).Microseconds()) / 1000 / 20
+		slices.Sort(times)
+		p95 := times[len(times)*95/100]
+		t.Logf("funnel (breakdown %q): entrants %v, last step %v; p50 %.1f ms, p95 %.1f ms, CPU %.1f ms per query",
+			breakdown, f.Steps[0].Users, f.Steps[4].Users, times[len(times)/2], p95, cpuMs)
+		if p95 > 300 {
+			t.Errorf("p95 %.1f ms over the 300 ms budget", p95)
+		}
+	}
+}

@@ -13,7 +13,7 @@ import (
 
 // The two minified tracker builds made by scripts/build-tracker.mjs from src/tracker/: the core
 // (analytics only, no optimization rules code; a 3.5 KB gzip budget) and the full build (core
-// plus optimization rules, which CRO workers are too; a 6 KB gzip budget).
+// plus optimization rules, which CRO workers are too, and A/B tests; a 7 KB gzip budget).
 var (
 	//go:embed tracker-core.gen.js
 	trackerCoreJS string

@@ -3,12 +3,12 @@
 //  - core (tracker-core.gen.js): analytics only, the optimization rules code removed at build
 //    time (CRO_RULES=false, dead-code elimination); served to sites without enabled rules.
 //    Budget 3.5 KB gzip.
-//  - full (tracker.gen.js): core plus optimization rules (and so CRO workers, which are rules);
-//    served to sites with at least one enabled rule. Budget 7 KB gzip (was 6 KB): the change
+//  - full (tracker.gen.js): core plus optimization rules (and so CRO workers, which are rules)
+//    and A/B tests; served to sites with at least one enabled rule or running experiment. Budget 7 KB gzip (was 6 KB): the change
 //    engine that applies only complete elements, re-applies undone changes and hides only what
 //    it targets measured 6,505 B gzip (+373 B over the 6,132 B build it replaced, after the
-//    switch to terser below saved 330 B); the rest is kept for the experiments' assignment and variants, which go
-//    through the same engine. The script no longer blocks parsing (async loader snippet), so its
+//    switch to terser below saved 330 B); A/B tests (targeting, assignment, exposures; their
+//    variants go through the same engine) took it to 6,937 B. The script no longer blocks parsing (async loader snippet), so its
 //    bytes delay only the targeted elements, never the page's parse.
 // esbuild bundles (and drops the rules code from the core); terser minifies, 3% smaller than
 // esbuild's minifier on these sources (measured: core 3,324 -> 3,227 B, full 6,746 -> 6,416 B gzip).

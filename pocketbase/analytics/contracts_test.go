@@ -85,3 +85,18 @@ func sameJSON(a, b []byte) bool {
 	var x, y any
 	return json.Unmarshal(a, &x) == nil && json.Unmarshal(b, &y) == nil && reflect.DeepEqual(x, y)
 }
+
+func TestDeviceClassFixtures(t *testing.T) {
+	var f struct {
+		Cases []struct {
+			UA     string `json:"ua"`
+			Device string `json:"device"`
+		} `json:"cases"`
+	}
+	readFixture(t, "device-classes.json", &f)
+	for _, c := range f.Cases {
+		if got := Device(c.UA); got != c.Device {
+			t.Errorf("Device(%q) = %q, want %q", c.UA, got, c.Device)
+		}
+	}
+}

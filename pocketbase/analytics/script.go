@@ -13,7 +13,7 @@ import (
 
 // The two minified tracker builds made by scripts/build-tracker.mjs from src/tracker/: the core
 // (analytics only, no optimization rules code; a 3.5 KB gzip budget) and the full build (core
-// plus optimization rules, which CRO workers are too; a 6 KB gzip budget).
+// plus optimization rules, which CRO workers are too, and A/B tests; a 7 KB gzip budget).
 var (
 	//go:embed tracker-core.gen.js
 	trackerCoreJS string
@@ -46,23 +46,42 @@ type scriptConfig struct {
 // hiddenAttr marks an element the tracker has changed; the hide rules spare it (src/tracker/engine.ts).
 const hiddenAttr = "data-cro-on"
 
+// targetsElement says whether changes alter the selected element itself (not only the page: CSS
+// injection, redirects).
+func targetsElement(changes json.RawMessage) bool {
+	var list []struct {
+		Type string `json:"type"`
+	}
+	_ = json.Unmarshal(changes, &list)
+	for _, c := range list {
+		if c.Type != "inject_css" && c.Type != "redirect" {
+			return true
+		}
+	}
+	return false
+}
+
 // hideCSS is the stylesheet the loader snippet (src/lib/tracking-snippet.ts) holds the first paint
-// on: it hides the elements the site's rules change, and nothing else, until the tracker has run
-// and removes it. Selectors that could leave the rule's block are skipped (`:is()` forgives the rest).
+// on: it hides the elements the site's rules and running experiments change, and nothing else,
+// until the tracker has run and removes it. An experiment's element is hidden for every visitor,
+// control included, so that both arms are shown the same way. Selectors that could leave the
+// rule's block are skipped (`:is()` forgives the rest).
 func hideCSS(site *siteInfo) string {
 	var sels []string
+	add := func(sel string, targeted bool) {
+		if targeted && sel != "" && !strings.ContainsAny(sel, "{}<;@\\") {
+			sels = append(sels, sel)
+		}
+	}
 	for _, r := range site.Rules {
-		var changes []struct {
-			Type string `json:"type"`
-		}
-		_ = json.Unmarshal(r.Changes, &changes)
+		add(r.Selector, targetsElement(r.Changes))
+	}
+	for _, x := range site.expList {
 		targeted := false
-		for _, c := range changes {
-			targeted = targeted || (c.Type != "inject_css" && c.Type != "redirect")
+		for _, v := range x.Variants {
+			targeted = targeted || targetsElement(v.Changes)
 		}
-		if targeted && r.Selector != "" && !strings.ContainsAny(r.Selector, "{}<;@\\") {
-			sels = append(sels, r.Selector)
-		}
+		add(x.Selector, targeted)
 	}
 	if len(sels) == 0 {
 		return ""

@@ -147,3 +147,32 @@ func mustJSON(v any) json.RawMessage {
 	b, _ := json.Marshal(v)
 	return b
 }
+
+// The tracker buckets visitors in the browser (src/lib/assignment.ts assignVariant); the fixture
+// pins that it and Assign give every visitor the same variant.
+func TestAssignAgreesWithTheTracker(t *testing.T) {
+	raw, err := os.ReadFile("../../tests/fixtures/contracts/experiment-assignments.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Cases []struct {
+			Visitor string    `json:"visitor"`
+			Seed    string    `json:"seed"`
+			Traffic float64   `json:"traffic"`
+			Weights []float64 `json:"weights"`
+			Variant int       `json:"variant"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &f); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Cases) < 20 {
+		t.Fatalf("only %d cases", len(f.Cases))
+	}
+	for _, c := range f.Cases {
+		if got := Assign(c.Visitor, c.Seed, c.Traffic, c.Weights); got != c.Variant {
+			t.Errorf("Assign(%q, %q, %v, %v) = %d, want %d", c.Visitor, c.Seed, c.Traffic, c.Weights, got, c.Variant)
+		}
+	}
+}

@@ -64,3 +64,13 @@ export function inRollout(visitorId: string, seed: string, percentage: number): 
   if (n === null || !visitorId) return false;
   return chooseVariation(n, getBucketRanges(1, percentage / 100)) === 0;
 }
+
+/**
+ * The variant index a visitor sees in an experiment with this seed, traffic share (0-1) and
+ * weights, or -1 when the visitor is outside the experiment's traffic (Go twin: experiments.Assign).
+ */
+export function assignVariant(visitorId: string, seed: string, traffic: number, weights: number[]): number {
+  const n = hash(seed, visitorId, 2);
+  if (n === null || !visitorId) return -1;
+  return chooseVariation(n, getBucketRanges(weights.length, traffic, weights));
+}

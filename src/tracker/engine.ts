@@ -13,13 +13,15 @@ const WHOLE_PAGE = /^(inject_css|redirect)$/;
 /** Added elements in one observer batch above which the sets are matched by one query each. */
 const MANY = 32;
 
-/** A set of changes for one page: an optimization rule, or (later) an experiment's variant. */
+/** A set of changes for one page: an optimization rule, or an experiment's variant. */
 export interface ChangeSet {
   /** Id reported with its telemetry. */
   i: string;
   /** CSS selector of the changed elements. */
   q?: string;
   c: RuleChange[];
+  /** An experiment's variant key (the set's id is the experiment's). */
+  n?: string;
 }
 
 /**
@@ -42,7 +44,10 @@ const probe = (el: HTMLElement, c: RuleChange) =>
             ? el.style.display
             : '';
 
-const targeted = (s: ChangeSet) => !!s.q && s.c.some((c) => !WHOLE_PAGE.test(c.type));
+const whole = (s: ChangeSet) => s.c.every((c) => WHOLE_PAGE.test(c.type));
+// A set with element changes, or none at all (an experiment's control: found is applied, so both
+// arms wait for the same complete element and report alike).
+const targeted = (s: ChangeSet) => !!s.q && !(s.c.length && whole(s));
 
 /**
  * The one path by which changes reach a page. `pick` returns the sets for the current URL; it is
@@ -163,7 +168,9 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
     styles = [];
     sets = pick();
     aimed = sets.filter(targeted);
-    for (const s of sets)
+    for (const s of sets) {
+      // Nothing to wait for: a page-wide set without changes (a control) counts as shown.
+      if (!targeted(s) && !s.c.length && !flag(s, 1)) report(s, undefined, 0);
       for (const c of s.c) {
         if (c.type === 'inject_css' && !cssProblem(c.value || '')) {
           styles.push(style(c.value || ''));
@@ -178,6 +185,7 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
           }
         }
       }
+    }
     scan();
     if (d.readyState === 'complete') missing();
   };

@@ -2,7 +2,7 @@
 const SESSION_IDLE = 30 * 60 * 1000;
 const mem: Record<string, string> = {};
 
-function get(k: string): string | null {
+export function get(k: string): string | null {
   try {
     return localStorage.getItem(k);
   } catch (_) {
@@ -10,7 +10,7 @@ function get(k: string): string | null {
   }
 }
 
-function set(k: string, v: string | null): void {
+export function set(k: string, v: string | null): void {
   try {
     if (v === null) localStorage.removeItem(k);
     else localStorage.setItem(k, v);

@@ -1,7 +1,9 @@
 import { inRollout } from '../lib/assignment';
 import type { TrackerRule } from '../lib/contracts/rule-change';
 import { urlPatternMatches } from '../lib/contracts/url-pattern';
-import { startEngine } from './engine';
+import { startEngine, type ChangeSet } from './engine';
+import { experimentSets, exposed } from './experiments';
+import { visitor } from './ids';
 import { clean, config, type Push } from './types';
 
 const PREVIEW = 'cro_preview';
@@ -14,12 +16,16 @@ export const onPage = (pattern: string | undefined, href: string) => urlPatternM
  * elements only, late elements, SPA navigation, undo). Rollout by the visitor's stable id and the
  * rule's seed; testing-mode rules only with ?cro_preview=<rule id>. Reports one exposure ('ex')
  * per rule per page view and apply failures ('ae': the change threw, the page kept undoing it, or
- * the selector matched nothing 5 s after the load event). `visitor` gives the visitor id, or '' for
- * a visitor who must not be tracked (partial rollouts then never apply). Never throws into the page.
+ * the selector matched nothing 5 s after the load event). A rule is not applied on the pages listed
+ * in its `xu`, where a running experiment owns its element; the experiments' variants
+ * (experiments.ts) go through the same engine and report their exposure once per visitor.
+ * `tracked` says whether this visitor may be tracked (partial rollouts and experiments need the
+ * visitor id, so they never apply to one who may not). Never throws into the page.
  */
-export function runRules(push: Push, visitor: () => string): void {
-  const rules = config().r;
-  if (!rules || !rules.length) return;
+export function runRules(push: Push, tracked: () => boolean): void {
+  const cfg = config();
+  const rules = cfg.r || [];
+  if (!rules.length && !(cfg.x && cfg.x.length)) return;
   let previews: string[] = [];
   try {
     previews = (new URLSearchParams(location.search).get(PREVIEW) || sessionStorage.getItem(PREVIEW) || '').split(',');
@@ -30,18 +36,22 @@ export function runRules(push: Push, visitor: () => string): void {
   let v = '';
   const eligible = (r: TrackerRule) => {
     try {
-      if (!onPage(r.u, location.href)) return false;
+      if (!onPage(r.u, location.href) || (r.xu || []).some((u) => onPage(u, location.href))) return false;
       if (previews.indexOf(r.i) >= 0) return true;
       if (r.x) return false;
       if (r.p >= 100) return true;
-      if (r.p <= 0 || !(v = v || visitor())) return false;
+      if (r.p <= 0 || !tracked()) return false;
+      v = v || visitor();
       return inRollout(v, r.s, r.p);
     } catch (_) {
       return false;
     }
   };
   startEngine(
-    () => rules.filter(eligible),
-    (r, m, ms) => push(m === undefined ? { t: 'ex', id: r.i, val: ms } : { t: 'ae', id: r.i, m: clean(m, 300) }),
+    () => (rules.filter(eligible) as ChangeSet[]).concat(experimentSets(tracked)),
+    (r, m, ms) =>
+      r.n
+        ? m === undefined && exposed(r, push)
+        : push(m === undefined ? { t: 'ex', id: r.i, val: ms } : { t: 'ae', id: r.i, m: clean(m, 300) }),
   );
 }

@@ -1,6 +1,7 @@
 import { CONTROL_CHARACTERS } from '../lib/contracts/control-characters';
 import type { CollectEvent } from '../lib/contracts/event-payload';
 import type { TrackerRule } from '../lib/contracts/rule-change';
+import type { TrackerExperiment } from '../lib/contracts/tracker-experiment';
 
 /** The site configuration the server inlines around the script. */
 export interface Config {
@@ -14,6 +15,8 @@ export interface Config {
   f?: string[];
   /** Enabled optimization rules. */
   r?: TrackerRule[];
+  /** Running experiments (full build only). */
+  x?: TrackerExperiment[];
 }
 
 declare const CRO_CFG: Config | undefined;

@@ -3,6 +3,10 @@ import urlPatterns from '../fixtures/contracts/url-patterns.json';
 import ruleChanges from '../fixtures/contracts/rule-changes.json';
 import eventPayloads from '../fixtures/contracts/event-payloads.json';
 import planLimits from '../fixtures/contracts/plan-limits.json';
+import deviceClasses from '../fixtures/contracts/device-classes.json';
+import experimentAssignments from '../fixtures/contracts/experiment-assignments.json';
+import { assignVariant } from '../../src/lib/assignment';
+import { deviceClass } from '../../src/lib/contracts/device-class';
 import { MONTHLY_VISITOR_LIMITS, can, upgradeMessage, usageAlertLevel } from '../../src/lib/plans';
 import { onPage } from '../../src/tracker/rules';
 import { urlPatternMatches } from '../../src/lib/contracts/url-pattern';
@@ -66,5 +70,23 @@ describe('plan limits (the same fixture runs in pocketbase/usage)', () => {
   it('gives API access to the plans the fixture lists, with the same refusal as pocketbase/publicapi', () => {
     for (const [tier, allowed] of Object.entries(planLimits.apiAccess.plans)) expect(can(tier, 'api_access'), tier).toBe(allowed);
     expect(upgradeMessage('api_access')).toBe(planLimits.apiAccess.refusal);
+  });
+});
+
+describe('device classes (the same fixture runs in pocketbase/analytics)', () => {
+  it.each(deviceClasses.cases)('$device: $ua', ({ ua, device }) => {
+    expect(deviceClass(ua)).toBe(device);
+  });
+});
+
+describe('experiment assignment (the same fixture runs in pocketbase/experiments)', () => {
+  const cases = experimentAssignments.cases;
+
+  it('covers the control, every variant and the visitors left out', () => {
+    expect(new Set(cases.map((c) => c.variant))).toEqual(new Set([-1, 0, 1, 2, 3]));
+  });
+
+  it.each(cases)('$visitor in $seed at $traffic of $weights -> $variant', ({ visitor, seed, traffic, weights, variant }) => {
+    expect(assignVariant(visitor, seed, traffic, weights)).toBe(variant);
   });
 });

@@ -5,7 +5,10 @@
  * reports `{ t: 'xp', id: i, n: variant key }` once the variant's change is applied (for the
  * control: once its element is found).
  */
+import { assignVariant } from '../assignment';
+import type { DeviceClass } from './device-class';
 import type { RuleChange } from './rule-change';
+import { urlPatternMatches } from './url-pattern';
 
 export interface TrackerExperiment {
   /** Experiment id. */
@@ -19,11 +22,38 @@ export interface TrackerExperiment {
   /** The tested element's CSS selector; absent for page-wide changes. */
   q?: string;
   /** Device: desktop, mobile or tablet; absent: any. */
-  d?: 'desktop' | 'mobile' | 'tablet';
+  d?: DeviceClass;
   /** Visitor: new or returning; absent: any. */
   n?: 'new' | 'returning';
   /** The control first, then the variants: key, weight (the weights sum to 1), changes. */
   v: { k: string; w: number; c: RuleChange[] }[];
   /** Ids of enabled rules on the same element that yield to this experiment while it runs. */
   o?: string[];
+}
+
+/** What the tracker knows about the visitor and the page when it decides. */
+export interface ExperimentVisitor {
+  /** The stable visitor id ('' for a visitor who must not be tracked: never in an experiment). */
+  id: string;
+  href: string;
+  device: DeviceClass;
+  /** The visitor id was created in this visitor's current (first) session. */
+  isNew: boolean;
+}
+
+/**
+ * The index of the variant a visitor sees in a running experiment (0 is the control), or -1 when
+ * the experiment does not concern them here: another page, device or visitor type, outside its
+ * traffic share, or no visitor id. Deterministic on the visitor id and seed, so sticky per
+ * visitor, and the same as the server's experiments.Assign.
+ */
+export function experimentVariant(x: TrackerExperiment, who: ExperimentVisitor): number {
+  if (!who.id || !urlPatternMatches(x.u || '', who.href) || (x.d && x.d !== who.device)) return -1;
+  if (x.n && (x.n === 'new') !== who.isNew) return -1;
+  return assignVariant(
+    who.id,
+    x.s,
+    x.p / 100,
+    x.v.map((v) => v.w),
+  );
 }

@@ -93,4 +93,29 @@ describe('tracker builds', () => {
     expect(sheet.body).toMatch(/^:is\((#pay,\.promo|\.promo,#pay)\):not\(\[data-cro-on\]\)\{visibility:hidden!important\}\n$/);
     expect((await css('nokey000000000000000000')).status).toBe(404);
   });
+
+  it("a running experiment's element is hidden too (for every arm), a page-wide one's is not; the site gets the full build", async () => {
+    const site = await makeSite(owner, 'abtest.example.com');
+    await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
+    const goal = await owner.client
+      .collection('goals')
+      .create({ site_id: site.id, name: 'Signup', type: 'url', match: '/thank-you', enabled: true });
+    const experiment = (selector: string, change: object) =>
+      owner.client.collection('experiments').create({
+        site_id: site.id,
+        name: `Test on ${selector}`,
+        selector,
+        status: 'running',
+        primary_goal: goal.id,
+        variants: [
+          { key: 'control', name: 'Control', weight: 0.5, changes: [] },
+          { key: 'b', name: 'B', weight: 0.5, changes: [change] },
+        ],
+      });
+    await experiment('.hero h1', { type: 'set_text', value: 'Start free today' });
+    await experiment('body', { type: 'inject_css', value: 'p{color:red}' });
+    const res = await fetch(`${server.url}/t/${site.public_key}.css`);
+    expect(await res.text()).toBe(':is(.hero h1):not([data-cro-on]){visibility:hidden!important}\n');
+    expect(await script(site)).toContain(RULES_MARKER);
+  });
 });

@@ -1,0 +1,41 @@
+import { deviceClass } from '../lib/contracts/device-class';
+import { experimentVariant } from '../lib/contracts/tracker-experiment';
+import type { ChangeSet } from './engine';
+import { get, ids, optOut, set } from './ids';
+import { config, type Push } from './types';
+
+/**
+ * The change sets of the running experiments this visitor is in, on this page: the assigned
+ * variant's changes on the experiment's element (the control's set has no changes, so the engine
+ * only reports when it finds the element). `tracked` says whether this visitor may be tracked;
+ * those who may not, or withdrew consent, are in no experiment and see the page as it is.
+ */
+export function experimentSets(tracked: () => boolean): ChangeSet[] {
+  const xs = config().x;
+  if (!xs || !xs.length || !tracked() || optOut()) return [];
+  // New: the visitor id was created in this session (the session the id was made in is kept).
+  const fresh = !get('cro_v');
+  const s = ids().s;
+  if (fresh) set('cro_n', s);
+  const who = { id: get('cro_v') || '', href: location.href, device: deviceClass(navigator.userAgent), isNew: get('cro_n') === s };
+  const out: ChangeSet[] = [];
+  for (const x of xs) {
+    const k = experimentVariant(x, who);
+    const v = x.v[k];
+    if (v) out.push({ i: x.i, q: x.q, c: v.c, n: v.k });
+  }
+  return out;
+}
+
+/**
+ * Sends an experiment's exposure the first time its set is applied (or, for the control, its
+ * element found), once per visitor and experiment: the device remembers for which visitor id it
+ * was sent, so a new visitor id (consent withdrawn and given again) is exposed anew.
+ */
+export function exposed(s: ChangeSet, push: Push): void {
+  const k = 'cro_x' + s.i;
+  const v = get('cro_v');
+  if (!v || get(k) === v) return;
+  set(k, v);
+  push({ t: 'xp', id: s.i, n: s.n });
+}

@@ -6,7 +6,7 @@
 //    with the loader snippet and with the old one: a recorder injected before the page's scripts
 //    notes the button every animation frame; any frame showing other than the changed text (or
 //    nothing) is flicker, and the part fails on any.
-import { streamedStand, trackerStand } from './browser.mjs';
+import { placeOrderTextRule, streamedStand, trackerStand } from './browser.mjs';
 import { envNumber, percentile, round } from './lib.mjs';
 
 const NEW_TEXT = 'Complete secure checkout';
@@ -15,19 +15,7 @@ const PAGE = (src) => `<!doctype html><html><head><meta charset="utf-8"><title>B
 ${'<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>'.repeat(200)}
 <button id="place-order">Place order</button></body></html>`;
 
-const withRule = async (server, site) => {
-  await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
-  await server.admin.collection('optimization_rules').create({
-    site_id: site.id,
-    name: 'Bench copy',
-    rule_type: 'cta_text',
-    url_pattern: '*',
-    selector: '#place-order',
-    changes: [{ type: 'set_text', value: NEW_TEXT }],
-    enabled: true,
-    rollout_percentage: 100,
-  });
-};
+const withRule = placeOrderTextRule(NEW_TEXT);
 
 /** Every animation frame from the document's start: the button as the visitor would see it. */
 function recordFrames() {

@@ -3,23 +3,12 @@
 // records). The sampling JavaScript profiler sums the time spent in the tracker's own functions
 // (the observer's callbacks) during those mutations, once the tracker's deferred start is over,
 // Chromium at 4x CPU throttling; median of 5 runs.
-import { streamedStand } from './browser.mjs';
+import { placeOrderTextRule, streamedStand } from './browser.mjs';
 import { envNumber, percentile, round } from './lib.mjs';
 
 export default async function (emit) {
-  const withRule = async (server, site) => {
-    await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
-    await server.admin.collection('optimization_rules').create({
-      site_id: site.id,
-      name: 'Bench copy',
-      rule_type: 'cta_text',
-      url_pattern: '*',
-      selector: '#place-order',
-      changes: [{ type: 'set_text', value: 'Complete secure checkout' }],
-      enabled: true,
-      rollout_percentage: 100,
-    });
-  };
+  const withRule = placeOrderTextRule('Complete secure checkout');
+
   await streamedStand(withRule, async ({ site, visitorPage, url }) => {
     const times = [];
     const pageTimes = [];

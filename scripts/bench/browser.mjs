@@ -79,3 +79,21 @@ export async function streamedStand(prepare, body) {
     await server.stop();
   }
 }
+
+/**
+ * A stand's `prepare` that deploys one rule on a growth site: #place-order's text becomes `text`
+ * on every page (the parts measure how the tracker applies it).
+ */
+export const placeOrderTextRule = (text) => async (server, site) => {
+  await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
+  await server.admin.collection('optimization_rules').create({
+    site_id: site.id,
+    name: 'Bench copy',
+    rule_type: 'cta_text',
+    url_pattern: '*',
+    selector: '#place-order',
+    changes: [{ type: 'set_text', value: text }],
+    enabled: true,
+    rollout_percentage: 100,
+  });
+};

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+import { addMember } from '../helpers/site-access';
 import { batch, makeSite, post, rid } from './analytics/helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -101,14 +102,8 @@ beforeAll(async () => {
   [owner, editor, viewer] = await Promise.all([server.createUser(), server.createUser(), server.createUser()]);
   site = await makeSite(owner);
   await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
-  for (const [user, role] of [
-    [editor, 'editor'],
-    [viewer, 'viewer'],
-  ] as const) {
-    await server.admin
-      .collection('site_members')
-      .create({ site_id: site.id, user_id: user.record.id, email: user.email, role, status: 'active' });
-  }
+  await addMember(server, site.id, editor, 'editor');
+  await addMember(server, site.id, viewer, 'viewer');
   goal = await owner.client
     .collection('goals')
     .create({ site_id: site.id, name: 'Thank you', type: 'url', match: '/thank-you', enabled: true });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+import { addMember, refusal } from '../helpers/site-access';
 import { batch, makeSite, post, rid } from './analytics/helpers';
 
 let server: TestServer;
@@ -39,14 +40,6 @@ async function countExperiments(): Promise<number> {
   return (await server.admin.collection('experiments').getList(1, 1, { filter: `site_id = "${site.id}"` })).totalItems;
 }
 
-/** The message of a refused request (PocketBase's SDK error), or 'accepted'. */
-async function refusal(p: Promise<unknown>): Promise<{ status: number; message: string } | 'accepted'> {
-  return p.then(
-    () => 'accepted' as const,
-    (e: { status: number; response: { message: string } }) => ({ status: e.status, message: e.response.message }),
-  );
-}
-
 beforeAll(async () => {
   server = await startPocketBase();
   [owner, editor, viewer, stranger] = await Promise.all([
@@ -58,14 +51,8 @@ beforeAll(async () => {
   site = await makeSite(owner);
   // Running a test deploys changes: a paid plan.
   await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
-  for (const [user, role] of [
-    [editor, 'editor'],
-    [viewer, 'viewer'],
-  ] as const) {
-    await server.admin
-      .collection('site_members')
-      .create({ site_id: site.id, user_id: user.record.id, email: user.email, role, status: 'active' });
-  }
+  await addMember(server, site.id, editor, 'editor');
+  await addMember(server, site.id, viewer, 'viewer');
   goal = await owner.client
     .collection('goals')
     .create({ site_id: site.id, name: 'Thank you', type: 'url', match: '/thank-you', enabled: true });

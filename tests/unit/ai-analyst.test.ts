@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '../../src/lib/contracts/analytics-report';
+import { summaryOf } from './analytics-summary';
 import {
   analystAnswer,
   classifyQuestion,
@@ -15,23 +16,7 @@ import { quotaRefusal, usagePeriod } from '../../src/lib/ai/quotas';
 
 const patterns = JSON.parse(readFileSync('pocketbase/pb_hooks/lib/cro_patterns.json', 'utf8')) as AnalystPattern[];
 
-const totals = (o: Partial<AnalyticsReport['summary']>) => ({
-  visitors: 0,
-  sessions: 0,
-  pageviews: 0,
-  bounces: 0,
-  conversions: 0,
-  convertedSessions: 0,
-  revenue: 0,
-  errors: 0,
-  clicks: 0,
-  microConversions: 0,
-  conversionRate: 0,
-  bounceRate: 0,
-  avgDuration: 0,
-  avgScroll: 0,
-  ...o,
-});
+const totals = summaryOf;
 const page = (path: string, pageviews: number, conversions: number, conversionRate: number, bounceRate: number) => ({
   path,
   visitors: pageviews,

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AnalyticsReport } from '../../src/lib/contracts/analytics-report';
+import { summaryOf } from './analytics-summary';
 import { analysisData, ruleInsights } from '../../src/lib/ai/insights';
 
-const totals = (o: Partial<AnalyticsReport['summary']>): AnalyticsReport['summary'] => ({
-  visitors: 0,
-  sessions: 0,
-  pageviews: 0,
-  bounces: 0,
-  conversions: 0,
-  convertedSessions: 0,
-  revenue: 0,
-  errors: 0,
-  clicks: 0,
-  microConversions: 0,
-  conversionRate: 0,
-  bounceRate: 0,
-  avgDuration: 0,
-  avgScroll: 0,
-  ...o,
-});
+const totals = summaryOf;
 const page = (path: string, o: Partial<AnalyticsReport['pages'][number]>) => ({
   path,
   visitors: 0,

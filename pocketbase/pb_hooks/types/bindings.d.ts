@@ -67,21 +67,7 @@ declare const $docs: {
 
 /** Running A/B tests and their results for the AI grounding (pocketbase/experiments/grounding.go). */
 declare const $experiments: {
-  running(siteId: string): Array<{
-    name: string;
-    status: string;
-    goal: string;
-    startedAt: string;
-    variants: Array<{
-      name: string;
-      control: boolean;
-      users: number;
-      conversions: number;
-      rate: number;
-      uplift: number | null;
-      chanceToBeat: number | null;
-    }>;
-  }>;
+  running(siteId: string): import('../lib/generated/domain').GroundingExperimentSource[];
 };
 
 /** Mail sent after the response, so SMTP never holds a request (pocketbase/mailqueue). */

@@ -6,8 +6,9 @@ import { computed } from 'nanostores';
 import { pb } from '../../client/pb';
 import type { ExperimentVariant, Guardrail, GuardrailMetric, GuardrailStatus } from '../../lib/experiments';
 import { createCollectionStore, fieldIs } from './collectionStore';
+import { $siteGoals, type SiteGoalRecord } from './goals';
 import { createLiveStore } from './liveStore';
-import type { ExperimentRecord, RecordModel } from './records';
+import type { ExperimentRecord } from './records';
 import { $currentSiteId } from './sites';
 
 /** An interval end is null when unbounded. */
@@ -79,12 +80,7 @@ export interface GuardrailResult {
   reason?: string;
 }
 
-export interface GoalRecord extends RecordModel {
-  site_id: string;
-  name: string;
-  type: string;
-  enabled: boolean;
-}
+export type GoalRecord = SiteGoalRecord;
 
 const experimentsState = createCollectionStore<ExperimentRecord>({
   collection: 'experiments',
@@ -128,14 +124,8 @@ export function leadingVariant(r: ExperimentResults | undefined): VariantResult 
     );
 }
 
-const goalsState = createCollectionStore<GoalRecord>({
-  collection: 'goals',
-  key: $currentSiteId,
-  filter: (siteId) => fieldIs('site_id', siteId),
-  sort: 'name',
-});
-/** The current site's goals, the tests' possible primary goals besides revenue. */
-export const $goals = computed(goalsState, (s) => s.value ?? []);
+/** The current site's goals by name (one store with Settings -> Goals), the tests' possible primary goals besides revenue. */
+export const $goals = computed($siteGoals, (goals) => [...(goals ?? [])].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
 
 export interface NewExperiment {
   name: string;

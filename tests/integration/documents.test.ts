@@ -126,7 +126,8 @@ describe('deleting', () => {
     const pending = await upload(owner, siteId, 'draft.md', readFileSync(join(FIXTURES, 'sample.md')));
     expect(existsSync(storedFile(pending))).toBe(true);
     await owner.client.collection('documents').delete(pending.id);
-    expect(existsSync(storedFile(pending))).toBe(false);
+    // PocketBase removes a deleted record's files in the background, after the delete has answered.
+    await expect.poll(() => existsSync(storedFile(pending)), { timeout: 10_000 }).toBe(false);
     await expect(server.admin.collection('documents').getOne(pending.id)).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -228,6 +228,31 @@ export interface FunnelRecord extends RecordModel {
   created_at: string;
 }
 
+/** One recorded session's index row, written by the server; its rrweb events come from `GET /api/cro/recordings/{id}/events`. */
+export interface SessionRecordingRecord extends RecordModel {
+  site_id: string;
+  session_id: string;
+  visitor_id: string;
+  page_url: string;
+  pages: string[] | null;
+  pages_count: number;
+  events_count: number;
+  duration_seconds: number;
+  country: string;
+  browser: string;
+  device_type: string;
+  clicks: number;
+  rage_clicks: number;
+  dead_clicks: number;
+  errors: number;
+  converted: boolean;
+  chunks: number;
+  bytes: number;
+  started_at: string;
+  ended_at: string;
+  created_at: string;
+}
+
 /** Which collection each record type above describes (read by the schema test). */
 export const RECORD_COLLECTIONS = {
   SiteRecord: 'sites',
@@ -238,6 +263,7 @@ export const RECORD_COLLECTIONS = {
   PatternRecord: 'cro_patterns',
   MemberRecord: 'site_members',
   IntegrationRecord: 'integrations',
+  SessionRecordingRecord: 'session_recordings',
   NotificationRecord: 'notifications',
   SiteLiveRecord: 'site_live',
   ExperimentRecord: 'experiments',

@@ -62,6 +62,9 @@ func (a *applier) commitAggregates() error {
 	if err := a.writeAutomated(); err != nil {
 		return err
 	}
+	if err := a.writeLate(); err != nil {
+		return err
+	}
 
 	for k, d := range a.daily {
 		if err := a.tx.exec(upsertDailySQL, map[string]any{"site": k[0], "day": k[1], "visitors": d.visitors, "sessions": d.sessions,

@@ -23,6 +23,8 @@ type applier struct {
 	automated   map[[2]string]float64          // hits filtered as automated per (site, day)
 	// revenueTouched are the writer's revenue counts this transaction changed (dropped if it fails).
 	revenueTouched map[revenueKey]bool
+	late           map[string]time.Time // the oldest late event per site (funnel_late.go)
+	lateCut        time.Time
 }
 
 type dailyAgg struct {
@@ -42,6 +44,7 @@ func newApplier(w *Writer, tx *txStmts) *applier {
 		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
 		touched: map[string]*sessState{}, newVisitors: map[string]bool{}, dropped: map[[2]string]float64{}, automated: map[[2]string]float64{},
 		exposures: map[[2]string]*pendingExposure{}, revenueTouched: map[revenueKey]bool{},
+		late: map[string]time.Time{}, lateCut: time.Now().Add(-lateAfter),
 	}
 }
 
@@ -152,6 +155,7 @@ func (a *applier) apply(j *job) error {
 func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	site := j.site
 	day := localDay(ev.at, site.Zone)
+	a.noteLate(site.ID, ev.at)
 	if ev.at.After(s.lastSeen) {
 		s.lastSeen = ev.at
 	}

@@ -120,6 +120,26 @@ type funnelPath struct {
 	reached  int
 	times    []time.Time
 	sessions []string
+	// dims are the entry session's breakdown values in FunnelBreakdowns' order, when known
+	// (attempts of closed days keep them; attempts read from raw events look them up).
+	dims []string
+}
+
+// better reports whether attempt a is kept over b: it reaches further, or as far and earlier.
+func (a funnelPath) better(b funnelPath) bool {
+	if a.reached != b.reached {
+		return a.reached > b.reached
+	}
+	return a.times[0].Before(b.times[0])
+}
+
+// mergeFunnelPaths keeps, per visitor, the better of the attempts of both maps (into dst).
+func mergeFunnelPaths(dst, src map[string]funnelPath) {
+	for v, p := range src {
+		if q, ok := dst[v]; !ok || p.better(q) {
+			dst[v] = p
+		}
+	}
 }
 
 // sortFunnelEvents orders a visitor's events by time and merges the rows of one action (a page
@@ -260,10 +280,10 @@ func median(v []float64) float64 {
 }
 
 // breakdownRows groups the kept attempts by their entry session's value: most entrants first.
-func breakdownRows(paths map[string]funnelPath, valueOf func(session string) string, n int) []FunnelBreakdownFigures {
+func breakdownRows(paths map[string]funnelPath, valueOf func(p funnelPath) string, n int) []FunnelBreakdownFigures {
 	byValue := map[string][]float64{}
 	for _, p := range paths {
-		v := valueOf(p.sessions[0])
+		v := valueOf(p)
 		if byValue[v] == nil {
 			byValue[v] = make([]float64, n)
 		}

@@ -33,6 +33,13 @@ func pruneEvents(app core.App, store Store, defaultDays int, now time.Time) {
 			errs = append(errs, err) // one failing site does not keep the others' old events
 		}
 	}
+	// Funnel days are plain tables, not collections: a deleted site's rows do not cascade.
+	for _, q := range []string{`DELETE FROM funnel_days WHERE site_id NOT IN (SELECT id FROM sites)`,
+		`DELETE FROM funnel_late WHERE site_id NOT IN (SELECT id FROM sites)`} {
+		if _, err := app.NonconcurrentDB().NewQuery(q).Execute(); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	if err := errors.Join(errs...); err != nil {
 		log.Printf("analytics: retention failed: %v", err)
 	}

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"slices"
 	"sort"
 	"time"
 
@@ -29,15 +30,23 @@ func (s *sqliteStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
 	}
 	f := t.figures()
 	if q.Breakdown != "" {
-		sessions := make([]string, 0, len(paths))
+		dim := slices.Index(FunnelBreakdowns, q.Breakdown)
+		var unknown []string // entry sessions of attempts read from raw events
 		for _, p := range paths {
-			sessions = append(sessions, p.sessions[0])
+			if p.dims == nil {
+				unknown = append(unknown, p.sessions[0])
+			}
 		}
-		values, err := s.sessionValues(q.SiteID, sessions, q.Breakdown)
+		values, err := s.sessionDims(q.SiteID, unknown)
 		if err != nil {
 			return FunnelFigures{}, err
 		}
-		f.Breakdown = breakdownRows(paths, func(session string) string { return values[session] }, len(q.Steps))
+		f.Breakdown = breakdownRows(paths, func(p funnelPath) string {
+			if p.dims != nil {
+				return dimOrUnknown(p.dims, dim)
+			}
+			return dimOrUnknown(values[p.sessions[0]], dim)
+		}, len(q.Steps))
 	}
 	return f, nil
 }
@@ -142,20 +151,53 @@ func nextPageView(views []pageView, after time.Time) string {
 	return next.path
 }
 
-// funnelPaths is each entrant's kept attempt, by visitor.
+// funnelPaths is each entrant's kept attempt, by visitor: the attempts of whole closed days come
+// from funnel_days (funnel_days.go), the rest from raw events.
 func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) {
-	n := len(q.Steps)
-	last := q.To.Add(q.Window)
-	byVisitor := map[string][]funnelEvent{}
-	add := func(visitor, session, ts string, mask uint16) {
-		at, err := time.Parse(dbTimeLayout, ts)
-		if err != nil || mask == 0 {
-			return
-		}
-		byVisitor[visitor] = append(byVisitor[visitor], funnelEvent{at: at, steps: mask, session: session})
+	firstDay := ceilDay(q.From)
+	closedEnd := minTime(floorDay(q.To), closedBefore(s.clock(), q.Window))
+	if !closedEnd.After(firstDay) {
+		return s.rawFunnelPaths(q, q.From, q.To)
 	}
+	paths, err := s.rawFunnelPaths(q, q.From, firstDay)
+	if err != nil {
+		return nil, err
+	}
+	closed, err := s.closedFunnelPaths(q, firstDay, closedEnd)
+	if err != nil {
+		return nil, err
+	}
+	mergeFunnelPaths(paths, closed)
+	open, err := s.rawFunnelPaths(q, closedEnd, q.To)
+	if err != nil {
+		return nil, err
+	}
+	mergeFunnelPaths(paths, open)
+	return paths, nil
+}
 
-	pageMasks, err := s.funnelPageMasks(q, last)
+// rawFunnelPaths is the kept attempt of each visitor who entered in [from, to), from raw events.
+func (s *sqliteStore) rawFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
+	paths := map[string]funnelPath{}
+	if !to.After(from) {
+		return paths, nil
+	}
+	byVisitor, err := s.funnelEvents(q, from, to.Add(q.Window))
+	if err != nil {
+		return nil, err
+	}
+	for v, evs := range byVisitor {
+		if p, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, from, to); ok {
+			paths[v] = p
+		}
+	}
+	return paths, nil
+}
+
+// funnelEvents are the visitors' events of the funnel's steps in [from, last], each visitor's
+// sorted. A long range is read as two halves side by side (two connections, two cores).
+func (s *sqliteStore) funnelEvents(q FunnelQuery, from, last time.Time) (map[string][]funnelEvent, error) {
+	pageMasks, err := s.funnelPageMasks(q, from, last)
 	if err != nil {
 		return nil, err
 	}
@@ -165,13 +207,58 @@ func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) 
 			goalMasks[st.Goal] |= 1 << k
 		}
 	}
+	end := last.Add(time.Millisecond) // event times have ms precision: [from, end) is [from, last]
+	mid := end // a short range is one read
+	if end.Sub(from) >= 48*time.Hour {
+		mid = from.Add(end.Sub(from) / 2).Truncate(time.Millisecond)
+	}
+	var second map[string][]funnelEvent
+	var secondErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		second, secondErr = s.funnelEventsIn(q, pageMasks, goalMasks, mid, end)
+	}()
+	first, err := s.funnelEventsIn(q, pageMasks, goalMasks, from, mid)
+	<-done
+	if err != nil {
+		return nil, err
+	}
+	if secondErr != nil {
+		return nil, secondErr
+	}
+	for v, evs := range second {
+		first[v] = append(first[v], evs...)
+	}
+	for v, evs := range first {
+		first[v] = sortFunnelEvents(evs)
+	}
+	return first, nil
+}
+
+// funnelEventsIn reads the steps' events in [from, to), by visitor, unsorted.
+func (s *sqliteStore) funnelEventsIn(q FunnelQuery, pageMasks, goalMasks map[string]uint16, from, to time.Time) (map[string][]funnelEvent, error) {
+	byVisitor := map[string][]funnelEvent{}
+	sessions := map[string]string{} // one string per session, however many of its rows are read
+	add := func(visitor, session, ts string, mask uint16) {
+		at, err := parseDBTime(ts)
+		if err != nil || mask == 0 {
+			return
+		}
+		if known, ok := sessions[session]; ok {
+			session = known
+		} else {
+			sessions[session] = session
+		}
+		byVisitor[visitor] = append(byVisitor[visitor], funnelEvent{at: at, steps: mask, session: session})
+	}
 	read := func(kind string, column string, masks map[string]uint16) error {
 		keys := make([]any, 0, len(masks))
 		for key := range masks {
 			keys = append(keys, key)
 		}
 		for i := 0; i < len(keys); i += funnelChunk {
-			rows, err := funnelRowsQuery(s.app.DB(), q.SiteID, kind, column, keys[i:min(len(keys), i+funnelChunk)], q.From, last).Rows()
+			rows, err := funnelRowsQuery(s.app.DB(), q.SiteID, kind, column, keys[i:min(len(keys), i+funnelChunk)], from, to).Rows()
 			if err != nil {
 				return err
 			}
@@ -195,30 +282,24 @@ func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) 
 	if err := read("conversion", "goal", goalMasks); err != nil {
 		return nil, err
 	}
-
-	paths := map[string]funnelPath{}
-	for v, evs := range byVisitor {
-		if p, ok := bestFunnelPath(sortFunnelEvents(evs), n, q.Order, q.Window, q.From, q.To); ok {
-			paths[v] = p
-		}
-	}
-	return paths, nil
+	return byVisitor, nil
 }
 
-// funnelRowsQuery reads the events of one kind whose column (path or goal) is one of keys, in a
-// time range, from one partial covering index alone: idx_events_site_pageview_path_ts for page views,
+// funnelRowsQuery reads the events of one kind whose column (path or goal) is one of keys, in
+// [from, to), from one partial covering index alone: idx_events_site_pageview_path_ts for page views,
 // idx_events_site_conversion_goal_ts for conversions.
 func funnelRowsQuery(db dbx.Builder, siteID, kind, column string, keys []any, from, to time.Time) *dbx.Query {
 	return db.Select("visitor", "session", "ts", column).From("events").Where(dbx.And(
 		dbx.HashExp{"site_id": siteID, "type": kind},
 		dbx.In(column, keys...),
-		dbx.Between("ts", dbTime(from), dbTime(to)),
+		dbx.NewExp("ts >= {:from} AND ts < {:to}", dbx.Params{"from": dbTime(from), "to": dbTime(to)}),
 	)).Build()
 }
 
-// funnelPageMasks maps each path viewed in the range (by the page rollups) to the page steps
-// whose pattern covers it.
-func (s *sqliteStore) funnelPageMasks(q FunnelQuery, last time.Time) (map[string]uint16, error) {
+// funnelPageMasks maps each path viewed in [from, last] (by the page rollups) to the page steps
+// whose pattern covers it. Rollups are on the site's local days: a day more on each side covers
+// every zone.
+func (s *sqliteStore) funnelPageMasks(q FunnelQuery, from, last time.Time) (map[string]uint16, error) {
 	masks := map[string]uint16{}
 	hasPage := false
 	for _, st := range q.Steps {
@@ -229,7 +310,7 @@ func (s *sqliteStore) funnelPageMasks(q FunnelQuery, last time.Time) (map[string
 	}
 	var viewed []string
 	err := s.app.DB().NewQuery(`SELECT DISTINCT path FROM analytics_pages WHERE site_id = {:site} AND day >= {:from} AND day <= {:to}`).
-		Bind(dbx.Params{"site": q.SiteID, "from": dayOf(q.From), "to": dayOf(last)}).Column(&viewed)
+		Bind(dbx.Params{"site": q.SiteID, "from": dayOf(from.AddDate(0, 0, -1)), "to": dayOf(last.AddDate(0, 0, 1))}).Column(&viewed)
 	if err != nil {
 		return nil, err
 	}
@@ -243,9 +324,9 @@ func (s *sqliteStore) funnelPageMasks(q FunnelQuery, last time.Time) (map[string
 	return masks, nil
 }
 
-// sessionValues is each session's value of a breakdown, from the sessions table.
-func (s *sqliteStore) sessionValues(siteID string, sessions []string, breakdown string) (map[string]string, error) {
-	out := map[string]string{}
+// sessionDims are each session's breakdown values (FunnelBreakdowns' order), from the sessions table.
+func (s *sqliteStore) sessionDims(siteID string, sessions []string) (map[string][]string, error) {
+	out := map[string][]string{}
 	for i := 0; i < len(sessions); i += funnelChunk {
 		keys := make([]any, 0, funnelChunk)
 		for _, k := range sessions[i:min(len(sessions), i+funnelChunk)] {
@@ -262,7 +343,7 @@ func (s *sqliteStore) sessionValues(siteID string, sessions []string, breakdown 
 				rows.Close()
 				return nil, err
 			}
-			out[key] = sessionValue(breakdown, device, browser, country, referrer, entry)
+			out[key] = []string{device, browser, country, Source(referrer), entry}
 		}
 		if err := rows.Close(); err != nil {
 			return nil, err
@@ -271,23 +352,11 @@ func (s *sqliteStore) sessionValues(siteID string, sessions []string, breakdown 
 	return out, nil
 }
 
-// sessionValue names a session's breakdown value as the Analytics screen's dimensions do.
-func sessionValue(breakdown, device, browser, country, referrer, entry string) string {
-	v := ""
-	switch breakdown {
-	case BreakdownDevice:
-		v = device
-	case BreakdownBrowser:
-		v = browser
-	case BreakdownCountry:
-		v = country
-	case BreakdownSource:
-		v = Source(referrer)
-	case BreakdownLanding:
-		v = entry
-	}
-	if v == "" {
+// dimOrUnknown is a session's value of one breakdown, named as the Analytics screen names a
+// missing one.
+func dimOrUnknown(dims []string, i int) string {
+	if i < 0 || i >= len(dims) || dims[i] == "" {
 		return "Unknown"
 	}
-	return v
+	return dims[i]
 }

@@ -13,6 +13,14 @@ import (
 type sqliteStore struct {
 	app core.App
 	w   *Writer
+	now func() time.Time // the clock of funnel days (tests set it); nil is time.Now
+}
+
+func (s *sqliteStore) clock() time.Time {
+	if s.now != nil {
+		return s.now()
+	}
+	return time.Now()
 }
 
 // NewSQLiteStore returns the event store in the app's own database.
@@ -100,6 +108,8 @@ func (s *sqliteStore) pruneSite(site, cutoff string) error {
 	for _, q := range []string{
 		`DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE site_id = {:site} AND ts < {:cutoff} LIMIT 5000)`,
 		`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions WHERE site_id = {:site} AND started_at < {:cutoff} LIMIT 5000)`,
+		// funnel_days has a day, not a time: the cutoff's day and later stay (substr keeps the date part).
+		`DELETE FROM funnel_days WHERE site_id = {:site} AND day < substr({:cutoff}, 1, 10)`,
 	} {
 		for i := 0; i < 10000; i++ {
 			res, err := s.app.NonconcurrentDB().NewQuery(q).Bind(dbx.Params{"site": site, "cutoff": cutoff}).Execute()

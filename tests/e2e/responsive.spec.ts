@@ -7,7 +7,8 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 for (const path of [...new Set([...sitemapPaths(), ...UNLISTED_PUBLIC_PATHS])]) {
   test(`${path} fits 360 px without sideways scrolling`, async ({ page }) => {
-    if (path === '/payment-success') await page.route('**/dashboard', (route) => route.abort());
+    // The success page redirects after 5 s: a 204 answer keeps the browser on it.
+    if (path === '/payment-success') await page.route('**/dashboard', (route) => route.fulfill({ status: 204 }));
     await page.goto(path);
     await page.waitForLoadState('load');
     const { scrollWidth, innerWidth, wide } = await page.evaluate(() => ({

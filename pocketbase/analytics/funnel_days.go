@@ -1,0 +1,248 @@
+package analytics
+
+import (
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Funnel days: the kept attempts of one funnel's entrants of one closed UTC day, stored once
+// (funnel_days, encoded by funnel_days_codec.go). A day is closed when its entrants' windows are
+// over and an hour more has passed: events that old arrive only late (replays, backfills), and
+// the writer notes the oldest late event per site in funnel_late; the next funnel query of that
+// site drops the days such an event may change and computes them again. So a query reads raw
+// events only for the days still open (the last window's) and one row per closed day.
+//
+// A funnel's days are keyed by its definition (steps, window, order): an edited funnel starts
+// new days, and the old ones go with retention.
+
+// lateAfter is how old an event must be when written to count as late.
+const lateAfter = time.Hour
+
+// maxFunnelWindow bounds a funnel's window (the funnels collection allows up to 90 days): a late
+// event undoes the days of that much before it.
+const maxFunnelWindow = 90 * 24 * time.Hour
+
+// closedBefore is the start of the first UTC day whose entrants may still reach a step.
+func closedBefore(now time.Time, window time.Duration) time.Time {
+	return floorDay(now.Add(-window - lateAfter - 24*time.Hour)).Add(24 * time.Hour)
+}
+
+func floorDay(t time.Time) time.Time { return t.UTC().Truncate(24 * time.Hour) }
+
+func ceilDay(t time.Time) time.Time {
+	if d := floorDay(t); d.Equal(t) {
+		return d
+	} else {
+		return d.Add(24 * time.Hour)
+	}
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// funnelKey names a funnel's definition: what its attempts depend on.
+func funnelKey(q FunnelQuery) string {
+	raw, _ := json.Marshal(struct {
+		Steps  []FunnelStep
+		Window time.Duration
+		Order  FunnelOrder
+	}{q.Steps, q.Window, q.Order})
+	sum := sha256.Sum256(raw)
+	return hex.EncodeToString(sum[:16])
+}
+
+// funnelSiteLocks serializes the funnel days work of one site: dropping what a late event undid
+// and storing new days must not interleave, or a day computed before the drop could be stored after it.
+var funnelSiteLocks sync.Map
+
+func lockFunnelSite(site string) func() {
+	m, _ := funnelSiteLocks.LoadOrStore(site, &sync.Mutex{})
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
+}
+
+// closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to)
+// (both day starts), computing and storing the days not stored yet.
+func (s *sqliteStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
+	key := funnelKey(q)
+	blobs, err := s.funnelDayBlobs(q, key, from, to)
+	if err != nil {
+		return nil, err
+	}
+	paths := map[string]funnelPath{}
+	for _, b := range blobs {
+		day, err := decodeFunnelDay(b)
+		if err != nil {
+			return nil, err
+		}
+		mergeFunnelPaths(paths, day)
+	}
+	return paths, nil
+}
+
+// funnelDayBlobs reads the stored days of [from, to) after computing the missing ones.
+func (s *sqliteStore) funnelDayBlobs(q FunnelQuery, key string, from, to time.Time) ([][]byte, error) {
+	unlock := lockFunnelSite(q.SiteID)
+	defer unlock()
+	if err := s.dropLateFunnelDays(q.SiteID); err != nil {
+		return nil, err
+	}
+	stored := map[string][]byte{}
+	rows, err := s.app.DB().NewQuery(`SELECT day, attempts FROM funnel_days WHERE site_id = {:site} AND funnel_key = {:key}
+		AND day >= {:from} AND day < {:to}`).Bind(dbx.Params{"site": q.SiteID, "key": key, "from": dayOf(from), "to": dayOf(to)}).Rows()
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var day string
+		var blob []byte
+		if err := rows.Scan(&day, &blob); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		stored[day] = blob
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	// Missing days are computed a run of consecutive days at a time: one raw read per run.
+	for d := from; d.Before(to); {
+		if _, ok := stored[dayOf(d)]; ok {
+			d = d.Add(24 * time.Hour)
+			continue
+		}
+		end := d.Add(24 * time.Hour)
+		for end.Before(to) {
+			if _, ok := stored[dayOf(end)]; ok {
+				break
+			}
+			end = end.Add(24 * time.Hour)
+		}
+		computed, err := s.computeFunnelDays(q, key, d, end)
+		if err != nil {
+			return nil, err
+		}
+		for day, blob := range computed {
+			stored[day] = blob
+		}
+		d = end
+	}
+	out := make([][]byte, 0, len(stored))
+	for _, b := range stored {
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// computeFunnelDays works out and stores the days of [from, to) from raw events, and answers them by day.
+func (s *sqliteStore) computeFunnelDays(q FunnelQuery, key string, from, to time.Time) (map[string][]byte, error) {
+	byVisitor, err := s.funnelEvents(q, from, to.Add(q.Window))
+	if err != nil {
+		return nil, err
+	}
+	days := map[string]map[string]funnelPath{}
+	for d := from; d.Before(to); d = d.Add(24 * time.Hour) {
+		days[dayOf(d)] = map[string]funnelPath{}
+	}
+	var entrySessions []string
+	for v, evs := range byVisitor {
+		entered := map[string]bool{}
+		for _, e := range evs {
+			if e.steps&1 == 0 || e.at.Before(from) || !e.at.Before(to) || entered[dayOf(e.at)] {
+				continue
+			}
+			day := floorDay(e.at)
+			entered[dayOf(day)] = true
+			if p, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, day, day.Add(24*time.Hour)); ok {
+				days[dayOf(day)][v] = p
+				entrySessions = append(entrySessions, p.sessions[0])
+			}
+		}
+	}
+	dims, err := s.sessionDims(q.SiteID, entrySessions)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	err = s.app.RunInTransaction(func(tx core.App) error {
+		for day, paths := range days {
+			for v, p := range paths {
+				p.dims = dims[p.sessions[0]]
+				if p.dims == nil {
+					p.dims = make([]string, len(FunnelBreakdowns))
+				}
+				paths[v] = p
+			}
+			blob := encodeFunnelDay(paths)
+			out[day] = blob
+			if _, err := tx.DB().NewQuery(`INSERT OR REPLACE INTO funnel_days (site_id, funnel_key, day, attempts)
+				VALUES ({:site}, {:key}, {:day}, {:blob})`).Bind(dbx.Params{"site": q.SiteID, "key": key, "day": day, "blob": blob}).Execute(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// dropLateFunnelDays undoes the stored days a late event of the site may have changed.
+func (s *sqliteStore) dropLateFunnelDays(site string) error {
+	var since string
+	err := s.app.DB().NewQuery(`SELECT since FROM funnel_late WHERE site_id = {:site}`).Bind(dbx.Params{"site": site}).Row(&since)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	at, err := parseDBTime(since)
+	if err != nil {
+		at = time.Time{} // unreadable: undo every day
+	}
+	return s.app.RunInTransaction(func(tx core.App) error {
+		if _, err := tx.DB().NewQuery(`DELETE FROM funnel_days WHERE site_id = {:site} AND day >= {:day}`).
+			Bind(dbx.Params{"site": site, "day": dayOf(at.Add(-maxFunnelWindow - 24*time.Hour))}).Execute(); err != nil {
+			return err
+		}
+		// Only the mark read: a later one, written meanwhile, stays for the next query.
+		_, err := tx.DB().NewQuery(`DELETE FROM funnel_late WHERE site_id = {:site} AND since = {:since}`).
+			Bind(dbx.Params{"site": site, "since": since}).Execute()
+		return err
+	})
+}
+
+// parseDBTime reads an event time as the store writes it (dbTime): by hand for that exact layout,
+// since a funnel query parses one per step event read, and with time.Parse otherwise.
+func parseDBTime(s string) (time.Time, error) {
+	if len(s) == 24 && s[4] == '-' && s[7] == '-' && s[10] == ' ' && s[13] == ':' && s[16] == ':' && s[19] == '.' && s[23] == 'Z' {
+		n := func(i, j int) int {
+			v := 0
+			for ; i < j; i++ {
+				c := s[i] - '0'
+				if c > 9 {
+					return -1
+				}
+				v = v*10 + int(c)
+			}
+			return v
+		}
+		y, mo, d, h, mi, sec, ms := n(0, 4), n(5, 7), n(8, 10), n(11, 13), n(14, 16), n(17, 19), n(20, 23)
+		if y >= 0 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h >= 0 && h < 24 && mi >= 0 && mi < 60 && sec >= 0 && sec < 60 && ms >= 0 {
+			return time.Date(y, time.Month(mo), d, h, mi, sec, ms*int(time.Millisecond), time.UTC), nil
+		}
+	}
+	return time.Parse(dbTimeLayout, s)
+}

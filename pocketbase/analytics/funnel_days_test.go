@@ -1,0 +1,166 @@
+package analytics
+
+import (
+	"fmt"
+	"math/rand"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// Funnel days must never change an answer: every query is compared with the same query computed
+// from raw events alone, cold (days computed and stored), warm (days read back), and after late
+// events that change stored days.
+
+var funnelDaysNow = time.Date(2026, 6, 20, 15, 30, 0, 0, time.UTC)
+
+// randomFunnelTraffic writes visitors browsing the funnel's pages over the 45 days before now.
+func randomFunnelTraffic(t *testing.T, store Store, rng *rand.Rand, visitors int, prefix string, span time.Duration) {
+	site := contractSite(siteA)
+	paths := []string{"/", "/product/1", "/product/2", "/cart", "/thank-you", "/about"}
+	devices := []string{"desktop", "mobile", "tablet"}
+	var batch []Ingest
+	for v := 0; v < visitors; v++ {
+		start := funnelDaysNow.Add(-time.Duration(rng.Int63n(int64(span))))
+		for s := 0; s < 1+rng.Intn(3); s++ {
+			when := start.Add(time.Duration(rng.Intn(96)) * time.Hour)
+			if when.After(funnelDaysNow) {
+				continue
+			}
+			var evs []Event
+			for p := 0; p < 1+rng.Intn(5); p++ {
+				when = when.Add(time.Duration(1+rng.Intn(600)) * time.Second)
+				evs = append(evs, at(Event{Type: "pv", Path: paths[rng.Intn(len(paths))]}, when))
+			}
+			batch = append(batch, Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: fmt.Sprintf("%sv%05d", prefix, v),
+				Session: fmt.Sprintf("%ss%05d%d", prefix, v, s), Events: evs}, Device: devices[rng.Intn(len(devices))], Browser: "Chrome",
+				Country: "DE"})
+		}
+	}
+	if err := store.WriteAll(batch); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func funnelDaysQueries() []FunnelQuery {
+	day := func(d int) time.Time { return floorDay(funnelDaysNow).AddDate(0, 0, d) }
+	steps := []FunnelStep{{Page: "/"}, {Page: "/product/*"}, {Page: "/cart"}, {Goal: "goalpurchase"}}
+	var out []FunnelQuery
+	for _, order := range []FunnelOrder{FunnelOrdered, FunnelStrict, FunnelAnyOrder} {
+		for _, window := range []time.Duration{24 * time.Hour, 7 * 24 * time.Hour} {
+			out = append(out,
+				FunnelQuery{SiteID: siteA, Steps: steps, Order: order, Window: window, From: day(-29), To: day(1), Breakdown: BreakdownDevice},
+				FunnelQuery{SiteID: siteA, Steps: steps, Order: order, Window: window, From: day(-40), To: day(-20)},
+				// Not on day boundaries: the partial days at both ends come from raw events.
+				FunnelQuery{SiteID: siteA, Steps: steps[:3], Order: order, Window: window, From: day(-35).Add(7 * time.Hour),
+					To: day(-3).Add(13 * time.Hour), Breakdown: BreakdownCountry},
+			)
+		}
+	}
+	return out
+}
+
+func checkFunnelDays(t *testing.T, s *sqliteStore, stage string) {
+	t.Helper()
+	for i, q := range funnelDaysQueries() {
+		got, err := s.funnelPaths(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := s.rawFunnelPaths(q, q.From, q.To)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(want) == 0 {
+			t.Fatalf("%s query %d: no entrants; the traffic does not exercise it", stage, i)
+		}
+		for v := range got {
+			p := got[v]
+			p.dims = nil // raw attempts carry no breakdown values
+			got[v] = p
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s query %d (%s, window %v): %d entrants with funnel days, %d from raw events", stage, i, q.Order, q.Window, len(got), len(want))
+		}
+		fig, err := s.FunnelResults(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fig.Steps[0].Users != float64(len(want)) {
+			t.Errorf("%s query %d: %v entrants, want %d", stage, i, fig.Steps[0].Users, len(want))
+		}
+	}
+}
+
+func TestFunnelDaysAnswerAsRawEvents(t *testing.T) {
+	s := openSQLiteStore(t, siteA).(*sqliteStore)
+	s.now = func() time.Time { return funnelDaysNow }
+	rng := rand.New(rand.NewSource(7))
+	randomFunnelTraffic(t, s, rng, 600, "a", 45*24*time.Hour)
+	checkFunnelDays(t, s, "cold")
+	var stored int
+	if err := s.app.DB().NewQuery(`SELECT COUNT(*) FROM funnel_days`).Row(&stored); err != nil || stored == 0 {
+		t.Fatalf("no funnel days stored (%d, %v)", stored, err)
+	}
+	checkFunnelDays(t, s, "warm")
+
+	// Late events: visitors of closed days come back within their windows and go further.
+	randomFunnelTraffic(t, s, rng, 300, "a", 40*24*time.Hour)
+	var late int
+	if err := s.app.DB().NewQuery(`SELECT COUNT(*) FROM funnel_late`).Row(&late); err != nil || late != 1 {
+		t.Fatalf("late events not noted (%d, %v)", late, err)
+	}
+	checkFunnelDays(t, s, "after late events")
+	if err := s.app.DB().NewQuery(`SELECT COUNT(*) FROM funnel_late`).Row(&late); err != nil || late != 0 {
+		t.Fatalf("the late mark was not handled (%d, %v)", late, err)
+	}
+}
+
+// A day whose entrants' windows are not over is never stored.
+func TestFunnelDaysStoreOnlyClosedDays(t *testing.T) {
+	s := openSQLiteStore(t, siteA).(*sqliteStore)
+	s.now = func() time.Time { return funnelDaysNow }
+	randomFunnelTraffic(t, s, rand.New(rand.NewSource(3)), 200, "c", 20*24*time.Hour)
+	q := funnelDaysQueries()[0] // 30 days, window 1 day
+	if _, err := s.FunnelResults(q); err != nil {
+		t.Fatal(err)
+	}
+	var last string
+	if err := s.app.DB().NewQuery(`SELECT MAX(day) FROM funnel_days`).Row(&last); err != nil {
+		t.Fatal(err)
+	}
+	// now is June 20 15:30: June 18 ends 24 h + 1 h before June 20 01:00, June 19 has not.
+	if last != "2026-06-18" {
+		t.Errorf("last stored day %s, want 2026-06-18", last)
+	}
+}
+
+func TestFunnelDayCodecRoundTrip(t *testing.T) {
+	t0 := time.Date(2026, 5, 1, 10, 0, 0, 123e6, time.UTC)
+	paths := map[string]funnelPath{
+		"v1": {reached: 3, times: []time.Time{t0, t0.Add(time.Minute), t0.Add(2 * time.Hour)}, sessions: []string{"s1", "s1", "s2"},
+			dims: []string{"mobile", "Safari", "", "Google", "/"}},
+		"v2": {reached: 1, times: []time.Time{t0.Add(-time.Hour)}, sessions: []string{"s3"}, dims: []string{"", "", "", "", ""}},
+	}
+	blob := encodeFunnelDay(paths)
+	got, err := decodeFunnelDay(blob)
+	if err != nil || !reflect.DeepEqual(got, paths) {
+		t.Fatalf("round trip: %v %+v", err, got)
+	}
+	for _, bad := range [][]byte{nil, {9}, blob[:len(blob)-1], append(append([]byte{}, blob...), 0)} {
+		if _, err := decodeFunnelDay(bad); err == nil {
+			t.Errorf("malformed blob %v decoded", bad)
+		}
+	}
+}
+
+func TestParseDBTimeMatchesTimeParse(t *testing.T) {
+	for _, s := range []string{"2026-01-02 03:04:05.006Z", "2024-02-29 23:59:59.999Z", "2026-11-23 00:00:00.000Z", "2026-1-02 03:04:05.006Z",
+		"2026-13-02 03:04:05.006Z", "not a time at all......Z"} {
+		got, err := parseDBTime(s)
+		want, werr := time.Parse(dbTimeLayout, s)
+		if (err == nil) != (werr == nil) || !got.Equal(want) {
+			t.Errorf("%q: %v %v, time.Parse %v %v", s, got, err, want, werr)
+		}
+	}
+}

@@ -1,0 +1,29 @@
+package analytics
+
+import "time"
+
+// The writer's side of funnel days (funnel_days.go): an event written more than lateAfter after it
+// happened may change a funnel day already stored, so each transaction notes the oldest such event
+// per site in funnel_late (the oldest of all marks not yet handled).
+
+const upsertFunnelLateSQL = `INSERT INTO funnel_late (site_id, since) VALUES ({:site}, {:since})
+	ON CONFLICT(site_id) DO UPDATE SET since = MIN(since, excluded.since)`
+
+// noteLate remembers an event time if it is late for this transaction.
+func (a *applier) noteLate(site string, at time.Time) {
+	if !at.Before(a.lateCut) {
+		return
+	}
+	if t, ok := a.late[site]; !ok || at.Before(t) {
+		a.late[site] = at
+	}
+}
+
+func (a *applier) writeLate() error {
+	for site, at := range a.late {
+		if err := a.tx.exec(upsertFunnelLateSQL, map[string]any{"site": site, "since": dbTime(at)}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

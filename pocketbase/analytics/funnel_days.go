@@ -13,7 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// Funnel days: the kept attempts of one funnel's entrants of one closed UTC day, stored once
+// Funnel days: the kept attempts of one funnel's entrants of one closed day of the site's calendar, stored once
 // (funnel_days, encoded by funnel_days_codec.go). A day is closed when its entrants' windows are
 // over and an hour more has passed: events that old arrive only late (replays, backfills), and
 // the writer notes the oldest late event per site in funnel_late; the next funnel query of that
@@ -30,20 +30,36 @@ const lateAfter = time.Hour
 // event undoes the days of that much before it.
 const maxFunnelWindow = 90 * 24 * time.Hour
 
-// closedBefore is the start of the first UTC day whose entrants may still reach a step.
-func closedBefore(now time.Time, window time.Duration) time.Time {
-	return floorDay(now.Add(-window - lateAfter - 24*time.Hour)).Add(24 * time.Hour)
+// closedBefore is the start of the first day (of the zone's calendar) whose entrants may still
+// reach a step: a day is closed when its end is a window and lateAfter ago.
+func closedBefore(now time.Time, window time.Duration, zone *time.Location) time.Time {
+	return floorDay(now.Add(-window-lateAfter), zone)
 }
 
-func floorDay(t time.Time) time.Time { return t.UTC().Truncate(24 * time.Hour) }
+// floorDay is the start of t's day in the zone (nil: UTC); nextDay the start of the day after.
+func floorDay(t time.Time, zone *time.Location) time.Time {
+	if zone == nil {
+		zone = time.UTC
+	}
+	y, m, d := t.In(zone).Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, zone)
+}
 
-func ceilDay(t time.Time) time.Time {
-	if d := floorDay(t); d.Equal(t) {
+func nextDay(day time.Time) time.Time {
+	y, m, d := day.Date()
+	return time.Date(y, m, d+1, 0, 0, 0, 0, day.Location())
+}
+
+func ceilDay(t time.Time, zone *time.Location) time.Time {
+	if d := floorDay(t, zone); d.Equal(t) {
 		return d
 	} else {
-		return d.Add(24 * time.Hour)
+		return nextDay(d)
 	}
 }
+
+// dayLabel names a day start by its own calendar date.
+func dayLabel(day time.Time) string { return day.Format(time.DateOnly) }
 
 func minTime(a, b time.Time) time.Time {
 	if a.Before(b) {
@@ -54,11 +70,16 @@ func minTime(a, b time.Time) time.Time {
 
 // funnelKey names a funnel's definition: what its attempts depend on.
 func funnelKey(q FunnelQuery) string {
+	zone := "UTC"
+	if q.Zone != nil {
+		zone = q.Zone.String()
+	}
 	raw, _ := json.Marshal(struct {
 		Steps  []FunnelStep
 		Window time.Duration
 		Order  FunnelOrder
-	}{q.Steps, q.Window, q.Order})
+		Zone   string
+	}{q.Steps, q.Window, q.Order, zone})
 	sum := sha256.Sum256(raw)
 	return hex.EncodeToString(sum[:16])
 }
@@ -75,7 +96,7 @@ func lockFunnelSite(site string) func() {
 }
 
 // closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to)
-// (both day starts), computing and storing the days not stored yet.
+// (both day starts in the query's zone), computing and storing the days not stored yet.
 func (s *sqliteStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
 	key := funnelKey(q)
 	blobs, err := s.funnelDayBlobs(q, key, from, to)
@@ -102,7 +123,7 @@ func (s *sqliteStore) funnelDayBlobs(q FunnelQuery, key string, from, to time.Ti
 	}
 	stored := map[string][]byte{}
 	rows, err := s.app.DB().NewQuery(`SELECT day, attempts FROM funnel_days WHERE site_id = {:site} AND funnel_key = {:key}
-		AND day >= {:from} AND day < {:to}`).Bind(dbx.Params{"site": q.SiteID, "key": key, "from": dayOf(from), "to": dayOf(to)}).Rows()
+		AND day >= {:from} AND day < {:to}`).Bind(dbx.Params{"site": q.SiteID, "key": key, "from": dayLabel(from), "to": dayLabel(to)}).Rows()
 	if err != nil {
 		return nil, err
 	}
@@ -120,16 +141,16 @@ func (s *sqliteStore) funnelDayBlobs(q FunnelQuery, key string, from, to time.Ti
 	}
 	// Missing days are computed a run of consecutive days at a time: one raw read per run.
 	for d := from; d.Before(to); {
-		if _, ok := stored[dayOf(d)]; ok {
-			d = d.Add(24 * time.Hour)
+		if _, ok := stored[dayLabel(d)]; ok {
+			d = nextDay(d)
 			continue
 		}
-		end := d.Add(24 * time.Hour)
+		end := nextDay(d)
 		for end.Before(to) {
-			if _, ok := stored[dayOf(end)]; ok {
+			if _, ok := stored[dayLabel(end)]; ok {
 				break
 			}
-			end = end.Add(24 * time.Hour)
+			end = nextDay(end)
 		}
 		computed, err := s.computeFunnelDays(q, key, d, end)
 		if err != nil {
@@ -154,21 +175,23 @@ func (s *sqliteStore) computeFunnelDays(q FunnelQuery, key string, from, to time
 		return nil, err
 	}
 	days := map[string]map[string]funnelPath{}
-	for d := from; d.Before(to); d = d.Add(24 * time.Hour) {
-		days[dayOf(d)] = map[string]funnelPath{}
+	for d := from; d.Before(to); d = nextDay(d) {
+		days[dayLabel(d)] = map[string]funnelPath{}
 	}
 	var entrySessions []string
 	for v, evs := range byVisitor {
 		entered := map[string]bool{}
 		for _, e := range evs {
-			if e.steps&1 == 0 || e.at.Before(from) || !e.at.Before(to) || entered[dayOf(e.at)] {
+			if e.steps&1 == 0 || e.at.Before(from) || !e.at.Before(to) {
 				continue
 			}
-			day := floorDay(e.at)
-			entered[dayOf(day)] = true
-			if p, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, day, day.Add(24*time.Hour)); ok {
-				days[dayOf(day)][v] = p
-				entrySessions = append(entrySessions, p.sessions[0])
+			day := floorDay(e.at, from.Location())
+			if label := dayLabel(day); !entered[label] {
+				entered[label] = true
+				if p, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, day, nextDay(day)); ok {
+					days[label][v] = p
+					entrySessions = append(entrySessions, p.sessions[0])
+				}
 			}
 		}
 	}
@@ -214,7 +237,8 @@ func (s *sqliteStore) dropLateFunnelDays(site string) error {
 	}
 	return s.app.RunInTransaction(func(tx core.App) error {
 		if _, err := tx.DB().NewQuery(`DELETE FROM funnel_days WHERE site_id = {:site} AND day >= {:day}`).
-			Bind(dbx.Params{"site": site, "day": dayOf(at.Add(-maxFunnelWindow - 24*time.Hour))}).Execute(); err != nil {
+			// Labels are dates of the sites' zones: a day more covers any offset.
+			Bind(dbx.Params{"site": site, "day": dayOf(at.Add(-maxFunnelWindow - 48*time.Hour))}).Execute(); err != nil {
 			return err
 		}
 		// Only the mark read: a later one, written meanwhile, stays for the next query.

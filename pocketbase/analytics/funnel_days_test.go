@@ -12,7 +12,8 @@ import (
 // from raw events alone, cold (days computed and stored), warm (days read back), and after late
 // events that change stored days.
 
-var funnelDaysNow = time.Date(2026, 6, 20, 15, 30, 0, 0, time.UTC)
+// Late March: Los Angeles moved its clocks on March 8, inside the queried ranges.
+var funnelDaysNow = time.Date(2026, 3, 27, 15, 30, 0, 0, time.UTC)
 
 // randomFunnelTraffic writes visitors browsing the funnel's pages over the 45 days before now.
 func randomFunnelTraffic(t *testing.T, store Store, rng *rand.Rand, visitors int, prefix string, span time.Duration) {
@@ -43,21 +44,33 @@ func randomFunnelTraffic(t *testing.T, store Store, rng *rand.Rand, visitors int
 }
 
 func funnelDaysQueries() []FunnelQuery {
-	day := func(d int) time.Time { return floorDay(funnelDaysNow).AddDate(0, 0, d) }
 	steps := []FunnelStep{{Page: "/"}, {Page: "/product/*"}, {Page: "/cart"}, {Goal: "goalpurchase"}}
 	var out []FunnelQuery
-	for _, order := range []FunnelOrder{FunnelOrdered, FunnelStrict, FunnelAnyOrder} {
-		for _, window := range []time.Duration{24 * time.Hour, 7 * 24 * time.Hour} {
-			out = append(out,
-				FunnelQuery{SiteID: siteA, Steps: steps, Order: order, Window: window, From: day(-29), To: day(1), Breakdown: BreakdownDevice},
-				FunnelQuery{SiteID: siteA, Steps: steps, Order: order, Window: window, From: day(-40), To: day(-20)},
-				// Not on day boundaries: the partial days at both ends come from raw events.
-				FunnelQuery{SiteID: siteA, Steps: steps[:3], Order: order, Window: window, From: day(-35).Add(7 * time.Hour),
-					To: day(-3).Add(13 * time.Hour), Breakdown: BreakdownCountry},
-			)
+	// UTC, a zone behind it with a DST change in the range, and one with a half-hour offset.
+	for _, zone := range []*time.Location{nil, mustZone("America/Los_Angeles"), mustZone("Asia/Kolkata")} {
+		day := func(d int) time.Time { return floorDay(funnelDaysNow, zone).AddDate(0, 0, d) }
+		for _, order := range []FunnelOrder{FunnelOrdered, FunnelStrict, FunnelAnyOrder} {
+			for _, window := range []time.Duration{24 * time.Hour, 7 * 24 * time.Hour} {
+				out = append(out,
+					FunnelQuery{SiteID: siteA, Steps: steps, Order: order, Window: window, From: day(-29), To: day(1), Breakdown: BreakdownDevice,
+						Zone: zone},
+					FunnelQuery{SiteID: siteA, Steps: steps, Order: order, Window: window, From: day(-40), To: day(-20), Zone: zone},
+					// Not on day boundaries: the partial days at both ends come from raw events.
+					FunnelQuery{SiteID: siteA, Steps: steps[:3], Order: order, Window: window, From: day(-35).Add(7 * time.Hour),
+						To: day(-3).Add(13 * time.Hour), Breakdown: BreakdownCountry, Zone: zone},
+				)
+			}
 		}
 	}
 	return out
+}
+
+func mustZone(name string) *time.Location {
+	z, err := time.LoadLocation(name)
+	if err != nil {
+		panic(err)
+	}
+	return z
 }
 
 func checkFunnelDays(t *testing.T, s *sqliteStore, stage string) {
@@ -129,9 +142,9 @@ func TestFunnelDaysStoreOnlyClosedDays(t *testing.T) {
 	if err := s.app.DB().NewQuery(`SELECT MAX(day) FROM funnel_days`).Row(&last); err != nil {
 		t.Fatal(err)
 	}
-	// now is June 20 15:30: June 18 ends 24 h + 1 h before June 20 01:00, June 19 has not.
-	if last != "2026-06-18" {
-		t.Errorf("last stored day %s, want 2026-06-18", last)
+	// now is March 27 15:30 UTC: March 25 ended 24 h + 1 h before March 26 01:00, March 26 has not.
+	if last != "2026-03-25" {
+		t.Errorf("last stored day %s, want 2026-03-25", last)
 	}
 }
 

@@ -66,6 +66,8 @@ type FunnelQuery struct {
 	Order     FunnelOrder
 	From, To  time.Time
 	Breakdown string
+	// Zone is the site's time zone, whose calendar days the stored funnel days follow (nil: UTC).
+	Zone *time.Location
 }
 
 // FunnelStepFigures are one step's visitors and the median seconds from the previous step to

@@ -154,8 +154,8 @@ func nextPageView(views []pageView, after time.Time) string {
 // funnelPaths is each entrant's kept attempt, by visitor: the attempts of whole closed days come
 // from funnel_days (funnel_days.go), the rest from raw events.
 func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) {
-	firstDay := ceilDay(q.From)
-	closedEnd := minTime(floorDay(q.To), closedBefore(s.clock(), q.Window))
+	firstDay := ceilDay(q.From, q.Zone)
+	closedEnd := minTime(floorDay(q.To, q.Zone), closedBefore(s.clock(), q.Window, q.Zone))
 	if !closedEnd.After(firstDay) {
 		return s.rawFunnelPaths(q, q.From, q.To)
 	}
@@ -208,7 +208,7 @@ func (s *sqliteStore) funnelEvents(q FunnelQuery, from, last time.Time) (map[str
 		}
 	}
 	end := last.Add(time.Millisecond) // event times have ms precision: [from, end) is [from, last]
-	mid := end // a short range is one read
+	mid := end                        // a short range is one read
 	if end.Sub(from) >= 48*time.Hour {
 		mid = from.Add(end.Sub(from) / 2).Truncate(time.Millisecond)
 	}

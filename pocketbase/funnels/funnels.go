@@ -46,28 +46,37 @@ type storedStep struct {
 	Goal  string `json:"goal"`
 }
 
-// dayRange is an inclusive range of UTC days and the instants it covers.
+// dayRange is an inclusive range of days of the site's calendar (its time zone) and the instants
+// it covers.
 type dayRange struct {
 	From string `json:"from"`
 	To   string `json:"to"`
 	days int
+	zone *time.Location
 }
 
-func (r dayRange) start() time.Time { t, _ := time.Parse(time.DateOnly, r.From); return t }
-func (r dayRange) end() time.Time   { t, _ := time.Parse(time.DateOnly, r.To); return t.AddDate(0, 0, 1) }
+func (r dayRange) start() time.Time {
+	t, _ := time.ParseInLocation(time.DateOnly, r.From, r.zone)
+	return t
+}
+func (r dayRange) end() time.Time {
+	t, _ := time.ParseInLocation(time.DateOnly, r.To, r.zone)
+	return t.AddDate(0, 0, 1)
+}
 
 // previous is the range of equal length just before.
 func (r dayRange) previous() dayRange {
 	s := r.start()
-	return dayRange{From: s.AddDate(0, 0, -r.days).Format(time.DateOnly), To: s.AddDate(0, 0, -1).Format(time.DateOnly), days: r.days}
+	return dayRange{From: s.AddDate(0, 0, -r.days).Format(time.DateOnly), To: s.AddDate(0, 0, -1).Format(time.DateOnly), days: r.days,
+		zone: r.zone}
 }
 
-// parseRange reads ?from=&to= (UTC days, both included; the last 30 days by default).
-func parseRange(e *core.RequestEvent, now time.Time) (dayRange, error) {
+// parseRange reads ?from=&to= (days of the site's calendar, both included; the last 30 days by default).
+func parseRange(e *core.RequestEvent, now time.Time, zone *time.Location) (dayRange, error) {
 	q := e.Request.URL.Query()
 	to, from := q.Get("to"), q.Get("from")
 	if to == "" {
-		to = now.UTC().Format(time.DateOnly)
+		to = now.In(zone).Format(time.DateOnly)
 	}
 	end, err := time.Parse(time.DateOnly, to)
 	if err != nil {
@@ -84,7 +93,7 @@ func parseRange(e *core.RequestEvent, now time.Time) (dayRange, error) {
 	if days < 1 || days > maxRangeDays {
 		return dayRange{}, e.BadRequestError("from must be on or before to, at most 366 days apart.", nil)
 	}
-	return dayRange{From: from, To: to, days: days}, nil
+	return dayRange{From: from, To: to, days: days, zone: zone}, nil
 }
 
 // load finds the funnel for a member of its site and builds its query over a range.
@@ -103,7 +112,8 @@ func load(e *core.RequestEvent) (*core.Record, analytics.FunnelQuery, error) {
 	var stored []storedStep
 	raw, _ := json.Marshal(f.Get("steps"))
 	_ = json.Unmarshal(raw, &stored)
-	q := analytics.FunnelQuery{SiteID: f.GetString("site_id"), Order: analytics.FunnelOrder(f.GetString("step_order"))}
+	q := analytics.FunnelQuery{SiteID: f.GetString("site_id"), Order: analytics.FunnelOrder(f.GetString("step_order")),
+		Zone: analytics.SiteZoneByID(e.App, f.GetString("site_id"))}
 	for _, s := range stored {
 		if s.Kind == "goal" {
 			q.Steps = append(q.Steps, analytics.FunnelStep{Goal: s.Goal})
@@ -137,7 +147,7 @@ func resultsHandler(store analytics.Store) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		r, err := parseRange(e, time.Now())
+		r, err := parseRange(e, time.Now(), q.Zone)
 		if err != nil {
 			return err
 		}
@@ -183,7 +193,7 @@ func dropOffHandler(store analytics.Store) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		r, err := parseRange(e, time.Now())
+		r, err := parseRange(e, time.Now(), q.Zone)
 		if err != nil {
 			return err
 		}

@@ -133,3 +133,18 @@ export function formatDuration(seconds: number): string {
   if (s < 86400) return `${Math.floor(s / 3600)}h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)}m` : ''}`;
   return `${Math.floor(s / 86400)}d${Math.floor((s % 86400) / 3600) ? ` ${Math.floor((s % 86400) / 3600)}h` : ''}`;
 }
+
+/** The calendar day of an instant in a time zone (UTC when the zone is empty or unknown), as YYYY-MM-DD. */
+export function calendarDay(at: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  } catch {
+    return at.toISOString().slice(0, 10);
+  }
+}
+
+/** The last `days` days of a site's calendar (its time zone), today included: the funnels' ranges. */
+export function lastCalendarDays(days: number, timeZone: string, now = new Date()): { from: string; to: string } {
+  const to = calendarDay(now, timeZone);
+  return { from: new Date(Date.parse(to) - (days - 1) * 86400000).toISOString().slice(0, 10), to };
+}

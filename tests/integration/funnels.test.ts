@@ -152,3 +152,39 @@ describe('funnel results from collected events', () => {
     expect(await refusal(owner.client.send(`/api/cro/funnels/${funnel.id}/dropoff?step=3`, {}))).toMatchObject({ status: 400 });
   });
 });
+
+describe("funnel days follow the site's time zone", () => {
+  it('an entry counts on the day of the site calendar, not the UTC day', async () => {
+    // UTC+14: a visit at 12:00 UTC is on the next day of the site's calendar.
+    const islander = await server.createUser();
+    const zoned = await islander.client
+      .collection('sites')
+      .create({ user_id: islander.record.id, domain: 'kiritimati.example.com', time_zone: 'Pacific/Kiritimati' });
+    const noonUtc = new Date();
+    noonUtc.setUTCHours(12, 0, 0, 0);
+    if (noonUtc.getTime() > Date.now() - 3_600_000) noonUtc.setUTCDate(noonUtc.getUTCDate() - 1);
+    const utcDay = noonUtc.toISOString().slice(0, 10);
+    const localDay = new Date(noonUtc.getTime() + 86400_000).toISOString().slice(0, 10);
+    const funnel = await islander.client.collection('funnels').create({
+      site_id: zoned.id,
+      name: 'Zoned',
+      steps: [page('/'), page('/cart')],
+    });
+    const t = noonUtc.getTime();
+    const res = await post(
+      server,
+      batch(zoned.public_key as string, [
+        { t: 'pv', ts: t, p: '/' },
+        { t: 'pv', ts: t + 60_000, p: '/cart' },
+      ]),
+      { origin: 'https://kiritimati.example.com' },
+    );
+    expect(res.status).toBe(202);
+    const users = async (day: string) =>
+      (await islander.client.send(`/api/cro/funnels/${funnel.id}/results?from=${day}&to=${day}`, {})).current.steps.map(
+        (s: { users: number }) => s.users,
+      );
+    expect(await users(localDay)).toEqual([1, 1]);
+    expect(await users(utcDay)).toEqual([0, 0]);
+  });
+});

@@ -1,6 +1,13 @@
 /** Funnel definitions (the dialog's and the hook's one check) and the rates the screen derives from the server's counts. */
 import { describe, expect, it } from 'vitest';
-import { formatDuration, funnelStepRates, overallConversion, validateFunnel, worstDropOffStep } from '../../src/lib/funnels';
+import {
+  formatDuration,
+  funnelStepRates,
+  lastCalendarDays,
+  overallConversion,
+  validateFunnel,
+  worstDropOffStep,
+} from '../../src/lib/funnels';
 import { rankFunnelSuggestions } from '../../src/lib/funnel-optimize';
 
 const GOAL = 'abcdefghij12345';
@@ -75,5 +82,18 @@ describe('rankFunnelSuggestions', () => {
   it('puts changes that fit the step first, then by lift', () => {
     expect(rankFunnelSuggestions('/cart', patterns, findings).map((s) => s.id)).toEqual(['p2', 'f1', 'p1']);
     expect(rankFunnelSuggestions('/blog/*', patterns, findings).map((s) => s.id)).toEqual(['p1', 'p2', 'f1']);
+  });
+});
+
+describe('lastCalendarDays', () => {
+  const at = new Date('2026-03-10T12:00:00Z');
+  it("counts the days of the site's calendar, today included", () => {
+    expect(lastCalendarDays(7, 'UTC', at)).toEqual({ from: '2026-03-04', to: '2026-03-10' });
+    expect(lastCalendarDays(7, 'Pacific/Kiritimati', at)).toEqual({ from: '2026-03-05', to: '2026-03-11' });
+    expect(lastCalendarDays(30, 'America/Los_Angeles', new Date('2026-03-01T05:00:00Z'))).toEqual({ from: '2026-01-30', to: '2026-02-28' });
+  });
+  it('falls back to UTC for an empty or unknown zone', () => {
+    expect(lastCalendarDays(1, '', at)).toEqual({ from: '2026-03-10', to: '2026-03-10' });
+    expect(lastCalendarDays(1, 'Mars/Olympus', at)).toEqual({ from: '2026-03-10', to: '2026-03-10' });
   });
 });

@@ -5,11 +5,11 @@
 import { atom, computed } from 'nanostores';
 import { pb } from '../../client/pb';
 import type { Finding } from '../../lib/audit/types';
-import type { FunnelBreakdown, FunnelStepCounts, FunnelStepDef } from '../../lib/funnels';
+import { lastCalendarDays, type FunnelBreakdown, type FunnelStepCounts, type FunnelStepDef } from '../../lib/funnels';
 import { createLiveStore } from './liveStore';
 import { fieldIs } from './collectionStore';
 import type { FunnelRecord } from './records';
-import { $currentSiteId } from './sites';
+import { $currentSite, $currentSiteId } from './sites';
 
 export interface DayRange {
   from: string;
@@ -40,15 +40,9 @@ export interface FunnelDropOff {
   recordings: { id: string; session_id: string; page_url: string }[];
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The last `days` UTC days up to today. */
-export function lastDays(days: number, now = new Date()): DayRange {
-  return { from: day(new Date(now.getTime() - (days - 1) * 86400000)), to: day(now) };
-}
-
-/** The range and breakdown the screen shows. */
-export const $funnelRange = atom<DayRange>(lastDays(30));
+/** How many days the screen shows; the range is those days of the current site's calendar. */
+export const $funnelDays = atom(30);
+export const $funnelRange = computed([$funnelDays, $currentSite], (days, site) => lastCalendarDays(days, site?.time_zone || 'UTC'));
 export const $funnelBreakdown = atom<FunnelBreakdown | ''>('');
 
 const query = (r: DayRange, breakdown: string) => new URLSearchParams({ from: r.from, to: r.to, ...(breakdown ? { breakdown } : {}) });

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { FUNNEL_BREAKDOWNS, type FunnelBreakdown } from '../../../lib/funnels';
 import { SelectField } from '../../../ui/SelectField';
-import { $funnelBreakdown, $funnelRange, lastDays } from '../../data/funnels';
+import { $funnelBreakdown, $funnelDays } from '../../data/funnels';
 
 const RANGES = [
   ['7', 'Last 7 days'],
@@ -19,18 +19,11 @@ const BREAKDOWN_LABELS: Record<FunnelBreakdown, string> = {
 };
 
 export function FunnelControls() {
-  const range = useStore($funnelRange);
+  const days = String(useStore($funnelDays)) as '7' | '30' | '90';
   const breakdown = useStore($funnelBreakdown);
-  const days = String(Math.round((Date.parse(range.to) - Date.parse(range.from)) / 86400000) + 1) as '7' | '30' | '90';
   return (
     <div className="flex flex-wrap gap-4">
-      <SelectField
-        id="funnel-range"
-        label="Date range"
-        value={days}
-        options={RANGES}
-        onValue={(d) => $funnelRange.set(lastDays(Number(d)))}
-      />
+      <SelectField id="funnel-range" label="Date range" value={days} options={RANGES} onValue={(d) => $funnelDays.set(Number(d))} />
       <SelectField
         id="funnel-breakdown"
         label="Breakdown"

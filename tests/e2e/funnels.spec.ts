@@ -4,7 +4,7 @@
 // session; every step's count on screen equals a count made here, independently, over the events
 // sent. Nothing is written to the database directly.
 import { expect, test } from '@playwright/test';
-import { BASE, addSite, createUser, newDomain, signInBrowser } from './dashboard/helpers';
+import { BASE, addSite, createUser, newDomain, signInBrowser, superuser } from './dashboard/helpers';
 
 const rid = (p: string) => `${p}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
 const MIN = 60_000;
@@ -181,4 +181,67 @@ test('build a 4-step funnel on the screen and read counts equal to the visitors 
   await optimize.getByRole('button', { name: 'Start a Test' }).first().click();
   await expect(page).toHaveURL(/\/dashboard\/tests\?new$/);
   await expect(page.getByRole('dialog', { name: 'Create Test' })).toBeVisible();
+});
+
+/** A site with one 3-step funnel, made through the API. */
+async function siteWithFunnel() {
+  const owner = await createUser();
+  const site = (await addSite(owner.pb, newDomain('funneledit'))) as unknown as { id: string };
+  await owner.pb.collection('funnels').create({
+    site_id: site.id,
+    name: 'Signup',
+    steps: [
+      { kind: 'page', match: '/' },
+      { kind: 'page', match: '/pricing' },
+      { kind: 'page', match: '/signup' },
+    ],
+  });
+  return { owner, site };
+}
+
+test('the owner edits a funnel, then deletes it', async ({ page }) => {
+  const { owner, site } = await siteWithFunnel();
+  await signInBrowser(page, owner.pb);
+  await page.goto('/dashboard/funnels');
+  const card = page.getByTestId('funnel-card');
+  await expect(card.getByTestId('funnel-step-label')).toHaveText(['/', '/pricing', '/signup']);
+  await card.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Funnel' });
+  await dialog.getByLabel('Funnel name').fill('Trial signup');
+  await dialog.getByRole('button', { name: 'Remove step 2' }).click();
+  await dialog.getByRole('button', { name: 'Save Funnel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole('heading', { name: 'Trial signup' })).toBeVisible();
+  await expect(card.getByTestId('funnel-step-label')).toHaveText(['/', '/signup']);
+  const stored = await owner.pb.collection('funnels').getFirstListItem(`site_id = "${site.id}"`);
+  expect(stored).toMatchObject({
+    name: 'Trial signup',
+    steps: [
+      { kind: 'page', match: '/' },
+      { kind: 'page', match: '/signup' },
+    ],
+  });
+
+  page.once('dialog', (d) => void d.accept());
+  await card.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No Funnels Created Yet')).toBeVisible();
+  expect(await owner.pb.collection('funnels').getFullList({ filter: `site_id = "${site.id}"` })).toHaveLength(0);
+});
+
+test('a viewer reads a funnel and can neither edit nor delete it', async ({ page }) => {
+  const { site } = await siteWithFunnel();
+  const viewer = await createUser();
+  await (
+    await superuser()
+  )
+    .collection('site_members')
+    .create({ site_id: site.id, user_id: viewer.id, email: viewer.email, role: 'viewer', status: 'active' });
+  await signInBrowser(page, viewer.pb);
+  await page.goto('/dashboard/funnels');
+  const card = page.getByTestId('funnel-card');
+  await expect(card.getByTestId('funnel-step-label')).toHaveText(['/', '/pricing', '/signup']);
+  await expect(card.getByRole('button', { name: 'Optimize Funnel' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create New Funnel' })).toHaveCount(0);
 });

@@ -41,7 +41,13 @@ beforeAll(async () => {
   const address = fixture.address();
   const hostPort = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   server = await startPocketBase({ env: { CRO_SCAN_ALLOW_HOSTS: hostPort, CRO_SCAN_RESOLVE: `${DOMAIN}=${hostPort}` } });
-  [owner, admin, editor, viewer, stranger] = await Promise.all([1, 2, 3, 4, 5].map(() => server.createUser()));
+  [owner, admin, editor, viewer, stranger] = await Promise.all([
+    server.createUser(),
+    server.createUser(),
+    server.createUser(),
+    server.createUser(),
+    server.createUser(),
+  ]);
   site = await makeSite(owner, DOMAIN);
   await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
   await addMember(server, site.id, admin, 'admin');

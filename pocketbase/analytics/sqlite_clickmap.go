@@ -14,9 +14,10 @@ import (
 const clickFilterSQL = `type = 'click' AND site_id = {:site} AND path = {:path} AND viewport = {:device}
 	AND ts >= {:from} AND ts < {:to}`
 
-// The bins: offsets of exactly 1 belong to the last bin.
+// The bins, with the element's link or button text (the click rows' name): offsets of exactly 1
+// belong to the last bin.
 var clickBinsSQL = `SELECT selector, MIN(` + strconv.Itoa(HeatBins-1) + `, CAST(offset_x * ` + strconv.Itoa(HeatBins) + ` AS INTEGER)) AS bin_x,
-	MIN(` + strconv.Itoa(HeatBins-1) + `, CAST(offset_y * ` + strconv.Itoa(HeatBins) + ` AS INTEGER)) AS bin_y, COUNT(*) AS n, '' AS text
+	MIN(` + strconv.Itoa(HeatBins-1) + `, CAST(offset_y * ` + strconv.Itoa(HeatBins) + ` AS INTEGER)) AS bin_y, COUNT(*) AS n, MAX(name) AS text
 	FROM events WHERE ` + clickFilterSQL + ` GROUP BY selector, bin_x, bin_y`
 
 // A click is in a rage burst when it is at most RageWindow after the click two before it, of the
@@ -33,16 +34,13 @@ var rageBurstsSQL = `WITH c AS (
 	SELECT selector, SUM(burst) AS n FROM b GROUP BY selector HAVING n > 0`
 
 // Dead clicks of the given selectors: no page view of the session within DeadWindow after them,
-// looked up by the (site_id, session) index of raw events: a session has few events, while the
-// site's events of that second or its page views by path may be many.
+// one seek in the partial index of page views by session and time (the site's events of that
+// second, or its page views by path, may be many).
 var deadClicksSQL = `SELECT c.selector AS selector, COUNT(*) AS n FROM events c WHERE ` + strings.ReplaceAll(clickFilterSQL, "ts ", "c.ts ") + `
 	AND c.selector IN (SELECT value FROM json_each({:selectors}))
-	AND NOT EXISTS (SELECT 1 FROM events p INDEXED BY idx_events_site_id_session WHERE p.site_id = c.site_id AND p.session = c.session AND p.type = 'pageview'
+	AND NOT EXISTS (SELECT 1 FROM events p INDEXED BY idx_events_site_session_pageviews WHERE p.site_id = c.site_id AND p.session = c.session AND p.type = 'pageview'
 		AND p.ts > c.ts AND p.ts <= strftime('%Y-%m-%d %H:%M:%fZ', c.ts, '+` + strconv.Itoa(int(DeadWindow.Seconds())) + ` seconds'))
 	GROUP BY c.selector`
-
-// The link and button texts of the page's elements (the click rows' name).
-const clickTextsSQL = `SELECT selector, MAX(name) AS text FROM events WHERE ` + clickFilterSQL + ` AND name != '' GROUP BY selector`
 
 var scrollDepthSQL = `SELECT COUNT(*) AS total` + scrollBandColumns + ` FROM events WHERE type = 'leave' AND site_id = {:site}
 	AND path = {:path} AND viewport = {:device} AND ts >= {:from} AND ts < {:to} AND x > 0`
@@ -65,17 +63,6 @@ func (s *sqliteStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 	var cells []binCell
 	if err := db.NewQuery(clickBinsSQL).Bind(p).All(&cells); err != nil {
 		return ClickMapFigures{}, err
-	}
-	var texts []binCell
-	if err := db.NewQuery(clickTextsSQL).Bind(p).All(&texts); err != nil {
-		return ClickMapFigures{}, err
-	}
-	text := map[string]string{}
-	for _, t := range texts {
-		text[t.Selector] = t.Text
-	}
-	for i := range cells {
-		cells[i].Text = text[cells[i].Selector]
 	}
 	rage, err := s.countsBySelector(rageBurstsSQL, p)
 	if err != nil {

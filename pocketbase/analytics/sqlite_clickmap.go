@@ -22,16 +22,13 @@ var clickBinsSQL = `SELECT selector, MIN(` + strconv.Itoa(HeatBins-1) + `, CAST(
 
 // A click is in a rage burst when it is at most RageWindow after the click two before it, of the
 // same session on the same element; a burst starts at such a click whose predecessor was not one.
-var rageBurstsSQL = `WITH c AS (
-		SELECT selector, session, julianday(ts) * 86400000.0 AS ms FROM events WHERE ` + clickFilterSQL + `
-	), r AS (
-		SELECT selector, session, ms, (ms - LAG(ms, ` + strconv.Itoa(RageClicks-1) + `) OVER w) <= ` + strconv.Itoa(int(RageWindow.Milliseconds())) + ` AS rage
-		FROM c WINDOW w AS (PARTITION BY session, selector ORDER BY ms)
-	), b AS (
-		SELECT selector, COALESCE(rage, 0) AND NOT COALESCE(LAG(rage) OVER w, 0) AS burst
-		FROM r WINDOW w AS (PARTITION BY session, selector ORDER BY ms)
-	)
-	SELECT selector, SUM(burst) AS n FROM b GROUP BY selector HAVING n > 0`
+var rageBurstsSQL = `SELECT selector, SUM(burst) AS n FROM (
+		SELECT selector, COALESCE(rage, 0) AND NOT COALESCE(LAG(rage) OVER w, 0) AS burst FROM (
+			SELECT selector, session, ms, (ms - LAG(ms, ` + strconv.Itoa(RageClicks-1) + `) OVER w) <= ` + strconv.Itoa(int(RageWindow.Milliseconds())) + ` AS rage FROM (
+				SELECT selector, session, julianday(ts) * 86400000.0 AS ms FROM events WHERE ` + clickFilterSQL + `
+			) WINDOW w AS (PARTITION BY session, selector ORDER BY ms)
+		) WINDOW w AS (PARTITION BY session, selector ORDER BY ms)
+	) GROUP BY selector HAVING n > 0`
 
 // Dead clicks of the given selectors: no page view of the session within DeadWindow after them,
 // one seek in the partial index of page views by session and time (the site's events of that

@@ -68,3 +68,8 @@ export function formatShare(share: number): string {
   const pct = share * 100;
   return `${pct > 0 && pct < 10 ? pct.toFixed(1) : Math.round(pct)}%`;
 }
+
+/** "1 click", "5 clicks": a count with its noun. */
+export function countOf(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+}

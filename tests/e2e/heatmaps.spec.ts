@@ -101,13 +101,13 @@ test('visitors at two widths click; the owner sees the click map and the heat la
   await expect(row('button#start').getByTestId('click-map-rage')).toHaveText('0');
   await expect(row('button#start').getByTestId('click-map-dead')).toHaveText('0');
   await page.getByLabel('Device').selectOption('mobile');
-  await expect(page.getByTestId('click-map-total')).toHaveText('1 clicks in the last 30 days');
+  await expect(page.getByTestId('click-map-total')).toHaveText('1 click in the last 30 days');
   await expect(page.getByTestId('click-map-row')).toHaveCount(1);
   await expect(row('button#start').getByTestId('click-map-clicks')).toHaveText('1');
 
   // The heat layer at the phone's width: the phone visitor's click on the button.
   await page.getByRole('tab', { name: 'Heatmaps' }).click();
-  await expect(page.getByTestId('heatmap-summary')).toHaveText('1 clicks in the last 30 days');
+  await expect(page.getByTestId('heatmap-summary')).toHaveText('1 click in the last 30 days');
   let points = await heatPoints(page);
   expect(points).toHaveLength(1);
   await expectPlaced(page, points, 'button#start', phoneStart, 1);
@@ -125,7 +125,7 @@ test('visitors at two widths click; the owner sees the click map and the heat la
 
   // The scroll map: the desktop visitor saw the whole (short) page.
   await page.getByRole('tab', { name: 'Scroll depth' }).click();
-  await expect(page.getByTestId('heatmap-summary')).toHaveText('1 page views with a measured scroll depth in the last 30 days');
+  await expect(page.getByTestId('heatmap-summary')).toHaveText('1 page view with a measured scroll depth in the last 30 days');
   await expect(page.getByTestId('scroll-band')).toHaveCount(10);
   await expect(page.getByTestId('scroll-band').first()).toHaveText('10% of the page: 100% of visitors');
   await expect(page.getByTestId('scroll-band').last()).toHaveText('100% of the page: 100% of visitors');

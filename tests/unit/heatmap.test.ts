@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShare, placeClicks } from '../../src/lib/heatmap';
+import { countOf, formatShare, placeClicks } from '../../src/lib/heatmap';
 
 describe('placeClicks', () => {
   it('places each bin inside its element’s box as laid out now, and names the elements not found', () => {
@@ -46,5 +46,11 @@ describe('formatShare', () => {
       '75%',
       '100%',
     ]);
+  });
+});
+
+describe('countOf', () => {
+  it('says one click and many clicks', () => {
+    expect([countOf(0, 'click'), countOf(1, 'click'), countOf(1234, 'page view')]).toEqual(['0 clicks', '1 click', '1,234 page views']);
   });
 });

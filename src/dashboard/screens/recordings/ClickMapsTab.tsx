@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { MousePointerClick } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { formatShare } from '../../../lib/heatmap';
+import { countOf, formatShare } from '../../../lib/heatmap';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Spinner } from '../../../ui/Spinner';
 import { errorMessage } from '../../data/errors';
@@ -57,7 +57,7 @@ export function ClickMapsTab({ siteId }: { siteId: string }) {
       ) : (
         <div className="overflow-x-auto">
           <p className="mb-2 text-sm text-slate-600" data-testid="click-map-total">
-            {current.data.clicks.toLocaleString('en-US')} clicks in the last 30 days
+            {countOf(current.data.clicks, 'click')} in the last 30 days
           </p>
           <table className="w-full text-left text-sm" data-testid="click-map">
             <thead className="border-b border-slate-200 text-slate-500">

@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { Flame } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { countOf } from '../../../lib/heatmap';
 import { EmptyState } from '../../../ui/EmptyState';
 import { Spinner } from '../../../ui/Spinner';
 import { TabList } from '../../../ui/TabList';
@@ -77,8 +78,8 @@ export function HeatmapsTab({ siteId }: { siteId: string }) {
         <div>
           <p className="mb-2 text-sm text-slate-600" data-testid="heatmap-summary">
             {view === 'clicks'
-              ? `${current.clicks.clicks.toLocaleString('en-US')} clicks in the last 30 days`
-              : `${(current.scroll?.pageViews ?? 0).toLocaleString('en-US')} page views with a measured scroll depth in the last 30 days`}
+              ? `${countOf(current.clicks.clicks, 'click')} in the last 30 days`
+              : `${countOf(current.scroll?.pageViews ?? 0, 'page view')} with a measured scroll depth in the last 30 days`}
           </p>
           <PageRendering
             key={`${current.url} ${device}`}

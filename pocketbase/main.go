@@ -12,6 +12,7 @@ import (
 	"cro/pocketbase/analytics"
 	"cro/pocketbase/experiments"
 	"cro/pocketbase/funnels"
+	"cro/pocketbase/heatmaps"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
@@ -78,6 +79,7 @@ func main() {
 	analytics.Register(app, events)
 	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
 	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
+	heatmaps.Register(app, events)    // /api/cro/heatmaps/{site}/...: click maps, scroll maps, the page rendering
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},

@@ -13,8 +13,11 @@ var eventColumns = [][2]string{
 	{"id", "id"}, {"site_id", "site"}, {"visitor", "visitor"}, {"session", "session"}, {"type", "type"}, {"name", "name"},
 	{"path", "path"}, {"url", "url"}, {"referrer", "referrer"}, {"props", "props"}, {"value", "value"}, {"x", "x"},
 	{"y", "y"}, {"selector", "selector"}, {"device_type", "device"}, {"browser", "browser"}, {"country", "country"}, {"ts", "ts"},
-	{"rule", "rule"}, {"goal", "goal"}, {"client", "client"},
+	{"rule", "rule"}, {"goal", "goal"}, {"client", "client"}, {"offset_x", "ox"}, {"offset_y", "oy"}, {"viewport", "viewport"},
 }
+
+// eventDefaults fill the columns only some event types set (clicks and leaves).
+var eventDefaults = map[string]any{"ox": 0.0, "oy": 0.0, "viewport": ""}
 
 // insertEventsSQL inserts any number of raw events from one JSON array of rows (one bound
 // parameter instead of one per column per row: binding was the largest cost of ingestion).
@@ -37,7 +40,11 @@ func (a *applier) writeEvents() error {
 		row["id"] = nextEventID()
 		vals := make([]any, len(eventColumns))
 		for i, c := range eventColumns {
-			vals[i] = row[c[1]]
+			v, ok := row[c[1]]
+			if !ok {
+				v = eventDefaults[c[1]]
+			}
+			vals[i] = v
 		}
 		rows[r] = vals
 	}

@@ -206,10 +206,12 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 			p.scrollCount++
 			row["x"] = sc
 		}
+		row["viewport"] = ViewportClass(ev.Viewport, s.device)
 	case "ck":
 		a.day(site.ID, day).clicks++
 		a.page(site.ID, day, ev.Path).clicks++
 		row["selector"], row["name"], row["x"], row["y"] = ev.Selector, ev.Text, ev.X, ev.Y
+		row["ox"], row["oy"], row["viewport"] = ev.OffsetX, ev.OffsetY, ViewportClass(ev.Viewport, s.device)
 	case "ob":
 		a.day(site.ID, day).outbound++
 		row["url"] = ev.URL

@@ -35,6 +35,9 @@ type Event struct {
 	X         float64         `json:"x,omitempty"`
 	Y         float64         `json:"y,omitempty"`
 	GoalMatch string          `json:"gm,omitempty"`
+	OffsetX   float64         `json:"ox,omitempty"`
+	OffsetY   float64         `json:"oy,omitempty"`
+	Viewport  float64         `json:"vw,omitempty"`
 	URL       string          `json:"u,omitempty"`
 	Name      string          `json:"n,omitempty"`
 	Value     float64         `json:"val,omitempty"`
@@ -69,6 +72,8 @@ const (
 	maxDurationMs = 6 * 60 * 60 * 1000
 	maxValue      = 1e9
 	maxCoordinate = 1e6
+	maxViewport   = 1e5
+	maxOffset     = 10
 )
 
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
@@ -177,6 +182,14 @@ func validateEvent(ev *Event, now time.Time, maxAge time.Duration) error {
 	}
 	if !finiteIn(ev.X, 0, maxCoordinate) || !finiteIn(ev.Y, 0, maxCoordinate) {
 		return bad("x/y: coordinates out of range")
+	}
+	if !finiteIn(ev.OffsetX, -maxOffset, maxOffset) || !finiteIn(ev.OffsetY, -maxOffset, maxOffset) {
+		return bad("ox/oy: offsets out of range")
+	}
+	// A child overflowing the clicked element's box gives a little more than 1 or less than 0.
+	ev.OffsetX, ev.OffsetY = min(1, max(0, ev.OffsetX)), min(1, max(0, ev.OffsetY))
+	if !finiteIn(ev.Viewport, 0, maxViewport) || ev.Viewport != math.Trunc(ev.Viewport) {
+		return bad("vw: viewport width must be a whole number of pixels")
 	}
 	if !finiteIn(ev.Value, -maxValue, maxValue) {
 		return bad("val: value out of range")

@@ -55,6 +55,28 @@ func Command(app core.App, store Store) *cobra.Command {
 	return cmd
 }
 
+// Clicks land on these elements at these viewport widths; one in twenty is a rage burst. Their
+// details come from a generator of their own, so the sessions, pages and the rest stay as before.
+var seedClickTargets = []struct{ sel, text string }{{"a.btn", "Buy"}, {"button#buy", "Add to cart"}, {"nav>a.menu", "Menu"},
+	{"main>div.hero", ""}, {"main>p", ""}, {"header>img.logo", ""}}
+var seedWidths = []float64{1280, 1440, 1920, 390, 414, 820}
+
+func seedClicks(rng *rand.Rand, path string, at time.Time) []Event {
+	t := seedClickTargets[rng.Intn(len(seedClickTargets))]
+	ev := Event{Type: "ck", Path: path, Selector: t.sel, Text: t.text, X: float64(rng.Intn(1200)), Y: float64(rng.Intn(3000)),
+		OffsetX: float64(rng.Intn(1001)) / 1000, OffsetY: float64(rng.Intn(1001)) / 1000, Viewport: seedWidths[rng.Intn(len(seedWidths))], at: at}
+	n := 1
+	if rng.Intn(20) == 0 {
+		n = 3 + rng.Intn(3)
+	}
+	out := make([]Event, n)
+	for i := range out {
+		out[i] = ev
+		out[i].at = at.Add(time.Duration(150*i) * time.Millisecond)
+	}
+	return out
+}
+
 var seedPaths = []string{"/", "/pricing", "/features", "/blog", "/blog/a", "/blog/b", "/docs", "/product/1", "/product/2",
 	"/product/3", "/cart", "/checkout", "/thank-you", "/about", "/contact"}
 var seedRefs = []string{"", "", "https://www.google.com/", "https://news.ycombinator.com/", "https://t.co/x", "https://www.bing.com/"}
@@ -64,6 +86,7 @@ var seedCountries = []string{"US", "US", "GB", "DE", "FR", "IN", "BR", ""}
 
 func seed(store Store, site *siteInfo, total, days int) int {
 	rng := rand.New(rand.NewSource(42))
+	clicks := rand.New(rand.NewSource(7))
 	now := time.Now().UTC()
 	written := 0
 	var batches []Ingest
@@ -84,9 +107,12 @@ func seed(store Store, site *siteInfo, total, days int) int {
 			}
 			b.Events = append(b.Events, pv)
 			if rng.Intn(2) == 0 {
-				b.Events = append(b.Events, Event{Type: "ck", Path: path, Selector: "a.btn", Text: "Buy", X: float64(rng.Intn(1200)), Y: float64(rng.Intn(3000)), at: at})
+				rng.Intn(1200) // the draws of the clicks' position before their details had their own generator
+				rng.Intn(3000)
+				b.Events = append(b.Events, seedClicks(clicks, path, at)...)
 			}
-			b.Events = append(b.Events, Event{Type: "lv", Path: path, Duration: float64(2000 + rng.Intn(90000)), Scroll: ptr(float64(rng.Intn(101))), at: at})
+			b.Events = append(b.Events, Event{Type: "lv", Path: path, Duration: float64(2000 + rng.Intn(90000)), Scroll: ptr(float64(rng.Intn(101))),
+				Viewport: seedWidths[clicks.Intn(len(seedWidths))], at: at})
 			if p == 0 {
 				b.Events = append(b.Events, seedExperimentEvents(site, rng, at)...)
 			}

@@ -70,6 +70,13 @@ type Store interface {
 	// it returns once the count is durable, like Submit.
 	CountAutomated(siteID string, at time.Time) error
 
+	// ClickMap counts a page's clicks of one device class in a range per element (with rage and dead
+	// clicks) and per element and offset bin, the heat layer (clickmap.go has the semantics).
+	ClickMap(q HeatmapQuery) (ClickMapFigures, error)
+	// ScrollDepth counts the page views of a page and device class in a range that reached each
+	// tenth of the page.
+	ScrollDepth(q HeatmapQuery) (ScrollFigures, error)
+
 	// DistinctVisitors counts the different visitors with a session started at or after from
 	// (plan metering: tracked visitors this month).
 	DistinctVisitors(siteID string, from time.Time) (int, error)

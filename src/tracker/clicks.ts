@@ -1,9 +1,11 @@
 import { clean, config, type Ev, type Push } from './types';
 
 /**
- * Clicks (selector, button/link text, page x/y), click goals (the config's selectors),
- * outbound links, and submits of forms that form goals name. A top-level handler (registered by index.ts while the script runs): nothing of
- * it is compiled until the first click.
+ * Clicks (selector, button/link text, page x/y, the offset within the element as fractions of its
+ * box, so that heatmaps place it on any layout, and the viewport width), click goals (the
+ * config's selectors), outbound links, and submits of forms that form goals name. A top-level
+ * handler (registered by index.ts while the script runs): nothing of it is compiled until the
+ * first click. Rage and dead clicks are derived by the server from these (pocketbase/analytics/clickmap.go).
  */
 export function click(ev: MouseEvent, push: Push): void {
   try {
@@ -11,7 +13,18 @@ export function click(ev: MouseEvent, push: Push): void {
     const t = ev.target as Element | null;
     if (!t || !t.closest) return;
     const el = t.closest('a,button,input,select,textarea,label,summary,[role=button]') || t;
-    const e: Ev = { t: 'ck', sel: selector(el), x: Math.max(0, Math.round(ev.pageX)), y: Math.max(0, Math.round(ev.pageY)) };
+    const r = el.getBoundingClientRect();
+    // NaN for an empty box, which JSON sends as null (no offset); the server clamps to the box.
+    const frac = (v: number) => +v.toFixed(3);
+    const e: Ev = {
+      t: 'ck',
+      sel: selector(el),
+      x: Math.max(0, Math.round(ev.pageX)),
+      y: Math.max(0, Math.round(ev.pageY)),
+      ox: frac((ev.clientX - r.left) / r.width),
+      oy: frac((ev.clientY - r.top) / r.height),
+      vw: innerWidth,
+    };
     if (el.tagName === 'A' || el.tagName === 'BUTTON') {
       const tx = clean((el.textContent || '').replace(/\s+/g, ' ').trim(), 100);
       if (tx) e.tx = tx;

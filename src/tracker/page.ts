@@ -38,7 +38,7 @@ export function watchPage(push: Push, href: string, t0: number): { leave: () => 
     if (!path) return;
     measure();
     const d = Math.min(visibleMs + (shownAt ? now() - shownAt : 0), 216e5);
-    const e: Ev = { t: 'lv', p: path, d };
+    const e: Ev = { t: 'lv', p: path, d, vw: innerWidth };
     if (!scrollSent) {
       e.sc = scroll;
       scrollSent = true;

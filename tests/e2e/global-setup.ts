@@ -5,9 +5,15 @@ import { startPocketBase } from '../helpers/pocketbase';
 import { E2E_PORT } from '../../playwright.config';
 import { standIns } from './standins';
 
+const LIST_VARIABLES = ['CRO_SCAN_ALLOW_HOSTS', 'CRO_SCAN_RESOLVE', 'CRO_COLLECT_ALLOWED_ORIGINS'];
+
 export default async function globalSetup() {
   const started = await Promise.all(standIns.map((start) => start()));
-  const env = Object.assign({}, ...started.map((s) => s.env)) as Record<string, string>;
+  // Lists several stand-ins add to (the fetcher's allowed test hosts and name pins) are joined.
+  const env: Record<string, string> = {};
+  for (const s of started) {
+    for (const [k, v] of Object.entries(s.env)) env[k] = LIST_VARIABLES.includes(k) && env[k] ? `${env[k]},${v}` : v;
+  }
   Object.assign(process.env, env); // tests can reach the stand-ins too
   // The A/B tests' guardrails are checked every 2 s instead of 5 minutes, so a breach pauses its test within a test's time.
   const server = await startPocketBase({

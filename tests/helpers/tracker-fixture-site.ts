@@ -18,10 +18,13 @@ const PAGES: Record<string, string> = {
   '/cart': 'cart.html',
   '/checkout': 'checkout.html',
   '/thank-you': 'thank-you.html',
+  '/landing': 'landing.html',
 };
 
 export interface TrackerFixtureSite {
   origin: string;
+  /** ip:port, for the guarded fetcher's test allow-list. */
+  hostPort: string;
   stop(): Promise<void>;
 }
 
@@ -54,6 +57,7 @@ export async function startTrackerFixtureSite(croOrigin: string): Promise<Tracke
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     origin: `http://127.0.0.1:${port}`,
+    hostPort: `127.0.0.1:${port}`,
     stop: () => new Promise((r) => server.close(() => r())),
   };
 }

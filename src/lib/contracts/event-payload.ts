@@ -44,6 +44,14 @@ export interface CollectEvent {
   x?: number;
   y?: number;
   gm?: string;
+  /**
+   * ck: where in the clicked element's box, as fractions of its width and height (3 digits; a
+   * child overflowing the box may give a little more than 1 or less than 0, kept as the box's
+   * edge); ck, lv: the viewport's width (CSS px), which gives the layout's device class.
+   */
+  ox?: number;
+  oy?: number;
+  vw?: number;
   /** ob: the link's URL. */
   u?: string;
   /** ev: name, value, properties; wv: vital name and value; ex: apply time (ms); xp: the variant key. */
@@ -89,6 +97,8 @@ export const EVENT_LIMITS = {
   durationMs: 6 * 60 * 60 * 1000,
   value: 1e9,
   coordinate: 1e6,
+  viewport: 1e5,
+  offset: 10,
   line: 1e7,
 } as const;
 
@@ -100,7 +110,7 @@ export const VARIANT_KEY = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 const KEY = /^[a-z0-9]{8,64}$/;
 const VITALS = ['LCP', 'CLS', 'INP', 'FCP', 'TTFB'];
 const STRING_FIELDS = ['p', 'r', 'us', 'um', 'uc', 'sel', 'tx', 'gm', 'u', 'n', 'm', 'src', 'id'] as const;
-const NUMBER_FIELDS = ['ts', 'd', 'sc', 'x', 'y', 'val', 'ln'] as const;
+const NUMBER_FIELDS = ['ts', 'd', 'sc', 'x', 'y', 'ox', 'oy', 'vw', 'val', 'ln'] as const;
 /** Text fields and their longest length (characters), in the order they are checked. */
 const TEXT_LIMITS: [keyof CollectEvent, number][] = [
   ['r', L.url],
@@ -224,6 +234,8 @@ function event({ t, ev, scroll, props }: Decoded, now: number, maxAgeMs: number)
   if (!within(e.d, 0, L.durationMs)) fail('d: duration out of range');
   if (scroll !== undefined && !within(scroll, 0, 100)) fail('sc: scroll depth must be 0-100');
   if (!within(e.x, 0, L.coordinate) || !within(e.y, 0, L.coordinate)) fail('x/y: coordinates out of range');
+  if (!within(e.ox, -L.offset, L.offset) || !within(e.oy, -L.offset, L.offset)) fail('ox/oy: offsets out of range');
+  if (!within(e.vw, 0, L.viewport) || !Number.isInteger(e.vw)) fail('vw: viewport width must be a whole number of pixels');
   if (!within(e.val, -L.value, L.value)) fail('val: value out of range');
   if (!within(e.ln, 0, L.line)) fail('ln: line out of range');
   if (props !== undefined) {
@@ -241,7 +253,9 @@ function event({ t, ev, scroll, props }: Decoded, now: number, maxAgeMs: number)
   if (t === 'xp' && !RULE_ID.test(e.id)) fail('id: experiment exposures need the experiment id');
   if (t === 'xp' && !VARIANT_KEY.test(e.n)) fail('n: experiment exposures need the variant key');
 
-  // What the server keeps: zero values drop out, the path stays, scroll 0 is a measurement.
+  // What the server keeps: offsets within the box, zero values drop out, the path stays, scroll 0 is a measurement.
+  ev.ox = clampOffset(e.ox);
+  ev.oy = clampOffset(e.oy);
   const out: Record<string, unknown> = { t, ts: e.ts, p: e.p };
   for (const f of [...STRING_FIELDS, ...NUMBER_FIELDS]) if (ev[f] && f !== 'sc') out[f] = ev[f];
   if (scroll !== undefined) out.sc = scroll;
@@ -254,6 +268,9 @@ function text(field: string, v: string, max: number): void {
   if (bytes(v) > max * 4 || [...v].length > max) fail(`${field}: longer than ${max} characters`);
   if (v.search(CONTROL_CHARACTERS) >= 0) fail(`${field}: control characters are not allowed`);
 }
+
+/** A click offset as stored: within the element's box. */
+export const clampOffset = (v: number) => Math.min(1, Math.max(0, v));
 
 const within = (v: number, lo: number, hi: number) => Number.isFinite(v) && v >= lo && v <= hi;
 

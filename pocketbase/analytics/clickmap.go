@@ -1,0 +1,194 @@
+package analytics
+
+import (
+	"sort"
+	"strings"
+	"time"
+)
+
+// Heatmaps, click maps and scroll maps are read from raw click and leave events of one page and one
+// layout (device class) over a time range. What counts:
+//
+//   - A click lands on an element (its selector, as the tracker names it) at an offset within the
+//     element's box (fractions of its width and height), so that it can be placed on any layout.
+//     The heat layer gets clicks per element and offset bin (HeatBins x HeatBins per element).
+//   - Rage clicks: a burst of RageClicks or more clicks of one session on one element, each within
+//     RageWindow of the click two before it; an element's RageClicks counts its bursts.
+//   - Dead clicks: clicks on an element that is not a link, button, form control, label or summary
+//     (the tracker resolves a click inside one of those to it, so the selector's last element
+//     tells) which the same session does not follow by a page view (a navigation, SPA ones
+//     included) within DeadWindow. The page's own reaction (a menu opening) is not seen in
+//     analytics events: a recording shows it.
+//   - The scroll map: of the page views whose leave measured the scroll depth, the share whose
+//     deepest visible point reached each tenth of the page.
+
+// HeatmapQuery names a site's page (its path), a device class and the range [From, To).
+type HeatmapQuery struct {
+	SiteID, Path, Device string
+	From, To             time.Time
+}
+
+const (
+	HeatBins         = 20
+	RageClicks       = 3
+	RageWindow       = time.Second
+	DeadWindow       = time.Second
+	MaxClickElements = 200
+)
+
+// DeviceClasses are the layouts a heatmap is drawn for.
+var DeviceClasses = []string{"desktop", "tablet", "mobile"}
+
+// ViewportClass is the device class of a layout: from the viewport's width (CSS px) when the
+// tracker sent it, else the user agent's class.
+func ViewportClass(width float64, uaDevice string) string {
+	switch {
+	case width <= 0:
+		if uaDevice == "" {
+			return "desktop"
+		}
+		return uaDevice
+	case width < 768:
+		return "mobile"
+	case width < 1024:
+		return "tablet"
+	}
+	return "desktop"
+}
+
+// interactiveTags are the elements the tracker resolves a click to (src/tracker/clicks.ts).
+var interactiveTags = map[string]bool{"a": true, "button": true, "input": true, "select": true, "textarea": true, "label": true, "summary": true}
+
+// Interactive reports whether a click selector's element is a link, button or form control.
+func Interactive(selector string) bool {
+	last := selector[strings.LastIndex(selector, ">")+1:]
+	if i := strings.IndexAny(last, ".#"); i >= 0 {
+		last = last[:i]
+	}
+	return interactiveTags[last]
+}
+
+// ClickMapFigures are a page's clicks for one device class.
+type ClickMapFigures struct {
+	Clicks   int             `json:"clicks"`
+	Elements []ElementClicks `json:"elements"`
+	Bins     []ClickBin      `json:"bins"`
+}
+
+// ElementClicks are one element's clicks, most clicked first; Share is of the page's clicks (0-1).
+type ElementClicks struct {
+	Selector   string  `json:"selector"`
+	Text       string  `json:"text"`
+	Clicks     int     `json:"clicks"`
+	Share      float64 `json:"share"`
+	RageClicks int     `json:"rageClicks"`
+	DeadClicks int     `json:"deadClicks"`
+}
+
+// ClickBin is the clicks of one offset bin of an element; X and Y are the bin's centre as
+// fractions of the element's width and height.
+type ClickBin struct {
+	Selector string  `json:"selector"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	Clicks   int     `json:"clicks"`
+}
+
+// ScrollFigures are a page's scroll map: page views with a measured depth, and per tenth of the
+// page (Depth 10..100) those that reached it.
+type ScrollFigures struct {
+	PageViews int          `json:"pageViews"`
+	Bands     []ScrollBand `json:"bands"`
+}
+
+// ScrollBand is one depth of the scroll map; Share is of ScrollFigures.PageViews (0-1).
+type ScrollBand struct {
+	Depth     int     `json:"depth"`
+	PageViews int     `json:"pageViews"`
+	Share     float64 `json:"share"`
+}
+
+// binCell is the raw count of one (selector, bin) as an implementation reads it.
+type binCell struct {
+	Selector string `db:"selector"`
+	BX       int    `db:"bin_x"`
+	BY       int    `db:"bin_y"`
+	Clicks   int    `db:"n"`
+	Text     string `db:"text"`
+}
+
+// clickMapFrom builds the figures from the bin counts and the rage and dead counts per selector:
+// elements by clicks (then selector), at most MaxClickElements, with the bins of those only.
+func clickMapFrom(cells []binCell, rage, dead map[string]int) ClickMapFigures {
+	out := ClickMapFigures{Elements: []ElementClicks{}, Bins: []ClickBin{}}
+	bySel := map[string]*ElementClicks{}
+	for _, c := range cells {
+		e := bySel[c.Selector]
+		if e == nil {
+			e = &ElementClicks{Selector: c.Selector}
+			bySel[c.Selector] = e
+		}
+		e.Clicks += c.Clicks
+		if c.Text != "" {
+			e.Text = c.Text
+		}
+		out.Clicks += c.Clicks
+	}
+	for sel, e := range bySel {
+		e.RageClicks = rage[sel]
+		if !Interactive(sel) {
+			e.DeadClicks = dead[sel]
+		}
+		if out.Clicks > 0 {
+			e.Share = float64(e.Clicks) / float64(out.Clicks)
+		}
+		out.Elements = append(out.Elements, *e)
+	}
+	sort.Slice(out.Elements, func(i, j int) bool {
+		a, b := out.Elements[i], out.Elements[j]
+		if a.Clicks != b.Clicks {
+			return a.Clicks > b.Clicks
+		}
+		return a.Selector < b.Selector
+	})
+	if len(out.Elements) > MaxClickElements {
+		out.Elements = out.Elements[:MaxClickElements]
+	}
+	kept := map[string]bool{}
+	for _, e := range out.Elements {
+		kept[e.Selector] = true
+	}
+	for _, c := range cells {
+		if kept[c.Selector] {
+			out.Bins = append(out.Bins, ClickBin{Selector: c.Selector, X: binCentre(c.BX), Y: binCentre(c.BY), Clicks: c.Clicks})
+		}
+	}
+	sort.Slice(out.Bins, func(i, j int) bool {
+		a, b := out.Bins[i], out.Bins[j]
+		if a.Selector != b.Selector {
+			return a.Selector < b.Selector
+		}
+		if a.Y != b.Y {
+			return a.Y < b.Y
+		}
+		return a.X < b.X
+	})
+	return out
+}
+
+func binCentre(b int) float64 {
+	return (float64(b) + 0.5) / HeatBins
+}
+
+// scrollFrom builds the scroll map from the count of page views reaching each tenth.
+func scrollFrom(total int, reached [10]int) ScrollFigures {
+	out := ScrollFigures{PageViews: total, Bands: make([]ScrollBand, 10)}
+	for i := range reached {
+		b := ScrollBand{Depth: (i + 1) * 10, PageViews: reached[i]}
+		if total > 0 {
+			b.Share = float64(reached[i]) / float64(total)
+		}
+		out.Bands[i] = b
+	}
+	return out
+}

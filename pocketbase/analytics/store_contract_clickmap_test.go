@@ -1,0 +1,245 @@
+package analytics
+
+import (
+	"os"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The heatmap part of the store contract: hand-made click sequences on /pricing, each visitor in
+// their own session, t0 two hours before contractNow:
+//
+//	s1 desktop (1280 px): button#buy at offset (0.5, 0.5), three times 400 ms apart: a rage burst;
+//	   then the headline (non-interactive) at (0.1, 0.9), no page view after it: dead
+//	s2 mobile (390 px, a desktop user agent: the viewport decides): button#buy at (1, 0) four times
+//	   1.5 s apart (no rage), then the headline, followed 500 ms later by a page view of /: not dead
+//	s3 desktop (no viewport width: the user agent's tablet class): button#buy once
+//	s4 desktop: button#buy on /pricing three days ago (outside the range), and on / (another page)
+//	s5 desktop: button#buy six times 200 ms apart: one burst, not two
+//
+// Leaves of /pricing: desktop page views at 35%, 100% and 80% scroll, one leave without a depth
+// (a tab shown again), and a mobile one at 50%.
+func clickMapTraffic() []Ingest {
+	site := contractSite(siteA)
+	t0 := ago(2 * time.Hour)
+	ms := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Millisecond) }
+	click := func(sel string, ox, oy, vw float64, t time.Time) Event {
+		return at(Event{Type: "ck", Path: "/pricing", Selector: sel, OffsetX: ox, OffsetY: oy, Viewport: vw, X: 10, Y: 10}, t)
+	}
+	leave := func(sc *float64, vw float64, t time.Time) Event {
+		return at(Event{Type: "lv", Path: "/pricing", Duration: 1000, Scroll: sc, Viewport: vw}, t)
+	}
+	pv := func(path string, t time.Time) Event { return at(Event{Type: "pv", Path: path}, t) }
+	batch := func(session, device string, events ...Event) Ingest {
+		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: "v" + session, Session: session, Events: events}, Device: device,
+			Browser: "Chrome"}
+	}
+	s5 := []Event{pv("/pricing", ms(0))}
+	for i := 0; i < 6; i++ {
+		s5 = append(s5, click("button#buy", 0.5, 0.5, 1280, ms(1000+200*i)))
+	}
+	return []Ingest{
+		batch("heatmaps1", "desktop", pv("/pricing", ms(0)), click("button#buy", 0.5, 0.5, 1280, ms(1000)),
+			click("button#buy", 0.5, 0.5, 1280, ms(1400)), click("button#buy", 0.5, 0.5, 1280, ms(1800)),
+			click("main>h1.title", 0.1, 0.9, 1280, ms(5000)), leave(scroll(35), 1280, ms(9000)), leave(nil, 1280, ms(20000))),
+		batch("heatmaps2", "desktop", pv("/pricing", ms(0)), click("button#buy", 1, 0, 390, ms(1000)), click("button#buy", 1, 0, 390, ms(2500)),
+			click("button#buy", 1, 0, 390, ms(4000)), click("button#buy", 1, 0, 390, ms(5500)),
+			click("main>h1.title", 0.5, 0.5, 390, ms(7000)), pv("/", ms(7500)), leave(scroll(50), 390, ms(7400))),
+		batch("heatmaps3", "tablet", pv("/pricing", ms(0)), click("button#buy", 0.2, 0.2, 0, ms(1000))),
+		batch("heatmaps4", "desktop", pv("/pricing", ago(72*time.Hour)), click("button#buy", 0.5, 0.5, 1280, ago(72*time.Hour)),
+			pv("/", ms(0)), at(Event{Type: "ck", Path: "/", Selector: "button#buy", OffsetX: 0.5, OffsetY: 0.5, Viewport: 1280}, ms(100))),
+		batch("heatmaps5", "desktop", append(s5, leave(scroll(100), 1280, ms(3000)))...),
+		batch("heatmaps6", "desktop", pv("/pricing", ms(0)), leave(scroll(80), 1440, ms(3000))),
+	}
+}
+
+func heatmapQuery(site, device string) HeatmapQuery {
+	return HeatmapQuery{SiteID: site, Path: "/pricing", Device: device, From: ago(24 * time.Hour), To: contractNow}
+}
+
+func TestStoreContractClickMap(t *testing.T) {
+	for _, f := range storeFactories {
+		t.Run(f.name, func(t *testing.T) {
+			store := f.open(t, siteA, siteB)
+			if err := store.WriteAll(clickMapTraffic()); err != nil {
+				t.Fatal(err)
+			}
+			got, err := store.ClickMap(heatmapQuery(siteA, "desktop"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := ClickMapFigures{
+				Clicks: 10,
+				Elements: []ElementClicks{
+					{Selector: "button#buy", Clicks: 9, Share: 0.9, RageClicks: 2},
+					{Selector: "main>h1.title", Clicks: 1, Share: 0.1, DeadClicks: 1},
+				},
+				Bins: []ClickBin{{Selector: "button#buy", X: 0.525, Y: 0.525, Clicks: 9}, {Selector: "main>h1.title", X: 0.125, Y: 0.925, Clicks: 1}},
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("desktop: got %+v\nwant %+v", got, want)
+			}
+
+			got, err = store.ClickMap(heatmapQuery(siteA, "mobile"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = ClickMapFigures{
+				Clicks: 5,
+				Elements: []ElementClicks{
+					{Selector: "button#buy", Clicks: 4, Share: 0.8},
+					{Selector: "main>h1.title", Clicks: 1, Share: 0.2},
+				},
+				// An offset of exactly 1 is in the last bin.
+				Bins: []ClickBin{{Selector: "button#buy", X: 0.975, Y: 0.025, Clicks: 4}, {Selector: "main>h1.title", X: 0.525, Y: 0.525, Clicks: 1}},
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("mobile: got %+v\nwant %+v", got, want)
+			}
+
+			got, err = store.ClickMap(heatmapQuery(siteA, "tablet"))
+			if err != nil || got.Clicks != 1 || got.Bins[0] != (ClickBin{Selector: "button#buy", X: 0.225, Y: 0.225, Clicks: 1}) {
+				t.Fatalf("tablet (the user agent's class): %+v, %v", got, err)
+			}
+
+			// The range: three days back includes s4's older click.
+			q := heatmapQuery(siteA, "desktop")
+			q.From = ago(96 * time.Hour)
+			if got, err := store.ClickMap(q); err != nil || got.Clicks != 11 {
+				t.Fatalf("wider range: %+v, %v", got, err)
+			}
+			q.From, q.To = ago(96*time.Hour), ago(48*time.Hour)
+			if got, err := store.ClickMap(q); err != nil || got.Clicks != 1 || got.Elements[0].RageClicks != 0 {
+				t.Fatalf("older range: %+v, %v", got, err)
+			}
+
+			// Another site sees none of it.
+			if got, err := store.ClickMap(heatmapQuery(siteB, "desktop")); err != nil || got.Clicks != 0 ||
+				len(got.Elements) != 0 || len(got.Bins) != 0 {
+				t.Fatalf("site B: %+v, %v", got, err)
+			}
+
+			scrollMap, err := store.ScrollDepth(heatmapQuery(siteA, "desktop"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			reached := []int{}
+			for _, b := range scrollMap.Bands {
+				reached = append(reached, b.PageViews)
+			}
+			if scrollMap.PageViews != 3 || !reflect.DeepEqual(reached, []int{3, 3, 3, 2, 2, 2, 2, 2, 1, 1}) {
+				t.Fatalf("desktop scroll map: %+v", scrollMap)
+			}
+			if scrollMap.Bands[3] != (ScrollBand{Depth: 40, PageViews: 2, Share: 2.0 / 3}) {
+				t.Fatalf("40%% band: %+v", scrollMap.Bands[3])
+			}
+			mobile, err := store.ScrollDepth(heatmapQuery(siteA, "mobile"))
+			if err != nil || mobile.PageViews != 1 || mobile.Bands[4].PageViews != 1 || mobile.Bands[5].PageViews != 0 {
+				t.Fatalf("mobile scroll map: %+v, %v", mobile, err)
+			}
+			if empty, err := store.ScrollDepth(heatmapQuery(siteB, "desktop")); err != nil || empty.PageViews != 0 || empty.Bands[0].Share != 0 {
+				t.Fatalf("site B scroll map: %+v, %v", empty, err)
+			}
+		})
+	}
+}
+
+func TestViewportClass(t *testing.T) {
+	for _, c := range []struct {
+		width float64
+		ua    string
+		want  string
+	}{{390, "desktop", "mobile"}, {767, "", "mobile"}, {768, "mobile", "tablet"}, {1023, "", "tablet"}, {1024, "mobile", "desktop"},
+		{0, "tablet", "tablet"}, {0, "", "desktop"}} {
+		if got := ViewportClass(c.width, c.ua); got != c.want {
+			t.Errorf("ViewportClass(%v, %q) = %q, want %q", c.width, c.ua, got, c.want)
+		}
+	}
+	for sel, want := range map[string]bool{"button#buy": true, "main>a.cta": true, "form>label": true, "main>h1.title": false,
+		"div.card>img": false, "nav>summary": true, "div#menu": false} {
+		if Interactive(sel) != want {
+			t.Errorf("Interactive(%q) = %v", sel, !want)
+		}
+	}
+}
+
+// A heatmap reads its page's clicks and leaves from their partial covering indexes alone, never
+// the site's other events.
+func TestClickMapUsesCoveringIndexes(t *testing.T) {
+	app := newSchemaApp(t, siteA)
+	p := heatmapParams(heatmapQuery(siteA, "desktop"))
+	p["selectors"] = `["main>h1"]`
+	for _, c := range []struct{ name, sql, index string }{
+		{"bins", clickBinsSQL, "COVERING INDEX idx_events_site_click_page"},
+		{"rage", rageBurstsSQL, "COVERING INDEX idx_events_site_click_page"},
+		{"dead", deadClicksSQL, "idx_events_site_click_page"},
+		{"scroll", scrollDepthSQL, "COVERING INDEX idx_events_site_leave_page"},
+	} {
+		var plan []struct {
+			Detail string `db:"detail"`
+		}
+		if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + c.sql).Bind(p).All(&plan); err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, row := range plan {
+			found = found || strings.Contains(row.Detail, c.index)
+			if strings.Contains(row.Detail, "SCAN events") || strings.Contains(row.Detail, "SCAN c ") || row.Detail == "SCAN c" {
+				t.Errorf("%s scans the events table: %v", c.name, plan)
+			}
+		}
+		if !found {
+			t.Errorf("%s does not use %s: %v", c.name, c.index, plan)
+		}
+		if c.name == "dead" && !strings.Contains(plan[len(plan)-2].Detail, "COVERING INDEX idx_events_site_session_pageviews (site_id=? AND session=? AND ts>? AND ts<?)") {
+			t.Errorf("the page views after a dead click are not looked up by session: %v", plan)
+		}
+	}
+}
+
+// TestClickMapBudget times the busiest page's click map and scroll map over 30 days on a big site:
+// set CRO_BENCH_HEATMAP_EVENTS (the budget's run: 5000000; budget 200 ms p95). The CPU time per
+// query is printed too: on a busy machine it says more than the wall time.
+//
+//	CRO_BENCH_HEATMAP_EVENTS=5000000 go test ./analytics -run ClickMapBudget -v -timeout 60m
+func TestClickMapBudget(t *testing.T) {
+	total, _ := strconv.Atoi(os.Getenv("CRO_BENCH_HEATMAP_EVENTS"))
+	if total <= 0 {
+		t.Skip("set CRO_BENCH_HEATMAP_EVENTS to run")
+	}
+	const site = "benchsite000002"
+	store := openSQLiteStore(t, site)
+	start := time.Now()
+	written := seed(store, &siteInfo{ID: site, Key: "key" + site}, total, 90)
+	t.Logf("seeded %d events in %.1f s", written, time.Since(start).Seconds())
+	now := time.Now()
+	for _, device := range []string{"desktop", "mobile"} {
+		q := HeatmapQuery{SiteID: site, Path: "/", Device: device, From: now.Add(-30 * 24 * time.Hour), To: now}
+		var times []float64
+		var f ClickMapFigures
+		cpu0 := cpuTime()
+		for range 20 {
+			t0 := time.Now()
+			var err error
+			if f, err = store.ClickMap(q); err != nil {
+				t.Fatal(err)
+			}
+			if _, err = store.ScrollDepth(q); err != nil {
+				t.Fatal(err)
+			}
+			times = append(times, float64(time.Since(t0).Microseconds())/1000)
+		}
+		cpuMs := float64((cpuTime() - cpu0).Microseconds()) / 1000 / 20
+		slices.Sort(times)
+		p95 := times[len(times)*95/100]
+		t.Logf("click map + scroll map (%s): %d clicks on /; p50 %.1f ms, p95 %.1f ms, CPU %.1f ms per query", device, f.Clicks,
+			times[len(times)/2], p95, cpuMs)
+		if p95 > 200 {
+			t.Errorf("p95 %.1f ms over the 200 ms budget", p95)
+		}
+	}
+}

@@ -1,0 +1,96 @@
+/**
+ * Heatmaps: the chosen page rendered as the site serves it now, for the chosen device class, with
+ * the clicks of the last 30 days drawn over the elements they were made on, or the scroll map
+ * (how far down the page views got).
+ */
+import { useStore } from '@nanostores/react';
+import { Flame } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { countOf } from '../../../lib/heatmap';
+import { EmptyState } from '../../../ui/EmptyState';
+import { Spinner } from '../../../ui/Spinner';
+import { TabList } from '../../../ui/TabList';
+import { errorMessage } from '../../data/errors';
+import {
+  $heatmapDevice,
+  $heatmapPage,
+  fetchClickMap,
+  fetchPageRendering,
+  fetchScrollMap,
+  type ClickMap,
+  type ScrollMap,
+} from '../../data/heatmaps';
+import { HeatmapPicker, useHeatmapPages } from './HeatmapPicker';
+import { PageRendering } from './PageRendering';
+
+const VIEWS = [
+  { id: 'clicks', label: 'Clicks' },
+  { id: 'scroll', label: 'Scroll depth' },
+] as const;
+
+interface Loaded {
+  key: string;
+  url?: string;
+  clicks?: ClickMap;
+  scroll?: ScrollMap;
+  error?: string;
+}
+
+export function HeatmapsTab({ siteId }: { siteId: string }) {
+  const { pages, error } = useHeatmapPages(siteId);
+  const page = useStore($heatmapPage);
+  const device = useStore($heatmapDevice);
+  const [view, setView] = useState<'clicks' | 'scroll'>('clicks');
+  const [loaded, setLoaded] = useState<Loaded>({ key: '' });
+  const key = `${siteId} ${page} ${device}`;
+
+  useEffect(() => {
+    if (!page) return;
+    let live = true;
+    Promise.all([fetchPageRendering(siteId, page), fetchClickMap(siteId, page, device), fetchScrollMap(siteId, page, device)]).then(
+      ([url, clicks, scroll]) => live && setLoaded({ key, url, clicks, scroll }),
+      (err) => live && setLoaded({ key, error: errorMessage(err, 'Could not load the heatmap') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [siteId, page, device, key]);
+
+  if (error) return <p role="alert">{error}</p>;
+  if (!pages) return <Spinner />;
+  if (!pages.length) {
+    return (
+      <EmptyState icon={Flame} title="No clicks yet">
+        Heatmaps appear once the tracking script has recorded visits.
+      </EmptyState>
+    );
+  }
+  const current = loaded.key === key ? loaded : undefined;
+  return (
+    <div>
+      <HeatmapPicker pages={pages} idPrefix="heatmap" />
+      <TabList label="Heatmap view" tabs={VIEWS} active={view} onSelect={setView} />
+      {!current ? (
+        <Spinner />
+      ) : current.error || !current.url || !current.clicks ? (
+        <p role="alert">{current.error}</p>
+      ) : (
+        <div>
+          <p className="mb-2 text-sm text-slate-600" data-testid="heatmap-summary">
+            {view === 'clicks'
+              ? `${countOf(current.clicks.clicks, 'click')} in the last 30 days`
+              : `${countOf(current.scroll?.pageViews ?? 0, 'page view')} with a measured scroll depth in the last 30 days`}
+          </p>
+          <PageRendering
+            key={`${current.url} ${device}`}
+            url={current.url}
+            device={device}
+            view={view}
+            bins={current.clicks.bins}
+            scroll={current.scroll}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

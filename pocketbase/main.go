@@ -18,6 +18,7 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
+	"cro/pocketbase/authdns"
 	"cro/pocketbase/dnsverify"
 	"cro/pocketbase/docs"
 	"cro/pocketbase/mailqueue"
@@ -71,6 +72,7 @@ func main() {
 	})
 
 	dnsverify.Register(app) // POST /api/cro/verify-dns
+	authdns.Register(app)   // the authoritative DNS server (CRO_DNS_LISTEN) and dns_records
 	docs.Register(app)      // document uploads: one file, 20 MB, content matching the extension
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)

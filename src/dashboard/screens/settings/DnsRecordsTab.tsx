@@ -52,6 +52,8 @@ export function DnsRecordsTab() {
     <Card
       title="DNS Records"
       testId="dns-records"
+      // Room below the last row, so the live KPI panel in the corner never covers its actions.
+      className="mb-24"
       action={
         canEdit && (
           <div className="flex gap-2">

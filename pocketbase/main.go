@@ -21,6 +21,7 @@ import (
 	"cro/pocketbase/authdns"
 	"cro/pocketbase/dnsverify"
 	"cro/pocketbase/docs"
+	"cro/pocketbase/edge"
 	"cro/pocketbase/mailqueue"
 	"cro/pocketbase/publicapi"
 
@@ -73,6 +74,7 @@ func main() {
 
 	dnsverify.Register(app) // POST /api/cro/verify-dns
 	authdns.Register(app)   // the authoritative DNS server (CRO_DNS_LISTEN) and dns_records
+	edge.Register(app)      // the reverse proxy of DNS-connected sites (CRO_EDGE_HTTP)
 	docs.Register(app)      // document uploads: one file, 20 MB, content matching the extension
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)

@@ -68,6 +68,45 @@ func (c siteZone) outranks(other siteZone) bool {
 // same domain, the verified one is served, else the oldest: a later sign-up for someone else's
 // domain never replaces the zone its owner delegated.
 func LoadZones(app core.App, cfg Config) ([]*Zone, error) {
+	claims, err := claimsOf(app)
+	if err != nil {
+		return nil, err
+	}
+	stored, err := app.FindAllRecords("dns_records")
+	if err != nil {
+		return nil, err
+	}
+	bySite := map[string][]Record{}
+	for _, r := range stored {
+		bySite[r.GetString("site_id")] = append(bySite[r.GetString("site_id")], FromRecord(r))
+	}
+	serial := uint32(time.Now().Unix())
+	var zones []*Zone
+	for origin, c := range claims {
+		ns := siteNameservers(c.site, cfg.Nameservers)
+		hosts := EdgeHosts(origin, c.site.GetString("domain"))
+		zones = append(zones, BuildZone(ZoneSpec{
+			Origin: origin, Nameservers: ns, Serial: serial, Records: bySite[c.site.Id], Edge: cfg.Edge, EdgeHosts: hosts,
+		}))
+	}
+	zones = append(zones, installZones(cfg.Nameservers, serial, claims)...)
+	return zones, nil
+}
+
+// ServedSites is the site each served zone belongs to, by zone origin (the edge serves the same).
+func ServedSites(app core.App) (map[string]*core.Record, error) {
+	claims, err := claimsOf(app)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]*core.Record, len(claims))
+	for origin, c := range claims {
+		out[origin] = c.site
+	}
+	return out, nil
+}
+
+func claimsOf(app core.App) (map[string]siteZone, error) {
 	sites, err := app.FindAllRecords("sites")
 	if err != nil {
 		return nil, err
@@ -83,28 +122,17 @@ func LoadZones(app core.App, cfg Config) ([]*Zone, error) {
 			claims[origin] = c
 		}
 	}
-	stored, err := app.FindAllRecords("dns_records")
-	if err != nil {
-		return nil, err
+	return claims, nil
+}
+
+// EdgeHosts are the names of a zone the edge serves for its site: the domain itself, www, and the
+// site's own domain when it is another subdomain.
+func EdgeHosts(origin, siteDomain string) []string {
+	hosts := []string{"@", "www"}
+	if rel, err := NormalizeName(origin, siteDomain); err == nil && rel != "@" && rel != "www" {
+		hosts = append(hosts, rel)
 	}
-	bySite := map[string][]Record{}
-	for _, r := range stored {
-		bySite[r.GetString("site_id")] = append(bySite[r.GetString("site_id")], FromRecord(r))
-	}
-	serial := uint32(time.Now().Unix())
-	var zones []*Zone
-	for origin, c := range claims {
-		ns := siteNameservers(c.site, cfg.Nameservers)
-		hosts := []string{"@", "www"}
-		if rel, err := NormalizeName(origin, c.site.GetString("domain")); err == nil && rel != "@" && rel != "www" {
-			hosts = append(hosts, rel)
-		}
-		zones = append(zones, BuildZone(ZoneSpec{
-			Origin: origin, Nameservers: ns, Serial: serial, Records: bySite[c.site.Id], Edge: cfg.Edge, EdgeHosts: hosts,
-		}))
-	}
-	zones = append(zones, installZones(cfg.Nameservers, serial, claims)...)
-	return zones, nil
+	return hosts
 }
 
 // FromRecord reads a dns_records row.

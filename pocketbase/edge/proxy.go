@@ -154,7 +154,7 @@ func compress(dst *io.PipeWriter, src io.Reader, encoding string) {
 		bw := brotli.NewWriterLevel(dst, 4)
 		w, flush, closeEnc = bw, bw.Flush, bw.Close
 	case "gzip":
-		gw, _ := gzip.NewWriterLevel(dst, gzip.DefaultCompression)
+		gw, _ := gzip.NewWriterLevel(dst, gzip.BestSpeed) // the page waits on it: speed over the last bytes
 		w, flush, closeEnc = gw, gw.Flush, gw.Close
 	}
 	buf := make([]byte, 32<<10)

@@ -29,3 +29,7 @@ export const deleteDnsRecord = (id: string) => pb.collection('dns_records').dele
 /** Asks the domain's current nameservers again and adds the records the site does not have. */
 export const importDnsRecords = (siteId: string) =>
   pb.send<{ imported: number }>('/api/cro/dns-records/import', { method: 'POST', body: { siteId }, requestKey: null });
+
+/** Sets where the edge fetches the site's pages ('' = from the zone's A/AAAA records). */
+export const saveEdgeOrigin = (siteId: string, origin: string) =>
+  pb.collection('sites').update(siteId, { edge_origin: origin.trim() }, { requestKey: null });

@@ -40,6 +40,8 @@ export interface SiteRecord extends RecordModel {
   usage_period: string;
   usage_visitors: number;
   public_key: string;
+  /** Where the edge fetches the site's pages ('' = the A/AAAA records of its DNS zone). */
+  edge_origin: string;
   manager_ids: string[];
   editor_ids: string[];
   created_at: string;

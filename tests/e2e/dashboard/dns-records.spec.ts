@@ -1,6 +1,6 @@
 // Settings -> DNS Records: a domain's current records are imported when the site is added and
 // listed for review; the owner adds (a refused record shows the server's reason), edits and deletes
-// records, and the install's nameservers answer with each change.
+// records, and the install's nameservers answer with each change; the owner names the origin server.
 import { Resolver } from 'node:dns/promises';
 import { expect, test } from '@playwright/test';
 import { publishRecords } from '../standins/dns';
@@ -65,4 +65,16 @@ test('the owner reviews imported DNS records and keeps the zone in Settings', as
   await card.getByRole('button', { name: `Delete A record shop 203.0.113.30` }).click();
   await expect(rows).toHaveCount(4);
   await expect.poll(() => servedA(`shop.${domain}`)).toEqual(['ENOTFOUND']);
+
+  // The owner may name the origin server instead of the A records; the server checks it.
+  const originField = card.getByLabel('Origin server (optional)');
+  await originField.fill('origin.example.com/shop');
+  await card.getByRole('button', { name: 'Save Origin' }).click();
+  await expect(card.getByText('The origin must be an http:// or https:// address of your server')).toBeVisible();
+  await originField.fill('https://origin.example.com');
+  await card.getByRole('button', { name: 'Save Origin' }).click();
+  await expect(page.getByText('The edge fetches your pages from https://origin.example.com.')).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: 'DNS Records' }).click();
+  await expect(page.getByTestId('dns-records').getByLabel('Origin server (optional)')).toHaveValue('https://origin.example.com');
 });

@@ -18,11 +18,12 @@ import { errorMessage } from '../../data/errors';
 import type { DnsRecordRecord } from '../../data/records';
 import { useSiteContext } from '../../data/siteContext';
 import { DnsRecordDialog } from './DnsRecordDialog';
+import { EdgeOriginForm } from './EdgeOriginForm';
 
 const NEW_RECORD: DnsRecordInput = { name: '@', type: 'A', value: '', ttl: DNS_DEFAULT_TTL, priority: 10 };
 
 export function DnsRecordsTab() {
-  const { site, canEdit } = useSiteContext();
+  const { site, canEdit, canManage } = useSiteContext();
   const records = useStore($dnsRecords);
   const loadError = useStore($dnsRecordsError);
   const [editing, setEditing] = useState<DnsRecordRecord | 'new' | null>(null);
@@ -71,6 +72,7 @@ export function DnsRecordsTab() {
         Your domain and www point at our edge; their A, AAAA and CNAME records below are where the edge fetches your site.
         {!canEdit && ' Only editors, admins and the owner can change them.'}
       </p>
+      <EdgeOriginForm key={site.id} site={site} canManage={canManage} />
       {records === undefined ? (
         <p className="text-sm text-slate-500">Loading DNS records...</p>
       ) : records.length === 0 ? (

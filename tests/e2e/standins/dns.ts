@@ -15,6 +15,8 @@ export async function dnsStandIn(): Promise<StandIn> {
   // The install's own nameservers answer for their zone (CRO_NAMESERVER_ADDRESSES): the dashboard
   // offers connecting by DNS only then.
   const authoritative = `127.0.0.1:${await freePort()}`;
+  // The edge serves DNS-connected sites; Chromium reaches it by host name (--host-resolver-rules).
+  const edge = `127.0.0.1:${await freePort()}`;
   const control = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -40,6 +42,8 @@ export async function dnsStandIn(): Promise<StandIn> {
       CRO_NAMESERVERS: E2E_NAMESERVERS.join(','),
       CRO_DNS_LISTEN: authoritative,
       CRO_NAMESERVER_ADDRESSES: authoritative,
+      CRO_EDGE_HTTP: edge,
+      CRO_EDGE_ALLOW_PRIVATE: '1', // the tests' origins are on loopback
       E2E_DNS_CONTROL_URL: `http://127.0.0.1:${port}`,
     },
     async stop() {

@@ -4,7 +4,7 @@
 import { Resolver } from 'node:dns/promises';
 import { expect, test } from '@playwright/test';
 import { publishRecords } from '../standins/dns';
-import { newDomain, newEmail, openFromSidebar, signUpViaAuth } from './helpers';
+import { addSite, createUser, newDomain, signInBrowser } from './helpers';
 
 /** Asks the install's own nameservers (the server's authoritative DNS) for a name's A records. */
 async function servedA(name: string): Promise<string[]> {
@@ -23,12 +23,10 @@ test('the owner reviews imported DNS records and keeps the zone in Settings', as
     { name: `_dmarc.${domain}`, type: 'TXT', value: 'v=DMARC1; p=none' },
   ]);
 
-  await signUpViaAuth(page, newEmail('e2e-zone'));
-  await openFromSidebar(page, 'Settings');
-  await page.getByLabel('Domain Name').fill(domain);
-  await page.getByRole('button', { name: 'Add Domain' }).click();
-  await expect(page.getByTestId(`domain-${domain}`)).toBeVisible();
-
+  const owner = await createUser();
+  await addSite(owner.pb, domain); // its records are imported as it is added
+  await signInBrowser(page, owner.pb);
+  await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'DNS Records' }).click();
   const card = page.getByTestId('dns-records');
   const rows = card.getByTestId('dns-record-row');
@@ -65,8 +63,15 @@ test('the owner reviews imported DNS records and keeps the zone in Settings', as
   await card.getByRole('button', { name: `Delete A record shop 203.0.113.30` }).click();
   await expect(rows).toHaveCount(4);
   await expect.poll(() => servedA(`shop.${domain}`)).toEqual(['ENOTFOUND']);
+});
 
-  // The owner may name the origin server instead of the A records; the server checks it.
+test('the owner names the origin server the edge fetches pages from', async ({ page }) => {
+  const owner = await createUser();
+  await addSite(owner.pb, newDomain('origin'));
+  await signInBrowser(page, owner.pb);
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'DNS Records' }).click();
+  const card = page.getByTestId('dns-records');
   const originField = card.getByLabel('Origin server (optional)');
   await originField.fill('origin.example.com/shop');
   await card.getByRole('button', { name: 'Save Origin' }).click();

@@ -19,8 +19,10 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
+	"cro/pocketbase/authdns"
 	"cro/pocketbase/dnsverify"
 	"cro/pocketbase/docs"
+	"cro/pocketbase/edge"
 	"cro/pocketbase/mailqueue"
 	"cro/pocketbase/publicapi"
 
@@ -72,6 +74,8 @@ func main() {
 	})
 
 	dnsverify.Register(app) // POST /api/cro/verify-dns
+	authdns.Register(app)   // the authoritative DNS server (CRO_DNS_LISTEN) and dns_records
+	edge.Register(app)      // the reverse proxy of DNS-connected sites (CRO_EDGE_HTTP)
 	docs.Register(app)      // document uploads: one file, 20 MB, content matching the extension
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)

@@ -29,8 +29,8 @@ type NameserverHealth struct {
 	Nameservers []string `json:"nameservers"`
 }
 
-// assignedNameservers is CRO_NAMESERVERS (comma-separated, in pairs) or the default.
-func assignedNameservers() []string {
+// AssignedNameservers is CRO_NAMESERVERS (comma-separated, in pairs) or the default.
+func AssignedNameservers() []string {
 	raw := os.Getenv("CRO_NAMESERVERS")
 	if strings.TrimSpace(raw) == "" {
 		raw = defaultNameservers
@@ -44,9 +44,9 @@ func assignedNameservers() []string {
 	return out
 }
 
-// nameserverAddresses is CRO_NAMESERVER_ADDRESSES: where the install's nameservers listen
+// NameserverAddresses is CRO_NAMESERVER_ADDRESSES: where the install's nameservers listen
 // ("host:port" each). Unset: this install runs none.
-func nameserverAddresses() []string {
+func NameserverAddresses() []string {
 	var out []string
 	for _, a := range strings.Split(os.Getenv("CRO_NAMESERVER_ADDRESSES"), ",") {
 		if a = strings.TrimSpace(a); a != "" {
@@ -104,7 +104,7 @@ func (c *healthCache) get(ctx context.Context) NameserverHealth {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 4*time.Second)
 	defer cancel()
-	c.val, c.at = CheckNameservers(ctx, assignedNameservers(), nameserverAddresses()), time.Now()
+	c.val, c.at = CheckNameservers(ctx, AssignedNameservers(), NameserverAddresses()), time.Now()
 	return c.val
 }
 

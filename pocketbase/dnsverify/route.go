@@ -16,9 +16,9 @@ import (
 var recordID = regexp.MustCompile(`^[a-z0-9]{15}$`)
 
 // Register adds POST /api/cro/verify-dns {siteId} -> {verified, message} and GET
-// /api/cro/nameservers (health.go). Only the site's
-// managers (owner, admin) may verify; a match sets dns_verified and status active and notifies
-// the site's active members once.
+// /api/cro/nameservers (health.go). Only the site's managers (owner, admin) may verify; a
+// delegation to the site's pair that the install's nameservers and edge answer for (serving.go)
+// sets dns_verified and status active and notifies the site's active members once.
 func Register(app core.App) {
 	registerHealth(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -51,6 +51,9 @@ func handle(app core.App, e *core.RequestEvent) error {
 	verdict := Judge(domain, assigned, found, lookupErr)
 	if !verdict.Verified {
 		return e.JSON(200, verdict)
+	}
+	if msg := checkServing(ctx, found.Zone, domain); msg != "" {
+		return e.JSON(200, Verdict{Message: msg})
 	}
 
 	wasVerified := site.GetBool("dns_verified") && site.GetString("status") == "active"

@@ -15,12 +15,12 @@ export interface Privacy {
  * opens a visitor's context without the automation flag (else the tracker skips it as a bot),
  * optionally with Do Not Track or Global Privacy Control on.
  */
-export function visitorBrowser(): (privacy?: Privacy) => Promise<BrowserContext> {
+export function visitorBrowser(extraArgs: string[] = []): (privacy?: Privacy) => Promise<BrowserContext> {
   let browser: Browser | undefined;
   test.beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', `--user-agent=${CHROME_UA}`],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', `--user-agent=${CHROME_UA}`, ...extraArgs],
     });
   });
   test.afterAll(async () => browser?.close());

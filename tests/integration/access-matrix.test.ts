@@ -165,6 +165,7 @@ function specs(): [string, Spec][] {
       { enabled: false },
       EDITABLE,
     ),
+    siteScoped('dns_records', () => ({ name: unique('host'), type: 'A', value: '192.0.2.1', ttl: 300 }), { value: '192.0.2.2' }, EDITABLE),
     siteScoped('ai_analyses', () => ({ engine: 'builtin', analysis_data: { totalSessions: 1 }, insights: [] }), { insights: [] }, {}),
     siteScoped('ai_usage', () => ({ day: nextUsageDay(), month: '2026-01', messages: 1, tokens: 10 }), { messages: 0 }, {}),
     [

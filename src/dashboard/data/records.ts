@@ -10,6 +10,7 @@ import type { ExperimentVariant, Guardrail } from '../../lib/experiments';
 import type { AiInsight, AnalysisData } from '../../lib/ai/insights';
 import type { DocumentResult } from '../../lib/documents/analysis';
 import type { FunnelOrder, FunnelStepDef } from '../../lib/funnels';
+import type { DnsRecordType } from '../../lib/dns-records';
 
 export type { RecordModel };
 
@@ -39,6 +40,8 @@ export interface SiteRecord extends RecordModel {
   usage_period: string;
   usage_visitors: number;
   public_key: string;
+  /** Where the edge fetches the site's pages ('' = the A/AAAA records of its DNS zone). */
+  edge_origin: string;
   manager_ids: string[];
   editor_ids: string[];
   created_at: string;
@@ -253,6 +256,19 @@ export interface SessionRecordingRecord extends RecordModel {
   created_at: string;
 }
 
+/** One record of a site's DNS zone, served by the install's nameservers; the server checks and normalizes it. */
+export interface DnsRecordRecord extends RecordModel {
+  site_id: string;
+  name: string;
+  type: DnsRecordType;
+  value: string;
+  ttl: number;
+  priority: number;
+  source: 'imported' | 'owner';
+  created_at: string;
+  updated_at: string;
+}
+
 /** Which collection each record type above describes (read by the schema test). */
 export const RECORD_COLLECTIONS = {
   SiteRecord: 'sites',
@@ -271,4 +287,5 @@ export const RECORD_COLLECTIONS = {
   ApiKeyRecord: 'api_keys',
   DocumentRecord: 'documents',
   FunnelRecord: 'funnels',
+  DnsRecordRecord: 'dns_records',
 } as const;

@@ -1,26 +1,33 @@
 // DNS stand-in: a real DNS server on loopback (tests/helpers/dns-server.ts) that the product
-// server resolves through (CRO_DNS_RESOLVER), plus a tiny HTTP control API so that tests in
-// any worker can publish a zone: POST {zone, nameservers} to E2E_DNS_CONTROL_URL. It also plays
-// the install's own nameservers.
+// server resolves through (CRO_DNS_RESOLVER): the internet's view of a domain (its delegation and
+// its current records), plus a tiny HTTP control API so that tests in any worker can publish a
+// zone: POST {zone, nameservers} or {zone, records} to E2E_DNS_CONTROL_URL. The install's own
+// nameservers are the product server's authoritative DNS on a loopback port (CRO_DNS_LISTEN).
 import { createServer } from 'node:http';
-import { startDnsServer } from '../../helpers/dns-server';
+import { startDnsServer, type FixtureRecord } from '../../helpers/dns-server';
 import { freePort } from '../../helpers/pocketbase';
 import type { StandIn } from './types';
 
 export const E2E_NAMESERVERS = ['ns1.e2e-cro.test', 'ns2.e2e-cro.test'];
 
 export async function dnsStandIn(): Promise<StandIn> {
+  const dns = await startDnsServer();
   // The install's own nameservers answer for their zone (CRO_NAMESERVER_ADDRESSES): the dashboard
   // offers connecting by DNS only then.
-  const dns = await startDnsServer({ 'e2e-cro.test': E2E_NAMESERVERS });
+  const authoritative = `127.0.0.1:${await freePort()}`;
+  // The edge serves DNS-connected sites; Chromium reaches it by host name (--host-resolver-rules).
+  const edge = `127.0.0.1:${await freePort()}`;
   const control = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       try {
-        const { zone, nameservers } = JSON.parse(body) as { zone: string; nameservers: string[] };
-        if (req.method !== 'POST' || typeof zone !== 'string' || !Array.isArray(nameservers)) throw new Error('bad request');
-        dns.setNameservers(zone, nameservers);
+        const { zone, nameservers, records } = JSON.parse(body) as { zone: string; nameservers?: string[]; records?: FixtureRecord[] };
+        if (req.method !== 'POST' || typeof zone !== 'string' || !(Array.isArray(nameservers) || Array.isArray(records))) {
+          throw new Error('bad request');
+        }
+        if (nameservers) dns.setNameservers(zone, nameservers);
+        if (records) dns.setRecords(zone, records);
         res.writeHead(204).end();
       } catch {
         res.writeHead(400).end();
@@ -33,7 +40,10 @@ export async function dnsStandIn(): Promise<StandIn> {
     env: {
       CRO_DNS_RESOLVER: dns.address,
       CRO_NAMESERVERS: E2E_NAMESERVERS.join(','),
-      CRO_NAMESERVER_ADDRESSES: dns.address,
+      CRO_DNS_LISTEN: authoritative,
+      CRO_NAMESERVER_ADDRESSES: authoritative,
+      CRO_EDGE_HTTP: edge,
+      CRO_EDGE_ALLOW_PRIVATE: '1', // the tests' origins are on loopback
       E2E_DNS_CONTROL_URL: `http://127.0.0.1:${port}`,
     },
     async stop() {
@@ -43,10 +53,15 @@ export async function dnsStandIn(): Promise<StandIn> {
   };
 }
 
-/** Publishes (or with [] removes) a zone's NS records on the DNS stand-in. */
-export async function publishZone(zone: string, nameservers: string[]): Promise<void> {
+async function control(body: object): Promise<void> {
   const url = process.env.E2E_DNS_CONTROL_URL;
   if (!url) throw new Error('E2E_DNS_CONTROL_URL is not set: is the DNS stand-in registered?');
-  const res = await fetch(url, { method: 'POST', body: JSON.stringify({ zone, nameservers }) });
+  const res = await fetch(url, { method: 'POST', body: JSON.stringify(body) });
   if (res.status !== 204) throw new Error(`DNS control answered ${res.status}`);
 }
+
+/** Publishes (or with [] removes) a zone's NS records on the DNS stand-in: a delegation at the parent. */
+export const publishZone = (zone: string, nameservers: string[]) => control({ zone, nameservers });
+
+/** Publishes a domain's current records (what its present nameservers answer) on the DNS stand-in. */
+export const publishRecords = (zone: string, records: FixtureRecord[]) => control({ zone, records });

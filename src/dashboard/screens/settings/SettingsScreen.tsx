@@ -1,23 +1,39 @@
-/** Settings (/dashboard/settings): tabs Domains, Optimization, Goals and API. */
+/** Settings (/dashboard/settings): tabs Domains, Optimization, Goals, API and, when the install runs nameservers, DNS Records. */
+import { useStore } from '@nanostores/react';
 import clsx from 'clsx';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { $dnsConnectAvailable } from '../../data/nameservers';
 import { ApiTab } from './ApiTab';
+import { DnsRecordsTab } from './DnsRecordsTab';
 import { DomainsTab } from './DomainsTab';
 import { GoalsTab } from './GoalsTab';
 import { OptimizationTab } from './OptimizationTab';
 import { PlanBillingCard } from './PlanBillingCard';
 
-const TABS = ['Domains', 'Optimization', 'Goals', 'API'] as const;
+const TABS = ['Domains', 'Optimization', 'Goals', 'API', 'DNS Records'] as const;
+type Tab = (typeof TABS)[number];
+
+const PANELS: Record<Tab, ComponentType> = {
+  Domains: DomainsTab,
+  Optimization: OptimizationTab,
+  Goals: GoalsTab,
+  API: ApiTab,
+  'DNS Records': DnsRecordsTab,
+};
 
 export default function SettingsScreen() {
-  const [tab, setTab] = useState<(typeof TABS)[number]>('Domains');
+  const [tab, setTab] = useState<Tab>('Domains');
+  // The zone's records matter only where the install's own nameservers answer.
+  const dnsAvailable = useStore($dnsConnectAvailable) === true;
+  const tabs = TABS.filter((t) => t !== 'DNS Records' || dnsAvailable);
+  const Panel = PANELS[tab];
   return (
     <div>
       <ScreenHeader title="Settings" subtitle="Manage your domains and optimization settings" />
       <PlanBillingCard />
       <div role="tablist" className="mb-4 inline-flex rounded-lg bg-slate-100 p-1">
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <button
             key={t}
             type="button"
@@ -31,7 +47,7 @@ export default function SettingsScreen() {
         ))}
       </div>
       <div role="tabpanel" aria-label={tab}>
-        {tab === 'Domains' ? <DomainsTab /> : tab === 'Optimization' ? <OptimizationTab /> : tab === 'Goals' ? <GoalsTab /> : <ApiTab />}
+        <Panel />
       </div>
     </div>
   );

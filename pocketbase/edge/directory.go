@@ -1,0 +1,82 @@
+package edge
+
+import (
+	"net/netip"
+	"net/url"
+	"strings"
+	"sync/atomic"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"cro/pocketbase/authdns"
+)
+
+// Site is what the edge needs to serve one host.
+type Site struct {
+	ID     string
+	Key    string   // the site's public key: its tracker is /t/<key>.js
+	Origin *url.URL // where its pages come from; nil: none known yet
+}
+
+// Directory maps each served host name to its site, swapped whole on reload.
+type Directory struct {
+	hosts atomic.Pointer[map[string]*Site]
+}
+
+// Set replaces every entry.
+func (d *Directory) Set(hosts map[string]*Site) { d.hosts.Store(&hosts) }
+
+// Lookup is the site serving host ("Shop.com:443" and "shop.com." are shop.com), or nil.
+func (d *Directory) Lookup(host string) *Site {
+	m := d.hosts.Load()
+	if m == nil {
+		return nil
+	}
+	if h, _, found := strings.Cut(host, ":"); found && !strings.Contains(h, "]") {
+		host = h
+	}
+	return (*m)[strings.TrimSuffix(strings.ToLower(host), ".")]
+}
+
+// LoadDirectory lists the hosts of every zone the install's DNS serves, each with its site and
+// origin: the owner's edge_origin when set, else the host's own A/AAAA record (or the domain's,
+// for a www that is a CNAME to it), over plain HTTP.
+func LoadDirectory(app core.App) (map[string]*Site, error) {
+	served, err := authdns.ServedSites(app)
+	if err != nil {
+		return nil, err
+	}
+	hosts := map[string]*Site{}
+	for zone, rec := range served {
+		records, err := app.FindAllRecords("dns_records", dbx.HashExp{"site_id": rec.Id})
+		if err != nil {
+			return nil, err
+		}
+		owned, _ := url.Parse(strings.TrimSpace(rec.GetString("edge_origin")))
+		for _, name := range authdns.EdgeHosts(zone, rec.GetString("domain")) {
+			site := &Site{ID: rec.Id, Key: rec.GetString("public_key")}
+			if owned != nil && owned.Host != "" {
+				site.Origin = owned
+			} else {
+				site.Origin = originFromRecords(records, name)
+			}
+			hosts[strings.TrimSuffix(authdns.Owner(zone, name), ".")] = site
+		}
+	}
+	return hosts, nil
+}
+
+func originFromRecords(records []*core.Record, name string) *url.URL {
+	for _, candidate := range []string{name, "@"} {
+		for _, r := range records {
+			if r.GetString("name") != candidate || (r.GetString("type") != "A" && r.GetString("type") != "AAAA") {
+				continue
+			}
+			if ip, err := netip.ParseAddr(r.GetString("value")); err == nil {
+				return &url.URL{Scheme: "http", Host: netip.AddrPortFrom(ip, 80).String()}
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,109 @@
+package edge
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Register runs the edge on CRO_EDGE_HTTP (off when unset) for the hosts of every zone the
+// install's DNS serves, reloaded whenever a site or a DNS record changes, and checks the owner's
+// edge_origin on every site write.
+func Register(app core.App) {
+	app.OnRecordValidate("sites").BindFunc(func(e *core.RecordEvent) error {
+		if err := CheckOrigin(e.Record.GetString("edge_origin")); err != nil {
+			return apis.NewBadRequestError(err.Error(), nil)
+		}
+		return e.Next()
+	})
+	listen := strings.TrimSpace(os.Getenv("CRO_EDGE_HTTP"))
+	if listen == "" {
+		return
+	}
+	dir := &Directory{}
+	reload := func() {
+		hosts, err := LoadDirectory(app)
+		if err != nil {
+			app.Logger().Error("edge hosts not reloaded", "error", err)
+			return
+		}
+		dir.Set(hosts)
+	}
+	var mu sync.Mutex
+	var pending *time.Timer
+	schedule := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if pending == nil {
+			pending = time.AfterFunc(50*time.Millisecond, func() {
+				mu.Lock()
+				pending = nil
+				mu.Unlock()
+				reload()
+			})
+		}
+	}
+	for _, c := range []string{"sites", "dns_records"} {
+		app.OnRecordAfterCreateSuccess(c).BindFunc(func(e *core.RecordEvent) error { schedule(); return e.Next() })
+		app.OnRecordAfterUpdateSuccess(c).BindFunc(func(e *core.RecordEvent) error { schedule(); return e.Next() })
+		app.OnRecordAfterDeleteSuccess(c).BindFunc(func(e *core.RecordEvent) error { schedule(); return e.Next() })
+	}
+	var server *http.Server
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		reload()
+		tracker := strings.TrimRight(strings.TrimSpace(os.Getenv("APP_URL")), "/")
+		if tracker == "" {
+			tracker = "http://" + se.Server.Addr
+		}
+		brand := strings.TrimSpace(os.Getenv("APP_NAME"))
+		if brand == "" {
+			brand = "Upliftly"
+		}
+		ln, err := net.Listen("tcp", listen)
+		if err != nil {
+			return err
+		}
+		server = &http.Server{
+			Handler:           New(dir, Options{TrackerOrigin: tracker, Brand: brand, AllowPrivate: os.Getenv("CRO_EDGE_ALLOW_PRIVATE") == "1"}),
+			ReadHeaderTimeout: 10 * time.Second,
+			IdleTimeout:       120 * time.Second,
+		}
+		go func() {
+			if err := server.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				app.Logger().Error("edge stopped", "error", err)
+			}
+		}()
+		app.Logger().Info("edge listening", "address", listen)
+		return se.Next()
+	})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		if server != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			_ = server.Shutdown(ctx)
+		}
+		return e.Next()
+	})
+}
+
+// CheckOrigin accepts an empty origin (use the DNS records) or an http(s) address of a server.
+func CheckOrigin(raw string) error {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return nil
+	}
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+		return errors.New("The origin must be an http:// or https:// address of your server, such as https://origin.example.com.")
+	}
+	return nil
+}

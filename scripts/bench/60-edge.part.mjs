@@ -1,0 +1,99 @@
+// The edge's added latency and throughput: the same ~40 KB shop page is fetched from its origin
+// directly and through the edge (host name routing, the snippet streamed into <head>, gzip for the
+// visitor, as a browser asks), one request at a time, interleaved; the difference of the
+// percentiles is what the edge adds. Budget: p50 <= 5 ms, p99 <= 20 ms. Then CRO_BENCH_EDGE_CLIENTS
+// (default 16) clients request through the edge for CRO_BENCH_EDGE_SECONDS (default 5): proxied
+// requests per second. CRO_BENCH_EDGE_RUNS (default 400) requests each way for the latency.
+import { Agent, createServer, request } from 'node:http';
+import { envNumber, percentile, round, setup, siteFor, startServer } from './lib.mjs';
+
+const DOMAIN = 'edge-bench.test';
+const products = Array.from(
+  { length: 120 },
+  (_, i) => `<li class="product"><a href="/p/${i}">Product ${i}</a> <span>${i + 9}.99</span></li>`,
+);
+const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Bench shop</title><link rel="stylesheet" href="/app.css"></head><body><h1>Shop</h1><ul>${products.join('').repeat(4)}</ul></body></html>`;
+
+const freePort = async () => (await import('../../tests/helpers/pocketbase.ts')).freePort();
+
+/** Milliseconds until the whole body has arrived. */
+function timed(agent, port, host) {
+  return new Promise((resolve, reject) => {
+    const t = performance.now();
+    const req = request(
+      { host: '127.0.0.1', port, path: '/', agent, headers: { Host: host, 'Accept-Encoding': 'gzip, deflate' } },
+      (res) => {
+        if (res.statusCode !== 200) reject(new Error(`${host} answered ${res.statusCode}`));
+        res.on('data', () => {});
+        res.on('end', () => resolve(performance.now() - t));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export default async function edgeBench(emit) {
+  setup();
+  const origin = createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(PAGE);
+  });
+  const originPort = await freePort();
+  await new Promise((r) => origin.listen(originPort, '127.0.0.1', r));
+  const edgePort = await freePort();
+  const server = await startServer({ CRO_EDGE_HTTP: `127.0.0.1:${edgePort}`, CRO_EDGE_ALLOW_PRIVATE: '1' });
+  try {
+    const { owner, site } = await siteFor(server, DOMAIN);
+    await owner.client.collection('sites').update(site.id, { edge_origin: `http://127.0.0.1:${originPort}` });
+    const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+    for (let tries = 0; ; tries++) {
+      try {
+        await timed(agent, edgePort, DOMAIN);
+        break;
+      } catch (err) {
+        if (tries > 50) throw err; // the edge reloads its hosts just after the write
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    for (let i = 0; i < 50; i++) {
+      await timed(agent, originPort, DOMAIN);
+      await timed(agent, edgePort, DOMAIN);
+    }
+    const runs = envNumber('CRO_BENCH_EDGE_RUNS', 400);
+    const direct = [];
+    const proxied = [];
+    for (let i = 0; i < runs; i++) {
+      direct.push(await timed(agent, originPort, DOMAIN));
+      proxied.push(await timed(agent, edgePort, DOMAIN));
+    }
+    direct.sort((a, b) => a - b);
+    proxied.sort((a, b) => a - b);
+    const added50 = percentile(proxied, 50) - percentile(direct, 50);
+    const added99 = percentile(proxied, 99) - percentile(direct, 99);
+    emit('edge_direct_p50', round(percentile(direct, 50)), 'ms');
+    emit('edge_proxied_p50', round(percentile(proxied, 50)), 'ms');
+    emit('edge_added_latency_p50', round(added50), 'ms');
+    emit('edge_added_latency_p99', round(added99), 'ms');
+    if (added50 > 5 || added99 > 20)
+      console.error(`bench: the edge adds p50 ${round(added50)} ms, p99 ${round(added99)} ms (budget 5 / 20 ms)`);
+
+    const seconds = envNumber('CRO_BENCH_EDGE_SECONDS', 5);
+    const clients = envNumber('CRO_BENCH_EDGE_CLIENTS', 16);
+    const until = performance.now() + seconds * 1000;
+    let done = 0;
+    await Promise.all(
+      Array.from({ length: clients }, async () => {
+        while (performance.now() < until) {
+          await timed(agent, edgePort, DOMAIN);
+          done++;
+        }
+      }),
+    );
+    emit('edge_proxied_requests_per_second', round(done / seconds, 0), 'req/s');
+    agent.destroy();
+  } finally {
+    await server.stop();
+    await new Promise((r) => origin.close(r));
+  }
+}

@@ -22,6 +22,7 @@ import (
 	"cro/pocketbase/docs"
 	"cro/pocketbase/mailqueue"
 	"cro/pocketbase/publicapi"
+	"cro/pocketbase/recordings"
 
 	"cro/pocketbase/safefetch"
 	"cro/pocketbase/status"
@@ -78,6 +79,7 @@ func main() {
 	analytics.Register(app, events)
 	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
 	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
+	recordings.Register(app, events)  // the recorder chunk, POST /api/cro/recordings and a recording's events
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},

@@ -26,7 +26,13 @@ const ROOT = resolve(import.meta.dirname, '..');
 const BUILDS = {
   core: { out: 'pocketbase/analytics/tracker-core.gen.js', rules: false, budget: 3584 },
   full: { out: 'pocketbase/analytics/tracker.gen.js', rules: true, budget: 7168 },
-  recorder: { out: 'pocketbase/recordings/recorder.gen.js', entry: 'src/recorder/index.ts', format: 'esm', target: 'es2020', budget: 30720 },
+  recorder: {
+    out: 'pocketbase/recordings/recorder.gen.js',
+    entry: 'src/recorder/index.ts',
+    format: 'esm',
+    target: 'es2020',
+    budget: 30720,
+  },
 };
 
 const report = {};
@@ -41,7 +47,13 @@ for (const [name, b] of Object.entries(BUILDS)) {
     legalComments: 'none',
     define: { CRO_RULES: String(!!b.rules) },
   });
-  const code = (await minify(result.outputFiles[0].text, { ecma: b.target === 'es2020' ? 2020 : 2017, module: b.format === 'esm', compress: { passes: 2 } })).code.trim();
+  const code = (
+    await minify(result.outputFiles[0].text, {
+      ecma: b.target === 'es2020' ? 2020 : 2017,
+      module: b.format === 'esm',
+      compress: { passes: 2 },
+    })
+  ).code.trim();
   const gz = gzipSync(code, { level: 9 }).length;
   report[name] = { bytes: code.length, gzip: gz };
   if (gz > b.budget) {

@@ -190,7 +190,11 @@ function init(): void {
   }
   // Session recording: the recorder chunk is fetched now, at idle time, for sampled sessions only.
   const rec = config().v;
-  if (rec && sessionSampled(ids().s, rec.s)) import(origin() + rec.u).then((m: Recorder) => m.r(config(), ids, optOut), () => {});
+  if (rec && sessionSampled(ids().s, rec.s))
+    import(origin() + rec.u).then(
+      (m: Recorder) => m.r(config(), ids, optOut),
+      () => {},
+    );
   hide = () => {
     page.leave();
     vitals();

@@ -62,14 +62,20 @@ export function checkRecordingSetting(key: RecordingSettingKey, raw: unknown): R
     case 'recording_sample_rate':
       return wholeNumber(raw, 0, 100, 'Recorded sessions must be a whole percentage from 0 to 100.');
     case 'recording_min_seconds':
-      return wholeNumber(raw, 0, RECORDING_MAX_MIN_SECONDS, `The minimum recording length must be 0 to ${RECORDING_MAX_MIN_SECONDS} seconds.`);
+      return wholeNumber(
+        raw,
+        0,
+        RECORDING_MAX_MIN_SECONDS,
+        `The minimum recording length must be 0 to ${RECORDING_MAX_MIN_SECONDS} seconds.`,
+      );
     case 'recording_mask_text':
       return typeof raw === 'boolean' ? { ok: true, value: raw } : { ok: false, error: 'Mask all text must be on or off.' };
     case 'recording_include':
     case 'recording_exclude': {
       if (typeof raw !== 'string') return { ok: false, error: `${RECORDING_LABELS[key]}: one URL pattern per line.` };
       const lines = patternLines(raw);
-      if (lines.length > RECORDING_MAX_PATTERNS) return { ok: false, error: `${RECORDING_LABELS[key]}: at most ${RECORDING_MAX_PATTERNS} patterns.` };
+      if (lines.length > RECORDING_MAX_PATTERNS)
+        return { ok: false, error: `${RECORDING_LABELS[key]}: at most ${RECORDING_MAX_PATTERNS} patterns.` };
       for (const line of lines) {
         const problem = urlPatternProblem(line);
         if (problem) return { ok: false, error: `${RECORDING_LABELS[key]}: ${problem} ("${line.slice(0, 60)}").` };
@@ -81,7 +87,8 @@ export function checkRecordingSetting(key: RecordingSettingKey, raw: unknown): R
       const text = raw.trim();
       if (text.length > 1000) return { ok: false, error: 'Masked elements: at most 1,000 characters.' };
       // Selectors reach the recorder in the visitor's browser: nothing that could end a rule or a tag.
-      if (/[{};<>\\]/.test(text)) return { ok: false, error: 'Masked elements must be CSS selectors separated by commas (no { } ; < > or \\).' };
+      if (/[{};<>\\]/.test(text))
+        return { ok: false, error: 'Masked elements must be CSS selectors separated by commas (no { } ; < > or \\).' };
       if (text && text.split(',').some((s) => !s.trim())) return { ok: false, error: 'Masked elements: an empty selector between commas.' };
       return { ok: true, value: text };
     }

@@ -18,6 +18,7 @@ const PAGES: Record<string, string> = {
   '/cart': 'cart.html',
   '/checkout': 'checkout.html',
   '/thank-you': 'thank-you.html',
+  '/join': 'join.html',
 };
 
 export interface TrackerFixtureSite {

@@ -82,6 +82,8 @@ func (in *ingest) handle(e *core.RequestEvent) error {
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
+			// The rest of the body is never read: the connection cannot carry another request.
+			e.Response.Header().Set("Connection", "close")
 			return fail(e, http.StatusRequestEntityTooLarge, "The chunk is larger than 1 MB.")
 		}
 		return fail(e, http.StatusBadRequest, "Could not read the chunk.")

@@ -15,6 +15,8 @@ import { ALWAYS_BLOCKED, BLOCK_CLASS, maskInput, maskText } from './privacy';
 type Ids = () => { v: string; s: string };
 type RrEvent = { type: number; timestamp: number; data?: unknown };
 
+/** rrweb's Meta event (the page's address and viewport). */
+const META = 4;
 const FLUSH_MS = 10_000;
 /** Events that make a batch worth sending before the timer (a full snapshot alone is one). */
 const BATCH_EVENTS = 400;
@@ -67,6 +69,8 @@ export function r(site: Config, ids: Ids, off: () => boolean): void {
 
   const stopRecording = record<RrEvent>({
     emit(e) {
+      // A page's address may carry tokens or addresses in its query: only origin and path leave.
+      if (e.type === META && e.data) (e.data as { href: string }).href = location.origin + location.pathname;
       buffer.push(e);
       if (location.href !== href) {
         href = location.href;

@@ -11,6 +11,7 @@ import type PocketBase from 'pocketbase';
 import { formatDuration } from '../../src/lib/recordings/format';
 import { BASE, addSite, createUser, newDomain, signInBrowser, superuser } from './dashboard/helpers';
 import { visitorBrowser } from './visitors';
+import { expectNoSeriousViolations } from './axe';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
 const visitorContext = visitorBrowser();
@@ -43,6 +44,22 @@ function storedChunks(siteId: string): string[] {
 
 const recordingOf = async (pb: PocketBase, siteId: string) =>
   (await pb.collection('session_recordings').getList(1, 5, { filter: `site_id = "${siteId}"` })).items;
+
+/** Posts one small chunk as the recorder would (a page view of /thanks a few seconds ago). */
+async function postChunk(key: string, session: string): Promise<Response> {
+  const at = Date.now() - 5000;
+  const body = gzipSync(
+    JSON.stringify([
+      { type: 4, timestamp: at, data: { href: `${SHOP}/thanks`, width: 1280, height: 720 } },
+      { type: 3, timestamp: at + 3000, data: { source: 0, adds: [], removes: [], texts: [], attributes: [] } },
+    ]),
+  );
+  return fetch(`${BASE}/api/cro/recordings?k=${key}&s=${session}&v=othervisitor`, {
+    method: 'POST',
+    body,
+    headers: { Origin: SHOP, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36' },
+  });
+}
 
 async function visitJoinPage(page: Page, key: string): Promise<void> {
   const recorder = page.waitForRequest((r) => r.url().includes('/t/r/'));
@@ -88,15 +105,24 @@ test('a Growth site records a visit with everything private masked in the browse
   expect(all).toContain('Join Fixture Outfitters'); // the page itself is there
   expect(all).toContain('Welcome aboard'); // and what the click changed
   for (const secret of [EMAIL, 'ada.lovelace', PASSWORD, CARD, '4242', SECRET, 'Ada Lovelace']) expect(all).not.toContain(secret);
+  expect(all).not.toContain('cro_key='); // page addresses leave the browser without their query
+
+  // The overview counts today's recordings and follows new ones live.
+  await signInBrowser(page, pb);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('recordings-today')).toHaveText('1 recorded today');
+  expect((await postChunk(site.public_key, 'secondsession')).status).toBe(202);
+  await expect(page.getByTestId('recordings-today')).toHaveText('2 recorded today');
 
   // The owner's list and player.
-  await signInBrowser(page, pb);
   await page.goto('/dashboard/recordings');
   await expect(page.getByRole('tab', { name: 'Session Recordings' })).toHaveAttribute('aria-selected', 'true');
-  const row = page.getByTestId('recording-row');
+  const row = page.getByTestId('recording-row').filter({ hasText: '/join' });
+  await expect(page.getByTestId('recording-row')).toHaveCount(2);
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('recording-page')).toHaveText('/join');
   await expect(row.getByTestId('recording-duration')).toHaveText(formatDuration(rec!.duration_seconds));
+  await expectNoSeriousViolations(page);
   await row.getByRole('button', { name: 'Watch Replay' }).click();
   const dialog = page.getByRole('dialog', { name: 'Session replay' });
   const replayed = dialog.frameLocator('[data-testid=replay-frame] iframe');
@@ -125,13 +151,7 @@ test('a Starter site never loads the recorder, its chunks are refused, and its o
   await ctx.close();
   expect(recorderRequests).toEqual([]);
 
-  const now = Date.now();
-  const chunk = gzipSync(JSON.stringify([{ type: 4, timestamp: now, data: { href: `${SHOP}/join`, width: 1280, height: 720 } }]));
-  const res = await fetch(`${BASE}/api/cro/recordings?k=${site.public_key}&s=starter0session&v=starter0visitor`, {
-    method: 'POST',
-    body: chunk,
-    headers: { Origin: SHOP, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36' },
-  });
+  const res = await postChunk(site.public_key, 'starter0session');
   expect(res.status).toBe(403);
   expect((await res.json()).message).toBe('Session recordings and heatmaps requires the Growth plan or higher. Upgrade at /pricing.');
   expect(await recordingOf(pb, site.id)).toEqual([]);
@@ -140,4 +160,26 @@ test('a Starter site never loads the recorder, its chunks are refused, and its o
   await page.goto('/dashboard/recordings');
   await expect(page.getByTestId('recordings-upgrade')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Session Recordings' })).toHaveCount(0);
+});
+
+test('the owner changes the recording settings in Settings; a bad value is explained and nothing is saved', async ({ page }) => {
+  const { pb, site } = await ownerWithSite('growth');
+  await signInBrowser(page, pb);
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Optimization' }).click();
+  const card = page.getByTestId('recording-settings');
+  await expect(card.getByLabel('Recorded sessions (%)')).toHaveValue('100');
+  await card.getByLabel('Recorded sessions (%)').fill('150');
+  await card.getByRole('button', { name: 'Save Recording Settings' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Recorded sessions must be a whole percentage from 0 to 100.');
+  expect((await pb.collection('sites').getOne(site.id)).recording_sample_rate).toBe(100);
+
+  await card.getByLabel('Recorded sessions (%)').fill('40');
+  await card.getByLabel('Never record these pages (one URL pattern per line)').fill('/account/*');
+  await card.getByRole('button', { name: 'Save Recording Settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expect.poll(async () => (await pb.collection('sites').getOne(site.id)).recording_sample_rate).toBe(40);
+  expect((await pb.collection('sites').getOne(site.id)).recording_exclude).toBe('/account/*');
+  const script = await (await fetch(`${BASE}/t/${site.public_key}.js`)).text();
+  expect(script).toMatch(/"v":\{"u":"\/t\/r\/[0-9a-f]+\.js","s":40,"e":\["\/account\/\*"\]\}/);
 });

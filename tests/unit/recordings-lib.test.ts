@@ -4,6 +4,7 @@ import { NO_FILTERS, recordingFilter } from '../../src/lib/recordings/filters';
 import { checkRecordingSetting } from '../../src/lib/recordings/settings';
 import { timelineMarks } from '../../src/lib/recordings/timeline';
 import { sessionSampled } from '../../src/lib/contracts/recorder-config';
+import { startOfTodayIn } from '../../src/lib/recordings/today';
 import { checkSiteSetting, describeSettingChanges } from '../../src/lib/site-settings';
 
 describe('recording durations', () => {
@@ -132,5 +133,18 @@ describe('the replay timeline', () => {
       { kind: 'error', at: 2000, label: 'boom' },
       { kind: 'page', at: 3000, label: '/thanks' },
     ]);
+  });
+});
+
+describe("today on the site's clock", () => {
+  const now = new Date('2026-11-23T20:30:00Z');
+  it.each([
+    ['', '2026-11-23T00:00:00.000Z'],
+    ['Europe/Stockholm', '2026-11-22T23:00:00.000Z'],
+    ['Pacific/Apia', '2026-11-23T11:00:00.000Z'], // UTC+13: already the 24th there
+    ['Pacific/Honolulu', '2026-11-23T10:00:00.000Z'],
+    ['Not/AZone', '2026-11-23T00:00:00.000Z'],
+  ])('%s starts today at %s', (zone, start) => {
+    expect(startOfTodayIn(zone, now).toISOString()).toBe(start);
   });
 });

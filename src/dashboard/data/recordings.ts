@@ -9,7 +9,8 @@ import { NO_FILTERS, RECORDINGS_PAGE_SIZE, recordingFilter, type RecordingFilter
 import { createLiveStore } from './liveStore';
 import { fieldIs } from './collectionStore';
 import type { SessionRecordingRecord } from './records';
-import { $currentSiteId } from './sites';
+import { startOfTodayIn } from '../../lib/recordings/today';
+import { $currentSite, $currentSiteId } from './sites';
 
 export const $recordingFilters = atom<RecordingFilters>(NO_FILTERS);
 export const $recordingsPage = atom(1);
@@ -66,21 +67,18 @@ export const fetchRecordingEvents = (id: string) =>
 /** One recording (a link from another screen opens it). */
 export const fetchRecording = (id: string) => pb.collection('session_recordings').getOne<SessionRecordingRecord>(id, { requestKey: null });
 
-/** Recordings started today (the browser's day), live: the overview's figure. */
-const startOfToday = () => {
-  const d = new Date();
-  d.setHours(0, 0, 0, 0);
-  return d.toISOString().replace('T', ' ');
-};
+/** Recordings started today on the site's clock, live: the overview's figure. */
+const $todayKey = computed($currentSite, (site) => (site ? { siteId: site.id, zone: site.time_zone ?? '' } : null));
 
-export const recordingsTodayState = createLiveStore<number, string>({
+export const recordingsTodayState = createLiveStore<number, { siteId: string; zone: string }>({
   name: 'recordings_today',
-  key: $currentSiteId,
+  key: $todayKey,
   debounceMs: 500,
-  realtime: [{ collection: 'session_recordings', filter: (siteId) => fieldIs('site_id', siteId) }],
-  load: async (siteId) => {
+  realtime: [{ collection: 'session_recordings', filter: ({ siteId }) => fieldIs('site_id', siteId) }],
+  load: async ({ siteId, zone }) => {
+    const start = startOfTodayIn(zone).toISOString().replace('T', ' ');
     const list = await pb.collection('session_recordings').getList(1, 1, {
-      filter: pb.filter('site_id = {:site} && started_at >= {:start}', { site: siteId, start: startOfToday() }),
+      filter: pb.filter('site_id = {:site} && started_at >= {:start}', { site: siteId, start }),
       fields: 'id',
       requestKey: null,
     });

@@ -214,6 +214,15 @@ func TestScriptConfigOnlyForPlansThatRecord(t *testing.T) {
 	if cfg.URL != recorderPath() || cfg.Sample != 100 || mustJSON(cfg.Include) != `["/signup","/checkout/*"]` || cfg.MaskSel != ".secret" {
 		t.Errorf("config %+v", cfg)
 	}
+	f.growth.Set("usage_period", time.Now().UTC().Format("2006-01"))
+	f.growth.Set("usage_visitors", 100000)
+	if scriptConfig(f.growth) != nil {
+		t.Error("a Growth site over its month's visitors is told to record")
+	}
+	f.growth.Set("usage_visitors", 99999)
+	if scriptConfig(f.growth) == nil {
+		t.Error("a Growth site under its month's visitors is not told to record")
+	}
 	f.growth.Set("recording_sample_rate", 0)
 	if scriptConfig(f.growth) != nil {
 		t.Error("a site recording 0% of sessions is told to record")

@@ -5,7 +5,7 @@
  * for anyone else, as for a missing one); the recording settings are checked with clear 400s and
  * decide what the tracker's config says.
  */
-import { gzipSync } from 'node:zlib';
+import { gzipSync as nodeGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
@@ -19,9 +19,12 @@ let viewer: TestUser;
 let stranger: TestUser;
 let site: RecordModel;
 
+/** gzip as a fetch body. */
+const gzipSync = (data: string): Uint8Array<ArrayBuffer> => new Uint8Array(nodeGzip(data));
+
 const PLAN_REFUSAL = 'Session recordings and heatmaps requires the Growth plan or higher. Upgrade at /pricing.';
 
-function chunk(start = Date.now() - 60_000): Buffer {
+function chunk(start = Date.now() - 60_000): Uint8Array<ArrayBuffer> {
   return gzipSync(
     JSON.stringify([
       { type: 4, timestamp: start, data: { href: `${ORIGIN}/pricing?coupon=x`, width: 1280, height: 720 } },

@@ -20,6 +20,7 @@ export default tseslint.config(
       'pocketbase/pb_data/',
       'pocketbase/pb_hooks/lib/generated/',
       'pocketbase/analytics/*.gen.js',
+      'pocketbase/recordings/*.gen.js',
       'public/',
     ],
   },

@@ -25,6 +25,7 @@ import (
 	"cro/pocketbase/edge"
 	"cro/pocketbase/mailqueue"
 	"cro/pocketbase/publicapi"
+	"cro/pocketbase/recordings"
 
 	"cro/pocketbase/safefetch"
 	"cro/pocketbase/status"
@@ -84,6 +85,7 @@ func main() {
 	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
 	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
 	heatmaps.Register(app, events)    // /api/cro/heatmaps/{site}/...: click maps, scroll maps, the page rendering
+	recordings.Register(app, events)  // the recorder chunk, POST /api/cro/recordings and a recording's events
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},

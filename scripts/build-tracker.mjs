@@ -12,7 +12,10 @@
 //    bytes delay only the targeted elements, never the page's parse.
 // esbuild bundles (and drops the rules code from the core); terser minifies, 3% smaller than
 // esbuild's minifier on these sources (measured: core 3,324 -> 3,227 B, full 6,746 -> 6,416 B gzip).
-// Fails if either exceeds its budget. --report prints {core: {bytes, gzip}, full: {bytes, gzip}}.
+// A third, separate build is the session recorder (src/recorder: rrweb's recorder and fflate), an ES
+// module the core fetches with import() after the page is idle, only for sampled sessions of sites
+// whose plan records (pocketbase/recordings serves it at /t/r/<content hash>.js). Budget 30 KB gzip.
+// Fails if any exceeds its budget. --report prints {core: {bytes, gzip}, full: {...}, recorder: {...}}.
 import { build } from 'esbuild';
 import { minify } from 'terser';
 import { writeFileSync, readFileSync, existsSync } from 'node:fs';
@@ -23,21 +26,34 @@ const ROOT = resolve(import.meta.dirname, '..');
 const BUILDS = {
   core: { out: 'pocketbase/analytics/tracker-core.gen.js', rules: false, budget: 3584 },
   full: { out: 'pocketbase/analytics/tracker.gen.js', rules: true, budget: 7168 },
+  recorder: {
+    out: 'pocketbase/recordings/recorder.gen.js',
+    entry: 'src/recorder/index.ts',
+    format: 'esm',
+    target: 'es2020',
+    budget: 30720,
+  },
 };
 
 const report = {};
 let failed = false;
 for (const [name, b] of Object.entries(BUILDS)) {
   const result = await build({
-    entryPoints: [resolve(ROOT, 'src/tracker/index.ts')],
+    entryPoints: [resolve(ROOT, b.entry || 'src/tracker/index.ts')],
     bundle: true,
-    format: 'iife',
-    target: 'es2017',
+    format: b.format || 'iife',
+    target: b.target || 'es2017',
     write: false,
     legalComments: 'none',
-    define: { CRO_RULES: String(b.rules) },
+    define: { CRO_RULES: String(!!b.rules) },
   });
-  const code = (await minify(result.outputFiles[0].text, { ecma: 2017, compress: { passes: 2 } })).code.trim();
+  const code = (
+    await minify(result.outputFiles[0].text, {
+      ecma: b.target === 'es2020' ? 2020 : 2017,
+      module: b.format === 'esm',
+      compress: { passes: 2 },
+    })
+  ).code.trim();
   const gz = gzipSync(code, { level: 9 }).length;
   report[name] = { bytes: code.length, gzip: gz };
   if (gz > b.budget) {

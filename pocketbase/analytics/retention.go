@@ -8,6 +8,10 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
+// AlsoPrune lists what else each site keeps for its retention (session recordings), pruned on the
+// same schedule and cutoff as its raw events.
+var AlsoPrune []func(app core.App, siteID string, before time.Time) error
+
 // pruneEvents deletes each site's raw events (and finished sessions) older than its retention:
 // the site's own `retention_days` when set, else the install's default; rollups are kept.
 // A retention of 0 days keeps everything.
@@ -31,6 +35,11 @@ func pruneEvents(app core.App, store Store, defaultDays int, now time.Time) {
 		}
 		if err := store.PruneSite(s.ID, now.AddDate(0, 0, -days)); err != nil {
 			errs = append(errs, err) // one failing site does not keep the others' old events
+		}
+		for _, prune := range AlsoPrune {
+			if err := prune(app, s.ID, now.AddDate(0, 0, -days)); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
 	// Funnel days are plain tables, not collections: a deleted site's rows do not cascade.

@@ -41,6 +41,8 @@ type scriptConfig struct {
 	Rules []ruleCfg `json:"r,omitempty"`
 	// Running experiments (experiments.go); a rule on an experiment's element yields to it.
 	Experiments []experimentCfg `json:"x,omitempty"`
+	// Session recording (pocketbase/recordings): where the recorder is and what it masks.
+	Recording json.RawMessage `json:"v,omitempty"`
 }
 
 // hiddenAttr marks an element the tracker has changed; the hide rules spare it (src/tracker/engine.ts).
@@ -119,7 +121,7 @@ func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 		} else {
 			cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.goalSelectors("click"),
 				Forms: site.goalSelectors("form"), Rules: site.Rules,
-				Experiments: site.expList})
+				Experiments: site.expList, Recording: site.Recording})
 			body = "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(cfg) + ");\n"
 		}
 		sum := sha256.Sum256([]byte(body))

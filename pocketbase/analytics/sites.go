@@ -24,8 +24,10 @@ type siteInfo struct {
 	// Running experiments, inlined into the script; exposures of anything else are dropped.
 	Experiments map[string]*experimentCfg
 	expList     []experimentCfg
-	notFound    bool
-	loadedAt    time.Time
+	// Recording is the session recorder's config (key `v`), nil when the site does not record.
+	Recording json.RawMessage
+	notFound  bool
+	loadedAt  time.Time
 }
 
 type goal struct {
@@ -107,6 +109,9 @@ func (c *siteCache) load(key string) *siteInfo {
 		})
 		info.RuleIDs[r.Id] = true
 	}
+	if RecordingConfig != nil {
+		info.Recording = RecordingConfig(rec)
+	}
 	info.expList = loadExperiments(c.app, rec.Id)
 	info.Rules = resolveConflicts(info.Rules, info.expList)
 	for i := range info.expList {
@@ -114,6 +119,10 @@ func (c *siteCache) load(key string) *siteInfo {
 	}
 	return info
 }
+
+// RecordingConfig, set by the recordings package, gives a site's recorder config for its script
+// (nil: no recording); the script stays free of the recorder's rules (plan, settings).
+var RecordingConfig func(site *core.Record) json.RawMessage
 
 // maxRules bounds the rules inlined into one site's script.
 const maxRules = 50

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"database/sql"
 	"errors"
 	"time"
 
@@ -75,6 +76,17 @@ func (s *sqliteStore) DistinctVisitors(siteID string, from time.Time) (int, erro
 	err := s.app.DB().NewQuery(`SELECT COUNT(DISTINCT visitor) FROM sessions WHERE site_id = {:site} AND started_at >= {:from}`).
 		Bind(dbx.Params{"site": siteID, "from": dbTime(from)}).Row(&n)
 	return n, err
+}
+
+// SessionConverted reads the session's row through its (site_id, session_key) unique index.
+func (s *sqliteStore) SessionConverted(siteID, sessionKey string) (bool, error) {
+	var n int
+	err := s.app.DB().NewQuery(`SELECT conversions FROM sessions WHERE site_id = {:site} AND session_key = {:key}`).
+		Bind(dbx.Params{"site": siteID, "key": sessionKey}).Row(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return n > 0, err
 }
 
 // goalCompletionsSQL reads micro goal completions (raw events, through the (site_id, ts) index).

@@ -80,6 +80,9 @@ type Store interface {
 	// DistinctVisitors counts the different visitors with a session started at or after from
 	// (plan metering: tracked visitors this month).
 	DistinctVisitors(siteID string, from time.Time) (int, error)
+	// SessionConverted says whether a session (its tracker session id) converted: the session
+	// recordings' index shows it.
+	SessionConverted(siteID, sessionKey string) (bool, error)
 }
 
 // Ingest is one validated batch with what the collector knows about its sender, or one

@@ -117,6 +117,7 @@ func TestStoreContract(t *testing.T) {
 			t.Run("rule health", func(t *testing.T) { checkRuleHealth(t, store) })
 			t.Run("worker telemetry", func(t *testing.T) { checkWorkers(t, store) })
 			t.Run("distinct visitors", func(t *testing.T) { checkDistinctVisitors(t, store) })
+			t.Run("session converted", func(t *testing.T) { checkSessionConverted(t, store) })
 			t.Run("micro goal completions", func(t *testing.T) { checkGoalCompletions(t, store) })
 			t.Run("rule revenue", func(t *testing.T) { checkRuleRevenue(t, store) })
 			t.Run("retention", func(t *testing.T) { checkRetention(t, store) })
@@ -289,6 +290,22 @@ func checkDistinctVisitors(t *testing.T, store Store) {
 	} {
 		if got, err := store.DistinctVisitors(c.site, ago(c.since)); err != nil || got != c.want {
 			t.Errorf("distinct visitors of %s since %v = %d (%v), want %d", c.site, c.since, got, err, c.want)
+		}
+	}
+}
+
+// A bought (URL goal) and C signed up (event goal); B completed only a micro goal, which is no
+// conversion; an unknown session and another site's session key are not converted.
+func checkSessionConverted(t *testing.T, store Store) {
+	for _, c := range []struct {
+		site, session string
+		want          bool
+	}{
+		{siteA, "sessionAAAA", true}, {siteA, "sessionCCCC", true}, {siteA, "sessionBBBB", false},
+		{siteA, "sessionGGGG", false}, {siteA, "nosuchsession", false}, {siteB, "sessionAAAA", false},
+	} {
+		if got, err := store.SessionConverted(c.site, c.session); err != nil || got != c.want {
+			t.Errorf("session %s of %s converted = %v (%v), want %v", c.session, c.site, got, err, c.want)
 		}
 	}
 }

@@ -54,6 +54,8 @@ onRecordCreate((e) => {
   if (!r.getString('status')) r.set('status', 'pending');
   if (!r.getString('health_status')) r.set('health_status', 'healthy');
   if (!(r.getFloat('error_threshold_percentage') > 0)) r.set('error_threshold_percentage', config.defaultErrorThreshold());
+  // Every session is recorded until the owner lowers the share (recording needs the Growth plan).
+  if (!(r.getInt('recording_sample_rate') > 0)) r.set('recording_sample_rate', 100);
   if (!r.getString('public_key')) r.set('public_key', $security.randomStringWithAlphabet(24, 'abcdefghijkmnpqrstuvwxyz23456789'));
   if (!r.getString('nameserver_1')) {
     const pairs = config.nameserverPairs();

@@ -3,6 +3,14 @@
  * audit log. Used by the settings form and by the sites hook, which refuses anything else.
  */
 import { normalizeDomain } from './domain-name';
+import {
+  RECORDING_LABELS,
+  RECORDING_SETTING_KEYS,
+  checkRecordingSetting,
+  showRecordingSetting,
+  type RecordingSettingKey,
+  type RecordingSettings,
+} from './recordings/settings';
 
 /** Days raw events are kept (rollups stay); 0 = the install's default. */
 export const RETENTION_CHOICES = [0, 30, 90, 180, 365, 730] as const;
@@ -29,7 +37,9 @@ export interface SiteSettings {
   time_zone: string;
 }
 
-export type SiteSettingKey = keyof SiteSettings;
+/** Every setting the sites hook accepts: the form's above and the recording settings. */
+export type SiteSettingKey = keyof SiteSettings | RecordingSettingKey;
+export type AnySiteSettings = Partial<SiteSettings & RecordingSettings>;
 export const SITE_SETTING_KEYS: SiteSettingKey[] = [
   'optimization_enabled',
   'error_threshold_percentage',
@@ -37,6 +47,7 @@ export const SITE_SETTING_KEYS: SiteSettingKey[] = [
   'retention_days',
   'staging_domain',
   'time_zone',
+  ...RECORDING_SETTING_KEYS,
 ];
 
 const LABELS: Record<SiteSettingKey, string> = {
@@ -46,12 +57,14 @@ const LABELS: Record<SiteSettingKey, string> = {
   retention_days: 'Data retention',
   staging_domain: 'Staging domain',
   time_zone: 'Time zone',
+  ...RECORDING_LABELS,
 };
 
 export type SettingCheck = { ok: true; value: boolean | number | string } | { ok: false; error: string };
 
 /** Checks (and normalises) one submitted setting. */
 export function checkSiteSetting(key: SiteSettingKey, raw: unknown): SettingCheck {
+  if (isRecordingKey(key)) return checkRecordingSetting(key, raw);
   switch (key) {
     case 'optimization_enabled':
     case 'tracking_ignore_dnt':
@@ -84,7 +97,10 @@ export function checkSiteSetting(key: SiteSettingKey, raw: unknown): SettingChec
   }
 }
 
+const isRecordingKey = (key: SiteSettingKey): key is RecordingSettingKey => (RECORDING_SETTING_KEYS as string[]).includes(key);
+
 function show(key: SiteSettingKey, v: unknown): string {
+  if (isRecordingKey(key)) return showRecordingSetting(key, v);
   if (key === 'optimization_enabled') return v ? 'on' : 'off';
   if (key === 'tracking_ignore_dnt') return v ? 'not honoured' : 'honoured';
   if (key === 'error_threshold_percentage') return `${v}%`;

@@ -29,6 +29,7 @@ import { click, submit } from './clicks';
 import { error } from './errors';
 import { watchVitals } from './vitals';
 import { publicApi } from './api';
+import { sessionSampled } from '../lib/contracts/recorder-config';
 
 /**
  * The global. The loader snippet's stub (src/lib/tracking-snippet.ts) brings `r`, which releases
@@ -43,6 +44,7 @@ type Cro = ((...a: unknown[]) => void) & {
   e?: (ErrorEvent | PromiseRejectionEvent)[];
   f?: EventListener;
 };
+type Recorder = { r: (cfg: ReturnType<typeof config>, i: typeof ids, o: typeof optOut) => void };
 type Win = { cro?: Cro; requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number };
 
 /**
@@ -186,6 +188,13 @@ function init(): void {
   } catch (_) {
     /* never harm the page */
   }
+  // Session recording: the recorder chunk is fetched now, at idle time, for sampled sessions only.
+  const rec = config().v;
+  if (rec && sessionSampled(ids().s, rec.s))
+    import(origin() + rec.u).then(
+      (m: Recorder) => m.r(config(), ids, optOut),
+      () => {},
+    );
   hide = () => {
     page.leave();
     vitals();

@@ -2,6 +2,7 @@ import { CONTROL_CHARACTERS } from '../lib/contracts/control-characters';
 import type { CollectEvent } from '../lib/contracts/event-payload';
 import type { TrackerRule } from '../lib/contracts/rule-change';
 import type { TrackerExperiment } from '../lib/contracts/tracker-experiment';
+import type { RecorderConfig } from '../lib/contracts/recorder-config';
 
 /** The site configuration the server inlines around the script. */
 export interface Config {
@@ -17,6 +18,8 @@ export interface Config {
   r?: TrackerRule[];
   /** Running experiments (full build only). */
   x?: TrackerExperiment[];
+  /** Session recording, when the site's plan includes it (the recorder chunk reads the rest). */
+  v?: RecorderConfig;
 }
 
 declare const CRO_CFG: Config | undefined;

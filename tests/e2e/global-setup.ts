@@ -21,6 +21,7 @@ export default async function globalSetup() {
     siteDir: resolve(import.meta.dirname, '../../dist'),
     env: { ...env, CRO_GUARDRAIL_INTERVAL_SECONDS: '2' },
   });
+  process.env.E2E_DATA_DIR = server.dataDir; // tests may read what the server stored (recordings' chunk files)
   return async () => {
     await server.stop();
     await Promise.all(started.map((s) => s.stop()));

@@ -19,6 +19,7 @@ const PAGES: Record<string, string> = {
   '/checkout': 'checkout.html',
   '/thank-you': 'thank-you.html',
   '/landing': 'landing.html',
+  '/join': 'join.html',
 };
 
 export interface TrackerFixtureSite {

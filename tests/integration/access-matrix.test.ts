@@ -216,7 +216,12 @@ function specs(): [string, Spec][] {
     siteScoped('optimization_health_metrics', () => ({ metric_type: 'error_rate', value: 1.5 }), { value: 0 }, {}),
     siteScoped('optimization_rollbacks', () => ({ rollback_type: 'manual', trigger_reason: 'test' }), { trigger_reason: 'changed' }, {}),
     siteScoped('optimization_audit_log', () => ({ action: 'updated', reason: 'test' }), { reason: 'forged' }, {}),
-    siteScoped('session_recordings', () => ({ page_url: 'https://example.com/', started_at: now() }), { events_count: 5 }, {}),
+    siteScoped(
+      'session_recordings',
+      () => ({ session_id: unique('rs'), page_url: 'https://example.com/', started_at: now() }),
+      { events_count: 5 },
+      {},
+    ),
     siteScoped('report_history', () => ({ report_name: 'Weekly', generated_at: now(), status: 'sent' }), { status: 'failed' }, {}),
     siteScoped('events', () => ({ visitor: 'v1', session: 's1', type: 'pageview', path: '/', ts: now() }), { value: 100 }, {}),
     siteScoped('sessions', () => ({ session_key: unique('sk'), visitor: 'v1', started_at: now() }), { revenue: 100 }, {}),

@@ -71,6 +71,11 @@ describe('plan limits (the same fixture runs in pocketbase/usage)', () => {
     for (const [tier, allowed] of Object.entries(planLimits.apiAccess.plans)) expect(can(tier, 'api_access'), tier).toBe(allowed);
     expect(upgradeMessage('api_access')).toBe(planLimits.apiAccess.refusal);
   });
+
+  it('gives session recordings to the plans the fixture lists, with the same refusal as pocketbase/recordings', () => {
+    for (const [tier, allowed] of Object.entries(planLimits.recordings.plans)) expect(can(tier, 'recordings'), tier).toBe(allowed);
+    expect(upgradeMessage('recordings')).toBe(planLimits.recordings.refusal);
+  });
 });
 
 describe('device classes (the same fixture runs in pocketbase/analytics)', () => {

@@ -36,6 +36,12 @@ export interface SiteRecord extends RecordModel {
   staging_domain: string;
   /** IANA time zone of the site's days ('' = UTC). */
   time_zone: string;
+  recording_sample_rate: number;
+  recording_min_seconds: number;
+  recording_include: string;
+  recording_exclude: string;
+  recording_mask_text: boolean;
+  recording_mask_selectors: string;
   /** This month's tracked visitors (server-metered, UTC calendar month 'YYYY-MM'). */
   usage_period: string;
   usage_visitors: number;

@@ -6,7 +6,7 @@ import { atom, computed } from 'nanostores';
 import { pb } from '../../client/pb';
 import { createCollectionStore } from './collectionStore';
 import { errorMessage } from './errors';
-import { browserTimeZone, type SiteSettings } from '../../lib/site-settings';
+import { browserTimeZone, type AnySiteSettings } from '../../lib/site-settings';
 import type { SiteRecord } from './records';
 import { $userId } from './session';
 
@@ -61,7 +61,7 @@ export const createSite = (userId: string, domain: string, industry: string) =>
 export const deleteSite = (siteId: string) => pb.collection('sites').delete(siteId);
 
 /** Saves the site's settings (Settings -> Optimization); the server checks them and audits every change. */
-export const saveSiteSettings = (siteId: string, settings: SiteSettings) =>
+export const saveSiteSettings = (siteId: string, settings: AnySiteSettings) =>
   pb.collection('sites').update<SiteRecord>(siteId, settings, { requestKey: null });
 
 export interface DnsVerdict {

@@ -43,17 +43,20 @@ export function LiveKpiCard() {
       </button>
       {open &&
         (rows.length ? (
-          <dl className="mt-2 grid grid-cols-2 gap-1" aria-live="polite">
-            {rows.map(([label, value, id]) => (
-              <div key={id} className="contents">
-                <dt className="text-slate-500">{label}</dt>
-                <dd className="text-right font-semibold" data-testid={id}>
-                  {value}
-                </dd>
-              </div>
-            ))}
-            {updatedAt && <dd className="col-span-2 text-xs text-slate-400">Updated {updatedAt.toLocaleTimeString()}</dd>}
-          </dl>
+          <div aria-live="polite">
+            <dl className="mt-2 grid grid-cols-2 gap-1">
+              {rows.map(([label, value, id]) => (
+                <div key={id} className="contents">
+                  <dt className="text-slate-500">{label}</dt>
+                  <dd className="text-right font-semibold" data-testid={id}>
+                    {value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {/* Not a term's definition: outside the list, which may hold only dt/dd groups. */}
+            {updatedAt && <p className="mt-1 text-xs text-slate-400">Updated {updatedAt.toLocaleTimeString()}</p>}
+          </div>
         ) : (
           <p className="mt-2 text-xs text-slate-500">No live data yet. Install the tracking script to see live figures.</p>
         ))}

@@ -1,16 +1,35 @@
 /**
  * The overview's four KPI cards from `$kpis` (last 7 days against the 7 before, from rollups; the
  * revenue impact measured, with how in its tooltip), or an honest "no data yet" before the site
- * has traffic.
+ * has traffic. Sessions Today also says how many of today's sessions were recorded
+ * (session_recordings started since midnight), and a new recording refetches the figures.
  */
 import { useStore } from '@nanostores/react';
-import { $kpis } from '../../data/kpis';
+import { useEffect, useRef } from 'react';
+import { $kpis, refetchKpis } from '../../data/kpis';
+import { recordingsTodayState } from '../../data/recordings';
+import { $currentSite } from '../../data/sites';
+import { can } from '../../../lib/plans';
 import { StatCard } from '../../../ui/dashboard/StatCard';
 import { changeColour, signedPercent } from '../../../ui/dashboard/change';
 import { explainRevenueImpact, formatRevenueImpact } from '../../../lib/revenue-impact';
 
+/** Today's recordings, live; each new one refetches the KPIs (the realtime refresh on new recordings). */
+function useRecordedToday(): number | undefined {
+  const recorded = useStore(recordingsTodayState).value;
+  const last = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (recorded !== undefined && last.current !== undefined && recorded !== last.current) void refetchKpis();
+    last.current = recorded;
+  }, [recorded]);
+  return recorded;
+}
+
 export function KpiCards() {
   const kpis = useStore($kpis);
+  const site = useStore($currentSite);
+  const recorded = useRecordedToday();
+  const showRecorded = can(site?.plan_tier, 'recordings') && recorded !== undefined;
   const cards: Array<[string, string | null, number | null, string?]> = [
     ['Conversion Rate', kpis ? `${kpis.cvr.toFixed(2)}%` : null, kpis ? kpis.change : null],
     ['Active Optimizations', kpis ? String(kpis.activeOptimizations) : null, kpis ? kpis.changes.activeOptimizations : null],
@@ -43,6 +62,11 @@ export function KpiCards() {
               </>
             )}
           </p>
+          {label === 'Sessions Today' && showRecorded && (
+            <p className="mt-1 text-xs text-slate-500" data-testid="recordings-today">
+              {recorded.toLocaleString('en-US')} recorded today
+            </p>
+          )}
           {explanation && (
             <p className="mt-1 text-xs text-slate-500" data-testid="revenue-impact-explanation" title={explanation}>
               {explanation.split('\n')[0]}

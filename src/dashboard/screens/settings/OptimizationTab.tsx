@@ -24,6 +24,7 @@ import type { SiteRecord } from '../../data/records';
 import { useSiteContext } from '../../data/siteContext';
 import { saveSiteSettings } from '../../data/sites';
 import { UsageCard } from './UsageCard';
+import { RecordingSettingsCard, recordingSettingsOf } from './RecordingSettingsCard';
 
 const RETENTION_OPTIONS = RETENTION_CHOICES.map(
   (d) => [String(d), d === 0 ? 'Default (90 days)' : `${d} days`] as const,
@@ -46,6 +47,7 @@ export function OptimizationTab() {
       <UsageCard site={site} />
       {/* Keyed by the saved settings, so a save (or a teammate's change) resets the form to what is stored. */}
       <SettingsForm key={`${site.id}:${JSON.stringify(settingsOf(site))}`} site={site} canManage={canManage} />
+      <RecordingSettingsCard key={`rec:${site.id}:${JSON.stringify(recordingSettingsOf(site))}`} site={site} canManage={canManage} />
     </div>
   );
 }

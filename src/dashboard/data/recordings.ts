@@ -1,0 +1,87 @@
+/**
+ * The current site's session recordings: one page (50) of the filtered list, refreshed by realtime
+ * on session_recordings, today's count for the overview, and a recording's events for the player
+ * (GET /api/cro/recordings/{id}/events).
+ */
+import { atom, computed } from 'nanostores';
+import { pb } from '../../client/pb';
+import { NO_FILTERS, RECORDINGS_PAGE_SIZE, recordingFilter, type RecordingFilters } from '../../lib/recordings/filters';
+import { createLiveStore } from './liveStore';
+import { fieldIs } from './collectionStore';
+import type { SessionRecordingRecord } from './records';
+import { startOfTodayIn } from '../../lib/recordings/today';
+import { $currentSite, $currentSiteId } from './sites';
+
+export const $recordingFilters = atom<RecordingFilters>(NO_FILTERS);
+export const $recordingsPage = atom(1);
+
+export interface RecordingsPage {
+  items: SessionRecordingRecord[];
+  page: number;
+  totalPages: number;
+  totalItems: number;
+}
+
+const $query = computed([$currentSiteId, $recordingFilters, $recordingsPage], (siteId, filters, page) =>
+  siteId ? { siteId, filters, page } : null,
+);
+
+const filterOf = (siteId: string, f: RecordingFilters) => {
+  const { expr, params } = recordingFilter(siteId, f);
+  return pb.filter(expr, params);
+};
+
+export const recordingsState = createLiveStore<RecordingsPage, { siteId: string; filters: RecordingFilters; page: number }>({
+  name: 'session_recordings',
+  key: $query,
+  debounceMs: 500,
+  realtime: [{ collection: 'session_recordings', filter: (q) => fieldIs('site_id', q.siteId) }],
+  load: async ({ siteId, filters, page }) => {
+    const list = await pb.collection('session_recordings').getList<SessionRecordingRecord>(page, RECORDINGS_PAGE_SIZE, {
+      filter: filterOf(siteId, filters),
+      sort: '-started_at',
+      requestKey: null,
+    });
+    return { items: list.items, page: list.page, totalPages: list.totalPages, totalItems: list.totalItems };
+  },
+});
+
+export function setRecordingFilters(f: RecordingFilters): void {
+  $recordingFilters.set(f);
+  $recordingsPage.set(1);
+}
+
+/** Every recording matching the filters (newest first, at most 5,000), for the CSV export. */
+export const fetchAllRecordings = (siteId: string, f: RecordingFilters) =>
+  pb.collection('session_recordings').getList<SessionRecordingRecord>(1, 5000, {
+    filter: filterOf(siteId, f),
+    sort: '-started_at',
+    skipTotal: true,
+    requestKey: null,
+  });
+
+/** A recording's rrweb events in time order. */
+export const fetchRecordingEvents = (id: string) =>
+  pb.send<{ type: number; timestamp: number }[]>(`/api/cro/recordings/${encodeURIComponent(id)}/events`, { requestKey: null });
+
+/** One recording (a link from another screen opens it). */
+export const fetchRecording = (id: string) => pb.collection('session_recordings').getOne<SessionRecordingRecord>(id, { requestKey: null });
+
+/** Recordings started today on the site's clock, live: the overview's figure. */
+const $todayKey = computed($currentSite, (site) => (site ? { siteId: site.id, zone: site.time_zone ?? '' } : null));
+
+export const recordingsTodayState = createLiveStore<number, { siteId: string; zone: string }>({
+  name: 'recordings_today',
+  key: $todayKey,
+  debounceMs: 500,
+  realtime: [{ collection: 'session_recordings', filter: ({ siteId }) => fieldIs('site_id', siteId) }],
+  load: async ({ siteId, zone }) => {
+    const start = startOfTodayIn(zone).toISOString().replace('T', ' ');
+    const list = await pb.collection('session_recordings').getList(1, 1, {
+      filter: pb.filter('site_id = {:site} && started_at >= {:start}', { site: siteId, start }),
+      fields: 'id',
+      requestKey: null,
+    });
+    return list.totalItems;
+  },
+});

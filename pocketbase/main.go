@@ -12,6 +12,7 @@ import (
 	"cro/pocketbase/analytics"
 	"cro/pocketbase/experiments"
 	"cro/pocketbase/funnels"
+	"cro/pocketbase/integrations"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
@@ -49,6 +50,7 @@ func main() {
 
 	mail := mailqueue.Start(app)
 	events := analytics.NewSQLiteStore(app) // the one owner of events, sessions and rollups
+	secrets := integrations.NewSecrets(app.DataDir)
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: migrationsDir,
 		HooksDir:      hooksDir,
@@ -62,6 +64,7 @@ func main() {
 			ai.BindJS(vm)                       // $ai: the language model behind the AI chat, streamed
 			docs.BindJS(vm)                     // $docs: text and language of uploaded documents
 			experiments.BindJS(vm, app, events) // $experiments: running tests and results for the AI grounding
+			secrets.BindJS(vm)                  // $integrations: integration credentials sealed at rest
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -76,9 +79,10 @@ func main() {
 	registerSecurityHeaders(app)
 	publicapi.Register(app, events) // /v1: the public REST API with site API keys
 	analytics.Register(app, events)
-	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
-	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
-	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
+	experiments.Register(app, events)           // GET /api/cro/experiments/{id}/results
+	funnels.Register(app, events)               // GET /api/cro/funnels/{id}/results and /dropoff
+	integrations.Register(app, secrets, events) // deliveries to Slack, webhooks, analytics tools; order webhooks in
+	usage.Register(app, events, mail)           // monthly tracked visitors against the plan, with 80% and 100% alerts
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},
 		{Name: "Web App", Probe: status.HTTPProbe("GET", "/", nil, 200)},

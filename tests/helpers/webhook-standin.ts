@@ -23,14 +23,16 @@ export interface WebhookStandIn {
   stop(): Promise<void>;
 }
 
-export async function startWebhookStandIn(answer = 'ok'): Promise<WebhookStandIn> {
+export async function startWebhookStandIn(answer = 'ok', onReceive?: (r: Received) => void): Promise<WebhookStandIn> {
   const received: Received[] = [];
   let failing = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      const r = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      received.push(r);
+      onReceive?.(r);
       if (failing > 0) {
         failing--;
         res.writeHead(503).end('try later');

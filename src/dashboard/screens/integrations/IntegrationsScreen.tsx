@@ -33,7 +33,8 @@ export default function IntegrationsScreen() {
           <NoSite />
         </div>
       ) : null}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="integrations-grid">
+      {/* Bottom room so the last row can scroll above the fixed LIVE KPI card. */}
+      <div className="grid grid-cols-1 gap-4 pb-48 sm:grid-cols-2 xl:grid-cols-3" data-testid="integrations-grid">
         {INTEGRATIONS.map((d) => (
           <IntegrationCard
             key={d.type}

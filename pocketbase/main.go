@@ -22,6 +22,7 @@ import (
 	"cro/pocketbase/dnsverify"
 	"cro/pocketbase/docs"
 	"cro/pocketbase/mailqueue"
+	"cro/pocketbase/periodic"
 	"cro/pocketbase/publicapi"
 
 	"cro/pocketbase/safefetch"
@@ -79,10 +80,16 @@ func main() {
 	registerSecurityHeaders(app)
 	publicapi.Register(app, events) // /v1: the public REST API with site API keys
 	analytics.Register(app, events)
-	experiments.Register(app, events)           // GET /api/cro/experiments/{id}/results
-	funnels.Register(app, events)               // GET /api/cro/funnels/{id}/results and /dropoff
-	integrations.Register(app, secrets, events) // deliveries to Slack, webhooks, analytics tools; order webhooks in
-	usage.Register(app, events, mail)           // monthly tracked visitors against the plan, with 80% and 100% alerts
+	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
+	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
+	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
+
+	// Integrations: deliveries to Slack, webhooks and analytics tools, order webhooks in; the
+	// periodic pass forwards new exposures and conversions to analytics tools.
+	bus := integrations.Register(app, secrets, events)
+	forwardEvery := periodic.Interval("CRO_INTEGRATION_FORWARD_SECONDS", time.Minute)
+	periodic.Run(app, min(forwardEvery, 30*time.Second), forwardEvery, func() { bus.Forward(events) })
+
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},
 		{Name: "Web App", Probe: status.HTTPProbe("GET", "/", nil, 200)},

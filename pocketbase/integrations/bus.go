@@ -78,18 +78,28 @@ func (b *Bus) work() {
 	}
 }
 
-// deliver sends ev to one integration, retrying what may pass later with exponential backoff.
-func (b *Bus) deliver(rec *core.Record, ev Event) {
+// deliver sends ev to one integration, retrying what may pass later with exponential backoff,
+// and records the outcome on the integration.
+func (b *Bus) deliver(rec *core.Record, ev Event) bool {
 	t, err := b.target(rec)
-	var req *outRequest
-	if err == nil {
-		req, err = buildRequest(t, ev, false)
-	}
 	if err != nil {
 		a := Attempt{Err: err.Error()}
 		logAttempt(b.app, rec, ev, 1, a)
 		settle(b.app, rec.Id, false, a.Err, true)
-		return
+		return false
+	}
+	last := b.attempts(rec, t, ev)
+	settle(b.app, rec.Id, last.OK(), last.Err, true)
+	return last.OK()
+}
+
+// attempts makes up to maxAttempts requests, logging each, and returns the last.
+func (b *Bus) attempts(rec *core.Record, t target, ev Event) Attempt {
+	req, err := buildRequest(t, ev, false)
+	if err != nil {
+		a := Attempt{Err: err.Error()}
+		logAttempt(b.app, rec, ev, 1, a)
+		return a
 	}
 	var last Attempt
 	for attempt := 1; attempt <= maxAttempts; attempt++ {
@@ -108,7 +118,7 @@ func (b *Bus) deliver(rec *core.Record, ev Event) {
 			break
 		}
 	}
-	settle(b.app, rec.Id, last.OK(), last.Err, true)
+	return last
 }
 
 // Test sends one test event to an integration now, without retries, and records it like any

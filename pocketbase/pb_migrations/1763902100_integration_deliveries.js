@@ -5,6 +5,9 @@
 //   received order webhooks: status, HTTP status, latency, error). Members read; the server writes.
 // - integration_orders: each order an inbound webhook counted, unique per integration, so a shop's
 //   retried webhook counts once. Members read; the server writes.
+// - experiment_exposures and conversion events get (site_id) indexes, ordered by rowid within a
+//   site: the integrations forward new first exposures and conversions from a cursor in the order
+//   of writing.
 // - integrations: only the server says an integration is connected or failing (it does so after a
 //   delivery or a received webhook), except Google Analytics, whose card links a property itself.
 migrate(
@@ -70,6 +73,17 @@ migrate(
       }),
     );
 
+    const exposures = app.findCollectionByNameOrId('experiment_exposures');
+    exposures.indexes = /** @type {types.JSONArray<string>} */ (
+      exposures.indexes.concat(['CREATE INDEX idx_experiment_exposures_site_feed ON experiment_exposures (site_id)'])
+    );
+    app.save(exposures);
+    const events = app.findCollectionByNameOrId('events');
+    events.indexes = /** @type {types.JSONArray<string>} */ (
+      events.indexes.concat(["CREATE INDEX idx_events_site_conversion_feed ON events (site_id) WHERE type = 'conversion'"])
+    );
+    app.save(events);
+
     const serverStatus =
       "(@request.body.status:isset = false || @request.body.status = 'pending' || @request.body.status = 'not_connected'";
     integrations.createRule = `${integrations.createRule} && ${serverStatus} || @request.body.integration_type = 'google_analytics')`;
@@ -78,6 +92,16 @@ migrate(
   },
   (app) => {
     for (const name of ['integration_orders', 'integration_deliveries']) app.delete(app.findCollectionByNameOrId(name));
+    const exposures = app.findCollectionByNameOrId('experiment_exposures');
+    exposures.indexes = /** @type {types.JSONArray<string>} */ (
+      exposures.indexes.filter((i) => i.indexOf('idx_experiment_exposures_site_feed') < 0)
+    );
+    app.save(exposures);
+    const events = app.findCollectionByNameOrId('events');
+    events.indexes = /** @type {types.JSONArray<string>} */ (
+      events.indexes.filter((i) => i.indexOf('idx_events_site_conversion_feed') < 0)
+    );
+    app.save(events);
     const integrations = app.findCollectionByNameOrId('integrations');
     const EDITOR = '@request.auth.id != "" && site_id.editor_ids.id ?= @request.auth.id';
     const notSet = '@request.body.last_synced_at:isset = false && @request.body.error_message:isset = false';

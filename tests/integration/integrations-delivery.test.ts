@@ -12,7 +12,7 @@ import { base64Hmac, startWebhookStandIn, validSignature, type WebhookStandIn } 
 import { ORIGIN, batch, post } from './analytics/helpers';
 
 let server: TestServer, owner: TestUser, editor: TestUser, viewer: TestUser, siteId: string, site: RecordModel;
-let slack: WebhookStandIn, hook: WebhookStandIn;
+let slack: WebhookStandIn, hook: WebhookStandIn, segment: WebhookStandIn;
 const SIGNING = 'whsec_integration_test_42';
 const SLACK_SECRET_PATH = '/services/T000/B000/slack-secret-xyz';
 
@@ -40,12 +40,15 @@ let slackId: string, hookId: string;
 beforeAll(async () => {
   slack = await startWebhookStandIn('ok');
   hook = await startWebhookStandIn('');
+  segment = await startWebhookStandIn('{"success":true}');
   ({ server, owner, editor, viewer, siteId, site } = await startSuite({
     users: ['owner', 'editor', 'viewer'],
     site: 'shop.example.com',
     roles: { editor: 'editor', viewer: 'viewer' },
     env: {
-      CRO_INTEGRATION_ALLOW_HOSTS: `${slack.hostPort},${hook.hostPort}`,
+      CRO_INTEGRATION_ALLOW_HOSTS: `${slack.hostPort},${hook.hostPort},${segment.hostPort}`,
+      CRO_INTEGRATION_ENDPOINTS: `segment=${segment.url}`,
+      CRO_INTEGRATION_FORWARD_SECONDS: '1',
       CRO_INTEGRATION_RETRY_MS: '50',
       CRO_COLLECT_ALLOWED_ORIGINS: ORIGIN,
     },
@@ -58,6 +61,7 @@ afterAll(async () => {
   await server?.stop();
   await slack?.stop();
   await hook?.stop();
+  await segment?.stop();
 });
 
 describe('connecting and testing', () => {
@@ -211,6 +215,8 @@ describe('Shopify order webhooks', () => {
 
   beforeAll(async () => {
     shopId = (await connect(owner, 'shopify', { shop_domain: 'demo.myshopify.com', webhook_secret: SHOP_SECRET })).id;
+    const segmentId = (await connect(owner, 'segment', { write_key: 'wk_segment_1' })).id;
+    expect(await test(owner, segmentId)).toMatchObject({ ok: true });
     const x = await owner.client.collection('experiments').create({
       site_id: siteId,
       name: 'Checkout button',
@@ -237,6 +243,23 @@ describe('Shopify order webhooks', () => {
     email: 'buyer@example.com',
     note_attributes: [{ name: 'cro_visitor_id', value: visitor }],
   });
+  it("forwards the visitor's exposure to Segment in the tracking API's shape", async () => {
+    const exposures = await until(
+      async () => segment.received.filter((r) => JSON.parse(r.body).event === 'Experiment Viewed'),
+      (r) => r.length > 0,
+      20_000,
+    );
+    expect(exposures).toHaveLength(1);
+    const r = exposures[0]!;
+    expect(r.path).toBe('/v1/track');
+    expect(r.headers.authorization).toBe(`Basic ${Buffer.from('wk_segment_1:').toString('base64')}`);
+    expect(JSON.parse(r.body)).toMatchObject({
+      anonymousId: visitor,
+      properties: { experiment_id: experimentId, experiment_name: 'Checkout button', variant: 'b' },
+      messageId: `xp_${experimentId}:${visitor}`,
+    });
+  });
+
   const send = (body: string, signature: string) =>
     fetch(`${server.url}/api/cro/integrations/${shopId}/inbound`, {
       method: 'POST',
@@ -268,6 +291,18 @@ describe('Shopify order webhooks', () => {
     expect(await revenueOfB()).toBe(89.9);
     expect(await log(shopId)).toEqual([expect.objectContaining({ event: 'order', status: 'received' })]);
     expect((await owner.client.collection('integrations').getOne(shopId)).status).toBe('connected');
+    // The purchase goes on to Segment as Order Completed, once.
+    const orders = await until(
+      async () => segment.received.filter((r) => JSON.parse(r.body).event === 'Order Completed'),
+      (r) => r.length > 0,
+      10_000,
+    );
+    expect(JSON.parse(orders[0]!.body)).toMatchObject({
+      anonymousId: visitor,
+      properties: { order_id: 'shopify:5551234', value: 89.9, revenue: 89.9, currency: 'USD' },
+    });
+    await new Promise((r) => setTimeout(r, 2_500)); // two forwarding passes: the feed does not send it again
+    expect(segment.received.filter((r) => JSON.parse(r.body).event === 'Order Completed')).toHaveLength(1);
   });
 
   it('members see the orders but cannot add one; strangers do not see them', async () => {

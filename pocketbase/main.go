@@ -84,11 +84,13 @@ func main() {
 	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 
-	// Integrations: deliveries to Slack, webhooks and analytics tools, order webhooks in; the
-	// periodic pass forwards new exposures and conversions to analytics tools.
+	// Integrations: deliveries to Slack, webhooks and analytics tools, order webhooks in; periodic
+	// passes forward new exposures and conversions, and send sample ratio alerts and the weekly summary.
 	bus := integrations.Register(app, secrets, events)
 	forwardEvery := periodic.Interval("CRO_INTEGRATION_FORWARD_SECONDS", time.Minute)
 	periodic.Run(app, min(forwardEvery, 30*time.Second), forwardEvery, func() { bus.Forward(events) })
+	alertEvery := periodic.Interval("CRO_INTEGRATION_ALERT_SECONDS", 10*time.Minute) // sample ratio alerts, Monday's summary
+	periodic.Run(app, min(alertEvery, time.Minute), alertEvery, func() { bus.Alerts(events, time.Now()) })
 
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},

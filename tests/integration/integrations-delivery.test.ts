@@ -49,6 +49,8 @@ beforeAll(async () => {
       CRO_INTEGRATION_ALLOW_HOSTS: `${slack.hostPort},${hook.hostPort},${segment.hostPort}`,
       CRO_INTEGRATION_ENDPOINTS: `segment=${segment.url}`,
       CRO_INTEGRATION_FORWARD_SECONDS: '1',
+      CRO_INTEGRATION_ALERT_SECONDS: '1',
+      CRO_COLLECT_CLIENT_RPS: '0',
       CRO_INTEGRATION_RETRY_MS: '50',
       CRO_COLLECT_ALLOWED_ORIGINS: ORIGIN,
     },
@@ -208,6 +210,49 @@ describe('outbound events', () => {
   });
 });
 
+describe('sample ratio alerts', () => {
+  it("a running test whose split is off alerts Slack and the owner's bell once", async () => {
+    const x = await owner.client.collection('experiments').create({
+      site_id: siteId,
+      name: 'Hero headline',
+      selector: 'h1',
+      url_pattern: '/landing',
+      variants: [
+        { key: 'control', name: 'Control', weight: 0.5, changes: [] },
+        { key: 'b', name: 'Short', weight: 0.5, changes: [{ type: 'set_text', value: 'Start now' }] },
+      ],
+      primary_goal: 'revenue',
+    });
+    await owner.client.collection('experiments').update(x.id, { status: 'running' });
+    const slackBefore = slack.received.length;
+    // 90 visitors in the control and 15 in the variant of a 50/50 split.
+    for (let i = 0; i < 105; i += 15) {
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, j) =>
+          post(
+            server,
+            batch(site.public_key, [{ t: 'xp', ts: Date.now() - 30_000, p: '/landing', id: x.id, n: i + j < 90 ? 'control' : 'b' }], {
+              v: `srm-visitor-${i + j}`,
+            }),
+          ),
+        ),
+      );
+      expect(answers.map((r) => r.status)).toEqual(Array(15).fill(202));
+    }
+    const alerts = await until(
+      async () => slack.received.slice(slackBefore).filter((r) => JSON.parse(r.body).text.includes('Sample ratio mismatch: Hero headline')),
+      (r) => r.length > 0,
+      20_000,
+    );
+    expect(JSON.parse(alerts[0]!.body).text).toContain('[90 15]');
+    const bell = await owner.client.collection('notifications').getFullList({ filter: `title = "Sample ratio mismatch: Hero headline"` });
+    expect(bell).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 2_500)); // two more passes: no second alert
+    expect(slack.received.slice(slackBefore).filter((r) => JSON.parse(r.body).text.includes('Sample ratio mismatch'))).toHaveLength(1);
+    await owner.client.collection('experiments').update(x.id, { status: 'paused' });
+  }, 60_000);
+});
+
 describe('Shopify order webhooks', () => {
   const SHOP_SECRET = 'shpss_test_secret_1';
   let shopId: string, experimentId: string;
@@ -245,7 +290,8 @@ describe('Shopify order webhooks', () => {
   });
   it("forwards the visitor's exposure to Segment in the tracking API's shape", async () => {
     const exposures = await until(
-      async () => segment.received.filter((r) => JSON.parse(r.body).event === 'Experiment Viewed'),
+      async () =>
+        segment.received.filter((r) => JSON.parse(r.body).event === 'Experiment Viewed' && JSON.parse(r.body).anonymousId === visitor),
       (r) => r.length > 0,
       20_000,
     );

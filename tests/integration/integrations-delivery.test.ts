@@ -4,6 +4,7 @@
  * the delivery log; who may do what, and credentials in no answer; Shopify orders with a bad
  * signature change nothing, a good one adds revenue to the visitor's experiment variant.
  */
+import { createHmac } from 'node:crypto';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer, TestUser } from '../helpers/pocketbase';
@@ -357,5 +358,68 @@ describe('Shopify order webhooks', () => {
     expect(await stranger.client.collection('integration_orders').getFullList()).toHaveLength(0);
     await addMember(server, siteId, stranger, 'viewer');
     expect(await stranger.client.collection('integration_orders').getFullList()).toHaveLength(1);
+  });
+});
+
+describe('WooCommerce and Stripe order webhooks', () => {
+  const inbound = (id: string, body: string, headers: Record<string, string>) =>
+    fetch(`${server.url}/api/cro/integrations/${id}/inbound`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body,
+    });
+
+  it('a WooCommerce order signed with the stored secret counts once it is paid; another signature is 401', async () => {
+    const id = (await connect(owner, 'woocommerce', { store_url: 'https://shop.example.com', webhook_secret: 'wc_secret_1' })).id;
+    const order = (status: string) =>
+      JSON.stringify({
+        id: 4242,
+        status,
+        total: '19.50',
+        currency: 'EUR',
+        meta_data: [{ id: 1, key: '_cro_visitor_id', value: 'woo-visitor-1' }],
+      });
+    const pending = order('pending');
+    const ignored = await inbound(id, pending, {
+      'X-WC-Webhook-Signature': base64Hmac('wc_secret_1', pending),
+      'X-WC-Webhook-Topic': 'order.created',
+    });
+    expect(await ignored.json()).toMatchObject({ counted: false, reason: 'order status pending is not paid' });
+    const paid = order('processing');
+    const forged = await inbound(id, paid, { 'X-WC-Webhook-Signature': base64Hmac('guess', paid), 'X-WC-Webhook-Topic': 'order.updated' });
+    expect(forged.status).toBe(401);
+    const ok = await inbound(id, paid, {
+      'X-WC-Webhook-Signature': base64Hmac('wc_secret_1', paid),
+      'X-WC-Webhook-Topic': 'order.updated',
+    });
+    expect(await ok.json()).toMatchObject({ counted: true, order_id: 'woocommerce:4242', value: 19.5 });
+    const orders = await owner.client.collection('integration_orders').getFullList({ filter: `integration_id = "${id}"` });
+    expect(orders.map((o) => [o.order_id, o.visitor, o.value, o.currency])).toEqual([['woocommerce:4242', 'woo-visitor-1', 19.5, 'EUR']]);
+    expect((await log(id)).map((e) => e.status)).toEqual(['ignored', 'received']);
+  });
+
+  it("a Stripe checkout.session.completed signed with the endpoint's secret counts its amount in full units", async () => {
+    const id = (await connect(owner, 'stripe', { webhook_secret: 'whsec_stripe_1' })).id;
+    const body = JSON.stringify({
+      id: 'evt_1',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_test_1',
+          client_reference_id: 'stripe-visitor-1',
+          amount_total: 4999,
+          currency: 'usd',
+          payment_status: 'paid',
+          customer_details: { email: 'x@example.com' },
+        },
+      },
+    });
+    const t = Math.floor(Date.now() / 1000);
+    const sig = (secret: string, ts = t) => `t=${ts},v1=${createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex')}`;
+    expect((await inbound(id, body, { 'Stripe-Signature': sig('whsec_other') })).status).toBe(401);
+    expect((await inbound(id, body, { 'Stripe-Signature': sig('whsec_stripe_1', t - 3600) })).status).toBe(401);
+    const ok = await inbound(id, body, { 'Stripe-Signature': sig('whsec_stripe_1') });
+    expect(await ok.json()).toMatchObject({ counted: true, order_id: 'stripe:cs_test_1', value: 49.99 });
+    expect((await owner.client.collection('integrations').getOne(id)).status).toBe('connected');
   });
 });

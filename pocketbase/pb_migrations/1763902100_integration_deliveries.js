@@ -27,50 +27,54 @@ migrate(
     const created = { name: 'created_at', type: 'autodate', onCreate: true, onUpdate: false };
 
     app.save(
-      new Collection({
-        type: 'base',
-        name: 'integration_deliveries',
-        listRule: MEMBER,
-        viewRule: MEMBER,
-        createRule: null,
-        updateRule: null,
-        deleteRule: null,
-        fields: [
-          siteRel,
-          integrationRel,
-          { name: 'event', type: 'text', required: true, max: 50 },
-          { name: 'event_id', type: 'text', max: 200 },
-          { name: 'attempt', type: 'number', onlyInt: true, min: 1 },
-          { name: 'status', type: 'select', values: ['delivered', 'failed', 'received', 'ignored'], maxSelect: 1, required: true },
-          { name: 'http_status', type: 'number', onlyInt: true },
-          { name: 'latency_ms', type: 'number', onlyInt: true },
-          { name: 'error', type: 'text', max: 1000 },
-          created,
-        ],
-        indexes: ['CREATE INDEX idx_integration_deliveries_integration ON integration_deliveries (integration_id, created_at)'],
-      }),
+      new Collection(
+        /** @type {CollectionJSON} */ ({
+          type: 'base',
+          name: 'integration_deliveries',
+          listRule: MEMBER,
+          viewRule: MEMBER,
+          createRule: null,
+          updateRule: null,
+          deleteRule: null,
+          fields: [
+            siteRel,
+            integrationRel,
+            { name: 'event', type: 'text', required: true, max: 50 },
+            { name: 'event_id', type: 'text', max: 200 },
+            { name: 'attempt', type: 'number', onlyInt: true, min: 1 },
+            { name: 'status', type: 'select', values: ['delivered', 'failed', 'received', 'ignored'], maxSelect: 1, required: true },
+            { name: 'http_status', type: 'number', onlyInt: true },
+            { name: 'latency_ms', type: 'number', onlyInt: true },
+            { name: 'error', type: 'text', max: 1000 },
+            created,
+          ],
+          indexes: ['CREATE INDEX idx_integration_deliveries_integration ON integration_deliveries (integration_id, created_at)'],
+        }),
+      ),
     );
 
     app.save(
-      new Collection({
-        type: 'base',
-        name: 'integration_orders',
-        listRule: MEMBER,
-        viewRule: MEMBER,
-        createRule: null,
-        updateRule: null,
-        deleteRule: null,
-        fields: [
-          siteRel,
-          integrationRel,
-          { name: 'order_id', type: 'text', required: true, max: 200 },
-          { name: 'visitor', type: 'text', max: 64 },
-          { name: 'value', type: 'number' },
-          { name: 'currency', type: 'text', max: 10 },
-          created,
-        ],
-        indexes: ['CREATE UNIQUE INDEX idx_integration_orders_order ON integration_orders (integration_id, order_id)'],
-      }),
+      new Collection(
+        /** @type {CollectionJSON} */ ({
+          type: 'base',
+          name: 'integration_orders',
+          listRule: MEMBER,
+          viewRule: MEMBER,
+          createRule: null,
+          updateRule: null,
+          deleteRule: null,
+          fields: [
+            siteRel,
+            integrationRel,
+            { name: 'order_id', type: 'text', required: true, max: 200 },
+            { name: 'visitor', type: 'text', max: 64 },
+            { name: 'value', type: 'number' },
+            { name: 'currency', type: 'text', max: 10 },
+            created,
+          ],
+          indexes: ['CREATE UNIQUE INDEX idx_integration_orders_order ON integration_orders (integration_id, order_id)'],
+        }),
+      ),
     );
 
     const exposures = app.findCollectionByNameOrId('experiment_exposures');

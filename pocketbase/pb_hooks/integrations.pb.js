@@ -40,7 +40,14 @@ routerAdd(
       record.set('integration_type', type);
     }
     const credentials = Object.assign({}, storedCredentials, checked.value.credentials);
-    const settings = Object.assign({}, checked.value.settings, { credential_keys: Object.keys(credentials).sort() });
+    // The server's own bookkeeping survives a reconfiguration: where forwarding has got to, and the
+    // week last summarised, so nothing is sent twice.
+    const kept = {};
+    const previous = record.isNew() ? {} : JSON.parse(record.getString('settings') || '{}') || {};
+    ['forwarded_until', 'weekly_summary_week'].forEach((k) => {
+      if (previous[k] !== undefined) kept[k] = previous[k];
+    });
+    const settings = Object.assign(kept, checked.value.settings, { credential_keys: Object.keys(credentials).sort() });
     const status = type === 'google_analytics' ? 'connected' : 'pending';
     record.set('name', definition.name);
     record.set('status', status);

@@ -31,6 +31,12 @@ describe('POST /api/cro/integrations/connect', () => {
     const again = await server.admin.collection('integrations').getOne(list[0]!.id);
     expect(again.settings).toMatchObject({ pixel_id: '654321', credential_keys: ['access_token'] });
     expect(again.credentials.sealed).not.toBe(stored.credentials.sealed);
+
+    // The server's forwarding cursor survives a reconfiguration, so nothing is forwarded twice.
+    await server.admin.collection('integrations').update(list[0]!.id, { settings: { ...again.settings, forwarded_until: { x: 5, c: 7 } } });
+    await connect(owner, { siteId, type: 'facebook_pixel', values: { pixel_id: '777' } });
+    const third = await server.admin.collection('integrations').getOne(list[0]!.id);
+    expect(third.settings).toMatchObject({ pixel_id: '777', forwarded_until: { x: 5, c: 7 } });
   });
 
   it('rejects unknown types, missing required fields and non-editors without changing anything', async () => {

@@ -13,6 +13,7 @@ import (
 	"cro/pocketbase/experiments"
 	"cro/pocketbase/funnels"
 	"cro/pocketbase/heatmaps"
+	"cro/pocketbase/integrations"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
@@ -24,6 +25,7 @@ import (
 	"cro/pocketbase/docs"
 	"cro/pocketbase/edge"
 	"cro/pocketbase/mailqueue"
+	"cro/pocketbase/periodic"
 	"cro/pocketbase/publicapi"
 	"cro/pocketbase/recordings"
 
@@ -53,6 +55,7 @@ func main() {
 
 	mail := mailqueue.Start(app)
 	events := analytics.NewSQLiteStore(app) // the one owner of events, sessions and rollups
+	secrets := integrations.NewSecrets(app.DataDir)
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: migrationsDir,
 		HooksDir:      hooksDir,
@@ -66,6 +69,7 @@ func main() {
 			ai.BindJS(vm)                       // $ai: the language model behind the AI chat, streamed
 			docs.BindJS(vm)                     // $docs: text and language of uploaded documents
 			experiments.BindJS(vm, app, events) // $experiments: running tests and results for the AI grounding
+			secrets.BindJS(vm)                  // $integrations: integration credentials sealed at rest
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -87,6 +91,15 @@ func main() {
 	heatmaps.Register(app, events)    // /api/cro/heatmaps/{site}/...: click maps, scroll maps, the page rendering
 	recordings.Register(app, events)  // the recorder chunk, POST /api/cro/recordings and a recording's events
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
+
+	// Integrations: deliveries to Slack, webhooks and analytics tools, order webhooks in; periodic
+	// passes forward new exposures and conversions, and send sample ratio alerts and the weekly summary.
+	bus := integrations.Register(app, secrets, events)
+	forwardEvery := periodic.Interval("CRO_INTEGRATION_FORWARD_SECONDS", time.Minute)
+	periodic.Run(app, min(forwardEvery, 30*time.Second), forwardEvery, func() { bus.Forward(events) })
+	alertEvery := periodic.Interval("CRO_INTEGRATION_ALERT_SECONDS", 10*time.Minute) // sample ratio alerts, Monday's summary
+	periodic.Run(app, min(alertEvery, time.Minute), alertEvery, func() { bus.Alerts(events, time.Now()) })
+
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},
 		{Name: "Web App", Probe: status.HTTPProbe("GET", "/", nil, 200)},

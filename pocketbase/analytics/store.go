@@ -51,6 +51,11 @@ type Store interface {
 	FunnelResults(q FunnelQuery) (FunnelFigures, error)
 	// FunnelDropOff describes the visitors who reached step (0-based) and not the next one.
 	FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, error)
+	// Feed returns a site's first exposures to experiments and its goal conversions written after
+	// the cursor, at most limit of each (the integrations forward them to analytics tools);
+	// FeedStart is the cursor before the first row written about a time at or after since.
+	Feed(siteID string, after FeedCursor, limit int) ([]FeedItem, error)
+	FeedStart(siteID string, since time.Time) (FeedCursor, error)
 
 	// Prune deletes raw events and sessions older than before; rollups and experiment aggregates are kept.
 	Prune(before time.Time) error

@@ -1,8 +1,10 @@
 // @ts-check
 /// <reference path="../pb_data/types.d.ts" />
-// Connecting an integration: settings are readable by the site's members, credentials are kept
-// in a hidden field that no API answer includes. Editors and above may connect; deleting goes
-// through the collection's own rule.
+// Connecting an integration: settings are readable by the site's members; credentials are sealed
+// (AES-GCM, $integrations) into a hidden field that no API answer includes. Editors and above may
+// connect; deleting goes through the collection's own rule. Only Google Analytics is 'connected'
+// at once (its card links a property); the others are 'pending' until a delivery or a signed
+// webhook has worked (pocketbase/integrations), so no card claims what has not happened.
 
 routerAdd(
   'POST',
@@ -27,13 +29,8 @@ routerAdd(
     } catch (_) {
       record = null;
     }
-    let storedCredentials;
-    try {
-      storedCredentials = (record && JSON.parse(record.getString('credentials') || '{}')) || {};
-    } catch (_) {
-      storedCredentials = {};
-    }
-    const hasStored = !!storedCredentials && Object.keys(storedCredentials).length > 0;
+    const storedCredentials = record ? $integrations.open(record) : {};
+    const hasStored = Object.keys(storedCredentials).length > 0;
     const checked = domain.validateIntegrationInput(type, body.values, hasStored);
     if (checked.ok === false) throw new BadRequestError(checked.error);
 
@@ -42,20 +39,28 @@ routerAdd(
       record.set('site_id', site.id);
       record.set('integration_type', type);
     }
-    const credentials = Object.assign({}, hasStored ? storedCredentials : {}, checked.value.credentials);
-    const settings = Object.assign({}, checked.value.settings, { credential_keys: Object.keys(credentials).sort() });
+    const credentials = Object.assign({}, storedCredentials, checked.value.credentials);
+    // The server's own bookkeeping survives a reconfiguration: where forwarding has got to, and the
+    // week last summarised, so nothing is sent twice.
+    const kept = {};
+    const previous = record.isNew() ? {} : JSON.parse(record.getString('settings') || '{}') || {};
+    ['forwarded_until', 'weekly_summary_week'].forEach((k) => {
+      if (previous[k] !== undefined) kept[k] = previous[k];
+    });
+    const settings = Object.assign(kept, checked.value.settings, { credential_keys: Object.keys(credentials).sort() });
+    const status = type === 'google_analytics' ? 'connected' : 'pending';
     record.set('name', definition.name);
-    record.set('status', 'connected');
+    record.set('status', status);
     record.set('enabled', true);
     record.set('settings', settings);
-    record.set('credentials', credentials);
+    record.set('credentials', $integrations.seal(credentials));
     record.set('error_message', '');
     e.app.save(record);
     return e.json(200, {
       id: record.id,
       integration_type: type,
       name: definition.name,
-      status: 'connected',
+      status: status,
       settings: settings,
     });
   },

@@ -178,7 +178,7 @@ function specs(): [string, Spec][] {
               .collection('integrations')
               .create({ site_id: await makeSite(), integration_type: 'google_analytics', status: 'connected' })
           ).id,
-        createBody: () => ({ site_id: siteId, integration_type: nextIntegration(), status: 'connected' }),
+        createBody: () => ({ site_id: siteId, integration_type: nextIntegration(), status: 'pending' }),
         updateBody: { status: 'pending' },
         allowed: { list: MEMBERS, view: MEMBERS, ...EDITABLE },
       },

@@ -94,3 +94,11 @@ declare const console: {
   error(...data: unknown[]): void;
   debug(...data: unknown[]): void;
 };
+
+/** Integration credentials sealed at rest with AES-GCM (pocketbase/integrations/register.go). */
+declare const $integrations: {
+  /** The stored form of a credentials object: `{sealed: "v1:..."}`. */
+  seal(values: { [key: string]: string }): { sealed: string };
+  /** The record's credentials, opened (an empty object when none are stored). */
+  open(record: core.Record): { [key: string]: string };
+};

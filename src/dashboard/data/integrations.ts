@@ -2,7 +2,7 @@
 import { computed } from 'nanostores';
 import { pb } from '../../client/pb';
 import { createCollectionStore, fieldIs } from './collectionStore';
-import type { IntegrationRecord } from './records';
+import type { IntegrationDeliveryRecord, IntegrationRecord } from './records';
 import { $currentSiteId } from './sites';
 
 const integrationsState = createCollectionStore<IntegrationRecord>({
@@ -18,6 +18,37 @@ export const $integrations = computed(integrationsState, (s) => s.value ?? (s.er
 export const $integrationsFailed = computed(integrationsState, (s) => s.error !== null);
 
 export const refetchIntegrations = () => integrationsState.refetch();
+
+const deliveriesState = createCollectionStore<IntegrationDeliveryRecord>({
+  collection: 'integration_deliveries',
+  key: $currentSiteId,
+  filter: (siteId) => fieldIs('site_id', siteId),
+  sort: '-created_at,-id',
+  limit: 500,
+});
+
+/** The site's delivery log, newest first, by integration id (the server keeps 50 per integration). */
+export const $deliveriesByIntegration = computed(deliveriesState, (s) => {
+  const map = new Map<string, IntegrationDeliveryRecord[]>();
+  for (const d of s.value ?? []) map.set(d.integration_id, [...(map.get(d.integration_id) ?? []), d]);
+  return map;
+});
+
+export const refetchDeliveries = () => deliveriesState.refetch();
+
+/** What 'Test connection' answered. */
+export interface ConnectionTest {
+  ok: boolean;
+  inbound?: boolean;
+  http_status?: number;
+  latency_ms?: number;
+  error?: string;
+  message?: string;
+}
+
+/** Sends a test event to the integration now (the server logs it like any delivery). */
+export const testIntegration = (id: string) =>
+  pb.send<ConnectionTest>(`/api/cro/integrations/${encodeURIComponent(id)}/test`, { method: 'POST', requestKey: null });
 
 /** The linked Google Analytics property of a connected integration, or null. */
 export function propertyIdOf(records: IntegrationRecord[] | undefined): string | null {

@@ -132,7 +132,22 @@ export interface IntegrationRecord extends RecordModel {
   status: 'connected' | 'error' | 'pending' | 'not_connected' | '';
   enabled: boolean;
   settings: Record<string, unknown> | null;
+  last_synced_at: string;
   error_message: string;
+}
+
+/** One line of an integration's delivery log: an outbound attempt or a received order webhook. */
+export interface IntegrationDeliveryRecord extends RecordModel {
+  site_id: string;
+  integration_id: string;
+  event: string;
+  event_id: string;
+  attempt: number;
+  status: 'delivered' | 'failed' | 'received' | 'ignored';
+  http_status: number;
+  latency_ms: number;
+  error: string;
+  created_at: string;
 }
 
 export interface NotificationRecord extends RecordModel {
@@ -285,6 +300,7 @@ export const RECORD_COLLECTIONS = {
   PatternRecord: 'cro_patterns',
   MemberRecord: 'site_members',
   IntegrationRecord: 'integrations',
+  IntegrationDeliveryRecord: 'integration_deliveries',
   SessionRecordingRecord: 'session_recordings',
   NotificationRecord: 'notifications',
   SiteLiveRecord: 'site_live',

@@ -1,7 +1,21 @@
-// The Integrations screen: 30 cards, the connect dialog (secrets never shown again), status from
-// the stored record, disconnect, and the default catalogue when loading fails.
+// The Integrations screen: 30 cards, the connect dialog (secrets never shown again), saving tests
+// the integration against the webhook stand-in, Test connection and the delivery log, status from
+// the stored record, disconnect, honest cards for what cannot work, and the default catalogue
+// when loading fails.
 import { expect, test } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { validSignature, type Received } from '../../helpers/webhook-standin';
 import { addSite, createUser, expectToast, newDomain, signInBrowser, superuser, WIDTHS } from './helpers';
+
+/** What the webhook stand-in received at path (tests/e2e/standins/webhook.ts). */
+function webhookRequests(path: string): Received[] {
+  const dir = process.env.E2E_WEBHOOK_DIR!;
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Received)
+    .filter((r) => r.path === path);
+}
 
 for (const { name, viewport } of WIDTHS) {
   test.describe(`at ${name} width`, () => {
@@ -10,6 +24,7 @@ for (const { name, viewport } of WIDTHS) {
     test('connect Slack through the dialog, reconfigure and disconnect', async ({ page }) => {
       const user = await createUser();
       const site = await addSite(user.pb, newDomain('tools'));
+      const hookPath = `/services/T0/B0/secret-${Date.now()}`;
       await signInBrowser(page, user.pb);
       await page.goto('/dashboard/integrations');
       await expect(page.getByTestId('integrations-grid').locator('article')).toHaveCount(30);
@@ -21,20 +36,23 @@ for (const { name, viewport } of WIDTHS) {
       const dialog = page.getByRole('dialog', { name: 'Connect Slack' });
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Connection Failed', 'Incoming webhook URL is required.');
-      await dialog.getByLabel('Incoming webhook URL').fill('https://hooks.slack.test/services/secret-123');
+      await dialog.getByLabel('Incoming webhook URL').fill(`${process.env.E2E_WEBHOOK_ORIGIN}${hookPath}`);
       await dialog.getByRole('button', { name: 'Save' }).click();
+      // Saving tests the webhook at once: the stand-in answered, so the card says connected.
       await expect(page.getByText('Connected!')).toBeVisible();
       await expect(dialog).toHaveCount(0);
       await expect(slack.getByText('Connected', { exact: true })).toBeVisible();
+      expect(webhookRequests(hookPath)).toHaveLength(1);
+      expect(JSON.parse(webhookRequests(hookPath)[0]!.body).text).toContain('Upliftly connection test');
 
       const stored = await (
         await superuser()
       )
         .collection('integrations')
         .getFirstListItem(`site_id = "${site.id}" && integration_type = "slack"`);
-      expect(stored.credentials).toEqual({ webhook_url: 'https://hooks.slack.test/services/secret-123' });
+      expect(JSON.stringify(stored)).not.toContain(hookPath);
       const visible = await user.pb.collection('integrations').getFullList();
-      expect(JSON.stringify(visible)).not.toContain('secret-123');
+      expect(JSON.stringify(visible)).not.toContain(hookPath);
 
       await slack.getByRole('button', { name: 'Configure' }).click();
       await expect(dialog.getByLabel('Incoming webhook URL')).toHaveValue('');
@@ -47,6 +65,58 @@ for (const { name, viewport } of WIDTHS) {
     });
   });
 }
+
+test('a signed webhook: connect, Test connection reaches the receiver, the log shows each attempt, the secret never shows again', async ({
+  page,
+}) => {
+  const user = await createUser();
+  await addSite(user.pb, newDomain('hooks'));
+  const hookPath = `/cro-events/${Date.now()}`;
+  const secret = `whsec_e2e_${Date.now()}`;
+  await signInBrowser(page, user.pb);
+  await page.goto('/dashboard/integrations');
+  const card = page.getByTestId('integration-webhook');
+  await expect(card.getByTestId('integration-note')).toContainText('signed JSON (X-CRO-Signature)');
+  await card.getByRole('button', { name: 'Connect' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Webhook' });
+  await dialog.getByLabel('Endpoint URL').fill(`${process.env.E2E_WEBHOOK_ORIGIN}${hookPath}`);
+  await dialog.getByLabel('Signing secret').fill(secret);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Connected!')).toBeVisible();
+  await expect(card.getByText('Connected', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Test connection' }).click();
+  await expect.poll(() => webhookRequests(hookPath).length).toBe(2);
+  for (const r of webhookRequests(hookPath)) {
+    expect(validSignature(r.headers['x-cro-signature'] as string, r.body, secret)).toBe(true);
+    expect(JSON.parse(r.body)).toMatchObject({ type: 'test', data: { test: true } });
+  }
+
+  await card.getByText('Delivery log (2)').click();
+  const entries = card.getByRole('list', { name: 'Delivery log' }).getByRole('listitem');
+  await expect(entries).toHaveCount(2);
+  await expect(entries.first()).toContainText('Delivered test');
+  await expect(entries.first()).toContainText('HTTP 200');
+  await expect(entries.first()).toContainText(' ms');
+
+  await card.getByRole('button', { name: 'Configure' }).click();
+  await expect(dialog.getByLabel('Signing secret')).toHaveValue('');
+  await expect(dialog.getByLabel('Signing secret')).toHaveAttribute('placeholder', 'Saved - leave blank to keep');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(await page.content()).not.toContain(secret);
+});
+
+test('an integration that cannot work here says why and offers the webhook', async ({ page }) => {
+  const user = await createUser();
+  await addSite(user.pb, newDomain('hubspot'));
+  await signInBrowser(page, user.pb);
+  await page.goto('/dashboard/integrations');
+  const card = page.getByTestId('integration-hubspot');
+  await expect(card.getByTestId('integration-note')).toContainText('OAuth');
+  await expect(card.getByRole('button', { name: 'Connect' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Use a webhook instead' }).click();
+  await expect(page.getByRole('dialog', { name: 'Connect Webhook' })).toBeVisible();
+});
 
 test('a failed load shows the error toast and the default catalogue', async ({ page }) => {
   const user = await createUser();

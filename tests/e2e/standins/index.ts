@@ -5,5 +5,13 @@ import { stripeStandIn } from './stripe';
 import { dnsStandIn } from './dns';
 import { scanSiteStandIn } from './scan-site';
 import { trackerSiteStandIn } from './tracker-site';
+import { webhookStandIn } from './webhook';
 
-export const standIns: Array<() => Promise<StandIn>> = [smtpStandIn, stripeStandIn, dnsStandIn, scanSiteStandIn, trackerSiteStandIn];
+export const standIns: Array<() => Promise<StandIn>> = [
+  smtpStandIn,
+  stripeStandIn,
+  dnsStandIn,
+  scanSiteStandIn,
+  trackerSiteStandIn,
+  webhookStandIn,
+];

@@ -1,6 +1,7 @@
 /**
- * The connect dialog: the integration's fields; secrets go to the server route, which stores
+ * The connect dialog: the integration's fields; secrets go to the server route, which seals
  * them where no API answer can read them back (a saved secret may be left blank to keep it).
+ * Saving an outbound integration tests it at once, so the card's status is what really happened.
  */
 import { useState, type FormEvent } from 'react';
 import type { IntegrationDefinition } from '../../../lib/integrations';
@@ -12,6 +13,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/TextField';
 import { DialogActions } from '../../../ui/DialogActions';
 import type { IntegrationRecord } from '../../data/records';
+import { useConnectionTest } from './useConnectionTest';
 
 export function ConnectDialog({
   definition,
@@ -24,7 +26,7 @@ export function ConnectDialog({
   siteId: string;
   record: IntegrationRecord | null;
   onClose: () => void;
-  onSaved: () => void;
+  onSaved: () => Promise<void>;
 }) {
   const settings = (record?.settings ?? {}) as Record<string, unknown>;
   const savedSecrets = Array.isArray(settings.credential_keys) ? (settings.credential_keys as string[]) : [];
@@ -36,14 +38,22 @@ export function ConnectDialog({
     ),
   );
   const [busy, setBusy] = useState(false);
+  const { runTest } = useConnectionTest(definition, onSaved);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     try {
-      await connectIntegration(siteId, definition.type, values);
-      notify('Connected!', `${definition.name} is connected`, 'success');
-      onSaved();
+      const saved = await connectIntegration(siteId, definition.type, values);
+      if (saved.status === 'connected') {
+        notify('Connected!', `${definition.name} is connected`, 'success');
+        await onSaved();
+      } else if (definition.mode === 'inbound') {
+        notify('Saved', `${definition.name} is waiting for its first signed order webhook`, 'success');
+        await onSaved();
+      } else {
+        await runTest(saved.id);
+      }
     } catch (err) {
       notify('Connection Failed', errorMessage(err, `Could not connect ${definition.name}. Please try again.`), 'destructive');
     } finally {

@@ -1,28 +1,41 @@
-/** One integration: logo, name, category, status, Connect / Configure / Disconnect. */
+/**
+ * One integration: logo, name, category, what it really does here, status, Connect / Configure /
+ * Test connection / Disconnect, the delivery log; an integration that cannot work on this install
+ * says why and offers the generic webhook instead.
+ */
 import { useState } from 'react';
-import type { IntegrationDefinition } from '../../../lib/integrations';
+import { inboundWebhookPath, type IntegrationDefinition } from '../../../lib/integrations';
 import { notify } from '../../../ui/toast';
 import { errorMessage } from '../../data/errors';
 import { Button } from '../../../ui/Button';
+import { CopyButton } from '../../../ui/CopyButton';
 import { deleteIntegration } from '../../data/integrations';
-import type { IntegrationRecord } from '../../data/records';
+import type { IntegrationDeliveryRecord, IntegrationRecord } from '../../data/records';
+import { DeliveryLog } from './DeliveryLog';
 import { IntegrationLogo } from './IntegrationLogo';
 import { IntegrationStatus } from './IntegrationStatus';
+import { useConnectionTest } from './useConnectionTest';
 
 export function IntegrationCard({
   definition,
   record,
+  deliveries,
   canEdit,
   onConnect,
+  onUseWebhook,
   onChanged,
 }: {
   definition: IntegrationDefinition;
   record: IntegrationRecord | null;
+  deliveries: IntegrationDeliveryRecord[];
   canEdit: boolean;
   onConnect: () => void;
+  onUseWebhook: () => void;
   onChanged: () => Promise<void>;
 }) {
   const [busy, setBusy] = useState(false);
+  const { testing, runTest } = useConnectionTest(definition, onChanged);
+  const unavailable = definition.mode === 'unavailable';
   const disconnect = async () => {
     if (!record) return;
     setBusy(true);
@@ -36,6 +49,7 @@ export function IntegrationCard({
       setBusy(false);
     }
   };
+  const webhookUrl = record && definition.mode === 'inbound' ? `${window.location.origin}${inboundWebhookPath(record.id)}` : null;
   return (
     <article
       className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
@@ -48,20 +62,48 @@ export function IntegrationCard({
           <p className="text-xs text-slate-500">{definition.category}</p>
         </div>
       </div>
-      <p className="flex-1 text-sm text-slate-600">{definition.description}</p>
+      <p className="text-sm text-slate-600">{definition.description}</p>
+      <p className="flex-1 text-xs text-slate-500" data-testid="integration-note">
+        {definition.note}
+      </p>
       {record?.status === 'error' && record.error_message && <p className="text-xs text-red-700">{record.error_message}</p>}
+      {record?.last_synced_at && (
+        <p className="text-xs text-slate-500">
+          {definition.mode === 'inbound' ? 'Last order received' : 'Last delivery'}: {new Date(record.last_synced_at).toLocaleString()}
+        </p>
+      )}
+      {webhookUrl && (
+        <div className="flex items-center gap-2">
+          <code className="min-w-0 flex-1 truncate rounded bg-slate-50 px-2 py-1 text-xs" title={webhookUrl}>
+            {webhookUrl}
+          </code>
+          <CopyButton value={webhookUrl} label="Copy URL" />
+        </div>
+      )}
+      {record && !unavailable && <DeliveryLog entries={deliveries} />}
       <div className="flex flex-wrap items-center gap-2">
         <IntegrationStatus status={record?.status} />
         {canEdit && (
-          <span className="ml-auto flex gap-2">
+          <span className="ml-auto flex flex-wrap justify-end gap-2">
             {record && (
               <Button variant="ghost" onClick={() => void disconnect()} disabled={busy}>
                 Disconnect
               </Button>
             )}
-            <Button variant={record ? 'outline' : 'primary'} onClick={onConnect}>
-              {record ? 'Configure' : 'Connect'}
-            </Button>
+            {record && !unavailable && (
+              <Button variant="outline" onClick={() => void runTest(record.id)} disabled={testing}>
+                {testing ? 'Testing...' : 'Test connection'}
+              </Button>
+            )}
+            {unavailable ? (
+              <Button variant="outline" onClick={onUseWebhook}>
+                Use a webhook instead
+              </Button>
+            ) : (
+              <Button variant={record ? 'outline' : 'primary'} onClick={onConnect}>
+                {record ? 'Configure' : 'Connect'}
+              </Button>
+            )}
           </span>
         )}
       </div>

@@ -22,6 +22,7 @@ import (
 	"cro/pocketbase/docs"
 	"cro/pocketbase/mailqueue"
 	"cro/pocketbase/publicapi"
+	"cro/pocketbase/reports"
 
 	"cro/pocketbase/safefetch"
 	"cro/pocketbase/status"
@@ -76,9 +77,10 @@ func main() {
 	registerSecurityHeaders(app)
 	publicapi.Register(app, events) // /v1: the public REST API with site API keys
 	analytics.Register(app, events)
-	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
-	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
-	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
+	experiments.Register(app, events)   // GET /api/cro/experiments/{id}/results
+	funnels.Register(app, events)       // GET /api/cro/funnels/{id}/results and /dropoff
+	reports.Register(app, events, mail) // scheduled reports: generated in each site's zone, mailed with retries; the export
+	usage.Register(app, events, mail)   // monthly tracked visitors against the plan, with 80% and 100% alerts
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},
 		{Name: "Web App", Probe: status.HTTPProbe("GET", "/", nil, 200)},

@@ -65,6 +65,8 @@ type Content struct {
 	Zone        string
 	GeneratedAt time.Time
 	Days        int
+	// FileBase names the rendered file without its extension (default: domain-type-last day).
+	FileBase string
 	analytics.RangeReport
 	Funnels     []FunnelContent
 	Experiments []experiments.GroundingExperiment

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/mail"
 	"slices"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
 )
 
 // MaxRecipients bounds the addresses one report goes to.
@@ -43,7 +45,7 @@ func CheckRecipients(raw any, allowed []string) ([]string, error) {
 	}
 	for _, addr := range out {
 		if !slices.Contains(allowed, addr) {
-			return nil, fmt.Errorf("%s is not a member of this site. Reports can only be sent to the site's members; invite them on the Team page first.", addr)
+			return nil, fmt.Errorf("Not a member of this site: %s. Reports go only to the site's members; invite them on the Team page first.", addr)
 		}
 	}
 	return out, nil
@@ -51,6 +53,15 @@ func CheckRecipients(raw any, allowed []string) ([]string, error) {
 
 func asStrings(raw any) ([]string, bool) {
 	switch v := raw.(type) {
+	case types.JSONRaw:
+		if len(v) == 0 {
+			return []string{}, true
+		}
+		var decoded any
+		if err := json.Unmarshal(v, &decoded); err != nil {
+			return nil, false
+		}
+		return asStrings(decoded)
 	case nil:
 		return []string{}, true
 	case []string:

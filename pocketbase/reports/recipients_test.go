@@ -26,7 +26,7 @@ func TestCheckRecipients(t *testing.T) {
 		{[]any{"Owner <owner@shop.test>"}, `"Owner <owner@shop.test>" is not a valid email address.`},
 		{[]any{"owner@localhost"}, `"owner@localhost" is not a valid email address.`},
 		{many, "A report can go to at most 20 recipients."},
-		{[]any{"owner@shop.test", "stranger@example.com"}, "stranger@example.com is not a member of this site."},
+		{[]any{"owner@shop.test", "stranger@example.com"}, "Not a member of this site: stranger@example.com."},
 	} {
 		_, err := CheckRecipients(c.raw, allowed)
 		if err == nil || !strings.HasPrefix(err.Error(), c.want) {

@@ -26,7 +26,7 @@ func Register(app *pocketbase.PocketBase, store analytics.Store, mail Sender) *S
 		Func: func(se *core.ServeEvent) error {
 			auth := apis.RequireAuth("users", core.CollectionNameSuperusers)
 			se.Router.POST("/api/cro/reports/{id}/send", sendNowHandler(svc)).Bind(auth, apis.BodyLimit(1<<10))
-			se.Router.POST("/api/cro/reports/export/{siteId}", exportHandler(svc)).Bind(auth, apis.BodyLimit(1<<10))
+			se.Router.POST("/api/cro/sites/{siteId}/export-report", exportHandler(svc)).Bind(auth, apis.BodyLimit(1<<10))
 			return se.Next()
 		},
 	})

@@ -24,7 +24,10 @@ var unsafeName = regexp.MustCompile(`[^a-z0-9.-]+`)
 
 // Render makes the report in a format; "email" is the HTML summary itself.
 func Render(c *Content, format string) (File, error) {
-	base := fmt.Sprintf("%s-%s-%s", unsafeName.ReplaceAllString(c.Domain, "_"), c.Type, c.To)
+	base := c.FileBase
+	if base == "" {
+		base = fmt.Sprintf("%s-%s-%s", unsafeName.ReplaceAllString(c.Domain, "_"), c.Type, c.To)
+	}
 	switch format {
 	case FormatPDF:
 		b, err := PDF(c)

@@ -37,7 +37,7 @@ func sendNowHandler(svc *Service) func(*core.RequestEvent) error {
 	}
 }
 
-// exportHandler: POST /api/cro/reports/export/{siteId} {format, days} answers the Analytics
+// exportHandler: POST /api/cro/sites/{siteId}/export-report {format, days} answers the Analytics
 // screen's range (7, 30 or 90 days up to today) as a full report file (pdf, csv, excel), or mails
 // its summary to the member asking (email). Members only.
 func exportHandler(svc *Service) func(*core.RequestEvent) error {
@@ -64,6 +64,7 @@ func exportHandler(svc *Service) func(*core.RequestEvent) error {
 		if err != nil {
 			return e.InternalServerError("The report could not be made.", err)
 		}
+		content.FileBase = fmt.Sprintf("analytics-%s-%dd-%s", unsafeName.ReplaceAllString(content.Domain, "_"), body.Days, content.To)
 		file, err := Render(content, body.Format)
 		if err != nil {
 			return e.InternalServerError("The report could not be made.", err)

@@ -10,6 +10,7 @@ import type { ExperimentVariant, Guardrail } from '../../lib/experiments';
 import type { AiInsight, AnalysisData } from '../../lib/ai/insights';
 import type { DocumentResult } from '../../lib/documents/analysis';
 import type { FunnelOrder, FunnelStepDef } from '../../lib/funnels';
+import type { ReportFormat, ReportFrequency, ReportType } from '../../lib/reports';
 
 export type { RecordModel };
 
@@ -253,6 +254,38 @@ export interface SessionRecordingRecord extends RecordModel {
   created_at: string;
 }
 
+/** A scheduled report; the server keeps `next_scheduled_at` (cleared while paused) and `last_sent_at`. */
+export interface ScheduledReportRecord extends RecordModel {
+  site_id: string;
+  name: string;
+  report_type: ReportType;
+  frequency: ReportFrequency;
+  enabled: boolean;
+  recipients: string[] | null;
+  format: ReportFormat;
+  last_sent_at: string;
+  next_scheduled_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One generated report (written by the server): its protected file, delivery state and last error. */
+export interface ReportHistoryRecord extends RecordModel {
+  site_id: string;
+  report_id: string;
+  report_name: string;
+  generated_at: string;
+  status: 'sent' | 'failed' | 'pending' | '';
+  format: ReportFormat | '';
+  recipients: string[] | null;
+  attempts: number;
+  next_attempt_at: string;
+  error: string;
+  period: string;
+  file: string;
+  created_at: string;
+}
+
 /** Which collection each record type above describes (read by the schema test). */
 export const RECORD_COLLECTIONS = {
   SiteRecord: 'sites',
@@ -271,4 +304,6 @@ export const RECORD_COLLECTIONS = {
   ApiKeyRecord: 'api_keys',
   DocumentRecord: 'documents',
   FunnelRecord: 'funnels',
+  ScheduledReportRecord: 'scheduled_reports',
+  ReportHistoryRecord: 'report_history',
 } as const;

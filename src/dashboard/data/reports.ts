@@ -56,10 +56,14 @@ export const sendReportNow = (id: string) =>
     requestKey: null,
   });
 
-/** A short-lived link to a past report's file (only the site's members get a file token that opens it). */
-export async function reportFileUrl(entry: ReportHistoryRecord): Promise<string> {
+/** A past report's stored file, fetched with a member's file token (a protected file opens for members only). */
+export async function fetchReportFile(entry: ReportHistoryRecord): Promise<{ blob: Blob; name: string }> {
   const token = await pb.files.getToken({ requestKey: null });
-  return pb.files.getURL(entry, entry.file, { token, download: true });
+  const response = await fetch(pb.files.getURL(entry, entry.file, { token }));
+  if (!response.ok) throw new Error('Could not download the report.');
+  const ext = /\.[a-z]+$/.exec(entry.file)?.[0] ?? '';
+  const name = `${entry.report_name.replace(/[^a-z0-9-]+/gi, '-')}-${entry.generated_at.slice(0, 10)}${ext}`;
+  return { blob: await response.blob(), name };
 }
 
 /** The Analytics range as a report file (pdf, csv, excel), or its summary mailed to the member asking (email). */

@@ -6,6 +6,7 @@ import { Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { useDismiss } from '../../../ui/useDismiss';
+import { saveFile } from '../../../ui/saveFile';
 import { notify } from '../../../ui/toast';
 import type { ReportFormat } from '../../../lib/reports';
 import { exportReport } from '../../data/reports';
@@ -16,17 +17,6 @@ const CHOICES: readonly (readonly [ReportFormat, string])[] = [
   ['csv', 'CSV (zip)'],
   ['email', 'Email me the summary'],
 ];
-
-function save(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function ExportMenu({ siteId, days, disabled }: { siteId: string; days: number; disabled: boolean }) {
   const [open, setOpen] = useState(false);
@@ -40,7 +30,7 @@ export function ExportMenu({ siteId, days, disabled }: { siteId: string; days: n
     try {
       const result = await exportReport(siteId, format, days);
       if ('sentTo' in result) notify('Report sent', `The summary is on its way to ${result.sentTo}`, 'success');
-      else save(result.blob, result.name);
+      else saveFile(result.blob, result.name);
     } catch (err) {
       notify('Export failed', err instanceof Error ? err.message : 'Could not export the report.', 'destructive');
     } finally {

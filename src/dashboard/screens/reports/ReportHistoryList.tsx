@@ -1,11 +1,15 @@
-/** The 10 latest generated reports: sent, failed (with the reason) or pending, each with its file. */
+/**
+ * The 10 latest generated reports: sent, failed (with the reason) or pending, each with its file
+ * (the Download button sits beside its entry, clear of the floating LIVE KPI card at the right).
+ */
 import { Download } from 'lucide-react';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
+import { saveFile } from '../../../ui/saveFile';
 import { notify } from '../../../ui/toast';
 import { REPORT_FORMAT_LABELS } from '../../../lib/reports';
 import { errorMessage } from '../../data/errors';
-import { reportFileUrl } from '../../data/reports';
+import { fetchReportFile } from '../../data/reports';
 import type { ReportHistoryRecord } from '../../data/records';
 import { when } from './when';
 
@@ -13,7 +17,8 @@ const TONES = { sent: 'success', failed: 'danger' } as const;
 
 async function download(entry: ReportHistoryRecord) {
   try {
-    window.location.assign(await reportFileUrl(entry));
+    const file = await fetchReportFile(entry);
+    saveFile(file.blob, file.name);
   } catch (err) {
     notify('Download failed', errorMessage(err, 'Could not download the report.'), 'destructive');
   }
@@ -24,11 +29,7 @@ export function ReportHistoryList({ history }: { history: ReportHistoryRecord[] 
   return (
     <ul className="divide-y divide-slate-200" aria-label="Report history">
       {history.map((h) => (
-        <li
-          key={h.id}
-          className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
-          data-testid="report-history-entry"
-        >
+        <li key={h.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-6" data-testid="report-history-entry">
           <div className="min-w-0 space-y-1">
             <div className="flex items-center gap-2">
               <p className="font-medium text-slate-900">{h.report_name}</p>

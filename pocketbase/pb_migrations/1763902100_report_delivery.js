@@ -18,7 +18,8 @@ migrate(
   },
   (app) => {
     const history = app.findCollectionByNameOrId('report_history');
-    for (const name of ['report_id', 'format', 'recipients', 'attempts', 'next_attempt_at', 'error', 'period']) history.fields.removeByName(name);
+    for (const name of ['report_id', 'format', 'recipients', 'attempts', 'next_attempt_at', 'error', 'period'])
+      history.fields.removeByName(name);
     app.save(history);
   },
 );

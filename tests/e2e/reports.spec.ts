@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { readExcel, readPdf, sheetRows } from '../helpers/report-file';
 import { BASE, client, openFromSidebar, signInBrowser } from './dashboard/helpers';
+import { expectNoSeriousViolations } from './axe';
 import { waitForMail } from './mailbox';
 
 const run = promisify(execFile);
@@ -66,6 +67,7 @@ test('the owner schedules a weekly PDF and a daily Excel report, sends them and 
   await expect(refused.getByRole('alert')).toHaveText(
     "Not a member of this site: stranger@example.com. Reports go only to the site's members; invite them on the Team page first.",
   );
+  await expectNoSeriousViolations(page, { include: '[role="dialog"]' });
   await refused.getByRole('button', { name: 'Cancel' }).click();
   expect(await demo.collection('scheduled_reports').getFullList({ filter: `name = "Leak ${tag}"` })).toEqual([]);
 
@@ -119,6 +121,7 @@ test('the owner schedules a weekly PDF and a daily Excel report, sends them and 
   await expect(history.getByTestId('report-history-entry').filter({ hasText: weekly })).toContainText('sent');
   await expect(history.getByTestId('report-history-entry').filter({ hasText: daily })).toContainText('sent');
   await expect(row(weekly)).toContainText('Last sent:');
+  await expectNoSeriousViolations(page, { include: 'main', exclude: '[data-sonner-toaster]' });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     history

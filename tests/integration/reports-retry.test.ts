@@ -33,17 +33,15 @@ afterAll(async () => {
 });
 
 async function sendNow(name: string): Promise<string> {
-  const report = await owner.client
-    .collection('scheduled_reports')
-    .create({
-      site_id: site.id,
-      name,
-      report_type: 'performance',
-      frequency: 'weekly',
-      format: 'pdf',
-      recipients: [owner.email],
-      enabled: true,
-    });
+  const report = await owner.client.collection('scheduled_reports').create({
+    site_id: site.id,
+    name,
+    report_type: 'performance',
+    frequency: 'weekly',
+    format: 'pdf',
+    recipients: [owner.email],
+    enabled: true,
+  });
   await owner.client.send(`/api/cro/reports/${report.id}/send`, { method: 'POST', requestKey: null });
   return report.id;
 }

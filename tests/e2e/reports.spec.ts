@@ -1,7 +1,7 @@
 // Reports end to end on the demo site: the owner schedules a weekly PDF and a daily Excel report
 // on the Reports screen, sends both with 'Send now', and the SMTP stand-in receives them with
 // their files: the PDF has its four pages and the conversion rate the Analytics screen shows, the
-// workbook its sheets with today's sessions as the Overview shows them; the history shows both
+// workbook its sheets with today's sessions as the LIVE KPI card shows them; the history shows both
 // sent and downloads the file; a recipient outside the site's members is refused, storing nothing.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -42,11 +42,13 @@ test('the owner schedules a weekly PDF and a daily Excel report, sends them and 
   const [site] = await demo.collection('sites').getFullList({ sort: 'created_at' });
   const tag = Date.now().toString(36);
 
-  // What the screens show: the 7-day conversion rate (Analytics) and today's sessions (Overview).
+  // What the screens show: the 7-day conversion rate (Analytics) and today's sessions (LIVE KPI).
   await signInBrowser(page, demo);
   await page.goto('/dashboard');
-  const sessionsToday = (await page.getByTestId('kpi-sessions-today').getByTestId('kpi-value').textContent())!.trim();
-  expect(Number(sessionsToday.replace(/,/g, ''))).toBeGreaterThan(0);
+  // The LIVE KPI card's sessions today, once loaded (the demo's traffic includes today).
+  const todayCard = page.getByTestId('live-kpi').getByTestId('live-sessions');
+  await expect(todayCard).toHaveText(/^[1-9][\d,]*$/);
+  const sessionsToday = (await todayCard.textContent())!.trim();
   await openFromSidebar(page, 'Analytics');
   await page.getByRole('button', { name: '7 days' }).click();
   const rate = page.getByTestId('summary-conversion-rate').getByTestId('summary-value');
@@ -93,7 +95,7 @@ test('the owner schedules a weekly PDF and a daily Excel report, sends them and 
   expect(pdf.pageTexts[2]).toContain('Top pages');
   expect(pdf.pageTexts[3]).toContain('Sources');
 
-  // The daily workbook: one sheet per table, frozen headers, today's sessions as the Overview shows them.
+  // The daily workbook: one sheet per table, frozen headers, today's sessions as the LIVE KPI card shows them.
   const xlsxMail = await waitForMail(DEMO.email, `${daily}: ${site!.domain}`);
   const book = await readExcel(attachment(xlsxMail, '.xlsx'));
   expect(book.sheets.map((s) => s.name)).toEqual([

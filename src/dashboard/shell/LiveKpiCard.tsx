@@ -52,7 +52,13 @@ export function LiveKpiCard() {
                 </dd>
               </div>
             ))}
-            {updatedAt && <dd className="col-span-2 text-xs text-slate-400">Updated {updatedAt.toLocaleTimeString()}</dd>}
+            {updatedAt && (
+              // A definition list holds term and value pairs only (the update time is one), in a readable grey.
+              <div className="col-span-2 flex gap-1 text-xs text-slate-500">
+                <dt>Updated</dt>
+                <dd>{updatedAt.toLocaleTimeString()}</dd>
+              </div>
+            )}
           </dl>
         ) : (
           <p className="mt-2 text-xs text-slate-500">No live data yet. Install the tracking script to see live figures.</p>

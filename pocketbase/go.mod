@@ -7,6 +7,7 @@ require (
 	github.com/andybalholm/brotli v1.2.8
 	github.com/dop251/goja v0.0.0-20260722130236-0768e0998ac0
 	github.com/extrame/xls v0.0.1
+	github.com/go-pdf/fpdf v0.9.0
 	github.com/ledongthuc/pdf v0.0.0-20260907135840-6c8c28e0e8a0
 	github.com/miekg/dns v1.1.73
 	github.com/pocketbase/dbx v1.12.0

@@ -28,6 +28,7 @@ import (
 	"cro/pocketbase/periodic"
 	"cro/pocketbase/publicapi"
 	"cro/pocketbase/recordings"
+	"cro/pocketbase/reports"
 
 	"cro/pocketbase/safefetch"
 	"cro/pocketbase/status"
@@ -100,6 +101,7 @@ func main() {
 	alertEvery := periodic.Interval("CRO_INTEGRATION_ALERT_SECONDS", 10*time.Minute) // sample ratio alerts, Monday's summary
 	periodic.Run(app, min(alertEvery, time.Minute), alertEvery, func() { bus.Alerts(events, time.Now()) })
 
+	reports.Register(app, events, mail) // scheduled reports: generated in each site's zone, mailed with retries; the export
 	status.Register(app, []status.Service{
 		{Name: "API", Probe: status.HTTPProbe("GET", "/api/health", nil, 200)},
 		{Name: "Web App", Probe: status.HTTPProbe("GET", "/", nil, 200)},

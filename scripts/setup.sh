@@ -28,6 +28,13 @@ if [ ! -x "$stats_cli" ] || [ -n "$(find pocketbase/experiments pocketbase/cmd/e
   (cd pocketbase && CGO_ENABLED=0 go build -trimpath -o "../$stats_cli" ./cmd/experimentstats)
 fi
 
+# Reads report files back for the reports' tests (a PDF's pages and text, an Excel workbook's cells).
+inspect_cli=.bin/report-inspect
+if [ ! -x "$inspect_cli" ] || [ -n "$(find pocketbase/cmd/report-inspect pocketbase/go.mod pocketbase/go.sum -newer "$inspect_cli" -print)" ]; then
+  echo "setup: building the report inspection command (go build)"
+  (cd pocketbase && CGO_ENABLED=0 go build -trimpath -o "../$inspect_cli" ./cmd/report-inspect)
+fi
+
 # PocketBase's declarations for the hooks' type-check (pocketbase/tsconfig.json): the jsvm plugin
 # writes them when the app bootstraps, so the binary runs once against a throwaway data dir.
 types=pocketbase/pb_data/types.d.ts

@@ -1,6 +1,9 @@
 package experiments
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase/core"
 
@@ -33,8 +36,20 @@ type GroundingExperiment struct {
 // Running gives a site's running experiments (newest first) with the statistics engine's verdict
 // per variant, the same figures as the results route.
 func Running(app core.App, store analytics.Store, siteID string) ([]GroundingExperiment, error) {
-	recs, err := app.FindRecordsByFilter("experiments", "site_id = {:s} && status = 'running'", "-started_at", maxGroundingExperiments, 0,
-		map[string]any{"s": siteID})
+	return Summaries(app, store, siteID, []string{"running"}, maxGroundingExperiments)
+}
+
+// Summaries gives a site's experiments in the given states (newest start first, at most limit)
+// with the statistics engine's verdict per variant on each one's primary goal.
+func Summaries(app core.App, store analytics.Store, siteID string, statuses []string, limit int) ([]GroundingExperiment, error) {
+	params := map[string]any{"s": siteID}
+	states := make([]string, len(statuses))
+	for i, st := range statuses {
+		key := fmt.Sprintf("st%d", i)
+		params[key] = st
+		states[i] = "status = {:" + key + "}"
+	}
+	recs, err := app.FindRecordsByFilter("experiments", "site_id = {:s} && ("+strings.Join(states, " || ")+")", "-started_at", limit, 0, params)
 	if err != nil {
 		return nil, err
 	}

@@ -109,6 +109,16 @@ func load(e *core.RequestEvent) (*core.Record, analytics.FunnelQuery, error) {
 		access.Messages{NotFound: "Funnel not found.", Superusers: true}); err != nil {
 		return nil, analytics.FunnelQuery{}, err
 	}
+	q, ok := QueryOf(f)
+	if !ok {
+		return nil, analytics.FunnelQuery{}, e.BadRequestError("The funnel needs 2 to 10 steps.", nil)
+	}
+	return f, q, nil
+}
+
+// QueryOf builds a funnel record's query (steps, order, window) without a range; ok is false
+// when the record does not have 2 to 10 steps.
+func QueryOf(f *core.Record) (analytics.FunnelQuery, bool) {
 	var stored []storedStep
 	raw, _ := json.Marshal(f.Get("steps"))
 	_ = json.Unmarshal(raw, &stored)
@@ -122,7 +132,7 @@ func load(e *core.RequestEvent) (*core.Record, analytics.FunnelQuery, error) {
 		}
 	}
 	if len(q.Steps) < 2 || len(q.Steps) > analytics.MaxFunnelSteps {
-		return nil, analytics.FunnelQuery{}, e.BadRequestError("The funnel needs 2 to 10 steps.", nil)
+		return analytics.FunnelQuery{}, false
 	}
 	if q.Order == "" {
 		q.Order = analytics.FunnelOrdered
@@ -132,7 +142,7 @@ func load(e *core.RequestEvent) (*core.Record, analytics.FunnelQuery, error) {
 		days = defaultWindowDays
 	}
 	q.Window = time.Duration(days) * 24 * time.Hour
-	return f, q, nil
+	return q, true
 }
 
 func within(q analytics.FunnelQuery, r dayRange) analytics.FunnelQuery {

@@ -30,6 +30,8 @@ type job struct {
 	label string
 	to    string
 	send  func() error
+	// done, when set, learns how the send ended (a scheduled report records it and retries).
+	done func(error)
 }
 
 // Queue is started once per app; BindJS exposes it to every JS runtime of the hooks pool.
@@ -65,6 +67,9 @@ func (q *Queue) work() {
 		if err != nil {
 			q.app.Logger().Error("mail: "+j.label+" failed", "to", j.to, "error", err.Error())
 		}
+		if j.done != nil {
+			j.done(err)
+		}
 	}
 }
 
@@ -93,6 +98,12 @@ func (q *Queue) Health() error {
 
 // Send queues a prepared message.
 func (q *Queue) Send(msg *mailer.Message, label string) bool {
+	return q.SendThen(msg, label, nil)
+}
+
+// SendThen queues a prepared message (attachments included) and calls done with the outcome of
+// the send, from the queue's worker. It returns false, without calling done, when the queue is full.
+func (q *Queue) SendThen(msg *mailer.Message, label string, done func(error)) bool {
 	if msg == nil {
 		return false
 	}
@@ -100,7 +111,7 @@ func (q *Queue) Send(msg *mailer.Message, label string) bool {
 	for _, a := range msg.To {
 		to = append(to, a.Address)
 	}
-	return q.enqueue(job{label: label, to: strings.Join(to, ", "), send: func() error {
+	return q.enqueue(job{label: label, to: strings.Join(to, ", "), done: done, send: func() error {
 		return q.app.NewMailClient().Send(msg)
 	}})
 }

@@ -58,7 +58,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
       f('Up to 25,000 visitors/month', '#visitor-limits'),
       f('Limited A/B testing', '/dashboard/tests'),
       soon('Basic heatmaps'),
-      soon('Weekly reports'),
+      f('Weekly reports', '/dashboard/reports'),
     ],
   },
   {
@@ -73,7 +73,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
       f('Advanced A/B testing', '/dashboard/tests'),
       soon('Full heatmaps & recordings'),
       f('Priority support', '/contact'),
-      soon('Daily reports'),
+      f('Daily reports', '/dashboard/reports'),
     ],
   },
   {

@@ -1,9 +1,10 @@
 // The owner sees a visitor's real browsing and purchase on the Overview and Analytics screens,
-// the LIVE KPI card follows new traffic without a reload, and Export Report downloads it as CSV.
+// the LIVE KPI card follows new traffic without a reload, and Export Report downloads it as CSV tables.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { addSite, createUser, newDomain, openFromSidebar, signInBrowser, superuser } from './dashboard/helpers';
 import { visitorBrowser } from './visitors';
+import { unzip } from '../helpers/unzip';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
 // Visitors browse with a desktop Chrome user agent on every request (see visitors.ts).
@@ -72,11 +73,12 @@ test('the owner sees the visit and the purchase on Overview and Analytics; LIVE 
   await expect(page.getByTestId('devices').getByRole('cell', { name: 'desktop', exact: true })).toBeVisible();
   await expect(page.getByTestId('browsers').getByRole('cell', { name: 'Chrome', exact: true })).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Report' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^analytics-.*-7d-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = readFileSync((await download.path())!, 'utf8');
-  expect(csv).toContain('/thank-you,1,1,1,129.00,');
-  expect(csv).toContain('Top converting pages');
+  await page.getByRole('button', { name: 'Export Report' }).click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV (zip)' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^analytics-.*-7d-\d{4}-\d{2}-\d{2}\.zip$/);
+  const tables = unzip(readFileSync((await download.path())!));
+  expect(tables.get('top-pages.csv')!.toString()).toMatch(/^\/thank-you,1,1,1,129\.00,/m);
+  expect(tables.get('summary.csv')!.toString()).toContain('Conversions,1,0,0.00');
 
   // AI Analysis: free sites see the upgrade card; on Growth the four stat cards show the week's
   // real figures (two sessions: the buyer's, and the second visitor's single-page bounce).

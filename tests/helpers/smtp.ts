@@ -16,7 +16,15 @@ export interface ReceivedMail {
   /** Decoded bodies of every text/plain and text/html part, joined. */
   text: string;
   html: string;
+  /** Every attached file, its bytes base64-encoded (JSON-safe for the e2e mail directory). */
+  attachments: MailAttachment[];
   raw: string;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
 }
 
 export interface SmtpListener {
@@ -30,7 +38,13 @@ export interface SmtpListener {
   stop(): Promise<void>;
 }
 
-export async function startSmtp(options: { saveDir?: string } = {}): Promise<SmtpListener> {
+export interface SmtpOptions {
+  saveDir?: string;
+  /** Refuses a message (a 451 answer to its data) when this says so; refused mails are not kept. */
+  reject?: (mail: ReceivedMail) => boolean;
+}
+
+export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpListener> {
   const port = await freePort();
   const mails: ReceivedMail[] = [];
   let counter = 0;
@@ -49,6 +63,11 @@ export async function startSmtp(options: { saveDir?: string } = {}): Promise<Smt
           session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           session.envelope.rcptTo.map((r) => r.address),
         );
+        if (options.reject?.(mail)) {
+          const refused = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
+          callback(refused);
+          return;
+        }
         mails.push(mail);
         if (options.saveDir) writeFileSync(join(options.saveDir, `${Date.now()}-${++counter}.json`), JSON.stringify(mail));
         callback();
@@ -81,7 +100,8 @@ export async function startSmtp(options: { saveDir?: string } = {}): Promise<Smt
 export function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
   const { headers, body } = splitHeaders(raw);
   const parts: { type: string; text: string }[] = [];
-  walk(headers, body, parts);
+  const attachments: MailAttachment[] = [];
+  walk(headers, body, parts, attachments);
   return {
     from,
     to,
@@ -95,6 +115,7 @@ export function parseMail(raw: string, from: string, to: string[]): ReceivedMail
       .filter((p) => p.type === 'text/html')
       .map((p) => p.text)
       .join('\n'),
+    attachments,
     raw,
   };
 }
@@ -112,7 +133,7 @@ function splitHeaders(raw: string): { headers: Record<string, string>; body: str
   return { headers, body };
 }
 
-function walk(headers: Record<string, string>, body: string, out: { type: string; text: string }[]): void {
+function walk(headers: Record<string, string>, body: string, out: { type: string; text: string }[], files: MailAttachment[]): void {
   const contentType = headers['content-type'] ?? 'text/plain';
   const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   if (type.startsWith('multipart/')) {
@@ -121,11 +142,17 @@ function walk(headers: Record<string, string>, body: string, out: { type: string
     for (const chunk of body.split(`--${boundary}`).slice(1)) {
       if (chunk.startsWith('--')) break;
       const part = splitHeaders(chunk.replace(/^\n/, ''));
-      walk(part.headers, part.body, out);
+      walk(part.headers, part.body, out, files);
     }
     return;
   }
   const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
+  const filename = /filename\*?="?([^";]+)"?/i.exec(headers['content-disposition'] ?? '')?.[1];
+  if (filename) {
+    const bytes = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : Buffer.from(body, 'latin1');
+    files.push({ filename: decodeWords(filename), contentType: type, base64: bytes.toString('base64') });
+    return;
+  }
   let text = body;
   if (encoding === 'base64') text = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   else if (encoding === 'quoted-printable') text = decodeQuotedPrintable(body);

@@ -195,7 +195,13 @@ function specs(): [string, Spec][] {
       { name: 'Checkout funnel v2' },
       EDITABLE,
     ),
-    siteScoped('scheduled_reports', () => ({ name: 'Weekly summary', frequency: 'weekly' }), { enabled: true }, EDITABLE),
+    siteScoped(
+      'scheduled_reports',
+      // Reports go only to the site's members: the owner is one.
+      () => ({ name: 'Weekly summary', frequency: 'weekly', report_type: 'performance', format: 'pdf', recipients: [users.owner.email] }),
+      { enabled: true },
+      EDITABLE,
+    ),
     [
       'documents',
       {

@@ -11,6 +11,7 @@ import type { AiInsight, AnalysisData } from '../../lib/ai/insights';
 import type { DocumentResult } from '../../lib/documents/analysis';
 import type { FunnelOrder, FunnelStepDef } from '../../lib/funnels';
 import type { DnsRecordType } from '../../lib/dns-records';
+import type { ReportFormat, ReportFrequency, ReportType } from '../../lib/reports';
 
 export type { RecordModel };
 
@@ -290,6 +291,38 @@ export interface DnsRecordRecord extends RecordModel {
   updated_at: string;
 }
 
+/** A scheduled report; the server keeps `next_scheduled_at` (cleared while paused) and `last_sent_at`. */
+export interface ScheduledReportRecord extends RecordModel {
+  site_id: string;
+  name: string;
+  report_type: ReportType;
+  frequency: ReportFrequency;
+  enabled: boolean;
+  recipients: string[] | null;
+  format: ReportFormat;
+  last_sent_at: string;
+  next_scheduled_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One generated report (written by the server): its protected file, delivery state and last error. */
+export interface ReportHistoryRecord extends RecordModel {
+  site_id: string;
+  report_id: string;
+  report_name: string;
+  generated_at: string;
+  status: 'sent' | 'failed' | 'pending' | '';
+  format: ReportFormat | '';
+  recipients: string[] | null;
+  attempts: number;
+  next_attempt_at: string;
+  error: string;
+  period: string;
+  file: string;
+  created_at: string;
+}
+
 /** Which collection each record type above describes (read by the schema test). */
 export const RECORD_COLLECTIONS = {
   SiteRecord: 'sites',
@@ -310,4 +343,6 @@ export const RECORD_COLLECTIONS = {
   DocumentRecord: 'documents',
   FunnelRecord: 'funnels',
   DnsRecordRecord: 'dns_records',
+  ScheduledReportRecord: 'scheduled_reports',
+  ReportHistoryRecord: 'report_history',
 } as const;

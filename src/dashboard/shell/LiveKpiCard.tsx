@@ -55,7 +55,7 @@ export function LiveKpiCard() {
               ))}
             </dl>
             {/* Not a term's definition: outside the list, which may hold only dt/dd groups. */}
-            {updatedAt && <p className="mt-1 text-xs text-slate-400">Updated {updatedAt.toLocaleTimeString()}</p>}
+            {updatedAt && <p className="mt-1 text-xs text-slate-500">Updated {updatedAt.toLocaleTimeString()}</p>}
           </div>
         ) : (
           <p className="mt-2 text-xs text-slate-500">No live data yet. Install the tracking script to see live figures.</p>

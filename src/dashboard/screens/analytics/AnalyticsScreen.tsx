@@ -1,12 +1,11 @@
 /**
  * Analytics (/dashboard/analytics): the site's own tracker data from rollups: summary cards, a
  * visitors and conversions chart over 7, 30 or 90 days, top converting pages, traffic sources
- * (referrer and UTM), devices, browsers and countries; Export Report downloads what is on screen
- * as CSV. The Google Analytics panel stays beside it. Refreshes on live traffic.
+ * (referrer and UTM), devices, browsers and countries; Export Report gives the range as a report
+ * file (ExportMenu). The Google Analytics panel stays beside it. Refreshes on live traffic.
  */
 import { useStore } from '@nanostores/react';
-import { BarChart3, Download } from 'lucide-react';
-import { Button } from '../../../ui/Button';
+import { BarChart3 } from 'lucide-react';
 import { Card } from '../../../ui/Card';
 import { EmptyState } from '../../../ui/EmptyState';
 import { NoSite } from '../../../ui/dashboard/NoSite';
@@ -16,7 +15,7 @@ import { $analytics, $analyticsRange, RANGES, setAnalyticsRange, type DimRow, ty
 import { $integrations, propertyIdOf } from '../../data/integrations';
 import { useSiteContext } from '../../data/siteContext';
 import { BreakdownTable, type Column } from './BreakdownTable';
-import { analyticsCsv, csvFileName } from './csv';
+import { ExportMenu } from './ExportMenu';
 import { money, SummaryCards } from './SummaryCards';
 import { VisitorsChart } from './VisitorsChart';
 
@@ -51,17 +50,6 @@ function DimensionTable({ caption, rows, label, empty }: { caption: string; rows
   return <BreakdownTable caption={caption} rows={rows} columns={dimColumns(label)} rowKey={(d) => d.value} empty={empty} />;
 }
 
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export default function AnalyticsScreen() {
   const { site, loading: sitesLoading } = useSiteContext();
   const propertyId = propertyIdOf(useStore($integrations));
@@ -93,16 +81,7 @@ export default function AnalyticsScreen() {
       ))}
     </div>
   );
-  const exportButton = (
-    <Button
-      variant="outline"
-      disabled={!current}
-      onClick={() => current && download(csvFileName(site.domain, current), analyticsCsv(current, site.domain))}
-    >
-      <Download className="h-4 w-4" />
-      Export Report
-    </Button>
-  );
+  const exportButton = <ExportMenu siteId={site.id} days={days} disabled={!current} />;
 
   return (
     <div className="space-y-6">

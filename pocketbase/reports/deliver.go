@@ -1,0 +1,219 @@
+package reports
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/mail"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/filesystem"
+	"github.com/pocketbase/pocketbase/tools/mailer"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"cro/pocketbase/analytics"
+)
+
+// Sender is the mail queue as the reports use it: a message with its attachment, and the outcome.
+type Sender interface {
+	SendThen(msg *mailer.Message, label string, done func(error)) bool
+}
+
+// MaxAttempts is how many times a report's mail is tried before it is marked failed.
+const MaxAttempts = 3
+
+// Service makes and delivers reports: the scheduler, 'Send now' and the export use it.
+type Service struct {
+	app   core.App
+	store analytics.Store
+	mail  Sender
+	// retryBase is the wait after the first failed send; each later wait is four times longer.
+	retryBase time.Duration
+	// mu keeps two outcomes of one history entry from being written at once.
+	mu sync.Mutex
+}
+
+// NewService makes the reports service.
+func NewService(app core.App, store analytics.Store, mail Sender, retryBase time.Duration) *Service {
+	return &Service{app: app, store: store, mail: mail, retryBase: retryBase}
+}
+
+// backoff is the wait before attempt n+1 after n failed attempts.
+func (s *Service) backoff(failed int) time.Duration {
+	d := s.retryBase
+	for i := 1; i < failed; i++ {
+		d *= 4
+	}
+	return d
+}
+
+// Produce makes a scheduled report covering `days` site-local days ending on lastDay, stores it in
+// the history as pending and hands its mail to the queue. A report that cannot be made is stored
+// as failed with the reason.
+func (s *Service) Produce(report *core.Record, lastDay, now time.Time) (*core.Record, error) {
+	site, err := s.app.FindRecordById("sites", report.GetString("site_id"))
+	if err != nil {
+		return nil, err
+	}
+	hist := core.NewRecord(mustCollection(s.app, "report_history"))
+	hist.Set("site_id", site.Id)
+	hist.Set("report_id", report.Id)
+	hist.Set("report_name", report.GetString("name"))
+	hist.Set("generated_at", now.UTC())
+	hist.Set("format", report.GetString("format"))
+	hist.Set("recipients", report.Get("recipients"))
+	hist.Set("attempts", 0)
+
+	content, err := Gather(s.app, s.store, site, report.GetString("report_type"), report.GetString("name"),
+		PeriodDays(report.GetString("frequency")), lastDay, now)
+	var file File
+	if err == nil {
+		hist.Set("period", content.Period())
+		file, err = Render(content, report.GetString("format"))
+	}
+	if err != nil {
+		hist.Set("status", "failed")
+		hist.Set("error", "The report could not be made: "+err.Error())
+		return hist, s.app.Save(hist)
+	}
+	stored, err := filesystem.NewFileFromBytes(file.Data, file.Name)
+	if err != nil {
+		return nil, err
+	}
+	hist.Set("file", stored)
+	hist.Set("status", "pending")
+	if err := s.app.Save(hist); err != nil {
+		return nil, err
+	}
+	s.deliver(hist, content, file)
+	return hist, nil
+}
+
+// deliver hands one attempt to the mail queue; the outcome is written when the queue has tried.
+func (s *Service) deliver(hist *core.Record, content *Content, file File) {
+	msg, err := s.message(hist, content, file)
+	if err != nil {
+		s.finish(hist.Id, err)
+		return
+	}
+	// In flight: no retry is due until this attempt has ended.
+	hist.Set("next_attempt_at", nil)
+	if err := s.app.Save(hist); err != nil {
+		log.Printf("reports: marking %s in flight failed: %v", hist.Id, err)
+	}
+	if !s.mail.SendThen(msg, "report "+hist.GetString("report_name"), func(err error) { s.finish(hist.Id, err) }) {
+		s.finish(hist.Id, errors.New("the mail queue is full"))
+	}
+}
+
+// finish records how an attempt ended: sent, retried later with backoff, or failed for good.
+func (s *Service) finish(histID string, sendErr error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	hist, err := s.app.FindRecordById("report_history", histID)
+	if err != nil {
+		return
+	}
+	now := time.Now().UTC()
+	attempts := hist.GetInt("attempts") + 1
+	hist.Set("attempts", attempts)
+	switch {
+	case sendErr == nil:
+		hist.Set("status", "sent")
+		hist.Set("error", "")
+		if id := hist.GetString("report_id"); id != "" {
+			if report, err := s.app.FindRecordById("scheduled_reports", id); err == nil {
+				report.Set("last_sent_at", now)
+				_ = s.app.Save(report)
+			}
+		}
+	case attempts >= MaxAttempts:
+		hist.Set("status", "failed")
+		hist.Set("error", fmt.Sprintf("Not sent after %d attempts: %s", attempts, sendErr.Error()))
+	default:
+		hist.Set("error", sendErr.Error())
+		hist.Set("next_attempt_at", now.Add(s.backoff(attempts)))
+	}
+	if err := s.app.Save(hist); err != nil {
+		log.Printf("reports: recording delivery of %s failed: %v", histID, err)
+	}
+}
+
+// retry sends again the pending reports whose next attempt is due.
+func (s *Service) retry(now time.Time) {
+	due, err := s.app.FindRecordsByFilter("report_history", "status = 'pending' && next_attempt_at != '' && next_attempt_at <= {:now}", "next_attempt_at", 50, 0,
+		map[string]any{"now": now.UTC().Format(types.DefaultDateLayout)})
+	if err != nil {
+		log.Printf("reports: listing retries failed: %v", err)
+		return
+	}
+	for _, hist := range due {
+		file, err := storedFile(s.app, hist)
+		if err != nil {
+			s.finish(hist.Id, err)
+			continue
+		}
+		site, err := s.app.FindRecordById("sites", hist.GetString("site_id"))
+		if err != nil {
+			continue
+		}
+		content := &Content{Name: hist.GetString("report_name"), Domain: site.GetString("domain")}
+		content.From, content.To = hist.GetString("period"), hist.GetString("period")
+		s.deliver(hist, content, file)
+	}
+}
+
+// message is the mail of one history entry: the summary for 'email', else a short note with the file.
+func (s *Service) message(hist *core.Record, c *Content, file File) (*mailer.Message, error) {
+	recipients, _ := asStrings(hist.Get("recipients"))
+	if len(recipients) == 0 {
+		return nil, errors.New("the report has no recipients")
+	}
+	meta := s.app.Settings().Meta
+	msg := &mailer.Message{
+		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
+		Subject: fmt.Sprintf("%s: %s (%s)", hist.GetString("report_name"), c.Domain, hist.GetString("period")),
+	}
+	for _, r := range recipients {
+		msg.To = append(msg.To, mail.Address{Address: r})
+	}
+	if hist.GetString("format") == FormatEmail {
+		msg.HTML = string(file.Data)
+		return msg, nil
+	}
+	msg.HTML = fmt.Sprintf("<p>Your report <strong>%s</strong> for %s (%s) is attached.</p><p>Past reports are on the Reports page of your dashboard.</p>",
+		htmlEscape(hist.GetString("report_name")), htmlEscape(c.Domain), htmlEscape(hist.GetString("period")))
+	msg.Text = fmt.Sprintf("Your report %s for %s (%s) is attached.\n\nPast reports are on the Reports page of your dashboard.",
+		hist.GetString("report_name"), c.Domain, hist.GetString("period"))
+	msg.Attachments = map[string]io.Reader{file.Name: bytes.NewReader(file.Data)}
+	return msg, nil
+}
+
+// storedFile reads a history entry's stored report back (for a retry), named as it was attached.
+func storedFile(app core.App, hist *core.Record) (File, error) {
+	fs, err := app.NewFilesystem()
+	if err != nil {
+		return File{}, err
+	}
+	defer fs.Close()
+	name := hist.GetString("file")
+	r, err := fs.GetReader(hist.BaseFilesPath() + "/" + name)
+	if err != nil {
+		return File{}, err
+	}
+	defer r.Close()
+	data, err := io.ReadAll(r)
+	return File{Name: originalName(name), Data: data}, err
+}
+
+func mustCollection(app core.App, name string) *core.Collection {
+	c, err := app.FindCachedCollectionByNameOrId(name)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}

@@ -109,21 +109,21 @@ func load(e *core.RequestEvent) (*core.Record, analytics.FunnelQuery, error) {
 		access.Messages{NotFound: "Funnel not found.", Superusers: true}); err != nil {
 		return nil, analytics.FunnelQuery{}, err
 	}
-	q, ok := QueryOf(f)
+	q, ok := QueryOf(e.App, f)
 	if !ok {
 		return nil, analytics.FunnelQuery{}, e.BadRequestError("The funnel needs 2 to 10 steps.", nil)
 	}
 	return f, q, nil
 }
 
-// QueryOf builds a funnel record's query (steps, order, window) without a range; ok is false
-// when the record does not have 2 to 10 steps.
-func QueryOf(f *core.Record) (analytics.FunnelQuery, bool) {
+// QueryOf builds a funnel record's query (steps, order, window, its site's time zone) without a
+// range; ok is false when the record does not have 2 to 10 steps.
+func QueryOf(app core.App, f *core.Record) (analytics.FunnelQuery, bool) {
 	var stored []storedStep
 	raw, _ := json.Marshal(f.Get("steps"))
 	_ = json.Unmarshal(raw, &stored)
 	q := analytics.FunnelQuery{SiteID: f.GetString("site_id"), Order: analytics.FunnelOrder(f.GetString("step_order")),
-		Zone: analytics.SiteZoneByID(e.App, f.GetString("site_id"))}
+		Zone: analytics.SiteZoneByID(app, f.GetString("site_id"))}
 	for _, s := range stored {
 		if s.Kind == "goal" {
 			q.Steps = append(q.Steps, analytics.FunnelStep{Goal: s.Goal})

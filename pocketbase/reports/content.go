@@ -138,15 +138,15 @@ func gatherFunnels(app core.App, store analytics.Store, siteID, from, to string)
 	if err != nil {
 		return nil, err
 	}
-	start, _ := time.Parse(time.DateOnly, from)
-	end, _ := time.Parse(time.DateOnly, to)
 	out := []FunnelContent{}
 	for _, f := range recs {
-		q, ok := funnels.QueryOf(f)
+		q, ok := funnels.QueryOf(app, f)
 		if !ok {
 			continue
 		}
-		// Funnels count UTC days, as their own screen does.
+		// The report's days are the site's, as the Funnels screen counts them.
+		start, _ := time.ParseInLocation(time.DateOnly, from, q.Zone)
+		end, _ := time.ParseInLocation(time.DateOnly, to, q.Zone)
 		q.From, q.To = start, end.AddDate(0, 0, 1)
 		figures, err := store.FunnelResults(q)
 		if err != nil {

@@ -110,9 +110,7 @@ test('a Growth site records a visit with everything private masked in the browse
   // The overview counts today's recordings and follows new ones live.
   await signInBrowser(page, pb);
   await page.goto('/dashboard');
-  // The dashboard's first load (app, overview chunk, every card's data) took 10 s and more on this
-  // shared machine in 2 of 6 runs: its first render gets the time of the other long flows.
-  await expect(page.getByTestId('kpi-cards')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('kpi-cards')).toBeVisible();
   await expect(page.getByTestId('recordings-today')).toHaveText('1 recorded today');
   expect((await postChunk(site.public_key, 'secondsession')).status).toBe(202);
   await expect(page.getByTestId('recordings-today')).toHaveText('2 recorded today');

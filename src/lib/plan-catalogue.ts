@@ -71,7 +71,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
     features: [
       f('Up to 100,000 visitors/month', '#visitor-limits'),
       f('Advanced A/B testing', '/dashboard/tests'),
-      soon('Full heatmaps & recordings'),
+      f('Full heatmaps & recordings', '/dashboard/recordings'),
       f('Priority support', '/contact'),
       f('Daily reports', '/dashboard/reports'),
     ],

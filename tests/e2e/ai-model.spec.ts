@@ -15,7 +15,13 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   model = await startModelStandIn({ slowMs: 1500 });
-  server = await startPocketBase({ port: PORT, siteDir: resolve(import.meta.dirname, '../../dist'), env: model.env });
+  // The e2e install's DNS and edge addresses are in this process's environment: a second server must
+  // not try to listen on them too.
+  server = await startPocketBase({
+    port: PORT,
+    siteDir: resolve(import.meta.dirname, '../../dist'),
+    env: { ...model.env, CRO_DNS_LISTEN: '', CRO_EDGE_HTTP: '' },
+  });
 });
 test.afterAll(async () => {
   await server?.stop();

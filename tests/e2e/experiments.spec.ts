@@ -64,10 +64,12 @@ async function drive(
     const e: object[] = [{ t: 'xp', ts: t, p: '/product', id: experimentId, n: variant }];
     if (i < conversions) e.push({ t: 'pv', ts: t + 1000, p: '/thank-you' });
     const body = JSON.stringify({ k: site.public_key, v: rid('v'), s: rid('s'), e });
-    // Past a client's rate the endpoint answers 429: wait for the bucket to refill and send again.
+    // Past a client's rate the endpoint answers 429, and 503 when its writer is busy (both with
+    // Retry-After): wait and send again, as the tracker does. Exposures count once per visitor and a
+    // goal once per session, so a batch sent twice counts once.
     for (;;) {
       const res = await post(body, `https://${site.domain}`, i);
-      if (res.status === 429) {
+      if (res.status === 429 || res.status === 503) {
         await new Promise((r) => setTimeout(r, 200));
         continue;
       }

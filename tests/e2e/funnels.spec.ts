@@ -95,7 +95,8 @@ async function drive(site: { public_key: string; domain: string }, start: number
             'X-Forwarded-For': `10.9.${VISITORS.indexOf(views)}.1`,
           },
         });
-        if (res.status === 429) {
+        // 429 (rate) and 503 (writer busy) both ask to retry, as the tracker does; a step repeated counts once.
+        if (res.status === 429 || res.status === 503) {
           await new Promise((r) => setTimeout(r, 300));
           continue;
         }

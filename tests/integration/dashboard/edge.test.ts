@@ -89,7 +89,11 @@ describe('the edge', () => {
   });
 
   it('serves the site from its origin with the tracking snippet in <head>, compressed for the visitor', async () => {
-    const before = await viaEdge(DOMAIN);
+    // The edge learns a new site's hosts when its zones reload, just after the write: wait for that.
+    const before = await until(
+      () => viaEdge(DOMAIN),
+      (r) => r.status !== 421,
+    );
     expect(before.status).toBe(502);
     expect(before.body.toString()).toContain('No origin server is set for this site yet.');
 

@@ -3,18 +3,8 @@
 // (the seeder of 40-dashboard-queries), then a 5-step funnel over the last 30 days is timed as the
 // owner through GET /api/cro/funnels/{id}/results: the first query (which stores the closed days),
 // then without a breakdown, by source, and the drop-off details of its second step.
-import { envNumber, percentile, round, setup, siteFor, startServer } from './lib.mjs';
+import { envNumber, percentile, round, setup, siteFor, startServer, timed } from './lib.mjs';
 import { seed } from './40-dashboard-queries.part.mjs';
-
-async function timed(client, path, runs) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await client.send(path, { requestKey: null });
-    times.push(performance.now() - t);
-  }
-  return times.sort((a, b) => a - b);
-}
 
 export default async function (emit) {
   setup();

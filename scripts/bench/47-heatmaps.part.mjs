@@ -4,18 +4,8 @@
 // one in twenty a rage burst, and leaves with their scroll depth), then the busiest page's click
 // map (elements, bins, rage and dead clicks) and scroll map over the last 30 days are timed as the
 // owner, for desktop and mobile.
-import { envNumber, percentile, round, setup, siteFor, startServer } from './lib.mjs';
+import { envNumber, percentile, round, setup, siteFor, startServer, timed } from './lib.mjs';
 import { seed } from './40-dashboard-queries.part.mjs';
-
-async function timed(client, path, runs) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await client.send(path, { requestKey: null });
-    times.push(performance.now() - t);
-  }
-  return times.sort((a, b) => a - b);
-}
 
 export default async function (emit) {
   setup();

@@ -78,3 +78,14 @@ export function watchMemory(pid, everyMs = 1000) {
 
 /** The last `lines` lines of a text. */
 export const tail = (text, lines = 40) => text.split('\n').slice(-lines).join('\n');
+
+/** Times `runs` GETs of a route as the client, sorted (ms). */
+export async function timed(client, path, runs) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await client.send(path, { requestKey: null });
+    times.push(performance.now() - t);
+  }
+  return times.sort((a, b) => a - b);
+}

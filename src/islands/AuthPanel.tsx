@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { Loader2 } from 'lucide-react';
 import { pb } from '../client/pb';
 import { $user, initSession } from '../client/session';
-import { notify } from '../ui/toast';
+import { notify, notifyAcrossNavigation } from '../ui/toast';
 import { apiErrorMessage } from '../lib/api-error';
 import { validateAuthForm, type AuthErrors, type AuthMode } from '../lib/auth-form';
 
@@ -65,7 +65,8 @@ export default function AuthPanel() {
       try {
         setWelcoming(true);
         await users.authWithPassword(address, password, { requestKey: null });
-        notify('Welcome! 🎉', 'Your account has been created. Check your email for a welcome message!', 'success');
+        // Carried: the move to the dashboard follows, and a slow device may leave before it is read.
+        notifyAcrossNavigation('Welcome! 🎉', 'success', 'Your account has been created. Check your email for a welcome message!');
       } catch (err) {
         setWelcoming(false);
         setBusy(false);

@@ -19,10 +19,10 @@ const CARRIED = 'cro_carried_toast';
  * Shows a toast now and carries it to the next page of this tab: a navigation that follows at
  * once (a slow device may leave before the toast is painted) does not lose the message.
  */
-export function notifyAcrossNavigation(title: string, variant: ToastVariant = 'default'): void {
-  notify(title, undefined, variant);
+export function notifyAcrossNavigation(title: string, variant: ToastVariant = 'default', description?: string): void {
+  notify(title, description, variant);
   try {
-    sessionStorage.setItem(CARRIED, JSON.stringify({ title, variant, at: Date.now() }));
+    sessionStorage.setItem(CARRIED, JSON.stringify({ title, description, variant, at: Date.now() }));
   } catch {
     // storage unavailable: the toast on this page is all there is
   }
@@ -34,8 +34,9 @@ export function showCarriedToast(): void {
     const raw = sessionStorage.getItem(CARRIED);
     if (!raw) return;
     sessionStorage.removeItem(CARRIED);
-    const carried = JSON.parse(raw) as { title?: unknown; variant?: ToastVariant; at?: number };
-    if (typeof carried.title === 'string' && Date.now() - (carried.at ?? 0) < 10_000) notify(carried.title, undefined, carried.variant);
+    const carried = JSON.parse(raw) as { title?: unknown; description?: unknown; variant?: ToastVariant; at?: number };
+    const description = typeof carried.description === 'string' ? carried.description : undefined;
+    if (typeof carried.title === 'string' && Date.now() - (carried.at ?? 0) < 10_000) notify(carried.title, description, carried.variant);
   } catch {
     // a malformed entry is dropped
   }

@@ -25,6 +25,7 @@ type applier struct {
 	revenueTouched map[revenueKey]bool
 	late           map[string]time.Time // the oldest late event per site (funnel_late.go)
 	lateCut        time.Time
+	zones          map[string]*time.Location // each written site's zone: experiments' days are its days too
 }
 
 type dailyAgg struct {
@@ -44,7 +45,7 @@ func newApplier(w *Writer, tx *txStmts) *applier {
 		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
 		touched: map[string]*sessState{}, newVisitors: map[string]bool{}, dropped: map[[2]string]float64{}, automated: map[[2]string]float64{},
 		exposures: map[[2]string]*pendingExposure{}, revenueTouched: map[revenueKey]bool{},
-		late: map[string]time.Time{}, lateCut: time.Now().Add(-lateAfter),
+		late: map[string]time.Time{}, lateCut: time.Now().Add(-lateAfter), zones: map[string]*time.Location{},
 	}
 }
 
@@ -134,11 +135,12 @@ func (a *applier) isNewVisitorToday(s *sessState) bool {
 
 // apply writes one batch: each event's raw row and its effect on session and rollups.
 func (a *applier) apply(j *job) error {
+	a.zones[j.site.ID] = j.site.Zone
 	if j.conversion != nil {
 		return a.applyServerConversion(j)
 	}
 	if !j.automated.IsZero() {
-		a.automated[[2]string{j.site.ID, dayOf(j.automated)}]++
+		a.automated[[2]string{j.site.ID, localDay(j.automated, j.site.Zone)}]++
 		return nil
 	}
 	evs := j.batch.Events

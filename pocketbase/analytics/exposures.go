@@ -89,6 +89,7 @@ type goalDayKey struct{ site, experiment, goal, variant, day string }
 // experimentWriter is one commit's experiment bookkeeping.
 type experimentWriter struct {
 	tx        *txStmts
+	zones     map[string]*time.Location // per site: its days are the site's local days
 	daily     map[experimentDayKey]*experimentDelta
 	goalDaily map[goalDayKey]float64 // first conversions per goal, variant and day
 }
@@ -100,15 +101,15 @@ func (w *experimentWriter) convert(site, exp, goal, variant, visitor, ts string)
 	var old string
 	switch err := w.tx.row(conversionOfSQL, p, &old); {
 	case err == sql.ErrNoRows:
-		w.goalDaily[goalDayKey{site, exp, goal, variant, ts[:10]}]++
+		w.goalDaily[goalDayKey{site, exp, goal, variant, w.dayOfTS(site, ts)}]++
 		return w.tx.exec(insertConversionSQL, p)
 	case err != nil:
 		return err
 	case ts >= old:
 		return nil
 	}
-	w.goalDaily[goalDayKey{site, exp, goal, variant, old[:10]}]--
-	w.goalDaily[goalDayKey{site, exp, goal, variant, ts[:10]}]++
+	w.goalDaily[goalDayKey{site, exp, goal, variant, w.dayOfTS(site, old)}]--
+	w.goalDaily[goalDayKey{site, exp, goal, variant, w.dayOfTS(site, ts)}]++
 	return w.tx.exec(moveConversionSQL, p)
 }
 
@@ -125,14 +126,23 @@ func (w *experimentWriter) dropConversions(site, exp, visitor string) error {
 			rows.Close()
 			return err
 		}
-		w.goalDaily[goalDayKey{site, exp, goal, variant, ts[:10]}]--
+		w.goalDaily[goalDayKey{site, exp, goal, variant, w.dayOfTS(site, ts)}]--
 	}
 	rows.Close()
 	return w.tx.exec(dropConversionsSQL, p)
 }
 
+// dayOfTS is the site-local day of a stored timestamp.
+func (w *experimentWriter) dayOfTS(site, ts string) string {
+	t, err := parseDBTime(ts)
+	if err != nil && len(ts) >= 10 {
+		return ts[:10] // not the stored shape: its UTC date is the best there is
+	}
+	return localDay(t, w.zones[site])
+}
+
 func (w *experimentWriter) day(site, exp, variant string, at time.Time) *experimentDelta {
-	k := experimentDayKey{site, exp, variant, dayOf(at)}
+	k := experimentDayKey{site, exp, variant, localDay(at, w.zones[site])}
 	if w.daily[k] == nil {
 		w.daily[k] = &experimentDelta{}
 	}
@@ -141,7 +151,7 @@ func (w *experimentWriter) day(site, exp, variant string, at time.Time) *experim
 
 // writeExperiments runs after the raw events are written (see the comment at the top).
 func (a *applier) writeExperiments() error {
-	w := &experimentWriter{tx: a.tx, daily: map[experimentDayKey]*experimentDelta{}, goalDaily: map[goalDayKey]float64{}}
+	w := &experimentWriter{tx: a.tx, zones: a.zones, daily: map[experimentDayKey]*experimentDelta{}, goalDaily: map[goalDayKey]float64{}}
 	for _, o := range a.outcomes {
 		if err := w.applyOutcome(o); err != nil {
 			return err

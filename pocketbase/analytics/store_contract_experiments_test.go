@@ -135,3 +135,37 @@ func TestStoreContractExperiments(t *testing.T) {
 		})
 	}
 }
+
+// The daily series is on the site's calendar: in Tokyo (UTC+9) an exposure at 23:30 UTC and a
+// purchase at 15:30 UTC the next day land on the two local days after their UTC dates.
+func TestStoreContractExperimentDaysInSiteZone(t *testing.T) {
+	site := experimentSite()
+	site.Zone, _ = time.LoadLocation("Asia/Tokyo")
+	exposed := time.Date(2026, 3, 8, 23, 30, 0, 0, time.UTC)
+	bought := time.Date(2026, 3, 9, 15, 30, 0, 0, time.UTC)
+	for _, f := range storeFactories {
+		t.Run(f.name, func(t *testing.T) {
+			store := f.open(t, siteA)
+			err := store.WriteAll([]Ingest{{Site: site, Device: "desktop", Batch: &Batch{Key: site.Key, Visitor: "visitor0001", Session: "session0001",
+				Events: []Event{
+					at(Event{Type: "xp", Path: "/", ID: expOne, Name: "b"}, exposed),
+					at(Event{Type: "pv", Path: "/thank-you"}, bought),
+					at(Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: 12}, bought),
+				}}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			goal, err := store.ExperimentResults(ExperimentQuery{SiteID: siteA, ExperimentID: expOne, GoalID: "goalpurchase"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := []ExperimentDay{
+				{Day: "2026-03-09", Variants: []CumulativeFigures{{Variant: "b", Users: 1}}},
+				{Day: "2026-03-10", Variants: []CumulativeFigures{{Variant: "b", Users: 1, Conversions: 1, Revenue: 12}}},
+			}
+			if !reflect.DeepEqual(goal.Daily, want) {
+				t.Errorf("daily series\n got %+v\nwant %+v", goal.Daily, want)
+			}
+		})
+	}
+}

@@ -152,24 +152,15 @@ func pagesHandler(store analytics.Store) func(*core.RequestEvent) error {
 }
 
 func clicksHandler(store analytics.Store) func(*core.RequestEvent) error {
-	return func(e *core.RequestEvent) error {
-		site, err := member(e)
-		if err != nil {
-			return err
-		}
-		q, err := query(e, site, time.Now().UTC())
-		if err != nil {
-			return err
-		}
-		figures, err := store.ClickMap(q)
-		if err != nil {
-			return e.InternalServerError("Could not load the click map.", err)
-		}
-		return e.JSON(http.StatusOK, figures)
-	}
+	return figuresHandler("Could not load the click map.", func(q analytics.HeatmapQuery) (any, error) { return store.ClickMap(q) })
 }
 
 func scrollHandler(store analytics.Store) func(*core.RequestEvent) error {
+	return figuresHandler("Could not load the scroll map.", func(q analytics.HeatmapQuery) (any, error) { return store.ScrollDepth(q) })
+}
+
+// figuresHandler answers a member's query for one page's figures, read by `read`.
+func figuresHandler(failure string, read func(analytics.HeatmapQuery) (any, error)) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		site, err := member(e)
 		if err != nil {
@@ -179,9 +170,9 @@ func scrollHandler(store analytics.Store) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		figures, err := store.ScrollDepth(q)
+		figures, err := read(q)
 		if err != nil {
-			return e.InternalServerError("Could not load the scroll map.", err)
+			return e.InternalServerError(failure, err)
 		}
 		return e.JSON(http.StatusOK, figures)
 	}

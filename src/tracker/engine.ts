@@ -1,8 +1,6 @@
 import { attributeProblem, cssProblem, sanitizeChangeHtml } from '../lib/contracts/change-sanitizer';
 import type { RuleChange } from '../lib/contracts/rule-change';
 
-/** Longest the targeted elements stay hidden while the page is parsed (ms). */
-export const HIDE_MAX_MS = 1000;
 /** How long after the load event (or an SPA navigation) a selector may take to match. */
 const MISSING_AFTER_MS = 5000;
 /** Re-applies per element and change set before the engine gives up a fight with the page. */
@@ -54,7 +52,10 @@ const targeted = (s: ChangeSet) => !!s.q && !(s.c.length && whole(s));
  * asked again when the URL changes (History API navigation). A set applies to an element only
  * once the element's subtree is complete (the parser has moved past its end tag, or the document
  * is parsed), so streamed content never mixes with the change; until then, while the document is
- * parsed, the targeted elements alone are hidden (for at most HIDE_MAX_MS). Applying is
+ * parsed, the targeted elements alone are hidden, each until it is changed. There is no time cap:
+ * an element shown when a timer fires would show its original or half-streamed content and then
+ * change, which is the flicker this exists to prevent; a matched element whose change failed stays
+ * hidden until the document is parsed (bounded by the page itself). Applying is
  * idempotent; a change the page undoes is re-applied, at most MAX_REAPPLY times per element. One
  * MutationObserver serves every set: it looks at added nodes only, and at the applied elements'
  * own subtrees for undoing. Never throws into the page.
@@ -264,7 +265,6 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
   if (d.readyState === 'loading' && sets.some(targeted)) {
     hidAt = performance.now();
     hider = style(':is(' + sets.filter(targeted).map((s) => s.q) + '):not([' + SHOWN + ']){visibility:hidden!important}');
-    setTimeout(unhide, HIDE_MAX_MS);
   }
   d.addEventListener('DOMContentLoaded', parsed);
   observer.observe(d.documentElement, { childList: true, subtree: true });

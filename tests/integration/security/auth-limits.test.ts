@@ -21,6 +21,7 @@ describe('auth limits with a token', () => {
     const attacker = await server.createUser();
     const victim = await server.createUser();
     const statuses: number[] = [];
+    const started = Date.now();
     for (let i = 0; i < 40; i++) {
       const res = await post(
         `${server.url}/api/collections/users/auth-with-password`,
@@ -29,9 +30,13 @@ describe('auth limits with a token', () => {
       );
       statuses.push(res.status);
     }
+    const windows = Math.ceil((Date.now() - started) / 10_000); // the limit is per 10 s
     // Signing the two users in took two of the address's ten attempts.
     expect(statuses.slice(0, 8)).toEqual(new Array(8).fill(400));
-    expect(statuses.slice(8)).toEqual(new Array(32).fill(429));
+    expect(statuses[8]).toBe(429);
+    expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
+    // A busy machine may need more than one window for the 40: each window lets ten through at most.
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(8 + 10 * (windows - 1));
   });
 
   it('25 sign-ups with a user token stop at the limit, and so do their mails', async () => {

@@ -114,8 +114,8 @@ func (a *applier) run(src io.Reader) error {
 		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
 			a.startTag(z.Token(), raw, tt == xhtml.SelfClosingTagToken)
 		case xhtml.EndTagToken:
-			t := z.Token()
-			a.endTag(t.DataAtom, t.Data, raw)
+			name, _ := z.TagName()
+			a.endTag(atom.Lookup(name), string(name), raw)
 		default:
 			a.write(raw)
 		}

@@ -5,6 +5,7 @@ go 1.25.0
 require (
 	github.com/abadojack/whatlanggo v1.0.1
 	github.com/andybalholm/brotli v1.2.8
+	github.com/andybalholm/cascadia v1.3.5
 	github.com/dop251/goja v0.0.0-20260722130236-0768e0998ac0
 	github.com/extrame/xls v0.0.1
 	github.com/go-pdf/fpdf v0.9.0

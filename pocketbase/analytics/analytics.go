@@ -63,6 +63,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	app.RootCmd.AddCommand(Command(app, store))
 	cfg := LoadConfig()
 	sites := newSiteCache(app)
+	servedSites.Store(sites)
 	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS), shareLimit: newLimiter(cfg.SiteRPS * ClientShareOfSite)}
 
 	for _, name := range []string{"sites", "goals", "optimization_rules", "experiments"} {

@@ -45,6 +45,14 @@ type scriptConfig struct {
 	Recording json.RawMessage `json:"v,omitempty"`
 }
 
+// configJSON is the config inlined into the site's script; the edge reads the same (TrackerConfig).
+func configJSON(site *siteInfo) []byte {
+	cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.goalSelectors("click"),
+		Forms: site.goalSelectors("form"), Rules: site.Rules,
+		Experiments: site.expList, Recording: site.Recording})
+	return cfg
+}
+
 // hiddenAttr marks an element the tracker has changed; the hide rules spare it (src/tracker/engine.ts).
 const hiddenAttr = "data-cro-on"
 
@@ -119,10 +127,7 @@ func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 		if css {
 			body = hideCSS(site)
 		} else {
-			cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.goalSelectors("click"),
-				Forms: site.goalSelectors("form"), Rules: site.Rules,
-				Experiments: site.expList, Recording: site.Recording})
-			body = "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(cfg) + ");\n"
+			body = "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(configJSON(site)) + ");\n"
 		}
 		sum := sha256.Sum256([]byte(body))
 		etag := `"` + hex.EncodeToString(sum[:12]) + `"`

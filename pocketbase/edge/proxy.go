@@ -28,6 +28,9 @@ type Options struct {
 	TrackerOrigin string // where /t/<key>.js is served (APP_URL)
 	Brand         string // the product name on the error page
 	AllowPrivate  bool   // tests only: origins on loopback and private networks
+	// Config gives a site's tracker config by public key (analytics.TrackerConfig): the rules and
+	// experiments applied in its pages. nil: pages get the snippet only.
+	Config func(key string) []byte
 }
 
 type ctxKey struct{}
@@ -37,6 +40,7 @@ type request struct {
 	site     *Site
 	host     string
 	encoding string // what the visitor accepts for rewritten pages: "br", "gzip" or ""
+	in       *http.Request
 }
 
 // Proxy serves the directory's hosts from their origins.
@@ -75,7 +79,7 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeErrorPage(w, http.StatusBadGateway, host, "No origin server is set for this site yet.", p.opts.Brand)
 		return
 	}
-	req := &request{site: site, host: host, encoding: preferredEncoding(r.Header.Get("Accept-Encoding"))}
+	req := &request{site: site, host: host, encoding: preferredEncoding(r.Header.Get("Accept-Encoding")), in: r}
 	p.reverse.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, req)))
 }
 
@@ -111,7 +115,7 @@ func (p *Proxy) modify(res *http.Response) error {
 	default:
 		return nil
 	}
-	rewritten := Inject(body, Snippet(p.opts.TrackerOrigin, req.site.Key))
+	rewritten := Inject(Apply(res.Request.Context(), body, p.pageChanges(res, req)), Snippet(p.opts.TrackerOrigin, req.site.Key))
 	out, in := io.Pipe()
 	go compress(in, rewritten, req.encoding)
 	res.Body = &pipeBody{PipeReader: out, origin: res.Body}

@@ -13,6 +13,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+
+	"cro/pocketbase/analytics"
 )
 
 // Register runs the edge on CRO_EDGE_HTTP (off when unset) for the hosts of every zone the
@@ -73,7 +75,8 @@ func Register(app core.App) {
 			return err
 		}
 		server = &http.Server{
-			Handler:           New(dir, Options{TrackerOrigin: tracker, Brand: brand, AllowPrivate: os.Getenv("CRO_EDGE_ALLOW_PRIVATE") == "1"}),
+			Handler: New(dir, Options{TrackerOrigin: tracker, Brand: brand, AllowPrivate: os.Getenv("CRO_EDGE_ALLOW_PRIVATE") == "1",
+				Config: analytics.TrackerConfig}),
 			ReadHeaderTimeout: 10 * time.Second,
 			IdleTimeout:       120 * time.Second,
 		}

@@ -96,3 +96,13 @@ func Assign(visitorID, seed string, traffic float64, weights []float64) int {
 	}
 	return ChooseVariation(n, BucketRanges(len(weights), traffic, weights))
 }
+
+// InRollout reports whether a visitor sees a rule rolled out to percentage percent (steps of 5):
+// a one-variation bucket range with coverage percentage / 100, hashed with version 2.
+func InRollout(visitorID, seed string, percentage float64) bool {
+	n, ok := Hash(seed, visitorID, 2)
+	if !ok || visitorID == "" {
+		return false
+	}
+	return ChooseVariation(n, BucketRanges(1, percentage/100, nil)) == 0
+}

@@ -176,3 +176,35 @@ func TestAssignAgreesWithTheTracker(t *testing.T) {
 		}
 	}
 }
+
+// The tracker decides a rule's rollout in the browser (src/lib/assignment.ts inRollout) and the
+// edge on the server; the fixture pins that they agree visitor by visitor.
+func TestInRolloutAgreesWithTheTracker(t *testing.T) {
+	raw, err := os.ReadFile("../../tests/fixtures/contracts/rule-rollouts.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Cases []struct {
+			Visitor    string  `json:"visitor"`
+			Seed       string  `json:"seed"`
+			Percentage float64 `json:"percentage"`
+			InRollout  bool    `json:"inRollout"`
+		} `json:"cases"`
+	}
+	if err := json.Unmarshal(raw, &f); err != nil {
+		t.Fatal(err)
+	}
+	in := 0
+	for _, c := range f.Cases {
+		if c.InRollout {
+			in++
+		}
+		if got := InRollout(c.Visitor, c.Seed, c.Percentage); got != c.InRollout {
+			t.Errorf("InRollout(%q, %q, %v) = %v, want %v", c.Visitor, c.Seed, c.Percentage, got, c.InRollout)
+		}
+	}
+	if in == 0 || in == len(f.Cases) {
+		t.Fatalf("the fixture must hold visitors in and out of rollouts (%d of %d in)", in, len(f.Cases))
+	}
+}

@@ -98,11 +98,15 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
     const was = mine[s.i];
     if (was && !again) return;
     if (was && was.n >= MAX_REAPPLY) return fail(s, 'Change undone by the page: ' + s.q);
+    // The edge applied this set in the HTML and listed it on the element: it is shown as it came.
+    const pre = !was && ('' + el.getAttribute(SHOWN)).includes(s.i);
     try {
       const v: (string | null)[] = [];
       for (const c of s.c) {
         const x = c.value || '';
-        if (c.type === 'set_text') {
+        if (pre) {
+          /* as the edge sent it */
+        } else if (c.type === 'set_text') {
           if (h.textContent !== x) h.textContent = x;
         } else if (c.type === 'set_html') h.replaceChildren(safe(x));
         else if (c.type === 'set_attribute') {
@@ -118,10 +122,10 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
       if (!was) {
         done.set(el, mine);
         applied.push(el);
-        if (hider) el.setAttribute(SHOWN, '');
+        if (hider && !pre) el.setAttribute(SHOWN, ''); // the edge's list stays for the element's other sets
         undo.observe(el, { attributes: true, characterData: true, childList: true, subtree: true });
       }
-      if (!flag(s, 1)) report(s, undefined, Math.round((performance.now() - t0) * 100) / 100);
+      if (!flag(s, 1)) report(s, undefined, +(performance.now() - t0).toFixed(2));
     } catch (e) {
       fail(s, (e as Error).message || e);
     }

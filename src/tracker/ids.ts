@@ -28,10 +28,15 @@ function rid(): string {
   return s + Date.now().toString(36);
 }
 
-/** The stable visitor id (rollout assignment and every batch). */
+/**
+ * The stable visitor id (rollout assignment and every batch). A page served by the edge carries
+ * its id in the cro_v cookie (pocketbase/edge/visitor.go), which wins, so the edge and this script
+ * assign alike; '-' there means consent was withdrawn.
+ */
 export function visitor(): string {
-  let v = get('cro_v');
-  if (!v) set('cro_v', (v = rid()));
+  const c = /cro_v=(\w+)/.exec(document.cookie);
+  const v = (c && c[1]) || get('cro_v') || rid();
+  set('cro_v', v);
   return v;
 }
 
@@ -40,7 +45,8 @@ export function ids(): { v: string; s: string } {
   const v = visitor();
   const now = Date.now();
   const [sid, last] = (get('cro_s') || '').split('.');
-  const s = sid && now - parseInt(last || '0', 36) < SESSION_IDLE ? sid : rid();
+  // A missing time parses as NaN: a new session.
+  const s = sid && now - parseInt(last!, 36) < SESSION_IDLE ? sid : rid();
   set('cro_s', s + '.' + now.toString(36));
   return { v, s };
 }
@@ -56,4 +62,7 @@ export function consent(yes: boolean): void {
     set('cro_v', null);
     set('cro_s', null);
   }
+  // Tell the edge (its cookie, pocketbase/edge/visitor.go): '-' is no id and no per-visitor
+  // changes; consent given again drops it, and the edge gives a new id.
+  document.cookie = 'cro_v=-;path=/;max-age=' + (yes ? 0 : 31536000);
 }

@@ -107,7 +107,7 @@ function start(): void {
   addEventListener('pagehide', onHide);
   later(); // idle callbacks come once the page has stopped loading (or after 2 s at the latest)
   const pending = (stub && stub.q) || [];
-  for (let i = 0; i < pending.length; i++) call(Array.prototype.slice.call(pending[i]));
+  for (let i = 0; i < pending.length; i++) call(Array.from(pending[i]!));
 }
 
 /** Do Not Track / GPC, bots, no key: nothing is stored or sent; rules for everyone still apply. */

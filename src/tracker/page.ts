@@ -78,25 +78,22 @@ export function watchPage(push: Push, href: string, t0: number): { leave: () => 
     push(e);
   };
 
-  for (const m of ['pushState', 'replaceState'] as const) {
-    const orig = history[m];
-    history[m] = function (this: History, ...a: Parameters<History['pushState']>) {
-      const r = orig.apply(this, a);
-      try {
-        view();
-      } catch (_) {
-        /* never harm the page */
-      }
-      return r;
-    };
-  }
-  addEventListener('popstate', () => {
+  const navigated = () => {
     try {
       view();
     } catch (_) {
       /* never harm the page */
     }
-  });
+  };
+  for (const m of ['pushState', 'replaceState'] as const) {
+    const orig = history[m];
+    history[m] = function (this: History, ...a: Parameters<History['pushState']>) {
+      const r = orig.apply(this, a);
+      navigated();
+      return r;
+    };
+  }
+  addEventListener('popstate', navigated);
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && path) shownAt = now();
   });

@@ -21,7 +21,8 @@ export function createQueue(
     const id = ids();
     const body = JSON.stringify({ k: config().k, v: id.v, s: id.s, e: batch });
     if (beacon && navigator.sendBeacon && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain' }))) return;
-    fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit', headers: { 'Content-Type': 'text/plain' } }).then(
+    // A string body goes as text/plain (no preflight), and a cross-origin fetch sends no cookies.
+    fetch(url, { method: 'POST', body, keepalive: true }).then(
       (r) => {
         if (r.status === 429 || r.status >= 500) retry(batch);
         else tries = 0;

@@ -28,8 +28,9 @@ export function runRules(push: Push, tracked: () => boolean): void {
   if (!rules.length && !(cfg.x && cfg.x.length)) return;
   let previews: string[] = [];
   try {
-    previews = (new URLSearchParams(location.search).get(PREVIEW) || sessionStorage.getItem(PREVIEW) || '').split(',');
-    if (previews[0]) sessionStorage.setItem(PREVIEW, previews.join(','));
+    const p = new URLSearchParams(location.search).get(PREVIEW) || sessionStorage.getItem(PREVIEW) || '';
+    previews = p.split(',');
+    if (p) sessionStorage.setItem(PREVIEW, p);
   } catch (_) {
     /* storage blocked: the parameter works on this page only */
   }

@@ -54,7 +54,7 @@ export function watchVitals(push: Push): () => void {
     // Entries not yet delivered (observers started late, or the page hides at once).
     for (const d of drain) d();
     if (lcp) send('LCP', Math.round(lcp));
-    send('CLS', Math.round(cls * 1000) / 1000);
+    send('CLS', +cls.toFixed(3));
     if (inp) send('INP', Math.round(inp));
   };
 }

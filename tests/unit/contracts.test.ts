@@ -5,7 +5,8 @@ import eventPayloads from '../fixtures/contracts/event-payloads.json';
 import planLimits from '../fixtures/contracts/plan-limits.json';
 import deviceClasses from '../fixtures/contracts/device-classes.json';
 import experimentAssignments from '../fixtures/contracts/experiment-assignments.json';
-import { assignVariant } from '../../src/lib/assignment';
+import ruleRollouts from '../fixtures/contracts/rule-rollouts.json';
+import { assignVariant, inRollout } from '../../src/lib/assignment';
 import { deviceClass } from '../../src/lib/contracts/device-class';
 import { MONTHLY_VISITOR_LIMITS, can, upgradeMessage, usageAlertLevel } from '../../src/lib/plans';
 import { onPage } from '../../src/tracker/rules';
@@ -93,5 +94,15 @@ describe('experiment assignment (the same fixture runs in pocketbase/experiments
 
   it.each(cases)('$visitor in $seed at $traffic of $weights -> $variant', ({ visitor, seed, traffic, weights, variant }) => {
     expect(assignVariant(visitor, seed, traffic, weights)).toBe(variant);
+  });
+});
+
+describe('rule rollout (the same fixture runs in pocketbase/experiments, for the edge)', () => {
+  it('holds visitors in and out of rollouts', () => {
+    expect(new Set(ruleRollouts.cases.map((c) => c.inRollout))).toEqual(new Set([true, false]));
+  });
+
+  it.each(ruleRollouts.cases)('$visitor at $percentage% of $seed -> $inRollout', ({ visitor, seed, percentage, inRollout: expected }) => {
+    expect(inRollout(visitor, seed, percentage)).toBe(expected);
   });
 });

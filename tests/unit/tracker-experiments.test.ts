@@ -94,6 +94,8 @@ describe('the tracker: variant sets and exposures', () => {
       setItem: (k: string, v: string) => void store.set(k, String(v)),
       removeItem: (k: string) => void store.delete(k),
     });
+    // Outside a page served by the edge: no visitor cookie (a plain property, not a cookie jar).
+    vi.stubGlobal('document', { cookie: '' });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -131,6 +133,23 @@ describe('the tracker: variant sets and exposures', () => {
     consent(false);
     expect(experimentSets(() => true)).toEqual([]);
     expect(store.get('cro_v')).toBeUndefined();
+  });
+
+  it("takes the edge's visitor cookie as the id, so the edge and the tracker assign alike; withdrawn consent tells the edge", () => {
+    const x = headline();
+    const edgeIds = ids.filter((id) => assignVariant(id, x.s, 1, [0.5, 0.5]) === 1).slice(0, 3);
+    for (const id of edgeIds) {
+      store.set('cro_v', 'olderlocalid00'); // an id this browser had before the site moved behind the edge
+      document.cookie = `theme=dark; cro_v=${id}`;
+      page('/pricing', [x]);
+      expect(experimentSets(() => true)).toEqual([{ i: x.i, q: 'h1', c: x.v[1]!.c, n: 'b' }]);
+      expect(store.get('cro_v')).toBe(id);
+    }
+    consent(false);
+    expect(document.cookie).toBe('cro_v=-;path=/;max-age=31536000');
+    expect(experimentSets(() => true)).toEqual([]);
+    consent(true);
+    expect(document.cookie).toBe('cro_v=-;path=/;max-age=0'); // dropped: the edge gives a new id
   });
 
   it('counts a visitor as new for the session their id was created in, returning after it', () => {

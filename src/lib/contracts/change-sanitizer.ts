@@ -114,14 +114,13 @@ export function sanitizeChangeHtml(html: string, each: (el: Element) => void): D
   const t = document.createElement('template');
   t.innerHTML = html;
   const walk = (parent: Node) => {
-    for (const n of Array.prototype.slice.call(parent.childNodes) as Node[]) {
+    for (const n of Array.from(parent.childNodes) as Node[]) {
       const el = n as Element;
       if (n.nodeType !== 1) {
         if (n.nodeType !== 3) parent.removeChild(n);
       } else if (!(el instanceof HTMLElement) || elementProblem(el.localName)) parent.removeChild(n);
       else {
-        for (const a of Array.prototype.slice.call(el.attributes) as Attr[])
-          if (attributeProblem(a.name, a.value)) el.removeAttribute(a.name);
+        for (const a of Array.from(el.attributes) as Attr[]) if (attributeProblem(a.name, a.value)) el.removeAttribute(a.name);
         each(el);
         walk(el);
       }

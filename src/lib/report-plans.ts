@@ -29,3 +29,15 @@ export function reportFrequencyPlan(frequency: ReportFrequency): string {
 export function reportFrequencyRefusal(frequency: ReportFrequency): string {
   return `${REPORT_FREQUENCY_LABELS[frequency]} reports require ${reportFrequencyPlan(frequency)}. Upgrade at /pricing.`;
 }
+
+/**
+ * What the New Report dialog says under Frequency when the plan leaves some out (the upgrade link
+ * follows it), or null when every frequency is included.
+ */
+export function reportPlanNotice(tier: unknown): string | null {
+  const allowed = allowedReportFrequencies(tier);
+  if (allowed.length === 0) return 'Scheduled reports require a paid plan.';
+  const missing = REPORT_FREQUENCIES.filter((f) => !allowed.includes(f));
+  if (missing.length === 0) return null;
+  return missing.map((f) => reportFrequencyRefusal(f).replace(' Upgrade at /pricing.', '')).join(' ');
+}

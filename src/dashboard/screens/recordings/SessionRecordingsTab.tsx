@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { Download, Filter, Video } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { recordingsCsv } from '../../../lib/recordings/format';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -42,13 +42,17 @@ export function SessionRecordingsTab() {
     if (state.error) notify('Error loading recordings', 'Could not load session recordings', 'destructive');
   }, [state.error]);
 
-  // A link from another screen names the recording, or the session, to play.
+  // A link from another screen names the recording, or the session, to play: once, not again
+  // when the user switches site afterwards.
   const siteId = site?.id;
+  const linkOpened = useRef(false);
   useEffect(() => {
+    if (linkOpened.current || !siteId) return;
+    linkOpened.current = true;
     const query = new URLSearchParams(location.search);
     const id = query.get('recording');
     const session = query.get('session');
-    const wanted = id ? fetchRecording(id) : session && siteId ? fetchRecordingOfSession(siteId, session) : null;
+    const wanted = id ? fetchRecording(id) : session ? fetchRecordingOfSession(siteId, session) : null;
     wanted?.then(setWatching, () => notify('Error loading recordings', 'Could not load session recordings', 'destructive'));
   }, [siteId]);
 

@@ -51,46 +51,69 @@ func (s *Service) backoff(failed int) time.Duration {
 	return d
 }
 
-// Produce makes a scheduled report covering `days` site-local days ending on lastDay, stores it in
-// the history as pending and hands its mail to the queue. A report that cannot be made is stored
+// Produce makes a scheduled report covering its period's site-local days up to lastDay, stores it
+// in the history as pending and hands its mail to the queue. A report that cannot be made is stored
 // as failed with the reason.
 func (s *Service) Produce(report *core.Record, lastDay, now time.Time) (*core.Record, error) {
-	site, err := s.app.FindRecordById("sites", report.GetString("site_id"))
+	hist, err := claimSend(s.app, report, lastDay, now)
 	if err != nil {
 		return nil, err
 	}
-	hist := core.NewRecord(mustCollection(s.app, "report_history"))
-	hist.Set("site_id", site.Id)
+	return hist, s.make(hist, report)
+}
+
+// claimSend stores the history entry of one send before anything is made: pending, claimed now,
+// with the last day it covers, so that a send cut short by a restart is found and made again.
+func claimSend(app core.App, report *core.Record, lastDay, now time.Time) (*core.Record, error) {
+	hist := core.NewRecord(mustCollection(app, "report_history"))
+	hist.Set("site_id", report.GetString("site_id"))
 	hist.Set("report_id", report.Id)
 	hist.Set("report_name", report.GetString("name"))
 	hist.Set("generated_at", now.UTC())
 	hist.Set("format", report.GetString("format"))
 	hist.Set("recipients", report.Get("recipients"))
 	hist.Set("attempts", 0)
+	hist.Set("status", "pending")
+	hist.Set("covers", lastDay.Format(time.DateOnly))
+	hist.Set("claimed_at", now.UTC())
+	return hist, app.Save(hist)
+}
 
-	content, err := Gather(s.app, s.store, site, report.GetString("report_type"), report.GetString("name"),
-		PeriodDays(report.GetString("frequency")), lastDay, now)
+// make gathers and draws a claimed entry's report, stores the file with the entry and hands the
+// mail to the queue; a report that cannot be made leaves the entry failed with the reason.
+func (s *Service) make(hist, report *core.Record) error {
+	site, err := s.app.FindRecordById("sites", hist.GetString("site_id"))
+	if err != nil {
+		return err
+	}
+	zone := analytics.SiteZone(site)
+	lastDay, err := time.ParseInLocation(time.DateOnly, hist.GetString("covers"), zone)
+	var content *Content
 	var file File
 	if err == nil {
+		content, err = Gather(s.app, s.store, site, report.GetString("report_type"), hist.GetString("report_name"),
+			PeriodDays(report.GetString("frequency")), lastDay, hist.GetDateTime("generated_at").Time())
+	}
+	if err == nil {
 		hist.Set("period", content.Period())
-		file, err = Render(content, report.GetString("format"))
+		file, err = Render(content, hist.GetString("format"))
 	}
 	if err != nil {
 		hist.Set("status", "failed")
+		hist.Set("claimed_at", nil)
 		hist.Set("error", "The report could not be made: "+err.Error())
-		return hist, s.app.Save(hist)
+		return s.app.Save(hist)
 	}
 	stored, err := filesystem.NewFileFromBytes(file.Data, file.Name)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	hist.Set("file", stored)
-	hist.Set("status", "pending")
 	if err := s.app.Save(hist); err != nil {
-		return nil, err
+		return err
 	}
 	s.deliver(hist, content, file)
-	return hist, nil
+	return nil
 }
 
 // deliver hands one attempt to the mail queue; the outcome is written when the queue has tried.
@@ -100,8 +123,10 @@ func (s *Service) deliver(hist *core.Record, content *Content, file File) {
 		s.finish(hist.Id, err)
 		return
 	}
-	// In flight: no retry is due until this attempt has ended.
+	// In flight: no retry is due until this attempt has ended, and the claim says since when (the
+	// queue is in memory: a claim that outlives the process is taken up again at the next start).
 	hist.Set("next_attempt_at", nil)
+	hist.Set("claimed_at", time.Now().UTC())
 	if err := s.app.Save(hist); err != nil {
 		log.Printf("reports: marking %s in flight failed: %v", hist.Id, err)
 	}
@@ -121,6 +146,7 @@ func (s *Service) finish(histID string, sendErr error) {
 	now := time.Now().UTC()
 	attempts := hist.GetInt("attempts") + 1
 	hist.Set("attempts", attempts)
+	hist.Set("claimed_at", nil)
 	switch {
 	case sendErr == nil:
 		hist.Set("status", "sent")
@@ -143,7 +169,8 @@ func (s *Service) finish(histID string, sendErr error) {
 	}
 }
 
-// retry sends again the pending reports whose next attempt is due.
+// retry sends again the pending reports whose next attempt is due, and makes again those whose
+// making a restart cut short.
 func (s *Service) retry(now time.Time) {
 	due, err := s.app.FindRecordsByFilter("report_history", "status = 'pending' && next_attempt_at != '' && next_attempt_at <= {:now}", "next_attempt_at", 50, 0,
 		map[string]any{"now": now.UTC().Format(types.DefaultDateLayout)})
@@ -152,6 +179,10 @@ func (s *Service) retry(now time.Time) {
 		return
 	}
 	for _, hist := range due {
+		if hist.GetString("file") == "" {
+			s.makeAgain(hist, now)
+			continue
+		}
 		file, err := storedFile(s.app, hist)
 		if err != nil {
 			s.finish(hist.Id, err)
@@ -177,6 +208,10 @@ func (s *Service) message(hist *core.Record, c *Content, file File) (*mailer.Mes
 	msg := &mailer.Message{
 		From:    mail.Address{Name: meta.SenderName, Address: meta.SenderAddress},
 		Subject: fmt.Sprintf("%s: %s (%s)", hist.GetString("report_name"), c.Domain, hist.GetString("period")),
+		// One id per history entry, whatever the attempt: if the server stops after the SMTP server
+		// took the mail but before the entry says sent, the mail sent again is the same message,
+		// which mail systems keep once.
+		Headers: map[string]string{"Message-ID": fmt.Sprintf("<report-%s@%s>", hist.Id, mailDomain(meta.SenderAddress))},
 	}
 	for _, r := range recipients {
 		msg.To = append(msg.To, mail.Address{Address: r})

@@ -18,7 +18,8 @@ var (
 )
 
 // checkWrites validates every scheduled report an editor creates or changes before it is stored
-// (the collection's rules have already checked the role), and keeps its next send time: set from
+// (the collection's rules have already checked the role): its choices, a frequency the site's plan
+// includes (plan.go) and its recipients; and it keeps its next send time: set from
 // the site's clock when it is enabled, cleared while it is paused.
 func checkWrites(app core.App) {
 	check := func(e *core.RecordRequestEvent) error {
@@ -29,6 +30,10 @@ func checkWrites(app core.App) {
 		}
 		if msg := checkFields(r); msg != "" {
 			return e.BadRequestError(msg, nil)
+		}
+		// A report that will run must fit the plan; pausing one a downgrade left behind stays possible.
+		if msg := planRefusal(site, r); msg != "" && (r.IsNew() || r.GetBool("enabled")) {
+			return e.ForbiddenError(msg, nil)
 		}
 		recipients, err := CheckRecipients(r.Get("recipients"), AllowedRecipients(e.App, site))
 		if err != nil {

@@ -16,7 +16,8 @@ import (
 	"cro/pocketbase/periodic"
 )
 
-// Register validates scheduled reports on write, adds the routes and starts the scheduler: every
+// Register validates scheduled reports on write, takes up the sends a stop cut short, adds the
+// routes and starts the scheduler: every
 // CRO_REPORTS_INTERVAL_SECONDS (60) it makes the due reports and retries failed sends, the first
 // retry CRO_REPORT_RETRY_SECONDS (60) after a failure and each next one four times later.
 func Register(app *pocketbase.PocketBase, store analytics.Store, mail Sender) *Service {
@@ -24,6 +25,8 @@ func Register(app *pocketbase.PocketBase, store analytics.Store, mail Sender) *S
 	checkWrites(app)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
+			// Before the routes and the scheduler's first tick: the sends the last stop cut short.
+			svc.Recover(time.Now())
 			auth := apis.RequireAuth("users", core.CollectionNameSuperusers)
 			se.Router.POST("/api/cro/reports/{id}/send", sendNowHandler(svc)).Bind(auth, apis.BodyLimit(1<<10))
 			se.Router.POST("/api/cro/sites/{siteId}/export-report", exportHandler(svc)).Bind(auth, apis.BodyLimit(1<<10))

@@ -28,6 +28,9 @@ func sendNowHandler(svc *Service) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
+		if msg := planRefusal(site, report); msg != "" {
+			return e.ForbiddenError(msg, nil)
+		}
 		now := time.Now()
 		hist, err := svc.Produce(report, now.In(analytics.SiteZone(site)), now)
 		if err != nil {

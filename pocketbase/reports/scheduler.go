@@ -4,14 +4,16 @@ import (
 	"log"
 	"time"
 
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"cro/pocketbase/analytics"
 )
 
 // RunDue makes every enabled report whose time has come, then retries the due failed sends. A
-// scheduled report covers the complete days before its send day; its next time is set before it
-// is made, so a report that fails is not made again at every tick.
+// scheduled report covers the complete days before its send day. Its next time moves in the same
+// transaction that claims the send in the history, so a send is neither made at every tick nor
+// lost when the server stops while making it (Recover takes it up at the next start).
 func (s *Service) RunDue(now time.Time) {
 	due, err := s.app.FindRecordsByFilter("scheduled_reports", "enabled = true && next_scheduled_at != '' && next_scheduled_at <= {:now}",
 		"next_scheduled_at", 100, 0, map[string]any{"now": now.UTC().Format(types.DefaultDateLayout)})
@@ -20,16 +22,56 @@ func (s *Service) RunDue(now time.Time) {
 		return
 	}
 	for _, report := range due {
-		zone := analytics.SiteZone(siteOf(s.app, report.GetString("site_id")))
+		site := siteOf(s.app, report.GetString("site_id"))
+		if site == nil {
+			continue
+		}
+		if refusal := planRefusal(site, report); refusal != "" {
+			s.pauseForPlan(report, refusal, now)
+			continue
+		}
+		zone := analytics.SiteZone(site)
 		report.Set("next_scheduled_at", NextRun(report.GetString("frequency"), anchorOf(report), now, zone))
-		if err := s.app.Save(report); err != nil {
+		var hist *core.Record
+		err := s.app.RunInTransaction(func(tx core.App) error {
+			if err := tx.Save(report); err != nil {
+				return err
+			}
+			hist, err = claimSend(tx, report, now.In(zone).AddDate(0, 0, -1), now)
+			return err
+		})
+		if err != nil {
 			log.Printf("reports: scheduling %s failed: %v", report.Id, err)
 			continue
 		}
-		yesterday := now.In(zone).AddDate(0, 0, -1)
-		if _, err := s.Produce(report, yesterday, now); err != nil {
+		if err := s.make(hist, report); err != nil {
 			log.Printf("reports: making %s failed: %v", report.Id, err)
 		}
 	}
 	s.retry(now)
+}
+
+// pauseForPlan stops a report whose frequency the site's plan no longer includes (after a
+// downgrade) and says why in the history, instead of sending what the plan does not pay for.
+func (s *Service) pauseForPlan(report *core.Record, refusal string, now time.Time) {
+	report.Set("enabled", false)
+	report.Set("next_scheduled_at", nil)
+	hist := core.NewRecord(mustCollection(s.app, "report_history"))
+	hist.Set("site_id", report.GetString("site_id"))
+	hist.Set("report_id", report.Id)
+	hist.Set("report_name", report.GetString("name"))
+	hist.Set("generated_at", now.UTC())
+	hist.Set("format", report.GetString("format"))
+	hist.Set("recipients", report.Get("recipients"))
+	hist.Set("status", "failed")
+	hist.Set("error", "Not sent, and the report is paused: "+refusal)
+	err := s.app.RunInTransaction(func(tx core.App) error {
+		if err := tx.Save(report); err != nil {
+			return err
+		}
+		return tx.Save(hist)
+	})
+	if err != nil {
+		log.Printf("reports: pausing %s failed: %v", report.Id, err)
+	}
 }

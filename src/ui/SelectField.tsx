@@ -1,4 +1,4 @@
-/** A labelled select over a list of value/label options. */
+/** A labelled select over a list of value/label options; an option may be disabled (a third element, true). */
 import type { SelectHTMLAttributes } from 'react';
 
 export function SelectField<V extends string>({
@@ -14,7 +14,7 @@ export function SelectField<V extends string>({
   id: string;
   label: string;
   value: V;
-  options: readonly (readonly [V, string])[];
+  options: readonly (readonly [V, string] | readonly [V, string, boolean])[];
   onValue: (value: V) => void;
   labelClassName?: string;
 }) {
@@ -24,8 +24,8 @@ export function SelectField<V extends string>({
         {label}
       </label>
       <select id={id} value={value} onChange={(e) => onValue(e.target.value as V)} className={className} {...rest}>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
+        {options.map(([v, l, disabled]) => (
+          <option key={v} value={v} disabled={disabled}>
             {l}
           </option>
         ))}

@@ -2,7 +2,8 @@
 // email, a password and a card number and clicks around; the chunks the server stored (gunzipped
 // from its data directory) hold none of it, nor the text of a cro-block element; the owner finds
 // the recording with its page and duration and plays it. A Starter site's tracker never fetches
-// the recorder, and its chunks are refused.
+// the recorder, and its chunks are refused. Analytics lists a recorded session with 'Watch Replay',
+// which opens the player on that session.
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -186,4 +187,54 @@ test('the owner changes the recording settings in Settings; a bad value is expla
   expect((await pb.collection('sites').getOne(site.id)).recording_exclude).toBe('/account/*');
   const script = await (await fetch(`${BASE}/t/${site.public_key}.js`)).text();
   expect(script).toMatch(/"v":\{"u":"\/t\/r\/[0-9a-f]+\.js","s":40,"e":\["\/account\/\*"\]\}/);
+});
+
+test("Analytics lists a recorded session whose 'Watch Replay' opens the player on it; Starter has no such list", async ({ page }) => {
+  const { pb, site } = await ownerWithSite('growth');
+  const ctx = await visitorContext();
+  const visitor = await ctx.newPage();
+  const recorder = visitor.waitForRequest((r) => r.url().includes('/t/r/'));
+  await visitor.goto(`${SHOP}/join?cro_key=${site.public_key}`);
+  await recorder;
+  await visitor.waitForTimeout(500); // the recorder's first full snapshot
+  await visitor.getByRole('heading', { name: 'Join Fixture Outfitters' }).click();
+  await visitor.waitForTimeout(1000);
+  await ctx.close(); // page hide: the last chunk goes with sendBeacon
+  await expect.poll(async () => (await recordingOf(pb, site.id)).length, { timeout: 15_000 }).toBe(1);
+  const [rec] = await recordingOf(pb, site.id);
+  // Another recorded session, so the link has to pick the right one.
+  expect((await postChunk(site.public_key, 'othersession')).status).toBe(202);
+
+  await signInBrowser(page, pb);
+  await page.goto('/dashboard/analytics');
+  const recent = page.getByTestId('recent-sessions');
+  await expect(recent.getByTestId('recent-session')).toHaveCount(2);
+  const row = recent
+    .getByTestId('recent-session')
+    .filter({ has: page.getByTestId('recent-session-page').getByText('/join', { exact: true }) });
+  await expect(row).toContainText(formatDuration(rec!.duration_seconds));
+  await expectNoSeriousViolations(page, { include: '[data-testid=recent-sessions]' });
+  await row.getByRole('link', { name: 'Watch Replay' }).click();
+
+  await expect(page).toHaveURL(`${BASE}/dashboard/recordings?session=${rec!.session_id}`);
+  const dialog = page.getByRole('dialog', { name: 'Session replay' });
+  const replayed = dialog.frameLocator('[data-testid=replay-frame] iframe');
+  await expect(replayed.getByRole('heading', { name: 'Join Fixture Outfitters' })).toBeVisible();
+  await expect(dialog.getByTestId('mark-click')).toHaveCount(rec!.clicks);
+
+  // A deep link opened afresh (a bookmark) plays the same session.
+  await page.goto(`/dashboard/recordings?session=${rec!.session_id}`);
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Session replay' })
+      .frameLocator('[data-testid=replay-frame] iframe')
+      .getByRole('heading', { name: 'Join Fixture Outfitters' }),
+  ).toBeVisible();
+
+  // Starter: Analytics without recorded sessions.
+  const starter = await ownerWithSite('starter');
+  await signInBrowser(page, starter.pb);
+  await page.goto('/dashboard/analytics');
+  await expect(page.getByTestId('top-pages')).toBeVisible();
+  await expect(page.getByTestId('recent-sessions')).toHaveCount(0);
 });

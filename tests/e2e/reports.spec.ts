@@ -3,12 +3,13 @@
 // their files: the PDF has its four pages and the conversion rate the Analytics screen shows, the
 // workbook its sheets with today's sessions as the LIVE KPI card shows them; the history shows both
 // sent and downloads the file; a recipient outside the site's members is refused, storing nothing.
+// The New Report dialog offers only the frequencies of the site's plan, saying why and where to upgrade.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { readExcel, readPdf, sheetRows } from '../helpers/report-file';
-import { BASE, client, openFromSidebar, signInBrowser } from './dashboard/helpers';
+import { BASE, client, openFromSidebar, signInBrowser, superuser } from './dashboard/helpers';
 import { expectNoSeriousViolations } from './axe';
 import { waitForMail } from './mailbox';
 
@@ -28,6 +29,11 @@ async function newReport(page: Page, r: { name: string; type: string; frequency:
   return dialog;
 }
 
+let demoPlan: { id: string; plan: string } | undefined;
+test.afterAll(async () => {
+  if (demoPlan) await (await superuser()).collection('sites').update(demoPlan.id, { plan_tier: demoPlan.plan });
+});
+
 const attachment = (mail: { attachments: { filename: string; base64: string }[] }, ext: string) => {
   const file = mail.attachments.find((a) => a.filename.endsWith(ext));
   expect(file, `a ${ext} attachment`).toBeTruthy();
@@ -40,6 +46,10 @@ test('the owner schedules a weekly PDF and a daily Excel report, sends them and 
   const demo = client();
   await demo.collection('users').authWithPassword(DEMO.email, DEMO.password);
   const [site] = await demo.collection('sites').getFullList({ sort: 'created_at' });
+  // Daily reports come with Growth (the plan it had is back after the file).
+  const admin = await superuser();
+  demoPlan ??= { id: site!.id, plan: (await admin.collection('sites').getOne(site!.id)).plan_tier as string };
+  await admin.collection('sites').update(site!.id, { plan_tier: 'growth' });
   const tag = Date.now().toString(36);
 
   // What the screens show: the 7-day conversion rate (Analytics) and today's sessions (LIVE KPI).
@@ -141,4 +151,45 @@ test('the owner schedules a weekly PDF and a daily Excel report, sends them and 
   for (const name of [weekly, daily]) await row(name).getByRole('button', { name: 'Delete' }).click();
   await expect(row(weekly)).toHaveCount(0);
   await expect(row(daily)).toHaveCount(0);
+});
+
+test('the New Report dialog offers only the frequencies of the plan, with the reason and an upgrade link', async ({ page }) => {
+  test.setTimeout(90_000);
+  await run('node', ['scripts/demo.mjs'], { env: { ...process.env, DEMO_URL: BASE, DEMO_DAYS: '1' } });
+  const demo = client();
+  await demo.collection('users').authWithPassword(DEMO.email, DEMO.password);
+  const [site] = await demo.collection('sites').getFullList({ sort: 'created_at' });
+  const admin = await superuser();
+  demoPlan ??= { id: site!.id, plan: (await admin.collection('sites').getOne(site!.id)).plan_tier as string };
+  await admin.collection('sites').update(site!.id, { plan_tier: 'starter' });
+  await signInBrowser(page, demo);
+  await page.goto('/dashboard');
+  await openFromSidebar(page, 'Reports');
+  await page.getByRole('button', { name: 'New Report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New Report' });
+  const frequency = dialog.getByLabel('Frequency');
+  await expect(frequency).toHaveValue('weekly');
+  await expect(frequency.locator('option[value="daily"]')).toBeDisabled();
+  await expect(frequency.locator('option[value="daily"]')).toHaveText('Daily (requires the Growth plan or higher)');
+  await expect(frequency.locator('option[value="monthly"]')).toBeEnabled();
+  const notice = dialog.getByTestId('report-plan-notice');
+  await expect(notice).toHaveText('Daily reports require the Growth plan or higher. Upgrade');
+  await expect(notice.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
+  await expect(frequency).toHaveAccessibleDescription('Daily reports require the Growth plan or higher. Upgrade');
+  // A weekly report is what Starter includes: created and listed.
+  const name = `Starter weekly ${Date.now().toString(36)}`;
+  await dialog.getByLabel('Report name').fill(name);
+  await dialog.getByRole('button', { name: 'Create Report' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('scheduled-report').filter({ hasText: name })).toContainText('Performance · Weekly · PDF');
+  await expectNoSeriousViolations(page, { include: 'main', exclude: '[data-sonner-toaster]' });
+
+  // Free: no frequency, nothing to create, the same upgrade link.
+  await admin.collection('sites').update(site!.id, { plan_tier: 'free' });
+  await page.reload();
+  await page.getByRole('button', { name: 'New Report' }).click();
+  for (const f of ['daily', 'weekly', 'monthly']) await expect(frequency.locator(`option[value="${f}"]`)).toBeDisabled();
+  await expect(notice).toHaveText('Scheduled reports require a paid plan. Upgrade');
+  await expect(dialog.getByRole('button', { name: 'Create Report' })).toBeDisabled();
+  await expectNoSeriousViolations(page, { include: '[role="dialog"]' });
 });

@@ -31,6 +31,8 @@ export interface TestServer {
   /** Creates a user (verified unless told otherwise) and returns a signed-in client for it. */
   createUser(options?: { email?: string; password?: string; verified?: boolean }): Promise<TestUser>;
   stop(): Promise<void>;
+  /** Kills the server at once (SIGKILL, as a crash or power cut would) and starts it again on the same port and data. */
+  restart(): Promise<void>;
   /** What the server printed, for failure messages. */
   output(): string;
   /** The server's process id (benchmarks read its memory from /proc). */
@@ -85,9 +87,13 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
   await promisify(execFile)(SERVER, ['superuser', 'upsert', SUPERUSER.email, SUPERUSER.password, ...common], { env });
 
   let log = '';
-  const proc: ChildProcess = spawn(SERVER, ['serve', `--http=127.0.0.1:${port}`, ...common], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  proc.stdout?.on('data', (d) => (log += d));
-  proc.stderr?.on('data', (d) => (log += d));
+  const serve = () => {
+    const p: ChildProcess = spawn(SERVER, ['serve', `--http=127.0.0.1:${port}`, ...common], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    p.stdout?.on('data', (d) => (log += d));
+    p.stderr?.on('data', (d) => (log += d));
+    return p;
+  };
+  let proc = serve();
 
   await waitForHealth(url, proc, () => log);
 
@@ -117,8 +123,19 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
       }
       rmSync(dataDir, { recursive: true, force: true });
     },
+    async restart() {
+      if (proc.exitCode === null && proc.signalCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
+        proc.kill('SIGKILL');
+        await exited;
+      }
+      proc = serve();
+      await waitForHealth(url, proc, () => log);
+    },
     output: () => log,
-    pid: proc.pid ?? 0,
+    get pid() {
+      return proc.pid ?? 0;
+    },
     async exitStatus(waitMs = 0) {
       if (waitMs > 0 && proc.exitCode === null && proc.signalCode === null) {
         await new Promise<void>((done) => {

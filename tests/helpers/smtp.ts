@@ -42,6 +42,11 @@ export interface SmtpOptions {
   saveDir?: string;
   /** Refuses a message (a 451 answer to its data) when this says so; refused mails are not kept. */
   reject?: (mail: ReceivedMail) => boolean;
+  /**
+   * Keeps a message unanswered (a slow server) until the promise this returns settles; a message
+   * whose sender hung up meanwhile was never accepted, as SMTP has it, and is not kept.
+   */
+  hold?: (mail: ReceivedMail) => Promise<void> | undefined;
 }
 
 export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpListener> {
@@ -49,14 +54,18 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpListener
   const mails: ReceivedMail[] = [];
   let counter = 0;
   if (options.saveDir) mkdirSync(options.saveDir, { recursive: true });
+  const closed = new Set<string>();
   const server = new SMTPServer({
+    onClose(session) {
+      closed.add(session.id);
+    },
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const mail = parseMail(
           raw,
@@ -67,6 +76,11 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpListener
           const refused = Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 });
           callback(refused);
           return;
+        }
+        const held = options.hold?.(mail);
+        if (held) {
+          await held;
+          if (closed.has(session.id)) return;
         }
         mails.push(mail);
         if (options.saveDir) writeFileSync(join(options.saveDir, `${Date.now()}-${++counter}.json`), JSON.stringify(mail));

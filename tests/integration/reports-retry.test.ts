@@ -26,6 +26,8 @@ beforeAll(async () => {
     site: 'retry.example.com',
     env: { ...smtp.env, CRO_REPORTS_INTERVAL_SECONDS: '1', CRO_REPORT_RETRY_SECONDS: '1' },
   }));
+  // Scheduled reports need a paid plan.
+  await server.admin.collection('sites').update(site.id, { plan_tier: 'starter' });
 });
 afterAll(async () => {
   await server?.stop();

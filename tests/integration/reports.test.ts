@@ -27,6 +27,8 @@ beforeAll(async () => {
     env: { ...smtp.env, CRO_REPORTS_INTERVAL_SECONDS: '1', MAIL_FROM_ADDRESS: 'reports@upliftly.test' },
   }));
   await owner.client.collection('sites').update(site.id, { time_zone: 'Europe/Stockholm' });
+  // Daily reports come with Growth (tests/integration/reports-plans.test.ts covers each plan).
+  await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
   await owner.client.collection('goals').create({ site_id: site.id, name: 'Purchase', type: 'event', match: 'purchase', enabled: true });
   const t = Date.now();
   const buyer = { v: rid('visitor'), s: rid('session') };

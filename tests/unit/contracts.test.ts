@@ -9,6 +9,8 @@ import ruleRollouts from '../fixtures/contracts/rule-rollouts.json';
 import { assignVariant, inRollout } from '../../src/lib/assignment';
 import { deviceClass } from '../../src/lib/contracts/device-class';
 import { MONTHLY_VISITOR_LIMITS, can, upgradeMessage, usageAlertLevel } from '../../src/lib/plans';
+import { allowedReportFrequencies, reportFrequencyRefusal } from '../../src/lib/report-plans';
+import { REPORT_FREQUENCIES } from '../../src/lib/reports';
 import { onPage } from '../../src/tracker/rules';
 import { urlPatternMatches } from '../../src/lib/contracts/url-pattern';
 import { validateRuleChanges } from '../../src/lib/contracts/rule-change';
@@ -76,6 +78,12 @@ describe('plan limits (the same fixture runs in pocketbase/usage)', () => {
   it('gives session recordings to the plans the fixture lists, with the same refusal as pocketbase/recordings', () => {
     for (const [tier, allowed] of Object.entries(planLimits.recordings.plans)) expect(can(tier, 'recordings'), tier).toBe(allowed);
     expect(upgradeMessage('recordings')).toBe(planLimits.recordings.refusal);
+  });
+
+  it('gives each plan the report frequencies the fixture lists, with the same refusals as pocketbase/reports', () => {
+    for (const [tier, frequencies] of Object.entries(planLimits.reportFrequencies.plans))
+      expect(allowedReportFrequencies(tier), tier).toEqual(frequencies);
+    for (const f of REPORT_FREQUENCIES) expect(reportFrequencyRefusal(f)).toBe(planLimits.reportFrequencies.refusals[f]);
   });
 });
 

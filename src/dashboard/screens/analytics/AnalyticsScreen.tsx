@@ -1,11 +1,13 @@
 /**
  * Analytics (/dashboard/analytics): the site's own tracker data from rollups: summary cards, a
  * visitors and conversions chart over 7, 30 or 90 days, top converting pages, traffic sources
- * (referrer and UTM), devices, browsers and countries; Export Report gives the range as a report
- * file (ExportMenu). The Google Analytics panel stays beside it. Refreshes on live traffic.
+ * (referrer and UTM), devices, browsers and countries; on plans with recordings, the range's
+ * recent recorded sessions with 'Watch Replay' (RecentSessions); Export Report gives the range as
+ * a report file (ExportMenu). The Google Analytics panel stays beside it. Refreshes on live traffic.
  */
 import { useStore } from '@nanostores/react';
 import { BarChart3 } from 'lucide-react';
+import { can } from '../../../lib/plans';
 import { Card } from '../../../ui/Card';
 import { EmptyState } from '../../../ui/EmptyState';
 import { NoSite } from '../../../ui/dashboard/NoSite';
@@ -16,6 +18,7 @@ import { $integrations, propertyIdOf } from '../../data/integrations';
 import { useSiteContext } from '../../data/siteContext';
 import { BreakdownTable, type Column } from './BreakdownTable';
 import { ExportMenu } from './ExportMenu';
+import { RecentSessions } from './RecentSessions';
 import { money, SummaryCards } from './SummaryCards';
 import { VisitorsChart } from './VisitorsChart';
 
@@ -161,6 +164,7 @@ export default function AnalyticsScreen() {
               )}
             </Card>
           </div>
+          {can(site.plan_tier, 'recordings') && <RecentSessions siteId={site.id} days={days} />}
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             {DEVICE_CARDS.map((c) => (
               <Card key={c.key} title={c.title} testId={c.key}>

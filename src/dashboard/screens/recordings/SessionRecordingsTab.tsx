@@ -1,11 +1,12 @@
 /**
  * The Session Recordings tab: the current site's recordings, newest first, 50 per page, with
  * filters; 'Export' downloads the filtered list as CSV; 'Watch Replay' opens the player. A link
- * from another screen (?recording=<id>) opens that recording at once.
+ * from another screen opens a recording at once: ?recording=<recording id> (Funnels) or
+ * ?session=<analytics session id> (Analytics).
  */
 import { useStore } from '@nanostores/react';
 import { Download, Filter, Video } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { recordingsCsv } from '../../../lib/recordings/format';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -17,6 +18,7 @@ import {
   $recordingsPage,
   fetchAllRecordings,
   fetchRecording,
+  fetchRecordingOfSession,
   recordingsState,
   setRecordingFilters,
 } from '../../data/recordings';
@@ -40,12 +42,19 @@ export function SessionRecordingsTab() {
     if (state.error) notify('Error loading recordings', 'Could not load session recordings', 'destructive');
   }, [state.error]);
 
-  // A link from another screen names the recording to play.
+  // A link from another screen names the recording, or the session, to play: once, not again
+  // when the user switches site afterwards.
+  const siteId = site?.id;
+  const linkOpened = useRef(false);
   useEffect(() => {
-    const id = new URLSearchParams(location.search).get('recording');
-    if (id)
-      fetchRecording(id).then(setWatching, () => notify('Error loading recordings', 'Could not load session recordings', 'destructive'));
-  }, []);
+    if (linkOpened.current || !siteId) return;
+    linkOpened.current = true;
+    const query = new URLSearchParams(location.search);
+    const id = query.get('recording');
+    const session = query.get('session');
+    const wanted = id ? fetchRecording(id) : session ? fetchRecordingOfSession(siteId, session) : null;
+    wanted?.then(setWatching, () => notify('Error loading recordings', 'Could not load session recordings', 'destructive'));
+  }, [siteId]);
 
   if (!site) return null;
   const data = state.value;

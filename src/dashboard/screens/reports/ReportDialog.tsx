@@ -1,7 +1,8 @@
 /**
  * New Report / Edit Report: name, report type, frequency, format and recipients. The server checks
- * the recipients (valid addresses of the site's members, at most 20) and its refusal is shown as
- * it comes; nothing is stored on a refusal.
+ * the recipients (valid addresses of the site's members, at most 20) and the frequency against the
+ * site's plan, and its refusal is shown as it comes; nothing is stored on a refusal. Frequencies
+ * the plan leaves out are disabled here with the reason and an upgrade link.
  */
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
@@ -24,31 +25,50 @@ import {
   type ReportFrequency,
   type ReportType,
 } from '../../../lib/reports';
+import { allowedReportFrequencies, reportFrequencyAllowed, reportFrequencyPlan, reportPlanNotice } from '../../../lib/report-plans';
 import { errorMessage } from '../../data/errors';
 import type { ReportInput } from '../../data/reports';
 
 const options = <V extends string>(values: readonly V[], labels: Record<V, string>) => values.map((v) => [v, labels[v]] as const);
 
+const frequencyOptions = (planTier: string) =>
+  REPORT_FREQUENCIES.map((f) =>
+    reportFrequencyAllowed(planTier, f)
+      ? ([f, REPORT_FREQUENCY_LABELS[f]] as const)
+      : ([f, `${REPORT_FREQUENCY_LABELS[f]} (requires ${reportFrequencyPlan(f)})`, true] as const),
+  );
+
 export function ReportDialog({
   title,
   submitLabel,
   initial,
+  planTier,
   onSave,
   onClose,
 }: {
   title: string;
   submitLabel: string;
   initial: ReportInput;
+  /** The site's plan: which frequencies it includes. */
+  planTier: string;
   onSave: (input: ReportInput) => Promise<unknown>;
   onClose: () => void;
 }) {
   const [name, setName] = useState(initial.name);
   const [type, setType] = useState<ReportType>(initial.report_type);
-  const [frequency, setFrequency] = useState<ReportFrequency>(initial.frequency);
+  // A new report starts on a frequency the plan includes (the stored one when editing).
+  const [frequency, setFrequency] = useState<ReportFrequency>(() =>
+    reportFrequencyAllowed(planTier, initial.frequency) || !initial.enabled
+      ? initial.frequency
+      : (allowedReportFrequencies(planTier)[0] ?? initial.frequency),
+  );
   const [format, setFormat] = useState<ReportFormat>(initial.format);
   const [recipients, setRecipients] = useState(initial.recipients.join(', '));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const planNotice = reportPlanNotice(planTier);
+  // The server refuses an active report beyond the plan; a paused one may still be edited.
+  const beyondPlan = initial.enabled && !reportFrequencyAllowed(planTier, frequency);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -84,9 +104,18 @@ export function ReportDialog({
           id="report-frequency"
           label="Frequency"
           value={frequency}
-          options={options(REPORT_FREQUENCIES, REPORT_FREQUENCY_LABELS)}
+          options={frequencyOptions(planTier)}
           onValue={setFrequency}
+          aria-describedby={planNotice ? 'report-frequency-plan' : undefined}
         />
+        {planNotice && (
+          <p id="report-frequency-plan" className="rounded-md bg-amber-50 p-2 text-sm text-amber-900" data-testid="report-plan-notice">
+            {planNotice}{' '}
+            <a href="/pricing" className="font-medium underline">
+              Upgrade
+            </a>
+          </p>
+        )}
         <SelectField
           id="report-format"
           label="Format"
@@ -108,7 +137,7 @@ export function ReportDialog({
         </p>
         <FormError error={error} />
         <DialogActions onCancel={onClose}>
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={saving || beyondPlan}>
             {saving ? 'Saving...' : submitLabel}
           </Button>
         </DialogActions>

@@ -49,7 +49,7 @@ export default function ReportsScreen() {
         }
       />
       <Card title="Scheduled Reports" testId="scheduled-reports">
-        {reports === undefined ? <Spinner /> : <ScheduledReportList reports={reports} canEdit={canEdit} />}
+        {reports === undefined ? <Spinner /> : <ScheduledReportList reports={reports} canEdit={canEdit} planTier={site.plan_tier} />}
       </Card>
       <Card title="Report History" testId="report-history">
         {history === undefined ? <Spinner /> : <ReportHistoryList history={history} />}
@@ -66,6 +66,7 @@ export default function ReportsScreen() {
             recipients: user?.email ? [user.email] : [],
             enabled: true,
           }}
+          planTier={site.plan_tier}
           onSave={(input) => createReport(site.id, input)}
           onClose={() => setCreating(false)}
         />

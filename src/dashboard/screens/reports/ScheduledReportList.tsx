@@ -12,7 +12,7 @@ import type { ScheduledReportRecord } from '../../data/records';
 import { ReportDialog } from './ReportDialog';
 import { when } from './when';
 
-function ReportRow({ report, canEdit }: { report: ScheduledReportRecord; canEdit: boolean }) {
+function ReportRow({ report, canEdit, planTier }: { report: ScheduledReportRecord; canEdit: boolean; planTier: string }) {
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const recipients = report.recipients ?? [];
@@ -72,6 +72,7 @@ function ReportRow({ report, canEdit }: { report: ScheduledReportRecord; canEdit
           title="Edit Report"
           submitLabel="Save Report"
           initial={{ ...report, recipients }}
+          planTier={planTier}
           onSave={(input) => updateReport(report.id, input)}
           onClose={() => setEditing(false)}
         />
@@ -80,7 +81,16 @@ function ReportRow({ report, canEdit }: { report: ScheduledReportRecord; canEdit
   );
 }
 
-export function ScheduledReportList({ reports, canEdit }: { reports: ScheduledReportRecord[]; canEdit: boolean }) {
+export function ScheduledReportList({
+  reports,
+  canEdit,
+  planTier,
+}: {
+  reports: ScheduledReportRecord[];
+  canEdit: boolean;
+  /** The site's plan, for the Edit Report dialog's frequencies. */
+  planTier: string;
+}) {
   if (reports.length === 0) {
     return (
       <EmptyState icon={FileText} title="No Scheduled Reports">
@@ -91,7 +101,7 @@ export function ScheduledReportList({ reports, canEdit }: { reports: ScheduledRe
   return (
     <ul className="divide-y divide-slate-200" aria-label="Scheduled reports">
       {reports.map((r) => (
-        <ReportRow key={r.id} report={r} canEdit={canEdit} />
+        <ReportRow key={r.id} report={r} canEdit={canEdit} planTier={planTier} />
       ))}
     </ul>
   );

@@ -28,6 +28,7 @@ type Options struct {
 	TrackerOrigin string // where /t/<key>.js is served (APP_URL)
 	Brand         string // the product name on the error page
 	AllowPrivate  bool   // tests only: origins on loopback and private networks
+	Cache         *Cache // static answers kept for every visitor; nil: none
 }
 
 type ctxKey struct{}
@@ -49,11 +50,15 @@ type Proxy struct {
 // New builds the edge's handler.
 func New(dir *Directory, opts Options) *Proxy {
 	p := &Proxy{dir: dir, opts: opts}
+	var origins http.RoundTripper = &retrying{next: transport(opts.AllowPrivate)}
+	if opts.Cache != nil {
+		origins = &caching{cache: opts.Cache, next: origins}
+	}
 	p.reverse = &httputil.ReverseProxy{
 		Rewrite:        p.rewrite,
 		ModifyResponse: p.modify,
 		ErrorHandler:   p.fail,
-		Transport:      &retrying{next: transport(opts.AllowPrivate)},
+		Transport:      origins,
 		FlushInterval:  -1, // stream every write: a page's head reaches the visitor as the origin sends it
 	}
 	return p

@@ -26,6 +26,11 @@ func Register(app core.App) {
 		return e.Next()
 	})
 	listen := strings.TrimSpace(os.Getenv("CRO_EDGE_HTTP"))
+	var cache *Cache
+	if listen != "" {
+		cache = CacheFromEnv()
+	}
+	registerCacheRoutes(app, cache)
 	if listen == "" {
 		return
 	}
@@ -73,7 +78,7 @@ func Register(app core.App) {
 			return err
 		}
 		server = &http.Server{
-			Handler:           New(dir, Options{TrackerOrigin: tracker, Brand: brand, AllowPrivate: os.Getenv("CRO_EDGE_ALLOW_PRIVATE") == "1"}),
+			Handler:           New(dir, Options{TrackerOrigin: tracker, Brand: brand, AllowPrivate: os.Getenv("CRO_EDGE_ALLOW_PRIVATE") == "1", Cache: cache}),
 			ReadHeaderTimeout: 10 * time.Second,
 			IdleTimeout:       120 * time.Second,
 		}

@@ -83,7 +83,7 @@ describe('the edge cache', () => {
     expect(await viaEdge('/app.css')).toMatchObject({ status: 200, cache: 'MISS', body: 'h1{color:red}' });
     expect(await viaEdge('/app.css')).toMatchObject({ status: 200, cache: 'HIT', body: 'h1{color:red}' });
     expect(originHits['/app.css']).toBe(1);
-    const pagesBefore = originHits['/'];
+    const pagesBefore = originHits['/'] ?? 0;
     expect((await viaEdge('/')).cache).toBe('MISS');
     expect(originHits['/']).toBe(pagesBefore + 1);
   });

@@ -9,10 +9,12 @@ require (
 	github.com/dop251/goja v0.0.0-20260722130236-0768e0998ac0
 	github.com/extrame/xls v0.0.1
 	github.com/go-pdf/fpdf v0.9.0
+	github.com/hashicorp/golang-lru/v2 v2.0.7
 	github.com/ledongthuc/pdf v0.0.0-20260907135840-6c8c28e0e8a0
 	github.com/miekg/dns v1.1.73
 	github.com/pocketbase/dbx v1.12.0
 	github.com/pocketbase/pocketbase v0.39.11
+	github.com/pquerna/cachecontrol v0.2.0
 	github.com/spf13/cobra v1.10.2
 	github.com/xuri/excelize/v2 v2.10.0
 	golang.org/x/net v0.58.0

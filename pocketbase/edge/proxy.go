@@ -31,6 +31,7 @@ type Options struct {
 	// Config gives a site's tracker config by public key (analytics.TrackerConfig): the rules and
 	// experiments applied in its pages. nil: pages get the snippet only.
 	Config func(key string) []byte
+	Cache  *Cache // static answers kept for every visitor; nil: none
 }
 
 type ctxKey struct{}
@@ -53,11 +54,15 @@ type Proxy struct {
 // New builds the edge's handler.
 func New(dir *Directory, opts Options) *Proxy {
 	p := &Proxy{dir: dir, opts: opts}
+	var origins http.RoundTripper = &retrying{next: transport(opts.AllowPrivate)}
+	if opts.Cache != nil {
+		origins = &caching{cache: opts.Cache, next: origins}
+	}
 	p.reverse = &httputil.ReverseProxy{
 		Rewrite:        p.rewrite,
 		ModifyResponse: p.modify,
 		ErrorHandler:   p.fail,
-		Transport:      &retrying{next: transport(opts.AllowPrivate)},
+		Transport:      origins,
 		FlushInterval:  -1, // stream every write: a page's head reaches the visitor as the origin sends it
 	}
 	return p

@@ -28,6 +28,11 @@ func Register(app core.App) {
 		return e.Next()
 	})
 	listen := strings.TrimSpace(os.Getenv("CRO_EDGE_HTTP"))
+	var cache *Cache
+	if listen != "" {
+		cache = CacheFromEnv()
+	}
+	registerCacheRoutes(app, cache)
 	if listen == "" {
 		return
 	}
@@ -76,7 +81,7 @@ func Register(app core.App) {
 		}
 		server = &http.Server{
 			Handler: New(dir, Options{TrackerOrigin: tracker, Brand: brand, AllowPrivate: os.Getenv("CRO_EDGE_ALLOW_PRIVATE") == "1",
-				Config: analytics.TrackerConfig}),
+				Config: analytics.TrackerConfig, Cache: cache}),
 			ReadHeaderTimeout: 10 * time.Second,
 			IdleTimeout:       120 * time.Second,
 		}

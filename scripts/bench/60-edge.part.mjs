@@ -5,6 +5,10 @@
 // (default 16) clients request through the edge for CRO_BENCH_EDGE_SECONDS (default 5): proxied
 // requests per second. CRO_BENCH_EDGE_RUNS (default 400) requests each way for the latency. The
 // latency is measured again with three rules applied in the HTML for new visitors (edge_rules_*).
+// Last, the cache: 8 visitors each browse 5 pages of the shop (every page is its HTML, the shared
+// stylesheet and script and 4 product images, served with Cache-Control: public, max-age=3600);
+// the share of those requests the edge answered from its cache (X-Cache: HIT), and the latency of
+// a cached asset against the same asset fetched from the origin directly.
 import { Agent, createServer, request } from 'node:http';
 import { envNumber, percentile, round, setup, siteFor, startServer } from './lib.mjs';
 
@@ -17,18 +21,22 @@ const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Bench shop
 
 const freePort = async () => (await import('../../tests/helpers/pocketbase.ts')).freePort();
 
+const ASSET = 'x'.repeat(12_000);
+
 /** Milliseconds until the whole body has arrived. */
-function timed(agent, port, host) {
+async function timed(agent, port, host, path = '/') {
+  return (await fetched(agent, port, host, path)).ms;
+}
+
+/** The answer's time to its last byte and its X-Cache. */
+function fetched(agent, port, host, path) {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const req = request(
-      { host: '127.0.0.1', port, path: '/', agent, headers: { Host: host, 'Accept-Encoding': 'gzip, deflate' } },
-      (res) => {
-        if (res.statusCode !== 200) reject(new Error(`${host} answered ${res.statusCode}`));
-        res.on('data', () => {});
-        res.on('end', () => resolve(performance.now() - t));
-      },
-    );
+    const req = request({ host: '127.0.0.1', port, path, agent, headers: { Host: host, 'Accept-Encoding': 'gzip, deflate' } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`${host}${path} answered ${res.statusCode}`));
+      res.on('data', () => {});
+      res.on('end', () => resolve({ ms: performance.now() - t, cache: res.headers['x-cache'] }));
+    });
     req.on('error', reject);
     req.end();
   });
@@ -47,10 +55,23 @@ function body(port, host) {
       .end();
   });
 }
+/** What a browser asks for one page of the shop: the page, then its stylesheet, script and images. */
+const pageRequests = (page) => [
+  page === 0 ? '/' : `/p/${page}`,
+  '/app.css',
+  '/app.js',
+  ...Array.from({ length: 4 }, (_, k) => `/img/${page * 2 + k}.jpg`),
+];
 
 export default async function edgeBench(emit) {
   setup();
   const origin = createServer((req, res) => {
+    const type = { css: 'text/css', js: 'application/javascript', jpg: 'image/jpeg' }[req.url.split('.').pop()];
+    if (type) {
+      res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=3600' });
+      res.end(ASSET);
+      return;
+    }
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     res.end(PAGE);
   });
@@ -133,6 +154,30 @@ export default async function edgeBench(emit) {
       }),
     );
     emit('edge_proxied_requests_per_second', round(done / seconds, 0), 'req/s');
+
+    let requests = 0;
+    let hits = 0;
+    for (let visitor = 0; visitor < 8; visitor++) {
+      for (let page = 0; page < 5; page++) {
+        for (const path of pageRequests(page)) {
+          const { cache } = await fetched(agent, edgePort, DOMAIN, path);
+          requests++;
+          if (cache === 'HIT') hits++;
+        }
+      }
+    }
+    emit('edge_cache_hit_ratio', round((hits / requests) * 100, 1), '%');
+    const cachedDirect = [];
+    const cachedEdge = [];
+    for (let i = 0; i < runs; i++) {
+      cachedDirect.push(await timed(agent, originPort, DOMAIN, '/app.css'));
+      cachedEdge.push(await timed(agent, edgePort, DOMAIN, '/app.css'));
+    }
+    cachedDirect.sort((a, b) => a - b);
+    cachedEdge.sort((a, b) => a - b);
+    emit('edge_cached_asset_p50', round(percentile(cachedEdge, 50)), 'ms');
+    emit('edge_cached_asset_p99', round(percentile(cachedEdge, 99)), 'ms');
+    emit('edge_asset_direct_p50', round(percentile(cachedDirect, 50)), 'ms');
     agent.destroy();
   } finally {
     await server.stop();

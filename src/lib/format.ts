@@ -18,3 +18,16 @@ export function formatPercent(value: number, decimals = 2): string {
 export function formatCount(value: number): string {
   return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
 }
+
+/** A size in bytes with a binary unit and at most one decimal: 0 -> "0 B", 1536 -> "1.5 KB", 5242880 -> "5 MB". */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const fmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: unit === 0 ? 0 : 1 });
+  return `${fmt.format(value)} ${units[unit]}`;
+}

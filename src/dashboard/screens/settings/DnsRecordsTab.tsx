@@ -18,6 +18,7 @@ import { errorMessage } from '../../data/errors';
 import type { DnsRecordRecord } from '../../data/records';
 import { useSiteContext } from '../../data/siteContext';
 import { DnsRecordDialog } from './DnsRecordDialog';
+import { EdgeCacheCard } from './EdgeCacheCard';
 import { EdgeOriginForm } from './EdgeOriginForm';
 
 const NEW_RECORD: DnsRecordInput = { name: '@', type: 'A', value: '', ttl: DNS_DEFAULT_TTL, priority: 10 };
@@ -73,6 +74,7 @@ export function DnsRecordsTab() {
         {!canEdit && ' Only editors, admins and the owner can change them.'}
       </p>
       <EdgeOriginForm key={site.id} site={site} canManage={canManage} />
+      <EdgeCacheCard siteId={site.id} canManage={canManage} />
       {records === undefined ? (
         <p className="text-sm text-slate-500">Loading DNS records...</p>
       ) : records.length === 0 ? (

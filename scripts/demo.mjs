@@ -6,9 +6,11 @@
 import PocketBase from 'pocketbase';
 
 const URL_ = (process.env.DEMO_URL ?? `http://${process.env.PB_HTTP ?? '127.0.0.1:8090'}`).replace(/\/$/, '');
-const EMAIL = 'demo@cro.local';
+// Tests give each run its own account and domain (DEMO_EMAIL, DEMO_DOMAIN), so that runs side by
+// side neither race to create the same records nor change the plan of each other's site.
+const EMAIL = process.env.DEMO_EMAIL || 'demo@cro.local';
 const PASSWORD = 'trail-Runner-4821';
-const DOMAIN = 'demo-shop.example.com';
+const DOMAIN = process.env.DEMO_DOMAIN || 'demo-shop.example.com';
 const ORIGIN = `https://${DOMAIN}`;
 const DAYS = Number(process.env.DEMO_DAYS ?? 28);
 const COUNTRY_HEADER = process.env.CRO_COUNTRY_HEADER ?? '';

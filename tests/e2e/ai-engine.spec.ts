@@ -1,12 +1,9 @@
 // AI Engine with no model configured (the e2e server's default, like a fresh clone): the built-in
 // analyst is named as such, answers the quick questions about the demo site with the figures the
 // Analytics screen shows, and a free site sees the premium banner with the input disabled.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
+import { seedDemo } from './demo';
 import { BASE, addSite, client, createUser, newDomain, openFromSidebar, signInBrowser, superuser } from './dashboard/helpers';
-
-const run = promisify(execFile);
 
 async function openAiEngine(page: Page) {
   await page.goto('/dashboard');
@@ -30,9 +27,9 @@ test('a free site sees the premium banner; the input, send and quick questions a
 
 test('the built-in analyst answers about the demo site with the figures the Analytics screen shows', async ({ page }) => {
   test.setTimeout(120_000);
-  await run('node', ['scripts/demo.mjs'], { env: { ...process.env, DEMO_URL: BASE, DEMO_DAYS: '3' } });
+  const account = await seedDemo(3);
   const demo = client();
-  await demo.collection('users').authWithPassword('demo@cro.local', 'trail-Runner-4821');
+  await demo.collection('users').authWithPassword(account.email, account.password);
   const [site] = await demo.collection('sites').getFullList({ sort: 'created_at' });
   await (await superuser()).collection('sites').update(site!.id, { plan_tier: 'starter' });
 

@@ -4,19 +4,19 @@
 // workbook its sheets with today's sessions as the LIVE KPI card shows them; the history shows both
 // sent and downloads the file; a recipient outside the site's members is refused, storing nothing.
 // The New Report dialog offers only the frequencies of the site's plan, saying why and where to upgrade.
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { readExcel, readPdf, sheetRows } from '../helpers/report-file';
-import { BASE, client, openFromSidebar, signInBrowser, superuser } from './dashboard/helpers';
+import { seedDemo } from './demo';
+import { client, openFromSidebar, signInBrowser, superuser } from './dashboard/helpers';
 import { expectNoSeriousViolations } from './axe';
 import { waitForMail } from './mailbox';
 
-const run = promisify(execFile);
-const DEMO = { email: 'demo@cro.local', password: 'trail-Runner-4821' };
-
-async function newReport(page: Page, r: { name: string; type: string; frequency: string; format: string; recipients?: string }) {
+async function newReport(
+  page: Page,
+  r: { name: string; type: string; frequency: string; format: string; recipients?: string },
+  owner: string,
+) {
   await page.getByRole('button', { name: 'New Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Report' });
   await dialog.getByLabel('Report name').fill(r.name);
@@ -24,15 +24,10 @@ async function newReport(page: Page, r: { name: string; type: string; frequency:
   await dialog.getByLabel('Frequency').selectOption(r.frequency);
   await dialog.getByLabel('Format').selectOption(r.format);
   if (r.recipients !== undefined) await dialog.getByLabel('Recipients').fill(r.recipients);
-  else await expect(dialog.getByLabel('Recipients')).toHaveValue(DEMO.email);
+  else await expect(dialog.getByLabel('Recipients')).toHaveValue(owner);
   await dialog.getByRole('button', { name: 'Create Report' }).click();
   return dialog;
 }
-
-let demoPlan: { id: string; plan: string } | undefined;
-test.afterAll(async () => {
-  if (demoPlan) await (await superuser()).collection('sites').update(demoPlan.id, { plan_tier: demoPlan.plan });
-});
 
 const attachment = (mail: { attachments: { filename: string; base64: string }[] }, ext: string) => {
   const file = mail.attachments.find((a) => a.filename.endsWith(ext));
@@ -42,13 +37,12 @@ const attachment = (mail: { attachments: { filename: string; base64: string }[] 
 
 test('the owner schedules a weekly PDF and a daily Excel report, sends them and finds them in the history', async ({ page }) => {
   test.setTimeout(120_000);
-  await run('node', ['scripts/demo.mjs'], { env: { ...process.env, DEMO_URL: BASE, DEMO_DAYS: '3' } });
+  const DEMO = await seedDemo(3);
   const demo = client();
   await demo.collection('users').authWithPassword(DEMO.email, DEMO.password);
   const [site] = await demo.collection('sites').getFullList({ sort: 'created_at' });
-  // Daily reports come with Growth (the plan it had is back after the file).
+  // Daily reports come with Growth.
   const admin = await superuser();
-  demoPlan ??= { id: site!.id, plan: (await admin.collection('sites').getOne(site!.id)).plan_tier as string };
   await admin.collection('sites').update(site!.id, { plan_tier: 'growth' });
   const tag = Date.now().toString(36);
 
@@ -69,13 +63,17 @@ test('the owner schedules a weekly PDF and a daily Excel report, sends them and 
   await expect(page.getByRole('heading', { name: 'Reports', exact: true })).toBeVisible();
 
   // A stranger as recipient: the server's reason in the dialog, and nothing stored.
-  const refused = await newReport(page, {
-    name: `Leak ${tag}`,
-    type: 'performance',
-    frequency: 'weekly',
-    format: 'pdf',
-    recipients: 'stranger@example.com',
-  });
+  const refused = await newReport(
+    page,
+    {
+      name: `Leak ${tag}`,
+      type: 'performance',
+      frequency: 'weekly',
+      format: 'pdf',
+      recipients: 'stranger@example.com',
+    },
+    DEMO.email,
+  );
   await expect(refused.getByRole('alert')).toHaveText(
     "Not a member of this site: stranger@example.com. Reports go only to the site's members; invite them on the Team page first.",
   );
@@ -85,8 +83,8 @@ test('the owner schedules a weekly PDF and a daily Excel report, sends them and 
 
   const weekly = `Weekly PDF ${tag}`;
   const daily = `Daily Excel ${tag}`;
-  await newReport(page, { name: weekly, type: 'performance', frequency: 'weekly', format: 'pdf' });
-  await newReport(page, { name: daily, type: 'full', frequency: 'daily', format: 'excel' });
+  await newReport(page, { name: weekly, type: 'performance', frequency: 'weekly', format: 'pdf' }, DEMO.email);
+  await newReport(page, { name: daily, type: 'full', frequency: 'daily', format: 'excel' }, DEMO.email);
   const row = (name: string) => page.getByTestId('scheduled-report').filter({ hasText: name });
   await expect(row(weekly)).toContainText('Performance · Weekly · PDF');
   await expect(row(weekly)).toContainText('Active');
@@ -155,12 +153,11 @@ test('the owner schedules a weekly PDF and a daily Excel report, sends them and 
 
 test('the New Report dialog offers only the frequencies of the plan, with the reason and an upgrade link', async ({ page }) => {
   test.setTimeout(90_000);
-  await run('node', ['scripts/demo.mjs'], { env: { ...process.env, DEMO_URL: BASE, DEMO_DAYS: '1' } });
+  const DEMO = await seedDemo(1);
   const demo = client();
   await demo.collection('users').authWithPassword(DEMO.email, DEMO.password);
   const [site] = await demo.collection('sites').getFullList({ sort: 'created_at' });
   const admin = await superuser();
-  demoPlan ??= { id: site!.id, plan: (await admin.collection('sites').getOne(site!.id)).plan_tier as string };
   await admin.collection('sites').update(site!.id, { plan_tier: 'starter' });
   await signInBrowser(page, demo);
   await page.goto('/dashboard');

@@ -31,8 +31,12 @@ export interface Pebble {
   directory: string;
   /** The root the certificates it issues chain to (PEM). */
   root: string;
-  /** base64 SHA-256 of the root's public key, as Chromium's --ignore-certificate-errors-spki-list takes it. */
-  rootSpki: string;
+  /**
+   * base64 SHA-256 of the root's and the intermediate's public keys, as Chromium's
+   * --ignore-certificate-errors-spki-list takes them (it matches the chain the server sends, which
+   * ends at the intermediate).
+   */
+  caSpkis: string;
   /** The env for the product server to use it. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -92,11 +96,15 @@ export async function startPebble(options: PebbleOptions): Promise<Pebble> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const root = (await get(`https://127.0.0.1:${managementPort}/roots/0`)).body;
-  const spki = new X509Certificate(root).publicKey.export({ type: 'spki', format: 'der' });
+  const intermediate = (await get(`https://127.0.0.1:${managementPort}/intermediates/0`)).body;
+  const spki = (pem: string) =>
+    createHash('sha256')
+      .update(new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' }))
+      .digest('base64');
   return {
     directory,
     root,
-    rootSpki: createHash('sha256').update(spki).digest('base64'),
+    caSpkis: `${spki(root)},${spki(intermediate)}`,
     env: { CRO_ACME_DIRECTORY: directory, CRO_ACME_CA_FILE: PEBBLE_API_CA },
     async stop() {
       proc.kill('SIGTERM');

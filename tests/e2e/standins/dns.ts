@@ -51,7 +51,7 @@ export async function dnsStandIn(): Promise<StandIn> {
       CRO_EDGE_HTTPS: `127.0.0.1:${edgeHttpsPort}`,
       CRO_EDGE_ADDRESSES: '127.0.0.1', // what the zones' apex and www answer: the CA finds the edge there
       ...acme.env,
-      E2E_ACME_ROOT_SPKI: acme.rootSpki, // Chromium trusts the CA's key (--ignore-certificate-errors-spki-list)
+      E2E_ACME_CA_SPKIS: acme.caSpkis, // Chromium trusts the CA's keys (--ignore-certificate-errors-spki-list)
       CRO_EDGE_ALLOW_PRIVATE: '1', // the tests' origins are on loopback
       E2E_DNS_CONTROL_URL: `http://127.0.0.1:${port}`,
     },

@@ -69,13 +69,10 @@ func (c *Certificates) TLSConfig() *tls.Config {
 	return cfg
 }
 
-// getCertificate refuses the handshake for a host the edge no longer serves, even when a
-// certificate for it is still cached: a removed site's name reaches no page and no certificate.
+// getCertificate notes the hosts that got their certificate. autocert checks the host policy
+// before its cache, so a removed site's name gets no certificate even while one is still cached.
 func (c *Certificates) getCertificate(hello *tls.ClientHelloInfo) (*tls.Certificate, error) {
 	challenge := slices.Contains(hello.SupportedProtos, acme.ALPNProto)
-	if !challenge && c.dir.Lookup(hello.ServerName) == nil {
-		return nil, errNotServed
-	}
 	cert, err := c.manager.GetCertificate(hello)
 	if err == nil && !challenge {
 		host := normalHost(hello.ServerName)

@@ -52,4 +52,15 @@ if [ ! -x .bin/stripe-mock ] || [ tools/stripe-mock/go.mod -nt .bin/stripe-mock 
   (cd tools/stripe-mock && CGO_ENABLED=0 go build -trimpath -o ../../.bin/stripe-mock github.com/stripe/stripe-mock)
 fi
 
+# pebble (Let's Encrypt's ACME test server) for the edge's certificate tests, built from its pinned
+# Go module; its own TLS certificate and the CA that signed it are copied beside it from the module.
+if [ ! -x .bin/pebble ] || [ tools/pebble/go.mod -nt .bin/pebble ]; then
+  echo "setup: building pebble from source (go build)"
+  (cd tools/pebble && CGO_ENABLED=0 go build -trimpath -o ../../.bin/pebble github.com/letsencrypt/pebble/v2/cmd/pebble)
+  certs=$(cd tools/pebble && go list -m -f '{{.Dir}}' github.com/letsencrypt/pebble/v2)/test/certs
+  mkdir -p .bin/pebble-certs
+  cp "$certs/pebble.minica.pem" "$certs/localhost/cert.pem" "$certs/localhost/key.pem" .bin/pebble-certs/
+  chmod 644 .bin/pebble-certs/*
+fi
+
 node scripts/build-hooks-lib.mjs

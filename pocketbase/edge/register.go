@@ -17,9 +17,9 @@ import (
 	"cro/pocketbase/analytics"
 )
 
-// Register runs the edge on CRO_EDGE_HTTP (off when unset) for the hosts of every zone the
-// install's DNS serves, reloaded whenever a site or a DNS record changes, and checks the owner's
-// edge_origin on every site write.
+// Register runs the edge on CRO_EDGE_HTTP (off when unset), and over TLS on CRO_EDGE_HTTPS, for
+// the hosts of every zone the install's DNS serves, reloaded whenever a site or a DNS record
+// changes, and checks the owner's edge_origin on every site write.
 func Register(app core.App) {
 	app.OnRecordValidate("sites").BindFunc(func(e *core.RecordEvent) error {
 		if err := CheckOrigin(e.Record.GetString("edge_origin")); err != nil {
@@ -65,6 +65,7 @@ func Register(app core.App) {
 		app.OnRecordAfterDeleteSuccess(c).BindFunc(func(e *core.RecordEvent) error { schedule(); return e.Next() })
 	}
 	var server *http.Server
+	var secure *httpsListener
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		reload()
 		tracker := strings.TrimRight(strings.TrimSpace(os.Getenv("APP_URL")), "/")
@@ -79,9 +80,15 @@ func Register(app core.App) {
 		if err != nil {
 			return err
 		}
+		var handler http.Handler = New(dir, Options{TrackerOrigin: tracker, Brand: brand, AllowPrivate: os.Getenv("CRO_EDGE_ALLOW_PRIVATE") == "1",
+			Config: analytics.TrackerConfig, Cache: cache})
+		if secure, err = startHTTPS(app, dir, handler); err != nil {
+			return err
+		} else if secure != nil {
+			handler = secure.certs.HTTPHandler(handler, secure.port)
+		}
 		server = &http.Server{
-			Handler: New(dir, Options{TrackerOrigin: tracker, Brand: brand, AllowPrivate: os.Getenv("CRO_EDGE_ALLOW_PRIVATE") == "1",
-				Config: analytics.TrackerConfig, Cache: cache}),
+			Handler:           handler,
 			ReadHeaderTimeout: 10 * time.Second,
 			IdleTimeout:       120 * time.Second,
 		}
@@ -98,6 +105,11 @@ func Register(app core.App) {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			defer cancel()
 			_ = server.Shutdown(ctx)
+		}
+		if secure != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			_ = secure.server.Shutdown(ctx)
 		}
 		return e.Next()
 	})

@@ -20,7 +20,7 @@ test.beforeAll(async () => {
   server = await startPocketBase({
     port: PORT,
     siteDir: resolve(import.meta.dirname, '../../dist'),
-    env: { ...model.env, CRO_DNS_LISTEN: '', CRO_EDGE_HTTP: '' },
+    env: { ...model.env, CRO_DNS_LISTEN: '', CRO_EDGE_HTTP: '', CRO_EDGE_HTTPS: '' },
   });
 });
 test.afterAll(async () => {

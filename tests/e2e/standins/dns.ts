@@ -2,9 +2,11 @@
 // server resolves through (CRO_DNS_RESOLVER): the internet's view of a domain (its delegation and
 // its current records), plus a tiny HTTP control API so that tests in any worker can publish a
 // zone: POST {zone, nameservers} or {zone, records} to E2E_DNS_CONTROL_URL. The install's own
-// nameservers are the product server's authoritative DNS on a loopback port (CRO_DNS_LISTEN).
+// nameservers are the product server's authoritative DNS on a loopback port (CRO_DNS_LISTEN), and
+// the edge gets its certificates from pebble, which resolves names at those nameservers.
 import { createServer } from 'node:http';
 import { startDnsServer, type FixtureRecord } from '../../helpers/dns-server';
+import { startPebble } from '../../helpers/pebble';
 import { freePort } from '../../helpers/pocketbase';
 import type { StandIn } from './types';
 
@@ -17,6 +19,9 @@ export async function dnsStandIn(): Promise<StandIn> {
   const authoritative = `127.0.0.1:${await freePort()}`;
   // The edge serves DNS-connected sites; Chromium reaches it by host name (--host-resolver-rules).
   const edge = `127.0.0.1:${await freePort()}`;
+  const edgeHttpsPort = await freePort();
+  // The ACME CA validates at the edge's ports, as a real one would at 80 and 443.
+  const acme = await startPebble({ dnsServer: authoritative, httpPort: Number(edge.split(':')[1]), tlsPort: edgeHttpsPort });
   const control = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -43,12 +48,17 @@ export async function dnsStandIn(): Promise<StandIn> {
       CRO_DNS_LISTEN: authoritative,
       CRO_NAMESERVER_ADDRESSES: authoritative,
       CRO_EDGE_HTTP: edge,
+      CRO_EDGE_HTTPS: `127.0.0.1:${edgeHttpsPort}`,
+      CRO_EDGE_ADDRESSES: '127.0.0.1', // what the zones' apex and www answer: the CA finds the edge there
+      ...acme.env,
+      E2E_ACME_CA_SPKIS: acme.caSpkis, // Chromium trusts the CA's keys (--ignore-certificate-errors-spki-list)
       CRO_EDGE_ALLOW_PRIVATE: '1', // the tests' origins are on loopback
       E2E_DNS_CONTROL_URL: `http://127.0.0.1:${port}`,
     },
     async stop() {
       await new Promise((r) => control.close(r));
       await dns.stop();
+      await acme.stop();
     },
   };
 }

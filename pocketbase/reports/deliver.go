@@ -62,9 +62,8 @@ func (s *Service) Produce(report *core.Record, lastDay, now time.Time) (*core.Re
 	return hist, s.make(hist, report)
 }
 
-// claimSend stores the history entry of one send before anything is made: pending, claimed now,
-// with the last day it covers, so that a send cut short by a restart is found and made again.
-func claimSend(app core.App, report *core.Record, lastDay, now time.Time) (*core.Record, error) {
+// historyEntry is a new (unsaved) history entry of a report at now: what every entry names.
+func historyEntry(app core.App, report *core.Record, now time.Time) *core.Record {
 	hist := core.NewRecord(mustCollection(app, "report_history"))
 	hist.Set("site_id", report.GetString("site_id"))
 	hist.Set("report_id", report.Id)
@@ -72,6 +71,13 @@ func claimSend(app core.App, report *core.Record, lastDay, now time.Time) (*core
 	hist.Set("generated_at", now.UTC())
 	hist.Set("format", report.GetString("format"))
 	hist.Set("recipients", report.Get("recipients"))
+	return hist
+}
+
+// claimSend stores the history entry of one send before anything is made: pending, claimed now,
+// with the last day it covers, so that a send cut short by a restart is found and made again.
+func claimSend(app core.App, report *core.Record, lastDay, now time.Time) (*core.Record, error) {
+	hist := historyEntry(app, report, now)
 	hist.Set("attempts", 0)
 	hist.Set("status", "pending")
 	hist.Set("covers", lastDay.Format(time.DateOnly))

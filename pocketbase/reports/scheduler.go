@@ -56,13 +56,7 @@ func (s *Service) RunDue(now time.Time) {
 func (s *Service) pauseForPlan(report *core.Record, refusal string, now time.Time) {
 	report.Set("enabled", false)
 	report.Set("next_scheduled_at", nil)
-	hist := core.NewRecord(mustCollection(s.app, "report_history"))
-	hist.Set("site_id", report.GetString("site_id"))
-	hist.Set("report_id", report.Id)
-	hist.Set("report_name", report.GetString("name"))
-	hist.Set("generated_at", now.UTC())
-	hist.Set("format", report.GetString("format"))
-	hist.Set("recipients", report.Get("recipients"))
+	hist := historyEntry(s.app, report, now)
 	hist.Set("status", "failed")
 	hist.Set("error", "Not sent, and the report is paused: "+refusal)
 	err := s.app.RunInTransaction(func(tx core.App) error {

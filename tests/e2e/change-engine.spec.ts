@@ -163,14 +163,16 @@ test('a change the page undoes is applied again; a page that keeps undoing it wi
   test.setTimeout(60_000);
   const { admin, site, ruleId } = await siteWithRule();
   const ctx = await visitor(browser);
+  // The synchronous snippet: this test is about the fight, not delivery. With the loader, a starved
+  // machine can make it give up by design (window.cro.to), and then no change is ever applied.
   const undo = await ctx.newPage();
-  await undo.goto(checkout(site, 'undo=1'), { waitUntil: 'load' });
+  await undo.goto(checkout(site, 'snippet=sync&undo=1'), { waitUntil: 'load' });
   await expect(undo.locator('#place-order')).toHaveText(NEW_TEXT);
   await undo.waitForTimeout(600); // the page wrote 'Place order' back 300 ms after load
   await expect(undo.locator('#place-order')).toHaveText(NEW_TEXT);
 
   const fight = await ctx.newPage();
-  await fight.goto(checkout(site, 'fight=1'), { waitUntil: 'load' });
+  await fight.goto(checkout(site, 'snippet=sync&fight=1'), { waitUntil: 'load' });
   await expect(fight.locator('#place-order')).toHaveText('Place order');
   // The page stays responsive: the fight ended instead of looping.
   expect(await fight.evaluate(() => new Promise<number>((r) => setTimeout(() => r(1), 50)))).toBe(1);

@@ -4,6 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { atEnd } from './bench/lib.mjs';
 
 const dir = resolve(import.meta.dirname, 'bench');
 const only = process.argv.slice(2);
@@ -23,4 +24,5 @@ for (const f of parts) {
     console.error(`bench: ${f} failed: ${err && err.stack ? err.stack : err}`);
   }
 }
+for (const done of atEnd.reverse()) await done();
 process.exit(failed ? 1 : 0);

@@ -1,27 +1,15 @@
-// Dashboard queries on a big site: CRO_BENCH_EVENTS synthetic events (default 200,000; the
-// budget's run is 5,000,000) are written for one site by the server binary's analytics-seed
-// command through the same writer as ingestion (raw events, sessions, rollups; a third of the
-// sessions exposed to a running experiment) while the server runs, then the overview (KPIs),
-// analytics (90 days) and experiment results routes are timed as the owner, and the
-// database growth per million events and the server's peak memory are reported. A failed query
-// fails the part, with the server's state, memory over time and last log lines on stderr.
-import { execFile } from 'node:child_process';
-import { statSync, existsSync, writeFileSync } from 'node:fs';
+// Dashboard queries on the big site (big-site.mjs: CRO_BENCH_EVENTS synthetic events, default
+// 200,000, the budget's run 5,000,000, written by the server binary's analytics-seed command through
+// the same writer as ingestion: raw events, sessions, rollups; a third of the sessions exposed to a
+// running experiment) while the server runs: the overview (KPIs), analytics (90 days) and
+// experiment results routes are timed as the owner, and the seeding rate, the database growth per
+// million events and the server's peak memory are reported. A failed query fails the part, with
+// the server's state, memory over time and last log lines on stderr.
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { envNumber, percentile, round, ROOT, setup, siteFor, startServer, tail, watchMemory } from './lib.mjs';
-
-/** Size of the main database file after moving the write-ahead log into it. */
-async function dbBytes(dir) {
-  const db = join(dir, 'data.db');
-  try {
-    await promisify(execFile)('sqlite3', [db, 'PRAGMA wal_checkpoint(TRUNCATE);']);
-  } catch {
-    // no sqlite3 CLI: the size then excludes what is still in the WAL
-  }
-  return existsSync(db) ? statSync(db).size : 0;
-}
+import { join } from 'node:path';
+import { bigSite } from './big-site.mjs';
+import { envNumber, percentile, round, setup, tail } from './lib.mjs';
 
 async function timed(client, path, runs) {
   const times = [];
@@ -40,62 +28,12 @@ async function timed(client, path, runs) {
   return times.sort((a, b) => a - b);
 }
 
-/**
- * Writes the synthetic events in a second process, as an operator's import would. Asynchronous on
- * purpose: a client whose event loop is blocked longer than the server's 5-minute idle timeout
- * later sends its next request on a keep-alive socket the server has closed (status 0).
- */
-export async function seed(server, site, events, experimentId = '') {
-  const { stdout, stderr } = await promisify(execFile)(
-    resolve(ROOT, '.bin/cro-server'),
-    [
-      'analytics-seed',
-      `--dir=${server.dataDir}`,
-      `--site=${site.id}`,
-      `--events=${events}`,
-      ...(experimentId ? [`--experiment=${experimentId}`] : []),
-      `--migrationsDir=${resolve(ROOT, 'pocketbase/pb_migrations')}`,
-      `--hooksDir=${resolve(ROOT, 'pocketbase/pb_hooks')}`,
-    ],
-    { encoding: 'utf8', maxBuffer: 1 << 20 },
-  );
-  const result = stdout.trim().split('\n').pop() ?? '';
-  // A seeder stopped by a signal exits cleanly without its result line.
-  if (!result.startsWith('{')) throw new Error(`analytics-seed printed no result (stopped early?):\n${tail(stdout + stderr, 10)}`);
-  return JSON.parse(result);
-}
-
-/** A running two-variant experiment on the site, its primary goal the seed's purchase page. */
-async function runningExperiment(server, owner, site) {
-  await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
-  const goal = await owner.client
-    .collection('goals')
-    .create({ site_id: site.id, name: 'Purchase', type: 'url', match: '/thank-you', value: 80, enabled: true });
-  return owner.client.collection('experiments').create({
-    site_id: site.id,
-    name: 'Bench test',
-    status: 'running',
-    variants: [
-      { key: 'control', name: 'Control', weight: 0.5, changes: [] },
-      { key: 'b', name: 'B', weight: 0.5, changes: [{ type: 'set_text', value: 'Buy now' }] },
-    ],
-    primary_goal: goal.id,
-    secondary_goals: ['revenue'],
-  });
-}
-
 export default async function (emit) {
   setup();
-  const events = envNumber('CRO_BENCH_EVENTS', 200_000);
-  const server = await startServer();
-  const memory = watchMemory(server.pid);
+  const { server, memory, owner, site, experiment, seeded, dbBytesPerMillion } = await bigSite();
   try {
-    const { owner, site } = await siteFor(server);
-    const experiment = await runningExperiment(server, owner, site);
-    const before = await dbBytes(server.dataDir);
-    const seeded = await seed(server, site, events, experiment.id);
     emit('seed_events_per_s', round(seeded.events / seeded.seconds, 0), 'events/s');
-    emit('db_bytes_per_million_events', round((((await dbBytes(server.dataDir)) - before) / seeded.events) * 1e6, 0), 'bytes');
+    emit('db_bytes_per_million_events', round(dbBytesPerMillion, 0), 'bytes');
 
     const runs = envNumber('CRO_BENCH_QUERY_RUNS', 50);
     const overview = await timed(owner.client, `/api/cro/kpis/${site.id}`, runs);
@@ -128,7 +66,5 @@ export default async function (emit) {
     const status = await server.exitStatus();
     emit('dashboard_server_peak_rss_mb', memory.peakMb, 'MB');
     emit('dashboard_server_stayed_up', status === null ? 1 : 0, 'bool');
-    memory.stop();
-    await server.stop();
   }
 }

@@ -5,6 +5,9 @@ import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 
+/** Clean-ups the runner (scripts/bench.mjs) awaits after the last part, such as a shared server. */
+export const atEnd = [];
+
 /** Builds what the server needs (tracker, binary) like every other script. */
 export function setup() {
   const r = spawnSync('bash', [resolve(ROOT, 'scripts/setup.sh')], { stdio: ['ignore', 'ignore', 'inherit'] });

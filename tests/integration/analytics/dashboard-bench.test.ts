@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seed } from '../../../scripts/bench/40-dashboard-queries.part.mjs';
+import { seed } from '../../../scripts/bench/big-site.mjs';
 import { startPocketBase, type TestServer } from '../../helpers/pocketbase';
 import { makeSite } from './helpers';
 

@@ -15,7 +15,12 @@
 // so the figure includes what TLS and HTTP/2 framing cost the edge, not the handshake.
 import { Agent, createServer, request } from 'node:http';
 import { connect as connectH2 } from 'node:http2';
-import { envNumber, percentile, round, setup, siteFor, startServer } from './lib.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { envNumber, percentile, ROOT, round, setup, siteFor, startServer } from './lib.mjs';
 
 const DOMAIN = 'edge-bench.test';
 const products = Array.from(
@@ -25,6 +30,36 @@ const products = Array.from(
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Bench shop</title><link rel="stylesheet" href="/app.css"></head><body><h1>Shop</h1><ul>${products.join('').repeat(4)}</ul></body></html>`;
 
 const freePort = async () => (await import('../../tests/helpers/pocketbase.ts')).freePort();
+
+/**
+ * The tests' pebble and DNS stand-in helpers, bundled with esbuild: they import each other without
+ * the .ts extension, which Node's own type stripping does not resolve.
+ */
+async function testHelpers() {
+  const dir = mkdtempSync(join(tmpdir(), 'edge-bench-'));
+  try {
+    const helpers = resolve(ROOT, 'tests/helpers');
+    const out = join(dir, 'helpers.mjs');
+    await build({
+      stdin: {
+        contents: "export { startPebble } from './pebble.ts'; export { startDnsServer } from './dns-server.ts';",
+        resolveDir: helpers,
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: out,
+      logLevel: 'error',
+      // dns2 is CommonJS and requires Node's modules.
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+      define: { 'import.meta.dirname': JSON.stringify(helpers) }, // the helpers find .bin from their folder
+    });
+    return await import(pathToFileURL(out).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /** Milliseconds until the whole body has arrived over an HTTP/2 session. */
 function timedH2(session, host, path = '/') {
@@ -112,8 +147,7 @@ export default async function edgeBench(emit) {
   const edgePort = await freePort();
   const edgeTlsPort = await freePort();
   const dns = `127.0.0.1:${await freePort()}`;
-  const { startDnsServer } = await import('../../tests/helpers/dns-server.ts');
-  const { startPebble } = await import('../../tests/helpers/pebble.ts');
+  const { startDnsServer, startPebble } = await testHelpers();
   const upstream = await startDnsServer(); // the "current nameservers" the importer asks: nothing leaves the machine
   const pebble = await startPebble({ dnsServer: dns, httpPort: edgePort, tlsPort: edgeTlsPort });
   const server = await startServer({

@@ -57,6 +57,20 @@ type applier struct {
 	heldOrig []byte // its start tag as the origin sent it
 	heldText string
 	heldBody bytes.Buffer
+	nodes    []xhtml.Node // a slab the elements are taken from: one allocation per nodeSlab elements
+}
+
+const nodeSlab = 128
+
+// newNode takes an element from the slab. A slab stays alive while any of its elements is in the
+// tree, which lasts at most as long as the page.
+func (a *applier) newNode() *xhtml.Node {
+	if len(a.nodes) == 0 {
+		a.nodes = make([]xhtml.Node, nodeSlab)
+	}
+	n := &a.nodes[0]
+	a.nodes = a.nodes[1:]
+	return n
 }
 
 // flushingReader hands what the applier has written to the visitor before the tokenizer waits
@@ -94,7 +108,7 @@ func (a *applier) write(b []byte) {
 
 func (a *applier) run(src io.Reader) error {
 	z := xhtml.NewTokenizer(src)
-	var raw []byte
+	var raw, name []byte
 	for {
 		tt := z.Next()
 		if tt == xhtml.ErrorToken {
@@ -109,13 +123,13 @@ func (a *applier) run(src io.Reader) error {
 			}
 			return z.Err()
 		}
-		raw = append(raw[:0], z.Raw()...) // Token() unescapes in place
+		raw = append(raw[:0], z.Raw()...) // TagAttr unescapes in place
 		switch tt {
 		case xhtml.StartTagToken, xhtml.SelfClosingTagToken:
-			a.startTag(z.Token(), raw, tt == xhtml.SelfClosingTagToken)
+			a.startTag(startToken(z, tt, raw, &name), raw, tt == xhtml.SelfClosingTagToken)
 		case xhtml.EndTagToken:
-			name, _ := z.TagName()
-			a.endTag(atom.Lookup(name), string(name), raw)
+			t, data := tagName(z, raw, &name)
+			a.endTag(t, data, raw)
 		default:
 			a.write(raw)
 		}
@@ -181,7 +195,8 @@ func (a *applier) foreign() bool {
 
 func (a *applier) startTag(t xhtml.Token, raw []byte, selfClosing bool) {
 	a.impliedEnd(t.DataAtom)
-	n := &xhtml.Node{Type: xhtml.ElementNode, Data: t.Data, DataAtom: t.DataAtom, Attr: t.Attr}
+	n := a.newNode()
+	n.Type, n.Data, n.DataAtom, n.Attr = xhtml.ElementNode, t.Data, t.DataAtom, t.Attr
 	a.top().AppendChild(n)
 	leaf := voids[t.DataAtom] || (selfClosing && a.foreign())
 	if !leaf {

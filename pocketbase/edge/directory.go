@@ -17,6 +17,9 @@ type Site struct {
 	ID     string
 	Key    string   // the site's public key: its tracker is /t/<key>.js
 	Origin *url.URL // where its pages come from; nil: none known yet
+	// Prefetch: the host is the apex or www of an Active site, whose certificate the edge asks
+	// for ahead of the first visit.
+	Prefetch bool
 }
 
 // Directory maps each served host name to its site, swapped whole on reload.
@@ -39,6 +42,14 @@ func (d *Directory) Lookup(host string) *Site {
 	return (*m)[strings.TrimSuffix(strings.ToLower(host), ".")]
 }
 
+// All is every host with its site (the map is not to be changed).
+func (d *Directory) All() map[string]*Site {
+	if m := d.hosts.Load(); m != nil {
+		return *m
+	}
+	return nil
+}
+
 // LoadDirectory lists the hosts of every zone the install's DNS serves, each with its site and
 // origin: the owner's edge_origin when set, else the host's own A/AAAA record (or the domain's,
 // for a www that is a CNAME to it), over plain HTTP.
@@ -54,8 +65,9 @@ func LoadDirectory(app core.App) (map[string]*Site, error) {
 			return nil, err
 		}
 		owned, _ := url.Parse(strings.TrimSpace(rec.GetString("edge_origin")))
+		active := rec.GetBool("dns_verified") && rec.GetString("status") == "active"
 		for _, name := range authdns.EdgeHosts(zone, rec.GetString("domain")) {
-			site := &Site{ID: rec.Id, Key: rec.GetString("public_key")}
+			site := &Site{ID: rec.Id, Key: rec.GetString("public_key"), Prefetch: active && (name == "@" || name == "www")}
 			if owned != nil && owned.Host != "" {
 				site.Origin = owned
 			} else {

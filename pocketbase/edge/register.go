@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/pocketbase/pocketbase/apis"
@@ -37,6 +38,7 @@ func Register(app core.App) {
 		return
 	}
 	dir := &Directory{}
+	var certs atomic.Pointer[Certificates] // set once HTTPS runs; reloads then prefetch
 	reload := func() {
 		hosts, err := LoadDirectory(app)
 		if err != nil {
@@ -44,6 +46,9 @@ func Register(app core.App) {
 			return
 		}
 		dir.Set(hosts)
+		if c := certs.Load(); c != nil {
+			c.PrefetchActive()
+		}
 	}
 	var mu sync.Mutex
 	var pending *time.Timer
@@ -86,6 +91,8 @@ func Register(app core.App) {
 			return err
 		} else if secure != nil {
 			handler = secure.certs.HTTPHandler(handler, secure.port)
+			certs.Store(secure.certs)
+			secure.certs.PrefetchActive()
 		}
 		server = &http.Server{
 			Handler:           handler,
@@ -109,6 +116,7 @@ func Register(app core.App) {
 		if secure != nil {
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 			defer cancel()
+			secure.certs.Close()
 			_ = secure.server.Shutdown(ctx)
 		}
 		return e.Next()

@@ -24,6 +24,7 @@ type Certificates struct {
 	// without one, so plain HTTP requests do not read the cache directory every time.
 	secured   sync.Map // host -> struct{}
 	unsecured sync.Map // host -> time.Time
+	prefetch  *prefetcher
 }
 
 // CertificateOptions configure the ACME client.
@@ -33,6 +34,9 @@ type CertificateOptions struct {
 	Email        string        // the account's contact, for the CA's expiry notices; may be empty
 	HTTPClient   *http.Client  // talks to the CA; nil: the default client
 	RenewBefore  time.Duration // zero: autocert's default, 30 days before expiry
+	// RetryAfter is the first wait after a failed prefetch, doubled up to an hour; zero: 70 s,
+	// since autocert answers a failed host from memory for a minute.
+	RetryAfter time.Duration
 }
 
 // NewCertificates asks the CA only for hosts the directory serves at that moment.
@@ -49,7 +53,44 @@ func NewCertificates(dir *Directory, opts CertificateOptions) *Certificates {
 	if opts.DirectoryURL == "" {
 		c.manager.Client.DirectoryURL = autocert.DefaultACMEDirectory
 	}
+	retry := opts.RetryAfter
+	if retry <= 0 {
+		retry = 70 * time.Second
+	}
+	c.prefetch = newPrefetcher(c.obtain, c.prefetchWanted, retry, max(retry, time.Hour))
 	return c
+}
+
+// PrefetchActive asks, in the background, for the certificate of every host the directory marks
+// for it (the apex and www of Active sites) that has none yet, so the first visitor's handshake
+// finds it in the cache instead of waiting for the CA.
+func (c *Certificates) PrefetchActive() {
+	var hosts []string
+	for host, site := range c.dir.All() {
+		if site.Prefetch {
+			hosts = append(hosts, host)
+		}
+	}
+	c.prefetch.Want(hosts)
+}
+
+// Close stops the prefetches in progress.
+func (c *Certificates) Close() { c.prefetch.Close() }
+
+func (c *Certificates) prefetchWanted(host string) bool {
+	site := c.dir.Lookup(host)
+	return site != nil && site.Prefetch
+}
+
+// obtain is a handshake without a client: autocert takes the certificate from its cache, or asks
+// the CA (sharing the work with a visitor's handshake for the same host), and keeps it renewed.
+func (c *Certificates) obtain(_ context.Context, host string) error {
+	if _, err := c.manager.GetCertificate(prefetchHello(host)); err != nil {
+		return err
+	}
+	c.secured.Store(host, struct{}{})
+	c.unsecured.Delete(host)
+	return nil
 }
 
 var errNotServed = errors.New("this edge does not serve that host")

@@ -10,20 +10,22 @@ migrate(
     const sites = app.findCollectionByNameOrId('sites');
     sites.fields.add(new BoolField({ name: 'consent_free' }));
     app.save(sites);
-    const salts = new Collection({
-      type: 'base',
-      name: 'visitor_salts',
-      listRule: null,
-      viewRule: null,
-      createRule: null,
-      updateRule: null,
-      deleteRule: null,
-      fields: [
-        { type: 'text', name: 'day', required: true, pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-        { type: 'text', name: 'salt', required: true, min: 64, max: 64, hidden: true },
-      ],
-      indexes: ['CREATE UNIQUE INDEX idx_visitor_salts_day ON visitor_salts (day)'],
-    });
+    const salts = new Collection(
+      /** @type {CollectionJSON} */ ({
+        type: 'base',
+        name: 'visitor_salts',
+        listRule: null,
+        viewRule: null,
+        createRule: null,
+        updateRule: null,
+        deleteRule: null,
+        fields: [
+          { type: 'text', name: 'day', required: true, pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+          { type: 'text', name: 'salt', required: true, min: 64, max: 64, hidden: true },
+        ],
+        indexes: ['CREATE UNIQUE INDEX idx_visitor_salts_day ON visitor_salts (day)'],
+      }),
+    );
     app.save(salts);
   },
   (app) => {

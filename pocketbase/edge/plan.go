@@ -19,7 +19,7 @@ type trackerConfig struct {
 	RespectDNT bool `json:"dnt"`
 	// ConsentFree is present (1) for consent-free sites: no cookie, the server's daily visitor id.
 	ConsentFree json.RawMessage `json:"c"`
-	Rules      []struct {
+	Rules       []struct {
 		ID       string   `json:"i"`
 		Seed     string   `json:"s"`
 		Pct      float64  `json:"p"`

@@ -3,7 +3,7 @@
 // with the server's daily visitor id; a second browser on the same address and browser build is
 // the same visitor that day.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { addSite, createUser, newDomain } from './dashboard/helpers';
+import { addSite, createUser, newDomain, signInBrowser } from './dashboard/helpers';
 import { visitorBrowser } from './visitors';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
@@ -29,10 +29,22 @@ async function openAndTrack(v: Page, url: string): Promise<void> {
   expect((await sent).status()).toBe(202);
 }
 
-test('a consent-free site stores nothing on the device and still counts the visit', async () => {
+test('a consent-free site stores nothing on the device and still counts the visit', async ({ page }) => {
+  test.setTimeout(90_000);
   const owner = await createUser();
   const site = (await addSite(owner.pb, newDomain('cf-shop'))) as unknown as { id: string; public_key: string };
-  await owner.pb.collection('sites').update(site.id, { consent_free: true });
+  // The owner switches it on in Settings -> Optimization, where its consequences are stated.
+  await signInBrowser(page, owner.pb);
+  await page.goto('/dashboard/settings');
+  await page.getByRole('tab', { name: 'Optimization' }).click();
+  const form = page.getByTestId('site-settings');
+  await expect(form.getByTestId('consent-free-consequences')).toContainText('Session recordings are off.');
+  await expect(form.getByTestId('consent-free-consequences')).toContainText('Returning visitors are counted as new visitors each day.');
+  await form.getByRole('switch', { name: 'Consent-free mode' }).click();
+  await form.getByRole('button', { name: 'Save Settings' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expect.poll(async () => (await owner.pb.collection('sites').getOne(site.id)).consent_free).toBe(true);
+  await expect(page.getByTestId('recording-settings')).toContainText('Session recordings are off in consent-free mode');
 
   const ctx = await visitorContext();
   const v = await ctx.newPage();

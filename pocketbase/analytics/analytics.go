@@ -18,6 +18,8 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"cro/pocketbase/visitorhash"
 )
 
 // Config comes from the environment (documented in the README).
@@ -78,6 +80,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			c.sourceKey = loadSourceKey(app.DataDir())
+			visitors.Store(visitorhash.New(visitorhash.RecordStore{App: app}, nil))
 			store.Start()
 			stopLive = startLive(app, store, cfg.LiveInterval)
 			// Successful tracker requests are not written to the request log: too many, no value.

@@ -72,6 +72,10 @@ func (c *collector) handle(e *core.RequestEvent) error {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusTooManyRequests, "Too many requests, retry later.")
 	}
+	if site.ConsentFree && !consentFreeIDs(site, batch, ip, ua) {
+		e.Response.Header().Set("Retry-After", "1")
+		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
+	}
 	country := ""
 	if c.cfg.CountryHeader != "" {
 		country = Country(e.Request.Header.Get(c.cfg.CountryHeader))

@@ -43,14 +43,26 @@ type scriptConfig struct {
 	Experiments []experimentCfg `json:"x,omitempty"`
 	// Session recording (pocketbase/recordings): where the recorder is and what it masks.
 	Recording json.RawMessage `json:"v,omitempty"`
+	// ConsentFree, for consent-free sites only: the visitor id the server computed for this
+	// request (consent_free.go) in the script; 1 in the config the edge reads. The tracker then
+	// stores nothing on the device and uses this id.
+	ConsentFree any `json:"c,omitempty"`
 }
 
-// configJSON is the config inlined into the site's script; the edge reads the same (TrackerConfig).
-func configJSON(site *siteInfo) []byte {
-	cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.goalSelectors("click"),
+// configJSON is the config inlined into the site's script; the edge reads the same (TrackerConfig)
+// with visitor "". visitor is the consent-free visitor id of the script's request.
+func configJSON(site *siteInfo, visitor string) []byte {
+	cfg := scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.goalSelectors("click"),
 		Forms: site.goalSelectors("form"), Rules: site.Rules,
-		Experiments: site.expList, Recording: site.Recording})
-	return cfg
+		Experiments: site.expList, Recording: site.Recording}
+	if site.ConsentFree {
+		cfg.ConsentFree = 1
+		if visitor != "" {
+			cfg.ConsentFree = visitor
+		}
+	}
+	out, _ := json.Marshal(cfg)
+	return out
 }
 
 // hiddenAttr marks an element the tracker has changed; the hide rules spare it (src/tracker/engine.ts).
@@ -101,7 +113,9 @@ func hideCSS(site *siteInfo) string {
 
 // scriptHandler serves GET /t/{key}.js: the tracker build the site needs (trackerFor) with the
 // site's configuration inlined, and GET /t/{key}.css: the site's hide rules (hideCSS); both
-// cacheable for 60 s with an ETag. An unknown key gets a 404 comment.
+// cacheable for 60 s with an ETag. An unknown key gets a 404 comment. A consent-free site's script
+// carries the visitor's id, so it is cached by the visitor's browser only (private), and refused
+// (503, nothing tracked) when no id can be computed.
 func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		h := e.Response.Header()
@@ -124,14 +138,23 @@ func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 			return e.String(http.StatusNotFound, "/* cro: unknown site key */\n")
 		}
 		var body string
+		cache := "public, max-age=60"
 		if css {
 			body = hideCSS(site)
 		} else {
-			body = "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(configJSON(site)) + ");\n"
+			visitor := ""
+			if site.ConsentFree {
+				cache = "private, max-age=60"
+				if visitor = ConsentFreeVisitor(site.ID, e.RealIP(), e.Request.UserAgent()); visitor == "" {
+					h.Set("Cache-Control", "no-store")
+					return e.String(http.StatusServiceUnavailable, "/* cro: busy, retry later */\n")
+				}
+			}
+			body = "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(configJSON(site, visitor)) + ");\n"
 		}
 		sum := sha256.Sum256([]byte(body))
 		etag := `"` + hex.EncodeToString(sum[:12]) + `"`
-		h.Set("Cache-Control", "public, max-age=60")
+		h.Set("Cache-Control", cache)
 		h.Set("ETag", etag)
 		if match := e.Request.Header.Get("If-None-Match"); match != "" && strings.Contains(match, etag) {
 			return e.NoContent(http.StatusNotModified)

@@ -16,7 +16,9 @@ type siteInfo struct {
 	Domain    string
 	Staging   string // the staging host testing mode runs on; its origin may send events too
 	IgnoreDNT bool
-	Goals     []goal
+	// ConsentFree: nothing on the visitor's device; visitors are named by the server (consent_free.go).
+	ConsentFree bool
+	Goals       []goal
 	// Zone is the site's time zone: its days, "today" and weeks (UTC when unset).
 	Zone    *time.Location
 	Rules   []ruleCfg // enabled optimization rules, inlined into the script
@@ -91,6 +93,7 @@ func (c *siteCache) load(key string) *siteInfo {
 	info.Domain = rec.GetString("domain")
 	info.Staging = rec.GetString("staging_domain")
 	info.IgnoreDNT = rec.GetBool("tracking_ignore_dnt")
+	info.ConsentFree = rec.GetBool("consent_free")
 	info.Zone = siteZone(rec)
 	goals, _ := c.app.FindAllRecords("goals", dbx.HashExp{"site_id": rec.Id, "enabled": true})
 	for _, g := range goals {
@@ -109,7 +112,8 @@ func (c *siteCache) load(key string) *siteInfo {
 		})
 		info.RuleIDs[r.Id] = true
 	}
-	if RecordingConfig != nil {
+	// A consent-free site is never recorded (a recording needs a session the device remembers).
+	if RecordingConfig != nil && !info.ConsentFree {
 		info.Recording = RecordingConfig(rec)
 	}
 	info.expList = loadExperiments(c.app, rec.Id)

@@ -17,7 +17,16 @@ func (p *Proxy) pageChanges(res *http.Response, req *request) []*changeSet {
 	if cfg == nil {
 		return nil
 	}
-	who := visitorFor(req.in, cfg.RespectDNT)
+	var daily func(ip, ua string) string
+	if len(cfg.ConsentFree) > 0 {
+		daily = func(ip, ua string) string {
+			if p.opts.Visitor == nil {
+				return ""
+			}
+			return p.opts.Visitor(req.site.ID, ip, ua)
+		}
+	}
+	who := visitorFor(req.in, cfg.RespectDNT, daily)
 	sets, perVisitor := cfg.plan(who)
 	if who.fresh {
 		res.Header.Add("Set-Cookie", visitorSetCookie(who.id, req.in.TLS != nil))

@@ -17,7 +17,9 @@ import (
 // applies: the same JSON the site's script is served with, so both decide alike.
 type trackerConfig struct {
 	RespectDNT bool `json:"dnt"`
-	Rules      []struct {
+	// ConsentFree is present (1) for consent-free sites: no cookie, the server's daily visitor id.
+	ConsentFree json.RawMessage `json:"c"`
+	Rules       []struct {
 		ID       string   `json:"i"`
 		Seed     string   `json:"s"`
 		Pct      float64  `json:"p"`

@@ -31,7 +31,10 @@ type Options struct {
 	// Config gives a site's tracker config by public key (analytics.TrackerConfig): the rules and
 	// experiments applied in its pages. nil: pages get the snippet only.
 	Config func(key string) []byte
-	Cache  *Cache // static answers kept for every visitor; nil: none
+	// Visitor gives the visitor id of a consent-free site's request (analytics.ConsentFreeVisitor:
+	// site id, client address, User-Agent). nil or "": such visitors get no per-visitor changes.
+	Visitor func(siteID, ip, ua string) string
+	Cache   *Cache // static answers kept for every visitor; nil: none
 }
 
 type ctxKey struct{}

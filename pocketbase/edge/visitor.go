@@ -2,6 +2,7 @@ package edge
 
 import (
 	"crypto/rand"
+	"net"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -27,10 +28,16 @@ var (
 // visitorFor decides who the visitor is for this request: the cookie's id, a new one when the
 // site's privacy settings allow tracking, or none (Do Not Track or Global Privacy Control on a
 // site that honours them, automated browsers, withdrawn consent). fresh says a cookie must be set.
-func visitorFor(r *http.Request, respectDNT bool) visitorInfo {
+// daily is set for consent-free sites: the id is then the server's daily hash of the client's
+// address and User-Agent (the tracker's script carries the same), and no cookie is read or set.
+func visitorFor(r *http.Request, respectDNT bool, daily func(ip, ua string) string) visitorInfo {
 	ua := r.Header.Get("User-Agent")
 	who := visitorInfo{device: analytics.Device(ua), href: pageURL(r), preview: previewIDs(r.URL.RawQuery)}
 	if automatedUA.MatchString(ua) || (respectDNT && (r.Header.Get("DNT") == "1" || r.Header.Get("Sec-GPC") == "1")) {
+		return who
+	}
+	if daily != nil {
+		who.id = daily(clientIP(r), ua)
 		return who
 	}
 	if c, err := r.Cookie(visitorCookie); err == nil {
@@ -63,6 +70,14 @@ func newVisitorID() string {
 func visitorSetCookie(id string, secure bool) string {
 	c := &http.Cookie{Name: visitorCookie, Value: id, Path: "/", MaxAge: int(visitorCookieAge.Seconds()), SameSite: http.SameSiteLaxMode, Secure: secure}
 	return c.String()
+}
+
+// clientIP is the visitor's address: the edge faces browsers directly, so the connection's peer.
+func clientIP(r *http.Request) string {
+	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
+		return host
+	}
+	return r.RemoteAddr
 }
 
 // pageURL is the address the visitor's browser shows (the tracker matches URL patterns on it).

@@ -11,6 +11,12 @@ import (
 // edgeWithRules serves shop.test from an origin with the given tracker config.
 func edgeWithRules(t *testing.T, cfg string) *httptest.Server {
 	t.Helper()
+	return edgeWithVisitor(t, cfg, nil)
+}
+
+// edgeWithVisitor is edgeWithRules with the consent-free visitor function (analytics.ConsentFreeVisitor).
+func edgeWithVisitor(t *testing.T, cfg string, visitor func(siteID, ip, ua string) string) *httptest.Server {
+	t.Helper()
 	origin := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		w.Header().Set("Cache-Control", "public, max-age=60, s-maxage=600")
@@ -26,7 +32,7 @@ func edgeWithRules(t *testing.T, cfg string) *httptest.Server {
 				return nil
 			}
 			return []byte(cfg)
-		}}))
+		}, Visitor: visitor}))
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -99,5 +105,40 @@ func TestVisitorsWhoMayNotBeTrackedGetNoCookieAndNoExperiment(t *testing.T) {
 	srv = edgeWithRules(t, strings.Replace(everyVisitorExperiment, `"dnt":true`, `"dnt":false`, 1))
 	if res, body := visit(t, srv.URL, http.Header{"Dnt": {"1"}}); len(res.Cookies()) != 1 || !strings.Contains(body, "Variant B") {
 		t.Fatalf("dnt ignored by the site: %v %s", res.Header["Set-Cookie"], body)
+	}
+}
+
+func TestAConsentFreeSiteGetsNoCookieAndTheServersDailyVisitorId(t *testing.T) {
+	cfg := strings.Replace(everyVisitorExperiment, `"dnt":true,`, `"dnt":true,"c":1,`, 1)
+	var asked []string
+	srv := edgeWithVisitor(t, cfg, func(siteID, ip, ua string) string {
+		asked = append(asked, siteID+"|"+ip+"|"+ua)
+		return "dailyhash0123456789a"
+	})
+	res, body := visit(t, srv.URL, http.Header{"User-Agent": {"Firefox/140"}, "Cookie": {"cro_v=-"}})
+	if len(res.Header["Set-Cookie"]) != 0 {
+		t.Fatalf("consent-free: cookie set %v", res.Header["Set-Cookie"])
+	}
+	// The withdrawn-consent cookie is not read either: nothing on the device counts.
+	if !strings.Contains(body, ">Variant B</h1>") {
+		t.Fatalf("the daily visitor is in the experiment: %s", body)
+	}
+	if len(asked) != 1 || asked[0] != "site1|127.0.0.1|Firefox/140" {
+		t.Fatalf("visitor asked for %v", asked)
+	}
+	if cc := res.Header.Get("Cache-Control"); cc != "private, max-age=60" {
+		t.Fatalf("a page per visitor must not be shared by caches: %q", cc)
+	}
+	// Without an id (the salts cannot be read) the visitor gets no per-visitor change, and no cookie.
+	srv = edgeWithVisitor(t, cfg, func(string, string, string) string { return "" })
+	res, body = visit(t, srv.URL, nil)
+	if len(res.Header["Set-Cookie"]) != 0 || !strings.Contains(body, `<h1 id="t">Original</h1>`) {
+		t.Fatalf("no id: %v %s", res.Header["Set-Cookie"], body)
+	}
+	// Do Not Track still wins on a site that honours it.
+	asked = nil
+	srv = edgeWithVisitor(t, cfg, func(siteID, ip, ua string) string { asked = append(asked, ip); return "dailyhash0123456789a" })
+	if _, body = visit(t, srv.URL, http.Header{"Dnt": {"1"}}); len(asked) != 0 || strings.Contains(body, "Variant B") {
+		t.Fatalf("DNT on a consent-free site: asked %v, %s", asked, body)
 	}
 }

@@ -99,6 +99,9 @@ func (in *ingest) handle(e *core.RequestEvent) error {
 	if !planAllows(site) {
 		return fail(e, http.StatusForbidden, planRequired)
 	}
+	if site.GetBool("consent_free") {
+		return fail(e, http.StatusForbidden, consentFreeRefusal)
+	}
 	if scriptConfig(site) == nil {
 		return fail(e, http.StatusForbidden, "Recording is off for this site.")
 	}

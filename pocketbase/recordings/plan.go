@@ -17,6 +17,10 @@ var recordingPlans = map[string]bool{"growth": true, "enterprise": true}
 // planRequired is the refusal for a site on another plan (src/lib/plans.ts upgradeMessage).
 const planRequired = "Session recordings and heatmaps requires the Growth plan or higher. Upgrade at /pricing."
 
+// consentFreeRefusal: a consent-free site stores nothing on the device, and a recording would
+// follow the visitor's session through it; such sites are never recorded.
+const consentFreeRefusal = "Session recordings are off in consent-free mode."
+
 func planAllows(site *core.Record) bool { return recordingPlans[site.GetString("plan_tier")] }
 
 // monthlyVisitorLimits: over the plan's tracked visitors this month, recording pauses (optional
@@ -40,10 +44,11 @@ type recorderConfig struct {
 }
 
 // scriptConfig is the recorder's part of a site's tracker config, nil when the site records
-// nothing: a plan without recordings, a sample rate of 0, or over the month's visitor limit.
+// nothing: a plan without recordings, a sample rate of 0, over the month's visitor limit, or
+// consent-free mode.
 func scriptConfig(site *core.Record) json.RawMessage {
 	rate := site.GetInt("recording_sample_rate")
-	if !planAllows(site) || rate <= 0 || overLimit(site, time.Now()) {
+	if !planAllows(site) || rate <= 0 || overLimit(site, time.Now()) || site.GetBool("consent_free") {
 		return nil
 	}
 	raw, _ := json.Marshal(recorderConfig{URL: recorderPath(), Sample: min(rate, 100), Include: lines(site.GetString("recording_include")),

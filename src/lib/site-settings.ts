@@ -35,6 +35,11 @@ export interface SiteSettings {
   staging_domain: string;
   /** IANA time zone the site's days, "today" and weeks are counted in; '' = UTC. */
   time_zone: string;
+  /**
+   * Consent-free mode: the tracker stores nothing on the visitor's device and the server names
+   * visitors by a daily-rotating salted hash (pocketbase/visitorhash); no recordings.
+   */
+  consent_free: boolean;
 }
 
 /** Every setting the sites hook accepts: the form's above and the recording settings. */
@@ -47,6 +52,7 @@ export const SITE_SETTING_KEYS: SiteSettingKey[] = [
   'retention_days',
   'staging_domain',
   'time_zone',
+  'consent_free',
   ...RECORDING_SETTING_KEYS,
 ];
 
@@ -57,6 +63,7 @@ const LABELS: Record<SiteSettingKey, string> = {
   retention_days: 'Data retention',
   staging_domain: 'Staging domain',
   time_zone: 'Time zone',
+  consent_free: 'Consent-free mode',
   ...RECORDING_LABELS,
 };
 
@@ -68,6 +75,7 @@ export function checkSiteSetting(key: SiteSettingKey, raw: unknown): SettingChec
   switch (key) {
     case 'optimization_enabled':
     case 'tracking_ignore_dnt':
+    case 'consent_free':
       return typeof raw === 'boolean' ? { ok: true, value: raw } : { ok: false, error: `${LABELS[key]} must be on or off.` };
     case 'error_threshold_percentage': {
       const n = typeof raw === 'number' ? raw : Number(raw);
@@ -97,11 +105,22 @@ export function checkSiteSetting(key: SiteSettingKey, raw: unknown): SettingChec
   }
 }
 
+/**
+ * What consent-free mode costs, said plainly in Settings -> Optimization (the server enforces each:
+ * pocketbase/visitorhash, analytics/consent_free.go, recordings' ingest).
+ */
+export const CONSENT_FREE_CONSEQUENCES = [
+  "Nothing is stored on the visitor's device (no cookie, no local storage), so our tracker needs no consent banner.",
+  'Session recordings are off.',
+  'A visitor sees the same experiment variant within a day only; the next day they may be assigned again.',
+  'Returning visitors are counted as new visitors each day.',
+] as const;
+
 const isRecordingKey = (key: SiteSettingKey): key is RecordingSettingKey => (RECORDING_SETTING_KEYS as string[]).includes(key);
 
 function show(key: SiteSettingKey, v: unknown): string {
   if (isRecordingKey(key)) return showRecordingSetting(key, v);
-  if (key === 'optimization_enabled') return v ? 'on' : 'off';
+  if (key === 'optimization_enabled' || key === 'consent_free') return v ? 'on' : 'off';
   if (key === 'tracking_ignore_dnt') return v ? 'not honoured' : 'honoured';
   if (key === 'error_threshold_percentage') return `${v}%`;
   if (key === 'retention_days') return Number(v) > 0 ? `${v} days` : 'default';

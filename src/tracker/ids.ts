@@ -1,41 +1,47 @@
-/** Visitor and session ids without cookies: localStorage, falling back to memory. */
-const SESSION_IDLE = 30 * 60 * 1000;
-const mem: Record<string, string> = {};
+/**
+ * Visitor and session ids without cookies: localStorage, falling back to memory. A consent-free
+ * site's config carries the server's visitor id (`c`, pocketbase/visitorhash): then everything
+ * stays in memory and nothing touches the device's storage or cookies.
+ */
+import { config } from './types';
 
+const SESSION_IDLE = 30 * 60 * 1000;
+const mem: Record<string, string | null> = {};
+
+/** The stored value, kept in memory too (where storage is blocked, and in consent-free mode). */
 export function get(k: string): string | null {
   try {
-    return localStorage.getItem(k);
+    if (!config().c) mem[k] = localStorage.getItem(k);
   } catch (_) {
-    return mem[k] || null;
+    /* storage blocked: memory only */
   }
+  return mem[k] || null;
 }
 
 export function set(k: string, v: string | null): void {
+  mem[k] = v;
   try {
-    if (v === null) localStorage.removeItem(k);
-    else localStorage.setItem(k, v);
+    if (!config().c) {
+      if (v === null) localStorage.removeItem(k);
+      else localStorage.setItem(k, v);
+    }
   } catch (_) {
-    if (v === null) delete mem[k];
-    else mem[k] = v;
+    /* storage blocked: memory only */
   }
 }
 
 function rid(): string {
-  const a = new Uint8Array(12);
-  crypto.getRandomValues(a);
-  let s = '';
-  for (let i = 0; i < a.length; i++) s += (a[i]! % 36).toString(36);
-  return s + Date.now().toString(36);
+  return crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + (b % 36).toString(36), '') + Date.now().toString(36);
 }
 
 /**
  * The stable visitor id (rollout assignment and every batch). A page served by the edge carries
  * its id in the cro_v cookie (pocketbase/edge/visitor.go), which wins, so the edge and this script
- * assign alike; '-' there means consent was withdrawn.
+ * assign alike; '-' there means consent was withdrawn. In consent-free mode the server's id wins
+ * (the edge uses the same) and the cookie is not read.
  */
 export function visitor(): string {
-  const c = /cro_v=(\w+)/.exec(document.cookie);
-  const v = (c && c[1]) || get('cro_v') || rid();
+  const v = config().c || (/cro_v=(\w+)/.exec(document.cookie) || [])[1] || get('cro_v') || rid();
   set('cro_v', v);
   return v;
 }
@@ -64,5 +70,5 @@ export function consent(yes: boolean): void {
   }
   // Tell the edge (its cookie, pocketbase/edge/visitor.go): '-' is no id and no per-visitor
   // changes; consent given again drops it, and the edge gives a new id.
-  document.cookie = 'cro_v=-;path=/;max-age=' + (yes ? 0 : 31536000);
+  if (!config().c) document.cookie = 'cro_v=-;path=/;max-age=' + (yes ? 0 : 31536000);
 }

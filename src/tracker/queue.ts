@@ -13,14 +13,15 @@ export function createQueue(
   off: () => boolean,
 ): { push: (e: Ev) => void; flush: (beacon?: boolean) => void } {
   let q: Ev[] = [];
-  let timer = 0;
+  let timer: ReturnType<typeof setTimeout> | 0 = 0;
   let tries = 0;
 
   const post = (batch: Ev[], beacon: boolean) => {
     if (off()) return; // the visitor withdrew consent
     const id = ids();
     const body = JSON.stringify({ k: config().k, v: id.v, s: id.s, e: batch });
-    if (beacon && navigator.sendBeacon && navigator.sendBeacon(url, new Blob([body], { type: 'text/plain' }))) return;
+    // A string beacon goes as text/plain;charset=UTF-8 too: no preflight, no Blob needed.
+    if (beacon && navigator.sendBeacon && navigator.sendBeacon(url, body)) return;
     // A string body goes as text/plain (no preflight), and a cross-origin fetch sends no cookies.
     fetch(url, { method: 'POST', body, keepalive: true }).then(
       (r) => {
@@ -44,7 +45,7 @@ export function createQueue(
   };
 
   const schedule = (ms: number) => {
-    if (!timer) timer = window.setTimeout(flush, ms);
+    if (!timer) timer = setTimeout(flush, ms);
   };
 
   const push = (e: Ev) => {

@@ -28,9 +28,10 @@ export function runRules(push: Push, tracked: () => boolean): void {
   if (!rules.length && !(cfg.x && cfg.x.length)) return;
   let previews: string[] = [];
   try {
-    const p = new URLSearchParams(location.search).get(PREVIEW) || sessionStorage.getItem(PREVIEW) || '';
+    // Kept for the tab's next pages, except in consent-free mode (nothing on the device).
+    const p = new URLSearchParams(location.search).get(PREVIEW) || (cfg.c ? '' : sessionStorage.getItem(PREVIEW)) || '';
     previews = p.split(',');
-    if (p) sessionStorage.setItem(PREVIEW, p);
+    if (p && !cfg.c) sessionStorage.setItem(PREVIEW, p);
   } catch (_) {
     /* storage blocked: the parameter works on this page only */
   }

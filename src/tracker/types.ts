@@ -20,6 +20,11 @@ export interface Config {
   x?: TrackerExperiment[];
   /** Session recording, when the site's plan includes it (the recorder chunk reads the rest). */
   v?: RecorderConfig;
+  /**
+   * Consent-free mode: the visitor id the server computed for this request (a daily salted hash,
+   * pocketbase/visitorhash). Nothing is then stored on the device; the server names the session.
+   */
+  c?: string;
 }
 
 declare const CRO_CFG: Config | undefined;

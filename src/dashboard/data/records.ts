@@ -37,6 +37,8 @@ export interface SiteRecord extends RecordModel {
   staging_domain: string;
   /** IANA time zone of the site's days ('' = UTC). */
   time_zone: string;
+  /** Consent-free mode (src/lib/site-settings.ts); absent on records read before the migration. */
+  consent_free?: boolean;
   recording_sample_rate: number;
   recording_min_seconds: number;
   recording_include: string;

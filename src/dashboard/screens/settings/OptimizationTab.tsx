@@ -1,7 +1,7 @@
 /**
  * The Optimization tab: the current site's own settings (optimization on or off, the error threshold
  * that triggers automatic rollback, Do Not Track, data retention, the staging domain for testing
- * mode, the time zone its days are counted in). Owners and admins change them; the server checks each one and writes it to the audit log.
+ * mode, the time zone its days are counted in, consent-free mode). Owners and admins change them; the server checks each one and writes it to the audit log.
  */
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
@@ -15,6 +15,7 @@ import { NoSite } from '../../../ui/dashboard/NoSite';
 import {
   ERROR_THRESHOLD_MAX,
   ERROR_THRESHOLD_MIN,
+  CONSENT_FREE_CONSEQUENCES,
   RETENTION_CHOICES,
   checkSiteSetting,
   type SiteSettings,
@@ -37,6 +38,7 @@ const settingsOf = (site: SiteRecord): SiteSettings => ({
   retention_days: site.retention_days ?? 0,
   staging_domain: site.staging_domain ?? '',
   time_zone: site.time_zone ?? '',
+  consent_free: site.consent_free ?? false,
 });
 
 export function OptimizationTab() {
@@ -111,6 +113,18 @@ function SettingsForm({ site, canManage }: { site: SiteRecord; canManage: boolea
           disabled={locked}
           onChange={(v) => set('tracking_ignore_dnt', !v)}
         />
+        <LabelledSwitch
+          label="Consent-free mode"
+          hint="Visitors are counted without storing anything on their device: the server recognises them by a hash of their address and browser that changes every day."
+          checked={form.consent_free}
+          disabled={locked}
+          onChange={(v) => set('consent_free', v)}
+        />
+        <ul className="-mt-3 list-disc space-y-1 pl-5 text-xs text-slate-500" data-testid="consent-free-consequences">
+          {CONSENT_FREE_CONSEQUENCES.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
         <SelectField
           id="retention"
           label="Data retention"

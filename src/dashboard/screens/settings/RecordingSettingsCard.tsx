@@ -67,6 +67,11 @@ export function RecordingSettingsCard({ site, canManage }: { site: SiteRecord; c
             </a>
           </p>
         )}
+        {site.consent_free && (
+          <p className="rounded-md bg-amber-50 p-2 text-sm text-amber-900">
+            Session recordings are off in consent-free mode (Optimization Settings above).
+          </p>
+        )}
         <p className="text-sm text-slate-600">
           Always private, whatever these settings say: every typed value is masked in the visitor's browser, password and payment fields are
           never recorded, and elements with the class <code>cro-block</code> are left out entirely. Visitors who send Do Not Track or Global

@@ -87,6 +87,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 			se.Router.GET("/t/{file}", scriptHandler(sites)).Bind(apis.SkipSuccessActivityLog())
 			se.Router.POST("/api/cro/collect", c.handle).Bind(apis.SkipSuccessActivityLog())
 			se.Router.GET("/api/cro/analytics/{siteId}", analyticsHandler(store))
+			se.Router.GET("/api/cro/analytics/{siteId}/sessions", sessionsHandler(app, store))
 			se.Router.GET("/api/cro/kpis/{siteId}", kpisHandler(app, store))
 			se.Router.GET("/api/cro/micro-goals/{siteId}", microGoalsHandler(app, store))
 			se.Router.GET("/api/cro/automated-hits/{siteId}", automatedHitsHandler(store))

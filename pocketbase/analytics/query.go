@@ -140,12 +140,9 @@ func analyticsHandler(store Store) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		days, err := strconv.Atoi(e.Request.URL.Query().Get("days"))
-		if e.Request.URL.Query().Get("days") == "" {
-			days, err = 30, nil
-		}
-		if err != nil || (days != 7 && days != 30 && days != 90) {
-			return e.BadRequestError("days must be 7, 30 or 90.", nil)
+		days, err := rangeDays(e)
+		if err != nil {
+			return err
 		}
 		report, err := buildReport(store, site.Id, days, time.Now().In(siteZone(site)))
 		if err != nil {
@@ -153,6 +150,19 @@ func analyticsHandler(store Store) func(*core.RequestEvent) error {
 		}
 		return e.JSON(http.StatusOK, report)
 	}
+}
+
+// rangeDays reads the Analytics range of a request: ?days=7, 30 or 90, 30 when absent.
+func rangeDays(e *core.RequestEvent) (int, error) {
+	raw := e.Request.URL.Query().Get("days")
+	if raw == "" {
+		return 30, nil
+	}
+	days, err := strconv.Atoi(raw)
+	if err != nil || (days != 7 && days != 30 && days != 90) {
+		return 0, e.BadRequestError("days must be 7, 30 or 90.", nil)
+	}
+	return days, nil
 }
 
 // buildReport is the Analytics screen's report of a site's last `days` days (7, 30 or 90), from

@@ -88,6 +88,9 @@ type Store interface {
 	// SessionConverted says whether a session (its tracker session id) converted: the session
 	// recordings' index shows it.
 	SessionConverted(siteID, sessionKey string) (bool, error)
+	// RecentSessions returns one page of a site's sessions with page views that started in the
+	// query's range, newest first (sessions_list.go has the fields and what converted means).
+	RecentSessions(q SessionsQuery) (SessionsPage, error)
 }
 
 // Ingest is one validated batch with what the collector knows about its sender, or one

@@ -1,10 +1,11 @@
 // Dashboard queries on the big site (big-site.mjs: CRO_BENCH_EVENTS synthetic events, default
 // 200,000, the budget's run 5,000,000, written by the server binary's analytics-seed command through
 // the same writer as ingestion: raw events, sessions, rollups; a third of the sessions exposed to a
-// running experiment) while the server runs: the overview (KPIs), analytics (90 days) and
-// experiment results routes are timed as the owner, and the seeding rate, the database growth per
-// million events and the server's peak memory are reported. A failed query fails the part, with
-// the server's state, memory over time and last log lines on stderr.
+// running experiment) while the server runs: the overview (KPIs), analytics (90 days), its session
+// list (90 days, pages 1 and 20) and experiment results routes are timed as the owner, and the
+// seeding rate, the database growth per million events and the server's peak memory are reported.
+// A failed query fails the part, with the server's state, memory over time and last log lines on
+// stderr.
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,12 @@ export default async function (emit) {
     emit('dashboard_overview_query_p95', round(percentile(overview, 95)), 'ms');
     emit('dashboard_analytics_90d_query_p50', round(percentile(analytics, 50)), 'ms');
     emit('dashboard_analytics_90d_query_p95', round(percentile(analytics, 95)), 'ms');
+    // Analytics' session list: the newest page of 90 days, and page 20 (the store walks 950 sessions to it).
+    const sessions = await timed(owner.client, `/api/cro/analytics/${site.id}/sessions?days=90`, runs);
+    const deepPage = await timed(owner.client, `/api/cro/analytics/${site.id}/sessions?days=90&page=20`, runs);
+    emit('dashboard_sessions_90d_query_p50', round(percentile(sessions, 50)), 'ms');
+    emit('dashboard_sessions_90d_query_p95', round(percentile(sessions, 95)), 'ms');
+    emit('dashboard_sessions_90d_page20_query_p95', round(percentile(deepPage, 95)), 'ms');
     // A third of the sessions are exposed to a two-variant test (budget: 200 ms p95 at 5M events).
     const results = await timed(owner.client, `/api/cro/experiments/${experiment.id}/results`, runs);
     const revenue = await timed(owner.client, `/api/cro/experiments/${experiment.id}/results?goal=revenue`, runs);

@@ -2,8 +2,8 @@
 // email, a password and a card number and clicks around; the chunks the server stored (gunzipped
 // from its data directory) hold none of it, nor the text of a cro-block element; the owner finds
 // the recording with its page and duration and plays it. A Starter site's tracker never fetches
-// the recorder, and its chunks are refused. Analytics lists a recorded session with 'Watch Replay',
-// which opens the player on that session.
+// the recorder, and its chunks are refused. Analytics lists every session, with 'Watch Replay' on
+// recorded ones (on plans with recordings), which opens the player on that session.
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,6 +59,15 @@ async function postChunk(key: string, session: string): Promise<Response> {
     method: 'POST',
     body,
     headers: { Origin: SHOP, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36' },
+  });
+}
+
+/** Posts one page view of a session as the tracker would (to the collect endpoint). */
+function collectPageView(key: string, session: string, path: string): Promise<Response> {
+  return fetch(`${BASE}/api/cro/collect`, {
+    method: 'POST',
+    body: JSON.stringify({ k: key, v: 'othervisitor', s: session, e: [{ t: 'pv', ts: Date.now() - 4000, p: path }] }),
+    headers: { 'Content-Type': 'text/plain', Origin: SHOP, 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0 Safari/537.36' },
   });
 }
 
@@ -189,7 +198,9 @@ test('the owner changes the recording settings in Settings; a bad value is expla
   expect(script).toMatch(/"v":\{"u":"\/t\/r\/[0-9a-f]+\.js","s":40,"e":\["\/account\/\*"\]\}/);
 });
 
-test("Analytics lists a recorded session whose 'Watch Replay' opens the player on it; Starter has no such list", async ({ page }) => {
+test("Analytics lists every session, 'Watch Replay' only on recorded ones, which opens the player; without recordings in the plan, none", async ({
+  page,
+}) => {
   const { pb, site } = await ownerWithSite('growth');
   const ctx = await visitorContext();
   const visitor = await ctx.newPage();
@@ -202,19 +213,30 @@ test("Analytics lists a recorded session whose 'Watch Replay' opens the player o
   await ctx.close(); // page hide: the last chunk goes with sendBeacon
   await expect.poll(async () => (await recordingOf(pb, site.id)).length, { timeout: 15_000 }).toBe(1);
   const [rec] = await recordingOf(pb, site.id);
-  // Another recorded session, so the link has to pick the right one.
+  // Another recorded session, so the link has to pick the right one, and a session never recorded.
+  expect((await collectPageView(site.public_key, 'othersession', '/thanks')).status).toBe(202);
   expect((await postChunk(site.public_key, 'othersession')).status).toBe(202);
+  expect((await collectPageView(site.public_key, 'unrecordedsession', '/pricing')).status).toBe(202);
 
   await signInBrowser(page, pb);
   await page.goto('/dashboard/analytics');
   const recent = page.getByTestId('recent-sessions');
-  await expect(recent.getByTestId('recent-session')).toHaveCount(2);
-  const row = recent
-    .getByTestId('recent-session')
-    .filter({ has: page.getByTestId('recent-session-page').getByText('/join', { exact: true }) });
-  await expect(row).toContainText(formatDuration(rec!.duration_seconds));
+  const rowOf = (path: string) =>
+    recent.getByTestId('recent-session').filter({ has: page.getByTestId('recent-session-page').getByText(path, { exact: true }) });
+  await expect(recent.getByTestId('recent-session')).toHaveCount(3);
+  await expect(recent.getByRole('link', { name: 'Watch Replay' })).toHaveCount(2);
+  await expect(rowOf('/thanks').getByRole('link', { name: 'Watch Replay' })).toBeVisible();
+  await expect(rowOf('/pricing')).toBeVisible();
+  await expect(rowOf('/pricing').getByRole('link', { name: 'Watch Replay' })).toHaveCount(0);
+  // The row shows the session as the event store measured it (the tracker's time on the page).
+  const listed = await pb.send<{ items: { sessionId: string; durationSeconds: number }[] }>(
+    `/api/cro/analytics/${site.id}/sessions?days=30`,
+    { requestKey: null },
+  );
+  const joined = listed.items.find((s) => s.sessionId === rec!.session_id)!;
+  await expect(rowOf('/join')).toContainText(`${formatDuration(joined.durationSeconds)} · 1 page · desktop · Chrome`);
   await expectNoSeriousViolations(page, { include: '[data-testid=recent-sessions]' });
-  await row.getByRole('link', { name: 'Watch Replay' }).click();
+  await rowOf('/join').getByRole('link', { name: 'Watch Replay' }).click();
 
   await expect(page).toHaveURL(`${BASE}/dashboard/recordings?session=${rec!.session_id}`);
   const dialog = page.getByRole('dialog', { name: 'Session replay' });
@@ -231,10 +253,17 @@ test("Analytics lists a recorded session whose 'Watch Replay' opens the player o
       .getByRole('heading', { name: 'Join Fixture Outfitters' }),
   ).toBeVisible();
 
-  // Starter: Analytics without recorded sessions.
+  // Moved to Starter (no recordings in the plan): the same sessions, no replay offered.
+  await (await superuser()).collection('sites').update(site.id, { plan_tier: 'starter' });
+  await page.goto('/dashboard/analytics');
+  await expect(recent.getByTestId('recent-session')).toHaveCount(3);
+  await expect(recent.getByRole('link', { name: 'Watch Replay' })).toHaveCount(0);
+
+  // A Starter site without visits yet: the empty state.
   const starter = await ownerWithSite('starter');
   await signInBrowser(page, starter.pb);
   await page.goto('/dashboard/analytics');
   await expect(page.getByTestId('top-pages')).toBeVisible();
-  await expect(page.getByTestId('recent-sessions')).toHaveCount(0);
+  await expect(recent.getByText('No sessions yet')).toBeVisible();
+  await expect(recent.getByTestId('recent-session')).toHaveCount(0);
 });

@@ -73,15 +73,6 @@ export const fetchRecordingOfSession = (siteId: string, sessionId: string) =>
     .collection('session_recordings')
     .getFirstListItem<SessionRecordingRecord>(`${fieldIs('site_id', siteId)} && ${fieldIs('session_id', sessionId)}`, { requestKey: null });
 
-/** The site's latest recorded sessions that started in the last `days` days: Analytics' Recent Sessions. */
-export const fetchRecentRecordedSessions = (siteId: string, days: number, limit = 10) =>
-  pb.collection('session_recordings').getList<SessionRecordingRecord>(1, limit, {
-    filter: `${fieldIs('site_id', siteId)} && ${pb.filter('started_at >= {:since}', { since: new Date(Date.now() - days * 86_400_000) })}`,
-    sort: '-started_at',
-    skipTotal: true,
-    requestKey: null,
-  });
-
 /** Recordings started today on the site's clock, live: the overview's figure. */
 const $todayKey = computed($currentSite, (site) => (site ? { siteId: site.id, zone: site.time_zone ?? '' } : null));
 

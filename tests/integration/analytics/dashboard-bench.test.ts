@@ -89,6 +89,8 @@ describe('npm run bench -- dashboard', () => {
     expect(run.figures.dashboard_events_in_site).toBeGreaterThanOrEqual(3000);
     expect(run.figures.dashboard_overview_query_p95).toBeGreaterThan(0);
     expect(run.figures.dashboard_analytics_90d_query_p95).toBeGreaterThan(0);
+    expect(run.figures.dashboard_sessions_90d_query_p95).toBeGreaterThan(0);
+    expect(run.figures.dashboard_sessions_90d_page20_query_p95).toBeGreaterThan(0);
     expect(run.figures.dashboard_server_peak_rss_mb).toBeGreaterThan(10);
     expect(run.figures.dashboard_server_stayed_up).toBe(1);
   }, 120_000);

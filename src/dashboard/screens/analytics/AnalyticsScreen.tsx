@@ -1,8 +1,8 @@
 /**
  * Analytics (/dashboard/analytics): the site's own tracker data from rollups: summary cards, a
  * visitors and conversions chart over 7, 30 or 90 days, top converting pages, traffic sources
- * (referrer and UTM), devices, browsers and countries; on plans with recordings, the range's
- * recent recorded sessions with 'Watch Replay' (RecentSessions); Export Report gives the range as
+ * (referrer and UTM), devices, browsers and countries; the range's sessions, with 'Watch Replay'
+ * on recorded ones for plans with recordings (RecentSessions); Export Report gives the range as
  * a report file (ExportMenu). The Google Analytics panel stays beside it. Refreshes on live traffic.
  */
 import { useStore } from '@nanostores/react';
@@ -164,7 +164,7 @@ export default function AnalyticsScreen() {
               )}
             </Card>
           </div>
-          {can(site.plan_tier, 'recordings') && <RecentSessions siteId={site.id} days={days} />}
+          <RecentSessions siteId={site.id} days={days} canReplay={can(site.plan_tier, 'recordings')} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             {DEVICE_CARDS.map((c) => (
               <Card key={c.key} title={c.title} testId={c.key}>

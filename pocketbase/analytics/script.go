@@ -41,6 +41,8 @@ type scriptConfig struct {
 	Rules []ruleCfg `json:"r,omitempty"`
 	// Running experiments (experiments.go); a rule on an experiment's element yields to it.
 	Experiments []experimentCfg `json:"x,omitempty"`
+	// Google Tag Manager is connected (tag_manager.go): the tracker pushes exposures to dataLayer.
+	TagManager bool `json:"gt,omitempty"`
 	// Session recording (pocketbase/recordings): where the recorder is and what it masks.
 	Recording json.RawMessage `json:"v,omitempty"`
 }
@@ -49,7 +51,7 @@ type scriptConfig struct {
 func configJSON(site *siteInfo) []byte {
 	cfg, _ := json.Marshal(scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.goalSelectors("click"),
 		Forms: site.goalSelectors("form"), Rules: site.Rules,
-		Experiments: site.expList, Recording: site.Recording})
+		Experiments: site.expList, TagManager: site.TagManager, Recording: site.Recording})
 	return cfg
 }
 

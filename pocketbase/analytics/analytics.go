@@ -73,6 +73,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 		app.OnRecordAfterUpdateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterDeleteSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 	}
+	clearOnTagManager(app, sites)
 
 	checkZoneOnWrite(app)
 

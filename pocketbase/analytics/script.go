@@ -41,6 +41,8 @@ type scriptConfig struct {
 	Rules []ruleCfg `json:"r,omitempty"`
 	// Running experiments (experiments.go); a rule on an experiment's element yields to it.
 	Experiments []experimentCfg `json:"x,omitempty"`
+	// Google Tag Manager is connected (tag_manager.go): the tracker pushes exposures to dataLayer.
+	TagManager bool `json:"gt,omitempty"`
 	// Session recording (pocketbase/recordings): where the recorder is and what it masks.
 	Recording json.RawMessage `json:"v,omitempty"`
 	// ConsentFree, for consent-free sites only: the visitor id the server computed for this
@@ -54,7 +56,7 @@ type scriptConfig struct {
 func configJSON(site *siteInfo, visitor string) []byte {
 	cfg := scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.goalSelectors("click"),
 		Forms: site.goalSelectors("form"), Rules: site.Rules,
-		Experiments: site.expList, Recording: site.Recording}
+		Experiments: site.expList, TagManager: site.TagManager, Recording: site.Recording}
 	if site.ConsentFree {
 		cfg.ConsentFree = 1
 		if visitor != "" {

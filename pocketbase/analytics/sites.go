@@ -28,8 +28,10 @@ type siteInfo struct {
 	expList     []experimentCfg
 	// Recording is the session recorder's config (key `v`), nil when the site does not record.
 	Recording json.RawMessage
-	notFound  bool
-	loadedAt  time.Time
+	// TagManager: Google Tag Manager is connected; the tracker pushes exposures to dataLayer.
+	TagManager bool
+	notFound   bool
+	loadedAt   time.Time
 }
 
 type goal struct {
@@ -116,6 +118,7 @@ func (c *siteCache) load(key string) *siteInfo {
 	if RecordingConfig != nil && !info.ConsentFree {
 		info.Recording = RecordingConfig(rec)
 	}
+	info.TagManager = tagManagerConnected(c.app, rec.Id)
 	info.expList = loadExperiments(c.app, rec.Id)
 	info.Rules = resolveConflicts(info.Rules, info.expList)
 	for i := range info.expList {

@@ -2,9 +2,11 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Connecting an integration: settings are readable by the site's members; credentials are sealed
 // (AES-GCM, $integrations) into a hidden field that no API answer includes. Editors and above may
-// connect; deleting goes through the collection's own rule. Only Google Analytics is 'connected'
-// at once (its card links a property); the others are 'pending' until a delivery or a signed
-// webhook has worked (pocketbase/integrations), so no card claims what has not happened.
+// connect; deleting goes through the collection's own rule. Only Google Analytics (its card links
+// a property) and the integrations the tracker does in the browser (Google Tag Manager: connected
+// is what turns on its dataLayer pushes, pocketbase/analytics/tag_manager.go) are 'connected' at
+// once; the others are 'pending' until a delivery or a signed webhook has worked
+// (pocketbase/integrations), so no card claims what has not happened.
 
 routerAdd(
   'POST',
@@ -48,7 +50,7 @@ routerAdd(
       if (previous[k] !== undefined) kept[k] = previous[k];
     });
     const settings = Object.assign(kept, checked.value.settings, { credential_keys: Object.keys(credentials).sort() });
-    const status = type === 'google_analytics' ? 'connected' : 'pending';
+    const status = type === 'google_analytics' || definition.mode === 'browser' ? 'connected' : 'pending';
     record.set('name', definition.name);
     record.set('status', status);
     record.set('enabled', true);

@@ -14,10 +14,12 @@ export interface IntegrationField {
 
 /**
  * What an integration does: `outbound` delivers the product's events to the vendor, `inbound`
- * receives signed order webhooks, `unavailable` cannot work on a self-hosted install (the card
- * says why and offers the generic webhook; it never shows 'connected').
+ * receives signed order webhooks, `browser` is done by the tracker in the visitor's browser (it is
+ * connected once saved: nothing is delivered from the server, so there is no delivery log),
+ * `unavailable` cannot work on a self-hosted install (the card says why and offers the generic
+ * webhook; it never shows 'connected').
  */
-export type IntegrationMode = 'outbound' | 'inbound' | 'unavailable';
+export type IntegrationMode = 'outbound' | 'inbound' | 'browser' | 'unavailable';
 
 export interface IntegrationDefinition {
   type: string;
@@ -107,10 +109,10 @@ export const INTEGRATIONS: IntegrationDefinition[] = [
     'google_tag_manager',
     'Google Tag Manager',
     'Analytics',
-    'Load tags through GTM',
-    [{ key: 'container_id', label: 'Container ID', placeholder: 'GTM-XXXXXXX', required: true }],
-    'unavailable',
-    'Google Tag Manager loads its own container on your site; Upliftly cannot push into it from here yet. Use Google Analytics or the Webhook integration.',
+    'Push experiment exposures to the dataLayer',
+    [{ key: 'container_id', label: 'Container ID', placeholder: 'GTM-XXXXXXX' }],
+    'browser',
+    "The tracker pushes each exposure to your page's dataLayer, once per page view: {event: 'cro_exposure', cro_experiment_id, cro_variant_id} for an A/B test, {event: 'cro_rule_exposure', cro_rule_id} for an optimization. Ids only (test names stay private); visitors who opted out or send Do Not Track are not pushed. In GTM, trigger a tag on the custom event cro_exposure and read the two Data Layer Variables.",
   ),
   def(
     'mixpanel',

@@ -73,8 +73,11 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
   // element -> set id -> the probes after applying, and how many times it was applied
   const done = new WeakMap<Element, Record<string, { v: (string | null)[]; n: number }>>();
   const own = new WeakSet<Element>(); // elements a change created: never targets
-  const flag = (s: ChangeSet, bit: number) => (state[s.i] || 0) & bit || ((state[s.i] = (state[s.i] || 0) | bit), 0);
-  const fail = (s: ChangeSet, m: unknown) => flag(s, 2) || report(s, String(m || 'Error'));
+  // (A set without flags yet is undefined, which bit operations take as 0.)
+  const flag = (s: ChangeSet, bit: number) => state[s.i]! & bit || ((state[s.i]! |= bit), 0);
+  // m: a message, or what a change threw (its message is reported)
+  const fail = (s: ChangeSet, m: unknown) => flag(s, 2) || report(s, String((m && (m as Error).message) || m || 'Error'));
+  const shown = (s: ChangeSet, ms: number) => flag(s, 1) || report(s, undefined, ms);
   const safe = (html: string) => sanitizeChangeHtml(html, (el) => own.add(el));
 
   const style = (css: string) => {
@@ -91,9 +94,8 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
     return false;
   };
 
-  const apply = (el: Element, s: ChangeSet, again?: boolean) => {
+  const apply = (el: HTMLElement, s: ChangeSet, again?: boolean) => {
     const t0 = performance.now();
-    const h = el as HTMLElement;
     const mine = done.get(el) || {};
     const was = mine[s.i];
     if (was && !again) return;
@@ -107,16 +109,16 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
         if (pre) {
           /* as the edge sent it */
         } else if (c.type === 'set_text') {
-          if (h.textContent !== x) h.textContent = x;
-        } else if (c.type === 'set_html') h.replaceChildren(safe(x));
+          if (el.textContent !== x) el.textContent = x;
+        } else if (c.type === 'set_html') el.replaceChildren(safe(x));
         else if (c.type === 'set_attribute') {
-          if (!attributeProblem(c.name || '', x)) h.setAttribute(c.name || '', x);
+          if (!attributeProblem(c.name || '', x)) el.setAttribute(c.name || '', x);
         } else if (c.type === 'set_style') {
-          if (!cssProblem(x)) h.style.setProperty(c.name || '', x);
-        } else if (c.type === 'hide') h.style.setProperty('display', 'none', 'important');
-        else if (!was && c.type === 'insert_before') h.before(safe(x));
-        else if (!was && c.type === 'insert_after') h.after(safe(x));
-        v.push(probe(h, c));
+          if (!cssProblem(x)) el.style.setProperty(c.name || '', x);
+        } else if (c.type === 'hide') el.style.setProperty('display', 'none', 'important');
+        else if (!was && c.type === 'insert_before') el.before(safe(x));
+        else if (!was && c.type === 'insert_after') el.after(safe(x));
+        v.push(probe(el, c));
       }
       mine[s.i] = { v, n: was ? was.n + 1 : 1 };
       if (!was) {
@@ -125,41 +127,42 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
         if (hider && !pre) el.setAttribute(SHOWN, ''); // the edge's list stays for the element's other sets
         undo.observe(el, { attributes: true, characterData: true, childList: true, subtree: true });
       }
-      if (!flag(s, 1)) report(s, undefined, +(performance.now() - t0).toFixed(2));
+      shown(s, +(performance.now() - t0).toFixed(2));
     } catch (e) {
-      fail(s, (e as Error).message || e);
+      fail(s, e);
     }
   };
 
   const consider = (el: Element, s: ChangeSet) => {
     if (own.has(el)) return;
     flag(s, 4);
-    if (complete(el)) apply(el, s);
+    if (complete(el)) apply(el as HTMLElement, s);
     else pending.push([el, s]);
   };
+
+  // The set's elements inside root.
+  const within = (root: ParentNode, s: ChangeSet) => root.querySelectorAll(s.q as string).forEach((el) => consider(el, s));
 
   const scan = () => {
     for (const s of aimed)
       try {
-        d.querySelectorAll(s.q as string).forEach((el) => consider(el, s));
+        within(d, s);
       } catch (e) {
-        fail(s, (e as Error).message || e);
+        fail(s, e);
       }
   };
 
   const settle = () => {
     const wait = pending;
     pending = [];
-    for (const [el, s] of wait)
-      if (complete(el)) apply(el, s);
-      else pending.push([el, s]);
+    for (const [el, s] of wait) consider(el, s); // applies the complete ones, keeps the others
   };
 
   // A selector still matching nothing well after the page (or route) rendered is a failure.
   const missing = () => {
     const at = page;
     setTimeout(() => {
-      if (page === at) for (const s of sets) if (targeted(s) && !((state[s.i] || 0) & 5)) fail(s, 'Selector not found: ' + s.q);
+      if (page === at) for (const s of aimed) if (!(state[s.i]! & 5)) fail(s, 'Selector not found: ' + s.q);
     }, MISSING_AFTER_MS);
   };
 
@@ -175,16 +178,16 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
     aimed = sets.filter(targeted);
     for (const s of sets) {
       // Nothing to wait for: a page-wide set without changes (a control) counts as shown.
-      if (!targeted(s) && !s.c.length && !flag(s, 1)) report(s, undefined, 0);
+      if (!targeted(s) && !s.c.length) shown(s, 0);
       for (const c of s.c) {
         if (c.type === 'inject_css' && !cssProblem(c.value || '')) {
           styles.push(style(c.value || ''));
-          if (!targeted(s) && !flag(s, 1)) report(s, undefined, 0);
+          if (!targeted(s)) shown(s, 0);
         }
         if (c.type === 'redirect') {
           const to = new URL(c.value || '/', location.href);
           if (to.href !== location.href) {
-            report(s, undefined, 0);
+            shown(s, 0);
             location.replace(to.href);
             return;
           }
@@ -202,15 +205,15 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
     hider = undefined;
     for (const el of applied) el.removeAttribute(SHOWN);
     try {
-      performance.measure('cro-hide', { start: hidAt, end: performance.now() });
+      performance.measure('cro-hide', { start: hidAt }); // to now
     } catch (_) {
       /* old browsers */
     }
   };
 
-  // The document is parsed: every pending element is complete now, even after the cap showed them.
+  // The document is parsed: every element is complete now; one scan applies the pending ones.
   const parsed = () => {
-    settle();
+    pending = []; // the scan finds them again, complete now
     scan();
     unhide();
   };
@@ -225,10 +228,7 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
       if (aimed.length)
         for (const r of records) {
           const a = r.addedNodes;
-          for (let j = 0; j < a.length && els.length <= MANY; j++) {
-            const n = a[j];
-            if (n && n.nodeType === 1) els.push(n as Element);
-          }
+          for (let j = 0; j < a.length && els.length <= MANY; j++) if (a[j]!.nodeType === 1) els.push(a[j] as Element);
         }
       if (els.length > MANY) scan();
       else
@@ -236,11 +236,11 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
           for (const s of aimed)
             try {
               if (n.matches(s.q as string)) consider(n, s);
-              if (n.firstElementChild) n.querySelectorAll(s.q as string).forEach((e) => consider(e, s));
+              if (n.firstElementChild) within(n, s);
             } catch (_) {
               /* an invalid selector is reported by scan */
             }
-      if (pending.length) settle();
+      settle();
     } catch (_) {
       /* never harm the page */
     }
@@ -254,10 +254,10 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
         for (let n: Node | null = r.target; n; n = n.parentNode)
           if (done.has(n as Element) && dirty.indexOf(n as Element) < 0) dirty.push(n as Element);
       for (const el of dirty) {
-        const mine = done.get(el) || {};
+        const mine = done.get(el)!;
         for (const s of sets) {
           const was = mine[s.i];
-          if (was && s.c.some((c, k) => probe(el as HTMLElement, c) !== was.v[k])) apply(el, s, true);
+          if (was && s.c.some((c, k) => probe(el as HTMLElement, c) !== was.v[k])) apply(el as HTMLElement, s, true);
         }
       }
     } catch (_) {
@@ -266,11 +266,11 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
   });
 
   route();
-  if (d.readyState === 'loading' && sets.some(targeted)) {
+  if (d.readyState === 'loading' && aimed.length) {
     hidAt = performance.now();
-    hider = style(':is(' + sets.filter(targeted).map((s) => s.q) + '):not([' + SHOWN + ']){visibility:hidden!important}');
+    hider = style(':is(' + aimed.map((s) => s.q) + '):not([' + SHOWN + ']){visibility:hidden!important}');
   }
-  d.addEventListener('DOMContentLoaded', parsed);
+  addEventListener('DOMContentLoaded', parsed); // it bubbles from the document to the window
   observer.observe(d.documentElement, { childList: true, subtree: true });
   addEventListener('popstate', route);
   addEventListener('load', missing);

@@ -12,7 +12,8 @@ import { config, type Push } from './types';
  */
 export function experimentSets(tracked: () => boolean): ChangeSet[] {
   const xs = config().x;
-  if (!xs || !xs.length || !tracked() || optOut()) return [];
+  // The server leaves out an empty list.
+  if (!xs || !tracked() || optOut()) return [];
   // New: the visitor id was created in this session (the session the id was made in is kept).
   const fresh = !get('cro_v');
   const s = ids().s;

@@ -2,6 +2,7 @@ import { inRollout } from '../lib/assignment';
 import type { TrackerRule } from '../lib/contracts/rule-change';
 import { urlPatternMatches } from '../lib/contracts/url-pattern';
 import { startEngine, type ChangeSet } from './engine';
+import { toDataLayer } from './datalayer';
 import { experimentSets, exposed } from './experiments';
 import { visitor } from './ids';
 import { clean, config, type Push } from './types';
@@ -9,7 +10,7 @@ import { clean, config, type Push } from './types';
 const PREVIEW = 'cro_preview';
 
 /** Whether a rule's URL pattern covers the current page (the shared URL-pattern semantics). */
-export const onPage = (pattern: string | undefined, href: string) => urlPatternMatches(pattern || '', href);
+export const onPage = (pattern?: string) => urlPatternMatches(pattern || '', location.href);
 
 /**
  * Applies the site's enabled rules through the change engine (engine.ts: before paint, complete
@@ -23,9 +24,9 @@ export const onPage = (pattern: string | undefined, href: string) => urlPatternM
  * visitor id, so they never apply to one who may not). Never throws into the page.
  */
 export function runRules(push: Push, tracked: () => boolean): void {
+  // The server sends this build only to sites with enabled rules or running experiments.
   const cfg = config();
   const rules = cfg.r || [];
-  if (!rules.length && !(cfg.x && cfg.x.length)) return;
   let previews: string[] = [];
   try {
     // Kept for the tab's next pages, except in consent-free mode (nothing on the device).
@@ -38,7 +39,7 @@ export function runRules(push: Push, tracked: () => boolean): void {
   let v = '';
   const eligible = (r: TrackerRule) => {
     try {
-      if (!onPage(r.u, location.href) || (r.xu || []).some((u) => onPage(u, location.href))) return false;
+      if (!onPage(r.u) || (r.xu || []).some(onPage)) return false;
       if (previews.indexOf(r.i) >= 0) return true;
       if (r.x) return false;
       if (r.p >= 100) return true;
@@ -51,9 +52,12 @@ export function runRules(push: Push, tracked: () => boolean): void {
   };
   startEngine(
     () => (rules.filter(eligible) as ChangeSet[]).concat(experimentSets(tracked)),
-    (r, m, ms) =>
-      r.n
-        ? m === undefined && exposed(r, push)
-        : push(m === undefined ? { t: 'ex', id: r.i, val: ms } : { t: 'ae', id: r.i, m: clean(m, 300) }),
+    (r, m, ms) => {
+      if (m === undefined) {
+        if (cfg.gt && tracked()) toDataLayer(r);
+        if (r.n) exposed(r, push);
+        else push({ t: 'ex', id: r.i, val: ms });
+      } else if (!r.n) push({ t: 'ae', id: r.i, m: clean(m, 300) });
+    },
   );
 }

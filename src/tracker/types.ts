@@ -18,6 +18,8 @@ export interface Config {
   r?: TrackerRule[];
   /** Running experiments (full build only). */
   x?: TrackerExperiment[];
+  /** Google Tag Manager is connected: exposures are pushed to `dataLayer` (datalayer.ts). */
+  gt?: boolean;
   /** Session recording, when the site's plan includes it (the recorder chunk reads the rest). */
   v?: RecorderConfig;
   /**

@@ -26,11 +26,16 @@ describe('integration catalogue', () => {
       'zapier',
     ]);
     expect(byMode('inbound')).toEqual(['shopify', 'stripe', 'woocommerce']);
+    expect(byMode('browser')).toEqual(['google_tag_manager']);
+    expect(INTEGRATIONS.find((i) => i.type === 'google_tag_manager')!.note).toContain(
+      "{event: 'cro_exposure', cro_experiment_id, cro_variant_id}",
+    );
     for (const i of INTEGRATIONS) expect(i.note.length).toBeGreaterThan(20);
     expect(INTEGRATIONS.find((i) => i.type === 'hubspot')!.note).toContain('OAuth');
     expect(INTEGRATIONS.find((i) => i.type === 'hubspot')!.note).toContain('Webhook integration');
     expect(integrationWorks('hotjar')).toBe(false);
     expect(integrationWorks('slack')).toBe(true);
+    expect(integrationWorks('google_tag_manager')).toBe(true);
   });
 });
 

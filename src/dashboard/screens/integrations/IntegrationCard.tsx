@@ -36,6 +36,8 @@ export function IntegrationCard({
   const [busy, setBusy] = useState(false);
   const { testing, runTest } = useConnectionTest(definition, onChanged);
   const unavailable = definition.mode === 'unavailable';
+  // Done by the tracker in the visitor's browser: nothing is delivered from the server to log or test.
+  const delivers = !unavailable && definition.mode !== 'browser';
   const disconnect = async () => {
     if (!record) return;
     setBusy(true);
@@ -80,7 +82,7 @@ export function IntegrationCard({
           <CopyButton value={webhookUrl} label="Copy URL" />
         </div>
       )}
-      {record && !unavailable && <DeliveryLog entries={deliveries} />}
+      {record && delivers && <DeliveryLog entries={deliveries} />}
       <div className="flex flex-wrap items-center gap-2">
         <IntegrationStatus status={record?.status} />
         {canEdit && (
@@ -90,7 +92,7 @@ export function IntegrationCard({
                 Disconnect
               </Button>
             )}
-            {record && !unavailable && (
+            {record && delivers && (
               <Button variant="outline" onClick={() => void runTest(record.id)} disabled={testing}>
                 {testing ? 'Testing...' : 'Test connection'}
               </Button>

@@ -7,6 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
+import type { AnalyticsSessionsPage as SessionsPage } from '../../../src/dashboard/data/analyticsSessions';
 import type { TestServer, TestUser } from '../../helpers/pocketbase';
 import { startSuite } from '../../helpers/suite';
 import { CHROME_UA, ORIGIN, batch, post, rid } from './helpers';
@@ -18,27 +19,6 @@ const now = Date.now();
 const buyer = { v: rid('visitor'), s: rid('session') };
 const reader = { v: rid('visitor'), s: rid('session') };
 const oldVisit = { v: rid('visitor'), s: rid('session') };
-
-interface Listed {
-  sessionId: string;
-  startedAt: string;
-  durationSeconds: number;
-  pageViews: number;
-  entryPage: string;
-  exitPage: string;
-  device: string;
-  browser: string;
-  country: string;
-  source: string;
-  converted: boolean;
-  recorded: boolean;
-}
-interface SessionsPage {
-  items: Listed[];
-  page: number;
-  perPage: number;
-  hasMore: boolean;
-}
 
 const sessions = (u: TestUser, siteId: string, query = 'days=7') =>
   u.client.send<SessionsPage>(`/api/cro/analytics/${siteId}/sessions?${query}`, { method: 'GET', requestKey: null });

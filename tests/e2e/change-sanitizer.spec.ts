@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { closeServer } from '../helpers/close-server';
 
 const corpus = JSON.parse(readFileSync(resolve(import.meta.dirname, '../fixtures/xss-vectors.json'), 'utf8')) as {
   vectors: { name: string; change: object }[];
@@ -36,7 +37,7 @@ test.beforeAll(async () => {
   const address = server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
-test.afterAll(async () => new Promise<void>((r) => server.close(() => r())));
+test.afterAll(() => closeServer(server));
 
 test(`the tracker runs none of the ${corpus.vectors.length} XSS vectors it is handed, and applies what is safe in them`, async ({
   page,

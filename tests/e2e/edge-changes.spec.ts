@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import { freePort } from '../helpers/pocketbase';
 import { BASE, createUser, superuser } from './dashboard/helpers';
 import { visitorBrowser } from './visitors';
+import { closeServer } from '../helpers/close-server';
 
 const EDGE = process.env.CRO_EDGE_HTTP;
 
@@ -46,7 +47,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await new Promise((r) => origin?.close(r));
+  await closeServer(origin);
 });
 
 test('the edge applies a rule in the first HTML, the tracker leaves it as it is, and the visit and exposure count once', async () => {

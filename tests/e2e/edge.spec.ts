@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { freePort } from '../helpers/pocketbase';
 import { BASE, createUser, superuser } from './dashboard/helpers';
 import { visitorBrowser } from './visitors';
+import { closeServer } from '../helpers/close-server';
 
 const EDGE = process.env.CRO_EDGE_HTTP;
 
@@ -29,7 +30,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await new Promise((r) => origin?.close(r));
+  await closeServer(origin);
 });
 
 test('a visitor loads the site through the edge by its name and the visit is counted', async () => {

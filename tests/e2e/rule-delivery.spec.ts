@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type PocketBase from 'pocketbase';
 import { inRollout } from '../../src/lib/assignment';
 import { BASE, createUser, signInBrowser, superuser } from './dashboard/helpers';
+import { closeServer } from '../helpers/close-server';
 
 const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 let shop: Server;
@@ -39,7 +40,7 @@ test.beforeAll(async () => {
   await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
   port = (shop.address() as { port: number }).port;
 });
-test.afterAll(async () => new Promise<void>((r) => shop.close(() => r())));
+test.afterAll(() => closeServer(shop));
 
 async function visitor(browser: Browser, visitorId?: string): Promise<BrowserContext> {
   const ctx = await browser.newContext({ userAgent: CHROME_UA });

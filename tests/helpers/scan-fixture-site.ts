@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { closeServer } from './close-server';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/scan');
 export const FIXTURE_PAGES = ['weak-landing', 'strong-landing', 'shop', 'local-business', 'b2b'] as const;
@@ -61,6 +62,6 @@ export async function startFixtureSite(port = 0): Promise<FixtureSite> {
     origin: `http://127.0.0.1:${bound}`,
     hostPort: `127.0.0.1:${bound}`,
     hits,
-    stop: () => new Promise((ok) => server.close(() => ok())),
+    stop: () => closeServer(server),
   };
 }

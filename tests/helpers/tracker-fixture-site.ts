@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { trackingSnippet } from '../../src/lib/tracking-snippet';
+import { closeServer } from './close-server';
 
 const DIR = resolve(import.meta.dirname, '../fixtures/site');
 const PAGES: Record<string, string> = {
@@ -59,6 +60,6 @@ export async function startTrackerFixtureSite(croOrigin: string): Promise<Tracke
   return {
     origin: `http://127.0.0.1:${port}`,
     hostPort: `127.0.0.1:${port}`,
-    stop: () => new Promise((r) => server.close(() => r())),
+    stop: () => closeServer(server),
   };
 }

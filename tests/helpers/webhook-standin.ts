@@ -6,6 +6,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeServer } from './close-server';
 
 export interface Received {
   path: string;
@@ -48,7 +49,7 @@ export async function startWebhookStandIn(answer = 'ok', onReceive?: (r: Receive
     hostPort: `127.0.0.1:${port}`,
     received,
     failNext: (n) => (failing = n),
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () => closeServer(server),
   };
 }
 

@@ -12,6 +12,7 @@ import { upgradeMessage } from '../../src/lib/plans';
 import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
 import { addMember, refusal } from '../helpers/site-access';
 import { batch, makeSite, post } from './analytics/helpers';
+import { closeServer } from '../helpers/close-server';
 
 const DOMAIN = 'heatmap-fixture.test';
 const PRICING = `<!doctype html><html><head><title>Pricing</title><script>document.title = 'ran'</script>
@@ -89,7 +90,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
-  await new Promise((r) => fixture?.close(r));
+  await closeServer(fixture);
 });
 
 describe('click maps', () => {

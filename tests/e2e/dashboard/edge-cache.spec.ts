@@ -5,6 +5,7 @@ import { createServer, request, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../helpers/pocketbase';
 import { addSite, createUser, expectToast, signInBrowser } from './helpers';
+import { closeServer } from '../../helpers/close-server';
 
 let origin: Server;
 let originUrl: string;
@@ -20,7 +21,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await new Promise((r) => origin?.close(r));
+  await closeServer(origin);
 });
 
 /** The edge's X-Cache for a file of the host, or its status when it does not serve it (yet). */

@@ -8,6 +8,7 @@ import { createServer, request, type Server } from 'node:http';
 import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+import { closeServer } from '../../helpers/close-server';
 
 const DOMAIN = 'cache-shop.test';
 const PAGE = '<!doctype html><html><head><title>Cache shop</title></head><body>Shop</body></html>';
@@ -53,7 +54,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  await new Promise((r) => origin?.close(r));
+  await closeServer(origin);
 });
 
 function viaEdge(path: string) {

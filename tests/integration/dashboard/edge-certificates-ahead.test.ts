@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type DnsFixture } from '../../helpers/dns-server';
 import { startPebble, type Pebble } from '../../helpers/pebble';
 import { freePort, startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+import { closeServer } from '../../helpers/close-server';
 
 const NS = ['ns1.ahead-cro.test', 'ns2.ahead-cro.test'];
 const DOMAIN = 'ahead-shop.test';
@@ -65,7 +66,7 @@ afterAll(async () => {
   await server?.stop();
   await pebble?.stop();
   await upstream?.stop();
-  await new Promise((r) => origin?.close(r));
+  await closeServer(origin);
 });
 
 function overHttp(host: string) {

@@ -16,6 +16,7 @@ import { startDnsServer, type DnsFixture } from '../../helpers/dns-server';
 import { startPebble, type Pebble } from '../../helpers/pebble';
 import { freePort, startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
 import { trackingSnippet } from '../../../src/lib/tracking-snippet';
+import { closeServer } from '../../helpers/close-server';
 
 const NS = ['ns1.tls-cro.test', 'ns2.tls-cro.test'];
 const DOMAIN = 'tls-shop.test';
@@ -63,7 +64,7 @@ afterAll(async () => {
   await server?.stop();
   await pebble?.stop();
   await upstream?.stop();
-  await new Promise((r) => origin?.close(r));
+  await closeServer(origin);
 });
 
 function overHttp(host: string) {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type DnsFixture } from '../../helpers/dns-server';
 import { freePort, startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
 import { trackingSnippet } from '../../../src/lib/tracking-snippet';
+import { closeServer } from '../../helpers/close-server';
 
 const NS = ['ns1.edge-cro.test', 'ns2.edge-cro.test'];
 const DOMAIN = 'edge-shop.test';
@@ -52,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await upstream?.stop();
-  await new Promise((r) => origin?.close(r));
+  await closeServer(origin);
 });
 
 async function viaEdge(host: string, path = '/', headers: Record<string, string> = {}) {
@@ -128,7 +129,7 @@ describe('the edge', () => {
   });
 
   it('says so with the branded page when the origin is down', async () => {
-    await new Promise((r) => origin.close(r));
+    await closeServer(origin);
     const res = await viaEdge(DOMAIN);
     expect(res.status).toBe(502);
     expect(res.headers['retry-after']).toBe('30');

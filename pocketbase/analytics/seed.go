@@ -88,10 +88,11 @@ func seed(store Store, site *siteInfo, total, days int) int {
 	rng := rand.New(rand.NewSource(42))
 	clicks := rand.New(rand.NewSource(7))
 	now := time.Now().UTC()
+	span := time.Duration(days) * 24 * time.Hour
 	written := 0
 	var batches []Ingest
 	for s := 0; written < total; s++ {
-		at := now.Add(-time.Duration(rng.Int63n(int64(days) * int64(24*time.Hour))))
+		at := sessionStart(now, span, written, total, rng.Int63n(int64(span)))
 		b := &Batch{Key: site.Key, Visitor: fmt.Sprintf("seedv%08d", rng.Intn(total/12+1)), Session: fmt.Sprintf("seeds%09d", s)}
 		pages := 1 + rng.Intn(6)
 		ref := seedRefs[rng.Intn(len(seedRefs))]
@@ -137,6 +138,17 @@ func seed(store Store, site *siteInfo, total, days int) int {
 		}
 	}
 	return written
+}
+
+// sessionStart spreads the sessions evenly over the span in the order they are written, as a real
+// site's traffic arrives (an index keyed by path and time then grows at its end instead of at random
+// places, which at millions of events made the seeder wait on the disk). The session's share of
+// the span comes from the events written so far against the total; a random draw (the one that
+// used to place the session anywhere in the span) moves it within an hour.
+func sessionStart(now time.Time, span time.Duration, written, total int, draw int64) time.Time {
+	progress := float64(written) / float64(total)
+	jitter := time.Duration(draw % int64(time.Hour))
+	return now.Add(-span + time.Duration(progress*float64(span-2*time.Hour)) + jitter)
 }
 
 // writeRetrying writes one chunk, again after a moment when the running server held the database

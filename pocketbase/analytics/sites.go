@@ -50,20 +50,30 @@ type siteCache struct {
 	app core.App
 	mu  sync.Mutex
 	m   map[string]*siteInfo
+	// gen counts clears: a load that began before a clear read what the change replaced, so it is
+	// used for its own request but not kept (else a stale site lived on for 30 s).
+	gen uint64
+	// loader reads a site from the database (c.load; tests replace it).
+	loader func(key string) *siteInfo
 }
 
-func newSiteCache(app core.App) *siteCache { return &siteCache{app: app, m: map[string]*siteInfo{}} }
+func newSiteCache(app core.App) *siteCache {
+	c := &siteCache{app: app, m: map[string]*siteInfo{}}
+	c.loader = c.load
+	return c
+}
 
 func (c *siteCache) clear() {
 	c.mu.Lock()
 	c.m = map[string]*siteInfo{}
+	c.gen++
 	c.mu.Unlock()
 }
 
 // get returns the site for a public key, or nil if no site has it.
 func (c *siteCache) get(key string) *siteInfo {
 	c.mu.Lock()
-	s := c.m[key]
+	s, gen := c.m[key], c.gen
 	c.mu.Unlock()
 	if s != nil && time.Since(s.loadedAt) < 30*time.Second {
 		if s.notFound {
@@ -71,12 +81,14 @@ func (c *siteCache) get(key string) *siteInfo {
 		}
 		return s
 	}
-	s = c.load(key)
+	s = c.loader(key)
 	c.mu.Lock()
 	if len(c.m) > 10000 {
 		c.m = map[string]*siteInfo{}
 	}
-	c.m[key] = s
+	if c.gen == gen {
+		c.m[key] = s
+	}
 	c.mu.Unlock()
 	if s.notFound {
 		return nil

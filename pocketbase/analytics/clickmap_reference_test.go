@@ -3,6 +3,8 @@ package analytics
 import (
 	"strconv"
 	"strings"
+
+	"github.com/pocketbase/dbx"
 )
 
 // The click map as one computation over raw events in SQL (the store's answer before click days):
@@ -63,4 +65,17 @@ func referenceClickMap(s *sqliteStore, q HeatmapQuery) (ClickMapFigures, error) 
 		}
 	}
 	return clickMapFrom(cells, rage, dead), nil
+}
+
+func (s *sqliteStore) countsBySelector(query string, p dbx.Params) (map[string]int, error) {
+	var rows []struct {
+		Selector string `db:"selector"`
+		N        int    `db:"n"`
+	}
+	out := map[string]int{}
+	err := s.app.DB().NewQuery(query).Bind(p).All(&rows)
+	for _, r := range rows {
+		out[r.Selector] = r.N
+	}
+	return out, err
 }

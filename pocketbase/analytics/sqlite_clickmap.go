@@ -53,16 +53,11 @@ type clickRow struct {
 	ms                    float64
 }
 
-// rawClickDays counts the clicks of q's page in [q.From, q.To) from raw events, per UTC day: each
-// day's bins, dead clicks and rage bursts as if the day's part of the span were the whole range
-// (bursts crossing midnight are the caller's: rageAcrossMidnight).
-func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error) {
-	days := map[string]*clickDay{}
-	cells := map[string]map[cellKey]*binCell{}
-	clicks := map[string][]clickRow{}
+// eachClick reads the clicks of q's page in [q.From, q.To), in the covering index's order.
+func (s *sqliteStore) eachClick(q HeatmapQuery, fn func(day string, c clickRow, ox, oy float64, name string)) error {
 	rows, err := s.app.DB().NewQuery(clickRowsSQL).Bind(heatmapParams(q)).Rows()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for rows.Next() {
 		var day, name string
@@ -70,8 +65,20 @@ func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error)
 		var ox, oy float64
 		if err := rows.Scan(&day, &c.session, &c.selector, &c.ts, &c.ms, &ox, &oy, &name); err != nil {
 			rows.Close()
-			return nil, err
+			return err
 		}
+		fn(day, c, ox, oy, name)
+	}
+	return rows.Close()
+}
+
+// rawClickDays counts the clicks of q's page in [q.From, q.To) from raw events, per UTC day: each
+// day's bins, dead clicks and rage bursts as if the day's part of the span were the whole range
+// (bursts crossing midnight are the caller's: rageAcrossMidnight).
+func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error) {
+	cells := map[string]map[cellKey]*binCell{}
+	clicks := map[string][]clickRow{}
+	err := s.eachClick(q, func(day string, c clickRow, ox, oy float64, name string) {
 		if cells[day] == nil {
 			cells[day] = map[cellKey]*binCell{}
 		}
@@ -85,10 +92,11 @@ func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error)
 		cell.Clicks++
 		cell.Text = max(cell.Text, name)
 		clicks[day] = append(clicks[day], c)
-	}
-	if err := rows.Close(); err != nil {
+	})
+	if err != nil {
 		return nil, err
 	}
+	days := map[string]*clickDay{}
 	plain := map[string]bool{}
 	for day, byKey := range cells {
 		d := &clickDay{Rage: rageBursts(clicks[day], ""), Dead: map[string]int{}}
@@ -129,34 +137,8 @@ func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error)
 
 // clickRowsOf reads the clicks of q's page in [q.From, q.To) for the rage rule only.
 func (s *sqliteStore) clickRowsOf(q HeatmapQuery) ([]clickRow, error) {
-	rows, err := s.app.DB().NewQuery(clickRowsSQL).Bind(heatmapParams(q)).Rows()
-	if err != nil {
-		return nil, err
-	}
 	var out []clickRow
-	for rows.Next() {
-		var day, name string
-		var c clickRow
-		var ox, oy float64
-		if err := rows.Scan(&day, &c.session, &c.selector, &c.ts, &c.ms, &ox, &oy, &name); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, rows.Close()
-}
-
-func (s *sqliteStore) countsBySelector(query string, p dbx.Params) (map[string]int, error) {
-	var rows []struct {
-		Selector string `db:"selector"`
-		N        int    `db:"n"`
-	}
-	out := map[string]int{}
-	err := s.app.DB().NewQuery(query).Bind(p).All(&rows)
-	for _, r := range rows {
-		out[r.Selector] = r.N
-	}
+	err := s.eachClick(q, func(_ string, c clickRow, _, _ float64, _ string) { out = append(out, c) })
 	return out, err
 }
 

@@ -2,11 +2,15 @@ package analytics
 
 import "time"
 
-// The writer's side of funnel days (funnel_days.go): an event written more than lateAfter after it
-// happened may change a funnel day already stored, so each transaction notes the oldest such event
-// per site in funnel_late (the oldest of all marks not yet handled).
+// The writer's side of funnel days (funnel_days.go) and click days (click_days.go): an event
+// written more than lateAfter after it happened may change a day already stored, so each
+// transaction notes the oldest such event per site in funnel_late and in click_late (the oldest of
+// all marks not yet handled; each kind of day consumes its own mark).
 
 const upsertFunnelLateSQL = `INSERT INTO funnel_late (site_id, since) VALUES ({:site}, {:since})
+	ON CONFLICT(site_id) DO UPDATE SET since = MIN(since, excluded.since)`
+
+const upsertClickLateSQL = `INSERT INTO click_late (site_id, since) VALUES ({:site}, {:since})
 	ON CONFLICT(site_id) DO UPDATE SET since = MIN(since, excluded.since)`
 
 // noteLate remembers an event time if it is late for this transaction.
@@ -21,8 +25,10 @@ func (a *applier) noteLate(site string, at time.Time) {
 
 func (a *applier) writeLate() error {
 	for site, at := range a.late {
-		if err := a.tx.exec(upsertFunnelLateSQL, map[string]any{"site": site, "since": dbTime(at)}); err != nil {
-			return err
+		for _, q := range []string{upsertFunnelLateSQL, upsertClickLateSQL} {
+			if err := a.tx.exec(q, map[string]any{"site": site, "since": dbTime(at)}); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

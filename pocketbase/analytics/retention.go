@@ -42,9 +42,11 @@ func pruneEvents(app core.App, store Store, defaultDays int, now time.Time) {
 			}
 		}
 	}
-	// Funnel days are plain tables, not collections: a deleted site's rows do not cascade.
+	// Funnel and click days are plain tables, not collections: a deleted site's rows do not cascade.
 	for _, q := range []string{`DELETE FROM funnel_days WHERE site_id NOT IN (SELECT id FROM sites)`,
-		`DELETE FROM funnel_late WHERE site_id NOT IN (SELECT id FROM sites)`} {
+		`DELETE FROM funnel_late WHERE site_id NOT IN (SELECT id FROM sites)`,
+		`DELETE FROM click_days WHERE site_id NOT IN (SELECT id FROM sites)`,
+		`DELETE FROM click_late WHERE site_id NOT IN (SELECT id FROM sites)`} {
 		if _, err := app.NonconcurrentDB().NewQuery(q).Execute(); err != nil {
 			errs = append(errs, err)
 		}

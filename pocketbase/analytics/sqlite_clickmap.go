@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -10,34 +11,26 @@ import (
 // Click maps and scroll maps over SQLite read one page's clicks or leaves of one device class in
 // a time range through partial covering indexes (site_id, path, viewport, ts, ...) that hold only
 // click rows and only leave rows, so the cost grows with the page's clicks, not the site's events.
+// Closed days of clicks are read from click_days (click_days.go); only the range's partial first
+// day and its open days are read click by click here.
 
 const clickFilterSQL = `type = 'click' AND site_id = {:site} AND path = {:path} AND viewport = {:device}
 	AND ts >= {:from} AND ts < {:to}`
 
-// The bins, with the element's link or button text (the click rows' name): offsets of exactly 1
-// belong to the last bin.
-var clickBinsSQL = `SELECT selector, MIN(` + strconv.Itoa(HeatBins-1) + `, CAST(offset_x * ` + strconv.Itoa(HeatBins) + ` AS INTEGER)) AS bin_x,
-	MIN(` + strconv.Itoa(HeatBins-1) + `, CAST(offset_y * ` + strconv.Itoa(HeatBins) + ` AS INTEGER)) AS bin_y, COUNT(*) AS n, MAX(name) AS text
-	FROM events WHERE ` + clickFilterSQL + ` GROUP BY selector, bin_x, bin_y`
+// clickRowsSQL reads each click of the span with its UTC day (the unit of click days) and its time
+// in ms as the reference's SQL took it (julianday, a float: the rage window compares those).
+const clickRowsSQL = `SELECT substr(ts, 1, 10) AS day, session, selector, ts, julianday(ts) * 86400000.0 AS ms,
+	offset_x, offset_y, name FROM events WHERE ` + clickFilterSQL
 
-// A click is in a rage burst when it is at most RageWindow after the click two before it, of the
-// same session on the same element; a burst starts at such a click whose predecessor was not one.
-var rageBurstsSQL = `SELECT selector, SUM(burst) AS n FROM (
-		SELECT selector, COALESCE(rage, 0) AND NOT COALESCE(LAG(rage) OVER w, 0) AS burst FROM (
-			SELECT selector, session, ms, (ms - LAG(ms, ` + strconv.Itoa(RageClicks-1) + `) OVER w) <= ` + strconv.Itoa(int(RageWindow.Milliseconds())) + ` AS rage FROM (
-				SELECT selector, session, julianday(ts) * 86400000.0 AS ms FROM events WHERE ` + clickFilterSQL + `
-			) WINDOW w AS (PARTITION BY session, selector ORDER BY ms)
-		) WINDOW w AS (PARTITION BY session, selector ORDER BY ms)
-	) GROUP BY selector HAVING n > 0`
-
-// Dead clicks of the given selectors: no page view of the session within DeadWindow after them,
-// one seek in the partial index of page views by session and time (the site's events of that
-// second, or its page views by path, may be many).
-var deadClicksSQL = `SELECT c.selector AS selector, COUNT(*) AS n FROM events c WHERE ` + strings.ReplaceAll(clickFilterSQL, "ts ", "c.ts ") + `
+// Dead clicks of the given selectors per UTC day: no page view of the session within DeadWindow
+// after them, one seek in the partial index of page views by session and time (the site's events
+// of that second, or its page views by path, may be many).
+var deadClicksSQL = `SELECT substr(c.ts, 1, 10) AS day, c.selector AS selector, COUNT(*) AS n FROM events c WHERE ` +
+	strings.ReplaceAll(clickFilterSQL, "ts ", "c.ts ") + `
 	AND c.selector IN (SELECT value FROM json_each({:selectors}))
 	AND NOT EXISTS (SELECT 1 FROM events p INDEXED BY idx_events_site_session_pageviews WHERE p.site_id = c.site_id AND p.session = c.session AND p.type = 'pageview'
 		AND p.ts > c.ts AND p.ts <= strftime('%Y-%m-%d %H:%M:%fZ', c.ts, '+` + strconv.Itoa(int(DeadWindow.Seconds())) + ` seconds'))
-	GROUP BY c.selector`
+	GROUP BY day, c.selector`
 
 var scrollDepthSQL = `SELECT COUNT(*) AS total` + scrollBandColumns + ` FROM events WHERE type = 'leave' AND site_id = {:site}
 	AND path = {:path} AND viewport = {:device} AND ts >= {:from} AND ts < {:to} AND x > 0`
@@ -54,45 +47,98 @@ func heatmapParams(q HeatmapQuery) dbx.Params {
 	return dbx.Params{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": dbTime(q.From), "to": dbTime(q.To)}
 }
 
-func (s *sqliteStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
-	p := heatmapParams(q)
-	db := s.app.DB()
-	var cells []binCell
-	if err := db.NewQuery(clickBinsSQL).Bind(p).All(&cells); err != nil {
-		return ClickMapFigures{}, err
-	}
-	rage, err := s.countsBySelector(rageBurstsSQL, p)
-	if err != nil {
-		return ClickMapFigures{}, err
-	}
-	var plain []string
-	seen := map[string]bool{}
-	for _, c := range cells {
-		if !seen[c.Selector] && !Interactive(c.Selector) {
-			seen[c.Selector] = true
-			plain = append(plain, c.Selector)
-		}
-	}
-	dead := map[string]int{}
-	if len(plain) > 0 {
-		p["selectors"] = jsonString(plain)
-		if dead, err = s.countsBySelector(deadClicksSQL, p); err != nil {
-			return ClickMapFigures{}, err
-		}
-	}
-	return clickMapFrom(cells, rage, dead), nil
+// clickRow is one click as the rage rule reads it.
+type clickRow struct {
+	session, selector, ts string
+	ms                    float64
 }
 
-func (s *sqliteStore) countsBySelector(query string, p dbx.Params) (map[string]int, error) {
-	var rows []struct {
+// eachClick reads the clicks of q's page in [q.From, q.To), in the covering index's order.
+func (s *sqliteStore) eachClick(q HeatmapQuery, fn func(day string, c clickRow, ox, oy float64, name string)) error {
+	rows, err := s.app.DB().NewQuery(clickRowsSQL).Bind(heatmapParams(q)).Rows()
+	if err != nil {
+		return err
+	}
+	for rows.Next() {
+		var day, name string
+		var c clickRow
+		var ox, oy float64
+		if err := rows.Scan(&day, &c.session, &c.selector, &c.ts, &c.ms, &ox, &oy, &name); err != nil {
+			rows.Close()
+			return err
+		}
+		fn(day, c, ox, oy, name)
+	}
+	return rows.Close()
+}
+
+// rawClickDays counts the clicks of q's page in [q.From, q.To) from raw events, per UTC day: each
+// day's bins, dead clicks and rage bursts as if the day's part of the span were the whole range
+// (bursts crossing midnight are the caller's: rageAcrossMidnight).
+func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error) {
+	cells := map[string]map[cellKey]*binCell{}
+	clicks := map[string][]clickRow{}
+	err := s.eachClick(q, func(day string, c clickRow, ox, oy float64, name string) {
+		if cells[day] == nil {
+			cells[day] = map[cellKey]*binCell{}
+		}
+		// As SQL's MIN(19, CAST(offset * 20 AS INTEGER)): truncated toward zero, 1 in the last bin.
+		k := cellKey{c.selector, min(HeatBins-1, int(ox*HeatBins)), min(HeatBins-1, int(oy*HeatBins))}
+		cell := cells[day][k]
+		if cell == nil {
+			cell = &binCell{Selector: k.selector, BX: k.bx, BY: k.by}
+			cells[day][k] = cell
+		}
+		cell.Clicks++
+		cell.Text = max(cell.Text, name)
+		clicks[day] = append(clicks[day], c)
+	})
+	if err != nil {
+		return nil, err
+	}
+	days := map[string]*clickDay{}
+	plain := map[string]bool{}
+	for day, byKey := range cells {
+		d := &clickDay{Rage: rageBursts(clicks[day], ""), Dead: map[string]int{}}
+		for _, c := range byKey {
+			d.Cells = append(d.Cells, *c)
+			if !Interactive(c.Selector) {
+				plain[c.Selector] = true
+			}
+		}
+		sortCells(d.Cells)
+		days[day] = d
+	}
+	if len(plain) == 0 {
+		return days, nil
+	}
+	selectors := make([]string, 0, len(plain))
+	for sel := range plain {
+		selectors = append(selectors, sel)
+	}
+	sort.Strings(selectors)
+	p := heatmapParams(q)
+	p["selectors"] = jsonString(selectors)
+	var dead []struct {
+		Day      string `db:"day"`
 		Selector string `db:"selector"`
 		N        int    `db:"n"`
 	}
-	out := map[string]int{}
-	err := s.app.DB().NewQuery(query).Bind(p).All(&rows)
-	for _, r := range rows {
-		out[r.Selector] = r.N
+	if err := s.app.DB().NewQuery(deadClicksSQL).Bind(p).All(&dead); err != nil {
+		return nil, err
 	}
+	for _, r := range dead {
+		if d := days[r.Day]; d != nil {
+			d.Dead[r.Selector] = r.N
+		}
+	}
+	return days, nil
+}
+
+// clickRowsOf reads the clicks of q's page in [q.From, q.To) for the rage rule only.
+func (s *sqliteStore) clickRowsOf(q HeatmapQuery) ([]clickRow, error) {
+	var out []clickRow
+	err := s.eachClick(q, func(_ string, c clickRow, _, _ float64, _ string) { out = append(out, c) })
 	return out, err
 }
 

@@ -133,7 +133,7 @@ func (s *sqliteStore) pruneSite(site, cutoff string) error {
 			}
 		}
 	}
-	return nil
+	return s.pruneClickDays(site, cutoff)
 }
 
 // jobOf is the writer's job for an ingest: a batch, or a server-side conversion.

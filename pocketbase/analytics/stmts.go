@@ -33,7 +33,7 @@ func writerStatements() []string {
 	return append([]string{
 		insertEventsSQL,
 		loadSessionSQL, visitorSeenSQL, visitorRevenueSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
-		upsertAutomatedSQL, upsertFunnelLateSQL,
+		upsertAutomatedSQL, upsertFunnelLateSQL, upsertClickLateSQL,
 	}, experimentStatements()...)
 }
 

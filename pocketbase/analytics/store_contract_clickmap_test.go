@@ -174,8 +174,7 @@ func TestClickMapUsesCoveringIndexes(t *testing.T) {
 	p := heatmapParams(heatmapQuery(siteA, "desktop"))
 	p["selectors"] = `["main>h1"]`
 	for _, c := range []struct{ name, sql, index string }{
-		{"bins", clickBinsSQL, "COVERING INDEX idx_events_site_click_page"},
-		{"rage", rageBurstsSQL, "COVERING INDEX idx_events_site_click_page"},
+		{"clicks", clickRowsSQL, "COVERING INDEX idx_events_site_click_page"},
 		{"dead", deadClicksSQL, "idx_events_site_click_page"},
 		{"scroll", scrollDepthSQL, "COVERING INDEX idx_events_site_leave_page"},
 	} {

@@ -1,5 +1,6 @@
-// Package heatmaps serves a site's heatmaps, click maps and scroll maps, computed from raw click
-// and leave events through the event store, and the page rendering they are drawn over:
+// Package heatmaps serves a site's heatmaps, click maps and scroll maps, computed from click and
+// leave events by the event store (closed days of clicks stored once), and the page rendering they
+// are drawn over:
 //
 //	GET /api/cro/heatmaps/{site}/pages              the site's most viewed pages (the page picker)
 //	GET /api/cro/heatmaps/{site}/clicks?path=&device=&days=   per element and offset bin

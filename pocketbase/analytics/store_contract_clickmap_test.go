@@ -201,7 +201,8 @@ func TestClickMapUsesCoveringIndexes(t *testing.T) {
 }
 
 // TestClickMapBudget times the busiest page's click map and scroll map over 30 days on a big site:
-// set CRO_BENCH_HEATMAP_EVENTS (the budget's run: 5000000; budget 200 ms p95). The CPU time per
+// set CRO_BENCH_HEATMAP_EVENTS (the budget's run: 5000000; budget 200 ms p95, after the first query,
+// which stores the closed days and is printed on its own, as the bench does). The CPU time per
 // query is printed too: on a busy machine it says more than the wall time.
 //
 //	CRO_BENCH_HEATMAP_EVENTS=5000000 go test ./analytics -run ClickMapBudget -v -timeout 60m
@@ -220,6 +221,12 @@ func TestClickMapBudget(t *testing.T) {
 		q := HeatmapQuery{SiteID: site, Path: "/", Device: device, From: now.Add(-30 * 24 * time.Hour), To: now}
 		var times []float64
 		var f ClickMapFigures
+		// The first query computes and stores the closed days (click_days.go); the others read them.
+		t0 := time.Now()
+		if _, err := store.ClickMap(q); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("click map (%s): first query %.1f ms", device, float64(time.Since(t0).Microseconds())/1000)
 		cpu0 := cpuTime()
 		for range 20 {
 			t0 := time.Now()

@@ -170,7 +170,7 @@ func (s *sqliteStore) funnelDayBlobs(q FunnelQuery, key string, from, to time.Ti
 
 // computeFunnelDays works out and stores the days of [from, to) from raw events, and answers them by day.
 func (s *sqliteStore) computeFunnelDays(q FunnelQuery, key string, from, to time.Time) (map[string][]byte, error) {
-	byVisitor, err := s.funnelEvents(q, from, to.Add(q.Window))
+	byVisitor, err := s.funnelEventsBetween(q, from, to.Add(q.Window).Add(time.Millisecond))
 	if err != nil {
 		return nil, err
 	}
@@ -235,6 +235,8 @@ func (s *sqliteStore) dropLateFunnelDays(site string) error {
 	if err != nil {
 		at = time.Time{} // unreadable: undo every day
 	}
+	// The event days go first: a query reading them after the mark is gone must not see old ones.
+	s.eventDays.drop(site)
 	return s.app.RunInTransaction(func(tx core.App) error {
 		if _, err := tx.DB().NewQuery(`DELETE FROM funnel_days WHERE site_id = {:site} AND day >= {:day}`).
 			// Labels are dates of the sites' zones: a day more covers any offset.

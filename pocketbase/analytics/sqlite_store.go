@@ -15,6 +15,8 @@ type sqliteStore struct {
 	app core.App
 	w   *Writer
 	now func() time.Time // the clock of funnel days (tests set it); nil is time.Now
+	// eventDays are the funnels' closed days of step events, in memory (funnel_event_days.go).
+	eventDays *funnelEventCache
 }
 
 func (s *sqliteStore) clock() time.Time {
@@ -26,7 +28,7 @@ func (s *sqliteStore) clock() time.Time {
 
 // NewSQLiteStore returns the event store in the app's own database.
 func NewSQLiteStore(app core.App) Store {
-	return &sqliteStore{app: app, w: newWriter(app)}
+	return &sqliteStore{app: app, w: newWriter(app), eventDays: newFunnelEventCache()}
 }
 
 func (s *sqliteStore) Start() { s.w.start() }
@@ -117,6 +119,8 @@ func (s *sqliteStore) PruneSite(siteID string, before time.Time) error {
 }
 
 func (s *sqliteStore) pruneSite(site, cutoff string) error {
+	// The funnels' event days in memory go with the events (a short retention reaches recent days).
+	defer s.eventDays.drop(site)
 	for _, q := range []string{
 		`DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE site_id = {:site} AND ts < {:cutoff} LIMIT 5000)`,
 		`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions WHERE site_id = {:site} AND started_at < {:cutoff} LIMIT 5000)`,

@@ -1,9 +1,6 @@
 package analytics
 
-import (
-	"sync"
-	"time"
-)
+import "time"
 
 // Funnel event days: the steps' events of one closed day of the site's calendar, by visitor, kept
 // in memory. Stored funnel days (funnel_days.go) hold the attempts of days whose windows are over;
@@ -12,95 +9,7 @@ import (
 // more has passed. So a query reads raw events only for the partial days at its ends and the day
 // not closed yet (today), and the whole days in between come from here.
 //
-// A late event (funnel_late.go) drops the site's event days when the next funnel query handles its
-// mark, and retention drops them with the events; the cache is bounded by the events it holds and
-// forgets the days used least recently.
-
-// maxCachedFunnelEvents bounds the events held (about 50 bytes each): a 5,000,000-event site's
-// open days and a range's partial first day take some 150,000.
-const maxCachedFunnelEvents = 1_000_000
-
-type funnelEventDayKey struct{ site, funnel, day string }
-
-type funnelEventDay struct {
-	byVisitor map[string][]funnelEvent // each visitor's events, sorted (sortFunnelEvents)
-	events    int
-	used      uint64
-}
-
-type funnelEventCache struct {
-	mu    sync.Mutex
-	days  map[funnelEventDayKey]*funnelEventDay
-	gen   map[string]uint64 // per site: bumped when its days are dropped
-	held  int
-	clock uint64
-}
-
-func newFunnelEventCache() *funnelEventCache {
-	return &funnelEventCache{days: map[funnelEventDayKey]*funnelEventDay{}, gen: map[string]uint64{}}
-}
-
-// generation is the site's count of drops: a day read from raw events is kept only when no drop
-// happened since the read began (it could hold events the drop meant to undo).
-func (c *funnelEventCache) generation(site string) uint64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.gen[site]
-}
-
-func (c *funnelEventCache) get(k funnelEventDayKey) (map[string][]funnelEvent, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	d, ok := c.days[k]
-	if !ok {
-		return nil, false
-	}
-	c.clock++
-	d.used = c.clock
-	return d.byVisitor, true
-}
-
-func (c *funnelEventCache) put(k funnelEventDayKey, byVisitor map[string][]funnelEvent, gen uint64) {
-	n := 0
-	for _, evs := range byVisitor {
-		n += len(evs)
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.gen[k.site] != gen {
-		return
-	}
-	if old, ok := c.days[k]; ok {
-		c.held -= old.events
-	}
-	c.clock++
-	c.days[k] = &funnelEventDay{byVisitor: byVisitor, events: n, used: c.clock}
-	c.held += n
-	for c.held > maxCachedFunnelEvents && len(c.days) > 1 {
-		var oldest funnelEventDayKey
-		var at uint64
-		for key, d := range c.days {
-			if at == 0 || d.used < at {
-				oldest, at = key, d.used
-			}
-		}
-		c.held -= c.days[oldest].events
-		delete(c.days, oldest)
-	}
-}
-
-// drop forgets every event day of a site.
-func (c *funnelEventCache) drop(site string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.gen[site]++
-	for k, d := range c.days {
-		if k.site == site {
-			c.held -= d.events
-			delete(c.days, k)
-		}
-	}
-}
+// They are kept in the store's funnel day cache (funnel_day_cache.go) with the decoded stored days.
 
 // stepEvents answers as funnelEventsBetween (the steps' events in [from, end), each visitor's
 // sorted), reading raw events only for the partial days at the ends and the days not closed yet.
@@ -158,22 +67,29 @@ func (s *sqliteStore) handleLateFunnelEvents(site string) error {
 // reading the missing ones from raw events, a run of consecutive days at a time.
 func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[string][]funnelEvent, error) {
 	funnel := funnelKey(q)
-	keyOf := func(d time.Time) funnelEventDayKey { return funnelEventDayKey{site: q.SiteID, funnel: funnel, day: dayLabel(d)} }
+	keyOf := func(d time.Time) funnelDayCacheKey {
+		return funnelDayCacheKey{site: q.SiteID, funnel: funnel, day: dayLabel(d), events: true}
+	}
+	cached := func(d time.Time) (map[string][]funnelEvent, bool) {
+		v, ok := s.dayCache.get(keyOf(d))
+		day, _ := v.(map[string][]funnelEvent)
+		return day, ok
+	}
 	var out []map[string][]funnelEvent
 	for d := from; d.Before(to); {
-		if day, ok := s.eventDays.get(keyOf(d)); ok {
+		if day, ok := cached(d); ok {
 			out = append(out, day)
 			d = nextDay(d)
 			continue
 		}
 		end := nextDay(d)
 		for end.Before(to) {
-			if _, ok := s.eventDays.get(keyOf(end)); ok {
+			if _, ok := cached(end); ok {
 				break
 			}
 			end = nextDay(end)
 		}
-		gen := s.eventDays.generation(q.SiteID)
+		gen := s.dayCache.generation(q.SiteID)
 		byVisitor, err := s.funnelEventsBetween(q, d, end)
 		if err != nil {
 			return nil, err
@@ -199,7 +115,11 @@ func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[
 			if day == nil {
 				day = map[string][]funnelEvent{}
 			}
-			s.eventDays.put(keyOf(d), day, gen)
+			n := 0
+			for _, evs := range day {
+				n += len(evs)
+			}
+			s.dayCache.put(keyOf(d), day, n, gen)
 			out = append(out, day)
 		}
 	}

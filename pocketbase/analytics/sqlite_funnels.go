@@ -342,8 +342,23 @@ func (s *sqliteStore) funnelPageMasks(q FunnelQuery, from, last time.Time) (map[
 	return masks, nil
 }
 
-// sessionDims are each session's breakdown values (FunnelBreakdowns' order), from the sessions table.
+// sessionDims are each session's breakdown values (FunnelBreakdowns' order), from the sessions
+// cache (funnel_session_dims.go) or the sessions table.
 func (s *sqliteStore) sessionDims(siteID string, sessions []string) (map[string][]string, error) {
+	known, missing, gen := s.sessionDimsCache.known(siteID, sessions)
+	read, err := s.readSessionDims(siteID, missing)
+	if err != nil {
+		return nil, err
+	}
+	s.sessionDimsCache.put(siteID, read, gen)
+	for k, d := range read {
+		known[k] = d
+	}
+	return known, nil
+}
+
+// readSessionDims reads the sessions' breakdown values from the sessions table.
+func (s *sqliteStore) readSessionDims(siteID string, sessions []string) (map[string][]string, error) {
 	out := map[string][]string{}
 	for i := 0; i < len(sessions); i += funnelChunk {
 		keys := make([]any, 0, funnelChunk)

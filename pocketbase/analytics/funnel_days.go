@@ -96,31 +96,62 @@ func lockFunnelSite(site string) func() {
 }
 
 // closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to)
-// (both day starts in the query's zone), computing and storing the days not stored yet.
+// (both day starts in the query's zone), computing and storing the days not stored yet. The
+// decoded days are kept in the day cache (funnel_day_cache.go): a warm query decodes nothing.
 func (s *sqliteStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
-	key := funnelKey(q)
-	blobs, err := s.funnelDayBlobs(q, key, from, to)
+	days, err := s.funnelDays(q, from, to)
 	if err != nil {
 		return nil, err
 	}
 	paths := map[string]funnelPath{}
-	for _, b := range blobs {
-		day, err := decodeFunnelDay(b)
-		if err != nil {
-			return nil, err
-		}
+	for _, day := range days {
 		mergeFunnelPaths(paths, day)
 	}
 	return paths, nil
 }
 
-// funnelDayBlobs reads the stored days of [from, to) after computing the missing ones.
-func (s *sqliteStore) funnelDayBlobs(q FunnelQuery, key string, from, to time.Time) ([][]byte, error) {
+// funnelDays are the decoded stored days of [from, to), from the day cache or the database.
+func (s *sqliteStore) funnelDays(q FunnelQuery, from, to time.Time) ([]map[string]funnelPath, error) {
+	key := funnelKey(q)
 	unlock := lockFunnelSite(q.SiteID)
 	defer unlock()
 	if err := s.dropLateFunnelDays(q.SiteID); err != nil {
 		return nil, err
 	}
+	cacheKey := func(label string) funnelDayCacheKey {
+		return funnelDayCacheKey{site: q.SiteID, funnel: key, day: label}
+	}
+	var out []map[string]funnelPath
+	for d := from; d.Before(to); d = nextDay(d) {
+		v, ok := s.dayCache.get(cacheKey(dayLabel(d)))
+		if !ok {
+			out = nil
+			break
+		}
+		out = append(out, v.(map[string]funnelPath))
+	}
+	if out != nil {
+		return out, nil
+	}
+	gen := s.dayCache.generation(q.SiteID) // under the site's lock: late marks are handled under it too
+	blobs, err := s.funnelDayBlobs(q, key, from, to)
+	if err != nil {
+		return nil, err
+	}
+	for label, b := range blobs {
+		day, err := decodeFunnelDay(b)
+		if err != nil {
+			return nil, err
+		}
+		s.dayCache.put(cacheKey(label), day, len(day), gen)
+		out = append(out, day)
+	}
+	return out, nil
+}
+
+// funnelDayBlobs reads the stored days of [from, to) after computing the missing ones, by day
+// (the caller holds the site's funnel lock and handled its late mark).
+func (s *sqliteStore) funnelDayBlobs(q FunnelQuery, key string, from, to time.Time) (map[string][]byte, error) {
 	stored := map[string][]byte{}
 	rows, err := s.app.DB().NewQuery(`SELECT day, attempts FROM funnel_days WHERE site_id = {:site} AND funnel_key = {:key}
 		AND day >= {:from} AND day < {:to}`).Bind(dbx.Params{"site": q.SiteID, "key": key, "from": dayLabel(from), "to": dayLabel(to)}).Rows()
@@ -161,16 +192,12 @@ func (s *sqliteStore) funnelDayBlobs(q FunnelQuery, key string, from, to time.Ti
 		}
 		d = end
 	}
-	out := make([][]byte, 0, len(stored))
-	for _, b := range stored {
-		out = append(out, b)
-	}
-	return out, nil
+	return stored, nil
 }
 
 // computeFunnelDays works out and stores the days of [from, to) from raw events, and answers them by day.
 func (s *sqliteStore) computeFunnelDays(q FunnelQuery, key string, from, to time.Time) (map[string][]byte, error) {
-	byVisitor, err := s.funnelEvents(q, from, to.Add(q.Window))
+	byVisitor, err := s.funnelEventsBetween(q, from, to.Add(q.Window).Add(time.Millisecond))
 	if err != nil {
 		return nil, err
 	}
@@ -235,6 +262,8 @@ func (s *sqliteStore) dropLateFunnelDays(site string) error {
 	if err != nil {
 		at = time.Time{} // unreadable: undo every day
 	}
+	// The event days go first: a query reading them after the mark is gone must not see old ones.
+	s.dayCache.drop(site)
 	return s.app.RunInTransaction(func(tx core.App) error {
 		if _, err := tx.DB().NewQuery(`DELETE FROM funnel_days WHERE site_id = {:site} AND day >= {:day}`).
 			// Labels are dates of the sites' zones: a day more covers any offset.

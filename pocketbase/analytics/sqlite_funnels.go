@@ -157,9 +157,9 @@ func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) 
 	firstDay := ceilDay(q.From, q.Zone)
 	closedEnd := minTime(floorDay(q.To, q.Zone), closedBefore(s.clock(), q.Window, q.Zone))
 	if !closedEnd.After(firstDay) {
-		return s.rawFunnelPaths(q, q.From, q.To)
+		return s.eventFunnelPaths(q, q.From, q.To)
 	}
-	paths, err := s.rawFunnelPaths(q, q.From, firstDay)
+	paths, err := s.eventFunnelPaths(q, q.From, firstDay)
 	if err != nil {
 		return nil, err
 	}
@@ -168,7 +168,7 @@ func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) 
 		return nil, err
 	}
 	mergeFunnelPaths(paths, closed)
-	open, err := s.rawFunnelPaths(q, closedEnd, q.To)
+	open, err := s.eventFunnelPaths(q, closedEnd, q.To)
 	if err != nil {
 		return nil, err
 	}
@@ -176,13 +176,29 @@ func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) 
 	return paths, nil
 }
 
-// rawFunnelPaths is the kept attempt of each visitor who entered in [from, to), from raw events.
+// rawFunnelPaths is the kept attempt of each visitor who entered in [from, to), from raw events
+// alone (funnel_days_test.go's reference).
 func (s *sqliteStore) rawFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
+	return s.funnelPathsOf(q, from, to, s.funnelEventsBetween)
+}
+
+// eventFunnelPaths is rawFunnelPaths with the events of whole closed days from the event days
+// (funnel_event_days.go): raw events only for the partial days and the days not closed yet.
+func (s *sqliteStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
+	return s.funnelPathsOf(q, from, to, s.stepEvents)
+}
+
+type funnelEventReader func(q FunnelQuery, from, end time.Time) (map[string][]funnelEvent, error)
+
+// funnelPathsOf is the kept attempt of each visitor who entered in [from, to), from the events of
+// [from, to + window] the reader answers.
+func (s *sqliteStore) funnelPathsOf(q FunnelQuery, from, to time.Time, read funnelEventReader) (map[string]funnelPath, error) {
 	paths := map[string]funnelPath{}
 	if !to.After(from) {
 		return paths, nil
 	}
-	byVisitor, err := s.funnelEvents(q, from, to.Add(q.Window))
+	// Event times have ms precision: [from, end) is [from, to + window].
+	byVisitor, err := read(q, from, to.Add(q.Window).Add(time.Millisecond))
 	if err != nil {
 		return nil, err
 	}
@@ -194,10 +210,13 @@ func (s *sqliteStore) rawFunnelPaths(q FunnelQuery, from, to time.Time) (map[str
 	return paths, nil
 }
 
-// funnelEvents are the visitors' events of the funnel's steps in [from, last], each visitor's
-// sorted. A long range is read as two halves side by side (two connections, two cores).
-func (s *sqliteStore) funnelEvents(q FunnelQuery, from, last time.Time) (map[string][]funnelEvent, error) {
-	pageMasks, err := s.funnelPageMasks(q, from, last)
+// funnelEventsBetween are the visitors' raw events of the funnel's steps in [from, end), each
+// visitor's sorted. A long range is read as two halves side by side (two connections, two cores).
+func (s *sqliteStore) funnelEventsBetween(q FunnelQuery, from, end time.Time) (map[string][]funnelEvent, error) {
+	if !end.After(from) {
+		return map[string][]funnelEvent{}, nil
+	}
+	pageMasks, err := s.funnelPageMasks(q, from, end)
 	if err != nil {
 		return nil, err
 	}
@@ -207,8 +226,7 @@ func (s *sqliteStore) funnelEvents(q FunnelQuery, from, last time.Time) (map[str
 			goalMasks[st.Goal] |= 1 << k
 		}
 	}
-	end := last.Add(time.Millisecond) // event times have ms precision: [from, end) is [from, last]
-	mid := end                        // a short range is one read
+	mid := end // a short range is one read
 	if end.Sub(from) >= 48*time.Hour {
 		mid = from.Add(end.Sub(from) / 2).Truncate(time.Millisecond)
 	}
@@ -324,8 +342,23 @@ func (s *sqliteStore) funnelPageMasks(q FunnelQuery, from, last time.Time) (map[
 	return masks, nil
 }
 
-// sessionDims are each session's breakdown values (FunnelBreakdowns' order), from the sessions table.
+// sessionDims are each session's breakdown values (FunnelBreakdowns' order), from the sessions
+// cache (funnel_session_dims.go) or the sessions table.
 func (s *sqliteStore) sessionDims(siteID string, sessions []string) (map[string][]string, error) {
+	known, missing, gen := s.sessionDimsCache.known(siteID, sessions)
+	read, err := s.readSessionDims(siteID, missing)
+	if err != nil {
+		return nil, err
+	}
+	s.sessionDimsCache.put(siteID, read, gen)
+	for k, d := range read {
+		known[k] = d
+	}
+	return known, nil
+}
+
+// readSessionDims reads the sessions' breakdown values from the sessions table.
+func (s *sqliteStore) readSessionDims(siteID string, sessions []string) (map[string][]string, error) {
 	out := map[string][]string{}
 	for i := 0; i < len(sessions); i += funnelChunk {
 		keys := make([]any, 0, funnelChunk)

@@ -1,0 +1,127 @@
+package analytics
+
+import "time"
+
+// Funnel event days: the steps' events of one closed day of the site's calendar, by visitor, kept
+// in memory. Stored funnel days (funnel_days.go) hold the attempts of days whose windows are over;
+// the days still open (the last window's) and the windows after a range's partial first day need
+// the events themselves, which are the same on every query once their day is over and lateAfter
+// more has passed. So a query reads raw events only for the partial days at its ends and the day
+// not closed yet (today), and the whole days in between come from here.
+//
+// They are kept in the store's funnel day cache (funnel_day_cache.go) with the decoded stored days.
+
+// stepEvents answers as funnelEventsBetween (the steps' events in [from, end), each visitor's
+// sorted), reading raw events only for the partial days at the ends and the days not closed yet.
+func (s *sqliteStore) stepEvents(q FunnelQuery, from, end time.Time) (map[string][]funnelEvent, error) {
+	firstDay := ceilDay(from, q.Zone)
+	daysEnd := minTime(floorDay(end, q.Zone), floorDay(s.clock().Add(-lateAfter), q.Zone))
+	if !daysEnd.After(firstDay) {
+		return s.funnelEventsBetween(q, from, end)
+	}
+	if err := s.handleLateFunnelEvents(q.SiteID); err != nil {
+		return nil, err
+	}
+	var head, tail map[string][]funnelEvent
+	var tailErr error
+	done := make(chan struct{})
+	go func() { // the ends side by side (two connections)
+		defer close(done)
+		tail, tailErr = s.funnelEventsBetween(q, daysEnd, end)
+	}()
+	head, err := s.funnelEventsBetween(q, from, firstDay)
+	<-done
+	if err != nil {
+		return nil, err
+	}
+	if tailErr != nil {
+		return nil, tailErr
+	}
+	days, err := s.funnelEventDays(q, firstDay, daysEnd)
+	if err != nil {
+		return nil, err
+	}
+	// The pieces are in time order and each visitor's events in each are sorted: appended, they
+	// are sorted (appending to a nil slice copies, so the cached days are never written).
+	out := head
+	for _, day := range days {
+		for v, evs := range day {
+			out[v] = append(out[v], evs...)
+		}
+	}
+	for v, evs := range tail {
+		out[v] = append(out[v], evs...)
+	}
+	return out, nil
+}
+
+// handleLateFunnelEvents drops the site's stored funnel days and event days a late event may
+// have changed (funnel_late.go), before the query reads them.
+func (s *sqliteStore) handleLateFunnelEvents(site string) error {
+	unlock := lockFunnelSite(site)
+	defer unlock()
+	return s.dropLateFunnelDays(site)
+}
+
+// funnelEventDays are the event days of [from, to) (day starts in the query's zone) in day order,
+// reading the missing ones from raw events, a run of consecutive days at a time.
+func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[string][]funnelEvent, error) {
+	funnel := funnelKey(q)
+	keyOf := func(d time.Time) funnelDayCacheKey {
+		return funnelDayCacheKey{site: q.SiteID, funnel: funnel, day: dayLabel(d), events: true}
+	}
+	cached := func(d time.Time) (map[string][]funnelEvent, bool) {
+		v, ok := s.dayCache.get(keyOf(d))
+		day, _ := v.(map[string][]funnelEvent)
+		return day, ok
+	}
+	var out []map[string][]funnelEvent
+	for d := from; d.Before(to); {
+		if day, ok := cached(d); ok {
+			out = append(out, day)
+			d = nextDay(d)
+			continue
+		}
+		end := nextDay(d)
+		for end.Before(to) {
+			if _, ok := cached(end); ok {
+				break
+			}
+			end = nextDay(end)
+		}
+		gen := s.dayCache.generation(q.SiteID)
+		byVisitor, err := s.funnelEventsBetween(q, d, end)
+		if err != nil {
+			return nil, err
+		}
+		byDay := map[string]map[string][]funnelEvent{}
+		for v, evs := range byVisitor {
+			for len(evs) > 0 {
+				day := floorDay(evs[0].at, q.Zone)
+				label, next := dayLabel(day), nextDay(day)
+				n := 1
+				for n < len(evs) && evs[n].at.Before(next) {
+					n++
+				}
+				if byDay[label] == nil {
+					byDay[label] = map[string][]funnelEvent{}
+				}
+				byDay[label][v] = evs[:n:n]
+				evs = evs[n:]
+			}
+		}
+		for ; d.Before(end); d = nextDay(d) {
+			day := byDay[dayLabel(d)]
+			if day == nil {
+				day = map[string][]funnelEvent{}
+			}
+			n := 0
+			for _, evs := range day {
+				n += len(evs)
+			}
+			s.dayCache.put(keyOf(d), day, n, gen)
+			out = append(out, day)
+		}
+	}
+	return out, nil
+}

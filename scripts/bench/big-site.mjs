@@ -1,8 +1,9 @@
 // The big site the query parts share (dashboard, funnels, heatmaps, reports): one server, one
 // growth site with a Purchase goal, a running two-variant experiment and a 5-step funnel, and
 // CRO_BENCH_EVENTS synthetic events (default 200,000; the budgets' run is 5,000,000) written once by
-// the server's analytics-seed command. Seeding 5M events takes about 20 minutes on this machine, so
-// seeding once instead of once per part takes a full run from about 100 to about 45 minutes. The
+// the server's analytics-seed command. Seeding 5M events takes about 8 minutes on this machine (its
+// sessions are written in time order, as a site's traffic arrives), and seeding once instead of once
+// per part keeps a full run near 17 minutes. The
 // site is made on first use, so each part still runs alone (`npm run bench -- funnels`); the
 // runner stops the server after the last part (atEnd).
 import { execFile } from 'node:child_process';

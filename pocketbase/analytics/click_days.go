@@ -1,8 +1,6 @@
 package analytics
 
 import (
-	"database/sql"
-	"errors"
 	"sort"
 	"sync"
 	"time"
@@ -295,28 +293,7 @@ func (s *sqliteStore) computeClickDays(q HeatmapQuery, from, to time.Time, days 
 // dropLateClickDays undoes the stored days a late event of the site may have changed: its own
 // day and, since a late page view settles the dead clicks of the second before it, the day before.
 func (s *sqliteStore) dropLateClickDays(site string) error {
-	var since string
-	err := s.app.DB().NewQuery(`SELECT since FROM click_late WHERE site_id = {:site}`).Bind(dbx.Params{"site": site}).Row(&since)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	at, err := parseDBTime(since)
-	if err != nil {
-		at = time.Time{} // unreadable: undo every day
-	}
-	return s.app.RunInTransaction(func(tx core.App) error {
-		if _, err := tx.DB().NewQuery(`DELETE FROM click_days WHERE site_id = {:site} AND day >= {:day}`).
-			Bind(dbx.Params{"site": site, "day": dayOf(at.Add(-24 * time.Hour))}).Execute(); err != nil {
-			return err
-		}
-		// Only the mark read: a later one, written meanwhile, stays for the next query.
-		_, err := tx.DB().NewQuery(`DELETE FROM click_late WHERE site_id = {:site} AND since = {:since}`).
-			Bind(dbx.Params{"site": site, "since": since}).Execute()
-		return err
-	})
+	return s.dropLateDays(site, "click_late", "click_days", 24*time.Hour, nil)
 }
 
 // pruneClickDays drops the days retention reached: the cutoff's own day too, whose early clicks

@@ -60,62 +60,33 @@ func decodeClickDay(b []byte) (*clickDay, error) {
 	if len(b) == 0 || b[0] != clickDayVersion {
 		return nil, errClickDay
 	}
-	b = b[1:]
-	bad := false
-	uv := func() uint64 {
-		v, n := binary.Uvarint(b)
-		if n <= 0 {
-			bad = true
-			return 0
-		}
-		b = b[n:]
-		return v
-	}
-	sv := func() int64 {
-		v, n := binary.Varint(b)
-		if n <= 0 {
-			bad = true
-			return 0
-		}
-		b = b[n:]
-		return v
-	}
-	str := func() string {
-		n := uv()
-		if bad || n > uint64(len(b)) {
-			bad = true
-			return ""
-		}
-		s := string(b[:n])
-		b = b[n:]
-		return s
-	}
+	r := blobReader{b: b, at: 1}
 	d := &clickDay{Rage: map[string]int{}, Dead: map[string]int{}}
-	textList := make([]string, min(uv(), uint64(len(b))))
+	textList := make([]string, min(r.uvarint(), uint64(len(b))))
 	for i := range textList {
-		textList[i] = str()
+		textList[i] = r.str()
 	}
-	runs := uv()
-	for r := uint64(0); r < runs && !bad; r++ {
-		sel := str()
-		if rage := uv(); rage > 0 {
+	runs := r.uvarint()
+	for k := uint64(0); k < runs && !r.failed; k++ {
+		sel := r.str()
+		if rage := r.uvarint(); rage > 0 {
 			d.Rage[sel] = int(rage)
 		}
-		if dead := uv(); dead > 0 {
+		if dead := r.uvarint(); dead > 0 {
 			d.Dead[sel] = int(dead)
 		}
-		n := uv()
-		for i := uint64(0); i < n && !bad; i++ {
-			c := binCell{Selector: sel, BX: int(sv()), BY: int(sv()), Clicks: int(uv())}
-			if t := uv(); t < uint64(len(textList)) {
+		n := r.uvarint()
+		for i := uint64(0); i < n && !r.failed; i++ {
+			c := binCell{Selector: sel, BX: int(r.varint()), BY: int(r.varint()), Clicks: int(r.uvarint())}
+			if t := r.uvarint(); t < uint64(len(textList)) {
 				c.Text = textList[t]
 			} else {
-				bad = true
+				r.fail()
 			}
 			d.Cells = append(d.Cells, c)
 		}
 	}
-	if bad || len(b) != 0 {
+	if !r.done() {
 		return nil, errClickDay
 	}
 	return d, nil

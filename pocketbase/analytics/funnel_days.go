@@ -2,10 +2,8 @@ package analytics
 
 import (
 	"crypto/sha256"
-	"database/sql"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"sync"
 	"time"
 
@@ -248,33 +246,12 @@ func (s *sqliteStore) computeFunnelDays(q FunnelQuery, key string, from, to time
 	return out, err
 }
 
-// dropLateFunnelDays undoes the stored days a late event of the site may have changed.
+// dropLateFunnelDays undoes the stored days a late event of the site may have changed: those of
+// the longest window before it, and a day more either way since labels are dates of the sites'
+// zones. The event days in memory go first: a query reading them after the mark is gone must not
+// see old ones.
 func (s *sqliteStore) dropLateFunnelDays(site string) error {
-	var since string
-	err := s.app.DB().NewQuery(`SELECT since FROM funnel_late WHERE site_id = {:site}`).Bind(dbx.Params{"site": site}).Row(&since)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	at, err := parseDBTime(since)
-	if err != nil {
-		at = time.Time{} // unreadable: undo every day
-	}
-	// The event days go first: a query reading them after the mark is gone must not see old ones.
-	s.dayCache.drop(site)
-	return s.app.RunInTransaction(func(tx core.App) error {
-		if _, err := tx.DB().NewQuery(`DELETE FROM funnel_days WHERE site_id = {:site} AND day >= {:day}`).
-			// Labels are dates of the sites' zones: a day more covers any offset.
-			Bind(dbx.Params{"site": site, "day": dayOf(at.Add(-maxFunnelWindow - 48*time.Hour))}).Execute(); err != nil {
-			return err
-		}
-		// Only the mark read: a later one, written meanwhile, stays for the next query.
-		_, err := tx.DB().NewQuery(`DELETE FROM funnel_late WHERE site_id = {:site} AND since = {:since}`).
-			Bind(dbx.Params{"site": site, "since": since}).Execute()
-		return err
-	})
+	return s.dropLateDays(site, "funnel_late", "funnel_days", maxFunnelWindow+48*time.Hour, func() { s.dayCache.drop(site) })
 }
 
 // parseDBTime reads an event time as the store writes it (dbTime): by hand for that exact layout,

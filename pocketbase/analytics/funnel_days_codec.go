@@ -60,10 +60,10 @@ func decodeFunnelDay(b []byte) (map[string]funnelPath, error) {
 	if len(b) == 0 || b[0] != funnelDayVersion {
 		return nil, errFunnelDay
 	}
-	r := funnelDayReader{b: b, at: 1, seen: map[string]string{}}
+	r := blobReader{b: b, at: 1}
 	n := r.uvarint()
 	out := make(map[string]funnelPath, min(n, 1<<20))
-	for i := uint64(0); i < n && r.err == nil; i++ {
+	for i := uint64(0); i < n && !r.failed; i++ {
 		v := string(r.bytes(r.uvarint()))
 		reached := int(r.uvarint())
 		if reached < 1 || reached > MaxFunnelSteps {
@@ -87,54 +87,8 @@ func decodeFunnelDay(b []byte) (map[string]funnelPath, error) {
 		}
 		out[v] = p
 	}
-	if r.err != nil || r.at != len(b) {
+	if !r.done() {
 		return nil, errFunnelDay
 	}
 	return out, nil
-}
-
-type funnelDayReader struct {
-	b    []byte
-	at   int
-	err  error
-	seen map[string]string // breakdown values repeat: one string each
-}
-
-func (r *funnelDayReader) uvarint() uint64 {
-	v, n := binary.Uvarint(r.b[r.at:])
-	if n <= 0 {
-		r.err, r.at = errFunnelDay, len(r.b)
-		return 0
-	}
-	r.at += n
-	return v
-}
-
-func (r *funnelDayReader) varint() int64 {
-	v, n := binary.Varint(r.b[r.at:])
-	if n <= 0 {
-		r.err, r.at = errFunnelDay, len(r.b)
-		return 0
-	}
-	r.at += n
-	return v
-}
-
-func (r *funnelDayReader) bytes(n uint64) []byte {
-	if r.err != nil || n > uint64(len(r.b)-r.at) {
-		r.err, r.at = errFunnelDay, len(r.b)
-		return nil
-	}
-	out := r.b[r.at : r.at+int(n)]
-	r.at += int(n)
-	return out
-}
-
-func (r *funnelDayReader) interned(b []byte) string {
-	if s, ok := r.seen[string(b)]; ok {
-		return s
-	}
-	s := string(b)
-	r.seen[s] = s
-	return s
 }

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
 import { addMember, refusal } from '../helpers/site-access';
+import { rulesYieldingTo } from '../../src/lib/experiment-precedence';
 import { batch, makeSite, post, rid } from './analytics/helpers';
 
 let server: TestServer;
@@ -343,5 +344,9 @@ describe('exposures, conversions and results', () => {
     expect(cfg.r.map((r: { i: string }) => r.i)).toEqual([other.id]);
     const body = await (await results(viewer)).json();
     expect(body.overriddenRules).toEqual([{ id: rule.id, name: 'Old headline rule' }]);
+    // The screens' copy of that decision (src/lib/experiment-precedence.ts) agrees with the server's.
+    const current = await viewer.client.collection('experiments').getOne(exp.id);
+    const plain = [rule, other].map((r) => ({ id: r.id, enabled: r.enabled as boolean, selector: r.selector as string }));
+    expect(rulesYieldingTo(plain, { status: current.status, selector: current.selector }).map((r) => r.id)).toEqual([rule.id]);
   });
 });

@@ -4,7 +4,7 @@
  * rule editor, and suggestions from the pattern library. Free plans see 'Upgrade' to /pricing; the
  * server refuses to enable rules for them either way.
  */
-import { Activity, Pencil, Plus, Rocket, Sparkles } from 'lucide-react';
+import { Activity, Info, Pencil, Plus, Rocket, Sparkles } from 'lucide-react';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { notify } from '../../../ui/toast';
@@ -26,13 +26,16 @@ import { HealthBadge } from '../../../ui/dashboard/HealthBadge';
 import { impactTone } from '../../../ui/dashboard/patternTones';
 import { rolloutCaption } from '../../../ui/dashboard/rolloutCaption';
 import { $patterns } from '../../data/patterns';
-import type { PatternRecord, RuleRecord } from '../../data/records';
+import type { ExperimentRecord, PatternRecord, RuleRecord } from '../../data/records';
 import { $rules, $rulesError, refetchRules, setRuleEnabled } from '../../data/rules';
+import { $experiments } from '../../data/experiments';
+import { experimentOverriding } from '../../../lib/experiment-precedence';
 import { RuleEditor } from './RuleEditor';
 import { filterRules, previewUrl, ruleStatus, type StatusFilter } from './rules';
 
 const SUGGESTIONS = 4;
 const NO_PATTERNS: PatternRecord[] = [];
+const NO_EXPERIMENTS: ExperimentRecord[] = [];
 const STATUS_LABEL = { live: 'Live', draft: 'Draft', testing: 'Testing' } as const;
 
 function Upgrade() {
@@ -51,6 +54,7 @@ export default function OptimizationsScreen() {
   const rules = useStore($rules) ?? null;
   const rulesError = useStore($rulesError);
   const patterns = useStore($patterns) ?? NO_PATTERNS;
+  const experiments = useStore($experiments) ?? NO_EXPERIMENTS;
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [editing, setEditing] = useState<RuleRecord | 'new' | null>(null);
@@ -160,6 +164,7 @@ export default function OptimizationsScreen() {
         <ul className="grid gap-4 md:grid-cols-2">
           {shown.map((r) => {
             const st = ruleStatus(r);
+            const test = experimentOverriding(r, experiments);
             return (
               <li key={r.id}>
                 <Card testId="optimization-card">
@@ -178,6 +183,12 @@ export default function OptimizationsScreen() {
                     />
                   </div>
                   {r.description && <p className="mt-2 text-sm text-slate-600">{r.description}</p>}
+                  {test && (
+                    <p className="mt-2 flex items-start gap-1 text-sm text-sky-900" data-testid="rule-yields">
+                      <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                      Not applied on {test.url_pattern || 'any page'} while the A/B test “{test.name}” runs on the same element.
+                    </p>
+                  )}
                   <div className="mt-3 flex flex-wrap items-center gap-2">
                     <Badge tone={st === 'live' ? 'success' : st === 'testing' ? 'warning' : 'secondary'}>{STATUS_LABEL[st]}</Badge>
                     {r.enabled && <HealthBadge status={r.health_status} />}

@@ -1,13 +1,14 @@
 /**
  * One test's results: per-variant figures from the server's statistics engine, the intervals drawn,
- * the traffic-split verdict, the guardrails' verdicts and why the test was paused automatically.
+ * the traffic-split verdict, the guardrails' verdicts, why the test was paused automatically and
+ * which optimizations give way to it while it runs.
  */
-import { AlertTriangle, ArrowLeft, PauseCircle } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, Info, PauseCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import type { ExperimentResults } from '../../data/experiments';
-import type { ExperimentRecord } from '../../data/records';
+import type { ExperimentRecord, RuleRecord } from '../../data/records';
 import { GuardrailsCard } from './GuardrailsCard';
 import { IntervalChart } from './IntervalChart';
 import { formatDate, interval, pValue, percent, signedPercent } from './format';
@@ -15,11 +16,14 @@ import { formatDate, interval, pValue, percent, signedPercent } from './format';
 export function TestDetail({
   experiment,
   results,
+  yieldingRules,
   actions,
   onBack,
 }: {
   experiment: ExperimentRecord;
   results: ExperimentResults | undefined;
+  /** Enabled optimizations on the tested element, not applied on the test's pages while it runs. */
+  yieldingRules: RuleRecord[];
   actions: ReactNode;
   onBack: () => void;
 }) {
@@ -50,6 +54,20 @@ export function TestDetail({
           <PauseCircle className="mt-0.5 h-4 w-4 shrink-0" />
           <span>
             Paused automatically on {formatDate(results.pause.at)}: {results.pause.reason}
+          </span>
+        </div>
+      )}
+      {yieldingRules.length > 0 && (
+        <div
+          role="status"
+          data-testid="yielding-rules"
+          className="flex items-start gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900"
+        >
+          <Info className="mt-0.5 h-4 w-4 shrink-0" />
+          <span>
+            This test takes precedence over {yieldingRules.length === 1 ? 'the optimization' : 'the optimizations'}{' '}
+            {yieldingRules.map((r) => `“${r.name || r.rule_type}”`).join(', ')} on the same element:{' '}
+            {yieldingRules.length === 1 ? 'it is' : 'they are'} not applied on the test's pages while the test runs.
           </span>
         </div>
       )}

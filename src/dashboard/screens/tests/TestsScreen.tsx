@@ -19,6 +19,8 @@ import {
   setExperimentStatus,
 } from '../../data/experiments';
 import type { ExperimentRecord } from '../../data/records';
+import { $rules } from '../../data/rules';
+import { rulesYieldingTo } from '../../../lib/experiment-precedence';
 import { useSiteContext } from '../../data/siteContext';
 import { CreateTestDialog } from './CreateTestDialog';
 import { TestDetail } from './TestDetail';
@@ -30,6 +32,7 @@ export default function TestsScreen() {
   const { site, loading, canEdit } = useSiteContext();
   const experiments = useStore($experiments);
   const results = useStore($experimentResults);
+  const rules = useStore($rules);
   // 'Create New Test' elsewhere links here with ?new.
   const [creating, setCreating] = useState(() => new URLSearchParams(window.location.search).has('new'));
   const [openId, setOpenId] = useState<string | null>(null);
@@ -99,7 +102,16 @@ export default function TestsScreen() {
   };
 
   const open = experiments?.find((x) => x.id === openId);
-  if (open) return <TestDetail experiment={open} results={results[open.id]} actions={actionsFor(open)} onBack={() => setOpenId(null)} />;
+  if (open)
+    return (
+      <TestDetail
+        experiment={open}
+        results={results[open.id]}
+        yieldingRules={rulesYieldingTo(rules ?? [], open)}
+        actions={actionsFor(open)}
+        onBack={() => setOpenId(null)}
+      />
+    );
 
   return (
     <div className="space-y-6">

@@ -85,6 +85,7 @@ function start(): void {
   t0 = Date.now();
   const cro: Cro = (...a: unknown[]) => call(a);
   cro.l = 1;
+  cro.to = stub && stub.to; // the loader gave up: this page view stays measure-only, and says so
   w.cro = cro;
   // Optimizations apply before the page is painted; not when the loader gave up waiting for this
   // script, since the page has then been shown with its original content.

@@ -157,6 +157,31 @@ test('a tracker origin that accepts and never answers delays the first paint onl
   expect(Math.min(...hanging)).toBeGreaterThanOrEqual(800);
 });
 
+test('a tracker that arrives after the loader gave up only measures: the page stays as shown, and window.cro says so', async ({
+  browser,
+}) => {
+  const { admin, site, ruleId } = await siteWithRule();
+  const ctx = await visitor(browser);
+  const page = await ctx.newPage();
+  // The hide stylesheet never comes, so the loader gives up at 800 ms; the tracker follows at 2.5 s.
+  await page.goto(checkout(site, 'snippet=loader&late=2500'), { waitUntil: 'load' });
+  await page.waitForFunction(() => (window as { cro?: { l?: number } }).cro?.l === 1, undefined, { timeout: 15_000 });
+  expect(await page.evaluate(() => (window as { cro?: { to?: number } }).cro?.to)).toBe(1);
+  await expect(page.locator('#place-order')).toHaveText('Place order');
+  await page.waitForTimeout(300);
+  await expect(page.locator('#place-order')).toHaveText('Place order');
+  const frames = await page.evaluate(() => (window as unknown as { frames_: Frames }).frames_);
+  expect(frames.button.filter((f) => f === NEW_TEXT)).toEqual([]);
+  await ctx.close();
+  // Measured, not changed: the page view reaches the server, and no exposure or apply error does.
+  const events = async () =>
+    (await admin.collection('events').getFullList({ filter: `site_id = "${site.id}"`, sort: 'type' })).map((e) => e.type as string);
+  await expect.poll(async () => (await events()).includes('pageview'), { timeout: 15_000 }).toBe(true);
+  expect(
+    (await admin.collection('events').getFullList({ filter: `site_id = "${site.id}" && rule = "${ruleId}"` })).map((e) => e.type),
+  ).toEqual([]);
+});
+
 test('a change the page undoes is applied again; a page that keeps undoing it wins after a bounded fight, reported', async ({
   browser,
 }) => {

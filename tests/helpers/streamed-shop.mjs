@@ -6,12 +6,16 @@
 //    ?snippet=loader (default) | sync | none: the head carries the current loader snippet, the old
 //    synchronous <script src> some sites still have, or nothing (the baseline);
 //    ?hang=1: the snippet's script is this server's /t/<key>.js, which accepts and never answers;
+//    ?late=MS: the snippet points at this server's /late/MS/, whose hide stylesheet never comes (so
+//    the loader gives up) and whose tracker is the real one, passed on MS ms late;
 //    ?undo=1: the page's own code writes the button's original text back once, 300 ms after load;
 //    ?fight=1: the page's own code writes it back every time it changes.
 //    ?mutate=1000: on a window 'mutate' event, the page adds that many nodes and rewrites their
 //    text, 100 per frame, then sets its title to 'mutated'.
-//  - GET /t/<anything>.js hangs: the connection is accepted and the response never comes.
-import { createServer } from 'node:http';
+//  - GET /t/<anything>.js hangs: the connection is accepted and the response never comes;
+//  - /late/MS/t/<key>.js is the real tracker MS ms late (its .css hangs), and /api/ and the
+//    tracker's chunks (/t/r/) go to the real origin, as a slow proxy in front of it would.
+import { createServer, request } from 'node:http';
 
 const FILLER = '<p>Review your order and pay securely. Delivery in two to four working days.</p>\n';
 
@@ -23,7 +27,11 @@ export async function startStreamedShop(croOrigin, snippet) {
   const hanging = new Set();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://shop');
-    if (url.pathname.startsWith('/t/')) {
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/t/r/'))
+      return void forward(croOrigin, url.pathname + url.search, req, res);
+    const late = /^\/late\/(\d+)(\/t\/[a-z0-9]+\.js)$/.exec(url.pathname);
+    if (late) return void setTimeout(() => forward(croOrigin, late[2], req, res), Number(late[1]));
+    if (url.pathname.startsWith('/t/') || url.pathname.startsWith('/late/')) {
       hanging.add(res.socket); // accepted, never answered
       return;
     }
@@ -31,7 +39,7 @@ export async function startStreamedShop(croOrigin, snippet) {
     if (!key) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     const q = url.searchParams;
     const kind = q.get('snippet') ?? 'loader';
-    const src = q.get('hang') ? origin : croOrigin;
+    const src = q.get('late') ? `${origin}/late/${Number(q.get('late'))}` : q.get('hang') ? origin : croOrigin;
     const delay = Number(q.get('delay') ?? 300);
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
     res.write(
@@ -55,6 +63,16 @@ export async function startStreamedShop(croOrigin, snippet) {
         server.close(() => r());
       }),
   };
+}
+
+/** Passes a request on to the tracker's real origin, as a proxy would (answered as the origin answers). */
+function forward(target, path, req, res) {
+  const out = request(`${target}${path}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (up) => {
+    res.writeHead(up.statusCode ?? 502, up.headers);
+    up.pipe(res);
+  });
+  out.on('error', () => res.destroyed || res.writeHead(502).end());
+  req.pipe(out);
 }
 
 function pageScripts(q) {

@@ -89,7 +89,7 @@ function start(): void {
   w.cro = cro;
   // Optimizations apply before the page is painted; not when the loader gave up waiting for this
   // script, since the page has then been shown with its original content.
-  if (CRO_RULES && !(stub && stub.to)) runRules(fwd, () => !isOff());
+  if (CRO_RULES && !cro.to) runRules(fwd, () => !isOff());
   if (stub && stub.r) stub.r(); // the engine hides what it still changes: the loader's stylesheet may go
   if (stub && stub.f) {
     removeEventListener('error', stub.f);

@@ -72,9 +72,9 @@ function newClient(url: string): PocketBase {
 let userCounter = 0;
 
 export async function startPocketBase(options: StartOptions = {}): Promise<TestServer> {
-  const port = options.port ?? (await freePort());
+  let port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'cro-pb-'));
-  const url = `http://127.0.0.1:${port}`;
+  let url = `http://127.0.0.1:${port}`;
   const common = [
     `--dir=${dataDir}`,
     `--hooksDir=${join(ROOT, 'pocketbase/pb_hooks')}`,
@@ -94,8 +94,20 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
     return p;
   };
   let proc = serve();
-
-  await waitForHealth(url, proc, () => log);
+  // The free port can be taken by another process before the server binds it (suites start side
+  // by side): then take another, unless the caller chose the port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await waitForHealth(url, proc, () => log);
+      break;
+    } catch (e) {
+      if (options.port || attempt >= 5 || !log.includes('address already in use')) throw e;
+      port = await freePort();
+      url = `http://127.0.0.1:${port}`;
+      log = '';
+      proc = serve();
+    }
+  }
 
   const admin = newClient(url);
   await admin.collection('_superusers').authWithPassword(SUPERUSER.email, SUPERUSER.password);

@@ -9,7 +9,7 @@ import { pb } from '../client/pb';
 import { $user, initSession } from '../client/session';
 import { notify, notifyAcrossNavigation } from '../ui/toast';
 import { apiErrorMessage } from '../lib/api-error';
-import { validateAuthForm, type AuthErrors, type AuthMode } from '../lib/auth-form';
+import { PASSWORD_HINT, validateAuthForm, type AuthErrors, type AuthMode } from '../lib/auth-form';
 
 type View = AuthMode | 'forgot';
 
@@ -160,7 +160,7 @@ export default function AuthPanel() {
             value={password}
             onChange={setPassword}
             error={errors.password}
-            hint={view === 'signup' ? 'At least 6 characters' : undefined}
+            hint={view === 'signup' ? PASSWORD_HINT : undefined}
           />
         )}
         <button type="submit" className="btn btn-primary w-full" disabled={busy}>

@@ -23,13 +23,16 @@ const FIELDS: { id: Field; label: string; hint: string; step: string; placeholde
 export default function RoiCalculator() {
   const [values, setValues] = useState<Record<Field, string>>({ monthlyVisitors: '', conversionRate: '', averageOrderValue: '' });
   const [result, setResult] = useState<RoiResult | null>(null);
+  const [invalid, setInvalid] = useState(false);
   const filled = FIELDS.every((f) => values[f.id].trim() !== '');
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const computed = calculateRoi(values);
-    // Nothing is computed when a value parses to zero or is not a number.
-    if (computed) setResult(computed);
+    // Nothing is computed when a value parses to zero or is not a number, and results computed
+    // from earlier inputs must not stay on screen as if they answered these.
+    setResult(computed);
+    setInvalid(!computed);
   }
 
   return (
@@ -74,7 +77,11 @@ export default function RoiCalculator() {
           <RoiResults r={result} />
         ) : (
           <div className="card flex h-full min-h-64 items-center justify-center text-center text-slate-600">
-            <p>Enter your monthly visitors, conversion rate and average order value, then press Calculate.</p>
+            <p role={invalid ? 'alert' : undefined}>
+              {invalid
+                ? 'Each value must be a number greater than zero.'
+                : 'Enter your monthly visitors, conversion rate and average order value, then press Calculate.'}
+            </p>
           </div>
         )}
       </div>

@@ -13,6 +13,7 @@ import ProgressBar from '../ui/scan/ProgressBar';
 import ScanFailed from '../ui/scan/ScanFailed';
 import ScanUrlInput from '../ui/scan/ScanUrlInput';
 import { usePublicScan } from '../ui/scan/usePublicScan';
+import { pluralize, withArticle } from '../lib/format';
 
 const STEPS = [0, 10, 20, 30, 40, 50, 60, 70, 80, 90] as const;
 const STEP_MS = 300;
@@ -39,7 +40,7 @@ export default function WebsiteScan() {
     if (complete && result)
       notify(
         'Scan Complete!',
-        `Detected a ${result.siteTypeLabel} site with ${result.totalFindings} optimization opportunities.`,
+        `Detected ${withArticle(result.siteTypeLabel)} site with ${pluralize(result.totalFindings, 'optimization opportunity', 'optimization opportunities')}.`,
         'success',
       );
   }, [complete, result]);

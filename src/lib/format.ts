@@ -31,3 +31,13 @@ export function formatBytes(bytes: number): string {
   const fmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: unit === 0 ? 0 : 1 });
   return `${fmt.format(value)} ${units[unit]}`;
 }
+
+/** "1 insight", "2 insights": a count with its noun in the right number. */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+
+/** "an E-commerce", "a SaaS": the indefinite article chosen by the word's first sound (by its first letter). */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+}

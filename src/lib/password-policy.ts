@@ -1,7 +1,6 @@
 /**
- * What the server accepts as a password. The sign-up form's own floor stays at
- * PASSWORD_MIN_LENGTH (6, its published message); the server asks for more: at least 8 characters
- * and not one of the passwords attackers try first.
+ * What the server accepts as a password: at least 8 characters and not one of the passwords
+ * attackers try first. The sign-up form checks the same length (auth-form.ts).
  */
 export const SERVER_PASSWORD_MIN_LENGTH = 8;
 

@@ -71,10 +71,11 @@ test('a wrong password shows Sign in failed with the server message', async ({ p
 
 test('the forms validate before calling the server, and a taken email shows Sign up failed', async ({ page, request }) => {
   await openAuth(page);
-  await fill(page, 'not-an-email', '12345');
+  await expect(page.getByText('At least 8 characters, not a common password')).toBeVisible();
+  await fill(page, 'not-an-email', '1234567');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Please enter a valid email address')).toBeVisible();
-  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
 
   await page.getByRole('tab', { name: 'Login' }).click();
   await fill(page, '', '');

@@ -94,10 +94,21 @@ for (const { input, expected } of cases) {
 test('computes nothing when a value is zero', async ({ page }) => {
   await fill(page, '0', '2', '100');
   await page.getByRole('button', { name: 'Calculate' }).click();
-  await expect(page.getByText('then press Calculate')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Each value must be a number greater than zero.' })).toBeVisible();
   await expect(page.getByTestId('roi-low')).toHaveCount(0);
 
   await fill(page, '10000', '0.0', '100');
   await page.getByRole('button', { name: 'Calculate' }).click();
   await expect(page.getByTestId('roi-low')).toHaveCount(0);
+});
+
+test('results of earlier inputs leave the screen when an input is set to zero and Calculate is pressed', async ({ page }) => {
+  await fill(page, '1000', '1', '50');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(page.getByTestId('roi-low')).toHaveText('-70%');
+
+  await fill(page, '1000', '0', '50');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(page.getByTestId('roi-low')).toHaveCount(0);
+  await expect(page.getByText('Each value must be a number greater than zero.')).toBeVisible();
 });

@@ -114,12 +114,12 @@ test('rules, Safety Controls, audit entries, manual rollback and realtime health
   await expect(testing).toHaveAccessibleDescription('Test on staging domain before going live');
   await expect(testing).toHaveAttribute('aria-checked', 'false');
   await testing.click();
-  await expect(page.getByText('testing_mode updated successfully')).toBeVisible();
+  await expect(page.getByText('Testing Mode updated successfully')).toBeVisible();
   await expect(testing).toHaveAttribute('aria-checked', 'true');
   const auto = first.getByRole('switch', { name: 'Automatic Rollback' });
   await expect(auto).toHaveAccessibleDescription('Automatically disable if error threshold exceeded');
   await auto.click();
-  await expect(page.getByText('auto_rollback_enabled updated successfully')).toBeVisible();
+  await expect(page.getByText('Automatic Rollback updated successfully')).toBeVisible();
   await expect(auto).toHaveAttribute('aria-checked', 'true');
 
   await page.getByRole('tab', { name: /Audit Log/ }).click();

@@ -83,7 +83,7 @@ test('/website-scan refuses an empty URL, then lists the 10 real findings of a s
   await page.getByRole('button', { name: 'Scan Website' }).click();
   await expect(page.getByRole('button', { name: 'Scanning...' })).toBeDisabled();
   await expect(page.getByText('Scan Complete!')).toBeVisible();
-  await expect(page.getByText(/Detected a E-commerce site/)).toBeVisible();
+  await expect(page.getByText(/Detected an E-commerce site/)).toBeVisible();
 
   const cards = page.getByTestId('scan-optimization');
   await expect(cards).toHaveCount(Math.min(10, audit.findings.length));

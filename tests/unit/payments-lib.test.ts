@@ -68,11 +68,11 @@ describe('plan catalogue', () => {
 });
 
 describe('auth form', () => {
-  it('needs a valid email and 6+ characters to sign up, and both fields to log in', () => {
-    expect(validateAuthForm('signup', 'a@b.co', '123456')).toEqual({});
-    expect(validateAuthForm('signup', 'nope', '12345')).toEqual({
+  it("needs a valid email and the server's 8+ characters to sign up, and both fields to log in", () => {
+    expect(validateAuthForm('signup', 'a@b.co', '12345678')).toEqual({});
+    expect(validateAuthForm('signup', 'nope', '1234567')).toEqual({
       email: 'Please enter a valid email address',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
     });
     expect(validateAuthForm('signup', '', '')).toEqual({ email: 'Email is required', password: 'Password is required' });
     expect(validateAuthForm('login', 'a@b.co', '1')).toEqual({});

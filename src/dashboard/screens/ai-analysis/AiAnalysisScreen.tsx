@@ -23,6 +23,7 @@ import { errorMessage } from '../../data/errors';
 import { $kpis, refetchKpis, type Kpis } from '../../data/kpis';
 import { useSiteContext } from '../../data/siteContext';
 import { InsightCard } from './InsightCard';
+import { pluralize } from '../../../lib/format';
 
 /** Who wrote the cards, said plainly: a fallback is never passed off as the model's answer. */
 const ENGINE_LABEL = {
@@ -70,8 +71,8 @@ function Insights() {
   return (
     <div className="space-y-3" data-testid="ai-insights">
       <p className="text-sm text-slate-500">
-        Last analysis {new Date(analysis.created_at.replace(' ', 'T')).toLocaleString('en-US')} · {analysis.insights.length} insights{' '}
-        <span data-testid="ai-analysis-engine">{ENGINE_LABEL[analysis.engine]}</span>
+        Last analysis {new Date(analysis.created_at.replace(' ', 'T')).toLocaleString('en-US')} ·{' '}
+        {pluralize(analysis.insights.length, 'insight')} <span data-testid="ai-analysis-engine">{ENGINE_LABEL[analysis.engine]}</span>
       </p>
       {analysis.insights.length === 0 && <p className="text-sm text-slate-600">No problems found in the figures of the last 7 days.</p>}
       {analysis.insights.map((insight) => (
@@ -106,7 +107,7 @@ export default function AiAnalysisScreen() {
     setRunning(true);
     try {
       const n = await runAnalysis(site.id);
-      notify('Analysis complete', `Generated ${n} insights`, 'success');
+      notify('Analysis complete', `Generated ${pluralize(n, 'insight')}`, 'success');
     } catch (err) {
       notify('Analysis failed', errorMessage(err, 'Could not run the analysis'), 'destructive');
     } finally {

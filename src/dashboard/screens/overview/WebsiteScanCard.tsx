@@ -22,6 +22,7 @@ import { Card } from '../../../ui/Card';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useSiteContext } from '../../data/siteContext';
 import { DeployPatternDialog } from '../../../ui/dashboard/DeployPatternDialog';
+import { pluralize } from '../../../lib/format';
 
 const STEPS = [10, 20, 30, 50, 80] as const;
 const STEP_MS = 400;
@@ -61,7 +62,7 @@ export function WebsiteScanCard() {
     if (complete && result)
       notify(
         'Comprehensive Scan Complete!',
-        `Found ${result.totalFindings} optimization opportunities from ${result.sources.join(', ')}.`,
+        `Found ${pluralize(result.totalFindings, 'optimization opportunity', 'optimization opportunities')} from ${result.sources.join(', ')}.`,
         'success',
       );
   }, [complete, result]);

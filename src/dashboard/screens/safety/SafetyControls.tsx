@@ -11,6 +11,13 @@ import { rolloutCaption } from '../../../ui/dashboard/rolloutCaption';
 import type { RuleRecord } from '../../data/records';
 import { rollbackOptimization, updateRuleField, type RuleField } from '../../data/rules';
 
+/** The spec's '{field} updated successfully' names the control the owner switched, never the raw field. */
+const FIELD_LABELS: Record<RuleField, string> = {
+  testing_mode: 'Testing Mode',
+  auto_rollback_enabled: 'Automatic Rollback',
+  rollout_percentage: 'Rollout percentage',
+};
+
 export function SafetyControls({ rule, siteId, onChanged }: { rule: RuleRecord; siteId: string; onChanged: () => void }) {
   const [updating, setUpdating] = useState(false);
   const saved = rule.rollout_percentage ?? 0;
@@ -28,7 +35,11 @@ export function SafetyControls({ rule, siteId, onChanged }: { rule: RuleRecord; 
     setUpdating(true);
     try {
       await updateRuleField(rule.id, field, value);
-      notify(field === 'rollout_percentage' ? 'Rollout percentage updated' : `${field} updated successfully`, undefined, 'success');
+      notify(
+        field === 'rollout_percentage' ? 'Rollout percentage updated' : `${FIELD_LABELS[field]} updated successfully`,
+        undefined,
+        'success',
+      );
       onChanged();
     } catch (err) {
       notify(`Failed to update: ${errorMessage(err, 'Unknown error')}`, undefined, 'destructive');

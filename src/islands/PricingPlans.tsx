@@ -12,6 +12,9 @@ import { notify, notifyAcrossNavigation } from '../ui/toast';
 import { isCheckoutPlan, PLAN_CATALOGUE, type PlanCard, type PlanFeature } from '../lib/plan-catalogue';
 import PricingDemoDialog, { type DemoDialogHandle } from './PricingDemoDialog';
 
+/** The server's 503 answer when no Stripe key is set. */
+const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
+
 /** Time to read the sign-in toast before the move to /auth. */
 const TOAST_READ_MS = 1200;
 
@@ -36,8 +39,17 @@ export default function PricingPlans({ supportEmail }: { supportEmail: string })
     } catch (err) {
       console.error('checkout failed', err);
       const status = (err as { status?: number }).status;
-      const detail = status === 409 ? (err as { response?: { message?: string } }).response?.message : undefined;
-      notify('Failed to start checkout. Please try again.', detail, 'destructive');
+      if (status === 503) {
+        // Trying again cannot help: this install takes no payments, and its operator sets plans.
+        notify(
+          PAYMENTS_NOT_CONFIGURED,
+          `This install takes no card payments. Contact ${supportEmail} to have your plan set.`,
+          'destructive',
+        );
+      } else {
+        const detail = status === 409 ? (err as { response?: { message?: string } }).response?.message : undefined;
+        notify('Failed to start checkout. Please try again.', detail, 'destructive');
+      }
       setLoading(false);
     }
   }

@@ -106,6 +106,23 @@ test('a failed checkout toasts the error and clears the loading state', async ({
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
+test('on an install without payments, checkout says so instead of asking to try again', async ({ page }) => {
+  await signedIn(page);
+  // The server's own answer when STRIPE_SECRET_KEY is unset (tests/integration/mail.test.ts asks the real one).
+  await page.route('**/api/cro/create-checkout-session', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 503, message: 'Payments are not configured', data: {} }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Get Started with Starter' }).click();
+  await expect(page.getByText('Payments are not configured')).toBeVisible();
+  await expect(page.getByText(/This install takes no card payments\. Contact .+ to have your plan set\./)).toBeVisible();
+  await expect(page.getByText('Failed to start checkout. Please try again.')).toHaveCount(0);
+  await expect(planButtons(page)).toHaveText(['Get Started Free', 'Get Started', 'Get Started', 'Get Started', 'Book Demo']);
+});
+
 test('Book Demo opens the enterprise demo form and confirms the request', async ({ page }) => {
   await openPricing(page);
   await page.getByRole('button', { name: 'Book Demo' }).click();

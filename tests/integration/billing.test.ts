@@ -298,3 +298,22 @@ describe('billing portal', () => {
     expect(again.status).toBe(409);
   });
 });
+
+describe('plans on an install without payments', () => {
+  it("follows the operator's edit of a user's subscription in the admin UI to every site the user owns", async () => {
+    const { user, siteId } = await userWithSite();
+    // The operator creates the row (the user never paid) and sets the plan.
+    const sub = await server.admin
+      .collection('subscriptions')
+      .create({ user_id: user.record.id, plan_tier: 'enterprise', subscription_status: 'active' });
+    expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'enterprise', subscription_status: 'active' });
+    // The plan's limits now hold: a second site (the Free plan allows one) is accepted.
+    const second = await user.client.collection('sites').create({ user_id: user.record.id, domain: `blog-${user.record.id}.example.com` });
+
+    // Changed later, the sites follow again; a gate on the server now sees the new plan.
+    await server.admin.collection('subscriptions').update(sub.id, { plan_tier: 'starter' });
+    for (const id of [siteId, second.id]) expect((await siteOf(id)).plan_tier).toBe('starter');
+    const entitlements = await user.client.send<{ tier: string }>(`/api/cro/sites/${siteId}/entitlements`, { method: 'GET' });
+    expect(entitlements.tier).toBe('starter');
+  });
+});

@@ -65,6 +65,20 @@ module.exports = {
     return sites.length;
   },
 
+  /**
+   * Brings the plan of every site the subscription's user owns in line with it, saving only the
+   * sites that differ (an operator's edit in the admin UI on an install without payments).
+   */
+  syncSites: function (app, sub) {
+    var sites = app.findRecordsByFilter('sites', 'user_id = {:uid}', '', 0, 0, { uid: sub.getString('user_id') });
+    for (var i = 0; i < sites.length; i++) {
+      var site = sites[i];
+      var before = site.getString('plan_tier') + '|' + site.getString('subscription_status');
+      module.exports.copyToSite(sub, site);
+      if (site.getString('plan_tier') + '|' + site.getString('subscription_status') !== before) app.save(site);
+    }
+  },
+
   copyToSite: function (sub, site) {
     site.set('plan_tier', sub.getString('plan_tier') || 'free');
     site.set('subscription_status', sub.getString('subscription_status'));

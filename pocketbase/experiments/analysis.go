@@ -70,6 +70,11 @@ func compareAll(metric stats.Metric, variants []stats.Variant, weights []float64
 		return out
 	}
 	for _, c := range res.Comparisons {
+		// An arm nobody was exposed to has no figure to compare: the engine's neutral answer
+		// (a 50% chance to win) would read as a result, so the screens show nothing yet.
+		if !hasData(variants[0]) || !hasData(variants[c.Variant]) {
+			continue
+		}
 		out[c.Variant] = &metricStats{
 			Status:           c.Status,
 			ControlMean:      c.ControlMean,
@@ -91,4 +96,9 @@ func compareAll(metric stats.Metric, variants []stats.Variant, weights []float64
 func (a analysis) canDeclareWinner(status string, index int) bool {
 	s := a.Primary[index]
 	return status == "running" && a.SRMOk && s != nil && s.Status == stats.StatusOK && s.ChanceToBeat >= winnerChance
+}
+
+// hasData: the arm has exposed visitors (a proportion) or observations (a mean).
+func hasData(v stats.Variant) bool {
+	return v.Users > 0 || v.Count > 0
 }

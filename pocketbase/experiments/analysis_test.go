@@ -6,6 +6,7 @@ func variantsOf(counts ...[2]float64) []variantResult {
 	out := make([]variantResult, len(counts))
 	for i, c := range counts {
 		out[i] = variantResult{Users: c[0], Conversions: c[1]}
+		out[i].Revenue.Count = c[0] // as results.go fills it: one revenue observation per exposed visitor
 	}
 	return out
 }
@@ -40,5 +41,12 @@ func TestWinnerNeedsRunningSoundSplitAndConfidence(t *testing.T) {
 	empty := analyze(variantsOf([2]float64{0, 0}, [2]float64{0, 0}), even, false, false)
 	if !empty.SRMOk || empty.canDeclareWinner("running", 1) {
 		t.Fatal("a test without visitors has no winner and no mismatch")
+	}
+	if empty.Primary[1] != nil {
+		t.Fatalf("a test without visitors has no figures to show (not a 50%% chance to win): %+v", empty.Primary[1])
+	}
+	oneSided := analyze(variantsOf([2]float64{500, 50}, [2]float64{0, 0}), even, false, true)
+	if oneSided.Primary[1] != nil || oneSided.Revenue[1] != nil {
+		t.Fatal("a variant nobody saw has no comparison yet")
 	}
 }

@@ -60,12 +60,13 @@ func declareWinnerHandler(store analytics.Store) func(*core.RequestEvent) error 
 			return e.JSON(http.StatusConflict, conflict("Sample ratio mismatch: results are not trustworthy, so no winner can be declared."))
 		}
 		if !verdict.canDeclareWinner("running", index) {
-			chance := 0.0
-			if s := verdict.Primary[index]; s != nil {
-				chance = s.ChanceToBeat
+			s := verdict.Primary[index]
+			if s == nil {
+				return e.JSON(http.StatusConflict, conflict(fmt.Sprintf(
+					"%s has no results yet: a winner needs visitors in both arms and at least a 95%% chance to beat the control.", defs[index].Name)))
 			}
 			return e.JSON(http.StatusConflict, conflict(fmt.Sprintf(
-				"%s has a %.1f%% chance to beat the control; a winner needs at least 95%%.", defs[index].Name, math.Floor(chance*1000)/10)))
+				"%s has a %.1f%% chance to beat the control; a winner needs at least 95%%.", defs[index].Name, math.Floor(s.ChanceToBeat*1000)/10)))
 		}
 		rule, err := deployWinner(e.App, exp, defs[index], e.Auth.Id)
 		if err != nil {

@@ -10,7 +10,7 @@ routerAdd(
     const isAdmin = e.app.countRecords('user_roles', $dbx.hashExp({ user_id: e.auth.id, role: 'admin' })) > 0;
     if (!isAdmin) throw new ForbiddenError('Admins only');
 
-    const PRICE_USD = 99;
+    const domain = require(`${__hooks}/lib/generated/domain.js`);
     const limit = 50;
     const counts = new DynamicModel({ total: 0, free: 0 });
     e.app
@@ -26,9 +26,16 @@ routerAdd(
       .bind({ limit: limit })
       .all(rows);
 
-    const paid = counts.total - counts.free;
+    // Paying accounts and their revenue at each plan's price: a $990 Enterprise account is not a
+    // $99 one, and an owner's three sites are one paying user.
+    const plans = arrayOf(new DynamicModel({ plan_tier: '' }));
+    e.app
+      .db()
+      .newQuery("SELECT plan_tier FROM subscriptions WHERE plan_tier NOT IN ('', 'free') AND subscription_status IN ('active', 'past_due')")
+      .all(plans);
+    const revenue = domain.estimatedMonthlyRevenue(plans.map((p) => p.plan_tier));
     return e.json(200, {
-      stats: { totalSites: counts.total, paidUsers: paid, freeTrials: counts.free, estimatedRevenue: paid * PRICE_USD },
+      stats: { totalSites: counts.total, paidUsers: plans.length, freeTrials: counts.free, estimatedRevenue: revenue },
       registrations: rows.map((r) => ({
         domain: r.domain,
         plan_tier: r.plan_tier || 'free',

@@ -39,7 +39,7 @@ routerAdd(
     const params = {
       mode: 'subscription',
       line_items: { 0: { price: prices[plan], quantity: 1 } },
-      success_url: body.successUrl,
+      success_url: domain.withCheckoutSessionId(body.successUrl),
       cancel_url: body.cancelUrl,
       client_reference_id: user.id,
       metadata: { user_id: user.id, plan: plan },
@@ -72,10 +72,38 @@ routerAdd(
     pending.set('status', 'open');
     e.app.save(pending);
 
-    return e.json(200, { url: url });
+    return e.json(200, { url: url, session_id: pending.getString('session_id') });
   },
   $apis.requireAuth('users'),
   $apis.bodyLimit(4 << 10),
+);
+
+// /payment-success asks about the checkout it returned from: confirmed only once the signed
+// webhook has applied it, so the page never tells anyone a plan is active that is not.
+routerAdd(
+  'GET',
+  '/api/cro/checkout-sessions/{id}',
+  (e) => {
+    const reply = require(`${__hooks}/lib/http_reply.js`);
+    const billing = require(`${__hooks}/lib/billing.js`);
+    const domain = require(`${__hooks}/lib/generated/domain.js`);
+    const user = e.auth;
+    const id = e.request.pathValue('id');
+    const rows = e.app.findRecordsByFilter('stripe_checkouts', 'session_id = {:s} && user_id = {:u}', '', 1, 0, { s: id, u: user.id });
+    // Another user's session is as unknown as a made-up one.
+    if (!id || !rows.length) return reply.error(e, 404, 'Checkout not found');
+    const checkout = rows[0];
+    if (checkout.getString('status') !== 'completed') return e.json(200, { confirmed: false });
+    const sub = billing.subscriptionOf(e.app, user.id);
+    const tier = domain.normalizeTier(sub ? sub.getString('plan_tier') : checkout.getString('plan_tier'));
+    return e.json(200, {
+      confirmed: true,
+      plan: tier,
+      plan_name: domain.planName(tier),
+      subscription_status: sub ? sub.getString('subscription_status') : '',
+    });
+  },
+  $apis.requireAuth('users'),
 );
 
 routerAdd(

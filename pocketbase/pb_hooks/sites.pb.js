@@ -50,7 +50,13 @@ onRecordUpdateRequest((e) => {
 onRecordCreate((e) => {
   const config = require(`${__hooks}/lib/config.js`);
   const r = e.record;
-  if (!r.getString('plan_tier')) r.set('plan_tier', 'free');
+  if (!r.getString('plan_tier')) {
+    // A paying owner's new site is on their plan from the start, not Free until the next webhook.
+    const billing = require(`${__hooks}/lib/billing.js`);
+    const sub = billing.subscriptionOf(e.app, r.getString('user_id'));
+    if (sub) billing.copyToSite(sub, r);
+    if (!r.getString('plan_tier')) r.set('plan_tier', 'free');
+  }
   if (!r.getString('status')) r.set('status', 'pending');
   if (!r.getString('health_status')) r.set('health_status', 'healthy');
   if (!(r.getFloat('error_threshold_percentage') > 0)) r.set('error_threshold_percentage', config.defaultErrorThreshold());

@@ -2,7 +2,9 @@
  * The five plans of the pricing page, as displayed. Which Stripe
  * price a paid plan uses is the server's business (environment variables), never the browser's.
  */
-import type { PlanTier } from './plans';
+import { MONTHLY_PRICE_USD, type PlanTier } from './plans';
+
+const usd = (n: number) => `$${n}`;
 
 export type PlanKey = 'free' | 'starter' | 'growth' | 'enterprise' | 'custom';
 
@@ -50,7 +52,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
   {
     key: 'starter',
     name: 'Starter',
-    price: '$79',
+    price: usd(MONTHLY_PRICE_USD.starter),
     period: '/month',
     description: 'For growing sites starting to test.',
     popular: false,
@@ -64,7 +66,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
   {
     key: 'growth',
     name: 'Growth',
-    price: '$299',
+    price: usd(MONTHLY_PRICE_USD.growth),
     period: '/month',
     description: 'For teams optimizing every week.',
     popular: true,
@@ -79,7 +81,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
   {
     key: 'enterprise',
     name: 'Enterprise & Ecom',
-    price: '$990',
+    price: usd(MONTHLY_PRICE_USD.enterprise),
     period: '/month',
     description: 'For high-traffic stores and enterprises.',
     popular: false,

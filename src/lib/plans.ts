@@ -33,6 +33,17 @@ export const FREE_WEBSITE_LIMIT = 1;
  */
 export const MONTHLY_VISITOR_LIMITS: Record<PlanTier, number | null> = { free: null, starter: 25_000, growth: 100_000, enterprise: null };
 
+/** Monthly list price in US dollars of each plan, as the pricing page shows it (plan-catalogue.ts formats it). */
+export const MONTHLY_PRICE_USD: Record<PlanTier, number> = { free: 0, starter: 79, growth: 299, enterprise: 990 };
+
+/**
+ * The admin page's estimated monthly revenue: each paying account (a subscription, not a site:
+ * an owner's sites share one plan) at its plan's list price.
+ */
+export function estimatedMonthlyRevenue(paidTiers: readonly unknown[]): number {
+  return paidTiers.reduce<number>((sum, tier) => sum + MONTHLY_PRICE_USD[normalizeTier(tier)], 0);
+}
+
 /** Usage levels that send the owner a notification and a mail, once each per month. */
 export const USAGE_ALERT_LEVELS = [80, 100] as const;
 

@@ -23,3 +23,13 @@ export function isAllowedReturnUrl(url: unknown, allowedOrigins: string[]): bool
   const origin = originOf(url);
   return origin !== null && allowedOrigins.includes(origin);
 }
+
+/**
+ * The success URL Stripe returns to, carrying the Checkout Session's id (Stripe fills in the
+ * literal `{CHECKOUT_SESSION_ID}`), so /payment-success can ask the server about that checkout only.
+ */
+export function withCheckoutSessionId(successUrl: string): string {
+  const hash = successUrl.indexOf('#');
+  const base = hash >= 0 ? successUrl.slice(0, hash) : successUrl;
+  return `${base}${base.includes('?') ? '&' : '?'}session_id={CHECKOUT_SESSION_ID}`;
+}

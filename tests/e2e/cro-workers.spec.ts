@@ -22,6 +22,10 @@ test('CRO Workers: Upgrade below Enterprise; on Enterprise a worker switches on 
   const stats = page.getByTestId('worker-stat');
   await expect(stats.filter({ hasText: 'Active Workers' })).toContainText('0 / 8');
   await expect(stats.filter({ hasText: 'Mean Apply Time' })).toContainText('No data yet');
+  // No worker is on: no card may say 'Active' beside '0 / 8 active'.
+  const trustCard = page.getByTestId('worker-card').filter({ has: page.getByRole('switch', { name: 'Checkout Trust Badges' }) });
+  await expect(page.getByTestId('worker-card').getByText('Active', { exact: true })).toHaveCount(0);
+  await expect(trustCard.getByText('Off', { exact: true })).toBeVisible();
 
   const sw = page.getByRole('switch', { name: 'Checkout Trust Badges' });
   await expect(sw).toHaveAttribute('aria-checked', 'false');
@@ -29,6 +33,8 @@ test('CRO Workers: Upgrade below Enterprise; on Enterprise a worker switches on 
   await expect(page.getByText('Checkout Trust Badges enabled')).toBeVisible();
   await expect(sw).toHaveAttribute('aria-checked', 'true');
   await expect(stats.filter({ hasText: 'Active Workers' })).toContainText('1 / 8');
+  await expect(trustCard.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('worker-card').getByText('Active', { exact: true })).toHaveCount(1);
   const [rule] = await admin.collection('optimization_rules').getFullList({ filter: `site_id = "${site.id}"` });
   expect(rule).toMatchObject({ rule_type: 'worker_checkout_trust', enabled: true });
   const script = await (await fetch(`http://127.0.0.1:${process.env.E2E_PORT ?? 8097}/t/${site.public_key}.js`)).text();

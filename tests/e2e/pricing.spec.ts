@@ -142,6 +142,63 @@ test('Book Demo opens the enterprise demo form and confirms the request', async 
   await expect(dialog.getByText('Thank you! Your demo request has been received.')).toBeVisible();
 });
 
+test('/payment-success says the plan is active only for a checkout the server confirmed, then goes to the dashboard', async ({ page }) => {
+  await signedIn(page);
+  // A real checkout session (stripe-mock), as the Growth button starts it.
+  const sessionId = await page.evaluate(async () => {
+    const token = (JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { token?: string }).token ?? '';
+    const origin = location.origin;
+    const res = await fetch('/api/cro/create-checkout-session', {
+      method: 'POST',
+      headers: { Authorization: token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ plan: 'growth', successUrl: `${origin}/payment-success`, cancelUrl: `${origin}/payment-cancel` }),
+    });
+    if (!res.ok) throw new Error(`checkout ${res.status}`);
+    return ((await res.json()) as { session_id: string }).session_id;
+  });
+  expect(sessionId).toMatch(/^cs_/);
+
+  // Before the webhook: the page waits and never claims an active plan.
+  await page.goto(`/payment-success?session_id=${encodeURIComponent(sessionId)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirming your payment...');
+  await expect(page.getByText('plan is active')).toBeHidden();
+
+  // A link that is not this user's checkout is never confirmed.
+  await page.goto('/payment-success?session_id=cs_made_up');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not confirm a payment');
+  await expect(page.getByRole('main').getByRole('link', { name: 'View Plans' })).toHaveAttribute('href', '/pricing');
+
+  // The signed webhook applies the checkout: now the page says so, with the real plan.
+  const userId = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('pocketbase_auth') ?? '{}') as { record?: { id?: string } }).record?.id,
+  );
+  const id = sessionId;
+  const event = JSON.stringify(
+    stripeEvent('checkout.session.completed', {
+      id,
+      object: 'checkout.session',
+      client_reference_id: userId,
+      customer: `cus_success_${userId}`,
+      subscription: `sub_success_${userId}`,
+      metadata: { plan: 'growth' },
+    }),
+  );
+  const res = await page.request.post('/api/cro/stripe-webhook', {
+    data: event,
+    headers: signedHeaders(event, { secret: process.env.STRIPE_WEBHOOK_SECRET }),
+  });
+  expect(res.status()).toBe(200);
+
+  await page.clock.install();
+  await page.goto(`/payment-success?session_id=${encodeURIComponent(id)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful');
+  await expect(page.getByText('Thank you! Your Growth plan is active and a receipt is on its way to your inbox.')).toBeVisible();
+  await page.clock.runFor(3_500);
+  expect(new URL(page.url()).pathname).toBe('/payment-success');
+  await page.clock.runFor(1_500);
+  await page.waitForURL('**/dashboard');
+});
+
 test('a paying user sees the plan and reaches the Stripe customer portal', async ({ page }) => {
   await signedIn(page);
   const userId = await page.evaluate(

@@ -158,6 +158,8 @@ test('rules, Safety Controls, audit entries, manual rollback and realtime health
   expect(rolledBack.enabled).toBe(false);
   expect(rolledBack.auto_rollback_enabled).toBe(false); // the previous setting is restored
   await expect(page.getByTestId('safety-rule').nth(0).getByText('Disabled', { exact: true }).first()).toBeVisible();
+  // Rolled back at 75%: it reaches nobody, and the caption says so.
+  await expect(page.getByTestId('safety-rule').nth(0).getByTestId('rollout-caption')).toHaveText('Off - shown to no visitors');
 
   await page.getByRole('tab', { name: /Rollback History/ }).click();
   const rb = page.getByTestId('rollback-entry');

@@ -89,7 +89,7 @@ describe('create-checkout-session', () => {
         'line_items[0][price]': PRICES[plan],
         'line_items[0][quantity]': '1',
         customer_email: user.email,
-        success_url: RETURN.successUrl,
+        success_url: `${RETURN.successUrl}?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: RETURN.cancelUrl,
         'metadata[plan]': plan,
         'subscription_data[trial_period_days]': '7',
@@ -299,6 +299,34 @@ describe('billing portal', () => {
   });
 });
 
+describe('checkout result', () => {
+  it('confirms a checkout to its own user only once the signed webhook applied it', async () => {
+    const user = await server.createUser();
+    const other = await server.createUser();
+    const res = await user.client.send<{ url: string; session_id: string }>('/api/cro/create-checkout-session', {
+      method: 'POST',
+      body: { plan: 'growth', ...RETURN },
+    });
+    expect(res.session_id).toMatch(/^cs_/);
+    const ask = (who: TestUser, id: string) => who.client.send(`/api/cro/checkout-sessions/${encodeURIComponent(id)}`, {});
+
+    expect(await ask(user, res.session_id)).toEqual({ confirmed: false });
+    // Another user's session, a made-up one and no session are all unknown.
+    expect((await failure(ask(other, res.session_id))).status).toBe(404);
+    expect((await failure(ask(user, 'cs_made_up'))).status).toBe(404);
+    expect((await failure(server.anonymous().send(`/api/cro/checkout-sessions/${res.session_id}`, {}))).status).toBe(401);
+
+    const event = JSON.stringify(completed(user.record.id, 'growth', { id: res.session_id }));
+    expect((await postWebhook(server.url, event, signedHeaders(event))).status).toBe(200);
+    expect(await ask(user, res.session_id)).toEqual({
+      confirmed: true,
+      plan: 'growth',
+      plan_name: 'Growth',
+      subscription_status: 'active',
+    });
+  });
+});
+
 describe('plans on an install without payments', () => {
   it("follows the operator's edit of a user's subscription in the admin UI to every site the user owns", async () => {
     const { user, siteId } = await userWithSite();
@@ -309,6 +337,8 @@ describe('plans on an install without payments', () => {
     expect(await siteOf(siteId)).toMatchObject({ plan_tier: 'enterprise', subscription_status: 'active' });
     // The plan's limits now hold: a second site (the Free plan allows one) is accepted.
     const second = await user.client.collection('sites').create({ user_id: user.record.id, domain: `blog-${user.record.id}.example.com` });
+    // A paying owner's new site starts on their plan, not on Free.
+    expect((await siteOf(second.id)).plan_tier).toBe('enterprise');
 
     // Changed later, the sites follow again; a gate on the server now sees the new plan.
     await server.admin.collection('subscriptions').update(sub.id, { plan_tier: 'starter' });

@@ -220,12 +220,16 @@ describe('no winner without the verdict', () => {
     expect((await server.admin.collection('experiments').getOne(exp.id)).status).toBe('running');
   });
 
-  it('too little confidence: 409 with the chance, nothing deployed', async () => {
+  it('no visitors yet: no figures to show, 409 saying so, nothing deployed', async () => {
     const exp = await experiment('form.signup');
     const before = (await server.admin.collection('optimization_rules').getList(1, 1)).totalItems;
+    // Not 'a 50.0% chance to win': nobody has seen either arm.
+    expect((await results(exp)).variants[1]!.stats).toBeUndefined();
     const res = await declare(exp, owner, 'b');
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toBe('Bold button has a 50.0% chance to beat the control; a winner needs at least 95%.');
+    expect((await res.json()).message).toBe(
+      'Bold button has no results yet: a winner needs visitors in both arms and at least a 95% chance to beat the control.',
+    );
     expect((await server.admin.collection('optimization_rules').getList(1, 1)).totalItems).toBe(before);
   });
 });

@@ -10,8 +10,12 @@ beforeAll(async () => {
   ({ server, admin, user } = await startSuite({ users: ['admin', 'user'] }));
   await server.admin.collection('user_roles').create({ user_id: admin.record.id, role: 'admin' });
   await user.client.collection('sites').create({ user_id: user.record.id, domain: 'first.example.com' });
-  const paid = await admin.client.collection('sites').create({ user_id: admin.record.id, domain: 'paid.example.com' });
-  await server.admin.collection('sites').update(paid.id, { plan_tier: 'growth', subscription_status: 'active' });
+  // An Enterprise account ($990 a month) with two sites: one paying user, not two, and not $99 each.
+  await server.admin
+    .collection('subscriptions')
+    .create({ user_id: admin.record.id, plan_tier: 'enterprise', subscription_status: 'active' });
+  await admin.client.collection('sites').create({ user_id: admin.record.id, domain: 'paid.example.com' });
+  await admin.client.collection('sites').create({ user_id: admin.record.id, domain: 'second.example.com' });
 });
 
 afterAll(async () => server?.stop());
@@ -24,10 +28,10 @@ interface Overview {
 describe('GET /api/cro/admin/overview', () => {
   it('gives admins the stats and all sites newest first with only domain, plan_tier, subscription_status, created_at', async () => {
     const res = await admin.client.send<Overview>('/api/cro/admin/overview', {});
-    expect(res.stats).toEqual({ totalSites: 2, paidUsers: 1, freeTrials: 1, estimatedRevenue: 99 });
-    expect(res.registrations.map((r) => r.domain)).toEqual(['paid.example.com', 'first.example.com']);
+    expect(res.stats).toEqual({ totalSites: 3, paidUsers: 1, freeTrials: 1, estimatedRevenue: 990 });
+    expect(res.registrations.map((r) => r.domain)).toEqual(['second.example.com', 'paid.example.com', 'first.example.com']);
     for (const r of res.registrations) expect(Object.keys(r).sort()).toEqual(['created_at', 'domain', 'plan_tier', 'subscription_status']);
-    expect(res.registrations[0]).toMatchObject({ plan_tier: 'growth', subscription_status: 'active' });
+    expect(res.registrations[0]).toMatchObject({ plan_tier: 'enterprise', subscription_status: 'active' });
   });
 
   it('refuses other users (403) and anonymous callers (401)', async () => {

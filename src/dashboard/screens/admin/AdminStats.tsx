@@ -1,4 +1,4 @@
-/** Estimated revenue (paid sites x 99 USD), free trials, paid users. */
+/** Estimated monthly revenue (each paying account at its plan's price), free trials, paid users. */
 import { StatRow } from '../../../ui/dashboard/StatCard';
 import type { AdminOverview } from '../../data/admin';
 

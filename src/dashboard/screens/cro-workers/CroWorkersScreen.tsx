@@ -103,7 +103,9 @@ export default function CroWorkersScreen() {
                 <div>
                   <h3 className="flex items-center gap-2 font-semibold text-slate-900">
                     {w.name}
-                    {w.beta ? <Badge tone="warning">Beta</Badge> : <Badge tone="success">Active</Badge>}
+                    {w.beta && <Badge tone="warning">Beta</Badge>}
+                    {/* 'Active' only for a worker that is switched on, matching the 'N / 8 active' count. */}
+                    {w.enabled ? <Badge tone="success">Active</Badge> : <Badge tone="secondary">Off</Badge>}
                   </h3>
                   <p className="mt-1 text-sm text-slate-600">{w.description}</p>
                   <p className="mt-1 text-xs capitalize text-slate-500">

@@ -193,7 +193,8 @@ export default function OptimizationsScreen() {
                     <Badge tone={st === 'live' ? 'success' : st === 'testing' ? 'warning' : 'secondary'}>{STATUS_LABEL[st]}</Badge>
                     {r.enabled && <HealthBadge status={r.health_status} />}
                     <span className="text-xs text-slate-600">
-                      {(r.changes ?? []).length} change{(r.changes ?? []).length === 1 ? '' : 's'} · {rolloutCaption(r.rollout_percentage)}
+                      {(r.changes ?? []).length} change{(r.changes ?? []).length === 1 ? '' : 's'} ·{' '}
+                      {rolloutCaption(r.rollout_percentage, r.enabled)}
                     </span>
                   </div>
                   <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -115,7 +115,7 @@ export function SafetyControls({ rule, siteId, onChanged }: { rule: RuleRecord; 
           </Button>
         </div>
         <p className="mt-1 text-xs text-slate-500" data-testid="rollout-caption">
-          {rolloutCaption(rollout)}
+          {rolloutCaption(rollout, rule.enabled)}
         </p>
       </div>
 

@@ -21,6 +21,8 @@ import { $goals, createExperiment } from '../../data/experiments';
 import type { ExperimentRecord } from '../../data/records';
 import { DEFAULT_GUARDRAILS, GuardrailFields } from './GuardrailFields';
 import { SamplePlanner } from './SamplePlanner';
+import { PaidPlanNotice } from '../../../ui/dashboard/PaidPlanNotice';
+import { FREE_PLAN_TESTS } from './copy';
 
 interface VariantDraft {
   name: string;
@@ -31,10 +33,13 @@ const VARIANT_KEYS = ['b', 'c', 'd'];
 
 export function CreateTestDialog({
   siteId,
+  paid,
   onClose,
   onCreated,
 }: {
   siteId: string;
+  /** False on the Free plan: the test can be saved as a draft, not started. */
+  paid: boolean;
   onClose: () => void;
   onCreated: (x: ExperimentRecord) => void;
 }) {
@@ -99,6 +104,7 @@ export function CreateTestDialog({
   return (
     <Dialog title="Create Test" onClose={onClose}>
       <form onSubmit={(e) => void save(e)} className="space-y-3" noValidate>
+        {!paid && <PaidPlanNotice>{FREE_PLAN_TESTS}</PaidPlanNotice>}
         <TextField id="test-name" label="Test name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
         <TextAreaField
           id="test-hypothesis"

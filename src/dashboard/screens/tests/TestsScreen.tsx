@@ -8,6 +8,8 @@ import { Card } from '../../../ui/Card';
 import { EmptyState } from '../../../ui/EmptyState';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { NoSite } from '../../../ui/dashboard/NoSite';
+import { PaidPlanNotice } from '../../../ui/dashboard/PaidPlanNotice';
+import { can } from '../../../lib/plans';
 import { notify } from '../../../ui/toast';
 import { errorMessage } from '../../data/errors';
 import {
@@ -23,6 +25,7 @@ import { $rules } from '../../data/rules';
 import { rulesYieldingTo } from '../../../lib/experiment-precedence';
 import { useSiteContext } from '../../data/siteContext';
 import { CreateTestDialog } from './CreateTestDialog';
+import { FREE_PLAN_TESTS } from './copy';
 import { TestDetail } from './TestDetail';
 import { daysRunning, percent, signedPercent } from './format';
 
@@ -44,6 +47,8 @@ export default function TestsScreen() {
   }, [openId]);
 
   if (!loading && !site) return <NoSite />;
+  // Said before the wizard, not after it: the server refuses 'Start Test' on the Free plan.
+  const paid = !site || can(site.plan_tier, 'deploy_optimization');
 
   async function act(x: ExperimentRecord, label: string, run: () => Promise<unknown>, done: string) {
     setBusy(x.id);
@@ -127,6 +132,7 @@ export default function TestsScreen() {
           )
         }
       />
+      {!paid && canEdit && <PaidPlanNotice>{FREE_PLAN_TESTS}</PaidPlanNotice>}
       {experiments === undefined ? null : experiments.length === 0 ? (
         <Card>
           <EmptyState icon={FlaskConical} title="No tests yet">
@@ -176,6 +182,7 @@ export default function TestsScreen() {
       {creating && site && canEdit && (
         <CreateTestDialog
           siteId={site.id}
+          paid={paid}
           onClose={() => setCreating(false)}
           onCreated={(x) => {
             setCreating(false);

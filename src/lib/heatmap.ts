@@ -5,6 +5,7 @@
  * the rendering places each bin in the element's box as it is laid out now, so clicks made at any
  * viewport width land on the element they were made on.
  */
+import { pluralize } from './format';
 
 export const DEVICE_CLASSES = ['desktop', 'tablet', 'mobile'] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
@@ -69,7 +70,7 @@ export function formatShare(share: number): string {
   return `${pct > 0 && pct < 10 ? pct.toFixed(1) : Math.round(pct)}%`;
 }
 
-/** "1 click", "5 clicks": a count with its noun. */
+/** "1 click", "5 clicks": a count with its noun (format.ts's pluralize, for nouns with a plain plural). */
 export function countOf(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+  return pluralize(n, noun);
 }

@@ -127,6 +127,43 @@ test('visitors at two widths click; the owner sees the click map and the heat la
   await expect(page.getByTestId('scroll-band').last()).toHaveText('100% of the page: 100% of visitors');
 });
 
+test('when the site no longer serves the page, the heatmap shows its own error state, not the server answer in the frame', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await createUser();
+  const site = (await addSite(owner.pb, HEATMAP_SHOP)) as unknown as { id: string; public_key: string };
+  const admin = await superuser();
+  await admin.collection('sites').update(site.id, { plan_tier: 'growth' });
+  await visit(site.public_key, 1280, [['#start', { x: 20, y: 12 }, 1]]);
+  await expect
+    .poll(
+      async () => (await owner.pb.send(`/api/cro/heatmaps/${site.id}/clicks?path=%2Flanding&device=desktop`, { requestKey: null })).clicks,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(1);
+  // The site moves to a host where /landing answers 404: the server cannot fetch the page to draw on.
+  await admin.collection('sites').update(site.id, { domain: 'shop-fixture.test' });
+
+  await signInBrowser(page, owner.pb);
+  await page.goto('/dashboard/recordings');
+  await page.getByRole('tab', { name: 'Heatmaps' }).click();
+  await expect(page.getByLabel('Page')).toHaveValue('/landing');
+  const problem = page.getByTestId('rendering-unavailable');
+  await expect(problem.getByRole('heading', { name: 'We could not load /landing from your site' })).toBeVisible();
+  await expect(problem).toContainText('Reason:');
+  await expect(problem.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  await expect(page.getByTestId('heatmap-frame')).toHaveCount(0);
+  await expect(page.getByText('"status":502')).toHaveCount(0);
+  // The figures stay.
+  await expect(page.getByTestId('heatmap-summary')).toHaveText('1 click in the last 30 days');
+
+  await problem.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('rendering-unavailable')).toBeVisible();
+});
+
 test('a starter site sees the upgrade card instead of heatmaps', async ({ page }) => {
   const owner = await createUser();
   const site = (await addSite(owner.pb, 'heatmap-starter.example.com')) as unknown as { id: string };

@@ -56,3 +56,17 @@ export const fetchScrollMap = (siteId: string, path: string, device: DeviceClass
  */
 export const fetchPageRendering = async (siteId: string, path: string) =>
   (await pb.send<{ url: string }>(`${base(siteId)}/render?${new URLSearchParams({ path })}`, { requestKey: null })).url;
+
+/**
+ * Whether the rendering at `url` loads; the reason when it does not (the site is down, refuses
+ * the server, or is not reachable from it). Asked before the iframe shows it, so that a failure is
+ * the screen's own error state, never the server's raw answer inside the frame. The server keeps the
+ * page for a few minutes, so the iframe's request that follows is served from its cache.
+ */
+export async function pageRenderingProblem(url: string): Promise<string | null> {
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (res.ok) return null;
+  const body = (await res.json().catch(() => null)) as { message?: unknown } | null;
+  const message = typeof body?.message === 'string' ? body.message : `The server answered ${res.status}.`;
+  return message.replace(/^Could not load the page from your site: /, '');
+}

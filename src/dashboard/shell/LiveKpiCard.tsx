@@ -12,8 +12,8 @@ export function LiveKpiCard() {
   const kpis = useStore($kpis);
   const live = useStore($live);
   const updatedAt = useStore($kpisUpdatedAt);
-  // Folded by default on small screens, where it would cover the content.
-  const [open, setOpen] = useState(() => typeof window === 'undefined' || window.matchMedia('(min-width: 768px)').matches);
+  // Folded by default where it is docked above the screen (below the lg width), so the screen starts high.
+  const [open, setOpen] = useState(() => typeof window === 'undefined' || window.matchMedia('(min-width: 1024px)').matches);
   const rows: Array<[string, string, string]> = live
     ? [
         ['Active now', live.active_visitors.toLocaleString('en-US'), 'live-active'],
@@ -32,7 +32,7 @@ export function LiveKpiCard() {
     <aside
       aria-label="LIVE KPI"
       data-testid="live-kpi"
-      className="fixed bottom-4 right-4 z-30 w-44 rounded-lg md:w-56 border border-slate-200 bg-white/95 p-3 text-sm shadow-lg"
+      className="mx-4 mt-4 rounded-lg border border-slate-200 bg-white/95 p-3 text-sm shadow-sm md:mx-6 lg:fixed lg:bottom-4 lg:right-4 lg:z-30 lg:m-0 lg:w-56 lg:shadow-lg"
     >
       <button type="button" className="flex w-full items-center justify-between" onClick={() => setOpen(!open)} aria-expanded={open}>
         <span className="flex items-center gap-2 font-semibold">

@@ -1,4 +1,8 @@
-/** The signed-in frame: sidebar, header, the screen, the floating LIVE KPI card. */
+/**
+ * The signed-in frame: sidebar, header, the LIVE KPI card and the screen. The card never covers
+ * the screen: on wide screens it floats bottom right in a gutter the screen leaves free for it; on
+ * narrower ones it is docked in the flow above the screen.
+ */
 import { useState, type ReactNode } from 'react';
 import { Header } from './Header';
 import { LiveKpiCard } from './LiveKpiCard';
@@ -14,9 +18,9 @@ export function Shell({ children }: { children: ReactNode }) {
       <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} mobile={mobile} open={open} onClose={() => setOpen(false)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header mobile={mobile} onMenu={() => setOpen(true)} />
-        <div className="flex-1 p-4 pb-32 md:p-6">{children}</div>
+        <LiveKpiCard />
+        <div className="flex-1 p-4 md:p-6 lg:mr-64">{children}</div>
       </div>
-      <LiveKpiCard />
     </div>
   );
 }

@@ -17,11 +17,13 @@ import {
   fetchClickMap,
   fetchPageRendering,
   fetchScrollMap,
+  pageRenderingProblem,
   type ClickMap,
   type ScrollMap,
 } from '../../data/heatmaps';
 import { HeatmapPicker, useHeatmapPages } from './HeatmapPicker';
 import { PageRendering } from './PageRendering';
+import { RenderingUnavailable } from './RenderingUnavailable';
 
 const VIEWS = [
   { id: 'clicks', label: 'Clicks' },
@@ -31,6 +33,8 @@ const VIEWS = [
 interface Loaded {
   key: string;
   url?: string;
+  /** Why the page could not be drawn (the figures are still shown). */
+  renderProblem?: string | null;
   clicks?: ClickMap;
   scroll?: ScrollMap;
   error?: string;
@@ -42,19 +46,21 @@ export function HeatmapsTab({ siteId }: { siteId: string }) {
   const device = useStore($heatmapDevice);
   const [view, setView] = useState<'clicks' | 'scroll'>('clicks');
   const [loaded, setLoaded] = useState<Loaded>({ key: '' });
+  const [attempt, setAttempt] = useState(0);
   const key = `${siteId} ${page} ${device}`;
 
   useEffect(() => {
     if (!page) return;
     let live = true;
-    Promise.all([fetchPageRendering(siteId, page), fetchClickMap(siteId, page, device), fetchScrollMap(siteId, page, device)]).then(
-      ([url, clicks, scroll]) => live && setLoaded({ key, url, clicks, scroll }),
+    const rendering = fetchPageRendering(siteId, page).then(async (url) => ({ url, problem: await pageRenderingProblem(url) }));
+    Promise.all([rendering, fetchClickMap(siteId, page, device), fetchScrollMap(siteId, page, device)]).then(
+      ([{ url, problem }, clicks, scroll]) => live && setLoaded({ key, url, renderProblem: problem, clicks, scroll }),
       (err) => live && setLoaded({ key, error: errorMessage(err, 'Could not load the heatmap') }),
     );
     return () => {
       live = false;
     };
-  }, [siteId, page, device, key]);
+  }, [siteId, page, device, key, attempt]);
 
   if (error) return <p role="alert">{error}</p>;
   if (!pages) return <Spinner />;
@@ -81,14 +87,25 @@ export function HeatmapsTab({ siteId }: { siteId: string }) {
               ? `${countOf(current.clicks.clicks, 'click')} in the last 30 days`
               : `${countOf(current.scroll?.pageViews ?? 0, 'page view')} with a measured scroll depth in the last 30 days`}
           </p>
-          <PageRendering
-            key={`${current.url} ${device}`}
-            url={current.url}
-            device={device}
-            view={view}
-            bins={current.clicks.bins}
-            scroll={current.scroll}
-          />
+          {current.renderProblem ? (
+            <RenderingUnavailable
+              reason={current.renderProblem}
+              path={page}
+              onRetry={() => {
+                setLoaded({ key: '' });
+                setAttempt((n) => n + 1);
+              }}
+            />
+          ) : (
+            <PageRendering
+              key={`${current.url} ${device}`}
+              url={current.url}
+              device={device}
+              view={view}
+              bins={current.clicks.bins}
+              scroll={current.scroll}
+            />
+          )}
         </div>
       )}
     </div>

@@ -26,7 +26,10 @@ async function coveredControls(page: Page): Promise<string[]> {
     ].filter((el) => {
       if ((el as HTMLButtonElement).disabled || el.getAttribute('aria-disabled') === 'true') return false;
       const r = el.getBoundingClientRect();
-      return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+      const style = getComputedStyle(el);
+      // Visually hidden controls (the skip link until it is focused) are clipped away: not there to click.
+      const clipped = style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)';
+      return r.width > 0 && r.height > 0 && style.visibility !== 'hidden' && !clipped;
     });
     const covered: string[] = [];
     for (const el of controls) {
@@ -82,7 +85,7 @@ test('no fixed element covers an enabled control on any dashboard route, at 1440
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       // The screen's data arrives after its heading (realtime keeps a request open, so no network idle).
-      await expect(page.locator('.animate-spin')).toHaveCount(0);
+      await expect(page.locator('.animate-spin'), `the screen at ${path} still loading`).toHaveCount(0);
       for (const c of await coveredControls(page)) found.push(`${size.width}x${size.height} ${path}: ${c}`);
     }
   }

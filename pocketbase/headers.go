@@ -23,7 +23,7 @@ var securityHeaders = map[string]string{
 
 // crossOriginPath: the only routes other origins call are the tracker script and the event
 // endpoint, both embedded in customers' sites (their preflights are answered here; the routes set
-// their own Access-Control-Allow-Origin). The rest of the API is same-origin only.
+// Access-Control-Allow-Origin on their answers). The rest of the API is same-origin only.
 func crossOriginPath(p string) bool {
 	return p == "/api/cro/collect" || strings.HasPrefix(p, "/t/")
 }
@@ -47,8 +47,8 @@ func registerSecurityHeaders(app *pocketbase.PocketBase) {
 				for k, v := range securityHeaders {
 					h.Set(k, v)
 				}
-				if crossOriginPath(e.Request.URL.Path) {
-					return cors.Func(e)
+				if e.Request.Method == http.MethodOptions && crossOriginPath(e.Request.URL.Path) {
+					return cors.Func(e) // the preflight; the routes answer their requests' CORS themselves
 				}
 				return e.Next()
 			},

@@ -11,7 +11,9 @@ import (
 )
 
 // Headers every response carries: no MIME sniffing, no full URLs leaked to other sites, no
-// powerful browser features, and no framing by other origins.
+// powerful browser features, and no framing. The one page of ours that is framed, the heatmap's
+// page rendering (shown in the dashboard's iframe), sets X-Frame-Options: SAMEORIGIN and
+// frame-ancestors 'self' on its own answer, which its handler writes after this middleware.
 var securityHeaders = map[string]string{
 	"X-Content-Type-Options": "nosniff",
 	"Referrer-Policy":        "strict-origin-when-cross-origin",
@@ -20,34 +22,43 @@ var securityHeaders = map[string]string{
 }
 
 // crossOriginPath: the only routes other origins call are the tracker script and the event
-// endpoint, both embedded in customers' sites. The rest of the API is same-origin only.
+// endpoint, both embedded in customers' sites (their preflights are answered here; the routes set
+// Access-Control-Allow-Origin on their answers). The rest of the API is same-origin only.
 func crossOriginPath(p string) bool {
 	return p == "/api/cro/collect" || strings.HasPrefix(p, "/t/")
 }
 
 // registerSecurityHeaders replaces PocketBase's CORS for the whole API ("*") by CORS on the
-// cross-origin routes only, and adds the security headers to every response.
+// cross-origin routes only, and PocketBase's security headers (X-Frame-Options: SAMEORIGIN) by
+// ours. Unbinding an id also excludes it from the router, so ours has an id of its own (with
+// PocketBase's, it never ran on most routes).
 func registerSecurityHeaders(app *pocketbase.PocketBase) {
 	cors := apis.CORS(apis.CORSConfig{
 		AllowOrigins: []string{"*"},
 		AllowMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost},
 	})
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		se.Router.Unbind(apis.DefaultCorsMiddlewareId)
+		se.Router.Unbind(apis.DefaultCorsMiddlewareId, apis.DefaultSecurityHeadersMiddlewareId)
 		se.Router.Bind(&hook.Handler[*core.RequestEvent]{
-			Id:       apis.DefaultCorsMiddlewareId,
-			Priority: apis.DefaultCorsMiddlewarePriority,
+			Id:       "croSecurityHeaders",
+			Priority: apis.DefaultCorsMiddlewarePriority, // first, so even a preflight or a refusal carries them
 			Func: func(e *core.RequestEvent) error {
 				h := e.Response.Header()
 				for k, v := range securityHeaders {
 					h.Set(k, v)
 				}
-				if crossOriginPath(e.Request.URL.Path) {
-					return cors.Func(e)
+				if e.Request.Method == http.MethodOptions && crossOriginPath(e.Request.URL.Path) {
+					return cors.Func(e) // the preflight; the routes answer their requests' CORS themselves
 				}
 				return e.Next()
 			},
 		})
 		return se.Next()
+	})
+	// PocketBase deletes X-Frame-Options before serving a stored file (so that files can be
+	// embedded elsewhere); no page of ours frames one.
+	app.OnFileDownloadRequest().BindFunc(func(e *core.FileDownloadRequestEvent) error {
+		e.Response.Header().Set("X-Frame-Options", securityHeaders["X-Frame-Options"])
+		return e.Next()
 	})
 }

@@ -85,6 +85,7 @@ func main() {
 	docs.Register(app)      // document uploads: one file, 20 MB, content matching the extension
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)
+	registerBodyLimits(app)         // PocketBase's own routes read what they can need, not 32 MB
 	publicapi.Register(app, events) // /v1: the public REST API with site API keys
 	analytics.Register(app, events)
 	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results

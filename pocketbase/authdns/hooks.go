@@ -59,8 +59,41 @@ func normalize(app core.App, rec *core.Record) error {
 			set = append(set, FromRecord(s))
 		}
 	}
+	if err := checkZoneSize(rec, set); err != nil {
+		return err
+	}
 	return CheckSet(origin, set)
 }
+
+// A zone's size is capped so that no tenant makes the server hold, or a TCP answer carry, records
+// without bound (UDP answers are capped at maxUDPSize anyway). Imported zones of common names are
+// far below: about forty names in every type.
+const (
+	MaxZoneRecords = 500
+	MaxZoneBytes   = 64 << 10 // names and values, each record counted 16 bytes more (type, TTL, priority)
+)
+
+// checkZoneSize refuses a write that grows a zone past the caps (set: the record as it will be
+// stored first, then the zone's others); one that does not grow it passes, so a zone over a cap
+// lowered later can still be edited down.
+func checkZoneSize(rec *core.Record, set []Record) error {
+	if !rec.IsNew() && recordBytes(set[0]) <= recordBytes(FromRecord(rec.Original())) {
+		return nil
+	}
+	if len(set) > MaxZoneRecords {
+		return invalid("A zone holds at most %d DNS records, and this one has %d: delete some before adding more.", MaxZoneRecords, len(set)-1)
+	}
+	total := 0
+	for _, r := range set {
+		total += recordBytes(r)
+	}
+	if total > MaxZoneBytes {
+		return invalid("A zone's DNS records hold at most %d KB of names and values, and this record would bring it to %d KB: shorten or delete records first.", MaxZoneBytes>>10, (total+1023)>>10)
+	}
+	return nil
+}
+
+func recordBytes(r Record) int { return len(r.Name) + len(r.Value) + 16 }
 
 // canonicalValue stores addresses and host names in one spelling, so duplicates are seen.
 func canonicalValue(typ, value string) string {

@@ -1,12 +1,14 @@
 package authdns
 
 import (
+	"fmt"
 	"net/netip"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/miekg/dns"
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	_ "github.com/pocketbase/pocketbase/migrations" // the system tables the schema builds on
 
@@ -134,5 +136,43 @@ func TestLoadZonesServesTheVerifiedSiteOfADomain(t *testing.T) {
 	}
 	if zones.Find("unknown.test") != nil {
 		t.Error("a zone for a domain no site has")
+	}
+}
+
+// Found by the security review (issue 30, finding 5): a tenant could add records without bound
+// (40 long TXT records made an 11.6 KB answer). A write past a cap is a clear 400, nothing stored.
+func TestZoneSizeIsCapped(t *testing.T) {
+	app := schematest.NewApp(t)
+	bindValidation(app)
+	col, _ := app.FindCollectionByNameOrId("dns_records")
+	bulk := func(siteID string, n int, value func(i int) string) {
+		for i := 0; i < n; i++ {
+			rec := core.NewRecord(col)
+			rec.Load(map[string]any{"site_id": siteID, "name": fmt.Sprintf("h%d", i), "type": "TXT", "value": value(i), "ttl": 300, "source": "owner"})
+			if err := app.SaveNoValidate(rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	many := newSite(t, app, "many.test", false)
+	bulk(many.Id, MaxZoneRecords, func(int) string { return "v" })
+	if _, err := saveRecord(app, many.Id, "one-more", "A", "192.0.2.1", 0); err == nil || !strings.Contains(err.Error(), "A zone holds at most 500 DNS records, and this one has 500: delete some before adding more.") {
+		t.Errorf("record 501: %v", err)
+	}
+
+	long := newSite(t, app, "long.test", false)
+	bulk(long.Id, 16, func(int) string { return strings.Repeat("k", 4000) })
+	_, err := saveRecord(app, long.Id, "@", "TXT", strings.Repeat("k", 4000), 0)
+	if err == nil || !strings.Contains(err.Error(), "hold at most 64 KB of names and values, and this record would bring it to 67 KB") {
+		t.Errorf("a 17th 4,000-character TXT: %v", err)
+	}
+	if n, _ := app.CountRecords("dns_records", dbx.HashExp{"site_id": long.Id}); n != 16 {
+		t.Errorf("%d records stored, want 16", n)
+	}
+	// A write that does not grow the zone still passes (a TTL change).
+	existing, _ := app.FindFirstRecordByFilter("dns_records", "site_id = {:s}", dbx.Params{"s": long.Id})
+	existing.Set("ttl", 600)
+	if err := app.Save(existing); err != nil {
+		t.Errorf("a TTL change in a full zone: %v", err)
 	}
 }

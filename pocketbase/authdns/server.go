@@ -14,17 +14,23 @@ type Server struct {
 	servers []*dns.Server
 }
 
-// Listen starts serving zones on every address ("host:port"); it returns once all listen.
+// Listen starts serving zones on every address ("host:port"); it returns once all listen. UDP
+// answers are rate-limited per source prefix (rrl.go), shared by every address.
 func Listen(addresses []string, handler dns.Handler) (*Server, error) {
 	s := &Server{}
+	limited := newRateLimiter().limit(handler)
 	for _, addr := range addresses {
 		for _, network := range []string{"udp", "tcp"} {
+			h := handler
+			if network == "udp" {
+				h = limited
+			}
 			if network == "tcp" && len(s.servers) > 0 && s.servers[len(s.servers)-1].PacketConn != nil {
 				addr = s.servers[len(s.servers)-1].PacketConn.LocalAddr().String() // port 0: the same port as UDP
 			}
 			started := make(chan error, 1)
 			srv := &dns.Server{
-				Addr: addr, Net: network, Handler: handler,
+				Addr: addr, Net: network, Handler: h,
 				ReadTimeout: 2 * time.Second, WriteTimeout: 2 * time.Second,
 				NotifyStartedFunc: func() { started <- nil },
 			}

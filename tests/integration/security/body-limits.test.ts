@@ -28,32 +28,51 @@ function serverRssMb(): number {
   throw new Error('server process not found');
 }
 
-/** POSTs `size` bytes of JSON-looking filler, streamed, and resolves with the status. */
-function postLarge(path: string, size: number, headers: Record<string, string> = {}): Promise<number> {
+interface LargeAnswer {
+  status: number;
+  /** Bytes the client had handed to the socket when the answer came. */
+  sentAtAnswer: number;
+  ms: number;
+}
+
+/**
+ * POSTs `size` bytes of JSON-looking filler, streamed with a Content-Length or chunked, and
+ * resolves with the status, how much had been sent when the answer came and how long it took.
+ */
+function postLargeAnswer(path: string, size: number, headers: Record<string, string> = {}, chunked = false): Promise<LargeAnswer> {
   return new Promise((resolve, reject) => {
     const url = new URL(path, server.url);
+    const started = Date.now();
     const req = request(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': String(size), ...headers },
+      headers: { 'content-type': 'application/json', ...(chunked ? {} : { 'content-length': String(size) }), ...headers },
     });
+    let sent = 0;
     req.on('response', (res) => {
       res.resume();
-      resolve(res.statusCode ?? 0);
+      resolve({ status: res.statusCode ?? 0, sentAtAnswer: sent, ms: Date.now() - started });
     });
     req.on('error', reject);
-    const chunk = Buffer.alloc(1 << 20, 'a');
-    chunk.write('{"url":"');
-    let sent = 0;
+    // One valid JSON object: a long string, as a password or an address would be sent.
+    const first = Buffer.alloc(1 << 20, 'a');
+    first.write('{"identity":"a@example.com","password":"');
+    const filler = Buffer.alloc(1 << 20, 'a');
     const pump = () => {
-      while (sent < size) {
-        const n = Math.min(chunk.length, size - sent);
+      while (sent < size - 2) {
+        const n = Math.min(filler.length, size - 2 - sent);
+        const chunk = sent === 0 ? first : filler;
         sent += n;
         if (!req.write(n === chunk.length ? chunk : chunk.subarray(0, n))) return void req.once('drain', pump);
       }
-      req.end();
+      sent += 2;
+      req.end('"}');
     };
     pump();
   });
+}
+
+function postLarge(path: string, size: number, headers: Record<string, string> = {}): Promise<number> {
+  return postLargeAnswer(path, size, headers).then((a) => a.status);
 }
 
 describe('body limits', () => {
@@ -90,5 +109,65 @@ describe('body limits', () => {
     });
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('Please enter a website URL to scan.');
+  });
+});
+
+// Found by the security review (issue 30, finding 4): PocketBase's own sign-up and sign-in read
+// 30 MB bodies in full (its default limit is 32 MB); six took the server from 102 to 707 MB.
+describe("PocketBase's own routes", () => {
+  const SIGN_UP = '/api/collections/users/records';
+  const SIGN_IN = '/api/collections/users/auth-with-password';
+  const SIZE = 30 << 20;
+
+  it('six 30 MB sign-ups and six 30 MB sign-ins are answered 413 before they are read, and the server stays small', async () => {
+    const before = serverRssMb();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, serverRssMb())), 20);
+    const answers = await Promise.all(
+      [SIGN_UP, SIGN_IN].flatMap((path) => Array.from({ length: 6 }, () => postLargeAnswer(path, SIZE).catch(() => null))),
+    );
+    clearInterval(sampler);
+    const after = serverRssMb();
+    peak = Math.max(peak, after);
+    console.log(
+      `12 x 30 MB: RSS ${before.toFixed(0)} MB before, peak ${peak.toFixed(0)}, after ${after.toFixed(0)}; answers in ${answers.map((a) => a?.ms).join(', ')} ms`,
+    );
+    // The client may see the connection closed while it still sends; most see the 413 first.
+    expect(answers.filter((a) => a !== null).length).toBeGreaterThanOrEqual(6);
+    for (const a of answers) {
+      if (!a) continue;
+      expect(a.status).toBe(413);
+      expect(a.sentAtAnswer).toBeLessThan(SIZE); // answered while the body was still being sent
+    }
+    expect(peak - before).toBeLessThan(60);
+  });
+
+  it.each([SIGN_UP, SIGN_IN])('a chunked 30 MB body to %s is read only up to the limit', async (path) => {
+    const before = serverRssMb();
+    const answer = await postLargeAnswer(path, SIZE, {}, true);
+    expect(answer.status).toBe(413);
+    expect(answer.sentAtAnswer).toBeLessThan(SIZE);
+    expect(serverRssMb() - before).toBeLessThan(60);
+  });
+
+  it.each([
+    ['/api/collections/users/request-password-reset', 8 << 10],
+    ['/api/collections/users/request-verification', 8 << 10],
+    ['/api/collections/users/confirm-password-reset', 8 << 10],
+    ['/api/collections/users/auth-with-otp', 8 << 10],
+    ['/api/collections/users/records', 16 << 10],
+    ['/api/realtime', 128 << 10],
+  ])('%s refuses a body larger than it needs', async (path, size) => {
+    expect(await postLarge(path, size)).toBe(413);
+  });
+
+  // Uploads (documents, a file of 20 MB) keep their larger limit: tests/integration/documents.test.ts.
+  it('sign-up and sign-in of a real size still work', async () => {
+    const email = `limits-${Date.now()}@example.com`;
+    const password = 'limits-Runner-4821';
+    const anonymous = server.anonymous();
+    await anonymous.collection('users').create({ email, password, passwordConfirm: password, name: 'N'.repeat(255) });
+    const auth = await anonymous.collection('users').authWithPassword(email, password);
+    expect(auth.record.email).toBe(email);
   });
 });

@@ -16,6 +16,8 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 const FOREIGN = 'https://attacker.example';
+// A 1x1 transparent PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 describe('headers', () => {
   it.each(['/', '/pricing', '/help', '/dashboard', '/dashboard/team'])(
@@ -45,8 +47,40 @@ describe('headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('permissions-policy')).toContain('camera=()');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
     },
   );
+
+  // Found by the security review (issue 30, finding 7): X-Frame-Options was PocketBase's SAMEORIGIN
+  // and Referrer-Policy and Permissions-Policy were missing on everything PocketBase answers.
+  it('the API, the public API, the tracker, stored files and the admin UI carry every protective header', async () => {
+    const avatar = new FormData();
+    avatar.append('email', `framed-${Date.now()}@example.com`);
+    avatar.append('password', 'framed-pass-4821');
+    avatar.append('passwordConfirm', 'framed-pass-4821');
+    avatar.append('avatar', new Blob([PNG], { type: 'image/png' }), 'me.png');
+    const user = await server.admin.collection('users').create(avatar);
+    const auth = { authorization: server.admin.authStore.token };
+    const paths: [string, number, Record<string, string>?][] = [
+      ['/api/health', 200],
+      ['/api/collections/users/records', 200],
+      ['/api/collections/users/auth-with-password', 404], // GET of a POST route: PocketBase's own 404
+      ['/v1/openapi.json', 200],
+      ['/v1/analytics', 401],
+      ['/t/unknownkey.js', 404],
+      [`/api/files/users/${user.id}/${user.avatar}`, 200, auth],
+      ['/api/files/users/nosuchrecord0/none.png', 404],
+      ['/_/', 200],
+    ];
+    for (const [path, status, headers] of paths) {
+      const res = await fetch(`${server.url}${path}`, { headers });
+      expect([path, res.status]).toEqual([path, status]);
+      expect([path, res.headers.get('x-frame-options')]).toEqual([path, 'DENY']);
+      expect([path, res.headers.get('referrer-policy')]).toEqual([path, 'strict-origin-when-cross-origin']);
+      expect([path, res.headers.get('permissions-policy')]).toEqual([path, expect.stringContaining('camera=()')]);
+      expect([path, res.headers.get('x-content-type-options')]).toEqual([path, 'nosniff']);
+    }
+  });
 
   it('the API answers a foreign origin without CORS headers', async () => {
     const res = await fetch(`${server.url}/api/health`, { headers: { origin: FOREIGN } });

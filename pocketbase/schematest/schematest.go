@@ -11,6 +11,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
+
+	"cro/pocketbase/domainzone"
 )
 
 // The JS migrations register into PocketBase's global migration list: once per test binary.
@@ -33,6 +35,7 @@ func NewApp(t testing.TB) core.App {
 			MigrationsDir:     filepath.Join(root, "pb_migrations"),
 			HooksDir:          filepath.Join(root, "pb_hooks"),
 			HooksFilesPattern: `^$`,
+			OnInit:            domainzone.BindJS, // a migration names sites' zones
 		})
 	})
 	if regErr != nil {

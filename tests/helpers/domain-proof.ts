@@ -6,12 +6,17 @@
  */
 import type PocketBase from 'pocketbase';
 import { ownershipRecordName } from '../../src/lib/domain-ownership';
-import type { DnsFixture } from './dns-server';
+import type { FixtureRecord } from './dns-server';
 
-export async function proveDomain(dns: Pick<DnsFixture, 'setRecords'>, client: PocketBase, siteId: string): Promise<void> {
+/** Where the domain's current records are published: the test DNS server, or the e2e stand-in's control. */
+interface DnsHost {
+  setRecords(zone: string, records: FixtureRecord[]): void | Promise<void>;
+}
+
+export async function proveDomain(dns: DnsHost, client: PocketBase, siteId: string): Promise<void> {
   const site = await client.collection('sites').getOne<{ verification_zone: string; verification_token: string }>(siteId);
   const name = ownershipRecordName(site.verification_zone);
-  dns.setRecords(name, [{ name, type: 'TXT', value: site.verification_token }]);
+  await dns.setRecords(name, [{ name, type: 'TXT', value: site.verification_token }]);
   const res = await client.send<{ owned: boolean; message: string }>('/api/cro/verify-dns', {
     method: 'POST',
     body: { siteId },

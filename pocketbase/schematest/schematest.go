@@ -21,6 +21,16 @@ var register sync.Once
 // NewApp bootstraps an app in a temporary directory and runs every migration.
 func NewApp(t testing.TB) core.App {
 	t.Helper()
+	app, rest := NewAppBefore(t, "")
+	rest()
+	return app
+}
+
+// NewAppBefore is NewApp with only the migrations whose files sort before file applied (all of
+// them when file is empty); the returned function applies the others. A test of a migration's
+// data changes seeds the rows it changes in between.
+func NewAppBefore(t testing.TB, file string) (core.App, func()) {
+	t.Helper()
 	app := core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir()})
 	if err := app.Bootstrap(); err != nil {
 		t.Fatal(err)
@@ -41,8 +51,20 @@ func NewApp(t testing.TB) core.App {
 	if regErr != nil {
 		t.Fatal(regErr)
 	}
-	if err := app.RunAllMigrations(); err != nil {
+	list := core.MigrationsList{}
+	list.Copy(core.SystemMigrations)
+	for _, m := range core.AppMigrations.Items() {
+		if file == "" || m.File < file {
+			list.Add(m)
+		}
+	}
+	if _, err := core.NewMigrationsRunner(app, list).Up(); err != nil {
 		t.Fatal(err)
 	}
-	return app
+	return app, func() {
+		t.Helper()
+		if err := app.RunAllMigrations(); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -200,6 +200,16 @@ describe('a domain added by two accounts', () => {
     expect(await viaEdge(domain)).toBe('200 origin of second');
     expect(await viaEdge(`www.${domain}`)).toBe('200 origin of second');
 
+    // Within its zone the proof stays (the domain changes from www to the apex); verifying again
+    // is then a matter of the delegation alone.
+    await second.client.collection('sites').update(b.id, { domain });
+    expect(await second.client.collection('sites').getOne(b.id)).toMatchObject({
+      ownership_verified: true,
+      verification_zone: domain,
+      dns_verified: false,
+    });
+    expect(await verify(second, b.id)).toMatchObject({ verified: true, owned: true });
+
     // Released there (the site moves to another domain), the first account can prove control.
     await second.client.collection('sites').update(b.id, { domain: 'elsewhere-shop.test' });
     expect(await second.client.collection('sites').getOne(b.id)).toMatchObject({

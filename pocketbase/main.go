@@ -23,6 +23,7 @@ import (
 	"cro/pocketbase/authdns"
 	"cro/pocketbase/dnsverify"
 	"cro/pocketbase/docs"
+	"cro/pocketbase/domainzone"
 	"cro/pocketbase/edge"
 	"cro/pocketbase/mailqueue"
 	"cro/pocketbase/periodic"
@@ -71,6 +72,7 @@ func main() {
 			docs.BindJS(vm)                     // $docs: text and language of uploaded documents
 			experiments.BindJS(vm, app, events) // $experiments: running tests and results for the AI grounding
 			secrets.BindJS(vm)                  // $integrations: integration credentials sealed at rest
+			domainzone.BindJS(vm)               // $domainzone: a domain's registrable domain (the zone a site proves)
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

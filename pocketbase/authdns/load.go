@@ -7,8 +7,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"golang.org/x/net/publicsuffix"
+
+	"cro/pocketbase/domainzone"
 )
 
 // Config is the server's setting: where it listens, the edge's addresses and the install's
@@ -42,13 +44,7 @@ func splitList(s string) []string {
 
 // ZoneOf is the zone a site's domain lives in: its registrable domain (www.shop.com and
 // blog.shop.com are served in shop.com, where the delegation happens).
-func ZoneOf(domain string) string {
-	d := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(domain)), ".")
-	if z, err := publicsuffix.EffectiveTLDPlusOne(d); err == nil {
-		return z
-	}
-	return d
-}
+func ZoneOf(domain string) string { return domainzone.Of(domain) }
 
 // siteZone is one site's claim on a zone.
 type siteZone struct {
@@ -64,9 +60,9 @@ func (c siteZone) outranks(other siteZone) bool {
 	return c.created.Before(other.created)
 }
 
-// LoadZones builds every zone from the sites and their dns_records. When several sites name the
-// same domain, the verified one is served, else the oldest: a later sign-up for someone else's
-// domain never replaces the zone its owner delegated.
+// LoadZones builds the zone of every site that proved control of its domain (ownership_verified,
+// dnsverify/ownership.go) from its dns_records. A site that only named a domain gets nothing
+// served: adding someone else's domain first never puts its records in their zone.
 func LoadZones(app core.App, cfg Config) ([]*Zone, error) {
 	claims, err := claimsOf(app)
 	if err != nil {
@@ -107,10 +103,11 @@ func ServedSites(app core.App) (map[string]*core.Record, error) {
 }
 
 func claimsOf(app core.App) (map[string]siteZone, error) {
-	sites, err := app.FindAllRecords("sites")
+	sites, err := app.FindAllRecords("sites", dbx.HashExp{"ownership_verified": true})
 	if err != nil {
 		return nil, err
 	}
+	// A unique index allows one proved site per zone; the ranking only breaks a tie it prevents.
 	claims := map[string]siteZone{}
 	for _, s := range sites {
 		if strings.TrimSpace(s.GetString("domain")) == "" {

@@ -2,6 +2,7 @@ package dnsverify
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"cro/pocketbase/access"
+	"cro/pocketbase/domainzone"
 	"cro/pocketbase/notify"
 )
 
@@ -49,7 +51,16 @@ func handle(app core.App, e *core.RequestEvent) error {
 	defer cancel()
 	found, lookupErr := LookupNS(ctx, ResolverAddress(), domain)
 	verdict := Judge(domain, assigned, found, lookupErr)
+	hadProof := site.GetBool("ownership_verified")
+	owned, msg := proveOwnership(ctx, app, site, e.Auth.Id, verdict.Verified, lookupErr)
+	if !owned {
+		return e.JSON(200, Verdict{Message: msg})
+	}
+	verdict.Owned = true
 	if !verdict.Verified {
+		if !hadProof {
+			verdict.Message = fmt.Sprintf("You proved that you control %s. %s", domainzone.Of(domain), verdict.Message)
+		}
 		return e.JSON(200, verdict)
 	}
 	if msg := checkServing(ctx, found.Zone, domain); msg != "" {

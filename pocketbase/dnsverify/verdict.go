@@ -11,6 +11,7 @@ import (
 type Verdict struct {
 	Verified bool   `json:"verified"`
 	Message  string `json:"message"`
+	Owned    bool   `json:"owned"` // the site proved control of its domain's zone (ownership.go)
 }
 
 // Judge compares what a lookup found with the site's assigned pair. Both assigned nameservers

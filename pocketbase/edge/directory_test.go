@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	_ "github.com/pocketbase/pocketbase/migrations" // the system tables the schema builds on
 
+	"cro/pocketbase/authdns"
 	"cro/pocketbase/schematest"
 )
 
@@ -19,19 +20,23 @@ func TestLoadDirectoryFindsEachHostsOrigin(t *testing.T) {
 		t.Fatal(err)
 	}
 	sites, _ := app.FindCollectionByNameOrId("sites")
-	addSite := func(domain, origin, key string) *core.Record {
+	addSite := func(domain, origin, key string, proved bool) *core.Record {
 		s := core.NewRecord(sites)
 		s.Set("user_id", owner.Id)
 		s.Set("domain", domain)
 		s.Set("public_key", key)
 		s.Set("edge_origin", origin)
+		s.Set("verification_zone", authdns.ZoneOf(domain))
+		s.Set("ownership_verified", proved)
 		if err := app.SaveNoValidate(s); err != nil {
 			t.Fatal(err)
 		}
 		return s
 	}
-	byRecords := addSite("www.shop.test", "", "keyshop")
-	owned := addSite("blog.owned.test", "https://origin.owned.test", "keyowned")
+	byRecords := addSite("www.shop.test", "", "keyshop", true)
+	owned := addSite("blog.owned.test", "https://origin.owned.test", "keyowned", true)
+	// Named but never proved: the edge must not route it, whatever its origin.
+	addSite("claimed.test", "https://origin.claimed.test", "keyclaimed", false)
 	records, _ := app.FindCollectionByNameOrId("dns_records")
 	for _, r := range [][3]string{{"@", "A", "198.51.100.7"}, {"www", "CNAME", "shop.test"}, {"mail", "A", "198.51.100.25"}} {
 		rec := core.NewRecord(records)

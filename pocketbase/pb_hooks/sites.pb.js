@@ -41,6 +41,13 @@ onRecordUpdateRequest((e) => {
       e.record.set('dns_verified', false);
       e.record.set('status', 'pending');
     }
+    // Control of a zone is proved once: another zone must be proved again, which releases the old
+    // one for whoever controls it.
+    const zone = $domainzone.of(result.domain);
+    if (zone !== e.record.original().getString('verification_zone')) {
+      e.record.set('verification_zone', zone);
+      e.record.set('ownership_verified', false);
+    }
   }
   if (body.industry_category !== undefined) e.record.set('industry_category', e.record.getString('industry_category').trim());
   require(`${__hooks}/lib/site_settings.js`).applyAndAudit(e, body);
@@ -63,6 +70,10 @@ onRecordCreate((e) => {
   // Every session is recorded until the owner lowers the share (recording needs the Growth plan).
   if (!(r.getInt('recording_sample_rate') > 0)) r.set('recording_sample_rate', 100);
   if (!r.getString('public_key')) r.set('public_key', $security.randomStringWithAlphabet(24, 'abcdefghijkmnpqrstuvwxyz23456789'));
+  // The TXT value that proves control of the domain's zone (pocketbase/dnsverify/ownership.go).
+  if (!r.getString('verification_token'))
+    r.set('verification_token', $security.randomStringWithAlphabet(32, 'abcdefghijkmnpqrstuvwxyz23456789'));
+  r.set('verification_zone', $domainzone.of(r.getString('domain')));
   if (!r.getString('nameserver_1')) {
     const pairs = config.nameserverPairs();
     const pair = pairs[Math.floor(Math.random() * pairs.length)];

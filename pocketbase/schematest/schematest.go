@@ -11,6 +11,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
+
+	"cro/pocketbase/domainzone"
 )
 
 // The JS migrations register into PocketBase's global migration list: once per test binary.
@@ -18,6 +20,16 @@ var register sync.Once
 
 // NewApp bootstraps an app in a temporary directory and runs every migration.
 func NewApp(t testing.TB) core.App {
+	t.Helper()
+	app, rest := NewAppBefore(t, "")
+	rest()
+	return app
+}
+
+// NewAppBefore is NewApp with only the migrations whose files sort before file applied (all of
+// them when file is empty); the returned function applies the others. A test of a migration's
+// data changes seeds the rows it changes in between.
+func NewAppBefore(t testing.TB, file string) (core.App, func()) {
 	t.Helper()
 	app := core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir()})
 	if err := app.Bootstrap(); err != nil {
@@ -33,13 +45,26 @@ func NewApp(t testing.TB) core.App {
 			MigrationsDir:     filepath.Join(root, "pb_migrations"),
 			HooksDir:          filepath.Join(root, "pb_hooks"),
 			HooksFilesPattern: `^$`,
+			OnInit:            domainzone.BindJS, // a migration names sites' zones
 		})
 	})
 	if regErr != nil {
 		t.Fatal(regErr)
 	}
-	if err := app.RunAllMigrations(); err != nil {
+	list := core.MigrationsList{}
+	list.Copy(core.SystemMigrations)
+	for _, m := range core.AppMigrations.Items() {
+		if file == "" || m.File < file {
+			list.Add(m)
+		}
+	}
+	if _, err := core.NewMigrationsRunner(app, list).Up(); err != nil {
 		t.Fatal(err)
 	}
-	return app
+	return app, func() {
+		t.Helper()
+		if err := app.RunAllMigrations(); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -42,7 +42,8 @@ async function testHelpers() {
     const out = join(dir, 'helpers.mjs');
     await build({
       stdin: {
-        contents: "export { startPebble } from './pebble.ts'; export { startDnsServer } from './dns-server.ts';",
+        contents:
+          "export { startPebble } from './pebble.ts'; export { startDnsServer } from './dns-server.ts'; export { proveDomain } from './domain-proof.ts';",
         resolveDir: helpers,
         loader: 'ts',
       },
@@ -147,7 +148,7 @@ export default async function edgeBench(emit) {
   const edgePort = await freePort();
   const edgeTlsPort = await freePort();
   const dns = `127.0.0.1:${await freePort()}`;
-  const { startDnsServer, startPebble } = await testHelpers();
+  const { startDnsServer, startPebble, proveDomain } = await testHelpers();
   const upstream = await startDnsServer(); // the "current nameservers" the importer asks: nothing leaves the machine
   const pebble = await startPebble({ dnsServer: dns, httpPort: edgePort, tlsPort: edgeTlsPort });
   const server = await startServer({
@@ -163,6 +164,7 @@ export default async function edgeBench(emit) {
   try {
     const { owner, site } = await siteFor(server, DOMAIN);
     await owner.client.collection('sites').update(site.id, { edge_origin: `http://127.0.0.1:${originPort}` });
+    await proveDomain(upstream, owner.client, site.id); // the edge routes only a domain its site proved control of
     const agent = new Agent({ keepAlive: true, maxSockets: 64 });
     for (let tries = 0; ; tries++) {
       try {

@@ -5,7 +5,7 @@
 import { createServer, get, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../helpers/pocketbase';
-import { BASE, createUser, superuser } from './dashboard/helpers';
+import { BASE, createUser, proveDomain, superuser } from './dashboard/helpers';
 import { visitorBrowser } from './visitors';
 import { closeServer } from '../helpers/close-server';
 
@@ -56,6 +56,7 @@ test('the edge applies a rule in the first HTML, the tracker leaves it as it is,
   const { pb } = await createUser();
   const site = await pb.collection('sites').create({ user_id: pb.authStore.record!.id, domain });
   await pb.collection('sites').update(site.id, { edge_origin: originUrl });
+  await proveDomain(pb, site.id); // before that the edge routes none of its hosts
   const admin = await superuser();
   await admin.collection('sites').update(site.id, { plan_tier: 'growth', health_status: 'healthy' }); // rules need a paid plan
   const rule = await pb.collection('optimization_rules').create({

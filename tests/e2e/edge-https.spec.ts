@@ -4,7 +4,7 @@
 // the site's tracking snippet and the visit is counted; a host the install does not serve gets no
 // certificate and no page.
 import { expect, test } from '@playwright/test';
-import { BASE, createUser, superuser } from './dashboard/helpers';
+import { BASE, createUser, proveDomain, superuser } from './dashboard/helpers';
 import { visitorBrowser } from './visitors';
 
 const EDGE_HTTPS = process.env.CRO_EDGE_HTTPS;
@@ -23,6 +23,7 @@ test('a visitor loads the shop over HTTPS through the edge by its name and the v
   const { pb } = await createUser();
   const site = await pb.collection('sites').create({ user_id: pb.authStore.record!.id, domain });
   await pb.collection('sites').update(site.id, { edge_origin: SHOP });
+  await proveDomain(pb, site.id); // before that the edge routes none of its hosts
 
   const ctx = await visitor();
   const page = await ctx.newPage();

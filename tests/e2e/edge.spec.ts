@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../helpers/pocketbase';
-import { BASE, createUser, superuser } from './dashboard/helpers';
+import { BASE, createUser, proveDomain, superuser } from './dashboard/helpers';
 import { visitorBrowser } from './visitors';
 import { closeServer } from '../helpers/close-server';
 
@@ -39,6 +39,7 @@ test('a visitor loads the site through the edge by its name and the visit is cou
   const { pb } = await createUser();
   const site = await pb.collection('sites').create({ user_id: pb.authStore.record!.id, domain });
   await pb.collection('sites').update(site.id, { edge_origin: originUrl });
+  await proveDomain(pb, site.id); // before that the edge routes none of its hosts
 
   const ctx = await visitor();
   const page = await ctx.newPage();

@@ -391,12 +391,30 @@ describe('fields users may never write', () => {
 
   it('a new site cannot be created with a paid plan_tier or verified DNS', async () => {
     const user = await server.createUser();
-    for (const extra of [{ plan_tier: 'enterprise' }, { dns_verified: true }, { member_ids: [users.other.record.id] }]) {
+    for (const extra of [
+      { plan_tier: 'enterprise' },
+      { dns_verified: true },
+      { member_ids: [users.other.record.id] },
+      { ownership_verified: true },
+      { verification_zone: 'example.com' },
+      { verification_token: 'chosen-token' },
+    ]) {
       await expect(
         user.client.collection('sites').create({ user_id: user.record.id, domain: `${unique('x')}.example.com`, ...extra }),
       ).rejects.toMatchObject({ status: 400 });
     }
     expect(await user.client.collection('sites').getFullList()).toHaveLength(0);
+  });
+
+  it("a site's domain verification token is read by its members and written by nobody", async () => {
+    const token = (await server.admin.collection('sites').getOne(siteId)).verification_token;
+    expect(token).toMatch(/^[a-z0-9]{32}$/);
+    expect((await users.viewer.client.collection('sites').getOne(siteId)).verification_token).toBe(token);
+    await expect(users.other.client.collection('sites').getOne(siteId)).rejects.toMatchObject({ status: 404 });
+    for (const body of [{ verification_token: 'chosen-token' }, { ownership_verified: true }, { verification_zone: 'other.example' }]) {
+      await expect(users.owner.client.collection('sites').update(siteId, body)).rejects.toMatchObject({ status: 404 });
+    }
+    expect(await server.admin.collection('sites').getOne(siteId)).toMatchObject({ verification_token: token, ownership_verified: false });
   });
 
   it('a user cannot create a site on behalf of someone else', async () => {

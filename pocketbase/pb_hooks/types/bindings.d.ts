@@ -102,3 +102,9 @@ declare const $integrations: {
   /** The record's credentials, opened (an empty object when none are stored). */
   open(record: core.Record): { [key: string]: string };
 };
+
+/** A domain's registrable domain: the zone a site proves control of (pocketbase/domainzone). */
+declare const $domainzone: {
+  /** www.shop.co.uk -> shop.co.uk; the name itself when it has no public suffix. */
+  of(domain: string): string;
+};

@@ -23,6 +23,12 @@ export interface SiteRecord extends RecordModel {
   dns_verified: boolean;
   nameserver_1: string;
   nameserver_2: string;
+  /** The TXT value that proves control of the domain (src/lib/domain-ownership.ts); server-set. */
+  verification_token: string;
+  /** The registrable domain the proof is for: the zone the install serves for the site. */
+  verification_zone: string;
+  /** The site proved control of verification_zone; only then is its zone served and its host routed. */
+  ownership_verified: boolean;
   current_cvr: number;
   baseline_cvr: number;
   monthly_visitors: number;

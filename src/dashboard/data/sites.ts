@@ -67,6 +67,8 @@ export const saveSiteSettings = (siteId: string, settings: AnySiteSettings) =>
 export interface DnsVerdict {
   verified: boolean;
   message: string;
+  /** The site proved control of its domain (a TXT record): the first step of connecting by DNS. */
+  owned: boolean;
 }
 
 export const verifyDns = (siteId: string) =>

@@ -4,7 +4,7 @@
 import { Resolver } from 'node:dns/promises';
 import { expect, test } from '@playwright/test';
 import { publishRecords } from '../standins/dns';
-import { addSite, createUser, newDomain, signInBrowser } from './helpers';
+import { addSite, createUser, newDomain, proveDomain, signInBrowser } from './helpers';
 
 /** Asks the install's own nameservers (the server's authoritative DNS) for a name's A records. */
 async function servedA(name: string): Promise<string[]> {
@@ -24,7 +24,8 @@ test('the owner reviews imported DNS records and keeps the zone in Settings', as
   ]);
 
   const owner = await createUser();
-  await addSite(owner.pb, domain); // its records are imported as it is added
+  const site = await addSite(owner.pb, domain); // its records are imported as it is added
+  await proveDomain(owner.pb, site.id); // before that the install's nameservers serve nothing of it
   await signInBrowser(page, owner.pb);
   await page.goto('/dashboard/settings');
   await page.getByRole('tab', { name: 'DNS Records' }).click();

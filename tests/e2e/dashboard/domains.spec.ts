@@ -1,7 +1,8 @@
-// Sign up, add a domain, see Pending DNS, fail to connect, publish the assigned nameservers on the
-// DNS stand-in, Check if Connected, and see Connected/Active and the notification arrive live.
+// Sign up, add a domain, see Pending DNS and the TXT record that proves control of the domain, fail
+// to connect, publish the TXT record and then the assigned nameservers on the DNS stand-in, Check
+// if Connected after each, and see Connected/Active and the notification arrive live.
 import { expect, test } from '@playwright/test';
-import { publishZone } from '../standins/dns';
+import { E2E_NAMESERVERS, publishRecords, publishZone } from '../standins/dns';
 import { trackingSnippet } from '../../../src/lib/tracking-snippet';
 import { BASE, expectToast, newDomain, newEmail, openFromSidebar, signUpViaAuth, WIDTHS } from './helpers';
 
@@ -31,9 +32,12 @@ for (const { name, viewport } of WIDTHS) {
       const card = page.getByTestId(`domain-${domain}`);
       await expect(card.getByText('Pending DNS')).toBeVisible();
       await expect(card.getByText('Step 1 of 2')).toBeVisible();
-      const ns1 = (await card.getByTestId('nameserver-1').textContent())!.trim();
-      const ns2 = (await card.getByTestId('nameserver-2').textContent())!.trim();
-      expect([ns1, ns2]).toEqual(['ns1.e2e-cro.test', 'ns2.e2e-cro.test']);
+      // First the TXT record that proves control of the domain; the nameservers only after it.
+      const txtName = `_upliftly-verify.${domain}`;
+      await expect(card.getByTestId('ownership-name')).toHaveText(txtName);
+      const token = (await card.getByTestId('ownership-value').textContent())!.trim();
+      expect(token).toMatch(/^[a-z0-9]{32}$/);
+      await expect(card.getByTestId('nameserver-1')).toHaveCount(0);
 
       await openFromSidebar(page, 'Speed & Tracking');
       await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
@@ -57,7 +61,14 @@ for (const { name, viewport } of WIDTHS) {
       await expect(page.getByText('Verification Failed')).toBeVisible();
       await expect(website.getByRole('status')).toContainText('NXDOMAIN');
 
-      await publishZone(domain, [ns1, ns2]);
+      // The owner adds the TXT record at the domain's DNS host: the nameservers to switch to follow.
+      await publishRecords(txtName, [{ name: txtName, type: 'TXT', value: token }]);
+      await website.getByRole('button', { name: 'Check if Connected' }).click();
+      await expect(page.getByText('Ownership Verified')).toBeVisible();
+      await expect(website.getByRole('status')).toContainText(`You proved that you control ${domain}.`);
+      for (const ns of E2E_NAMESERVERS) await expect(page.getByTestId('nameserver-instructions')).toContainText(ns);
+
+      await publishZone(domain, E2E_NAMESERVERS);
       await expect(page.getByTestId('unread-dot')).toHaveCount(0);
       await website.getByRole('button', { name: 'Check if Connected' }).click();
       await expect(page.getByText('Success!')).toBeVisible();

@@ -4,7 +4,7 @@
 import { createServer, request, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../../helpers/pocketbase';
-import { addSite, createUser, expectToast, signInBrowser } from './helpers';
+import { addSite, createUser, expectToast, proveDomain, signInBrowser } from './helpers';
 import { closeServer } from '../../helpers/close-server';
 
 let origin: Server;
@@ -42,6 +42,7 @@ test('the owner sees the edge cache and purges it', async ({ page }) => {
   const owner = await createUser();
   const site = await addSite(owner.pb, domain);
   await owner.pb.collection('sites').update(site.id, { edge_origin: originUrl });
+  await proveDomain(owner.pb, site.id); // before that the edge routes none of its hosts
   // The edge learns the site a moment after the write; the first answer that arrives fills the cache.
   await expect.poll(() => viaEdge(domain, '/app.css'), { timeout: 10_000 }).toBe('HIT');
 

@@ -4,6 +4,8 @@ import PocketBase from 'pocketbase';
 import { E2E_PORT } from '../../../playwright.config';
 import { SUPERUSER } from '../../helpers/pocketbase';
 import { hydrated } from '../islands';
+import { proveDomain as prove } from '../../helpers/domain-proof';
+import { publishRecords } from '../standins/dns';
 
 export const BASE = `http://127.0.0.1:${E2E_PORT}`;
 export const WIDTHS = [
@@ -66,6 +68,13 @@ export async function openFromSidebar(page: Page, label: string): Promise<void> 
 export async function addSite(pb: PocketBase, domain: string): Promise<{ id: string; nameserver_1: string; nameserver_2: string }> {
   return pb.collection('sites').create({ user_id: pb.authStore.record!.id, domain });
 }
+
+/**
+ * Proves that a site controls its domain, as its owner would with a TXT record at the domain's DNS
+ * host (the DNS stand-in): before that the install serves nothing of its zone and the edge routes
+ * none of its hosts.
+ */
+export const proveDomain = (pb: PocketBase, siteId: string) => prove({ setRecords: publishRecords }, pb, siteId);
 
 /** A toast's title and its message, both on screen. */
 export async function expectToast(page: Page, title: string, message: string): Promise<void> {

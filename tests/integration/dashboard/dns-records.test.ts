@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer, type DnsFixture } from '../../helpers/dns-server';
 import { freePort, startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
 import { addMember } from '../../helpers/suite';
+import { proveDomain } from '../../helpers/domain-proof';
 
 const NS = ['ns1.import-cro.test', 'ns2.import-cro.test'];
 const EDGE = '192.0.2.80';
@@ -55,6 +56,7 @@ beforeAll(async () => {
   ours.setServers([`127.0.0.1:${dnsPort}`]);
   owner = await server.createUser();
   siteId = (await owner.client.collection('sites').create({ user_id: owner.record.id, domain: DOMAIN })).id;
+  await proveDomain(upstream, owner.client, siteId); // before that the install serves nothing of the zone
 });
 
 afterAll(async () => {

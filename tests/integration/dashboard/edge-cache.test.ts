@@ -9,6 +9,8 @@ import type PocketBase from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
 import { closeServer } from '../../helpers/close-server';
+import { startDnsServer, type DnsFixture } from '../../helpers/dns-server';
+import { proveDomain } from '../../helpers/domain-proof';
 
 const DOMAIN = 'cache-shop.test';
 const PAGE = '<!doctype html><html><head><title>Cache shop</title></head><body>Shop</body></html>';
@@ -16,6 +18,7 @@ const PAGE = '<!doctype html><html><head><title>Cache shop</title></head><body>S
 type Role = 'owner' | 'admin' | 'editor' | 'viewer' | 'stranger';
 
 let server: TestServer;
+let upstream: DnsFixture;
 let users: Record<Role, TestUser>;
 let origin: Server;
 let edge: string;
@@ -36,7 +39,8 @@ beforeAll(async () => {
   const originPort = await freePort();
   await new Promise<void>((r) => origin.listen(originPort, '127.0.0.1', r));
   edge = `127.0.0.1:${await freePort()}`;
-  server = await startPocketBase({ env: { CRO_EDGE_HTTP: edge, CRO_EDGE_ALLOW_PRIVATE: '1' } });
+  upstream = await startDnsServer(); // where the owner proves control of the domain
+  server = await startPocketBase({ env: { CRO_EDGE_HTTP: edge, CRO_EDGE_ALLOW_PRIVATE: '1', CRO_DNS_RESOLVER: upstream.address } });
   const roles: Role[] = ['owner', 'admin', 'editor', 'viewer', 'stranger'];
   users = Object.fromEntries(await Promise.all(roles.map(async (r) => [r, await server.createUser()] as const))) as typeof users;
   const site = await users.owner.client.collection('sites').create({ user_id: users.owner.record.id, domain: DOMAIN });
@@ -47,6 +51,7 @@ beforeAll(async () => {
       .create({ site_id: siteId, user_id: users[role].record.id, email: users[role].email, role, status: 'active' });
   }
   await users.owner.client.collection('sites').update(siteId, { edge_origin: `http://127.0.0.1:${originPort}` });
+  await proveDomain(upstream, users.owner.client, siteId); // before that the edge routes none of its hosts
   // The edge learns the site's host and origin a moment after the write.
   const deadline = Date.now() + 10_000;
   while ((await viaEdge('/')).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
@@ -54,6 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
+  await upstream?.stop();
   await closeServer(origin);
 });
 

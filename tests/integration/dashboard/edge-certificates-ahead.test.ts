@@ -15,6 +15,7 @@ import { startDnsServer, type DnsFixture } from '../../helpers/dns-server';
 import { startPebble, type Pebble } from '../../helpers/pebble';
 import { freePort, startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
 import { closeServer } from '../../helpers/close-server';
+import { proveDomain } from '../../helpers/domain-proof';
 
 const NS = ['ns1.ahead-cro.test', 'ns2.ahead-cro.test'];
 const DOMAIN = 'ahead-shop.test';
@@ -60,6 +61,7 @@ beforeAll(async () => {
   owner = await server.createUser();
   site = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: DOMAIN });
   await owner.client.collection('sites').update(site.id, { edge_origin: `http://127.0.0.1:${originPort}` });
+  await proveDomain(upstream, owner.client, site.id); // before that the edge routes none of its hosts
 }, 60_000);
 
 afterAll(async () => {

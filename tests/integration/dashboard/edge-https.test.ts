@@ -17,6 +17,7 @@ import { startPebble, type Pebble } from '../../helpers/pebble';
 import { freePort, startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
 import { trackingSnippet } from '../../../src/lib/tracking-snippet';
 import { closeServer } from '../../helpers/close-server';
+import { proveDomain } from '../../helpers/domain-proof';
 
 const NS = ['ns1.tls-cro.test', 'ns2.tls-cro.test'];
 const DOMAIN = 'tls-shop.test';
@@ -58,6 +59,7 @@ beforeAll(async () => {
   owner = await server.createUser();
   site = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: DOMAIN });
   await owner.client.collection('sites').update(site.id, { edge_origin: `http://127.0.0.1:${originPort}` });
+  await proveDomain(upstream, owner.client, site.id); // before that the edge routes none of its hosts
 }, 60_000);
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import { startDnsServer, type DnsFixture } from '../../helpers/dns-server';
 import { freePort, startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
 import { trackingSnippet } from '../../../src/lib/tracking-snippet';
 import { closeServer } from '../../helpers/close-server';
+import { proveDomain } from '../../helpers/domain-proof';
 
 const NS = ['ns1.edge-cro.test', 'ns2.edge-cro.test'];
 const DOMAIN = 'edge-shop.test';
@@ -48,6 +49,7 @@ beforeAll(async () => {
   });
   owner = await server.createUser();
   site = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: DOMAIN });
+  await proveDomain(upstream, owner.client, site.id); // before that the edge routes none of its hosts
 });
 
 afterAll(async () => {

@@ -10,6 +10,7 @@ import { useDnsCheck } from '../../../ui/dashboard/useDnsCheck';
 export function WebsiteCard({ site, canVerify }: { site: SiteRecord; canVerify: boolean }) {
   const { busy, detail, check } = useDnsCheck(site.id, (res) => {
     if (res.verified) notify('Success!', res.message, 'success');
+    else if (res.owned && !site.ownership_verified) notify('Ownership Verified', res.message, 'success');
     else notify('Verification Failed', res.message, 'destructive');
   });
   const verified = site.dns_verified && site.status === 'active';

@@ -33,11 +33,24 @@ const (
 	maxPath     = 300
 )
 
-// heatmapPlans may see heatmaps: src/lib/plans.ts's recordings capability (growth or higher).
-var heatmapPlans = map[string]bool{"growth": true, "enterprise": true}
+// The plans and refusals mirror src/lib/plans.ts, pinned by tests/fixtures/contracts/plan-limits.json
+// (plan_test.go): Starter's "basic heatmaps" are click maps (and their heat layer) of the last 30
+// days; scroll maps come with recordings (Growth or higher).
+var (
+	// clickMapDays is the longest range each plan's click maps cover; a plan not listed has none.
+	clickMapDays = map[string]int{"starter": 30, "growth": 90, "enterprise": 90}
+	// scrollMapPlans: src/lib/plans.ts's recordings capability.
+	scrollMapPlans = map[string]bool{"growth": true, "enterprise": true}
+)
 
-// planRequired is src/lib/plans.ts upgradeMessage('recordings'), the refusal for other plans.
-const planRequired = "Session recordings and heatmaps requires the Growth plan or higher. Upgrade at /pricing."
+const (
+	// clickMapsRequired is upgradeMessage('click_maps'), the refusal for the Free plan.
+	clickMapsRequired = "Click maps requires a paid plan. Upgrade at /pricing."
+	// rangeRequired is clickMapRangeRefusal(): Starter asking for more than its 30 days.
+	rangeRequired = "Click maps of more than the last 30 days require the Growth plan or higher. Upgrade at /pricing."
+	// planRequired is upgradeMessage('recordings'), the refusal of scroll maps below Growth.
+	planRequired = "Session recordings and heatmaps requires the Growth plan or higher. Upgrade at /pricing."
+)
 
 // Register adds the routes.
 func Register(app *pocketbase.PocketBase, store analytics.Store) {
@@ -54,7 +67,7 @@ func Register(app *pocketbase.PocketBase, store analytics.Store) {
 	})
 }
 
-// member returns the site for a signed-in member on a plan with heatmaps, or the error to answer.
+// member returns the site for a signed-in member on a plan with click maps, or the error to answer.
 func member(e *core.RequestEvent) (*core.Record, error) {
 	if e.Auth == nil {
 		return nil, e.UnauthorizedError("Sign in to view heatmaps.", nil)
@@ -63,7 +76,19 @@ func member(e *core.RequestEvent) (*core.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !heatmapPlans[site.GetString("plan_tier")] {
+	if clickMapDays[site.GetString("plan_tier")] == 0 {
+		return nil, e.ForbiddenError(clickMapsRequired, nil)
+	}
+	return site, nil
+}
+
+// scrollMember is member for scroll maps, which need the Growth plan or higher.
+func scrollMember(e *core.RequestEvent) (*core.Record, error) {
+	site, err := member(e)
+	if err != nil {
+		return nil, err
+	}
+	if !scrollMapPlans[site.GetString("plan_tier")] {
 		return nil, e.ForbiddenError(planRequired, nil)
 	}
 	return site, nil
@@ -87,6 +112,9 @@ func query(e *core.RequestEvent, site *core.Record, now time.Time) (analytics.He
 	days, err := rangeDays(e)
 	if err != nil {
 		return analytics.HeatmapQuery{}, err
+	}
+	if days > clickMapDays[site.GetString("plan_tier")] {
+		return analytics.HeatmapQuery{}, e.ForbiddenError(rangeRequired, nil)
 	}
 	return analytics.HeatmapQuery{SiteID: site.Id, Path: path, Device: device, From: now.Add(-time.Duration(days) * 24 * time.Hour),
 		To: now.Add(time.Minute)}, nil
@@ -128,6 +156,9 @@ func pagesHandler(store analytics.Store) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
+		if days > clickMapDays[site.GetString("plan_tier")] {
+			return e.ForbiddenError(rangeRequired, nil)
+		}
 		now := time.Now().UTC()
 		rows, err := store.TopPages(site.Id, analytics.DayRange{From: now.AddDate(0, 0, -days).Format(time.DateOnly), To: analytics.OpenEnd}, 500)
 		if err != nil {
@@ -153,17 +184,17 @@ func pagesHandler(store analytics.Store) func(*core.RequestEvent) error {
 }
 
 func clicksHandler(store analytics.Store) func(*core.RequestEvent) error {
-	return figuresHandler("Could not load the click map.", func(q analytics.HeatmapQuery) (any, error) { return store.ClickMap(q) })
+	return figuresHandler(member, "Could not load the click map.", func(q analytics.HeatmapQuery) (any, error) { return store.ClickMap(q) })
 }
 
 func scrollHandler(store analytics.Store) func(*core.RequestEvent) error {
-	return figuresHandler("Could not load the scroll map.", func(q analytics.HeatmapQuery) (any, error) { return store.ScrollDepth(q) })
+	return figuresHandler(scrollMember, "Could not load the scroll map.", func(q analytics.HeatmapQuery) (any, error) { return store.ScrollDepth(q) })
 }
 
-// figuresHandler answers a member's query for one page's figures, read by `read`.
-func figuresHandler(failure string, read func(analytics.HeatmapQuery) (any, error)) func(*core.RequestEvent) error {
+// figuresHandler answers a query for one page's figures by a member `allowed` admits, read by `read`.
+func figuresHandler(allowed func(*core.RequestEvent) (*core.Record, error), failure string, read func(analytics.HeatmapQuery) (any, error)) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		site, err := member(e)
+		site, err := allowed(e)
 		if err != nil {
 			return err
 		}

@@ -59,7 +59,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
     features: [
       f('Up to 25,000 visitors/month', '#visitor-limits'),
       f('Limited A/B testing', '/dashboard/tests'),
-      soon('Basic heatmaps'),
+      f('Basic heatmaps', '/dashboard/recordings'),
       f('Weekly reports', '/dashboard/reports'),
     ],
   },

@@ -6,13 +6,16 @@ export const PLAN_TIERS = ['free', 'starter', 'growth', 'enterprise'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 
 export type Capability =
-  'scan_all_results' | 'deploy_optimization' | 'ai_chat' | 'ai_analysis' | 'recordings' | 'cro_workers' | 'api_access';
+  'scan_all_results' | 'deploy_optimization' | 'ai_chat' | 'ai_analysis' | 'click_maps' | 'recordings' | 'cro_workers' | 'api_access';
 
 const MINIMUM_TIER: Record<Capability, PlanTier> = {
   scan_all_results: 'starter',
   deploy_optimization: 'starter',
   ai_chat: 'starter',
   ai_analysis: 'growth',
+  // Starter's "Basic heatmaps": click maps and the heat layer of the last 30 days; scroll maps and
+  // recordings come with recordings (pocketbase/heatmaps mirrors both, pinned by plan-limits.json).
+  click_maps: 'starter',
   recordings: 'growth',
   cro_workers: 'enterprise',
   // The public REST API (pocketbase/publicapi mirrors it, pinned by tests/fixtures/contracts/plan-limits.json).
@@ -42,6 +45,14 @@ export const MONTHLY_PRICE_USD: Record<PlanTier, number> = { free: 0, starter: 7
  */
 export function estimatedMonthlyRevenue(paidTiers: readonly unknown[]): number {
   return paidTiers.reduce<number>((sum, tier) => sum + MONTHLY_PRICE_USD[normalizeTier(tier)], 0);
+}
+
+/** The longest range of days a plan's click maps cover: "basic heatmaps" are the last 30 days. */
+export const CLICK_MAP_MAX_DAYS: Record<PlanTier, number> = { free: 0, starter: 30, growth: 90, enterprise: 90 };
+
+/** The refusal of a click map range longer than the plan's (Starter asking for more than 30 days). */
+export function clickMapRangeRefusal(): string {
+  return `Click maps of more than the last ${CLICK_MAP_MAX_DAYS.starter} days require the Growth plan or higher. Upgrade at /pricing.`;
 }
 
 /** Usage levels that send the owner a notification and a mail, once each per month. */
@@ -82,6 +93,7 @@ const CAPABILITY_LABELS: Record<Capability, string> = {
   deploy_optimization: 'Deploying optimizations',
   ai_chat: 'The AI chat',
   ai_analysis: 'AI Analysis',
+  click_maps: 'Click maps',
   recordings: 'Session recordings and heatmaps',
   cro_workers: 'CRO Workers',
   api_access: 'API access',

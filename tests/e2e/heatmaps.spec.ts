@@ -164,12 +164,42 @@ test('when the site no longer serves the page, the heatmap shows its own error s
   await expect(page.getByTestId('rendering-unavailable')).toBeVisible();
 });
 
-test('a starter site sees the upgrade card instead of heatmaps', async ({ page }) => {
+test("a starter site gets the pricing page's basic heatmaps: its click map and heat layer, no scroll map, no recordings", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
   const owner = await createUser();
-  const site = (await addSite(owner.pb, 'heatmap-starter.example.com')) as unknown as { id: string };
-  await (await superuser()).collection('sites').update(site.id, { plan_tier: 'starter' });
+  const site = (await addSite(owner.pb, HEATMAP_SHOP)) as unknown as { id: string; public_key: string };
+  const admin = await superuser();
+  await admin.collection('sites').update(site.id, { plan_tier: 'growth' }); // recorded as a growth site's visit...
+  await visit(site.public_key, 1280, [['#start', { x: 20, y: 12 }, 1]]);
+  await expect
+    .poll(
+      async () => (await owner.pb.send(`/api/cro/heatmaps/${site.id}/clicks?path=%2Flanding&device=desktop`, { requestKey: null })).clicks,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(1);
+  await admin.collection('sites').update(site.id, { plan_tier: 'starter' }); // ...and read on Starter
+
   await signInBrowser(page, owner.pb);
   await page.goto('/dashboard/recordings');
-  await expect(page.getByTestId('recordings-upgrade')).toContainText('available on the Growth and Enterprise plans');
+  await expect(page.getByTestId('basic-heatmaps-note')).toContainText('Your Starter plan shows click maps of the last 30 days.');
+  await expect(page.getByRole('tab', { name: 'Session Recordings' })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Heatmaps' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('heatmap-summary')).toHaveText('1 click in the last 30 days');
+  expect(await heatPoints(page)).toHaveLength(1);
+  await expect(page.getByRole('tab', { name: 'Scroll depth' })).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Click Maps' }).click();
+  await expect(page.getByTestId('click-map-total')).toHaveText('1 click in the last 30 days');
+});
+
+test('a free site sees the upgrade card instead of heatmaps', async ({ page }) => {
+  const owner = await createUser();
+  await addSite(owner.pb, 'heatmap-free.example.com');
+  await signInBrowser(page, owner.pb);
+  await page.goto('/dashboard/recordings');
+  await expect(page.getByTestId('recordings-upgrade')).toContainText('Starter shows click maps of the last 30 days');
   await expect(page.getByRole('tab', { name: 'Heatmaps' })).toHaveCount(0);
 });

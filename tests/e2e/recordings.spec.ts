@@ -172,7 +172,8 @@ test('a Starter site never loads the recorder, its chunks are refused, and its o
 
   await signInBrowser(page, pb);
   await page.goto('/dashboard/recordings');
-  await expect(page.getByTestId('recordings-upgrade')).toBeVisible();
+  // Starter's basic heatmaps: click maps only, and a note on what Growth adds.
+  await expect(page.getByTestId('basic-heatmaps-note')).toContainText('Session recordings and scroll maps come with the Growth plan.');
   await expect(page.getByRole('tab', { name: 'Session Recordings' })).toHaveCount(0);
 });
 

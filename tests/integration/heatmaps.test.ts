@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
-import { upgradeMessage } from '../../src/lib/plans';
+import { clickMapRangeRefusal, upgradeMessage } from '../../src/lib/plans';
 import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
 import { addMember, refusal } from '../helpers/site-access';
 import { batch, makeSite, post } from './analytics/helpers';
@@ -164,20 +164,24 @@ describe('who may see heatmaps', () => {
     }
   });
 
-  it('free and starter sites are refused with the upgrade message; growth and enterprise are served', async () => {
-    for (const [tier, allowed] of [
-      ['free', false],
-      ['starter', false],
-      ['enterprise', true],
-      ['growth', true],
-    ] as const) {
+  it('free is refused; starter gets click maps of 30 days (no scroll map, no more days); growth and enterprise get everything', async () => {
+    const clicks = ['pages', 'clicks?path=%2Fpricing', 'render?path=%2Fpricing'];
+    const longer = ['pages?days=31', 'clicks?path=%2Fpricing&days=90'];
+    const scroll = 'scroll?path=%2Fpricing';
+    const cases = {
+      free: { clicks: upgradeMessage('click_maps'), longer: upgradeMessage('click_maps'), scroll: upgradeMessage('click_maps') },
+      starter: { clicks: null, longer: clickMapRangeRefusal(), scroll: upgradeMessage('recordings') },
+      growth: { clicks: null, longer: null, scroll: null },
+      enterprise: { clicks: null, longer: null, scroll: null },
+    };
+    const answer = (message: string | null) => (message === null ? 'accepted' : { status: 403, message });
+    for (const [tier, want] of Object.entries(cases)) {
       await server.admin.collection('sites').update(site.id, { plan_tier: tier });
-      for (const route of ['pages', 'clicks?path=%2Fpricing', 'scroll?path=%2Fpricing', 'render?path=%2Fpricing']) {
-        expect(await refusal(heat(viewer, route)), `${tier} ${route}`).toEqual(
-          allowed ? 'accepted' : { status: 403, message: upgradeMessage('recordings') },
-        );
-      }
+      for (const route of clicks) expect(await refusal(heat(viewer, route)), `${tier} ${route}`).toEqual(answer(want.clicks));
+      for (const route of longer) expect(await refusal(heat(viewer, route)), `${tier} ${route}`).toEqual(answer(want.longer));
+      expect(await refusal(heat(viewer, scroll)), `${tier} scroll`).toEqual(answer(want.scroll));
     }
+    await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
   });
 });
 

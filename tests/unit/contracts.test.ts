@@ -8,7 +8,14 @@ import experimentAssignments from '../fixtures/contracts/experiment-assignments.
 import ruleRollouts from '../fixtures/contracts/rule-rollouts.json';
 import { assignVariant, inRollout } from '../../src/lib/assignment';
 import { deviceClass } from '../../src/lib/contracts/device-class';
-import { MONTHLY_VISITOR_LIMITS, can, upgradeMessage, usageAlertLevel } from '../../src/lib/plans';
+import {
+  CLICK_MAP_MAX_DAYS,
+  MONTHLY_VISITOR_LIMITS,
+  can,
+  clickMapRangeRefusal,
+  upgradeMessage,
+  usageAlertLevel,
+} from '../../src/lib/plans';
 import { allowedReportFrequencies, reportFrequencyRefusal } from '../../src/lib/report-plans';
 import { REPORT_FREQUENCIES } from '../../src/lib/reports';
 import { onPage } from '../../src/tracker/rules';
@@ -86,6 +93,13 @@ describe('plan limits (the same fixture runs in pocketbase/usage)', () => {
   it('gives session recordings to the plans the fixture lists, with the same refusal as pocketbase/recordings', () => {
     for (const [tier, allowed] of Object.entries(planLimits.recordings.plans)) expect(can(tier, 'recordings'), tier).toBe(allowed);
     expect(upgradeMessage('recordings')).toBe(planLimits.recordings.refusal);
+  });
+
+  it("gives click maps to the plans the fixture lists, over each plan's longest range, with the same refusals as pocketbase/heatmaps", () => {
+    for (const [tier, allowed] of Object.entries(planLimits.clickMaps.plans)) expect(can(tier, 'click_maps'), tier).toBe(allowed);
+    expect(CLICK_MAP_MAX_DAYS).toEqual(planLimits.clickMaps.maxDays);
+    expect(upgradeMessage('click_maps')).toBe(planLimits.clickMaps.refusal);
+    expect(clickMapRangeRefusal()).toBe(planLimits.clickMaps.rangeRefusal);
   });
 
   it('gives each plan the report frequencies the fixture lists, with the same refusals as pocketbase/reports', () => {

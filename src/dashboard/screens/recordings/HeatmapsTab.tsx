@@ -40,7 +40,8 @@ interface Loaded {
   error?: string;
 }
 
-export function HeatmapsTab({ siteId }: { siteId: string }) {
+/** `scrollMaps` false (the Starter plan): the click layer only; the server refuses scroll maps. */
+export function HeatmapsTab({ siteId, scrollMaps }: { siteId: string; scrollMaps: boolean }) {
   const { pages, error } = useHeatmapPages(siteId);
   const page = useStore($heatmapPage);
   const device = useStore($heatmapDevice);
@@ -53,14 +54,15 @@ export function HeatmapsTab({ siteId }: { siteId: string }) {
     if (!page) return;
     let live = true;
     const rendering = fetchPageRendering(siteId, page).then(async (url) => ({ url, problem: await pageRenderingProblem(url) }));
-    Promise.all([rendering, fetchClickMap(siteId, page, device), fetchScrollMap(siteId, page, device)]).then(
+    const scrolled = scrollMaps ? fetchScrollMap(siteId, page, device) : Promise.resolve(undefined);
+    Promise.all([rendering, fetchClickMap(siteId, page, device), scrolled]).then(
       ([{ url, problem }, clicks, scroll]) => live && setLoaded({ key, url, renderProblem: problem, clicks, scroll }),
       (err) => live && setLoaded({ key, error: errorMessage(err, 'Could not load the heatmap') }),
     );
     return () => {
       live = false;
     };
-  }, [siteId, page, device, key, attempt]);
+  }, [siteId, page, device, key, attempt, scrollMaps]);
 
   if (error) return <p role="alert">{error}</p>;
   if (!pages) return <Spinner />;
@@ -75,7 +77,7 @@ export function HeatmapsTab({ siteId }: { siteId: string }) {
   return (
     <div>
       <HeatmapPicker pages={pages} idPrefix="heatmap" />
-      <TabList label="Heatmap view" tabs={VIEWS} active={view} onSelect={setView} />
+      {scrollMaps && <TabList label="Heatmap view" tabs={VIEWS} active={view} onSelect={setView} />}
       {!current ? (
         <Spinner />
       ) : current.error || !current.url || !current.clicks ? (

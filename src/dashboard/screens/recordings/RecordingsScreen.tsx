@@ -1,9 +1,10 @@
 /**
- * Session Recordings & Heatmaps (/dashboard/recordings): growth plan or higher (free and starter
- * see the upgrade card; the server refuses their recordings too). A thin frame of tabs: each tab
- * lives in its own file.
+ * Session Recordings & Heatmaps (/dashboard/recordings). Growth or higher: every tab. Starter:
+ * "basic heatmaps", the click maps and the heat layer of the last 30 days, with a note on what
+ * Growth adds. Free: the upgrade card. The server refuses the same (pocketbase/heatmaps,
+ * recordings). A thin frame of tabs: each tab lives in its own file.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { can } from '../../../lib/plans';
 import { NoSite } from '../../../ui/dashboard/NoSite';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
@@ -12,24 +13,36 @@ import { TabList } from '../../../ui/TabList';
 import { useSiteContext } from '../../data/siteContext';
 import { ClickMapsTab } from './ClickMapsTab';
 import { HeatmapsTab } from './HeatmapsTab';
-import { RecordingsUpgradeCard } from './RecordingsUpgradeCard';
+import { BasicHeatmapsNote, RecordingsUpgradeCard } from './RecordingsUpgradeCard';
 import { SessionRecordingsTab } from './SessionRecordingsTab';
 
-const TABS = [
-  { id: 'sessions', label: 'Session Recordings', render: () => <SessionRecordingsTab /> },
-  { id: 'heatmaps', label: 'Heatmaps', render: (siteId: string) => <HeatmapsTab key={siteId} siteId={siteId} /> },
-  { id: 'clickmaps', label: 'Click Maps', render: (siteId: string) => <ClickMapsTab key={siteId} siteId={siteId} /> },
-] as const;
+type TabId = 'sessions' | 'heatmaps' | 'clickmaps';
 
-type TabId = (typeof TABS)[number]['id'];
+interface Tab {
+  id: TabId;
+  label: string;
+  render: (siteId: string) => ReactNode;
+}
+
+const FULL: Tab[] = [
+  { id: 'sessions', label: 'Session Recordings', render: () => <SessionRecordingsTab /> },
+  { id: 'heatmaps', label: 'Heatmaps', render: (siteId) => <HeatmapsTab key={siteId} siteId={siteId} scrollMaps /> },
+  { id: 'clickmaps', label: 'Click Maps', render: (siteId) => <ClickMapsTab key={siteId} siteId={siteId} /> },
+];
+
+/** Starter: clicks only. */
+const BASIC: Tab[] = [
+  { id: 'heatmaps', label: 'Heatmaps', render: (siteId) => <HeatmapsTab key={siteId} siteId={siteId} scrollMaps={false} /> },
+  { id: 'clickmaps', label: 'Click Maps', render: (siteId) => <ClickMapsTab key={siteId} siteId={siteId} /> },
+];
 
 export default function RecordingsScreen() {
   const { site, loading } = useSiteContext();
-  const [tab, setTab] = useState<TabId>('sessions');
+  const [chosen, setTab] = useState<TabId | null>(null);
   const header = <ScreenHeader title="Session Recordings & Heatmaps" subtitle="See how visitors use your site" />;
   if (loading) return <Spinner />;
   if (!site) return <NoSite />;
-  if (!can(site.plan_tier, 'recordings')) {
+  if (!can(site.plan_tier, 'click_maps')) {
     return (
       <div>
         {header}
@@ -37,11 +50,14 @@ export default function RecordingsScreen() {
       </div>
     );
   }
-  const current = TABS.find((t) => t.id === tab) ?? TABS[0];
+  const full = can(site.plan_tier, 'recordings');
+  const tabs = full ? FULL : BASIC;
+  const current = tabs.find((t) => t.id === chosen) ?? tabs[0]!;
   return (
     <div>
       {header}
-      <TabList label="Recordings and heatmaps" tabs={TABS} active={tab} onSelect={setTab} idPrefix="recordings" />
+      {!full && <BasicHeatmapsNote />}
+      <TabList label="Recordings and heatmaps" tabs={tabs} active={current.id} onSelect={setTab} idPrefix="recordings" />
       <div role="tabpanel" id={`recordings-panel-${current.id}`} aria-labelledby={`recordings-tab-${current.id}`}>
         {current.render(site.id)}
       </div>

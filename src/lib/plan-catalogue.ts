@@ -57,6 +57,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
     features: [
       f('Up to 25,000 visitors/month', '#visitor-limits'),
       f('Limited A/B testing', '/dashboard/tests'),
+      f('Document analysis', '/dashboard'),
       soon('Basic heatmaps'),
       f('Weekly reports', '/dashboard/reports'),
     ],

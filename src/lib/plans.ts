@@ -6,12 +6,14 @@ export const PLAN_TIERS = ['free', 'starter', 'growth', 'enterprise'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 
 export type Capability =
-  'scan_all_results' | 'deploy_optimization' | 'ai_chat' | 'ai_analysis' | 'recordings' | 'cro_workers' | 'api_access';
+  'scan_all_results' | 'deploy_optimization' | 'ai_chat' | 'documents' | 'ai_analysis' | 'recordings' | 'cro_workers' | 'api_access';
 
 const MINIMUM_TIER: Record<Capability, PlanTier> = {
   scan_all_results: 'starter',
   deploy_optimization: 'starter',
   ai_chat: 'starter',
+  // Document upload and analysis: the Starter card lists it; the Free card does not.
+  documents: 'starter',
   ai_analysis: 'growth',
   recordings: 'growth',
   cro_workers: 'enterprise',
@@ -70,6 +72,7 @@ const CAPABILITY_LABELS: Record<Capability, string> = {
   scan_all_results: 'Seeing every scan result',
   deploy_optimization: 'Deploying optimizations',
   ai_chat: 'The AI chat',
+  documents: 'Document analysis',
   ai_analysis: 'AI Analysis',
   recordings: 'Session recordings and heatmaps',
   cro_workers: 'CRO Workers',

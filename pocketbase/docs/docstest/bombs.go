@@ -201,3 +201,22 @@ func repeatDeflate(head, fill string, n int64, tail string, sum hash.Hash32) ([]
 	sum.Write([]byte(tail))
 	return stream.Bytes(), sum.Sum32(), int64(len(head)+len(tail)) + chunks*int64(len(chunk))
 }
+
+// Bomb is one decompression bomb as uploaded: its file name and how to build it.
+type Bomb struct {
+	Name  string
+	Build func() []byte
+}
+
+// Bombs are the cases of issue 30: the sparse sheet, ten million rows, the PDF stream of 2 GB,
+// and Office members of gigabytes; plus a PDF whose cross-reference size alone asks for 96 GB.
+var Bombs = []Bomb{
+	{"far-cell.xlsx", func() []byte { return SparseXLSX(100000, false) }},
+	{"far-cell-every-row.xlsx", func() []byte { return SparseXLSX(100000, true) }},
+	{"ten-million-rows.xlsx", func() []byte { return RowsXLSX("<row><c><v>1</v></c></row>", 10_000_000) }},
+	{"ten-million-empty-rows.xlsx", func() []byte { return RowsXLSX("<row><c/></row>", 10_000_000) }},
+	{"stream-of-2-GB.pdf", func() []byte { return BombPDF(2 << 30) }},
+	{"xref-of-4-billion.pdf", func() []byte { return HugeXrefPDF(1 << 32) }},
+	{"member-of-4-GB.docx", func() []byte { return BombDOCX(4 << 30) }},
+	{"slide-of-2-GB.pptx", func() []byte { return BombPPTX(2 << 30) }},
+}

@@ -89,8 +89,7 @@ type childResult struct {
 	PeakRSSKB int64  `json:"peakRSSKB"`
 }
 
-// peakRSSKB is this process's resident high-water mark (VmHWM), 0 where /proc is missing. The
-// rusage of a child is no substitute: it starts from the parent's size at the fork.
+// peakRSSKB is this process's resident high-water mark (VmHWM), 0 where /proc is missing.
 func peakRSSKB() int64 {
 	status, err := os.ReadFile("/proc/self/status")
 	if err != nil {
@@ -104,8 +103,9 @@ func peakRSSKB() int64 {
 	return kb
 }
 
-// Stats describe one child's read: its peak resident memory (from the child; for a child that
-// died, the kernel's figure, which counts the server's size at the fork) and how long it took.
+// Stats describe one child's read: its peak resident memory as it reported it (0 when it died
+// first: the kernel's rusage figure is no substitute, it counts the server's size at the fork)
+// and how long it took.
 type Stats struct {
 	PeakRSSKB int64
 	Took      time.Duration
@@ -142,11 +142,6 @@ func ExtractIsolated(f Format, data []byte) (string, Stats, error) {
 	start := time.Now()
 	runErr := cmd.Run()
 	stats := Stats{Took: time.Since(start)}
-	if cmd.ProcessState != nil {
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			stats.PeakRSSKB = ru.Maxrss
-		}
-	}
 	if ctx.Err() != nil {
 		return "", stats, ErrTimeout
 	}

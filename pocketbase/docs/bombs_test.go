@@ -93,6 +93,15 @@ func TestAReadWaitsForAFreeSlotThenSaysBusy(t *testing.T) {
 	}
 }
 
+func TestAChildPastItsTimeIsKilled(t *testing.T) {
+	saved := killAfter
+	killAfter = time.Millisecond
+	defer func() { killAfter = saved }()
+	if _, _, err := ExtractIsolated(TXT, []byte("hello")); err != ErrTimeout {
+		t.Fatalf("a child killed at its deadline: %v", err)
+	}
+}
+
 func selfPeakMB(t *testing.T) int {
 	status, err := os.ReadFile("/proc/self/status")
 	if err != nil {

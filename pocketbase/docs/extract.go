@@ -57,7 +57,8 @@ func extract(f Format, data []byte, timeout time.Duration) (text string, err err
 	if err != nil && b.stop == nil {
 		return "", fmt.Errorf("The .%s file could not be read.", f)
 	}
-	text = tidy(b.text.String())
+	// Bounds cut where they fall, possibly inside a character: the cut bytes are dropped.
+	text = tidy(strings.ToValidUTF8(b.text.String(), ""))
 	if len(text) > MaxTextChars {
 		text = strings.ToValidUTF8(text[:MaxTextChars], "")
 	}

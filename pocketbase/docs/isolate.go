@@ -36,8 +36,13 @@ const (
 	childSoftMemory = 256 << 20
 )
 
-// queueWait is how long a read waits for a free slot before the server says it is busy.
-var queueWait = 10 * time.Second
+var (
+	// queueWait is how long a read waits for a free slot before the server says it is busy.
+	queueWait = 10 * time.Second
+	// killAfter ends a child that outlives its own deadline (ExtractTimeout) by a parser stuck
+	// inside a library call, where no bound is checked.
+	killAfter = ExtractTimeout + 5*time.Second
+)
 
 // Reasons a child's read gave no text.
 var (
@@ -129,9 +134,7 @@ func ExtractIsolated(f Format, data []byte) (string, Stats, error) {
 	if err != nil {
 		return "", Stats{}, err
 	}
-	// The child's own deadline is ExtractTimeout; the kill a little later covers a parser stuck
-	// inside a library call, where no bound is checked.
-	ctx, cancel := context.WithTimeout(context.Background(), ExtractTimeout+5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), killAfter)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, exe)
 	cmd.Env = []string{childEnv + "=" + string(f)} // nothing of the server's environment (keys)

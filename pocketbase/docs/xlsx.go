@@ -14,8 +14,9 @@ import (
 
 // xlsxText streams a workbook's sheets, in the workbook's order, as lines of their non-empty cells.
 // Only the cells present in the file are visited: a sheet's declared dimension and a cell's column
-// never size anything, so one cell in column XFD costs one cell. Values are as stored (numbers
-// unformatted); shared strings are kept up to maxSharedStrings bytes.
+// never size anything, so one cell in column XFD costs one cell. Numbers are as stored, except dates
+// (ISO 8601) and percentages, as their number formats say (numfmt.go); shared strings are kept up
+// to maxSharedStrings bytes.
 func xlsxText(data []byte, b *budget) error {
 	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
@@ -31,13 +32,18 @@ func xlsxText(data []byte, b *budget) error {
 			return err
 		}
 	}
-	sheets, err := sheetOrder(parts, b)
+	formats, err := cellFormats(parts, b)
 	if err != nil {
 		return err
 	}
+	sheets, date1904, err := sheetOrder(parts, b)
+	if err != nil {
+		return err
+	}
+	formats.date1904 = date1904
 	cells := &cellCount{}
 	for _, zf := range sheets {
-		if err := readPart(zf, b, func(r io.Reader) error { return sheetText(r, shared, cells, b) }); err != nil {
+		if err := readPart(zf, b, func(r io.Reader) error { return sheetText(r, shared, formats, cells, b) }); err != nil {
 			return err
 		}
 		b.writeByte('\n')
@@ -49,21 +55,25 @@ type cellCount struct{ rows, cells int }
 
 var sheetPart = regexp.MustCompile(`^xl/worksheets/sheet(\d+)\.xml$`)
 
-// sheetOrder is the sheets the workbook lists, through its relationships; failing that, every
-// worksheet part by number.
-func sheetOrder(parts map[string]*zip.File, b *budget) ([]*zip.File, error) {
+// sheetOrder is the sheets the workbook lists, through its relationships (failing that, every
+// worksheet part by number), and whether its dates count from 1904.
+func sheetOrder(parts map[string]*zip.File, b *budget) ([]*zip.File, bool, error) {
 	var ids []string
 	targets := map[string]string{}
+	date1904 := false
 	if zf := parts["xl/workbook.xml"]; zf != nil {
 		err := readPart(zf, b, func(r io.Reader) error {
 			return eachElement(r, b, func(e xml.StartElement) {
-				if e.Name.Local == "sheet" {
+				switch e.Name.Local {
+				case "sheet":
 					ids = append(ids, attr(e, "id"))
+				case "workbookPr":
+					date1904 = attr(e, "date1904") == "1" || attr(e, "date1904") == "true"
 				}
 			})
 		})
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 	}
 	if zf := parts["xl/_rels/workbook.xml.rels"]; zf != nil {
@@ -75,7 +85,7 @@ func sheetOrder(parts map[string]*zip.File, b *budget) ([]*zip.File, error) {
 			})
 		})
 		if err != nil {
-			return nil, err
+			return nil, false, err
 		}
 	}
 	var sheets []*zip.File
@@ -93,7 +103,7 @@ func sheetOrder(parts map[string]*zip.File, b *budget) ([]*zip.File, error) {
 		}
 	}
 	if len(sheets) > 0 {
-		return sheets, nil
+		return sheets, date1904, nil
 	}
 	for name, zf := range parts {
 		if sheetPart.MatchString(name) {
@@ -105,7 +115,7 @@ func sheetOrder(parts map[string]*zip.File, b *budget) ([]*zip.File, error) {
 		return n
 	}
 	sort.Slice(sheets, func(i, j int) bool { return number(sheets[i]) < number(sheets[j]) })
-	return sheets, nil
+	return sheets, date1904, nil
 }
 
 func attr(e xml.StartElement, local string) string {
@@ -185,12 +195,13 @@ func sharedStrings(r io.Reader, b *budget) ([]string, error) {
 
 // sheetText writes a worksheet's rows. Rows and cells count against MaxRows, MaxColumns (per row)
 // and MaxCells for the whole workbook.
-func sheetText(r io.Reader, shared []string, n *cellCount, b *budget) error {
+func sheetText(r io.Reader, shared []string, formats *numberFormats, n *cellCount, b *budget) error {
 	dec := xml.NewDecoder(r)
 	var (
 		row          []string
 		value        strings.Builder
 		cellType     string
+		cellStyle    string
 		inValue      bool
 		inInline     bool
 		inPhonetic   bool
@@ -223,7 +234,7 @@ func sheetText(r io.Reader, shared []string, n *cellCount, b *budget) error {
 				if cellsInRow++; cellsInRow > MaxColumns {
 					rowTruncated = true
 				}
-				cellType = attr(t, "t")
+				cellType, cellStyle = attr(t, "t"), attr(t, "s")
 				value.Reset()
 			case "v":
 				inValue = true
@@ -244,7 +255,7 @@ func sheetText(r io.Reader, shared []string, n *cellCount, b *budget) error {
 				inPhonetic = false
 			case "c":
 				if !rowTruncated {
-					row = append(row, cellText(cellType, value.String(), shared))
+					row = append(row, cellText(cellType, cellStyle, value.String(), shared, formats))
 				}
 			case "row":
 				if err := writeRow(b, row); err != nil {
@@ -259,7 +270,7 @@ func sheetText(r io.Reader, shared []string, n *cellCount, b *budget) error {
 	}
 }
 
-func cellText(cellType, v string, shared []string) string {
+func cellText(cellType, style, v string, shared []string, formats *numberFormats) string {
 	switch cellType {
 	case "s":
 		if i, err := strconv.Atoi(strings.TrimSpace(v)); err == nil && i >= 0 && i < len(shared) {
@@ -271,6 +282,8 @@ func cellText(cellType, v string, shared []string) string {
 			return "TRUE"
 		}
 		return "FALSE"
+	case "", "n":
+		return formats.show(style, v)
 	}
 	return v
 }

@@ -41,6 +41,9 @@ func collectProbeBody() string {
 }
 
 func main() {
+	if docs.RunChild() { // started to read one uploaded document (pocketbase/docs/isolate.go)
+		return
+	}
 	app := pocketbase.New()
 
 	var hooksDir, migrationsDir, siteDir, typesDir string

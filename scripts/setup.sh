@@ -35,6 +35,13 @@ if [ ! -x "$inspect_cli" ] || [ -n "$(find pocketbase/cmd/report-inspect pocketb
   (cd pocketbase && CGO_ENABLED=0 go build -trimpath -o "../$inspect_cli" ./cmd/report-inspect)
 fi
 
+# Writes the document decompression bombs (pocketbase/docs/docstest) for their integration test and benchmark.
+bombs_cli=.bin/doc-bombs
+if [ ! -x "$bombs_cli" ] || [ -n "$(find pocketbase/docs/docstest pocketbase/cmd/doc-bombs pocketbase/go.mod pocketbase/go.sum -newer "$bombs_cli" -print)" ]; then
+  echo "setup: building the document bombs command (go build)"
+  (cd pocketbase && CGO_ENABLED=0 go build -trimpath -o "../$bombs_cli" ./cmd/doc-bombs)
+fi
+
 # PocketBase's declarations for the hooks' type-check (pocketbase/tsconfig.json): the jsvm plugin
 # writes them when the app bootstraps, so the binary runs once against a throwaway data dir.
 types=pocketbase/pb_data/types.d.ts

@@ -12,10 +12,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/extrame/xls"
 	"github.com/ledongthuc/pdf"
-	"github.com/xuri/excelize/v2"
 )
 
 // ErrLegacyWord is the failed state of a .doc: no maintained Go library reads the binary Word format.
@@ -24,11 +24,11 @@ var ErrLegacyWord = errors.New("Legacy Word (.doc) files cannot be read. Save th
 // ErrNoText is the failed state of a document with nothing to read (a scanned PDF, an empty sheet).
 var ErrNoText = errors.New("No text could be found in this document.")
 
-// MaxTextChars bounds the text kept per document (the analysis reads no more).
-const MaxTextChars = 100000
+// Extract returns the plain text of a checked document, read within the bounds of limits.go.
+func Extract(f Format, data []byte) (string, error) { return extract(f, data, ExtractTimeout) }
 
-// Extract returns the plain text of a checked document.
-func Extract(f Format, data []byte) (text string, err error) {
+func extract(f Format, data []byte, timeout time.Duration) (text string, err error) {
+	b := newBudget(timeout)
 	defer func() {
 		if r := recover(); r != nil { // the readers of binary formats panic on some malformed files
 			text, err = "", fmt.Errorf("The .%s file could not be read.", f)
@@ -36,33 +36,40 @@ func Extract(f Format, data []byte) (text string, err error) {
 	}()
 	switch f {
 	case PDF:
-		text, err = pdfText(data)
+		err = pdfText(data, b)
 	case DOCX:
-		text, err = ooxmlText(data, func(n string) bool { return n == "word/document.xml" }, "t", "p")
+		err = ooxmlText(data, func(n string) bool { return n == "word/document.xml" }, "t", "p", b)
 	case PPTX:
-		text, err = ooxmlText(data, isSlide, "t", "p")
+		err = ooxmlText(data, isSlide, "t", "p", b)
 	case XLSX:
-		text, err = xlsxText(data)
+		err = xlsxText(data, b)
 	case XLS:
-		text, err = xlsText(data)
+		err = xlsText(data, b)
 	case CSV:
-		text, err = csvText(data)
+		err = csvText(data, b)
 	case TXT, MD:
-		text = string(bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF")))
+		err = b.write(string(bytes.TrimPrefix(data[:min(len(data), maxRawText)], []byte("\xEF\xBB\xBF"))))
 	case DOC:
 		return "", ErrLegacyWord
 	default:
 		return "", ErrExtension
 	}
-	if err != nil {
+	if err != nil && b.stop == nil {
 		return "", fmt.Errorf("The .%s file could not be read.", f)
 	}
-	text = tidy(text)
-	if text == "" {
-		return "", ErrNoText
-	}
+	// Bounds cut where they fall, possibly inside a character: the cut bytes are dropped.
+	text = tidy(strings.ToValidUTF8(b.text.String(), ""))
 	if len(text) > MaxTextChars {
 		text = strings.ToValidUTF8(text[:MaxTextChars], "")
+	}
+	if text == "" && b.stop != nil && b.stop != errFull {
+		return "", b.stop
+	}
+	if text == "" && b.skipped != nil {
+		return "", b.skipped
+	}
+	if text == "" {
+		return "", ErrNoText
 	}
 	return text, nil
 }
@@ -78,33 +85,74 @@ func tidy(s string) string {
 	return strings.TrimSpace(blankLines.ReplaceAllString(strings.Join(lines, "\n"), "\n\n"))
 }
 
-func pdfText(data []byte) (string, error) {
+// pdfText reads the pages in order. Each page's content is first unpacked into nothing, counted:
+// a page over maxPageContent is skipped (ledongthuc/pdf would hold it, and a word of it, whole).
+func pdfText(data []byte, b *budget) error {
 	r, err := pdf.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return "", err
+		return err
 	}
-	var b strings.Builder
 	for i := 1; i <= r.NumPage(); i++ {
+		if err := b.check(); err != nil {
+			return err
+		}
 		p := r.Page(i)
 		if p.V.IsNull() {
 			continue
 		}
+		size, err := contentSize(p.V.Key("Contents"), b)
+		if err != nil {
+			return err
+		}
+		if size > maxPageContent {
+			b.skipped = ErrPageTooLarge
+			continue
+		}
 		rows, err := p.GetTextByRow()
 		if err != nil {
-			return "", err
+			return err
 		}
 		for _, row := range rows {
 			for j, w := range row.Content {
 				if j > 0 && !strings.HasSuffix(w.S, " ") {
-					b.WriteByte(' ')
+					b.writeByte(' ')
 				}
-				b.WriteString(w.S)
+				if err := b.write(w.S); err != nil {
+					return err
+				}
 			}
-			b.WriteByte('\n')
+			b.writeByte('\n')
 		}
-		b.WriteByte('\n')
+		b.writeByte('\n')
 	}
-	return b.String(), nil
+	return nil
+}
+
+// contentSize unpacks a page's content (a stream or an array of streams) into nothing, against the
+// budget, and returns its size, or maxPageContent+1 once past it.
+func contentSize(v pdf.Value, b *budget) (int64, error) {
+	streams := []pdf.Value{v}
+	if v.Kind() == pdf.Array {
+		streams = streams[:0]
+		for i := 0; i < v.Len(); i++ {
+			streams = append(streams, v.Index(i))
+		}
+	}
+	var total int64
+	for _, s := range streams {
+		if s.Kind() != pdf.Stream {
+			continue
+		}
+		n, err := io.Copy(io.Discard, io.LimitReader(b.reader(s.Reader()), maxPageContent+1-total))
+		total += n
+		if err != nil {
+			return total, err
+		}
+		if total > maxPageContent {
+			break
+		}
+	}
+	return total, nil
 }
 
 var slideName = regexp.MustCompile(`^ppt/slides/slide(\d+)\.xml$`)
@@ -113,10 +161,10 @@ func isSlide(n string) bool { return slideName.MatchString(n) }
 
 // ooxmlText reads the text runs (<…:t>) of the zip's parts that match, in slide or document
 // order, with a line break after each paragraph (<…:p>).
-func ooxmlText(data []byte, want func(string) bool, textTag, paraTag string) (string, error) {
+func ooxmlText(data []byte, want func(string) bool, textTag, paraTag string, b *budget) error {
 	z, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return "", err
+		return err
 	}
 	var parts []*zip.File
 	for _, zf := range z.File {
@@ -125,20 +173,23 @@ func ooxmlText(data []byte, want func(string) bool, textTag, paraTag string) (st
 		}
 	}
 	sort.Slice(parts, func(i, j int) bool { return partNumber(parts[i].Name) < partNumber(parts[j].Name) })
-	var b strings.Builder
 	for _, zf := range parts {
-		rc, err := zf.Open()
-		if err != nil {
-			return "", err
+		if err := readPart(zf, b, func(r io.Reader) error { return xmlText(r, textTag, paraTag, b) }); err != nil {
+			return err
 		}
-		err = xmlText(io.LimitReader(rc, 64<<20), textTag, paraTag, &b)
-		rc.Close()
-		if err != nil {
-			return "", err
-		}
-		b.WriteByte('\n')
+		b.writeByte('\n')
 	}
-	return b.String(), nil
+	return nil
+}
+
+// readPart opens a zip member through the budget: its unpacked bytes count, whatever its header says.
+func readPart(zf *zip.File, b *budget, read func(io.Reader) error) error {
+	rc, err := zf.Open()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	return read(b.reader(rc))
 }
 
 func partNumber(name string) int {
@@ -149,11 +200,14 @@ func partNumber(name string) int {
 	return 0
 }
 
-func xmlText(r io.Reader, textTag, paraTag string, b *strings.Builder) error {
+func xmlText(r io.Reader, textTag, paraTag string, b *budget) error {
 	dec := xml.NewDecoder(r)
 	inText := false
 	for {
-		tok, err := dec.Token()
+		if err := b.check(); err != nil {
+			return err
+		}
+		tok, err := dec.RawToken()
 		if err == io.EOF {
 			return nil
 		}
@@ -164,93 +218,91 @@ func xmlText(r io.Reader, textTag, paraTag string, b *strings.Builder) error {
 		case xml.StartElement:
 			inText = t.Name.Local == textTag
 			if t.Name.Local == "tab" {
-				b.WriteByte('\t')
+				b.writeByte('\t')
 			}
 		case xml.EndElement:
 			if t.Name.Local == textTag {
 				inText = false
 			} else if t.Name.Local == paraTag {
-				b.WriteByte('\n')
+				b.writeByte('\n')
 			}
 		case xml.CharData:
 			if inText {
-				b.Write(t)
+				if err := b.write(string(t[:min(len(t), maxRawText)])); err != nil {
+					return err
+				}
 			}
 		}
 	}
 }
 
-func xlsxText(data []byte) (string, error) {
-	f, err := excelize.OpenReader(bytes.NewReader(data))
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	var b strings.Builder
-	for _, sheet := range f.GetSheetList() {
-		rows, err := f.GetRows(sheet)
-		if err != nil {
-			return "", err
-		}
-		writeRows(&b, rows)
-	}
-	return b.String(), nil
-}
-
-func xlsText(data []byte) (string, error) {
+func xlsText(data []byte, b *budget) error {
 	wb, err := xls.OpenReader(bytes.NewReader(data), "utf-8")
 	if err != nil {
-		return "", err
+		return err
 	}
-	var b strings.Builder
+	cells := 0
 	for i := 0; i < wb.NumSheets(); i++ {
 		sheet := wb.GetSheet(i)
 		if sheet == nil {
 			continue
 		}
-		var rows [][]string
-		for r := 0; r <= int(sheet.MaxRow); r++ {
+		for r := 0; r <= min(int(sheet.MaxRow), MaxRows); r++ {
+			if err := b.check(); err != nil {
+				return err
+			}
 			row := sheet.Row(r)
 			if row == nil {
 				continue
 			}
-			var cells []string
-			for c := row.FirstCol(); c < row.LastCol(); c++ {
-				cells = append(cells, row.Col(c))
+			var line []string
+			for c := row.FirstCol(); c < min(row.LastCol(), MaxColumns); c++ {
+				if cells++; cells > MaxCells {
+					return b.halt(ErrTooManyCells)
+				}
+				line = append(line, row.Col(c))
 			}
-			rows = append(rows, cells)
+			if err := writeRow(b, line); err != nil {
+				return err
+			}
 		}
-		writeRows(&b, rows)
+		b.writeByte('\n')
 	}
-	return b.String(), nil
+	return nil
 }
 
-func csvText(data []byte) (string, error) {
+func csvText(data []byte, b *budget) error {
 	r := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))))
 	r.FieldsPerRecord = -1
 	r.LazyQuotes = true
-	rows, err := r.ReadAll()
-	if err != nil {
-		return "", err
+	r.ReuseRecord = true
+	for {
+		if err := b.check(); err != nil {
+			return err
+		}
+		row, err := r.Read()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := writeRow(b, row); err != nil {
+			return err
+		}
 	}
-	var b strings.Builder
-	writeRows(&b, rows)
-	return b.String(), nil
 }
 
-// writeRows writes a table as lines of its non-empty cells joined by " | ".
-func writeRows(b *strings.Builder, rows [][]string) {
-	for _, row := range rows {
-		var cells []string
-		for _, c := range row {
-			if c = strings.TrimSpace(c); c != "" {
-				cells = append(cells, c)
-			}
-		}
-		if len(cells) > 0 {
-			b.WriteString(strings.Join(cells, " | "))
-			b.WriteByte('\n')
+// writeRow writes a table row as a line of its non-empty cells joined by " | ".
+func writeRow(b *budget, row []string) error {
+	var cells []string
+	for _, c := range row {
+		if c = strings.TrimSpace(c); c != "" {
+			cells = append(cells, c)
 		}
 	}
-	b.WriteByte('\n')
+	if len(cells) == 0 {
+		return nil
+	}
+	return b.write(strings.Join(cells, " | ") + "\n")
 }

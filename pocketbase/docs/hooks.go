@@ -79,16 +79,18 @@ func ReadStored(app core.App, rec *core.Record) ([]byte, error) {
 	return io.ReadAll(io.LimitReader(r, MaxSize+1))
 }
 
-// Read is a stored document's text and language, or the reason it cannot be read.
+// Read is a stored document's text and language, or the reason it cannot be read. Busy says the
+// server had no free reader: the document is not at fault and can be read again later.
 type Read struct {
 	OK       bool   `json:"ok"`
 	Format   string `json:"format"`
 	Text     string `json:"text"`
 	Language string `json:"language"`
 	Error    string `json:"error"`
+	Busy     bool   `json:"busy"`
 }
 
-// ReadRecord checks and extracts a stored document.
+// ReadRecord checks and extracts a stored document, in a child process (isolate.go).
 func ReadRecord(app core.App, rec *core.Record) Read {
 	data, err := ReadStored(app, rec)
 	if err != nil {
@@ -98,9 +100,18 @@ func ReadRecord(app core.App, rec *core.Record) Read {
 	if err != nil {
 		return Read{Format: string(format), Error: err.Error()}
 	}
-	text, err := Extract(format, data)
+	text, stats, err := ExtractIsolated(format, data)
+	app.Logger().Info("docs: read", "document", rec.Id, "format", format, "bytes", len(data),
+		"peakRSSKB", stats.PeakRSSKB, "ms", stats.Took.Milliseconds(), "error", errText(err))
 	if err != nil {
-		return Read{Format: string(format), Error: err.Error()}
+		return Read{Format: string(format), Error: err.Error(), Busy: err == ErrBusy}
 	}
 	return Read{OK: true, Format: string(format), Text: text, Language: Language(text)}
+}
+
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }

@@ -5,6 +5,27 @@
 // stored file's text and language in Go ($docs) and analyses it: with a model configured, by the
 // model with a JSON schema (validated; an unusable answer falls back to the built-in engine and says
 // so), else by the built-in engine (src/lib/documents). The record ends completed or failed.
+// Documents are a paid feature ('documents' in src/lib/plans.ts), checked on upload and analysis;
+// each account may start CRO_DOCS_ANALYSIS_LIMIT (30) analyses an hour.
+
+// The plan gate on upload, for members who may upload (the create rule refuses everyone else, as
+// before, without learning the site's plan). Records written by a superuser pass.
+onRecordCreateRequest((e) => {
+  if (!e.hasSuperuserAuth() && e.auth) {
+    const domain = require(`${__hooks}/lib/generated/domain.js`);
+    const siteId = e.record.getString('site_id');
+    let site;
+    try {
+      site = e.app.findRecordById('sites', siteId);
+    } catch (_) {
+      site = null;
+    }
+    if (site && site.getStringSlice(domain.accessListForRole('editor')).indexOf(e.auth.id) >= 0) {
+      require(`${__hooks}/lib/plan_gate.js`).requireCapability(e.app, siteId, 'documents');
+    }
+  }
+  e.next();
+}, 'documents');
 
 routerAdd(
   'POST',
@@ -22,8 +43,15 @@ routerAdd(
       notFound: 'Document not found',
       forbidden: 'Only editors can analyze documents',
     });
+    require(`${__hooks}/lib/plan_gate.js`).requireCapability(e.app, doc.getString('site_id'), 'documents');
+    const limit = require(`${__hooks}/lib/attempt_limit.js`);
+    const perHour = limit.envLimit('CRO_DOCS_ANALYSIS_LIMIT', 30);
+    if (!limit.take(e.app, 'doc-analysis:' + (e.auth ? e.auth.id : ''), perHour, 3600)) {
+      return reply.error(e, 429, `You can analyse ${perHour} documents an hour. Please try again later.`);
+    }
 
     const read = $docs.read(e.app, doc);
+    if (read.busy) return reply.error(e, 503, read.error); // the document stays pending
     if (!read.ok) {
       doc.set('analysis_status', 'failed');
       doc.set('analysis_summary', read.error);

@@ -60,6 +60,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
       f('Up to 25,000 visitors/month', '#visitor-limits'),
       f('Limited A/B testing', '/dashboard/tests'),
       f('Basic heatmaps', '/dashboard/recordings'),
+      f('Document analysis', '/dashboard'),
       f('Weekly reports', '/dashboard/reports'),
     ],
   },

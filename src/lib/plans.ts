@@ -6,12 +6,22 @@ export const PLAN_TIERS = ['free', 'starter', 'growth', 'enterprise'] as const;
 export type PlanTier = (typeof PLAN_TIERS)[number];
 
 export type Capability =
-  'scan_all_results' | 'deploy_optimization' | 'ai_chat' | 'ai_analysis' | 'click_maps' | 'recordings' | 'cro_workers' | 'api_access';
+  | 'scan_all_results'
+  | 'deploy_optimization'
+  | 'ai_chat'
+  | 'documents'
+  | 'ai_analysis'
+  | 'click_maps'
+  | 'recordings'
+  | 'cro_workers'
+  | 'api_access';
 
 const MINIMUM_TIER: Record<Capability, PlanTier> = {
   scan_all_results: 'starter',
   deploy_optimization: 'starter',
   ai_chat: 'starter',
+  // Document upload and analysis: the Starter card lists it; the Free card does not.
+  documents: 'starter',
   ai_analysis: 'growth',
   // Starter's "Basic heatmaps": click maps and the heat layer of the last 30 days; scroll maps and
   // recordings come with recordings (pocketbase/heatmaps mirrors both, pinned by plan-limits.json).
@@ -92,6 +102,7 @@ const CAPABILITY_LABELS: Record<Capability, string> = {
   scan_all_results: 'Seeing every scan result',
   deploy_optimization: 'Deploying optimizations',
   ai_chat: 'The AI chat',
+  documents: 'Document analysis',
   ai_analysis: 'AI Analysis',
   click_maps: 'Click maps',
   recordings: 'Session recordings and heatmaps',

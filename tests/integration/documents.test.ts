@@ -3,12 +3,14 @@
  * 'completed' with its text extracted in Go (the known sentence of tests/fixtures/documents) and
  * its language detected; a file over 20 MB, a renamed program and a legacy .doc are refused
  * clearly; deleting a document removes its file. Without a model the built-in engine analyses.
+ * Documents are a paid feature (refused on a Free site, on upload and on analysis), and each account
+ * may start CRO_DOCS_ANALYSIS_LIMIT analyses an hour. The bombs are in document-bombs.test.ts.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { RecordModel } from 'pocketbase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestServer, TestUser } from '../helpers/pocketbase';
+import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
 import { startSuite } from '../helpers/suite';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/documents');
@@ -37,6 +39,7 @@ beforeAll(async () => {
     site: 'docs.example.com',
     roles: { editor: 'editor', viewer: 'viewer' },
   }));
+  await server.admin.collection('sites').update(siteId, { plan_tier: 'starter' });
 });
 afterAll(async () => server?.stop());
 
@@ -129,5 +132,46 @@ describe('deleting', () => {
     // PocketBase removes a deleted record's files in the background, after the delete has answered.
     await expect.poll(() => existsSync(storedFile(pending)), { timeout: 10_000 }).toBe(false);
     await expect(server.admin.collection('documents').getOne(pending.id)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('plan and rate limit', () => {
+  const PAID_ONLY = 'Document analysis requires a paid plan. Upgrade at /pricing.';
+
+  it('a Free site can neither upload nor analyse: the pricing page lists documents from Starter', async () => {
+    const user = await server.createUser();
+    const site = await user.client.collection('sites').create({ user_id: user.record.id, domain: 'free-docs.example.com' });
+    const before = (await allDocuments()).length;
+    await expect(upload(user, site.id, 'notes.txt', readFileSync(join(FIXTURES, 'sample.txt')))).rejects.toMatchObject({
+      status: 403,
+      message: PAID_ONLY,
+    });
+    expect(await allDocuments()).toHaveLength(before);
+    // A document from before a downgrade is not analysed either, and stays as it was.
+    const old = await server.admin
+      .collection('documents')
+      .create({ site_id: site.id, user_id: user.record.id, file_name: 'old.txt', analysis_status: 'pending' });
+    await expect(analyze(user, old.id)).rejects.toMatchObject({ status: 403, message: PAID_ONLY });
+    expect((await server.admin.collection('documents').getOne(old.id)).analysis_status).toBe('pending');
+  });
+
+  it('an account may start CRO_DOCS_ANALYSIS_LIMIT analyses an hour; past it the document stays pending', async () => {
+    const limited = await startPocketBase({ env: { CRO_DOCS_ANALYSIS_LIMIT: '2' } });
+    try {
+      const user = await limited.createUser();
+      const site = await user.client.collection('sites').create({ user_id: user.record.id, domain: 'busy-docs.example.com' });
+      await limited.admin.collection('sites').update(site.id, { plan_tier: 'starter' });
+      const bytes = readFileSync(join(FIXTURES, 'sample.txt'));
+      const docs = [];
+      for (const name of ['a.txt', 'b.txt', 'c.txt']) docs.push(await upload(user, site.id, name, bytes));
+      for (const doc of docs.slice(0, 2)) expect(await analyze(user, doc.id)).toMatchObject({ analysisStatus: 'completed' });
+      await expect(analyze(user, docs[2]!.id)).rejects.toMatchObject({
+        status: 429,
+        message: 'You can analyse 2 documents an hour. Please try again later.',
+      });
+      expect((await limited.admin.collection('documents').getOne(docs[2]!.id)).analysis_status).toBe('pending');
+    } finally {
+      await limited.stop();
+    }
   });
 });

@@ -16,6 +16,7 @@ const TABLE: Record<Capability, PlanTier[]> = {
   scan_all_results: ['starter', 'growth', 'enterprise'],
   deploy_optimization: ['starter', 'growth', 'enterprise'],
   ai_chat: ['starter', 'growth', 'enterprise'],
+  documents: ['starter', 'growth', 'enterprise'],
   ai_analysis: ['growth', 'enterprise'],
   click_maps: ['starter', 'growth', 'enterprise'],
   recordings: ['growth', 'enterprise'],
@@ -49,6 +50,7 @@ describe('upgrade messages and entitlements', () => {
   it('names the plan each capability needs', () => {
     expect(requiredTier('ai_analysis')).toBe('growth');
     expect(upgradeMessage('deploy_optimization')).toBe('Deploying optimizations requires a paid plan. Upgrade at /pricing.');
+    expect(upgradeMessage('documents')).toBe('Document analysis requires a paid plan. Upgrade at /pricing.');
     expect(upgradeMessage('recordings')).toBe('Session recordings and heatmaps requires the Growth plan or higher. Upgrade at /pricing.');
     expect(upgradeMessage('cro_workers')).toBe('CRO Workers requires the Enterprise & Ecom plan. Upgrade at /pricing.');
   });
@@ -60,6 +62,7 @@ describe('upgrade messages and entitlements', () => {
         scan_all_results: true,
         deploy_optimization: true,
         ai_chat: true,
+        documents: true,
         ai_analysis: true,
         click_maps: true,
         recordings: true,

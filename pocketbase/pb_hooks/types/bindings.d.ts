@@ -61,8 +61,11 @@ declare const $ai: {
 
 /** Uploaded documents (pocketbase/docs/jsvm.go). */
 declare const $docs: {
-  /** A stored document's text and language, or the reason it cannot be read (error, shown to the user). */
-  read(app: core.App, record: core.Record): { ok: boolean; format: string; text: string; language: string; error: string };
+  /**
+   * A stored document's text and language, or the reason it cannot be read (error, shown to the user);
+   * busy: no reader was free, the document is not at fault.
+   */
+  read(app: core.App, record: core.Record): { ok: boolean; format: string; text: string; language: string; error: string; busy: boolean };
 };
 
 /** Running A/B tests and their results for the AI grounding (pocketbase/experiments/grounding.go). */

@@ -1,6 +1,7 @@
 // Documents on the Overview: a good upload goes through uploading and analyzing to 'Completed'
 // with its details, and can be deleted; a renamed program and a file over 20 MB are refused with
-// 'Upload Failed' and the server's reason, and nothing is stored.
+// 'Upload Failed' and the server's reason, and nothing is stored. Documents are a paid feature: a
+// Free site's card says so and its upload is refused with the upgrade message.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -8,9 +9,10 @@ import { addSite, createUser, expectToast, newDomain, signInBrowser, superuser }
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/documents');
 
-async function openOverview(page: Page) {
+async function openOverview(page: Page, plan = 'starter') {
   const user = await createUser();
   const site = await addSite(user.pb, newDomain('docs'));
+  await (await superuser()).collection('sites').update(site.id, { plan_tier: plan });
   await signInBrowser(page, user.pb);
   await page.goto('/dashboard');
   await expect(page.getByTestId('recent-documents')).toContainText('No documents yet');
@@ -78,5 +80,18 @@ test('a renamed program and a file over 20 MB are refused with the reason, and n
   await expectToast(page, 'Upload Failed', 'The file is larger than 20 MB.');
 
   await expect(page.getByTestId('recent-documents')).toContainText('No documents yet');
+  expect(await documentsOf(site.id)).toHaveLength(0);
+});
+
+test('a Free site is told documents need a paid plan, and its upload is refused with that reason', async ({ page }) => {
+  const { site } = await openOverview(page, 'free');
+  await expect(page.getByTestId('document-upgrade')).toContainText('Document analysis requires a paid plan.');
+  await expect(page.getByTestId('document-upgrade').getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
+  await page.getByTestId('document-input').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: readFileSync(resolve(FIXTURES, 'sample.txt')),
+  });
+  await expectToast(page, 'Upload Failed', 'Document analysis requires a paid plan. Upgrade at /pricing.');
   expect(await documentsOf(site.id)).toHaveLength(0);
 });

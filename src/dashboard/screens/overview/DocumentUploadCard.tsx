@@ -1,17 +1,19 @@
 /**
  * Document upload: drop or choose a file (only the first one is used); progress 20 to 100 with an
  * uploading then an analyzing phase. The server checks the file (type by content, 20 MB) and
- * analyses it; its refusal is shown as it words it.
+ * analyses it; its refusal is shown as it words it. Documents are a paid feature: on a Free site
+ * the card says so (the server refuses the upload).
  */
 import { useStore } from '@nanostores/react';
 import { FileUp } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { DOCUMENT_ACCEPT } from '../../../lib/documents/accept';
+import { can, upgradeMessage } from '../../../lib/plans';
 import { Card } from '../../../ui/Card';
 import { notify } from '../../../ui/toast';
 import { uploadDocument, type UploadPhase } from '../../data/documents';
 import { errorMessage } from '../../data/errors';
-import { $currentSiteId } from '../../data/sites';
+import { $currentSite, $currentSiteId } from '../../data/sites';
 import { $user } from '../../data/session';
 
 /** How long the finished progress stays before the card is ready for the next file. */
@@ -20,6 +22,7 @@ const DONE_DELAY_MS = 1500;
 export function DocumentUploadCard() {
   const user = useStore($user);
   const siteId = useStore($currentSiteId);
+  const site = useStore($currentSite);
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ percent: number; phase: UploadPhase } | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -78,6 +81,14 @@ export function DocumentUploadCard() {
         </label>
         <p className="text-xs text-slate-500">PDF, Word, text, Markdown, CSV, Excel or PowerPoint · up to 20MB</p>
       </div>
+      {site && !can(site.plan_tier, 'documents') && (
+        <p className="mt-3 text-sm text-slate-600" data-testid="document-upgrade">
+          {upgradeMessage('documents').replace(/ Upgrade at \/pricing\.$/, '')}{' '}
+          <a href="/pricing" className="font-medium text-indigo-600 hover:underline">
+            Upgrade
+          </a>
+        </p>
+      )}
       {progress && (
         <div className="mt-3" data-testid="document-progress">
           <div className="mb-1 flex justify-between text-xs text-slate-600">

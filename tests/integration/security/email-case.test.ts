@@ -67,7 +67,7 @@ describe('one account per address, whatever the case', () => {
 });
 
 describe('the migration of existing addresses', () => {
-  const MIGRATION = '1763902510_users_email_case.js';
+  const MIGRATION = '1763902520_users_email_case.js';
 
   /** Writes the data directory's database as an older version left it, to run the migration again. */
   function asBefore(sql: string[]): void {

@@ -62,21 +62,28 @@ func (a Attempt) retryable() bool {
 	return a.Status == 0 || a.Status == 408 || a.Status == 429 || a.Status >= 500
 }
 
-// send makes one request through the guarded client.
+// send makes one request through the guarded client. Its error text is redacted: no credential
+// of the integration is in it, whatever the network or the vendor answered.
 func send(ctx context.Context, cfg safefetch.Config, r *outRequest) Attempt {
+	a := sendRaw(ctx, cfg, r)
+	a.Err = r.redact.text(a.Err)
+	return a
+}
+
+func sendRaw(ctx context.Context, cfg safefetch.Config, r *outRequest) Attempt {
 	start := time.Now()
 	if err := cfg.CheckURL(r.URL); err != nil {
 		return Attempt{Err: "The address is not allowed: " + err.Error()}
 	}
 	req, err := r.newHTTP()
 	if err != nil {
-		return Attempt{Err: err.Error()}
+		return Attempt{Err: r.redact.err(err)}
 	}
 	ctx, cancel := context.WithTimeout(ctx, attemptTimeout)
 	defer cancel()
 	res, err := cfg.Client(attemptTimeout).Do(req.WithContext(ctx))
 	if err != nil {
-		msg := err.Error()
+		msg := r.redact.err(err)
 		if errors.Is(err, context.DeadlineExceeded) || strings.Contains(msg, "Timeout") {
 			msg = "No answer within 10 s"
 		} else if strings.Contains(msg, "refused address") {
@@ -88,12 +95,13 @@ func send(ctx context.Context, cfg safefetch.Config, r *outRequest) Attempt {
 	body, _ := io.ReadAll(io.LimitReader(res.Body, 64<<10))
 	a := Attempt{Status: res.StatusCode, Latency: time.Since(start)}
 	if res.StatusCode < 200 || res.StatusCode > 299 {
-		a.Err = fmt.Sprintf("HTTP %d: %s", res.StatusCode, clip(strings.TrimSpace(string(body)), answerKept))
+		// Redacted before clipping: a cut could leave the start of a secret that no longer matches.
+		a.Err = fmt.Sprintf("HTTP %d: %s", res.StatusCode, clip(strings.TrimSpace(r.redact.text(string(body))), answerKept))
 		return a
 	}
 	if r.check != nil {
 		if err := r.check(body); err != nil {
-			a.Err = err.Error()
+			a.Err = r.redact.text(err.Error())
 		}
 	}
 	return a

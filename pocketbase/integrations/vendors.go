@@ -44,6 +44,8 @@ type outRequest struct {
 	Body   []byte
 	// check reads a 2xx answer's body for a failure the vendor reports with a success status.
 	check func(body []byte) error
+	// redact clears the integration's credentials from any text about this request.
+	redact redactor
 }
 
 // target is what a delivery needs of an integration record.
@@ -63,6 +65,15 @@ var errNotConfigured = errors.New("not configured")
 // buildRequest formats ev for the integration's vendor, in the payload shape the vendor documents.
 // debug asks vendors with a validation endpoint (GA4) to validate instead of record.
 func buildRequest(t target, ev Event, debug bool) (*outRequest, error) {
+	r, err := vendorRequest(t, ev, debug)
+	if err != nil {
+		return nil, errors.New(newRedactor(t).text(err.Error()))
+	}
+	r.redact = newRedactor(t)
+	return r, nil
+}
+
+func vendorRequest(t target, ev Event, debug bool) (*outRequest, error) {
 	switch t.Type {
 	case "slack":
 		return slackRequest(t, ev)

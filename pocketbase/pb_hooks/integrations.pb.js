@@ -2,11 +2,13 @@
 /// <reference path="../pb_data/types.d.ts" />
 // Connecting an integration: settings are readable by the site's members; credentials are sealed
 // (AES-GCM, $integrations) into a hidden field that no API answer includes. Editors and above may
-// connect; deleting goes through the collection's own rule. Only Google Analytics (its card links
-// a property) and the integrations the tracker does in the browser (Google Tag Manager: connected
-// is what turns on its dataLayer pushes, pocketbase/analytics/tag_manager.go) are 'connected' at
-// once; the others are 'pending' until a delivery or a signed webhook has worked
-// (pocketbase/integrations), so no card claims what has not happened.
+// connect; this route is the only writer of an integration's type, status, settings and
+// credentials (the collection API lets editors only toggle enabled, and delete). Only Google
+// Analytics (its card links a property) and the integrations the tracker does in the browser
+// (Google Tag Manager: connected is what turns on its dataLayer pushes,
+// pocketbase/analytics/tag_manager.go) are 'connected' at once; the others are 'pending' until a
+// delivery or a signed webhook has worked (pocketbase/integrations), so no card claims what has
+// not happened.
 
 routerAdd(
   'POST',

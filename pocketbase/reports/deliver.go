@@ -35,11 +35,13 @@ type Service struct {
 	retryBase time.Duration
 	// mu keeps two outcomes of one history entry from being written at once.
 	mu sync.Mutex
+	// sendNow limits 'Send now' per report and per site (sendlimit.go).
+	sendNow *sendLimits
 }
 
 // NewService makes the reports service.
 func NewService(app core.App, store analytics.Store, mail Sender, retryBase time.Duration) *Service {
-	return &Service{app: app, store: store, mail: mail, retryBase: retryBase}
+	return &Service{app: app, store: store, mail: mail, retryBase: retryBase, sendNow: newSendLimits()}
 }
 
 // backoff is the wait before attempt n+1 after n failed attempts.

@@ -16,7 +16,8 @@ import (
 
 // sendNowHandler: POST /api/cro/reports/{id}/send makes the report now, over the days up to and
 // including today (as the Analytics screen counts them), and sends it. Editors and up; the answer
-// is the history entry, pending until the mail queue has tried.
+// is the history entry, pending until the mail queue has tried. Past the limits of sendlimit.go
+// it answers 429 with Retry-After and makes nothing.
 func sendNowHandler(svc *Service) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		report, err := e.App.FindRecordById("scheduled_reports", e.Request.PathValue("id"))
@@ -32,6 +33,10 @@ func sendNowHandler(svc *Service) func(*core.RequestEvent) error {
 			return e.ForbiddenError(msg, nil)
 		}
 		now := time.Now()
+		if wait, why := svc.sendNow.take(site.Id, report.Id, now); why != "" {
+			e.Response.Header().Set("Retry-After", retryAfter(wait))
+			return e.TooManyRequestsError(why, nil)
+		}
 		hist, err := svc.Produce(report, now.In(analytics.SiteZone(site)), now)
 		if err != nil {
 			return e.InternalServerError("The report could not be made.", err)

@@ -93,6 +93,10 @@ test('the owner schedules a weekly PDF and a daily Excel report, sends them and 
 
   await row(weekly).getByRole('button', { name: 'Send now' }).click();
   await row(daily).getByRole('button', { name: 'Send now' }).click();
+  // Pressed again within the minute: refused with the wait, nothing made (issue 30, finding 9).
+  await expect(row(weekly).getByRole('button', { name: 'Send now' })).toBeEnabled();
+  await row(weekly).getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByText(/^This report was sent a moment ago\. You can send it again in (\d+ seconds?|1 minute)\.$/)).toBeVisible();
 
   // The weekly PDF: title, summary with chart, top pages, sources; the Analytics conversion rate.
   const pdfMail = await waitForMail(DEMO.email, `${weekly}: ${site!.domain}`);

@@ -179,8 +179,10 @@ function specs(): [string, Spec][] {
               .create({ site_id: await makeSite(), integration_type: 'google_analytics', status: 'connected' })
           ).id,
         createBody: () => ({ site_id: siteId, integration_type: nextIntegration(), status: 'pending' }),
-        updateBody: { status: 'pending' },
-        allowed: { list: MEMBERS, view: MEMBERS, ...EDITABLE },
+        // Only the connect route creates integrations and writes their type, status, settings and
+        // credentials; through the collection API editors turn one off and on, and delete it.
+        updateBody: { enabled: false },
+        allowed: { list: MEMBERS, view: MEMBERS, create: NOBODY, update: EDITORS, delete: EDITORS },
       },
     ],
     siteScoped(
@@ -442,16 +444,65 @@ describe('fields users may never write', () => {
   });
 
   it('integration credentials are never returned to the browser', async () => {
-    // Users cannot submit hidden fields; the server stores credentials and never returns them.
-    const rec = await users.editor.client
-      .collection('integrations')
-      .create({ site_id: siteId, integration_type: 'google_ads', credentials: { api_key: 'secret-123' } });
-    expect(rec.credentials).toBeUndefined();
+    // The server stores credentials (sealed, through the connect route) and never returns them.
+    const rec = await server.admin.collection('integrations').create({ site_id: siteId, integration_type: 'google_ads' });
+    // A hidden field is dropped from a user's body: the update stores nothing.
+    await users.editor.client.collection('integrations').update(rec.id, { credentials: { api_key: 'secret-123' } });
     expect((await server.admin.collection('integrations').getOne(rec.id)).credentials).toBeNull();
     await server.admin.collection('integrations').update(rec.id, { credentials: { api_key: 'secret-123' } });
     for (const role of MEMBERS) {
       expect((await client(role).collection('integrations').getOne(rec.id)).credentials).toBeUndefined();
     }
+  });
+
+  // Issue 30, finding 8: editors wrote settings and credentials past the connect route, and marked
+  // any integration connected by switching the type of their Google Analytics record.
+  it('only the connect route writes an integration: editors cannot create one, nor change its type, status, settings or credentials', async () => {
+    const site = await makeSite();
+    const editor = users.editor.client;
+    await expect(
+      editor.collection('integrations').create({ site_id: site, integration_type: 'google_analytics', status: 'connected' }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(
+      editor.collection('integrations').create({ site_id: site, integration_type: 'webhook', settings: { url: 'http://10.0.0.5/' } }),
+    ).rejects.toMatchObject({ status: 403 });
+
+    const ga = await editor.send<{ id: string; status: string }>('/api/cro/integrations/connect', {
+      method: 'POST',
+      body: { siteId: site, type: 'google_analytics', values: { property_id: 'G-MATRIX123' } },
+    });
+    expect(ga.status).toBe('connected');
+    const hook = await editor.send<{ id: string; status: string }>('/api/cro/integrations/connect', {
+      method: 'POST',
+      body: { siteId: site, type: 'webhook', values: { url: 'https://hooks.example.com/cro', secret: 'whsec_matrix' } },
+    });
+    expect(hook.status).toBe('pending');
+    // Everything but the time of the last save, which an update that stores nothing still moves.
+    const stored = async () =>
+      (await server.admin.collection('integrations').getFullList({ filter: `site_id = "${site}"`, sort: 'id' })).map(
+        ({ updated_at: _, ...fields }) => fields,
+      );
+    const before = await stored();
+
+    for (const [id, body] of [
+      [ga.id, { integration_type: 'slack' }],
+      [ga.id, { integration_type: 'slack', status: 'connected' }],
+      [hook.id, { status: 'connected' }],
+      [hook.id, { settings: { url: 'https://attacker.example.net/steal', credential_keys: ['secret'] } }],
+      [hook.id, { settings: { forwarded_until: { x: 0, c: 0 } } }],
+      [hook.id, { name: 'Renamed', enabled: true }],
+      [hook.id, { last_synced_at: now(), error_message: '' }],
+    ] as const) {
+      await expect(editor.collection('integrations').update(id, body)).rejects.toMatchObject({ status: 404 });
+    }
+    // Credentials are a hidden field, which PocketBase drops from a user's body: nothing is stored.
+    await editor.collection('integrations').update(hook.id, { credentials: { secret: 'forged' } });
+    expect(await stored()).toEqual(before);
+
+    // What the collection API is for: off and on, and delete.
+    await editor.collection('integrations').update(hook.id, { enabled: false });
+    expect((await server.admin.collection('integrations').getOne(hook.id)).enabled).toBe(false);
+    await editor.collection('integrations').delete(hook.id);
   });
 
   it('removing a member takes their access away at once', async () => {

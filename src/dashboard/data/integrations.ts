@@ -64,11 +64,12 @@ export const connectIntegration = (siteId: string, type: string, values: Record<
     requestKey: null,
   });
 
-/** Links a Google Analytics property: updates the site's record, or creates it. */
-export async function linkGoogleAnalytics(siteId: string, existing: IntegrationRecord | null, propertyId: string): Promise<void> {
-  const data = { name: 'Google Analytics', status: 'connected', enabled: true, settings: { property_id: propertyId } };
-  if (existing) await pb.collection('integrations').update(existing.id, data, { requestKey: null });
-  else await pb.collection('integrations').create({ ...data, site_id: siteId, integration_type: 'google_analytics' }, { requestKey: null });
+/**
+ * Links a Google Analytics property through the connect route (the only writer of an integration's
+ * type, status, settings and credentials), which keeps a saved Measurement Protocol secret.
+ */
+export async function linkGoogleAnalytics(siteId: string, propertyId: string): Promise<void> {
+  await connectIntegration(siteId, 'google_analytics', { property_id: propertyId });
 }
 
 export const deleteIntegration = (id: string) => pb.collection('integrations').delete(id, { requestKey: null });

@@ -52,11 +52,12 @@ describe('the Google Tag Manager flag in the script config', () => {
     expect(await config(site.public_key)).not.toHaveProperty('gt');
   });
 
-  it('a record an editor writes through the collection API cannot claim connected, and a pending one sets nothing', async () => {
+  it('editors cannot write a record through the collection API (only the connect route does), and a pending one sets nothing', async () => {
     const records = editor.client.collection('integrations');
     const base = { site_id: site.id, integration_type: 'google_tag_manager', name: 'Google Tag Manager', enabled: true };
-    await expect(records.create({ ...base, status: 'connected' })).rejects.toMatchObject({ status: 400 });
-    const pending = await records.create({ ...base, status: 'pending' });
+    await expect(records.create({ ...base, status: 'connected' })).rejects.toMatchObject({ status: 403 });
+    await expect(records.create({ ...base, status: 'pending' })).rejects.toMatchObject({ status: 403 });
+    const pending = await server.admin.collection('integrations').create({ ...base, status: 'pending' });
     expect(await config(site.public_key)).not.toHaveProperty('gt');
     await records.delete(pending.id);
   });

@@ -69,7 +69,7 @@ describe('team invitations', () => {
     ).rejects.toMatchObject({ status: 400 });
     await expect(
       invitee.client.collection('integrations').create({ site_id: siteId, integration_type: 'google_analytics', status: 'connected' }),
-    ).rejects.toMatchObject({ status: 400 });
+    ).rejects.toMatchObject({ status: 403 });
     await expect(invitee.client.send('/api/cro/verify-dns', { method: 'POST', body: { siteId } })).rejects.toMatchObject({ status: 403 });
   });
 

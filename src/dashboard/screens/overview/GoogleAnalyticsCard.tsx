@@ -41,7 +41,7 @@ export function GoogleAnalyticsCard() {
     }
     setBusy(true);
     try {
-      await linkGoogleAnalytics(site.id, record, id);
+      await linkGoogleAnalytics(site.id, id);
       notify('Connected!', `Google Analytics property ${id} is linked`, 'success');
       setEditing(false);
       await refetchIntegrations();

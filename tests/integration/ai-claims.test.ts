@@ -115,6 +115,35 @@ describe("the built-in engines' claims are the screens' figures", () => {
     expect(rate).toBe('36.7');
   });
 
+  it("the analyst's key metrics answer: the summary, every top page and every device as the Analytics screen shows them", async () => {
+    const a = (await owner.client.send(`/api/cro/analytics/${siteId}`, { query: { days: 30 }, requestKey: null })) as {
+      summary: Record<string, number>;
+      changes: Record<string, number>;
+      pages: Page[];
+      devices: Array<{ value: string; sessions: number; conversionRate: number }>;
+    };
+    const s = a.summary;
+    const change = a.changes.conversionRate!;
+    const answer = await chat('What are the key CRO metrics for my site?');
+    expect(answer).toContain(
+      `In the last 30 days shop.example.com had ${count(s.visitors!)} visitors, ${count(s.sessions!)} sessions and ${count(s.conversions!)} conversions: ` +
+        `a conversion rate of ${s.conversionRate!.toFixed(2)}% (${change >= 0 ? '+' : ''}${change.toFixed(1)}% vs the previous 30 days), ` +
+        `a bounce rate of ${s.bounceRate!.toFixed(1)}%, an average session of ${Math.round(s.avgDuration!)}s and an average scroll depth of ${Math.round(s.avgScroll!)}%. ` +
+        `Revenue: $${s.revenue!.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}.`,
+    );
+    const pageLines = answer.split('\n').filter((l) => / views, /.test(l));
+    expect(pageLines).toEqual(
+      a.pages.map(
+        (p) =>
+          `- ${p.path}: ${count(p.pageviews)} views, ${count(p.conversions)} conversions, conversion rate ${p.conversionRate.toFixed(1)}%`,
+      ),
+    );
+    const total = a.devices.reduce((n, d) => n + d.sessions, 0);
+    expect(answer).toContain(
+      `Devices: ${a.devices.map((d) => `${d.value} ${Math.round((100 * d.sessions) / total)}% of sessions (conversion rate ${d.conversionRate.toFixed(2)}%)`).join(', ')}.`,
+    );
+  });
+
   it("AI Analysis's insight cards: each evidence figure is the screens' own, a step rate worded as one", async () => {
     const res = await owner.client.send('/api/cro/ai/analysis', { method: 'POST', body: { siteId }, requestKey: null });
     expect(res.engine).toBe('builtin');

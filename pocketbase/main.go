@@ -74,6 +74,7 @@ func main() {
 			ai.BindJS(vm)                       // $ai: the language model behind the AI chat, streamed
 			docs.BindJS(vm)                     // $docs: text and language of uploaded documents
 			experiments.BindJS(vm, app, events) // $experiments: running tests and results for the AI grounding
+			funnels.BindJS(vm, app, events)     // $funnels: the site's funnels' figures for the AI grounding
 			secrets.BindJS(vm)                  // $integrations: integration credentials sealed at rest
 			domainzone.BindJS(vm)               // $domainzone: a domain's registrable domain (the zone a site proves)
 		},

@@ -16,7 +16,7 @@ type applier struct {
 	pages       map[[3]string]*pageAgg
 	dims        map[[4]string]*dimAgg
 	touched     map[string]*sessState
-	newVisitors map[string]bool
+	newVisitors map[visitorDayKey]bool
 	exposures   map[[2]string]*pendingExposure // the earliest experiment exposure per (experiment, visitor)
 	outcomes    []outcome                      // conversions and purchases on sites with running experiments
 	dropped     map[[2]string]float64          // exposures of unknown experiments or variants per (site, day)
@@ -43,7 +43,7 @@ func newApplier(w *Writer, tx *txStmts) *applier {
 	return &applier{
 		w: w, tx: tx,
 		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
-		touched: map[string]*sessState{}, newVisitors: map[string]bool{}, dropped: map[[2]string]float64{}, automated: map[[2]string]float64{},
+		touched: map[string]*sessState{}, newVisitors: map[visitorDayKey]bool{}, dropped: map[[2]string]float64{}, automated: map[[2]string]float64{},
 		exposures: map[[2]string]*pendingExposure{}, revenueTouched: map[revenueKey]bool{},
 		late: map[string]time.Time{}, lateCut: time.Now().Add(-lateAfter), zones: map[string]*time.Location{},
 	}
@@ -112,24 +112,23 @@ func (a *applier) startSession(s *sessState) {
 	}
 }
 
+// isNewVisitorToday says whether the session's visitor is new on its start day: memory knows the
+// (visitor, day) pairs this writer counted or found; any other pair is asked of the sessions table,
+// since sessions may arrive out of day order (late events, a restart) and knowing a visitor's
+// later day says nothing about an earlier one.
 func (a *applier) isNewVisitorToday(s *sessState) bool {
-	vk := s.siteID + "|" + s.visitor
-	if a.w.visitorDay[vk] == s.startDay {
+	vk := visitorDayKey{site: s.siteID, visitor: s.visitor, day: s.startDay}
+	if a.w.visitorDay[vk] {
 		return false
 	}
-	if a.w.visitorDay[vk] == "" {
-		var n int
-		from, to := dayBounds(s.startDay, s.zone)
-		_ = a.tx.row(visitorSeenSQL, map[string]any{"site": s.siteID, "visitor": s.visitor, "from": dbTime(from), "to": dbTime(to)}, &n)
-		if n > 0 {
-			a.w.visitorDay[vk] = s.startDay
-			return false
-		}
+	var n int
+	from, to := dayBounds(s.startDay, s.zone)
+	_ = a.tx.row(visitorSeenSQL, map[string]any{"site": s.siteID, "visitor": s.visitor, "from": dbTime(from), "to": dbTime(to)}, &n)
+	a.w.visitorDay[vk] = true
+	if n > 0 {
+		return false
 	}
-	if a.w.visitorDay[vk] < s.startDay {
-		a.w.visitorDay[vk] = s.startDay
-		a.newVisitors[vk] = true
-	}
+	a.newVisitors[vk] = true
 	return true
 }
 

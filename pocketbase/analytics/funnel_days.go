@@ -66,6 +66,10 @@ func minTime(a, b time.Time) time.Time {
 	return b
 }
 
+// funnelStepRows names which rows a goal step reads; a change makes every funnel's key new, so
+// days stored by an older binary are computed again (2: micro goals' completions count too).
+const funnelStepRows = 2
+
 // funnelKey names a funnel's definition: what its attempts depend on.
 func funnelKey(q FunnelQuery) string {
 	zone := "UTC"
@@ -77,7 +81,8 @@ func funnelKey(q FunnelQuery) string {
 		Window time.Duration
 		Order  FunnelOrder
 		Zone   string
-	}{q.Steps, q.Window, q.Order, zone})
+		Rows   int
+	}{q.Steps, q.Window, q.Order, zone, funnelStepRows})
 	sum := sha256.Sum256(raw)
 	return hex.EncodeToString(sum[:16])
 }

@@ -11,8 +11,9 @@ import (
 // Funnels over SQLite read only the rows of the funnel's steps: page views of the paths the
 // steps' patterns cover (the paths come from the page rollups, matched in Go with the one URL
 // pattern matcher, then read through the partial covering index on page views by path and time)
-// and conversions of the steps' goals (the partial covering index on conversions by goal). Everything else (a visitor's attempts, the window, the
-// order) is funnels.go, shared by every implementation.
+// and completions of the steps' goals: conversions and micro goals' completions (a partial covering
+// index by goal for each). Everything else (a visitor's attempts, the window, the order) is
+// funnels.go, shared by every implementation.
 
 // funnelChunk bounds the values of one IN list (SQLite's variable limit is far above it).
 const funnelChunk = 400
@@ -297,15 +298,19 @@ func (s *sqliteStore) funnelEventsIn(q FunnelQuery, pageMasks, goalMasks map[str
 	if err := read("pageview", "path", pageMasks); err != nil {
 		return nil, err
 	}
-	if err := read("conversion", "goal", goalMasks); err != nil {
-		return nil, err
+	// A goal step is a conversion or, for a micro goal, a micro_conversion (a goal made micro or
+	// not later keeps both kinds of rows).
+	for _, kind := range []string{"conversion", "micro_conversion"} {
+		if err := read(kind, "goal", goalMasks); err != nil {
+			return nil, err
+		}
 	}
 	return byVisitor, nil
 }
 
 // funnelRowsQuery reads the events of one kind whose column (path or goal) is one of keys, in
 // [from, to), from one partial covering index alone: idx_events_site_pageview_path_ts for page views,
-// idx_events_site_conversion_goal_ts for conversions.
+// idx_events_site_conversion_goal_ts for conversions, idx_events_site_micro_goal_ts for micro goals' completions.
 func funnelRowsQuery(db dbx.Builder, siteID, kind, column string, keys []any, from, to time.Time) *dbx.Query {
 	return db.Select("visitor", "session", "ts", column).From("events").Where(dbx.And(
 		dbx.HashExp{"site_id": siteID, "type": kind},

@@ -16,6 +16,7 @@ func TestFunnelRowsUseCoveringIndexes(t *testing.T) {
 	for _, c := range []struct{ kind, column, index string }{
 		{"pageview", "path", "idx_events_site_pageview_path_ts"},
 		{"conversion", "goal", "idx_events_site_conversion_goal_ts"},
+		{"micro_conversion", "goal", "idx_events_site_micro_goal_ts"},
 	} {
 		q := funnelRowsQuery(app.DB(), siteA, c.kind, c.column, []any{"a", "b", "c", "d", "e", "f"}, ago(time.Hour), contractNow)
 		var plan []struct {

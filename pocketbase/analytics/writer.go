@@ -34,7 +34,7 @@ type Writer struct {
 
 	mu         sync.Mutex // guards everything below (the live refresher reads it)
 	sessions   map[string]*sessState
-	visitorDay map[string]string
+	visitorDay map[visitorDayKey]bool // (visitor, day) pairs known to have a session: counted or found
 	revenueDay map[revenueKey]float64 // browser revenue counted per visitor and per source per day
 	revenueCap float64                // per visitor per day (CRO_BROWSER_REVENUE_CAP)
 	dirty      map[string]bool
@@ -52,7 +52,7 @@ const (
 func newWriter(app core.App) *Writer {
 	return &Writer{
 		app: app, ch: make(chan *job, 4096), quit: make(chan struct{}),
-		sessions: map[string]*sessState{}, visitorDay: map[string]string{}, dirty: map[string]bool{}, lastSweep: time.Now(),
+		sessions: map[string]*sessState{}, visitorDay: map[visitorDayKey]bool{}, dirty: map[string]bool{}, lastSweep: time.Now(),
 		revenueDay: map[revenueKey]float64{}, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap),
 	}
 }
@@ -197,6 +197,9 @@ func (w *Writer) inTx(fn func(*txStmts) error) error {
 	return tx.tx.Commit()
 }
 
+// visitorDayKey is a visitor on one of its site's local days.
+type visitorDayKey struct{ site, visitor, day string }
+
 // sweep forgets sessions idle for more than an hour and visitor days older than yesterday.
 func (w *Writer) sweep() {
 	now := time.Now()
@@ -211,8 +214,8 @@ func (w *Writer) sweep() {
 	}
 	// Days are the sites' local days, up to 14 hours ahead of UTC and 12 behind: keep two UTC days.
 	yesterday := dayOf(now.Add(-48 * time.Hour))
-	for k, d := range w.visitorDay {
-		if d < yesterday {
+	for k := range w.visitorDay {
+		if k.day < yesterday {
 			delete(w.visitorDay, k)
 		}
 	}

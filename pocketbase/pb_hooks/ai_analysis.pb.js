@@ -4,7 +4,8 @@
 // from the event store (the last 7 days of the Analytics report) and insight cards: with a model
 // configured, the model's, asked for with a JSON schema over the site's grounding and validated
 // (src/lib/ai/insight-cards.ts); otherwise, or when its answer is unusable ('builtin-fallback'),
-// the built-in rules (src/lib/ai/insights.ts) over the same figures and the latest scan. It stores
+// the built-in rules (src/lib/ai/insights.ts) over the same figures, the site's funnels over the
+// same 7 days (the Funnels screen's figures) and the latest scan. It stores
 // the analysis with its time and engine and returns it. Growth and Enterprise only.
 
 routerAdd(
@@ -35,7 +36,7 @@ routerAdd(
       engine = insights ? 'model' : 'builtin-fallback';
       if (!insights) console.warn('AI analysis: the model answer was unusable', answer.status, answer.error);
     }
-    if (!insights) insights = domain.ruleInsights(report, findings);
+    if (!insights) insights = domain.ruleInsights(report, findings, require(`${__hooks}/lib/ai_grounding.js`).funnelsOf(site, 7));
     const record = new Record(e.app.findCollectionByNameOrId('ai_analyses'));
     record.set('site_id', site.id);
     record.set('engine', engine);

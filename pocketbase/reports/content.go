@@ -134,43 +134,21 @@ func Gather(app core.App, store analytics.Store, site *core.Record, reportType, 
 }
 
 func gatherFunnels(app core.App, store analytics.Store, siteID, from, to string) ([]FunnelContent, error) {
-	recs, err := app.FindRecordsByFilter("funnels", "site_id = {:s}", "-created_at", maxFunnels, 0, map[string]any{"s": siteID})
+	// The report's days are the site's, as the Funnels screen counts them.
+	list, err := funnels.SiteFigures(app, store, siteID, from, to, maxFunnels)
 	if err != nil {
 		return nil, err
 	}
 	out := []FunnelContent{}
-	for _, f := range recs {
-		q, ok := funnels.QueryOf(app, f)
-		if !ok {
-			continue
-		}
-		// The report's days are the site's, as the Funnels screen counts them.
-		start, _ := time.ParseInLocation(time.DateOnly, from, q.Zone)
-		end, _ := time.ParseInLocation(time.DateOnly, to, q.Zone)
-		q.From, q.To = start, end.AddDate(0, 0, 1)
-		figures, err := store.FunnelResults(q)
-		if err != nil {
-			return nil, err
-		}
-		fc := FunnelContent{Name: f.GetString("name")}
-		for i, s := range q.Steps {
-			label := s.Page
-			if s.Goal != "" {
-				label = goalName(app, s.Goal)
-			}
-			fc.Steps = append(fc.Steps, label)
-			fc.Users = append(fc.Users, figures.Steps[i].Users)
+	for _, f := range list {
+		fc := FunnelContent{Name: f.Name}
+		for _, s := range f.Steps {
+			fc.Steps = append(fc.Steps, s.Label)
+			fc.Users = append(fc.Users, s.Users)
 		}
 		out = append(out, fc)
 	}
 	return out, nil
-}
-
-func goalName(app core.App, id string) string {
-	if g, err := app.FindRecordById("goals", id); err == nil {
-		return "Goal: " + g.GetString("name")
-	}
-	return "Goal"
 }
 
 func gatherRollbacks(app core.App, siteID, from string, zone *time.Location) ([]RollbackContent, error) {

@@ -117,6 +117,7 @@ func (s *Service) make(hist, report *core.Record) error {
 		return err
 	}
 	hist.Set("file", stored)
+	hist.Set("attachment_name", file.Name)
 	if err := s.app.Save(hist); err != nil {
 		return err
 	}
@@ -236,7 +237,9 @@ func (s *Service) message(hist *core.Record, c *Content, file File) (*mailer.Mes
 	return msg, nil
 }
 
-// storedFile reads a history entry's stored report back (for a retry), named as it was attached.
+// storedFile reads a history entry's stored report back (for a retry), named as it was attached:
+// the stored name is PocketBase's normalized one, so the name made is kept in attachment_name
+// (entries stored before it have only the stored name, stripped of its random part).
 func storedFile(app core.App, hist *core.Record) (File, error) {
 	fs, err := app.NewFilesystem()
 	if err != nil {
@@ -250,7 +253,11 @@ func storedFile(app core.App, hist *core.Record) (File, error) {
 	}
 	defer r.Close()
 	data, err := io.ReadAll(r)
-	return File{Name: originalName(name), Data: data}, err
+	attach := hist.GetString("attachment_name")
+	if attach == "" {
+		attach = originalName(name)
+	}
+	return File{Name: attach, Data: data}, err
 }
 
 func mustCollection(app core.App, name string) *core.Collection {

@@ -219,7 +219,7 @@ describe('with no model configured', () => {
     const metrics = await chat(server, owner, siteId, 'What are the key CRO metrics for my site?');
     expect(metrics.text).toContain('- /checkout: 1 views, 1 conversions, conversion rate 100.0%');
     const cart = await chat(server, owner, siteId, 'How do I reduce cart abandonment?');
-    expect(cart.text).toContain('Your cart and checkout pages:');
+    expect(cart.text).toContain('Your cart and checkout pages among your top converting pages');
   });
 
   it('says plainly what it cannot answer', async () => {

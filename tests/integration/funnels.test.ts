@@ -153,6 +153,45 @@ describe('funnel results from collected events', () => {
   });
 });
 
+describe('a micro goal as a step', () => {
+  it('counts its completions, on open days and on closed (stored) days', async () => {
+    const micro = await owner.client
+      .collection('goals')
+      .create({ site_id: site.id, name: 'Add to cart', type: 'event', match: 'add_to_cart', micro: true, enabled: true });
+    const funnel = await owner.client.collection('funnels').create({
+      site_id: site.id,
+      name: 'Micro',
+      window_days: 1,
+      steps: [page('/shoes/*'), { kind: 'goal', goal: micro.id }],
+    });
+    const key = site.public_key as string;
+    const visit = async (ts: number, addToCart: boolean) => {
+      const events: object[] = [{ t: 'pv', ts, p: '/shoes/1' }];
+      if (addToCart) events.push({ t: 'ev', ts: ts + 60_000, p: '/shoes/1', n: 'add_to_cart' });
+      expect((await post(server, batch(key, events))).status).toBe(202);
+    };
+    const hour = 3_600_000;
+    const noon = new Date();
+    noon.setUTCHours(12, 0, 0, 0);
+    // Five days ago is closed (its window and an hour more are over): its day is stored.
+    const closed = noon.getTime() - 5 * 24 * hour;
+    await visit(closed, true);
+    await visit(closed + hour, false);
+    const recent = Date.now() - 2 * 60_000;
+    await visit(recent, true);
+    const dayOf = (ts: number) => new Date(ts).toISOString().slice(0, 10);
+    const day = (d: number) => dayOf(closed + (5 - d) * 24 * hour);
+    const users = async (from: string, to: string) =>
+      (await viewer.client.send(`/api/cro/funnels/${funnel.id}/results?from=${from}&to=${to}`, {})).current.steps.map(
+        (s: { users: number }) => s.users,
+      );
+    expect(await users(dayOf(recent), dayOf(recent))).toEqual([1, 1]); // a product page view, then add_to_cart
+    expect(await users(day(5), day(5))).toEqual([2, 1]);
+    expect(await users(day(5), day(5))).toEqual([2, 1]); // read back from the stored day
+    expect(await users(day(6), dayOf(recent))).toEqual([3, 2]);
+  });
+});
+
 describe("funnel days follow the site's time zone", () => {
   it('an entry counts on the day of the site calendar, not the UTC day', async () => {
     // UTC+14: a visit at 12:00 UTC is on the next day of the site's calendar.

@@ -64,7 +64,12 @@ it('a refused mail is sent on the next attempt, after the backoff', async () => 
   const entry = await settled(id, 15_000);
   expect(entry).toMatchObject({ status: 'sent', attempts: 2, error: '' });
   expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
-  expect(smtp.mails.filter((m) => m.subject.startsWith('Flaky:'))).toHaveLength(1);
+  const mails = smtp.mails.filter((m) => m.subject.startsWith('Flaky:'));
+  expect(mails).toHaveLength(1);
+  // The retried mail attaches the stored file under the name it was made with, not the stored
+  // file's (PocketBase normalizes that one: 'retry_example_<random>.mance-<date>.pdf').
+  expect(mails[0]!.attachments.map((a) => a.filename)).toEqual([`retry.example.com-performance-${entry.covers}.pdf`]);
+  expect(entry.attachment_name).toBe(`retry.example.com-performance-${entry.covers}.pdf`);
   expect((await server.admin.collection('scheduled_reports').getOne(id)).last_sent_at).not.toBe('');
 });
 

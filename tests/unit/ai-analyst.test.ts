@@ -164,6 +164,50 @@ describe('the built-in analyst', () => {
     expect(answer).not.toMatch(/\d+ visitors/);
   });
 
+  it("knows every page of the screen's Top Converting Pages, and says how many go on from the cart with the funnel's step rate", () => {
+    // Ten pages as the report lists them (by conversions): the cart pages come after five others.
+    const pages = [
+      page('/thank-you', 900, 300, 33.3, 5),
+      page('/', 20000, 0, 0, 38.2),
+      page('/product/1', 6000, 0, 0, 30),
+      page('/product/2', 5000, 0, 0, 30),
+      page('/about', 800, 0, 0, 70),
+      page('/cart', 400, 0, 0, 10),
+      page('/checkout', 200, 0, 0, 8),
+    ];
+    const cartSite = buildGrounding({
+      ...sources,
+      report: { ...report, pages },
+      funnels: [
+        {
+          name: 'Checkout',
+          steps: [
+            { kind: 'page', label: '/cart', users: 137 },
+            { kind: 'page', label: '/checkout', users: 50 },
+            { kind: 'goal', label: 'Goal: Purchase', users: 45 },
+          ],
+        },
+      ],
+    });
+    const cart = analystAnswer('How do I reduce cart abandonment?', cartSite, patterns);
+    expect(cart).not.toContain('None of your top');
+    expect(cart).toContain('- /cart: 400 views, 0 conversions, conversion rate 0.0%');
+    expect(cart).toContain('- /checkout: 200 views, 0 conversions, conversion rate 0.0%');
+    expect(cart).toContain('In funnel "Checkout", 36.5% of the 137 visitors who reached /cart went on to /checkout (50).');
+    expect(cart).toContain('In funnel "Checkout", 90.0% of the 50 visitors who reached /checkout went on to Goal: Purchase (45).');
+    const prompt = groundingPrompt(cartSite);
+    expect(prompt).toContain('/cart: 400, 0, 0.0%, 10.0%');
+    expect(prompt).toContain('Checkout: /cart 137; /checkout 50 (36.5%); Goal: Purchase 45 (90.0%)');
+    // Without a funnel from the cart, no rate is claimed.
+    const noFunnel = analystAnswer(
+      'How do I reduce cart abandonment?',
+      buildGrounding({ ...sources, report: { ...report, pages } }),
+      patterns,
+    );
+    expect(noFunnel).toContain('No funnel starts a step from a cart or checkout page');
+    expect(noFunnel).not.toContain('went on to');
+  });
+
   it('streams the answer in pieces that join back to it exactly', () => {
     const text = analystAnswer(QUICK_QUESTIONS[2].question, g, patterns);
     const pieces = streamPieces(text);

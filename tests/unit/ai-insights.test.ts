@@ -27,6 +27,11 @@ const dim = (value: string, sessions: number, conversionRate: number) => ({
   conversionRate,
 });
 
+const funnel = (name: string, ...steps: Array<[string, number]>) => ({
+  name,
+  steps: steps.map(([label, users]) => ({ kind: label.startsWith('Goal: ') ? 'goal' : 'page', label, users })),
+});
+
 function report(o: Partial<AnalyticsReport>): AnalyticsReport {
   return {
     siteId: 's',
@@ -69,6 +74,7 @@ describe('AI Analysis rules', () => {
         { title: 'Add trust badges', impact: 'high', conversionLift: '8-15%' },
         { title: 'Minor thing', impact: 'low' },
       ],
+      [funnel('Checkout', ['/', 300], ['/checkout', 80], ['Goal: Purchase', 10])],
     );
     expect(insights.map((i) => [i.title, i.impact, i.evidence])).toEqual([
       ['JavaScript errors on /checkout', 'high', '9 errors on 90 page views (last 7 days)'],
@@ -78,11 +84,30 @@ describe('AI Analysis rules', () => {
         'high',
         'Mobile 1.00% vs desktop 4.00% conversion rate (200 mobile sessions, last 7 days)',
       ],
-      ['Visitors stall at /checkout', 'high', '12.5% of 80 visitors of /checkout converted (last 7 days)'],
+      [
+        'Visitors stall at /checkout',
+        'high',
+        '12.5% of the 80 visitors who reached /checkout went on to Goal: Purchase (funnel "Checkout", last 7 days)',
+      ],
       ['Add trust badges', 'high', 'Latest website scan'],
     ]);
     for (const i of insights)
       expect(Object.keys(i).sort()).toEqual(['category', 'confidence', 'description', 'evidence', 'expectedLift', 'impact', 'title']);
+  });
+
+  it("says how many visitors go on from a cart page with the Funnels screen's step rate, never the page's own conversion rate", () => {
+    // Conversions are recorded on the thank-you page: /cart's own conversion rate is 0.
+    const pages = [page('/cart', { visitors: 137, pageviews: 150, conversionRate: 0 })];
+    expect(ruleInsights(report({ pages })).filter((i) => i.category === 'checkout')).toEqual([]);
+    const [stall, ...rest] = ruleInsights(report({ pages }), [], [funnel('Cart to checkout', ['/cart', 137], ['/checkout', 50])]);
+    expect(rest).toEqual([]);
+    expect(stall).toMatchObject({
+      title: 'Visitors stall at /cart',
+      evidence: '36.5% of the 137 visitors who reached /cart went on to /checkout (funnel "Cart to checkout", last 7 days)',
+    });
+    expect(stall!.evidence).not.toMatch(/converted|conversion rate/);
+    // Most going on is no stall.
+    expect(ruleInsights(report({ pages }), [], [funnel('Cart', ['/cart', 137], ['/checkout', 90])])).toEqual([]);
   });
 
   it('gives the four stat cards', () => {

@@ -1,8 +1,9 @@
 // @ts-check
 // Gathers what the AI may know about a site, from the server's own records: the Analytics report
 // of the last 30 days (through $analytics, the event store), the latest dashboard scan, the enabled
-// rules, the recent rollbacks, the running A/B tests with their results ($experiments) and the
-// summaries of the 5 latest analysed documents. src/lib/ai/grounding.ts turns it into the compact grounding.
+// rules, the recent rollbacks, the running A/B tests with their results ($experiments), the site's
+// funnels over the same days ($funnels, the Funnels screen's query) and the summaries of the 5
+// latest analysed documents. src/lib/ai/grounding.ts turns it into the compact grounding.
 function jsonOf(rec, field) {
   try {
     return JSON.parse(rec.getString(field) || 'null');
@@ -17,6 +18,15 @@ function runningExperiments(siteId) {
     return $experiments.running(siteId);
   } catch (_) {
     return null;
+  }
+}
+
+/** The site's funnels over its last `days` days; [] when this build has no funnels. @param {core.Record} site @param {number} days */
+function funnelsOf(site, days) {
+  try {
+    return $funnels.site(site.id, days);
+  } catch (_) {
+    return [];
   }
 }
 
@@ -63,6 +73,7 @@ function sources(app, site) {
     rules: rules,
     rollbacks: rollbacks,
     experiments: runningExperiments(site.id),
+    funnels: funnelsOf(site, domain.GROUNDING_DAYS),
     documents: app
       .findRecordsByFilter('documents', 'site_id = {:s} && analysis_status = "completed"', '-analyzed_at', 5, 0, { s: site.id })
       .map(function (d) {
@@ -73,6 +84,8 @@ function sources(app, site) {
 
 module.exports = {
   sources: sources,
+
+  funnelsOf: funnelsOf,
 
   /** A JSON field of a record as a plain value, null when empty or unreadable. */
   jsonOf: jsonOf,

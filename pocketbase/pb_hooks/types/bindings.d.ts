@@ -73,6 +73,11 @@ declare const $experiments: {
   running(siteId: string): import('../lib/generated/domain').GroundingExperimentSource[];
 };
 
+/** The site's funnels with their steps' visitors over its last `days` days, as the Funnels screen counts them (pocketbase/funnels/site.go). */
+declare const $funnels: {
+  site(siteId: string, days: number): import('../lib/generated/domain').GroundingFunnelSource[];
+};
+
 /** Mail sent after the response, so SMTP never holds a request (pocketbase/mailqueue). */
 declare const $mailqueue: {
   /** false when the message is null or the queue is full (the mail is dropped and logged). */

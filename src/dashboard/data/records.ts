@@ -328,6 +328,8 @@ export interface ReportHistoryRecord extends RecordModel {
   error: string;
   period: string;
   file: string;
+  /** The file's name as made and attached (the stored file's name is normalized). */
+  attachment_name: string;
   created_at: string;
 }
 

@@ -6,6 +6,7 @@
  */
 import { experimentLine, type Grounding } from './grounding';
 import { count } from './figures';
+import { cartStepClaims, isCartOrCheckoutPath, stepClaimLine } from './funnel-steps';
 
 export const ANALYST_NAME = 'Built-in analyst';
 
@@ -130,7 +131,7 @@ function metrics(g: Grounding): string[] {
     return ['Key CRO metrics: conversion rate, bounce rate, average session duration, scroll depth, revenue per visitor.', noTraffic(g)];
   const lines = ['Key CRO metrics for your site:', figuresLine(g)];
   if (g.topPages.length) {
-    lines.push('Top pages:');
+    lines.push('Top converting pages:');
     for (const p of g.topPages)
       lines.push(`- ${p.path}: ${p.views} views, ${p.conversions} conversions, conversion rate ${p.conversionRate}`);
   }
@@ -144,16 +145,23 @@ function metrics(g: Grounding): string[] {
 
 function cartAbandonment(g: Grounding, patterns: AnalystPattern[]): string[] {
   const lines = ['Reducing cart abandonment:'];
-  const checkout = g.topPages.filter((p) => /cart|checkout|basket|payment/i.test(p.path));
+  const checkout = g.topPages.filter((p) => isCartOrCheckoutPath(p.path));
+  const steps = cartStepClaims(g.funnelSources);
   if (!g.figures) lines.push(noTraffic(g));
   else {
     lines.push(figuresLine(g));
     if (checkout.length) {
-      lines.push('Your cart and checkout pages:');
+      lines.push('Your cart and checkout pages among your top converting pages (conversions recorded on the page itself):');
       for (const p of checkout)
         lines.push(`- ${p.path}: ${p.views} views, ${p.conversions} conversions, conversion rate ${p.conversionRate}`);
+    } else if (!steps.length) lines.push('None of your top converting pages is a cart or checkout page.');
+    if (steps.length) {
+      lines.push(`How many visitors go on from your cart and checkout pages (Funnels, last ${g.days} days):`);
+      for (const c of steps) lines.push(`- ${stepClaimLine(c)}`);
     } else
-      lines.push('None of your top pages is a cart or checkout page, so I cannot measure abandonment on your site from these figures.');
+      lines.push(
+        'No funnel starts a step from a cart or checkout page, so I cannot measure abandonment from these figures: create one on the Funnels screen (for example /cart, then /checkout) to see how many visitors go on.',
+      );
   }
   lines.push('Patterns from the library for checkout:');
   lines.push(...patternLines(topPatterns(patterns, (p) => p.category === 'checkout' || p.tags.includes('checkout'))));
@@ -171,7 +179,7 @@ function devices(g: Grounding): string[] {
 function pages(g: Grounding): string[] {
   if (!g.topPages.length) return [noTraffic(g)];
   return [
-    `Top pages of ${g.domain} (last ${g.days} days):`,
+    `Top converting pages of ${g.domain} (last ${g.days} days):`,
     ...g.topPages.map(
       (p) =>
         `- ${p.path}: ${p.views} views, ${p.conversions} conversions, conversion rate ${p.conversionRate}, bounce rate ${p.bounceRate}`,

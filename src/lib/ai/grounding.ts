@@ -1,13 +1,16 @@
 /**
  * The grounding of every AI answer: a compact, deterministic summary of the user's current site
  * built on the server from its own data (the Analytics report of the last 30 days, the latest scan,
- * the enabled rules, recent rollbacks, the running A/B tests and their results, the summaries of
- * the latest analysed documents). Figures are written as the Analytics screen writes them, so
+ * the enabled rules, recent rollbacks, the running A/B tests and their results, the site's funnels
+ * as the Funnels screen counts them, the summaries of the latest analysed documents). Figures are
+ * written as the Analytics and Funnels screens write them, so
  * an answer that quotes them matches what the user sees. Nothing here invents data: an empty
  * source stays empty and is said to be empty.
  */
 import type { AnalyticsReport } from '../contracts/analytics-report';
 import { count, money, percent, seconds, signedPercent } from './figures';
+import { funnelStepRates } from '../funnels';
+import type { GroundingFunnelSource } from './funnel-steps';
 
 export const GROUNDING_DAYS = 30;
 
@@ -22,6 +25,8 @@ export interface GroundingSources {
   experiments: GroundingExperimentSource[] | null;
   /** The latest completed documents (newest first). */
   documents?: Array<{ fileName: string; language: string; summary: string }>;
+  /** The site's newest funnels over the same days ($funnels.site); absent when not gathered. */
+  funnels?: GroundingFunnelSource[];
 }
 
 /** A running experiment as the server's statistics engine reports it (rates and uplift as fractions, chance 0-1). */
@@ -97,9 +102,20 @@ export interface Grounding {
   rollbacks: Array<{ type: string; reason: string; day: string }>;
   experiments: GroundingExperiment[] | null;
   documents: Array<{ fileName: string; language: string; summary: string }>;
+  /** Each step's visitors and the share of the previous step's who went on (the Funnels screen's figures). */
+  funnels: GroundingFunnel[];
+  /** The funnels as gathered, for the analyst's step claims. */
+  funnelSources: GroundingFunnelSource[];
 }
 
-const MAX_PAGES = 5;
+export interface GroundingFunnel {
+  name: string;
+  steps: Array<{ label: string; users: string; fromPrevious: string }>;
+}
+
+/** The Analytics screen's Top Converting Pages list is the report's pages (10): the grounding holds the same list. */
+const MAX_PAGES = 10;
+const MAX_FUNNELS = 5;
 const MAX_FINDINGS = 5;
 const MAX_RULES = 10;
 const MAX_ROLLBACKS = 5;
@@ -186,6 +202,20 @@ export function buildGrounding(src: GroundingSources): Grounding {
       language: d.language || 'unknown',
       summary: d.summary.length > MAX_DOCUMENT_SUMMARY ? `${d.summary.slice(0, MAX_DOCUMENT_SUMMARY - 3)}...` : d.summary,
     })),
+    funnels: (src.funnels ?? []).slice(0, MAX_FUNNELS).map(funnel),
+    funnelSources: (src.funnels ?? []).slice(0, MAX_FUNNELS),
+  };
+}
+
+function funnel(f: GroundingFunnelSource): GroundingFunnel {
+  const rates = funnelStepRates(f.steps.map((s) => ({ users: s.users, medianSeconds: 0 })));
+  return {
+    name: f.name,
+    steps: f.steps.map((s, i) => ({
+      label: s.label,
+      users: count(s.users),
+      fromPrevious: i === 0 ? '' : percent(rates[i]!.conversionRate, 1),
+    })),
   };
 }
 
@@ -204,7 +234,7 @@ export function groundingPrompt(g: Grounding): string {
     );
   }
   if (g.topPages.length) {
-    lines.push('## Top pages (views, conversions, conversion rate, bounce rate on entry)');
+    lines.push('## Top converting pages (views, conversions recorded on the page, its conversion rate, bounce rate on entry)');
     for (const p of g.topPages) lines.push(`${p.path}: ${p.views}, ${p.conversions}, ${p.conversionRate}, ${p.bounceRate}`);
   }
   if (g.devices.length)
@@ -221,6 +251,11 @@ export function groundingPrompt(g: Grounding): string {
     lines.push('## Running experiments (users, conversions, conversion rate; against the control: uplift, chance to beat control)');
     for (const x of g.experiments) lines.push(experimentLine(x));
   }
+  if (g.funnels.length) {
+    lines.push(`## Funnels, last ${g.days} days (visitors per step; in brackets the share of the previous step's visitors who went on)`);
+    for (const f of g.funnels)
+      lines.push(`${f.name}: ${f.steps.map((s) => `${s.label} ${s.users}${s.fromPrevious ? ` (${s.fromPrevious})` : ''}`).join('; ')}`);
+  } else lines.push('## Funnels: none');
   lines.push(g.documents.length ? '## Analysed documents' : '## Analysed documents: none');
   for (const d of g.documents) lines.push(`${d.fileName} (${d.language}): ${d.summary}`);
   return lines.join('\n');

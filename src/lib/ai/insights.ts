@@ -1,10 +1,13 @@
 /**
  * AI Analysis by the built-in rules: insight cards from a site's own figures (the Analytics report
- * of the last 7 days and the latest scan). Each insight names the figures behind it. Deterministic:
- * the same figures give the same insights in the same order.
+ * of the last 7 days, the site's funnels over the same days as the Funnels screen counts them, and
+ * the latest scan). Each insight names the figures behind it, read from the same queries as the
+ * screens and worded as they are (a step rate is not a conversion rate). Deterministic: the same
+ * figures give the same insights in the same order.
  */
 import type { AnalyticsReport } from '../contracts/analytics-report';
 import { count, percent } from './figures';
+import { cartStepClaims, type GroundingFunnelSource } from './funnel-steps';
 
 export type InsightImpact = 'high' | 'medium' | 'low';
 
@@ -43,9 +46,13 @@ export const MIN_SESSIONS_FOR_INSIGHTS = 20;
 
 const IMPACT_ORDER: Record<InsightImpact, number> = { high: 0, medium: 1, low: 2 };
 
+/** A step from a cart or checkout page with fewer than this share (percent) going on is a stall. */
+export const CART_STALL_RATE = 50;
+
 export function ruleInsights(
   report: AnalyticsReport,
   scanFindings: Array<{ title: string; impact: string; conversionLift?: string }> = [],
+  funnels: readonly GroundingFunnelSource[] = [],
 ): AiInsight[] {
   const s = report.summary;
   if (s.sessions < MIN_SESSIONS_FOR_INSIGHTS) return [];
@@ -96,17 +103,18 @@ export function ruleInsights(
     });
   }
 
-  const checkout = report.pages.find((p) => /checkout|cart|basket/i.test(p.path) && p.pageviews >= 10);
-  if (checkout && checkout.conversionRate < 20) {
+  // How many visitors go on from a cart or checkout page is a funnel step (the Funnels screen's
+  // figure); a page's own conversion rate counts only conversions recorded on it.
+  const stall = cartStepClaims(funnels).find((c) => c.reached >= 10 && c.rate < CART_STALL_RATE);
+  if (stall) {
     out.push({
-      title: `Visitors stall at ${checkout.path}`,
-      description:
-        'Few visitors who reach this step finish. Show the total early, offer guest checkout and add trust signals near the payment button.',
+      title: `Visitors stall at ${stall.from}`,
+      description: `Most visitors who reach ${stall.from} do not go on to ${stall.to}. Show the total early, offer guest checkout and add trust signals near the payment button.`,
       impact: 'high',
-      confidence: 75,
+      confidence: stall.reached >= 100 ? 85 : 75,
       expectedLift: '5-20%',
       category: 'checkout',
-      evidence: `${percent(checkout.conversionRate, 1)} of ${count(checkout.visitors)} visitors of ${checkout.path} converted (${days})`,
+      evidence: `${percent(stall.rate, 1)} of the ${count(stall.reached)} visitors who reached ${stall.from} went on to ${stall.to} (funnel "${stall.funnel}", ${days})`,
     });
   }
 

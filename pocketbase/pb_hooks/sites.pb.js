@@ -39,6 +39,7 @@ onRecordUpdateRequest((e) => {
     e.record.set('domain', result.domain);
     if (result.domain !== e.record.original().getString('domain')) {
       e.record.set('dns_verified', false);
+      e.record.set('tracking_verified', false); // visits from the old domain prove nothing of the new one
       e.record.set('status', 'pending');
     }
     // Control of a zone is proved once: another zone must be proved again, which releases the old

@@ -11,6 +11,7 @@ export * from './stripe-signature';
 export * from './auth-form';
 export * from './demo-request';
 export * from './redirect-origins';
+export * from './site-connection';
 export * from './integrations';
 export * from './audit';
 export * from './assignment';

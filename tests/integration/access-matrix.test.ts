@@ -400,6 +400,7 @@ describe('fields users may never write', () => {
       { ownership_verified: true },
       { verification_zone: 'example.com' },
       { verification_token: 'chosen-token' },
+      { tracking_verified: true },
     ]) {
       await expect(
         user.client.collection('sites').create({ user_id: user.record.id, domain: `${unique('x')}.example.com`, ...extra }),
@@ -413,10 +414,19 @@ describe('fields users may never write', () => {
     expect(token).toMatch(/^[a-z0-9]{32}$/);
     expect((await users.viewer.client.collection('sites').getOne(siteId)).verification_token).toBe(token);
     await expect(users.other.client.collection('sites').getOne(siteId)).rejects.toMatchObject({ status: 404 });
-    for (const body of [{ verification_token: 'chosen-token' }, { ownership_verified: true }, { verification_zone: 'other.example' }]) {
+    for (const body of [
+      { verification_token: 'chosen-token' },
+      { ownership_verified: true },
+      { verification_zone: 'other.example' },
+      { tracking_verified: true },
+    ]) {
       await expect(users.owner.client.collection('sites').update(siteId, body)).rejects.toMatchObject({ status: 404 });
     }
-    expect(await server.admin.collection('sites').getOne(siteId)).toMatchObject({ verification_token: token, ownership_verified: false });
+    expect(await server.admin.collection('sites').getOne(siteId)).toMatchObject({
+      verification_token: token,
+      ownership_verified: false,
+      tracking_verified: false,
+    });
   });
 
   it('a user cannot create a site on behalf of someone else', async () => {

@@ -21,6 +21,8 @@ export interface SiteRecord extends RecordModel {
   industry_category: string;
   status: string;
   dns_verified: boolean;
+  /** Set by the tracking script's check (POST /api/cro/verify-tracking): visits from the domain arrived. */
+  tracking_verified: boolean;
   nameserver_1: string;
   nameserver_2: string;
   /** The TXT value that proves control of the domain (src/lib/domain-ownership.ts); server-set. */

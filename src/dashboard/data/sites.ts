@@ -71,5 +71,9 @@ export interface DnsVerdict {
   owned: boolean;
 }
 
+/** The tracking script's check: visits from the site's domain arrived; the site becomes Active. */
+export const verifyTracking = (siteId: string) =>
+  pb.send<{ verified: boolean; message: string }>('/api/cro/verify-tracking', { method: 'POST', body: { siteId }, requestKey: null });
+
 export const verifyDns = (siteId: string) =>
   pb.send<DnsVerdict>('/api/cro/verify-dns', { method: 'POST', body: { siteId }, requestKey: null });

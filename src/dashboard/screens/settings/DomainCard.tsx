@@ -4,6 +4,7 @@
  * the site proved control (the install serves nothing of a domain before) and only when the
  * install's own nameservers answer; otherwise the card points to the tracking script.
  */
+import { isSiteConnected } from '../../../lib/site-connection';
 import { useStore } from '@nanostores/react';
 import { RefreshCw } from 'lucide-react';
 import { notify } from '../../../ui/toast';
@@ -28,7 +29,7 @@ export function DomainCard({ site, manager, owner }: { site: SiteRecord; manager
     else if (!site.ownership_verified) notify('Ownership Verified', 'Now point your domain to the nameservers below', 'success');
     else notify('DNS Not Verified', 'Please check your nameserver configuration', 'destructive');
   });
-  const verified = site.dns_verified && site.status === 'active';
+  const verified = isSiteConnected(site);
   const dnsAvailable = useStore($dnsConnectAvailable);
 
   return (

@@ -1,9 +1,10 @@
 /** A site's status: 'Pending DNS' (step 1 of 2), 'Active', or any other status as an outline. */
+import { isSiteConnected } from '../../../lib/site-connection';
 import { Badge } from '../../../ui/Badge';
 import type { SiteRecord } from '../../data/records';
 
 export function DomainStatusBadge({ site }: { site: SiteRecord }) {
-  if (site.dns_verified && site.status === 'active') return <Badge tone="success">Active</Badge>;
+  if (isSiteConnected(site)) return <Badge tone="success">Active</Badge>;
   if (!site.status || site.status === 'pending') {
     return (
       <span className="flex items-center gap-2">

@@ -3,6 +3,7 @@
  * automated hits filtered. Connecting by DNS is offered only when the install's own nameservers
  * answer; until then the tracking script is the way to connect and the screen leads with it.
  */
+import { isSiteConnected } from '../../../lib/site-connection';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { notify } from '../../../ui/toast';
@@ -26,7 +27,7 @@ export default function TrackingSetupScreen() {
     if (error) notify('Failed to load site data', error, 'destructive');
   }, [error]);
   const dnsAvailable = useStore($dnsConnectAvailable);
-  const verified = !!site && site.dns_verified && site.status === 'active';
+  const verified = !!site && isSiteConnected(site);
   return (
     <div className="space-y-6">
       <ScreenHeader title="Get Started" subtitle="Connect your website to start optimizing" />
@@ -37,7 +38,7 @@ export default function TrackingSetupScreen() {
         <NoSite />
       ) : (
         <>
-          <WebsiteCard site={site} canVerify={canManage && !!dnsAvailable} />
+          <WebsiteCard site={site} canVerify={canManage} by={dnsAvailable ? 'dns' : 'script'} />
           {dnsAvailable ? (
             <>
               {verified ? <AllSetCard /> : <NameserverInstructions site={site} />}

@@ -6,14 +6,22 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import type { SiteRecord } from '../../data/records';
 import { useDnsCheck } from '../../../ui/dashboard/useDnsCheck';
+import { isSiteConnected } from '../../../lib/site-connection';
+import { useTrackingCheck } from './useTrackingCheck';
 
-export function WebsiteCard({ site, canVerify }: { site: SiteRecord; canVerify: boolean }) {
-  const { busy, detail, check } = useDnsCheck(site.id, (res) => {
+/**
+ * `by`: how the site connects on this install: 'dns' where the install's nameservers answer (the
+ * DNS check), else 'script' (the tracking check: visits from the domain have arrived).
+ */
+export function WebsiteCard({ site, canVerify, by }: { site: SiteRecord; canVerify: boolean; by: 'dns' | 'script' }) {
+  const dns = useDnsCheck(site.id, (res) => {
     if (res.verified) notify('Success!', res.message, 'success');
     else if (res.owned && !site.ownership_verified) notify('Ownership Verified', res.message, 'success');
     else notify('Verification Failed', res.message, 'destructive');
   });
-  const verified = site.dns_verified && site.status === 'active';
+  const script = useTrackingCheck(site.id);
+  const { busy, detail, check } = by === 'dns' ? dns : script;
+  const verified = isSiteConnected(site);
 
   return (
     <Card title="Your Website" testId="your-website">

@@ -97,3 +97,16 @@ describe('the XSS corpus: changes aimed at elements that run, load or reveal', (
     expect(stored.map((x) => [x.selector, x.variants[1].changes])).toEqual([['#hero', [{ type: 'set_text', value: 'Hi' }]]]);
   });
 });
+
+describe('a redirect as it was found accepted (issue 30, finding 11)', () => {
+  it('is refused with a 400 when a tab hides what the browser will read', async () => {
+    const error = await editor.client
+      .collection('optimization_rules')
+      .create({ site_id: siteId, ...RULE, selector: '', changes: [{ type: 'redirect', value: '/\tjavascript:alert(1)' }] })
+      .then(
+        () => null,
+        (e: { status: number; message: string }) => e,
+      );
+    expect(error).toMatchObject({ status: 400, message: 'Change 1 must redirect to a URL without spaces or control characters.' });
+  });
+});

@@ -3,7 +3,7 @@
  * validate and store, and the tracker applies; and the rule as the server inlines it into the
  * tracker's config. Cases: tests/fixtures/contracts/rule-changes.json.
  */
-import { attributeProblem, cssProblem, htmlProblem, selectorProblem, staticTargetProblem } from './change-sanitizer';
+import { attributeProblem, cssProblem, htmlProblem, selectorProblem, staticTargetProblem, urlProblem } from './change-sanitizer';
 
 export const CHANGE_TYPES = [
   'set_text',
@@ -77,7 +77,10 @@ export function validateRuleChanges(input: unknown, selector = ''): RuleChangesR
     if (problem) return { ok: false, error: `${where} ${problem}` };
     const target = staticTargetProblem(selector, { type, value, name });
     if (target) return { ok: false, error: `${where} is refused: ${target}` };
-    if (type === 'redirect' && !/^(https?:\/\/|\/)/i.test(value ?? ''))
+    // Browsers drop tabs and newlines inside a URL: "/\tjavascript:" is read otherwise than it is seen.
+    if (type === 'redirect' && /[\0-\x20\x7f-\x9f]/.test(value ?? ''))
+      return { ok: false, error: `${where} must redirect to a URL without spaces or control characters` };
+    if (type === 'redirect' && (!/^(https?:\/\/|\/)/i.test(value ?? '') || urlProblem(value ?? '')))
       return { ok: false, error: `${where} must redirect to an http(s) URL or a path` };
     const change: RuleChange = { type };
     if (value !== undefined) change.value = value;

@@ -40,9 +40,15 @@ func init() {
 	}
 }
 
+// changesElement are the change types that change the element itself (insertions go beside it).
+var changesElement = regexp.MustCompile(`^(set_|hide)`)
+
 // targetProblem says why a change may not land on an element with this tag (lower case; foreign:
 // in SVG or MathML), or "".
 func targetProblem(tag string, foreign bool, c change) string {
+	if !changesElement.MatchString(c.Type) {
+		return ""
+	}
 	if foreign || sealed.MatchString(tag) {
 		return fmt.Sprintf("no change may touch a <%s> element", tag)
 	}

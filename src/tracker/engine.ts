@@ -1,4 +1,4 @@
-import { SEALED, attributeProblem, cssProblem, sanitizeChangeHtml } from '../lib/contracts/change-sanitizer';
+import { CHANGES_ELEMENT, SEALED, attributeProblem, cssProblem, sanitizeChangeHtml } from '../lib/contracts/change-sanitizer';
 import type { RuleChange } from '../lib/contracts/rule-change';
 
 /** How long after the load event (or an SPA navigation) a selector may take to match. */
@@ -100,10 +100,11 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
     const was = mine[s.i];
     if (was && !again) return;
     if (was && was.n >= MAX_REAPPLY) return fail(s, 'Change undone by the page: ' + s.q);
-    // The element a set lands on decides too (targetProblem): never a script, style, link..., nor
-    // SVG or MathML; such a set is refused there, reported and not shown.
+    // The element a set lands on decides too (targetProblem): nothing changes a script, style,
+    // link..., nor SVG or MathML; such a set is refused there, reported and not shown.
     const tag = el.localName;
-    if (!(el instanceof HTMLElement) || SEALED.test(tag)) return fail(s, 'Refused: <' + tag + '> may not be changed');
+    if ((!(el instanceof HTMLElement) || SEALED.test(tag)) && s.c.some((c) => CHANGES_ELEMENT.test(c.type)))
+      return fail(s, 'Refused: <' + tag + '> may not be changed');
     // The edge applied this set in the HTML and listed it on the element: it is shown as it came.
     const pre = !was && ('' + el.getAttribute(SHOWN)).includes(s.i);
     try {

@@ -73,6 +73,7 @@ describe('changes aimed at elements that run, load or reveal (the targeted vecto
       subjects: ['img', '', 'span'],
     });
     expect(selectorTags('scr\\69 pt, :is(style) , svg|a').named).toEqual(['script', 'style', 'svg', 'a']);
+    expect(selectorTags('div/**/script').named).toEqual(['div', 'script']); // a comment read as a space: the stricter reading
   });
 });
 

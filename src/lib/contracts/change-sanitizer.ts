@@ -96,17 +96,23 @@ export function attributeProblem(name: string, value: string, tag?: string): str
   return URL_ATTRIBUTES.test(n) ? urlProblem(value) : '';
 }
 
+/** The change types that change the element itself (insertions go beside it; CSS and redirects are page-wide). */
+export const CHANGES_ELEMENT = /^(set_|hide)/;
+
 /**
  * Why a change may not land on an element with this tag name (lower case; `foreign`: an SVG or
  * MathML element), or ''. The tracker and the edge ask it of each element a change lands on; the
- * server of the tags a selector names.
+ * server of the tags a selector names. Sanitized HTML inserted beside an element leaves it as it is
+ * (a banner before a page's first child, often a <noscript> or an SVG sprite sheet).
  */
 export const targetProblem = (tag: string, c: RuleChange, foreign?: boolean): string =>
-  foreign || SEALED.test(tag)
-    ? `no change may touch a <${tag}> element`
-    : c.type == 'set_attribute'
-      ? attributeProblem(c.name || '', c.value || '', tag)
-      : '';
+  !CHANGES_ELEMENT.test(c.type)
+    ? ''
+    : foreign || SEALED.test(tag)
+      ? `no change may touch a <${tag}> element`
+      : c.type == 'set_attribute'
+        ? attributeProblem(c.name || '', c.value || '', tag)
+        : '';
 
 /** Why an element may not be in a change's HTML, or ''. */
 export const elementProblem = (name: string) =>
@@ -175,6 +181,7 @@ export function sanitizeChangeHtml(html: string, each: (el: Element) => void): D
 export function selectorTags(selector: string): { named: string[]; subjects: string[] } {
   const q = selector
     .replace(/"(?:\\[\s\S]|[^"\\])*"?|'(?:\\[\s\S]|[^'\\])*'?/g, '""')
+    .replace(/\/\*[\s\S]*?(\*\/|$)/g, ' ')
     .replace(/\[[^\]]*\]?/g, '[]')
     .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16) || 0xfffd))
     .replace(/\\([\s\S])/g, '$1')

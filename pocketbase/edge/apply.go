@@ -209,7 +209,7 @@ func (a *applier) startTag(t xhtml.Token, raw []byte, selfClosing bool) {
 	var matched []*changeSet
 	done := " " + attr(n, appliedAttr) + " "
 	for _, s := range a.sets {
-		if !strings.Contains(done, " "+s.id+" ") && s.sel.Match(n) {
+		if !strings.Contains(done, " "+s.id+" ") && s.sel.Match(n) && s.allowedOn(n.Data, a.foreign()) {
 			matched = append(matched, s)
 		}
 	}
@@ -268,6 +268,18 @@ func (a *applier) endTag(t atom.Atom, name string, raw []byte) {
 		break
 	}
 	a.write(raw)
+}
+
+// allowedOn says whether every change of the set may land on this element (policy.go): a set
+// refused there leaves the element as the origin sent it, and the tracker, which checks the same
+// element, refuses it too and reports it.
+func (s *changeSet) allowedOn(tag string, foreign bool) bool {
+	for _, c := range s.changes {
+		if targetProblem(tag, foreign, c) != "" {
+			return false
+		}
+	}
+	return true
 }
 
 // release ends the hold: complete writes the element with its new text, otherwise it goes out

@@ -6,7 +6,7 @@ onRecordCreateRequest((e) => {
   const lib = require(`${__hooks}/lib/generated/domain.js`);
   const jsonField = require(`${__hooks}/lib/json_field.js`);
   const r = e.record;
-  const changes = lib.validateRuleChanges(jsonField(r, 'changes') || []);
+  const changes = lib.validateRuleChanges(jsonField(r, 'changes') || [], r.getString('selector'));
   if (changes.ok === false) throw new BadRequestError(changes.error);
   r.set('changes', changes.changes);
   if (!lib.isValidRollout(r.getInt('rollout_percentage')))
@@ -38,7 +38,7 @@ onRecordUpdateRequest((e) => {
   const r = e.record;
   const old = r.original();
   if (jsonField(r, 'changes') != null) {
-    const changes = lib.validateRuleChanges(jsonField(r, 'changes'));
+    const changes = lib.validateRuleChanges(jsonField(r, 'changes'), r.getString('selector'));
     if (changes.ok === false) throw new BadRequestError(changes.error);
     r.set('changes', changes.changes);
   }

@@ -5,6 +5,7 @@
  * checked by the same sanitizer.
  */
 import { validateRuleChanges, type RuleChange } from './contracts/rule-change';
+import { selectorProblem } from './contracts/change-sanitizer';
 import { urlPatternProblem } from './contracts/url-pattern';
 import { VARIANT_KEY } from './contracts/event-payload';
 
@@ -82,12 +83,17 @@ export function statusChangeProblem(from: string, to: string): string {
   return next.includes(to as ExperimentStatus) ? '' : `An experiment cannot go from ${from || 'nothing'} to ${to}`;
 }
 
-/** The control first, then 1 to 3 variants, with unique keys and weights summing to 1. */
-export function validateVariants(input: unknown): Checked<ExperimentVariant[]> {
+/**
+ * The control first, then 1 to 3 variants, with unique keys and weights summing to 1; their
+ * changes pass the rules' check on the experiment's selector (validateRuleChanges).
+ */
+export function validateVariants(input: unknown, selector = ''): Checked<ExperimentVariant[]> {
   if (!Array.isArray(input) || input.length === 0) return refuse('An experiment needs a control and at least one variant');
   if (input.length - 1 < MIN_TEST_VARIANTS) return refuse('An experiment needs at least one variant besides the control');
   if (input.length - 1 > MAX_TEST_VARIANTS)
     return refuse(`An experiment may have at most ${MAX_TEST_VARIANTS} variants besides the control`);
+  const sel = selectorProblem(selector);
+  if (sel) return refuse(`The selector is refused: ${sel}`);
   const out: ExperimentVariant[] = [];
   const keys = new Set<string>();
   let sum = 0;
@@ -107,7 +113,7 @@ export function validateVariants(input: unknown): Checked<ExperimentVariant[]> {
       return refuse(`${where} needs a weight between 0 and 1`);
     }
     sum += weight;
-    const changes = validateRuleChanges(raw.changes ?? []);
+    const changes = validateRuleChanges(raw.changes ?? [], selector);
     if (changes.ok === false) return refuse(`${where}: ${changes.error}`);
     if (i === 0 && changes.changes.length) return refuse('The control shows the page as it is and has no changes');
     out.push({ key, name, weight, changes: changes.changes });

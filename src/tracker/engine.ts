@@ -1,4 +1,4 @@
-import { attributeProblem, cssProblem, sanitizeChangeHtml } from '../lib/contracts/change-sanitizer';
+import { CHANGES_ELEMENT, SEALED, attributeProblem, cssProblem, sanitizeChangeHtml } from '../lib/contracts/change-sanitizer';
 import type { RuleChange } from '../lib/contracts/rule-change';
 
 /** How long after the load event (or an SPA navigation) a selector may take to match. */
@@ -100,20 +100,27 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
     const was = mine[s.i];
     if (was && !again) return;
     if (was && was.n >= MAX_REAPPLY) return fail(s, 'Change undone by the page: ' + s.q);
+    // The element a set lands on decides too (targetProblem): nothing changes a script, style,
+    // link..., nor SVG or MathML; such a set is refused there, reported and not shown.
+    const tag = el.localName;
+    if ((!(el instanceof HTMLElement) || SEALED.test(tag)) && s.c.some((c) => CHANGES_ELEMENT.test(c.type)))
+      return fail(s, 'Refused: <' + tag + '> may not be changed');
     // The edge applied this set in the HTML and listed it on the element: it is shown as it came.
     const pre = !was && ('' + el.getAttribute(SHOWN)).includes(s.i);
     try {
       const v: (string | null)[] = [];
       for (const c of s.c) {
         const x = c.value || '';
+        // No URL attribute but on a link or media, no `type` on an input (attributeProblem).
+        const no = c.type === 'set_attribute' && attributeProblem(c.name || '', x, tag);
         if (pre) {
           /* as the edge sent it */
-        } else if (c.type === 'set_text') {
+        } else if (no) fail(s, 'Refused: ' + no);
+        else if (c.type === 'set_text') {
           if (el.textContent !== x) el.textContent = x;
         } else if (c.type === 'set_html') el.replaceChildren(safe(x));
-        else if (c.type === 'set_attribute') {
-          if (!attributeProblem(c.name || '', x)) el.setAttribute(c.name || '', x);
-        } else if (c.type === 'set_style') {
+        else if (c.type === 'set_attribute') el.setAttribute(c.name || '', x);
+        else if (c.type === 'set_style') {
           if (!cssProblem(x)) el.style.setProperty(c.name || '', x);
         } else if (c.type === 'hide') el.style.setProperty('display', 'none', 'important');
         else if (!was && c.type === 'insert_before') el.before(safe(x));

@@ -11,7 +11,8 @@
  *
  * A request with response_format json_schema gets one JSON answer, not a stream, shaped by the
  * schema's name ('insight_cards', 'document_analysis'); `structured` decides whether that answer
- * is valid, breaks the schema ('invalid') or is not JSON at all ('not-json').
+ * is valid, breaks the schema ('invalid'), is not JSON at all ('not-json') or fits the schema with
+ * markup in its text ('markup': `<img src=x onerror=alert(1)>` in an insight card).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,7 +29,7 @@ export interface ModelRequest {
   };
 }
 
-export type StructuredMode = 'valid' | 'invalid' | 'not-json';
+export type StructuredMode = 'valid' | 'invalid' | 'not-json' | 'markup';
 
 export interface ModelStandIn {
   url: string;
@@ -85,6 +86,13 @@ const BROKEN: Record<string, unknown> = {
   document_analysis: { summary: '', keyInsights: 'not a list', opportunityScore: 42 },
 };
 
+/** A valid answer whose first insight card carries an image with an error handler in its text. */
+function withMarkup(answer: unknown): unknown {
+  const cards = (answer as { insights?: { description: string }[] }).insights;
+  if (cards?.[0]) cards[0].description += ' <img src=x onerror=alert(1)>';
+  return answer;
+}
+
 const piece = (content: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content } }] })}\n\n`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -122,7 +130,13 @@ export async function startModelStandIn(options: { slowMs?: number } = {}): Prom
           const content =
             standin.structured === 'not-json'
               ? 'Sure! Here are your insights: {'
-              : JSON.stringify(standin.structured === 'invalid' ? (BROKEN[schema] ?? {}) : structuredAnswer(schema, question, system));
+              : JSON.stringify(
+                  standin.structured === 'invalid'
+                    ? (BROKEN[schema] ?? {})
+                    : standin.structured === 'markup'
+                      ? withMarkup(structuredAnswer(schema, question, system))
+                      : structuredAnswer(schema, question, system),
+                );
           const answer = { choices: [{ index: 0, message: { role: 'assistant', content } }], usage: { total_tokens: 123 } };
           return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
         }

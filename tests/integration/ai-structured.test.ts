@@ -68,8 +68,8 @@ describe('Run Analysis with a model', () => {
     expect(stored.items[0]).toMatchObject({ engine: 'model', insights: res.insights });
   });
 
-  it('falls back to the built-in rules, and says so, when the answer breaks the schema or is not JSON', async () => {
-    for (const mode of ['invalid', 'not-json'] as const) {
+  it('falls back to the built-in rules, and says so, when the answer breaks the schema, is not JSON or holds markup', async () => {
+    for (const mode of ['invalid', 'not-json', 'markup'] as const) {
       model.structured = mode;
       const before = model.requests.length;
       const res = await runAnalysis();
@@ -78,6 +78,7 @@ describe('Run Analysis with a model', () => {
       expect(res.insights.map((i: { title: string }) => i.title)).toEqual(RULE_TITLES);
       const stored = await owner.client.collection('ai_analyses').getList(1, 1, { sort: '-created_at' });
       expect(stored.items[0]!.engine).toBe('builtin-fallback');
+      expect(JSON.stringify(stored.items[0]!.insights)).not.toContain('<img');
     }
   });
 });

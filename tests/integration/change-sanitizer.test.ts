@@ -38,3 +38,75 @@ describe('rule changes from the XSS corpus', () => {
     expect((await server.admin.collection('optimization_rules').getOne(rule.id)).changes).toEqual(safe);
   });
 });
+
+// Changes safe in themselves, aimed at an element that runs, loads or reveals (a data script, a
+// stylesheet link, a password input...): refused from the selector and the changes, for rules and
+// for A/B test variants alike, on create and on update.
+describe('the XSS corpus: changes aimed at elements that run, load or reveal', () => {
+  const REFUSED = /^(The selector is refused: it names <[a-z]+>, and no change may touch a <[a-z]+> element|Change \d is refused: .+)\.?$/;
+  const failure = (p: Promise<unknown>) =>
+    p.then(
+      () => null,
+      (e: { status: number; message: string }) => e,
+    );
+
+  it('are each refused as rules with a 400 that names the problem, on create and on update, storing nothing', async () => {
+    const rules = editor.client.collection('optimization_rules');
+    const before = (await server.admin.collection('optimization_rules').getFullList({ filter: `site_id = "${siteId}"` })).length;
+    const safe = await rules.create({ site_id: siteId, ...RULE, selector: '#hero', changes: [{ type: 'set_text', value: 'Hi' }] });
+    const refused: string[] = [];
+    for (const v of corpus.targeted) {
+      const created = await failure(rules.create({ site_id: siteId, ...RULE, selector: v.selector, changes: v.changes }));
+      const updated = await failure(rules.update(safe.id, { selector: v.selector, changes: v.changes }));
+      if (created?.status === 400 && REFUSED.test(created.message) && updated?.status === 400 && REFUSED.test(updated.message))
+        refused.push(v.name);
+    }
+    expect(refused).toEqual(corpus.targeted.map((v) => v.name));
+    const stored = await server.admin.collection('optimization_rules').getFullList({ filter: `site_id = "${siteId}"` });
+    expect(stored.length).toBe(before + 1);
+    expect(await server.admin.collection('optimization_rules').getOne(safe.id)).toMatchObject({
+      selector: '#hero',
+      changes: [{ type: 'set_text', value: 'Hi' }],
+    });
+    await rules.delete(safe.id);
+  });
+
+  it('are each refused as A/B test variants with a 400, on create and on update of a draft, storing nothing', async () => {
+    const experiments = editor.client.collection('experiments');
+    const test = (selector: string, changes: unknown[]) => ({
+      site_id: siteId,
+      name: 'Data script test',
+      selector,
+      url_pattern: '/*',
+      primary_goal: 'revenue',
+      variants: [
+        { key: 'control', name: 'Control', weight: 0.5, changes: [] },
+        { key: 'b', name: 'B', weight: 0.5, changes },
+      ],
+    });
+    const draft = await experiments.create(test('#hero', [{ type: 'set_text', value: 'Hi' }]));
+    const refused: string[] = [];
+    for (const v of corpus.targeted) {
+      const created = await failure(experiments.create(test(v.selector, v.changes)));
+      const updated = await failure(experiments.update(draft.id, test(v.selector, v.changes)));
+      if (created?.status === 400 && updated?.status === 400 && /refused/.test(created.message) && /refused/.test(updated.message))
+        refused.push(v.name);
+    }
+    expect(refused).toEqual(corpus.targeted.map((v) => v.name));
+    const stored = await server.admin.collection('experiments').getFullList({ filter: `site_id = "${siteId}"` });
+    expect(stored.map((x) => [x.selector, x.variants[1].changes])).toEqual([['#hero', [{ type: 'set_text', value: 'Hi' }]]]);
+  });
+});
+
+describe('a redirect as it was found accepted (issue 30, finding 11)', () => {
+  it('is refused with a 400 when a tab hides what the browser will read', async () => {
+    const error = await editor.client
+      .collection('optimization_rules')
+      .create({ site_id: siteId, ...RULE, selector: '', changes: [{ type: 'redirect', value: '/\tjavascript:alert(1)' }] })
+      .then(
+        () => null,
+        (e: { status: number; message: string }) => e,
+      );
+    expect(error).toMatchObject({ status: 400, message: 'Change 1 must redirect to a URL without spaces or control characters.' });
+  });
+});

@@ -19,6 +19,17 @@ describe("the model's insight cards", () => {
     ])
       expect(parseInsightCards(JSON.stringify({ insights: [card, bad] }))).toBeNull();
     expect(parseInsightCards('{"insights": []}')).toBeNull();
+    // Markup in the model's text (issue 30, finding 11): refused like any other wrong card.
+    for (const bad of [
+      { ...card, description: 'Add reviews <img src=x onerror=alert(1)>' },
+      { ...card, title: '<b>Bold</b> idea' },
+      { ...card, expectedLift: '5%<!--' },
+    ])
+      expect(parseInsightCards(JSON.stringify({ insights: [bad] }))).toBeNull();
+    // A less-than sign is text.
+    expect(parseInsightCards(JSON.stringify({ insights: [{ ...card, description: 'Bounce < 40% on mobile, <5 s load' }] }))).toHaveLength(
+      1,
+    );
     expect(parseInsightCards('Here you go: {')).toBeNull();
   });
 });

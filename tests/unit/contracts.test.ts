@@ -6,6 +6,7 @@ import planLimits from '../fixtures/contracts/plan-limits.json';
 import deviceClasses from '../fixtures/contracts/device-classes.json';
 import experimentAssignments from '../fixtures/contracts/experiment-assignments.json';
 import ruleRollouts from '../fixtures/contracts/rule-rollouts.json';
+import changeTargets from '../fixtures/contracts/change-targets.json';
 import { assignVariant, inRollout } from '../../src/lib/assignment';
 import { deviceClass } from '../../src/lib/contracts/device-class';
 import {
@@ -20,7 +21,8 @@ import { allowedReportFrequencies, reportFrequencyRefusal } from '../../src/lib/
 import { REPORT_FREQUENCIES } from '../../src/lib/reports';
 import { onPage } from '../../src/tracker/rules';
 import { urlPatternMatches } from '../../src/lib/contracts/url-pattern';
-import { validateRuleChanges } from '../../src/lib/contracts/rule-change';
+import { validateRuleChanges, type RuleChange } from '../../src/lib/contracts/rule-change';
+import { targetProblem } from '../../src/lib/contracts/change-sanitizer';
 import { parseEventBatch } from '../../src/lib/contracts/event-payload';
 
 // The same fixture files run in Go (pocketbase/analytics/contracts_test.go): the tracker and the
@@ -59,6 +61,19 @@ describe('URL patterns', () => {
   it('a rule without a pattern covers every page', () => {
     on('https://shop.com/any?x=1');
     expect(onPage(undefined)).toBe(true);
+  });
+});
+
+describe('the elements a change may land on', () => {
+  const cases = changeTargets.cases as { name: string; tag: string; foreign?: boolean; change: RuleChange; problem: string }[];
+
+  it('pin every sealed element and the attribute rules', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(40);
+    expect(cases.some((c) => c.problem) && cases.some((c) => !c.problem)).toBe(true);
+  });
+
+  it.each(cases)('$name', ({ tag, foreign, change, problem }) => {
+    expect(targetProblem(tag, change, foreign)).toBe(problem);
   });
 });
 

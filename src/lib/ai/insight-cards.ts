@@ -48,11 +48,15 @@ export function insightCardsMessages(groundingPrompt: string, data: AnalysisData
 }
 
 const MAX_CARDS = 8;
+/** What an HTML parser would read as a tag, a comment or a declaration ('< 5%' is text). */
+const MARKUP = /<[a-z!/?]/i;
 
 function card(v: unknown): AiInsight | null {
   if (!v || typeof v !== 'object') return null;
   const o = v as Record<string, unknown>;
-  const text = (x: unknown, max: number) => (typeof x === 'string' && x.trim() && x.trim().length <= max ? x.trim() : null);
+  // Plain text only: a card that holds markup (`<img onerror>`) is refused like any other wrong card.
+  const text = (x: unknown, max: number) =>
+    typeof x === 'string' && x.trim() && x.trim().length <= max && !MARKUP.test(x) ? x.trim() : null;
   const title = text(o.title, 200);
   const description = text(o.description, 1000);
   const expectedLift = text(o.expectedLift, 40);

@@ -1,11 +1,23 @@
 /**
  * The one place that decides what a rule's change may put into a visitor's page: an allowlist of
- * elements and attributes, URL schemes, and CSS that loads nothing from outside. The server
- * (validateRuleChanges, run by the hooks) refuses any change this calls unsafe; the tracker
- * applies the same policy again to what it receives, on the browser's own inert parse of the
- * HTML, so that a change the server's reading missed still never runs. Tighten it here and both
- * follow. Cases: tests/fixtures/xss-vectors.json.
+ * elements and attributes, URL schemes, CSS that loads nothing from outside, and the elements a
+ * change may land on (targetProblem: never a script, style, link... and URL or `type` attributes
+ * only where they load or run nothing). The server (validateRuleChanges, run by the hooks) refuses
+ * any change this calls unsafe, reading what it can statically (the selector's tags); the tracker
+ * applies the same policy again to what it receives, on the element the change actually lands on
+ * and on the browser's own inert parse of the HTML, so that a change the server's reading missed
+ * still never runs. The edge's Go twin is pocketbase/edge/policy.go. Tighten it here and all
+ * follow. Cases: tests/fixtures/xss-vectors.json, tests/fixtures/contracts/change-targets.json.
  */
+import type { RuleChange } from './rule-change';
+
+/**
+ * Elements no change may land on (and ELEMENTS lacks them, so none is inserted): they run, load or
+ * hold code or the page's metadata, or are parsed in another namespace.
+ */
+export const SEALED = /^(script|style|link|meta|base|i?frame|object|embed|template|noscript|svg|math)$/;
+/** The only elements whose URL attributes (URL_ATTRIBUTES) a change may set. */
+const URL_ELEMENTS = /^(a|img|source|video|audio|track)$/;
 
 /** Elements a change's HTML may hold: text, layout, links, media. No SVG/MathML, forms, frames, scripts or styles. */
 const ELEMENTS =
@@ -35,10 +47,12 @@ function decodeEntities(s: string): string {
 
 /**
  * Why a URL may not be used, or ''. Browsers drop tabs, newlines and leading control characters
- * from a URL before reading its scheme, so the scheme is read only after removing all of them.
+ * from a URL before reading its scheme, so the scheme is read only after removing all of them. A
+ * value from HTML source is decoded first (htmlProblem); one set as an attribute is taken as it
+ * is, as setAttribute takes it, and any `&` before its scheme's colon refuses it.
  */
 export function urlProblem(value: string): string {
-  const url = decodeEntities(value).replace(/[\0- \x7f-\xa0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff]/g, '');
+  const url = value.replace(/[\0- \x7f-\xa0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff]/g, '');
   const head = url.split(/[/?#]/)[0] || '';
   const colon = head.indexOf(':');
   if (colon >= 0 && !SAFE_SCHEMES.test(head.slice(0, colon))) return `the ${head.slice(0, colon).toLowerCase()}: scheme is not allowed`;
@@ -59,10 +73,18 @@ export function cssProblem(css: string): string {
   return '';
 }
 
-/** Why an element's attribute may not be set, or ''. */
-export function attributeProblem(name: string, value: string): string {
+/**
+ * Why an element's attribute may not be set, or ''. With the element's tag (lower case), also
+ * whether that element may have it: URL attributes only on URL_ELEMENTS, `type` never on a script
+ * or an input (it would run a data script, or show a password).
+ */
+export function attributeProblem(name: string, value: string, tag?: string): string {
   const n = name.toLowerCase();
-  if (!listed(ATTRIBUTES, n) && !/^(aria|data)-[a-z0-9_.-]+$/.test(n)) return `the ${name} attribute is not allowed`;
+  if (
+    (!listed(ATTRIBUTES, n) && !/^(aria|data)-[a-z0-9_.-]+$/.test(n)) ||
+    (tag && (URL_ATTRIBUTES.test(n) ? !URL_ELEMENTS.test(tag) : n == 'type' && /^(script|input)$/.test(tag)))
+  )
+    return `the ${name} attribute is not allowed` + (tag ? ` on <${tag}>` : '');
   if (n === 'style') return cssProblem(value);
   if (n === 'srcset')
     return (
@@ -73,6 +95,24 @@ export function attributeProblem(name: string, value: string): string {
     );
   return URL_ATTRIBUTES.test(n) ? urlProblem(value) : '';
 }
+
+/** The change types that change the element itself (insertions go beside it; CSS and redirects are page-wide). */
+export const CHANGES_ELEMENT = /^(set_|hide)/;
+
+/**
+ * Why a change may not land on an element with this tag name (lower case; `foreign`: an SVG or
+ * MathML element), or ''. The tracker and the edge ask it of each element a change lands on; the
+ * server of the tags a selector names. Sanitized HTML inserted beside an element leaves it as it is
+ * (a banner before a page's first child, often a <noscript> or an SVG sprite sheet).
+ */
+export const targetProblem = (tag: string, c: RuleChange, foreign?: boolean): string =>
+  !CHANGES_ELEMENT.test(c.type)
+    ? ''
+    : foreign || SEALED.test(tag)
+      ? `no change may touch a <${tag}> element`
+      : c.type == 'set_attribute'
+        ? attributeProblem(c.name || '', c.value || '', tag)
+        : '';
 
 /** Why an element may not be in a change's HTML, or ''. */
 export const elementProblem = (name: string) =>
@@ -95,7 +135,7 @@ export function htmlProblem(html: string): string {
     attr.lastIndex = tag.lastIndex;
     let a: RegExpExecArray | null;
     while ((a = attr.exec(html)) && a[2]) {
-      const p = attributeProblem(a[2], a[3] ?? a[4] ?? a[5] ?? '');
+      const p = attributeProblem(a[2], decodeEntities(a[3] ?? a[4] ?? a[5] ?? ''), m[1] ? undefined : m[2].toLowerCase());
       if (p) return p;
     }
     tag.lastIndex = attr.lastIndex || tag.lastIndex;
@@ -118,9 +158,10 @@ export function sanitizeChangeHtml(html: string, each: (el: Element) => void): D
       const el = n as Element;
       if (n.nodeType !== 1) {
         if (n.nodeType !== 3) parent.removeChild(n);
-      } else if (!(el instanceof HTMLElement) || elementProblem(el.localName)) parent.removeChild(n);
+      } else if (!(el instanceof HTMLElement) || !listed(ELEMENTS, el.localName)) parent.removeChild(n);
       else {
-        for (const a of Array.from(el.attributes) as Attr[]) if (attributeProblem(a.name, a.value)) el.removeAttribute(a.name);
+        for (const a of Array.from(el.attributes) as Attr[])
+          if (attributeProblem(a.name, a.value, el.localName)) el.removeAttribute(a.name);
         each(el);
         walk(el);
       }
@@ -128,4 +169,61 @@ export function sanitizeChangeHtml(html: string, each: (el: Element) => void): D
   };
   walk(t.content);
   return t.content;
+}
+
+/**
+ * The server's static reading of a selector (the tracker and the edge check the element itself):
+ * `named`, every tag it names anywhere (inside :is(), :not()... too), and `subjects`, the tag of
+ * the element each of its comma-separated selectors lands on, '' where that has no type selector
+ * (`#__NEXT_DATA__`, `[type]`). Strings and attribute selectors are taken out first, then CSS
+ * escapes decoded (`scr\69 pt` is script), all lower case.
+ */
+export function selectorTags(selector: string): { named: string[]; subjects: string[] } {
+  const q = selector
+    .replace(/"(?:\\[\s\S]|[^"\\])*"?|'(?:\\[\s\S]|[^'\\])*'?/g, '""')
+    .replace(/\/\*[\s\S]*?(\*\/|$)/g, ' ')
+    .replace(/\[[^\]]*\]?/g, '[]')
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16) || 0xfffd))
+    .replace(/\\([\s\S])/g, '$1')
+    .toLowerCase();
+  const named = Array.from(q.matchAll(/(?:^|[\s>+~,(|])([a-z][a-z0-9-]*)/g), (m) => m[1]!);
+  const subjects: string[] = [];
+  let depth = 0;
+  let start = 0; // where the current compound starts
+  for (let i = 0; i <= q.length; i++) {
+    const c = q[i] ?? ',';
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth <= 0 && /[\s>+~]/.test(c)) start = i + 1;
+    else if (depth <= 0 && c === ',') {
+      subjects.push(/^(?:[a-z*-]*\|)?([a-z][a-z0-9-]*)/.exec(q.slice(start, i))?.[1] ?? '');
+      start = i + 1;
+    }
+  }
+  return { named, subjects };
+}
+
+/** `type` values a change may set: a button's, a list's numbering, a media source's type. Never a script's. */
+const TYPE_VALUES = /^(submit|reset|button|[1aai]|(audio|video|image)\/[a-z0-9.+-]+(\s*;.*)?)$/;
+
+/** Why a selector may not be used (it names an element no change may touch), or ''. */
+export function selectorProblem(selector: string): string {
+  const sealed = selectorTags(selector).named.find((t) => SEALED.test(t));
+  return sealed ? `it names <${sealed}>, and no change may touch a <${sealed}> element` : '';
+}
+
+/**
+ * What the server can tell of a change on a selector before any page exists, or '': a change the
+ * tag of the selector's subject may not take, a `type` value that is not one of TYPE_VALUES. The
+ * tracker and the edge check every element anyway: a selector such as `#__NEXT_DATA__` or `[type]`
+ * names no tag.
+ */
+export function staticTargetProblem(selector: string, c: RuleChange): string {
+  if (c.type === 'set_attribute' && (c.name || '').toLowerCase() === 'type' && !TYPE_VALUES.test((c.value || '').trim().toLowerCase()))
+    return 'the type attribute may only be submit, reset, button, a list numbering (1, a, A, i, I) or an audio, video or image type';
+  return (
+    selectorTags(selector)
+      .subjects.map((t) => (t ? targetProblem(t, c) : ''))
+      .find(Boolean) || ''
+  );
 }

@@ -3,7 +3,7 @@
  * validate and store, and the tracker applies; and the rule as the server inlines it into the
  * tracker's config. Cases: tests/fixtures/contracts/rule-changes.json.
  */
-import { attributeProblem, cssProblem, htmlProblem } from './change-sanitizer';
+import { attributeProblem, cssProblem, htmlProblem, selectorProblem, staticTargetProblem, urlProblem } from './change-sanitizer';
 
 export const CHANGE_TYPES = [
   'set_text',
@@ -50,9 +50,14 @@ export const MAX_CHANGE_VALUE = 10_000;
 
 export type RuleChangesResult = { ok: true; changes: RuleChange[] } | { ok: false; error: string };
 
-/** The server's check of a rule's changes before it is stored; the result is what is stored. */
-export function validateRuleChanges(input: unknown): RuleChangesResult {
+/**
+ * The server's check of a rule's changes before it is stored; the result is what is stored. With
+ * the rule's selector, also what can be told of the elements they land on (staticTargetProblem).
+ */
+export function validateRuleChanges(input: unknown, selector = ''): RuleChangesResult {
   if (!Array.isArray(input)) return { ok: false, error: 'Changes must be a list' };
+  const sel = selectorProblem(selector);
+  if (sel) return { ok: false, error: `The selector is refused: ${sel}` };
   if (input.length > MAX_CHANGES) return { ok: false, error: `A rule may have at most ${MAX_CHANGES} changes` };
   const changes: RuleChange[] = [];
   for (let i = 0; i < input.length; i++) {
@@ -70,7 +75,12 @@ export function validateRuleChanges(input: unknown): RuleChangesResult {
     if ((type === 'set_attribute' || type === 'set_style') && !name) return { ok: false, error: `${where} needs a name` };
     const problem = changeProblem({ type, value, name });
     if (problem) return { ok: false, error: `${where} ${problem}` };
-    if (type === 'redirect' && !/^(https?:\/\/|\/)/i.test(value ?? ''))
+    const target = staticTargetProblem(selector, { type, value, name });
+    if (target) return { ok: false, error: `${where} is refused: ${target}` };
+    // Browsers drop tabs and newlines inside a URL: "/\tjavascript:" is read otherwise than it is seen.
+    if (type === 'redirect' && /[\0-\x20\x7f-\x9f]/.test(value ?? ''))
+      return { ok: false, error: `${where} must redirect to a URL without spaces or control characters` };
+    if (type === 'redirect' && (!/^(https?:\/\/|\/)/i.test(value ?? '') || urlProblem(value ?? '')))
       return { ok: false, error: `${where} must redirect to an http(s) URL or a path` };
     const change: RuleChange = { type };
     if (value !== undefined) change.value = value;

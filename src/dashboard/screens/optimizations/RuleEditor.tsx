@@ -47,7 +47,7 @@ export function RuleEditor({
     if (!selector.trim() && changes.some((c) => c.type !== 'inject_css' && c.type !== 'redirect'))
       return setError('Enter the CSS selector of the elements to change.');
     const cleaned = changes.map(cleanChange);
-    const valid = validateRuleChanges(cleaned);
+    const valid = validateRuleChanges(cleaned, selector.trim());
     if (!valid.ok) return setError(valid.error);
     setBusy(true);
     setError(null);

@@ -68,7 +68,7 @@ export function CreateTestDialog({
     const weight = 1 / arms;
     const built = [];
     for (const [i, v] of variants.entries()) {
-      const valid = validateRuleChanges([cleanChange(v.change)]);
+      const valid = validateRuleChanges([cleanChange(v.change)], selector.trim());
       if (!valid.ok) return setError(`${v.name || `Variant ${i + 1}`}: ${valid.error}`);
       built.push({
         key: VARIANT_KEYS[i]!,

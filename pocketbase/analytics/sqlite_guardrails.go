@@ -24,10 +24,15 @@ func (s *sqliteStore) ExperimentGuardrails(siteID, experimentID string) ([]Guard
 	return rows, err
 }
 
-// Converters of a goal read the partial indexes of conversion rows and of purchases.
+// Converters of a goal read the partial indexes of conversion rows, of micro goal completions (a
+// goal made micro records micro_conversion rows: the planner once said nobody reached a micro goal
+// the header strip counted) and of purchases. UNION keeps a visitor once and lets each side use its
+// own partial index.
 const (
-	goalConvertersSQL = `SELECT COUNT(DISTINCT visitor) FROM events WHERE type = 'conversion' AND site_id = {:site} AND goal = {:goal}
-		AND ts >= {:from}`
+	goalConvertersSQL = `SELECT COUNT(*) FROM (
+		SELECT visitor FROM events WHERE type = 'conversion' AND site_id = {:site} AND goal = {:goal} AND ts >= {:from}
+		UNION
+		SELECT visitor FROM events WHERE type = 'micro_conversion' AND site_id = {:site} AND goal = {:goal} AND ts >= {:from})`
 	purchasersSQL = `SELECT COUNT(DISTINCT e.visitor) FROM events e WHERE ` + purchaseSQL + ` AND e.site_id = {:site} AND e.ts >= {:from}`
 )
 

@@ -125,8 +125,7 @@ routerAdd(
       throw new BadRequestError('Turn on two-step sign-in for your own account first (Settings -> Account).');
     }
     site.set('require_mfa', body.required);
-    e.app.save(site);
-    require(`${__hooks}/lib/site_access.js`).sync(e.app, site.id);
+    e.app.save(site); // the access lists follow (onRecordUpdate below)
     return e.json(200, { required: body.required });
   },
   $apis.requireAuth('users'),
@@ -161,3 +160,10 @@ onRecordUpdate((e) => {
   e.next();
   if (before !== after) require(`${__hooks}/lib/site_access.js`).syncRequiringSitesOf(e.app, e.record.id);
 }, 'users');
+
+// The requirement changed (the owner's route, or an operator in the admin UI): re-mirror the access lists.
+onRecordUpdate((e) => {
+  const changed = e.record.original().getBool('require_mfa') !== e.record.getBool('require_mfa');
+  e.next();
+  if (changed) require(`${__hooks}/lib/site_access.js`).sync(e.app, e.record.id);
+}, 'sites');

@@ -7,6 +7,7 @@ import { computed } from 'nanostores';
 import { pb } from '../../client/pb';
 import { createLiveStore } from './liveStore';
 import { $user, $userId } from './session';
+import { refetchSites } from './sites';
 
 export interface MfaStatus {
   enabled: boolean;
@@ -38,7 +39,8 @@ const post = <T>(path: string, body: unknown) => pb.send<T>(path, { method: 'POS
 /** Turns it on; resolves to the recovery codes, shown once. */
 export async function enableMfa(otpId: string, code: string): Promise<string[]> {
   const res = await post<{ recovery_codes: string[] }>('/api/cro/mfa/enable', { otpId, code });
-  await refreshMfa();
+  // Sites whose owner requires it open now.
+  await Promise.all([refreshMfa(), refetchSites()]);
   return res.recovery_codes;
 }
 

@@ -12,11 +12,15 @@ export function MfaRequiredNotice() {
   if (!status || status.enabled || status.required_by.length === 0) return null;
   const domains = status.required_by.map((s) => s.domain).join(', ');
   return (
-    <div role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="mfa-required">
-      The team of <strong>{domains}</strong> requires two-step sign-in. Turn it on to open{' '}
-      {status.required_by.length === 1 ? 'that site' : 'those sites'}:{' '}
+    <div
+      role="status"
+      className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="mfa-required"
+    >
+      The team of <strong>{domains}</strong> requires two-step sign-in: you cannot open{' '}
+      {status.required_by.length === 1 ? 'that site' : 'those sites'} until you turn it on in Settings, Account.{' '}
       <button type="button" className="font-medium underline" onClick={() => navigate('/dashboard/settings?tab=account')}>
-        Settings -&gt; Account
+        Set it up
       </button>
     </div>
   );

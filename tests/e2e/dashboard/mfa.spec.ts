@@ -1,10 +1,11 @@
 // Two-step sign-in in Chromium: a user turns it on in Settings -> Account with the mailed code and
 // sees the recovery codes once, signs out, signs in with the password and the next mailed code (a
-// wrong code first is refused), and once more with a recovery code instead.
+// wrong code first is refused), and once more with a recovery code instead; and a site owner's
+// requirement of it for the team, as a member without it meets it.
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from '../islands';
 import { receivedMails } from '../mailbox';
-import { createUser, signInBrowser } from './helpers';
+import { addSite, createUser, newDomain, signInBrowser, superuser } from './helpers';
 
 const SUBJECT = 'Your Upliftly code';
 
@@ -76,4 +77,50 @@ test('a user turns on two-step sign-in, then signs in with the mailed code and w
   await page.waitForURL('**/dashboard');
   await page.goto('/dashboard/settings?tab=account');
   await expect(page.getByTestId('two-step-state')).toHaveText('On · 7 of 8 recovery codes left');
+});
+
+test('an owner requires two-step sign-in of the team: a member without it cannot open the site until they turn it on', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const owner = await createUser();
+  const member = await createUser();
+  const domain = newDomain('mfa-team');
+  const site = await addSite(owner.pb, domain);
+  await (
+    await superuser()
+  )
+    .collection('site_members')
+    .create({ site_id: site.id, user_id: member.id, email: member.email, role: 'editor', status: 'active' });
+  // The owner uses it first (through the API here; the UI is the test above).
+  const { otpId } = await owner.pb.collection('users').requestOTP(owner.email);
+  await owner.pb.send('/api/cro/mfa/enable', { method: 'POST', body: { otpId, code: await nthCode(owner.email, 1) } });
+
+  await signInBrowser(page, owner.pb);
+  await page.goto('/dashboard/team');
+  const security = page.getByTestId('team-security');
+  await expect(security.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  await security.getByRole('switch').click();
+  await expect(page.getByText('Two-step sign-in required')).toBeVisible();
+  await expect(security.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await signInBrowser(other, member.pb);
+  await other.goto('/dashboard');
+  await expect(other.getByTestId('mfa-required')).toContainText(`The team of ${domain} requires two-step sign-in`);
+  await expect(member.pb.collection('sites').getOne(site.id)).rejects.toMatchObject({ status: 404 });
+
+  await other.getByTestId('mfa-required').getByRole('button', { name: 'Set it up' }).click();
+  const card = other.getByTestId('two-step');
+  await expect(card.getByTestId('two-step-required')).toHaveText(`The team of ${domain} requires two-step sign-in: turn it on to open it.`);
+  await card.getByRole('button', { name: 'Turn on two-step sign-in' }).click();
+  await card.getByLabel('Code').fill(await nthCode(member.email, 1));
+  await card.getByRole('button', { name: 'Turn on', exact: true }).click();
+  await expect(card.getByTestId('recovery-codes')).toBeVisible();
+  await expect(other.getByTestId('mfa-required')).toHaveCount(0);
+  expect((await member.pb.collection('sites').getOne(site.id)).domain).toBe(domain);
+  await expect(card.getByRole('button', { name: 'Turn off' })).toBeDisabled();
+  await context.close();
 });

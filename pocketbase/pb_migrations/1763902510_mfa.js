@@ -30,7 +30,7 @@ migrate(
     const users = app.findCollectionByNameOrId('users');
     users.fields.add(new BoolField({ name: 'mfa_enabled' }));
     // SHA-256 of each unused recovery code; never in an API answer.
-    users.fields.add(new JSONField({ name: 'mfa_recovery', maxSize: 4000, hidden: true }));
+    users.fields.add(new JSONField({ name: 'mfa_recovery', maxSize: 1024, hidden: true })); // 8 hashes: ~540 bytes
     users.createRule = guarded(users.createRule);
     users.updateRule = guarded(users.updateRule);
     users.mfa.enabled = true;

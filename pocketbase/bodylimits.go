@@ -73,7 +73,7 @@ func pocketBaseRouteBodyLimit(app core.App, r *http.Request) (int64, bool) {
 
 // recordBodyLimit is what a create or update of the collection can need: its short fields, each
 // text field's maximum, each JSON or editor field's size, and with a multipart upload each file
-// field's files. A collection without large fields gets a few KB: sign-up (users) 9 KB.
+// field's files. A collection without large fields gets a few KB: sign-up (users) 10 KB.
 func recordBodyLimit(c *core.Collection, multipart bool) int64 {
 	limit := int64(recordBaseBodyLimit)
 	for _, f := range c.Fields {

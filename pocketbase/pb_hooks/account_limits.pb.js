@@ -14,7 +14,8 @@ onRecordAuthWithPasswordRequest((e) => {
   try {
     e.next();
   } catch (err) {
-    limit.add(e.app, key, 900);
+    // A right password of an account with two-step sign-in ends in the written 401 {mfaId}: not a failure.
+    if (!e.written()) limit.add(e.app, key, 900);
     throw err;
   }
 }, 'users');

@@ -1,6 +1,7 @@
 /**
  * /auth: one screen, tabs Sign Up (default) and Login, and a forgot-password form. Sends the
- * user to /dashboard as soon as a session exists or appears (also from another tab).
+ * user to /dashboard as soon as a session exists or appears (also from another tab). An account
+ * with two-step sign-in answers the password with an mfaId: the code step (SecondStep) follows.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
@@ -10,6 +11,7 @@ import { $user, initSession } from '../client/session';
 import { notify, notifyAcrossNavigation } from '../ui/toast';
 import { apiErrorMessage } from '../lib/api-error';
 import { PASSWORD_HINT, validateAuthForm, type AuthErrors, type AuthMode } from '../lib/auth-form';
+import { SecondStep } from './AuthSecondStep';
 
 type View = AuthMode | 'forgot';
 
@@ -24,6 +26,8 @@ export default function AuthPanel() {
   const [errors, setErrors] = useState<AuthErrors>({});
   const [busy, setBusy] = useState(false);
   const [welcoming, setWelcoming] = useState(false);
+  /** Set when the password was right and the account asks for its second step. */
+  const [mfa, setMfa] = useState<{ mfaId: string; email: string } | null>(null);
 
   useEffect(() => initSession(), []);
   // Once only: the session refresh on load replaces the user record, and a second replace()
@@ -78,6 +82,8 @@ export default function AuthPanel() {
       await users.authWithPassword(address, password, { requestKey: null });
     } catch (err) {
       setBusy(false);
+      const mfaId = mfaIdOf(err);
+      if (mfaId) return setMfa({ mfaId, email: address });
       notify('Sign in failed', apiErrorMessage(err), 'destructive');
     }
   }
@@ -103,6 +109,20 @@ export default function AuthPanel() {
       <p className="flex items-center justify-center gap-2 py-10 text-slate-600" role="status">
         <Loader2 className="size-5 animate-spin" aria-hidden="true" /> Opening your dashboard...
       </p>
+    );
+  }
+
+  if (mfa) {
+    return (
+      <SecondStep
+        mfaId={mfa.mfaId}
+        email={mfa.email}
+        onRestart={() => {
+          setMfa(null);
+          setPassword('');
+          switchTo('login');
+        }}
+      />
     );
   }
 
@@ -183,6 +203,12 @@ export default function AuthPanel() {
       </div>
     </div>
   );
+}
+
+/** The mfaId of PocketBase's 401 answer to a right password of an account with two-step sign-in. */
+function mfaIdOf(err: unknown): string | null {
+  const e = err as { status?: number; response?: { mfaId?: unknown } };
+  return e?.status === 401 && typeof e.response?.mfaId === 'string' ? e.response.mfaId : null;
 }
 
 interface FieldProps {

@@ -9,6 +9,7 @@ export * from './plan-catalogue';
 export * from './billing-events';
 export * from './stripe-signature';
 export * from './auth-form';
+export * from './mfa';
 export * from './demo-request';
 export * from './redirect-origins';
 export * from './site-connection';

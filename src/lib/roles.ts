@@ -36,8 +36,16 @@ export function accessListForRole(minRole: Exclude<SiteRole, 'owner'>): keyof Si
   return ({ viewer: 'member_ids', editor: 'editor_ids', admin: 'manager_ids' } as const)[minRole];
 }
 
-export function accessListsFor(members: ReadonlyArray<{ user_id: string; role: string; status: string }>): SiteAccessLists {
-  const active = members.filter((m) => m.user_id && m.status === 'active');
+/**
+ * The lists for a site's members. On a site whose owner requires two-step sign-in
+ * (`requireMfa`), members who have not turned it on are in no list: they stay on the team but
+ * read and change nothing of the site until they do.
+ */
+export function accessListsFor(
+  members: ReadonlyArray<{ user_id: string; role: string; status: string; mfa_enabled?: boolean }>,
+  requireMfa = false,
+): SiteAccessLists {
+  const active = members.filter((m) => m.user_id && m.status === 'active' && (!requireMfa || m.mfa_enabled === true));
   const ids = (minRole: SiteRole) => [...new Set(active.filter((m) => roleAtLeast(m.role, minRole)).map((m) => m.user_id))].sort();
   return { member_ids: ids('viewer'), editor_ids: ids('editor'), manager_ids: ids('admin') };
 }

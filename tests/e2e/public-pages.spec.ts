@@ -83,7 +83,14 @@ const routes: RouteCheck[] = [
     path: '/security',
     heading: 'Security you can rely on',
     links: [['Contact our security team', '/contact']],
-    text: ['We are not SOC 2 audited yet', 'TLS 1.3', 'AES-256', 'Multi-factor authentication', 'Regular audits'],
+    text: [
+      'We are not SOC 2 audited yet',
+      'TLS 1.3',
+      'AES-256',
+      'Multi-factor authentication',
+      'Every customer account can turn on two-step sign-in',
+      'Regular audits',
+    ],
   },
   { path: '/status', heading: 'System Status', text: ['All systems operational', '100.00% uptime (since'] },
   {

@@ -515,6 +515,43 @@ describe('fields users may never write', () => {
     await editor.collection('integrations').delete(hook.id);
   });
 
+  it("nobody sets two-step sign-in through the API: their own mfa_enabled, or a site's require_mfa", async () => {
+    for (const role of ['viewer', 'editor', 'admin', 'owner'] as const) {
+      await expect(client(role).collection('users').update(users[role].record.id, { mfa_enabled: true })).rejects.toMatchObject({
+        status: 404,
+      });
+      expect((await server.admin.collection('users').getOne(users[role].record.id)).mfa_enabled).toBe(false);
+    }
+    for (const role of MANAGERS) {
+      await expect(client(role).collection('sites').update(siteId, { require_mfa: true })).rejects.toMatchObject({ status: 404 });
+    }
+    expect((await server.admin.collection('sites').getOne(siteId)).require_mfa).toBe(false);
+  });
+
+  it('a site requiring two-step sign-in is closed to its members without it, whatever their role', async () => {
+    const site = await makeSite();
+    await server.admin.collection('users').update(users.editor.record.id, { mfa_enabled: true });
+    try {
+      await server.admin.collection('sites').update(site, { require_mfa: true });
+      const sees = (role: Role) =>
+        client(role)
+          .collection('sites')
+          .getOne(site)
+          .then(
+            () => true,
+            () => false,
+          );
+      expect(Object.fromEntries(await Promise.all(MEMBERS.map(async (r) => [r, await sees(r)] as const)))).toEqual({
+        viewer: false,
+        editor: true,
+        admin: false,
+        owner: false,
+      });
+    } finally {
+      await server.admin.collection('users').update(users.editor.record.id, { mfa_enabled: false });
+    }
+  });
+
   it('removing a member takes their access away at once', async () => {
     const site = await makeSite();
     expect(await users.viewer.client.collection('sites').getOne(site)).toBeTruthy();

@@ -17,6 +17,17 @@ describe('accessListsFor', () => {
       manager_ids: ['a', 'o'],
     });
   });
+
+  it('leaves out members without two-step sign-in when the site requires it', () => {
+    const members = [
+      { user_id: 'o', role: 'owner', status: 'active', mfa_enabled: true },
+      { user_id: 'a', role: 'admin', status: 'active', mfa_enabled: false },
+      { user_id: 'e', role: 'editor', status: 'active', mfa_enabled: true },
+      { user_id: 'v', role: 'viewer', status: 'active' },
+    ];
+    expect(accessListsFor(members, true)).toEqual({ member_ids: ['e', 'o'], editor_ids: ['e', 'o'], manager_ids: ['o'] });
+    expect(accessListsFor(members, false).member_ids).toEqual(['a', 'e', 'o', 'v']);
+  });
 });
 
 describe('roleAtLeast', () => {

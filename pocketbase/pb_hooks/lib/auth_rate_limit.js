@@ -1,6 +1,9 @@
 // @ts-check
-// CRO_AUTH_RATE_LIMIT (default 10 from the migration): sign-in attempts and sign-ups per client
-// IP per 10 seconds, with or without a token. Returns true when the stored settings had to change.
+// CRO_AUTH_RATE_LIMIT (default 10 from the migrations): sign-in attempts (the emailed code's
+// request and check included) and sign-ups per client IP per 10 seconds, with or without a token.
+// Returns true when the stored settings had to change.
+var LABELS = ['*:auth', 'users:create', '*:requestOTP'];
+
 module.exports = function applyAuthRateLimit(app) {
   const raw = $os.getenv('CRO_AUTH_RATE_LIMIT');
   if (!raw) return false;
@@ -12,7 +15,7 @@ module.exports = function applyAuthRateLimit(app) {
   const settings = app.settings();
   let changed = false;
   settings.rateLimits.rules.forEach((rule) => {
-    if ((rule.label === '*:auth' || rule.label === 'users:create') && rule.maxRequests !== max) {
+    if (LABELS.indexOf(rule.label) >= 0 && rule.maxRequests !== max) {
       rule.maxRequests = max;
       changed = true;
     }

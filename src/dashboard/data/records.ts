@@ -59,10 +59,20 @@ export interface SiteRecord extends RecordModel {
   public_key: string;
   /** Where the edge fetches the site's pages ('' = the A/AAAA records of its DNS zone). */
   edge_origin: string;
+  /** The owner requires two-step sign-in of the team: members without it are left out of the id lists. */
+  require_mfa: boolean;
   manager_ids: string[];
   editor_ids: string[];
   created_at: string;
   updated_at: string;
+}
+
+/** The signed-in user's own record (the SDK's auth record). */
+export interface UserRecord extends RecordModel {
+  email: string;
+  verified: boolean;
+  /** Two-step sign-in is on (set only by the server, pb_hooks/mfa.pb.js). */
+  mfa_enabled: boolean;
 }
 
 export interface RuleRecord extends RecordModel {
@@ -338,6 +348,7 @@ export interface ReportHistoryRecord extends RecordModel {
 /** Which collection each record type above describes (read by the schema test). */
 export const RECORD_COLLECTIONS = {
   SiteRecord: 'sites',
+  UserRecord: 'users',
   RuleRecord: 'optimization_rules',
   HealthMetricRecord: 'optimization_health_metrics',
   RollbackRecord: 'optimization_rollbacks',

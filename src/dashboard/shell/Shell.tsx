@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { Header } from './Header';
 import { LiveKpiCard } from './LiveKpiCard';
+import { MfaRequiredNotice } from './MfaRequiredNotice';
 import { Sidebar } from './Sidebar';
 import { useIsMobile } from './useIsMobile';
 
@@ -19,7 +20,10 @@ export function Shell({ children }: { children: ReactNode }) {
       <div className="flex min-w-0 flex-1 flex-col">
         <Header mobile={mobile} onMenu={() => setOpen(true)} />
         <LiveKpiCard />
-        <div className="flex-1 p-4 md:p-6 lg:mr-64">{children}</div>
+        <div className="flex-1 p-4 md:p-6 lg:mr-64">
+          <MfaRequiredNotice />
+          {children}
+        </div>
       </div>
     </div>
   );

@@ -1,17 +1,22 @@
-/** Settings (/dashboard/settings): tabs Domains, Optimization, Goals, API and, when the install runs nameservers, DNS Records. */
+/**
+ * Settings (/dashboard/settings): tabs Domains, Optimization, Goals, API, when the install runs
+ * nameservers DNS Records, and Account (the user's own two-step sign-in).
+ */
 import { useStore } from '@nanostores/react';
 import clsx from 'clsx';
 import { useState, type ComponentType } from 'react';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { $dnsConnectAvailable } from '../../data/nameservers';
+import { $router } from '../../data/router';
 import { ApiTab } from './ApiTab';
 import { DnsRecordsTab } from './DnsRecordsTab';
 import { DomainsTab } from './DomainsTab';
 import { GoalsTab } from './GoalsTab';
 import { OptimizationTab } from './OptimizationTab';
 import { PlanBillingCard } from './PlanBillingCard';
+import { TwoStepCard } from './TwoStepCard';
 
-const TABS = ['Domains', 'Optimization', 'Goals', 'API', 'DNS Records'] as const;
+const TABS = ['Domains', 'Optimization', 'Goals', 'API', 'DNS Records', 'Account'] as const;
 type Tab = (typeof TABS)[number];
 
 const PANELS: Record<Tab, ComponentType> = {
@@ -20,10 +25,18 @@ const PANELS: Record<Tab, ComponentType> = {
   Goals: GoalsTab,
   API: ApiTab,
   'DNS Records': DnsRecordsTab,
+  Account: TwoStepCard,
 };
 
 export default function SettingsScreen() {
   const [tab, setTab] = useState<Tab>('Domains');
+  // ?tab=account opens Account (the notice asking a member to turn on two-step sign-in links here).
+  const asked = useStore($router)?.search.tab;
+  const [seen, setSeen] = useState<string | undefined>(undefined);
+  if (asked !== seen) {
+    setSeen(asked);
+    if (asked === 'account') setTab('Account');
+  }
   // The zone's records matter only where the install's own nameservers answer.
   const dnsAvailable = useStore($dnsConnectAvailable) === true;
   const tabs = TABS.filter((t) => t !== 'DNS Records' || dnsAvailable);

@@ -1,4 +1,4 @@
-/** Team (/dashboard/team): stats, invite, members and invitations, role descriptions. */
+/** Team (/dashboard/team): stats, invite, the owner's two-step sign-in requirement, members and invitations, role descriptions. */
 import { useStore } from '@nanostores/react';
 import { $members, refetchMembers } from '../../data/members';
 import { useSiteContext } from '../../data/siteContext';
@@ -8,6 +8,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { InviteForm } from './InviteForm';
 import { MemberList } from './MemberList';
 import { MyInvitations } from './MyInvitations';
+import { RequireMfaCard } from './RequireMfaCard';
 import { RoleDescriptions } from './RoleDescriptions';
 import { TeamStats } from './TeamStats';
 
@@ -26,6 +27,7 @@ export default function TeamScreen() {
         <>
           {members && <TeamStats members={members} />}
           {canManage && <InviteForm siteId={site.id} onInvited={() => void refetchMembers()} />}
+          <RequireMfaCard site={site} isOwner={site.user_id === user?.id} />
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[2fr_1fr]">
             {members ? (
               <MemberList members={members} manager={canManage} userId={user?.id ?? ''} onChanged={() => void refetchMembers()} />

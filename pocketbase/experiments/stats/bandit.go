@@ -25,7 +25,7 @@ const (
 	banditTooFewUnits = "total sample size must be at least 100 per variation"
 )
 
-// banditArm is one arm's mean and per-unit variance as the bandit sees them.
+// banditArms are the arms' means and per-unit variances as the bandit sees them.
 func (s armShape) banditArms(arms []moments, theta float64) (means, variances []float64) {
 	k := len(arms)
 	means, variances = make([]float64, k), make([]float64, k)
@@ -50,6 +50,7 @@ func (s armShape) banditArms(arms []moments, theta float64) (means, variances []
 				variances[i] = ratioVariance(m)
 			}
 		case s.cuped:
+			// The values keep their kinds here: gbstats recasts only a plain proportion.
 			means[i] = m.mean(post) - theta*m.mean(pre) + addback
 			variances[i] = m.variance(post) + theta*theta*m.variance(pre) - 2*theta*m.cov(post, pre)
 		default:

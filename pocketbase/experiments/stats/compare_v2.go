@@ -84,8 +84,7 @@ func cupedTheta(a, b moments) float64 {
 func cupedPair(a, b moments, diff DifferenceType) pairResult {
 	theta := cupedTheta(a, b)
 	if theta == 0 {
-		r := plainPair(a.pick(post), b.pick(post), diff)
-		return r
+		return plainPair(a.pick(post), b.pick(post), diff)
 	}
 	adjusted := func(m moments) arm {
 		ar := arm{n: m.n, mean: m.mean(post) - theta*m.mean(pre)}
@@ -163,8 +162,7 @@ func sumRatio(m moments, n, d int) float64 {
 func cupedRatioPair(a, b moments, diff DifferenceType) pairResult {
 	theta := cupedRatioTheta(a, b)
 	if math.Abs(theta) < 1e-8 {
-		r := ratioPair(a.pick(num, den), b.pick(num, den), diff)
-		return r
+		return ratioPair(a.pick(num, den), b.pick(num, den), diff)
 	}
 	stat := func(m moments) arm {
 		ar := arm{n: m.n}

@@ -181,7 +181,8 @@ func ratioCell(c cell) ([]float64, [][]float64, bool) {
 	for i := range v {
 		v[i] = make([]float64, 4)
 	}
-	for off, m := range map[int]moments{0: c.b, 2: c.a} {
+	for k, m := range []moments{c.b, c.a} {
+		off := 2 * k
 		for i := range 2 {
 			for j := range 2 {
 				v[off+i][off+j] = n * m.cov(i, j) / m.n

@@ -3,7 +3,10 @@
 //
 //   node scripts/experiment-stats.mjs < cases.json > with-expected.json
 //
-// The schema is that of tests/fixtures/experiment-stats-vectors.json; cases need no "expected".
+// The schema is that of tests/fixtures/experiment-stats-vectors.json, or with
+// "schema": "experiment-stats-vectors/2" that of tests/fixtures/experiment-stats-vectors-2.json
+// (CUPED, ratio metrics, post-stratification, p-value corrections, bandit weights); cases need no
+// "expected".
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';

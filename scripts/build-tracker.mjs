@@ -25,13 +25,21 @@ import { resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..');
 const BUILDS = {
   core: { out: 'pocketbase/analytics/tracker-core.gen.js', rules: false, budget: 3584 },
-  full: { out: 'pocketbase/analytics/tracker.gen.js', rules: true, budget: 7168 },
+  full: { out: 'pocketbase/analytics/tracker.gen.js', rules: true, budget: 7296 },
   recorder: {
     out: 'pocketbase/recordings/recorder.gen.js',
     entry: 'src/recorder/index.ts',
     format: 'esm',
     target: 'es2020',
     budget: 30720,
+  },
+  editor: {
+    out: 'pocketbase/editor/editor.gen.js',
+    entry: 'src/editor/index.ts',
+    format: 'esm',
+    target: 'es2020',
+    editor: true,
+    budget: 61440,
   },
 };
 
@@ -45,7 +53,7 @@ for (const [name, b] of Object.entries(BUILDS)) {
     target: b.target || 'es2017',
     write: false,
     legalComments: 'none',
-    define: { CRO_RULES: String(!!b.rules) },
+    define: { CRO_RULES: String(!!b.rules), CRO_EDITOR: String(!!b.editor) },
   });
   const code = (
     await minify(result.outputFiles[0].text, {

@@ -27,3 +27,4 @@ export * from './documents';
 export * from './tracking-snippet';
 export * from './goals';
 export * from './funnels';
+export * from './visual-editor';

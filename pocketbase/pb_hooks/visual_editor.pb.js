@@ -8,6 +8,7 @@
 //   bundle (/t/e/editor.js, pocketbase/editor) with the editor's state and a session credential;
 // - POST /api/cro/editor/save (the editor, any origin): writes the changes with the session's rights,
 //   through the same validation and sanitizer as the rules' and experiments' hooks, with an audit entry.
+// The two routes the customer's page calls answer any origin (text/plain bodies: no preflight).
 // Tokens and credentials are stored hashed (editor_sessions, no API rules).
 
 routerAdd(
@@ -96,6 +97,8 @@ routerAdd(
   '/api/cro/editor/save',
   (e) => {
     const ed = require(`${__hooks}/lib/visual_editor.js`);
+    // Called from the customer's page: any origin, authorized by the session credential alone.
+    e.response.header().set('Access-Control-Allow-Origin', '*');
     const body = ed.body(e);
     const found = ed.session(e.app, body.s);
     if (found.error) return e.json(found.status, { status: found.status, message: found.error });

@@ -1,7 +1,7 @@
 /**
  * The visual editor, on the customer's own page. The tracker imports it only through the module
  * our server answers for a valid edit token (pb_hooks/visual_editor.pb.js), which calls `e` with
- * the editor's state. Everything it shows lives in one closed shadow root; every listener it adds
+ * the editor's state. Everything it shows lives in one shadow root; every listener it adds
  * goes away with it; closing takes its preview off the page, so nothing of it stays.
  *
  * Select: hover outlines, click selects (the page's own click is stopped), Escape, arrow keys
@@ -50,7 +50,7 @@ function start(state: State, origin: string): void {
 
   const host = d.createElement('cro-editor');
   host.setAttribute('data-cro-editor', '');
-  const root = host.attachShadow({ mode: 'closed' });
+  const root = host.attachShadow({ mode: 'open' }); // open: the page's CSS still cannot reach it; tests and assistive tools can
   root.append(h('style', { text: CSS }));
   const hoverBox = h('div', { class: 'box hover' });
   const selBox = h('div', { class: 'box' });
@@ -253,6 +253,10 @@ function start(state: State, origin: string): void {
       if (k.key === 'Enter' || k.key === 'Escape') {
         k.preventDefault();
         finishText(k.key === 'Enter');
+      } else if (k.key === ' ') {
+        // A space in an editable button or link would activate it instead of being typed.
+        k.preventDefault();
+        d.execCommand('insertText', false, ' ');
       }
       return;
     }

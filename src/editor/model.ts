@@ -62,7 +62,7 @@ export const valueOf = (list: RuleChange[], type: RuleChange['type'], name?: str
 /**
  * Moves an element above or below the changed one, in the change types the engine knows: a copy
  * of it is inserted next to the changed element (marked, so that it stays shown) and the original
- * is hidden by CSS. `html` is the moved element's markup, `selector` its own stable selector.
+ * is hidden by CSS (with any stale copy a re-render left). `html` is the moved element's markup, `selector` its own stable selector.
  */
 export function moveChanges(list: RuleChange[], html: string, selector: string, where: 'before' | 'after'): RuleChange[] {
   const type = where === 'before' ? 'insert_before' : 'insert_after';
@@ -72,7 +72,13 @@ export function moveChanges(list: RuleChange[], html: string, selector: string, 
   return [
     ...kept,
     { type, value: html },
-    { type: 'inject_css', name: 'move', value: `${selector}:not([data-cro-moved]){display:none!important}` },
+    // A page that re-renders from its own markup keeps an older copy beside the one the engine adds
+    // again: only the copy next to the changed element stays shown.
+    {
+      type: 'inject_css',
+      name: 'move',
+      value: `${selector}:not([data-cro-moved]),${where === 'before' ? '[data-cro-moved]:has(~[data-cro-moved])' : '[data-cro-moved]~[data-cro-moved]'}{display:none!important}`,
+    },
   ];
 }
 

@@ -55,7 +55,11 @@ const issue = (user: TestUser, body: Record<string, unknown>) =>
 const open = (token: string, k: string) =>
   fetch(`${server.url}/t/e/${token}.js?k=${k}`, { headers: { origin: 'https://editor.example.com' } });
 const save = (body: Record<string, unknown>) =>
-  fetch(`${server.url}/api/cro/editor/save`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });
+  fetch(`${server.url}/api/cro/editor/save`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', origin: 'https://editor.example.com' },
+    body: JSON.stringify(body),
+  });
 /** The state the module passes to the editor. */
 const stateOf = (js: string) =>
   JSON.parse(/^import\{e\}from"\.\/editor\.js";e\((.*)\);\n$/s.exec(js)![1]!) as Record<string, unknown> & { s: string };
@@ -135,6 +139,7 @@ describe('saving', () => {
     ];
     const r = await save({ s, selector: 'form#checkout button[type="submit"]', changes });
     expect(r.status).toBe(200);
+    expect(r.headers.get('access-control-allow-origin')).toBe('*'); // called from the customer's page
     const rule = await server.admin.collection('optimization_rules').getOne(ruleId);
     expect(rule.changes).toEqual(changes);
     expect(rule.selector).toBe('form#checkout button[type="submit"]');

@@ -105,6 +105,7 @@ export default function TestsScreen() {
   if (open)
     return (
       <TestDetail
+        domain={canEdit && site ? site.domain : ''}
         experiment={open}
         results={results[open.id]}
         yieldingRules={rulesYieldingTo(rules ?? [], open)}

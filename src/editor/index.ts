@@ -129,7 +129,10 @@ function start(state: State, origin: string): void {
 
   // In-place text editing of the changed element.
   const startText = () => {
-    if (!sel || readOnly() || !onTarget()) return;
+    if (!sel || !sr || readOnly() || !onTarget()) return;
+    // The page's own text as it is now is kept, so that closing or cancelling gives it back.
+    const list = changes();
+    if (!list.length) preview(history.now.selector || sr.selector, [{ type: 'set_text', value: sel.textContent || '' }], () => {});
     pause(); // the engine must not fight the typing
     editing = sel as HTMLElement;
     editing.setAttribute('contenteditable', 'plaintext-only');
@@ -518,6 +521,51 @@ function start(state: State, origin: string): void {
       style('font-weight', 'Font weight', weight),
       style('padding', 'Padding (px)', styleInput('padding', 'number', 'px', { min: '0', max: '200' })),
       style('border-radius', 'Corner radius (px)', styleInput('border-radius', 'number', 'px', { min: '0', max: '200' })),
+      ...urlControls(el, list),
+      ...rawControls(list),
+    ];
+  }
+
+  /** An image's source and a link's target, as URLs the sanitizer accepts (anything else is explained). */
+  function urlControls(el: HTMLElement, list: RuleChange[]): Node[] {
+    const attr = el.localName === 'img' ? 'src' : el.localName === 'a' ? 'href' : '';
+    if (!attr) return [];
+    const label = attr === 'src' ? 'Image URL' : 'Link target (URL)';
+    const input = h('input', { id: 'cro-url', type: 'url', value: valueOf(list, 'set_attribute', attr) || el.getAttribute(attr) || '' });
+    const apply = () => {
+      const v = (input as HTMLInputElement).value.trim();
+      change({ type: 'set_attribute', name: attr, value: v });
+      // An image with a srcset shows from it: the new image replaces both.
+      if (attr === 'src' && el.hasAttribute('srcset')) change({ type: 'set_attribute', name: 'srcset', value: v });
+    };
+    return [
+      h(
+        'div',
+        { class: 'row' },
+        h('label', { for: 'cro-url', text: label }),
+        input,
+        h('button', { type: 'button', onclick: apply }, 'Apply'),
+      ),
+    ];
+  }
+
+  /** For power users: the element's HTML and CSS for the page, through the same sanitizer. */
+  function rawControls(list: RuleChange[]): Node[] {
+    const html = h('textarea', { id: 'cro-html', rows: 3, value: valueOf(list, 'set_html') });
+    const css = h('textarea', { id: 'cro-css', rows: 3, value: valueOf(list, 'inject_css') });
+    const apply = (type: 'set_html' | 'inject_css', box: HTMLElement) => () => change({ type, value: (box as HTMLTextAreaElement).value });
+    return [
+      h(
+        'details',
+        {},
+        h('summary', { text: 'HTML and CSS' }),
+        h('label', { for: 'cro-html', text: 'HTML of the element (replaces its content)' }),
+        html,
+        h('button', { type: 'button', onclick: apply('set_html', html) }, 'Apply HTML'),
+        h('label', { for: 'cro-css', text: 'CSS added to the page' }),
+        css,
+        h('button', { type: 'button', onclick: apply('inject_css', css) }, 'Apply CSS'),
+      ),
     ];
   }
 

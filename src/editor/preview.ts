@@ -10,6 +10,8 @@ import { startEngine } from '../tracker/engine';
 interface Snapshot {
   el: Element;
   kids: Node[];
+  /** Every text node inside and its text: in-place typing changes the page's own text nodes. */
+  texts: [Text, string][];
   attrs: [string, string][];
   parent: ParentNode | null;
   siblings: Node[];
@@ -33,6 +35,7 @@ export function preview(selector: string, changes: RuleChange[], fail: (message:
   snaps = els.map((el) => ({
     el,
     kids: Array.from(el.childNodes),
+    texts: textsOf(el),
     attrs: Array.from(el.attributes).map((a) => [a.name, a.value] as [string, string]),
     parent: el.parentNode,
     siblings: el.parentNode ? Array.from(el.parentNode.childNodes) : [],
@@ -59,8 +62,16 @@ export function revert(): void {
   for (const s of snaps) {
     if (s.parent) for (const n of Array.from(s.parent.childNodes)) if (!s.siblings.includes(n)) (n as ChildNode).remove();
     s.el.replaceChildren(...s.kids);
+    for (const [t, v] of s.texts) if (t.data !== v) t.data = v;
     for (const a of Array.from(s.el.attributes)) if (!s.attrs.some(([n]) => n === a.name)) s.el.removeAttribute(a.name);
     for (const [n, v] of s.attrs) if (s.el.getAttribute(n) !== v) s.el.setAttribute(n, v);
   }
   snaps = [];
+}
+
+function textsOf(el: Element): [Text, string][] {
+  const out: [Text, string][] = [];
+  const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) out.push([n as Text, (n as Text).data]);
+  return out;
 }

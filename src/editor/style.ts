@@ -18,8 +18,13 @@ button:disabled{opacity:.55;cursor:default}
 code{font-family:ui-monospace,Menlo,monospace;font-size:12px;background:#f3f4f6;padding:1px 4px;border-radius:4px;word-break:break-all}
 .row{display:flex;align-items:center;gap:6px;margin:4px 0}
 .row label{flex:1}
-input,select{border:1px solid #9ca3af;border-radius:6px;padding:3px 6px;background:#fff}
+input,select,textarea{border:1px solid #9ca3af;border-radius:6px;padding:3px 6px;background:#fff}
 input[type=number]{width:80px}
+textarea{width:100%;font-family:ui-monospace,Menlo,monospace;font-size:12px}
+label{display:block}
+.row label{display:inline}
+details{margin-top:8px}
+summary{cursor:pointer;font-weight:600}
 input[type=color]{width:44px;height:28px;padding:1px}
 .crumbs button{font-size:12px;padding:2px 6px}
 .warn{color:#92400e;background:#fef3c7;border-radius:6px;padding:6px}

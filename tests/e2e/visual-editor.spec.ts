@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import { assignVariant } from '../../src/lib/assignment';
 import { BASE, createUser, newDomain, signInBrowser, superuser } from './dashboard/helpers';
+import { expectNoSeriousViolations } from './axe';
 import { visitorBrowser } from './visitors';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
@@ -133,6 +134,16 @@ test('shop: from the Create Test wizard, click, change, move, save; a variant vi
   const audit = await admin.collection('optimization_audit_log').getFirstListItem(`experiment_id = "${x.id}"`);
   expect(audit.actor_id).toBe(owner.id);
   expect(audit.reason).toBe(`Changed in the visual editor by ${owner.email}`);
+
+  // The panel is keyboard-usable and axe-clean inside its shadow root; closing leaves no trace.
+  await expectNoSeriousViolations(editor, { include: 'cro-editor' });
+  const panel = panelOf(editor);
+  await panel.getByRole('button', { name: 'Close the editor' }).focus();
+  await editor.keyboard.press('Enter');
+  await expect(editor.locator('cro-editor')).toHaveCount(0);
+  await expect(editor.locator('#place-order')).toHaveText('Place order');
+  await expect(editor.locator('[data-cro-moved], [contenteditable], style')).toHaveCount(1); // the layout's own <style>
+  await expect(editor.locator('#place-order')).not.toHaveAttribute('style');
   await editor.close();
 
   const visitorId = await startAndPickVisitor(owner, x.id);

@@ -109,3 +109,31 @@ routerAdd(
   },
   $apis.bodyLimit(512 << 10),
 );
+
+// 'Suggest copy': three alternatives for the selected element's text from the configured model
+// (JSON schema), else from the built-in engine; the answer says which (src/lib/ai/copy-suggestions.ts).
+routerAdd(
+  'POST',
+  '/api/cro/editor/suggest',
+  (e) => {
+    const ed = require(`${__hooks}/lib/visual_editor.js`);
+    const lib = require(`${__hooks}/lib/generated/domain.js`);
+    e.response.header().set('Access-Control-Allow-Origin', '*');
+    const body = ed.body(e);
+    const found = ed.session(e.app, body.s);
+    if (found.error) return e.json(found.status, { status: found.status, message: found.error });
+    const context = lib.cleanCopyContext(body);
+    if (!context) return e.json(400, { status: 400, message: 'Select an element with text to get suggestions.' });
+    let suggestions = null;
+    let engine = 'builtin';
+    if ($ai.configured()) {
+      const answer = $ai.completeJSON(lib.copySuggestionMessages(context), lib.COPY_SUGGESTIONS_SCHEMA_NAME, lib.COPY_SUGGESTIONS_SCHEMA);
+      suggestions = answer.ok ? lib.parseCopySuggestions(answer.content, context.text) : null;
+      engine = suggestions ? 'model' : 'builtin-fallback';
+      if (!suggestions) console.warn('Suggest copy: the model answer was unusable', answer.status, answer.error);
+    }
+    if (!suggestions) suggestions = lib.builtinCopySuggestions(context);
+    return e.json(200, { engine: engine, model: engine === 'model' ? $ai.model() : '', suggestions: suggestions });
+  },
+  $apis.bodyLimit(16 << 10),
+);

@@ -75,6 +75,7 @@ function start(state: State, origin: string): void {
   let frame: HTMLElement | null = null;
   let width = 0;
   let raf = 0;
+  let ideas: { engine: string; model: string; suggestions: string[] } | null = null;
 
   const readOnly = () => state.frozen || (state.kind === 'experiment' && variant === 'control');
   const changes = () => history.now.variants[variant] || [];
@@ -121,6 +122,7 @@ function start(state: State, origin: string): void {
 
   const select = (el: Element | null) => {
     if (editing) finishText(true);
+    ideas = null;
     sel = el;
     sr = el ? buildSelector(el) : null;
     status = '';
@@ -176,6 +178,32 @@ function start(state: State, origin: string): void {
       kept < before
         ? `Moved. The copy leaves out ${before - kept} element(s) changes may not hold (such as SVG, forms or scripts).`
         : 'Moved.';
+    render();
+  };
+
+  // 'Suggest copy': grounded in the page's title, headings and the text around the element.
+  const suggest = async () => {
+    if (!sel) return;
+    status = 'Asking for suggestions…';
+    render();
+    const around = sel.parentElement?.closest('section,form,article,main') || sel.parentElement;
+    const body = {
+      s: state.s,
+      text: (sel.textContent || '').trim(),
+      tag: sel.localName,
+      title: d.title,
+      headings: Array.from(d.querySelectorAll('h1,h2')).map((x) => (x.textContent || '').trim()),
+      nearby: (around?.textContent || '').trim().slice(0, 600),
+      goal: state.goal,
+    };
+    try {
+      const r = await fetch(origin + '/api/cro/editor/suggest', { method: 'POST', body: JSON.stringify(body) });
+      const j = (await r.json()) as { message?: string; engine: string; model: string; suggestions: string[] };
+      ideas = r.ok ? j : null;
+      status = r.ok ? '' : `No suggestions: ${j.message}`;
+    } catch (_) {
+      status = 'No suggestions: the server could not be reached.';
+    }
     render();
   };
 
@@ -515,6 +543,19 @@ function start(state: State, origin: string): void {
           'Hide',
         ),
       ),
+      h('button', { type: 'button', onclick: suggest, disabled: !(el.textContent || '').trim() }, 'Suggest copy'),
+      ideas &&
+        h(
+          'div',
+          { role: 'group', 'aria-label': 'Suggested copy' },
+          h('p', {
+            text:
+              ideas.engine === 'model'
+                ? `Suggested by ${ideas.model || 'the configured model'}:`
+                : 'Suggested by the built-in engine (no model answered):',
+          }),
+          ...ideas.suggestions.map((t) => h('button', { type: 'button', onclick: () => change({ type: 'set_text', value: t }) }, t)),
+        ),
       style('color', 'Text colour', styleInput('color', 'color')),
       style('background-color', 'Background', styleInput('background-color', 'color')),
       style('font-size', 'Font size (px)', styleInput('font-size', 'number', 'px', { min: '6', max: '200' })),
@@ -523,7 +564,7 @@ function start(state: State, origin: string): void {
       style('border-radius', 'Corner radius (px)', styleInput('border-radius', 'number', 'px', { min: '0', max: '200' })),
       ...urlControls(el, list),
       ...rawControls(list),
-    ];
+    ].filter((n): n is HTMLElement => !!n);
   }
 
   /** An image's source and a link's target, as URLs the sanitizer accepts (anything else is explained). */

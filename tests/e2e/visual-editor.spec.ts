@@ -42,6 +42,14 @@ async function editCheckout(editor: Page, button: string, badge: string): Promis
   await expect(panel).toBeVisible();
   await editor.locator(button).click();
   await expect(panel.getByRole('button', { name: 'Edit text' })).toBeVisible();
+  // 'Suggest copy' (no model configured here: the built-in engine, labelled so); a choice fills the change.
+  await panel.getByRole('button', { name: 'Suggest copy' }).click();
+  const ideas = panel.getByRole('group', { name: 'Suggested copy' });
+  await expect(ideas).toContainText('Suggested by the built-in engine');
+  await expect(ideas.getByRole('button')).toHaveCount(3);
+  const idea = (await ideas.getByRole('button').first().textContent())!;
+  await ideas.getByRole('button').first().click();
+  await expect(editor.locator(button)).toHaveText(idea);
   await panel.getByRole('button', { name: 'Edit text' }).click();
   await expect(editor.locator(button)).toHaveAttribute('contenteditable', 'plaintext-only');
   await editor.keyboard.press('ControlOrMeta+A');

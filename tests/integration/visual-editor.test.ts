@@ -187,3 +187,33 @@ describe('saving', () => {
     }
   });
 });
+
+describe('suggest copy', () => {
+  it('answers three suggestions from the built-in engine (no model configured), for a session only', async () => {
+    const { token } = (await (await issue(editor, { kind: 'rule', id: ruleId })).json()) as { token: string };
+    const s = stateOf(await (await open(token, key)).text()).s;
+    const ask = (body: Record<string, unknown>) =>
+      fetch(`${server.url}/api/cro/editor/suggest`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify(body),
+      });
+    const r = await ask({
+      s,
+      text: 'Place order',
+      tag: 'button',
+      title: 'Checkout',
+      headings: ['Checkout'],
+      nearby: 'Free returns',
+      goal: 'revenue',
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    const j = (await r.json()) as { engine: string; model: string; suggestions: string[] };
+    expect(j.engine).toBe('builtin');
+    expect(j.model).toBe('');
+    expect(j.suggestions).toHaveLength(3);
+    expect((await ask({ s, text: ' ' })).status).toBe(400);
+    expect((await ask({ s: 'y'.repeat(43), text: 'Place order' })).status).toBe(401);
+  });
+});

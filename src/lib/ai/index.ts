@@ -8,3 +8,4 @@ export * from './chat-request';
 export * from './chat-client';
 export * from './insights';
 export * from './insight-cards';
+export * from './copy-suggestions';

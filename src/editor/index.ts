@@ -391,13 +391,9 @@ function start(state: State, origin: string): void {
         h(
           'p',
           { class: 'warn' },
-          'This test has started: its variants are frozen and open read-only. ',
-          h(
-            'a',
-            { href: `${origin}/dashboard/experiments?duplicate=${state.id}`, target: '_blank', rel: 'noopener' },
-            'Duplicate the test',
-          ),
-          ' to change them.',
+          'This test has started: its variants are frozen and open read-only. To change them, ',
+          h('a', { href: `${origin}/dashboard/tests?test=${state.id}`, target: '_blank', rel: 'noopener' }, 'open the test'),
+          ' and duplicate it.',
         ),
       );
     kids.push(h('h3', { text: 'Changed element' }));

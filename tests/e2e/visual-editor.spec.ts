@@ -217,6 +217,29 @@ test('SPA: late, re-rendered checkout after a client-side route; the visitor see
   await ctx.close();
   expect(frames.filter((f) => f !== '(hidden)').length).toBeGreaterThan(0);
   expect(frames.filter((f) => f !== '(hidden)' && f !== VARIANT_FRAME)).toEqual([]);
+
+  // Running: the editor opens read-only and points to duplicating; the copy is a draft with the same variants.
+  const { token } = await owner.pb.send<{ token: string }>('/api/cro/edit-tokens', {
+    method: 'POST',
+    body: { kind: 'experiment', id: x.id, variant: 'b' },
+  });
+  const frozen = await page.context().newPage();
+  await frozen.goto(`${SHOP}/spa/checkout?cro_key=${site.public_key}#cro-edit=${token}`);
+  const panel = panelOf(frozen);
+  await expect(panel).toContainText('This test has started: its variants are frozen and open read-only.');
+  await expect(frozen.locator('#spa-pay')).toHaveText(NEW_TEXT); // the variant, previewed
+  await frozen.locator('#spa-pay').click();
+  await expect(panel.getByRole('button', { name: 'Edit text' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
+  const opened = frozen.context().waitForEvent('page');
+  await panel.getByRole('link', { name: 'open the test' }).click();
+  const dash = await opened;
+  await dash.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(dash.getByRole('heading', { name: 'SPA pay button (copy)' })).toBeVisible();
+  const copy = await owner.pb.collection('experiments').getFirstListItem(`name = "SPA pay button (copy)"`);
+  expect(copy.status).toBe('draft');
+  expect(copy.selector).toBe('#spa-pay');
+  expect(copy.variants).toEqual(saved.variants);
 });
 
 test('an expired token, another site’s token and a viewer load nothing and change nothing', async ({ page }) => {

@@ -76,6 +76,8 @@ function start(state: State, origin: string): void {
   let width = 0;
   let raf = 0;
   let ideas: { engine: string; model: string; suggestions: string[] } | null = null;
+  /** Browsing: clicks go to the page (to follow the app's own navigation), nothing is selected. */
+  let browsing = false;
 
   const readOnly = () => state.frozen || (state.kind === 'experiment' && variant === 'control');
   const changes = () => history.now.variants[variant] || [];
@@ -309,7 +311,7 @@ function start(state: State, origin: string): void {
     }
   });
   on(d, 'mousemove', (ev) => {
-    if (inEditor(ev)) return;
+    if (browsing || inEditor(ev)) return;
     const el = selectable(ev.target as Element);
     if (el !== hovered) {
       hovered = el;
@@ -318,7 +320,7 @@ function start(state: State, origin: string): void {
   });
   // The page's own reaction to a click (links, submits, app handlers) is stopped while editing.
   const block = (ev: Event) => {
-    if (inEditor(ev) || (editing && editing.contains(ev.target as Node))) return;
+    if (browsing || inEditor(ev) || (editing && editing.contains(ev.target as Node))) return;
     ev.preventDefault();
     ev.stopImmediatePropagation();
     if (ev.type === 'click') {
@@ -396,6 +398,22 @@ function start(state: State, origin: string): void {
           ' and duplicate it.',
         ),
       );
+    kids.push(
+      h(
+        'button',
+        {
+          type: 'button',
+          'aria-pressed': String(browsing),
+          onclick: () => {
+            browsing = !browsing;
+            hovered = null;
+            place(hoverBox, null);
+            render();
+          },
+        },
+        browsing ? 'Browsing: clicks go to the page (click to select again)' : 'Browse the page',
+      ),
+    );
     kids.push(h('h3', { text: 'Changed element' }));
     if (history.now.selector) {
       kids.push(h('p', {}, h('code', { text: history.now.selector })));

@@ -184,10 +184,20 @@ test('SPA: late, re-rendered checkout after a client-side route; the visitor see
   await signInBrowser(page, owner.pb);
   await page.goto(`/dashboard/tests`);
   await page.getByText('SPA pay button').first().click();
-  await page.getByLabel('Page to edit').fill(`${SHOP}/spa/checkout?cro_key=${site.public_key}`);
+  await page.getByLabel('Page to edit').fill(`${SHOP}/spa?cro_key=${site.public_key}`);
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Edit visually' }).click();
   const editor = await popup;
+  // Opened on the SPA's first route: select its heading, then browse to the checkout with the app's
+  // own client-side navigation; the editor says the selection left the page.
+  const panel = panelOf(editor);
+  await editor.locator('h1').click();
+  await expect(panel).toContainText('Selector: h1');
+  await panel.getByRole('button', { name: 'Browse the page' }).click();
+  await editor.locator('#to-checkout').click();
+  await expect(editor).toHaveURL(/\/spa\/checkout/);
+  await expect(panel.getByRole('alert')).toHaveText('The selected element left the page (navigation or re-render).');
+  await panel.getByRole('button', { name: /^Browsing/ }).click();
   await expect(editor.locator('#spa-pay')).toBeVisible(); // rendered 1 s after the route
   await editor.waitForTimeout(800); // and re-rendered
   await editCheckout(editor, '#spa-pay', '.trust-badge');
@@ -225,14 +235,14 @@ test('SPA: late, re-rendered checkout after a client-side route; the visitor see
   });
   const frozen = await page.context().newPage();
   await frozen.goto(`${SHOP}/spa/checkout?cro_key=${site.public_key}#cro-edit=${token}`);
-  const panel = panelOf(frozen);
-  await expect(panel).toContainText('This test has started: its variants are frozen and open read-only.');
+  const readOnly = panelOf(frozen);
+  await expect(readOnly).toContainText('This test has started: its variants are frozen and open read-only.');
   await expect(frozen.locator('#spa-pay')).toHaveText(NEW_TEXT); // the variant, previewed
   await frozen.locator('#spa-pay').click();
-  await expect(panel.getByRole('button', { name: 'Edit text' })).toHaveCount(0);
-  await expect(panel.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(readOnly.getByRole('button', { name: 'Edit text' })).toHaveCount(0);
+  await expect(readOnly.getByRole('button', { name: 'Save' })).toBeDisabled();
   const opened = frozen.context().waitForEvent('page');
-  await panel.getByRole('link', { name: 'open the test' }).click();
+  await readOnly.getByRole('link', { name: 'open the test' }).click();
   const dash = await opened;
   await dash.getByRole('button', { name: 'Duplicate' }).click();
   await expect(dash.getByRole('heading', { name: 'SPA pay button (copy)' })).toBeVisible();

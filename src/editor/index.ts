@@ -96,7 +96,7 @@ function start(state: State, origin: string): void {
       problem = m;
       render();
     });
-    if (frame) framePreview();
+    if (frame) framePreview(50);
   };
 
   const edit = (f: (list: RuleChange[]) => RuleChange[], selector?: string) => {
@@ -243,10 +243,11 @@ function start(state: State, origin: string): void {
   };
 
   // A narrower preview: the same page in a frame of that width, previewed by the same engine.
-  const framePreview = () => {
+  const framePreview = (tries = 0) => {
     const f = frame?.querySelector('iframe');
     const w = f?.contentWindow as (Window & { croEditorPreview?: (q: string, c: RuleChange[]) => void }) | null;
     if (w && w.croEditorPreview) w.croEditorPreview(history.now.selector, changes());
+    else if (f && tries < 50) setTimeout(() => framePreview(tries + 1), 100); // the framed page is still loading the engine
   };
   const setWidth = (px: number) => {
     width = px;
@@ -262,7 +263,7 @@ function start(state: State, origin: string): void {
         s.type = 'module';
         s.textContent = `import{p}from${JSON.stringify(origin + '/t/e/editor.js')};p()`;
         doc.head.append(s);
-        setTimeout(framePreview, 300);
+        framePreview();
       });
       root.insertBefore(frame, panel);
     }

@@ -61,6 +61,14 @@ async function editCheckout(editor: Page, button: string, badge: string): Promis
   await editor.locator(badge).first().click();
   await panel.getByRole('button', { name: 'Move above the changed element' }).click();
   await expect(panel.getByRole('status')).toHaveText('Moved.');
+  // Preview at a phone's width: the same page in a 390 px frame, changed by the same engine.
+  await panel.getByRole('button', { name: 'Mobile' }).click();
+  const framed = editor.locator('cro-editor iframe');
+  await expect(framed).toHaveAttribute('title', 'Preview at 390 px');
+  expect((await framed.boundingBox())!.width).toBeLessThanOrEqual(390);
+  await expect(editor.frameLocator('cro-editor iframe').locator(button)).toHaveText(NEW_TEXT);
+  await panel.getByRole('button', { name: 'Desktop' }).click();
+  await expect(framed).toHaveCount(0);
   await panel.getByRole('button', { name: 'Save' }).click();
   await expect(panel.getByRole('status')).toHaveText('Saved. The test now holds these changes.');
 }

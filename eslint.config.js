@@ -21,6 +21,7 @@ export default tseslint.config(
       'pocketbase/pb_hooks/lib/generated/',
       'pocketbase/analytics/*.gen.js',
       'pocketbase/recordings/*.gen.js',
+      'pocketbase/editor/*.gen.js',
       'public/',
     ],
   },

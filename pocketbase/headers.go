@@ -21,11 +21,12 @@ var securityHeaders = map[string]string{
 	"X-Frame-Options":        "DENY",
 }
 
-// crossOriginPath: the only routes other origins call are the tracker script and the event
-// endpoint, both embedded in customers' sites (their preflights are answered here; the routes set
-// Access-Control-Allow-Origin on their answers). The rest of the API is same-origin only.
+// crossOriginPath: the only routes other origins call are the tracker script, the event endpoint
+// (both embedded in customers' sites) and the visual editor's routes the tracker and the editor call
+// from the customer's page (authorized by an edit token or session, never by cookies or the
+// dashboard's auth). The rest of the API is same-origin only.
 func crossOriginPath(p string) bool {
-	return p == "/api/cro/collect" || strings.HasPrefix(p, "/t/")
+	return p == "/api/cro/collect" || strings.HasPrefix(p, "/t/") || strings.HasPrefix(p, "/api/cro/editor/")
 }
 
 // registerSecurityHeaders replaces PocketBase's CORS for the whole API ("*") by CORS on the

@@ -25,6 +25,7 @@ import (
 	"cro/pocketbase/docs"
 	"cro/pocketbase/domainzone"
 	"cro/pocketbase/edge"
+	"cro/pocketbase/editor"
 	"cro/pocketbase/mailqueue"
 	"cro/pocketbase/periodic"
 	"cro/pocketbase/publicapi"
@@ -98,6 +99,7 @@ func main() {
 	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
 	heatmaps.Register(app, events)    // /api/cro/heatmaps/{site}/...: click maps, scroll maps, the page rendering
 	recordings.Register(app, events)  // the recorder chunk, POST /api/cro/recordings and a recording's events
+	editor.Register(app)              // the visual editor's bundle, /t/e/editor.js
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 
 	// Integrations: deliveries to Slack, webhooks and analytics tools, order webhooks in; periodic

@@ -29,3 +29,4 @@ export * from './documents';
 export * from './tracking-snippet';
 export * from './goals';
 export * from './funnels';
+export * from './visual-editor';

@@ -11,6 +11,12 @@ const WHOLE_PAGE = /^(inject_css|redirect)$/;
 /** Added elements in one observer batch above which the sets are matched by one query each. */
 const MANY = 32;
 
+/**
+ * Build flag: true only in the visual editor's bundle (scripts/build-tracker.mjs), where
+ * startEngine returns a stop function; the tracker's builds drop that code.
+ */
+declare const CRO_EDITOR: boolean | undefined;
+
 /** A set of changes for one page: an optimization rule, or an experiment's variant. */
 export interface ChangeSet {
   /** Id reported with its telemetry. */
@@ -60,7 +66,7 @@ const targeted = (s: ChangeSet) => !!s.q && !(s.c.length && whole(s));
  * MutationObserver serves every set: it looks at added nodes only, and at the applied elements'
  * own subtrees for undoing. Never throws into the page.
  */
-export function startEngine(pick: () => ChangeSet[], report: Report): void {
+export function startEngine(pick: () => ChangeSet[], report: Report): (() => void) | void {
   const d = document;
   let page = '';
   let sets: ChangeSet[] = [];
@@ -281,4 +287,15 @@ export function startEngine(pick: () => ChangeSet[], report: Report): void {
   observer.observe(d.documentElement, { childList: true, subtree: true });
   addEventListener('popstate', route);
   addEventListener('load', missing);
+  // The editor previews with this same engine and stops it before each new preview and on close.
+  if (typeof CRO_EDITOR !== 'undefined' && CRO_EDITOR)
+    return () => {
+      observer.disconnect();
+      undo.disconnect();
+      removeEventListener('DOMContentLoaded', parsed);
+      removeEventListener('popstate', route);
+      removeEventListener('load', missing);
+      for (const s of styles) s.remove();
+      unhide();
+    };
 }

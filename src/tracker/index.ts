@@ -70,6 +70,8 @@ let api: ((a: unknown[]) => void) | undefined;
 let hide = () => {};
 /** The page is hidden and its leave was sent; cleared when it is shown again. */
 let gone = false;
+/** An edit token from the URL fragment, until the editor's module is requested. */
+let edit = '';
 
 try {
   start();
@@ -107,6 +109,15 @@ function start(): void {
   addEventListener('visibilitychange', () => (document.visibilityState === 'hidden' ? onHide() : (gone = false)));
   addEventListener('pagehide', onHide);
   later(); // idle callbacks come once the page has stopped loading (or after 2 s at the latest)
+  // The visual editor, opened by an owner's edit link (#cro-edit=<token>, src/lib/visual-editor.ts):
+  // the token leaves the URL and history at once; our server answers the module only for a valid
+  // token of this site, and only that module imports the editor. A bad token loads nothing.
+  // Imported at idle time, when our origin is known.
+  const m = /cro-edit=(\w+)/.exec(location.hash);
+  if (m) {
+    history.replaceState(history.state, '', location.href.split('#')[0]);
+    edit = m[1]!;
+  }
   const pending = (stub && stub.q) || [];
   for (let i = 0; i < pending.length; i++) call(Array.from(pending[i]!));
 }
@@ -152,6 +163,8 @@ function later(): void {
 
 function run(): void {
   try {
+    if (edit) import(origin() + '/t/e/' + edit + '.js?k=' + config().k).catch(() => {});
+    edit = '';
     init();
   } catch (_) {
     /* never harm the page */

@@ -21,6 +21,9 @@ const PAGES: Record<string, string> = {
   '/thank-you': 'thank-you.html',
   '/landing': 'landing.html',
   '/join': 'join.html',
+  // The fixture SPA (History API routes, late and re-rendered checkout): the visual editor's e2e.
+  '/spa': 'spa.html',
+  '/spa/checkout': 'spa.html',
 };
 
 export interface TrackerFixtureSite {

@@ -94,6 +94,15 @@ const siteScoped = (
   },
 ];
 
+const editorSession = () => ({
+  site_id: siteId,
+  user_id: users.owner.record.id,
+  target_kind: 'rule',
+  target_id: 'a'.repeat(15),
+  token_hash: unique('t'),
+  expires_at: new Date(Date.now() + 60_000).toISOString(),
+});
+
 const EDITABLE = { create: EDITORS, update: EDITORS, delete: EDITORS };
 const TWO_VARIANTS = [
   { key: 'control', name: 'Control', weight: 0.5, changes: [] },
@@ -279,6 +288,16 @@ function specs(): [string, Spec][] {
         createBody: () => ({ name: 'Forged pattern', category: 'trust' }),
         updateBody: { featured: true },
         allowed: { list: SIGNED_IN, view: SIGNED_IN, create: NOBODY, update: NOBODY, delete: NOBODY },
+      },
+    ],
+    [
+      // The visual editor's tokens and sessions: only its hooks read and write them.
+      'editor_sessions',
+      {
+        sample: async () => (await server.admin.collection('editor_sessions').create(editorSession())).id,
+        createBody: () => editorSession(),
+        updateBody: { variant: 'b' },
+        allowed: { list: NOBODY, view: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
       },
     ],
     [

@@ -144,6 +144,32 @@ export interface NewExperiment {
 export const createExperiment = (siteId: string, body: NewExperiment) =>
   pb.collection('experiments').create<ExperimentRecord>({ site_id: siteId, status: 'draft', ...body }, { requestKey: null });
 
+/**
+ * A draft copy of a test (a started test's variants are frozen: to change them, the owner
+ * duplicates it and edits the copy), with the same page, element, variants, goals and settings.
+ */
+export const duplicateExperiment = (x: ExperimentRecord) =>
+  pb.collection('experiments').create<ExperimentRecord>(
+    {
+      site_id: x.site_id,
+      status: 'draft',
+      name: `${x.name} (copy)`.slice(0, 200),
+      hypothesis: x.hypothesis,
+      url_pattern: x.url_pattern,
+      selector: x.selector,
+      variants: x.variants,
+      primary_goal: x.primary_goal,
+      secondary_goals: x.secondary_goals ?? [],
+      target_device: x.target_device || 'any',
+      target_visitor: x.target_visitor || 'any',
+      traffic: x.traffic,
+      minimum_detectable_effect: x.minimum_detectable_effect,
+      planned_sample_size: x.planned_sample_size,
+      guardrails: x.guardrails ?? [],
+    },
+    { requestKey: null },
+  );
+
 /** Start, pause, resume: a status change the server checks. */
 export const setExperimentStatus = (id: string, status: ExperimentRecord['status']) =>
   pb.collection('experiments').update<ExperimentRecord>(id, { status }, { requestKey: null });

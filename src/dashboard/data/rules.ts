@@ -69,6 +69,15 @@ export interface NewRule {
  * Creates the rule on the site: enabled (deployed) on paid plans, a disabled draft on free ones.
  * The server enforces the plan either way.
  */
+/** A disabled rule (a pattern about to be placed in the visual editor, then deployed from Optimizations). */
+export const createDraftRule = (siteId: string, rule: NewRule) =>
+  pb
+    .collection('optimization_rules')
+    .create<RuleRecord>(
+      { site_id: siteId, priority: 0, testing_mode: false, auto_rollback_enabled: true, ...rule, enabled: false },
+      { requestKey: null },
+    );
+
 export async function createRule(siteId: string, planTier: string | undefined, rule: NewRule) {
   const deploy = can(planTier, 'deploy_optimization');
   const record = await pb

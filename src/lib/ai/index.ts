@@ -9,3 +9,4 @@ export * from './chat-client';
 export * from './insights';
 export * from './insight-cards';
 export * from './funnel-steps';
+export * from './copy-suggestions';

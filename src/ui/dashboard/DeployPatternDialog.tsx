@@ -11,7 +11,8 @@ import { FormError } from '../FormError';
 import { DialogActions } from '../DialogActions';
 import { PaidPlanNotice } from './PaidPlanNotice';
 import type { PatternRecord, SiteRecord } from '../../dashboard/data/records';
-import { createRule, SAFE_ROLLOUT } from '../../dashboard/data/rules';
+import { createDraftRule, createRule, SAFE_ROLLOUT } from '../../dashboard/data/rules';
+import { EditVisuallyButton } from './EditVisuallyButton';
 
 export function DeployPatternDialog({
   pattern,
@@ -86,6 +87,28 @@ export function DeployPatternDialog({
               required
             />
           ))}
+          <EditVisuallyButton
+            domain={site.domain}
+            urlPattern={template.url_pattern || '/'}
+            label="Save as draft and edit visually"
+            before={() => {
+              const filled = fillTemplate(template, values);
+              return filled.ok ? null : filled.error;
+            }}
+            target={async () => {
+              const filled = fillTemplate(template, values);
+              if (!filled.ok) return null;
+              const record = await createDraftRule(site.id, {
+                name: pattern.name,
+                description: pattern.description,
+                ...filled.rule,
+                rollout_percentage: SAFE_ROLLOUT,
+              });
+              notify('Saved as a draft', `${pattern.name} opens in the visual editor; deploy it from Optimizations when it is ready.`);
+              onDone?.();
+              return { kind: 'rule', id: record.id };
+            }}
+          />
           <FormError error={error} />
           {!paid && <PaidPlanNotice />}
           <DialogActions onCancel={onClose} className="flex justify-end gap-2 pt-2">

@@ -12,6 +12,7 @@ import { TextField } from '../../../ui/TextField';
 import { FormError } from '../../../ui/FormError';
 import { DialogActions } from '../../../ui/DialogActions';
 import { PaidPlanNotice } from '../../../ui/dashboard/PaidPlanNotice';
+import { EditVisuallyButton } from '../../../ui/dashboard/EditVisuallyButton';
 import { rolloutCaption } from '../../../ui/dashboard/rolloutCaption';
 import type { RuleRecord, SiteRecord } from '../../data/records';
 import { saveRule } from '../../data/rules';
@@ -116,6 +117,11 @@ export function RuleEditor({
         {textFields.map(({ set, ...field }) => (
           <TextField key={field.id} {...field} onChange={(e) => set(e.target.value)} />
         ))}
+        {saved ? (
+          <EditVisuallyButton domain={site.domain} urlPattern={urlPattern} target={{ kind: 'rule', id: saved.id }} />
+        ) : (
+          <p className="text-xs text-slate-500">Save the optimization to edit it visually on your page.</p>
+        )}
 
         <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium">Changes</legend>

@@ -15,10 +15,12 @@ import { FormError } from '../../../ui/FormError';
 import { TextAreaField } from '../../../ui/TextAreaField';
 import { TextField } from '../../../ui/TextField';
 import { ChangeFields, cleanChange } from '../../../ui/dashboard/ChangeFields';
+import { EditVisuallyButton } from '../../../ui/dashboard/EditVisuallyButton';
 import { notify } from '../../../ui/toast';
 import { errorMessage } from '../../data/errors';
-import { $goals, createExperiment } from '../../data/experiments';
+import { $goals, createExperiment, type NewExperiment } from '../../data/experiments';
 import type { ExperimentRecord } from '../../data/records';
+import { $currentSite } from '../../data/sites';
 import { DEFAULT_GUARDRAILS, GuardrailFields } from './GuardrailFields';
 import { SamplePlanner } from './SamplePlanner';
 import { PaidPlanNotice } from '../../../ui/dashboard/PaidPlanNotice';
@@ -44,6 +46,7 @@ export function CreateTestDialog({
   onCreated: (x: ExperimentRecord) => void;
 }) {
   const goals = useStore($goals);
+  const site = useStore($currentSite);
   const [name, setName] = useState('');
   const [hypothesis, setHypothesis] = useState('');
   const [urlPattern, setUrlPattern] = useState('/*');
@@ -62,14 +65,18 @@ export function CreateTestDialog({
 
   const setVariant = (i: number, patch: Partial<VariantDraft>) => setVariants((vs) => vs.map((v, j) => (j === i ? { ...v, ...patch } : v)));
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    if (!name.trim()) return setError('Give the test a name.');
+  /**
+   * The test as it will be stored, or an error. For the visual editor a variant whose change was
+   * left empty starts without changes (the editor fills them).
+   */
+  function build(visual: boolean): { error: string } | { body: NewExperiment } {
+    if (!name.trim()) return { error: 'Give the test a name.' };
     const weight = 1 / arms;
     const built = [];
     for (const [i, v] of variants.entries()) {
-      const valid = validateRuleChanges([cleanChange(v.change)], selector.trim());
-      if (!valid.ok) return setError(`${v.name || `Variant ${i + 1}`}: ${valid.error}`);
+      const empty = v.change.type !== 'hide' && !(v.change.value || '').trim();
+      const valid = visual && empty ? { ok: true as const, changes: [] } : validateRuleChanges([cleanChange(v.change)], selector.trim());
+      if (!valid.ok) return { error: `${v.name || `Variant ${i + 1}`}: ${valid.error}` };
       built.push({
         key: VARIANT_KEYS[i]!,
         name: v.name.trim() || `Variant ${VARIANT_KEYS[i]!.toUpperCase()}`,
@@ -77,10 +84,8 @@ export function CreateTestDialog({
         changes: valid.changes,
       });
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const record = await createExperiment(siteId, {
+    return {
+      body: {
         name: name.trim(),
         hypothesis: hypothesis.trim(),
         url_pattern: urlPattern.trim(),
@@ -91,14 +96,34 @@ export function CreateTestDialog({
         minimum_detectable_effect: Number(mde) || 0,
         planned_sample_size: plannedTotal,
         guardrails,
-      });
+      },
+    };
+  }
+
+  async function create(visual: boolean): Promise<ExperimentRecord | null> {
+    const b = build(visual);
+    if ('error' in b) {
+      setError(b.error);
+      return null;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const record = await createExperiment(siteId, b.body);
       notify('Test created', `${record.name} is a draft: start it when you are ready.`, 'success');
       onCreated(record);
+      return record;
     } catch (err) {
       setError(errorMessage(err, 'Could not create the test.'));
+      return null;
     } finally {
       setBusy(false);
     }
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    await create(false);
   }
 
   return (
@@ -128,6 +153,21 @@ export function CreateTestDialog({
           value={selector}
           onChange={(e) => setSelector(e.target.value)}
         />
+        {site && (
+          <EditVisuallyButton
+            domain={site.domain}
+            urlPattern={urlPattern}
+            label="Create draft and edit visually"
+            before={() => {
+              const b = build(true);
+              return 'error' in b ? b.error : null;
+            }}
+            target={async () => {
+              const record = await create(true);
+              return record ? { kind: 'experiment', id: record.id, variant: VARIANT_KEYS[0] } : null;
+            }}
+          />
+        )}
         <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium">Variants</legend>
           <p className="text-xs text-slate-500">The control is your page as it is; each variant changes the element.</p>

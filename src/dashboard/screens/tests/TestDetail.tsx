@@ -7,6 +7,7 @@ import { AlertTriangle, ArrowLeft, Info, PauseCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
+import { EditVisuallyButton } from '../../../ui/dashboard/EditVisuallyButton';
 import type { ExperimentResults } from '../../data/experiments';
 import type { ExperimentRecord, RuleRecord } from '../../data/records';
 import { GuardrailsCard } from './GuardrailsCard';
@@ -14,12 +15,15 @@ import { IntervalChart } from './IntervalChart';
 import { formatDate, interval, pValue, percent, signedPercent } from './format';
 
 export function TestDetail({
+  domain,
   experiment,
   results,
   yieldingRules,
   actions,
   onBack,
 }: {
+  /** The site's domain (the visual editor's default page); '' for a viewer, who cannot open the editor. */
+  domain: string;
   experiment: ExperimentRecord;
   results: ExperimentResults | undefined;
   /** Enabled optimizations on the tested element, not applied on the test's pages while it runs. */
@@ -45,6 +49,14 @@ export function TestDetail({
           {experiment.winner && ` · winner: ${experiment.variants?.find((v) => v.key === experiment.winner)?.name ?? experiment.winner}`}
         </p>
       </div>
+      {domain && (
+        <EditVisuallyButton
+          domain={domain}
+          urlPattern={experiment.url_pattern}
+          label={experiment.status === 'draft' ? 'Edit visually' : 'View in the editor (read-only)'}
+          target={{ kind: 'experiment', id: experiment.id, variant: experiment.variants?.find((v) => v.key !== 'control')?.key }}
+        />
+      )}
       {results?.pause && (
         <div
           role="status"

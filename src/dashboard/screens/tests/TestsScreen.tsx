@@ -19,6 +19,7 @@ import {
   refetchExperimentResults,
   leadingVariant,
   setExperimentStatus,
+  duplicateExperiment,
 } from '../../data/experiments';
 import type { ExperimentRecord } from '../../data/records';
 import { $rules } from '../../data/rules';
@@ -38,7 +39,8 @@ export default function TestsScreen() {
   const rules = useStore($rules);
   // 'Create New Test' elsewhere links here with ?new.
   const [creating, setCreating] = useState(() => new URLSearchParams(window.location.search).has('new'));
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The visual editor links a started test here (?test=<id>) to duplicate it.
+  const [openId, setOpenId] = useState<string | null>(() => new URLSearchParams(window.location.search).get('test'));
   const [busy, setBusy] = useState<string | null>(null);
 
   // Results move with traffic: reload them when a test is opened.
@@ -110,10 +112,26 @@ export default function TestsScreen() {
   if (open)
     return (
       <TestDetail
+        domain={canEdit && site ? site.domain : ''}
         experiment={open}
         results={results[open.id]}
         yieldingRules={rulesYieldingTo(rules ?? [], open)}
-        actions={actionsFor(open)}
+        actions={
+          <>
+            {actionsFor(open)}
+            {canEdit && open.status !== 'draft' && (
+              <Button
+                variant="outline"
+                disabled={busy === open.id}
+                onClick={() =>
+                  void act(open, 'Duplicate', async () => setOpenId((await duplicateExperiment(open)).id), 'Test duplicated as a draft')
+                }
+              >
+                Duplicate
+              </Button>
+            )}
+          </>
+        }
         onBack={() => setOpenId(null)}
       />
     );

@@ -16,8 +16,11 @@ const URL_ = (process.env.DEMO_URL ?? `http://${process.env.PB_HTTP ?? '127.0.0.
 // side neither race to create the same records nor change the plan of each other's site.
 const EMAIL = process.env.DEMO_EMAIL || 'demo@cro.local';
 const PASSWORD = 'trail-Runner-4821';
-const DOMAIN = process.env.DEMO_DOMAIN || 'demo-shop.example.com';
-const ORIGIN = `https://${DOMAIN}`;
+// The demo shop the install serves itself (pocketbase/demoshop, on when `npm start` runs it on
+// loopback): its visitors' origin is http://demo-shop.localhost:<the install's port>.
+const SHOP_HOST = 'demo-shop.localhost';
+const DOMAIN = process.env.DEMO_DOMAIN || SHOP_HOST;
+const ORIGIN = DOMAIN === SHOP_HOST ? `http://${SHOP_HOST}:${new URL(URL_).port || 80}` : `https://${DOMAIN}`;
 const DAYS = Number(process.env.DEMO_DAYS ?? 28);
 // DEMO_TRAFFIC_ONLY=1: the account, site, goals and traffic alone (tests that set up the rest).
 const TRAFFIC_ONLY = process.env.DEMO_TRAFFIC_ONLY === '1';
@@ -42,6 +45,18 @@ async function demoSite(pb) {
     existing.items[0] ??
     (await pb.collection('sites').create({ user_id: pb.authStore.record.id, domain: DOMAIN, industry_category: 'ecommerce' }))
   );
+}
+
+/** The Overview's website scan of the demo shop, through the real route; a failure is reported, not fatal. */
+async function scan(pb, siteId) {
+  try {
+    const result = await pb.send('/api/cro/site-scan', { method: 'POST', body: { siteId } });
+    log(`website scan of ${result.url}: ${result.totalFindings} findings`);
+  } catch (err) {
+    log(
+      `website scan failed (${err?.response?.message ?? err?.message}); the demo shop is served only by \`npm start\` (CRO_DEMO_SHOP_ADDRESS)`,
+    );
+  }
 }
 
 async function main() {
@@ -94,6 +109,7 @@ async function main() {
     }
     await pb.send('/api/cro/verify-tracking', { method: 'POST', body: { siteId: site.id } });
     await pb.send('/api/cro/evaluate-health', { method: 'POST', body: { siteId: site.id } });
+    await scan(pb, site.id);
     await report(pb, site.id, EMAIL);
     await aiAnalysis(pb, site.id);
     log('tracking verified, rule health evaluated, a weekly report scheduled and an AI Analysis run');
@@ -105,6 +121,7 @@ async function main() {
   console.log(`  Sign in as:     ${EMAIL}`);
   console.log(`  Password:       ${PASSWORD}`);
   console.log(`  Demo site:      ${DOMAIN} (tracker snippet key ${site.public_key})`);
+  if (DOMAIN === SHOP_HOST) console.log(`  Demo shop:      ${ORIGIN}/`);
 }
 
 main().catch((err) => {

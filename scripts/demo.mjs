@@ -68,14 +68,15 @@ async function main() {
     process.exit(1);
   }
   const pb = await account();
-  const site = await demoSite(pb);
-  const { purchase } = await goals(pb, site.id);
+  // The plan first: an account from an older demo already has a site, and the free plan allows one.
   let loop = !TRAFFIC_ONLY;
   if (loop && !(await enterprisePlan(URL_, pb.authStore.record.id))) {
     log('no superuser credentials (.data/superuser.txt, written by `npm start`, or DEMO_SUPERUSER_EMAIL/PASSWORD):');
     log('the site stays on the free plan, with traffic only (no rule, A/B test, recordings, report or AI Analysis).');
     loop = false;
   }
+  const site = await demoSite(pb);
+  const { purchase } = await goals(pb, site.id);
   let ruleId = '';
   let experimentId = '';
   if (loop) {

@@ -1,12 +1,14 @@
 // `npm run demo` shows the whole product working (issue 33 item 11): after the demo's full loop,
 // the demo owner signs in and every dashboard screen (every route but the operators' Admin) shows
 // the demo's data, not its empty state. The demo's site is the demo shop this server serves on
-// demo-shop.localhost, so the Overview's website scan reads a real page.
+// demo-shop.localhost, so the Overview's website scan reads a real page, and a visitor of the shop is
+// tracked.
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTE_PATHS, type RouteName } from '../../src/dashboard/data/router';
 import { seedDemo } from './demo';
 import { E2E_PORT } from '../../playwright.config';
 import { client, signInBrowser } from './dashboard/helpers';
+import { visitorBrowser } from './visitors';
 
 // The empty states of the screens, none of which may show. (The Overview's 'No scan yet' is the
 // scan card before its 'Scan Website' click; the check clicks it.)
@@ -111,11 +113,20 @@ const SCREENS: Record<Exclude<RouteName, 'admin'>, Check> = {
   },
 };
 
+const visitorContext = visitorBrowser();
+let demo: { email: string; password: string; domain: string };
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  // The demo's four weeks of traffic through the collect endpoint, on the demo shop this server serves.
+  test.setTimeout(150_000);
+  const seeded = await seedDemo(28, { full: true, domain: 'demo-shop.localhost' });
+  expect(seeded.output).toContain('website scan of http://demo-shop.localhost/');
+  demo = seeded;
+});
+
 test('after the demo every dashboard screen shows its data', async ({ page }) => {
-  // The demo's four weeks of traffic, then sixteen screens.
-  test.setTimeout(180_000);
-  const demo = await seedDemo(28, { full: true, domain: 'demo-shop.localhost' });
-  expect(demo.output).toContain('website scan of http://demo-shop.localhost/');
+  test.setTimeout(120_000); // sixteen screens
   const pb = client();
   await pb.collection('users').authWithPassword(demo.email, demo.password);
   await signInBrowser(page, pb);
@@ -129,13 +140,14 @@ test('after the demo every dashboard screen shows its data', async ({ page }) =>
       for (const title of EMPTY) await expect(page.getByText(title, { exact: true }), `${route}: ${title}`).toHaveCount(0);
     });
   }
+});
 
-  // The shop itself, as a visitor browses it: its page carries the demo site's tracker, whose
-  // events the collect endpoint accepts from the shop's origin.
-  await test.step('the demo shop', async () => {
-    const collected = page.waitForResponse((r) => r.url().endsWith('/api/cro/collect') && r.request().method() === 'POST');
-    await page.goto(`http://demo-shop.localhost:${E2E_PORT}/products/daypack`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Daypack' })).toBeVisible();
-    expect((await collected).status()).toBe(202);
-  });
+test("a visitor of the demo shop is tracked: the page carries the demo site's tracker, whose events collect accepts", async () => {
+  const ctx = await visitorContext();
+  const page = await ctx.newPage();
+  const collected = page.waitForResponse((r) => r.url().endsWith('/api/cro/collect') && r.request().method() === 'POST');
+  await page.goto(`http://demo-shop.localhost:${E2E_PORT}/products/daypack`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Daypack' })).toBeVisible();
+  expect((await collected).status()).toBe(202);
+  await ctx.close();
 });

@@ -2,7 +2,7 @@
 // http://demo-shop.localhost:<port>/, when CRO_DEMO_SHOP_ADDRESS names the install's loopback
 // address (`npm start` sets it): a small store whose pages carry the demo site's tracker, so that
 // the dashboard's scan, heatmap renderings and visual editor can read a real page and a browser
-// can browse it. Requests for other hosts, and the API and tracker paths, pass through.
+// can browse it. Requests for other hosts, and the tracker's paths, pass through.
 package demoshop
 
 import (
@@ -57,7 +57,7 @@ func Register(app *pocketbase.PocketBase) {
 			Priority: -1000, // before the routes: the shop's host has its own pages
 			Func: func(e *core.RequestEvent) error {
 				p := e.Request.URL.Path
-				if !IsShopHost(e.Request.Host) || strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/t/") {
+				if !IsShopHost(e.Request.Host) || trackerPath(p) {
 					return e.Next()
 				}
 				return serve(e, p)
@@ -65,6 +65,13 @@ func Register(app *pocketbase.PocketBase) {
 		})
 		return se.Next()
 	})
+}
+
+// trackerPath: what the shop's tracker needs from the install on the shop's origin (its script,
+// recorder chunk, events and recordings). Nothing else of the install answers on the shop's host,
+// so the scan's pin to the install's address reaches only shop pages.
+func trackerPath(p string) bool {
+	return strings.HasPrefix(p, "/t/") || p == "/api/cro/collect" || p == "/api/cro/recordings"
 }
 
 // IsShopHost: the request's Host names the demo shop (any port).

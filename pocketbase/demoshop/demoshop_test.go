@@ -39,3 +39,14 @@ func TestShopHost(t *testing.T) {
 		}
 	}
 }
+
+func TestOnlyTheTrackerPassesThrough(t *testing.T) {
+	for p, want := range map[string]bool{
+		"/t/abc.js": true, "/t/r/0123.js": true, "/api/cro/collect": true, "/api/cro/recordings": true,
+		"/api/health": false, "/api/collections/users/records": false, "/_/": false, "/dashboard": false,
+	} {
+		if trackerPath(p) != want {
+			t.Errorf("%s: want %v", p, want)
+		}
+	}
+}

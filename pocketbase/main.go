@@ -21,6 +21,7 @@ import (
 	"github.com/pocketbase/pocketbase/plugins/migratecmd"
 
 	"cro/pocketbase/authdns"
+	"cro/pocketbase/demoshop"
 	"cro/pocketbase/dnsverify"
 	"cro/pocketbase/docs"
 	"cro/pocketbase/domainzone"
@@ -90,6 +91,7 @@ func main() {
 	authdns.Register(app)   // the authoritative DNS server (CRO_DNS_LISTEN) and dns_records
 	edge.Register(app)      // the reverse proxy of DNS-connected sites (CRO_EDGE_HTTP)
 	docs.Register(app)      // document uploads: one file, 20 MB, content matching the extension
+	demoshop.Register(app)  // the demo shop on demo-shop.localhost, when CRO_DEMO_SHOP_ADDRESS is set (npm start)
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)
 	registerBodyLimits(app)         // PocketBase's own routes read what they can need, not 32 MB

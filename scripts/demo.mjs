@@ -1,83 +1,31 @@
 // `npm run demo`: against a running `npm start` server (DEMO_URL, default http://127.0.0.1:8090),
-// creates the demo account (demo@cro.local / trail-Runner-4821), a site with goals, and four
-// weeks of realistic traffic (sessions, pages, clicks, scroll, conversions, errors) sent through
-// the real collect endpoint, so that a newcomer sees a living dashboard. Safe to re-run: traffic
-// is only added when the site has none (DEMO_FORCE=1 adds more).
+// creates the demo account (demo@cro.local / trail-Runner-4821) and the whole loop on its site:
+// the Enterprise plan (as the operator sets it), goals and a micro goal, a funnel, a rule live for
+// half of the visitors with its health, a running A/B test, four weeks of realistic traffic sent
+// through the real collect endpoint (the rule's and the test's exposures included), a few
+// recorded sessions, a scheduled report and an AI Analysis. Deterministic (seeded, dates relative
+// to now) and safe to re-run: each record is found before it is made, traffic and recordings are
+// only added when the site has none (DEMO_FORCE=1 adds more traffic).
 import PocketBase from 'pocketbase';
+import { buildTraffic, sendTraffic, DESKTOP_UA } from './demo/traffic.mjs';
+import { postRecording } from './demo/recordings.mjs';
+import { aiAnalysis, enterprisePlan, experiment, funnel, goals, report, rule } from './demo/records.mjs';
 
 const URL_ = (process.env.DEMO_URL ?? `http://${process.env.PB_HTTP ?? '127.0.0.1:8090'}`).replace(/\/$/, '');
 // Tests give each run its own account and domain (DEMO_EMAIL, DEMO_DOMAIN), so that runs side by
 // side neither race to create the same records nor change the plan of each other's site.
 const EMAIL = process.env.DEMO_EMAIL || 'demo@cro.local';
 const PASSWORD = 'trail-Runner-4821';
-const DOMAIN = process.env.DEMO_DOMAIN || 'demo-shop.example.com';
-const ORIGIN = `https://${DOMAIN}`;
+// The demo shop the install serves itself (pocketbase/demoshop, on when `npm start` runs it on
+// loopback): its visitors' origin is http://demo-shop.localhost:<the install's port>.
+const SHOP_HOST = 'demo-shop.localhost';
+const DOMAIN = process.env.DEMO_DOMAIN || SHOP_HOST;
+const ORIGIN = DOMAIN === SHOP_HOST ? `http://${SHOP_HOST}:${new URL(URL_).port || 80}` : `https://${DOMAIN}`;
 const DAYS = Number(process.env.DEMO_DAYS ?? 28);
-const COUNTRY_HEADER = process.env.CRO_COUNTRY_HEADER ?? '';
-
-const UAS = [
-  ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36', 30],
-  ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15', 12],
-  ['Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0', 6],
-  ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0', 7],
-  [
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
-    25,
-  ],
-  ['Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36', 15],
-  ['Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', 5],
-];
-const SOURCES = [
-  [{}, 35],
-  [{ r: 'https://www.google.com/' }, 30],
-  [{ r: 'https://www.bing.com/' }, 4],
-  [{ r: 'https://t.co/abc' }, 6],
-  [{ r: 'https://www.facebook.com/' }, 5],
-  [{ us: 'newsletter', um: 'email', uc: 'autumn-sale' }, 12],
-  [{ us: 'google', um: 'cpc', uc: 'trail-shoes' }, 8],
-];
-const COUNTRIES = [
-  ['US', 40],
-  ['GB', 12],
-  ['DE', 10],
-  ['FR', 7],
-  ['CA', 8],
-  ['AU', 5],
-  ['IN', 8],
-  ['BR', 5],
-  ['NL', 5],
-];
-const PRODUCTS = ['/products/trail-shoe', '/products/rain-jacket', '/products/daypack', '/products/merino-socks', '/products/headlamp'];
-const PRICES = {
-  '/products/trail-shoe': 129,
-  '/products/rain-jacket': 189,
-  '/products/daypack': 79,
-  '/products/merino-socks': 24,
-  '/products/headlamp': 49,
-};
-
-// mulberry32: a small seeded PRNG, so every demo has the same shape.
-let seed = 20261122;
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-const pick = (weighted) => {
-  const total = weighted.reduce((n, [, w]) => n + w, 0);
-  let x = rand() * total;
-  for (const [v, w] of weighted) if ((x -= w) < 0) return v;
-  return weighted[0][0];
-};
-const id = (p) =>
-  p +
-  Math.floor(rand() * 36 ** 6)
-    .toString(36)
-    .padStart(6, '0') +
-  Math.floor(rand() * 36 ** 6)
-    .toString(36)
-    .padStart(6, '0');
+// DEMO_TRAFFIC_ONLY=1: the account, site, goals and traffic alone (tests that set up the rest).
+const TRAFFIC_ONLY = process.env.DEMO_TRAFFIC_ONLY === '1';
+const RECORDED_VISITS = 5;
+const log = (line) => console.log(`demo: ${line}`);
 
 async function account() {
   const pb = new PocketBase(URL_);
@@ -92,85 +40,27 @@ async function account() {
 }
 
 async function demoSite(pb) {
-  const uid = pb.authStore.record.id;
   const existing = await pb.collection('sites').getList(1, 1, { filter: pb.filter('domain = {:d}', { d: DOMAIN }) });
-  const site = existing.items[0] ?? (await pb.collection('sites').create({ user_id: uid, domain: DOMAIN, industry_category: 'ecommerce' }));
-  const goals = await pb.collection('goals').getFullList({ filter: pb.filter('site_id = {:s}', { s: site.id }) });
-  if (goals.length === 0) {
-    await pb.collection('goals').create({ site_id: site.id, name: 'Purchase', type: 'event', match: 'purchase', enabled: true });
-    await pb
-      .collection('goals')
-      .create({ site_id: site.id, name: 'Newsletter signup', type: 'url', match: '/newsletter/thanks', value: 0, enabled: true });
-    await pb
-      .collection('goals')
-      .create({ site_id: site.id, name: 'Add to cart', type: 'event', match: 'add_to_cart', value: 1, micro: true, enabled: true });
-  }
-  return site;
+  return (
+    existing.items[0] ??
+    (await pb.collection('sites').create({ user_id: pb.authStore.record.id, domain: DOMAIN, industry_category: 'ecommerce' }))
+  );
 }
 
-/** One visit: the events a real tracker would send, timestamps from `start`. */
-function visit(start) {
-  const src = pick(SOURCES);
-  let t = start;
-  const e = [];
-  const view = (p, extra = {}) => {
-    e.push({ t: 'pv', ts: t, p, ...extra });
-    const dwell = 4000 + Math.floor(rand() * 70000);
-    if (rand() < 0.6)
-      e.push({
-        t: 'ck',
-        ts: t + Math.floor(dwell / 2),
-        p,
-        sel: 'a.button',
-        tx: 'Shop now',
-        x: 200 + Math.floor(rand() * 800),
-        y: 300 + Math.floor(rand() * 1500),
-      });
-    if (rand() < 0.02)
-      e.push({
-        t: 'er',
-        ts: t + 500,
-        p,
-        m: "TypeError: Cannot read properties of undefined (reading 'price')",
-        src: `${ORIGIN}/assets/app.js`,
-        ln: 412,
-      });
-    t += dwell;
-    e.push({ t: 'lv', ts: t, p, d: dwell, sc: 20 + Math.floor(rand() * 81) });
-    t += 500;
-  };
-  view(rand() < 0.6 ? '/' : pick(PRODUCTS.map((p) => [p, 1])), src);
-  if (rand() < 0.45) return e; // bounced
-  const product = pick(PRODUCTS.map((p) => [p, 1]));
-  view(product);
-  if (rand() < 0.08) view('/newsletter/thanks');
-  if (rand() < 0.35) {
-    e.push({ t: 'ev', ts: t, p: product, n: 'add_to_cart' });
-    view('/cart');
-    if (rand() < 0.45) {
-      view('/checkout');
-      if (rand() < 0.6) {
-        view('/thank-you');
-        e.push({ t: 'ev', ts: t, p: '/thank-you', n: 'purchase', val: PRICES[product] * (1 + Math.floor(rand() * 2)) });
-      }
-    }
+/** The Overview's website scan of the demo shop, through the real route; a failure is reported, not fatal. */
+async function scan(pb, siteId) {
+  try {
+    const result = await pb.send('/api/cro/site-scan', { method: 'POST', body: { siteId } });
+    log(`website scan of ${result.url}: ${result.totalFindings} findings`);
+  } catch (err) {
+    log(
+      `website scan failed (${err?.response?.message ?? err?.message}); the demo shop is served only by \`npm start\` (CRO_DEMO_SHOP_ADDRESS)`,
+    );
   }
-  return e.slice(0, 50);
-}
-
-async function post(body, ua, country) {
-  const headers = { 'content-type': 'text/plain', origin: ORIGIN, 'user-agent': ua };
-  if (COUNTRY_HEADER) headers[COUNTRY_HEADER] = country;
-  for (let attempt = 0; attempt < 8; attempt++) {
-    const res = await fetch(`${URL_}/api/cro/collect`, { method: 'POST', body, headers });
-    if (res.status === 202) return JSON.parse(await res.text()).accepted;
-    if (res.status !== 429 && res.status < 500) throw new Error(`collect answered ${res.status}: ${await res.text()}`);
-    await new Promise((r) => setTimeout(r, 250 * 2 ** attempt));
-  }
-  throw new Error('collect kept refusing (rate limit)');
 }
 
 async function main() {
+  const started = Date.now();
   try {
     await fetch(`${URL_}/api/health`);
   } catch {
@@ -178,51 +68,64 @@ async function main() {
     process.exit(1);
   }
   const pb = await account();
-  const site = await demoSite(pb);
-  const kpis = await pb.send(`/api/cro/kpis/${site.id}`, {});
-  if (kpis.month.sessions > 0 && !process.env.DEMO_FORCE) {
-    console.log(`demo: the demo site already has traffic (set DEMO_FORCE=1 to add more).`);
-  } else {
-    const now = Date.now();
-    const returning = Array.from({ length: 400 }, () => id('v'));
-    const jobs = [];
-    for (let d = DAYS - 1; d >= 0; d--) {
-      const dayStart = now - d * 86_400_000;
-      const weekday = new Date(dayStart).getUTCDay();
-      const sessions = Math.round((70 + (DAYS - d) * 2) * (weekday === 0 || weekday === 6 ? 0.7 : 1) * (0.85 + rand() * 0.3));
-      for (let s = 0; s < sessions; s++) {
-        // Today's visits end before now; past days' spread over the day.
-        const offset = d === 0 ? Math.floor(rand() * Math.min(86_400_000, 6 * 3_600_000)) : Math.floor(rand() * 86_400_000);
-        const start = d === 0 ? now - offset - 120_000 : dayStart - offset;
-        const visitor = rand() < 0.3 ? returning[Math.floor(rand() * returning.length)] : id('v');
-        jobs.push({
-          body: JSON.stringify({ k: site.public_key, v: visitor, s: id('s'), e: visit(start) }),
-          ua: pick(UAS),
-          country: pick(COUNTRIES),
-        });
-      }
-    }
-    let sent = 0;
-    let events = 0;
-    const workers = Array.from({ length: 4 }, async () => {
-      while (jobs.length) {
-        const j = jobs.shift();
-        const accepted = await post(j.body, j.ua, j.country);
-        events += accepted;
-        if (++sent % 500 === 0) console.log(`demo: ${sent} sessions sent`);
-      }
-    });
-    await Promise.all(workers);
-    console.log(`demo: sent ${sent} sessions (${events} events) over ${DAYS} days through ${URL_}/api/cro/collect`);
+  // The plan first: an account from an older demo already has a site, and the free plan allows one.
+  let loop = !TRAFFIC_ONLY;
+  if (loop && !(await enterprisePlan(URL_, pb.authStore.record.id))) {
+    log('no superuser credentials (.data/superuser.txt, written by `npm start`, or DEMO_SUPERUSER_EMAIL/PASSWORD):');
+    log('the site stays on the free plan, with traffic only (no rule, A/B test, recordings, report or AI Analysis).');
+    loop = false;
   }
+  const site = await demoSite(pb);
+  const { purchase } = await goals(pb, site.id);
+  let ruleId = '';
+  let experimentId = '';
+  if (loop) {
+    await funnel(pb, site.id, purchase);
+    ruleId = (await rule(pb, site.id)).id;
+    experimentId = (await experiment(pb, site.id, purchase)).id;
+    log('goals, funnel, a rule live at 50% and a running A/B test are in place');
+  }
+
+  const kpis = await pb.send(`/api/cro/kpis/${site.id}`, {});
+  let jobs = [];
+  if (kpis.month.sessions > 0 && !process.env.DEMO_FORCE) {
+    log('the demo site already has traffic (set DEMO_FORCE=1 to add more).');
+  } else {
+    jobs = buildTraffic({ now: Date.now(), days: DAYS, origin: ORIGIN, key: site.public_key, rule: ruleId, experiment: experimentId });
+    const { sent, events } = await sendTraffic(jobs, {
+      url: URL_,
+      origin: ORIGIN,
+      countryHeader: process.env.CRO_COUNTRY_HEADER ?? '',
+      log,
+    });
+    log(`sent ${sent} sessions (${events} events) over ${DAYS} days through ${URL_}/api/cro/collect`);
+  }
+
+  if (loop) {
+    const recorded = await pb.collection('session_recordings').getList(1, 1, { filter: pb.filter('site_id = {:s}', { s: site.id }) });
+    const today = jobs.filter((j) => j.ua === DESKTOP_UA && j.pages.length >= 3 && j.pages[0].ts > Date.now() - 86_400_000);
+    if (recorded.totalItems === 0 && today.length > 0) {
+      for (const job of today.slice(0, RECORDED_VISITS)) await postRecording({ url: URL_, origin: ORIGIN, key: site.public_key, job });
+      log(`recorded ${Math.min(today.length, RECORDED_VISITS)} sessions`);
+    }
+    await pb.send('/api/cro/verify-tracking', { method: 'POST', body: { siteId: site.id } });
+    await pb.send('/api/cro/evaluate-health', { method: 'POST', body: { siteId: site.id } });
+    await scan(pb, site.id);
+    await report(pb, site.id, EMAIL);
+    await aiAnalysis(pb, site.id);
+    log('tracking verified, rule health evaluated, a weekly report scheduled and an AI Analysis run');
+  }
+
+  log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   console.log('');
   console.log(`  Demo dashboard: ${URL_}/dashboard`);
   console.log(`  Sign in as:     ${EMAIL}`);
   console.log(`  Password:       ${PASSWORD}`);
   console.log(`  Demo site:      ${DOMAIN} (tracker snippet key ${site.public_key})`);
+  if (DOMAIN === SHOP_HOST) console.log(`  Demo shop:      ${ORIGIN}/`);
 }
 
 main().catch((err) => {
-  console.error('demo failed:', err?.message ?? err);
+  console.error('demo failed:', err?.message ?? err, err?.response ? JSON.stringify(err.response) : '');
   process.exit(1);
 });

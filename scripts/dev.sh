@@ -7,7 +7,7 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 data_dir="${PB_DATA_DIR:-.data/pb_data}"
 mkdir -p "$data_dir"
 node scripts/ensure-superuser.mjs .bin/cro-server "$data_dir"
-.bin/cro-server serve --http=127.0.0.1:8090 --dir="$data_dir" --hooksWatch --dev &
+CRO_DEMO_SHOP_ADDRESS="${CRO_DEMO_SHOP_ADDRESS-127.0.0.1:8090}" .bin/cro-server serve --http=127.0.0.1:8090 --dir="$data_dir" --hooksWatch --dev &
 pb=$!
 trap 'kill $pb 2>/dev/null' EXIT
 astro dev --host 127.0.0.1

@@ -18,6 +18,9 @@ type Config struct {
 	// (CRO_SCAN_RESOLVE="shop.test=127.0.0.1:8123", tests only). The destination must also be
 	// allowed by AllowHosts or be a public address.
 	Resolve map[string]netip.AddrPort
+	// LocalPins pin reserved .localhost names to a loopback destination that only they may reach:
+	// the demo shop the install serves itself (CRO_DEMO_SHOP_ADDRESS, DemoShopHost).
+	LocalPins map[string]netip.AddrPort
 	// AllowPorts are URL ports accepted besides 80 and 443 (CRO_SCAN_ALLOW_PORTS).
 	AllowPorts map[int]bool
 	Timeout    time.Duration
@@ -32,6 +35,7 @@ func DefaultConfig() Config {
 	return Config{
 		AllowHosts:   map[netip.AddrPort]bool{},
 		Resolve:      map[string]netip.AddrPort{},
+		LocalPins:    map[string]netip.AddrPort{},
 		AllowPorts:   map[int]bool{},
 		Timeout:      10 * time.Second,
 		MaxBytes:     2 << 20,
@@ -40,10 +44,27 @@ func DefaultConfig() Config {
 	}
 }
 
-// ConfigFromEnv reads CRO_SCAN_ALLOW_HOSTS, CRO_SCAN_RESOLVE and CRO_SCAN_ALLOW_PORTS; malformed
-// entries are ignored, so a typo can only make the fetcher stricter.
+// DemoShopHost is the name of the demo shop the install serves itself (pocketbase/demoshop):
+// a .localhost name (RFC 6761), so no real website can have it and browsers resolve it to loopback.
+const DemoShopHost = "demo-shop.localhost"
+
+// DemoShopAddress is the install's own loopback address for the demo shop (CRO_DEMO_SHOP_ADDRESS,
+// which `npm start` sets when it serves on loopback), or false when there is no demo shop.
+func DemoShopAddress() (netip.AddrPort, bool) {
+	ap, err := netip.ParseAddrPort(strings.TrimSpace(os.Getenv("CRO_DEMO_SHOP_ADDRESS")))
+	if err != nil || !ap.Addr().Unmap().IsLoopback() {
+		return netip.AddrPort{}, false
+	}
+	return normalizeAddrPort(ap), true
+}
+
+// ConfigFromEnv reads CRO_SCAN_ALLOW_HOSTS, CRO_SCAN_RESOLVE, CRO_SCAN_ALLOW_PORTS and
+// CRO_DEMO_SHOP_ADDRESS; malformed entries are ignored, so a typo can only make the fetcher stricter.
 func ConfigFromEnv() Config {
 	c := DefaultConfig()
+	if ap, ok := DemoShopAddress(); ok {
+		c.LocalPins[DemoShopHost] = ap
+	}
 	for _, item := range splitList(os.Getenv("CRO_SCAN_ALLOW_HOSTS")) {
 		if ap, err := netip.ParseAddrPort(item); err == nil {
 			c.AllowHosts[normalizeAddrPort(ap)] = true

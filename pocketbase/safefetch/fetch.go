@@ -77,6 +77,18 @@ func (c Config) dialContext(dialer *net.Dialer) func(ctx context.Context, networ
 			return nil, err
 		}
 		host = strings.ToLower(host)
+		if pinned, ok := c.LocalPins[host]; ok {
+			// Only this name reaches this address: the connect-time check allows exactly it.
+			local := *dialer
+			local.Control = func(_, address string, _ syscall.RawConn) error {
+				ap, err := netip.ParseAddrPort(address)
+				if err != nil || normalizeAddrPort(ap) != pinned {
+					return errRefused
+				}
+				return nil
+			}
+			return local.DialContext(ctx, network, pinned.String())
+		}
 		if pinned, ok := c.Resolve[host]; ok {
 			if !c.destinationAllowed(pinned) {
 				return nil, errRefused

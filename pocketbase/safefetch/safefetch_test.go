@@ -167,3 +167,29 @@ func TestUnreachableAndTimeout(t *testing.T) {
 		t.Fatalf("slow server: %v", err)
 	}
 }
+
+func TestDemoShopPinReachesOnlyItsAddress(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte("<h1>" + r.Host + "</h1>"))
+	}))
+	defer srv.Close()
+	u, _ := url.Parse(srv.URL)
+	t.Setenv("CRO_DEMO_SHOP_ADDRESS", u.Host)
+	c := ConfigFromEnv()
+	page, err := c.FetchPage(context.Background(), "http://"+DemoShopHost+"/")
+	if err != nil || !strings.Contains(page.Body, DemoShopHost) {
+		t.Fatalf("the demo shop: %v %v", page, err)
+	}
+	// The address itself stays refused, by IP or by another name.
+	for _, raw := range []string{srv.URL + "/", "http://localhost:" + u.Port() + "/"} {
+		if _, err := c.FetchPage(context.Background(), raw); err == nil {
+			t.Errorf("%s was fetched", raw)
+		}
+	}
+	// Only a loopback address is taken.
+	t.Setenv("CRO_DEMO_SHOP_ADDRESS", "203.0.113.7:80")
+	if _, ok := DemoShopAddress(); ok {
+		t.Error("a public address was taken for the demo shop")
+	}
+}

@@ -19,7 +19,8 @@ export default async function globalSetup() {
   const server = await startPocketBase({
     port: E2E_PORT,
     siteDir: resolve(import.meta.dirname, '../../dist'),
-    env: { ...env, CRO_GUARDRAIL_INTERVAL_SECONDS: '2' },
+    // The demo shop on demo-shop.localhost (the demo's site, tests/e2e/demo-loop.spec.ts).
+    env: { ...env, CRO_GUARDRAIL_INTERVAL_SECONDS: '2', CRO_DEMO_SHOP_ADDRESS: `127.0.0.1:${E2E_PORT}` },
   });
   process.env.E2E_DATA_DIR = server.dataDir; // tests may read what the server stored (recordings' chunk files)
   return async () => {

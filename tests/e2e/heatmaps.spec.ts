@@ -29,6 +29,19 @@ async function visit(key: string, width: number, clicks: [string, { x: number; y
   await ctx.close(); // page hide: the clicks and the scroll depth are sent
 }
 
+/** A Growth site on the heatmap shop whose one desktop visitor clicked the start button once, recorded. */
+async function growthSiteWithOneClick() {
+  const owner = await createUser();
+  const site = (await addSite(owner.pb, HEATMAP_SHOP)) as unknown as { id: string; public_key: string };
+  const admin = await superuser();
+  await admin.collection('sites').update(site.id, { plan_tier: 'growth' });
+  await visit(site.public_key, 1280, [['#start', { x: 20, y: 12 }, 1]]);
+  const clicks = async () =>
+    (await owner.pb.send(`/api/cro/heatmaps/${site.id}/clicks?path=%2Flanding&device=desktop`, { requestKey: null })).clicks;
+  await expect.poll(clicks, { timeout: 15_000 }).toBe(1);
+  return { owner, site, admin };
+}
+
 /** An element's box in the rendering (page coordinates of the iframe's document). */
 async function boxIn(frame: FrameLocator, selector: string) {
   return frame.locator(selector).evaluate((el) => {
@@ -131,19 +144,7 @@ test('when the site no longer serves the page, the heatmap shows its own error s
   page,
 }) => {
   test.setTimeout(90_000);
-  const owner = await createUser();
-  const site = (await addSite(owner.pb, HEATMAP_SHOP)) as unknown as { id: string; public_key: string };
-  const admin = await superuser();
-  await admin.collection('sites').update(site.id, { plan_tier: 'growth' });
-  await visit(site.public_key, 1280, [['#start', { x: 20, y: 12 }, 1]]);
-  await expect
-    .poll(
-      async () => (await owner.pb.send(`/api/cro/heatmaps/${site.id}/clicks?path=%2Flanding&device=desktop`, { requestKey: null })).clicks,
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBe(1);
+  const { owner, site, admin } = await growthSiteWithOneClick();
   // The site moves to a host where /landing answers 404: the server cannot fetch the page to draw on.
   await admin.collection('sites').update(site.id, { domain: 'shop-fixture.test' });
 
@@ -168,19 +169,7 @@ test("a starter site gets the pricing page's basic heatmaps: its click map and h
   page,
 }) => {
   test.setTimeout(90_000);
-  const owner = await createUser();
-  const site = (await addSite(owner.pb, HEATMAP_SHOP)) as unknown as { id: string; public_key: string };
-  const admin = await superuser();
-  await admin.collection('sites').update(site.id, { plan_tier: 'growth' }); // recorded as a growth site's visit...
-  await visit(site.public_key, 1280, [['#start', { x: 20, y: 12 }, 1]]);
-  await expect
-    .poll(
-      async () => (await owner.pb.send(`/api/cro/heatmaps/${site.id}/clicks?path=%2Flanding&device=desktop`, { requestKey: null })).clicks,
-      {
-        timeout: 15_000,
-      },
-    )
-    .toBe(1);
+  const { owner, site, admin } = await growthSiteWithOneClick(); // recorded as a growth site's visit...
   await admin.collection('sites').update(site.id, { plan_tier: 'starter' }); // ...and read on Starter
 
   await signInBrowser(page, owner.pb);

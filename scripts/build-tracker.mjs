@@ -27,17 +27,18 @@ import { minify } from 'terser';
 import { writeFileSync, readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
+import { TRACKER_BUDGETS } from './tracker-budgets.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BUILDS = {
-  core: { out: 'pocketbase/analytics/tracker-core.gen.js', rules: false, budget: 3584 },
-  full: { out: 'pocketbase/analytics/tracker.gen.js', rules: true, budget: 7296 },
+  core: { out: 'pocketbase/analytics/tracker-core.gen.js', rules: false, budget: TRACKER_BUDGETS.core },
+  full: { out: 'pocketbase/analytics/tracker.gen.js', rules: true, budget: TRACKER_BUDGETS.full },
   recorder: {
     out: 'pocketbase/recordings/recorder.gen.js',
     entry: 'src/recorder/index.ts',
     format: 'esm',
     target: 'es2020',
-    budget: 30720,
+    budget: TRACKER_BUDGETS.recorder,
   },
   editor: {
     out: 'pocketbase/editor/editor.gen.js',
@@ -45,7 +46,7 @@ const BUILDS = {
     format: 'esm',
     target: 'es2020',
     editor: true,
-    budget: 61440,
+    budget: TRACKER_BUDGETS.editor,
   },
 };
 

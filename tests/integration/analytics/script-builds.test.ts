@@ -1,7 +1,7 @@
 /**
- * The server serves one of two tracker builds: the core build (analytics only, a
- * 3.5 KB gzip budget) to sites without enabled optimization rules, and the full build (with the rules
- * code, a 7 KB gzip budget) to sites with at least one enabled rule. The marker is the
+ * The server serves one of two tracker builds: the core build (analytics only, within its
+ * gzip budget) to sites without enabled optimization rules, and the full build (with the rules
+ * code, its budget in scripts/tracker-budgets.mjs) to sites with at least one enabled rule. The marker is the
  * preview parameter's name, which only the rules code (src/tracker/rules.ts) contains. Beside the
  * script, /t/<key>.css is the loader snippet's hide stylesheet: the enabled rules' targets only.
  */
@@ -11,6 +11,7 @@ import type { RecordModel } from 'pocketbase';
 import type { TestServer, TestUser } from '../../helpers/pocketbase';
 import { startSuite } from '../../helpers/suite';
 import { makeSite } from './helpers';
+import { TRACKER_BUDGETS } from '../../../scripts/tracker-budgets.mjs';
 
 const RULES_MARKER = 'cro_preview';
 const RULE = {
@@ -43,12 +44,12 @@ async function script(site: RecordModel): Promise<string> {
 const tracker = (body: string) => body.replace(/^\(function\(CRO_CFG\)\{/, '').replace(/\}\)\(\{.*\}\);\n$/, '');
 
 describe('tracker builds', () => {
-  it('a site without rules gets the core build, within 3.5 KB gzip', async () => {
+  it('a site without rules gets the core build, within its gzip budget', async () => {
     const body = await script(plain);
     expect(body).toContain(`"k":"${plain.public_key}"`);
     expect(body).not.toContain('"r":');
     expect(body).not.toContain(RULES_MARKER);
-    expect(gzipSync(tracker(body), { level: 9 }).length).toBeLessThanOrEqual(3584);
+    expect(gzipSync(tracker(body), { level: 9 }).length).toBeLessThanOrEqual(TRACKER_BUDGETS.core);
   });
 
   it('a disabled (draft) rule does not switch the site to the full build', async () => {
@@ -56,13 +57,13 @@ describe('tracker builds', () => {
     expect(await script(plain)).not.toContain(RULES_MARKER);
   });
 
-  it('a site with an enabled rule gets the full build, within 7 KB gzip; back to core once disabled', async () => {
+  it('a site with an enabled rule gets the full build, within its gzip budget; back to core once disabled', async () => {
     const rule = await owner.client.collection('optimization_rules').create({ site_id: optimized.id, ...RULE, enabled: true });
     const full = await script(optimized);
     expect(full).toContain(`"i":"${rule.id}"`);
     expect(full).toContain(RULES_MARKER);
     const size = gzipSync(tracker(full), { level: 9 }).length;
-    expect(size).toBeLessThanOrEqual(7168);
+    expect(size).toBeLessThanOrEqual(TRACKER_BUDGETS.full);
     expect(size).toBeGreaterThan(gzipSync(tracker(await script(plain)), { level: 9 }).length);
 
     await owner.client.collection('optimization_rules').update(rule.id, { enabled: false });

@@ -3,6 +3,8 @@
 # integration (real PocketBase over HTTP) and e2e (Playwright + Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The tests must leave the checkout as they found it (a fresh clone stays clean): compared at the end.
+tracked_before="$(git status --porcelain 2>/dev/null || true)"
 bash scripts/setup.sh
 export PATH="$PWD/node_modules/.bin:$PATH:/usr/local/go/bin"
 
@@ -22,3 +24,10 @@ tsc -p pocketbase/tsconfig.json # hooks and migrations against PocketBase's gene
 (cd pocketbase && CGO_ENABLED=0 go vet ./... && CGO_ENABLED=0 go test ./...)
 vitest run
 playwright test
+
+tracked_after="$(git status --porcelain 2>/dev/null || true)"
+if [ "$tracked_before" != "$tracked_after" ]; then
+  echo "the tests changed the checkout (git status before and after differ):"
+  diff <(echo "$tracked_before") <(echo "$tracked_after") || true
+  exit 1
+fi

@@ -84,6 +84,7 @@ routerAdd('GET', '/t/e/{file}', (e) => {
   const state = ed.state(e.app, rec);
   if (!state) return gone(404);
   state.s = session;
+  state.patterns = ed.patterns(e.app);
   // Escaped for a script: the state holds page text.
   const json = JSON.stringify(state)
     .replace(/</g, '\\u003c')

@@ -199,6 +199,7 @@ test('SPA: late, re-rendered checkout after a client-side route; the visitor see
   // Opened on the SPA's first route: select its heading, then browse to the checkout with the app's
   // own client-side navigation; the editor says the selection left the page.
   const panel = panelOf(editor);
+  await expect(panel).toBeVisible(); // the tracker loads the editor at idle time: a click before it goes to the page
   await editor.locator('h1').click();
   await expect(panel).toContainText('Selector: h1');
   await panel.getByRole('button', { name: 'Browse the page' }).click();
@@ -258,6 +259,58 @@ test('SPA: late, re-rendered checkout after a client-side route; the visitor see
   expect(copy.status).toBe('draft');
   expect(copy.selector).toBe('#spa-pay');
   expect(copy.variants).toEqual(saved.variants);
+});
+
+test('a rule: insert a Pattern Library pattern below the changed element, drag another element above it, save', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { owner, site } = await ownerWithSite();
+  const rule = await owner.pb.collection('optimization_rules').create({
+    site_id: site.id,
+    rule_type: 'guarantee',
+    name: 'Checkout reassurance',
+    selector: '#place-order',
+    changes: [{ type: 'set_text', value: 'Place order now' }],
+    enabled: false,
+    rollout_percentage: 100,
+  });
+  const { token } = await owner.pb.send<{ token: string }>('/api/cro/edit-tokens', { method: 'POST', body: { kind: 'rule', id: rule.id } });
+  const editor = await page.context().newPage();
+  await editor.goto(`${SHOP}/checkout?cro_key=${site.public_key}#cro-edit=${token}`);
+  const panel = panelOf(editor);
+  await expect(editor.locator('#place-order')).toHaveText('Place order now');
+  await editor.locator('#place-order').click();
+  const insert = panel.getByRole('group', { name: 'Insert a pattern' });
+  await insert.getByLabel('Pattern from the library').selectOption({ label: 'Money-back guarantee statement (trust)' });
+  await insert.getByRole('button', { name: 'Insert below' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Inserted “Money-back guarantee statement” below the element.');
+  await expect(editor.locator('#place-order + p.cro-guarantee')).toHaveText('✔ 30-day money-back guarantee');
+
+  // Drag the trust badge onto the upper half of the changed button: it moves above it.
+  const badge = editor.locator('p.trust-badge');
+  await badge.click();
+  const from = (await badge.boundingBox())!;
+  const to = (await editor.locator('#place-order').boundingBox())!;
+  await editor.mouse.move(from.x + 10, from.y + from.height / 2);
+  await editor.mouse.down();
+  await editor.mouse.move(to.x + to.width / 2, to.y + 3, { steps: 8 });
+  await editor.mouse.up();
+  await expect(panel.getByRole('status')).toHaveText('Moved.');
+  await expect(editor.locator('p.trust-badge[data-cro-moved] + #place-order')).toHaveCount(1);
+  await expect(editor.locator('p.trust-badge:not([data-cro-moved])')).toBeHidden();
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Saved. The rule now holds these changes.');
+  const saved = await owner.pb.collection('optimization_rules').getOne(rule.id);
+  expect(saved.selector).toBe('#place-order');
+  expect(saved.changes).toEqual([
+    { type: 'set_text', value: 'Place order now' },
+    { type: 'insert_after', value: '<p class="cro-guarantee" style="font-size:14px">✔ 30-day money-back guarantee</p>' },
+    { type: 'insert_before', value: '<p class="trust-badge" data-cro-moved="">Secure payment · Free returns</p>' },
+    {
+      type: 'inject_css',
+      name: 'move',
+      value: 'p.trust-badge:not([data-cro-moved]),[data-cro-moved]:has(~[data-cro-moved]){display:none!important}',
+    },
+  ]);
 });
 
 test('an expired token, another site’s token and a viewer load nothing and change nothing', async ({ page }) => {

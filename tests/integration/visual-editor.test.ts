@@ -95,6 +95,13 @@ describe('edit tokens', () => {
       variants: [{ key: '', changes: [{ type: 'set_text', value: 'Pay' }] }],
     });
     expect(state.s).toMatch(/^[A-Za-z0-9]{43}$/);
+    // The Pattern Library's insertable patterns, filled with their defaults.
+    expect(state.patterns).toContainEqual({
+      name: 'Money-back guarantee statement',
+      category: 'trust',
+      html: '<p class="cro-guarantee" style="font-size:14px">✔ 30-day money-back guarantee</p>',
+      css: '',
+    });
     // Single use.
     expect((await open(token, key)).status).toBe(404);
 

@@ -653,7 +653,39 @@ function start(state: State, origin: string): void {
       input,
       h('button', { type: 'button', onclick: apply }, 'Apply'),
     );
-    return [row];
+    if (attr !== 'src') return [row];
+    // An uploaded image is stored as a site file on our server; its URL becomes the new source.
+    const file = h('input', {
+      id: 'cro-upload',
+      type: 'file',
+      accept: 'image/jpeg,image/png,image/webp,image/gif',
+      onchange: async () => {
+        const f = (file as HTMLInputElement).files?.[0];
+        if (!f) return;
+        status = 'Uploading…';
+        render();
+        const form = new FormData();
+        form.append('s', state.s);
+        form.append('file', f);
+        try {
+          const r = await fetch(origin + '/api/cro/editor/upload', { method: 'POST', body: form });
+          const j = (await r.json()) as { message?: string; path?: string };
+          if (!r.ok || !j.path) status = `Not uploaded: ${j.message}`;
+          else {
+            (input as HTMLInputElement).value = origin + j.path;
+            apply();
+            status = 'Uploaded: the image now shows the new file.';
+          }
+        } catch (_) {
+          status = 'Not uploaded: the server could not be reached.';
+        }
+        render();
+      },
+    });
+    return [
+      row,
+      h('div', { class: 'row' }, h('label', { for: 'cro-upload', text: 'Or upload an image (JPEG, PNG, WebP, GIF; 2 MB)' }), file),
+    ];
   }
 
   /** Insert a Pattern Library pattern before or after the changed element. */

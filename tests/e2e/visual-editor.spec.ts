@@ -6,7 +6,7 @@
 // On the SPA (History API routes, the checkout rendered 1 s late, then re-rendered) the same holds
 // after a client-side navigation. An expired token, another site's token and a viewer load nothing
 // and change nothing (network log and DOM).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import { assignVariant } from '../../src/lib/assignment';
@@ -18,6 +18,11 @@ const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
 const visitorContext = visitorBrowser();
 const NEW_TEXT = 'Complete secure checkout';
 const GREEN = '#16a34a';
+/** A 4x2 PNG. */
+const PNG_4X2 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGMQaDCAIwZkDgBNGgYBLKwb1gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface Site {
   id: string;
@@ -311,6 +316,65 @@ test('a rule: insert a Pattern Library pattern below the changed element, drag a
       value: 'p.trust-badge:not([data-cro-moved]),[data-cro-moved]:has(~[data-cro-moved]){display:none!important}',
     },
   ]);
+});
+
+test('an image: an uploaded file is stored as a site file and becomes its src; a visitor’s browser loads it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { owner, site } = await ownerWithSite();
+  // The fixture product page gets a product photo (a 1x1 GIF) in the editor's and the visitor's browser.
+  const withPhoto = async (ctx: BrowserContext) =>
+    ctx.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const img = document.createElement('img');
+        img.id = 'product-photo';
+        img.alt = 'Trail Shoe';
+        img.src = 'data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
+        img.style.cssText = 'width:120px;height:120px;display:block';
+        document.querySelector('h1')!.after(img);
+      }),
+    );
+  const rule = await owner.pb.collection('optimization_rules').create({
+    site_id: site.id,
+    rule_type: 'product_image',
+    name: 'Product photo',
+    selector: '#product-photo',
+    changes: [{ type: 'set_attribute', name: 'alt', value: 'Trail Shoe, side view' }],
+    enabled: false,
+    rollout_percentage: 100,
+  });
+  const { token } = await owner.pb.send<{ token: string }>('/api/cro/edit-tokens', { method: 'POST', body: { kind: 'rule', id: rule.id } });
+  await withPhoto(page.context());
+  const editor = await page.context().newPage();
+  await editor.goto(`${SHOP}/product?cro_key=${site.public_key}#cro-edit=${token}`);
+  const panel = panelOf(editor);
+  await expect(panel).toBeVisible();
+  await editor.locator('#product-photo').click();
+  await panel
+    .getByLabel('Or upload an image (JPEG, PNG, WebP, GIF; 2 MB)')
+    .setInputFiles({ name: 'shoe.png', mimeType: 'image/png', buffer: PNG_4X2 });
+  await expect(panel.getByRole('status')).toHaveText('Uploaded: the image now shows the new file.');
+  const src = (await panel.getByLabel('Image URL').inputValue())!;
+  expect(src).toMatch(new RegExp(`^${BASE}/api/files/site_files/\\w+/shoe_\\w+\\.png$`));
+  await expect(editor.locator('#product-photo')).toHaveAttribute('src', src);
+  await expect.poll(() => editor.locator('#product-photo').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(4);
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Saved. The rule now holds these changes.');
+  const saved = await owner.pb.collection('optimization_rules').getOne(rule.id);
+  expect(saved.changes).toEqual([
+    { type: 'set_attribute', name: 'alt', value: 'Trail Shoe, side view' },
+    { type: 'set_attribute', name: 'src', value: src },
+  ]);
+  await owner.pb.collection('optimization_rules').update(rule.id, { enabled: true });
+  await editor.close();
+
+  // A visitor (not signed in anywhere) sees the uploaded image: their browser loads it from our server.
+  const ctx = await visitorContext();
+  await withPhoto(ctx);
+  const visitor = await ctx.newPage();
+  await visitor.goto(`${SHOP}/product?cro_key=${site.public_key}`);
+  await expect(visitor.locator('#product-photo')).toHaveAttribute('src', src);
+  await expect.poll(() => visitor.locator('#product-photo').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(4);
+  await ctx.close();
 });
 
 test('an expired token, another site’s token and a viewer load nothing and change nothing', async ({ page }) => {

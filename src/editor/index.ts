@@ -6,8 +6,9 @@
  *
  * Select: hover outlines, click selects (the page's own click is stopped), Escape, arrow keys
  * (up: parent, down: child, left/right: siblings), a breadcrumb of ancestors. The selector comes
- * from src/lib/selector.ts. Change: text in place, colours, font, spacing, radius, hide, move
- * another element above or below the changed one; undo, redo; each variant of a test on its own.
+ * from src/lib/selector.ts. Change: text in place, colours, font, spacing, radius, hide, an image
+ * (URL or an uploaded site file), a link target, move another element above or below the changed
+ * one (buttons or dragging), insert a Pattern Library pattern; undo, redo; each variant on its own.
  * Preview: through the tracker's change engine (preview.ts); at phone and tablet widths in a frame.
  * Save: POST /api/cro/editor/save with the session credential, checked by the server like any write.
  */

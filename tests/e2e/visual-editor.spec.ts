@@ -349,6 +349,8 @@ test('an image: an uploaded file is stored as a site file and becomes its src; a
   const panel = panelOf(editor);
   await expect(panel).toBeVisible();
   await editor.locator('#product-photo').click();
+  await expect(panel.getByRole('group', { name: 'Insert a pattern' })).toBeVisible();
+  await expectNoSeriousViolations(editor, { include: 'cro-editor' }); // the upload and pattern controls are labelled
   await panel
     .getByLabel('Or upload an image (JPEG, PNG, WebP, GIF; 2 MB)')
     .setInputFiles({ name: 'shoe.png', mimeType: 'image/png', buffer: PNG_4X2 });

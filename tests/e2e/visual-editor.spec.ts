@@ -318,6 +318,54 @@ test('a rule: insert a Pattern Library pattern below the changed element, drag a
   ]);
 });
 
+test('a draft test with nothing changed yet: dropping the selection on an element makes that element the changed one', async ({ page }) => {
+  test.setTimeout(60_000);
+  const { owner, site } = await ownerWithSite();
+  const x = await owner.pb.collection('experiments').create({
+    site_id: site.id,
+    name: 'Badge below the button',
+    url_pattern: '/checkout',
+    primary_goal: 'revenue',
+    selector: '',
+    status: 'draft',
+    variants: [
+      { key: 'control', name: 'Control', weight: 0.5, changes: [] },
+      { key: 'b', name: 'Badge below', weight: 0.5, changes: [] },
+    ],
+  });
+  const { token } = await owner.pb.send<{ token: string }>('/api/cro/edit-tokens', {
+    method: 'POST',
+    body: { kind: 'experiment', id: x.id, variant: 'b' },
+  });
+  const editor = await page.context().newPage();
+  await editor.goto(`${SHOP}/checkout?cro_key=${site.public_key}#cro-edit=${token}`);
+  const panel = panelOf(editor);
+  await expect(panel).toBeVisible();
+  // The badge sits under the form: drag it onto the heading's lower half.
+  const badge = editor.locator('p.trust-badge');
+  await badge.click();
+  const from = (await badge.boundingBox())!;
+  const to = (await editor.locator('h1').boundingBox())!;
+  await editor.mouse.move(from.x + 10, from.y + from.height / 2);
+  await editor.mouse.down();
+  await editor.mouse.move(to.x + 20, to.y + to.height - 3, { steps: 8 });
+  await editor.mouse.up();
+  await expect(panel.getByRole('status')).toHaveText('Moved.');
+  await expect(editor.locator('h1 + p.trust-badge[data-cro-moved]')).toHaveCount(1);
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Saved. The test now holds these changes.');
+  const saved = await owner.pb.collection('experiments').getOne(x.id);
+  expect(saved.selector).toBe('h1');
+  expect(saved.variants[1].changes).toEqual([
+    { type: 'insert_after', value: '<p class="trust-badge" data-cro-moved="">Secure payment · Free returns</p>' },
+    {
+      type: 'inject_css',
+      name: 'move',
+      value: 'p.trust-badge:not([data-cro-moved]),[data-cro-moved]~[data-cro-moved]{display:none!important}',
+    },
+  ]);
+});
+
 test('an image: an uploaded file is stored as a site file and becomes its src; a visitor’s browser loads it', async ({ page }) => {
   test.setTimeout(90_000);
   const { owner, site } = await ownerWithSite();

@@ -8,7 +8,8 @@
 //   bundle (/t/e/editor.js, pocketbase/editor) with the editor's state and a session credential;
 // - POST /api/cro/editor/save (the editor, any origin): writes the changes with the session's rights,
 //   through the same validation and sanitizer as the rules' and experiments' hooks, with an audit entry.
-// The two routes the customer's page calls answer any origin (text/plain bodies: no preflight).
+// - POST /api/cro/editor/upload (the editor, any origin, multipart): an image stored as a site file.
+// The routes the customer's page calls answer any origin (text/plain or multipart bodies: no preflight).
 // Tokens and credentials are stored hashed (editor_sessions, no API rules).
 
 routerAdd(
@@ -84,6 +85,7 @@ routerAdd('GET', '/t/e/{file}', (e) => {
   const state = ed.state(e.app, rec);
   if (!state) return gone(404);
   state.s = session;
+  state.patterns = ed.patterns(e.app);
   // Escaped for a script: the state holds page text.
   const json = JSON.stringify(state)
     .replace(/</g, '\\u003c')
@@ -136,4 +138,37 @@ routerAdd(
     return e.json(200, { engine: engine, model: engine === 'model' ? $ai.model() : '', suggestions: suggestions });
   },
   $apis.bodyLimit(16 << 10),
+);
+
+// An image for the selected <img>, uploaded from the customer's page (any origin, multipart: no
+// preflight) and stored as a site file of the session's site; the answer is the file's path on this
+// server, which the editor makes the image's src. The file field checks the type and size.
+routerAdd(
+  'POST',
+  '/api/cro/editor/upload',
+  (e) => {
+    const ed = require(`${__hooks}/lib/visual_editor.js`);
+    e.response.header().set('Access-Control-Allow-Origin', '*');
+    const found = ed.session(e.app, String(e.requestInfo().body.s || ''));
+    if (found.error) return e.json(found.status, { status: found.status, message: found.error });
+    const bad = (message) => e.json(400, { status: 400, message: message });
+    let files;
+    try {
+      files = e.findUploadedFiles('file') || [];
+    } catch (_) {
+      files = [];
+    }
+    if (files.length !== 1) return bad('Choose one image file to upload.');
+    const rec = new Record(e.app.findCollectionByNameOrId('site_files'));
+    rec.set('site_id', found.record.getString('site_id'));
+    rec.set('user_id', found.record.getString('user_id'));
+    rec.set('file', files[0]);
+    try {
+      e.app.save(rec);
+    } catch (_) {
+      return bad('Upload a JPEG, PNG, WebP or GIF image of at most 2 MB.');
+    }
+    return e.json(201, { path: `/api/files/site_files/${rec.id}/${rec.getString('file')}` });
+  },
+  $apis.bodyLimit(3 << 20),
 );

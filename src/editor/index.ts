@@ -6,8 +6,9 @@
  *
  * Select: hover outlines, click selects (the page's own click is stopped), Escape, arrow keys
  * (up: parent, down: child, left/right: siblings), a breadcrumb of ancestors. The selector comes
- * from src/lib/selector.ts. Change: text in place, colours, font, spacing, radius, hide, move
- * another element above or below the changed one; undo, redo; each variant of a test on its own.
+ * from src/lib/selector.ts. Change: text in place, colours, font, spacing, radius, hide, an image
+ * (URL or an uploaded site file), a link target, move another element above or below the changed
+ * one (buttons or dragging), insert a Pattern Library pattern; undo, redo; each variant on its own.
  * Preview: through the tracker's change engine (preview.ts); at phone and tablet widths in a frame.
  * Save: POST /api/cro/editor/save with the session credential, checked by the server like any write.
  */
@@ -16,7 +17,7 @@ import { changeProblem, type RuleChange } from '../lib/contracts/rule-change';
 import type { EditorState } from '../lib/visual-editor';
 import { breadcrumb, buildSelector, elementLabel, selectable, selectionProblem, type SelectorResult } from '../lib/selector';
 import { h } from './dom';
-import { describe, History, moveChanges, put, valueOf } from './model';
+import { describe, half, History, moveChanges, patternChanges, put, valueOf, withoutPatterns } from './model';
 import { pause, preview, revert } from './preview';
 import { CSS } from './style';
 
@@ -55,8 +56,9 @@ function start(state: State, origin: string): void {
   const hoverBox = h('div', { class: 'box hover' });
   const selBox = h('div', { class: 'box' });
   const targetBox = h('div', { class: 'box target' });
+  const dropLine = h('div', { class: 'drop' });
   const panel = h('section', { class: 'panel', role: 'dialog', 'aria-label': 'Visual editor' });
-  root.append(targetBox, hoverBox, selBox, panel);
+  root.append(targetBox, hoverBox, selBox, dropLine, panel);
   d.documentElement.append(host);
 
   const keys = state.variants.map((v) => v.key);
@@ -76,6 +78,10 @@ function start(state: State, origin: string): void {
   let width = 0;
   let raf = 0;
   let ideas: { engine: string; model: string; suggestions: string[] } | null = null;
+  /** Dragging the selection: where the pointer went down, and whether it has moved far enough to be a drag. */
+  let drag: { x: number; y: number; on: boolean } | null = null;
+  /** The click that ends a drag is not a selection. */
+  let dropped = false;
   /** Browsing: clicks go to the page (to follow the app's own navigation), nothing is selected. */
   let browsing = false;
 
@@ -153,9 +159,19 @@ function start(state: State, origin: string): void {
     render();
   };
 
-  const move = (where: 'before' | 'after') => {
-    const t = target();
+  /** Moves the selection before or after the changed element, or (by a drop, while nothing is changed yet) another one. */
+  const move = (where: 'before' | 'after', to: Element | null = target()) => {
+    const t = to;
     if (!sel || !sr || !t || sel === t || sel.contains(t) || t.contains(sel)) return;
+    let retarget: string | undefined;
+    if (t !== target()) {
+      if (Object.values(history.now.variants).some((l) => l.length)) {
+        status = 'Drop onto the changed element (outlined in green), or first choose “Change this element instead”.';
+        render();
+        return;
+      }
+      retarget = buildSelector(t).selector;
+    }
     if (!sr.stable) {
       status = 'The element to move has no stable selector, so it cannot be hidden at its old place reliably.';
       render();
@@ -175,7 +191,7 @@ function start(state: State, origin: string): void {
     const kept = copy.querySelectorAll('*').length + 1;
     const html = copy.outerHTML;
     const moved = sr.selector;
-    edit((list) => moveChanges(list, html, moved, where));
+    edit((list) => moveChanges(list, html, moved, where), retarget);
     status =
       kept < before
         ? `Moved. The copy leaves out ${before - kept} element(s) changes may not hold (such as SVG, forms or scripts).`
@@ -311,6 +327,24 @@ function start(state: State, origin: string): void {
       if (n && n.localName !== 'body') select(n);
     }
   });
+  // Dragging the selection onto an element moves it before or after it: the half it is dropped on decides.
+  const dropAt = (ev: PointerEvent): Element | null => {
+    let el = selectable(ev.target as Element);
+    const t = target();
+    if (el && t && t.contains(el)) el = t; // onto the changed element's inside: the changed element
+    return el && sel && el !== sel && !sel.contains(el) && !el.contains(sel) ? el : null;
+  };
+  on(d, 'pointermove', (ev) => {
+    const pe = ev as PointerEvent;
+    if (!drag) return;
+    if (!drag.on && Math.abs(pe.clientX - drag.x) + Math.abs(pe.clientY - drag.y) < 6) return;
+    drag.on = true;
+    const el = dropAt(pe);
+    if (!el) return place(dropLine, null);
+    const r = el.getBoundingClientRect();
+    const y = half(r.top, r.height, pe.clientY) === 'before' ? r.top : r.bottom;
+    Object.assign(dropLine.style, { display: 'block', left: r.left + 'px', top: y - 2 + 'px', width: r.width + 'px' });
+  });
   on(d, 'mousemove', (ev) => {
     if (browsing || inEditor(ev)) return;
     const el = selectable(ev.target as Element);
@@ -324,6 +358,24 @@ function start(state: State, origin: string): void {
     if (browsing || inEditor(ev) || (editing && editing.contains(ev.target as Node))) return;
     ev.preventDefault();
     ev.stopImmediatePropagation();
+    const pe = ev as PointerEvent;
+    if (ev.type === 'pointerdown' && sel && !readOnly() && (!history.now.selector || !onTarget()) && sel.contains(ev.target as Node))
+      drag = { x: pe.clientX, y: pe.clientY, on: false };
+    if (ev.type === 'pointerup' && drag) {
+      const was = drag;
+      drag = null;
+      place(dropLine, null);
+      if (was.on) {
+        dropped = true;
+        setTimeout(() => (dropped = false)); // no click follows when the drop left the element's ancestors
+        const el = dropAt(pe);
+        if (el) move(half(el.getBoundingClientRect().top, el.getBoundingClientRect().height, pe.clientY), el);
+      }
+    }
+    if (ev.type === 'click' && dropped) {
+      dropped = false;
+      return;
+    }
     if (ev.type === 'click') {
       const el = selectable(ev.target as Element);
       select(el);
@@ -450,7 +502,7 @@ function start(state: State, origin: string): void {
       }
       if (!ro && history.now.selector && !onTarget()) {
         kids.push(
-          h('p', {}, 'Changes apply to the changed element. '),
+          h('p', {}, 'Changes apply to the changed element. Drag the selection onto it, or:'),
           h('button', { type: 'button', onclick: () => move('before'), disabled: !t }, 'Move above the changed element'),
           h('button', { type: 'button', onclick: () => move('after'), disabled: !t }, 'Move below the changed element'),
           h(
@@ -578,6 +630,7 @@ function start(state: State, origin: string): void {
       style('padding', 'Padding (px)', styleInput('padding', 'number', 'px', { min: '0', max: '200' })),
       style('border-radius', 'Corner radius (px)', styleInput('border-radius', 'number', 'px', { min: '0', max: '200' })),
       ...urlControls(el, list),
+      ...patternControls(list),
       ...rawControls(list),
     ].filter((n): n is HTMLElement => !!n);
   }
@@ -594,15 +647,94 @@ function start(state: State, origin: string): void {
       // An image with a srcset shows from it: the new image replaces both.
       if (attr === 'src' && el.hasAttribute('srcset')) change({ type: 'set_attribute', name: 'srcset', value: v });
     };
+    const row = h(
+      'div',
+      { class: 'row' },
+      h('label', { for: 'cro-url', text: label }),
+      input,
+      h('button', { type: 'button', onclick: apply }, 'Apply'),
+    );
+    if (attr !== 'src') return [row];
+    // An uploaded image is stored as a site file on our server; its URL becomes the new source.
+    const file = h('input', {
+      id: 'cro-upload',
+      type: 'file',
+      accept: 'image/jpeg,image/png,image/webp,image/gif',
+      onchange: async () => {
+        const f = (file as HTMLInputElement).files?.[0];
+        if (!f) return;
+        status = 'Uploading…';
+        render();
+        const form = new FormData();
+        form.append('s', state.s);
+        form.append('file', f);
+        try {
+          const r = await fetch(origin + '/api/cro/editor/upload', { method: 'POST', body: form });
+          const j = (await r.json()) as { message?: string; path?: string };
+          if (!r.ok || !j.path) status = `Not uploaded: ${j.message}`;
+          else {
+            (input as HTMLInputElement).value = origin + j.path;
+            apply();
+            status = 'Uploaded: the image now shows the new file.';
+          }
+        } catch (_) {
+          status = 'Not uploaded: the server could not be reached.';
+        }
+        render();
+      },
+    });
+    return [
+      row,
+      h('div', { class: 'row' }, h('label', { for: 'cro-upload', text: 'Or upload an image (JPEG, PNG, WebP, GIF; 2 MB)' }), file),
+    ];
+  }
+
+  /** Insert a Pattern Library pattern before or after the changed element. */
+  function patternControls(list: RuleChange[]): Node[] {
+    const patterns = state.patterns || [];
+    if (!patterns.length) return [];
+    const pick = h(
+      'select',
+      { id: 'cro-pattern' },
+      ...patterns.map((p, i) => h('option', { value: String(i), text: `${p.name} (${p.category})` })),
+    ) as HTMLSelectElement;
+    const insert = (where: 'before' | 'after') => () => {
+      const p = patterns[+pick.value];
+      if (!p) return;
+      for (const c of [
+        { type: 'insert_after' as const, value: p.html },
+        ...(p.css ? [{ type: 'inject_css' as const, value: p.css }] : []),
+      ]) {
+        const bad = changeProblem(c);
+        if (bad) {
+          status = `Not inserted: the pattern ${bad}.`;
+          render();
+          return;
+        }
+      }
+      edit((l) => patternChanges(l, p.html, p.css, where));
+      status = `Inserted “${p.name}” ${where === 'before' ? 'above' : 'below'} the element.`;
+      render();
+    };
     return [
       h(
         'div',
-        { class: 'row' },
-        h('label', { for: 'cro-url', text: label }),
-        input,
-        h('button', { type: 'button', onclick: apply }, 'Apply'),
+        { role: 'group', 'aria-label': 'Insert a pattern' },
+        h('label', { for: 'cro-pattern', text: 'Pattern from the library' }),
+        pick,
+        h('button', { type: 'button', onclick: insert('before') }, 'Insert above'),
+        h('button', { type: 'button', onclick: insert('after') }, 'Insert below'),
+        withoutPatterns(list).length !== list.length &&
+          h(
+            'button',
+            {
+              type: 'button',
+              onclick: () => edit(withoutPatterns),
+            },
+            'Remove inserted patterns',
+          ),
       ),
-    ];
+    ].filter((n): n is HTMLElement => !!n);
   }
 
   /** For power users: the element's HTML and CSS for the page, through the same sanitizer. */

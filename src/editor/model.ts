@@ -66,9 +66,8 @@ export const valueOf = (list: RuleChange[], type: RuleChange['type'], name?: str
  */
 export function moveChanges(list: RuleChange[], html: string, selector: string, where: 'before' | 'after'): RuleChange[] {
   const type = where === 'before' ? 'insert_before' : 'insert_after';
-  const kept = list.filter(
-    (c) => c.type !== 'insert_before' && c.type !== 'insert_after' && !(c.type === 'inject_css' && c.name === 'move'),
-  );
+  // An earlier move is replaced; inserted patterns stay.
+  const kept = list.filter((c) => !isMove(c) && !(c.type === 'inject_css' && c.name === 'move'));
   return [
     ...kept,
     { type, value: html },
@@ -81,6 +80,29 @@ export function moveChanges(list: RuleChange[], html: string, selector: string, 
     },
   ];
 }
+
+/**
+ * Inserts a Pattern Library pattern before or after the changed element: its markup as an
+ * insertion (one per side, replacing an earlier one there) and its CSS as a named injected style.
+ */
+export function patternChanges(list: RuleChange[], html: string, css: string, where: 'before' | 'after'): RuleChange[] {
+  const type: RuleChange['type'] = where === 'before' ? 'insert_before' : 'insert_after';
+  const out = [...list.filter((c) => c.type !== type || isMove(c)), { type, value: html }];
+  return css ? put(out, { type: 'inject_css', name: 'pattern', value: css }) : out;
+}
+
+/** A move's inserted copy (marked data-cro-moved), as opposed to an inserted pattern. */
+export const isMove = (c: RuleChange): boolean =>
+  (c.type === 'insert_before' || c.type === 'insert_after') && (c.value || '').includes('data-cro-moved');
+
+/** The list without inserted patterns (their markup and CSS). */
+export const withoutPatterns = (list: RuleChange[]): RuleChange[] =>
+  list.filter(
+    (c) => !(c.type === 'inject_css' && c.name === 'pattern') && !((c.type === 'insert_before' || c.type === 'insert_after') && !isMove(c)),
+  );
+
+/** Before or after an element, by which half of it a point (a drop) is in. */
+export const half = (top: number, height: number, y: number): 'before' | 'after' => (y < top + height / 2 ? 'before' : 'after');
 
 /** A short description of a change for the list of changes. */
 export function describe(c: RuleChange): string {

@@ -5,6 +5,7 @@ export const CSS = `
 .box{position:fixed;pointer-events:none;z-index:2147483646;border:2px solid #2563eb;border-radius:2px;display:none}
 .hover{border-style:dashed;border-color:#60a5fa}
 .target{border-color:#16a34a}
+.drop{position:fixed;pointer-events:none;z-index:2147483646;height:4px;background:#2563eb;border-radius:2px;display:none}
 .panel{position:fixed;right:12px;bottom:12px;width:340px;max-height:calc(100vh - 24px);overflow:auto;z-index:2147483647;
 background:#fff;border:1px solid #d1d5db;border-radius:10px;box-shadow:0 10px 30px rgba(0,0,0,.2);padding:12px}
 h2{font-size:14px;font-weight:700;margin:0 0 8px}

@@ -30,3 +30,4 @@ export * from './tracking-snippet';
 export * from './goals';
 export * from './funnels';
 export * from './visual-editor';
+export * from './pattern-insert';

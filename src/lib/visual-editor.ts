@@ -5,6 +5,7 @@
  */
 import type { RuleChange } from './contracts/rule-change';
 import { EDIT_FRAGMENT } from './contracts/edit-fragment';
+import type { InsertablePattern } from './pattern-insert';
 
 export { EDIT_FRAGMENT };
 /** An edit token is good for 10 minutes and one use. */
@@ -32,6 +33,8 @@ export interface EditorState {
   editor: string;
   /** The site's goal, for copy suggestions. */
   goal: string;
+  /** The Pattern Library's insertable patterns (only in the token's module, not in save answers). */
+  patterns?: InsertablePattern[];
 }
 
 /**

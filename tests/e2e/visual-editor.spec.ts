@@ -6,7 +6,7 @@
 // On the SPA (History API routes, the checkout rendered 1 s late, then re-rendered) the same holds
 // after a client-side navigation. An expired token, another site's token and a viewer load nothing
 // and change nothing (network log and DOM).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import type PocketBase from 'pocketbase';
 import { assignVariant } from '../../src/lib/assignment';
@@ -18,6 +18,11 @@ const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
 const visitorContext = visitorBrowser();
 const NEW_TEXT = 'Complete secure checkout';
 const GREEN = '#16a34a';
+/** A 4x2 PNG. */
+const PNG_4X2 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAQAAAACCAIAAADwyuo0AAAAEElEQVR4nGMQaDCAIwZkDgBNGgYBLKwb1gAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface Site {
   id: string;
@@ -199,6 +204,7 @@ test('SPA: late, re-rendered checkout after a client-side route; the visitor see
   // Opened on the SPA's first route: select its heading, then browse to the checkout with the app's
   // own client-side navigation; the editor says the selection left the page.
   const panel = panelOf(editor);
+  await expect(panel).toBeVisible(); // the tracker loads the editor at idle time: a click before it goes to the page
   await editor.locator('h1').click();
   await expect(panel).toContainText('Selector: h1');
   await panel.getByRole('button', { name: 'Browse the page' }).click();
@@ -258,6 +264,167 @@ test('SPA: late, re-rendered checkout after a client-side route; the visitor see
   expect(copy.status).toBe('draft');
   expect(copy.selector).toBe('#spa-pay');
   expect(copy.variants).toEqual(saved.variants);
+});
+
+test('a rule: insert a Pattern Library pattern below the changed element, drag another element above it, save', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { owner, site } = await ownerWithSite();
+  const rule = await owner.pb.collection('optimization_rules').create({
+    site_id: site.id,
+    rule_type: 'guarantee',
+    name: 'Checkout reassurance',
+    selector: '#place-order',
+    changes: [{ type: 'set_text', value: 'Place order now' }],
+    enabled: false,
+    rollout_percentage: 100,
+  });
+  const { token } = await owner.pb.send<{ token: string }>('/api/cro/edit-tokens', { method: 'POST', body: { kind: 'rule', id: rule.id } });
+  const editor = await page.context().newPage();
+  await editor.goto(`${SHOP}/checkout?cro_key=${site.public_key}#cro-edit=${token}`);
+  const panel = panelOf(editor);
+  await expect(editor.locator('#place-order')).toHaveText('Place order now');
+  await editor.locator('#place-order').click();
+  const insert = panel.getByRole('group', { name: 'Insert a pattern' });
+  await insert.getByLabel('Pattern from the library').selectOption({ label: 'Money-back guarantee statement (trust)' });
+  await insert.getByRole('button', { name: 'Insert below' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Inserted “Money-back guarantee statement” below the element.');
+  await expect(editor.locator('#place-order + p.cro-guarantee')).toHaveText('✔ 30-day money-back guarantee');
+
+  // Drag the trust badge onto the upper half of the changed button: it moves above it.
+  const badge = editor.locator('p.trust-badge');
+  await badge.click();
+  const from = (await badge.boundingBox())!;
+  const to = (await editor.locator('#place-order').boundingBox())!;
+  await editor.mouse.move(from.x + 10, from.y + from.height / 2);
+  await editor.mouse.down();
+  await editor.mouse.move(to.x + to.width / 2, to.y + 3, { steps: 8 });
+  await editor.mouse.up();
+  await expect(panel.getByRole('status')).toHaveText('Moved.');
+  await expect(editor.locator('p.trust-badge[data-cro-moved] + #place-order')).toHaveCount(1);
+  await expect(editor.locator('p.trust-badge:not([data-cro-moved])')).toBeHidden();
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Saved. The rule now holds these changes.');
+  const saved = await owner.pb.collection('optimization_rules').getOne(rule.id);
+  expect(saved.selector).toBe('#place-order');
+  expect(saved.changes).toEqual([
+    { type: 'set_text', value: 'Place order now' },
+    { type: 'insert_after', value: '<p class="cro-guarantee" style="font-size:14px">✔ 30-day money-back guarantee</p>' },
+    { type: 'insert_before', value: '<p class="trust-badge" data-cro-moved="">Secure payment · Free returns</p>' },
+    {
+      type: 'inject_css',
+      name: 'move',
+      value: 'p.trust-badge:not([data-cro-moved]),[data-cro-moved]:has(~[data-cro-moved]){display:none!important}',
+    },
+  ]);
+});
+
+test('a draft test with nothing changed yet: dropping the selection on an element makes that element the changed one', async ({ page }) => {
+  test.setTimeout(60_000);
+  const { owner, site } = await ownerWithSite();
+  const x = await owner.pb.collection('experiments').create({
+    site_id: site.id,
+    name: 'Badge below the button',
+    url_pattern: '/checkout',
+    primary_goal: 'revenue',
+    selector: '',
+    status: 'draft',
+    variants: [
+      { key: 'control', name: 'Control', weight: 0.5, changes: [] },
+      { key: 'b', name: 'Badge below', weight: 0.5, changes: [] },
+    ],
+  });
+  const { token } = await owner.pb.send<{ token: string }>('/api/cro/edit-tokens', {
+    method: 'POST',
+    body: { kind: 'experiment', id: x.id, variant: 'b' },
+  });
+  const editor = await page.context().newPage();
+  await editor.goto(`${SHOP}/checkout?cro_key=${site.public_key}#cro-edit=${token}`);
+  const panel = panelOf(editor);
+  await expect(panel).toBeVisible();
+  // The badge sits under the form: drag it onto the heading's lower half.
+  const badge = editor.locator('p.trust-badge');
+  await badge.click();
+  const from = (await badge.boundingBox())!;
+  const to = (await editor.locator('h1').boundingBox())!;
+  await editor.mouse.move(from.x + 10, from.y + from.height / 2);
+  await editor.mouse.down();
+  await editor.mouse.move(to.x + 20, to.y + to.height - 3, { steps: 8 });
+  await editor.mouse.up();
+  await expect(panel.getByRole('status')).toHaveText('Moved.');
+  await expect(editor.locator('h1 + p.trust-badge[data-cro-moved]')).toHaveCount(1);
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Saved. The test now holds these changes.');
+  const saved = await owner.pb.collection('experiments').getOne(x.id);
+  expect(saved.selector).toBe('h1');
+  expect(saved.variants[1].changes).toEqual([
+    { type: 'insert_after', value: '<p class="trust-badge" data-cro-moved="">Secure payment · Free returns</p>' },
+    {
+      type: 'inject_css',
+      name: 'move',
+      value: 'p.trust-badge:not([data-cro-moved]),[data-cro-moved]~[data-cro-moved]{display:none!important}',
+    },
+  ]);
+});
+
+test('an image: an uploaded file is stored as a site file and becomes its src; a visitor’s browser loads it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const { owner, site } = await ownerWithSite();
+  // The fixture product page gets a product photo (a 1x1 GIF) in the editor's and the visitor's browser.
+  const withPhoto = async (ctx: BrowserContext) =>
+    ctx.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const img = document.createElement('img');
+        img.id = 'product-photo';
+        img.alt = 'Trail Shoe';
+        img.src = 'data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
+        img.style.cssText = 'width:120px;height:120px;display:block';
+        document.querySelector('h1')!.after(img);
+      }),
+    );
+  const rule = await owner.pb.collection('optimization_rules').create({
+    site_id: site.id,
+    rule_type: 'product_image',
+    name: 'Product photo',
+    selector: '#product-photo',
+    changes: [{ type: 'set_attribute', name: 'alt', value: 'Trail Shoe, side view' }],
+    enabled: false,
+    rollout_percentage: 100,
+  });
+  const { token } = await owner.pb.send<{ token: string }>('/api/cro/edit-tokens', { method: 'POST', body: { kind: 'rule', id: rule.id } });
+  await withPhoto(page.context());
+  const editor = await page.context().newPage();
+  await editor.goto(`${SHOP}/product?cro_key=${site.public_key}#cro-edit=${token}`);
+  const panel = panelOf(editor);
+  await expect(panel).toBeVisible();
+  await editor.locator('#product-photo').click();
+  await expect(panel.getByRole('group', { name: 'Insert a pattern' })).toBeVisible();
+  await expectNoSeriousViolations(editor, { include: 'cro-editor' }); // the upload and pattern controls are labelled
+  await panel
+    .getByLabel('Or upload an image (JPEG, PNG, WebP, GIF; 2 MB)')
+    .setInputFiles({ name: 'shoe.png', mimeType: 'image/png', buffer: PNG_4X2 });
+  await expect(panel.getByRole('status')).toHaveText('Uploaded: the image now shows the new file.');
+  const src = (await panel.getByLabel('Image URL').inputValue())!;
+  expect(src).toMatch(new RegExp(`^${BASE}/api/files/site_files/\\w+/shoe_\\w+\\.png$`));
+  await expect(editor.locator('#product-photo')).toHaveAttribute('src', src);
+  await expect.poll(() => editor.locator('#product-photo').evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(4);
+  await panel.getByRole('button', { name: 'Save' }).click();
+  await expect(panel.getByRole('status')).toHaveText('Saved. The rule now holds these changes.');
+  const saved = await owner.pb.collection('optimization_rules').getOne(rule.id);
+  expect(saved.changes).toEqual([
+    { type: 'set_attribute', name: 'alt', value: 'Trail Shoe, side view' },
+    { type: 'set_attribute', name: 'src', value: src },
+  ]);
+  await owner.pb.collection('optimization_rules').update(rule.id, { enabled: true });
+  await editor.close();
+
+  // A visitor (not signed in anywhere) sees the uploaded image: their browser loads it from our server.
+  const ctx = await visitorContext();
+  await withPhoto(ctx);
+  const visitor = await ctx.newPage();
+  await visitor.goto(`${SHOP}/product?cro_key=${site.public_key}`);
+  await expect(visitor.locator('#product-photo')).toHaveAttribute('src', src);
+  await expect.poll(() => visitor.locator('#product-photo').evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(4);
+  await ctx.close();
 });
 
 test('an expired token, another site’s token and a viewer load nothing and change nothing', async ({ page }) => {

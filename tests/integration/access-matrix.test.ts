@@ -42,6 +42,10 @@ async function makeSite(): Promise<string> {
   return site.id;
 }
 
+/** A 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const siteFile = (userId: string) => ({ site_id: siteId, user_id: userId, file: new File([PNG], 'hero.png', { type: 'image/png' }) });
+
 interface Spec {
   /** Creates a record as superuser for list/view/update/delete attempts. */
   sample: () => Promise<string>;
@@ -298,6 +302,17 @@ function specs(): [string, Spec][] {
         createBody: () => editorSession(),
         updateBody: { variant: 'b' },
         allowed: { list: NOBODY, view: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
+      },
+    ],
+    [
+      // Images the visual editor uploads: members read the records, editors add and delete; a
+      // visitor loads only the file by its URL (tests/integration/visual-editor.test.ts).
+      'site_files',
+      {
+        sample: async () => (await server.admin.collection('site_files').create(siteFile(users.owner.record.id))).id,
+        createBody: (role) => siteFile(role === 'anonymous' ? '' : users[role].record.id),
+        updateBody: { file: new File([PNG], 'other.png', { type: 'image/png' }) },
+        allowed: { list: MEMBERS, view: MEMBERS, create: EDITORS, update: NOBODY, delete: EDITORS },
       },
     ],
     [

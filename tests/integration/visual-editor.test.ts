@@ -95,6 +95,13 @@ describe('edit tokens', () => {
       variants: [{ key: '', changes: [{ type: 'set_text', value: 'Pay' }] }],
     });
     expect(state.s).toMatch(/^[A-Za-z0-9]{43}$/);
+    // The Pattern Library's insertable patterns, filled with their defaults.
+    expect(state.patterns).toContainEqual({
+      name: 'Money-back guarantee statement',
+      category: 'trust',
+      html: '<p class="cro-guarantee" style="font-size:14px">✔ 30-day money-back guarantee</p>',
+      css: '',
+    });
     // Single use.
     expect((await open(token, key)).status).toBe(404);
 
@@ -215,5 +222,83 @@ describe('suggest copy', () => {
     expect(j.suggestions).toHaveLength(3);
     expect((await ask({ s, text: ' ' })).status).toBe(400);
     expect((await ask({ s: 'y'.repeat(43), text: 'Place order' })).status).toBe(401);
+  });
+});
+
+describe('image upload', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const upload = (fields: Record<string, string | Blob>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    return fetch(`${server.url}/api/cro/editor/upload`, { method: 'POST', headers: { origin: 'https://editor.example.com' }, body: form });
+  };
+  const session = async () => {
+    const { token } = (await (await issue(editor, { kind: 'rule', id: ruleId })).json()) as { token: string };
+    return stateOf(await (await open(token, key)).text()).s;
+  };
+
+  it('stores an image as a site file of the session’s site; a visitor loads the file, never the record', async () => {
+    const s = await session();
+    // A site_id naming another site is ignored: the session's site is the only one.
+    const other = await server.admin.collection('sites').getFirstListItem(`public_key = "${otherKey}"`);
+    const r = await upload({ s, site_id: other.id, file: new File([PNG], 'hero.png', { type: 'image/png' }) });
+    expect(r.status).toBe(201);
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    const { path } = (await r.json()) as { path: string };
+    const m = /^\/api\/files\/site_files\/(\w+)\/hero_\w+\.png$/.exec(path);
+    expect(m).not.toBeNull();
+    const rec = await server.admin.collection('site_files').getOne(m![1]!);
+    expect(rec.site_id).toBe(siteId);
+    expect(rec.user_id).toBe(editor.record.id);
+    const file = await fetch(server.url + path);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
+    // The records stay with the members.
+    expect((await fetch(`${server.url}/api/collections/site_files/records/${rec.id}`)).status).toBe(404);
+    const list = (await (await fetch(`${server.url}/api/collections/site_files/records`)).json()) as { items: unknown[] };
+    expect(list.items).toEqual([]);
+    expect((await viewer.client.collection('site_files').getOne(rec.id)).id).toBe(rec.id);
+  });
+
+  it('refuses non-images, oversize files, a missing file and an unknown session, storing nothing', async () => {
+    const s = await session();
+    const before = (await server.admin.collection('site_files').getList(1, 1)).totalItems;
+    const text = await upload({ s, file: new File(['<script>alert(1)</script>'], 'x.png', { type: 'image/png' }) });
+    expect(text.status).toBe(400);
+    expect(((await text.json()) as { message: string }).message).toBe('Upload a JPEG, PNG, WebP or GIF image of at most 2 MB.');
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
+    expect((await upload({ s, file: new File([big], 'big.png', { type: 'image/png' }) })).status).toBe(400);
+    const none = await upload({ s });
+    expect(none.status).toBe(400);
+    expect(((await none.json()) as { message: string }).message).toBe('Choose one image file to upload.');
+    expect((await upload({ s: 'z'.repeat(43), file: new File([PNG], 'a.png', { type: 'image/png' }) })).status).toBe(401);
+    expect((await server.admin.collection('site_files').getList(1, 1)).totalItems).toBe(before);
+  });
+
+  it('a file stays the site’s when its uploader’s account is deleted', async () => {
+    const gone = await server.admin.collection('users').create({
+      email: `uploader-${Date.now()}@example.com`,
+      password: 'Correct-Horse-9-Battery',
+      passwordConfirm: 'Correct-Horse-9-Battery',
+    });
+    const rec = await server.admin
+      .collection('site_files')
+      .create({ site_id: siteId, user_id: gone.id, file: new File([PNG], 'a.png', { type: 'image/png' }) });
+    await server.admin.collection('users').delete(gone.id);
+    expect((await server.admin.collection('site_files').getOne(rec.id)).user_id).toBe('');
+  });
+
+  it('a demoted editor (now a viewer) cannot upload', async () => {
+    const s = await session();
+    const member = await server.admin
+      .collection('site_members')
+      .getFirstListItem(`user_id = "${editor.record.id}" && site_id = "${siteId}"`);
+    await server.admin.collection('site_members').update(member.id, { role: 'viewer' });
+    try {
+      expect((await upload({ s, file: new File([PNG], 'a.png', { type: 'image/png' }) })).status).toBe(403);
+    } finally {
+      await server.admin.collection('site_members').update(member.id, { role: 'editor' });
+    }
   });
 });

@@ -64,6 +64,19 @@ module.exports = {
     return { record: rec, site: site };
   },
 
+  /** The Pattern Library's patterns the editor can insert (src/lib/pattern-insert.ts). */
+  patterns: function (app) {
+    const lib = require(`${__hooks}/lib/generated/domain.js`);
+    const jsonField = require(`${__hooks}/lib/json_field.js`);
+    return lib.insertablePatterns(
+      app.findAllRecords('cro_patterns').map((r) => ({
+        name: r.getString('name'),
+        category: r.getString('category'),
+        rule_template: jsonField(r, 'rule_template'),
+      })),
+    );
+  },
+
   /** What the editor shows: the target's selector and changes, per variant for a test. */
   state: function (app, rec) {
     const jsonField = require(`${__hooks}/lib/json_field.js`);

@@ -250,6 +250,14 @@ export interface DocumentRecord extends RecordModel {
   created_at: string;
 }
 
+/** An image the visual editor uploaded for a site (its file is public by URL, the record is members'). */
+export interface SiteFileRecord extends RecordModel {
+  site_id: string;
+  user_id: string;
+  file: string;
+  created_at: string;
+}
+
 /** A site's API key as its owners and admins see it: never the key itself, only its prefix. */
 export interface ApiKeyRecord extends RecordModel {
   site_id: string;
@@ -364,6 +372,7 @@ export const RECORD_COLLECTIONS = {
   AiAnalysisRecord: 'ai_analyses',
   ApiKeyRecord: 'api_keys',
   DocumentRecord: 'documents',
+  SiteFileRecord: 'site_files',
   FunnelRecord: 'funnels',
   DnsRecordRecord: 'dns_records',
   ScheduledReportRecord: 'scheduled_reports',

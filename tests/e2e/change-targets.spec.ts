@@ -14,7 +14,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect, test, type Page } from '@playwright/test';
 import { freePort } from '../helpers/pocketbase';
 import { closeServer } from '../helpers/close-server';
-import { BASE, createUser, superuser } from './dashboard/helpers';
+import { BASE, createUser, proveDomain, superuser } from './dashboard/helpers';
 import { visitorBrowser } from './visitors';
 
 interface Vector {
@@ -86,6 +86,7 @@ async function edgeSite(tag: string) {
   const { pb } = await createUser();
   const site = await pb.collection('sites').create({ user_id: pb.authStore.record!.id, domain });
   await pb.collection('sites').update(site.id, { edge_origin: originUrl });
+  await proveDomain(pb, site.id); // before that the edge routes none of its hosts
   const admin = await superuser();
   await admin.collection('sites').update(site.id, { plan_tier: 'growth', health_status: 'healthy' });
   return { domain, site, pb, admin };

@@ -150,6 +150,8 @@ test('a broken logo falls back to the generic icon', async ({ page }) => {
   await page.route('**/integrations/hubspot.svg', (route) => route.fulfill({ status: 404, body: '' }));
   await page.goto('/dashboard/integrations');
   const card = page.getByTestId('integration-hubspot');
+  // Logos load lazily: the card must be on screen, as a user scrolling to it would have it.
+  await card.scrollIntoViewIfNeeded();
   await expect(card.getByRole('img', { name: 'HubSpot' })).toHaveCount(0);
   await expect(card.getByLabel('HubSpot')).toBeVisible();
 });

@@ -110,8 +110,13 @@ test('the planner measures the baseline; a variant full of page errors is paused
       `worse by more than the 20% allowed (${users} and 120 visitors)`,
   );
   await expect(page.getByTestId('pause-reason')).toContainText(rollback!.trigger_reason as string);
-  const results = await owner.pb.send<ExperimentResults>(`/api/cro/experiments/${exp.id}/results`, { requestKey: null });
-  expect(results.guardrails[0]).toMatchObject({ status: 'breached' });
+  // The view shows the figures as they were when it last loaded them; once every visitor is counted,
+  // opening the test again shows the final ones.
+  const results = () => owner.pb.send<ExperimentResults>(`/api/cro/experiments/${exp.id}/results`, { requestKey: null });
+  await expect.poll(async () => (await results()).variants.map((v) => v.users), { timeout: 15_000 }).toEqual([120, 120]);
+  expect((await results()).guardrails[0]).toMatchObject({ status: 'breached' });
+  await page.reload();
+  await page.getByRole('button', { name: 'Checkout button' }).click();
   const guardrail = page.getByTestId('guardrail-error_rate');
   await expect(guardrail).toContainText('Page-error rate');
   await expect(guardrail).toContainText('Breached');

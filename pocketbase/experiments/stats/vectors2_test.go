@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"maps"
 	"math"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -65,20 +64,8 @@ type vector2File struct {
 
 func loadVectors2(t *testing.T) (vector2File, []json.RawMessage) {
 	t.Helper()
-	raw, err := os.ReadFile(vectors2Path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var file vector2File
-	if err := json.Unmarshal(raw, &file); err != nil {
-		t.Fatal(err)
-	}
-	var cases struct {
-		Cases []json.RawMessage `json:"cases"`
-	}
-	if err := json.Unmarshal(raw, &cases); err != nil {
-		t.Fatal(err)
-	}
+	file, rawCases := readVectorDoc[vector2File](t, vectors2Path)
+	cases := struct{ Cases []json.RawMessage }{rawCases}
 	if file.Schema != "experiment-stats-vectors/2" || len(file.Cases) == 0 || len(file.Cases) != file.CaseCount {
 		t.Fatalf("vector file %q has %d cases, case_count says %d", file.Schema, len(file.Cases), file.CaseCount)
 	}

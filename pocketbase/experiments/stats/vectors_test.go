@@ -37,13 +37,14 @@ type vectorFile struct {
 	} `json:"cases"`
 }
 
-func loadVectors(t *testing.T) (vectorFile, []json.RawMessage) {
+// readVectorDoc reads a vectors document (either schema) into T, and each case as its raw JSON.
+func readVectorDoc[T any](t *testing.T, path string) (T, []json.RawMessage) {
 	t.Helper()
-	raw, err := os.ReadFile(vectorsPath)
+	var file T
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var file vectorFile
 	if err := json.Unmarshal(raw, &file); err != nil {
 		t.Fatal(err)
 	}
@@ -53,6 +54,13 @@ func loadVectors(t *testing.T) (vectorFile, []json.RawMessage) {
 	if err := json.Unmarshal(raw, &cases); err != nil {
 		t.Fatal(err)
 	}
+	return file, cases.Cases
+}
+
+func loadVectors(t *testing.T) (vectorFile, []json.RawMessage) {
+	t.Helper()
+	file, rawCases := readVectorDoc[vectorFile](t, vectorsPath)
+	cases := struct{ Cases []json.RawMessage }{rawCases}
 	if len(file.Cases) == 0 || len(file.Cases) != file.CaseCount {
 		t.Fatalf("vector file has %d cases, case_count says %d", len(file.Cases), file.CaseCount)
 	}

@@ -4,7 +4,7 @@
 // the same visitor that day.
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { addSite, createUser, newDomain, signInBrowser } from './dashboard/helpers';
-import { visitorBrowser } from './visitors';
+import { visitorBrowser, leave } from './visitors';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
 const visitorContext = visitorBrowser();
@@ -68,7 +68,7 @@ test('a consent-free site stores nothing on the device and still counts the visi
   // Give the click batch (1 s timer) time to go, then look again: still nothing on the device.
   await v.waitForTimeout(1500);
   expect(await deviceState(v, ctx)).toEqual(nothingStored);
-  await ctx.close(); // page hide: the last batch goes as a beacon
+  await leave(ctx); // page hide: the last batch goes as a beacon
 
   // The script carried the server's id for this visitor; the session stored has exactly that id.
   const ids = scripts.map((s) => /"c":"([a-z0-9]{20})"/.exec(s)?.[1]);

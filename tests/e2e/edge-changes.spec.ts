@@ -6,7 +6,7 @@ import { createServer, get, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../helpers/pocketbase';
 import { BASE, createUser, proveDomain, superuser } from './dashboard/helpers';
-import { visitorBrowser } from './visitors';
+import { visitorBrowser, leave } from './visitors';
 import { closeServer } from '../helpers/close-server';
 
 const EDGE = process.env.CRO_EDGE_HTTP;
@@ -119,7 +119,7 @@ test('the edge applies a rule in the first HTML, the tracker leaves it as it is,
   // (The parser may insert the headline with its text, or the text after it.)
   expect(mutations.filter((m) => m !== 'added Winter sale')).toEqual([]);
   expect(mutations.length).toBeLessThanOrEqual(1);
-  await ctx.close(); // page hide flushes the tracker's batch
+  await leave(ctx); // page hide flushes the tracker's batch
 
   const count = async (type: string) =>
     (await admin.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "${type}"` })).map(

@@ -5,7 +5,7 @@
 // certificate and no page.
 import { expect, test } from '@playwright/test';
 import { BASE, createUser, proveDomain, superuser } from './dashboard/helpers';
-import { visitorBrowser } from './visitors';
+import { visitorBrowser, leave } from './visitors';
 
 const EDGE_HTTPS = process.env.CRO_EDGE_HTTPS;
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN;
@@ -41,7 +41,7 @@ test('a visitor loads the shop over HTTPS through the edge by its name and the v
   expect(html).toContain(`${BASE}/t/${site.public_key}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect((await tracker).status()).toBe(200);
-  await ctx.close(); // page hide flushes the tracker's batch
+  await leave(ctx); // page hide flushes the tracker's batch
 
   const admin = await superuser();
   await expect

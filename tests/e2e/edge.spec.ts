@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freePort } from '../helpers/pocketbase';
 import { BASE, createUser, proveDomain, superuser } from './dashboard/helpers';
-import { visitorBrowser } from './visitors';
+import { visitorBrowser, leave } from './visitors';
 import { closeServer } from '../helpers/close-server';
 
 const EDGE = process.env.CRO_EDGE_HTTP;
@@ -51,7 +51,7 @@ test('a visitor loads the site through the edge by its name and the visit is cou
   expect(html).toContain(`${BASE}/t/${site.public_key}`);
   await expect(page.getByRole('heading', { name: 'Summer sale' })).toBeVisible();
   expect((await tracker).status()).toBe(200);
-  await ctx.close(); // page hide flushes the tracker's batch
+  await leave(ctx); // page hide flushes the tracker's batch
 
   const admin = await superuser();
   await expect

@@ -6,7 +6,7 @@
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { addSite, createUser, signInBrowser, superuser } from './dashboard/helpers';
 import { HEATMAP_SHOP } from './standins/tracker-site';
-import { visitorBrowser } from './visitors';
+import { visitorBrowser, leave } from './visitors';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
 const visitorContext = visitorBrowser();
@@ -26,7 +26,7 @@ async function visit(key: string, width: number, clicks: [string, { x: number; y
   await v.goto(`${SHOP}/landing?cro_key=${key}`);
   await expect(v.getByRole('heading', { name: 'Walk further this spring' })).toBeVisible();
   for (const [selector, position, clickCount] of clicks) await v.locator(selector).click({ position, clickCount });
-  await ctx.close(); // page hide: the clicks and the scroll depth are sent
+  await leave(ctx); // page hide: the clicks and the scroll depth are sent
 }
 
 /** A Growth site on the heatmap shop whose one desktop visitor clicked the start button once, recorded. */

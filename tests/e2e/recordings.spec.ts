@@ -11,7 +11,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type PocketBase from 'pocketbase';
 import { formatDuration } from '../../src/lib/recordings/format';
 import { BASE, addSite, createUser, newDomain, signInBrowser, superuser } from './dashboard/helpers';
-import { visitorBrowser } from './visitors';
+import { visitorBrowser, leave } from './visitors';
 import { expectNoSeriousViolations } from './axe';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
@@ -94,7 +94,7 @@ test('a Growth site records a visit with everything private masked in the browse
   const started = Date.now();
   await visitJoinPage(visitor, site.public_key);
   const elapsed = (Date.now() - started) / 1000;
-  await ctx.close(); // page hide: the last chunk goes with sendBeacon
+  await leave(ctx); // page hide: the last chunk goes with sendBeacon
 
   await expect.poll(async () => (await recordingOf(pb, site.id))[0]?.clicks ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
   const [rec] = await recordingOf(pb, site.id);
@@ -211,7 +211,7 @@ test("Analytics lists every session, 'Watch Replay' only on recorded ones, which
   await visitor.waitForTimeout(500); // the recorder's first full snapshot
   await visitor.getByRole('heading', { name: 'Join Fixture Outfitters' }).click();
   await visitor.waitForTimeout(1000);
-  await ctx.close(); // page hide: the last chunk goes with sendBeacon
+  await leave(ctx); // page hide: the last chunk goes with sendBeacon
   await expect.poll(async () => (await recordingOf(pb, site.id)).length, { timeout: 15_000 }).toBe(1);
   const [rec] = await recordingOf(pb, site.id);
   // Another recorded session, so the link has to pick the right one, and a session never recorded.

@@ -3,7 +3,7 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { addSite, createUser, newDomain } from './dashboard/helpers';
-import { visitorBrowser } from './visitors';
+import { visitorBrowser, leave } from './visitors';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
 const visitorContext = visitorBrowser();
@@ -47,7 +47,7 @@ test('a visitor browses, clicks, scrolls and buys; the owner gets exactly those 
   await expect
     .poll(async () => (await kpis(pb, site.id)).today, { timeout: 15_000 })
     .toMatchObject({ sessions: 1, visitors: 1, pageviews: 6, conversions: 1, convertedSessions: 1, revenue: 129, bounces: 0 });
-  await ctx.close(); // page hide: the last page's time and scroll are sent
+  await leave(ctx); // page hide: the last page's time and scroll are sent
 
   const a = await pb.send(`/api/cro/analytics/${site.id}?days=7`, { requestKey: null });
   const views = Object.fromEntries(a.pages.map((p: { path: string; pageviews: number }) => [p.path, p.pageviews]));

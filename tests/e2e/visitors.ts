@@ -35,3 +35,13 @@ export function visitorBrowser(extraArgs: string[] = []): (privacy?: Privacy) =>
     return ctx;
   };
 }
+
+/**
+ * The visitor leaves: every page of the context navigates away, which fires pagehide, so the
+ * tracker and the recorder send their last batch as a beacon. The context stays open (it closes
+ * with the visitors' browser): closing it at once disposes its network state and can drop a
+ * beacon still in flight, which a test then waits for in vain.
+ */
+export async function leave(ctx: BrowserContext): Promise<void> {
+  for (const page of ctx.pages()) await page.goto('about:blank');
+}

@@ -10,6 +10,7 @@ import (
 
 	"cro/pocketbase/ai"
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/ecommerce"
 	"cro/pocketbase/experiments"
 	"cro/pocketbase/funnels"
 	"cro/pocketbase/heatmaps"
@@ -103,6 +104,7 @@ func main() {
 	recordings.Register(app, events)  // the recorder chunk, POST /api/cro/recordings and a recording's events
 	editor.Register(app)              // the visual editor's bundle, /t/e/editor.js
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
+	ecommerce.Register(app, events)   // ecommerce events and orders, the dataLayer chunk, the Ecommerce screen's routes
 
 	// Integrations: deliveries to Slack, webhooks and analytics tools, order webhooks in; periodic
 	// passes forward new exposures and conversions, and send sample ratio alerts and the weekly summary.

@@ -85,6 +85,9 @@ func (c *collector) handle(e *core.RequestEvent) error {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
 	}
+	for _, also := range AlsoCollect {
+		also(site.ID, batch, Device(ua))
+	}
 	reply := map[string]any{"accepted": len(batch.Events)}
 	if n := site.unknownExposures(batch); n > 0 {
 		reply["dropped"] = n // experiment exposures the ingest does not store (counted per site and day)

@@ -30,8 +30,10 @@ type siteInfo struct {
 	Recording json.RawMessage
 	// TagManager: Google Tag Manager is connected; the tracker pushes exposures to dataLayer.
 	TagManager bool
-	notFound   bool
-	loadedAt   time.Time
+	// Ecommerce is the ecommerce chunk's config (key `o`), nil when the site captures none.
+	Ecommerce json.RawMessage
+	notFound  bool
+	loadedAt  time.Time
 }
 
 type goal struct {
@@ -131,6 +133,9 @@ func (c *siteCache) load(key string) *siteInfo {
 		info.Recording = RecordingConfig(rec)
 	}
 	info.TagManager = tagManagerConnected(c.app, rec.Id)
+	if EcommerceConfig != nil {
+		info.Ecommerce = EcommerceConfig(rec.Id)
+	}
 	info.expList = loadExperiments(c.app, rec.Id)
 	info.Rules = resolveConflicts(info.Rules, info.expList)
 	for i := range info.expList {

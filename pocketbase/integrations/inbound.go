@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pocketbase/pocketbase/core"
 )
 
 // Order is a purchase an inbound webhook reports, once its signature has been verified.
@@ -24,7 +26,23 @@ type Order struct {
 	Email    string
 	// Ignore says why a verified, well-formed webhook is not a purchase to count ("" to count it).
 	Ignore string
+	// The order's lines and coupon (Shopify and WooCommerce send them; a Stripe event does not),
+	// and the other ids a shop's pages may name it by (Shopify's "#1001" and 1001), for ecommerce.
+	Items  []OrderItem
+	Coupon string
+	AltIDs []string
 }
+
+// OrderItem is one line of an order as the shop reports it.
+type OrderItem struct {
+	ID, Name, Variant string
+	Price             float64
+	Quantity          int
+}
+
+// OnOrder, set by pocketbase/ecommerce, receives every verified paid order (with or without the
+// visitor's id) before it is counted as a conversion; it must not fail the webhook.
+var OnOrder func(app core.App, siteID string, order Order, now time.Time)
 
 // VisitorKey is the name shops carry the tracker's visitor id under (Shopify cart attribute, order
 // meta in WooCommerce; Stripe Checkout uses client_reference_id).
@@ -140,11 +158,35 @@ func parseShopify(topic string, body []byte) (Order, error) {
 			Name  string `json:"name"`
 			Value any    `json:"value"`
 		} `json:"note_attributes"`
+		Name          string      `json:"name"`
+		OrderNumber   json.Number `json:"order_number"`
+		DiscountCodes []struct {
+			Code string `json:"code"`
+		} `json:"discount_codes"`
+		LineItems []struct {
+			SKU          string      `json:"sku"`
+			ProductID    json.Number `json:"product_id"`
+			Title        string      `json:"title"`
+			VariantTitle string      `json:"variant_title"`
+			Price        any         `json:"price"`
+			Quantity     int         `json:"quantity"`
+		} `json:"line_items"`
 	}
 	if err := json.Unmarshal(body, &o); err != nil || o.ID == "" {
 		return Order{}, errors.New("the body is not a Shopify order")
 	}
 	out := Order{ID: "shopify:" + o.ID.String(), Value: roundCents(money(o.TotalPrice)), Currency: strings.ToUpper(o.Currency), Email: o.Email}
+	out.AltIDs = nonEmpty(o.Name, o.OrderNumber.String())
+	if len(o.DiscountCodes) > 0 {
+		out.Coupon = o.DiscountCodes[0].Code
+	}
+	for _, l := range o.LineItems {
+		id := l.SKU
+		if id == "" {
+			id = l.ProductID.String()
+		}
+		out.Items = append(out.Items, OrderItem{ID: id, Name: l.Title, Variant: l.VariantTitle, Price: roundCents(money(l.Price)), Quantity: l.Quantity})
+	}
 	for _, a := range o.NoteAttributes {
 		if a.Name == VisitorKey {
 			out.Visitor = cleanVisitor(a.Value)
@@ -171,11 +213,33 @@ func parseWooCommerce(topic string, body []byte) (Order, error) {
 			Key   string `json:"key"`
 			Value any    `json:"value"`
 		} `json:"meta_data"`
+		Number      string `json:"number"`
+		CouponLines []struct {
+			Code string `json:"code"`
+		} `json:"coupon_lines"`
+		LineItems []struct {
+			SKU       string      `json:"sku"`
+			ProductID json.Number `json:"product_id"`
+			Name      string      `json:"name"`
+			Price     any         `json:"price"`
+			Quantity  int         `json:"quantity"`
+		} `json:"line_items"`
 	}
 	if err := json.Unmarshal(body, &o); err != nil || o.ID == "" {
 		return Order{}, errors.New("the body is not a WooCommerce order")
 	}
 	out := Order{ID: "woocommerce:" + o.ID.String(), Value: roundCents(money(o.Total)), Currency: strings.ToUpper(o.Currency), Email: o.Billing.Email}
+	out.AltIDs = nonEmpty(o.Number)
+	if len(o.CouponLines) > 0 {
+		out.Coupon = o.CouponLines[0].Code
+	}
+	for _, l := range o.LineItems {
+		id := l.SKU
+		if id == "" {
+			id = l.ProductID.String()
+		}
+		out.Items = append(out.Items, OrderItem{ID: id, Name: l.Name, Price: roundCents(money(l.Price)), Quantity: l.Quantity})
+	}
 	for _, m := range o.MetaData {
 		if strings.TrimPrefix(m.Key, "_") == VisitorKey {
 			out.Visitor = cleanVisitor(m.Value)
@@ -237,4 +301,15 @@ func roundCents(v float64) float64 {
 		return 0
 	}
 	return math.Round(v*100) / 100
+}
+
+// nonEmpty keeps the ids that are set.
+func nonEmpty(ids ...string) []string {
+	var out []string
+	for _, id := range ids {
+		if id = strings.TrimSpace(id); id != "" {
+			out = append(out, id)
+		}
+	}
+	return out
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
+	"reflect"
 	"strconv"
 	"testing"
 	"time"
@@ -36,7 +37,7 @@ func TestShopifyOrderWebhook(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Order{ID: "shopify:820982911946154508", Visitor: "v9f8e7d6c", Value: 199.65, Currency: "SEK", Email: "jon@example.com"}
-	if o != want {
+	if !reflect.DeepEqual(o, want) {
 		t.Fatalf("got %+v", o)
 	}
 	for name, hdr := range map[string]http.Header{
@@ -85,5 +86,32 @@ func TestStripeCheckoutSessionCompleted(t *testing.T) {
 	o, _ = VerifyAndParse("stripe", "whsec_x", http.Header{"Stripe-Signature": {stripeSig("whsec_x", now, jpy)}}, jpy, now)
 	if o.Value != 1500 {
 		t.Fatalf("yen have no cents: %v", o.Value)
+	}
+}
+
+// An order's lines, coupon and the other ids its pages may name it by (ecommerce analytics).
+func TestOrderLinesAndCoupon(t *testing.T) {
+	body := []byte(`{"id":5001,"name":"#1001","order_number":1001,"total_price":"120.00","currency":"usd",
+	 "discount_codes":[{"code":"SPRING"}],
+	 "line_items":[{"sku":"SKU-1","product_id":77,"title":"Trail Runner","variant_title":"42","price":"50.00","quantity":2},
+	  {"sku":"","product_id":78,"title":"Socks","price":"20.00","quantity":1}]}`)
+	h := http.Header{"X-Shopify-Hmac-Sha256": {base64Sig("s", body)}, "X-Shopify-Topic": {"orders/paid"}}
+	o, err := VerifyAndParse("shopify", "s", h, body, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []OrderItem{{ID: "SKU-1", Name: "Trail Runner", Variant: "42", Price: 50, Quantity: 2}, {ID: "78", Name: "Socks", Price: 20, Quantity: 1}}
+	if !reflect.DeepEqual(o.Items, want) || o.Coupon != "SPRING" || !reflect.DeepEqual(o.AltIDs, []string{"#1001", "1001"}) {
+		t.Fatalf("got %+v", o)
+	}
+	body = []byte(`{"id":727,"number":"727","status":"completed","currency":"EUR","total":"29.35",
+	 "coupon_lines":[{"code":"WELCOME"}],"line_items":[{"sku":"W-1","product_id":9,"name":"Mug","price":29.35,"quantity":1}]}`)
+	h = http.Header{"X-Wc-Webhook-Signature": {base64Sig("w", body)}, "X-Wc-Webhook-Topic": {"order.updated"}}
+	o, err = VerifyAndParse("woocommerce", "w", h, body, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(o.Items, []OrderItem{{ID: "W-1", Name: "Mug", Price: 29.35, Quantity: 1}}) || o.Coupon != "WELCOME" {
+		t.Fatalf("got %+v", o)
 	}
 }

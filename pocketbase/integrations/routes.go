@@ -73,6 +73,9 @@ func (b *Bus) routes(se *core.ServeEvent, store analytics.Store) {
 // receive counts a verified order once: as a verified purchase of its visitor (revenue goals,
 // experiments and revenue impact count it in full), then forwards it to the analytics tools.
 func (b *Bus) receive(e *core.RequestEvent, store analytics.Store, rec *core.Record, order Order, now time.Time) error {
+	if order.Ignore == "" && OnOrder != nil {
+		OnOrder(e.App, rec.GetString("site_id"), order, now) // ecommerce: every paid order, the server's figure
+	}
 	if order.Ignore == "" && order.Visitor == "" {
 		order.Ignore = "the order carries no " + VisitorKey
 	}

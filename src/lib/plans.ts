@@ -14,7 +14,8 @@ export type Capability =
   | 'click_maps'
   | 'recordings'
   | 'cro_workers'
-  | 'api_access';
+  | 'api_access'
+  | 'ecommerce';
 
 const MINIMUM_TIER: Record<Capability, PlanTier> = {
   scan_all_results: 'starter',
@@ -30,6 +31,8 @@ const MINIMUM_TIER: Record<Capability, PlanTier> = {
   cro_workers: 'enterprise',
   // The public REST API (pocketbase/publicapi mirrors it, pinned by tests/fixtures/contracts/plan-limits.json).
   api_access: 'enterprise',
+  // Ecommerce analytics (pocketbase/ecommerce mirrors it, pinned by plan-limits.json).
+  ecommerce: 'enterprise',
 };
 
 /** Scan results a free user sees (of up to SCAN_MAX_RESULTS). */
@@ -108,6 +111,7 @@ const CAPABILITY_LABELS: Record<Capability, string> = {
   recordings: 'Session recordings and heatmaps',
   cro_workers: 'CRO Workers',
   api_access: 'API access',
+  ecommerce: 'Ecommerce analytics',
 };
 
 const TIER_LABELS: Record<PlanTier, string> = { free: 'Free', starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise & Ecom' };

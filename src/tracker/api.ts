@@ -14,10 +14,16 @@ export function publicApi(push: Push): (a: unknown[]) => void {
           const v = (y as Record<string, unknown>)[k];
           if (k === 'value') {
             if (typeof v === 'number' && Math.abs(v) <= 1e9) e.val = v;
-          } else if (n < 20 && (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && isFinite(v)))) {
-            pr[clean(k, 40)] = typeof v === 'string' ? clean(v, 100) : v;
-            if (JSON.stringify(pr).length > 900) delete pr[clean(k, 40)];
-            else n++;
+          } else if (n < 20) {
+            // Any JSON value (an ecommerce event's line items are a list of objects), its text
+            // cleaned; what JSON cannot hold (a function, undefined) is left out.
+            try {
+              pr[clean(k, 40)] = JSON.parse(JSON.stringify(v, (_, s) => (typeof s === 'string' ? clean(s, 100) : s)));
+              if (JSON.stringify(pr).length > 900) delete pr[clean(k, 40)];
+              else n++;
+            } catch (_) {
+              /* not JSON */
+            }
           }
         }
       }

@@ -209,6 +209,9 @@ function init(): void {
       (m: Recorder) => m.r(config(), ids, optOut),
       () => {},
     );
+  // Ecommerce capture (full build; the server sends it to sites that capture ecommerce events):
+  // the chunk that reads the page's dataLayer and reports through `cro('track', ...)`.
+  if (CRO_RULES && config().o) import(origin() + config().o).catch(() => {});
   hide = () => {
     page.leave();
     vitals();

@@ -22,6 +22,8 @@ export interface Config {
   gt?: boolean;
   /** Session recording, when the site's plan includes it (the recorder chunk reads the rest). */
   v?: RecorderConfig;
+  /** The ecommerce chunk's path (src/ecommerce), for sites that capture ecommerce events (full build). */
+  o?: string;
   /**
    * Consent-free mode: the visitor id the server computed for this request (a daily salted hash,
    * pocketbase/visitorhash). Nothing is then stored on the device; the server names the session.

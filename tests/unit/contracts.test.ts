@@ -105,6 +105,11 @@ describe('plan limits (the same fixture runs in pocketbase/usage)', () => {
     expect(upgradeMessage('api_access')).toBe(planLimits.apiAccess.refusal);
   });
 
+  it('gives ecommerce analytics to the plans the fixture lists, with the same refusal as pocketbase/ecommerce', () => {
+    for (const [tier, allowed] of Object.entries(planLimits.ecommerce.plans)) expect(can(tier, 'ecommerce'), tier).toBe(allowed);
+    expect(upgradeMessage('ecommerce')).toBe(planLimits.ecommerce.refusal);
+  });
+
   it('gives session recordings to the plans the fixture lists, with the same refusal as pocketbase/recordings', () => {
     for (const [tier, allowed] of Object.entries(planLimits.recordings.plans)) expect(can(tier, 'recordings'), tier).toBe(allowed);
     expect(upgradeMessage('recordings')).toBe(planLimits.recordings.refusal);

@@ -1,0 +1,45 @@
+package analytics
+
+import (
+	"time"
+
+	"github.com/pocketbase/dbx"
+)
+
+// ExposedVisitor is one visitor's first exposure to an experiment: its variant and time.
+type ExposedVisitor struct {
+	Visitor string
+	Variant string
+	At      time.Time
+}
+
+// ExposedVisitorsReader is what a store offers when it can list an experiment's exposed visitors
+// (the SQLite store can): pocketbase/ecommerce joins them to its orders for average order value
+// and revenue per visitor per variant. Not part of Store, so other stores need not have it.
+type ExposedVisitorsReader interface {
+	ExposedVisitors(siteID, experimentID string) ([]ExposedVisitor, error)
+}
+
+// ExposedVisitors lists the experiment's exposed visitors (one row each), by its (experiment,
+// visitor) index.
+func (s *sqliteStore) ExposedVisitors(siteID, experimentID string) ([]ExposedVisitor, error) {
+	var rows []struct {
+		Visitor string `db:"visitor"`
+		Variant string `db:"variant"`
+		TS      string `db:"ts"`
+	}
+	err := s.app.DB().NewQuery(`SELECT visitor, variant, ts FROM experiment_exposures WHERE experiment = {:exp} AND site_id = {:site}`).
+		Bind(dbx.Params{"exp": experimentID, "site": siteID}).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ExposedVisitor, 0, len(rows))
+	for _, r := range rows {
+		at, err := parseDBTime(r.TS)
+		if err != nil {
+			continue
+		}
+		out = append(out, ExposedVisitor{Visitor: r.Visitor, Variant: r.Variant, At: at})
+	}
+	return out, nil
+}

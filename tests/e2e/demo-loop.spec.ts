@@ -78,6 +78,11 @@ const SCREENS: Record<Exclude<RouteName, 'admin'>, Check> = {
     await expect(page.getByTestId('funnel-step-users').first()).toContainText(nonZero);
     await expect(page.getByTestId('funnel-step-users').last()).toContainText(nonZero);
   },
+  ecommerce: async (page) => {
+    // The demo shop sends no ecommerce events: the screen opens on its settings and figures.
+    await expect(page.getByTestId('ecommerce-settings')).toBeVisible();
+    await expect(page.getByTestId('ecommerce-summary')).toBeVisible();
+  },
   integrations: async (page) => {
     await expect(page.getByTestId('integrations-grid')).toBeVisible();
   },

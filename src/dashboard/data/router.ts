@@ -14,6 +14,7 @@ export const ROUTE_PATHS = {
   library: '/dashboard/library',
   recordings: '/dashboard/recordings',
   funnels: '/dashboard/funnels',
+  ecommerce: '/dashboard/ecommerce',
   integrations: '/dashboard/integrations',
   reports: '/dashboard/reports',
   tests: '/dashboard/tests',

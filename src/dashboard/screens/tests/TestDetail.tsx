@@ -12,6 +12,7 @@ import type { ExperimentResults } from '../../data/experiments';
 import type { ExperimentRecord, RuleRecord } from '../../data/records';
 import { GuardrailsCard } from './GuardrailsCard';
 import { IntervalChart } from './IntervalChart';
+import { OrderValueCard } from './OrderValueCard';
 import { formatDate, interval, pValue, percent, signedPercent } from './format';
 
 export function TestDetail({
@@ -168,6 +169,7 @@ export function TestDetail({
             </Card>
           )}
           {results.guardrails.length > 0 && <GuardrailsCard guardrails={results.guardrails} />}
+          <OrderValueCard experimentId={experiment.id} names={Object.fromEntries(results.variants.map((v) => [v.key, v.name]))} />
         </>
       )}
     </div>

@@ -112,7 +112,8 @@ func (r routes) saveSettings(e *core.RequestEvent) error {
 		s.Rates = body.Rates
 	}
 	if problem := SettingsProblem(s.Currency, s.Rates); problem != "" {
-		return apis.NewBadRequestError(problem, nil)
+		// The contract's own wording (its field first), which apis errors would capitalise.
+		return e.JSON(http.StatusBadRequest, map[string]any{"status": http.StatusBadRequest, "message": problem, "data": map[string]any{}})
 	}
 	if err := saveSettings(e.App, site.Id, s); err != nil {
 		return err

@@ -21,6 +21,8 @@ const PAGES: Record<string, string> = {
   '/thank-you': 'thank-you.html',
   '/landing': 'landing.html',
   '/join': 'join.html',
+  // A GA4 shop's product page pushing ecommerce events to its dataLayer (the ecommerce e2e).
+  '/ecommerce': 'ecommerce.html',
   // The fixture SPA (History API routes, late and re-rendered checkout): the visual editor's e2e.
   '/spa': 'spa.html',
   '/spa/checkout': 'spa.html',

@@ -89,7 +89,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
     features: [
       f('Unlimited visitors', '#visitor-limits'),
       f('Dedicated CRO workers', '/dashboard/cro-workers'),
-      soon('Ecommerce features'),
+      f('Ecommerce features', '/dashboard/ecommerce'),
       soon('White label'),
       f('API access', '/api-docs'),
       f('24/7 support', '/contact'),

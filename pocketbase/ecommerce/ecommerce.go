@@ -19,10 +19,11 @@ import (
 // Register wires the collect hook, the order hook, the tracker config and the routes.
 func Register(app *pocketbase.PocketBase, store analytics.Store) {
 	cap := &capture{app: app, m: map[string]captureEntry{}}
-	in := &ingest{app: app, capture: cap, sessions: map[string]bool{}}
+	in := &ingest{app: app, capture: cap, sessions: map[string]*entrySession{}}
 	analytics.AlsoCollect = append(analytics.AlsoCollect, in.collect)
 	analytics.EcommerceConfig = scriptConfig(cap)
 	integrations.OnOrder = serverOrder
+	analytics.AlsoPrune = append(analytics.AlsoPrune, prune)
 	for _, name := range []string{"sites", "ecommerce_settings"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { cap.clear(); return e.Next() })
 		app.OnRecordAfterUpdateSuccess(name).BindFunc(func(e *core.RecordEvent) error { cap.clear(); return e.Next() })

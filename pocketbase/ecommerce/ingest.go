@@ -23,8 +23,14 @@ type ingest struct {
 	app     core.App
 	capture *capture
 	mu      sync.Mutex
-	// sessions already given their source in this process (bounded), so most batches write nothing.
-	sessions map[string]bool
+	// sessions are the entry source and device of the sessions seen in this process (bounded):
+	// a session's row is written only once it has an ecommerce event, so other sessions cost none.
+	sessions map[string]*entrySession
+}
+
+type entrySession struct {
+	source, device string
+	stored         bool
 }
 
 func (in *ingest) collect(siteID string, b *analytics.Batch, device string) {
@@ -44,8 +50,12 @@ func (in *ingest) collect(siteID string, b *analytics.Batch, device string) {
 	}
 	app := in.app
 	if entry != nil {
-		in.noteSession(siteID, b.Session, analytics.Source(entry.Referrer), device)
+		in.noteEntry(siteID, b.Session, analytics.Source(entry.Referrer), device)
 	}
+	if !ecommerce {
+		return
+	}
+	in.storeSession(siteID, b.Session)
 	for _, ev := range b.Events {
 		if ev.Type != "ev" {
 			continue
@@ -72,21 +82,32 @@ func (in *ingest) collect(siteID string, b *analytics.Batch, device string) {
 	}
 }
 
-// noteSession keeps the session's source and device once (the first batch with a page view).
-func (in *ingest) noteSession(siteID, session, source, device string) {
+// noteEntry remembers a session's source and device from its first batch with a page view.
+func (in *ingest) noteEntry(siteID, session, source, device string) {
 	key := siteID + "|" + session
 	in.mu.Lock()
-	seen := in.sessions[key]
-	if !seen {
-		if len(in.sessions) > 200000 {
-			in.sessions = map[string]bool{}
-		}
-		in.sessions[key] = true
-	}
-	in.mu.Unlock()
-	if seen {
+	defer in.mu.Unlock()
+	if in.sessions[key] != nil {
 		return
 	}
+	if len(in.sessions) > 200000 {
+		in.sessions = map[string]*entrySession{}
+	}
+	in.sessions[key] = &entrySession{source: source, device: device}
+}
+
+// storeSession writes the session's source and device once, when it has an ecommerce event (a
+// session this process did not see start, after a restart, stays without: "(unknown)").
+func (in *ingest) storeSession(siteID, session string) {
+	in.mu.Lock()
+	s := in.sessions[siteID+"|"+session]
+	if s == nil || s.stored {
+		in.mu.Unlock()
+		return
+	}
+	s.stored = true
+	source, device := s.source, s.device
+	in.mu.Unlock()
 	_, err := in.app.DB().NewQuery(`INSERT OR IGNORE INTO ecommerce_sessions (id, site_id, session, source, device)
 		VALUES ({:id}, {:site}, {:session}, {:source}, {:device})`).
 		Bind(dbx.Params{"id": newID(), "site": siteID, "session": session, "source": source, "device": device}).Execute()

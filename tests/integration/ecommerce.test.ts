@@ -59,6 +59,13 @@ describe('the plan and the settings', () => {
     expect(await ok.json()).toEqual({ enabled: true, currency: 'SEK', rates: { EUR: 11.5 } });
   });
 
+  it('keeps its tables from the collection API: members read them through the routes only', async () => {
+    for (const name of ['ecommerce_settings', 'ecommerce_events', 'ecommerce_orders', 'ecommerce_sessions']) {
+      await expect(owner.client.collection(name).getFullList(), name).rejects.toMatchObject({ status: 403 });
+      await expect(owner.client.collection(name).create({ site_id: siteId }), name).rejects.toMatchObject({ status: 403 });
+    }
+  });
+
   it("gives the site the full build with the dataLayer chunk's path, and serves the chunk", async () => {
     const script = await (await fetch(`${server.url}/t/${site.public_key}.js`)).text();
     const path = /"o":"(\/t\/o\/[0-9a-f]{12}\.js)"/.exec(script)?.[1];

@@ -108,13 +108,16 @@ const (
 )
 
 var (
-	styledClass   = regexp.MustCompile(`(?:^|[-_])(?:btn|cta)(?:[-_]|$)|button`)
-	regionClass   = regexp.MustCompile(`^(?:(?:site|page|main|global)[-_])?(footer|header|navbar|nav|navigation|menu|sidebar)$`)
-	quoteClass    = regexp.MustCompile(`testimonial|(?:^|[-_])(?:reviews?|quotes?)(?:[-_]|$)`)
-	authorClass   = regexp.MustCompile(`author|name|cite|attribution|person|reviewer|customer|client|byline`)
-	trailingName  = regexp.MustCompile(`[—–]\s*(\p{Lu}[^—–"“”]{2,80})$`)
-	ratingLabel   = regexp.MustCompile(`(?i)(\d(?:[.,]\d+)?)\s*(?:out of|of|/)\s*5\b|rated\s+(\d(?:[.,]\d+)?)`)
-	ratingClass   = regexp.MustCompile(`star|rating`)
+	styledClass  = regexp.MustCompile(`(?:^|[-_])(?:btn|cta)(?:[-_]|$)|button`)
+	regionClass  = regexp.MustCompile(`^(?:(?:site|page|main|global)[-_])?(footer|header|navbar|nav|navigation|menu|sidebar)$`)
+	quoteClass   = regexp.MustCompile(`testimonial|(?:^|[-_])(?:reviews?|quotes?)(?:[-_]|$)`)
+	authorClass  = regexp.MustCompile(`author|name|cite|attribution|person|reviewer|customer|client|byline`)
+	trailingName = regexp.MustCompile(`[—–]\s*(\p{Lu}[^—–"“”]{2,80})$`)
+	ratingLabel  = regexp.MustCompile(`(?i)(\d(?:[.,]\d+)?)\s*(?:out of|of|/)\s*5\b|rated\s+(\d(?:[.,]\d+)?)`)
+	ratingClass  = regexp.MustCompile(`star|rating`)
+	// A star drawn by an icon font or an SVG: fa-star, bi-star-fill, ti-star, icofont-star, star-o.
+	starIcon      = regexp.MustCompile(`(?i)(?:^|[-_])star(?:$|[-_])`)
+	emptyStar     = regexp.MustCompile(`(?i)star-?o(?:$|[-_])|empty|outline|regular|\bfar\b|star-half`)
 	logoHint      = regexp.MustCompile(`(?i)logo|brand|client|customer|partner|press|featured|trusted|sponsor`)
 	logoLabel     = regexp.MustCompile(`(?i)\b(logos?|brands|clients|customers|partners|press|featured in|trusted by|sponsors?|supported by|backed by|as seen (in|on))\b`)
 	priceToken    = regexp.MustCompile(`(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|USD|EUR|GBP|CHF|SEK|kr\b))`)
@@ -406,12 +409,32 @@ func parseNumber(s string) float64 {
 	return v
 }
 
+// drawnStars counts the children of element i drawn as stars by an icon font or an SVG
+// (fa-star, bi-star-fill, ti-star, an svg classed star), and those not drawn empty or outlined.
+func (t *tree) drawnStars(i int) (drawn, full int) {
+	for _, c := range t.children[i] {
+		ce := t.els[c]
+		// A list item or wrapper holding one star icon and no text counts as that star.
+		if ce.Words == 0 && len(t.children[c]) == 1 && !anyClass(ce, starIcon) {
+			ce = t.els[t.children[c][0]]
+		}
+		if (ce.Tag == "i" || ce.Tag == "span" || ce.Tag == "svg" || ce.Tag == "li" || ce.Tag == "img") && anyClass(ce, starIcon) {
+			drawn++
+			if !emptyStar.MatchString(ce.Attrs["class"]) {
+				full++
+			}
+		}
+	}
+	return drawn, full
+}
+
 func (t *tree) ratings() []Rating {
 	var cands []int
 	value := map[int]float64{}
 	for i, e := range t.els {
 		label := e.Attrs["aria-label"] + " " + e.Attrs["title"]
 		stars := strings.Count(e.Text, "★")
+		drawn, full := t.drawnStars(i)
 		switch {
 		case strings.EqualFold(e.Attrs["itemprop"], "ratingValue"):
 			v := e.Attrs["content"]
@@ -427,6 +450,8 @@ func (t *tree) ratings() []Rating {
 		case e.Words <= 12 && anyClass(e, ratingClass) && ratingLabel.MatchString(e.Text):
 			m := ratingLabel.FindStringSubmatch(e.Text)
 			value[i] = parseNumber(m[1] + m[2])
+		case e.Words <= 12 && e.Tag != "body" && drawn >= 3 && drawn <= 10:
+			value[i] = float64(full)
 		default:
 			continue
 		}

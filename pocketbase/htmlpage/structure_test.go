@@ -103,3 +103,23 @@ func TestStructure(t *testing.T) {
 		t.Errorf("ids %v", s.IDs)
 	}
 }
+
+// Stars drawn by an icon font or SVG, with no number or ★ in the text, are a rating; a row of
+// decorative icons that are not stars, or a single star divider, is not.
+func TestDrawnStarRatings(t *testing.T) {
+	doc := `<html><body>
+<div class="card"><h4>Macbook Air</h4><ul class="product-ratings"><li><i class="fa fa-star"></i></li></ul>
+ <div class="stars"><i class="fa fa-star"></i><i class="fa fa-star"></i><i class="fa fa-star"></i><i class="fa fa-star"></i><i class="fa fa-star-o"></i></div></div>
+<p class="score"><svg class="icon star"></svg><svg class="icon star"></svg><svg class="icon star"></svg></p>
+<ul class="list-inline"><li><i class="fa fa-star"></i></li><li><i class="fa fa-star"></i></li><li><i class="fa fa-star"></i></li></ul>
+<div class="divider"><i class="fas fa-star"></i></div>
+<div class="social"><i class="fa fa-twitter"></i><i class="fa fa-facebook"></i><i class="fa fa-linkedin"></i></div>
+</body></html>`
+	s := Parse([]byte(doc), "https://shop.example/").Structure
+	if len(s.Ratings) != 3 {
+		t.Fatalf("want the icon-font row, the SVG row and the list of stars, got %+v", s.Ratings)
+	}
+	if s.Ratings[0].Value != 4 || s.Ratings[1].Value != 3 || s.Ratings[2].Value != 3 {
+		t.Fatalf("full stars are the value: %+v", s.Ratings)
+	}
+}

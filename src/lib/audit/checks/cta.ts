@@ -1,4 +1,4 @@
-import { attr } from '../page';
+import { attr, type PageElement } from '../page';
 import { defineChecks } from './define';
 import { VAGUE_LABEL } from '../words';
 
@@ -10,9 +10,8 @@ export const ctaChecks = defineChecks({
     signals.ctas.length === 0
       ? {
           evidence: {
-            missing: 'call-to-action <button> or <a>',
+            missing: `call-to-action <button> or <a> (${signals.structure.controls.length} links and buttons, none asking to act)`,
             count: 0,
-            sample: `${signals.structure.controls.length} links and buttons, none asking to act`,
           },
         }
       : null,
@@ -42,9 +41,11 @@ export const ctaChecks = defineChecks({
 
   'cta-dead-links': ({ signals }) => {
     const ids = new Set(signals.structure.ids);
+    // A link is named by its text or, icon-only, by its icon ('fa-twitter').
+    const name = (a: PageElement): string => a.text || (signals.linkIcon.get(a) ?? '').split(/\s+/).find((c) => /[a-z]{3}/i.test(c)) || '';
     const dead = signals.links.filter((a) => {
       const href = attr(a, 'href').trim();
-      if (!a.text || WIDGET_ATTRS.some((k) => k in a.attrs)) return false;
+      if (!name(a) || WIDGET_ATTRS.some((k) => k in a.attrs)) return false;
       if (/^(#!?|javascript:.*)$/i.test(href)) return true;
       // An in-page anchor is dead only when no element carries its id ('#top' always scrolls up).
       const target = /^#([^!].*)$/.exec(href)?.[1];
@@ -55,7 +56,7 @@ export const ctaChecks = defineChecks({
       ? {
           evidence: {
             element: `<a href="${attr(first, 'href').trim().slice(0, 40)}">`,
-            sample: first.text.slice(0, 60),
+            sample: name(first).slice(0, 60),
             count: dead.length,
           },
         }

@@ -112,7 +112,7 @@ function applies(id: string, siteType: string, pageType: string): boolean {
   return (!c.siteTypes || (c.siteTypes as string[]).includes(siteType)) && (!c.pageTypes || (c.pageTypes as string[]).includes(pageType));
 }
 
-const norm = (s: string): string =>
+export const norm = (s: string): string =>
   s
     .replace(/&nbsp;|\u00a0/g, ' ')
     .replace(/\s+/g, ' ')
@@ -120,11 +120,12 @@ const norm = (s: string): string =>
     .toLowerCase();
 
 /** Whether the finding's excerpt and selector are on the page as quoted. */
-function quotedAsFound(f: Finding, pageText: string, html: string): boolean {
+export function quotedAsFound(f: Finding, pageText: string, html: string): boolean {
   const e = f.evidence;
   if (e.sample) {
-    const sample = norm(e.sample.replace(/…$/, ''));
-    if (!pageText.includes(sample) && !html.includes(sample)) return false;
+    // An excerpt may be cut at either end (…), and a list quotes each of its items.
+    const parts = norm(e.sample.replace(/^…|…$/g, '')).split(/ \/ |, /);
+    if (!parts.every((part) => pageText.includes(part.replace(/…$/, '')) || html.includes(part.replace(/…$/, '')))) return false;
   }
   if (e.selector) {
     // Every id and class the selector names is in the HTML.
@@ -149,7 +150,7 @@ export function scoreCorpus(labels: CorpusLabel[] = corpusLabels()): CorpusCase[
     const scored = new Set<string>(SCORED.filter((id) => !label.unsure.includes(id)));
     const expected = label.facts.filter((id) => scored.has(id) && applies(id, label.siteType, label.pageType));
     const got = result.findings.map((f) => f.id).filter((id) => scored.has(id));
-    const pageText = norm(page.elements.map((el) => `${el.text} ${Object.values(el.attrs).join(' ')}`).join(' '));
+    const pageText = norm(`${page.text} ${page.elements.map((el) => `${el.text} ${Object.values(el.attrs).join(' ')}`).join(' ')}`);
     const lowerHtml = norm(html);
     const pointingFindings = result.findings.filter((f) => f.evidence.sample || f.evidence.selector || f.evidence.element);
     return {

@@ -44,13 +44,14 @@ export function isField(el: PageElement): boolean {
   return FIELD_TYPES.has(fieldType(el));
 }
 
+const SOCIAL_NAME = /\b(facebook|twitter|instagram|linkedin|youtube|pinterest|tiktok|github|dribbble|behance)\b/i;
+
 /** A control is a call to action when it asks to act, or is a styled button in the page's body. */
 export function isCta(c: PageControl): boolean {
   const text = c.text.trim();
   if (!text || c.region === 'footer' || UTILITY_LABEL.test(text) || text.length > 60) return false;
   // Following the brand elsewhere is not the page's action.
-  if (SOCIAL_HOST.test(c.href ?? '') || /^(facebook|twitter|instagram|linkedin|youtube|pinterest|tiktok|github|dribbble)$/i.test(text))
-    return false;
+  if (SOCIAL_HOST.test(c.href ?? '') || (SOCIAL_NAME.test(text) && text.split(/\s+/).length <= 6)) return false;
   if (CTA_WORDS.test(text)) return true;
   return c.styled && (c.region === 'main' || c.region === 'header' || c.region === 'form');
 }

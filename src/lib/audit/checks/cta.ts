@@ -42,7 +42,12 @@ export const ctaChecks = defineChecks({
   'cta-dead-links': ({ signals }) => {
     const ids = new Set(signals.structure.ids);
     // A link is named by its text or, icon-only, by its icon ('fa-twitter').
-    const name = (a: PageElement): string => a.text || (signals.linkIcon.get(a) ?? '').split(/\s+/).find((c) => /[a-z]{3}/i.test(c)) || '';
+    const name = (a: PageElement): string =>
+      a.text ||
+      attr(a, 'aria-label') ||
+      attr(a, 'title') ||
+      (signals.linkIcon.get(a) ?? '').split(/\s+/).find((c) => /[a-z]{3}/i.test(c)) ||
+      '';
     const dead = signals.links.filter((a) => {
       const href = attr(a, 'href').trim();
       if (!name(a) || WIDGET_ATTRS.some((k) => k in a.attrs)) return false;

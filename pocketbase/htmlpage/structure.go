@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/publicsuffix"
 )
@@ -120,7 +121,7 @@ var (
 	emptyStar     = regexp.MustCompile(`(?i)star-?o(?:$|[-_])|empty|outline|regular|\bfar\b|star-half`)
 	logoHint      = regexp.MustCompile(`(?i)logo|brand|client|customer|partner|press|featured|trusted|sponsor`)
 	logoLabel     = regexp.MustCompile(`(?i)\b(logos?|brands|clients|customers|partners|press|featured in|trusted by|sponsors?|supported by|backed by|as seen (in|on))\b`)
-	priceToken    = regexp.MustCompile(`(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|USD|EUR|GBP|CHF|SEK|kr\b))`)
+	priceToken    = regexp.MustCompile(`(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[€$£₹]|USD|EUR|GBP|CHF|SEK|kr\b))`)
 	struckClass   = regexp.MustCompile(`compare|was|old|original|regular|strike|crossed|before|list-price|msrp|retail`)
 	privacyWord   = regexp.MustCompile(`(?i)privacy|datenschutz|confidentialit|privacidad|gdpr`)
 	searchName    = regexp.MustCompile(`^(?i:q|s|query|search|keywords?)$`)
@@ -556,6 +557,22 @@ func amountOf(token string) float64 {
 	return parseNumber(strings.NewReplacer(".", "", ",", "").Replace(digits))
 }
 
+// priceTokens finds the prices in text. A currency sign after the amount ("39.00 $") counts only
+// when no amount follows it: in "Size 10 $129.00" the sign belongs to 129.00.
+func priceTokens(text string) []string {
+	var out []string
+	for _, m := range priceToken.FindAllStringIndex(text, -1) {
+		tok := text[m[0]:m[1]]
+		if last, _ := utf8.DecodeLastRuneInString(tok); strings.ContainsRune("$£₹", last) {
+			if rest := strings.TrimLeft(text[m[1]:], " "); rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+				continue
+			}
+		}
+		out = append(out, tok)
+	}
+	return out
+}
+
 // prices: each price token belongs to the innermost element whose text holds it.
 func (t *tree) prices() []Price {
 	out := []Price{}
@@ -563,13 +580,13 @@ func (t *tree) prices() []Price {
 		if e.Tag == "script" || e.Tag == "style" || e.Tag == "option" {
 			continue
 		}
-		tokens := priceToken.FindAllString(e.Text, -1)
+		tokens := priceTokens(e.Text)
 		if len(tokens) == 0 {
 			continue
 		}
 		inChildren := map[string]int{}
 		for _, c := range t.children[i] {
-			for _, tok := range priceToken.FindAllString(t.els[c].Text, -1) {
+			for _, tok := range priceTokens(t.els[c].Text) {
 				inChildren[tok]++
 			}
 		}

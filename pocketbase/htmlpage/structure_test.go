@@ -123,3 +123,14 @@ func TestDrawnStarRatings(t *testing.T) {
 		t.Fatalf("full stars are the value: %+v", s.Ratings)
 	}
 }
+
+// A price split across elements ("$" and "29" and "/ month") or written with its currency after
+// the amount ("39.00 $") is still one price.
+func TestSplitPrices(t *testing.T) {
+	doc := `<html><body><div class="plan"><span class="currency">$</span>
+  <span class="amount">29</span><span class="per">/ month</span></div><div class="ticket"><h2>39.00 $</h2></div></body></html>`
+	s := Parse([]byte(doc), "https://events.example/").Structure
+	if len(s.Prices) != 2 || s.Prices[0].Amount != 29 || s.Prices[1].Amount != 39 {
+		t.Fatalf("want $29 and 39.00 $, got %+v", s.Prices)
+	}
+}

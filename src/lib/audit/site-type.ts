@@ -212,8 +212,13 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   const title = page.elements.find((e) => e.tag === 'title')?.text ?? '';
   const b2bWords = [title, s.headings.join(' \n '), metaContent(page, 'description') ?? ''].filter((t) => B2B_WORDS.test(t)).length;
   if (b2bWords) add('b2b', 'business vocabulary', b2bWords);
-  if (s.headings.some((h) => /^(our )?services$|^what we (do|offer)$|^our (work|process|working process)$/i.test(h.trim())))
+  if (
+    s.headings.some((h) => /^(our )?services$|^at your service$|^what we (do|offer)$|^our (work|process|working process)$/i.test(h.trim()))
+  )
     add('b2b', 'services section', 1);
+  // A team presented on the page: a company's, not one person's.
+  if (s.headings.some((h) => /^(meet )?(our|the) (amazing |awesome |creative |expert )?team!?$|^meet the team$/i.test(h.trim())))
+    add('b2b', 'team section', 1);
   if (s.structure.logoRows.length) add('b2b', 'client logos', 1);
   if (
     s.forms.some((f) =>

@@ -33,6 +33,7 @@ import (
 	"cro/pocketbase/recordings"
 	"cro/pocketbase/reports"
 
+	"cro/pocketbase/render"
 	"cro/pocketbase/safefetch"
 	"cro/pocketbase/status"
 	"cro/pocketbase/usage"
@@ -47,6 +48,7 @@ func main() {
 		return
 	}
 	app := pocketbase.New()
+	render.Enable() // the scan renders pages in Chromium when CRO_SCAN_CHROMIUM is set
 
 	var hooksDir, migrationsDir, siteDir, typesDir string
 	var hooksWatch bool
@@ -70,7 +72,7 @@ func main() {
 		HooksPoolSize: hooksPool,
 		TypesDir:      typesDir,
 		OnInit: func(vm *goja.Runtime) {
-			safefetch.BindJS(vm)                // $safefetch: the website scan's guarded fetcher
+			safefetch.BindJS(vm)                // $safefetch: the website scan's guarded fetcher (renders with CRO_SCAN_CHROMIUM)
 			mail.BindJS(vm)                     // $mailqueue: mail sent after the request, never holding it up
 			analytics.BindJS(vm, events)        // $analytics: the event store's queries for the hooks
 			ai.BindJS(vm)                       // $ai: the language model behind the AI chat, streamed

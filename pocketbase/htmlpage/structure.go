@@ -37,6 +37,10 @@ type Control struct {
 	Region string `json:"region"`
 	// Styled: a <button>, a submit input, or a link marked as a button by role or class.
 	Styled bool `json:"styled"`
+	// Box is [left, top, width, height] in page pixels when the page was rendered (package render).
+	Box []int `json:"box,omitempty"`
+	// Hidden: the rendered page does not show it (it or an ancestor is not displayed).
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // Testimonial is a quote with its attribution (a quote without one is just a quotation).
@@ -305,7 +309,29 @@ func (t *tree) control(i int) (Control, bool) {
 	}
 	styled := e.Tag != "a" || strings.EqualFold(e.Attrs["role"], "button") || anyClass(e, styledClass)
 	text, _ = capUnits(text, 120)
-	return Control{Text: text, Tag: e.Tag, Href: e.Attrs["href"], Selector: t.selector(i), Offset: e.TextOffset, Region: t.region(i), Styled: styled}, true
+	c := Control{Text: text, Tag: e.Tag, Href: e.Attrs["href"], Selector: t.selector(i), Offset: e.TextOffset, Region: t.region(i), Styled: styled}
+	c.Box = renderedBox(e.Attrs["data-cro-box"])
+	for a := i; a >= 0 && !c.Hidden; a = t.els[a].parent {
+		_, c.Hidden = t.els[a].Attrs["data-cro-hidden"]
+	}
+	return c, true
+}
+
+// renderedBox reads data-cro-box="left,top,width,height" (set by the renderer), or nil.
+func renderedBox(v string) []int {
+	parts := strings.Split(v, ",")
+	if len(parts) != 4 {
+		return nil
+	}
+	box := make([]int, 4)
+	for k, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil {
+			return nil
+		}
+		box[k] = n
+	}
+	return box
 }
 
 // innermost keeps the candidates that contain no other candidate: each candidate marks its

@@ -134,3 +134,16 @@ func TestSplitPrices(t *testing.T) {
 		t.Fatalf("want $29 and 39.00 $, got %+v", s.Prices)
 	}
 }
+
+// A rendered page (package render) marks hidden elements and the boxes of links and buttons.
+func TestRenderedMarks(t *testing.T) {
+	doc := `<html><body><div data-cro-hidden=""><p><a href="/x" data-cro-box="1,2,3,4">Hidden offer</a></p></div>
+<a class="btn" href="/buy" data-cro-box="10,1200,200,48">Buy now</a><a href="/plain">Plain</a></body></html>`
+	s := Parse([]byte(doc), "https://shop.example/").Structure
+	if len(s.Controls) != 3 || !s.Controls[0].Hidden || s.Controls[1].Hidden || s.Controls[2].Hidden {
+		t.Fatalf("hidden marks: %+v", s.Controls)
+	}
+	if b := s.Controls[1].Box; len(b) != 4 || b[1] != 1200 || s.Controls[2].Box != nil {
+		t.Fatalf("boxes: %+v", s.Controls)
+	}
+}

@@ -82,3 +82,16 @@ describe('the scan reads what templates draw', () => {
     expect(ids(page(B2B, 'Ledgerline | Invoice automation'))).not.toContain('copy-default-title');
   });
 });
+
+describe('a rendered page (the renderer marks boxes and hidden elements)', () => {
+  test('the call to action is judged by where the browser put it, and a hidden one does not count', () => {
+    const cta = (box: string, hidden = '') =>
+      page(`${B2B.replace('class="btn" href="/demo"', `class="btn" href="/demo" data-cro-box="${box}"`)}${hidden}`);
+    expect(ids(cta('40,1400,180,48'))).toContain('cta-below-fold');
+    expect(ids(cta('40,420,180,48'))).not.toContain('cta-below-fold');
+    const onlyHidden = page(
+      '<h1>Invoice automation for finance teams</h1><div data-cro-hidden=""><a class="btn" href="/demo" data-cro-box="0,0,0,0">Book a demo</a></div><a href="/pricing">Pricing</a>',
+    );
+    expect(ids(onlyHidden)).toContain('cta-missing');
+  });
+});

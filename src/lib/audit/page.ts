@@ -23,6 +23,10 @@ export interface PageControl {
   region: 'header' | 'nav' | 'aside' | 'footer' | 'form' | 'main';
   /** A <button>, a submit input, or a link marked as a button by role or class. */
   styled: boolean;
+  /** [left, top, width, height] in page pixels, when the page was rendered in a browser. */
+  box?: number[];
+  /** The rendered page does not show it. */
+  hidden?: boolean;
 }
 
 export interface PageTestimonial {

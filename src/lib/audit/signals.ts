@@ -49,7 +49,7 @@ const SOCIAL_NAME = /\b(facebook|twitter|instagram|linkedin|youtube|pinterest|ti
 /** A control is a call to action when it asks to act, or is a styled button in the page's body. */
 export function isCta(c: PageControl): boolean {
   const text = c.text.trim();
-  if (!text || c.region === 'footer' || UTILITY_LABEL.test(text) || text.length > 60) return false;
+  if (!text || c.hidden || c.region === 'footer' || UTILITY_LABEL.test(text) || text.length > 60) return false;
   // Following the brand elsewhere is not the page's action.
   if (SOCIAL_HOST.test(c.href ?? '') || (SOCIAL_NAME.test(text) && text.split(/\s+/).length <= 6)) return false;
   if (CTA_WORDS.test(text)) return true;

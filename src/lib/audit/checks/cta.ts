@@ -2,6 +2,9 @@ import { attr, type PageElement } from '../page';
 import { defineChecks } from './define';
 import { VAGUE_LABEL } from '../words';
 
+/** The first screen of the rendered page (the renderer's viewport height). */
+const FOLD_PX = 800;
+
 /** Links that open a widget (tabs, menus, modals) rather than a page: '#' is their normal href. */
 const WIDGET_ATTRS = ['role', 'aria-controls', 'aria-haspopup', 'aria-expanded', 'data-toggle', 'data-bs-toggle', 'onclick'];
 
@@ -18,7 +21,13 @@ export const ctaChecks = defineChecks({
 
   'cta-below-fold': ({ signals, page }) => {
     const first = signals.ctas[0];
-    if (!first || first.offset < 1200 || page.text.length < 1500) return null;
+    if (!first) return null;
+    // Rendered: where the browser put it (below an 800 px high first screen); else the text before it.
+    if (first.box) {
+      if (signals.ctas.some((c) => c.box && c.box[1]! < FOLD_PX && c.box[2]! * c.box[3]! > 0)) return null;
+      return { evidence: { element: `<${first.tag}>`, selector: first.selector, sample: first.text.slice(0, 80), count: first.box[1] } };
+    }
+    if (first.offset < 1200 || page.text.length < 1500) return null;
     return { evidence: { element: `<${first.tag}>`, selector: first.selector, sample: first.text.slice(0, 80), count: first.offset } };
   },
 

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { closeServer } from './close-server';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/scan');
-export const FIXTURE_PAGES = ['weak-landing', 'strong-landing', 'shop', 'local-business', 'b2b'] as const;
+export const FIXTURE_PAGES = ['weak-landing', 'strong-landing', 'shop', 'local-business', 'b2b', 'scripted'] as const;
 
 export interface FixtureSite {
   /** http://127.0.0.1:PORT */
@@ -44,6 +44,14 @@ export async function startFixtureSite(port = 0): Promise<FixtureSite> {
     if (other) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(readFileSync(resolve(FIXTURES, 'quality', `${other}.html`)));
+      return;
+    }
+    if (path === '/assets/headline.js') {
+      // The scripted page's content, for the scan that renders before judging.
+      res.writeHead(200, { 'Content-Type': 'text/javascript' });
+      res.end(
+        'document.getElementById(\'app\').innerHTML = \'<h1>Stoneware mugs thrown by hand in Fernhill</h1><a class="btn" href="/shop">Shop the mugs</a>\';',
+      );
       return;
     }
     if (path.startsWith('/assets/') || path.startsWith('/js/') || path.startsWith('/css/')) {

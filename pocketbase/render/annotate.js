@@ -18,4 +18,4 @@
     if (name) el.setAttribute('aria-label', name);
   }
   return '<!doctype html>' + document.documentElement.outerHTML;
-})()
+})();

@@ -34,6 +34,7 @@ import (
 	"cro/pocketbase/recordings"
 	"cro/pocketbase/reports"
 
+	"cro/pocketbase/render"
 	"cro/pocketbase/safefetch"
 	"cro/pocketbase/status"
 	"cro/pocketbase/usage"
@@ -48,6 +49,7 @@ func main() {
 		return
 	}
 	app := pocketbase.New()
+	render.Enable() // the scan renders pages in Chromium when CRO_SCAN_CHROMIUM is set
 
 	var hooksDir, migrationsDir, siteDir, typesDir string
 	var hooksWatch bool
@@ -71,7 +73,7 @@ func main() {
 		HooksPoolSize: hooksPool,
 		TypesDir:      typesDir,
 		OnInit: func(vm *goja.Runtime) {
-			safefetch.BindJS(vm)                // $safefetch: the website scan's guarded fetcher
+			safefetch.BindJS(vm)                // $safefetch: the website scan's guarded fetcher (renders with CRO_SCAN_CHROMIUM)
 			mail.BindJS(vm)                     // $mailqueue: mail sent after the request, never holding it up
 			analytics.BindJS(vm, events)        // $analytics: the event store's queries for the hooks
 			ai.BindJS(vm)                       // $ai: the language model behind the AI chat, streamed

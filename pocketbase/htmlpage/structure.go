@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/publicsuffix"
 )
@@ -36,6 +37,10 @@ type Control struct {
 	Region string `json:"region"`
 	// Styled: a <button>, a submit input, or a link marked as a button by role or class.
 	Styled bool `json:"styled"`
+	// Box is [left, top, width, height] in page pixels when the page was rendered (package render).
+	Box []int `json:"box,omitempty"`
+	// Hidden: the rendered page does not show it (it or an ancestor is not displayed).
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // Testimonial is a quote with its attribution (a quote without one is just a quotation).
@@ -108,16 +113,19 @@ const (
 )
 
 var (
-	styledClass   = regexp.MustCompile(`(?:^|[-_])(?:btn|cta)(?:[-_]|$)|button`)
-	regionClass   = regexp.MustCompile(`^(?:(?:site|page|main|global)[-_])?(footer|header|navbar|nav|navigation|menu|sidebar)$`)
-	quoteClass    = regexp.MustCompile(`testimonial|(?:^|[-_])(?:reviews?|quotes?)(?:[-_]|$)`)
-	authorClass   = regexp.MustCompile(`author|name|cite|attribution|person|reviewer|customer|client|byline`)
-	trailingName  = regexp.MustCompile(`[—–]\s*(\p{Lu}[^—–"“”]{2,80})$`)
-	ratingLabel   = regexp.MustCompile(`(?i)(\d(?:[.,]\d+)?)\s*(?:out of|of|/)\s*5\b|rated\s+(\d(?:[.,]\d+)?)`)
-	ratingClass   = regexp.MustCompile(`star|rating`)
+	styledClass  = regexp.MustCompile(`(?:^|[-_])(?:btn|cta)(?:[-_]|$)|button`)
+	regionClass  = regexp.MustCompile(`^(?:(?:site|page|main|global)[-_])?(footer|header|navbar|nav|navigation|menu|sidebar)$`)
+	quoteClass   = regexp.MustCompile(`testimonial|(?:^|[-_])(?:reviews?|quotes?)(?:[-_]|$)`)
+	authorClass  = regexp.MustCompile(`author|name|cite|attribution|person|reviewer|customer|client|byline`)
+	trailingName = regexp.MustCompile(`[—–]\s*(\p{Lu}[^—–"“”]{2,80})$`)
+	ratingLabel  = regexp.MustCompile(`(?i)(\d(?:[.,]\d+)?)\s*(?:out of|of|/)\s*5\b|rated\s+(\d(?:[.,]\d+)?)`)
+	ratingClass  = regexp.MustCompile(`star|rating`)
+	// A star drawn by an icon font or an SVG: fa-star, bi-star-fill, ti-star, icofont-star, star-o.
+	starIcon      = regexp.MustCompile(`(?i)(?:^|[-_])star(?:$|[-_])`)
+	emptyStar     = regexp.MustCompile(`(?i)star-?o(?:$|[-_])|empty|outline|regular|\bfar\b|star-half`)
 	logoHint      = regexp.MustCompile(`(?i)logo|brand|client|customer|partner|press|featured|trusted|sponsor`)
 	logoLabel     = regexp.MustCompile(`(?i)\b(logos?|brands|clients|customers|partners|press|featured in|trusted by|sponsors?|supported by|backed by|as seen (in|on))\b`)
-	priceToken    = regexp.MustCompile(`(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:€|USD|EUR|GBP|CHF|SEK|kr\b))`)
+	priceToken    = regexp.MustCompile(`(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[€$£₹]|USD|EUR|GBP|CHF|SEK|kr\b))`)
 	struckClass   = regexp.MustCompile(`compare|was|old|original|regular|strike|crossed|before|list-price|msrp|retail`)
 	privacyWord   = regexp.MustCompile(`(?i)privacy|datenschutz|confidentialit|privacidad|gdpr`)
 	searchName    = regexp.MustCompile(`^(?i:q|s|query|search|keywords?)$`)
@@ -301,7 +309,29 @@ func (t *tree) control(i int) (Control, bool) {
 	}
 	styled := e.Tag != "a" || strings.EqualFold(e.Attrs["role"], "button") || anyClass(e, styledClass)
 	text, _ = capUnits(text, 120)
-	return Control{Text: text, Tag: e.Tag, Href: e.Attrs["href"], Selector: t.selector(i), Offset: e.TextOffset, Region: t.region(i), Styled: styled}, true
+	c := Control{Text: text, Tag: e.Tag, Href: e.Attrs["href"], Selector: t.selector(i), Offset: e.TextOffset, Region: t.region(i), Styled: styled}
+	c.Box = renderedBox(e.Attrs["data-cro-box"])
+	for a := i; a >= 0 && !c.Hidden; a = t.els[a].parent {
+		_, c.Hidden = t.els[a].Attrs["data-cro-hidden"]
+	}
+	return c, true
+}
+
+// renderedBox reads data-cro-box="left,top,width,height" (set by the renderer), or nil.
+func renderedBox(v string) []int {
+	parts := strings.Split(v, ",")
+	if len(parts) != 4 {
+		return nil
+	}
+	box := make([]int, 4)
+	for k, p := range parts {
+		n, err := strconv.Atoi(strings.TrimSpace(p))
+		if err != nil {
+			return nil
+		}
+		box[k] = n
+	}
+	return box
 }
 
 // innermost keeps the candidates that contain no other candidate: each candidate marks its
@@ -406,12 +436,32 @@ func parseNumber(s string) float64 {
 	return v
 }
 
+// drawnStars counts the children of element i drawn as stars by an icon font or an SVG
+// (fa-star, bi-star-fill, ti-star, an svg classed star), and those not drawn empty or outlined.
+func (t *tree) drawnStars(i int) (drawn, full int) {
+	for _, c := range t.children[i] {
+		ce := t.els[c]
+		// A list item or wrapper holding one star icon and no text counts as that star.
+		if ce.Words == 0 && len(t.children[c]) == 1 && !anyClass(ce, starIcon) {
+			ce = t.els[t.children[c][0]]
+		}
+		if (ce.Tag == "i" || ce.Tag == "span" || ce.Tag == "svg" || ce.Tag == "li" || ce.Tag == "img") && anyClass(ce, starIcon) {
+			drawn++
+			if !emptyStar.MatchString(ce.Attrs["class"]) {
+				full++
+			}
+		}
+	}
+	return drawn, full
+}
+
 func (t *tree) ratings() []Rating {
 	var cands []int
 	value := map[int]float64{}
 	for i, e := range t.els {
 		label := e.Attrs["aria-label"] + " " + e.Attrs["title"]
 		stars := strings.Count(e.Text, "★")
+		drawn, full := t.drawnStars(i)
 		switch {
 		case strings.EqualFold(e.Attrs["itemprop"], "ratingValue"):
 			v := e.Attrs["content"]
@@ -427,6 +477,8 @@ func (t *tree) ratings() []Rating {
 		case e.Words <= 12 && anyClass(e, ratingClass) && ratingLabel.MatchString(e.Text):
 			m := ratingLabel.FindStringSubmatch(e.Text)
 			value[i] = parseNumber(m[1] + m[2])
+		case e.Words <= 12 && e.Tag != "body" && drawn >= 3 && drawn <= 10:
+			value[i] = float64(full)
 		default:
 			continue
 		}
@@ -531,6 +583,22 @@ func amountOf(token string) float64 {
 	return parseNumber(strings.NewReplacer(".", "", ",", "").Replace(digits))
 }
 
+// priceTokens finds the prices in text. A currency sign after the amount ("39.00 $") counts only
+// when no amount follows it: in "Size 10 $129.00" the sign belongs to 129.00.
+func priceTokens(text string) []string {
+	var out []string
+	for _, m := range priceToken.FindAllStringIndex(text, -1) {
+		tok := text[m[0]:m[1]]
+		if last, _ := utf8.DecodeLastRuneInString(tok); strings.ContainsRune("$£₹", last) {
+			if rest := strings.TrimLeft(text[m[1]:], " "); rest != "" && rest[0] >= '0' && rest[0] <= '9' {
+				continue
+			}
+		}
+		out = append(out, tok)
+	}
+	return out
+}
+
 // prices: each price token belongs to the innermost element whose text holds it.
 func (t *tree) prices() []Price {
 	out := []Price{}
@@ -538,13 +606,13 @@ func (t *tree) prices() []Price {
 		if e.Tag == "script" || e.Tag == "style" || e.Tag == "option" {
 			continue
 		}
-		tokens := priceToken.FindAllString(e.Text, -1)
+		tokens := priceTokens(e.Text)
 		if len(tokens) == 0 {
 			continue
 		}
 		inChildren := map[string]int{}
 		for _, c := range t.children[i] {
-			for _, tok := range priceToken.FindAllString(t.els[c].Text, -1) {
+			for _, tok := range priceTokens(t.els[c].Text) {
 				inChildren[tok]++
 			}
 		}

@@ -103,3 +103,47 @@ func TestStructure(t *testing.T) {
 		t.Errorf("ids %v", s.IDs)
 	}
 }
+
+// Stars drawn by an icon font or SVG, with no number or ★ in the text, are a rating; a row of
+// decorative icons that are not stars, or a single star divider, is not.
+func TestDrawnStarRatings(t *testing.T) {
+	doc := `<html><body>
+<div class="card"><h4>Macbook Air</h4><ul class="product-ratings"><li><i class="fa fa-star"></i></li></ul>
+ <div class="stars"><i class="fa fa-star"></i><i class="fa fa-star"></i><i class="fa fa-star"></i><i class="fa fa-star"></i><i class="fa fa-star-o"></i></div></div>
+<p class="score"><svg class="icon star"></svg><svg class="icon star"></svg><svg class="icon star"></svg></p>
+<ul class="list-inline"><li><i class="fa fa-star"></i></li><li><i class="fa fa-star"></i></li><li><i class="fa fa-star"></i></li></ul>
+<div class="divider"><i class="fas fa-star"></i></div>
+<div class="social"><i class="fa fa-twitter"></i><i class="fa fa-facebook"></i><i class="fa fa-linkedin"></i></div>
+</body></html>`
+	s := Parse([]byte(doc), "https://shop.example/").Structure
+	if len(s.Ratings) != 3 {
+		t.Fatalf("want the icon-font row, the SVG row and the list of stars, got %+v", s.Ratings)
+	}
+	if s.Ratings[0].Value != 4 || s.Ratings[1].Value != 3 || s.Ratings[2].Value != 3 {
+		t.Fatalf("full stars are the value: %+v", s.Ratings)
+	}
+}
+
+// A price split across elements ("$" and "29" and "/ month") or written with its currency after
+// the amount ("39.00 $") is still one price.
+func TestSplitPrices(t *testing.T) {
+	doc := `<html><body><div class="plan"><span class="currency">$</span>
+  <span class="amount">29</span><span class="per">/ month</span></div><div class="ticket"><h2>39.00 $</h2></div></body></html>`
+	s := Parse([]byte(doc), "https://events.example/").Structure
+	if len(s.Prices) != 2 || s.Prices[0].Amount != 29 || s.Prices[1].Amount != 39 {
+		t.Fatalf("want $29 and 39.00 $, got %+v", s.Prices)
+	}
+}
+
+// A rendered page (package render) marks hidden elements and the boxes of links and buttons.
+func TestRenderedMarks(t *testing.T) {
+	doc := `<html><body><div data-cro-hidden=""><p><a href="/x" data-cro-box="1,2,3,4">Hidden offer</a></p></div>
+<a class="btn" href="/buy" data-cro-box="10,1200,200,48">Buy now</a><a href="/plain">Plain</a></body></html>`
+	s := Parse([]byte(doc), "https://shop.example/").Structure
+	if len(s.Controls) != 3 || !s.Controls[0].Hidden || s.Controls[1].Hidden || s.Controls[2].Hidden {
+		t.Fatalf("hidden marks: %+v", s.Controls)
+	}
+	if b := s.Controls[1].Box; len(b) != 4 || b[1] != 1200 || s.Controls[2].Box != nil {
+		t.Fatalf("boxes: %+v", s.Controls)
+	}
+}

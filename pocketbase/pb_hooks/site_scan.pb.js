@@ -1,8 +1,10 @@
 // @ts-check
 /// <reference path="../pb_data/types.d.ts" />
-// The dashboard's website scan (Overview): scans the site's own domain, adds findings from the
-// site's analytics and analysed documents, and returns as many as the plan allows
-// (scanResultLimit: free 3, paid up to 30) with the total for the unlock banner.
+// The dashboard's website scan (Overview): scans the site's own domain (the home page, then a
+// product or pricing page, the cart and the contact page found by its links: up to 5 pages, each
+// fetched through the guarded fetcher), adds findings from the site's analytics and analysed
+// documents, and returns as many as the plan allows (scanResultLimit: free 3, paid up to 30) with
+// the total for the unlock banner. Each finding says on which page it is.
 
 routerAdd(
   'POST',
@@ -37,6 +39,26 @@ routerAdd(
     }
     if (!scan) return reply.error(e, failure.status, failure.message, { code: failure.code });
 
+    // The other pages, judged as pages of a site of the home page's type; one that fails is skipped.
+    /** @type {import('./lib/generated/domain').ScannedPage[]} */
+    const pages = [{ url: scan.result.url, role: 'home', result: scan.result }];
+    const queue = domain.pagesToScan(scan.result.siteLinks || []);
+    const seen = { [scan.result.url]: true };
+    for (let i = 0; i < queue.length && pages.length < domain.SITE_SCAN_MAX_PAGES; i++) {
+      const link = queue[i];
+      const target = runner.normalize(link.url);
+      if (target.ok === false || seen[target.url]) continue;
+      seen[target.url] = true;
+      const got =
+        runner.cached(e.app, target.url, 'dashboard', site.id) ||
+        runner.scan(e.app, target.url, 'dashboard', site.id, { siteType: scan.result.siteType });
+      if (got.ok !== true) continue;
+      pages.push({ url: got.result.url, role: link.role, result: got.result });
+      // A listing leads to a product page when the home page linked to none.
+      const product = link.role === 'category' ? (got.result.siteLinks || []).find((l) => l.role === 'product') : null;
+      if (product) queue.splice(i + 1, 0, product);
+    }
+
     /** @type {string[]} */
     const sources = [domain.SCAN_SOURCES.audit];
     let extra = [];
@@ -50,13 +72,15 @@ routerAdd(
       sources.push(domain.SCAN_SOURCES.documents);
       extra = extra.concat(domain.documentFindings(docs));
     }
-    const all = domain.combineFindings(scan.result, extra).slice(0, domain.SCAN_MAX_RESULTS);
+    const siteFindings = domain.combineSitePages(pages);
+    const all = domain.combineFindings(Object.assign({}, scan.result, { findings: siteFindings }), extra).slice(0, domain.SCAN_MAX_RESULTS);
     const limit = domain.scanResultLimit(site.getString('plan_tier'));
     const shown = all.slice(0, limit);
     return e.json(200, {
       siteType: scan.result.siteType,
       siteTypeLabel: scan.result.siteTypeLabel,
       url: scan.result.url,
+      pages: pages.map((p) => ({ url: p.url, role: p.role })),
       expectedLift:
         scan.result.liftEstimated === false
           ? domain.NO_LIFT_TEXT

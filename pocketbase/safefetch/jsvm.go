@@ -20,6 +20,10 @@ import (
 //	$safefetch.assetSizes(urls) -> {url: bytes or -1}
 //
 // The configuration is read from the environment on each call (CRO_SCAN_* variables).
+//
+// When a renderer is set (RenderPage, by package render when CRO_SCAN_CHROMIUM names a Chromium)
+// the page is judged as the browser shows it after scripts; "rendered" says so. A rendering that
+// fails falls back to the HTML alone.
 func BindJS(vm *goja.Runtime) {
 	obj := vm.NewObject()
 	_ = obj.Set("normalize", func(raw string) map[string]any {
@@ -34,7 +38,13 @@ func BindJS(vm *goja.Runtime) {
 		if ferr != nil {
 			return failure(ferr)
 		}
-		summary, err := json.Marshal(htmlpage.Parse([]byte(page.Body), page.URL))
+		html, rendered := page.Body, false
+		if RenderPage != nil {
+			if out, err := RenderPage(context.Background(), ConfigFromEnv(), page.URL, page.Body); err == nil {
+				html, rendered = out, true
+			}
+		}
+		summary, err := json.Marshal(htmlpage.Parse([]byte(html), page.URL))
 		if err != nil {
 			return failure(newError(CodeNotHTML))
 		}
@@ -46,6 +56,7 @@ func BindJS(vm *goja.Runtime) {
 			"bytes":       page.Bytes,
 			"elapsedMs":   page.Elapsed.Milliseconds(),
 			"page":        string(summary),
+			"rendered":    rendered,
 		}
 	})
 	_ = obj.Set("assetSizes", func(urls []string) map[string]any {
@@ -58,6 +69,10 @@ func BindJS(vm *goja.Runtime) {
 	})
 	_ = vm.Set("$safefetch", obj)
 }
+
+// RenderPage renders a fetched page in a browser whose every request passes this package's checks
+// (package render sets it when rendering is on); nil reads the HTML alone.
+var RenderPage func(ctx context.Context, cfg Config, pageURL, body string) (string, error)
 
 func failure(ferr *Error) map[string]any {
 	return map[string]any{"ok": false, "code": string(ferr.Code), "message": ferr.Message}

@@ -40,7 +40,7 @@ export default function WebsiteScan() {
     if (complete && result)
       notify(
         'Scan Complete!',
-        `Detected ${withArticle(result.siteTypeLabel)} site with ${pluralize(result.totalFindings, 'optimization opportunity', 'optimization opportunities')}.`,
+        `Detected ${withArticle(result.siteTypeLabel)}${/website$/i.test(result.siteTypeLabel) ? '' : ' site'} with ${pluralize(result.totalFindings, 'optimization opportunity', 'optimization opportunities')}.`,
         'success',
       );
   }, [complete, result]);

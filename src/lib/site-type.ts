@@ -2,7 +2,8 @@
  * Site types. The URL rule is a case-insensitive substring match on the host and path (never the
  * query string or fragment: a campaign parameter says nothing about the site).
  */
-export type SiteType = 'ecommerce' | 'local' | 'b2b' | 'content' | 'docs' | 'nonprofit';
+/** 'general': the page names no type clearly enough; only the checks every site shares apply. */
+export type SiteType = 'ecommerce' | 'local' | 'b2b' | 'content' | 'docs' | 'nonprofit' | 'general';
 
 export const SITE_TYPE_KEYWORDS: Record<'ecommerce' | 'local', readonly string[]> = {
   ecommerce: ['shop', 'store', 'cart', 'buy', 'product', 'checkout', 'ecommerce', 'marketplace'],
@@ -16,10 +17,11 @@ export const SITE_TYPE_LABELS: Record<SiteType, string> = {
   content: 'Content / Publishing',
   docs: 'Documentation',
   nonprofit: 'Non-profit',
+  general: 'General website',
 };
 
 /** Sites that do not sell: the audit makes them no promise of revenue lift. */
-export const SITE_TYPES_WITHOUT_LIFT: readonly SiteType[] = ['content', 'docs', 'nonprofit'];
+export const SITE_TYPES_WITHOUT_LIFT: readonly SiteType[] = ['content', 'docs', 'nonprofit', 'general'];
 
 /** Scheme, host and path of url, lower-cased: the part of a URL that may classify a site. */
 export function classifiablePart(url: string): string {

@@ -2,8 +2,10 @@
 // /website-scan page and a free user's dashboard scan show the real audit of the fixture pages.
 import { expect, test, type Page } from '@playwright/test';
 import PocketBase from 'pocketbase';
-import { auditPage, formatLift, LANDING_SCAN_RESULTS, mostCertain } from '../../src/lib/audit';
-import { fixturePage } from '../helpers/audit-pages';
+import { auditPage, combineSitePages, formatLift, LANDING_SCAN_RESULTS, mostCertain } from '../../src/lib/audit';
+import { SCAN_MAX_RESULTS } from '../../src/lib/plans';
+import { readFileSync } from 'node:fs';
+import { fixturePage, parseWithGo } from '../helpers/audit-pages';
 import { SUPERUSER } from '../helpers/pocketbase';
 import { expectNoSeriousViolations } from './axe';
 import { hydrated } from './islands';
@@ -18,6 +20,26 @@ const origin = (): string => {
 };
 /** What the audit finds on a fixture page served at url (the expectation comes from the same code). */
 const expected = (name: string, url: string) => auditPage(fixturePage(name, url));
+/**
+ * What the signed-in scan finds on the fixture shop: its home page, the listing it links to and
+ * that listing's first product, judged as pages of the home page's site type.
+ */
+const expectedSite = () => {
+  const home = expected('shop', 'http://shop-fixture.test/');
+  const listingUrl = 'http://shop-fixture.test/collections/shirts';
+  // Parsed at the URLs they are served from: which hosts are another site's depends on it.
+  const served = (name: string, url: string) =>
+    parseWithGo(readFileSync(new URL(`../fixtures/scan/quality/${name}.html`, import.meta.url), 'utf8'), url);
+  const listing = auditPage(served('shop-category', listingUrl), { siteType: home.siteType });
+  const productUrl = listing.siteLinks.find((l) => l.role === 'product')!.url;
+  const product = auditPage(served('shop-product', productUrl), { siteType: home.siteType });
+  const findings = combineSitePages([
+    { url: home.url, role: 'home', result: home },
+    { url: listingUrl, role: 'category', result: listing },
+    { url: productUrl, role: 'product', result: product },
+  ]).slice(0, SCAN_MAX_RESULTS);
+  return { findings };
+};
 
 test('the landing widget scans a page and shows its top 3 real opportunities', async ({ page }) => {
   const url = `${origin()}/weak-landing/`;
@@ -123,7 +145,7 @@ async function signedInFreeOwner(page: Page) {
 
 test("a free user's dashboard scan shows 3 opportunities and the unlock banner", async ({ page }) => {
   const { site, client } = await signedInFreeOwner(page);
-  const audit = expected('shop', 'http://shop-fixture.test/');
+  const audit = expectedSite();
   await page.goto('/dashboard');
   const card = page.getByTestId('website-scan-card');
   await card.getByRole('button', { name: 'Scan Website' }).click();

@@ -36,6 +36,6 @@ function goParser(): string {
 
 /** html parsed by the Go parser as the page fetched from url. */
 export function parseWithGo(html: string, url: string, assetSizes: Record<string, number> = {}): Page {
-  const page = JSON.parse(execFileSync(goParser(), [url], { input: html, encoding: 'utf8' })) as Page;
+  const page = JSON.parse(execFileSync(goParser(), [url], { input: html, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })) as Page;
   return { ...page, assetSizes };
 }

@@ -1,5 +1,6 @@
 /**
- * A local fixture website for scan tests: serves tests/fixtures/scan/<name>.html at /<name>/,
+ * A local fixture website for scan tests: serves tests/fixtures/scan/<name>.html at /<name>/, the
+ * shop's listing and product pages at /collections/<x> and /products/<x> (quality set pages),
  * sized stylesheets and scripts under /assets/, and the pages that must fail (a redirect to a
  * private address, JSON, an oversized page, a 404). Binds 127.0.0.1 only.
  */
@@ -10,7 +11,7 @@ import { resolve } from 'node:path';
 import { closeServer } from './close-server';
 
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/scan');
-export const FIXTURE_PAGES = ['weak-landing', 'strong-landing', 'shop', 'local-business', 'b2b'] as const;
+export const FIXTURE_PAGES = ['weak-landing', 'strong-landing', 'shop', 'local-business', 'b2b', 'scripted'] as const;
 
 export interface FixtureSite {
   /** http://127.0.0.1:PORT */
@@ -36,6 +37,21 @@ export async function startFixtureSite(port = 0): Promise<FixtureSite> {
     if (path === '/') {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(readFileSync(resolve(FIXTURES, 'shop.html')));
+      return;
+    }
+    // The shop's other pages, for the signed-in scan that follows the home page's links.
+    const other = /^\/collections\/[a-z-]+$/.test(path) ? 'shop-category' : /^\/products\/[a-z-]+$/.test(path) ? 'shop-product' : null;
+    if (other) {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(readFileSync(resolve(FIXTURES, 'quality', `${other}.html`)));
+      return;
+    }
+    if (path === '/assets/headline.js') {
+      // The scripted page's content, for the scan that renders before judging.
+      res.writeHead(200, { 'Content-Type': 'text/javascript' });
+      res.end(
+        'document.getElementById(\'app\').innerHTML = \'<h1>Stoneware mugs thrown by hand in Fernhill</h1><a class="btn" href="/shop">Shop the mugs</a>\';',
+      );
       return;
     }
     if (path.startsWith('/assets/') || path.startsWith('/js/') || path.startsWith('/css/')) {

@@ -34,7 +34,8 @@ interface ScanBody {
 }
 interface SiteScanBody {
   limit: number;
-  opportunities: Array<{ title: string; description: string }>;
+  pages: Array<{ url: string; role: string }>;
+  opportunities: Array<{ id: string; title: string; description: string; page?: string; pageRole?: string }>;
   totalFindings: number;
   lockedCount: number;
   sources: string[];
@@ -238,8 +239,25 @@ describe('the dashboard site scan', () => {
     expect(paid.opportunities).toHaveLength(Math.min(30, free.totalFindings));
     expect(paid.lockedCount).toBe(0);
     expect(paid.opportunities.slice(0, 3)).toEqual(free.opportunities);
+    // The home page, the listing it links to and a product of that listing: one stored scan each.
     const stored = await allowed.admin.collection('scans').getFullList({ filter: `site_id = "${s.id}"` });
-    expect(stored).toHaveLength(1);
+    expect(stored).toHaveLength(3);
+  });
+
+  it('reads the home page, a listing and a product found by links, and says on which page each finding is', async () => {
+    const owner = await allowed.createUser();
+    const s = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'shop-fixture.test' });
+    await allowed.admin.collection('sites').update(s.id, { plan_tier: 'growth' });
+    const res = await siteScan(owner.client, s.id);
+    expect(res.pages.map((p) => p.role)).toEqual(['home', 'category', 'product']);
+    expect(res.pages[1]!.url).toBe('http://shop-fixture.test/collections/shirts');
+    const product = res.pages[2]!.url;
+    expect(product).toMatch(/^http:\/\/shop-fixture\.test\/products\/[a-z-]+$/);
+    for (const f of res.opportunities) expect(res.pages.map((p) => p.url)).toContain(f.page);
+    // Each check once, on the first page where it failed; the product page's own problems are there.
+    expect(new Set(res.opportunities.map((f) => f.id)).size).toBe(res.opportunities.length);
+    expect(res.opportunities.some((f) => f.pageRole === 'product')).toBe(true);
+    expect(site.hits.get(product.replace('http://shop-fixture.test', ''))).toBeGreaterThan(0);
   });
 
   it('adds analysed documents as a source', async () => {

@@ -59,15 +59,18 @@ describe('detection from the page structure', () => {
   beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000); // builds the Go parser once
 
   test('a quote counts as a testimonial only with its attribution', () => {
+    // A B2B page (a sales call to action and a pricing link), where testimonials are asked for.
+    const b2b = '<a class="btn" href="/demo">Book a demo</a><a href="/pricing">Pricing</a>';
+    const auditB2b = (body: string) => auditHtml(b2b + body);
     const quote = '<p>We doubled our demo bookings in the first month after switching, and support answers within minutes.</p>';
-    expect(ids(auditHtml(`<blockquote>${quote}</blockquote>`))).toContain('social-no-testimonials');
-    expect(ids(auditHtml(`<blockquote>${quote}<cite>Ana Ruiz, COO at Brightwave</cite></blockquote>`))).not.toContain(
+    expect(ids(auditB2b(`<blockquote>${quote}</blockquote>`))).toContain('social-no-testimonials');
+    expect(ids(auditB2b(`<blockquote>${quote}<cite>Ana Ruiz, COO at Brightwave</cite></blockquote>`))).not.toContain(
       'social-no-testimonials',
     );
-    expect(ids(auditHtml(`<div class="testimonial">${quote}<p class="author-name">Ana Ruiz</p></div>`))).not.toContain(
+    expect(ids(auditB2b(`<div class="testimonial">${quote}<p class="author-name">Ana Ruiz</p></div>`))).not.toContain(
       'social-no-testimonials',
     );
-    expect(ids(auditHtml('<h2>What our customers say</h2><p>Read our reviews on Google.</p>'))).toContain('social-no-testimonials');
+    expect(ids(auditB2b('<h2>What our customers say</h2><p>Read our reviews on Google.</p>'))).toContain('social-no-testimonials');
   });
 
   test("'Choose plan', 'Submit' and button-styled links are calls to action; a footer's 'here' is not a vague one", () => {

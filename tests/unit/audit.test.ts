@@ -131,7 +131,7 @@ describe('the audit', () => {
     expect(heavy.findings.find((f) => f.id === 'perf-heavy-assets')!.evidence).toEqual({
       element: 'CSS and JavaScript files',
       count: 2,
-      sample: '1553 KB',
+      missing: 'under 1 MB of CSS and JavaScript (1553 KB)',
     });
     expect(ids(measured({ 'https://fixture.example/assets/app.js': 40_000 }))).not.toContain('perf-heavy-assets');
   });

@@ -27,6 +27,7 @@ describe('siteTypeFromUrl (case-insensitive URL keywords)', () => {
       content: 'Content / Publishing',
       docs: 'Documentation',
       nonprofit: 'Non-profit',
+      general: 'General website',
     });
   });
 

@@ -62,9 +62,10 @@ module.exports = {
 
   /**
    * Fetches and audits url; {ok, result, scannedAt} or {ok: false, status, code, message}.
+   * options.siteType: the type decided on the site's home page (the signed-in scan's other pages).
    * @returns {ScanDone | ScanFailure}
    */
-  scan: function (app, url, source, siteId) {
+  scan: function (app, url, source, siteId, options) {
     var domain = require(`${__hooks}/lib/generated/domain.js`);
     var started = Date.now();
     var page = $safefetch.page(url);
@@ -77,7 +78,7 @@ module.exports = {
       for (var k in sizes) clean[k] = Number(sizes[k]);
       parsed.assetSizes = clean;
     }
-    var result = domain.auditPage(parsed);
+    var result = domain.auditPage(parsed, options && options.siteType ? { siteType: options.siteType } : {});
     result.url = domain.urlForStorage(result.url);
     var record = new Record(app.findCollectionByNameOrId('scans'));
     record.set('url', domain.urlForStorage(url));

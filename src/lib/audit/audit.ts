@@ -2,11 +2,12 @@
  * The website audit: HTML in, ranked findings out. Pure TypeScript (no DOM, no Node), shared by
  * the server's hooks, the browser and the tests.
  */
-import { SITE_TYPES_WITHOUT_LIFT, classifiablePart, type SiteType } from '../site-type';
+import { SITE_TYPE_LABELS, SITE_TYPES_WITHOUT_LIFT, classifiablePart, type SiteType } from '../site-type';
 import { ALL_CHECKS } from './checks';
 import type { Page } from './page';
 import { detectPageType, PAGE_TYPE_LABELS, type PageType } from './page-type';
 import { computeSignals } from './signals';
+import { siteLinks, type SiteLink } from './site-pages';
 import { detectSiteType, type SiteTypeResult } from './site-type';
 import type { Check, CheckResult, Finding, Impact } from './types';
 
@@ -27,6 +28,8 @@ export interface AuditResult {
   checksRun: number;
   htmlBytes: number;
   wordCount: number;
+  /** The site's own product, pricing, listing, cart and contact links (for the signed-in scan). */
+  siteLinks: SiteLink[];
 }
 
 const IMPACT_WEIGHT: Record<Impact, number> = { High: 3, Medium: 2, Low: 1 };
@@ -76,10 +79,14 @@ export function hasEvidence(f: Pick<Finding, 'evidence'>): boolean {
   return [e.element, e.selector, e.sample, e.missing].some((v) => typeof v === 'string' && v.trim() !== '');
 }
 
-export function auditPage(page: Page): AuditResult {
+/** options.siteType: the type decided on another page of the site (the signed-in scan's home page). */
+export function auditPage(page: Page, options: { siteType?: SiteType } = {}): AuditResult {
   const signals = computeSignals(page);
   // The query string never classifies: the same page with and without ?utm_... gets one type.
-  const type = detectSiteType(classifiablePart(page.url), page, signals);
+  const detected = detectSiteType(classifiablePart(page.url), page, signals);
+  const type: SiteTypeResult = options.siteType
+    ? { ...detected, siteType: options.siteType, label: SITE_TYPE_LABELS[options.siteType], source: 'content' }
+    : detected;
   const pageType = detectPageType(page, signals);
   const ctx = { page, signals, siteType: type.siteType, pageType };
   const checks = ALL_CHECKS.filter(
@@ -107,5 +114,6 @@ export function auditPage(page: Page): AuditResult {
     checksRun: checks.length,
     htmlBytes: page.htmlBytes,
     wordCount: page.wordCount,
+    siteLinks: siteLinks(page),
   };
 }

@@ -12,3 +12,4 @@ export * from './present';
 export * from './combine';
 export { ALL_CHECKS } from './checks';
 export * from './pattern-links';
+export * from './site-pages';

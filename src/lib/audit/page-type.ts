@@ -44,7 +44,7 @@ export function detectPageType(page: Page, s: Signals): PageType {
   if ((productMarkup && addToCart <= 2) || /\/(products?|p|item)\/[^/]+/.test(path) || addToCart === 1) return 'product';
   // A listing: a shop's collection or category, or a page selling many products side by side.
   const homePath = HOME_PATH.test(path);
-  if (/\/(collections?|categor(y|ies)|product-category|shop|catalog|c)(\/|$)/.test(path) || (addToCart >= 4 && !homePath))
+  if (/\/(collections?|categor(y|ies)|product-category|shop|catalog|c)(\/|$|\.html?$)/.test(path) || (addToCart >= 4 && !homePath))
     return 'category';
   if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path) || /\b(pricing|plans and pricing|choose (a|your) plan)\b/i.test(h1))
     return 'pricing';

@@ -23,6 +23,10 @@ export interface PageControl {
   region: 'header' | 'nav' | 'aside' | 'footer' | 'form' | 'main';
   /** A <button>, a submit input, or a link marked as a button by role or class. */
   styled: boolean;
+  /** [left, top, width, height] in page pixels, when the page was rendered in a browser. */
+  box?: number[];
+  /** The rendered page does not show it. */
+  hidden?: boolean;
 }
 
 export interface PageTestimonial {
@@ -165,4 +169,30 @@ export function schemaTypes(page: Page): Set<string> {
     if (it) it.split(/\s+/).forEach((u) => u && types.add(u.replace(/^https?:\/\/schema\.org\//i, '').toLowerCase()));
   });
   return types;
+}
+
+/**
+ * What is drawn inside each <a> (icon classes, SVG titles and labels, image alts), keyed by the
+ * link's index in page.elements: an icon-only link is named by its icon. Elements come in document
+ * order, so a link's descendants are the elements right after it that are nested deeper inside an
+ * <a>.
+ */
+export function linkIcons(page: Page): Map<number, string> {
+  const out = new Map<number, string>();
+  const els = page.elements;
+  for (let i = 0; i < els.length; i++) {
+    const a = els[i]!;
+    if (a.tag !== 'a') continue;
+    const depth = a.ancestors.length;
+    const parts: string[] = [];
+    for (let j = i + 1; j < els.length && j < i + 40; j++) {
+      const d = els[j]!;
+      if (d.ancestors.length <= depth || d.ancestors[depth] !== 'a') break;
+      const name = [d.attrs.class, d.attrs['aria-label'], d.attrs.title, d.tag === 'img' ? d.attrs.alt : ''].filter(Boolean).join(' ');
+      if (name) parts.push(name);
+    }
+    const own = [a.attrs['aria-label'], a.attrs.title, a.attrs.class].filter(Boolean).join(' ');
+    if (parts.length || own) out.set(i, [own, ...parts].join(' ').trim());
+  }
+  return out;
 }

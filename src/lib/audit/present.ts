@@ -1,4 +1,5 @@
 /** Shapes of the audit for the three screens that show it. */
+import type { SitePageRole } from './site-pages';
 import { findingScore, type AuditResult } from './audit';
 import type { Finding, ScanCategory } from './types';
 
@@ -107,10 +108,13 @@ export interface SiteScanResponse {
   siteType: AuditResult['siteType'];
   siteTypeLabel: string;
   url: string;
+  /** The pages read: the home page and those found by its links (up to 5). */
+  pages: { url: string; role: SitePageRole }[];
   expectedLift: string;
   totalFindings: number;
   limit: number;
-  opportunities: Finding[];
+  /** Page findings say on which page they are (analytics and document findings do not). */
+  opportunities: (Finding & { page?: string; pageRole?: SitePageRole })[];
   /** Findings held back by the plan. */
   lockedCount: number;
   sources: string[];

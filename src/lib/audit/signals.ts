@@ -1,6 +1,6 @@
 /** Facts several checks share, computed once per page from its structure. */
-import { attr, EMPTY_STRUCTURE, type Page, type PageControl, type PageElement, type PageForm, type PageStructure } from './page';
-import { CTA_WORDS, UTILITY_LABEL } from './words';
+import { attr, EMPTY_STRUCTURE, linkIcons, type Page, type PageControl, type PageElement, type PageForm, type PageStructure } from './page';
+import { CTA_WORDS, SOCIAL_HOST, SOCIAL_ICON, UTILITY_LABEL } from './words';
 
 const FIELD_TYPES = new Set(['', 'text', 'email', 'tel', 'password', 'number', 'url', 'search', 'date', 'select', 'textarea', 'radio']);
 
@@ -12,6 +12,10 @@ export interface Signals {
   /** Links and buttons that ask the visitor to act (not footer links, not page utilities). */
   ctas: PageControl[];
   links: PageElement[];
+  /** What is drawn inside a link (icon classes, SVG and image names): names icon-only links. */
+  linkIcon: Map<PageElement, string>;
+  /** Links to social profiles, by host or by a network's icon (placeholders included). */
+  socialLinks: PageElement[];
   /** Forms other than search boxes. */
   forms: PageForm[];
   /** All form fields, inside forms or not. */
@@ -40,10 +44,14 @@ export function isField(el: PageElement): boolean {
   return FIELD_TYPES.has(fieldType(el));
 }
 
+const SOCIAL_NAME = /\b(facebook|twitter|instagram|linkedin|youtube|pinterest|tiktok|github|dribbble|behance)\b/i;
+
 /** A control is a call to action when it asks to act, or is a styled button in the page's body. */
 export function isCta(c: PageControl): boolean {
   const text = c.text.trim();
-  if (!text || c.region === 'footer' || UTILITY_LABEL.test(text) || text.length > 60) return false;
+  if (!text || c.hidden || c.region === 'footer' || UTILITY_LABEL.test(text) || text.length > 60) return false;
+  // Following the brand elsewhere is not the page's action.
+  if (SOCIAL_HOST.test(c.href ?? '') || (SOCIAL_NAME.test(text) && text.split(/\s+/).length <= 6)) return false;
   if (CTA_WORDS.test(text)) return true;
   return c.styled && (c.region === 'main' || c.region === 'header' || c.region === 'form');
 }
@@ -63,10 +71,15 @@ export function computeSignals(page: Page): Signals {
     if (/^h[1-4]$/.test(el.tag) && el.text) headings.push(el.text);
   }
   const forms = structure.forms.filter((f) => !f.search && f.fields.length > 0);
+  const icons = linkIcons(page);
+  const linkIcon = new Map<PageElement, string>();
+  for (const [i, name] of icons) linkIcon.set(page.elements[i]!, name);
   return {
     structure,
     ctas: structure.controls.filter(isCta),
     links,
+    linkIcon,
+    socialLinks: links.filter((a) => SOCIAL_HOST.test(attr(a, 'href')) || SOCIAL_ICON.test(linkIcon.get(a) ?? '')),
     forms,
     fields,
     images,

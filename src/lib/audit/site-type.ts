@@ -1,9 +1,11 @@
 /**
  * Site type: each type collects points from what the page shows (schema.org markup, cart and
- * donate buttons, prices, an address, a documentation layout, an article) and from keywords of
- * the URL's host and path (never its query string: a campaign parameter such as
- * ?utm_campaign=shop-sale says nothing about the site, and scans are cached without it). The
- * type with most points wins from 3 points up; otherwise the default 'b2b'.
+ * donate buttons, prices, an address and opening hours, a documentation layout, article listings,
+ * sales calls to action) and from keywords of the URL's host and path (never its query string: a
+ * campaign parameter such as ?utm_campaign=shop-sale says nothing about the site, and scans are
+ * cached without it). The type with most points wins from 3 points up, with a confidence from its
+ * lead over the runner-up; below that the page is a 'general' website and only the checks every
+ * site shares apply: weak evidence gets no type-specific advice.
  */
 import { classifiablePart, SITE_TYPE_KEYWORDS, SITE_TYPE_LABELS, type SiteType } from '../site-type';
 import { attr, metaContent, schemaTypes, type Page } from './page';
@@ -24,6 +26,80 @@ const CHARITY_WORDS = wordsPattern([
   '501(c)(3)',
   'charitable',
 ]);
+const LOCAL_WORDS = wordsPattern([
+  'clinic',
+  'hospital',
+  'dentist',
+  'dental',
+  'our doctors',
+  'patients',
+  'appointment',
+  'salon',
+  'restaurant',
+  'our menu',
+  'bakery',
+  'plumber',
+  'plumbing',
+  'construction',
+  'contractor',
+  'law firm',
+  'veterinary',
+  'car repair',
+  'visit us',
+]);
+const PERSONAL = /\b(i'm|i am|my name is|hire me|my work|my portfolio|resume|curriculum vitae)\b/i;
+const B2B_WORDS = wordsPattern([
+  'agency',
+  'consulting',
+  'consultancy',
+  'solutions',
+  'software',
+  'platform',
+  'automation',
+  'workflow',
+  'saas',
+  'b2b',
+  'enterprise',
+  'for teams',
+  'for businesses',
+  'small businesses',
+  'finance teams',
+  'sales team',
+  'our clients',
+  'case studies',
+  'start a project',
+  'leads',
+  'marketing',
+  'branding',
+  'analytics',
+  'crm',
+  'integrations',
+  'compliance',
+  'logistics',
+  'payroll',
+  'accounting',
+  'invoices',
+  'loan',
+  'loans',
+  'managed services',
+  'creative studio',
+  'design studio',
+  'digital studio',
+]);
+const SHOP_WORDS = wordsPattern([
+  'shop',
+  'store',
+  'buy',
+  'buy & sell',
+  'top products',
+  'new products',
+  'featured products',
+  'new arrivals',
+  'best sellers',
+  'shop now',
+  'our products',
+]);
+const PER_PERIOD = /\/\s?(mo|month|year|yr|user|seat)\b|\b(per|a) (month|year|user|seat)\b|\bmonthly\b/i;
 const SALES_CTA = wordsPattern([
   'demo',
   'free trial',
@@ -32,7 +108,13 @@ const SALES_CTA = wordsPattern([
   'contact sales',
   'talk to sales',
   'get a quote',
+  'request a quote',
+  'free quote',
+  'free consultation',
+  'book a demo',
+  'request a demo',
   'pricing',
+  'start a project',
 ]);
 
 export interface SiteTypeResult {
@@ -41,16 +123,22 @@ export interface SiteTypeResult {
   /** 'url' when a keyword of the URL tipped the balance, 'content' when the page did, 'default' otherwise. */
   source: 'url' | 'content' | 'default';
   signals: string[];
+  /** How sure the type is, 0-1: the winner's share of the points of the two strongest types. */
+  confidence: number;
+  /** Each type's evidence, as 'signal (points)'. */
+  evidence: Partial<Record<Scored, string[]>>;
 }
 
-type Scored = Exclude<SiteType, 'b2b'>;
+type Scored = Exclude<SiteType, 'general'>;
 
 export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeResult {
   const where = classifiablePart(url);
   const path = pathOf(url);
   const types = schemaTypes(page);
-  const signals: Record<Scored | 'b2b', [string, number][]> = { ecommerce: [], local: [], content: [], docs: [], nonprofit: [], b2b: [] };
-  const add = (type: Scored | 'b2b', name: string, points: number): void => void signals[type].push([name, points]);
+  const signals: Record<Scored, [string, number][]> = { ecommerce: [], local: [], content: [], docs: [], nonprofit: [], b2b: [] };
+  const add = (type: Scored, name: string, points: number): void => void signals[type].push([name, points]);
+  // What the page says it is: its title and first headings (a trade named deep in a page is a topic).
+  const headline = [...page.elements.filter((e) => e.tag === 'title').map((e) => e.text), ...s.headings.slice(0, 4)].join(' \n ');
 
   if (SITE_TYPE_KEYWORDS.ecommerce.some((k) => where.includes(k))) add('ecommerce', 'url keyword', 3);
   if (SITE_TYPE_KEYWORDS.local.some((k) => where.includes(k))) add('local', 'url keyword', 3);
@@ -59,7 +147,9 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'product') add('ecommerce', 'og:type product', 2);
   if (s.structure.controls.some((c) => ADD_TO_CART.test(c.text))) add('ecommerce', 'add-to-cart button', 3);
   if (linksMatching(s, /\/(cart|basket|checkout)\b/i).length) add('ecommerce', 'cart link', 2);
-  if (s.prices >= 3) add('ecommerce', 'prices', 1);
+  if (s.prices >= 3 && !s.structure.prices.some((p) => PER_PERIOD.test(p.text))) add('ecommerce', 'prices', 1);
+  if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products', 1);
+  if (SHOP_WORDS.test(headline)) add('ecommerce', 'shop words in the headings', 2);
 
   if ([...types].some((t) => LOCAL_TYPES.test(t))) add('local', 'LocalBusiness markup', 3);
   if (
@@ -71,12 +161,16 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (
     types.has('openinghoursspecification') ||
     JSON.stringify(page.jsonLd).includes('openingHours') ||
-    /opening hours|hours of operation|\b(mon|monday)\s?(-|–|to)\s?(fri|friday|sat|saturday|sun|sunday)\b/i.test(page.text)
+    /opening hours|hours of operation|working hours|business hours|office hours|\b(mon|monday|sat|saturday)\s?(-|–|to)\s?(fri|friday|sat|saturday|sun|sunday|tue|tuesday)\b/i.test(
+      page.text,
+    )
   )
     add('local', 'opening hours', 2);
   if (page.elements.some((el) => el.tag === 'iframe' && /maps\.google|google\.com\/maps|openstreetmap/i.test(attr(el, 'src'))))
     add('local', 'map', 1);
   if (/\bbook (a|an|your) (table|appointment)\b|\bwalk-ins\b|\breservations?\b/i.test(page.text)) add('local', 'bookings', 1);
+  if (LOCAL_WORDS.test(headline)) add('local', 'local trade in the headings', 2);
+  if (s.links.some((a) => /^tel:/i.test(attr(a, 'href'))) || s.phoneInText) add('local', 'phone number', 1);
 
   if (
     /^https?:\/\/(docs|developers?|devdocs|api|help|support)\./.test(where) ||
@@ -86,30 +180,78 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (DOCS_GENERATOR.test(metaContent(page, 'generator') ?? '')) add('docs', 'documentation generator', 3);
   if (types.has('techarticle') || types.has('apireference')) add('docs', 'TechArticle markup', 2);
   if (linksMatching(s, /^(edit this page|edit on github|edit page)$/i).length) add('docs', "'Edit this page' link", 2);
-  if (page.elements.filter((e) => e.tag === 'pre').length >= 2) add('docs', 'code blocks', 1);
+  const code = page.elements.filter((e) => e.tag === 'pre').length;
+  if (code >= 2) add('docs', 'code blocks', code >= 10 ? 3 : 1);
+  if (page.elements.filter((e) => e.tag === 'a' && /^#./.test(attr(e, 'href'))).length >= 40) add('docs', 'long in-page index', 1);
 
   if (['article', 'blogposting', 'newsarticle'].some((t) => types.has(t))) add('content', 'Article markup', 3);
   if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'article') add('content', 'og:type article', 2);
   if (/^\/(blog|news|articles?|posts?|stories|magazine)(\/|$)/.test(path)) add('content', 'blog URL', 2);
   if (page.elements.some((e) => e.tag === 'article' && e.words >= 300)) add('content', 'long article', 1);
+  const readMore = s.structure.controls.filter((c) => /^(read more|continue reading|read article|read the story)\b/i.test(c.text)).length;
+  const posted = (page.text.match(/\b(posted by|written by|by [A-Z][a-z]+ [A-Z][a-z]+ on|min read|\d+ comments?)\b/g) ?? []).length;
+  if (readMore + posted >= 3 || page.elements.filter((e) => e.tag === 'article').length >= 3) add('content', 'post listing', 2);
+  if (/\b(blog|news|magazine|journal|newspaper)\b/i.test(headline)) add('content', 'blog or news in the headings', 1);
+  if (/\b(posted|published|written) (by|on)\b/i.test(page.text)) add('content', 'byline', 2);
 
   if (types.has('ngo') || types.has('nonprofitorganization') || JSON.stringify(page.jsonLd).includes('nonprofitStatus'))
     add('nonprofit', 'NGO markup', 3);
-  if (s.structure.controls.some((c) => DONATE.test(c.text) && c.region !== 'footer')) add('nonprofit', 'donate button', 3);
+  if (s.structure.controls.some((c) => DONATE.test(c.text) && c.region !== 'footer') || linksMatching(s, /\/donat/i).length)
+    add('nonprofit', 'donate button', 3);
   if (CHARITY_WORDS.test(page.text)) add('nonprofit', 'charity statement', 2);
 
   // What a company blog or docs page of a business still shows: pricing, trial and demo calls.
   if (commercialLinks(page) > 0) add('b2b', 'pricing or sign-up link', 2);
   if (s.ctas.some((c) => SALES_CTA.test(c.text) && CTA_WORDS.test(c.text))) add('b2b', 'sales call to action', 2);
+  if (
+    s.structure.prices.filter((p) => PER_PERIOD.test(p.text)).length >= 2 ||
+    /\$\s?\d+\s*(\/\s?mo|\/\s?month|monthly|per month)/i.test(page.text)
+  )
+    add('b2b', 'plans priced per month', 2);
+  // Business vocabulary: a point for each of the title, the headings and the description that use it.
+  const title = page.elements.find((e) => e.tag === 'title')?.text ?? '';
+  const b2bWords = [title, s.headings.join(' \n '), metaContent(page, 'description') ?? ''].filter((t) => B2B_WORDS.test(t)).length;
+  if (b2bWords) add('b2b', 'business vocabulary', b2bWords);
+  if (
+    s.headings.some((h) => /^(our )?services$|^at your service$|^what we (do|offer)$|^our (work|process|working process)$/i.test(h.trim()))
+  )
+    add('b2b', 'services section', 1);
+  // A team presented on the page: a company's, not one person's.
+  if (s.headings.some((h) => /^(meet )?(our|the) (amazing |awesome |creative |expert )?team!?$|^meet the team$/i.test(h.trim())))
+    add('b2b', 'team section', 1);
+  if (s.structure.logoRows.length) add('b2b', 'client logos', 1);
+  if (
+    s.forms.some((f) =>
+      f.fields.some((x) => /company|organi[sz]ation|job.?title|business.?name|team.?size|employees/i.test(`${x.name} ${x.label}`)),
+    )
+  )
+    add('b2b', 'lead form asking for the company', 3);
+  // A personal site (a résumé, a freelancer's portfolio) is nobody's sales team.
+  if (PERSONAL.test(page.text.slice(0, 4000))) {
+    add('b2b', 'personal site', -3);
+    add('local', 'personal site', -3);
+  }
 
-  const total = (t: Scored | 'b2b'): number => signals[t].reduce((n, [, p]) => n + p, 0);
-  // Publishing and documentation only win over a business's own commercial signals.
-  const order: Scored[] = ['ecommerce', 'local', 'nonprofit', 'docs', 'content'];
-  const points = (t: Scored): number => total(t) - (t === 'content' || t === 'docs' ? total('b2b') : 0);
-  let best: Scored | null = null;
-  for (const t of order) if (points(t) >= 3 && (!best || points(t) > points(best))) best = t;
-  if (!best) return { siteType: 'b2b', label: SITE_TYPE_LABELS.b2b, source: 'default', signals: signals.b2b.map(([n]) => n) };
-  const names = signals[best].map(([n]) => n);
+  const total = (t: Scored): number => signals[t].reduce((n, [, p]) => n + p, 0);
+  // A business's blog or docs with as much commercial evidence as publishing evidence is the business.
+  const points = (t: Scored): number => total(t);
+  const order: Scored[] = ['ecommerce', 'local', 'nonprofit', 'b2b', 'docs', 'content'];
+  const ranked = [...order].sort((a, b) => points(b) - points(a) || order.indexOf(a) - order.indexOf(b));
+  const best = ranked[0]!;
+  const runnerUp = Math.max(0, points(ranked[1]!));
+  const evidence = Object.fromEntries(
+    order.filter((t) => signals[t].length).map((t) => [t, signals[t].map(([n, p]) => `${n} (${p})`)]),
+  ) as SiteTypeResult['evidence'];
+  if (points(best) < 3)
+    return { siteType: 'general', label: SITE_TYPE_LABELS.general, source: 'default', signals: [], confidence: 0, evidence };
+  const names = signals[best].filter(([, p]) => p > 0).map(([n]) => n);
   const fromUrl = names.includes('url keyword') && total(best) - 3 < 3;
-  return { siteType: best, label: SITE_TYPE_LABELS[best], source: fromUrl ? 'url' : 'content', signals: names };
+  return {
+    siteType: best,
+    label: SITE_TYPE_LABELS[best],
+    source: fromUrl ? 'url' : 'content',
+    signals: names,
+    confidence: Math.round((points(best) / (points(best) + runnerUp)) * 100) / 100,
+    evidence,
+  };
 }

@@ -8,7 +8,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Lock, ScanSearch } from 'lucide-react';
-import type { Finding } from '../../../lib/audit/types';
 import { patternNameFor } from '../../../lib/audit/pattern-links';
 import { $patterns } from '../../data/patterns';
 import type { PatternRecord, SiteRecord } from '../../data/records';
@@ -127,7 +126,7 @@ function ScanOpportunity({
   pattern,
   onCreateRule,
 }: {
-  f: Finding;
+  f: SiteScanResponse['opportunities'][number];
   pattern: PatternRecord | null;
   onCreateRule: (p: PatternRecord) => void;
 }) {
@@ -141,6 +140,11 @@ function ScanOpportunity({
         </div>
       </div>
       <p className="mt-1 text-sm text-slate-600">{f.description}</p>
+      {f.page && f.pageRole !== 'home' && (
+        <p className="mt-1 text-xs text-slate-500" data-testid="site-scan-page">
+          On {f.page.replace(/^https?:\/\/[^/]+/, '') || '/'}
+        </p>
+      )}
       <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-slate-500">
           +{f.conversionLift} · {f.difficulty} · confidence {f.confidence}% · {f.timeToImplement}

@@ -1,5 +1,5 @@
 import { attr, byTag, metaContent } from '../page';
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, FILLER_TEXT, PLACEHOLDER_ALT } from '../words';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, FILLER_TEXT, PLACEHOLDER_ALT, TEMPLATE_DEFAULT } from '../words';
 import { defineChecks } from './define';
 
 const titleOf = (els: { text: string }[]): string => els[0]?.text.trim() ?? '';
@@ -25,8 +25,8 @@ export const copywritingChecks = defineChecks({
     const defaultPart =
       title.length >= 10 &&
       title.split(/\s+[|–—:-]\s+/).some((part) => DEFAULT_TITLE.test(part.trim()) && !/^(home|welcome)$/i.test(part.trim()));
-    if (defaultPart) return { evidence: { element: '<title>', sample: title.slice(0, 80) } };
-    return DEFAULT_DESCRIPTION.test(description.trim())
+    if (defaultPart || TEMPLATE_DEFAULT.test(title)) return { evidence: { element: '<title>', sample: title.slice(0, 80) } };
+    return DEFAULT_DESCRIPTION.test(description.trim()) || TEMPLATE_DEFAULT.test(description.trim())
       ? { evidence: { element: '<meta name="description">', sample: description.slice(0, 80) } }
       : null;
   },
@@ -37,8 +37,9 @@ export const copywritingChecks = defineChecks({
   },
 
   'copy-no-meta-description': ({ page }) => {
-    const d = metaContent(page, 'description');
-    if (d && d.length >= 50) return null;
+    // A short description is still a description (a template's default one is copy-default-title).
+    const d = metaContent(page, 'description')?.trim();
+    if (d && d.length >= 10) return null;
     return {
       evidence: d ? { element: '<meta name="description">', count: d.length, sample: d } : { missing: '<meta name="description">' },
     };
@@ -99,9 +100,9 @@ export const copywritingChecks = defineChecks({
     return first
       ? {
           evidence: {
-            element: '<img>',
+            element: `<img alt="${attr(first, 'alt').trim().slice(0, 40)}">`,
             count: placeholder.length,
-            sample: `alt="${attr(first, 'alt').trim()}" on ${attr(first, 'src').slice(0, 60)}`,
+            sample: attr(first, 'src').slice(0, 80),
           },
         }
       : null;

@@ -1,6 +1,9 @@
-import { attr } from '../page';
+import { attr, type PageElement } from '../page';
 import { defineChecks } from './define';
 import { VAGUE_LABEL } from '../words';
+
+/** The first screen of the rendered page (the renderer's viewport height). */
+const FOLD_PX = 800;
 
 /** Links that open a widget (tabs, menus, modals) rather than a page: '#' is their normal href. */
 const WIDGET_ATTRS = ['role', 'aria-controls', 'aria-haspopup', 'aria-expanded', 'data-toggle', 'data-bs-toggle', 'onclick'];
@@ -10,16 +13,21 @@ export const ctaChecks = defineChecks({
     signals.ctas.length === 0
       ? {
           evidence: {
-            missing: 'call-to-action <button> or <a>',
+            missing: `call-to-action <button> or <a> (${signals.structure.controls.length} links and buttons, none asking to act)`,
             count: 0,
-            sample: `${signals.structure.controls.length} links and buttons, none asking to act`,
           },
         }
       : null,
 
   'cta-below-fold': ({ signals, page }) => {
     const first = signals.ctas[0];
-    if (!first || first.offset < 1200 || page.text.length < 1500) return null;
+    if (!first) return null;
+    // Rendered: where the browser put it (below an 800 px high first screen); else the text before it.
+    if (first.box) {
+      if (signals.ctas.some((c) => c.box && c.box[1]! < FOLD_PX && c.box[2]! * c.box[3]! > 0)) return null;
+      return { evidence: { element: `<${first.tag}>`, selector: first.selector, sample: first.text.slice(0, 80), count: first.box[1] } };
+    }
+    if (first.offset < 1200 || page.text.length < 1500) return null;
     return { evidence: { element: `<${first.tag}>`, selector: first.selector, sample: first.text.slice(0, 80), count: first.offset } };
   },
 
@@ -42,9 +50,16 @@ export const ctaChecks = defineChecks({
 
   'cta-dead-links': ({ signals }) => {
     const ids = new Set(signals.structure.ids);
+    // A link is named by its text or, icon-only, by its icon ('fa-twitter').
+    const name = (a: PageElement): string =>
+      a.text ||
+      attr(a, 'aria-label') ||
+      attr(a, 'title') ||
+      (signals.linkIcon.get(a) ?? '').split(/\s+/).find((c) => /[a-z]{3}/i.test(c)) ||
+      '';
     const dead = signals.links.filter((a) => {
       const href = attr(a, 'href').trim();
-      if (!a.text || WIDGET_ATTRS.some((k) => k in a.attrs)) return false;
+      if (!name(a) || WIDGET_ATTRS.some((k) => k in a.attrs)) return false;
       if (/^(#!?|javascript:.*)$/i.test(href)) return true;
       // An in-page anchor is dead only when no element carries its id ('#top' always scrolls up).
       const target = /^#([^!].*)$/.exec(href)?.[1];
@@ -55,7 +70,7 @@ export const ctaChecks = defineChecks({
       ? {
           evidence: {
             element: `<a href="${attr(first, 'href').trim().slice(0, 40)}">`,
-            sample: first.text.slice(0, 60),
+            sample: name(first).slice(0, 60),
             count: dead.length,
           },
         }

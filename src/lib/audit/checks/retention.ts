@@ -1,5 +1,4 @@
 import { attr, metaContent } from '../page';
-import { linksMatching } from '../signals';
 import { wordsPattern } from '../words';
 import { defineChecks } from './define';
 
@@ -21,13 +20,7 @@ export const retentionChecks = defineChecks({
     return widget || CHAT_WORDS.test(page.text) ? null : { evidence: { missing: 'chat widget' } };
   },
 
-  'retention-no-social-links': ({ signals }) =>
-    linksMatching(
-      signals,
-      /facebook\.com|instagram\.com|twitter\.com|\/\/(www\.)?x\.com|linkedin\.com|youtube\.com|tiktok\.com|pinterest\.|mastodon|bsky\.app|github\.com/i,
-    ).length
-      ? null
-      : { evidence: { missing: 'social profile links' } },
+  'retention-no-social-links': ({ signals }) => (signals.socialLinks.length ? null : { evidence: { missing: 'social profile links' } }),
 
   'retention-no-open-graph': ({ page }) => {
     const missing = ['og:title', 'og:image'].filter((k) => !metaContent(page, k));

@@ -1,10 +1,30 @@
-import { schemaTypes } from '../page';
+import { attr, schemaTypes, type Page } from '../page';
 import { realLinksMatching } from '../signals';
 import { defineChecks } from './define';
 
+const TESTIMONIAL_HEADING =
+  /\b(testimonials?|what (they|people|our \w+|clients|customers|patients|students|users) (say|are saying|said)|happy (clients|customers|patients)|(client|customer) (reviews|stories)|kind words)\b/i;
+
+/**
+ * Testimonials without review markup or a marked author: a section headed "Testimonials" / "What
+ * our clients say", or a block classed as testimonials, that holds quotes (a paragraph of some
+ * length after it).
+ */
+function testimonialSection(page: Page): boolean {
+  const els = page.elements;
+  for (let i = 0; i < els.length; i++) {
+    const e = els[i]!;
+    const heading = /^h[1-6]$/.test(e.tag) && TESTIMONIAL_HEADING.test(e.text) && e.words <= 10;
+    const block = e.words >= 12 && /testimonial/i.test(`${attr(e, 'class')} ${attr(e, 'id')}`);
+    if (block) return true;
+    if (heading && els.slice(i + 1, i + 60).some((q) => ['p', 'blockquote', 'div', 'span'].includes(q.tag) && q.words >= 12)) return true;
+  }
+  return false;
+}
+
 export const socialProofChecks = defineChecks({
   'social-no-testimonials': ({ page, signals }) => {
-    const found = signals.structure.testimonials.length > 0 || schemaTypes(page).has('review');
+    const found = signals.structure.testimonials.length > 0 || schemaTypes(page).has('review') || testimonialSection(page);
     return found ? null : { evidence: { missing: 'testimonials or reviews (quotes with a name)' } };
   },
 

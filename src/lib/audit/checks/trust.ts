@@ -1,5 +1,5 @@
 import { attr } from '../page';
-import { realLinksMatching } from '../signals';
+import { linksMatching } from '../signals';
 import { CONTACT_HREF, GUARANTEE_WORDS, RETURNS_PROMISE } from '../words';
 import { defineChecks } from './define';
 
@@ -30,8 +30,10 @@ export const trustChecks = defineChecks({
 
   'trust-no-contact': ({ signals, page }) => {
     const found =
-      realLinksMatching(signals, CONTACT_HREF).length > 0 ||
-      realLinksMatching(signals, /^(contact|contact us|get in touch|kontakt)$/i).length > 0 ||
+      // A placeholder link (href="#") is there but broken: cta-dead-links reports it, not this check.
+      linksMatching(signals, CONTACT_HREF).length > 0 ||
+      linksMatching(signals, /^(contact|contact us|contact me|get in touch|kontakt|write to us|talk with us)$/i).length > 0 ||
+      signals.structure.ids.some((id) => /^contact(-us|-me)?$/i.test(id)) ||
       signals.phoneInText ||
       /[\w.+-]+@[\w-]+\.[\w.]+/.test(page.text);
     return found ? null : { evidence: { missing: 'phone, email or contact link' } };
@@ -43,10 +45,10 @@ export const trustChecks = defineChecks({
   },
 
   'trust-no-privacy': ({ signals }) =>
-    realLinksMatching(signals, /privacy|datenschutz|confidentialit/i).length ? null : { evidence: { missing: 'link to a privacy policy' } },
+    linksMatching(signals, /privacy|datenschutz|confidentialit/i).length ? null : { evidence: { missing: 'link to a privacy policy' } },
 
   'trust-no-about': ({ signals }) =>
-    realLinksMatching(signals, /\/(about|team|company|our-story|who-we-are)|^(about|about us|team|our story|company)$/i).length ||
+    linksMatching(signals, /\/(about|team|company|our-story|who-we-are)|^(about|about us|about me|team|our story|company)$/i).length ||
     signals.headings.some((h) => ABOUT_HEADING.test(h)) ||
     signals.structure.ids.some((id) => /^(about|team|our-team|about-us)$/i.test(id))
       ? null

@@ -1,0 +1,52 @@
+// Scan on real pages: the website audit scored on the hand-labelled corpus of public open-source
+// templates (tests/helpers/scan-corpus.ts; pages read from SCAN_CORPUS_DIR, by default
+// ../shared/testdata/scan-corpus). Prints precision, recall, site and page type accuracy and the
+// evidence rate for the tuning half and the blind half. SCAN_CORPUS_DETAIL=1 lists the tuning
+// half's misses per page on stderr; the blind half is only ever printed as figures.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { ROOT, round } from './lib.mjs';
+
+export default async function (emit) {
+  const dir = mkdtempSync(join(tmpdir(), 'scan-corpus-'));
+  try {
+    const out = join(dir, 'scan-corpus.mjs');
+    await build({
+      entryPoints: [resolve(ROOT, 'tests/helpers/scan-corpus.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      outfile: out,
+      logLevel: 'error',
+      define: { 'import.meta.dirname': JSON.stringify(resolve(ROOT, 'tests/helpers')) },
+    });
+    const { corpusAvailable, corpusDir, scoreCorpus, summarise } = await import(pathToFileURL(out).href);
+    if (!corpusAvailable()) {
+      console.error(`bench: scan corpus not found at ${corpusDir()} (set SCAN_CORPUS_DIR); skipped`);
+      return;
+    }
+    const cases = scoreCorpus();
+    const pct = (x) => round(x * 100, 1);
+    for (const half of ['tune', 'blind']) {
+      const s = summarise(cases.filter((c) => c.label.half === half));
+      emit(`scan_corpus_${half}_pages`, s.pages, 'pages');
+      emit(`scan_corpus_${half}_precision`, pct(s.precision), '%');
+      emit(`scan_corpus_${half}_recall`, pct(s.recall), '%');
+      emit(`scan_corpus_${half}_site_type_accuracy`, pct(s.siteTypeAccuracy), '%');
+      emit(`scan_corpus_${half}_page_type_accuracy`, pct(s.pageTypeAccuracy), '%');
+      emit(`scan_corpus_${half}_evidence_quoted_as_found`, pct(s.evidenceRate), '%');
+      emit(`scan_corpus_${half}_findings`, s.findings, 'findings');
+    }
+    if (process.env.SCAN_CORPUS_DETAIL)
+      for (const c of cases.filter((x) => x.label.half === 'tune'))
+        console.error(
+          `${c.label.id} ${c.label.siteType}/${c.label.pageType} got ${c.result.siteType}/${c.result.pageType} ` +
+            `+[${c.falsePositives.join(' ')}] -[${c.falseNegatives.join(' ')}] quoted ${c.quotedAsFound}/${c.pointing}`,
+        );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * The scan's real-page corpus: pages of public open-source site and shop templates that nobody
+ * here wrote (their sources and licences in tests/fixtures/scan/corpus/SOURCES.md), each labelled
+ * by hand before any check ran on it (corpus/labels.json: site and page type, and which of the
+ * scored problems the page has). The pages themselves are not in this repository: they are read
+ * from SCAN_CORPUS_DIR (default ../shared/testdata/scan-corpus beside the repository), one
+ * <id>.html per page under pages/.
+ *
+ * The pages are split at random (seeded, by site, stratified by site type) into a tuning half and
+ * a blind half; both are scored, and only the tuning half's pages are looked at while checks change.
+ *
+ * A label lists facts about the page whatever its type ("no testimonials"); the expected findings
+ * are the facts whose check applies to the page's labelled site and page type (the catalogue's own
+ * scope), so a finding the audit reports because it mistook the site type counts as a false one.
+ * Checks outside SCORED are not scored (a reviewer cannot judge them from the page alone, e.g.
+ * asset weights); a label's `unsure` facts are not scored either.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ALL_CHECKS, auditPage, type AuditResult, type Finding } from '../../src/lib/audit';
+import { parseWithGo } from './audit-pages';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const LABELS = join(ROOT, 'tests/fixtures/scan/corpus/labels.json');
+
+/** The checks a reviewer judges from the page itself, and the labels say yes or no to. */
+export const SCORED = [
+  'cta-missing',
+  'cta-dead-links',
+  'trust-no-contact',
+  'trust-no-privacy',
+  'trust-no-about',
+  'social-no-testimonials',
+  'social-no-ratings',
+  'social-no-logos',
+  'pricing-no-price',
+  'pricing-hidden',
+  'copy-no-h1',
+  'copy-multiple-h1',
+  'copy-filler-text',
+  'copy-default-title',
+  'copy-no-meta-description',
+  'copy-placeholder-alt',
+  'copy-no-lang',
+  'retention-no-social-links',
+  'retention-no-newsletter',
+  'retention-no-open-graph',
+  'retention-no-favicon',
+  'mobile-no-viewport',
+  'mobile-zoom-disabled',
+  'checkout-no-cart',
+] as const;
+
+export type Half = 'tune' | 'blind';
+
+export interface CorpusLabel {
+  id: string;
+  url: string;
+  siteType: string;
+  siteTypeAlt?: string[];
+  pageType: string;
+  pageTypeAlt?: string[];
+  facts: string[];
+  unsure: string[];
+  half: Half;
+}
+
+export interface CorpusCase {
+  label: CorpusLabel;
+  result: AuditResult;
+  expected: string[];
+  falsePositives: string[];
+  falseNegatives: string[];
+  siteTypeRight: boolean;
+  pageTypeRight: boolean;
+  /** Findings that point at something on the page (an element, selector or excerpt)... */
+  pointing: number;
+  /** ...and of those, the ones whose excerpt and selector are found on the page as quoted. */
+  quotedAsFound: number;
+}
+
+export interface HalfScore {
+  pages: number;
+  precision: number;
+  recall: number;
+  siteTypeAccuracy: number;
+  pageTypeAccuracy: number;
+  /** Share of pointing findings that quote what is on the page. */
+  evidenceRate: number;
+  findings: number;
+}
+
+export function corpusDir(): string {
+  return process.env.SCAN_CORPUS_DIR ?? resolve(ROOT, '../shared/testdata/scan-corpus');
+}
+
+export function corpusLabels(): CorpusLabel[] {
+  const raw = JSON.parse(readFileSync(LABELS, 'utf8')) as Record<string, Omit<CorpusLabel, 'id'>>;
+  return Object.entries(raw).map(([id, l]) => ({ id, ...l }));
+}
+
+export function corpusAvailable(): boolean {
+  return existsSync(join(corpusDir(), 'pages'));
+}
+
+const checkScope = new Map(ALL_CHECKS.map((c) => [c.id, c]));
+
+/** Whether the check is about pages of this site and page type (the catalogue's scope). */
+function applies(id: string, siteType: string, pageType: string): boolean {
+  const c = checkScope.get(id);
+  if (!c) return false;
+  return (!c.siteTypes || (c.siteTypes as string[]).includes(siteType)) && (!c.pageTypes || (c.pageTypes as string[]).includes(pageType));
+}
+
+export const norm = (s: string): string =>
+  s
+    .replace(/&nbsp;|\u00a0/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/** Whether the finding's excerpt and selector are on the page as quoted. */
+export function quotedAsFound(f: Finding, pageText: string, html: string): boolean {
+  const e = f.evidence;
+  if (e.sample) {
+    // An excerpt may be cut at either end (…), and a list quotes each of its items.
+    const parts = norm(e.sample.replace(/^…|…$/g, '')).split(/ \/ |, /);
+    if (!parts.every((part) => pageText.includes(part.replace(/…$/, '')) || html.includes(part.replace(/…$/, '')))) return false;
+  }
+  if (e.selector) {
+    // Every id and class the selector names is in the HTML.
+    for (const m of e.selector.matchAll(/([#.])([\w-]+)/g)) {
+      const needle = m[1] === '#' ? `id="${m[2]}"` : m[2]!;
+      if (!html.includes(needle.toLowerCase())) return false;
+    }
+  }
+  if (e.element) {
+    const tag = /^<([a-z0-9-]+)/i.exec(e.element)?.[1];
+    if (tag && !html.includes(`<${tag.toLowerCase()}`)) return false;
+  }
+  return true;
+}
+
+export function scoreCorpus(labels: CorpusLabel[] = corpusLabels()): CorpusCase[] {
+  const dir = corpusDir();
+  return labels.map((label): CorpusCase => {
+    const html = readFileSync(join(dir, 'pages', `${label.id}.html`), 'utf8');
+    const page = parseWithGo(html, label.url);
+    const result = auditPage(page);
+    const scored = new Set<string>(SCORED.filter((id) => !label.unsure.includes(id)));
+    const expected = label.facts.filter((id) => scored.has(id) && applies(id, label.siteType, label.pageType));
+    const got = result.findings.map((f) => f.id).filter((id) => scored.has(id));
+    const pageText = norm(`${page.text} ${page.elements.map((el) => `${el.text} ${Object.values(el.attrs).join(' ')}`).join(' ')}`);
+    const lowerHtml = norm(html);
+    const pointingFindings = result.findings.filter((f) => f.evidence.sample || f.evidence.selector || f.evidence.element);
+    return {
+      label,
+      result,
+      expected,
+      falsePositives: got.filter((id) => !expected.includes(id)),
+      falseNegatives: expected.filter((id) => !got.includes(id)),
+      siteTypeRight: [label.siteType, ...(label.siteTypeAlt ?? [])].includes(result.siteType),
+      pageTypeRight: [label.pageType, ...(label.pageTypeAlt ?? [])].includes(result.pageType),
+      pointing: pointingFindings.length,
+      quotedAsFound: pointingFindings.filter((f) => quotedAsFound(f, pageText, lowerHtml)).length,
+    };
+  });
+}
+
+export function summarise(cases: CorpusCase[]): HalfScore {
+  const ratio = (a: number, b: number): number => (b === 0 ? 1 : a / b);
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (const c of cases) {
+    fp += c.falsePositives.length;
+    fn += c.falseNegatives.length;
+    tp += c.expected.length - c.falseNegatives.length;
+  }
+  return {
+    pages: cases.length,
+    precision: ratio(tp, tp + fp),
+    recall: ratio(tp, tp + fn),
+    siteTypeAccuracy: ratio(cases.filter((c) => c.siteTypeRight).length, cases.length),
+    pageTypeAccuracy: ratio(cases.filter((c) => c.pageTypeRight).length, cases.length),
+    evidenceRate: ratio(
+      cases.reduce((n, c) => n + c.quotedAsFound, 0),
+      cases.reduce((n, c) => n + c.pointing, 0),
+    ),
+    findings: cases.reduce((n, c) => n + c.result.findings.length, 0),
+  };
+}

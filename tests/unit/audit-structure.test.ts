@@ -1,0 +1,97 @@
+/**
+ * The scan on pages as real templates build them (issue 38): things drawn rather than written,
+ * placeholder links, social icons, and a site type that may be "General website".
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { auditPage, type AuditResult } from '../../src/lib/audit';
+import { parseWithGo } from '../helpers/audit-pages';
+
+const page = (body: string, title = 'Northwind Outfitters', url = 'https://fixture.example/'): AuditResult =>
+  auditPage(
+    parseWithGo(
+      `<!doctype html><html lang="en"><head><title>${title}</title><meta name="description" content="Outdoor clothing made to last for decades."></head><body>${body}</body></html>`,
+      url,
+    ),
+  );
+const ids = (r: AuditResult): string[] => r.findings.map((f) => f.id);
+// A B2B page: a sales call to action and a pricing link.
+const B2B = '<h1>Invoice automation for finance teams</h1><a class="btn" href="/demo">Book a demo</a><a href="/pricing">Pricing</a>';
+
+describe('the scan reads what templates draw', () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+
+  test('a personal portfolio is a General website and gets no B2B advice', () => {
+    const r = page(
+      `<h1>Hi! I'm Clara, a UX designer</h1><h2>Portfolio</h2><a href="/work/1">Project one</a><h2>Contact me</h2>
+       <form><label>Email <input type="email" name="email"></label><button>Send</button></form>`,
+      'Clara Ito',
+    );
+    expect(r.siteType).toBe('general');
+    expect(r.siteTypeLabel).toBe('General website');
+    expect(ids(r)).not.toEqual(expect.arrayContaining(['social-no-testimonials']));
+    for (const id of ['social-no-logos', 'pricing-hidden', 'form-no-lead-capture', 'pricing-no-free-entry'])
+      expect(ids(r)).not.toContain(id);
+  });
+
+  test('a placeholder link in the footer is a dead link, not a missing page', () => {
+    const r = page(
+      `${B2B}<footer><a href="#">Privacy Policy</a> <a href="javascript:void(0)">About us</a> <a href="#!">Contact</a></footer>`,
+    );
+    expect(ids(r)).not.toContain('trust-no-privacy');
+    expect(ids(r)).not.toContain('trust-no-about');
+    expect(ids(r)).not.toContain('trust-no-contact');
+    expect(r.findings.find((f) => f.id === 'cta-dead-links')?.evidence).toMatchObject({
+      element: '<a href="#">',
+      sample: 'Privacy Policy',
+      count: 3,
+    });
+  });
+
+  test('icon-only social links are social links, dead when they go nowhere, and never calls to action', () => {
+    const social = ['twitter', 'facebook-f', 'linkedin-in']
+      .map((n) => `<a class="btn btn-social" href="#!" aria-label="Ana Ruiz ${n.split('-')[0]} profile"><i class="fab fa-${n}"></i></a>`)
+      .join('');
+    const r = page(`${B2B}<section>${social}</section><footer><a href="#!"><i class="bi bi-instagram"></i></a></footer>`);
+    expect(ids(r)).not.toContain('retention-no-social-links');
+    expect(ids(r)).toContain('cta-dead-links');
+    expect(ids(r)).not.toContain('cta-too-many');
+    expect(ids(page(B2B))).toContain('retention-no-social-links');
+  });
+
+  test('a section headed "What our clients say" holds testimonials without review markup', () => {
+    const quotes =
+      '<div class="slide"><h6>Adam Rose</h6><p>They rebuilt our billing in three weeks and our support tickets about invoices dropped by half.</p></div>';
+    expect(ids(page(`${B2B}<section><h2>What our clients say</h2>${quotes}</section>`))).not.toContain('social-no-testimonials');
+    expect(ids(page(`${B2B}<section><h2>Features</h2>${quotes}</section>`))).toContain('social-no-testimonials');
+  });
+
+  test('stars drawn with an icon font are a rating', () => {
+    const shop = (stars: string) =>
+      page(
+        `<h1>Merino crew</h1><p>$89.00</p><button>Add to cart</button><a href="/cart">Cart</a><div class="stars">${stars}</div>`,
+        'Merino crew',
+        'https://fixture.example/products/merino-crew',
+      );
+    expect(ids(shop('<i class="fa fa-star"></i>'.repeat(4) + '<i class="fa fa-star-o"></i>'))).not.toContain('social-no-ratings');
+    expect(ids(shop(''))).toContain('social-no-ratings');
+  });
+
+  test("a starter template's own title is reported as a default title", () => {
+    expect(ids(page(B2B, 'Agency - Start Bootstrap Theme'))).toContain('copy-default-title');
+    expect(ids(page(B2B, 'Medic | Medical HTML Template'))).toContain('copy-default-title');
+    expect(ids(page(B2B, 'Ledgerline | Invoice automation'))).not.toContain('copy-default-title');
+  });
+});
+
+describe('a rendered page (the renderer marks boxes and hidden elements)', () => {
+  test('the call to action is judged by where the browser put it, and a hidden one does not count', () => {
+    const cta = (box: string, hidden = '') =>
+      page(`${B2B.replace('class="btn" href="/demo"', `class="btn" href="/demo" data-cro-box="${box}"`)}${hidden}`);
+    expect(ids(cta('40,1400,180,48'))).toContain('cta-below-fold');
+    expect(ids(cta('40,420,180,48'))).not.toContain('cta-below-fold');
+    const onlyHidden = page(
+      '<h1>Invoice automation for finance teams</h1><div data-cro-hidden=""><a class="btn" href="/demo" data-cro-box="0,0,0,0">Book a demo</a></div><a href="/pricing">Pricing</a>',
+    );
+    expect(ids(onlyHidden)).toContain('cta-missing');
+  });
+});

@@ -1,6 +1,6 @@
 // Scan on real pages: the website audit scored on the hand-labelled corpus of public open-source
 // templates (tests/helpers/scan-corpus.ts; pages read from SCAN_CORPUS_DIR, by default
-// ../shared/testdata/scan-corpus). Prints precision, recall, site and page type accuracy and the
+// .scan-corpus, git-ignored: fetched pages are not committed). Prints precision, recall, site and page type accuracy and the
 // evidence rate for the tuning half and the blind half. SCAN_CORPUS_DETAIL=1 lists the tuning
 // half's misses per page on stderr; the blind half is only ever printed as figures.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * here wrote (their sources and licences in tests/fixtures/scan/corpus/SOURCES.md), each labelled
  * by hand before any check ran on it (corpus/labels.json: site and page type, and which of the
  * scored problems the page has). The pages themselves are not in this repository: they are read
- * from SCAN_CORPUS_DIR (default ../shared/testdata/scan-corpus beside the repository), one
+ * from SCAN_CORPUS_DIR (default .scan-corpus in the checkout, git-ignored: fetched pages are not committed), one
  * <id>.html per page under pages/.
  *
  * The pages are split at random (seeded, by site, stratified by site type) into a tuning half and
@@ -91,7 +91,7 @@ export interface HalfScore {
 }
 
 export function corpusDir(): string {
-  return process.env.SCAN_CORPUS_DIR ?? resolve(ROOT, '../shared/testdata/scan-corpus');
+  return process.env.SCAN_CORPUS_DIR ?? resolve(ROOT, '.scan-corpus');
 }
 
 export function corpusLabels(): CorpusLabel[] {

@@ -14,7 +14,8 @@ export type Capability =
   | 'click_maps'
   | 'recordings'
   | 'cro_workers'
-  | 'api_access';
+  | 'api_access'
+  | 'white_label';
 
 const MINIMUM_TIER: Record<Capability, PlanTier> = {
   scan_all_results: 'starter',
@@ -30,6 +31,9 @@ const MINIMUM_TIER: Record<Capability, PlanTier> = {
   cro_workers: 'enterprise',
   // The public REST API (pocketbase/publicapi mirrors it, pinned by tests/fixtures/contracts/plan-limits.json).
   api_access: 'enterprise',
+  // An account's brand on its clients' dashboard, mails and reports, and its own dashboard domain
+  // (pocketbase/whitelabel mirrors it, pinned by plan-limits.json).
+  white_label: 'enterprise',
 };
 
 /** Scan results a free user sees (of up to SCAN_MAX_RESULTS). */
@@ -108,6 +112,7 @@ const CAPABILITY_LABELS: Record<Capability, string> = {
   recordings: 'Session recordings and heatmaps',
   cro_workers: 'CRO Workers',
   api_access: 'API access',
+  white_label: 'White label',
 };
 
 const TIER_LABELS: Record<PlanTier, string> = { free: 'Free', starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise & Ecom' };
@@ -132,3 +137,20 @@ export function entitlements(tier: unknown): { tier: PlanTier; capabilities: Rec
   for (const c of CAPABILITIES) capabilities[c] = can(t, c);
   return { tier: t, capabilities, scanResultLimit: scanResultLimit(t) };
 }
+
+/**
+ * Brands an organization may hold: white label gives one; several (multi-brand) come with the
+ * Custom Enterprise contract, which the operator grants on the organization
+ * (organizations.custom_enterprise). null = no limit. Pinned with pocketbase/whitelabel by
+ * plan-limits.json.
+ */
+export const BRAND_LIMITS: Record<PlanTier | 'custom', number | null> = { free: 0, starter: 0, growth: 0, enterprise: 1, custom: null };
+
+/** The brands an organization of an owner on `tier` may hold. */
+export function brandLimit(tier: unknown, customEnterprise: boolean): number | null {
+  const t = normalizeTier(tier);
+  return customEnterprise && t === 'enterprise' ? BRAND_LIMITS.custom : BRAND_LIMITS[t];
+}
+
+/** The refusal of a brand beyond an organization's one (multi-brand is Custom Enterprise's). */
+export const MULTI_BRAND_REFUSAL = 'More than one brand requires the Custom Enterprise plan. Book a demo at /pricing.';

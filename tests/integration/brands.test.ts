@@ -57,7 +57,8 @@ beforeAll(async () => {
       CRO_DNS_RESOLVER: dns.address,
     },
   });
-  [owner, orgAdmin, viewer, editor, admin, stranger] = await Promise.all([1, 2, 3, 4, 5, 6].map(() => server.createUser()));
+  const users = await Promise.all([1, 2, 3, 4, 5, 6].map(() => server.createUser()));
+  [owner, orgAdmin, viewer, editor, admin, stranger] = users as [TestUser, TestUser, TestUser, TestUser, TestUser, TestUser];
   await enterprise(owner);
   org = await owner.client
     .collection('organizations')

@@ -22,6 +22,7 @@ const TABLE: Record<Capability, PlanTier[]> = {
   recordings: ['growth', 'enterprise'],
   cro_workers: ['enterprise'],
   api_access: ['enterprise'],
+  white_label: ['enterprise'],
 };
 
 describe('plan gating', () => {
@@ -68,6 +69,7 @@ describe('upgrade messages and entitlements', () => {
         recordings: true,
         cro_workers: false,
         api_access: false,
+        white_label: false,
       },
       scanResultLimit: 30,
     });

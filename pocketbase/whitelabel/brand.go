@@ -89,12 +89,25 @@ func ForHost(app core.App, host string) *Brand {
 }
 
 // ForUser is the brand a person meets the product under outside any one site (the mails of their
-// account: sign-in codes, password resets, verification): when every site they belong to carries
-// an applied brand, the brand of the site they joined first; else nil (they also use the product
-// unbranded, as an owner of their own sites does).
+// account: welcome, verification, sign-in codes, password resets): when every site they belong to
+// or are invited to carries an applied brand, the brand of the oldest of those sites; else nil
+// (they also use the product unbranded, as an owner of their own sites does).
 func ForUser(app core.App, userID string) *Brand {
+	user, err := app.FindRecordById("users", userID)
+	if err != nil {
+		return nil
+	}
 	sites, err := app.FindRecordsByFilter("sites", "member_ids.id ?= {:u}", "created_at", 0, 0, dbx.Params{"u": userID})
-	if err != nil || len(sites) == 0 {
+	if err != nil {
+		return nil
+	}
+	invites, _ := app.FindRecordsByFilter("site_members", "email = {:e} && status = 'invited'", "", 0, 0, dbx.Params{"e": user.Email()})
+	for _, inv := range invites {
+		if s, err := app.FindRecordById("sites", inv.GetString("site_id")); err == nil {
+			sites = append(sites, s)
+		}
+	}
+	if len(sites) == 0 {
 		return nil
 	}
 	var first *Brand

@@ -48,8 +48,7 @@ func registerRoutes(app core.App) {
 			}
 			ctx, cancel := context.WithTimeout(e.Request.Context(), 8*time.Second)
 			defer cancel()
-			values, err := dnsverify.LookupTXT(ctx, dnsverify.ResolverAddress(), name)
-			if err != nil || !slices.Contains(values, brand.GetString("domain_token")) {
+			if found, _ := dnsverify.LookupProof(ctx, dnsverify.ResolverAddress(), zone, brand.GetString("domain_token")); !found {
 				return e.JSON(200, map[string]any{"verified": false, "message": fmt.Sprintf(
 					"The TXT record %s with the value %s was not found yet. DNS changes can take a few minutes; try again soon.",
 					name, brand.GetString("domain_token"))})

@@ -3,6 +3,7 @@
  * (multi-brand) are grouped under their brand's name.
  */
 import { useStore } from '@nanostores/react';
+import { groupSitesByBrand } from '../../lib/site-groups';
 import { $brands } from '../data/brand';
 import type { SiteRecord } from '../data/records';
 import { $currentSiteId, $sites, selectSite } from '../data/sites';
@@ -32,11 +33,11 @@ export function SiteSwitcher() {
         onChange={(e) => selectSite(e.target.value)}
         className="max-w-40 rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
       >
-        {groups(sites, brands).map((g) =>
-          g.brand === null ? (
+        {groupSitesByBrand(sites, brands).map((g) =>
+          g.label === null ? (
             g.sites.map(option)
           ) : (
-            <optgroup key={g.brand} label={g.brand}>
+            <optgroup key={g.label} label={g.label}>
               {g.sites.map(option)}
             </optgroup>
           ),
@@ -44,16 +45,4 @@ export function SiteSwitcher() {
       </select>
     </label>
   );
-}
-
-/** Sites by brand (in the brands' order), then the sites of no brand the user can read. */
-function groups(sites: SiteRecord[], brands: { id: string; name: string }[]): { brand: string | null; sites: SiteRecord[] }[] {
-  const out: { brand: string | null; sites: SiteRecord[] }[] = [];
-  for (const b of brands) {
-    const own = sites.filter((s) => s.brand_id === b.id);
-    if (own.length) out.push({ brand: b.name, sites: own });
-  }
-  const rest = sites.filter((s) => !out.some((g) => g.sites.includes(s)));
-  if (rest.length) out.push({ brand: out.length ? 'Other sites' : null, sites: rest });
-  return out;
 }

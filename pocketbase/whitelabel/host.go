@@ -34,18 +34,21 @@ func Domains(app core.App) []string {
 // carry the brand's name, logo and colour instead of the product's.
 func Dashboard(app core.App, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		rewrite := isAppPage(p) && (r.Method == http.MethodGet || r.Method == http.MethodHead)
+		if !rewrite && p != "/favicon.svg" && !isPage(p) {
+			next.ServeHTTP(w, r) // the API, files and assets, as on the install's own host
+			return
+		}
 		b := ForHost(app, r.Host)
 		if b == nil {
 			http.Error(w, "Misdirected request: this server does not serve "+r.Host+".", http.StatusMisdirectedRequest)
 			return
 		}
-		p := r.URL.Path
 		switch {
 		case p == "/favicon.svg" && b.Logo != "":
 			http.Redirect(w, r, b.Logo, http.StatusFound)
-		case isPage(p) && !isAppPage(p):
-			http.Redirect(w, r, "/dashboard", http.StatusFound)
-		case isAppPage(p) && (r.Method == http.MethodGet || r.Method == http.MethodHead):
+		case rewrite:
 			// The page is rewritten whole: ask for it uncompressed and unconditionally.
 			r = r.Clone(r.Context())
 			for _, h := range []string{"Accept-Encoding", "If-None-Match", "If-Modified-Since", "Range"} {
@@ -67,6 +70,8 @@ func Dashboard(app core.App, next http.Handler) http.Handler {
 			if r.Method != http.MethodHead {
 				_, _ = w.Write(body)
 			}
+		case isPage(p) && !isAppPage(p):
+			http.Redirect(w, r, "/dashboard", http.StatusFound)
 		default:
 			next.ServeHTTP(w, r)
 		}

@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ROUTE_PATHS } from '../../src/dashboard/data/router';
 import { ownershipRecordName } from '../../src/lib/domain-ownership';
 import { readExcel, readPdf } from '../helpers/report-file';
-import { BASE, client, createUser, newEmail, proveDomain, superuser } from './dashboard/helpers';
+import { BASE, client, createUser, newEmail, proveDomain, signInBrowser, superuser } from './dashboard/helpers';
 import { hydrated } from './islands';
 import { receivedMails, waitForMail } from './mailbox';
 import { publishRecords } from './standins/dns';
@@ -31,7 +31,7 @@ async function expectNoProduct(page: Page, where: string) {
   expect(html.match(/.{0,80}upliftly.{0,80}/i)?.[0] ?? null, where).toBeNull();
 }
 
-test('a white-labelled client works on the brand’s own domain and nothing they receive names Upliftly', async () => {
+test('a white-labelled client works on the brand’s own domain and nothing they receive names Upliftly', async ({ page: agencyPage }) => {
   test.setTimeout(180_000);
   const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const zone = `agency-${id}.edgetls`;
@@ -47,28 +47,38 @@ test('a white-labelled client works on the brand’s own domain and nothing they
   await proveDomain(owner.pb, agencySite.id);
   await owner.pb.collection('dns_records').create({ site_id: agencySite.id, name: 'app', type: 'A', value: '127.0.0.1', ttl: 300 });
 
-  const org = await owner.pb.collection('organizations').create({ name: 'Northwind', owner_id: owner.id });
-  const brand = await owner.pb.collection('brands').create({
-    organization_id: org.id,
-    name: BRAND,
-    primary_color: PRIMARY,
-    accent_color: '#f59e0b',
-    support_email: 'help@northwind.test',
-    billing_email: 'billing@northwind.test',
-    domain,
-    logo: new File([PNG], 'northwind.png', { type: 'image/png' }),
-  });
-  const agency = await owner.pb.collection('sites').getOne(agencySite.id);
+  const site = await owner.pb.collection('sites').create({ user_id: owner.id, domain: `client-${id}.test` });
+
+  // The agency sets its brand up in Settings -> Brand: organization, brand, domain proof, sites.
+  await signInBrowser(agencyPage, owner.pb);
+  await agencyPage.goto('/dashboard/settings?tab=brand');
+  await agencyPage.getByLabel('Organization name').fill('Northwind');
+  await agencyPage.getByRole('button', { name: 'Create organization' }).click();
+  const form = agencyPage.getByTestId('brand-new');
+  await form.getByLabel('Brand name').fill(BRAND);
+  await form.getByLabel(/^Logo/).setInputFiles({ name: 'northwind.png', mimeType: 'image/png', buffer: PNG });
+  await form.getByLabel('Primary colour').fill(PRIMARY);
+  await form.getByLabel('Accent colour').fill('#f59e0b');
+  await form.getByLabel('Support address').fill('help@northwind.test');
+  await form.getByLabel('Billing contact').fill('billing@northwind.test');
+  await form.getByLabel('Dashboard domain').fill(domain);
+  await form.getByRole('button', { name: 'Save brand' }).click();
+  await expect(agencyPage.getByText('Brand saved')).toBeVisible();
+  const [brand] = await owner.pb.collection('brands').getFullList();
+  const card = agencyPage.getByTestId(`brand-${brand!.id}`);
   const txt = ownershipRecordName(zone);
+  await expect(card.getByTestId('brand-proof-name')).toHaveText(txt);
+  const agency = await owner.pb.collection('sites').getOne(agencySite.id);
   await publishRecords(txt, [
     { name: txt, type: 'TXT', value: agency.verification_token },
-    { name: txt, type: 'TXT', value: brand.domain_token },
+    { name: txt, type: 'TXT', value: (await card.getByTestId('brand-proof-value').textContent())! },
   ]);
-  const verdict = await owner.pb.send(`/api/cro/brands/${brand.id}/verify-domain`, { method: 'POST' });
-  expect(verdict.verified, verdict.message).toBe(true);
+  await card.getByRole('button', { name: 'Verify domain' }).click();
+  await expect(card.getByTestId('brand-domain-verified')).toBeVisible();
+  await card.getByRole('checkbox', { name: site.domain }).check();
+  await expect.poll(async () => (await owner.pb.collection('sites').getOne(site.id)).brand_id).toBe(brand!.id);
 
-  // The client's site, in the brand; the client is invited as its admin.
-  const site = await owner.pb.collection('sites').create({ user_id: owner.id, domain: `client-${id}.test`, brand_id: brand.id });
+  // The client is invited as the site's admin.
   const clientEmail = newEmail('e2e-wl-client');
   await owner.pb.collection('site_members').create({ site_id: site.id, email: clientEmail, role: 'admin' });
   const invite = await waitForMail(clientEmail, `You are invited to ${site.domain}`);

@@ -105,9 +105,13 @@ function DomainProof({ brand }: { brand: BrandRecord }) {
     <div className="mt-4 space-y-2 rounded-md bg-slate-50 p-3 text-sm">
       <p>To prove that you control {brand.domain_zone}, add this TXT record where its DNS is hosted, then verify:</p>
       <p className="flex flex-wrap items-center gap-2">
-        <code className="rounded bg-white px-1">{name}</code>
+        <code className="rounded bg-white px-1" data-testid="brand-proof-name">
+          {name}
+        </code>
         <CopyButton value={name} label="Copy name" />
-        <code className="rounded bg-white px-1">{brand.domain_token}</code>
+        <code className="rounded bg-white px-1" data-testid="brand-proof-value">
+          {brand.domain_token}
+        </code>
         <CopyButton value={brand.domain_token} label="Copy value" />
       </p>
       <Button
@@ -134,24 +138,38 @@ function BrandSites({ brand, sites }: { brand: BrandRecord; sites: SiteRecord[] 
       <ul className="mt-2 space-y-1">
         {sites.map((s) => (
           <li key={s.id}>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={s.brand_id === brand.id}
-                onChange={async (e) => {
-                  try {
-                    await setSiteBrand(s.id, e.target.checked ? brand.id : '');
-                    void refreshBrand();
-                  } catch (err) {
-                    notify('The site was not moved', errorMessage(err, 'Unknown error'), 'destructive');
-                  }
-                }}
-              />
-              {s.domain}
-            </label>
+            <SiteToggle site={s} brandId={brand.id} />
           </li>
         ))}
       </ul>
     </fieldset>
+  );
+}
+
+/** A site in or out of the brand: shown at once, undone if the server refuses. */
+function SiteToggle({ site, brandId }: { site: SiteRecord; brandId: string }) {
+  const saved = site.brand_id === brandId;
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  const checked = wanted ?? saved;
+  if (wanted !== null && wanted === saved) setWanted(null); // the site's record caught up
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={async (e) => {
+          const on = e.target.checked;
+          setWanted(on);
+          try {
+            await setSiteBrand(site.id, on ? brandId : '');
+            void refreshBrand();
+          } catch (err) {
+            setWanted(null);
+            notify('The site was not moved', errorMessage(err, 'Unknown error'), 'destructive');
+          }
+        }}
+      />
+      {site.domain}
+    </label>
   );
 }

@@ -115,6 +115,12 @@ describe('organizations', () => {
       status: 400,
       message: 'Your account already has an organization: add brands to it.',
     });
+    expect(await refusal(server.anonymous().collection('organizations').create({ name: 'Anon', owner_id: owner.record.id }))).toMatchObject(
+      { status: 400 },
+    );
+    expect(await refusal(stranger.client.collection('organizations').create({ name: 'Theirs', owner_id: owner.record.id }))).toMatchObject({
+      status: 400,
+    });
     expect(await refusal(owner.client.collection('organizations').update(org.id, { custom_enterprise: true }))).not.toBe('accepted');
     expect((await server.admin.collection('organizations').getOne(org.id)).custom_enterprise).toBe(false);
   });
@@ -159,7 +165,9 @@ describe('brands', () => {
   it('are one per organization on Enterprise & Ecom; the Custom Enterprise contract holds several, each with its own sites and members', async () => {
     const second = { organization_id: org.id, name: 'Second Brand', primary_color: '#1d4ed8' };
     expect(await refusal(owner.client.collection('brands').create(second))).toEqual({ status: 403, message: MULTI_BRAND_REFUSAL });
-    expect(await refusal(stranger.client.collection('brands').create(second))).not.toBe('accepted');
+    expect(await refusal(stranger.client.collection('brands').create(second))).toMatchObject({ status: 400 });
+    expect(await refusal(server.anonymous().collection('brands').create(second))).toMatchObject({ status: 400 });
+    expect(await refusal(admin.client.collection('brands').create(second))).toMatchObject({ status: 400 });
     await server.admin.collection('organizations').update(org.id, { custom_enterprise: true });
     const other = await orgAdmin.client.collection('brands').create(second);
     // The client of the first brand belongs to the second too through one of its sites: both read.

@@ -38,6 +38,7 @@ import (
 	"cro/pocketbase/safefetch"
 	"cro/pocketbase/status"
 	"cro/pocketbase/usage"
+	"cro/pocketbase/whitelabel"
 )
 
 func collectProbeBody() string {
@@ -95,6 +96,10 @@ func main() {
 	edge.Register(app)      // the reverse proxy of DNS-connected sites (CRO_EDGE_HTTP)
 	docs.Register(app)      // document uploads: one file, 20 MB, content matching the extension
 	demoshop.Register(app)  // the demo shop on demo-shop.localhost, when CRO_DEMO_SHOP_ADDRESS is set (npm start)
+
+	// Organizations and brands, GET /api/cro/brand, every mail sent under its brand.
+	whitelabel.Register(app)
+
 	registerSite(app, siteDir)
 	registerSecurityHeaders(app)
 	registerBodyLimits(app)         // PocketBase's own routes read what they can need, not 32 MB

@@ -18,8 +18,34 @@ import (
 // (src/lib/domain-ownership.ts shows the same name in the dashboard).
 const OwnershipLabel = "_upliftly-verify"
 
+// NeutralOwnershipLabel is the same proof under a name that names no product, which white-labelled
+// sites' dashboards show (their clients never see the product's name); either is accepted.
+const NeutralOwnershipLabel = "_cro-verify"
+
 // OwnershipName is where a site publishes its verification token for zone.
 func OwnershipName(zone string) string { return OwnershipLabel + "." + zone }
+
+// OwnershipNames are the names a token is looked for at: the product's, then the neutral one.
+func OwnershipNames(zone string) []string {
+	return []string{OwnershipName(zone), NeutralOwnershipLabel + "." + zone}
+}
+
+// LookupProof reports whether token is published at one of zone's ownership names.
+func LookupProof(ctx context.Context, resolver, zone, token string) (bool, error) {
+	var lastErr error
+	for _, name := range OwnershipNames(zone) {
+		found, err := LookupTXT(ctx, resolver, name)
+		if err != nil {
+			lastErr = err
+		}
+		for _, v := range found {
+			if token != "" && strings.TrimSpace(v) == token {
+				return true, nil
+			}
+		}
+	}
+	return false, lastErr
+}
 
 // LookupTXT asks the resolver for the TXT records of name (each record's strings joined). A name
 // that does not exist has none: that is no error.
@@ -66,18 +92,19 @@ func proveOwnership(ctx context.Context, app core.App, site *core.Record, userID
 	}
 	token := site.GetString("verification_token")
 	name := OwnershipName(zone)
-	found, txtErr := LookupTXT(ctx, ResolverAddress(), name)
-	for _, v := range found {
-		if token != "" && strings.TrimSpace(v) == token {
-			err := record(app, site.Id, zone)
-			if errors.Is(err, errClaimed) {
-				return false, claimedMessage(app, site, zone, userID)
-			}
-			if err != nil {
-				return false, "Could not save the proof of ownership. Please try again."
-			}
-			return true, ""
+	if site.GetString("brand_id") != "" {
+		name = NeutralOwnershipLabel + "." + zone // a brand's site: its dashboard shows the neutral name
+	}
+	found, txtErr := LookupProof(ctx, ResolverAddress(), zone, token)
+	if found {
+		err := record(app, site.Id, zone)
+		if errors.Is(err, errClaimed) {
+			return false, claimedMessage(app, site, zone, userID)
 		}
+		if err != nil {
+			return false, "Could not save the proof of ownership. Please try again."
+		}
+		return true, ""
 	}
 	add := fmt.Sprintf("add a TXT record named %s with the value %s", name, token)
 	switch {

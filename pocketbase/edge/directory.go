@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"cro/pocketbase/authdns"
+	"cro/pocketbase/whitelabel"
 )
 
 // Site is what the edge needs to serve one host.
@@ -20,6 +21,9 @@ type Site struct {
 	// Prefetch: the host is the apex or www of an Active site, whose certificate the edge asks
 	// for ahead of the first visit.
 	Prefetch bool
+	// App: the host is a brand's own dashboard domain (pocketbase/whitelabel), where the edge
+	// serves the install's own app instead of proxying an origin.
+	App bool
 }
 
 // Directory maps each served host name to its site, swapped whole on reload.
@@ -74,6 +78,11 @@ func LoadDirectory(app core.App) (map[string]*Site, error) {
 				site.Origin = originFromRecords(records, name)
 			}
 			hosts[strings.TrimSuffix(authdns.Owner(zone, name), ".")] = site
+		}
+	}
+	for _, domain := range whitelabel.Domains(app) {
+		if _, taken := hosts[domain]; !taken { // a site's own host keeps being the site's
+			hosts[domain] = &Site{App: true, Prefetch: true}
 		}
 	}
 	return hosts, nil

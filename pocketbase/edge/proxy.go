@@ -35,6 +35,8 @@ type Options struct {
 	// site id, client address, User-Agent). nil or "": such visitors get no per-visitor changes.
 	Visitor func(siteID, ip, ua string) string
 	Cache   *Cache // static answers kept for every visitor; nil: none
+	// App serves the hosts marked App (brands' dashboard domains): the install's own app.
+	App http.Handler
 }
 
 type ctxKey struct{}
@@ -80,6 +82,10 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if site == nil {
 		// Never another site's content: a host this edge does not serve gets no page at all.
 		http.Error(w, "Misdirected request: this server does not serve "+r.Host+".", http.StatusMisdirectedRequest)
+		return
+	}
+	if site.App && p.opts.App != nil {
+		p.opts.App.ServeHTTP(w, r)
 		return
 	}
 	host := strings.ToLower(strings.Split(r.Host, ":")[0])

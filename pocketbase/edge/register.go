@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/whitelabel"
 )
 
 // Register runs the edge on CRO_EDGE_HTTP (off when unset), and over TLS on CRO_EDGE_HTTPS, for
@@ -64,7 +65,8 @@ func Register(app core.App) {
 			})
 		}
 	}
-	for _, c := range []string{"sites", "dns_records"} {
+	// Brands' dashboard domains come and go with their proof and their organization's plan.
+	for _, c := range []string{"sites", "dns_records", "brands", "organizations", "subscriptions"} {
 		app.OnRecordAfterCreateSuccess(c).BindFunc(func(e *core.RecordEvent) error { schedule(); return e.Next() })
 		app.OnRecordAfterUpdateSuccess(c).BindFunc(func(e *core.RecordEvent) error { schedule(); return e.Next() })
 		app.OnRecordAfterDeleteSuccess(c).BindFunc(func(e *core.RecordEvent) error { schedule(); return e.Next() })
@@ -86,7 +88,9 @@ func Register(app core.App) {
 			return err
 		}
 		var handler http.Handler = New(dir, Options{TrackerOrigin: tracker, Brand: brand, AllowPrivate: os.Getenv("CRO_EDGE_ALLOW_PRIVATE") == "1",
-			Config: analytics.TrackerConfig, Visitor: analytics.ConsentFreeVisitor, Cache: cache})
+			Config: analytics.TrackerConfig, Visitor: analytics.ConsentFreeVisitor, Cache: cache,
+			// The app's handler is built after the serve hooks: reached through the server at request time.
+			App: whitelabel.Dashboard(app, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { se.Server.Handler.ServeHTTP(w, r) }))})
 		if secure, err = startHTTPS(app, dir, handler); err != nil {
 			return err
 		} else if secure != nil {

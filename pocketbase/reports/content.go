@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cro/pocketbase/whitelabel"
 	"fmt"
 	"time"
 
@@ -67,6 +68,8 @@ type Content struct {
 	Days        int
 	// FileBase names the rendered file without its extension (default: domain-type-last day).
 	FileBase string
+	// Brand, when the site's organization has white label, names the report instead of the product.
+	Brand *whitelabel.Brand
 	analytics.RangeReport
 	Funnels     []FunnelContent
 	Experiments []experiments.GroundingExperiment
@@ -114,7 +117,7 @@ func Gather(app core.App, store analytics.Store, site *core.Record, reportType, 
 		return nil, err
 	}
 	c := &Content{Name: name, Domain: site.GetString("domain"), Type: reportType, Zone: zone.String(), GeneratedAt: now,
-		Days: days, RangeReport: r}
+		Days: days, RangeReport: r, Brand: whitelabel.Load(app, site.GetString("brand_id"))}
 	if c.has(secFunnels) {
 		if c.Funnels, err = gatherFunnels(app, store, site.Id, r.From, r.To); err != nil {
 			return nil, err
@@ -164,4 +167,24 @@ func gatherRollbacks(app core.App, siteID, from string, zone *time.Location) ([]
 			Reason: r.GetString("trigger_reason")})
 	}
 	return out, nil
+}
+
+// Product is the name the report goes out under: the site's brand, else the product's.
+func (c *Content) Product() string {
+	if c.Brand != nil {
+		return c.Brand.Name
+	}
+	return whitelabel.ProductName()
+}
+
+// Accent is the report's colour (the brand's primary colour), or fallback.
+func (c *Content) Accent(fallback [3]int) [3]int {
+	if c.Brand == nil {
+		return fallback
+	}
+	var rgb [3]int
+	if _, err := fmt.Sscanf(c.Brand.PrimaryColor, "#%02x%02x%02x", &rgb[0], &rgb[1], &rgb[2]); err != nil {
+		return fallback
+	}
+	return rgb
 }

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"cro/pocketbase/whitelabel"
 	"errors"
 	"fmt"
 	"io"
@@ -221,6 +222,9 @@ func (s *Service) message(hist *core.Record, c *Content, file File) (*mailer.Mes
 		// took the mail but before the entry says sent, the mail sent again is the same message,
 		// which mail systems keep once.
 		Headers: map[string]string{"Message-ID": fmt.Sprintf("<report-%s@%s>", hist.Id, mailDomain(meta.SenderAddress))},
+	}
+	if site, err := s.app.FindRecordById("sites", hist.GetString("site_id")); err == nil && site.GetString("brand_id") != "" {
+		msg.Headers[whitelabel.BrandHeader] = site.GetString("brand_id") // sent under the site's brand
 	}
 	for _, r := range recipients {
 		msg.To = append(msg.To, mail.Address{Address: r})

@@ -2,6 +2,7 @@ package reports
 
 import (
 	"bytes"
+	"fmt"
 	"time"
 
 	"github.com/xuri/excelize/v2"
@@ -22,9 +23,13 @@ var excelFormats = map[Kind]string{
 func Excel(c *Content) ([]byte, error) {
 	f := excelize.NewFile()
 	defer f.Close()
+	fill := c.Accent([3]int{0x47, 0x55, 0x69})
 	header, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Color: "FFFFFF"},
-		Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"475569"}}})
+		Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{fmt.Sprintf("%02X%02X%02X", fill[0], fill[1], fill[2])}}})
 	if err != nil {
+		return nil, err
+	}
+	if err := f.SetDocProps(&excelize.DocProperties{Creator: c.Product(), LastModifiedBy: c.Product(), Title: c.Name + " - " + c.Domain}); err != nil {
 		return nil, err
 	}
 	styles := map[Kind]int{}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/go-pdf/fpdf"
 )
@@ -33,7 +34,7 @@ func PDF(c *Content) ([]byte, error) {
 	p.SetMargins(margin, margin, margin)
 	p.SetAutoPageBreak(true, margin+5)
 	p.SetTitle(c.Name+" - "+c.Domain, true)
-	p.SetCreator("Upliftly", true)
+	p.SetCreator(c.Product(), true)
 	p.SetCreationDate(c.GeneratedAt)
 	p.SetModificationDate(c.GeneratedAt)
 	tr := p.UnicodeTranslatorFromDescriptor("") // the core fonts are cp1252
@@ -107,11 +108,12 @@ func (d *drawer) font(style string, size float64, rgb [3]int) {
 func (d *drawer) titlePage(c *Content) {
 	p := d.p
 	p.AddPage()
-	p.SetFillColor(indigo[0], indigo[1], indigo[2])
+	fill := c.Accent(indigo)
+	p.SetFillColor(fill[0], fill[1], fill[2])
 	p.Rect(0, 0, pageW, 90, "F")
 	p.SetY(30)
 	d.font("B", 12, [3]int{224, 231, 255})
-	p.CellFormat(contentW, 8, "UPLIFTLY", "", 1, "L", false, 0, "")
+	p.CellFormat(contentW, 8, d.tr(strings.ToUpper(c.Product())), "", 1, "L", false, 0, "")
 	d.font("B", 28, [3]int{255, 255, 255})
 	p.MultiCell(contentW, 12, d.tr(c.Name), "", "L", false)
 	p.SetY(110)

@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cro/pocketbase/whitelabel"
 	"fmt"
 	"net/http"
 	"net/mail"
@@ -87,6 +88,7 @@ func exportHandler(svc *Service) func(*core.RequestEvent) error {
 				To:      []mail.Address{{Address: e.Auth.Email()}},
 				Subject: fmt.Sprintf("Analytics report: %s (%s)", content.Domain, content.Period()),
 				HTML:    string(file.Data),
+				Headers: map[string]string{whitelabel.BrandHeader: site.GetString("brand_id")},
 			}
 			if !svc.mail.SendThen(msg, "analytics export", nil) {
 				return e.TooManyRequestsError("Mail is busy; try again in a minute.", nil)

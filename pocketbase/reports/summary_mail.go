@@ -55,8 +55,8 @@ func SummaryHTML(c *Content) string {
 		}
 		b.WriteString(`</table>`)
 	}
-	fmt.Fprintf(&b, `<p style="color:#64748b;font-size:12px;margin-top:20px">Generated %s (%s). You receive this report because a member of %s scheduled it in Upliftly (Reports).</p></div>`,
-		esc(c.GeneratedAt.Format("2006-01-02 15:04")), esc(c.Zone), esc(c.Domain))
+	fmt.Fprintf(&b, `<p style="color:#64748b;font-size:12px;margin-top:20px">Generated %s (%s). You receive this report because a member of %s scheduled it in %s (Reports).</p></div>`,
+		esc(c.GeneratedAt.Format("2006-01-02 15:04")), esc(c.Zone), esc(c.Domain), esc(c.Product()))
 	return b.String()
 }
 

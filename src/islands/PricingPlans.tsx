@@ -5,7 +5,7 @@
  * Stripe Checkout, failure clears the loading state. Custom Enterprise opens the demo form.
  */
 import { useRef, useState } from 'react';
-import { Check, Clock, Loader2 } from 'lucide-react';
+import { Check, Loader2 } from 'lucide-react';
 import { pb } from '../client/pb';
 import { createCheckoutSession } from '../client/billing';
 import { notify, notifyAcrossNavigation } from '../ui/toast';
@@ -73,11 +73,7 @@ export default function PricingPlans({ supportEmail }: { supportEmail: string })
             <ul className="mt-5 flex-1 space-y-2 text-sm" aria-label={`${plan.name} features`}>
               {plan.features.map((f) => (
                 <li key={f.label} className="flex gap-2">
-                  {f.soon ? (
-                    <Clock className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden="true" />
-                  ) : (
-                    <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                  )}
+                  <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
                   <FeatureLabel feature={f} />
                 </li>
               ))}
@@ -91,15 +87,8 @@ export default function PricingPlans({ supportEmail }: { supportEmail: string })
   );
 }
 
-/** A feature links to where it lives; one still being built says so instead. */
+/** A feature links to where it lives. */
 function FeatureLabel({ feature }: { feature: PlanFeature }) {
-  if (feature.soon) {
-    return (
-      <span className="text-slate-500">
-        {feature.label} <span className="whitespace-nowrap text-xs">(coming soon)</span>
-      </span>
-    );
-  }
   if (!feature.href) return <span>{feature.label}</span>;
   return (
     <a href={feature.href} className="underline decoration-slate-300 underline-offset-2 hover:decoration-brand-600">

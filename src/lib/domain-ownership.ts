@@ -6,5 +6,9 @@
  */
 export const OWNERSHIP_RECORD_LABEL = '_upliftly-verify';
 
-/** The TXT record's full name for a zone ('shop.com' -> '_upliftly-verify.shop.com'). */
-export const ownershipRecordName = (zone: string): string => `${OWNERSHIP_RECORD_LABEL}.${zone}`;
+/** The same proof under a name that names no product: what white-labelled sites show; both are accepted. */
+export const NEUTRAL_OWNERSHIP_RECORD_LABEL = '_cro-verify';
+
+/** The TXT record's full name for a zone ('shop.com' -> '_upliftly-verify.shop.com'; white-labelled '_cro-verify.shop.com'). */
+export const ownershipRecordName = (zone: string, whiteLabel = false): string =>
+  `${whiteLabel ? NEUTRAL_OWNERSHIP_RECORD_LABEL : OWNERSHIP_RECORD_LABEL}.${zone}`;

@@ -9,18 +9,15 @@ const usd = (n: number) => `$${n}`;
 export type PlanKey = 'free' | 'starter' | 'growth' | 'enterprise' | 'custom';
 
 /**
- * A feature as the pricing page lists it: where it lives in the product (a page anyone can open, or
- * the dashboard screen), or soon: true while it is being built, so that the page never promises
- * what a customer cannot use yet.
+ * A feature as the pricing page lists it, with where it lives in the product (a page anyone can
+ * open, or the dashboard screen): the page sells only what a customer can use.
  */
 export interface PlanFeature {
   label: string;
   href?: string;
-  soon?: true;
 }
 
 const f = (label: string, href?: string): PlanFeature => (href ? { label, href } : { label });
-const soon = (label: string): PlanFeature => ({ label, soon: true });
 
 export interface PlanCard {
   key: PlanKey;
@@ -46,7 +43,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
       f('View-only GA integration', '/dashboard'),
       f('CRO library', '/dashboard/library'),
       f('Email support', '/contact'),
-      f('1 website'),
+      f('1 website', '/dashboard/settings'),
     ],
   },
   {
@@ -90,7 +87,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
       f('Unlimited visitors', '#visitor-limits'),
       f('Dedicated CRO workers', '/dashboard/cro-workers'),
       f('Ecommerce features', '/dashboard/ecommerce'),
-      soon('White label'),
+      f('White label', '/dashboard/settings?tab=brand'),
       f('API access', '/api-docs'),
       f('24/7 support', '/contact'),
     ],
@@ -104,7 +101,7 @@ export const PLAN_CATALOGUE: readonly PlanCard[] = [
     popular: false,
     features: [
       f('Custom volume pricing', '/contact'),
-      f('Multi-brand support', '/dashboard/settings'),
+      f('Multi-brand support', '/dashboard/settings?tab=brand'),
       f('Custom SLA', '/contact'),
       f('Dedicated account manager', '/contact'),
     ],

@@ -15,7 +15,8 @@ export type Capability =
   | 'recordings'
   | 'cro_workers'
   | 'api_access'
-  | 'ecommerce';
+  | 'ecommerce'
+  | 'white_label';
 
 const MINIMUM_TIER: Record<Capability, PlanTier> = {
   scan_all_results: 'starter',
@@ -33,6 +34,9 @@ const MINIMUM_TIER: Record<Capability, PlanTier> = {
   api_access: 'enterprise',
   // Ecommerce analytics (pocketbase/ecommerce mirrors it, pinned by plan-limits.json).
   ecommerce: 'enterprise',
+  // An account's brand on its clients' dashboard, mails and reports, and its own dashboard domain
+  // (pocketbase/whitelabel mirrors it, pinned by plan-limits.json).
+  white_label: 'enterprise',
 };
 
 /** Scan results a free user sees (of up to SCAN_MAX_RESULTS). */
@@ -112,6 +116,7 @@ const CAPABILITY_LABELS: Record<Capability, string> = {
   cro_workers: 'CRO Workers',
   api_access: 'API access',
   ecommerce: 'Ecommerce analytics',
+  white_label: 'White label',
 };
 
 const TIER_LABELS: Record<PlanTier, string> = { free: 'Free', starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise & Ecom' };
@@ -136,3 +141,20 @@ export function entitlements(tier: unknown): { tier: PlanTier; capabilities: Rec
   for (const c of CAPABILITIES) capabilities[c] = can(t, c);
   return { tier: t, capabilities, scanResultLimit: scanResultLimit(t) };
 }
+
+/**
+ * Brands an organization may hold: white label gives one; several (multi-brand) come with the
+ * Custom Enterprise contract, which the operator grants on the organization
+ * (organizations.custom_enterprise). null = no limit. Pinned with pocketbase/whitelabel by
+ * plan-limits.json.
+ */
+export const BRAND_LIMITS: Record<PlanTier | 'custom', number | null> = { free: 0, starter: 0, growth: 0, enterprise: 1, custom: null };
+
+/** The brands an organization of an owner on `tier` may hold. */
+export function brandLimit(tier: unknown, customEnterprise: boolean): number | null {
+  const t = normalizeTier(tier);
+  return customEnterprise && t === 'enterprise' ? BRAND_LIMITS.custom : BRAND_LIMITS[t];
+}
+
+/** The refusal of a brand beyond an organization's one (multi-brand is Custom Enterprise's). */
+export const MULTI_BRAND_REFUSAL = 'More than one brand requires the Custom Enterprise plan. Book a demo at /pricing.';

@@ -5,7 +5,7 @@ import type { ButtonHTMLAttributes } from 'react';
 type Variant = 'primary' | 'outline' | 'ghost' | 'destructive';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-indigo-600 text-white hover:bg-indigo-700',
+  primary: 'bg-brand-600 text-white hover:bg-brand-700', // the theme's brand hue: a white label's colour
   outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
   destructive: 'bg-red-600 text-white hover:bg-red-700',

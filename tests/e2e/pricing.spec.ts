@@ -46,6 +46,13 @@ test('shows the five plans with their prices; Free and signed-out paid plans go 
     await expect(card.getByText(price!, { exact: true })).toBeVisible();
   }
   await expect(cards.filter({ hasText: 'Most Popular' }).getByRole('heading')).toHaveText('Growth');
+  // Every feature sold is one a customer can open: a link to where it lives, nothing 'coming soon'.
+  await expect(page.getByText(/coming soon/i)).toHaveCount(0);
+  const features = page.locator('li.card ul[aria-label$="features"] > li');
+  await expect(features).toHaveCount(await features.locator('a[href]').count());
+  const enterprise = page.getByRole('list', { name: 'Enterprise & Ecom features' });
+  await expect(enterprise.getByRole('link', { name: 'White label' })).toHaveAttribute('href', '/dashboard/settings?tab=brand');
+  await expect(enterprise.getByRole('link', { name: 'Ecommerce features' })).toHaveAttribute('href', '/dashboard/ecommerce');
   await expect(page.getByRole('heading', { name: 'Your current plan' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Get Started with Growth' }).click();

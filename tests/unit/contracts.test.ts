@@ -10,8 +10,11 @@ import changeTargets from '../fixtures/contracts/change-targets.json';
 import { assignVariant, inRollout } from '../../src/lib/assignment';
 import { deviceClass } from '../../src/lib/contracts/device-class';
 import {
+  BRAND_LIMITS,
   CLICK_MAP_MAX_DAYS,
   MONTHLY_VISITOR_LIMITS,
+  MULTI_BRAND_REFUSAL,
+  brandLimit,
   can,
   clickMapRangeRefusal,
   upgradeMessage,
@@ -126,6 +129,15 @@ describe('plan limits (the same fixture runs in pocketbase/usage)', () => {
     for (const [tier, frequencies] of Object.entries(planLimits.reportFrequencies.plans))
       expect(allowedReportFrequencies(tier), tier).toEqual(frequencies);
     for (const f of REPORT_FREQUENCIES) expect(reportFrequencyRefusal(f)).toBe(planLimits.reportFrequencies.refusals[f]);
+  });
+
+  it('gives white label and the brands of an organization as the fixture lists, with the same refusals as pocketbase/whitelabel', () => {
+    for (const [tier, allowed] of Object.entries(planLimits.whiteLabel.plans)) expect(can(tier, 'white_label'), tier).toBe(allowed);
+    expect(upgradeMessage('white_label')).toBe(planLimits.whiteLabel.refusal);
+    expect(BRAND_LIMITS).toEqual(planLimits.multiBrand.brands);
+    expect(brandLimit('enterprise', true)).toBe(planLimits.multiBrand.brands.custom);
+    expect(brandLimit('growth', true)).toBe(planLimits.multiBrand.brands.growth); // the contract needs the plan under it
+    expect(MULTI_BRAND_REFUSAL).toBe(planLimits.multiBrand.refusal);
   });
 });
 

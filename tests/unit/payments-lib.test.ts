@@ -59,6 +59,15 @@ describe('plan catalogue', () => {
     ]);
     expect(PLAN_CATALOGUE.filter((p) => p.popular).map((p) => p.name)).toEqual(['Growth']);
   });
+  it('links every feature to where it lives, the white label and ecommerce features included', () => {
+    for (const plan of PLAN_CATALOGUE) for (const f of plan.features) expect(f.href, `${plan.name}: ${f.label}`).toMatch(/^(\/|#)/);
+    const links = (key: string) => Object.fromEntries(PLAN_CATALOGUE.find((p) => p.key === key)!.features.map((f) => [f.label, f.href]));
+    expect(links('enterprise')).toMatchObject({
+      'Ecommerce features': '/dashboard/ecommerce',
+      'White label': '/dashboard/settings?tab=brand',
+    });
+    expect(links('custom')['Multi-brand support']).toBe('/dashboard/settings?tab=brand');
+  });
   it('sells exactly the three paid tiers through checkout', () => {
     expect([...CHECKOUT_PLANS]).toEqual(['starter', 'growth', 'enterprise']);
     expect(isCheckoutPlan('free')).toBe(false);

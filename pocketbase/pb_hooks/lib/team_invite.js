@@ -28,6 +28,8 @@ module.exports = {
         new MailerMessage({
           from: { address: meta.senderAddress, name: meta.senderName },
           to: [{ address: email }],
+          // pocketbase/whitelabel sends it under the site's brand, if it has one
+          headers: site.getString('brand_id') ? { 'X-Cro-Brand': site.getString('brand_id') } : {},
           subject: 'You are invited to ' + site.getString('domain'),
           html:
             '<p>' +

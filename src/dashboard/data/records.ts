@@ -61,6 +61,8 @@ export interface SiteRecord extends RecordModel {
   edge_origin: string;
   /** The owner requires two-step sign-in of the team: members without it are left out of the id lists. */
   require_mfa: boolean;
+  /** The brand the site's clients see (white label); set by the brand's organization managers only. */
+  brand_id?: string;
   manager_ids: string[];
   editor_ids: string[];
   created_at: string;
@@ -354,6 +356,31 @@ export interface ReportHistoryRecord extends RecordModel {
 }
 
 /** Which collection each record type above describes (read by the schema test). */
+/** An account's organization: it holds the brands (several with the Custom Enterprise contract). */
+export interface OrganizationRecord extends RecordModel {
+  name: string;
+  owner_id: string;
+  admin_ids: string[];
+  /** Several brands: set by the operator (Custom Enterprise), never by users. */
+  custom_enterprise: boolean;
+}
+
+/** A brand: what a white-labelled site's clients see instead of the product. */
+export interface BrandRecord extends RecordModel {
+  organization_id: string;
+  name: string;
+  logo: string;
+  primary_color: string;
+  accent_color: string;
+  support_email: string;
+  billing_email: string;
+  /** The brand's own dashboard domain; served once domain_verified (TXT proof of domain_token at domain_zone). */
+  domain: string;
+  domain_token: string;
+  domain_zone: string;
+  domain_verified: boolean;
+}
+
 export const RECORD_COLLECTIONS = {
   SiteRecord: 'sites',
   UserRecord: 'users',
@@ -377,4 +404,6 @@ export const RECORD_COLLECTIONS = {
   DnsRecordRecord: 'dns_records',
   ScheduledReportRecord: 'scheduled_reports',
   ReportHistoryRecord: 'report_history',
+  OrganizationRecord: 'organizations',
+  BrandRecord: 'brands',
 } as const;

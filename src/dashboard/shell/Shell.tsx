@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { Header } from './Header';
 import { LiveKpiCard } from './LiveKpiCard';
 import { MfaRequiredNotice } from './MfaRequiredNotice';
+import { BrandTheme } from './ShellBrand';
 import { Sidebar } from './Sidebar';
 import { useIsMobile } from './useIsMobile';
 
@@ -16,6 +17,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="flex min-h-screen bg-slate-50">
+      <BrandTheme />
       <Sidebar collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} mobile={mobile} open={open} onClose={() => setOpen(false)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <Header mobile={mobile} onMenu={() => setOpen(true)} />

@@ -2,10 +2,10 @@
 import { useStore } from '@nanostores/react';
 import clsx from 'clsx';
 import { ChevronsLeft, ChevronsRight, X } from 'lucide-react';
-import { BrandLink } from '../../ui/BrandLink';
 import { Link } from '../../ui/dashboard/Link';
 import { DASHBOARD_ROUTES } from './routes';
 import { $router } from '../data/router';
+import { ShellBrand } from './ShellBrand';
 
 export function Sidebar({
   collapsed,
@@ -36,7 +36,7 @@ export function Sidebar({
         )}
       >
         <div className="flex h-14 items-center justify-between border-b border-slate-200 px-3">
-          {!narrow && <BrandLink />}
+          {!narrow && <ShellBrand />}
           {mobile ? (
             <button type="button" aria-label="Close menu" onClick={onClose} className="rounded p-1 hover:bg-slate-100">
               <X className="h-5 w-5" />
@@ -66,7 +66,7 @@ export function Sidebar({
                     onClick={() => mobile && onClose()}
                     className={clsx(
                       'flex items-center gap-3 rounded-md px-3 py-2 text-sm',
-                      active ? 'bg-indigo-50 font-semibold text-indigo-700' : 'text-slate-700 hover:bg-slate-100',
+                      active ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700 hover:bg-slate-100',
                     )}
                   >
                     <Icon className="h-4 w-4 shrink-0" aria-hidden />

@@ -1,12 +1,18 @@
-/** The TXT record that proves a site controls its domain, each part with a copy button. */
+/**
+ * The TXT record that proves a site controls its domain, each part with a copy button; under
+ * white label by the record's neutral name, which names no product.
+ */
+import { useStore } from '@nanostores/react';
+import { $brand } from '../../dashboard/data/brand';
 import { CopyButton } from '../CopyButton';
 import { ownershipRecordName } from '../../lib/domain-ownership';
 import type { SiteRecord } from '../../dashboard/data/records';
 
 export function OwnershipRecord({ site }: { site: SiteRecord }) {
+  const whiteLabel = !!useStore($brand);
   const rows = [
     { label: 'Type', value: 'TXT', testId: 'ownership-type', copy: false },
-    { label: 'Name', value: ownershipRecordName(site.verification_zone || site.domain), testId: 'ownership-name', copy: true },
+    { label: 'Name', value: ownershipRecordName(site.verification_zone || site.domain, whiteLabel), testId: 'ownership-name', copy: true },
     { label: 'Value', value: site.verification_token, testId: 'ownership-value', copy: true },
   ];
   return (

@@ -12,7 +12,14 @@ export async function smtpStandIn(): Promise<StandIn> {
   const dir = mkdtempSync(join(tmpdir(), 'cro-e2e-mail-'));
   const smtp = await startSmtp({ saveDir: dir });
   return {
-    env: { ...smtp.env, E2E_MAIL_DIR: dir, APP_URL: `http://127.0.0.1:${E2E_PORT}`, MAIL_FROM_ADDRESS: 'hello@upliftly.test' },
+    // Mails under a brand (white label) go out from a sender that names no product.
+    env: {
+      ...smtp.env,
+      E2E_MAIL_DIR: dir,
+      APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+      MAIL_FROM_ADDRESS: 'hello@upliftly.test',
+      CRO_WHITE_LABEL_FROM_ADDRESS: 'no-reply@mail-relay.test',
+    },
     async stop() {
       await smtp.stop();
       rmSync(dir, { recursive: true, force: true });

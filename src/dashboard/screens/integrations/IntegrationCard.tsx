@@ -3,9 +3,11 @@
  * Test connection / Disconnect, the delivery log; an integration that cannot work on this install
  * says why and offers the generic webhook instead.
  */
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { inboundWebhookPath, type IntegrationDefinition } from '../../../lib/integrations';
 import { notify } from '../../../ui/toast';
+import { $brand, brandText } from '../../data/brand';
 import { errorMessage } from '../../data/errors';
 import { Button } from '../../../ui/Button';
 import { CopyButton } from '../../../ui/CopyButton';
@@ -34,6 +36,7 @@ export function IntegrationCard({
   onChanged: () => Promise<void>;
 }) {
   const [busy, setBusy] = useState(false);
+  const brand = useStore($brand);
   const { testing, runTest } = useConnectionTest(definition, onChanged);
   const unavailable = definition.mode === 'unavailable';
   // Done by the tracker in the visitor's browser: nothing is delivered from the server to log or test.
@@ -66,7 +69,7 @@ export function IntegrationCard({
       </div>
       <p className="text-sm text-slate-600">{definition.description}</p>
       <p className="flex-1 text-xs text-slate-500" data-testid="integration-note">
-        {definition.note}
+        {brandText(definition.note, brand)}
       </p>
       {record?.status === 'error' && record.error_message && <p className="text-xs text-red-700">{record.error_message}</p>}
       {record?.last_synced_at && (

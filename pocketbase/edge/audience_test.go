@@ -1,0 +1,44 @@
+package edge
+
+import (
+	"slices"
+	"testing"
+)
+
+// The audience evaluator answers as src/lib/contracts/audience.ts, context by context and
+// audience by audience (tests/fixtures/contracts/audiences.json, run by
+// tests/unit/audience-contract.test.ts too).
+func TestAudienceMatchesTheContract(t *testing.T) {
+	var f struct {
+		Audiences []struct {
+			Name       string      `json:"name"`
+			Definition audienceDef `json:"definition"`
+		} `json:"audiences"`
+		Contexts []struct {
+			Name    string          `json:"name"`
+			Context audienceContext `json:"context"`
+			Matches []string        `json:"matches"`
+		} `json:"contexts"`
+	}
+	readFixture(t, "audiences.json", &f)
+	if len(f.Contexts) < 60 || len(f.Audiences) < 19 {
+		t.Fatalf("only %d contexts and %d audiences", len(f.Contexts), len(f.Audiences))
+	}
+	kinds := map[string]bool{}
+	for _, a := range f.Audiences {
+		for _, c := range a.Definition.Conditions {
+			kinds[c.Kind] = true
+		}
+	}
+	if len(kinds) != 19 {
+		t.Errorf("the fixture covers %d condition kinds, want all 19", len(kinds))
+	}
+	for _, c := range f.Contexts {
+		for _, a := range f.Audiences {
+			want := slices.Contains(c.Matches, a.Name)
+			if got := audienceMatches(a.Definition, &c.Context); got != want {
+				t.Errorf("%s in %q: got %v, want %v", c.Name, a.Name, got, want)
+			}
+		}
+	}
+}

@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import fixture from '../fixtures/contracts/audiences.json';
+import { AUDIENCE_KINDS, audienceMatches, type AudienceContext, type AudienceDefinition } from '../../src/lib/contracts/audience';
+
+// The same file runs in Go (pocketbase/edge/audience_test.go): the tracker's and the edge's
+// evaluators put every context in the same audiences.
+describe('audience contract', () => {
+  it('covers every condition kind over at least 60 visitor contexts', () => {
+    const kinds = new Set(fixture.audiences.flatMap((a) => a.definition.conditions.map((c) => c.kind)));
+    expect([...kinds].sort()).toEqual([...AUDIENCE_KINDS].sort());
+    expect(fixture.contexts.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each(fixture.contexts.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const got = fixture.audiences
+      .filter((a) => audienceMatches(a.definition as AudienceDefinition, c.context as AudienceContext))
+      .map((a) => a.name);
+    expect(got).toEqual(c.matches);
+  });
+
+  it('is the file scripts/audience-fixture.mjs writes', () => {
+    expect(() => execFileSync(process.execPath, ['scripts/audience-fixture.mjs', '--check'], { stdio: 'pipe' })).not.toThrow();
+  });
+});

@@ -1,7 +1,7 @@
 // Writes tests/fixtures/contracts/audiences.json: audiences covering every condition kind and
 // operator, visitor contexts (hand-picked edge cases plus seeded variety), and which audiences
 // each context is in according to the TypeScript evaluator (src/lib/contracts/audience.ts). The
-// Go evaluator (pocketbase/edge/audience.go) must give the same answers; the TypeScript test
+// Go evaluator (pocketbase/audience/audience.go) must give the same answers; the TypeScript test
 // checks the file is what this script writes, so a change of meaning shows in review.
 // Run: node scripts/audience-fixture.mjs [--check]
 import { build } from 'esbuild';
@@ -206,7 +206,7 @@ const contexts = Object.entries({ ...edge, ...generated }).map(([name, over]) =>
 const audienceList = Object.entries(audiences).map(([name, definition]) => ({ name, definition }));
 const out = {
   description:
-    'Audience evaluator contract: src/lib/contracts/audience.ts and pocketbase/edge/audience.go must put each context in exactly the audiences listed. Written by scripts/audience-fixture.mjs.',
+    'Audience evaluator contract: src/lib/contracts/audience.ts and pocketbase/audience/audience.go must put each context in exactly the audiences listed. Written by scripts/audience-fixture.mjs.',
   audiences: audienceList,
   contexts: contexts.map(({ name, context }) => ({
     name,

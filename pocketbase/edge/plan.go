@@ -28,6 +28,7 @@ type trackerConfig struct {
 		Changes  []change `json:"c"`
 		Testing  bool     `json:"x"`
 		Except   []string `json:"xu"`
+		Audience string   `json:"a"`
 	} `json:"r"`
 	Experiments []struct {
 		ID       string  `json:"i"`
@@ -37,6 +38,7 @@ type trackerConfig struct {
 		Selector string  `json:"q"`
 		Device   string  `json:"d"`
 		Visitor  string  `json:"n"`
+		Audience string  `json:"a"`
 		Variants []struct {
 			Key     string   `json:"k"`
 			Weight  float64  `json:"w"`
@@ -147,7 +149,9 @@ type visitorInfo struct {
 // session), as is any experiment one of whose arms the edge cannot apply.
 func (cfg *trackerConfig) plan(who visitorInfo) (sets []*changeSet, perVisitor bool) {
 	for _, r := range cfg.Rules {
-		if !analytics.URLPatternMatches(r.URL, who.href) || anyMatch(r.Except, who.href) {
+		// Rules and tests for an audience are left to the tracker: it alone knows the session
+		// (landing page, campaign, number of sessions) and the attributes the site set.
+		if r.Audience != "" || !analytics.URLPatternMatches(r.URL, who.href) || anyMatch(r.Except, who.href) {
 			continue
 		}
 		switch {
@@ -168,7 +172,7 @@ func (cfg *trackerConfig) plan(who visitorInfo) (sets []*changeSet, perVisitor b
 		}
 	}
 	for _, x := range cfg.Experiments {
-		if who.id == "" || x.Visitor != "" || !analytics.URLPatternMatches(x.URL, who.href) || (x.Device != "" && x.Device != who.device) {
+		if who.id == "" || x.Visitor != "" || x.Audience != "" || !analytics.URLPatternMatches(x.URL, who.href) || (x.Device != "" && x.Device != who.device) {
 			continue
 		}
 		perVisitor = true

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fixture from '../fixtures/contracts/audiences.json';
 import { AUDIENCE_KINDS, audienceMatches, type AudienceContext, type AudienceDefinition } from '../../src/lib/contracts/audience';
 
-// The same file runs in Go (pocketbase/edge/audience_test.go): the tracker's and the edge's
+// The same file runs in Go (pocketbase/audience/audience_test.go): the tracker's and the edge's
 // evaluators put every context in the same audiences.
 describe('audience contract', () => {
   it('covers every condition kind over at least 60 visitor contexts', () => {

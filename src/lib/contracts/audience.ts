@@ -1,8 +1,8 @@
 /**
  * Audiences: a named set of conditions on the visitor, joined by all or any, that rules and A/B
- * tests target. This is the one evaluator; its Go twin (pocketbase/edge/audience.go) answers the
+ * tests target. This is the one evaluator; its Go twin (pocketbase/audience/audience.go) answers the
  * same, pinned case by case by tests/fixtures/contracts/audiences.json (run by
- * tests/unit/audience-contract.test.ts and pocketbase/edge/audience_test.go). It runs in the
+ * tests/unit/audience-contract.test.ts and pocketbase/audience/audience_test.go). It runs in the
  * tracker's audience build (src/tracker/audience.ts gathers the context), at the edge, and in the
  * hooks to validate what the owner saves.
  */

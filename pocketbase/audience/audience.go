@@ -1,4 +1,7 @@
-package edge
+// Package audience is the audience evaluator of the server and the edge: the Go twin of
+// src/lib/contracts/audience.ts, pinned case by case by tests/fixtures/contracts/audiences.json
+// (audience_test.go; tests/unit/audience-contract.test.ts).
+package audience
 
 import (
 	"encoding/json"
@@ -12,25 +15,22 @@ import (
 	"cro/pocketbase/analytics"
 )
 
-// The audience evaluator: the Go twin of src/lib/contracts/audience.ts, pinned case by case by
-// tests/fixtures/contracts/audiences.json (audience_test.go; tests/unit/audience-contract.test.ts).
-
-// audienceCondition is one condition (AudienceCondition).
-type audienceCondition struct {
+// Condition is one condition (AudienceCondition).
+type Condition struct {
 	Kind  string          `json:"kind"`
 	Op    string          `json:"op"`
 	Name  string          `json:"name"`
 	Value json.RawMessage `json:"value"`
 }
 
-// audienceDef is an audience's definition (AudienceDefinition).
-type audienceDef struct {
-	Match      string              `json:"match"`
-	Conditions []audienceCondition `json:"conditions"`
+// Definition is an audience's definition (AudienceDefinition).
+type Definition struct {
+	Match      string      `json:"match"`
+	Conditions []Condition `json:"conditions"`
 }
 
-// audienceContext is what is known of the visitor (AudienceContext).
-type audienceContext struct {
+// Context is what is known of the visitor (AudienceContext).
+type Context struct {
 	Device   string `json:"device"`
 	Browser  string `json:"browser"`
 	OS       string `json:"os"`
@@ -52,23 +52,23 @@ type audienceContext struct {
 	Attributes map[string]json.RawMessage `json:"attributes"`
 }
 
-// audienceValue is a context value: a string or a number; ok is false when there is none.
-type audienceValue struct {
+// val is a context value: a string or a number; ok is false when there is none.
+type val struct {
 	s     string
 	n     float64
 	isNum bool
 	ok    bool
 }
 
-func strVal(s string) audienceValue {
+func strVal(s string) val {
 	if s == "" {
-		return audienceValue{}
+		return val{}
 	}
-	return audienceValue{s: s, ok: true}
+	return val{s: s, ok: true}
 }
 
-func numVal(n float64) audienceValue {
-	return audienceValue{s: strconv.FormatFloat(n, 'f', -1, 64), n: n, isNum: true, ok: true}
+func numVal(n float64) val {
+	return val{s: strconv.FormatFloat(n, 'f', -1, 64), n: n, isNum: true, ok: true}
 }
 
 var numeric = map[string]bool{"sessions": true, "day_of_week": true, "hour": true}
@@ -115,7 +115,7 @@ func localDayHour(ms float64, zone string) (int, int, bool) {
 	return int(t.Weekday()), t.Hour(), true
 }
 
-func (x *audienceContext) value(c audienceCondition) audienceValue {
+func (x *Context) valueOf(c Condition) val {
 	switch c.Kind {
 	case "device":
 		return strVal(x.Device)
@@ -143,7 +143,7 @@ func (x *audienceContext) value(c audienceCondition) audienceValue {
 		return strVal(x.URL)
 	case "query":
 		if v, ok := queryParam(x.URL, c.Name); ok {
-			return audienceValue{s: v, ok: true}
+			return val{s: v, ok: true}
 		}
 	case "visitor":
 		if x.Returning {
@@ -165,7 +165,7 @@ func (x *audienceContext) value(c audienceCondition) audienceValue {
 		}
 	case "cookie":
 		if v, ok := x.Cookies[c.Name]; ok {
-			return audienceValue{s: v, ok: true}
+			return val{s: v, ok: true}
 		}
 	case "attribute":
 		if raw, ok := x.Attributes[c.Name]; ok && string(raw) != "null" {
@@ -174,19 +174,19 @@ func (x *audienceContext) value(c audienceCondition) audienceValue {
 			var b bool
 			switch {
 			case json.Unmarshal(raw, &s) == nil:
-				return audienceValue{s: s, ok: true}
+				return val{s: s, ok: true}
 			case json.Unmarshal(raw, &n) == nil:
 				return numVal(n)
 			case json.Unmarshal(raw, &b) == nil:
-				return audienceValue{s: strconv.FormatBool(b), ok: true}
+				return val{s: strconv.FormatBool(b), ok: true}
 			}
 		}
 	}
-	return audienceValue{}
+	return val{}
 }
 
 // wants is the condition's value as a list of strings (numbers in their shortest form).
-func (c audienceCondition) wants() []string {
+func (c Condition) wants() []string {
 	var list []json.RawMessage
 	if len(c.Value) == 0 {
 		return nil
@@ -210,7 +210,7 @@ func (c audienceCondition) wants() []string {
 var plainNumber = regexp.MustCompile(`^-?\d+(\.\d+)?$`)
 
 // num is a number from a value, NaN when it is not one (as the TypeScript `num`).
-func num(v audienceValue) float64 {
+func num(v val) float64 {
 	if v.isNum {
 		return v.n
 	}
@@ -226,7 +226,7 @@ func numString(s string) float64 {
 	return n
 }
 
-func audienceEquals(kind string, have audienceValue, want string) bool {
+func equals(kind string, have val, want string) bool {
 	if have.isNum || numeric[kind] {
 		return num(have) == numString(want)
 	}
@@ -248,8 +248,8 @@ func anyOf(wants []string, f func(string) bool) bool {
 }
 
 // conditionMatches is whether one condition holds for the context.
-func conditionMatches(c audienceCondition, x *audienceContext) bool {
-	have := x.value(c)
+func conditionMatches(c Condition, x *Context) bool {
+	have := x.valueOf(c)
 	wants := c.wants()
 	h := strings.ToLower(have.s)
 	switch c.Op {
@@ -258,9 +258,9 @@ func conditionMatches(c audienceCondition, x *audienceContext) bool {
 	case "not_exists":
 		return !have.ok
 	case "is":
-		return have.ok && anyOf(wants, func(w string) bool { return audienceEquals(c.Kind, have, w) })
+		return have.ok && anyOf(wants, func(w string) bool { return equals(c.Kind, have, w) })
 	case "is_not":
-		return !have.ok || !anyOf(wants, func(w string) bool { return audienceEquals(c.Kind, have, w) })
+		return !have.ok || !anyOf(wants, func(w string) bool { return equals(c.Kind, have, w) })
 	case "contains":
 		return have.ok && anyOf(wants, func(w string) bool { return strings.Contains(h, strings.ToLower(w)) })
 	case "not_contains":
@@ -290,8 +290,8 @@ func conditionMatches(c audienceCondition, x *audienceContext) bool {
 	return false
 }
 
-// audienceMatches is whether the visitor is in the audience.
-func audienceMatches(a audienceDef, x *audienceContext) bool {
+// Matches is whether the visitor is in the audience.
+func Matches(a Definition, x *Context) bool {
 	if len(a.Conditions) == 0 {
 		return false
 	}

@@ -1,6 +1,8 @@
-package edge
+package audience
 
 import (
+	"encoding/json"
+	"os"
 	"slices"
 	"testing"
 )
@@ -11,16 +13,22 @@ import (
 func TestAudienceMatchesTheContract(t *testing.T) {
 	var f struct {
 		Audiences []struct {
-			Name       string      `json:"name"`
-			Definition audienceDef `json:"definition"`
+			Name       string     `json:"name"`
+			Definition Definition `json:"definition"`
 		} `json:"audiences"`
 		Contexts []struct {
-			Name    string          `json:"name"`
-			Context audienceContext `json:"context"`
-			Matches []string        `json:"matches"`
+			Name    string   `json:"name"`
+			Context Context  `json:"context"`
+			Matches []string `json:"matches"`
 		} `json:"contexts"`
 	}
-	readFixture(t, "audiences.json", &f)
+	raw, err := os.ReadFile("../../tests/fixtures/contracts/audiences.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &f); err != nil {
+		t.Fatal(err)
+	}
 	if len(f.Contexts) < 60 || len(f.Audiences) < 19 {
 		t.Fatalf("only %d contexts and %d audiences", len(f.Contexts), len(f.Audiences))
 	}
@@ -36,7 +44,7 @@ func TestAudienceMatchesTheContract(t *testing.T) {
 	for _, c := range f.Contexts {
 		for _, a := range f.Audiences {
 			want := slices.Contains(c.Matches, a.Name)
-			if got := audienceMatches(a.Definition, &c.Context); got != want {
+			if got := Matches(a.Definition, &c.Context); got != want {
 				t.Errorf("%s in %q: got %v, want %v", c.Name, a.Name, got, want)
 			}
 		}

@@ -95,7 +95,7 @@ function conditionProblem(raw: unknown, n: number): string | AudienceCondition {
 export function validateAudience(input: unknown): AudienceResult {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return { ok: false, error: 'An audience needs match and conditions.' };
   const a = input as Record<string, unknown>;
-  if (a.match !== 'all' && a.match !== 'any') return { ok: false, error: 'match must be all or any.' };
+  if (a.match !== 'all' && a.match !== 'any') return { ok: false, error: 'Match must be all or any.' };
   if (!Array.isArray(a.conditions) || !a.conditions.length || a.conditions.length > MAX_AUDIENCE_CONDITIONS)
     return { ok: false, error: `An audience needs 1 to ${MAX_AUDIENCE_CONDITIONS} conditions.` };
   const conditions: AudienceCondition[] = [];

@@ -29,10 +29,8 @@ module.exports = {
   /** A rule's audience (one of its site's) and holdout share (0 to 50%); a 400 changes nothing. */
   ruleTargeting: function (e, r) {
     const lib = require(`${__hooks}/lib/generated/domain.js`);
-    const body = e.requestInfo().body;
-    const holdout = body.holdout_percentage === undefined ? r.getInt('holdout_percentage') : body.holdout_percentage;
-    const n = typeof holdout === 'string' && holdout.trim() !== '' ? Number(holdout) : holdout;
-    const problem = lib.holdoutProblem(typeof n === 'number' ? n : NaN);
+    // PocketBase has already cast the body to the field's type (a number).
+    const problem = lib.holdoutProblem(r.getFloat('holdout_percentage'));
     if (problem) throw new BadRequestError(problem);
     module.exports.requireSameSite(e.app, r.getString('audience'), r.getString('site_id'));
   },

@@ -40,6 +40,15 @@ migrate(
     const experiments = app.findCollectionByNameOrId('experiments');
     experiments.fields.add(new RelationField({ name: 'audience', collectionId: c.id, maxSelect: 1, cascadeDelete: false }));
     app.save(experiments);
+    // A personalization's held-out visitors (events of type holdout_exposure), read per rule by
+    // its measured effect (pocketbase/personalization).
+    const events = app.findCollectionByNameOrId('events');
+    events.indexes = /** @type {types.JSONArray<string>} */ (
+      events.indexes.concat([
+        "CREATE INDEX idx_events_site_rule_holdout ON events (site_id, rule, visitor, ts) WHERE type = 'holdout_exposure'",
+      ])
+    );
+    app.save(events);
     const audit = app.findCollectionByNameOrId('optimization_audit_log');
     audit.fields.add(new RelationField({ name: 'audience_id', collectionId: c.id, maxSelect: 1, cascadeDelete: false }));
     app.save(audit);
@@ -55,6 +64,9 @@ migrate(
       col.fields.removeByName(field);
       app.save(col);
     }
+    const events = app.findCollectionByNameOrId('events');
+    events.indexes = /** @type {types.JSONArray<string>} */ (events.indexes.filter((i) => i.indexOf('idx_events_site_rule_holdout') < 0));
+    app.save(events);
     app.delete(app.findCollectionByNameOrId('audiences'));
   },
 );

@@ -217,3 +217,73 @@ describe('country without a proxy header', () => {
     expect(JSON.stringify(session)).not.toContain(SWEDISH_ADDRESS); // the address itself is never stored
   });
 });
+
+describe("a personalization's measured effect and the audiences' reach", () => {
+  let ruleId: string;
+  let key: string;
+  const send = async (address: string, events: object[]) => {
+    const res = await fetch(`${server.url}/api/cro/collect`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', Origin: ORIGIN, 'User-Agent': CHROME_UA, 'X-Forwarded-For': address },
+      body: batch(key, events, { v: rid('visitor'), s: rid('session') }),
+    });
+    expect(res.status).toBe(202);
+  };
+  beforeAll(async () => {
+    key = (await server.admin.collection('sites').getOne(siteId)).public_key;
+    await owner.client.collection('goals').create({ site_id: siteId, name: 'Thank you', type: 'url', match: '/thank-you', enabled: true });
+    const rule = await server.admin.collection('optimization_rules').getFirstListItem(`site_id = "${siteId}" && audience != ""`);
+    ruleId = rule.id;
+    // 40 held-out visitors, 10 of whom convert; 40 shown the rule, 25 of whom convert.
+    const t = Date.now() - 60_000;
+    for (let i = 0; i < 80; i++) {
+      const held = i < 40;
+      const converts = held ? i < 10 : i < 65;
+      const events: object[] = [
+        { t: 'pv', ts: t, p: '/' },
+        { t: 'ex', ts: t + 10, p: '/', id: ruleId, ...(held ? { n: 'holdout' } : { val: 5 }) },
+      ];
+      if (converts) events.push({ t: 'pv', ts: t + 1000, p: '/thank-you' });
+      await send(`198.51.100.${i + 1}`, events);
+    }
+    // Three newsletter readers in Sweden.
+    for (let i = 0; i < 3; i++) await send(SWEDISH_ADDRESS, [{ t: 'pv', ts: t, p: '/', us: 'newsletter' }]);
+  });
+
+  it('compares the shown visitors with the holdout through the statistics engine', async () => {
+    const effect = await viewer.client.send(`/api/cro/rules/${ruleId}/personalization`, {});
+    expect(effect).toMatchObject({
+      holdoutPercentage: 20,
+      audienceName: 'Newsletter readers in Sweden',
+      holdout: { visitors: 40, conversions: 10, rate: 0.25 },
+      personalized: { visitors: 40, conversions: 25, rate: 0.625 },
+      enough: true,
+    });
+    expect(effect.uplift).toBeCloseTo(1.5, 6);
+    expect(effect.upliftCi[0]).toBeGreaterThan(0);
+    expect(effect.pValue).toBeLessThan(0.05); // the engine's two-sided test of the relative uplift
+    expect(effect.chanceToBeatHoldout).toBeGreaterThan(0.95);
+    // The holdout is not counted as the rule's exposure anywhere else (health, reach).
+    expect(await count('events', `rule = "${ruleId}" && type = "exposure"`)).toBe(40);
+    await expect(stranger.client.send(`/api/cro/rules/${ruleId}/personalization`, {})).rejects.toMatchObject({ status: 404 });
+    const plain = await owner.client
+      .collection('optimization_rules')
+      .create({ site_id: siteId, ...RULE, name: 'For everyone', enabled: false });
+    await expect(owner.client.send(`/api/cro/rules/${plain.id}/personalization`, {})).rejects.toMatchObject({
+      status: 400,
+      message: 'This rule is not targeted to an audience, so it has no holdout to compare with.',
+    });
+  });
+
+  it("gives each audience's share of last week's visitors", async () => {
+    const reach = await viewer.client.send(`/api/cro/audiences/${siteId}/reach`, {});
+    const visitors = (await server.admin.collection('sessions').getFullList({ filter: `site_id = "${siteId}"` })).length;
+    expect(reach.visitors).toBe(visitors);
+    expect(reach.audiences.length).toBe(2);
+    for (const a of reach.audiences) {
+      expect(a.visitors).toBe(3);
+      expect(a.share).toBeCloseTo(3 / visitors, 9);
+    }
+    await expect(stranger.client.send(`/api/cro/audiences/${siteId}/reach`, {})).rejects.toMatchObject({ status: 404 });
+  });
+});

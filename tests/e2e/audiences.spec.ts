@@ -8,7 +8,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { inRollout } from '../../src/lib/assignment';
 import { closeServer } from '../helpers/close-server';
-import { BASE, createUser, superuser } from './dashboard/helpers';
+import { BASE, createUser, signInBrowser, superuser } from './dashboard/helpers';
 
 const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 /** KTH's network in Stockholm: the bundled database places it in Sweden. */
@@ -58,7 +58,7 @@ async function headline(page: Page): Promise<string> {
   return (await page.locator('#headline').textContent()) ?? '';
 }
 
-test('a rule for newsletter readers in Sweden shows to them only; its holdout keeps the original', async ({ browser }) => {
+test('a rule for newsletter readers in Sweden shows to them only; its holdout keeps the original', async ({ browser, page }) => {
   const owner = await createUser();
   const domain = `shop-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}.localhost`;
   const site = (await owner.pb.collection('sites').create({ user_id: owner.id, domain })) as unknown as {
@@ -119,4 +119,18 @@ test('a rule for newsletter readers in Sweden shows to them only; its holdout ke
   await expect.poll(async () => [...new Set(await events('exposure'))], { timeout: 15_000 }).toEqual([shown]);
   await expect.poll(async () => [...new Set(await events('holdout_exposure'))], { timeout: 15_000 }).toEqual([held]);
   for (const v of [reader, ...others]) await v.ctx.close();
+
+  // The Optimizations screen: the audience with its share of last week's visitors (the reader and
+  // the held-out visitor are in it, of five), and the rule as a personalization with its holdout.
+  await expect
+    .poll(async () => (await admin.collection('sessions').getFullList({ filter: `site_id = "${site.id}"` })).length, { timeout: 15_000 })
+    .toBe(5);
+  await signInBrowser(page, owner.pb);
+  await page.goto('/dashboard/optimizations');
+  await expect(page.getByTestId('audience-card')).toContainText('Newsletter readers in Sweden');
+  await expect(page.getByTestId('audience-share')).toHaveText("40% of last week's visitors (2 of 5)");
+  await expect(page.getByTestId('personalization')).toContainText(
+    'Personalization for Newsletter readers in Sweden · 50% holdout sees the original',
+  );
+  await expect(page.getByTestId('personalization')).toContainText('Not enough data yet');
 });

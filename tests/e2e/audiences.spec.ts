@@ -95,7 +95,10 @@ test('a rule for newsletter readers in Sweden shows to them only; its holdout ke
 
   const reader = await visit(browser, site, SWEDISH_ADDRESS, shown, '?utm_source=newsletter&utm_medium=email');
   await expect(reader.page.locator('#headline')).toHaveText(PERSONAL);
-  // The visit stays the newsletter's on its next page, without the campaign in the URL.
+  // The visit stays the newsletter's on its next page, without the campaign in the URL (once its
+  // first batch is in: the session's campaign is its first batch's).
+  const session = (v: string) => admin.collection('sessions').getFullList({ filter: `site_id = "${site.id}" && visitor = "${v}"` });
+  await expect.poll(async () => (await session(shown)).length, { timeout: 15_000 }).toBe(1);
   await reader.page.locator('#next').click();
   await expect(reader.page).toHaveURL(/\/products$/);
   await expect(reader.page.locator('#headline')).toHaveText(PERSONAL);
@@ -110,7 +113,21 @@ test('a rule for newsletter readers in Sweden shows to them only; its holdout ke
   await others[3]!.page.waitForTimeout(300);
   expect(await others[3]!.page.locator('#headline').textContent()).toBe(ORIGINAL);
 
-  // Leaving sends the batches: the reader's exposure, the held-out visitor as held out, no one else.
+  // Each visit's first batch is sent while its page lives (by fetch, through the "proxy": a leaving
+  // page's beacon does not carry the context's extra headers); leaving then sends the rest: the
+  // reader's exposure, the held-out visitor as held out, no one else.
+  const visitors = [shown, ids[0] + 'a', ids[0] + 'b', ids[0] + 'c', held];
+  const sessions = async () =>
+    (await admin.collection('sessions').getFullList({ filter: `site_id = "${site.id}"` })).filter((x) => visitors.includes(x.visitor));
+  await expect.poll(async () => (await sessions()).length, { timeout: 15_000 }).toBe(5);
+  expect((await sessions()).map((x) => x.country).sort()).toEqual(['', 'SE', 'SE', 'SE', 'US']);
+  expect((await sessions()).map((x) => `${x.country}:${x.utm_source}`).sort()).toEqual([
+    ':newsletter',
+    'SE:',
+    'SE:newsletter',
+    'SE:newsletter',
+    'US:newsletter',
+  ]);
   for (const v of [reader, ...others]) await v.page.goto('about:blank');
   const events = async (type: string) =>
     (await admin.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "${type}" && rule = "${rule.id}"` })).map(
@@ -122,9 +139,6 @@ test('a rule for newsletter readers in Sweden shows to them only; its holdout ke
 
   // The Optimizations screen: the audience with its share of last week's visitors (the reader and
   // the held-out visitor are in it, of five), and the rule as a personalization with its holdout.
-  await expect
-    .poll(async () => (await admin.collection('sessions').getFullList({ filter: `site_id = "${site.id}"` })).length, { timeout: 15_000 })
-    .toBe(5);
   await signInBrowser(page, owner.pb);
   await page.goto('/dashboard/optimizations');
   await expect(page.getByTestId('audience-card')).toContainText('Newsletter readers in Sweden');

@@ -55,7 +55,10 @@ export function setAttributes(x: unknown): void {
     else if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && isFinite(v)))
       a[k.slice(0, 64)] = typeof v === 'string' ? v.slice(0, 200) : v;
   }
-  set(ATTRS, JSON.stringify(a).length < 2000 ? JSON.stringify(a) : null);
+  const json = JSON.stringify(a).length < 2000 ? JSON.stringify(a) : null;
+  set(ATTRS, json);
+  // The edge reads them from a first-party cookie (pocketbase/edge/audience.go); none in consent-free mode.
+  if (!config().c) document.cookie = ATTRS + '=' + encodeURIComponent(json || '') + ';path=/;max-age=' + (json ? 31536000 : 0);
 }
 
 function cookies(): Record<string, string> {

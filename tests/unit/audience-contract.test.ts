@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import fixture from '../fixtures/contracts/audiences.json';
+import userAgents from '../fixtures/contracts/user-agent-families.json';
+import { browserOf, osOf } from '../../src/tracker/audience';
 import { AUDIENCE_KINDS, audienceMatches, type AudienceContext, type AudienceDefinition } from '../../src/lib/contracts/audience';
 
 // The same file runs in Go (pocketbase/audience/audience_test.go): the tracker's and the edge's
@@ -21,5 +23,11 @@ describe('audience contract', () => {
 
   it('is the file scripts/audience-fixture.mjs writes', () => {
     expect(() => execFileSync(process.execPath, ['scripts/audience-fixture.mjs', '--check'], { stdio: 'pipe' })).not.toThrow();
+  });
+});
+
+describe('user agent families', () => {
+  it.each(userAgents.cases.map((c) => [c.ua, c] as const))('%s', (_ua, c) => {
+    expect([browserOf(c.ua), osOf(c.ua)]).toEqual([c.browser, c.os]);
   });
 });

@@ -95,7 +95,9 @@ function sessionFacts(tracked: boolean): SessionFacts {
     l: location.pathname,
   };
   if (!tracked) return here;
-  const fresh = !get('cro_v');
+  // New: no session yet on this device (the rules may already have made the visitor id, so its
+  // absence alone does not tell); the session the id was made in is kept, as experiments.ts does.
+  const fresh = !get('cro_v') || !get('cro_s');
   const s = ids().s;
   if (fresh) set('cro_n', s);
   const kept = read<SessionFacts | null>(SESSION, null);

@@ -2,7 +2,7 @@ import { deviceClass } from '../lib/contracts/device-class';
 import { experimentVariant } from '../lib/contracts/tracker-experiment';
 import type { ChangeSet } from './engine';
 import { get, ids, optOut, set } from './ids';
-import { config, type Push } from './types';
+import { AUD, config, type Push } from './types';
 import { inAudience } from './audience';
 
 /**
@@ -22,7 +22,7 @@ export function experimentSets(tracked: () => boolean): ChangeSet[] {
   const who = { id: get('cro_v') || '', href: location.href, device: deviceClass(navigator.userAgent), isNew: get('cro_n') === s };
   const out: ChangeSet[] = [];
   for (const x of xs) {
-    if (CRO_AUD && x.a && !inAudience(x.a, true)) continue;
+    if (AUD && x.a && !inAudience(x.a, true)) continue;
     const k = experimentVariant(x, who);
     const v = x.v[k];
     if (v) out.push({ i: x.i, q: x.q, c: v.c, n: v.k });

@@ -5,10 +5,13 @@ import type { TrackerExperiment } from '../lib/contracts/tracker-experiment';
 import type { RecorderConfig } from '../lib/contracts/recorder-config';
 import type { AudienceDefinition } from '../lib/contracts/audience';
 
-/** Build flag (scripts/build-tracker.mjs): true only in the audience build (audience.ts). */
-declare global {
-  const CRO_AUD: boolean;
-}
+declare const CRO_AUD: boolean | undefined;
+
+/**
+ * Build flag (scripts/build-tracker.mjs): true only in the audience build (audience.ts); the other
+ * builds drop the audience code. Undefined outside a build (the unit tests): false.
+ */
+export const AUD = typeof CRO_AUD !== 'undefined' && CRO_AUD;
 
 /** The site configuration the server inlines around the script. */
 export interface Config {

@@ -15,6 +15,7 @@ import (
 	"cro/pocketbase/funnels"
 	"cro/pocketbase/heatmaps"
 	"cro/pocketbase/integrations"
+	"cro/pocketbase/personalization"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
@@ -106,6 +107,7 @@ func main() {
 	publicapi.Register(app, events) // /v1: the public REST API with site API keys
 	analytics.Register(app, events)
 	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
+	personalization.Register(app)     // a personalization's effect against its holdout; audiences' reach
 	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
 	heatmaps.Register(app, events)    // /api/cro/heatmaps/{site}/...: click maps, scroll maps, the page rendering
 	recordings.Register(app, events)  // the recorder chunk, POST /api/cro/recordings and a recording's events

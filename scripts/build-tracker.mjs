@@ -38,6 +38,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const BUILDS = {
   core: { out: 'pocketbase/analytics/tracker-core.gen.js', rules: false, budget: TRACKER_BUDGETS.core },
   full: { out: 'pocketbase/analytics/tracker.gen.js', rules: true, budget: TRACKER_BUDGETS.full },
+  audiences: { out: 'pocketbase/analytics/tracker-aud.gen.js', rules: true, aud: true, budget: TRACKER_BUDGETS.audiences },
   recorder: {
     out: 'pocketbase/recordings/recorder.gen.js',
     entry: 'src/recorder/index.ts',
@@ -72,7 +73,7 @@ for (const [name, b] of Object.entries(BUILDS)) {
     target: b.target || 'es2017',
     write: false,
     legalComments: 'none',
-    define: { CRO_RULES: String(!!b.rules), CRO_EDITOR: String(!!b.editor) },
+    define: { CRO_RULES: String(!!b.rules), CRO_EDITOR: String(!!b.editor), CRO_AUD: String(!!b.aud) },
   });
   const code = (
     await minify(result.outputFiles[0].text, {

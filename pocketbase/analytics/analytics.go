@@ -68,7 +68,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	servedSites.Store(sites)
 	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS), shareLimit: newLimiter(cfg.SiteRPS * ClientShareOfSite)}
 
-	for _, name := range []string{"sites", "goals", "optimization_rules", "experiments", "ecommerce_settings"} {
+	for _, name := range []string{"sites", "goals", "optimization_rules", "experiments", "ecommerce_settings", "audiences"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterUpdateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterDeleteSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
@@ -85,7 +85,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 			store.Start()
 			stopLive = startLive(app, store, cfg.LiveInterval)
 			// Successful tracker requests are not written to the request log: too many, no value.
-			se.Router.GET("/t/{file}", scriptHandler(sites)).Bind(apis.SkipSuccessActivityLog())
+			se.Router.GET("/t/{file}", scriptHandler(sites, cfg.CountryHeader)).Bind(apis.SkipSuccessActivityLog())
 			se.Router.POST("/api/cro/collect", c.handle).Bind(apis.SkipSuccessActivityLog())
 			se.Router.GET("/api/cro/analytics/{siteId}", analyticsHandler(store))
 			se.Router.GET("/api/cro/analytics/{siteId}/sessions", sessionsHandler(app, store))

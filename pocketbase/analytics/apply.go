@@ -250,6 +250,12 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		row["rule"] = ev.ID
 		if ev.Type == "ex" {
 			row["value"] = ev.Value // time to apply the rule's changes, ms
+			if ev.Name == "holdout" {
+				// A personalization's held-out visitor (saw the original): the comparison group of
+				// its measured effect, never an exposure to the rule's health or reach.
+				row["type"] = HoldoutExposure
+				row["value"] = 0.0
+			}
 		}
 		if ev.Type == "ae" {
 			row["name"] = truncate(ev.Message, 100)

@@ -76,10 +76,7 @@ func (c *collector) handle(e *core.RequestEvent) error {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
 	}
-	country := ""
-	if c.cfg.CountryHeader != "" {
-		country = Country(e.Request.Header.Get(c.cfg.CountryHeader))
-	}
+	country := VisitorCountry(c.cfg.CountryHeader, e.Request.Header.Get(c.cfg.CountryHeader), ip)
 	if err := c.store.Submit(Ingest{Site: site, Batch: batch, Device: Device(ua), Browser: Browser(ua), Country: country,
 		Client: clientSource(c.sourceKey, ip)}); err != nil {
 		e.Response.Header().Set("Retry-After", "1")

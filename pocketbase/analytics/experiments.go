@@ -24,6 +24,7 @@ type experimentCfg struct {
 	Visitor   string       `json:"n,omitempty"` // new or returning; absent: any
 	Variants  []variantCfg `json:"v"`
 	Overrides []string     `json:"o,omitempty"`
+	Audience  string       `json:"a,omitempty"` // the targeted audience's id; absent: everyone
 }
 
 type variantCfg struct {
@@ -58,6 +59,7 @@ func loadExperiments(app core.App, siteID string) []experimentCfg {
 			ID: r.Id, Seed: r.GetString("seed"), Traffic: r.GetFloat("traffic"), URL: r.GetString("url_pattern"),
 			Selector: r.GetString("selector"), Variants: variants,
 		}
+		x.Audience = r.GetString("audience")
 		if d := r.GetString("target_device"); d != "any" {
 			x.Device = d
 		}

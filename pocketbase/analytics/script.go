@@ -19,12 +19,19 @@ var (
 	trackerCoreJS string
 	//go:embed tracker.gen.js
 	trackerFullJS string
+	// The audience build: the full build plus the audience evaluator and its context (the
+	// tracker's CRO_AUD), served only to sites whose rules or tests target an audience.
+	//go:embed tracker-aud.gen.js
+	trackerAudJS string
 )
 
 // trackerFor picks the build for a site: the full one only when its config carries at least one
 // enabled optimization rule (CRO workers are rules) or running experiment, or the ecommerce chunk
 // (whose import hook only the full build has), so other sites load the smaller core.
 func trackerFor(site *siteInfo) string {
+	if len(site.Audiences) > 0 {
+		return trackerAudJS
+	}
 	if len(site.Rules) > 0 || len(site.expList) > 0 || site.Ecommerce != nil {
 		return trackerFullJS
 	}
@@ -51,14 +58,25 @@ type scriptConfig struct {
 	// request (consent_free.go) in the script; 1 in the config the edge reads. The tracker then
 	// stores nothing on the device and uses this id.
 	ConsentFree any `json:"c,omitempty"`
+	// Audiences the rules and tests target (audiences.go), the site's time zone when one of them
+	// asks for the day or hour, and the visitor's country when one asks for it (then the script
+	// is the visitor's own: private).
+	Audiences map[string]json.RawMessage `json:"au,omitempty"`
+	TimeZone  string                     `json:"tz,omitempty"`
+	Country   *string                    `json:"gc,omitempty"`
 }
 
 // configJSON is the config inlined into the site's script; the edge reads the same (TrackerConfig)
-// with visitor "". visitor is the consent-free visitor id of the script's request.
-func configJSON(site *siteInfo, visitor string) []byte {
+// with visitor "". visitor is the consent-free visitor id of the script's request, country the
+// visitor's country when an audience asks for it (nil: not inlined).
+func configJSON(site *siteInfo, visitor string, country *string) []byte {
 	cfg := scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.goalSelectors("click"),
 		Forms: site.goalSelectors("form"), Rules: site.Rules,
-		Experiments: site.expList, TagManager: site.TagManager, Recording: site.Recording, Ecommerce: site.Ecommerce}
+		Experiments: site.expList, TagManager: site.TagManager, Recording: site.Recording, Ecommerce: site.Ecommerce,
+		Audiences: site.Audiences, Country: country}
+	if site.AudienceKinds["day_of_week"] || site.AudienceKinds["hour"] {
+		cfg.TimeZone = site.Zone.String()
+	}
 	if site.ConsentFree {
 		cfg.ConsentFree = 1
 		if visitor != "" {
@@ -120,7 +138,7 @@ func hideCSS(site *siteInfo) string {
 // cacheable for 60 s with an ETag. An unknown key gets a 404 comment. A consent-free site's script
 // carries the visitor's id, so it is cached by the visitor's browser only (private), and refused
 // (503, nothing tracked) when no id can be computed.
-func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
+func scriptHandler(sites *siteCache, countryHeader string) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		h := e.Response.Header()
 		h.Set("Access-Control-Allow-Origin", "*")
@@ -154,7 +172,14 @@ func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 					return e.String(http.StatusServiceUnavailable, "/* cro: busy, retry later */\n")
 				}
 			}
-			body = "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(configJSON(site, visitor)) + ");\n"
+			var country *string
+			if site.AudienceKinds["country"] {
+				// The visitor's own country (never stored): the response is theirs alone.
+				cache = "private, max-age=60"
+				c := VisitorCountry(countryHeader, e.Request.Header.Get(countryHeader), e.RealIP())
+				country = &c
+			}
+			body = "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(configJSON(site, visitor, country)) + ");\n"
 		}
 		sum := sha256.Sum256([]byte(body))
 		etag := `"` + hex.EncodeToString(sum[:12]) + `"`

@@ -32,8 +32,12 @@ type siteInfo struct {
 	TagManager bool
 	// Ecommerce is the ecommerce chunk's config (key `o`), nil when the site captures none.
 	Ecommerce json.RawMessage
-	notFound  bool
-	loadedAt  time.Time
+	// Audiences the enabled rules and running experiments target, by id (audiences.go).
+	Audiences map[string]json.RawMessage
+	// AudienceKinds: the condition kinds those audiences use (country is then inlined per request).
+	AudienceKinds map[string]bool
+	notFound      bool
+	loadedAt      time.Time
 }
 
 type goal struct {
@@ -125,6 +129,7 @@ func (c *siteCache) load(key string) *siteInfo {
 		info.Rules = append(info.Rules, ruleCfg{
 			ID: r.Id, Seed: r.GetString("seed"), Pct: r.GetInt("rollout_percentage"), URL: r.GetString("url_pattern"),
 			Selector: r.GetString("selector"), Changes: changes, Testing: r.GetBool("testing_mode"),
+			Audience: r.GetString("audience"), Holdout: r.GetInt("holdout_percentage"),
 		})
 		info.RuleIDs[r.Id] = true
 	}
@@ -138,6 +143,7 @@ func (c *siteCache) load(key string) *siteInfo {
 	}
 	info.expList = loadExperiments(c.app, rec.Id)
 	info.Rules = resolveConflicts(info.Rules, info.expList)
+	loadAudiences(c.app, info)
 	for i := range info.expList {
 		info.Experiments[info.expList[i].ID] = &info.expList[i]
 	}
@@ -162,6 +168,10 @@ type ruleCfg struct {
 	Testing  bool            `json:"x,omitempty"`
 	// Except: URL patterns where a running experiment changes the same element; not applied there.
 	Except []string `json:"xu,omitempty"`
+	// Audience: the id of the audience the rule is shown to (a personalization), Holdout the
+	// percent of that audience who keep the original so its effect can be measured.
+	Audience string `json:"a,omitempty"`
+	Holdout  int    `json:"h,omitempty"`
 }
 
 // goalSelectors lists the selectors of the goals of one type (click or form), inlined into the

@@ -18,5 +18,5 @@ func TrackerConfig(key string) []byte {
 	if site == nil {
 		return nil
 	}
-	return configJSON(site, "")
+	return configJSON(site, "", nil)
 }

@@ -3,6 +3,8 @@ package analytics
 import (
 	"regexp"
 	"strings"
+
+	"cro/pocketbase/geoip"
 )
 
 var botPattern = regexp.MustCompile(`(?i)bot|crawl|spider|slurp|headless|phantom|lighthouse|pingdom|monitor|curl/|wget|python-requests|go-http-client|facebookexternalhit|preview`)
@@ -50,6 +52,17 @@ func Country(v string) string {
 		return v
 	}
 	return ""
+}
+
+// VisitorCountry is the country of a request: the trusted proxy header (CRO_COUNTRY_HEADER) when
+// one is configured and carries a code, else the bundled database's answer for the client address.
+func VisitorCountry(header, headerValue, ip string) string {
+	if header != "" {
+		if c := Country(headerValue); c != "" {
+			return c
+		}
+	}
+	return geoip.Country(ip)
 }
 
 // Source names where a session came from: the referrer's host (without www.) or Direct.

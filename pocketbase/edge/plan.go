@@ -10,6 +10,7 @@ import (
 	"github.com/andybalholm/cascadia"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/audience"
 	"cro/pocketbase/experiments"
 )
 
@@ -28,6 +29,8 @@ type trackerConfig struct {
 		Changes  []change `json:"c"`
 		Testing  bool     `json:"x"`
 		Except   []string `json:"xu"`
+		Audience string   `json:"a"`
+		Holdout  float64  `json:"h"`
 	} `json:"r"`
 	Experiments []struct {
 		ID       string  `json:"i"`
@@ -37,12 +40,16 @@ type trackerConfig struct {
 		Selector string  `json:"q"`
 		Device   string  `json:"d"`
 		Visitor  string  `json:"n"`
+		Audience string  `json:"a"`
 		Variants []struct {
 			Key     string   `json:"k"`
 			Weight  float64  `json:"w"`
 			Changes []change `json:"c"`
 		} `json:"v"`
 	} `json:"x"`
+	// Audiences the rules and tests target (src/lib/contracts/audience.ts), and the site's zone.
+	Audiences map[string]audience.Definition `json:"au"`
+	TimeZone  string                         `json:"tz"`
 }
 
 // change is one stored change (src/lib/contracts/rule-change.ts RuleChange).
@@ -138,6 +145,21 @@ type visitorInfo struct {
 	device  string
 	href    string
 	preview []string // ?cro_preview=<rule ids>
+	// context gives the audience context of the request (nil: none, so no audience matches).
+	context func(zone string) *audience.Context
+}
+
+// inAudience decides an audience-targeted rule or test at the edge: decided says whether the edge
+// can (the audience asks only what the request tells), in whether the visitor is in it.
+func (cfg *trackerConfig) inAudience(id string, who visitorInfo, ctx **audience.Context) (decided, in bool) {
+	def, ok := cfg.Audiences[id]
+	if !ok || !decidable(def) || who.context == nil {
+		return false, false
+	}
+	if *ctx == nil {
+		*ctx = who.context(cfg.TimeZone)
+	}
+	return true, audience.Matches(def, *ctx)
 }
 
 // plan is the change sets for one page and visitor, decided exactly as src/tracker/rules.ts and
@@ -146,8 +168,28 @@ type visitorInfo struct {
 // Experiments targeting new or returning visitors are left to the tracker (it alone knows the
 // session), as is any experiment one of whose arms the edge cannot apply.
 func (cfg *trackerConfig) plan(who visitorInfo) (sets []*changeSet, perVisitor bool) {
+	var ctx *audience.Context
 	for _, r := range cfg.Rules {
 		if !analytics.URLPatternMatches(r.URL, who.href) || anyMatch(r.Except, who.href) {
+			continue
+		}
+		// A rule for an audience (a personalization): decided here when the request tells all its
+		// audience asks (device, country, language, page, cookies, attributes, day and hour), for
+		// tracked visitors only, less its holdout, exactly as the tracker decides; an audience about
+		// the session (campaign, landing page, sessions) is left to the tracker.
+		if r.Audience != "" && !contains(who.preview, r.ID) {
+			if who.id == "" || r.Testing {
+				continue
+			}
+			decided, in := cfg.inAudience(r.Audience, who, &ctx)
+			perVisitor = perVisitor || decided
+			if !decided || !in || (r.Pct < 100 && !experiments.InRollout(who.id, r.Seed, r.Pct)) ||
+				(r.Holdout > 0 && experiments.InRollout(who.id, r.Seed+":h", r.Holdout)) {
+				continue
+			}
+			if s := newChangeSet(r.ID, r.Selector, r.Changes); s != nil {
+				sets = append(sets, s)
+			}
 			continue
 		}
 		switch {
@@ -168,6 +210,13 @@ func (cfg *trackerConfig) plan(who visitorInfo) (sets []*changeSet, perVisitor b
 		}
 	}
 	for _, x := range cfg.Experiments {
+		if x.Audience != "" && who.id != "" {
+			decided, in := cfg.inAudience(x.Audience, who, &ctx)
+			perVisitor = perVisitor || decided
+			if !decided || !in {
+				continue
+			}
+		}
 		if who.id == "" || x.Visitor != "" || !analytics.URLPatternMatches(x.URL, who.href) || (x.Device != "" && x.Device != who.device) {
 			continue
 		}

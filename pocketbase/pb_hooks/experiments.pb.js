@@ -17,6 +17,7 @@ onRecordCreateRequest((e) => {
   if (status === 'running') check.start(e, r, site);
   r.set('seed', $security.randomString(16));
   e.next();
+  if (r.getString('audience')) require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, '');
 }, 'experiments');
 
 onRecordUpdateRequest((e) => {
@@ -38,4 +39,6 @@ onRecordUpdateRequest((e) => {
   if (to === 'running' && from !== 'running') check.start(e, r, site);
   if (to === 'completed' && from !== 'completed') r.set('ended_at', new Date().toISOString());
   e.next();
+  if (r.getString('audience') !== old.getString('audience'))
+    require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, old.getString('audience'));
 }, 'experiments');

@@ -11,6 +11,9 @@ onRecordCreateRequest((e) => {
   r.set('changes', changes.changes);
   if (!lib.isValidRollout(r.getInt('rollout_percentage')))
     throw new BadRequestError('Rollout percentage must be between 0 and 100 in steps of 5.');
+  // A personalization (a rule targeted to an audience) holds 10% of its audience out unless told.
+  if (e.requestInfo().body.holdout_percentage === undefined) r.set('holdout_percentage', lib.DEFAULT_HOLDOUT_PERCENTAGE);
+  require(`${__hooks}/lib/audience_check.js`).ruleTargeting(e, r);
   if (r.getBool('enabled') && !e.hasSuperuserAuth()) {
     const site = e.app.findRecordById('sites', r.getString('site_id'));
     if (!lib.can(site.getString('plan_tier'), 'deploy_optimization')) {
@@ -44,6 +47,7 @@ onRecordUpdateRequest((e) => {
   }
   if (!lib.isValidRollout(r.getInt('rollout_percentage')))
     throw new BadRequestError('Rollout percentage must be between 0 and 100 in steps of 5.');
+  require(`${__hooks}/lib/audience_check.js`).ruleTargeting(e, r);
   if (r.getBool('enabled') && !old.getBool('enabled') && !e.hasSuperuserAuth()) {
     const site = e.app.findRecordById('sites', r.getString('site_id'));
     if (!lib.can(site.getString('plan_tier'), 'deploy_optimization')) {

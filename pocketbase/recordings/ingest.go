@@ -130,10 +130,7 @@ func (in *ingest) handle(e *core.RequestEvent) error {
 	if sum.First < now.Add(-maxEventAge).UnixMilli() || sum.Last > now.UnixMilli()+maxClockSkewMs {
 		return fail(e, http.StatusBadRequest, "Invalid chunk: event times must be within the last 48 hours.")
 	}
-	country := ""
-	if in.country != "" {
-		country = analytics.Country(e.Request.Header.Get(in.country))
-	}
+	country := analytics.VisitorCountry(in.country, e.Request.Header.Get(in.country), e.RealIP())
 	err = in.save(site.Id, session, visitor, body, sum, rowOrigin{country: country, browser: analytics.Browser(ua), device: analytics.Device(ua)})
 	if err != nil {
 		e.App.Logger().Warn("recordings: storing a chunk failed", "error", err)

@@ -31,3 +31,4 @@ export * from './goals';
 export * from './funnels';
 export * from './visual-editor';
 export * from './pattern-insert';
+export * from './audiences';

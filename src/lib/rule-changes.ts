@@ -18,10 +18,14 @@ export const AUDITED_RULE_FIELDS = [
   'changes',
   'name',
   'rule_type',
+  'audience',
+  'holdout_percentage',
 ] as const;
 
 export function auditReason(field: string, value: unknown): string {
   if (field === 'rollout_percentage') return `Rollout percentage changed to ${value}%`;
+  if (field === 'holdout_percentage') return `Holdout changed to ${value}%`;
+  if (field === 'audience') return value ? 'User targeted the rule to an audience' : "User removed the rule's audience";
   if (typeof value === 'boolean') return `User ${value ? 'enabled' : 'disabled'} ${field}`;
   return `User changed ${field}`;
 }

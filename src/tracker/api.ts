@@ -1,5 +1,6 @@
 import { consent } from './ids';
-import { clean, type Ev, type Push } from './types';
+import { setAttributes } from './audience';
+import { AUD, clean, type Ev, type Push } from './types';
 
 /** The public API: cro('track', name, {value, ...props}), cro('identify', id), cro('consent', bool). */
 export function publicApi(push: Push): (a: unknown[]) => void {
@@ -33,6 +34,8 @@ export function publicApi(push: Push): (a: unknown[]) => void {
       push({ t: 'id', id: clean(x, 200) });
     } else if (cmd === 'consent') {
       consent(x !== false);
+    } else if (AUD && cmd === 'set') {
+      setAttributes(x);
     }
   };
 }

@@ -2,7 +2,8 @@ import { deviceClass } from '../lib/contracts/device-class';
 import { experimentVariant } from '../lib/contracts/tracker-experiment';
 import type { ChangeSet } from './engine';
 import { get, ids, optOut, set } from './ids';
-import { config, type Push } from './types';
+import { AUD, config, type Push } from './types';
+import { inAudience } from './audience';
 
 /**
  * The change sets of the running experiments this visitor is in, on this page: the assigned
@@ -21,6 +22,7 @@ export function experimentSets(tracked: () => boolean): ChangeSet[] {
   const who = { id: get('cro_v') || '', href: location.href, device: deviceClass(navigator.userAgent), isNew: get('cro_n') === s };
   const out: ChangeSet[] = [];
   for (const x of xs) {
+    if (AUD && x.a && !inAudience(x.a, true)) continue;
     const k = experimentVariant(x, who);
     const v = x.v[k];
     if (v) out.push({ i: x.i, q: x.q, c: v.c, n: v.k });

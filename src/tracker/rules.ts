@@ -5,7 +5,8 @@ import { startEngine, type ChangeSet } from './engine';
 import { toDataLayer } from './datalayer';
 import { experimentSets, exposed } from './experiments';
 import { visitor } from './ids';
-import { clean, config, type Push } from './types';
+import { inAudience } from './audience';
+import { AUD, clean, config, type Push } from './types';
 
 const PREVIEW = 'cro_preview';
 
@@ -42,10 +43,20 @@ export function runRules(push: Push, tracked: () => boolean): void {
       if (!onPage(r.u) || (r.xu || []).some(onPage)) return false;
       if (previews.indexOf(r.i) >= 0) return true;
       if (r.x) return false;
-      if (r.p >= 100) return true;
+      if (r.p >= 100 && !(AUD && r.a)) return true;
       if (r.p <= 0 || !tracked()) return false;
       v = v || visitor();
-      return inRollout(v, r.s, r.p);
+      if (!inRollout(v, r.s, r.p)) return false;
+      // A personalization: its audience only, less the holdout, who keep the original and are
+      // reported as such (once per page view) so that its effect can be measured.
+      if (AUD && r.a) {
+        if (!inAudience(r.a, true)) return false;
+        if (r.h && inRollout(v, r.s + ':h', r.h)) {
+          push({ t: 'ex', id: r.i, n: 'holdout' });
+          return false;
+        }
+      }
+      return true;
     } catch (_) {
       return false;
     }

@@ -3,6 +3,15 @@ import type { CollectEvent } from '../lib/contracts/event-payload';
 import type { TrackerRule } from '../lib/contracts/rule-change';
 import type { TrackerExperiment } from '../lib/contracts/tracker-experiment';
 import type { RecorderConfig } from '../lib/contracts/recorder-config';
+import type { AudienceDefinition } from '../lib/contracts/audience';
+
+declare const CRO_AUD: boolean | undefined;
+
+/**
+ * Build flag (scripts/build-tracker.mjs): true only in the audience build (audience.ts); the other
+ * builds drop the audience code. Undefined outside a build (the unit tests): false.
+ */
+export const AUD = typeof CRO_AUD !== 'undefined' && CRO_AUD;
 
 /** The site configuration the server inlines around the script. */
 export interface Config {
@@ -29,6 +38,12 @@ export interface Config {
    * pocketbase/visitorhash). Nothing is then stored on the device; the server names the session.
    */
   c?: string;
+  /** Audiences the rules and tests target, by id (audience build only). */
+  au?: Record<string, AudienceDefinition>;
+  /** The site's time zone, when an audience asks for the day or hour. */
+  tz?: string;
+  /** The visitor's country ('' unknown), when an audience asks for it. */
+  gc?: string;
 }
 
 declare const CRO_CFG: Config | undefined;

@@ -142,6 +142,12 @@ function specs(): [string, Spec][] {
       EDITABLE,
     ),
     siteScoped(
+      'audiences',
+      () => ({ name: unique('Mobile visitors'), match: 'all', conditions: [{ kind: 'device', op: 'is', value: 'mobile' }] }),
+      { name: 'Phone visitors' },
+      EDITABLE,
+    ),
+    siteScoped(
       'experiments',
       () => ({ name: unique('Headline test'), primary_goal: 'revenue', variants: TWO_VARIANTS }),
       { name: 'Headline test v2' },

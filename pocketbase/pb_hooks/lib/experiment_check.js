@@ -37,6 +37,7 @@ module.exports = {
     if (settings.ok === false) throw new BadRequestError(settings.error);
     const winner = lib.winnerProblem(r.getString('winner'), r.getString('status'), variants.value);
     if (winner) throw new BadRequestError(winner);
+    require(`${__hooks}/lib/audience_check.js`).requireSameSite(e.app, r.getString('audience'), site.id);
     r.set('variants', variants.value);
     const v = settings.value;
     r.set('url_pattern', v.url_pattern);

@@ -138,6 +138,8 @@ export interface NewExperiment {
   minimum_detectable_effect: number;
   planned_sample_size: number;
   guardrails: Guardrail[];
+  /** The audience it is shown to; '' for everyone. */
+  audience?: string;
 }
 
 /** Creates the test as a draft; 'Start Test' sets it running. */

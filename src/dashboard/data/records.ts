@@ -12,6 +12,7 @@ import type { DocumentResult } from '../../lib/documents/analysis';
 import type { FunnelOrder, FunnelStepDef } from '../../lib/funnels';
 import type { DnsRecordType } from '../../lib/dns-records';
 import type { ReportFormat, ReportFrequency, ReportType } from '../../lib/reports';
+import type { AudienceCondition } from '../../lib/contracts/audience';
 
 export type { RecordModel };
 
@@ -92,6 +93,19 @@ export interface RuleRecord extends RecordModel {
   auto_rollback_enabled: boolean;
   health_status: string;
   created_at: string;
+  /** The audience it is shown to (a personalization); empty: everyone. */
+  audience: string;
+  /** Percent of the audience held out (they keep the original), for the measured effect. */
+  holdout_percentage: number;
+}
+
+export interface AudienceRecord extends RecordModel {
+  site_id: string;
+  name: string;
+  match: 'all' | 'any';
+  conditions: AudienceCondition[] | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface HealthMetricRecord extends RecordModel {
@@ -212,6 +226,8 @@ export interface ExperimentRecord extends RecordModel {
   url_pattern: string;
   target_device: 'any' | 'desktop' | 'mobile' | 'tablet' | '';
   target_visitor: 'any' | 'new' | 'returning' | '';
+  /** The audience it is shown to; empty: everyone. */
+  audience: string;
   /** A goal id of the site, or 'revenue'. */
   primary_goal: string;
   secondary_goals: string[] | null;
@@ -406,4 +422,5 @@ export const RECORD_COLLECTIONS = {
   ReportHistoryRecord: 'report_history',
   OrganizationRecord: 'organizations',
   BrandRecord: 'brands',
+  AudienceRecord: 'audiences',
 } as const;

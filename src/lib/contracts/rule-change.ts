@@ -43,6 +43,10 @@ export interface TrackerRule {
   x?: boolean;
   /** URL patterns where a running experiment changes the same element: the rule is not applied there. */
   xu?: string[];
+  /** The audience the rule is shown to (a personalization); absent: everyone. */
+  a?: string;
+  /** Percent of that audience held out: they keep the original, for the measured effect. */
+  h?: number;
 }
 
 export const MAX_CHANGES = 20;

@@ -29,6 +29,8 @@ export interface TrackerExperiment {
   v: { k: string; w: number; c: RuleChange[] }[];
   /** Ids of enabled rules on the same element that yield to this experiment while it runs. */
   o?: string[];
+  /** The audience the test is shown to; absent: everyone. */
+  a?: string;
 }
 
 /** What the tracker knows about the visitor and the page when it decides. */

@@ -1,7 +1,9 @@
 /**
- * The server serves one of two tracker builds: the core build (analytics only, within its
- * gzip budget) to sites without enabled optimization rules, and the full build (with the rules
- * code, its budget in scripts/tracker-budgets.mjs) to sites with at least one enabled rule. The marker is the
+ * The server serves one of three tracker builds: the core build (analytics only, within its
+ * gzip budget) to sites without enabled optimization rules, the full build (with the rules
+ * code, its budget in scripts/tracker-budgets.mjs) to sites with at least one enabled rule, and
+ * the audience build (the full build and the audience evaluator) to sites whose rules or tests
+ * target an audience. The marker is the
  * preview parameter's name, which only the rules code (src/tracker/rules.ts) contains. Beside the
  * script, /t/<key>.css is the loader snippet's hide stylesheet: the enabled rules' targets only.
  */
@@ -68,6 +70,25 @@ describe('tracker builds', () => {
 
     await owner.client.collection('optimization_rules').update(rule.id, { enabled: false });
     expect(await script(optimized)).not.toContain(RULES_MARKER);
+  });
+
+  it('a site whose rule targets an audience gets the audience build, within its own budget; the full build carries no audience code', async () => {
+    const site = await makeSite(owner, 'audience.example.com');
+    await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
+    const rule = await owner.client.collection('optimization_rules').create({ site_id: site.id, ...RULE, enabled: true });
+    const full = tracker(await script(site));
+    expect(full).not.toContain('ChromeOS'); // the audience context (src/tracker/audience.ts) is not in the full build
+    const audience = await owner.client
+      .collection('audiences')
+      .create({ site_id: site.id, name: 'Mobile', match: 'all', conditions: [{ kind: 'device', op: 'is', value: 'mobile' }] });
+    await owner.client.collection('optimization_rules').update(rule.id, { audience: audience.id });
+    const body = await script(site);
+    expect(body).toContain(`"au":{"${audience.id}":`);
+    expect(body).not.toContain('"gc":'); // no country condition: the script stays cacheable and shared
+    expect(body).toContain('ChromeOS');
+    const size = gzipSync(tracker(body), { level: 9 }).length;
+    expect(size).toBeLessThanOrEqual(TRACKER_BUDGETS.audiences);
+    expect(size).toBeGreaterThan(gzipSync(full, { level: 9 }).length);
   });
 
   it("the hide stylesheet hides the enabled rules' targets and nothing else; unknown keys get 404", async () => {

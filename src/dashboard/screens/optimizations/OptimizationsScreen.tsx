@@ -31,6 +31,9 @@ import { $rules, $rulesError, refetchRules, setRuleEnabled } from '../../data/ru
 import { $experiments } from '../../data/experiments';
 import { experimentOverriding } from '../../../lib/experiment-precedence';
 import { RuleEditor } from './RuleEditor';
+import { AudiencesSection } from './AudiencesSection';
+import { PersonalizationLine } from './PersonalizationLine';
+import { $audiences } from '../../data/audiences';
 import { filterRules, previewUrl, ruleStatus, type StatusFilter } from './rules';
 
 const SUGGESTIONS = 4;
@@ -55,6 +58,7 @@ export default function OptimizationsScreen() {
   const rulesError = useStore($rulesError);
   const patterns = useStore($patterns) ?? NO_PATTERNS;
   const experiments = useStore($experiments) ?? NO_EXPERIMENTS;
+  const audiences = useStore($audiences);
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [editing, setEditing] = useState<RuleRecord | 'new' | null>(null);
@@ -183,6 +187,9 @@ export default function OptimizationsScreen() {
                     />
                   </div>
                   {r.description && <p className="mt-2 text-sm text-slate-600">{r.description}</p>}
+                  {r.audience && (
+                    <PersonalizationLine rule={r} audienceName={audiences?.find((a) => a.id === r.audience)?.name ?? 'an audience'} />
+                  )}
                   {test && (
                     <p className="mt-2 flex items-start gap-1 text-sm text-sky-900" data-testid="rule-yields">
                       <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -229,6 +236,8 @@ export default function OptimizationsScreen() {
           })}
         </ul>
       )}
+
+      <AudiencesSection siteId={site.id} canEdit={canEdit} />
 
       {suggestions.length > 0 && (
         <section aria-labelledby="suggested-heading">

@@ -16,6 +16,10 @@ import { EditVisuallyButton } from '../../../ui/dashboard/EditVisuallyButton';
 import { rolloutCaption } from '../../../ui/dashboard/rolloutCaption';
 import type { RuleRecord, SiteRecord } from '../../data/records';
 import { saveRule } from '../../data/rules';
+import { $audiences } from '../../data/audiences';
+import { useStore } from '@nanostores/react';
+import { SelectField } from '../../../ui/SelectField';
+import { DEFAULT_HOLDOUT_PERCENTAGE, MAX_HOLDOUT_PERCENTAGE } from '../../../lib/audiences';
 import { previewUrl } from './rules';
 
 export function RuleEditor({
@@ -37,6 +41,9 @@ export function RuleEditor({
   const [rollout, setRollout] = useState(rule?.rollout_percentage ?? 10);
   const [testing, setTesting] = useState(rule?.testing_mode ?? false);
   const [autoRollback, setAutoRollback] = useState(rule?.auto_rollback_enabled ?? true);
+  const audiences = useStore($audiences) ?? [];
+  const [audience, setAudience] = useState(rule?.audience ?? '');
+  const [holdout, setHoldout] = useState(rule?.audience ? rule.holdout_percentage : DEFAULT_HOLDOUT_PERCENTAGE);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<RuleRecord | null>(rule ?? null);
@@ -61,6 +68,8 @@ export function RuleEditor({
       rollout_percentage: rollout,
       testing_mode: testing,
       auto_rollback_enabled: autoRollback,
+      audience,
+      holdout_percentage: holdout,
       ...(deploy ? { enabled: true } : {}),
     };
     try {
@@ -171,6 +180,33 @@ export function RuleEditor({
           />
           <p className="text-xs text-slate-500">{rolloutCaption(rollout)}</p>
         </div>
+        <SelectField
+          id="rule-audience"
+          label="Audience"
+          value={audience}
+          options={[['', 'Everyone'] as const, ...audiences.map((a) => [a.id, a.name] as const)]}
+          onValue={setAudience}
+        />
+        {audience && (
+          <div>
+            <label htmlFor="rule-holdout" className="text-sm font-medium">
+              Holdout: {holdout}% of the audience keeps the original
+            </label>
+            <input
+              id="rule-holdout"
+              type="range"
+              min={0}
+              max={MAX_HOLDOUT_PERCENTAGE}
+              step={1}
+              value={holdout}
+              onChange={(e) => setHoldout(Number(e.target.value))}
+              className="w-full accent-indigo-600"
+            />
+            <p className="text-xs text-slate-500">
+              A rule for an audience is a personalization: its effect is measured against this holdout.
+            </p>
+          </div>
+        )}
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" checked={testing} onChange={(e) => setTesting(e.target.checked)} />
           Testing Mode (only visitors opening the preview link see it)

@@ -6,6 +6,8 @@
 import { useStore } from '@nanostores/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { $audiences } from '../../data/audiences';
+import { SelectField } from '../../../ui/SelectField';
 import { CONTROL_KEY, MAX_TEST_VARIANTS, REVENUE_GOAL, type Guardrail } from '../../../lib/experiments';
 import { validateRuleChanges, type RuleChange } from '../../../lib/rule-changes';
 import { Button } from '../../../ui/Button';
@@ -59,6 +61,8 @@ export function CreateTestDialog({
   const [guardrails, setGuardrails] = useState<Guardrail[]>(DEFAULT_GUARDRAILS);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const audiences = useStore($audiences) ?? [];
+  const [audience, setAudience] = useState('');
 
   const chosenGoal = goal || goals[0]?.id || REVENUE_GOAL;
   const arms = variants.length + 1;
@@ -96,6 +100,7 @@ export function CreateTestDialog({
         minimum_detectable_effect: Number(mde) || 0,
         planned_sample_size: plannedTotal,
         guardrails,
+        audience,
       },
     };
   }
@@ -138,6 +143,13 @@ export function CreateTestDialog({
           value={hypothesis}
           maxLength={2000}
           onChange={(e) => setHypothesis(e.target.value)}
+        />
+        <SelectField
+          id="test-audience"
+          label="Audience"
+          value={audience}
+          options={[['', 'Everyone'] as const, ...audiences.map((a) => [a.id, a.name] as const)]}
+          onValue={setAudience}
         />
         <TextField
           id="test-url"

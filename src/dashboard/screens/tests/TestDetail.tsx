@@ -5,6 +5,8 @@
  */
 import { AlertTriangle, ArrowLeft, Info, PauseCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { $audiences } from '../../data/audiences';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { EditVisuallyButton } from '../../../ui/dashboard/EditVisuallyButton';
@@ -33,6 +35,7 @@ export function TestDetail({
   onBack: () => void;
 }) {
   const revenue = results?.goal.type === 'revenue';
+  const audiences = useStore($audiences);
   return (
     <div className="space-y-4" data-testid="test-detail">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -47,6 +50,7 @@ export function TestDetail({
         {experiment.hypothesis && <p className="text-sm text-slate-600">{experiment.hypothesis}</p>}
         <p className="text-xs text-slate-500">
           {experiment.url_pattern || '/*'} · {experiment.selector || 'page'} · {experiment.status}
+          {experiment.audience && ` · audience: ${audiences?.find((a) => a.id === experiment.audience)?.name ?? 'an audience'}`}
           {experiment.winner && ` · winner: ${experiment.variants?.find((v) => v.key === experiment.winner)?.name ?? experiment.winner}`}
         </p>
       </div>

@@ -1,0 +1,83 @@
+package analytics
+
+import (
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"cro/pocketbase/eventstore/clickhouse"
+)
+
+// The ClickHouse store joins the contract (store_contract_test.go) when a server binary is
+// installed (CI installs Debian's clickhouse-server): one local server for the test binary, a new
+// database per store opened.
+
+var (
+	chOnce   sync.Once
+	chLocal  *clickhouse.Local
+	chErr    error
+	chDBSeq  atomic.Int64
+	chTmpDir string
+)
+
+// chPending are the contract tests the ClickHouse store does not pass yet (its methods answer
+// errCHUnsupported); each is skipped with that message until its query is written.
+var chPending = map[string]bool{
+	"TestStoreContract/clickhouse/rule_health":             true,
+	"TestStoreContract/clickhouse/rule_revenue":            true,
+	"TestStoreContract/clickhouse/retention":               true,
+	"TestStoreContractClickMap/clickhouse":                 true,
+	"TestStoreContractExperiments/clickhouse":              true,
+	"TestStoreContractExperimentDaysInSiteZone/clickhouse": true,
+	"TestStoreContractFeed/clickhouse":                     true,
+	"TestStoreContractFunnels/clickhouse":                  true,
+	"TestStoreContractGuardrails/clickhouse":               true,
+	"TestStoreContractRecentSessions/clickhouse":           true,
+}
+
+// skipPending skips a contract test the store does not pass yet.
+func skipPending(t *testing.T) {
+	if chPending[t.Name()] {
+		t.Skip("not supported by the ClickHouse event store yet (chPending in clickhouse_store_test.go)")
+	}
+}
+
+func openClickHouseStore(t *testing.T, _ ...string) Store {
+	t.Helper()
+	skipPending(t)
+	if !clickhouse.HaveServer() {
+		t.Skip("ClickHouse contract skipped: " + clickhouse.ErrNoBinary.Error())
+	}
+	chOnce.Do(func() {
+		chTmpDir, chErr = os.MkdirTemp("", "cro-clickhouse-")
+		if chErr == nil {
+			chLocal, chErr = clickhouse.StartLocal(chTmpDir)
+		}
+	})
+	if chErr != nil {
+		t.Fatal(chErr)
+	}
+	store, err := NewClickHouseStore(chLocal.URL + "?database=contract" + strconv.FormatInt(chDBSeq.Add(1), 10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store
+}
+
+// stopClickHouse ends the shared server after the package's tests (TestMain).
+func stopClickHouse() {
+	if chLocal != nil {
+		chLocal.Stop()
+	}
+	if chTmpDir != "" {
+		_ = os.RemoveAll(chTmpDir)
+	}
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	stopClickHouse()
+	os.Exit(code)
+}

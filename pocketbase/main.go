@@ -61,7 +61,7 @@ func main() {
 	_ = app.RootCmd.ParseFlags(os.Args[1:])
 
 	mail := mailqueue.Start(app)
-	events := analytics.NewSQLiteStore(app) // the one owner of events, sessions and rollups
+	events := openEventStore(app) // the one owner of events, sessions and rollups (eventstore.go)
 	secrets := integrations.NewSecrets(app.DataDir)
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: migrationsDir,

@@ -100,12 +100,6 @@ func (s *chStore) ExperimentResults(ExperimentQuery) (ExperimentFigures, error) 
 	return ExperimentFigures{}, errCHUnsupported
 }
 func (s *chStore) GoalConverters(ExperimentQuery, time.Time) (int, error) { return 0, errCHUnsupported }
-func (s *chStore) ClickMap(HeatmapQuery) (ClickMapFigures, error) {
-	return ClickMapFigures{}, errCHUnsupported
-}
-func (s *chStore) ScrollDepth(HeatmapQuery) (ScrollFigures, error) {
-	return ScrollFigures{}, errCHUnsupported
-}
 func (s *chStore) RecentSessions(SessionsQuery) (SessionsPage, error) {
 	return SessionsPage{}, errCHUnsupported
 }

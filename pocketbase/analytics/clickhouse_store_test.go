@@ -28,7 +28,6 @@ var chPending = map[string]bool{
 	"TestStoreContract/clickhouse/rule_health":             true,
 	"TestStoreContract/clickhouse/rule_revenue":            true,
 	"TestStoreContract/clickhouse/retention":               true,
-	"TestStoreContractClickMap/clickhouse":                 true,
 	"TestStoreContractExperiments/clickhouse":              true,
 	"TestStoreContractExperimentDaysInSiteZone/clickhouse": true,
 	"TestStoreContractFeed/clickhouse":                     true,

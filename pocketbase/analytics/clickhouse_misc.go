@@ -96,10 +96,6 @@ func (s *chStore) FeedStart(string, time.Time) (FeedCursor, error) {
 func (s *chStore) RuleRevenue(string, string, string, time.Time, time.Time) (RuleRevenue, error) {
 	return RuleRevenue{}, errCHUnsupported
 }
-func (s *chStore) ExperimentResults(ExperimentQuery) (ExperimentFigures, error) {
-	return ExperimentFigures{}, errCHUnsupported
-}
-func (s *chStore) GoalConverters(ExperimentQuery, time.Time) (int, error) { return 0, errCHUnsupported }
 func (s *chStore) RecentSessions(SessionsQuery) (SessionsPage, error) {
 	return SessionsPage{}, errCHUnsupported
 }

@@ -44,6 +44,19 @@ type chRow struct {
 	Variant     string  `json:"variant"`
 }
 
+// chOutcome is one row of experiment_events: an exposure (Experiment, Variant) or an outcome of a
+// tested site's visitor (Goal, or revenueGoal with the purchase's counted Value).
+type chOutcome struct {
+	SiteID     string  `json:"site_id"`
+	Day        string  `json:"day"`
+	At         int64   `json:"at"`
+	Visitor    string  `json:"visitor"`
+	Experiment string  `json:"experiment"`
+	Variant    string  `json:"variant"`
+	Goal       string  `json:"goal"`
+	Value      float64 `json:"value"`
+}
+
 // prepare turns one ingest into its rows: the same rows, goals and revenue caps as the SQLite
 // writer (apply.go), without rollups (the queries aggregate raw rows).
 func (s *chStore) prepare(in Ingest) (*chJob, error) {
@@ -58,6 +71,13 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 			return nil, err
 		}
 		j.rows = append(j.rows, row)
+		c := in.Conversion
+		if c.GoalID != "" {
+			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: row.Day, At: row.At, Visitor: c.Visitor, Goal: c.GoalID})
+		}
+		if c.Value > 0 {
+			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: row.Day, At: row.At, Visitor: c.Visitor, Goal: revenueGoal, Value: c.Value})
+		}
 		return j, nil
 	}
 	b := in.Batch
@@ -104,6 +124,7 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 				continue
 			}
 			row.Experiment, row.Variant = ev.ID, ev.Name
+			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: day, At: row.At, Visitor: b.Visitor, Experiment: ev.ID, Variant: ev.Name})
 		case "ex", "ae":
 			if !site.RuleIDs[ev.ID] {
 				keep = false
@@ -119,6 +140,8 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 		if keep {
 			j.rows = append(j.rows, row)
 		}
+		tested := len(site.Experiments) > 0
+		purchase := -1.0 // the purchase's counted value once a goal counted it (apply.go)
 		for _, g := range site.Goals {
 			value, ok := g.hit(ev)
 			if !ok {
@@ -136,8 +159,23 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 					value = s.capRevenue(site.ID, b.Visitor, in.Client, day, value)
 				}
 				conv.Value, conv.Props = value, jsonString(props)
+				if isPurchase(ev) && purchase < 0 {
+					purchase = value
+				}
 			}
 			j.rows = append(j.rows, conv)
+			if tested {
+				j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: day, At: base.At, Visitor: b.Visitor, Goal: g.ID})
+			}
+		}
+		if tested && isPurchase(ev) {
+			if purchase < 0 {
+				purchase = ev.Value
+				if !in.Verified {
+					purchase = s.capRevenue(site.ID, b.Visitor, in.Client, day, purchase)
+				}
+			}
+			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: day, At: base.At, Visitor: b.Visitor, Goal: revenueGoal, Value: purchase})
 		}
 	}
 	return j, nil

@@ -28,6 +28,7 @@ type chStore struct {
 type chJob struct {
 	rows     []any
 	counters []any
+	outcomes []any // experiment_events rows
 	done     chan error
 }
 
@@ -147,14 +148,18 @@ func (s *chStore) reply(jobs []*chJob, err error) {
 	}
 }
 
-// insert writes the jobs' events, then their counters: two requests however many jobs.
+// insert writes the jobs' events, experiment outcomes and counters: three requests however many jobs.
 func (s *chStore) insert(jobs []*chJob) error {
-	var rows, counters []any
+	var rows, counters, outcomes []any
 	for _, j := range jobs {
 		rows = append(rows, j.rows...)
 		counters = append(counters, j.counters...)
+		outcomes = append(outcomes, j.outcomes...)
 	}
 	if err := s.db.Insert("events", rows); err != nil {
+		return err
+	}
+	if err := s.db.Insert("experiment_events", outcomes); err != nil {
 		return err
 	}
 	return s.db.Insert("counters", counters)

@@ -72,6 +72,11 @@ var Schema = []Migration{
 		conversions Float64, converted_sessions Float64, revenue Float64, scroll_sum Float64, scroll_count Float64,
 		errors Float64, clicks Float64, micro Float64
 	) ENGINE = MergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, kind, day, k1, k2)`}},
+	// Experiments' exposures and their visitors' outcomes (goal conversions, purchases), kept past
+	// the raw events' retention as SQLite keeps its experiment aggregates: results never change.
+	{Version: 4, Name: "experiment_events", SQL: []string{`CREATE TABLE IF NOT EXISTS experiment_events (
+		site_id String, day Date, at UInt64, visitor String, experiment String, variant String, goal String, value Float64
+	) ENGINE = MergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, visitor, at)`}},
 }
 
 // ServerSupportsTTL says whether a version string is at least 19.6, where table TTLs began.

@@ -46,6 +46,12 @@ func main() {
 	if docs.RunChild() { // started to read one uploaded document (pocketbase/docs/isolate.go)
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "collect" { // a stateless collector: no database of its own
+		if err := analytics.RunCollector(os.Args[2:]); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	app := pocketbase.New()
 
 	var hooksDir, migrationsDir, siteDir, typesDir string

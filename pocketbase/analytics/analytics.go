@@ -92,6 +92,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 			se.Router.GET("/api/cro/kpis/{siteId}", kpisHandler(app, store))
 			se.Router.GET("/api/cro/micro-goals/{siteId}", microGoalsHandler(app, store))
 			se.Router.GET("/api/cro/automated-hits/{siteId}", automatedHitsHandler(store))
+			registerCollectorConfig(se, sites, func() []byte { return c.sourceKey }) // CRO_COLLECTOR_TOKEN
 			return se.Next()
 		},
 		Priority: -10,

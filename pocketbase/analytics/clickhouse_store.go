@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"cro/pocketbase/eventstore/clickhouse"
@@ -23,6 +24,11 @@ type chStore struct {
 	stop       chan struct{}
 	done       chan struct{}
 	started    bool
+
+	// spoolPath, when set (a collector's), makes a failed insert durable on disk (clickhouse_spool.go).
+	spoolPath         string
+	spoolMu           sync.Mutex
+	spooled, replayed atomic.Int64
 }
 
 type chJob struct {
@@ -49,8 +55,12 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 	if err := db.Migrate(clickhouse.Schema); err != nil {
 		return nil, fmt.Errorf("events store: %w", err)
 	}
+	return newCHStore(db), nil
+}
+
+func newCHStore(db *clickhouse.Client) *chStore {
 	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenueKey]float64{},
-		revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap)}, nil
+		revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap)}
 }
 
 func (s *chStore) Start() {
@@ -61,6 +71,7 @@ func (s *chStore) Start() {
 	}
 	s.started = true
 	s.stop, s.done = make(chan struct{}), make(chan struct{})
+	_ = s.replaySpool() // what an earlier run spooled; what fails stays spooled for the next try
 	go s.loop()
 }
 
@@ -115,6 +126,9 @@ func (s *chStore) loop() {
 		case <-s.stop:
 			s.drain()
 			return
+		case <-time.After(chReplayEvery):
+			_ = s.replaySpool()
+			continue
 		}
 		jobs := []*chJob{first}
 		timer := time.NewTimer(chBatchWait)
@@ -127,15 +141,26 @@ func (s *chStore) loop() {
 				break gather
 			}
 		}
-		s.reply(jobs, s.insert(jobs))
+		s.reply(jobs, s.insertOrSpool(jobs))
 	}
+}
+
+// insertOrSpool inserts the jobs, or spools them when the insert fails and a spool is set.
+func (s *chStore) insertOrSpool(jobs []*chJob) error {
+	err := s.insert(jobs)
+	if err != nil && s.spoolPath != "" {
+		if serr := s.spoolJobs(jobs); serr == nil {
+			return nil
+		}
+	}
+	return err
 }
 
 func (s *chStore) drain() {
 	for {
 		select {
 		case j := <-s.in:
-			s.reply([]*chJob{j}, s.insert([]*chJob{j}))
+			s.reply([]*chJob{j}, s.insertOrSpool([]*chJob{j}))
 		default:
 			return
 		}

@@ -44,8 +44,18 @@ func skipPending(t *testing.T) {
 func openClickHouseStore(t *testing.T, _ ...string) Store {
 	t.Helper()
 	skipPending(t)
+	store, err := NewClickHouseStore(chDatabaseURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store
+}
+
+// chDatabaseURL is a new, empty database's URL on the shared local server (started on first use).
+func chDatabaseURL(t *testing.T) string {
+	t.Helper()
 	if !clickhouse.HaveServer() {
-		t.Skip("ClickHouse contract skipped: " + clickhouse.ErrNoBinary.Error())
+		t.Skip("ClickHouse skipped: " + clickhouse.ErrNoBinary.Error())
 	}
 	chOnce.Do(func() {
 		chTmpDir, chErr = os.MkdirTemp("", "cro-clickhouse-")
@@ -56,11 +66,7 @@ func openClickHouseStore(t *testing.T, _ ...string) Store {
 	if chErr != nil {
 		t.Fatal(chErr)
 	}
-	store, err := NewClickHouseStore(chLocal.URL + "?database=contract" + strconv.FormatInt(chDBSeq.Add(1), 10))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return store
+	return chLocal.URL + "?database=contract" + strconv.FormatInt(chDBSeq.Add(1), 10)
 }
 
 // stopClickHouse ends the shared server after the package's tests (TestMain).

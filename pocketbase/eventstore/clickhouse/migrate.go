@@ -77,6 +77,11 @@ var Schema = []Migration{
 	{Version: 4, Name: "experiment_events", SQL: []string{`CREATE TABLE IF NOT EXISTS experiment_events (
 		site_id String, day Date, at UInt64, visitor String, experiment String, variant String, goal String, value Float64
 	) ENGINE = MergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, visitor, at)`}},
+	// Progress of copying a site's events from SQLite (cro-server events-copy): the last row
+	// copied, so that an interrupted copy resumes after it.
+	{Version: 5, Name: "copy_progress", SQL: []string{`CREATE TABLE IF NOT EXISTS copy_progress (
+		site_id String, step String, last_ts String, last_id String, copied UInt64, at_ms UInt64, written DateTime DEFAULT now()
+	) ENGINE = MergeTree ORDER BY (site_id, step)`}},
 }
 
 // ServerSupportsTTL says whether a version string is at least 19.6, where table TTLs began.

@@ -63,9 +63,9 @@ func (s *chStore) WorkerTelemetry(siteID string, ruleIDs []string, now time.Time
 		avgIf(value, type = 'exposure' AND rule IN {:rules}) AS mean_ms,
 		countIf(type = 'pageview') AS loads,
 		uniqExactIf((session, path), type = 'error') AS failed
-		FROM events WHERE site_id = {:site} AND ts >= toDateTime({:daySec}) AND at >= {:day} AND at <= {:now}`,
+		FROM events WHERE site_id = {:site} AND ts >= toDateTime({:daySec}) AND at >= {:day}`,
 		map[string]any{"site": siteID, "rules": ruleIDs, "hour": now.Add(-time.Hour), "day": now.Add(-24 * time.Hour),
-			"daySec": now.Add(-24*time.Hour).Unix() - 1, "now": now})
+			"daySec": now.Add(-24*time.Hour).Unix() - 1})
 	if err != nil || len(rows) == 0 {
 		return w, err
 	}
@@ -77,9 +77,6 @@ func (s *chStore) WorkerTelemetry(siteID string, ruleIDs []string, now time.Time
 	return w, nil
 }
 
-func (s *chStore) RuleHealth(string, string, time.Time) (RuleTelemetry, error) {
-	return RuleTelemetry{}, errCHUnsupported
-}
 func (s *chStore) ExperimentGuardrails(string, string) ([]GuardrailFigures, error) {
 	return nil, errCHUnsupported
 }
@@ -92,12 +89,6 @@ func (s *chStore) FunnelDropOff(FunnelQuery, int) (FunnelDropOffFigures, error) 
 func (s *chStore) Feed(string, FeedCursor, int) ([]FeedItem, error) { return nil, errCHUnsupported }
 func (s *chStore) FeedStart(string, time.Time) (FeedCursor, error) {
 	return FeedCursor{}, errCHUnsupported
-}
-func (s *chStore) RuleRevenue(string, string, string, time.Time, time.Time) (RuleRevenue, error) {
-	return RuleRevenue{}, errCHUnsupported
-}
-func (s *chStore) RecentSessions(SessionsQuery) (SessionsPage, error) {
-	return SessionsPage{}, errCHUnsupported
 }
 
 var _ = errors.New

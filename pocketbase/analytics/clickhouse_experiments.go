@@ -86,3 +86,24 @@ func (s *chStore) GoalConverters(q ExperimentQuery, from time.Time) (int, error)
 	}
 	return rows[0].Int("n"), nil
 }
+
+// ExperimentGuardrails on ClickHouse (sqlite_guardrails.go has the meaning): each exposed visitor's
+// sessions, from raw events, against the time of their first exposure.
+func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]GuardrailFigures, error) {
+	rows, err := s.query(`SELECT x_variant AS variant, count() AS users, countIf(err_after) AS error_visitors,
+		countIf(pv_after <= 1) AS bounced FROM (
+		SELECT visitor, any(x_variant) AS x_variant, max(s_err) >= any(x_at) AS err_after, sumIf(s_pv, s_last >= x_at) AS pv_after
+		FROM (`+chExposedSQL+`)
+		ALL LEFT JOIN (SELECT visitor, session, max(at) AS s_last, countIf(type = 'pageview') AS s_pv, maxIf(at, type = 'error') AS s_err
+			FROM events WHERE site_id = {:site} AND session != ''
+			AND visitor IN (SELECT visitor FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp})
+			GROUP BY visitor, session) USING (visitor)
+		GROUP BY visitor)
+		GROUP BY variant ORDER BY variant`, map[string]any{"site": siteID, "exp": experimentID})
+	out := []GuardrailFigures{}
+	for _, r := range rows {
+		out = append(out, GuardrailFigures{Variant: r.Str("variant"), Users: r.Num("users"), ErrorVisitors: r.Num("error_visitors"),
+			BouncedVisitors: r.Num("bounced")})
+	}
+	return out, err
+}

@@ -77,9 +77,6 @@ func (s *chStore) WorkerTelemetry(siteID string, ruleIDs []string, now time.Time
 	return w, nil
 }
 
-func (s *chStore) ExperimentGuardrails(string, string) ([]GuardrailFigures, error) {
-	return nil, errCHUnsupported
-}
 func (s *chStore) FunnelResults(FunnelQuery) (FunnelFigures, error) {
 	return FunnelFigures{}, errCHUnsupported
 }

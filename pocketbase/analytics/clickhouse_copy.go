@@ -77,7 +77,7 @@ func chRowOf(siteID string, zone *time.Location, e sqliteEventRow) chRow {
 	r := chRow{SiteID: siteID, Day: localDay(t, zone), TS: t.Unix(), At: t.UnixMilli(), Visitor: e.Visitor, Session: e.Session,
 		Type: e.Type, Name: e.Name, Path: e.Path, URL: e.URL, Referrer: e.Referrer, Props: e.Props, Value: e.Value, X: e.X, Y: e.Y,
 		Selector: e.Selector, Device: e.Device, Browser: e.Browser, Country: e.Country, Rule: e.Rule, Goal: e.Goal, Client: e.Client,
-		OffsetX: e.OffsetX, OffsetY: e.OffsetY, Viewport: e.Viewport}
+		OffsetX: e.OffsetX, OffsetY: e.OffsetY, Viewport: e.Viewport, Seq: nextSeq()}
 	if e.Type == "leave" && e.X > 0 {
 		r.Scrolled = 1 // SQLite keeps no flag: a leave measured at 0% is not told from one without a measure
 	}
@@ -220,7 +220,7 @@ func copyOnce(db *clickhouse.Client, app core.App, siteID string, zone *time.Loc
 	var rows []any
 	for _, x := range exposures {
 		t := copyTime(x.TS)
-		rows = append(rows, chOutcome{SiteID: siteID, Day: localDay(t, zone), At: t.UnixMilli(), Visitor: x.Visitor, Experiment: x.Experiment, Variant: x.Variant})
+		rows = append(rows, chOutcome{SiteID: siteID, Day: localDay(t, zone), At: t.UnixMilli(), Visitor: x.Visitor, Experiment: x.Experiment, Variant: x.Variant, Seq: nextSeq()})
 	}
 	var days []struct {
 		Day string `db:"day"`

@@ -83,9 +83,5 @@ func (s *chStore) FunnelResults(FunnelQuery) (FunnelFigures, error) {
 func (s *chStore) FunnelDropOff(FunnelQuery, int) (FunnelDropOffFigures, error) {
 	return FunnelDropOffFigures{}, errCHUnsupported
 }
-func (s *chStore) Feed(string, FeedCursor, int) ([]FeedItem, error) { return nil, errCHUnsupported }
-func (s *chStore) FeedStart(string, time.Time) (FeedCursor, error) {
-	return FeedCursor{}, errCHUnsupported
-}
 
 var _ = errors.New

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"sync/atomic"
 	"time"
 
 	"cro/pocketbase/eventstore/clickhouse"
@@ -42,6 +43,7 @@ type chRow struct {
 	Identity    string  `json:"identity"`
 	Experiment  string  `json:"experiment"`
 	Variant     string  `json:"variant"`
+	Seq         uint64  `json:"seq"`
 }
 
 // chOutcome is one row of experiment_events: an exposure (Experiment, Variant) or an outcome of a
@@ -55,7 +57,16 @@ type chOutcome struct {
 	Variant    string  `json:"variant"`
 	Goal       string  `json:"goal"`
 	Value      float64 `json:"value"`
+	Seq        uint64  `json:"seq"`
 }
+
+// chSeq numbers rows in the order of writing: microseconds at start, then one more per row, so
+// that a restarted writer keeps counting up.
+var chSeq atomic.Uint64
+
+func init() { chSeq.Store(uint64(time.Now().UnixMicro())) }
+
+func nextSeq() uint64 { return chSeq.Add(1) }
 
 // prepare turns one ingest into its rows: the same rows, goals and revenue caps as the SQLite
 // writer (apply.go), without rollups (the queries aggregate raw rows).
@@ -70,6 +81,7 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 		if err != nil {
 			return nil, err
 		}
+		row.Seq = nextSeq()
 		j.rows = append(j.rows, row)
 		c := in.Conversion
 		if c.GoalID != "" {
@@ -124,7 +136,7 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 				continue
 			}
 			row.Experiment, row.Variant = ev.ID, ev.Name
-			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: day, At: row.At, Visitor: b.Visitor, Experiment: ev.ID, Variant: ev.Name})
+			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: day, At: row.At, Visitor: b.Visitor, Experiment: ev.ID, Variant: ev.Name, Seq: nextSeq()})
 		case "ex", "ae":
 			if !site.RuleIDs[ev.ID] {
 				keep = false
@@ -138,6 +150,7 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 			}
 		}
 		if keep {
+			row.Seq = nextSeq()
 			j.rows = append(j.rows, row)
 		}
 		tested := len(site.Experiments) > 0
@@ -163,6 +176,7 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 					purchase = value
 				}
 			}
+			conv.Seq = nextSeq()
 			j.rows = append(j.rows, conv)
 			if tested {
 				j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: day, At: base.At, Visitor: b.Visitor, Goal: g.ID})
@@ -227,5 +241,3 @@ func (s *chStore) serverConversion(site *siteInfo, c *ServerConversion) (chRow, 
 	}
 	return row, nil
 }
-
-var _ = time.Second

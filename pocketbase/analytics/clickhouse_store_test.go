@@ -25,7 +25,6 @@ var (
 // chPending are the contract tests the ClickHouse store does not pass yet (its methods answer
 // errCHUnsupported); each is skipped with that message until its query is written.
 var chPending = map[string]bool{
-	"TestStoreContractFeed/clickhouse":    true,
 	"TestStoreContractFunnels/clickhouse": true,
 }
 

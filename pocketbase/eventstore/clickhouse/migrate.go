@@ -47,7 +47,8 @@ func (c *Client) Migrate(steps []Migration) error {
 	return nil
 }
 
-// Schema is the event store's schema. Raw events are the only source of truth: every figure is
+// Schema is the event store's schema. seq is a row's place in the order of writing (the
+// integrations' feed reads by it: late batches carry old times). Raw events are the only source of truth: every figure is
 // an aggregate over them, so a row is all its queries need (the session's device, browser and
 // country are on each event). Tables are partitioned by month of the site's local day and ordered
 // by site and time, so a site's range is one contiguous read and retention drops whole months.
@@ -59,7 +60,7 @@ var Schema = []Migration{
 		device_type String, browser String, country String, rule String, goal String, client String,
 		offset_x Float64, offset_y Float64, viewport String, scrolled UInt8,
 		utm_source String, utm_medium String, utm_campaign String, identity String,
-		experiment String, variant String
+		experiment String, variant String, seq UInt64
 	) ENGINE = MergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, ts, session)`}},
 	// Counts without a raw row: hits filtered as automated, exposures dropped; summed by merges.
 	{Version: 2, Name: "counters", SQL: []string{`CREATE TABLE IF NOT EXISTS counters (
@@ -75,7 +76,7 @@ var Schema = []Migration{
 	// Experiments' exposures and their visitors' outcomes (goal conversions, purchases), kept past
 	// the raw events' retention as SQLite keeps its experiment aggregates: results never change.
 	{Version: 4, Name: "experiment_events", SQL: []string{`CREATE TABLE IF NOT EXISTS experiment_events (
-		site_id String, day Date, at UInt64, visitor String, experiment String, variant String, goal String, value Float64
+		site_id String, day Date, at UInt64, visitor String, experiment String, variant String, goal String, value Float64, seq UInt64
 	) ENGINE = MergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, visitor, at)`}},
 	// Progress of copying a site's events from SQLite (cro-server events-copy): the last row
 	// copied, so that an interrupted copy resumes after it.

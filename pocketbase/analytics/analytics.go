@@ -4,9 +4,8 @@
 // rollups only, and prunes raw events past their retention.
 //
 // Events, sessions and rollups are kept by a Store (store.go: SQLite, sqlite_*.go, or ClickHouse,
-// clickhouse_*.go, with CRO_EVENTS_URL), the only
-// code that knows their tables. Everything else, the JS hooks included ($analytics, jsvm.go),
-// goes through it.
+// clickhouse_*.go, with CRO_EVENTS_URL), the only code that knows their tables. Everything else,
+// the JS hooks included ($analytics, jsvm.go), goes through it.
 package analytics
 
 import (

@@ -1,7 +1,6 @@
 package analytics
 
 import (
-	"errors"
 	"time"
 )
 
@@ -76,12 +75,3 @@ func (s *chStore) WorkerTelemetry(siteID string, ruleIDs []string, now time.Time
 	}
 	return w, nil
 }
-
-func (s *chStore) FunnelResults(FunnelQuery) (FunnelFigures, error) {
-	return FunnelFigures{}, errCHUnsupported
-}
-func (s *chStore) FunnelDropOff(FunnelQuery, int) (FunnelDropOffFigures, error) {
-	return FunnelDropOffFigures{}, errCHUnsupported
-}
-
-var _ = errors.New

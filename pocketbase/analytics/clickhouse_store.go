@@ -1,7 +1,6 @@
 package analytics
 
 import (
-	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -37,9 +36,6 @@ type chJob struct {
 	outcomes []any // experiment_events rows
 	done     chan error
 }
-
-// errCHUnsupported is what the ClickHouse store answers for the queries it does not implement yet.
-var errCHUnsupported = errors.New("not supported by the ClickHouse event store yet")
 
 // chBatchWait is how long the store gathers submissions into one insert: ClickHouse wants few
 // large inserts (each one is a data part), collectors want a quick acknowledgement.

@@ -22,22 +22,8 @@ var (
 	chTmpDir string
 )
 
-// chPending are the contract tests the ClickHouse store does not pass yet (its methods answer
-// errCHUnsupported); each is skipped with that message until its query is written.
-var chPending = map[string]bool{
-	"TestStoreContractFunnels/clickhouse": true,
-}
-
-// skipPending skips a contract test the store does not pass yet.
-func skipPending(t *testing.T) {
-	if chPending[t.Name()] {
-		t.Skip("not supported by the ClickHouse event store yet (chPending in clickhouse_store_test.go)")
-	}
-}
-
 func openClickHouseStore(t *testing.T, _ ...string) Store {
 	t.Helper()
-	skipPending(t)
 	store, err := NewClickHouseStore(chDatabaseURL(t))
 	if err != nil {
 		t.Fatal(err)

@@ -113,15 +113,15 @@ func TestStoreContract(t *testing.T) {
 			if err := store.WriteAll(contractTraffic()); err != nil {
 				t.Fatal(err)
 			}
-			t.Run("dirty sites and active visitors", func(t *testing.T) { skipPending(t); checkLive(t, store) })
-			t.Run("rollups", func(t *testing.T) { skipPending(t); checkRollups(t, store) })
-			t.Run("rule health", func(t *testing.T) { skipPending(t); checkRuleHealth(t, store) })
-			t.Run("worker telemetry", func(t *testing.T) { skipPending(t); checkWorkers(t, store) })
-			t.Run("distinct visitors", func(t *testing.T) { skipPending(t); checkDistinctVisitors(t, store) })
-			t.Run("session converted", func(t *testing.T) { skipPending(t); checkSessionConverted(t, store) })
-			t.Run("micro goal completions", func(t *testing.T) { skipPending(t); checkGoalCompletions(t, store) })
-			t.Run("rule revenue", func(t *testing.T) { skipPending(t); checkRuleRevenue(t, store) })
-			t.Run("retention", func(t *testing.T) { skipPending(t); checkRetention(t, store) })
+			t.Run("dirty sites and active visitors", func(t *testing.T) { checkLive(t, store) })
+			t.Run("rollups", func(t *testing.T) { checkRollups(t, store) })
+			t.Run("rule health", func(t *testing.T) { checkRuleHealth(t, store) })
+			t.Run("worker telemetry", func(t *testing.T) { checkWorkers(t, store) })
+			t.Run("distinct visitors", func(t *testing.T) { checkDistinctVisitors(t, store) })
+			t.Run("session converted", func(t *testing.T) { checkSessionConverted(t, store) })
+			t.Run("micro goal completions", func(t *testing.T) { checkGoalCompletions(t, store) })
+			t.Run("rule revenue", func(t *testing.T) { checkRuleRevenue(t, store) })
+			t.Run("retention", func(t *testing.T) { checkRetention(t, store) })
 		})
 	}
 }

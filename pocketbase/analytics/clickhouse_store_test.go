@@ -1,8 +1,10 @@
 package analytics
 
 import (
+	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -60,6 +62,13 @@ func stopClickHouse() {
 }
 
 func TestMain(m *testing.M) {
+	if args := os.Getenv(collectorChildEnv); args != "" { // the kill -9 test's collector process
+		if err := RunCollector(strings.Fields(args)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	code := m.Run()
 	stopClickHouse()
 	os.Exit(code)

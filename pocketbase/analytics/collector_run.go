@@ -44,21 +44,18 @@ func RunCollector(args []string) error {
 	if o.events == "" || o.config == "" || o.token == "" {
 		return errors.New("collect needs --events, --config and CRO_COLLECTOR_TOKEN (the main server's too)")
 	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return err
-	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-	return serveCollector(ctx, o, ln)
+	return serveCollector(ctx, o, func() (net.Listener, error) { return net.Listen("tcp", *addr) })
 }
 
 type collectorOptions struct {
 	events, config, spool, proxyHeader, token string
 }
 
-// serveCollector serves on ln until ctx ends, then drains the store.
-func serveCollector(ctx context.Context, o collectorOptions, ln net.Listener) error {
+// serveCollector serves until ctx ends, then drains the store. It listens only once the spool of
+// an earlier run is replayed, so that a load balancer sends nothing before.
+func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.Listener, error)) error {
 	db, err := clickhouse.Open(o.events)
 	if err != nil {
 		return err
@@ -105,6 +102,10 @@ func serveCollector(ctx context.Context, o collectorOptions, ln net.Listener) er
 		_ = json.NewEncoder(w).Encode(map[string]any{"dropped": drops.snapshot(), "spooled": store.spooled.Load(),
 			"replayed": store.replayed.Load()})
 	})
+	ln, err := listen()
+	if err != nil {
+		return err
+	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	log.Printf("collector: serving on http://%s, events to %s, sites from %s", ln.Addr(), db.Database, o.config)
 	go func() {

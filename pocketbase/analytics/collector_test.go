@@ -19,6 +19,8 @@ import (
 
 const collectorToken = "collector-test-token"
 
+const browserUA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36"
+
 // mainServerStandIn answers the main server's collector routes (collector_config.go) for one site.
 func mainServerStandIn(t *testing.T, site *siteInfo) *httptest.Server {
 	mux := http.NewServeMux()
@@ -81,7 +83,8 @@ func TestCollectorStoresAcknowledgedBatches(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- serveCollector(ctx, collectorOptions{events: dbURL, config: main.URL, spool: t.TempDir(), token: collectorToken}, ln)
+		done <- serveCollector(ctx, collectorOptions{events: dbURL, config: main.URL, spool: t.TempDir(), token: collectorToken},
+			func() (net.Listener, error) { return ln, nil })
 	}()
 	t.Cleanup(func() { cancel(); <-done })
 	base := "http://" + ln.Addr().String()
@@ -89,7 +92,7 @@ func TestCollectorStoresAcknowledgedBatches(t *testing.T) {
 	post := func(body string) int {
 		req, _ := http.NewRequest(http.MethodPost, base+"/api/cro/collect", strings.NewReader(body))
 		req.Header.Set("Origin", "https://shop.example")
-		req.Header.Set("User-Agent", "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36")
+		req.Header.Set("User-Agent", browserUA)
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)

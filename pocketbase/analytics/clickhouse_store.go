@@ -112,14 +112,20 @@ func (s *chStore) WriteAll(in []Ingest) error {
 	return s.insert(jobs)
 }
 
+// chInserts bounds the inserts in flight: one slow insert does not hold up the next batches.
+const chInserts = 4
+
 // loop gathers the jobs submitted within chBatchWait of the first into one insert.
 func (s *chStore) loop() {
-	defer close(s.done)
+	var inflight sync.WaitGroup
+	sem := make(chan struct{}, chInserts)
+	defer func() { inflight.Wait(); close(s.done) }()
 	for {
 		var first *chJob
 		select {
 		case first = <-s.in:
 		case <-s.stop:
+			inflight.Wait()
 			s.drain()
 			return
 		case <-time.After(chReplayEvery):
@@ -137,7 +143,12 @@ func (s *chStore) loop() {
 				break gather
 			}
 		}
-		s.reply(jobs, s.insertOrSpool(jobs))
+		sem <- struct{}{}
+		inflight.Add(1)
+		go func(jobs []*chJob) {
+			defer func() { <-sem; inflight.Done() }()
+			s.reply(jobs, s.insertOrSpool(jobs))
+		}(jobs)
 	}
 }
 

@@ -67,6 +67,10 @@ func (c *Client) post(ctx context.Context, query string, body io.Reader, inDB bo
 	}
 	// Numbers come back as JSON numbers (64-bit ones are quoted by default).
 	v.Set("output_format_json_quote_64bit_integers", "0")
+	// On a cluster (ClusterSchema): an insert returns once every shard holds its rows, and a
+	// subquery over a Distributed table inside another runs once, on the initiator.
+	v.Set("insert_distributed_sync", "1")
+	v.Set("distributed_product_mode", "global")
 	if body != nil {
 		v.Set("query", query)
 	} else {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -57,7 +58,7 @@ const localConfig = `<yandex>
   <timezone>UTC</timezone>
   <mark_cache_size>67108864</mark_cache_size>
   <max_concurrent_queries>50</max_concurrent_queries>
-</yandex>
+%[3]s</yandex>
 `
 
 const localUsers = `<yandex>
@@ -70,11 +71,45 @@ const localUsers = `<yandex>
 
 // StartLocal starts a server on a free port with its files under dir and waits until it answers.
 func StartLocal(dir string) (*Local, error) {
-	argv, err := serverCommand()
+	port, err := freePort()
 	if err != nil {
 		return nil, err
 	}
-	port, err := freePort()
+	return startLocal(dir, port, "")
+}
+
+// StartCluster starts n local servers, each one shard of the cluster named cluster (their native
+// TCP ports in every server's remote_servers), under dir/shard<i>.
+func StartCluster(dir, cluster string, n int) ([]*Local, error) {
+	http, tcp := make([]int, n), make([]int, n)
+	var shards strings.Builder
+	for i := range n {
+		var err error
+		if http[i], err = freePort(); err != nil {
+			return nil, err
+		}
+		if tcp[i], err = freePort(); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&shards, "<shard><replica><host>127.0.0.1</host><port>%d</port></replica></shard>", tcp[i])
+	}
+	var out []*Local
+	for i := range n {
+		extra := fmt.Sprintf("  <tcp_port>%d</tcp_port>\n  <remote_servers><%s>%s</%s></remote_servers>\n", tcp[i], cluster, shards.String(), cluster)
+		l, err := startLocal(filepath.Join(dir, "shard"+strconv.Itoa(i)), http[i], extra)
+		if err != nil {
+			for _, o := range out {
+				o.Stop()
+			}
+			return nil, err
+		}
+		out = append(out, l)
+	}
+	return out, nil
+}
+
+func startLocal(dir string, port int, extra string) (*Local, error) {
+	argv, err := serverCommand()
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +120,7 @@ func StartLocal(dir string) (*Local, error) {
 		}
 	}
 	cfg := filepath.Join(dir, "config.xml")
-	if err := os.WriteFile(cfg, fmt.Appendf(nil, localConfig, dir, port), 0o644); err != nil {
+	if err := os.WriteFile(cfg, fmt.Appendf(nil, localConfig, dir, port, extra), 0o644); err != nil {
 		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "users.xml"), []byte(localUsers), 0o644); err != nil {

@@ -85,6 +85,33 @@ var Schema = []Migration{
 	) ENGINE = MergeTree ORDER BY (site_id, step)`}},
 }
 
+// ClusterSchema is Schema for a cluster of shards without replication: each table is created as
+// <name>_local on every server, and <name> as a Distributed table over them, so that the store's
+// SQL is the same. Events are sharded by session (a session stays whole on one shard, a site is
+// spread over all), experiment_events by visitor, the rest by site. Migrate runs it on every server. Deletes (retention) are not
+// supported through a Distributed table: run them on each shard's _local table.
+func ClusterSchema(cluster, database string) []Migration {
+	var out []Migration
+	for _, m := range Schema {
+		name := m.Name
+		key := "cityHash64(site_id)"
+		switch name {
+		case "events":
+			key = "cityHash64(session)"
+		case "experiment_events":
+			key = "cityHash64(visitor)"
+		}
+		var stmts []string
+		for _, stmt := range m.SQL {
+			stmts = append(stmts, strings.Replace(stmt, "CREATE TABLE IF NOT EXISTS "+name+" (", "CREATE TABLE IF NOT EXISTS "+name+"_local (", 1))
+		}
+		stmts = append(stmts, "CREATE TABLE IF NOT EXISTS "+name+" AS "+name+"_local ENGINE = Distributed("+cluster+", "+database+", "+
+			name+"_local, "+key+")")
+		out = append(out, Migration{Version: m.Version, Name: m.Name, SQL: stmts})
+	}
+	return out
+}
+
 // ServerSupportsTTL says whether a version string is at least 19.6, where table TTLs began.
 func ServerSupportsTTL(version string) bool {
 	parts := strings.SplitN(version, ".", 3)

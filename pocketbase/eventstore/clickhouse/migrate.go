@@ -111,14 +111,3 @@ func ClusterSchema(cluster, database string) []Migration {
 	}
 	return out
 }
-
-// ServerSupportsTTL says whether a version string is at least 19.6, where table TTLs began.
-func ServerSupportsTTL(version string) bool {
-	parts := strings.SplitN(version, ".", 3)
-	if len(parts) < 2 {
-		return false
-	}
-	major, _ := strconv.Atoi(parts[0])
-	minor, _ := strconv.Atoi(parts[1])
-	return major > 19 || major == 19 && minor >= 6
-}

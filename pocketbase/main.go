@@ -50,6 +50,12 @@ func main() {
 	if docs.RunChild() { // started to read one uploaded document (pocketbase/docs/isolate.go)
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "collect" { // a stateless collector: no database of its own
+		if err := analytics.RunCollector(os.Args[2:]); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	app := pocketbase.New()
 	render.Enable() // the scan renders pages in Chromium when CRO_SCAN_CHROMIUM is set
 
@@ -66,7 +72,7 @@ func main() {
 	_ = app.RootCmd.ParseFlags(os.Args[1:])
 
 	mail := mailqueue.Start(app)
-	events := analytics.NewSQLiteStore(app) // the one owner of events, sessions and rollups
+	events := openEventStore(app) // the one owner of events, sessions and rollups (eventstore.go)
 	secrets := integrations.NewSecrets(app.DataDir)
 	jsvm.MustRegister(app, jsvm.Config{
 		MigrationsDir: migrationsDir,

@@ -3,9 +3,9 @@
 // per-site live record and KPI fields current, answers the dashboard's analytics queries from
 // rollups only, and prunes raw events past their retention.
 //
-// Events, sessions and rollups are kept by a Store (store.go; today SQLite, sqlite_*.go), the only
-// code that knows their tables. Everything else, the JS hooks included ($analytics, jsvm.go),
-// goes through it.
+// Events, sessions and rollups are kept by a Store (store.go: SQLite, sqlite_*.go, or ClickHouse,
+// clickhouse_*.go, with CRO_EVENTS_URL), the only code that knows their tables. Everything else,
+// the JS hooks included ($analytics, jsvm.go), goes through it.
 package analytics
 
 import (
@@ -63,6 +63,7 @@ func LoadConfig() Config {
 // job into the app.
 func Register(app *pocketbase.PocketBase, store Store) {
 	app.RootCmd.AddCommand(Command(app, store))
+	app.RootCmd.AddCommand(CopyCommand(app)) // events-copy: a site's events from SQLite to ClickHouse
 	cfg := LoadConfig()
 	sites := newSiteCache(app)
 	servedSites.Store(sites)
@@ -92,6 +93,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 			se.Router.GET("/api/cro/kpis/{siteId}", kpisHandler(app, store))
 			se.Router.GET("/api/cro/micro-goals/{siteId}", microGoalsHandler(app, store))
 			se.Router.GET("/api/cro/automated-hits/{siteId}", automatedHitsHandler(store))
+			registerCollectorConfig(se, sites, func() []byte { return c.sourceKey }) // CRO_COLLECTOR_TOKEN
 			return se.Next()
 		},
 		Priority: -10,

@@ -18,6 +18,7 @@ type storeFactory struct {
 
 var storeFactories = []storeFactory{
 	{name: "sqlite", open: openSQLiteStore},
+	{name: "clickhouse", open: openClickHouseStore},
 }
 
 const (

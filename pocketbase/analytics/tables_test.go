@@ -17,7 +17,8 @@ func TestEventTablesAreThePackagesSQLTables(t *testing.T) {
 	tableRef := regexp.MustCompile(`\b(?:FROM|JOIN|INTO|UPDATE)\s+([a-z_]+)\b`)
 	used := map[string]bool{}
 	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
+		// clickhouse_*.go query ClickHouse's own database (eventstore/clickhouse's Schema), not SQLite's.
+		if strings.HasSuffix(f, "_test.go") || strings.HasPrefix(f, "clickhouse_") {
 			continue
 		}
 		src, err := os.ReadFile(f)

@@ -1,0 +1,172 @@
+package analytics
+
+import (
+	"slices"
+	"sort"
+	"time"
+)
+
+// Funnels on ClickHouse: the funnel's step events (page views of the paths its patterns match,
+// completions of its goals) read from raw events, then funnels.go's attempts, window and order,
+// shared with SQLite.
+
+// chFunnelChunk bounds one IN list of session keys.
+const chFunnelChunk = 1000
+
+func (s *chStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) {
+	end := q.To.Add(q.Window).Add(time.Millisecond)
+	p := map[string]any{"site": q.SiteID, "from": q.From, "end": end, "fromSec": q.From.Unix() - 1, "endSec": end.Unix() + 1}
+	pageMasks, goalMasks := map[string]uint16{}, map[string]uint16{}
+	var goals []string
+	hasPage := false
+	for k, st := range q.Steps {
+		if st.Goal != "" {
+			goalMasks[st.Goal] |= 1 << k
+			goals = append(goals, st.Goal)
+		} else {
+			hasPage = true
+		}
+	}
+	var paths []string
+	if hasPage {
+		rows, err := s.query(`SELECT DISTINCT path FROM events WHERE site_id = {:site} AND type = 'pageview'
+			AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:endSec}) AND at >= {:from} AND at < {:end}`, p)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			path := r.Str("path")
+			for k, st := range q.Steps {
+				if st.Goal == "" && URLPatternMatches(st.Page, path) {
+					pageMasks[path] |= 1 << k
+				}
+			}
+			if pageMasks[path] != 0 {
+				paths = append(paths, path)
+			}
+		}
+	}
+	p["paths"], p["goals"] = paths, goals
+	rows, err := s.query(`SELECT visitor, session, at, type, path, goal FROM events WHERE site_id = {:site}
+		AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:endSec}) AND at >= {:from} AND at < {:end}
+		AND ((type = 'pageview' AND path IN {:paths}) OR (type IN ('conversion', 'micro_conversion') AND goal IN {:goals}))`, p)
+	if err != nil {
+		return nil, err
+	}
+	byVisitor := map[string][]funnelEvent{}
+	for _, r := range rows {
+		mask := goalMasks[r.Str("goal")]
+		if r.Str("type") == "pageview" {
+			mask = pageMasks[r.Str("path")]
+		}
+		if mask != 0 {
+			v := r.Str("visitor")
+			byVisitor[v] = append(byVisitor[v], funnelEvent{at: time.UnixMilli(int64(r.Num("at"))).UTC(), steps: mask, session: r.Str("session")})
+		}
+	}
+	out := map[string]funnelPath{}
+	for v, evs := range byVisitor {
+		if fp, ok := bestFunnelPath(sortFunnelEvents(evs), len(q.Steps), q.Order, q.Window, q.From, q.To); ok {
+			out[v] = fp
+		}
+	}
+	return out, nil
+}
+
+// sessionRows reads per session of a list, in chunks, the rows of sql (with {:sessions}).
+func (s *chStore) sessionRows(siteID string, sessions []string, sql string, each func(r map[string]any)) error {
+	for i := 0; i < len(sessions); i += chFunnelChunk {
+		rows, err := s.query(sql, map[string]any{"site": siteID, "sessions": sessions[i:min(len(sessions), i+chFunnelChunk)]})
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			each(r)
+		}
+	}
+	return nil
+}
+
+func (s *chStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
+	paths, err := s.funnelPaths(q)
+	if err != nil {
+		return FunnelFigures{}, err
+	}
+	t := newFunnelTally(len(q.Steps))
+	var entries []string
+	for _, fp := range paths {
+		t.add(fp)
+		entries = append(entries, fp.sessions[0])
+	}
+	f := t.figures()
+	if q.Breakdown == "" {
+		return f, nil
+	}
+	dim := slices.Index(FunnelBreakdowns, q.Breakdown)
+	dims := map[string][]string{}
+	err = s.sessionRows(q.SiteID, entries, `SELECT session, argMin(device_type, at) AS s_device, argMin(browser, at) AS s_browser,
+		argMin(country, at) AS s_country, argMin(referrer, at) AS s_ref, argMinIf(path, at, type = 'pageview') AS entry
+		FROM events WHERE site_id = {:site} AND session IN {:sessions} GROUP BY session`, func(r map[string]any) {
+		str := func(k string) string { v, _ := r[k].(string); return v }
+		dims[str("session")] = []string{str("s_device"), str("s_browser"), str("s_country"), Source(str("s_ref")), str("entry")}
+	})
+	if err != nil {
+		return FunnelFigures{}, err
+	}
+	f.Breakdown = breakdownRows(paths, func(fp funnelPath) string { return dimOrUnknown(dims[fp.sessions[0]], dim) }, len(q.Steps))
+	return f, nil
+}
+
+func (s *chStore) FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, error) {
+	out := FunnelDropOffFigures{NextPages: []FunnelNextPage{}, Sessions: []string{}}
+	if step < 0 || step >= len(q.Steps)-1 {
+		return out, nil
+	}
+	paths, err := s.funnelPaths(q)
+	if err != nil {
+		return out, err
+	}
+	var stopped []string
+	for v, fp := range paths {
+		if fp.reached == step+1 {
+			stopped = append(stopped, v)
+		}
+	}
+	sort.Strings(stopped) // the same sample on every call
+	out.Visitors = float64(len(stopped))
+	stopped = stopped[:min(len(stopped), MaxDropOffSessions)]
+	seen := map[string]bool{}
+	for _, v := range stopped {
+		if session := paths[v].sessions[step]; !seen[session] {
+			seen[session] = true
+			out.Sessions = append(out.Sessions, session)
+		}
+	}
+	views := map[string][]pageView{}
+	err = s.sessionRows(q.SiteID, out.Sessions, `SELECT session, path, at FROM events WHERE site_id = {:site}
+		AND session IN {:sessions} AND type = 'pageview'`, func(r map[string]any) {
+		session, _ := r["session"].(string)
+		path, _ := r["path"].(string)
+		at, _ := r["at"].(float64)
+		views[session] = append(views[session], pageView{path: path, at: time.UnixMilli(int64(at)).UTC()})
+	})
+	if err != nil {
+		return out, err
+	}
+	next := map[string]float64{}
+	for _, v := range stopped {
+		fp := paths[v]
+		next[nextPageView(views[fp.sessions[step]], fp.times[step])]++
+	}
+	for path, n := range next {
+		out.NextPages = append(out.NextPages, FunnelNextPage{Path: path, Visitors: n})
+	}
+	sort.Slice(out.NextPages, func(i, j int) bool {
+		a, b := out.NextPages[i], out.NextPages[j]
+		if a.Visitors != b.Visitors {
+			return a.Visitors > b.Visitors
+		}
+		return a.Path < b.Path
+	})
+	return out, nil
+}

@@ -1,0 +1,97 @@
+package analytics
+
+import (
+	"cro/pocketbase/eventstore/clickhouse"
+	"errors"
+	"time"
+)
+
+// Retention on ClickHouse: raw events of whole local days before the cutoff's day (less a day, for
+// the sites' zones) are deleted after their days' figures are added to the archive, so Totals and
+// Daily keep them as SQLite's rollups do. Pages and dimensions of pruned days are not archived yet.
+
+func (s *chStore) Prune(before time.Time) error {
+	rows, err := s.query(`SELECT DISTINCT site_id FROM events WHERE day < toDate({:cut})`, map[string]any{"cut": chCutDay(before)})
+	if err != nil {
+		return err
+	}
+	var errs []error
+	for _, r := range rows {
+		if err := s.PruneSite(r.Str("site_id"), before); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// chCutDay is the first local day kept: the cutoff's UTC day less one (zones reach a day either way).
+func chCutDay(before time.Time) string { return before.UTC().AddDate(0, 0, -1).Format("2006-01-02") }
+
+func (s *chStore) PruneSite(siteID string, before time.Time) error {
+	cut := chCutDay(before)
+	p := map[string]any{"site": siteID, "cut": cut}
+	rows, err := s.query(`SELECT toString(min(day)) AS first, count() AS n,
+		(SELECT toString(max(day)) FROM archive WHERE site_id = {:site} AND kind = 'day') AS archived
+		FROM events WHERE site_id = {:site} AND day < toDate({:cut})`, p)
+	if err != nil || len(rows) == 0 || rows[0].Int("n") == 0 {
+		return err
+	}
+	first, archived := rows[0].Str("first"), rows[0].Str("archived")
+	if archived >= first {
+		// A retry after a failed delete: days up to the archived one are in the archive already.
+		first = dayAfter(archived)
+	}
+	last := dayBefore(cut)
+	if first <= last {
+		byDay, err := s.days(siteID, DayRange{From: first, To: last})
+		if err != nil {
+			return err
+		}
+		var arch []any
+		for day, t := range byDay {
+			if day < first {
+				continue // the archive's own rows of earlier prunes are not archived twice
+			}
+			arch = append(arch, map[string]any{"site_id": siteID, "day": day, "kind": "day", "k1": "", "k2": "",
+				"visitors": t.Visitors, "sessions": t.Sessions, "pageviews": t.Pageviews, "bounces": t.Bounces,
+				"duration_ms": t.DurationMs, "conversions": t.Conversions, "converted_sessions": t.ConvertedSessions,
+				"revenue": t.Revenue, "scroll_sum": t.ScrollSum, "scroll_count": t.ScrollCount, "errors": t.Errors,
+				"clicks": t.Clicks, "micro": t.Micro})
+		}
+		if err := s.db.Insert("archive", arch); err != nil {
+			return err
+		}
+	}
+	q := "ALTER TABLE events DELETE WHERE site_id = " + clickhouse.Quote(siteID) + " AND day < toDate(" + clickhouse.Quote(cut) + ")"
+	if err := s.db.Exec(q); err != nil {
+		return err
+	}
+	return s.waitMutations()
+}
+
+// waitMutations waits until the events table's deletes are done (18.16 has no mutations_sync).
+func (s *chStore) waitMutations() error {
+	for i := 0; i < 600; i++ {
+		rows, err := s.query(`SELECT count() AS n FROM system.mutations WHERE database = {:db} AND table = 'events' AND is_done = 0`,
+			map[string]any{"db": s.db.Database})
+		if err != nil {
+			return err
+		}
+		if len(rows) == 0 || rows[0].Int("n") == 0 {
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return errors.New("clickhouse: deleting old events did not finish within 30 s")
+}
+
+func dayAfter(day string) string  { return shiftDay(day, 1) }
+func dayBefore(day string) string { return shiftDay(day, -1) }
+
+func shiftDay(day string, n int) string {
+	d, err := time.Parse("2006-01-02", day)
+	if err != nil {
+		return day
+	}
+	return d.AddDate(0, 0, n).Format("2006-01-02")
+}

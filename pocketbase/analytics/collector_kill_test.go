@@ -1,0 +1,157 @@
+package analytics
+
+import (
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"cro/pocketbase/eventstore/clickhouse"
+)
+
+// collectorChildEnv makes the test binary run `collect` with its value as arguments (TestMain).
+const collectorChildEnv = "CRO_TEST_COLLECTOR_ARGS"
+
+// switchProxy forwards TCP connections to a target while up, and refuses them while down: a
+// ClickHouse that goes away and comes back at the same address.
+type switchProxy struct {
+	ln     net.Listener
+	target string
+	up     atomic.Bool
+}
+
+func newSwitchProxy(t *testing.T, target string) *switchProxy {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &switchProxy{ln: ln, target: target}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			if !p.up.Load() {
+				c.Close()
+				continue
+			}
+			go func() {
+				defer c.Close()
+				b, err := net.Dial("tcp", p.target)
+				if err != nil {
+					return
+				}
+				defer b.Close()
+				go func() { _, _ = io.Copy(b, c) }()
+				_, _ = io.Copy(c, b)
+			}()
+		}
+	}()
+	return p
+}
+
+func startCollectorChild(t *testing.T, args string) (*exec.Cmd, string) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), collectorChildEnv+"=--http="+addr+" "+args, "CRO_COLLECTOR_TOKEN="+collectorToken,
+		"CRO_COLLECT_SITE_RPS=0", "CRO_COLLECT_CLIENT_RPS=0")
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 100; i++ {
+		if c, err := net.Dial("tcp", addr); err == nil {
+			c.Close()
+			return cmd, "http://" + addr
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	_ = cmd.Process.Kill()
+	t.Fatal("the collector did not start")
+	return nil, ""
+}
+
+// A collector killed with SIGKILL under load, while ClickHouse is away, loses no batch it
+// acknowledged: each was fsynced to its spool, which the restarted collector inserts.
+func TestCollectorKill9LosesNoAcknowledgedBatch(t *testing.T) {
+	dbURL := chDatabaseURL(t)
+	if _, err := NewClickHouseStore(dbURL); err != nil {
+		t.Fatal(err)
+	}
+	site := contractSite(siteA)
+	site.Domain = "shop.example"
+	main := mainServerStandIn(t, site)
+	proxy := newSwitchProxy(t, strings.TrimSuffix(strings.TrimPrefix(chLocal.URL, "http://"), "/"))
+	chURL := "http://" + proxy.ln.Addr().String() + "/?" + strings.SplitN(dbURL, "?", 2)[1]
+	args := "--events=" + chURL + " --config=" + main.URL + " --spool=" + t.TempDir()
+
+	child, base := startCollectorChild(t, args)
+	var mu sync.Mutex
+	var acked []string
+	var wg sync.WaitGroup
+	var sent atomic.Int64
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := 0; ; i++ {
+				visitor := fmt.Sprintf("killv%dn%d", w, i)
+				req, _ := http.NewRequest(http.MethodPost, base+"/api/cro/collect", strings.NewReader(collectBody(site.Key, visitor, 1)))
+				req.Header.Set("Origin", "https://shop.example")
+				req.Header.Set("User-Agent", browserUA)
+				res, err := http.DefaultClient.Do(req)
+				if err != nil {
+					return // the collector is gone
+				}
+				res.Body.Close()
+				sent.Add(1)
+				if res.StatusCode == http.StatusAccepted {
+					mu.Lock()
+					acked = append(acked, visitor)
+					mu.Unlock()
+				}
+			}
+		}(w)
+	}
+	for sent.Load() < 200 {
+		time.Sleep(10 * time.Millisecond)
+	}
+	_ = child.Process.Kill() // SIGKILL: no drain, no deferred code
+	_ = child.Wait()
+	wg.Wait()
+	if len(acked) == 0 {
+		t.Fatal("nothing was acknowledged before the kill")
+	}
+	if n := countEvents(t, dbURL, siteA); n != 0 {
+		t.Fatalf("%d events reached ClickHouse while it was away", n)
+	}
+
+	proxy.up.Store(true)
+	child, _ = startCollectorChild(t, args) // replays the spool before serving
+	defer func() { _ = child.Process.Kill(); _ = child.Wait() }()
+	db, _ := clickhouse.Open(dbURL)
+	q, _ := clickhouse.Bind(`SELECT uniqExact(visitor) AS n FROM events WHERE site_id = {:site} AND visitor IN {:acked}`,
+		map[string]any{"site": siteA, "acked": acked})
+	r, err := db.QueryOne(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Int("n") != len(acked) {
+		t.Errorf("%d of %d acknowledged batches in ClickHouse after the restart", r.Int("n"), len(acked))
+	}
+	t.Logf("%d batches acknowledged before kill -9 (of %d answered), all in ClickHouse after the restart", len(acked), sent.Load())
+}

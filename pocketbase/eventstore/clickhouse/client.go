@@ -1,0 +1,184 @@
+// Package clickhouse speaks ClickHouse's HTTP interface for the event store: queries with values
+// bound in one place (Bind), batched inserts as JSONEachRow, and versioned schema migrations.
+// Everything here is SQL that Debian's ClickHouse 18.16 and current releases both accept: 18.16
+// has no {name:Type} query parameters, so values are escaped into literals by Bind alone.
+package clickhouse
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// Client is one ClickHouse database reached over HTTP.
+type Client struct {
+	base     string // scheme://host:port/
+	Database string
+	user     string
+	password string
+	http     *http.Client
+}
+
+// Open parses a store URL such as http://127.0.0.1:8123/?database=cro (user and password may be
+// given as user:password@host); it does not connect.
+func Open(raw string) (*Client, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("events URL %q: want http(s)://host:port/?database=name", raw)
+	}
+	db := u.Query().Get("database")
+	if db == "" {
+		db = "default"
+	}
+	if !validName(db) {
+		return nil, fmt.Errorf("events URL %q: database name may hold only letters, digits and _", raw)
+	}
+	c := &Client{base: u.Scheme + "://" + u.Host + "/", Database: db, http: &http.Client{Timeout: 60 * time.Second}}
+	if u.User != nil {
+		c.user = u.User.Username()
+		c.password, _ = u.User.Password()
+	}
+	return c, nil
+}
+
+func validName(s string) bool {
+	for _, r := range s {
+		if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// post sends one statement (query in the URL, body as its data when given).
+func bg() context.Context { return context.Background() }
+
+func (c *Client) post(ctx context.Context, query string, body io.Reader, inDB bool) ([]byte, error) {
+	v := url.Values{}
+	if inDB {
+		v.Set("database", c.Database)
+	}
+	// Numbers come back as JSON numbers (64-bit ones are quoted by default).
+	v.Set("output_format_json_quote_64bit_integers", "0")
+	// On a cluster (ClusterSchema): an insert returns once every shard holds its rows, and a
+	// subquery over a Distributed table inside another runs once, on the initiator.
+	v.Set("insert_distributed_sync", "1")
+	v.Set("distributed_product_mode", "global")
+	if body != nil {
+		v.Set("query", query)
+	} else {
+		body = strings.NewReader(query)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+"?"+v.Encode(), body)
+	if err != nil {
+		return nil, err
+	}
+	if c.user != "" {
+		req.Header.Set("X-ClickHouse-User", c.user)
+		req.Header.Set("X-ClickHouse-Key", c.password)
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	out, err := io.ReadAll(res.Body)
+	if err != nil {
+		return nil, err
+	}
+	if res.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("clickhouse: %s", strings.TrimSpace(string(out)))
+	}
+	return out, nil
+}
+
+// Exec runs a statement that returns nothing (sql already bound).
+func (c *Client) Exec(sql string) error {
+	_, err := c.post(context.Background(), sql, nil, true)
+	return err
+}
+
+// Row is one result row, numbers as float64.
+type Row map[string]any
+
+// Str is a column as a string ("" when absent).
+func (r Row) Str(k string) string { s, _ := r[k].(string); return s }
+
+// Num is a column as a number (0 when absent or null).
+func (r Row) Num(k string) float64 {
+	switch v := r[k].(type) {
+	case float64:
+		return v
+	case json.Number:
+		f, _ := v.Float64()
+		return f
+	}
+	return 0
+}
+
+// Int is a column as an int.
+func (r Row) Int(k string) int { return int(r.Num(k)) }
+
+// Query runs a SELECT (sql already bound, without FORMAT) and returns its rows.
+func (c *Client) Query(sql string) ([]Row, error) {
+	out, err := c.post(context.Background(), sql+" FORMAT JSONEachRow", nil, true)
+	if err != nil {
+		return nil, err
+	}
+	rows := []Row{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 64<<20)
+	for sc.Scan() {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		r := Row{}
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, fmt.Errorf("clickhouse: reading a row: %w", err)
+		}
+		rows = append(rows, r)
+	}
+	return rows, sc.Err()
+}
+
+// QueryOne runs a SELECT expected to return one row (an empty Row when it returns none).
+func (c *Client) QueryOne(sql string) (Row, error) {
+	rows, err := c.Query(sql)
+	if err != nil || len(rows) == 0 {
+		return Row{}, err
+	}
+	return rows[0], nil
+}
+
+// Insert writes rows (structs or maps with json names of the table's columns) in one request;
+// ClickHouse confirms it once the data part is written.
+func (c *Client) Insert(table string, rows []any) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	if !validName(table) {
+		return fmt.Errorf("clickhouse: bad table name %q", table)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	for _, r := range rows {
+		if err := enc.Encode(r); err != nil {
+			return err
+		}
+	}
+	_, err := c.post(context.Background(), "INSERT INTO "+table+" FORMAT JSONEachRow", &buf, true)
+	return err
+}
+
+// Version is the server's version string, e.g. "18.16.1".
+func (c *Client) Version() (string, error) {
+	out, err := c.post(context.Background(), "SELECT version()", nil, false)
+	return strings.TrimSpace(string(out)), err
+}

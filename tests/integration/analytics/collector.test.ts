@@ -1,0 +1,110 @@
+/**
+ * A stateless collector (`cro-server collect`) in front of ClickHouse, with the site configs of a
+ * real main server: the main server's collector routes answer only with CRO_COLLECTOR_TOKEN, and
+ * a batch the collector acknowledges is in ClickHouse, its goal conversion included. Skipped when
+ * no clickhouse binary is installed (.ci/run installs it).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordModel } from 'pocketbase';
+import { clickHouseCommand, startClickHouse, type ClickHouse } from '../../helpers/clickhouse';
+import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+import { batch, CHROME_UA, makeSite, ORIGIN, rid } from './helpers';
+
+const TOKEN = 'integration-collector-token';
+const SERVER = resolve(import.meta.dirname, '../../../.bin/cro-server');
+
+function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => done(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+describe.skipIf(!clickHouseCommand())('a stateless collector', () => {
+  let ch: ClickHouse;
+  let server: TestServer;
+  let owner: TestUser;
+  let site: RecordModel;
+  let collector: ChildProcess;
+  let collectorUrl: string;
+  let spool: string;
+
+  beforeAll(async () => {
+    ch = await startClickHouse();
+    const events = `${ch.url}?database=collector`;
+    server = await startPocketBase({ env: { CRO_EVENTS_URL: events, CRO_COLLECTOR_TOKEN: TOKEN } });
+    owner = await server.createUser();
+    site = await makeSite(owner);
+    await owner.client.collection('goals').create({ site_id: site.id, name: 'Signup', type: 'event', match: 'signup', enabled: true });
+    const port = await freePort();
+    spool = mkdtempSync(join(tmpdir(), 'cro-spool-'));
+    collector = spawn(SERVER, ['collect', `--http=127.0.0.1:${port}`, `--events=${events}`, `--config=${server.url}`, `--spool=${spool}`], {
+      env: { ...process.env, CRO_COLLECTOR_TOKEN: TOKEN },
+      stdio: 'ignore',
+    });
+    collectorUrl = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100; i++) {
+      if (
+        await fetch(`${collectorUrl}/api/cro/collector/stats`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  afterAll(async () => {
+    collector?.kill('SIGKILL');
+    await server?.stop();
+    await ch?.stop();
+    rmSync(spool, { recursive: true, force: true });
+  });
+
+  it("the main server's collector routes need the token", async () => {
+    const path = `${server.url}/api/cro/collector/sites/${site.public_key}`;
+    expect((await fetch(path)).status).toBe(401);
+    expect((await fetch(path, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+    const ok = await fetch(path, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(ok.status).toBe(200);
+    const snap = (await ok.json()) as { id: string; goals: Array<{ match: string }> };
+    expect(snap.id).toBe(site.id);
+    expect(snap.goals.map((g) => g.match)).toEqual(['signup']);
+  });
+
+  it('stores what it acknowledges, with the goal conversion, and serves the tracker', async () => {
+    const body = batch(site.public_key as string, [
+      { t: 'pv', ts: Date.now() - 2000, p: '/' },
+      { t: 'ev', ts: Date.now() - 1000, p: '/', n: 'signup' },
+    ]);
+    const res = await fetch(`${collectorUrl}/api/cro/collect`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'text/plain', Origin: ORIGIN, 'User-Agent': CHROME_UA },
+    });
+    expect(res.status).toBe(202);
+    const rows = await ch.query(`SELECT type FROM events WHERE site_id = '${site.id}' ORDER BY at, type FORMAT TSV`, 'collector');
+    expect(rows.trim().split('\n').sort()).toEqual(['conversion', 'custom', 'pageview']);
+    const kpis = await owner.client.send(`/api/cro/kpis/${site.id}`, { requestKey: null });
+    expect(kpis.today).toMatchObject({ sessions: 1, conversions: 1 });
+
+    const script = await fetch(`${collectorUrl}/t/${site.public_key}.js`);
+    expect(script.status).toBe(200);
+    expect(await script.text()).toContain('CRO_CFG');
+    const unknown = await fetch(`${collectorUrl}/api/cro/collect`, {
+      method: 'POST',
+      body: batch(rid('nokey'), [{ t: 'pv', ts: Date.now(), p: '/' }]),
+      headers: { 'Content-Type': 'text/plain', Origin: ORIGIN, 'User-Agent': CHROME_UA },
+    });
+    expect(unknown.status).toBe(404);
+    const stats = (await (await fetch(`${collectorUrl}/api/cro/collector/stats`)).json()) as { dropped: Record<string, number> };
+    expect(stats.dropped).toEqual({ unknown_site: 1 });
+  });
+});

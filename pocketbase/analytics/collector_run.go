@@ -95,7 +95,7 @@ func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.
 			drops.note(r.URL.Path, rec.status)
 		}
 	}
-	mux.HandleFunc("GET /t/{file}", serve(scriptHandler(sites)))
+	mux.HandleFunc("GET /t/{file}", serve(scriptHandler(sites, cfg.CountryHeader)))
 	mux.HandleFunc("POST /api/cro/collect", serve(c.handle))
 	mux.HandleFunc("GET /api/cro/collector/stats", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

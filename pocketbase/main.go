@@ -46,6 +46,7 @@ func main() {
 	if docs.RunChild() { // started to read one uploaded document (pocketbase/docs/isolate.go)
 		return
 	}
+	startPprof() // CRO_PPROF_ADDR: Go's profiler on its own loopback listener
 	app := pocketbase.New()
 
 	var hooksDir, migrationsDir, siteDir, typesDir string

@@ -54,15 +54,11 @@ func (a *applier) applyServerConversion(j *job) error {
 	if c.Value > 0 {
 		a.outcomes = append(a.outcomes, outcome{site: siteID, visitor: c.Visitor, goal: revenueGoal, value: c.Value, at: c.At})
 	}
-	row := map[string]any{
-		"site": siteID, "visitor": c.Visitor, "session": "", "type": "conversion", "name": truncate(c.Goal, 100), "path": "",
-		"url": "", "referrer": "", "value": c.Value, "x": 0.0, "y": 0.0, "selector": "", "device": "", "browser": "",
-		"country": "", "ts": dbTime(c.At), "rule": "", "goal": goalID, "client": "",
-		"props": jsonString(map[string]any{
+	a.rows = append(a.rows, eventRow{site: siteID, visitor: c.Visitor, typ: "conversion", name: truncate(c.Goal, 100),
+		value: c.Value, ts: dbTime(c.At), goal: goalID, props: jsonString(map[string]any{
 			"goal": goalID, "source": ServerConversionSource, "verified": true, "conversion_id": c.ID, "currency": c.Currency,
-		}),
-	}
-	a.rows = append(a.rows, row)
+		})})
+	ri := len(a.rows) - 1
 	d := a.day(siteID, day)
 	d.revenue += c.Value
 	s, err := a.latestSession(siteID, c.Visitor, j.site.Zone)
@@ -73,7 +69,8 @@ func (a *applier) applyServerConversion(j *job) error {
 		d.conversions++
 		return nil
 	}
-	row["session"], row["path"], row["device"], row["browser"], row["country"] = s.key, s.exit, s.device, s.browser, s.country
+	row := &a.rows[ri] // the session is known only now
+	row.session, row.path, row.device, row.browser, row.country = s.key, s.exit, s.device, s.browser, s.country
 	p := a.page(siteID, day, s.exit)
 	dims := s.dims()
 	s.revenue += c.Value

@@ -3,7 +3,7 @@
 // per-site live record and KPI fields current, answers the dashboard's analytics queries from
 // rollups only, and prunes raw events past their retention.
 //
-// Events, sessions and rollups are kept by a Store (store.go; today SQLite, sqlite_*.go), the only
+// Events, sessions and rollups are kept by a Store (cro/pocketbase/eventstore; today SQLite, sqlite_*.go), the only
 // code that knows their tables. Everything else, the JS hooks included ($analytics, jsvm.go),
 // goes through it.
 package analytics

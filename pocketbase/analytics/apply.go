@@ -83,8 +83,8 @@ func (a *applier) session(j *job, first *Event) *sessState {
 	}
 	if s == nil {
 		s = &sessState{
-			siteID: j.site.ID, key: b.Session, visitor: b.Visitor, isNew: true, started: first.at, lastSeen: first.at,
-			zone: j.site.Zone, startDay: localDay(first.at, j.site.Zone), entry: first.Path, exit: first.Path, referrer: first.Referrer,
+			siteID: j.site.ID, key: b.Session, visitor: b.Visitor, isNew: true, started: first.At, lastSeen: first.At,
+			zone: j.site.Zone, startDay: localDay(first.At, j.site.Zone), entry: first.Path, exit: first.Path, referrer: first.Referrer,
 			utmSource: first.UtmSource, utmMedium: first.UtmMedium, utmCampaign: first.UtmCamp,
 			device: j.device, browser: j.browser, country: j.country, goals: map[string]bool{}, paths: map[string]bool{},
 		}
@@ -155,13 +155,13 @@ func (a *applier) apply(j *job) error {
 
 func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	site := j.site
-	day := localDay(ev.at, site.Zone)
-	a.noteLate(site.ID, ev.at)
-	if ev.at.After(s.lastSeen) {
-		s.lastSeen = ev.at
+	day := localDay(ev.At, site.Zone)
+	a.noteLate(site.ID, ev.At)
+	if ev.At.After(s.lastSeen) {
+		s.lastSeen = ev.At
 	}
 	row := eventRow{site: site.ID, visitor: s.visitor, session: s.key, typ: typeNames[ev.Type], path: ev.Path,
-		device: s.device, browser: s.browser, country: s.country, ts: dbTime(ev.at), client: j.client}
+		device: s.device, browser: s.browser, country: s.country, ts: dbTime(ev.At), client: j.client}
 	switch ev.Type {
 	case "pv":
 		s.pageviews++
@@ -232,8 +232,8 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		return nil // identity lives on the session only
 	case "xp":
 		// One row per visitor and experiment, the first exposure kept; unknown ones only counted.
-		if site.knownExposure(ev) {
-			a.expose(site.ID, ev.ID, ev.Name, s.visitor, ev.at)
+		if knownExposure(site, ev) {
+			a.expose(site.ID, ev.ID, ev.Name, s.visitor, ev.At)
 		} else {
 			a.dropped[[2]string{site.ID, day}]++
 		}
@@ -255,7 +255,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	tested := len(site.Experiments) > 0
 	purchase := -1.0 // the purchase's counted value once a goal has counted it (browser revenue is capped)
 	for _, g := range site.Goals {
-		if value, ok := g.hit(ev); ok {
+		if value, ok := goalHit(g, ev); ok {
 			counted, err := a.convert(j, s, g, value, ev, day)
 			if err != nil {
 				return err
@@ -264,7 +264,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 				purchase = counted
 			}
 			if tested {
-				a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: g.ID, at: ev.at})
+				a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: g.ID, at: ev.At})
 			}
 		}
 	}
@@ -276,7 +276,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 				purchase = a.capRevenue(s, j.client, day, purchase)
 			}
 		}
-		a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: revenueGoal, value: purchase, at: ev.at})
+		a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: revenueGoal, value: purchase, at: ev.At})
 	}
 	return nil
 }
@@ -317,7 +317,7 @@ func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event
 	}
 	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "conversion", name: truncate(g.Name, 100),
 		path: ev.Path, props: jsonString(props), value: value, device: s.device, browser: s.browser, country: s.country,
-		ts: dbTime(ev.at), goal: g.ID, client: j.client})
+		ts: dbTime(ev.At), goal: g.ID, client: j.client})
 	return value, nil
 }
 
@@ -332,7 +332,7 @@ func (a *applier) completeMicro(j *job, s *sessState, g goal, ev *Event, day str
 	}
 	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "micro_conversion", name: truncate(g.Name, 100),
 		path: ev.Path, props: jsonString(map[string]any{"goal": g.ID, "micro": true, "verified": j.verified}),
-		device: s.device, browser: s.browser, country: s.country, ts: dbTime(ev.at), goal: g.ID, client: j.client})
+		device: s.device, browser: s.browser, country: s.country, ts: dbTime(ev.At), goal: g.ID, client: j.client})
 }
 
 func truncate(s string, n int) string {

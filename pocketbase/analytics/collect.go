@@ -86,7 +86,7 @@ func (c *collector) handle(e *core.RequestEvent) error {
 		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
 	}
 	reply := map[string]any{"accepted": len(batch.Events)}
-	if n := site.unknownExposures(batch); n > 0 {
+	if n := unknownExposures(site, batch); n > 0 {
 		reply["dropped"] = n // experiment exposures the ingest does not store (counted per site and day)
 	}
 	return e.JSON(http.StatusAccepted, reply)

@@ -25,7 +25,7 @@ var (
 // enabled optimization rule (CRO workers are rules) or running experiment, so other sites load the
 // smaller core.
 func trackerFor(site *siteInfo) string {
-	if len(site.Rules) > 0 || len(site.expList) > 0 {
+	if len(site.Rules) > 0 || len(site.ExperimentList) > 0 {
 		return trackerFullJS
 	}
 	return trackerCoreJS
@@ -54,9 +54,9 @@ type scriptConfig struct {
 // configJSON is the config inlined into the site's script; the edge reads the same (TrackerConfig)
 // with visitor "". visitor is the consent-free visitor id of the script's request.
 func configJSON(site *siteInfo, visitor string) []byte {
-	cfg := scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.goalSelectors("click"),
-		Forms: site.goalSelectors("form"), Rules: site.Rules,
-		Experiments: site.expList, TagManager: site.TagManager, Recording: site.Recording}
+	cfg := scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: goalSelectors(site, "click"),
+		Forms: goalSelectors(site, "form"), Rules: site.Rules,
+		Experiments: site.ExperimentList, TagManager: site.TagManager, Recording: site.Recording}
 	if site.ConsentFree {
 		cfg.ConsentFree = 1
 		if visitor != "" {
@@ -100,7 +100,7 @@ func hideCSS(site *siteInfo) string {
 	for _, r := range site.Rules {
 		add(r.Selector, targetsElement(r.Changes))
 	}
-	for _, x := range site.expList {
+	for _, x := range site.ExperimentList {
 		targeted := false
 		for _, v := range x.Variants {
 			targeted = targeted || targetsElement(v.Changes)

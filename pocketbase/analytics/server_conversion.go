@@ -6,24 +6,6 @@ import (
 	"time"
 )
 
-// ServerConversion is a conversion reported by the site's own server through the public API. Only
-// the holder of one of the site's secret keys can send it, so it is stored as verified (the raw
-// event's properties carry source "api" and verified true), unlike conversions seen by browsers.
-type ServerConversion struct {
-	ID      string // the API's id of the conversion
-	Visitor string // the tracker's visitor id
-	Goal    string
-	// GoalID is the site's custom-event goal of the same name (a server-side conversion named
-	// like a cro('track', name) goal is that goal), or "" when none matches.
-	GoalID   string
-	Value    float64
-	Currency string
-	At       time.Time
-}
-
-// ServerConversionSource is the source property of conversions reported through the public API.
-const ServerConversionSource = "api"
-
 // RecordServerConversion stores one server-side conversion and returns once it is durable.
 func RecordServerConversion(store Store, siteID string, zone *time.Location, c ServerConversion) error {
 	return store.Submit(Ingest{Site: &siteInfo{ID: siteID, Zone: zone}, Conversion: &c})

@@ -33,12 +33,12 @@ func BenchmarkWriterIngest(b *testing.B) {
 			for j := range evs {
 				switch j % 3 {
 				case 0:
-					evs[j] = Event{Type: "pv", Path: p, at: at}
+					evs[j] = Event{Type: "pv", Path: p, At: at}
 				case 1:
-					evs[j] = Event{Type: "ck", Path: p, Selector: "button.buy", X: float64(10 * j), Y: 300, at: at}
+					evs[j] = Event{Type: "ck", Path: p, Selector: "button.buy", X: float64(10 * j), Y: 300, At: at}
 				default:
 					sc := 60.0
-					evs[j] = Event{Type: "lv", Path: p, Duration: 4000, Scroll: &sc, at: at}
+					evs[j] = Event{Type: "lv", Path: p, Duration: 4000, Scroll: &sc, At: at}
 				}
 			}
 			batches = append(batches, Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: fmt.Sprintf("benchvisitor%d", s),

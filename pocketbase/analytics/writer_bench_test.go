@@ -68,3 +68,30 @@ func BenchmarkWriterIngest(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSeedStorage writes the big-site benchmark's synthetic traffic (seed.go, as
+// `npm run bench -- dashboard` seeds it) and reports the database's bytes per event;
+// CRO_BENCH_KEEP_DB keeps a vacuumed copy for sqlite3's dbstat.
+func BenchmarkSeedStorage(b *testing.B) {
+	app := newSchemaApp(b, siteA)
+	store := NewSQLiteStore(app)
+	site := contractSite(siteA)
+	site.Goals = []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
+	n := 0
+	for i := 0; i < b.N; i++ {
+		n += seed(store, site, 100000, 90)
+	}
+	b.StopTimer()
+	if _, err := app.NonconcurrentDB().NewQuery("PRAGMA wal_checkpoint(TRUNCATE)").Execute(); err != nil {
+		b.Fatal(err)
+	}
+	if st, err := os.Stat(app.DataDir() + "/data.db"); err == nil && n > 0 {
+		b.ReportMetric(float64(st.Size())/float64(n), "db-bytes/event")
+	}
+	if keep := os.Getenv("CRO_BENCH_KEEP_DB"); keep != "" {
+		_ = os.Remove(keep)
+		if _, err := app.NonconcurrentDB().NewQuery("VACUUM INTO {:to}").Bind(map[string]any{"to": keep}).Execute(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

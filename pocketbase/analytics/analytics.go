@@ -9,6 +9,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"os"
 	"strconv"
 	"strings"
@@ -66,7 +67,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	cfg := LoadConfig()
 	sites := newSiteCache(app)
 	servedSites.Store(sites)
-	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS), shareLimit: newLimiter(cfg.SiteRPS * ClientShareOfSite)}
+	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: collect.NewLimiter(cfg.SiteRPS), clientLimit: collect.NewLimiter(cfg.ClientRPS), shareLimit: collect.NewLimiter(cfg.SiteRPS * collect.ClientShareOfSite)}
 
 	for _, name := range []string{"sites", "goals", "optimization_rules", "experiments"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
@@ -80,8 +81,8 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	stopLive := func() {}
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
-			c.sourceKey = loadSourceKey(app.DataDir())
-			visitors.Store(visitorhash.New(visitorhash.RecordStore{App: app}, nil))
+			c.sourceKey = collect.LoadSourceKey(app.DataDir())
+			collect.Visitors.Store(visitorhash.New(visitorhash.RecordStore{App: app}, nil))
 			store.Start()
 			stopLive = startLive(app, store, cfg.LiveInterval)
 			// Successful tracker requests are not written to the request log: too many, no value.

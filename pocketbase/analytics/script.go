@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
@@ -46,7 +47,7 @@ type scriptConfig struct {
 	// Session recording (pocketbase/recordings): where the recorder is and what it masks.
 	Recording json.RawMessage `json:"v,omitempty"`
 	// ConsentFree, for consent-free sites only: the visitor id the server computed for this
-	// request (consent_free.go) in the script; 1 in the config the edge reads. The tracker then
+	// request (collect/consent_free.go) in the script; 1 in the config the edge reads. The tracker then
 	// stores nothing on the device and uses this id.
 	ConsentFree any `json:"c,omitempty"`
 }
@@ -147,7 +148,7 @@ func scriptHandler(sites *siteCache) func(*core.RequestEvent) error {
 			visitor := ""
 			if site.ConsentFree {
 				cache = "private, max-age=60"
-				if visitor = ConsentFreeVisitor(site.ID, e.RealIP(), e.Request.UserAgent()); visitor == "" {
+				if visitor = collect.ConsentFreeVisitor(site.ID, e.RealIP(), e.Request.UserAgent()); visitor == "" {
 					h.Set("Cache-Control", "no-store")
 					return e.String(http.StatusServiceUnavailable, "/* cro: busy, retry later */\n")
 				}

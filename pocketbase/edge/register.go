@@ -2,6 +2,7 @@ package edge
 
 import (
 	"context"
+	"cro/pocketbase/collect"
 	"errors"
 	"net"
 	"net/http"
@@ -86,7 +87,7 @@ func Register(app core.App) {
 			return err
 		}
 		var handler http.Handler = New(dir, Options{TrackerOrigin: tracker, Brand: brand, AllowPrivate: os.Getenv("CRO_EDGE_ALLOW_PRIVATE") == "1",
-			Config: analytics.TrackerConfig, Visitor: analytics.ConsentFreeVisitor, Cache: cache})
+			Config: analytics.TrackerConfig, Visitor: collect.ConsentFreeVisitor, Cache: cache})
 		if secure, err = startHTTPS(app, dir, handler); err != nil {
 			return err
 		} else if secure != nil {

@@ -17,7 +17,9 @@ import (
 var eventPathLayers = [][]string{
 	// The contract: the Store interface and the types that cross it.
 	{"eventstore"},
-	// Collect handling and the SQLite store (to be split further: collect, eventstore/sqlite).
+	// What happens to a hit before the store accepts it: UA, origin, limits, identity.
+	{"collect"},
+	// The collect endpoint and the SQLite store (to be split further: eventstore/sqlite).
 	{"analytics"},
 	// Features that query events.
 	{"experiments", "funnels", "heatmaps", "recordings", "usage"},

@@ -28,7 +28,7 @@ type Totals struct {
 	Micro             float64 `db:"micro_conversions" json:"microConversions"`
 	// Exposures the ingest dropped: of experiments not running on the site, or unknown variants.
 	DroppedExposures float64 `db:"dropped_exposures" json:"droppedExposures"`
-	// Hits the collect endpoint filtered as automated (ua.go): counted, never stored as events.
+	// Hits the collect endpoint filtered as automated (collect/ua.go): counted, never stored as events.
 	AutomatedHits float64 `db:"bot_hits" json:"automatedHits"`
 	// Derived.
 	ConversionRate float64 `db:"-" json:"conversionRate"`

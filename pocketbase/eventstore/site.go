@@ -13,7 +13,7 @@ type Site struct {
 	Domain    string
 	Staging   string // the staging host testing mode runs on; its origin may send events too
 	IgnoreDNT bool
-	// ConsentFree: nothing on the visitor's device; visitors are named by the server (consent_free.go).
+	// ConsentFree: nothing on the visitor's device; visitors are named by the server (collect/consent_free.go).
 	ConsentFree bool
 	Goals       []Goal
 	// Zone is the site's time zone: its days, "today" and weeks (UTC when unset).

@@ -56,6 +56,7 @@ func main() {
 		}
 		return
 	}
+	startPprof() // CRO_PPROF_ADDR: Go's profiler on its own loopback listener
 	app := pocketbase.New()
 	render.Enable() // the scan renders pages in Chromium when CRO_SCAN_CHROMIUM is set
 

@@ -8,51 +8,43 @@ import (
 	"time"
 )
 
-// eventColumns are the raw event columns and the row keys the applier fills for each.
-var eventColumns = [][2]string{
-	{"id", "id"}, {"site_id", "site"}, {"visitor", "visitor"}, {"session", "session"}, {"type", "type"}, {"name", "name"},
-	{"path", "path"}, {"url", "url"}, {"referrer", "referrer"}, {"props", "props"}, {"value", "value"}, {"x", "x"},
-	{"y", "y"}, {"selector", "selector"}, {"device_type", "device"}, {"browser", "browser"}, {"country", "country"}, {"ts", "ts"},
-	{"rule", "rule"}, {"goal", "goal"}, {"client", "client"}, {"offset_x", "ox"}, {"offset_y", "oy"}, {"viewport", "viewport"},
+// eventRow is one raw event as the applier fills it; eventColumns lists its columns in the order
+// values() gives them.
+type eventRow struct {
+	site, visitor, session, typ, name, path, url, referrer string
+	props                                                  any // nil or a JSON string
+	value, x, y                                            float64
+	selector, device, browser, country, ts, rule, goal     string
+	client                                                 string
+	ox, oy                                                 float64
+	viewport                                               string
 }
 
-// eventDefaults fill the columns only some event types set (clicks and leaves).
-var eventDefaults = map[string]any{"ox": 0.0, "oy": 0.0, "viewport": ""}
+var eventColumns = []string{"id", "site_id", "visitor", "session", "type", "name", "path", "url", "referrer", "props", "value",
+	"x", "y", "selector", "device_type", "browser", "country", "ts", "rule", "goal", "client", "offset_x", "offset_y", "viewport"}
 
-// insertEventsSQL inserts any number of raw events from one JSON array of rows (one bound
-// parameter instead of one per column per row: binding was the largest cost of ingestion).
-var insertEventsSQL = func() string {
-	var cols, vals []string
-	for i, c := range eventColumns {
-		cols = append(cols, c[0])
-		vals = append(vals, "json_extract(value, '$["+strconv.Itoa(i)+"]')")
-	}
-	return "INSERT INTO events (" + strings.Join(cols, ", ") + ") SELECT " + strings.Join(vals, ", ") + " FROM json_each({:rows})"
-}()
+func (r *eventRow) appendValues(to []any, id string) []any {
+	return append(to, id, r.site, r.visitor, r.session, r.typ, r.name, r.path, r.url, r.referrer, r.props, r.value,
+		r.x, r.y, r.selector, r.device, r.browser, r.country, r.ts, r.rule, r.goal, r.client, r.ox, r.oy, r.viewport)
+}
 
-// writeEvents inserts the transaction's raw events with one statement.
+// insertEventSQL inserts one raw event. One prepared single-row statement per event costs least:
+// a JSON array of rows (json_each, the profile's largest entry before) is parsed again per column,
+// and the driver binds a multi-row statement's arguments in quadratic time; a single-row insert
+// also needs no statement journal.
+var insertEventSQL = "INSERT INTO events (" + strings.Join(eventColumns, ", ") + ") VALUES (" +
+	strings.TrimSuffix(strings.Repeat("?, ", len(eventColumns)), ", ") + ")"
+
+// writeEvents inserts the transaction's raw events.
 func (a *applier) writeEvents() error {
-	if len(a.rows) == 0 {
-		return nil
-	}
-	rows := make([][]any, len(a.rows))
-	for r, row := range a.rows {
-		row["id"] = nextEventID()
-		vals := make([]any, len(eventColumns))
-		for i, c := range eventColumns {
-			v, ok := row[c[1]]
-			if !ok {
-				v = eventDefaults[c[1]]
-			}
-			vals[i] = v
+	args := make([]any, 0, len(eventColumns))
+	for i := range a.rows {
+		args = a.rows[i].appendValues(args[:0], nextEventID())
+		if err := a.tx.execArgs(insertEventSQL, args); err != nil {
+			return err
 		}
-		rows[r] = vals
 	}
-	body, err := json.Marshal(rows)
-	if err != nil {
-		return err
-	}
-	return a.tx.exec(insertEventsSQL, map[string]any{"rows": string(body)})
+	return nil
 }
 
 // commitAggregates writes the touched sessions and adds the rollup deltas (one upsert per key).

@@ -3,12 +3,13 @@
 // per-site live record and KPI fields current, answers the dashboard's analytics queries from
 // rollups only, and prunes raw events past their retention.
 //
-// Events, sessions and rollups are kept by a Store (store.go: SQLite, sqlite_*.go, or ClickHouse,
-// clickhouse_*.go, with CRO_EVENTS_URL), the only code that knows their tables. Everything else,
-// the JS hooks included ($analytics, jsvm.go), goes through it.
+// Events, sessions and rollups are kept by a Store (cro/pocketbase/eventstore: SQLite, sqlite_*.go, or
+// ClickHouse, clickhouse_*.go, with CRO_EVENTS_URL), the only code that knows their tables. Everything
+// else, the JS hooks included ($analytics, jsvm.go), goes through it.
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"os"
 	"strconv"
 	"strings"
@@ -67,7 +68,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	cfg := LoadConfig()
 	sites := newSiteCache(app)
 	servedSites.Store(sites)
-	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS), shareLimit: newLimiter(cfg.SiteRPS * ClientShareOfSite)}
+	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: collect.NewLimiter(cfg.SiteRPS), clientLimit: collect.NewLimiter(cfg.ClientRPS), shareLimit: collect.NewLimiter(cfg.SiteRPS * collect.ClientShareOfSite)}
 
 	for _, name := range []string{"sites", "goals", "optimization_rules", "experiments", "ecommerce_settings", "audiences"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
@@ -81,8 +82,8 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	stopLive := func() {}
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
-			c.sourceKey = loadSourceKey(app.DataDir())
-			visitors.Store(visitorhash.New(visitorhash.RecordStore{App: app}, nil))
+			c.sourceKey = collect.LoadSourceKey(app.DataDir())
+			collect.Visitors.Store(visitorhash.New(visitorhash.RecordStore{App: app}, nil))
 			store.Start()
 			stopLive = startLive(app, store, cfg.LiveInterval)
 			// Successful tracker requests are not written to the request log: too many, no value.

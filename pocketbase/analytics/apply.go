@@ -11,7 +11,7 @@ const visitorSeenSQL = `SELECT COUNT(*) FROM sessions WHERE site_id = {:site} AN
 type applier struct {
 	w           *Writer
 	tx          *txStmts
-	rows        []map[string]any // raw events, inserted many rows per statement at commit
+	rows        []eventRow // raw events, inserted many rows per statement at commit
 	daily       map[[2]string]*dailyAgg
 	pages       map[[3]string]*pageAgg
 	dims        map[[4]string]*dimAgg
@@ -83,8 +83,8 @@ func (a *applier) session(j *job, first *Event) *sessState {
 	}
 	if s == nil {
 		s = &sessState{
-			siteID: j.site.ID, key: b.Session, visitor: b.Visitor, isNew: true, started: first.at, lastSeen: first.at,
-			zone: j.site.Zone, startDay: localDay(first.at, j.site.Zone), entry: first.Path, exit: first.Path, referrer: first.Referrer,
+			siteID: j.site.ID, key: b.Session, visitor: b.Visitor, isNew: true, started: first.At, lastSeen: first.At,
+			zone: j.site.Zone, startDay: localDay(first.At, j.site.Zone), entry: first.Path, exit: first.Path, referrer: first.Referrer,
 			utmSource: first.UtmSource, utmMedium: first.UtmMedium, utmCampaign: first.UtmCamp,
 			device: j.device, browser: j.browser, country: j.country, goals: map[string]bool{}, paths: map[string]bool{},
 		}
@@ -155,17 +155,13 @@ func (a *applier) apply(j *job) error {
 
 func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	site := j.site
-	day := localDay(ev.at, site.Zone)
-	a.noteLate(site.ID, ev.at)
-	if ev.at.After(s.lastSeen) {
-		s.lastSeen = ev.at
+	day := localDay(ev.At, site.Zone)
+	a.noteLate(site.ID, ev.At)
+	if ev.At.After(s.lastSeen) {
+		s.lastSeen = ev.At
 	}
-	row := map[string]any{
-		"site": site.ID, "visitor": s.visitor, "session": s.key, "type": typeNames[ev.Type], "name": "", "path": ev.Path,
-		"url": "", "referrer": "", "props": nil, "value": 0.0, "x": 0.0, "y": 0.0, "selector": "",
-		"device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at), "rule": "",
-		"goal": "", "client": j.client,
-	}
+	row := eventRow{site: site.ID, visitor: s.visitor, session: s.key, typ: typeNames[ev.Type], path: ev.Path,
+		device: s.device, browser: s.browser, country: s.country, ts: dbTime(ev.At), client: j.client}
 	switch ev.Type {
 	case "pv":
 		s.pageviews++
@@ -187,9 +183,9 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 			a.page(site.ID, s.startDay, s.entry).bounces--
 		}
 		s.exit = ev.Path
-		row["referrer"] = ev.Referrer
+		row.referrer = ev.Referrer
 		if ev.UtmSource != "" || ev.UtmMedium != "" || ev.UtmCamp != "" {
-			row["props"] = jsonString(map[string]any{"utm_source": ev.UtmSource, "utm_medium": ev.UtmMedium, "utm_campaign": ev.UtmCamp})
+			row.props = jsonString(map[string]any{"utm_source": ev.UtmSource, "utm_medium": ev.UtmMedium, "utm_campaign": ev.UtmCamp})
 		}
 	case "lv":
 		// A page view's first leave carries its max scroll; later ones (tab shown again) only time.
@@ -197,7 +193,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		d, p := a.day(site.ID, day), a.page(site.ID, day, ev.Path)
 		d.durationMs += ev.Duration
 		p.durationMs += ev.Duration
-		row["value"] = ev.Duration // leave: value = time on page (ms), x = max scroll %
+		row.value = ev.Duration // leave: value = time on page (ms), x = max scroll %
 		if ev.Scroll != nil {
 			sc := *ev.Scroll
 			s.maxScroll = max(s.maxScroll, sc)
@@ -205,39 +201,39 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 			d.scrollCount++
 			p.scrollSum += sc
 			p.scrollCount++
-			row["x"] = sc
+			row.x = sc
 		}
-		row["viewport"] = ViewportClass(ev.Viewport, s.device)
+		row.viewport = ViewportClass(ev.Viewport, s.device)
 	case "ck":
 		a.day(site.ID, day).clicks++
 		a.page(site.ID, day, ev.Path).clicks++
-		row["selector"], row["name"], row["x"], row["y"] = ev.Selector, ev.Text, ev.X, ev.Y
-		row["ox"], row["oy"], row["viewport"] = ev.OffsetX, ev.OffsetY, ViewportClass(ev.Viewport, s.device)
+		row.selector, row.name, row.x, row.y = ev.Selector, ev.Text, ev.X, ev.Y
+		row.ox, row.oy, row.viewport = ev.OffsetX, ev.OffsetY, ViewportClass(ev.Viewport, s.device)
 	case "ob":
 		a.day(site.ID, day).outbound++
-		row["url"] = ev.URL
+		row.url = ev.URL
 	case "ev":
-		row["name"], row["value"] = ev.Name, ev.Value
+		row.name, row.value = ev.Name, ev.Value
 		if len(ev.Props) > 0 {
-			row["props"] = string(ev.Props)
+			row.props = string(ev.Props)
 		}
 	case "fs":
-		row["selector"] = ev.Selector
+		row.selector = ev.Selector
 	case "er":
 		s.errors++
 		a.day(site.ID, day).errors++
 		a.page(site.ID, day, ev.Path).errors++
-		row["name"], row["url"] = truncate(ev.Message, 100), ev.Source
-		row["props"] = jsonString(map[string]any{"message": ev.Message, "source": ev.Source, "line": ev.Line})
+		row.name, row.url = truncate(ev.Message, 100), ev.Source
+		row.props = jsonString(map[string]any{"message": ev.Message, "source": ev.Source, "line": ev.Line})
 	case "wv":
-		row["name"], row["value"] = ev.Name, ev.Value
+		row.name, row.value = ev.Name, ev.Value
 	case "id":
 		s.identity = ev.ID
 		return nil // identity lives on the session only
 	case "xp":
 		// One row per visitor and experiment, the first exposure kept; unknown ones only counted.
-		if site.knownExposure(ev) {
-			a.expose(site.ID, ev.ID, ev.Name, s.visitor, ev.at)
+		if knownExposure(site, ev) {
+			a.expose(site.ID, ev.ID, ev.Name, s.visitor, ev.At)
 		} else {
 			a.dropped[[2]string{site.ID, day}]++
 		}
@@ -247,25 +243,25 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		if !site.RuleIDs[ev.ID] {
 			return nil
 		}
-		row["rule"] = ev.ID
+		row.rule = ev.ID
 		if ev.Type == "ex" {
-			row["value"] = ev.Value // time to apply the rule's changes, ms
+			row.value = ev.Value // time to apply the rule's changes, ms
 			if ev.Name == "holdout" {
 				// A personalization's held-out visitor (saw the original): the comparison group of
 				// its measured effect, never an exposure to the rule's health or reach.
-				row["type"] = HoldoutExposure
-				row["value"] = 0.0
+				row.typ = HoldoutExposure
+				row.value = 0.0
 			}
 		}
 		if ev.Type == "ae" {
-			row["name"] = truncate(ev.Message, 100)
+			row.name = truncate(ev.Message, 100)
 		}
 	}
 	a.rows = append(a.rows, row)
 	tested := len(site.Experiments) > 0
 	purchase := -1.0 // the purchase's counted value once a goal has counted it (browser revenue is capped)
 	for _, g := range site.Goals {
-		if value, ok := g.hit(ev); ok {
+		if value, ok := goalHit(g, ev); ok {
 			counted, err := a.convert(j, s, g, value, ev, day)
 			if err != nil {
 				return err
@@ -274,7 +270,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 				purchase = counted
 			}
 			if tested {
-				a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: g.ID, at: ev.at})
+				a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: g.ID, at: ev.At})
 			}
 		}
 	}
@@ -286,7 +282,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 				purchase = a.capRevenue(s, j.client, day, purchase)
 			}
 		}
-		a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: revenueGoal, value: purchase, at: ev.at})
+		a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: revenueGoal, value: purchase, at: ev.At})
 	}
 	return nil
 }
@@ -325,12 +321,9 @@ func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event
 			d.convertedSessions++
 		}
 	}
-	a.rows = append(a.rows, map[string]any{
-		"site": s.siteID, "visitor": s.visitor, "session": s.key, "type": "conversion", "name": truncate(g.Name, 100),
-		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(props), "value": value,
-		"x": 0.0, "y": 0.0, "selector": "", "device": s.device, "browser": s.browser, "country": s.country, "ts": dbTime(ev.at),
-		"rule": "", "goal": g.ID, "client": j.client,
-	})
+	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "conversion", name: truncate(g.Name, 100),
+		path: ev.Path, props: jsonString(props), value: value, device: s.device, browser: s.browser, country: s.country,
+		ts: dbTime(ev.At), goal: g.ID, client: j.client})
 	return value, nil
 }
 
@@ -343,12 +336,9 @@ func (a *applier) completeMicro(j *job, s *sessState, g goal, ev *Event, day str
 		s.micro++
 		a.day(s.siteID, day).micro++
 	}
-	a.rows = append(a.rows, map[string]any{
-		"site": s.siteID, "visitor": s.visitor, "session": s.key, "type": "micro_conversion", "name": truncate(g.Name, 100),
-		"path": ev.Path, "url": "", "referrer": "", "props": jsonString(map[string]any{"goal": g.ID, "micro": true, "verified": j.verified}),
-		"value": 0.0, "x": 0.0, "y": 0.0, "selector": "", "device": s.device, "browser": s.browser, "country": s.country,
-		"ts": dbTime(ev.at), "rule": "", "goal": g.ID, "client": j.client,
-	})
+	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "micro_conversion", name: truncate(g.Name, 100),
+		path: ev.Path, props: jsonString(map[string]any{"goal": g.ID, "micro": true, "verified": j.verified}),
+		device: s.device, browser: s.browser, country: s.country, ts: dbTime(ev.At), goal: g.ID, client: j.client})
 }
 
 func truncate(s string, n int) string {

@@ -18,7 +18,7 @@ func loadAudiences(app core.App, info *siteInfo) {
 			ids[r.Audience] = true
 		}
 	}
-	for _, x := range info.expList {
+	for _, x := range info.ExperimentList {
 		if x.Audience != "" {
 			ids[x.Audience] = true
 		}
@@ -60,13 +60,13 @@ func loadAudiences(app core.App, info *siteInfo) {
 		}
 	}
 	info.Rules = rules
-	exps := info.expList[:0]
-	for _, x := range info.expList {
+	exps := info.ExperimentList[:0]
+	for _, x := range info.ExperimentList {
 		if x.Audience == "" || info.Audiences[x.Audience] != nil {
 			exps = append(exps, x)
 		}
 	}
-	info.expList = exps
+	info.ExperimentList = exps
 }
 
 // HoldoutExposure is the events' type of a personalization's held-out visitor on a page where

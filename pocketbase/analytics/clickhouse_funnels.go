@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"slices"
 	"sort"
 	"time"
@@ -108,7 +109,7 @@ func (s *chStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
 		argMin(country, at) AS s_country, argMin(referrer, at) AS s_ref, argMinIf(path, at, type = 'pageview') AS entry
 		FROM events WHERE site_id = {:site} AND session IN {:sessions} GROUP BY session`, func(r map[string]any) {
 		str := func(k string) string { v, _ := r[k].(string); return v }
-		dims[str("session")] = []string{str("s_device"), str("s_browser"), str("s_country"), Source(str("s_ref")), str("entry")}
+		dims[str("session")] = []string{str("s_device"), str("s_browser"), str("s_country"), collect.Source(str("s_ref")), str("entry")}
 	})
 	if err != nil {
 		return FunnelFigures{}, err

@@ -98,8 +98,8 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 	}
 	for i := range b.Events {
 		ev := &b.Events[i]
-		day := localDay(ev.at, site.Zone)
-		base := chRow{SiteID: site.ID, Day: day, TS: ev.at.Unix(), At: ev.at.UnixMilli(), Visitor: b.Visitor, Session: b.Session,
+		day := localDay(ev.At, site.Zone)
+		base := chRow{SiteID: site.ID, Day: day, TS: ev.At.Unix(), At: ev.At.UnixMilli(), Visitor: b.Visitor, Session: b.Session,
 			Type: typeNames[ev.Type], Path: ev.Path, Device: in.Device, Browser: in.Browser, Country: in.Country, Client: in.Client}
 		row := base
 		keep := true
@@ -131,7 +131,7 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 		case "id":
 			row.Identity = ev.ID
 		case "xp":
-			if !site.knownExposure(ev) {
+			if !knownExposure(site, ev) {
 				j.counters = append(j.counters, chCounter(site.ID, day, "dropped_exposures"))
 				continue
 			}
@@ -156,7 +156,7 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 		tested := len(site.Experiments) > 0
 		purchase := -1.0 // the purchase's counted value once a goal counted it (apply.go)
 		for _, g := range site.Goals {
-			value, ok := g.hit(ev)
+			value, ok := goalHit(g, ev)
 			if !ok {
 				continue
 			}

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"time"
 )
 
@@ -28,7 +29,7 @@ func (s *chStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
 		out.Items = append(out.Items, SessionSummary{
 			SessionID: r.Str("session"), StartedAt: started.Format(isoMillis), DurationSeconds: round2(r.Num("duration_ms") / 1000),
 			PageViews: r.Int("pv"), EntryPage: r.Str("entry"), ExitPage: r.Str("exit_path"), Device: r.Str("s_device"),
-			Browser: r.Str("s_browser"), Country: r.Str("s_country"), Source: Source(r.Str("s_ref")), Converted: r.Num("converted") > 0,
+			Browser: r.Str("s_browser"), Country: r.Str("s_country"), Source: collect.Source(r.Str("s_ref")), Converted: r.Num("converted") > 0,
 		})
 	}
 	return out, nil

@@ -22,12 +22,6 @@ import (
 //   - The scroll map: of the page views whose leave measured the scroll depth, the share whose
 //     deepest visible point reached each tenth of the page.
 
-// HeatmapQuery names a site's page (its path), a device class and the range [From, To).
-type HeatmapQuery struct {
-	SiteID, Path, Device string
-	From, To             time.Time
-}
-
 const (
 	HeatBins         = 20
 	RageClicks       = 3
@@ -66,46 +60,6 @@ func Interactive(selector string) bool {
 		last = last[:i]
 	}
 	return interactiveTags[last]
-}
-
-// ClickMapFigures are a page's clicks for one device class.
-type ClickMapFigures struct {
-	Clicks   int             `json:"clicks"`
-	Elements []ElementClicks `json:"elements"`
-	Bins     []ClickBin      `json:"bins"`
-}
-
-// ElementClicks are one element's clicks, most clicked first; Share is of the page's clicks (0-1).
-type ElementClicks struct {
-	Selector   string  `json:"selector"`
-	Text       string  `json:"text"`
-	Clicks     int     `json:"clicks"`
-	Share      float64 `json:"share"`
-	RageClicks int     `json:"rageClicks"`
-	DeadClicks int     `json:"deadClicks"`
-}
-
-// ClickBin is the clicks of one offset bin of an element; X and Y are the bin's centre as
-// fractions of the element's width and height.
-type ClickBin struct {
-	Selector string  `json:"selector"`
-	X        float64 `json:"x"`
-	Y        float64 `json:"y"`
-	Clicks   int     `json:"clicks"`
-}
-
-// ScrollFigures are a page's scroll map: page views with a measured depth, and per tenth of the
-// page (Depth 10..100) those that reached it.
-type ScrollFigures struct {
-	PageViews int          `json:"pageViews"`
-	Bands     []ScrollBand `json:"bands"`
-}
-
-// ScrollBand is one depth of the scroll map; Share is of ScrollFigures.PageViews (0-1).
-type ScrollBand struct {
-	Depth     int     `json:"depth"`
-	PageViews int     `json:"pageViews"`
-	Share     float64 `json:"share"`
 }
 
 // binCell is the raw count of one (selector, bin) as an implementation reads it.

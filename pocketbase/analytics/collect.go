@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"errors"
 	"io"
 	"net/http"
@@ -13,10 +14,10 @@ type collector struct {
 	cfg         Config
 	sites       *siteCache
 	store       Store
-	siteLimit   *limiter
-	clientLimit *limiter
-	// shareLimit is per client per site, at ClientShareOfSite of the site's rate.
-	shareLimit *limiter
+	siteLimit   *collect.Limiter
+	clientLimit *collect.Limiter
+	// shareLimit is per client per site, at collect.ClientShareOfSite of the site's rate.
+	shareLimit *collect.Limiter
 	// sourceKey is the secret client sources are hashed with (loaded when the server starts).
 	sourceKey []byte
 }
@@ -29,7 +30,7 @@ func fail(e *core.RequestEvent, status int, msg string) error {
 // acknowledge only once it is committed.
 func (c *collector) handle(e *core.RequestEvent) error {
 	now := time.Now()
-	origin := originOf(e.Request.Header.Get("Origin"), e.Request.Header.Get("Referer"))
+	origin := collect.OriginOf(e.Request.Header.Get("Origin"), e.Request.Header.Get("Referer"))
 	if origin != "" {
 		h := e.Response.Header()
 		h.Set("Access-Control-Allow-Origin", origin)
@@ -51,16 +52,16 @@ func (c *collector) handle(e *core.RequestEvent) error {
 	if site == nil {
 		return fail(e, http.StatusNotFound, "Unknown site key.")
 	}
-	if !OriginAllowed(origin, site.Domain, c.cfg.AllowedOrigins) && (site.Staging == "" || !OriginAllowed(origin, site.Staging, nil)) {
+	if !collect.OriginAllowed(origin, site.Domain, c.cfg.AllowedOrigins) && (site.Staging == "" || !collect.OriginAllowed(origin, site.Staging, nil)) {
 		return fail(e, http.StatusForbidden, "Origin not allowed for this site.")
 	}
 	ua := e.Request.UserAgent()
 	ip := e.RealIP()
-	client := clientKey(ip)
-	if IsBot(ua) {
+	client := collect.ClientKey(ip)
+	if collect.IsBot(ua) {
 		// Robots are ignored quietly, but counted for the owner (Speed & Tracking); within the
 		// client's limit only, so that a flood of them costs no more than a flood of visitors.
-		if c.clientLimit.allow(client, now) {
+		if c.clientLimit.Allow(client, now) {
 			if err := c.store.CountAutomated(site.ID, now); err != nil {
 				e.App.Logger().Warn("analytics: counting an automated hit failed", "error", err)
 			}
@@ -68,25 +69,25 @@ func (c *collector) handle(e *core.RequestEvent) error {
 		return e.NoContent(http.StatusNoContent)
 	}
 	// The client's own limits first, so that a client over them never spends the site's budget.
-	if !c.clientLimit.allow(client, now) || !c.shareLimit.allow(site.ID+"|"+client, now) || !c.siteLimit.allow(site.ID, now) {
+	if !c.clientLimit.Allow(client, now) || !c.shareLimit.Allow(site.ID+"|"+client, now) || !c.siteLimit.Allow(site.ID, now) {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusTooManyRequests, "Too many requests, retry later.")
 	}
-	if site.ConsentFree && !consentFreeIDs(site, batch, ip, ua) {
+	if site.ConsentFree && !collect.ConsentFreeIDs(site, batch, ip, ua) {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
 	}
-	country := VisitorCountry(c.cfg.CountryHeader, e.Request.Header.Get(c.cfg.CountryHeader), ip)
-	if err := c.store.Submit(Ingest{Site: site, Batch: batch, Device: Device(ua), Browser: Browser(ua), Country: country,
-		Client: clientSource(c.sourceKey, ip)}); err != nil {
+	country := collect.VisitorCountry(c.cfg.CountryHeader, e.Request.Header.Get(c.cfg.CountryHeader), ip)
+	if err := c.store.Submit(Ingest{Site: site, Batch: batch, Device: collect.Device(ua), Browser: collect.Browser(ua), Country: country,
+		Client: collect.ClientSource(c.sourceKey, ip)}); err != nil {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
 	}
 	for _, also := range AlsoCollect {
-		also(site.ID, batch, Device(ua))
+		also(site.ID, batch, collect.Device(ua))
 	}
 	reply := map[string]any{"accepted": len(batch.Events)}
-	if n := site.unknownExposures(batch); n > 0 {
+	if n := unknownExposures(site, batch); n > 0 {
 		reply["dropped"] = n // experiment exposures the ingest does not store (counted per site and day)
 	}
 	return e.JSON(http.StatusAccepted, reply)

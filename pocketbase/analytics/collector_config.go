@@ -42,7 +42,7 @@ type goalSnapshot struct {
 
 func snapshotOf(s *siteInfo) siteSnapshot {
 	out := siteSnapshot{ID: s.ID, Key: s.Key, Domain: s.Domain, Staging: s.Staging, IgnoreDNT: s.IgnoreDNT,
-		ConsentFree: s.ConsentFree, Zone: "UTC", Rules: s.Rules, Experiments: s.expList, Recording: s.Recording, TagManager: s.TagManager}
+		ConsentFree: s.ConsentFree, Zone: "UTC", Rules: s.Rules, Experiments: s.ExperimentList, Recording: s.Recording, TagManager: s.TagManager}
 	if s.Zone != nil {
 		out.Zone = s.Zone.String()
 	}
@@ -56,8 +56,7 @@ func snapshotOf(s *siteInfo) siteSnapshot {
 func (snap siteSnapshot) info() *siteInfo {
 	info := &siteInfo{ID: snap.ID, Key: snap.Key, Domain: snap.Domain, Staging: snap.Staging, IgnoreDNT: snap.IgnoreDNT,
 		ConsentFree: snap.ConsentFree, Zone: time.UTC, Rules: snap.Rules, RuleIDs: map[string]bool{},
-		Experiments: map[string]*experimentCfg{}, expList: snap.Experiments, Recording: snap.Recording, TagManager: snap.TagManager,
-		loadedAt: time.Now()}
+		Experiments: map[string]*experimentCfg{}, ExperimentList: snap.Experiments, Recording: snap.Recording, TagManager: snap.TagManager}
 	if z, err := time.LoadLocation(snap.Zone); err == nil {
 		info.Zone = z
 	}
@@ -67,8 +66,8 @@ func (snap siteSnapshot) info() *siteInfo {
 	for _, r := range info.Rules {
 		info.RuleIDs[r.ID] = true
 	}
-	for i := range info.expList {
-		info.Experiments[info.expList[i].ID] = &info.expList[i]
+	for i := range info.ExperimentList {
+		info.Experiments[info.ExperimentList[i].ID] = &info.ExperimentList[i]
 	}
 	return info
 }

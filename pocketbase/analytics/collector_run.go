@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"context"
+	"cro/pocketbase/collect"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -74,11 +75,11 @@ func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.
 	if o.proxyHeader != "" {
 		app.Settings().TrustedProxy.Headers = []string{o.proxyHeader}
 	}
-	sites := &siteCache{m: map[string]*siteInfo{}}
+	sites := &siteCache{m: map[string]*cachedSite{}}
 	sites.loader = remote.site
 	cfg := LoadConfig()
-	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS),
-		shareLimit: newLimiter(cfg.SiteRPS * ClientShareOfSite), sourceKey: sourceKey}
+	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: collect.NewLimiter(cfg.SiteRPS), clientLimit: collect.NewLimiter(cfg.ClientRPS),
+		shareLimit: collect.NewLimiter(cfg.SiteRPS * collect.ClientShareOfSite), sourceKey: sourceKey}
 	drops := &dropCounts{m: map[string]int64{}}
 	store.Start()
 	defer store.Stop()
@@ -159,7 +160,7 @@ func (c *configClient) sourceKey() ([]byte, error) {
 func (c *configClient) site(key string) *siteInfo {
 	var snap siteSnapshot
 	if _, err := c.get("/api/cro/collector/sites/"+key, &snap); err != nil || snap.ID == "" {
-		return &siteInfo{Key: key, notFound: true, loadedAt: time.Now()}
+		return nil
 	}
 	return snap.info()
 }

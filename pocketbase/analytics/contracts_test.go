@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"encoding/json"
 	"os"
 	"reflect"
@@ -95,8 +96,8 @@ func TestDeviceClassFixtures(t *testing.T) {
 	}
 	readFixture(t, "device-classes.json", &f)
 	for _, c := range f.Cases {
-		if got := Device(c.UA); got != c.Device {
-			t.Errorf("Device(%q) = %q, want %q", c.UA, got, c.Device)
+		if got := collect.Device(c.UA); got != c.Device {
+			t.Errorf("collect.Device(%q) = %q, want %q", c.UA, got, c.Device)
 		}
 	}
 }

@@ -11,28 +11,6 @@ import (
 // maxExperiments bounds the running experiments inlined into one site's script.
 const maxExperiments = 20
 
-// experimentCfg is a running experiment as the tracker needs it (short keys, like ruleCfg):
-// who is in it (traffic, targeting), how a visitor is bucketed (seed, weights) and what each
-// variant changes. Overrides lists the enabled rules it takes the tested element from.
-type experimentCfg struct {
-	ID        string       `json:"i"`
-	Seed      string       `json:"s"`
-	Traffic   float64      `json:"p"` // percent of the targeted visitors in the experiment
-	URL       string       `json:"u,omitempty"`
-	Selector  string       `json:"q,omitempty"`
-	Device    string       `json:"d,omitempty"` // desktop, mobile or tablet; absent: any
-	Visitor   string       `json:"n,omitempty"` // new or returning; absent: any
-	Variants  []variantCfg `json:"v"`
-	Overrides []string     `json:"o,omitempty"`
-	Audience  string       `json:"a,omitempty"` // the targeted audience's id; absent: everyone
-}
-
-type variantCfg struct {
-	Key     string          `json:"k"`
-	Weight  float64         `json:"w"`
-	Changes json.RawMessage `json:"c"`
-}
-
 // loadExperiments reads a site's running experiments (validated by pb_hooks/experiments.pb.js).
 func loadExperiments(app core.App, siteID string) []experimentCfg {
 	recs, _ := app.FindRecordsByFilter("experiments", "site_id = {:site} && status = 'running'", "created_at", maxExperiments, 0,
@@ -72,7 +50,7 @@ func loadExperiments(app core.App, siteID string) []experimentCfg {
 }
 
 // variant reports whether the experiment has a variant with this key.
-func (x *experimentCfg) variant(key string) bool {
+func hasVariant(x *experimentCfg, key string) bool {
 	for _, v := range x.Variants {
 		if v.Key == key {
 			return true
@@ -82,16 +60,16 @@ func (x *experimentCfg) variant(key string) bool {
 }
 
 // knownExposure: an experiment exposure of a running experiment of the site and one of its variants.
-func (s *siteInfo) knownExposure(ev *Event) bool {
+func knownExposure(s *siteInfo, ev *Event) bool {
 	x := s.Experiments[ev.ID]
-	return x != nil && x.variant(ev.Name)
+	return x != nil && hasVariant(x, ev.Name)
 }
 
 // unknownExposures counts the batch's exposures the ingest drops (the collect response says so).
-func (s *siteInfo) unknownExposures(b *Batch) int {
+func unknownExposures(s *siteInfo, b *Batch) int {
 	n := 0
 	for i := range b.Events {
-		if b.Events[i].Type == "xp" && !s.knownExposure(&b.Events[i]) {
+		if b.Events[i].Type == "xp" && !knownExposure(s, &b.Events[i]) {
 			n++
 		}
 	}

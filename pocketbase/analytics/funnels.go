@@ -25,23 +25,8 @@ import (
 //     entry, in any order. The time a step is reached is then the time the visitor had done
 //     all of steps 1..k.
 
-// FunnelOrder is how a funnel's steps must follow each other.
-type FunnelOrder string
-
-const (
-	FunnelOrdered  FunnelOrder = "ordered"
-	FunnelStrict   FunnelOrder = "strict"
-	FunnelAnyOrder FunnelOrder = "any"
-)
-
 // MaxFunnelSteps bounds a funnel (a step set is a bit mask of this width).
 const MaxFunnelSteps = 10
-
-// FunnelStep is a page pattern or a goal id, exactly one of them.
-type FunnelStep struct {
-	Page string `json:"page,omitempty"`
-	Goal string `json:"goal,omitempty"`
-}
 
 // Funnel breakdowns: the entry session's property a funnel's entrants are grouped by.
 const (
@@ -57,54 +42,6 @@ var FunnelBreakdowns = []string{BreakdownDevice, BreakdownBrowser, BreakdownCoun
 
 // MaxBreakdownValues bounds the breakdown's rows: the values with most entrants.
 const MaxBreakdownValues = 20
-
-// FunnelQuery asks for a funnel's figures: entries (step-1 events) in [From, To).
-type FunnelQuery struct {
-	SiteID    string
-	Steps     []FunnelStep
-	Window    time.Duration
-	Order     FunnelOrder
-	From, To  time.Time
-	Breakdown string
-	// Zone is the site's time zone, whose calendar days the stored funnel days follow (nil: UTC).
-	Zone *time.Location
-}
-
-// FunnelStepFigures are one step's visitors and the median seconds from the previous step to
-// this one (0 on the first step and without visitors).
-type FunnelStepFigures struct {
-	Users         float64 `json:"users"`
-	MedianSeconds float64 `json:"medianSeconds"`
-}
-
-// FunnelBreakdownFigures are the visitors at each step of the entrants with one value.
-type FunnelBreakdownFigures struct {
-	Value string    `json:"value"`
-	Users []float64 `json:"users"`
-}
-
-// FunnelFigures are a funnel's counts; rates are derived by the callers (src/lib/funnels.ts).
-type FunnelFigures struct {
-	Steps []FunnelStepFigures `json:"steps"`
-	// MedianTotalSeconds is the median time from step 1 to the last step of those who finished.
-	MedianTotalSeconds float64                  `json:"medianTotalSeconds"`
-	Breakdown          []FunnelBreakdownFigures `json:"breakdown"`
-}
-
-// FunnelNextPage is where visitors who stopped at a step went next; Path "" is nowhere (they left).
-type FunnelNextPage struct {
-	Path     string  `json:"path"`
-	Visitors float64 `json:"visitors"`
-}
-
-// FunnelDropOffFigures describe the visitors who reached a step and not the next one.
-type FunnelDropOffFigures struct {
-	Visitors float64 `json:"visitors"`
-	// NextPages counts where the first MaxDropOffSessions of them (by visitor id) went next.
-	NextPages []FunnelNextPage `json:"nextPages"`
-	// Sessions are the sessions in which they reached the step (at most MaxDropOffSessions).
-	Sessions []string `json:"sessions"`
-}
 
 // MaxDropOffSessions bounds the sessions (and the next-page lookups) of a drop-off.
 const MaxDropOffSessions = 200

@@ -4,11 +4,11 @@ package analytics
 // through them experiment results and any later report that counts goals), and which events are
 // purchases (revenue).
 
-// hit is the value a matching event converts a goal with, and whether it matches at all: a page
+// goalHit is the value a matching event converts a goal with, and whether it matches at all: a page
 // view of the goal's URL pattern, a click on the goal's selector (the tracker reports the click
 // goal's selector it matched), a form submit on a form goal's selector (likewise), or a custom event of the goal's name, whose own positive value
 // replaces the goal's.
-func (g goal) hit(ev *Event) (value float64, ok bool) {
+func goalHit(g goal, ev *Event) (value float64, ok bool) {
 	switch {
 	case ev.Type == "pv" && g.Type == "url":
 		return g.Value, URLPatternMatches(g.Match, ev.Path)

@@ -32,7 +32,7 @@ func BindJS(vm *goja.Runtime, store Store) {
 	// timeZone is the site's time_zone ("" = UTC): its days are the ones its rollups count.
 	_ = obj.Set("recentTotals", func(siteID string, days int, timeZone string) (goja.Value, error) {
 		t, err := store.Totals(siteID, DayRange{From: calDay(time.Now().In(zoneNamed(timeZone)).AddDate(0, 0, -days)), To: OpenEnd})
-		t.derive()
+		deriveTotals(&t)
 		return plainJS(vm, t, err)
 	})
 	_ = obj.Set("report", func(siteID string, days int, timeZone string) (goja.Value, error) {

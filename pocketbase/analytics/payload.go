@@ -11,45 +11,6 @@ import (
 	"unicode/utf8"
 )
 
-// Batch is what the tracker posts to the collect endpoint (short keys keep the tracker small).
-type Batch struct {
-	Key     string  `json:"k"`
-	Visitor string  `json:"v"`
-	Session string  `json:"s"`
-	Events  []Event `json:"e"`
-}
-
-// Event is one tracker event; which fields apply depends on its type.
-type Event struct {
-	Type      string          `json:"t"`
-	TS        float64         `json:"ts"`
-	Path      string          `json:"p"`
-	Referrer  string          `json:"r,omitempty"`
-	UtmSource string          `json:"us,omitempty"`
-	UtmMedium string          `json:"um,omitempty"`
-	UtmCamp   string          `json:"uc,omitempty"`
-	Duration  float64         `json:"d,omitempty"`
-	Scroll    *float64        `json:"sc,omitempty"`
-	Selector  string          `json:"sel,omitempty"`
-	Text      string          `json:"tx,omitempty"`
-	X         float64         `json:"x,omitempty"`
-	Y         float64         `json:"y,omitempty"`
-	GoalMatch string          `json:"gm,omitempty"`
-	OffsetX   float64         `json:"ox,omitempty"`
-	OffsetY   float64         `json:"oy,omitempty"`
-	Viewport  float64         `json:"vw,omitempty"`
-	URL       string          `json:"u,omitempty"`
-	Name      string          `json:"n,omitempty"`
-	Value     float64         `json:"val,omitempty"`
-	Props     json.RawMessage `json:"pr,omitempty"`
-	Message   string          `json:"m,omitempty"`
-	Source    string          `json:"src,omitempty"`
-	Line      float64         `json:"ln,omitempty"`
-	ID        string          `json:"id,omitempty"`
-
-	at time.Time // validated timestamp
-}
-
 // Event types and the names the events table stores.
 var typeNames = map[string]string{
 	"pv": "pageview", "lv": "leave", "ck": "click", "ob": "outbound", "ev": "custom",
@@ -149,7 +110,7 @@ func validateEvent(ev *Event, now time.Time, maxAge time.Duration) error {
 	if at.After(now.Add(maxFutureSkew)) || at.Before(now.Add(-maxAge)) {
 		return bad("ts: outside the accepted time window")
 	}
-	ev.at = at
+	ev.At = at
 	if ev.Type != "id" {
 		if err := checkPath(ev.Path); err != nil {
 			return err

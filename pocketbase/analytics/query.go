@@ -19,33 +19,7 @@ func memberSite(e *core.RequestEvent) (*core.Record, error) {
 	return access.RequireSiteRole(e, e.Request.PathValue("siteId"), access.Viewer, access.Messages{NotFound: "Site not found.", Superusers: true})
 }
 
-// Totals are the summary figures of a period, all derived from analytics_daily.
-type Totals struct {
-	Visitors          float64 `db:"visitors" json:"visitors"`
-	Sessions          float64 `db:"sessions" json:"sessions"`
-	Pageviews         float64 `db:"pageviews" json:"pageviews"`
-	Bounces           float64 `db:"bounces" json:"bounces"`
-	DurationMs        float64 `db:"duration_ms" json:"-"`
-	Conversions       float64 `db:"conversions" json:"conversions"`
-	ConvertedSessions float64 `db:"converted_sessions" json:"convertedSessions"`
-	Revenue           float64 `db:"revenue" json:"revenue"`
-	ScrollSum         float64 `db:"scroll_sum" json:"-"`
-	ScrollCount       float64 `db:"scroll_count" json:"-"`
-	Errors            float64 `db:"errors" json:"errors"`
-	Clicks            float64 `db:"clicks" json:"clicks"`
-	Micro             float64 `db:"micro_conversions" json:"microConversions"`
-	// Exposures the ingest dropped: of experiments not running on the site, or unknown variants.
-	DroppedExposures float64 `db:"dropped_exposures" json:"droppedExposures"`
-	// Hits the collect endpoint filtered as automated (ua.go): counted, never stored as events.
-	AutomatedHits float64 `db:"bot_hits" json:"automatedHits"`
-	// Derived.
-	ConversionRate float64 `db:"-" json:"conversionRate"`
-	BounceRate     float64 `db:"-" json:"bounceRate"`
-	AvgDuration    float64 `db:"-" json:"avgDuration"`
-	AvgScroll      float64 `db:"-" json:"avgScroll"`
-}
-
-func (t *Totals) derive() {
+func deriveTotals(t *Totals) {
 	t.Revenue = round2(t.Revenue)
 	t.ConversionRate = round2(rate(t.ConvertedSessions, t.Sessions))
 	t.BounceRate = round2(rate(t.Bounces, t.Sessions))
@@ -60,7 +34,7 @@ func (t *Totals) derive() {
 // totals sums and derives a range of a site's daily rollups.
 func totals(store Store, site, from, to string) (Totals, error) {
 	t, err := store.Totals(site, DayRange{From: from, To: to})
-	t.derive()
+	deriveTotals(&t)
 	return t, err
 }
 

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
@@ -32,7 +33,7 @@ func trackerFor(site *siteInfo) string {
 	if len(site.Audiences) > 0 {
 		return trackerAudJS
 	}
-	if len(site.Rules) > 0 || len(site.expList) > 0 || site.Ecommerce != nil {
+	if len(site.Rules) > 0 || len(site.ExperimentList) > 0 || site.Ecommerce != nil {
 		return trackerFullJS
 	}
 	return trackerCoreJS
@@ -55,7 +56,7 @@ type scriptConfig struct {
 	// Ecommerce capture (pocketbase/ecommerce): where the chunk is that reads the dataLayer.
 	Ecommerce json.RawMessage `json:"o,omitempty"`
 	// ConsentFree, for consent-free sites only: the visitor id the server computed for this
-	// request (consent_free.go) in the script; 1 in the config the edge reads. The tracker then
+	// request (collect/consent_free.go) in the script; 1 in the config the edge reads. The tracker then
 	// stores nothing on the device and uses this id.
 	ConsentFree any `json:"c,omitempty"`
 	// Audiences the rules and tests target (audiences.go), the site's time zone when one of them
@@ -70,9 +71,9 @@ type scriptConfig struct {
 // with visitor "". visitor is the consent-free visitor id of the script's request, country the
 // visitor's country when an audience asks for it (nil: not inlined).
 func configJSON(site *siteInfo, visitor string, country *string) []byte {
-	cfg := scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: site.goalSelectors("click"),
-		Forms: site.goalSelectors("form"), Rules: site.Rules,
-		Experiments: site.expList, TagManager: site.TagManager, Recording: site.Recording, Ecommerce: site.Ecommerce,
+	cfg := scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: goalSelectors(site, "click"),
+		Forms: goalSelectors(site, "form"), Rules: site.Rules,
+		Experiments: site.ExperimentList, TagManager: site.TagManager, Recording: site.Recording, Ecommerce: site.Ecommerce,
 		Audiences: site.Audiences, Country: country}
 	if site.AudienceKinds["day_of_week"] || site.AudienceKinds["hour"] {
 		cfg.TimeZone = site.Zone.String()
@@ -120,7 +121,7 @@ func hideCSS(site *siteInfo) string {
 	for _, r := range site.Rules {
 		add(r.Selector, targetsElement(r.Changes))
 	}
-	for _, x := range site.expList {
+	for _, x := range site.ExperimentList {
 		targeted := false
 		for _, v := range x.Variants {
 			targeted = targeted || targetsElement(v.Changes)
@@ -167,7 +168,7 @@ func scriptHandler(sites *siteCache, countryHeader string) func(*core.RequestEve
 			visitor := ""
 			if site.ConsentFree {
 				cache = "private, max-age=60"
-				if visitor = ConsentFreeVisitor(site.ID, e.RealIP(), e.Request.UserAgent()); visitor == "" {
+				if visitor = collect.ConsentFreeVisitor(site.ID, e.RealIP(), e.Request.UserAgent()); visitor == "" {
 					h.Set("Cache-Control", "no-store")
 					return e.String(http.StatusServiceUnavailable, "/* cro: busy, retry later */\n")
 				}
@@ -176,7 +177,7 @@ func scriptHandler(sites *siteCache, countryHeader string) func(*core.RequestEve
 			if site.AudienceKinds["country"] {
 				// The visitor's own country (never stored): the response is theirs alone.
 				cache = "private, max-age=60"
-				c := VisitorCountry(countryHeader, e.Request.Header.Get(countryHeader), e.RealIP())
+				c := collect.VisitorCountry(countryHeader, e.Request.Header.Get(countryHeader), e.RealIP())
 				country = &c
 			}
 			body = "(function(CRO_CFG){" + trackerFor(site) + "})(" + string(configJSON(site, visitor, country)) + ");\n"

@@ -28,8 +28,8 @@ func Command(app core.App, store Store) *cobra.Command {
 			}
 			info := &siteInfo{ID: site.Id, Key: site.GetString("public_key"), Domain: site.GetString("domain"), Zone: siteZone(site)}
 			info.Goals = []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
-			if goals := newSiteCache(app).load(info.Key).Goals; len(goals) > 0 {
-				info.Goals = goals // the site's own goals, so that its experiment's goal converts
+			if own := newSiteCache(app).load(info.Key); own != nil && len(own.Goals) > 0 {
+				info.Goals = own.Goals // the site's own goals, so that its experiment's goal converts
 			}
 			if experimentID != "" {
 				info.Experiments = map[string]*experimentCfg{}
@@ -64,7 +64,7 @@ var seedWidths = []float64{1280, 1440, 1920, 390, 414, 820}
 func seedClicks(rng *rand.Rand, path string, at time.Time) []Event {
 	t := seedClickTargets[rng.Intn(len(seedClickTargets))]
 	ev := Event{Type: "ck", Path: path, Selector: t.sel, Text: t.text, X: float64(rng.Intn(1200)), Y: float64(rng.Intn(3000)),
-		OffsetX: float64(rng.Intn(1001)) / 1000, OffsetY: float64(rng.Intn(1001)) / 1000, Viewport: seedWidths[rng.Intn(len(seedWidths))], at: at}
+		OffsetX: float64(rng.Intn(1001)) / 1000, OffsetY: float64(rng.Intn(1001)) / 1000, Viewport: seedWidths[rng.Intn(len(seedWidths))], At: at}
 	n := 1
 	if rng.Intn(20) == 0 {
 		n = 3 + rng.Intn(3)
@@ -72,7 +72,7 @@ func seedClicks(rng *rand.Rand, path string, at time.Time) []Event {
 	out := make([]Event, n)
 	for i := range out {
 		out[i] = ev
-		out[i].at = at.Add(time.Duration(150*i) * time.Millisecond)
+		out[i].At = at.Add(time.Duration(150*i) * time.Millisecond)
 	}
 	return out
 }
@@ -102,7 +102,7 @@ func seed(store Store, site *siteInfo, total, days int) int {
 				path = "/thank-you"
 			}
 			at = at.Add(time.Duration(5+rng.Intn(60)) * time.Second)
-			pv := Event{Type: "pv", Path: path, at: at}
+			pv := Event{Type: "pv", Path: path, At: at}
 			if p == 0 {
 				pv.Referrer = ref
 			}
@@ -113,7 +113,7 @@ func seed(store Store, site *siteInfo, total, days int) int {
 				b.Events = append(b.Events, seedClicks(clicks, path, at)...)
 			}
 			b.Events = append(b.Events, Event{Type: "lv", Path: path, Duration: float64(2000 + rng.Intn(90000)), Scroll: ptr(float64(rng.Intn(101))),
-				Viewport: seedWidths[clicks.Intn(len(seedWidths))], at: at})
+				Viewport: seedWidths[clicks.Intn(len(seedWidths))], At: at})
 			if p == 0 {
 				b.Events = append(b.Events, seedExperimentEvents(site, rng, at)...)
 			}
@@ -181,9 +181,9 @@ func seedExperimentEvents(site *siteInfo, rng *rand.Rand, at time.Time) []Event 
 			continue
 		}
 		v := x.Variants[rng.Intn(len(x.Variants))]
-		out = append(out, Event{Type: "xp", Path: "/", ID: x.ID, Name: v.Key, at: at})
+		out = append(out, Event{Type: "xp", Path: "/", ID: x.ID, Name: v.Key, At: at})
 		if rng.Intn(8) == 0 {
-			out = append(out, Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: float64(10 + rng.Intn(190)), at: at.Add(time.Minute)})
+			out = append(out, Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: float64(10 + rng.Intn(190)), At: at.Add(time.Minute)})
 		}
 	}
 	return out

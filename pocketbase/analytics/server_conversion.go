@@ -6,24 +6,6 @@ import (
 	"time"
 )
 
-// ServerConversion is a conversion reported by the site's own server through the public API. Only
-// the holder of one of the site's secret keys can send it, so it is stored as verified (the raw
-// event's properties carry source "api" and verified true), unlike conversions seen by browsers.
-type ServerConversion struct {
-	ID      string // the API's id of the conversion
-	Visitor string // the tracker's visitor id
-	Goal    string
-	// GoalID is the site's custom-event goal of the same name (a server-side conversion named
-	// like a cro('track', name) goal is that goal), or "" when none matches.
-	GoalID   string
-	Value    float64
-	Currency string
-	At       time.Time
-}
-
-// ServerConversionSource is the source property of conversions reported through the public API.
-const ServerConversionSource = "api"
-
 // RecordServerConversion stores one server-side conversion and returns once it is durable.
 func RecordServerConversion(store Store, siteID string, zone *time.Location, c ServerConversion) error {
 	return store.Submit(Ingest{Site: &siteInfo{ID: siteID, Zone: zone}, Conversion: &c})
@@ -54,15 +36,11 @@ func (a *applier) applyServerConversion(j *job) error {
 	if c.Value > 0 {
 		a.outcomes = append(a.outcomes, outcome{site: siteID, visitor: c.Visitor, goal: revenueGoal, value: c.Value, at: c.At})
 	}
-	row := map[string]any{
-		"site": siteID, "visitor": c.Visitor, "session": "", "type": "conversion", "name": truncate(c.Goal, 100), "path": "",
-		"url": "", "referrer": "", "value": c.Value, "x": 0.0, "y": 0.0, "selector": "", "device": "", "browser": "",
-		"country": "", "ts": dbTime(c.At), "rule": "", "goal": goalID, "client": "",
-		"props": jsonString(map[string]any{
+	a.rows = append(a.rows, eventRow{site: siteID, visitor: c.Visitor, typ: "conversion", name: truncate(c.Goal, 100),
+		value: c.Value, ts: dbTime(c.At), goal: goalID, props: jsonString(map[string]any{
 			"goal": goalID, "source": ServerConversionSource, "verified": true, "conversion_id": c.ID, "currency": c.Currency,
-		}),
-	}
-	a.rows = append(a.rows, row)
+		})})
+	ri := len(a.rows) - 1
 	d := a.day(siteID, day)
 	d.revenue += c.Value
 	s, err := a.latestSession(siteID, c.Visitor, j.site.Zone)
@@ -73,7 +51,8 @@ func (a *applier) applyServerConversion(j *job) error {
 		d.conversions++
 		return nil
 	}
-	row["session"], row["path"], row["device"], row["browser"], row["country"] = s.key, s.exit, s.device, s.browser, s.country
+	row := &a.rows[ri] // the session is known only now
+	row.session, row.path, row.device, row.browser, row.country = s.key, s.exit, s.device, s.browser, s.country
 	p := a.page(siteID, day, s.exit)
 	dims := s.dims()
 	s.revenue += c.Value

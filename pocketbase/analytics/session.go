@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"time"
 )
 
@@ -35,7 +36,7 @@ func (s *sessState) dims() [][2]string {
 	if country == "" {
 		country = "Unknown"
 	}
-	out := [][2]string{{"source", Source(s.referrer)}, {"device", s.device}, {"browser", s.browser}, {"country", country}}
+	out := [][2]string{{"source", collect.Source(s.referrer)}, {"device", s.device}, {"browser", s.browser}, {"country", country}}
 	if s.utmSource != "" {
 		out = append(out, [2]string{"utm_source", s.utmSource})
 	}

@@ -2,17 +2,16 @@ package analytics
 
 import (
 	"testing"
-	"time"
 )
 
 // A site changed while it was being read must not stay cached as it was: the next request reads it
 // again (a consent-free switch was once served as the old setting for 30 s).
 func TestSiteCacheDropsALoadThatAChangeOvertook(t *testing.T) {
-	c := &siteCache{m: map[string]*siteInfo{}}
+	c := &siteCache{m: map[string]*cachedSite{}}
 	loads := 0
 	c.loader = func(key string) *siteInfo {
 		loads++
-		info := &siteInfo{Key: key, ConsentFree: loads > 1, loadedAt: time.Now()}
+		info := &siteInfo{Key: key, ConsentFree: loads > 1}
 		if loads == 1 {
 			c.clear() // the owner's change commits while this read is under way
 		}

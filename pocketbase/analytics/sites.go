@@ -9,69 +9,27 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// siteInfo is what ingestion and the script need to know about a site.
-type siteInfo struct {
-	ID        string
-	Key       string
-	Domain    string
-	Staging   string // the staging host testing mode runs on; its origin may send events too
-	IgnoreDNT bool
-	// ConsentFree: nothing on the visitor's device; visitors are named by the server (consent_free.go).
-	ConsentFree bool
-	Goals       []goal
-	// Zone is the site's time zone: its days, "today" and weeks (UTC when unset).
-	Zone    *time.Location
-	Rules   []ruleCfg // enabled optimization rules, inlined into the script
-	RuleIDs map[string]bool
-	// Running experiments, inlined into the script; exposures of anything else are dropped.
-	Experiments map[string]*experimentCfg
-	expList     []experimentCfg
-	// Recording is the session recorder's config (key `v`), nil when the site does not record.
-	Recording json.RawMessage
-	// TagManager: Google Tag Manager is connected; the tracker pushes exposures to dataLayer.
-	TagManager bool
-	// Ecommerce is the ecommerce chunk's config (key `o`), nil when the site captures none.
-	Ecommerce json.RawMessage
-	// Audiences the enabled rules and running experiments target, by id (audiences.go).
-	Audiences map[string]json.RawMessage
-	// AudienceKinds: the condition kinds those audiences use (country is then inlined per request).
-	AudienceKinds map[string]bool
-	notFound      bool
-	loadedAt      time.Time
-}
-
-type goal struct {
-	ID    string  `json:"-"`
-	Name  string  `json:"-"`
-	Type  string  `json:"-"`
-	Match string  `json:"-"`
-	Value float64 `json:"-"`
-	// Micro goals are small steps (a newsletter signup, an add to cart): counted as micro
-	// conversions with their points, never as the site's conversions or revenue.
-	Micro bool `json:"-"`
-}
-
 // siteCache keeps sites by public key for 30 s; any change to sites, goals, optimization rules or experiments clears it.
 type siteCache struct {
 	app core.App
 	mu  sync.Mutex
-	m   map[string]*siteInfo
+	m   map[string]*cachedSite
 	// gen counts clears: a load that began before a clear read what the change replaced, so it is
 	// used for its own request but not kept (else a stale site lived on for 30 s).
 	gen uint64
-	// loader reads a site from the database (c.load; tests replace it).
+	// loader reads a site from the database, nil when none has the key (c.load; tests replace it).
 	loader func(key string) *siteInfo
 }
 
 func newSiteCache(app core.App) *siteCache {
-	c := &siteCache{app: app, m: map[string]*siteInfo{}}
+	c := &siteCache{app: app, m: map[string]*cachedSite{}}
 	c.loader = c.load
 	return c
 }
 
 func (c *siteCache) clear() {
 	c.mu.Lock()
-	c.m = map[string]*siteInfo{}
+	c.m = map[string]*cachedSite{}
 	c.gen++
 	c.mu.Unlock()
 }
@@ -79,35 +37,35 @@ func (c *siteCache) clear() {
 // get returns the site for a public key, or nil if no site has it.
 func (c *siteCache) get(key string) *siteInfo {
 	c.mu.Lock()
-	s, gen := c.m[key], c.gen
+	e, gen := c.m[key], c.gen
 	c.mu.Unlock()
-	if s != nil && time.Since(s.loadedAt) < 30*time.Second {
-		if s.notFound {
-			return nil
-		}
-		return s
+	if e != nil && time.Since(e.loadedAt) < 30*time.Second {
+		return e.site
 	}
-	s = c.loader(key)
+	e = &cachedSite{site: c.loader(key), loadedAt: time.Now()}
 	c.mu.Lock()
 	if len(c.m) > 10000 {
-		c.m = map[string]*siteInfo{}
+		c.m = map[string]*cachedSite{}
 	}
 	if c.gen == gen {
-		c.m[key] = s
+		c.m[key] = e
 	}
 	c.mu.Unlock()
-	if s.notFound {
-		return nil
-	}
-	return s
+	return e.site
+}
+
+// cachedSite is a loaded site, nil when no site has the key (also kept, so that unknown keys do
+// not each cost a query).
+type cachedSite struct {
+	site     *siteInfo
+	loadedAt time.Time
 }
 
 func (c *siteCache) load(key string) *siteInfo {
-	info := &siteInfo{Key: key, loadedAt: time.Now(), Zone: time.UTC, RuleIDs: map[string]bool{}, Experiments: map[string]*experimentCfg{}}
+	info := &siteInfo{Key: key, Zone: time.UTC, RuleIDs: map[string]bool{}, Experiments: map[string]*experimentCfg{}}
 	rec, err := c.app.FindFirstRecordByData("sites", "public_key", key)
 	if err != nil || key == "" {
-		info.notFound = true
-		return info
+		return nil
 	}
 	info.ID = rec.Id
 	info.Domain = rec.GetString("domain")
@@ -141,11 +99,11 @@ func (c *siteCache) load(key string) *siteInfo {
 	if EcommerceConfig != nil {
 		info.Ecommerce = EcommerceConfig(rec.Id)
 	}
-	info.expList = loadExperiments(c.app, rec.Id)
-	info.Rules = resolveConflicts(info.Rules, info.expList)
+	info.ExperimentList = loadExperiments(c.app, rec.Id)
+	info.Rules = resolveConflicts(info.Rules, info.ExperimentList)
 	loadAudiences(c.app, info)
-	for i := range info.expList {
-		info.Experiments[info.expList[i].ID] = &info.expList[i]
+	for i := range info.ExperimentList {
+		info.Experiments[info.ExperimentList[i].ID] = &info.ExperimentList[i]
 	}
 	return info
 }
@@ -157,26 +115,9 @@ var RecordingConfig func(site *core.Record) json.RawMessage
 // maxRules bounds the rules inlined into one site's script.
 const maxRules = 50
 
-// ruleCfg is an enabled optimization rule as the tracker applies it (src/tracker/rules.ts).
-type ruleCfg struct {
-	ID       string          `json:"i"`
-	Seed     string          `json:"s"`
-	Pct      int             `json:"p"`
-	URL      string          `json:"u,omitempty"`
-	Selector string          `json:"q,omitempty"`
-	Changes  json.RawMessage `json:"c"`
-	Testing  bool            `json:"x,omitempty"`
-	// Except: URL patterns where a running experiment changes the same element; not applied there.
-	Except []string `json:"xu,omitempty"`
-	// Audience: the id of the audience the rule is shown to (a personalization), Holdout the
-	// percent of that audience who keep the original so its effect can be measured.
-	Audience string `json:"a,omitempty"`
-	Holdout  int    `json:"h,omitempty"`
-}
-
 // goalSelectors lists the selectors of the goals of one type (click or form), inlined into the
 // tracker's config.
-func (s *siteInfo) goalSelectors(kind string) []string {
+func goalSelectors(s *siteInfo, kind string) []string {
 	out := []string{}
 	for _, g := range s.Goals {
 		if g.Type == kind {

@@ -8,31 +8,6 @@ import (
 	"github.com/pocketbase/dbx"
 )
 
-// FeedItem is an experiment exposure or a goal conversion, as the integrations forward them to
-// analytics and ad tools.
-type FeedItem struct {
-	Kind    string // "exposure" or "conversion"
-	ID      string // stable: the receivers' idempotency key
-	Row     int64  // its place in the order of writing (the feed's cursor)
-	Visitor string
-	At      time.Time
-	// Exposures: the experiment and the variant first shown.
-	Experiment, Variant string
-	// Conversions: the goal's id ("api:<name>" for a server-side name without a goal), the event's
-	// name, the value counted, whether a signed server source sent it, and its source's id.
-	Goal, Name   string
-	Value        float64
-	Verified     bool
-	ConversionID string
-}
-
-// FeedCursor is where a reader of the feed is, per source table, in the order of writing: batches
-// arrive late (a phone offline, a tab reopened), so event time cannot be the cursor.
-type FeedCursor struct {
-	Exposures   int64 `json:"x"`
-	Conversions int64 `json:"c"`
-}
-
 // Both read through indexes on (site_id) alone, whose entries are ordered by rowid: the
 // experiment_exposures one and a partial one holding only conversion events.
 const (

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"slices"
 	"sort"
 	"time"
@@ -381,7 +382,7 @@ func (s *sqliteStore) readSessionDims(siteID string, sessions []string) (map[str
 				rows.Close()
 				return nil, err
 			}
-			out[key] = []string{device, browser, country, Source(referrer), entry}
+			out[key] = []string{device, browser, country, collect.Source(referrer), entry}
 		}
 		if err := rows.Close(); err != nil {
 			return nil, err

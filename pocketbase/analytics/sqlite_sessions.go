@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -46,7 +47,7 @@ func (s *sqliteStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
 		out.Items = append(out.Items, SessionSummary{
 			SessionID: r.Key, StartedAt: started.UTC().Format(isoMillis), DurationSeconds: round2(r.Duration), PageViews: r.PageViews,
 			EntryPage: r.Entry, ExitPage: r.Exit, Device: r.Device, Browser: r.Browser, Country: r.Country,
-			Source: Source(r.Referrer), Converted: r.Converted,
+			Source: collect.Source(r.Referrer), Converted: r.Converted,
 		})
 	}
 	return out, nil

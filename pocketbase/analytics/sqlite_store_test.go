@@ -11,7 +11,7 @@ import (
 )
 
 // newSchemaApp returns a fresh app with the product's real schema and the given sites.
-func newSchemaApp(t *testing.T, siteIDs ...string) core.App {
+func newSchemaApp(t testing.TB, siteIDs ...string) core.App {
 	t.Helper()
 	app := schematest.NewApp(t)
 	for _, id := range siteIDs {

@@ -31,8 +31,7 @@ type stmtCache struct {
 // are prepared before a transaction holds the only writer connection.
 func writerStatements() []string {
 	return append([]string{
-		insertEventsSQL,
-		loadSessionSQL, visitorSeenSQL, visitorRevenueSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
+		insertEventSQL, loadSessionSQL, visitorSeenSQL, visitorRevenueSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
 		upsertAutomatedSQL, upsertFunnelLateSQL, upsertClickLateSQL,
 	}, experimentStatements()...)
 }
@@ -99,6 +98,21 @@ func (t *txStmts) exec(q string, p map[string]any) error {
 		return err
 	}
 	_, err = st.Exec(args...)
+	return err
+}
+
+// execArgs runs a statement with positional arguments (its placeholders are plain ?).
+func (t *txStmts) execArgs(q string, args []any) error {
+	pr := t.c.m[q]
+	if pr == nil {
+		return fmt.Errorf("statement not prepared: %.60s", q)
+	}
+	st := t.local[pr.stmt]
+	if st == nil {
+		st = t.tx.Stmt(pr.stmt)
+		t.local[pr.stmt] = st
+	}
+	_, err := st.Exec(args...)
 	return err
 }
 

@@ -62,7 +62,7 @@ func lateConversions() [][]Ingest {
 	site, t0 := experimentSite(), ago(2*time.Hour)
 	one := func(at time.Time) []Ingest {
 		return []Ingest{{Site: site, Batch: &Batch{Key: site.Key, Visitor: "visitor0007", Session: "session0007",
-			Events: []Event{{Type: "pv", Path: "/thank-you", at: at}}}, Device: "desktop"}}
+			Events: []Event{{Type: "pv", Path: "/thank-you", At: at}}}, Device: "desktop"}}
 	}
 	return [][]Ingest{one(t0.Add(20 * time.Minute)), one(t0.Add(5 * time.Minute))}
 }

@@ -47,7 +47,7 @@ func contractSite(id string) *siteInfo {
 
 func ago(d time.Duration) time.Time { return contractNow.Add(-d) }
 
-func at(e Event, t time.Time) Event { e.at = t; return e }
+func at(e Event, t time.Time) Event { e.At = t; return e }
 
 func scroll(v float64) *float64 { return &v }
 

@@ -4,6 +4,7 @@
 package audience
 
 import (
+	"cro/pocketbase/collect"
 	"encoding/json"
 	"math"
 	"net/url"
@@ -74,7 +75,7 @@ func numVal(n float64) val {
 var numeric = map[string]bool{"sessions": true, "day_of_week": true, "hour": true}
 
 func referrerHost(ref string) string {
-	if s := analytics.Source(ref); s != "Direct" {
+	if s := collect.Source(ref); s != "Direct" {
 		return s
 	}
 	return ""
@@ -134,7 +135,7 @@ func (x *Context) valueOf(c Condition) val {
 	case "utm_campaign":
 		return strVal(x.UTM.Campaign)
 	case "traffic_source":
-		return strVal(analytics.Source(x.Referrer))
+		return strVal(collect.Source(x.Referrer))
 	case "referrer_host":
 		return strVal(referrerHost(x.Referrer))
 	case "landing_page":

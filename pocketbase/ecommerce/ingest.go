@@ -1,6 +1,7 @@
 package ecommerce
 
 import (
+	"cro/pocketbase/collect"
 	"encoding/json"
 	"strings"
 	"sync"
@@ -50,7 +51,7 @@ func (in *ingest) collect(siteID string, b *analytics.Batch, device string) {
 	}
 	app := in.app
 	if entry != nil {
-		in.noteEntry(siteID, b.Session, analytics.Source(entry.Referrer), device)
+		in.noteEntry(siteID, b.Session, collect.Source(entry.Referrer), device)
 	}
 	if !ecommerce {
 		return

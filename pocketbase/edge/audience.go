@@ -8,8 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"cro/pocketbase/analytics"
 	"cro/pocketbase/audience"
+	"cro/pocketbase/collect"
 	"cro/pocketbase/geoip"
 )
 
@@ -62,7 +62,7 @@ func osOf(ua string) string {
 // requestContext is what the request tells the evaluator; zone is the site's (config `tz`).
 func requestContext(r *http.Request, href, zone string, now time.Time) *audience.Context {
 	ua := r.Header.Get("User-Agent")
-	x := &audience.Context{Device: analytics.Device(ua), Browser: analytics.Browser(ua), OS: osOf(ua),
+	x := &audience.Context{Device: collect.Device(ua), Browser: collect.Browser(ua), OS: osOf(ua),
 		Country: geoip.Country(clientIP(r)), URL: href, TimeZone: zone, Cookies: map[string]string{}}
 	if lang := strings.TrimSpace(strings.SplitN(strings.SplitN(r.Header.Get("Accept-Language"), ",", 2)[0], ";", 2)[0]); lang != "*" {
 		x.Language = lang

@@ -2,6 +2,7 @@ package edge
 
 import (
 	"context"
+	"cro/pocketbase/collect"
 	"errors"
 	"net"
 	"net/http"
@@ -88,7 +89,7 @@ func Register(app core.App) {
 			return err
 		}
 		var handler http.Handler = New(dir, Options{TrackerOrigin: tracker, Brand: brand, AllowPrivate: os.Getenv("CRO_EDGE_ALLOW_PRIVATE") == "1",
-			Config: analytics.TrackerConfig, Visitor: analytics.ConsentFreeVisitor, Cache: cache,
+			Config: analytics.TrackerConfig, Visitor: collect.ConsentFreeVisitor, Cache: cache,
 			// The app's handler is built after the serve hooks: reached through the server at request time.
 			App: whitelabel.Dashboard(app, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { se.Server.Handler.ServeHTTP(w, r) }))})
 		if secure, err = startHTTPS(app, dir, handler); err != nil {

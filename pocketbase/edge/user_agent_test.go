@@ -3,7 +3,7 @@ package edge
 import (
 	"testing"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/collect"
 )
 
 // Browser and OS families as the tracker's audience context names them
@@ -17,7 +17,7 @@ func TestUserAgentFamiliesMatchTheContract(t *testing.T) {
 		t.Fatalf("only %d cases", len(f.Cases))
 	}
 	for _, c := range f.Cases {
-		if b, o := analytics.Browser(c.UA), osOf(c.UA); b != c.Browser || o != c.OS {
+		if b, o := collect.Browser(c.UA), osOf(c.UA); b != c.Browser || o != c.OS {
 			t.Errorf("%s: got %s on %s, want %s on %s", c.UA, b, o, c.Browser, c.OS)
 		}
 	}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
-	"cro/pocketbase/analytics"
 	"cro/pocketbase/audience"
+	"cro/pocketbase/collect"
 )
 
 // visitorCookie carries the visitor id the edge and the tracker share (src/tracker/ids.ts reads
@@ -33,7 +33,7 @@ var (
 // address and User-Agent (the tracker's script carries the same), and no cookie is read or set.
 func visitorFor(r *http.Request, respectDNT bool, daily func(ip, ua string) string) visitorInfo {
 	ua := r.Header.Get("User-Agent")
-	who := visitorInfo{device: analytics.Device(ua), href: pageURL(r), preview: previewIDs(r.URL.RawQuery)}
+	who := visitorInfo{device: collect.Device(ua), href: pageURL(r), preview: previewIDs(r.URL.RawQuery)}
 	who.context = func(zone string) *audience.Context { return requestContext(r, who.href, zone, time.Now()) }
 	if automatedUA.MatchString(ua) || (respectDNT && (r.Header.Get("DNT") == "1" || r.Header.Get("Sec-GPC") == "1")) {
 		return who

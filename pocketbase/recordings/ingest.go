@@ -1,6 +1,7 @@
 package recordings
 
 import (
+	"cro/pocketbase/collect"
 	"errors"
 	"io"
 	"net/http"
@@ -92,8 +93,8 @@ func (in *ingest) handle(e *core.RequestEvent) error {
 	if site == nil {
 		return fail(e, http.StatusNotFound, "Unknown site key.")
 	}
-	if !analytics.OriginAllowed(origin, site.GetString("domain"), in.origins) &&
-		(site.GetString("staging_domain") == "" || !analytics.OriginAllowed(origin, site.GetString("staging_domain"), nil)) {
+	if !collect.OriginAllowed(origin, site.GetString("domain"), in.origins) &&
+		(site.GetString("staging_domain") == "" || !collect.OriginAllowed(origin, site.GetString("staging_domain"), nil)) {
 		return fail(e, http.StatusForbidden, "Origin not allowed for this site.")
 	}
 	if !planAllows(site) {
@@ -106,7 +107,7 @@ func (in *ingest) handle(e *core.RequestEvent) error {
 		return fail(e, http.StatusForbidden, "Recording is off for this site.")
 	}
 	ua := e.Request.UserAgent()
-	if analytics.IsBot(ua) {
+	if collect.IsBot(ua) {
 		return e.NoContent(http.StatusNoContent)
 	}
 	if !in.allow("client|"+e.RealIP(), in.clientRPS, now) || !in.allow("site|"+site.Id, in.siteRPS, now) {
@@ -130,8 +131,8 @@ func (in *ingest) handle(e *core.RequestEvent) error {
 	if sum.First < now.Add(-maxEventAge).UnixMilli() || sum.Last > now.UnixMilli()+maxClockSkewMs {
 		return fail(e, http.StatusBadRequest, "Invalid chunk: event times must be within the last 48 hours.")
 	}
-	country := analytics.VisitorCountry(in.country, e.Request.Header.Get(in.country), e.RealIP())
-	err = in.save(site.Id, session, visitor, body, sum, rowOrigin{country: country, browser: analytics.Browser(ua), device: analytics.Device(ua)})
+	country := collect.VisitorCountry(in.country, e.Request.Header.Get(in.country), e.RealIP())
+	err = in.save(site.Id, session, visitor, body, sum, rowOrigin{country: country, browser: collect.Browser(ua), device: collect.Device(ua)})
 	if err != nil {
 		e.App.Logger().Warn("recordings: storing a chunk failed", "error", err)
 		e.Response.Header().Set("Retry-After", "1")

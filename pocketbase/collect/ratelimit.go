@@ -1,4 +1,4 @@
-package analytics
+package collect
 
 import (
 	"crypto/sha256"
@@ -12,16 +12,16 @@ import (
 // single noisy (or hostile) client cannot crowd the site's real visitors out.
 const ClientShareOfSite = 0.25
 
-// clientKey identifies a client by its address only: the User-Agent is the client's to choose, so
+// ClientKey identifies a client by its address only: the User-Agent is the client's to choose, so
 // keying on it lets one client rotate agents past its limit. Hashed, held in memory only, never stored.
-func clientKey(ip string) string {
-	sum := sha256.Sum256([]byte(clientPrefix(ip)))
+func ClientKey(ip string) string {
+	sum := sha256.Sum256([]byte(ClientPrefix(ip)))
 	return hex.EncodeToString(sum[:8])
 }
 
-// clientPrefix is the part of an address that names one client: an IPv4 address whole, an IPv6
+// ClientPrefix is the part of an address that names one client: an IPv4 address whole, an IPv6
 // address by its /64, since a single IPv6 client usually holds the whole prefix.
-func clientPrefix(ip string) string {
+func ClientPrefix(ip string) string {
 	a, err := netip.ParseAddr(ip)
 	if err != nil {
 		return ip
@@ -34,8 +34,8 @@ func clientPrefix(ip string) string {
 	return a.String()
 }
 
-// limiter is a token bucket per key (site, or hashed client address), kept only in memory.
-type limiter struct {
+// Limiter is a token bucket per key (site, or hashed client address), kept only in memory.
+type Limiter struct {
 	mu      sync.Mutex
 	rate    float64
 	burst   float64
@@ -48,12 +48,12 @@ type bucket struct {
 	at     time.Time
 }
 
-func newLimiter(perSecond float64) *limiter {
-	return &limiter{rate: perSecond, burst: perSecond * 2, buckets: map[string]*bucket{}, swept: time.Now()}
+func NewLimiter(perSecond float64) *Limiter {
+	return &Limiter{rate: perSecond, burst: perSecond * 2, buckets: map[string]*bucket{}, swept: time.Now()}
 }
 
 // allow takes one token for key; false when the key is over its rate.
-func (l *limiter) allow(key string, now time.Time) bool {
+func (l *Limiter) Allow(key string, now time.Time) bool {
 	if l.rate <= 0 {
 		return true
 	}

@@ -1,4 +1,4 @@
-package analytics
+package collect
 
 import (
 	"net/url"
@@ -28,8 +28,8 @@ func OriginAllowed(origin, domain string, allowed []string) bool {
 	return host == d || strings.HasSuffix(host, "."+d)
 }
 
-// originOf returns the Origin header, or the origin part of the Referer when Origin is absent.
-func originOf(origin, referer string) string {
+// OriginOf returns the Origin header, or the origin part of the Referer when Origin is absent.
+func OriginOf(origin, referer string) string {
 	if origin != "" {
 		return origin
 	}

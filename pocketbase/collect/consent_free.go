@@ -1,31 +1,32 @@
-package analytics
+package collect
 
 import (
 	"sync/atomic"
 
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/visitorhash"
 )
 
-// visitors names the visitors of consent-free sites (pocketbase/visitorhash); set when the server
+// Visitors names the visitors of consent-free sites (pocketbase/visitorhash); set when the server
 // starts, nil before.
-var visitors atomic.Pointer[visitorhash.Hasher]
+var Visitors atomic.Pointer[visitorhash.Hasher]
 
 // ConsentFreeVisitor is the visitor id of a request to a consent-free site (site id, client
 // address, User-Agent): the same for the script, the collect endpoint and the edge, so all three
 // assign alike. "" when it cannot be computed (no server yet, or the salts cannot be read): the
 // caller then treats the visitor as untracked.
 func ConsentFreeVisitor(siteID, ip, ua string) string {
-	h := visitors.Load()
+	h := Visitors.Load()
 	if h == nil {
 		return ""
 	}
 	return h.Visitor(siteID, ip, ua)
 }
 
-// consentFreeIDs replaces a consent-free site's batch ids with the server's own: whatever the
+// ConsentFreeIDs replaces a consent-free site's batch ids with the server's own: whatever the
 // client sent is ignored, so a client cannot choose its identity. false: no id could be computed.
-func consentFreeIDs(site *siteInfo, b *Batch, ip, ua string) bool {
-	h := visitors.Load()
+func ConsentFreeIDs(site *eventstore.Site, b *eventstore.Batch, ip, ua string) bool {
+	h := Visitors.Load()
 	if h == nil {
 		return false
 	}

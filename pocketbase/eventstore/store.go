@@ -1,14 +1,14 @@
-package analytics
+package eventstore
 
 import "time"
 
 // Store is the event store: the only owner of raw events, sessions and their rollups. Routes,
 // crons, the live refresher, the seed command and the JS hooks ($analytics) use it and nothing
 // else, so that another engine can take SQLite's place by implementing this interface and
-// passing store_contract_test.go.
+// passing the contract test (analytics/store_contract_test.go).
 //
 // Queries return plain sums; the rates and rounding the product shows are derived by the callers
-// (Totals.derive, the handlers), once for every implementation.
+// (analytics' deriveTotals, the handlers), once for every implementation.
 type Store interface {
 	// Start begins accepting writes (the server is serving); Stop drains and ends them.
 	Start()
@@ -96,7 +96,7 @@ type Store interface {
 // Ingest is one validated batch with what the collector knows about its sender, or one
 // server-side conversion (Conversion set, Batch nil) from the public API.
 type Ingest struct {
-	Site                     *siteInfo
+	Site                     *Site
 	Conversion               *ServerConversion
 	Batch                    *Batch
 	Device, Browser, Country string

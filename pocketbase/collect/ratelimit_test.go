@@ -1,4 +1,4 @@
-package analytics
+package collect
 
 import (
 	"testing"
@@ -6,31 +6,31 @@ import (
 )
 
 func TestClientKeyIsTheAddressOnly(t *testing.T) {
-	if clientKey("203.0.113.7") != clientKey("::ffff:203.0.113.7") {
+	if ClientKey("203.0.113.7") != ClientKey("::ffff:203.0.113.7") {
 		t.Error("an IPv4 address and its IPv6-mapped form are one client")
 	}
-	if clientKey("203.0.113.7") == clientKey("203.0.113.8") {
+	if ClientKey("203.0.113.7") == ClientKey("203.0.113.8") {
 		t.Error("two IPv4 addresses are two clients")
 	}
-	if clientKey("2001:db8:1:2::1") != clientKey("2001:db8:1:2:ffff:ffff:ffff:ffff") {
+	if ClientKey("2001:db8:1:2::1") != ClientKey("2001:db8:1:2:ffff:ffff:ffff:ffff") {
 		t.Error("addresses in one IPv6 /64 are one client")
 	}
-	if clientKey("2001:db8:1:2::1") == clientKey("2001:db8:1:3::1") {
+	if ClientKey("2001:db8:1:2::1") == ClientKey("2001:db8:1:3::1") {
 		t.Error("two IPv6 /64s are two clients")
 	}
-	if len(clientKey("not an address")) != 16 {
+	if len(ClientKey("not an address")) != 16 {
 		t.Error("an unparsable address still gets a key")
 	}
 }
 
 // One client may spend at most its share of a site's budget; the rest stays for other clients.
 func TestOneClientCannotExhaustTheSite(t *testing.T) {
-	site, share := newLimiter(8), newLimiter(8*ClientShareOfSite) // site burst 16, a client's 4
+	site, share := NewLimiter(8), NewLimiter(8*ClientShareOfSite) // site burst 16, a client's 4
 	now := time.Now()
-	take := func(client string) bool { return share.allow("s|"+client, now) && site.allow("s", now) }
+	take := func(client string) bool { return share.Allow("s|"+client, now) && site.Allow("s", now) }
 	accepted := 0
 	for i := 0; i < 100; i++ {
-		if take(clientKey("198.51.100.1")) {
+		if take(ClientKey("198.51.100.1")) {
 			accepted++
 		}
 	}
@@ -39,12 +39,12 @@ func TestOneClientCannotExhaustTheSite(t *testing.T) {
 	}
 	for i := 2; i <= 4; i++ {
 		for j := 0; j < 4; j++ {
-			if !take(clientKey("198.51.100." + string(rune('0'+i)))) {
+			if !take(ClientKey("198.51.100." + string(rune('0'+i)))) {
 				t.Fatalf("client %d was refused while the site had budget left", i)
 			}
 		}
 	}
-	if take(clientKey("198.51.100.9")) {
+	if take(ClientKey("198.51.100.9")) {
 		t.Fatal("the site's own budget still applies once spent")
 	}
 }

@@ -1,16 +1,46 @@
-package analytics
+package collect
 
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"cro/pocketbase/geoip"
 )
 
 var botPattern = regexp.MustCompile(`(?i)bot|crawl|spider|slurp|headless|phantom|lighthouse|pingdom|monitor|curl/|wget|python-requests|go-http-client|facebookexternalhit|preview`)
 
-// IsBot reports whether a user agent is an obvious robot (never counted).
-func IsBot(ua string) bool { return ua == "" || botPattern.MatchString(ua) }
+// IsBot reports whether a user agent is an obvious robot (never counted). Answers are kept per
+// user agent (a few thousand, forgotten all at once when full): the pattern was the collect
+// handler's largest cost, and a site's visitors send few distinct user agents.
+func IsBot(ua string) bool {
+	if ua == "" {
+		return true
+	}
+	botSeen.RLock()
+	bot, ok := botSeen.m[ua]
+	botSeen.RUnlock()
+	if ok {
+		return bot
+	}
+	bot = botPattern.MatchString(ua)
+	if len(ua) <= maxCachedUA {
+		botSeen.Lock()
+		if len(botSeen.m) >= maxCachedUAs {
+			botSeen.m = map[string]bool{}
+		}
+		botSeen.m[ua] = bot
+		botSeen.Unlock()
+	}
+	return bot
+}
+
+const maxCachedUAs, maxCachedUA = 4096, 512
+
+var botSeen = struct {
+	sync.RWMutex
+	m map[string]bool
+}{m: map[string]bool{}}
 
 // Device classifies a user agent as mobile, tablet or desktop.
 func Device(ua string) string {

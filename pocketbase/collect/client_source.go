@@ -1,4 +1,4 @@
-package analytics
+package collect
 
 import (
 	"crypto/hmac"
@@ -16,10 +16,10 @@ import (
 // over a day).
 const sourceKeyFile = "client_source.key"
 
-// loadSourceKey reads the secret, or creates it on first start. Without a writable data directory
+// LoadSourceKey reads the secret, or creates it on first start. Without a writable data directory
 // the secret lives in memory only: sources then change at each restart, which only weakens the
 // distinct-source count for the day of a restart.
-func loadSourceKey(dataDir string) []byte {
+func LoadSourceKey(dataDir string) []byte {
 	path := filepath.Join(dataDir, sourceKeyFile)
 	if b, err := os.ReadFile(path); err == nil {
 		if k, err := hex.DecodeString(strings.TrimSpace(string(b))); err == nil && len(k) >= 32 {
@@ -36,11 +36,11 @@ func loadSourceKey(dataDir string) []byte {
 	return k
 }
 
-// clientSource is the stored name of the client an event came from: a keyed hash of its address
+// ClientSource is the stored name of the client an event came from: a keyed hash of its address
 // (IPv4 whole, IPv6 by /64, as the rate limits key clients). Without the server's secret it cannot
 // be turned back into an address, nor matched against a list of guessed ones.
-func clientSource(key []byte, ip string) string {
+func ClientSource(key []byte, ip string) string {
 	m := hmac.New(sha256.New, key)
-	m.Write([]byte(clientPrefix(ip)))
+	m.Write([]byte(ClientPrefix(ip)))
 	return hex.EncodeToString(m.Sum(nil)[:16])
 }

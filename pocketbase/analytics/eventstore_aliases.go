@@ -1,0 +1,66 @@
+package analytics
+
+import "cro/pocketbase/eventstore"
+
+// The event store's contract lives in cro/pocketbase/eventstore; these aliases keep this
+// package's names (and its callers' analytics.X) for the same types while the event path is
+// split into its own packages.
+type (
+	Batch                  = eventstore.Batch
+	ClickBin               = eventstore.ClickBin
+	ClickMapFigures        = eventstore.ClickMapFigures
+	CumulativeFigures      = eventstore.CumulativeFigures
+	DayFigures             = eventstore.DayFigures
+	DayRange               = eventstore.DayRange
+	DimFigures             = eventstore.DimFigures
+	ElementClicks          = eventstore.ElementClicks
+	Event                  = eventstore.Event
+	ExperimentDay          = eventstore.ExperimentDay
+	ExperimentFigures      = eventstore.ExperimentFigures
+	ExperimentQuery        = eventstore.ExperimentQuery
+	FeedCursor             = eventstore.FeedCursor
+	FeedItem               = eventstore.FeedItem
+	FunnelBreakdownFigures = eventstore.FunnelBreakdownFigures
+	FunnelDropOffFigures   = eventstore.FunnelDropOffFigures
+	FunnelFigures          = eventstore.FunnelFigures
+	FunnelNextPage         = eventstore.FunnelNextPage
+	FunnelOrder            = eventstore.FunnelOrder
+	FunnelQuery            = eventstore.FunnelQuery
+	FunnelStep             = eventstore.FunnelStep
+	FunnelStepFigures      = eventstore.FunnelStepFigures
+	GuardrailFigures       = eventstore.GuardrailFigures
+	HeatmapQuery           = eventstore.HeatmapQuery
+	Ingest                 = eventstore.Ingest
+	MeanFigures            = eventstore.MeanFigures
+	PageFigures            = eventstore.PageFigures
+	RuleRevenue            = eventstore.RuleRevenue
+	RuleTelemetry          = eventstore.RuleTelemetry
+	ScrollBand             = eventstore.ScrollBand
+	ScrollFigures          = eventstore.ScrollFigures
+	ServerConversion       = eventstore.ServerConversion
+	SessionSummary         = eventstore.SessionSummary
+	SessionsPage           = eventstore.SessionsPage
+	SessionsQuery          = eventstore.SessionsQuery
+	Store                  = eventstore.Store
+	Totals                 = eventstore.Totals
+	VariantFigures         = eventstore.VariantFigures
+	WorkerTelemetry        = eventstore.WorkerTelemetry
+)
+
+// The site's config as the collector caches it and the writer reads it, by their old names here.
+type (
+	siteInfo      = eventstore.Site
+	goal          = eventstore.Goal
+	ruleCfg       = eventstore.RuleConfig
+	experimentCfg = eventstore.ExperimentConfig
+	variantCfg    = eventstore.VariantConfig
+)
+
+const (
+	OpenEnd                = eventstore.OpenEnd
+	MaxSourcesReported     = eventstore.MaxSourcesReported
+	ServerConversionSource = eventstore.ServerConversionSource
+	FunnelOrdered          = eventstore.FunnelOrdered
+	FunnelStrict           = eventstore.FunnelStrict
+	FunnelAnyOrder         = eventstore.FunnelAnyOrder
+)

@@ -1,0 +1,95 @@
+package eventstore_test
+
+import (
+	"go/parser"
+	"go/token"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// eventPathLayers are the packages of the event path (under cro/pocketbase), lowest first. A
+// package imports only packages of lower layers and helpers: the contract at the bottom imports
+// nothing of the product, the store implementation only the contract and helpers, the features
+// that query events only what is below them. A new package of the event path gets a row here.
+var eventPathLayers = [][]string{
+	// The contract: the Store interface and the types that cross it.
+	{"eventstore"},
+	// What happens to a hit before the store accepts it: UA, origin, limits, identity.
+	{"collect"},
+	// The ClickHouse client and schema (the store on ClickHouse is analytics/clickhouse_*.go for now).
+	{"eventstore/clickhouse"},
+	// The collect endpoint and the SQLite store (to be split further: eventstore/sqlite).
+	{"analytics"},
+	// Features that query events.
+	{"experiments", "funnels", "heatmaps", "recordings", "usage"},
+	// Features built on those.
+	{"reports", "publicapi", "integrations"},
+}
+
+// helpers are packages outside the event path that it may use (never the contract).
+var helpers = map[string]bool{"visitorhash": true, "access": true, "notify": true, "periodic": true, "mailqueue": true,
+	"safefetch": true, "experiments/stats": true,
+	// The bundled IP-to-country database, and an account's brand (reports are made under it).
+	"geoip": true, "whitelabel": true}
+
+const module = "cro/pocketbase/"
+
+// TestEventPathImportsOnlyGoDown fails when a package of the event path imports one of its own
+// layer or above, or a product package the table does not place.
+func TestEventPathImportsOnlyGoDown(t *testing.T) {
+	layer := map[string]int{}
+	for i, pkgs := range eventPathLayers {
+		for _, p := range pkgs {
+			layer[p] = i
+		}
+	}
+	for pkg, own := range layer {
+		for _, imp := range imports(t, pkg) {
+			dep := strings.TrimPrefix(imp.path, module)
+			below, placed := layer[dep]
+			switch {
+			case pkg == "eventstore":
+				t.Errorf("eventstore imports %s (%s): the contract imports nothing of the product", dep, imp.file)
+			case helpers[dep]:
+			case !placed:
+				t.Errorf("%s imports %s, which neither eventPathLayers nor helpers place (%s)", pkg, dep, imp.file)
+			case below >= own:
+				t.Errorf("%s (layer %d) imports %s (layer %d) in %s: imports only go down", pkg, own, dep, below, imp.file)
+			}
+		}
+	}
+}
+
+type productImport struct{ path, file string }
+
+// imports lists the product packages a package's non-test files import.
+func imports(t *testing.T, pkg string) []productImport {
+	t.Helper()
+	dir := filepath.Join("..", filepath.FromSlash(pkg))
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatalf("package %s: %v", pkg, err)
+	}
+	var out []productImport
+	fset := token.NewFileSet()
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, spec := range f.Imports {
+			p, _ := strconv.Unquote(spec.Path.Value)
+			if strings.HasPrefix(p, module) {
+				out = append(out, productImport{p, pkg + "/" + name})
+			}
+		}
+	}
+	return out
+}

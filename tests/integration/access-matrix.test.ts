@@ -243,6 +243,8 @@ function specs(): [string, Spec][] {
       { events_count: 5 },
       {},
     ),
+    // Frustration signals: the server computes them in the background; members read them.
+    siteScoped('session_frustration', () => ({ session_id: unique('sf'), started_at: now() }), { rage_clicks: 5 }, {}),
     siteScoped('report_history', () => ({ report_name: 'Weekly', generated_at: now(), status: 'sent' }), { status: 'failed' }, {}),
     siteScoped('events', () => ({ visitor: 'v1', session: 's1', type: 'pageview', path: '/', ts: now() }), { value: 100 }, {}),
     siteScoped('sessions', () => ({ session_key: unique('sk'), visitor: 'v1', started_at: now() }), { revenue: 100 }, {}),

@@ -11,6 +11,7 @@ import (
 	"cro/pocketbase/ai"
 	"cro/pocketbase/analytics"
 	"cro/pocketbase/experiments"
+	"cro/pocketbase/forms"
 	"cro/pocketbase/frustration"
 	"cro/pocketbase/funnels"
 	"cro/pocketbase/heatmaps"
@@ -103,6 +104,7 @@ func main() {
 	heatmaps.Register(app, events)    // /api/cro/heatmaps/{site}/...: click maps, scroll maps, the page rendering
 	recordings.Register(app, events)  // the recorder chunk, POST /api/cro/recordings and a recording's events
 	frustration.Register(app, events) // sessions' frustration signals (background), /api/cro/frustration/{site}/pages
+	forms.Register(app)               // form analytics: the forms chunk (wraps the recorder's config), /api/cro/forms
 	editor.Register(app)              // the visual editor's bundle, /t/e/editor.js
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 

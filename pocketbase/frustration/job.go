@@ -15,17 +15,21 @@ import (
 // computes their signals from the stored events and writes the session's session_frustration row
 // and, when it has one, its recording's figures. A session active across runs is computed again
 // (its last event moved), so its figures always cover all of its events; a session is never read
-// per query.
+// per query. Event times are the browser's: a batch may arrive with times a little before the
+// previous run's end, so each run looks back `lookback` and skips the sessions whose last event
+// it has already computed.
 
 const (
-	// settle: events this recent may still have a batch in flight (the tracker sends at idle
-	// time and on page hide); their session is read on a later run.
-	settle = 3 * time.Second
+	// settle: events this recent may still have a batch in flight (the tracker sends within a
+	// second); their session is read on a later run.
+	settle = 2 * time.Second
+	// lookback: how late (by its own time) a batch may arrive and still be counted.
+	lookback = 10 * time.Minute
 	// maxSessionAge bounds how long before now a session may have started (a session ends after
 	// 30 idle minutes; a day covers any real one) so the read stays on the sessions index.
 	maxSessionAge = 24 * time.Hour
-	// perRun bounds the sessions of one site per run; the rest wait for the next run.
-	perRun = 2000
+	// page is how many sessions one read lists.
+	page = 1000
 )
 
 type job struct {
@@ -33,10 +37,12 @@ type job struct {
 	trails analytics.SessionTrails
 	// cursor is the last-event time read up to, per site; a restart reads the last hour again.
 	cursor map[string]time.Time
+	// done is the last event time each recently computed session was computed at.
+	done map[string]time.Time
 }
 
 func newJob(app core.App, trails analytics.SessionTrails) *job {
-	return &job{app: app, trails: trails, cursor: map[string]time.Time{}}
+	return &job{app: app, trails: trails, cursor: map[string]time.Time{}, done: map[string]time.Time{}}
 }
 
 // run is one pass over every site with signals.
@@ -51,9 +57,15 @@ func (j *job) run(now time.Time) {
 			j.app.Logger().Warn("frustration: computing a site's signals failed", "site", site.Id, "error", err)
 		}
 	}
+	for k, at := range j.done { // forget what the look-back no longer reaches
+		if at.Before(now.Add(-2 * lookback)) {
+			delete(j.done, k)
+		}
+	}
 }
 
-// site computes the signals of the site's sessions seen since its cursor; it returns how many.
+// site computes the signals of the site's sessions seen since its cursor (less the look-back)
+// that changed since they were last computed; it returns how many it computed.
 func (j *job) site(siteID string, now time.Time) (int, error) {
 	after, ok := j.cursor[siteID]
 	if !ok {
@@ -63,22 +75,30 @@ func (j *job) site(siteID string, now time.Time) (int, error) {
 	if !until.After(after) {
 		return 0, nil
 	}
-	refs, err := j.trails.SessionsSeen(siteID, after, until, maxSessionAge, perRun)
-	if err != nil {
-		return 0, err
-	}
-	if len(refs) == perRun {
-		until = refs[len(refs)-1].LastSeenAt // the rest on the next run, from here
-	}
-	for _, ref := range refs {
-		if !ref.LastSeenAt.After(until) {
-			if err := j.session(siteID, ref); err != nil {
-				return 0, err
-			}
+	from, n := after.Add(-lookback), 0
+	for {
+		refs, err := j.trails.SessionsSeen(siteID, from, until, maxSessionAge, page)
+		if err != nil {
+			return n, err
 		}
+		for _, ref := range refs {
+			key := siteID + "|" + ref.Session
+			if at, ok := j.done[key]; ok && at.Equal(ref.LastSeenAt) {
+				continue
+			}
+			if err := j.session(siteID, ref); err != nil {
+				return n, err
+			}
+			j.done[key] = ref.LastSeenAt
+			n++
+		}
+		if len(refs) < page {
+			break
+		}
+		from = refs[len(refs)-1].LastSeenAt
 	}
 	j.cursor[siteID] = until
-	return len(refs), nil
+	return n, nil
 }
 
 // session computes and writes one session's signals.

@@ -105,7 +105,8 @@ test('a Growth site records a visit with everything private masked in the browse
     device_type: 'desktop',
     browser: 'Chrome',
   });
-  expect(rec!.rage_clicks).toBeGreaterThanOrEqual(3);
+  // One rage burst on the button, as click maps count it (the frustration signals, in the background).
+  await expect.poll(async () => (await recordingOf(pb, site.id))[0]?.rage_clicks, { timeout: 15_000 }).toBe(1);
   expect(rec!.duration_seconds).toBeGreaterThanOrEqual(Math.floor(elapsed) - 4);
   expect(rec!.duration_seconds).toBeLessThanOrEqual(Math.ceil(elapsed) + 1);
 

@@ -21,6 +21,8 @@ const PAGES: Record<string, string> = {
   '/thank-you': 'thank-you.html',
   '/landing': 'landing.html',
   '/join': 'join.html',
+  // A dead button (frustration signals' e2e) and a form (form analytics' e2e).
+  '/promo': 'promo.html',
   // The fixture SPA (History API routes, late and re-rendered checkout): the visual editor's e2e.
   '/spa': 'spa.html',
   '/spa/checkout': 'spa.html',

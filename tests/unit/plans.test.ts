@@ -20,6 +20,7 @@ const TABLE: Record<Capability, PlanTier[]> = {
   ai_analysis: ['growth', 'enterprise'],
   click_maps: ['starter', 'growth', 'enterprise'],
   recordings: ['growth', 'enterprise'],
+  form_analytics: ['growth', 'enterprise'],
   cro_workers: ['enterprise'],
   api_access: ['enterprise'],
 };

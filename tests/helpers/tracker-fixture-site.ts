@@ -23,6 +23,7 @@ const PAGES: Record<string, string> = {
   '/join': 'join.html',
   // A dead button (frustration signals' e2e) and a form (form analytics' e2e).
   '/promo': 'promo.html',
+  '/contact': 'contact.html',
   // The fixture SPA (History API routes, late and re-rendered checkout): the visual editor's e2e.
   '/spa': 'spa.html',
   '/spa/checkout': 'spa.html',

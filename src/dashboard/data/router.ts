@@ -13,6 +13,7 @@ export const ROUTE_PATHS = {
   croWorkers: '/dashboard/cro-workers',
   library: '/dashboard/library',
   recordings: '/dashboard/recordings',
+  forms: '/dashboard/forms',
   funnels: '/dashboard/funnels',
   integrations: '/dashboard/integrations',
   reports: '/dashboard/reports',

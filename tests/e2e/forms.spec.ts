@@ -69,7 +69,7 @@ test('three visitors fill a form; the Forms screen shows starts, submissions, th
     : [];
   const stored = JSON.stringify(views) + JSON.stringify(events) + chunks.join('\n');
   expect(views.length).toBeGreaterThanOrEqual(3);
-  for (const secret of [...TYPED, 'grace.hopper', 'Hopper', '555']) expect(stored).not.toContain(secret);
+  for (const secret of [...TYPED, 'grace.hopper', 'Hopper', 'Friday', '70 555']) expect(stored).not.toContain(secret);
 
   await signInBrowser(page, owner.pb);
   await page.goto('/dashboard/forms');

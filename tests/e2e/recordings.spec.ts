@@ -197,7 +197,10 @@ test('the owner changes the recording settings in Settings; a bad value is expla
   await expect.poll(async () => (await pb.collection('sites').getOne(site.id)).recording_sample_rate).toBe(40);
   expect((await pb.collection('sites').getOne(site.id)).recording_exclude).toBe('/account/*');
   const script = await (await fetch(`${BASE}/t/${site.public_key}.js`)).text();
-  expect(script).toMatch(/"v":\{"u":"\/t\/r\/[0-9a-f]+\.js","s":40,"e":\["\/account\/\*"\]\}/);
+  // Growth sites get the forms chunk in the recorder's slot; it loads the recorder with the recorder's own config (rv).
+  expect(script).toMatch(
+    /"v":\{"u":"\/t\/f\/[0-9a-f]+\.js","s":100,"fa":1,"rv":\{"u":"\/t\/r\/[0-9a-f]+\.js","s":40,"e":\["\/account\/\*"\]\}\}/,
+  );
 });
 
 test("Analytics lists every session, 'Watch Replay' only on recorded ones, which opens the player; without recordings in the plan, none", async ({

@@ -36,11 +36,9 @@ func TestSummarizeCountsWhatTheIndexShows(t *testing.T) {
 		// Clicks are counted; whether they were rage or dead is the session's frustration signals'
 		// (pocketbase/frustration), from its analytics events.
 		click(t0+1000, 100, 100), mutation(t0+1200), click(t0+1300, 105, 102), mutation(t0+1700), click(t0+1600, 98, 99),
-		// A click on nothing: no answer within a second (mouse moves are no answer).
 		click(t0+5000, 500, 500), rr(typeIncremental, t0+5500, map[string]any{"source": 1, "positions": []any{}}),
 		rr(typeCustom, t0+6200, map[string]any{"tag": "error", "payload": map[string]any{"message": "boom"}}),
 		rr(typeCustom, t0+6600, map[string]any{"tag": "page", "payload": map[string]any{"href": "https://shop.example.com/thanks"}}),
-		// Too close to the chunk's end to judge.
 		click(t0+6800, 20, 20),
 		mutation(t0+7000),
 	)

@@ -67,6 +67,7 @@ describe('upgrade messages and entitlements', () => {
         ai_analysis: true,
         click_maps: true,
         recordings: true,
+        form_analytics: true,
         cro_workers: false,
         api_access: false,
       },

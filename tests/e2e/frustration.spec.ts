@@ -1,7 +1,8 @@
 // Frustration signals end to end in Chromium: a visitor of a Growth site rage-clicks a button that
 // does nothing, follows a link and goes back at once; the server computes the session's signals in
-// the background from its events; the owner filters the recordings by rage clicks, finds that
-// session, sees its signals marked on the player's timeline and jumps to one.
+// the background from its events; the Overview lists the page among the most frustrated, linking
+// to its recordings; the owner filters the recordings by rage clicks, finds that session, sees its
+// signals marked on the player's timeline and jumps to one.
 import { expect, test } from '@playwright/test';
 import type PocketBase from 'pocketbase';
 import { addSite, createUser, newDomain, signInBrowser, superuser } from './dashboard/helpers';
@@ -49,6 +50,13 @@ test('a rage click on a dead button and a quick back are marked on the recording
   expect(rec!.frustration_score).toBeGreaterThan(0);
 
   await signInBrowser(page, owner.pb);
+  // The Overview's most frustrated pages link to those sessions' recordings.
+  await page.goto('/dashboard');
+  const promo = page.getByTestId('frustrated-pages').getByTestId('frustrated-page').filter({ hasText: '/promo' });
+  await promo.getByRole('link', { name: '1 frustrated session' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/recordings\?page=%2Fpromo&frustrated=1$/);
+  await expect(page.getByTestId('recording-row')).toHaveCount(1);
+
   await page.goto('/dashboard/recordings');
   await page.getByRole('button', { name: 'Filters' }).click();
   await page.getByLabel('Rage clicks').check();

@@ -12,6 +12,8 @@ import (
 	"cro/pocketbase/analytics"
 	"cro/pocketbase/ecommerce"
 	"cro/pocketbase/experiments"
+	"cro/pocketbase/forms"
+	"cro/pocketbase/frustration"
 	"cro/pocketbase/funnels"
 	"cro/pocketbase/heatmaps"
 	"cro/pocketbase/integrations"
@@ -118,6 +120,8 @@ func main() {
 	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
 	heatmaps.Register(app, events)    // /api/cro/heatmaps/{site}/...: click maps, scroll maps, the page rendering
 	recordings.Register(app, events)  // the recorder chunk, POST /api/cro/recordings and a recording's events
+	frustration.Register(app, events) // sessions' frustration signals (background), /api/cro/frustration/{site}/pages
+	forms.Register(app)               // form analytics: the forms chunk (wraps the recorder's config), /api/cro/forms
 	editor.Register(app)              // the visual editor's bundle, /t/e/editor.js
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 	ecommerce.Register(app, events)   // ecommerce events and orders, the dataLayer chunk, the Ecommerce screen's routes

@@ -9,6 +9,7 @@
 import PocketBase from 'pocketbase';
 import { buildTraffic, sendTraffic, DESKTOP_UA } from './demo/traffic.mjs';
 import { postRecording } from './demo/recordings.mjs';
+import { postFormViews } from './demo/forms.mjs';
 import { aiAnalysis, enterprisePlan, experiment, funnel, goals, report, rule } from './demo/records.mjs';
 
 const URL_ = (process.env.DEMO_URL ?? `http://${process.env.PB_HTTP ?? '127.0.0.1:8090'}`).replace(/\/$/, '');
@@ -108,6 +109,8 @@ async function main() {
       for (const job of today.slice(0, RECORDED_VISITS)) await postRecording({ url: URL_, origin: ORIGIN, key: site.public_key, job });
       log(`recorded ${Math.min(today.length, RECORDED_VISITS)} sessions`);
     }
+    const forms = await postFormViews({ url: URL_, origin: ORIGIN, key: site.public_key, jobs: today.slice(0, 10) });
+    log(`${forms} visits filled the checkout form`);
     await pb.send('/api/cro/verify-tracking', { method: 'POST', body: { siteId: site.id } });
     await pb.send('/api/cro/evaluate-health', { method: 'POST', body: { siteId: site.id } });
     await scan(pb, site.id);

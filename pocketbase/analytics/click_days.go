@@ -65,17 +65,33 @@ func rageBursts(clicks []clickRow, countFrom string) map[string]int {
 		groups[k] = append(groups[k], c)
 	}
 	out := map[string]int{}
-	window := float64(RageWindow.Milliseconds())
 	for k, g := range groups {
 		sort.Slice(g, func(i, j int) bool { return g[i].ms < g[j].ms })
-		prev := false
+		ms := make([]float64, len(g))
 		for i, c := range g {
-			rage := i >= RageClicks-1 && c.ms-g[i-(RageClicks-1)].ms <= window
-			if rage && !prev && c.ts >= countFrom {
+			ms[i] = c.ms
+		}
+		for i, starts := range RageBurstStarts(ms) {
+			if starts && g[i].ts >= countFrom {
 				out[k[1]]++
 			}
-			prev = rage
 		}
+	}
+	return out
+}
+
+// RageBurstStarts marks, among one session's clicks on one element (times in ms, sorted), the
+// click at which each rage burst is counted (see clickmap.go): the RageClicks-th click within
+// RageWindow of the click RageClicks-1 before it, when the click before it was not already in one.
+// Click maps count these per element; a session's frustration signals (pocketbase/frustration) too.
+func RageBurstStarts(ms []float64) []bool {
+	out := make([]bool, len(ms))
+	window := float64(RageWindow.Milliseconds())
+	prev := false
+	for i := range ms {
+		rage := i >= RageClicks-1 && ms[i]-ms[i-(RageClicks-1)] <= window
+		out[i] = rage && !prev
+		prev = rage
 	}
 	return out
 }

@@ -205,8 +205,6 @@ func (in *ingest) updateRow(siteID, session, visitor string, size int, sum Summa
 	rec.Set("chunks", rec.GetInt("chunks")+1)
 	rec.Set("bytes", rec.GetInt("bytes")+size)
 	rec.Set("clicks", rec.GetInt("clicks")+sum.Clicks)
-	rec.Set("rage_clicks", rec.GetInt("rage_clicks")+sum.RageClicks)
-	rec.Set("dead_clicks", rec.GetInt("dead_clicks")+sum.DeadClicks)
 	rec.Set("errors", rec.GetInt("errors")+sum.Errors)
 	if !rec.GetBool("converted") {
 		converted, err := in.store.SessionConverted(siteID, session)

@@ -126,7 +126,7 @@ func TestIngestStoresAChunkAndKeepsTheIndexRow(t *testing.T) {
 		t.Fatal(err)
 	}
 	for field, want := range map[string]any{"site_id": f.growth.Id, "visitor_id": "vis1abc", "page_url": "https://shop.example.com/signup",
-		"events_count": 8, "chunks": 2, "clicks": 3, "rage_clicks": 3, "errors": 1, "pages_count": 2, "duration_seconds": 40,
+		"events_count": 8, "chunks": 2, "clicks": 3, "rage_clicks": 0, "errors": 1, "pages_count": 2, "duration_seconds": 40,
 		"browser": "Chrome", "device_type": "desktop", "converted": false} {
 		if got := rec.Get(field); mustJSON(got) != mustJSON(want) {
 			t.Errorf("%s = %v, want %v", field, got, want)

@@ -17,19 +17,8 @@ const (
 
 	sourceMutation         = 0
 	sourceMouseInteraction = 2
-	sourceScroll           = 3
-	sourceInput            = 5
 
 	interactionClick = 2
-)
-
-// Rage and dead clicks, as the replay and click map tools count them: three or more clicks within
-// a second close to each other, and a click after which the page did nothing for a second.
-const (
-	rageWindowMs = 1000
-	rageRadiusPx = 30
-	rageMinimum  = 3
-	deadWindowMs = 1000
 )
 
 // event is the part of an rrweb event the index reads.
@@ -40,12 +29,10 @@ type event struct {
 }
 
 type eventData struct {
-	Source  *int    `json:"source"`
-	Type    *int    `json:"type"`
-	X       float64 `json:"x"`
-	Y       float64 `json:"y"`
-	Href    string  `json:"href"`
-	Tag     string  `json:"tag"`
+	Source  *int   `json:"source"`
+	Type    *int   `json:"type"`
+	Href    string `json:"href"`
+	Tag     string `json:"tag"`
 	Payload struct {
 		Href string `json:"href"`
 	} `json:"payload"`
@@ -53,14 +40,12 @@ type eventData struct {
 
 // Summary is what one chunk adds to its recording's index row.
 type Summary struct {
-	Events     int
-	First      int64 // earliest event time, Unix ms
-	Last       int64
-	Pages      []string // pages entered, in order, origin and path only (never the query)
-	Clicks     int
-	RageClicks int
-	DeadClicks int
-	Errors     int
+	Events int
+	First  int64 // earliest event time, Unix ms
+	Last   int64
+	Pages  []string // pages entered, in order, origin and path only (never the query)
+	Clicks int
+	Errors int
 }
 
 var errNoEvents = errors.New("the chunk holds no events")
@@ -76,12 +61,7 @@ func Summarize(raw []byte) (Summary, []event, error) {
 		return Summary{}, nil, errNoEvents
 	}
 	s := Summary{Events: len(events), First: math.MaxInt64}
-	type click struct {
-		at   int64
-		x, y float64
-	}
-	var clicks []click
-	var reactions []int64 // times the page visibly answered: DOM changes, scrolls, input, a new page
+	clicks := 0
 	for i, ev := range events {
 		if ev.Type < 0 || ev.Type > 6 || ev.Timestamp <= 0 || math.IsNaN(ev.Timestamp) {
 			return Summary{}, nil, fmt.Errorf("event %d has no valid type and timestamp", i)
@@ -96,67 +76,25 @@ func Summarize(raw []byte) (Summary, []event, error) {
 		switch ev.Type {
 		case typeMeta:
 			s.Pages = addPage(s.Pages, d.Href)
-			reactions = append(reactions, at)
-		case typeFullSnapshot:
-			reactions = append(reactions, at)
 		case typeCustom:
 			switch d.Tag {
 			case "error":
 				s.Errors++
 			case "page":
 				s.Pages = addPage(s.Pages, d.Payload.Href)
-				reactions = append(reactions, at)
 			}
 		case typeIncremental:
 			if d.Source == nil {
 				continue
 			}
-			switch *d.Source {
-			case sourceMouseInteraction:
-				if d.Type != nil && *d.Type == interactionClick {
-					clicks = append(clicks, click{at, d.X, d.Y})
-				}
-			case sourceMutation, sourceScroll, sourceInput:
-				reactions = append(reactions, at)
+			if *d.Source == sourceMouseInteraction && d.Type != nil && *d.Type == interactionClick {
+				clicks++
 			}
 		}
 	}
-	s.Clicks = len(clicks)
-	// Rage: a click that is the third (or later) of a run within the window and radius; each click
-	// of such a run counts once.
-	inRage := make([]bool, len(clicks))
-	for i := range clicks {
-		run := []int{i}
-		for j := i + 1; j < len(clicks) && clicks[j].at-clicks[i].at <= rageWindowMs; j++ {
-			if math.Hypot(clicks[j].x-clicks[i].x, clicks[j].y-clicks[i].y) <= rageRadiusPx {
-				run = append(run, j)
-			}
-		}
-		if len(run) >= rageMinimum {
-			for _, k := range run {
-				inRage[k] = true
-			}
-		}
-	}
-	for i, c := range clicks {
-		if inRage[i] {
-			s.RageClicks++
-		}
-		// Dead: nothing answered within the window, judged only when the chunk covers the window.
-		if c.at+deadWindowMs > s.Last {
-			continue
-		}
-		answered := false
-		for _, r := range reactions {
-			if r >= c.at && r <= c.at+deadWindowMs {
-				answered = true
-				break
-			}
-		}
-		if !answered {
-			s.DeadClicks++
-		}
-	}
+	// Rage and dead clicks are the session's frustration signals (pocketbase/frustration), counted
+	// from its analytics events by the click maps' rule, not from the recording.
+	s.Clicks = clicks
 	return s, events, nil
 }
 

@@ -13,6 +13,7 @@ export type Capability =
   | 'ai_analysis'
   | 'click_maps'
   | 'recordings'
+  | 'form_analytics'
   | 'cro_workers'
   | 'api_access'
   | 'ecommerce'
@@ -29,6 +30,9 @@ const MINIMUM_TIER: Record<Capability, PlanTier> = {
   // recordings come with recordings (pocketbase/heatmaps mirrors both, pinned by plan-limits.json).
   click_maps: 'starter',
   recordings: 'growth',
+  // Form analytics sit with recordings and full heatmaps (the behaviour analytics of Growth):
+  // pocketbase/forms mirrors it, pinned by plan-limits.json.
+  form_analytics: 'growth',
   cro_workers: 'enterprise',
   // The public REST API (pocketbase/publicapi mirrors it, pinned by tests/fixtures/contracts/plan-limits.json).
   api_access: 'enterprise',
@@ -113,6 +117,7 @@ const CAPABILITY_LABELS: Record<Capability, string> = {
   ai_analysis: 'AI Analysis',
   click_maps: 'Click maps',
   recordings: 'Session recordings and heatmaps',
+  form_analytics: 'Form analytics',
   cro_workers: 'CRO Workers',
   api_access: 'API access',
   ecommerce: 'Ecommerce analytics',

@@ -20,6 +20,7 @@ const EMPTY = [
   'No patterns found',
   'No optimizations yet',
   'No Recordings Yet',
+  'No forms seen yet',
   'No clicks yet',
   'No Funnels Created Yet',
   'No Scheduled Reports',
@@ -65,6 +66,10 @@ const SCREENS: Record<Exclude<RouteName, 'admin'>, Check> = {
   },
   optimizations: async (page) => {
     await expect(page.getByText(RULE).first()).toBeVisible();
+  },
+  forms: async (page) => {
+    await expect(page.getByTestId('form-row').first()).toBeVisible();
+    await expect(page.getByTestId('form-starts').first()).toContainText(nonZero);
   },
   recordings: async (page) => {
     await expect(page.getByTestId('recording-row').first()).toBeVisible();

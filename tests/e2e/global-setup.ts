@@ -15,12 +15,18 @@ export default async function globalSetup() {
     for (const [k, v] of Object.entries(s.env)) env[k] = LIST_VARIABLES.includes(k) && env[k] ? `${env[k]},${v}` : v;
   }
   Object.assign(process.env, env); // tests can reach the stand-ins too
-  // The A/B tests' guardrails are checked every 2 s instead of 5 minutes, so a breach pauses its test within a test's time.
+  // The A/B tests' guardrails are checked every 2 s instead of 5 minutes, so a breach pauses its test within a test's time;
+  // sessions' frustration signals are computed every 2 s instead of 30.
   const server = await startPocketBase({
     port: E2E_PORT,
     siteDir: resolve(import.meta.dirname, '../../dist'),
     // The demo shop on demo-shop.localhost (the demo's site, tests/e2e/demo-loop.spec.ts).
-    env: { ...env, CRO_GUARDRAIL_INTERVAL_SECONDS: '2', CRO_DEMO_SHOP_ADDRESS: `127.0.0.1:${E2E_PORT}` },
+    env: {
+      ...env,
+      CRO_GUARDRAIL_INTERVAL_SECONDS: '2',
+      CRO_FRUSTRATION_INTERVAL_SECONDS: '2',
+      CRO_DEMO_SHOP_ADDRESS: `127.0.0.1:${E2E_PORT}`,
+    },
   });
   process.env.E2E_DATA_DIR = server.dataDir; // tests may read what the server stored (recordings' chunk files)
   return async () => {

@@ -23,6 +23,9 @@ const PAGES: Record<string, string> = {
   '/join': 'join.html',
   // A GA4 shop's product page pushing ecommerce events to its dataLayer (the ecommerce e2e).
   '/ecommerce': 'ecommerce.html',
+  // A dead button (frustration signals' e2e) and a form (form analytics' e2e).
+  '/promo': 'promo.html',
+  '/contact': 'contact.html',
   // The fixture SPA (History API routes, late and re-rendered checkout): the visual editor's e2e.
   '/spa': 'spa.html',
   '/spa/checkout': 'spa.html',

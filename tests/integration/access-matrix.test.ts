@@ -249,6 +249,15 @@ function specs(): [string, Spec][] {
       { events_count: 5 },
       {},
     ),
+    // Frustration signals: the server computes them in the background; members read them.
+    siteScoped('session_frustration', () => ({ session_id: unique('sf'), started_at: now() }), { rage_clicks: 5 }, {}),
+    // Form views: the server writes them from the forms chunk; members read them.
+    siteScoped(
+      'form_views',
+      () => ({ view_id: unique('fv'), selector: '#contact', path: '/contact', seen_at: now() }),
+      { submitted: true },
+      {},
+    ),
     siteScoped('report_history', () => ({ report_name: 'Weekly', generated_at: now(), status: 'sent' }), { status: 'failed' }, {}),
     siteScoped('events', () => ({ visitor: 'v1', session: 's1', type: 'pageview', path: '/', ts: now() }), { value: 100 }, {}),
     siteScoped('sessions', () => ({ session_key: unique('sk'), visitor: 'v1', started_at: now() }), { revenue: 100 }, {}),

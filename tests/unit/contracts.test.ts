@@ -113,6 +113,10 @@ describe('plan limits (the same fixture runs in pocketbase/usage)', () => {
     expect(upgradeMessage('ecommerce')).toBe(planLimits.ecommerce.refusal);
   });
 
+  it('gives form analytics to the plans the fixture lists, with the same refusal as pocketbase/forms', () => {
+    for (const [tier, allowed] of Object.entries(planLimits.formAnalytics.plans)) expect(can(tier, 'form_analytics'), tier).toBe(allowed);
+    expect(upgradeMessage('form_analytics')).toBe(planLimits.formAnalytics.refusal);
+  });
   it('gives session recordings to the plans the fixture lists, with the same refusal as pocketbase/recordings', () => {
     for (const [tier, allowed] of Object.entries(planLimits.recordings.plans)) expect(can(tier, 'recordings'), tier).toBe(allowed);
     expect(upgradeMessage('recordings')).toBe(planLimits.recordings.refusal);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, recordingsCsv, type RecordingRow } from '../../src/lib/recordings/format';
-import { NO_FILTERS, recordingFilter } from '../../src/lib/recordings/filters';
+import { NO_FILTERS, filtersFromQuery, recordingFilter, recordingSort } from '../../src/lib/recordings/filters';
+import { signalMarks } from '../../src/lib/recordings/signals';
 import { checkRecordingSetting } from '../../src/lib/recordings/settings';
 import { timelineMarks } from '../../src/lib/recordings/timeline';
 import { sessionSampled } from '../../src/lib/contracts/recorder-config';
@@ -55,6 +56,7 @@ describe('the list filter', () => {
   });
   it('adds each filter with its value as a parameter, and drops malformed ones', () => {
     const f = recordingFilter('site1', {
+      ...NO_FILTERS,
       from: '2026-11-01',
       to: 'yesterday',
       minSeconds: '30',
@@ -77,6 +79,33 @@ describe('the list filter', () => {
       country: 'SE',
       page: '/checkout',
       converted: false,
+    });
+  });
+  it('filters by source and each frustration signal, and sorts by the chosen order', () => {
+    const f = recordingFilter('site1', {
+      ...NO_FILTERS,
+      source: ' google.com ',
+      withDeadClicks: true,
+      withErrorClicks: true,
+      withQuickBacks: true,
+      withExcessiveScrolling: true,
+      frustrated: true,
+    });
+    expect(f.expr).toBe(
+      'site_id = {:site} && source = {:source} && dead_clicks > 0 && error_clicks > 0 && quick_backs > 0 && excessive_scrolls > 0 && frustration_score > 0',
+    );
+    expect(f.params).toEqual({ site: 'site1', source: 'google.com' });
+    expect(recordingSort('frustration')).toBe('-frustration_score,-started_at');
+    expect(recordingSort('rage')).toBe('-rage_clicks,-started_at');
+    expect(recordingSort('-id')).toBe('-started_at');
+  });
+  it('reads the filters a link names', () => {
+    expect(filtersFromQuery(new URLSearchParams('recording=abc'))).toBeNull();
+    expect(filtersFromQuery(new URLSearchParams('page=/checkout&frustrated=1'))).toEqual({
+      ...NO_FILTERS,
+      page: '/checkout',
+      frustrated: true,
+      sort: 'frustration',
     });
   });
 });
@@ -146,5 +175,26 @@ describe("today on the site's clock", () => {
     ['Not/AZone', '2026-11-23T00:00:00.000Z'],
   ])('%s starts today at %s', (zone, start) => {
     expect(startOfTodayIn(zone, now).toISOString()).toBe(start);
+  });
+});
+
+describe('the signals on the timeline', () => {
+  it('places each known signal from the recording start, clamped, in time order', () => {
+    const marks = signalMarks(
+      [
+        { k: 'quick_back', t: 9_000, p: '/pricing' },
+        { k: 'rage', t: 3_000, p: '/', s: 'main>div.buy' },
+        { k: 'unknown' as never, t: 4_000, p: '/' },
+        { k: 'dead', t: 50_000, p: '/' },
+      ],
+      1_000,
+      20_000,
+    );
+    expect(marks).toEqual([
+      { kind: 'rage', at: 2_000, label: 'Rage click on / (main>div.buy)' },
+      { kind: 'quick_back', at: 8_000, label: 'Quick back on /pricing' },
+      { kind: 'dead', at: 20_000, label: 'Dead click on /' },
+    ]);
+    expect(signalMarks(null, 0, 10)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { pb } from '../../client/pb';
-import { NO_FILTERS, RECORDINGS_PAGE_SIZE, recordingFilter, type RecordingFilters } from '../../lib/recordings/filters';
+import { NO_FILTERS, RECORDINGS_PAGE_SIZE, recordingFilter, recordingSort, type RecordingFilters } from '../../lib/recordings/filters';
 import { createLiveStore } from './liveStore';
 import { fieldIs } from './collectionStore';
 import type { SessionRecordingRecord } from './records';
@@ -39,7 +39,7 @@ export const recordingsState = createLiveStore<RecordingsPage, { siteId: string;
   load: async ({ siteId, filters, page }) => {
     const list = await pb.collection('session_recordings').getList<SessionRecordingRecord>(page, RECORDINGS_PAGE_SIZE, {
       filter: filterOf(siteId, filters),
-      sort: '-started_at',
+      sort: recordingSort(filters.sort),
       requestKey: null,
     });
     return { items: list.items, page: list.page, totalPages: list.totalPages, totalItems: list.totalItems };
@@ -55,7 +55,7 @@ export function setRecordingFilters(f: RecordingFilters): void {
 export const fetchAllRecordings = (siteId: string, f: RecordingFilters) =>
   pb.collection('session_recordings').getList<SessionRecordingRecord>(1, 5000, {
     filter: filterOf(siteId, f),
-    sort: '-started_at',
+    sort: recordingSort(f.sort),
     skipTotal: true,
     requestKey: null,
   });

@@ -10,6 +10,7 @@ import type { ExperimentVariant, Guardrail } from '../../lib/experiments';
 import type { AiInsight, AnalysisData } from '../../lib/ai/insights';
 import type { DocumentResult } from '../../lib/documents/analysis';
 import type { FunnelOrder, FunnelStepDef } from '../../lib/funnels';
+import type { StoredSignal } from '../../lib/recordings/signals';
 import type { DnsRecordType } from '../../lib/dns-records';
 import type { ReportFormat, ReportFrequency, ReportType } from '../../lib/reports';
 import type { AudienceCondition } from '../../lib/contracts/audience';
@@ -315,6 +316,13 @@ export interface SessionRecordingRecord extends RecordModel {
   clicks: number;
   rage_clicks: number;
   dead_clicks: number;
+  /** Frustration signals (pocketbase/frustration, background): src/lib/recordings/signals.ts. */
+  error_clicks: number;
+  quick_backs: number;
+  excessive_scrolls: number;
+  frustration_score: number;
+  signals: StoredSignal[] | null;
+  source: string;
   errors: number;
   converted: boolean;
   chunks: number;

@@ -13,6 +13,7 @@ export const ROUTE_PATHS = {
   croWorkers: '/dashboard/cro-workers',
   library: '/dashboard/library',
   recordings: '/dashboard/recordings',
+  forms: '/dashboard/forms',
   funnels: '/dashboard/funnels',
   ecommerce: '/dashboard/ecommerce',
   integrations: '/dashboard/integrations',

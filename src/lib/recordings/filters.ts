@@ -1,4 +1,4 @@
-/** The Session Recordings list's filters, and the PocketBase filter they make. */
+/** The Session Recordings list's filters and order, and the PocketBase filter and sort they make. */
 
 export interface RecordingFilters {
   /** First and last day (YYYY-MM-DD, UTC), both included; '' = open. */
@@ -12,9 +12,39 @@ export interface RecordingFilters {
   country: string;
   /** Text a visited page's address contains. */
   page: string;
+  /** Goal reached in the session. */
   converted: '' | 'yes' | 'no';
+  /** Traffic source (as Analytics names it: a referrer's host, or Direct), '' = any. */
+  source: string;
   withErrors: boolean;
   withRageClicks: boolean;
+  withDeadClicks: boolean;
+  withErrorClicks: boolean;
+  withQuickBacks: boolean;
+  withExcessiveScrolling: boolean;
+  /** Only sessions with any frustration signal (a score above 0). */
+  frustrated: boolean;
+  sort: RecordingSort;
+}
+
+export const RECORDING_SORTS = [
+  ['newest', 'Newest first'],
+  ['frustration', 'Most frustrated first'],
+  ['longest', 'Longest first'],
+  ['rage', 'Most rage clicks first'],
+] as const;
+export type RecordingSort = (typeof RECORDING_SORTS)[number][0];
+
+const SORT_EXPR: Record<RecordingSort, string> = {
+  newest: '-started_at',
+  frustration: '-frustration_score,-started_at',
+  longest: '-duration_seconds,-started_at',
+  rage: '-rage_clicks,-started_at',
+};
+
+/** The PocketBase sort of the list (newest first for anything unknown). */
+export function recordingSort(sort: string): string {
+  return SORT_EXPR[sort as RecordingSort] ?? SORT_EXPR.newest;
 }
 
 export const NO_FILTERS: RecordingFilters = {
@@ -26,9 +56,28 @@ export const NO_FILTERS: RecordingFilters = {
   country: '',
   page: '',
   converted: '',
+  source: '',
   withErrors: false,
   withRageClicks: false,
+  withDeadClicks: false,
+  withErrorClicks: false,
+  withQuickBacks: false,
+  withExcessiveScrolling: false,
+  frustrated: false,
+  sort: 'newest',
 };
+
+/**
+ * Filters named in a link's query (Overview's most frustrated pages link to
+ * /dashboard/recordings?page=/checkout&frustrated=1): page, frustrated, rage, sort.
+ */
+export function filtersFromQuery(query: URLSearchParams): RecordingFilters | null {
+  const page = query.get('page') ?? '';
+  const frustrated = query.get('frustrated') === '1';
+  const rage = query.get('rage') === '1';
+  if (!page && !frustrated && !rage) return null;
+  return { ...NO_FILTERS, page: page.slice(0, 200), frustrated, withRageClicks: rage, sort: frustrated ? 'frustration' : 'newest' };
+}
 
 export const RECORDINGS_PAGE_SIZE = 50;
 
@@ -77,7 +126,17 @@ export function recordingFilter(siteId: string, f: RecordingFilters): { expr: st
     parts.push('converted = {:converted}');
     params.converted = f.converted === 'yes';
   }
+  const source = f.source.trim();
+  if (source) {
+    parts.push('source = {:source}');
+    params.source = source.slice(0, 200);
+  }
   if (f.withErrors) parts.push('errors > 0');
   if (f.withRageClicks) parts.push('rage_clicks > 0');
+  if (f.withDeadClicks) parts.push('dead_clicks > 0');
+  if (f.withErrorClicks) parts.push('error_clicks > 0');
+  if (f.withQuickBacks) parts.push('quick_backs > 0');
+  if (f.withExcessiveScrolling) parts.push('excessive_scrolls > 0');
+  if (f.frustrated) parts.push('frustration_score > 0');
   return { expr: parts.join(' && '), params };
 }

@@ -11,6 +11,7 @@ const SIDEBAR = [
   'Pattern Library',
   'Optimizations',
   'Session Replay',
+  'Forms',
   'Funnels',
   'Integrations',
   'Reports',

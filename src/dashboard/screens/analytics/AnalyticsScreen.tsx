@@ -19,6 +19,7 @@ import { useSiteContext } from '../../data/siteContext';
 import { BreakdownTable, type Column } from './BreakdownTable';
 import { ExportMenu } from './ExportMenu';
 import { RecentSessions } from './RecentSessions';
+import { FrustratedPagesCard } from '../../../ui/dashboard/FrustratedPagesCard';
 import { money, SummaryCards } from './SummaryCards';
 import { VisitorsChart } from './VisitorsChart';
 
@@ -165,6 +166,7 @@ export default function AnalyticsScreen() {
             </Card>
           </div>
           <RecentSessions siteId={site.id} days={days} canReplay={can(site.plan_tier, 'recordings')} />
+          <FrustratedPagesCard siteId={site.id} planTier={site.plan_tier} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
             {DEVICE_CARDS.map((c) => (
               <Card key={c.key} title={c.title} testId={c.key}>

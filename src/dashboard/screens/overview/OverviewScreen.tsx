@@ -10,8 +10,11 @@ import { WebsiteScanCard } from './WebsiteScanCard';
 import { GoogleAnalyticsCard } from './GoogleAnalyticsCard';
 import { DocumentUploadCard } from './DocumentUploadCard';
 import { RecentDocumentsCard } from './RecentDocumentsCard';
+import { FrustratedPagesCard } from '../../../ui/dashboard/FrustratedPagesCard';
+import { useSiteContext } from '../../data/siteContext';
 
 export default function OverviewScreen() {
+  const { site } = useSiteContext();
   return (
     <div className="space-y-6">
       <ScreenHeader
@@ -37,6 +40,7 @@ export default function OverviewScreen() {
         <ActiveOptimizationsCard />
         <RecentTestsCard />
       </div>
+      {site && <FrustratedPagesCard siteId={site.id} planTier={site.plan_tier} />}
     </div>
   );
 }

@@ -1,6 +1,9 @@
-/** The list's filters: date range, duration, device, country, page visited, converted, errors, rage clicks. */
+/**
+ * The list's filters and order: date range, duration, device, country, source, page visited, goal
+ * reached, errors and each frustration signal.
+ */
 import { useState, type FormEvent } from 'react';
-import { NO_FILTERS, type RecordingFilters } from '../../../lib/recordings/filters';
+import { NO_FILTERS, RECORDING_SORTS, type RecordingFilters } from '../../../lib/recordings/filters';
 import { Button } from '../../../ui/Button';
 import { SelectField } from '../../../ui/SelectField';
 import { TextField } from '../../../ui/TextField';
@@ -13,9 +16,20 @@ const DEVICES = [
 ] as const;
 
 const CONVERTED = [
-  ['', 'Converted or not'],
-  ['yes', 'Converted'],
-  ['no', 'Not converted'],
+  ['', 'Goal reached or not'],
+  ['yes', 'Goal reached'],
+  ['no', 'Goal not reached'],
+] as const;
+
+/** The checkboxes: each narrows the list to sessions with at least one. */
+const SIGNAL_BOXES = [
+  ['withErrors', 'Had errors'],
+  ['frustrated', 'Any frustration'],
+  ['withRageClicks', 'Rage clicks'],
+  ['withDeadClicks', 'Dead clicks'],
+  ['withErrorClicks', 'Error clicks'],
+  ['withQuickBacks', 'Quick backs'],
+  ['withExcessiveScrolling', 'Excessive scrolling'],
 ] as const;
 
 export function RecordingFiltersPanel({ value, onApply }: { value: RecordingFilters; onApply: (f: RecordingFilters) => void }) {
@@ -58,15 +72,24 @@ export function RecordingFiltersPanel({ value, onApply }: { value: RecordingFilt
         onChange={(e) => set('country', e.target.value)}
       />
       <TextField id="rec-page" label="Page visited" placeholder="/checkout" value={f.page} onChange={(e) => set('page', e.target.value)} />
-      <SelectField id="rec-converted" label="Converted" value={f.converted} options={CONVERTED} onValue={(v) => set('converted', v)} />
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={f.withErrors} onChange={(e) => set('withErrors', e.target.checked)} />
-        Had errors
-      </label>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={f.withRageClicks} onChange={(e) => set('withRageClicks', e.target.checked)} />
-        Rage clicks
-      </label>
+      <SelectField id="rec-converted" label="Goal reached" value={f.converted} options={CONVERTED} onValue={(v) => set('converted', v)} />
+      <TextField
+        id="rec-source"
+        label="Source"
+        placeholder="google.com or Direct"
+        value={f.source}
+        onChange={(e) => set('source', e.target.value)}
+      />
+      <SelectField id="rec-sort" label="Order" value={f.sort} options={RECORDING_SORTS} onValue={(v) => set('sort', v)} />
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-1 sm:col-span-2">
+        <legend className="sr-only">Signals</legend>
+        {SIGNAL_BOXES.map(([key, label]) => (
+          <label key={key} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={f[key]} onChange={(e) => set(key, e.target.checked)} />
+            {label}
+          </label>
+        ))}
+      </fieldset>
       <div className="flex gap-2 sm:col-span-2 lg:col-span-2 lg:justify-end">
         <Button
           variant="ghost"

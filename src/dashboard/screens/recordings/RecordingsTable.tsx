@@ -38,6 +38,7 @@ export function RecordingsTable({
             <th className="px-3 py-2">Clicks</th>
             <th className="px-3 py-2">Errors</th>
             <th className="px-3 py-2">Converted</th>
+            <th className="px-3 py-2">Frustration</th>
             <th className="px-3 py-2">
               <span className="sr-only">Replay</span>
             </th>
@@ -66,6 +67,9 @@ export function RecordingsTable({
               </td>
               <td className="px-3 py-2">{r.errors}</td>
               <td className="px-3 py-2">{r.converted ? 'Yes' : 'No'}</td>
+              <td className="px-3 py-2" data-testid="recording-frustration">
+                <FrustrationCell r={r} />
+              </td>
               <td className="px-3 py-2 text-right">
                 <Button variant="outline" onClick={() => onWatch(r)}>
                   <Play className="h-4 w-4" aria-hidden />
@@ -90,5 +94,27 @@ export function RecordingsTable({
         </nav>
       )}
     </div>
+  );
+}
+
+/** The session's score and its signals' counts (error clicks, quick backs, excessive scrolling). */
+function FrustrationCell({ r }: { r: SessionRecordingRecord }) {
+  if (!r.frustration_score) return <span className="text-slate-400">—</span>;
+  const parts = [
+    [r.error_clicks, 'error clicks'],
+    [r.quick_backs, 'quick backs'],
+    [r.excessive_scrolls, 'excessive scrolls'],
+  ] as const;
+  return (
+    <span title={parts.map(([n, l]) => `${n ?? 0} ${l}`).join(', ')}>
+      <span className="rounded bg-red-50 px-1 text-xs font-medium text-red-700">{r.frustration_score}</span>
+      {parts
+        .filter(([n]) => n > 0)
+        .map(([n, l]) => (
+          <span key={l} className="ml-1 text-xs text-slate-600">
+            {n} {l}
+          </span>
+        ))}
+    </span>
   );
 }

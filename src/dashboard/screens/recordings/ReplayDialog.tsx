@@ -1,7 +1,8 @@
 /**
  * 'Watch Replay': the recording played by rrweb's replayer in a sandboxed frame, with play/pause,
  * speed, skip inactivity, and a timeline marking page views, clicks and errors (click a mark to
- * jump there); 'Export Events' downloads the recording's raw events file.
+ * jump there) and, below it, the session's frustration signals (each a button that jumps to it);
+ * 'Export Events' downloads the recording's raw events file.
  */
 import { Download, Pause, Play, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -9,6 +10,7 @@ import { Replayer } from '@rrweb/replay';
 import '@rrweb/replay/dist/style.css';
 import { formatDuration } from '../../../lib/recordings/format';
 import { timelineMarks, type MarkKind } from '../../../lib/recordings/timeline';
+import { signalMarks, type SignalKind, type StoredSignal } from '../../../lib/recordings/signals';
 import { Button } from '../../../ui/Button';
 import { Spinner } from '../../../ui/Spinner';
 import { errorMessage } from '../../data/errors';
@@ -19,6 +21,13 @@ import { download } from './download';
 type Events = Awaited<ReturnType<typeof fetchRecordingEvents>>;
 const SPEEDS = [1, 2, 4, 8] as const;
 const MARK_COLOURS: Record<MarkKind, string> = { page: 'bg-indigo-600', click: 'bg-emerald-500', error: 'bg-red-600' };
+const SIGNAL_COLOURS: Record<SignalKind, string> = {
+  rage: 'bg-red-600',
+  dead: 'bg-amber-500',
+  error_click: 'bg-fuchsia-600',
+  quick_back: 'bg-sky-600',
+  excessive_scroll: 'bg-slate-600',
+};
 
 export function ReplayDialog({ recording, onClose }: { recording: SessionRecordingRecord; onClose: () => void }) {
   const [events, setEvents] = useState<Events | null>(null);
@@ -70,14 +79,14 @@ export function ReplayDialog({ recording, onClose }: { recording: SessionRecordi
         ) : events.length < 2 ? (
           <p className="text-sm text-slate-600">This recording holds too few events to play.</p>
         ) : (
-          <Player events={events} />
+          <Player events={events} signals={recording.signals} />
         )}
       </div>
     </div>
   );
 }
 
-function Player({ events }: { events: Events }) {
+function Player({ events, signals }: { events: Events; signals: StoredSignal[] | null }) {
   const frame = useRef<HTMLDivElement>(null);
   const replayer = useRef<Replayer | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -86,6 +95,8 @@ function Player({ events }: { events: Events }) {
   const [time, setTime] = useState(0);
   const [total, setTotal] = useState(0);
   const marks = useMemo(() => timelineMarks(events), [events]);
+  const start = useMemo(() => events.reduce((m, e) => Math.min(m, e.timestamp), Infinity), [events]);
+  const frustration = useMemo(() => signalMarks(signals, start, total), [signals, start, total]);
 
   useEffect(() => {
     if (!frame.current) return;
@@ -140,6 +151,35 @@ function Player({ events }: { events: Events }) {
           />
         ))}
       </div>
+      {frustration.length > 0 && (
+        <div className="space-y-1" data-testid="signal-timeline">
+          <div className="relative h-3 rounded bg-red-50" aria-hidden="true">
+            {frustration.map((m, i) => (
+              <span
+                key={i}
+                className={`absolute top-0 h-3 w-1 ${SIGNAL_COLOURS[m.kind]}`}
+                style={{ left: `${total ? (m.at / total) * 100 : 0}%` }}
+                data-testid={`signal-mark-${m.kind}`}
+              />
+            ))}
+          </div>
+          <ul className="flex flex-wrap gap-2 text-xs" aria-label="Frustration signals">
+            {frustration.map((m, i) => (
+              <li key={i}>
+                <button
+                  type="button"
+                  onClick={() => seek(m.at)}
+                  className="flex items-center gap-1 rounded border border-slate-200 px-2 py-0.5 hover:bg-slate-50"
+                  data-testid={`signal-${m.kind}`}
+                >
+                  <span className={`inline-block h-2 w-2 rounded-full ${SIGNAL_COLOURS[m.kind]}`} aria-hidden />
+                  {m.label} at {formatDuration(m.at / 1000)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <input
         type="range"
         aria-label="Position"

@@ -2,11 +2,13 @@
  * The Session Recordings tab: the current site's recordings, newest first, 50 per page, with
  * filters; 'Export' downloads the filtered list as CSV; 'Watch Replay' opens the player. A link
  * from another screen opens a recording at once: ?recording=<recording id> (Funnels) or
- * ?session=<analytics session id> (Analytics).
+ * ?session=<analytics session id> (Analytics); the Overview's most frustrated pages link with
+ * filters (?page=<path>&frustrated=1, src/lib/recordings/filters.ts filtersFromQuery).
  */
 import { useStore } from '@nanostores/react';
 import { Download, Filter, Video } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { filtersFromQuery } from '../../../lib/recordings/filters';
 import { recordingsCsv } from '../../../lib/recordings/format';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
@@ -50,6 +52,8 @@ export function SessionRecordingsTab() {
     if (linkOpened.current || !siteId) return;
     linkOpened.current = true;
     const query = new URLSearchParams(location.search);
+    const linked = filtersFromQuery(query);
+    if (linked) setRecordingFilters(linked);
     const id = query.get('recording');
     const session = query.get('session');
     const wanted = id ? fetchRecording(id) : session ? fetchRecordingOfSession(siteId, session) : null;

@@ -14,7 +14,6 @@ import (
 	"sync"
 	"time"
 
-
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"golang.org/x/time/rate"

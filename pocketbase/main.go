@@ -33,6 +33,7 @@ import (
 	"cro/pocketbase/publicapi"
 	"cro/pocketbase/recordings"
 	"cro/pocketbase/reports"
+	"cro/pocketbase/surveys"
 
 	"cro/pocketbase/safefetch"
 	"cro/pocketbase/status"
@@ -105,6 +106,7 @@ func main() {
 	editor.Register(app)              // the visual editor's bundle, /t/e/editor.js
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 	ecommerce.Register(app, events)   // ecommerce events and orders, the dataLayer chunk, the Ecommerce screen's routes
+	surveys.Register(app)             // on-page surveys: the widget chunk and each site's active surveys in its script
 
 	// Integrations: deliveries to Slack, webhooks and analytics tools, order webhooks in; periodic
 	// passes forward new exposures and conversions, and send sample ratio alerts and the weekly summary.

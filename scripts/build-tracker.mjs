@@ -26,6 +26,8 @@
 // reads the page's GA4 dataLayer events. Budget 1 KB gzip. Its hook cost the full build +6 B (7,221 ->
 // 7,227 B gzip) after the tracker API's properties became any JSON value (line items; core 3,548 ->
 // 3,544 B, full 7,221 -> 7,218 B).
+// A sixth is the on-page survey widget (src/survey), an ES module the full build imports at idle time
+// on sites with an active survey (pocketbase/surveys serves it at /t/s/<content hash>.js). Budget 8 KB gzip.
 // Fails if any exceeds its budget. --report prints {core: {bytes, gzip}, full: {...}, recorder: {...}, ecommerce: {...}, editor: {...}}.
 import { build } from 'esbuild';
 import { minify } from 'terser';
@@ -51,6 +53,13 @@ const BUILDS = {
     format: 'esm',
     target: 'es2020',
     budget: TRACKER_BUDGETS.ecommerce,
+  },
+  survey: {
+    out: 'pocketbase/surveys/survey.gen.js',
+    entry: 'src/survey/index.ts',
+    format: 'esm',
+    target: 'es2020',
+    budget: TRACKER_BUDGETS.survey,
   },
   editor: {
     out: 'pocketbase/editor/editor.gen.js',

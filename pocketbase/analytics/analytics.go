@@ -68,7 +68,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	servedSites.Store(sites)
 	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: newLimiter(cfg.SiteRPS), clientLimit: newLimiter(cfg.ClientRPS), shareLimit: newLimiter(cfg.SiteRPS * ClientShareOfSite)}
 
-	for _, name := range []string{"sites", "goals", "optimization_rules", "experiments", "ecommerce_settings"} {
+	for _, name := range []string{"sites", "goals", "optimization_rules", "experiments", "ecommerce_settings", "surveys"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterUpdateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterDeleteSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })

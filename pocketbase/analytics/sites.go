@@ -32,8 +32,10 @@ type siteInfo struct {
 	TagManager bool
 	// Ecommerce is the ecommerce chunk's config (key `o`), nil when the site captures none.
 	Ecommerce json.RawMessage
-	notFound  bool
-	loadedAt  time.Time
+	// Surveys is the survey widget's config (key `y`), nil when the site has no active survey.
+	Surveys  json.RawMessage
+	notFound bool
+	loadedAt time.Time
 }
 
 type goal struct {
@@ -136,6 +138,9 @@ func (c *siteCache) load(key string) *siteInfo {
 	if EcommerceConfig != nil {
 		info.Ecommerce = EcommerceConfig(rec.Id)
 	}
+	if SurveysConfig != nil {
+		info.Surveys = SurveysConfig(rec)
+	}
 	info.expList = loadExperiments(c.app, rec.Id)
 	info.Rules = resolveConflicts(info.Rules, info.expList)
 	for i := range info.expList {
@@ -147,6 +152,10 @@ func (c *siteCache) load(key string) *siteInfo {
 // RecordingConfig, set by the recordings package, gives a site's recorder config for its script
 // (nil: no recording); the script stays free of the recorder's rules (plan, settings).
 var RecordingConfig func(site *core.Record) json.RawMessage
+
+// SurveysConfig, set by the surveys package, gives a site's on-page surveys for its script (the
+// widget chunk's path and the active surveys' targeting; nil when none is active or the plan has none).
+var SurveysConfig func(site *core.Record) json.RawMessage
 
 // maxRules bounds the rules inlined into one site's script.
 const maxRules = 50

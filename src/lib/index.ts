@@ -31,3 +31,5 @@ export * from './goals';
 export * from './funnels';
 export * from './visual-editor';
 export * from './pattern-insert';
+export * from './surveys';
+export * from './personal-text';

@@ -15,7 +15,8 @@ export type Capability =
   | 'recordings'
   | 'cro_workers'
   | 'api_access'
-  | 'ecommerce';
+  | 'ecommerce'
+  | 'surveys';
 
 const MINIMUM_TIER: Record<Capability, PlanTier> = {
   scan_all_results: 'starter',
@@ -33,6 +34,9 @@ const MINIMUM_TIER: Record<Capability, PlanTier> = {
   api_access: 'enterprise',
   // Ecommerce analytics (pocketbase/ecommerce mirrors it, pinned by plan-limits.json).
   ecommerce: 'enterprise',
+  // On-page surveys: with recordings (an answer opens its session's recording); pocketbase/surveys
+  // mirrors it, pinned by plan-limits.json.
+  surveys: 'growth',
 };
 
 /** Scan results a free user sees (of up to SCAN_MAX_RESULTS). */
@@ -112,6 +116,7 @@ const CAPABILITY_LABELS: Record<Capability, string> = {
   cro_workers: 'CRO Workers',
   api_access: 'API access',
   ecommerce: 'Ecommerce analytics',
+  surveys: 'On-page surveys',
 };
 
 const TIER_LABELS: Record<PlanTier, string> = { free: 'Free', starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise & Ecom' };

@@ -23,6 +23,7 @@ const TABLE: Record<Capability, PlanTier[]> = {
   cro_workers: ['enterprise'],
   api_access: ['enterprise'],
   ecommerce: ['enterprise'],
+  surveys: ['growth', 'enterprise'],
 };
 
 describe('plan gating', () => {
@@ -70,6 +71,7 @@ describe('upgrade messages and entitlements', () => {
         cro_workers: false,
         api_access: false,
         ecommerce: false,
+        surveys: true,
       },
       scanResultLimit: 30,
     });

@@ -15,6 +15,7 @@ export const ROUTE_PATHS = {
   recordings: '/dashboard/recordings',
   funnels: '/dashboard/funnels',
   ecommerce: '/dashboard/ecommerce',
+  surveys: '/dashboard/surveys',
   integrations: '/dashboard/integrations',
   reports: '/dashboard/reports',
   tests: '/dashboard/tests',

@@ -24,9 +24,16 @@ routerAdd(
   (e) => {
     const domain = require(`${__hooks}/lib/generated/domain.js`);
     const reply = require(`${__hooks}/lib/http_reply.js`);
-    const raw = reply.body(e);
-    // Through JSON: the body's lists are Go values in the hooks' runtime, not JS arrays.
-    const body = raw && JSON.parse(JSON.stringify(raw));
+    // Any origin (the customer's page), no credentials. The widget sends its JSON as text/plain, a
+    // simple request without a preflight (the API's CORS is same-origin except the tracker's paths).
+    e.response.header().set('Access-Control-Allow-Origin', '*');
+    let body = null;
+    try {
+      const parsed = JSON.parse(toString(e.request.body, 8 << 10));
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed;
+    } catch (_) {
+      /* not JSON: refused below */
+    }
     if (!body) return reply.error(e, 400, 'The request body must be a JSON object.');
     const key = typeof body.key === 'string' ? body.key : '';
     const surveyId = typeof body.survey === 'string' ? body.survey : '';

@@ -109,7 +109,6 @@ export function r(cfg: Cfg, ids: Ids, optOut: () => boolean): void {
           const body = JSON.stringify({ key: cfg.k, survey: s.i, session: ids().s, value, page: location.pathname });
           fetch(origin + '/api/cro/surveys/answer', {
             method: 'POST',
-            headers: { 'content-type': 'application/json' },
             body,
             keepalive: true,
           }).catch(() => {});

@@ -85,16 +85,14 @@ describe('answers and results', () => {
 
   it("puts the site's active surveys in its script (full build) and serves the widget", async () => {
     nps = await owner.client.collection('surveys').create({ site_id: siteId, ...NPS, pages: '/pricing', exit_intent: true });
-    choice = await owner.client
-      .collection('surveys')
-      .create({
-        site_id: siteId,
-        kind: 'multiple',
-        question: 'What brought you?',
-        options: ['Price', 'Reviews', 'Speed'],
-        share: 50,
-        active: true,
-      });
+    choice = await owner.client.collection('surveys').create({
+      site_id: siteId,
+      kind: 'multiple',
+      question: 'What brought you?',
+      options: ['Price', 'Reviews', 'Speed'],
+      share: 50,
+      active: true,
+    });
     text = await owner.client.collection('surveys').create({ site_id: siteId, kind: 'text', question: 'What stopped you?', active: true });
     const script = await (await fetch(`${server.url}/t/${site.public_key}.js`)).text();
     const path = /"y":\{"u":"(\/t\/s\/[0-9a-f]{12}\.js)"/.exec(script)?.[1];
@@ -125,6 +123,9 @@ describe('answers and results', () => {
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect((await res.json()).message).toBe(message);
     }
+    const notJson = await fetch(`${server.url}/api/cro/surveys/answer`, { method: 'POST', body: 'value=9' });
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()).message).toBe('The request body must be a JSON object.');
     expect(await answerCount()).toBe(0);
   });
 
@@ -133,9 +134,16 @@ describe('answers and results', () => {
       ['sa', 10],
       ['sb', 9],
       ['sc', 3],
-      ['sd', 7],
     ] as const)
       expect((await answer({ survey: nps.id, session, value })).status).toBe(201);
+    // As the widget sends it: JSON as text/plain (no preflight), answered to any origin.
+    const plain = await fetch(`${server.url}/api/cro/surveys/answer`, {
+      method: 'POST',
+      headers: { Origin: 'https://surveys.example.com' },
+      body: JSON.stringify({ key: site.public_key, survey: nps.id, session: 'sd', value: 7 }),
+    });
+    expect(plain.status).toBe(201);
+    expect(plain.headers.get('access-control-allow-origin')).toBe('*');
     for (const value of [['Price', 'Reviews'], ['Price'], 'Speed'])
       expect((await answer({ survey: choice.id, session: 'se', value })).status).toBe(201);
     const typed = [

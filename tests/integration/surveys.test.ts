@@ -197,4 +197,18 @@ describe('answers and results', () => {
     const script = await (await fetch(`${server.url}/t/${site.public_key}.js`)).text();
     expect(script).not.toContain(nps.id);
   });
+
+  it('answers 429 past 60 answers a minute from one address', async () => {
+    const settings = await server.admin.settings.getAll();
+    expect(settings.rateLimits.rules).toContainEqual({
+      label: 'POST /api/cro/surveys/answer',
+      audience: '',
+      duration: 60,
+      maxRequests: 60,
+    });
+    await server.admin.settings.update({ rateLimits: settings.rateLimits }); // a fresh limiter
+    const s = await owner.client.collection('surveys').create({ site_id: siteId, ...NPS, question: 'Rate?' });
+    for (let i = 0; i < 60; i++) expect((await answer({ survey: s.id, session: `r${i}`, value: 5 })).status).toBe(201);
+    expect((await answer({ survey: s.id, session: 'r60', value: 5 })).status).toBe(429);
+  });
 });

@@ -198,6 +198,24 @@ describe('answers and results', () => {
     expect(script).not.toContain(nps.id);
   });
 
+  it("targets a survey after one of the site's goals; another site's goal is refused", async () => {
+    const goal = await owner.client
+      .collection('goals')
+      .create({ site_id: siteId, name: 'Signed up', type: 'url', match: '/welcome', enabled: true });
+    const s = await owner.client.collection('surveys').create({ site_id: siteId, ...NPS, question: 'How was sign-up?', goal_id: goal.id });
+    const script = await (await fetch(`${server.url}/t/${site.public_key}.js`)).text();
+    expect(script).toContain(`"i":"${s.id}"`);
+    expect(script).toContain('"g":{"t":"url","m":"/welcome"}');
+    const other = await server.admin
+      .collection('sites')
+      .create({ user_id: owner.record.id, name: 'Other', domain: 'other-surveys.example.com' });
+    const foreign = await server.admin
+      .collection('goals')
+      .create({ site_id: other.id, name: 'X', type: 'url', match: '/x', enabled: true });
+    await expect(owner.client.collection('surveys').update(s.id, { goal_id: foreign.id })).rejects.toMatchObject({ status: 400 });
+    await owner.client.collection('surveys').delete(s.id);
+  });
+
   it('answers 429 past 60 answers a minute from one address', async () => {
     const settings = await server.admin.settings.getAll();
     expect(settings.rateLimits.rules).toContainEqual({

@@ -7,6 +7,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { addSite, createUser, newDomain, signInBrowser, superuser } from './dashboard/helpers';
 import { leave, visitorBrowser } from './visitors';
+import { expectNoSeriousViolations } from './axe';
 
 const SHOP = process.env.TRACKER_FIXTURE_ORIGIN ?? '';
 const visitorContext = visitorBrowser();
@@ -64,6 +65,7 @@ test('an NPS survey on exit intent collects three answers and shows their NPS', 
     const v = await ctx.newPage();
     await exitIntent(v, site.public_key);
     if (score === 10) {
+      await expectNoSeriousViolations(v, { include: '[data-cro-survey]', bestPractice: false });
       // Keyboard: the dialog takes focus on its first answer; Tab and Enter answer.
       await expect(v.getByRole('button', { name: '0 of 10', exact: true })).toBeFocused();
       for (let i = 0; i < 10; i++) await v.keyboard.press('Tab');

@@ -22,6 +22,7 @@ export default tseslint.config(
       'pocketbase/analytics/*.gen.js',
       'pocketbase/recordings/*.gen.js',
       'pocketbase/editor/*.gen.js',
+      'pocketbase/ecommerce/*.gen.js',
       'pocketbase/surveys/*.gen.js',
       'public/',
     ],

@@ -81,6 +81,7 @@ func main() {
 			funnels.BindJS(vm, app, events)     // $funnels: the site's funnels' figures for the AI grounding
 			secrets.BindJS(vm)                  // $integrations: integration credentials sealed at rest
 			domainzone.BindJS(vm)               // $domainzone: a domain's registrable domain (the zone a site proves)
+			surveys.BindJS(vm)                  // $surveys: a consent-free visitor's session, for survey answers
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{

@@ -53,7 +53,12 @@ routerAdd(
     const r = new Record(e.app.findCollectionByNameOrId('survey_answers'));
     r.set('site_id', site.id);
     r.set('survey_id', survey.id);
-    r.set('session', parsed.session);
+    // A consent-free site's visitor has no session of their own on the device: the server names it,
+    // as the collect endpoint does for the same request.
+    const session = site.getBool('consent_free')
+      ? $surveys.consentFreeSession(site.id, e.realIP(), e.request.header.get('User-Agent'))
+      : '';
+    r.set('session', session || parsed.session);
     if (parsed.answer.score !== null) r.set('score', parsed.answer.score);
     r.set('choices', parsed.answer.choices);
     r.set('text', parsed.answer.text);

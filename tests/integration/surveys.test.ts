@@ -216,6 +216,21 @@ describe('answers and results', () => {
     await owner.client.collection('surveys').delete(s.id);
   });
 
+  it("stores a consent-free visitor's answer with the session the server names, not the client's", async () => {
+    await server.admin.collection('sites').update(siteId, { consent_free: true });
+    const s = await owner.client.collection('surveys').create({ site_id: siteId, ...NPS, question: 'Consent-free?' });
+    const script = await (await fetch(`${server.url}/t/${site.public_key}.js`)).text();
+    const visitor = /"c":"(\w+)"/.exec(script)?.[1] ?? '';
+    expect(visitor).not.toBe('');
+    for (const session of ['client-a', 'client-b']) expect((await answer({ survey: s.id, session, value: 9 })).status).toBe(201);
+    const stored = await server.admin.collection('survey_answers').getFullList({ filter: `survey_id = "${s.id}"` });
+    expect(stored).toHaveLength(2);
+    expect(stored[0]!.session).toBe(stored[1]!.session);
+    expect(stored[0]!.session.startsWith(visitor.slice(0, 12))).toBe(true);
+    await server.admin.collection('sites').update(siteId, { consent_free: false });
+    await owner.client.collection('surveys').delete(s.id);
+  });
+
   it('answers 429 past 60 answers a minute from one address', async () => {
     const settings = await server.admin.settings.getAll();
     expect(settings.rateLimits.rules).toContainEqual({

@@ -36,6 +36,7 @@ import (
 	"cro/pocketbase/publicapi"
 	"cro/pocketbase/recordings"
 	"cro/pocketbase/reports"
+	"cro/pocketbase/surveys"
 
 	"cro/pocketbase/render"
 	"cro/pocketbase/safefetch"
@@ -93,6 +94,7 @@ func main() {
 			funnels.BindJS(vm, app, events)     // $funnels: the site's funnels' figures for the AI grounding
 			secrets.BindJS(vm)                  // $integrations: integration credentials sealed at rest
 			domainzone.BindJS(vm)               // $domainzone: a domain's registrable domain (the zone a site proves)
+			surveys.BindJS(vm)                  // $surveys: a consent-free visitor's session, for survey answers
 		},
 	})
 	migratecmd.MustRegister(app, app.RootCmd, migratecmd.Config{
@@ -125,6 +127,7 @@ func main() {
 	editor.Register(app)              // the visual editor's bundle, /t/e/editor.js
 	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
 	ecommerce.Register(app, events)   // ecommerce events and orders, the dataLayer chunk, the Ecommerce screen's routes
+	surveys.Register(app)             // on-page surveys: the widget chunk and each site's active surveys in its script
 
 	// Integrations: deliveries to Slack, webhooks and analytics tools, order webhooks in; periodic
 	// passes forward new exposures and conversions, and send sample ratio alerts and the weekly summary.

@@ -29,7 +29,9 @@
 // A sixth is the forms chunk (src/forms: form analytics), an ES module served by pocketbase/forms at
 // /t/f/<content hash>.js, which the core imports through the recorder's config slot for sites with
 // form analytics (it then loads the recorder itself for sampled sessions): no tracker bytes.
-// Fails if any exceeds its budget. --report prints {core: {bytes, gzip}, full: {...}, recorder: {...}, ecommerce: {...}, forms: {...}, editor: {...}}.
+// A seventh is the on-page survey widget (src/survey), an ES module the full build imports at idle time
+// on sites with an active survey (pocketbase/surveys serves it at /t/s/<content hash>.js). Budget 8 KB gzip.
+// Fails if any exceeds its budget. --report prints {core: {bytes, gzip}, full: {...}, recorder: {...}, ecommerce: {...}, forms: {...}, survey: {...}, editor: {...}}.
 import { build } from 'esbuild';
 import { minify } from 'terser';
 import { writeFileSync, readFileSync, existsSync } from 'node:fs';
@@ -62,6 +64,13 @@ const BUILDS = {
     format: 'esm',
     target: 'es2020',
     budget: TRACKER_BUDGETS.forms,
+  },
+  survey: {
+    out: 'pocketbase/surveys/survey.gen.js',
+    entry: 'src/survey/index.ts',
+    format: 'esm',
+    target: 'es2020',
+    budget: TRACKER_BUDGETS.survey,
   },
   editor: {
     out: 'pocketbase/editor/editor.gen.js',

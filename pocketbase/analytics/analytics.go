@@ -70,7 +70,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	servedSites.Store(sites)
 	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: collect.NewLimiter(cfg.SiteRPS), clientLimit: collect.NewLimiter(cfg.ClientRPS), shareLimit: collect.NewLimiter(cfg.SiteRPS * collect.ClientShareOfSite)}
 
-	for _, name := range []string{"sites", "goals", "optimization_rules", "experiments", "ecommerce_settings", "audiences"} {
+	for _, name := range []string{"sites", "goals", "optimization_rules", "experiments", "ecommerce_settings", "audiences", "surveys"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterUpdateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
 		app.OnRecordAfterDeleteSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })

@@ -28,12 +28,12 @@ var (
 
 // trackerFor picks the build for a site: the full one only when its config carries at least one
 // enabled optimization rule (CRO workers are rules) or running experiment, or the ecommerce chunk
-// (whose import hook only the full build has), so other sites load the smaller core.
+// or surveys (whose import hooks only the full build has), so other sites load the smaller core.
 func trackerFor(site *siteInfo) string {
 	if len(site.Audiences) > 0 {
 		return trackerAudJS
 	}
-	if len(site.Rules) > 0 || len(site.ExperimentList) > 0 || site.Ecommerce != nil {
+	if len(site.Rules) > 0 || len(site.ExperimentList) > 0 || site.Ecommerce != nil || site.Surveys != nil {
 		return trackerFullJS
 	}
 	return trackerCoreJS
@@ -55,6 +55,8 @@ type scriptConfig struct {
 	Recording json.RawMessage `json:"v,omitempty"`
 	// Ecommerce capture (pocketbase/ecommerce): where the chunk is that reads the dataLayer.
 	Ecommerce json.RawMessage `json:"o,omitempty"`
+	// On-page surveys (pocketbase/surveys): the widget chunk's path and the active surveys.
+	Surveys json.RawMessage `json:"y,omitempty"`
 	// ConsentFree, for consent-free sites only: the visitor id the server computed for this
 	// request (collect/consent_free.go) in the script; 1 in the config the edge reads. The tracker then
 	// stores nothing on the device and uses this id.
@@ -73,7 +75,7 @@ type scriptConfig struct {
 func configJSON(site *siteInfo, visitor string, country *string) []byte {
 	cfg := scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: goalSelectors(site, "click"),
 		Forms: goalSelectors(site, "form"), Rules: site.Rules,
-		Experiments: site.ExperimentList, TagManager: site.TagManager, Recording: site.Recording, Ecommerce: site.Ecommerce,
+		Experiments: site.ExperimentList, TagManager: site.TagManager, Recording: site.Recording, Ecommerce: site.Ecommerce, Surveys: site.Surveys,
 		Audiences: site.Audiences, Country: country}
 	if site.AudienceKinds["day_of_week"] || site.AudienceKinds["hour"] {
 		cfg.TimeZone = site.Zone.String()

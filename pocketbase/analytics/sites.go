@@ -99,6 +99,9 @@ func (c *siteCache) load(key string) *siteInfo {
 	if EcommerceConfig != nil {
 		info.Ecommerce = EcommerceConfig(rec.Id)
 	}
+	if SurveysConfig != nil {
+		info.Surveys = SurveysConfig(rec)
+	}
 	info.ExperimentList = loadExperiments(c.app, rec.Id)
 	info.Rules = resolveConflicts(info.Rules, info.ExperimentList)
 	loadAudiences(c.app, info)
@@ -111,6 +114,10 @@ func (c *siteCache) load(key string) *siteInfo {
 // RecordingConfig, set by the recordings package, gives a site's recorder config for its script
 // (nil: no recording); the script stays free of the recorder's rules (plan, settings).
 var RecordingConfig func(site *core.Record) json.RawMessage
+
+// SurveysConfig, set by the surveys package, gives a site's on-page surveys for its script (the
+// widget chunk's path and the active surveys' targeting; nil when none is active or the plan has none).
+var SurveysConfig func(site *core.Record) json.RawMessage
 
 // maxRules bounds the rules inlined into one site's script.
 const maxRules = 50

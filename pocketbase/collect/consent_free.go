@@ -37,3 +37,18 @@ func ConsentFreeIDs(site *eventstore.Site, b *eventstore.Batch, ip, ua string) b
 	b.Visitor, b.Session = v, h.Session(site.ID, v)
 	return true
 }
+
+// ConsentFreeSession is the session the collect endpoint names for the same request to a
+// consent-free site (the visitor of ConsentFreeVisitor, and its current session), so that what
+// another route stores for the visitor (a survey answer) joins their session. "" as above.
+func ConsentFreeSession(siteID, ip, ua string) string {
+	h := Visitors.Load()
+	if h == nil {
+		return ""
+	}
+	v := h.Visitor(siteID, ip, ua)
+	if v == "" {
+		return ""
+	}
+	return h.Session(siteID, v)
+}

@@ -30,6 +30,8 @@ type Site struct {
 	TagManager bool
 	// Ecommerce is the ecommerce chunk's config (key `o`), nil when the site captures none.
 	Ecommerce json.RawMessage
+	// Surveys is the survey widget's config (key `y`), nil when the site has no active survey.
+	Surveys json.RawMessage
 	// Audiences the enabled rules and running experiments target, by id (analytics/audiences.go).
 	Audiences map[string]json.RawMessage
 	// AudienceKinds: the condition kinds those audiences use (country is then inlined per request).

@@ -32,3 +32,5 @@ export * from './funnels';
 export * from './visual-editor';
 export * from './pattern-insert';
 export * from './audiences';
+export * from './surveys';
+export * from './personal-text';

@@ -17,7 +17,8 @@ export type Capability =
   | 'cro_workers'
   | 'api_access'
   | 'ecommerce'
-  | 'white_label';
+  | 'white_label'
+  | 'surveys';
 
 const MINIMUM_TIER: Record<Capability, PlanTier> = {
   scan_all_results: 'starter',
@@ -41,6 +42,9 @@ const MINIMUM_TIER: Record<Capability, PlanTier> = {
   // An account's brand on its clients' dashboard, mails and reports, and its own dashboard domain
   // (pocketbase/whitelabel mirrors it, pinned by plan-limits.json).
   white_label: 'enterprise',
+  // On-page surveys: with recordings (an answer opens its session's recording); pocketbase/surveys
+  // mirrors it, pinned by plan-limits.json.
+  surveys: 'growth',
 };
 
 /** Scan results a free user sees (of up to SCAN_MAX_RESULTS). */
@@ -122,6 +126,7 @@ const CAPABILITY_LABELS: Record<Capability, string> = {
   api_access: 'API access',
   ecommerce: 'Ecommerce analytics',
   white_label: 'White label',
+  surveys: 'On-page surveys',
 };
 
 const TIER_LABELS: Record<PlanTier, string> = { free: 'Free', starter: 'Starter', growth: 'Growth', enterprise: 'Enterprise & Ecom' };

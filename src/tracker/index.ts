@@ -212,6 +212,13 @@ function init(): void {
   // Ecommerce capture (full build; the server sends it to sites that capture ecommerce events):
   // the chunk that reads the page's dataLayer and reports through `cro('track', ...)`.
   if (CRO_RULES && config().o) import(origin() + config().o).catch(() => {});
+  // On-page surveys (full build; the server sends them to sites with an active survey): the widget
+  // chunk (src/survey) decides which survey this page shows, when, and whether the visitor has seen it.
+  if (CRO_RULES && config().y)
+    import(origin() + config().y!.u).then(
+      (m: Recorder) => m.r(config(), ids, optOut),
+      () => {},
+    );
   hide = () => {
     page.leave();
     vitals();

@@ -33,6 +33,8 @@ export interface Config {
   v?: RecorderConfig;
   /** The ecommerce chunk's path (src/ecommerce), for sites that capture ecommerce events (full build). */
   o?: string;
+  /** On-page surveys (pocketbase/surveys): the widget chunk's path `u` and the active surveys `s` (full build). */
+  y?: { u: string };
   /**
    * Consent-free mode: the visitor id the server computed for this request (a daily salted hash,
    * pocketbase/visitorhash). Nothing is then stored on the device; the server names the session.

@@ -88,6 +88,10 @@ const SCREENS: Record<Exclude<RouteName, 'admin'>, Check> = {
     await expect(page.getByTestId('ecommerce-settings')).toBeVisible();
     await expect(page.getByTestId('ecommerce-summary')).toBeVisible();
   },
+  surveys: async (page) => {
+    // The demo has no surveys yet: the screen opens on its (empty) list.
+    await expect(page.getByTestId('surveys-list')).toBeVisible();
+  },
   integrations: async (page) => {
     await expect(page.getByTestId('integrations-grid')).toBeVisible();
   },

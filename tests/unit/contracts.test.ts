@@ -117,6 +117,12 @@ describe('plan limits (the same fixture runs in pocketbase/usage)', () => {
     for (const [tier, allowed] of Object.entries(planLimits.formAnalytics.plans)) expect(can(tier, 'form_analytics'), tier).toBe(allowed);
     expect(upgradeMessage('form_analytics')).toBe(planLimits.formAnalytics.refusal);
   });
+
+  it('gives on-page surveys to the plans the fixture lists, with the same refusal as pocketbase/surveys', () => {
+    for (const [tier, allowed] of Object.entries(planLimits.surveys.plans)) expect(can(tier, 'surveys'), tier).toBe(allowed);
+    expect(upgradeMessage('surveys')).toBe(planLimits.surveys.refusal);
+  });
+
   it('gives session recordings to the plans the fixture lists, with the same refusal as pocketbase/recordings', () => {
     for (const [tier, allowed] of Object.entries(planLimits.recordings.plans)) expect(can(tier, 'recordings'), tier).toBe(allowed);
     expect(upgradeMessage('recordings')).toBe(planLimits.recordings.refusal);

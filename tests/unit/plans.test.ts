@@ -25,6 +25,7 @@ const TABLE: Record<Capability, PlanTier[]> = {
   api_access: ['enterprise'],
   ecommerce: ['enterprise'],
   white_label: ['enterprise'],
+  surveys: ['growth', 'enterprise'],
 };
 
 describe('plan gating', () => {
@@ -74,6 +75,7 @@ describe('upgrade messages and entitlements', () => {
         api_access: false,
         ecommerce: false,
         white_label: false,
+        surveys: true,
       },
       scanResultLimit: 30,
     });

@@ -116,3 +116,9 @@ declare const $domainzone: {
   /** www.shop.co.uk -> shop.co.uk; the name itself when it has no public suffix. */
   of(domain: string): string;
 };
+
+/** On-page surveys (pocketbase/surveys). */
+declare const $surveys: {
+  /** The session the collect endpoint gives this request on a consent-free site; "" when it cannot be computed. */
+  consentFreeSession(siteId: string, ip: string, userAgent: string): string;
+};

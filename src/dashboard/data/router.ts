@@ -16,6 +16,7 @@ export const ROUTE_PATHS = {
   forms: '/dashboard/forms',
   funnels: '/dashboard/funnels',
   ecommerce: '/dashboard/ecommerce',
+  surveys: '/dashboard/surveys',
   integrations: '/dashboard/integrations',
   reports: '/dashboard/reports',
   tests: '/dashboard/tests',

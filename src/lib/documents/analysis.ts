@@ -97,7 +97,8 @@ export function sentencesOf(text: string): string[] {
   return out;
 }
 
-function wordsOf(s: string): string[] {
+/** A text's keywords (3+ letters, stop words left out): what the built-in engines count. */
+export function wordsOf(s: string): string[] {
   return (s.toLowerCase().match(/[a-z\u00c0-\u024f]{3,}/g) ?? []).filter((w) => !STOP.has(w));
 }
 

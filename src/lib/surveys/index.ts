@@ -1,0 +1,4 @@
+export * from './definition';
+export * from './answer';
+export * from './nps';
+export * from './themes';

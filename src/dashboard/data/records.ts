@@ -220,6 +220,10 @@ export interface ExperimentRecord extends RecordModel {
   ended_at: string;
   /** The declared winner's variant key. */
   winner: string;
+  /** Multiple-comparison correction; '' lets the server choose (src/lib/experiment-statistics.ts). */
+  correction: 'none' | 'holm-bonferroni' | 'benjamini-hochberg' | '';
+  /** Days of pre-exposure behaviour CUPED adjusts for; 0 turns CUPED off. */
+  cuped_window_days: number;
   created_at: string;
   updated_at: string;
 }

@@ -1,0 +1,50 @@
+/**
+ * An A/B test's statistics settings, checked on the server before an `experiments` record is
+ * stored (pocketbase/pb_hooks/experiments.pb.js) and shown by the dashboard with the same words:
+ * the multiple-comparison correction and CUPED's pre-exposure window. The Go results route
+ * (pocketbase/experiments/correction.go, cuped.go) reads them with the same defaults.
+ */
+
+/** '' lets the server choose: Holm-Bonferroni when the test compares several variants or goals. */
+export const CORRECTIONS = ['none', 'holm-bonferroni', 'benjamini-hochberg'] as const;
+export type Correction = (typeof CORRECTIONS)[number];
+export const CORRECTION_LABELS: Record<Correction, string> = {
+  none: 'None',
+  'holm-bonferroni': 'Holm-Bonferroni',
+  'benjamini-hochberg': 'Benjamini-Hochberg',
+};
+
+/** Days of pre-exposure behaviour CUPED uses; 0 turns CUPED off. */
+export const DEFAULT_CUPED_WINDOW_DAYS = 14;
+export const MAX_CUPED_WINDOW_DAYS = 90;
+
+/** The stored fields this module checks, in the order the audit log lists them. */
+export const STATISTICS_FIELDS = ['correction', 'cuped_window_days'] as const;
+
+export interface StatisticsSettings {
+  correction: Correction | '';
+  cuped_window_days: number;
+}
+
+type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+const refuse = (error: string): { ok: false; error: string } => ({ ok: false, error });
+
+/** The submitted statistics settings (missing ones keep `current`), or what to fix. */
+export function validateStatisticsSettings(input: Record<string, unknown>, current: StatisticsSettings): Checked<StatisticsSettings> {
+  const correction = input.correction === undefined || input.correction === null ? current.correction : input.correction;
+  if (correction !== '' && !(CORRECTIONS as readonly unknown[]).includes(correction)) {
+    return refuse(`Correction must be one of ${CORRECTIONS.join(', ')}`);
+  }
+  const days =
+    input.cuped_window_days === undefined || input.cuped_window_days === null ? current.cuped_window_days : input.cuped_window_days;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > MAX_CUPED_WINDOW_DAYS) {
+    return refuse(`CUPED window must be a whole number of days from 0 (off) to ${MAX_CUPED_WINDOW_DAYS}`);
+  }
+  return { ok: true, value: { correction: correction as Correction | '', cuped_window_days: days } };
+}
+
+/** The correction in force: the chosen one, else Holm-Bonferroni for a family of several comparisons. */
+export function correctionInForce(chosen: string, variants: number, goals: number): Correction {
+  if ((CORRECTIONS as readonly string[]).includes(chosen)) return chosen as Correction;
+  return Math.max(variants - 1, 0) * goals > 1 ? 'holm-bonferroni' : 'none';
+}

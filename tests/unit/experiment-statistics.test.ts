@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { correctionInForce, validateStatisticsSettings } from '../../src/lib/experiment-statistics';
+
+const current = { correction: '' as const, cuped_window_days: 14 };
+
+describe('statistics settings', () => {
+  it('keeps what is not sent and takes what is valid', () => {
+    expect(validateStatisticsSettings({}, current)).toEqual({ ok: true, value: current });
+    expect(validateStatisticsSettings({ correction: 'none', cuped_window_days: 0 }, current)).toEqual({
+      ok: true,
+      value: { correction: 'none', cuped_window_days: 0 },
+    });
+  });
+
+  it.each([
+    [{ correction: 'bonferroni' }, 'Correction must be one of none, holm-bonferroni, benjamini-hochberg'],
+    [{ correction: 3 }, 'Correction must be one of none, holm-bonferroni, benjamini-hochberg'],
+    [{ cuped_window_days: -1 }, 'CUPED window must be a whole number of days from 0 (off) to 90'],
+    [{ cuped_window_days: 7.5 }, 'CUPED window must be a whole number of days from 0 (off) to 90'],
+    [{ cuped_window_days: '7' }, 'CUPED window must be a whole number of days from 0 (off) to 90'],
+  ])('refuses %j', (input, error) => {
+    expect(validateStatisticsSettings(input, current)).toEqual({ ok: false, error });
+  });
+
+  it('defaults to Holm-Bonferroni for several comparisons, else none; a choice wins', () => {
+    expect(correctionInForce('', 2, 1)).toBe('none');
+    expect(correctionInForce('', 3, 1)).toBe('holm-bonferroni');
+    expect(correctionInForce('', 2, 2)).toBe('holm-bonferroni');
+    expect(correctionInForce('none', 4, 3)).toBe('none');
+    expect(correctionInForce('benjamini-hochberg', 2, 1)).toBe('benjamini-hochberg');
+  });
+});

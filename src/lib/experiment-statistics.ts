@@ -48,3 +48,32 @@ export function correctionInForce(chosen: string, variants: number, goals: numbe
   if ((CORRECTIONS as readonly string[]).includes(chosen)) return chosen as Correction;
   return Math.max(variants - 1, 0) * goals > 1 ? 'holm-bonferroni' : 'none';
 }
+
+/** What the results say about how a comparison was computed (the results route's fields). */
+export interface MethodContext {
+  /** The comparison is CUPED-adjusted (stats.cuped). */
+  cuped: boolean;
+  windowDays: number;
+  /** The correction in force (correction.method) and its family's size; 'none' for the unadjusted view. */
+  correction: Correction;
+  familySize: number;
+}
+
+export type ResultFigure = 'uplift' | 'chance' | 'p_value' | 'sequential_p_value';
+
+/** Each figure's method, named in full for the results view's hover text. */
+export function figureMethod(figure: ResultFigure, c: MethodContext): string {
+  const cuped = c.cuped ? `; CUPED: adjusted for each visitor's behaviour in the ${c.windowDays} days before exposure` : '';
+  const corrected =
+    c.correction !== 'none' && c.familySize > 1 ? `; corrected by ${CORRECTION_LABELS[c.correction]} over ${c.familySize} comparisons` : '';
+  switch (figure) {
+    case 'uplift':
+      return `Relative uplift with its 95% interval: fixed-horizon t-test (delta method)${cuped}${corrected.replace('corrected', 'interval widened')}`;
+    case 'chance':
+      return `Bayesian: chance to beat the control (Gaussian posterior of the uplift)${cuped}`;
+    case 'p_value':
+      return `Two-sided fixed-horizon p-value${cuped}${corrected}`;
+    case 'sequential_p_value':
+      return `Sequential: always-valid p-value (confidence sequence), safe to read at any time${cuped}`;
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctionInForce, validateStatisticsSettings } from '../../src/lib/experiment-statistics';
+import { correctionInForce, figureMethod, validateStatisticsSettings } from '../../src/lib/experiment-statistics';
 
 const current = { correction: '' as const, cuped_window_days: 14 };
 
@@ -28,5 +28,19 @@ describe('statistics settings', () => {
     expect(correctionInForce('', 2, 2)).toBe('holm-bonferroni');
     expect(correctionInForce('none', 4, 3)).toBe('none');
     expect(correctionInForce('benjamini-hochberg', 2, 1)).toBe('benjamini-hochberg');
+  });
+});
+
+describe('figure methods', () => {
+  it('names CUPED, the correction, sequential and Bayesian where they apply', () => {
+    const c = { cuped: true, windowDays: 14, correction: 'holm-bonferroni' as const, familySize: 2 };
+    expect(figureMethod('p_value', c)).toBe(
+      "Two-sided fixed-horizon p-value; CUPED: adjusted for each visitor's behaviour in the 14 days before exposure; corrected by Holm-Bonferroni over 2 comparisons",
+    );
+    expect(figureMethod('uplift', { ...c, cuped: false })).toBe(
+      'Relative uplift with its 95% interval: fixed-horizon t-test (delta method); interval widened by Holm-Bonferroni over 2 comparisons',
+    );
+    expect(figureMethod('chance', { ...c, cuped: false })).toBe('Bayesian: chance to beat the control (Gaussian posterior of the uplift)');
+    expect(figureMethod('sequential_p_value', { ...c, correction: 'none' })).toContain('Sequential: always-valid p-value');
   });
 });

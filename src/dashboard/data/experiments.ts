@@ -4,6 +4,7 @@
  */
 import { computed } from 'nanostores';
 import { pb } from '../../client/pb';
+import type { Correction } from '../../lib/experiment-statistics';
 import type { ExperimentVariant, Guardrail, GuardrailMetric, GuardrailStatus } from '../../lib/experiments';
 import { createCollectionStore, fieldIs } from './collectionStore';
 import { $siteGoals, type SiteGoalRecord } from './goals';
@@ -27,6 +28,21 @@ export interface MetricStats {
   sequential_p_value: number;
   chance_to_beat_control: number;
   risk: [number, number];
+  /** Standard error of the uplift. */
+  se: number;
+  /** CUPED-adjusted for the visitors' pre-exposure behaviour. */
+  cuped: boolean;
+  /** Corrected for the experiment's comparisons; null without a correction. */
+  p_value_adjusted: number | null;
+  uplift_ci_adjusted: Interval | null;
+}
+
+/** What CUPED did to a metric (null when the test's window is 0). */
+export interface CupedSummary {
+  window_days: number;
+  applied: boolean[];
+  /** Per variant: the share of the uplift's variance removed; null where CUPED did not apply. */
+  variance_reduction: (number | null)[];
 }
 
 export interface VariantResult {
@@ -39,6 +55,9 @@ export interface VariantResult {
   revenue_per_visitor: number;
   stats?: MetricStats;
   revenue_stats?: MetricStats;
+  /** The same comparisons before CUPED. */
+  unadjusted_stats?: MetricStats;
+  unadjusted_revenue_stats?: MetricStats;
   can_declare_winner: boolean;
 }
 
@@ -48,6 +67,10 @@ export interface ExperimentResults {
   goal: { id: string; name: string; type: string };
   variants: VariantResult[];
   srm: { observed: number[]; weights: number[]; p_value: number; srm_ok: boolean };
+  cuped: CupedSummary | null;
+  revenueCuped: CupedSummary | null;
+  /** The multiple-comparison correction in force over every variant on every goal. */
+  correction: { method: Correction; chosen: Correction | ''; family_size: number };
   /** Each configured guardrail's verdict, as the server's background check judges it. */
   guardrails: GuardrailResult[];
   /** Why a paused test was paused automatically (the newest rollback record); null otherwise. */
@@ -138,6 +161,8 @@ export interface NewExperiment {
   minimum_detectable_effect: number;
   planned_sample_size: number;
   guardrails: Guardrail[];
+  correction: Correction | '';
+  cuped_window_days: number;
 }
 
 /** Creates the test as a draft; 'Start Test' sets it running. */
@@ -166,6 +191,8 @@ export const duplicateExperiment = (x: ExperimentRecord) =>
       minimum_detectable_effect: x.minimum_detectable_effect,
       planned_sample_size: x.planned_sample_size,
       guardrails: x.guardrails ?? [],
+      correction: x.correction,
+      cuped_window_days: x.cuped_window_days,
     },
     { requestKey: null },
   );
@@ -194,6 +221,9 @@ export interface TestPlan {
   dailyVisitors: number;
   /** Days the test needs at that traffic and the share in the test; null when unknown. */
   days: number | null;
+  /** CUPED's variance reduction measured on the site's latest test of the goal; perArm is shrunk by it. */
+  varianceReduction?: { experimentId: string; name: string; reduction: number } | null;
+  perArmUnadjusted?: number | null;
 }
 
 export interface PlanInput {

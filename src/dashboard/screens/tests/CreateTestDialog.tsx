@@ -23,6 +23,8 @@ import type { ExperimentRecord } from '../../data/records';
 import { $currentSite } from '../../data/sites';
 import { DEFAULT_GUARDRAILS, GuardrailFields } from './GuardrailFields';
 import { SamplePlanner } from './SamplePlanner';
+import { StatisticsFields } from './StatisticsFields';
+import { DEFAULT_CUPED_WINDOW_DAYS, type Correction } from '../../../lib/experiment-statistics';
 import { PaidPlanNotice } from '../../../ui/dashboard/PaidPlanNotice';
 import { FREE_PLAN_TESTS } from './copy';
 
@@ -57,6 +59,8 @@ export function CreateTestDialog({
   const [mde, setMde] = useState('10');
   const [plannedTotal, setPlannedTotal] = useState(0);
   const [guardrails, setGuardrails] = useState<Guardrail[]>(DEFAULT_GUARDRAILS);
+  const [correction, setCorrection] = useState<Correction | ''>('');
+  const [windowDays, setWindowDays] = useState(DEFAULT_CUPED_WINDOW_DAYS);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -96,6 +100,8 @@ export function CreateTestDialog({
         minimum_detectable_effect: Number(mde) || 0,
         planned_sample_size: plannedTotal,
         guardrails,
+        correction,
+        cuped_window_days: windowDays,
       },
     };
   }
@@ -241,6 +247,7 @@ export function CreateTestDialog({
         />
         <SamplePlanner siteId={siteId} goal={chosenGoal} arms={arms} traffic={traffic} mde={mde} onMde={setMde} onTotal={setPlannedTotal} />
         <GuardrailFields value={guardrails} onChange={setGuardrails} />
+        <StatisticsFields correction={correction} windowDays={windowDays} onCorrection={setCorrection} onWindowDays={setWindowDays} />
         <FormError error={error} />
         <DialogActions onCancel={onClose}>
           <Button type="submit" disabled={busy}>

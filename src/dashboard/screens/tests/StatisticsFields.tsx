@@ -1,0 +1,48 @@
+/** The wizard's statistics settings: the multiple-comparison correction and CUPED's window. */
+import { CORRECTIONS, CORRECTION_LABELS, MAX_CUPED_WINDOW_DAYS, type Correction } from '../../../lib/experiment-statistics';
+import { TextField } from '../../../ui/TextField';
+
+export function StatisticsFields({
+  correction,
+  windowDays,
+  onCorrection,
+  onWindowDays,
+}: {
+  correction: Correction | '';
+  windowDays: number;
+  onCorrection: (c: Correction | '') => void;
+  onWindowDays: (days: number) => void;
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-800">Statistics</legend>
+      <div className="space-y-1">
+        <label htmlFor="test-correction" className="block text-sm text-slate-700">
+          Multiple-comparison correction
+        </label>
+        <select
+          id="test-correction"
+          value={correction}
+          onChange={(e) => onCorrection(e.target.value as Correction | '')}
+          className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+        >
+          <option value="">Automatic (Holm-Bonferroni for several variants or goals)</option>
+          {CORRECTIONS.map((c) => (
+            <option key={c} value={c}>
+              {CORRECTION_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        id="test-cuped-window"
+        label="CUPED pre-exposure window (days, 0 = off)"
+        type="number"
+        min={0}
+        max={MAX_CUPED_WINDOW_DAYS}
+        value={windowDays}
+        onChange={(e) => onWindowDays(Math.min(MAX_CUPED_WINDOW_DAYS, Math.max(0, Math.round(Number(e.target.value) || 0))))}
+      />
+    </fieldset>
+  );
+}

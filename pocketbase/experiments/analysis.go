@@ -55,6 +55,7 @@ type analysis struct {
 	PrimaryCUPED      *cupedSummary
 	RevenueCUPED      *cupedSummary
 	Correction        correctionSummary
+	Ratio             *stats.CaseV2 // a ratio metric's input to the engine
 }
 
 // analyze runs the statistics engine on the per-variant figures: the primary metric (the goal's

@@ -109,6 +109,14 @@ func measureBaseline(e *core.RequestEvent, store analytics.Store, siteID, goal s
 		return measuredBaseline{}, err
 	}
 	query := analytics.ExperimentQuery{SiteID: siteID, GoalID: goal, Revenue: goal == revenueGoal}
+	if ratio, _ := isRatio(goal); ratio {
+		// The planner's test is of two proportions: a ratio metric has no measured rate to plan with.
+		visitors, err := store.DistinctVisitors(siteID, time.Now().Add(-BaselineDays*24*time.Hour))
+		if err != nil {
+			return measuredBaseline{}, e.InternalServerError("Could not measure the baseline.", err)
+		}
+		return measuredBaseline{Days: BaselineDays, Visitors: float64(visitors)}, nil
+	}
 	if !query.Revenue {
 		if g, err := e.App.FindRecordById("goals", goal); err != nil || g.GetString("site_id") != siteID {
 			return measuredBaseline{}, e.BadRequestError("The goal must be one of this site's goals or \"revenue\".", nil)

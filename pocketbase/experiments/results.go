@@ -129,7 +129,9 @@ func Results(app core.App, store analytics.Store, exp *core.Record, goal string)
 func results(app core.App, store analytics.Store, exp *core.Record, goal string) (map[string]any, analysis, error) {
 	defs := variantDefsOf(exp)
 	goalInfo := map[string]any{"id": goal, "name": "Revenue", "type": revenueGoal}
-	if goal != revenueGoal {
+	if ratio, _ := isRatio(goal); ratio {
+		goalInfo = ratioGoalInfo(app, goal)
+	} else if goal != revenueGoal {
 		goalInfo["name"], goalInfo["type"] = "", ""
 		if g, err := app.FindRecordById("goals", goal); err == nil {
 			goalInfo["name"], goalInfo["type"] = g.GetString("name"), g.GetString("type")
@@ -173,6 +175,8 @@ type goalInput struct {
 	covariates        []CovariateSums
 	revenueCovariates []CovariateSums
 	others            [][]*metricStats
+	// A ratio metric's sums (nil for a goal or revenue).
+	ratio []RatioSums
 }
 
 // readGoal reads one goal's figures and, with a CUPED window, its covariate sums.
@@ -185,8 +189,16 @@ func readGoal(app core.App, store analytics.Store, exp *core.Record, defs []vari
 	}
 	in := goalInput{windowDays: exp.GetInt("cuped_window_days")}
 	var err error
-	if in.figures, err = store.ExperimentResults(q); err != nil || in.windowDays <= 0 {
+	if in.figures, err = store.ExperimentResults(q); err != nil {
 		return in, err
+	}
+	if ratio, _ := isRatio(goal); ratio {
+		rows, err := ratioSums(app, exp, goal)
+		in.ratio = ratioInOrder(rows, defs)
+		return in, err
+	}
+	if in.windowDays <= 0 {
+		return in, nil
 	}
 	rows, err := covariates(app, store, q, in.windowDays)
 	in.covariates = covariatesInOrder(rows, defs)
@@ -228,6 +240,9 @@ func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[str
 	mean := make([]any, len(defs))
 	users := make([]float64, len(defs))
 	for i := range variants {
+		if in.ratio != nil && in.ratio[i].Denominator > 0 {
+			variants[i].Rate = in.ratio[i].Numerator / in.ratio[i].Denominator
+		}
 		binomial[i] = binomialVariant{Users: variants[i].Users, Conversions: variants[i].Conversions}
 		mean[i] = meanVariant(variants[i].Revenue)
 		users[i] = variants[i].Users
@@ -259,6 +274,8 @@ func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[str
 		"cuped":        a.PrimaryCUPED,
 		"revenueCuped": a.RevenueCUPED,
 		"correction":   a.Correction,
+		// A ratio metric's engine input (schema v2, category ratio), null for a goal or revenue.
+		"ratioCase": a.Ratio,
 		// Sample-ratio mismatch: exposed visitors per variant against the configured weights.
 		"srm":             map[string]any{"observed": users, "weights": weights, "p_value": a.SRMPValue, "srm_ok": a.SRMOk},
 		"daily":           dailyInOrder(in.figures.Daily, defs),
@@ -291,6 +308,10 @@ func orderedVariants(defs []variantDef, f analytics.ExperimentFigures) ([]varian
 func analyzeFigures(exp *core.Record, defs []variantDef, revenue, withRevenue bool, in goalInput) analysis {
 	variants, weights := orderedVariants(defs, in.figures)
 	a := analyze(variants, weights, revenue, withRevenue)
+	if in.ratio != nil {
+		a.Primary, a.Ratio = ratioStats(in.ratio)
+		in.windowDays = 0 // CUPED of ratio metrics is not offered: the plain delta method
+	}
 	a.PrimaryUnadjusted, a.RevenueUnadjusted = a.Primary, a.Revenue
 	metric := stats.MetricBinomial
 	if revenue {

@@ -25,6 +25,7 @@ import { DEFAULT_GUARDRAILS, GuardrailFields } from './GuardrailFields';
 import { SamplePlanner } from './SamplePlanner';
 import { StatisticsFields } from './StatisticsFields';
 import { DEFAULT_CUPED_WINDOW_DAYS, type Correction } from '../../../lib/experiment-statistics';
+import { GOAL_PER_SESSION, RATIO_METRICS, RATIO_METRIC_LABELS } from '../../../lib/experiment-metrics';
 import { PaidPlanNotice } from '../../../ui/dashboard/PaidPlanNotice';
 import { FREE_PLAN_TESTS } from './copy';
 
@@ -234,6 +235,16 @@ export function CreateTestDialog({
               </option>
             ))}
             <option value={REVENUE_GOAL}>Revenue per visitor</option>
+            {RATIO_METRICS.map((m) => (
+              <option key={m} value={m}>
+                {RATIO_METRIC_LABELS[m]}
+              </option>
+            ))}
+            {goals.map((g) => (
+              <option key={`per-session-${g.id}`} value={`${GOAL_PER_SESSION}${g.id}`}>
+                {g.name} per session
+              </option>
+            ))}
           </select>
         </div>
         <TextField

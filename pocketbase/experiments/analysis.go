@@ -26,6 +26,8 @@ type metricStats struct {
 	SE               float64        `json:"se"`   // of the relative uplift
 	// CUPED: the figures are regression-adjusted for the visitors' pre-exposure behaviour.
 	CUPED bool `json:"cuped"`
+	// Post-stratified by a pre-exposure dimension (device class or new/returning).
+	PostStratified bool `json:"post_stratified"`
 	// The p-value and 95% interval corrected for the experiment's family of comparisons (the
 	// correction in force, correction.go); null when no correction applies.
 	PValueAdjusted   *float64        `json:"p_value_adjusted"`
@@ -50,12 +52,13 @@ type analysis struct {
 	Primary []*metricStats
 	Revenue []*metricStats
 	// The engine's comparisons before CUPED (the same as Primary and Revenue where it did not apply).
-	PrimaryUnadjusted []*metricStats
-	RevenueUnadjusted []*metricStats
-	PrimaryCUPED      *cupedSummary
-	RevenueCUPED      *cupedSummary
-	Correction        correctionSummary
-	Ratio             *stats.CaseV2 // a ratio metric's input to the engine
+	PrimaryUnadjusted  []*metricStats
+	RevenueUnadjusted  []*metricStats
+	PrimaryCUPED       *cupedSummary
+	RevenueCUPED       *cupedSummary
+	Correction         correctionSummary
+	Ratio              *stats.CaseV2 // a ratio metric's input to the engine
+	PostStratification *poststratSummary
 }
 
 // analyze runs the statistics engine on the per-variant figures: the primary metric (the goal's

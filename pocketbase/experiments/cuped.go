@@ -64,16 +64,27 @@ func covariateVariant(metric stats.Metric, s CovariateSums) stats.VariantV2 {
 	return v
 }
 
-// covariatesInOrder gives the sums in the experiment's variant order (zeros for a variant nobody saw).
+// covariatesInOrder gives the sums over every stratum in the experiment's variant order (zeros for
+// a variant nobody saw).
 func covariatesInOrder(rows []CovariateSums, defs []variantDef) []CovariateSums {
 	byKey := map[string]CovariateSums{}
 	for _, r := range rows {
-		byKey[r.Variant] = r
+		byKey[r.Variant] = addSums(byKey[r.Variant], r)
 	}
 	out := make([]CovariateSums, len(defs))
 	for i, d := range defs {
 		out[i] = byKey[d.Key]
-		out[i].Variant = d.Key
+		out[i].Variant, out[i].Stratum = d.Key, ""
 	}
 	return out
+}
+
+func addSums(a, b CovariateSums) CovariateSums {
+	a.Count += b.Count
+	a.Post += b.Post
+	a.PostSquares += b.PostSquares
+	a.Pre += b.Pre
+	a.PreSquares += b.PreSquares
+	a.Products += b.Products
+	return a
 }

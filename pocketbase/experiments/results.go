@@ -177,6 +177,9 @@ type goalInput struct {
 	others            [][]*metricStats
 	// A ratio metric's sums (nil for a goal or revenue).
 	ratio []RatioSums
+	// Post-stratification: the dimension in force and the sums per variant and stratum.
+	dimension string
+	strata    []CovariateSums
 }
 
 // readGoal reads one goal's figures and, with a CUPED window, its covariate sums.
@@ -197,11 +200,12 @@ func readGoal(app core.App, store analytics.Store, exp *core.Record, defs []vari
 		in.ratio = ratioInOrder(rows, defs)
 		return in, err
 	}
-	if in.windowDays <= 0 {
+	in.dimension = stratifyDimension(exp.GetString("post_stratification"))
+	if in.windowDays <= 0 && in.dimension == stratifyNone {
 		return in, nil
 	}
-	rows, err := covariates(app, store, q, in.windowDays)
-	in.covariates = covariatesInOrder(rows, defs)
+	rows, err := covariates(app, store, q, in.windowDays, in.dimension)
+	in.covariates, in.strata = covariatesInOrder(rows, defs), rows
 	return in, err
 }
 
@@ -276,6 +280,8 @@ func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[str
 		"correction":   a.Correction,
 		// A ratio metric's engine input (schema v2, category ratio), null for a goal or revenue.
 		"ratioCase": a.Ratio,
+		// Post-stratification of the goal's metric by a pre-exposure dimension (null when off).
+		"postStratification": a.PostStratification,
 		// Sample-ratio mismatch: exposed visitors per variant against the configured weights.
 		"srm":             map[string]any{"observed": users, "weights": weights, "p_value": a.SRMPValue, "srm_ok": a.SRMOk},
 		"daily":           dailyInOrder(in.figures.Daily, defs),
@@ -318,6 +324,10 @@ func analyzeFigures(exp *core.Record, defs []variantDef, revenue, withRevenue bo
 		metric = stats.MetricMean
 	}
 	a.Primary, a.PrimaryCUPED = withCUPED(metric, in.covariates, a.Primary, in.windowDays)
+	if in.ratio == nil && in.strata != nil {
+		cuped := a.PrimaryCUPED != nil && slices.Contains(a.PrimaryCUPED.Applied, true)
+		a.Primary, a.PostStratification = withPostStratification(metric, in.dimension, in.strata, defs, a.Primary, cuped)
+	}
 	if a.Revenue != nil {
 		if revenue {
 			a.Revenue, a.RevenueCUPED = a.Primary, a.PrimaryCUPED

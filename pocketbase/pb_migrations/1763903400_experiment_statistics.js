@@ -2,7 +2,7 @@
 /// <reference path="../pb_data/types.d.ts" />
 // An A/B test's statistics settings (src/lib/experiment-statistics.ts): the multiple-comparison
 // correction ('' = the server's default) and CUPED's pre-exposure window in days (0 = off; existing
-// tests take the default 14), and the partial index CUPED's pre-exposure revenue query reads.
+// tests take the default 14).
 migrate(
   (app) => {
     const experiments = app.findCollectionByNameOrId('experiments');

@@ -18,12 +18,22 @@ export const CORRECTION_LABELS: Record<Correction, string> = {
 export const DEFAULT_CUPED_WINDOW_DAYS = 14;
 export const MAX_CUPED_WINDOW_DAYS = 90;
 
+/** Post-stratification by a pre-exposure dimension; '' is the default, the device class. */
+export const POST_STRATIFICATIONS = ['device', 'visitor_type', 'none'] as const;
+export type PostStratification = (typeof POST_STRATIFICATIONS)[number];
+export const POST_STRATIFICATION_LABELS: Record<PostStratification, string> = {
+  device: 'Device class',
+  visitor_type: 'New or returning visitor',
+  none: 'None',
+};
+
 /** The stored fields this module checks, in the order the audit log lists them. */
-export const STATISTICS_FIELDS = ['correction', 'cuped_window_days'] as const;
+export const STATISTICS_FIELDS = ['correction', 'cuped_window_days', 'post_stratification'] as const;
 
 export interface StatisticsSettings {
   correction: Correction | '';
   cuped_window_days: number;
+  post_stratification: PostStratification | '';
 }
 
 type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -40,7 +50,18 @@ export function validateStatisticsSettings(input: Record<string, unknown>, curre
   if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > MAX_CUPED_WINDOW_DAYS) {
     return refuse(`CUPED window must be a whole number of days from 0 (off) to ${MAX_CUPED_WINDOW_DAYS}`);
   }
-  return { ok: true, value: { correction: correction as Correction | '', cuped_window_days: days } };
+  const strata = input.post_stratification ?? current.post_stratification;
+  if (strata !== '' && !(POST_STRATIFICATIONS as readonly unknown[]).includes(strata)) {
+    return refuse(`Post-stratification must be one of ${POST_STRATIFICATIONS.join(', ')}`);
+  }
+  return {
+    ok: true,
+    value: {
+      correction: correction as Correction | '',
+      cuped_window_days: days,
+      post_stratification: strata as PostStratification | '',
+    },
+  };
 }
 
 /** The correction in force: the chosen one, else Holm-Bonferroni for a family of several comparisons. */
@@ -57,6 +78,8 @@ export interface MethodContext {
   /** The correction in force (correction.method) and its family's size; 'none' for the unadjusted view. */
   correction: Correction;
   familySize: number;
+  /** Post-stratified by this dimension (stats.post_stratified); '' when not. */
+  stratifiedBy?: PostStratification | '';
 }
 
 export type ResultFigure = 'uplift' | 'chance' | 'p_value' | 'sequential_p_value';
@@ -64,16 +87,17 @@ export type ResultFigure = 'uplift' | 'chance' | 'p_value' | 'sequential_p_value
 /** Each figure's method, named in full for the results view's hover text. */
 export function figureMethod(figure: ResultFigure, c: MethodContext): string {
   const cuped = c.cuped ? `; CUPED: adjusted for each visitor's behaviour in the ${c.windowDays} days before exposure` : '';
+  const strata = c.stratifiedBy ? `; post-stratified by ${POST_STRATIFICATION_LABELS[c.stratifiedBy].toLowerCase()}` : '';
   const corrected =
     c.correction !== 'none' && c.familySize > 1 ? `; corrected by ${CORRECTION_LABELS[c.correction]} over ${c.familySize} comparisons` : '';
   switch (figure) {
     case 'uplift':
-      return `Relative uplift with its 95% interval: fixed-horizon t-test (delta method)${cuped}${corrected.replace('corrected', 'interval widened')}`;
+      return `Relative uplift with its 95% interval: fixed-horizon t-test (delta method)${cuped}${strata}${corrected.replace('corrected', 'interval widened')}`;
     case 'chance':
-      return `Bayesian: chance to beat the control (Gaussian posterior of the uplift)${cuped}`;
+      return `Bayesian: chance to beat the control (Gaussian posterior of the uplift)${cuped}${strata}`;
     case 'p_value':
-      return `Two-sided fixed-horizon p-value${cuped}${corrected}`;
+      return `Two-sided fixed-horizon p-value${cuped}${strata}${corrected}`;
     case 'sequential_p_value':
-      return `Sequential: always-valid p-value (confidence sequence), safe to read at any time${cuped}`;
+      return `Sequential: always-valid p-value (confidence sequence), safe to read at any time${cuped}${strata}`;
   }
 }

@@ -129,7 +129,11 @@ describe('a variant and a secondary goal: Holm-Bonferroni by default', () => {
     expect(conv.p_value_adjusted!).toBeGreaterThan(conv.p_value);
     expect(body.variants[0]!.stats).toBeUndefined();
     expect((await audit(exp)).map((a) => [a.action, a.actor_id, a.changes])).toEqual([
-      ['statistics_changed', editor.record.id, { correction: { from: null, to: '' }, cuped_window_days: { from: null, to: 14 } }],
+      [
+        'statistics_changed',
+        editor.record.id,
+        { correction: { from: null, to: '' }, cuped_window_days: { from: null, to: 14 }, post_stratification: { from: null, to: '' } },
+      ],
     ]);
   });
 
@@ -153,6 +157,7 @@ describe('a variant and a secondary goal: Holm-Bonferroni by default', () => {
       ['cuped_window_days', 91, 'CUPED window must be a whole number of days from 0 (off) to 90.'],
       ['cuped_window_days', 2.5, 'CUPED window must be a whole number of days from 0 (off) to 90.'],
       ['cuped_window_days', '14', 'CUPED window must be a whole number of days from 0 (off) to 90.'],
+      ['post_stratification', 'country', 'Post-stratification must be one of device, visitor_type, none.'],
     ] as const) {
       const res = await fetch(`${server.url}/api/collections/experiments/records/${exp.id}`, {
         method: 'PATCH',

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { correctionInForce, figureMethod, validateStatisticsSettings } from '../../src/lib/experiment-statistics';
 
-const current = { correction: '' as const, cuped_window_days: 14 };
+const current = { correction: '' as const, cuped_window_days: 14, post_stratification: '' as const };
 
 describe('statistics settings', () => {
   it('keeps what is not sent and takes what is valid', () => {
     expect(validateStatisticsSettings({}, current)).toEqual({ ok: true, value: current });
     expect(validateStatisticsSettings({ correction: 'none', cuped_window_days: 0 }, current)).toEqual({
       ok: true,
-      value: { correction: 'none', cuped_window_days: 0 },
+      value: { correction: 'none', cuped_window_days: 0, post_stratification: '' },
     });
   });
 
@@ -18,6 +18,7 @@ describe('statistics settings', () => {
     [{ cuped_window_days: -1 }, 'CUPED window must be a whole number of days from 0 (off) to 90'],
     [{ cuped_window_days: 7.5 }, 'CUPED window must be a whole number of days from 0 (off) to 90'],
     [{ cuped_window_days: '7' }, 'CUPED window must be a whole number of days from 0 (off) to 90'],
+    [{ post_stratification: 'country' }, 'Post-stratification must be one of device, visitor_type, none'],
   ])('refuses %j', (input, error) => {
     expect(validateStatisticsSettings(input, current)).toEqual({ ok: false, error });
   });

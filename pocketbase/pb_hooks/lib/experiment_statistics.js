@@ -21,7 +21,7 @@ function submitted(e) {
   return e.requestInfo().body || {};
 }
 
-/** @param {core.RecordRequestEvent} e @param {core.Record} r @param {{correction: string, cuped_window_days: number}} current */
+/** @param {core.RecordRequestEvent} e @param {core.Record} r @param {{correction: string, cuped_window_days: number, post_stratification: string}} current */
 function check(e, r, current) {
   const lib = require(`${__hooks}/lib/generated/domain.js`);
   const body = submitted(e);
@@ -29,19 +29,24 @@ function check(e, r, current) {
   if (checked.ok === false) throw new BadRequestError(checked.error);
   r.set('correction', checked.value.correction);
   r.set('cuped_window_days', checked.value.cuped_window_days);
+  r.set('post_stratification', checked.value.post_stratification);
 }
 
 module.exports = {
   /** A new experiment: unset settings take the defaults. */
   create: function (e) {
     const lib = require(`${__hooks}/lib/generated/domain.js`);
-    check(e, e.record, { correction: '', cuped_window_days: lib.DEFAULT_CUPED_WINDOW_DAYS });
+    check(e, e.record, { correction: '', cuped_window_days: lib.DEFAULT_CUPED_WINDOW_DAYS, post_stratification: '' });
   },
 
   /** An update: unset settings keep their stored values. */
   update: function (e) {
     const old = e.record.original();
-    check(e, e.record, { correction: old.getString('correction'), cuped_window_days: old.getInt('cuped_window_days') });
+    check(e, e.record, {
+      correction: old.getString('correction'),
+      cuped_window_days: old.getInt('cuped_window_days'),
+      post_stratification: old.getString('post_stratification'),
+    });
   },
 
   /** The stored settings before a write (null for a new experiment), for audit(). */

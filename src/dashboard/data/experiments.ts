@@ -4,7 +4,7 @@
  */
 import { computed } from 'nanostores';
 import { pb } from '../../client/pb';
-import type { Correction } from '../../lib/experiment-statistics';
+import type { Correction, PostStratification } from '../../lib/experiment-statistics';
 import type { ExperimentVariant, Guardrail, GuardrailMetric, GuardrailStatus } from '../../lib/experiments';
 import { createCollectionStore, fieldIs } from './collectionStore';
 import { $siteGoals, type SiteGoalRecord } from './goals';
@@ -32,6 +32,8 @@ export interface MetricStats {
   se: number;
   /** CUPED-adjusted for the visitors' pre-exposure behaviour. */
   cuped: boolean;
+  /** Post-stratified by the results' postStratification.dimension. */
+  post_stratified: boolean;
   /** Corrected for the experiment's comparisons; null without a correction. */
   p_value_adjusted: number | null;
   uplift_ci_adjusted: Interval | null;
@@ -69,6 +71,8 @@ export interface ExperimentResults {
   srm: { observed: number[]; weights: number[]; p_value: number; srm_ok: boolean };
   cuped: CupedSummary | null;
   revenueCuped: CupedSummary | null;
+  /** Post-stratification of the goal's metric: the dimension, its strata and where it applied (null when off). */
+  postStratification: { dimension: PostStratification; strata: string[]; applied: boolean[] } | null;
   /** The multiple-comparison correction in force over every variant on every goal. */
   correction: { method: Correction; chosen: Correction | ''; family_size: number };
   /** Each configured guardrail's verdict, as the server's background check judges it. */
@@ -163,6 +167,7 @@ export interface NewExperiment {
   guardrails: Guardrail[];
   correction: Correction | '';
   cuped_window_days: number;
+  post_stratification: PostStratification | '';
 }
 
 /** Creates the test as a draft; 'Start Test' sets it running. */
@@ -193,6 +198,7 @@ export const duplicateExperiment = (x: ExperimentRecord) =>
       guardrails: x.guardrails ?? [],
       correction: x.correction,
       cuped_window_days: x.cuped_window_days,
+      post_stratification: x.post_stratification,
     },
     { requestKey: null },
   );

@@ -224,6 +224,8 @@ export interface ExperimentRecord extends RecordModel {
   correction: 'none' | 'holm-bonferroni' | 'benjamini-hochberg' | '';
   /** Days of pre-exposure behaviour CUPED adjusts for; 0 turns CUPED off. */
   cuped_window_days: number;
+  /** Post-stratification dimension; '' is the device class. */
+  post_stratification: 'device' | 'visitor_type' | 'none' | '';
   created_at: string;
   updated_at: string;
 }

@@ -24,7 +24,7 @@ import { $currentSite } from '../../data/sites';
 import { DEFAULT_GUARDRAILS, GuardrailFields } from './GuardrailFields';
 import { SamplePlanner } from './SamplePlanner';
 import { StatisticsFields } from './StatisticsFields';
-import { DEFAULT_CUPED_WINDOW_DAYS, type Correction } from '../../../lib/experiment-statistics';
+import { DEFAULT_CUPED_WINDOW_DAYS, type Correction, type PostStratification } from '../../../lib/experiment-statistics';
 import { GOAL_PER_SESSION, RATIO_METRICS, RATIO_METRIC_LABELS } from '../../../lib/experiment-metrics';
 import { PaidPlanNotice } from '../../../ui/dashboard/PaidPlanNotice';
 import { FREE_PLAN_TESTS } from './copy';
@@ -62,6 +62,7 @@ export function CreateTestDialog({
   const [guardrails, setGuardrails] = useState<Guardrail[]>(DEFAULT_GUARDRAILS);
   const [correction, setCorrection] = useState<Correction | ''>('');
   const [windowDays, setWindowDays] = useState(DEFAULT_CUPED_WINDOW_DAYS);
+  const [strata, setStrata] = useState<PostStratification | ''>('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -103,6 +104,7 @@ export function CreateTestDialog({
         guardrails,
         correction,
         cuped_window_days: windowDays,
+        post_stratification: strata,
       },
     };
   }
@@ -258,7 +260,14 @@ export function CreateTestDialog({
         />
         <SamplePlanner siteId={siteId} goal={chosenGoal} arms={arms} traffic={traffic} mde={mde} onMde={setMde} onTotal={setPlannedTotal} />
         <GuardrailFields value={guardrails} onChange={setGuardrails} />
-        <StatisticsFields correction={correction} windowDays={windowDays} onCorrection={setCorrection} onWindowDays={setWindowDays} />
+        <StatisticsFields
+          correction={correction}
+          windowDays={windowDays}
+          strata={strata}
+          onCorrection={setCorrection}
+          onWindowDays={setWindowDays}
+          onStrata={setStrata}
+        />
         <FormError error={error} />
         <DialogActions onCancel={onClose}>
           <Button type="submit" disabled={busy}>

@@ -1,17 +1,29 @@
 /** The wizard's statistics settings: the multiple-comparison correction and CUPED's window. */
-import { CORRECTIONS, CORRECTION_LABELS, MAX_CUPED_WINDOW_DAYS, type Correction } from '../../../lib/experiment-statistics';
+import {
+  CORRECTIONS,
+  CORRECTION_LABELS,
+  MAX_CUPED_WINDOW_DAYS,
+  POST_STRATIFICATIONS,
+  POST_STRATIFICATION_LABELS,
+  type Correction,
+  type PostStratification,
+} from '../../../lib/experiment-statistics';
 import { TextField } from '../../../ui/TextField';
 
 export function StatisticsFields({
   correction,
   windowDays,
+  strata,
   onCorrection,
   onWindowDays,
+  onStrata,
 }: {
   correction: Correction | '';
   windowDays: number;
+  strata: PostStratification | '';
   onCorrection: (c: Correction | '') => void;
   onWindowDays: (days: number) => void;
+  onStrata: (s: PostStratification | '') => void;
 }) {
   return (
     <fieldset className="space-y-2">
@@ -30,6 +42,24 @@ export function StatisticsFields({
           {CORRECTIONS.map((c) => (
             <option key={c} value={c}>
               {CORRECTION_LABELS[c]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="test-strata" className="block text-sm text-slate-700">
+          Post-stratification
+        </label>
+        <select
+          id="test-strata"
+          value={strata}
+          onChange={(e) => onStrata(e.target.value as PostStratification | '')}
+          className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+        >
+          <option value="">Automatic (device class, where every class has enough visitors)</option>
+          {POST_STRATIFICATIONS.map((p) => (
+            <option key={p} value={p}>
+              {POST_STRATIFICATION_LABELS[p]}
             </option>
           ))}
         </select>

@@ -37,8 +37,9 @@ export function TestDetail({
   // CUPED-adjusted and corrected figures by default; the unadjusted ones on demand.
   const [unadjusted, setUnadjusted] = useState(false);
   const shown = results?.variants.map((v) => ({ ...v, stats: unadjusted ? (v.unadjusted_stats ?? v.stats) : v.stats }));
-  const method = (cuped: boolean): MethodContext => ({
+  const method = (cuped: boolean, stratified: boolean): MethodContext => ({
     cuped,
+    stratifiedBy: stratified ? (results?.postStratification?.dimension ?? '') : '',
     windowDays: results?.cuped?.window_days ?? 0,
     correction: unadjusted ? 'none' : (results?.correction.method ?? 'none'),
     familySize: results?.correction.family_size ?? 0,
@@ -126,7 +127,7 @@ export function TestDetail({
                 </thead>
                 <tbody>
                   {shown!.map((v) => {
-                    const m = method(v.stats?.cuped ?? false);
+                    const m = method(v.stats?.cuped ?? false, v.stats?.post_stratified ?? false);
                     const corrected = !unadjusted && v.stats?.p_value_adjusted != null;
                     return (
                       <tr key={v.key} className="border-t border-slate-100" data-testid={`variant-${v.key}`}>

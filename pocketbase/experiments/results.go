@@ -27,10 +27,12 @@ func Register(app *pocketbase.PocketBase, store analytics.Store) {
 			se.Router.GET("/api/cro/experiments/{id}/results", resultsHandler(store))
 			se.Router.POST("/api/cro/experiments/{id}/declare-winner", declareWinnerHandler(store))
 			se.Router.GET("/api/cro/experiments/plan", planHandler(store))
+			se.Router.POST("/api/cro/experiments/{id}/reallocate", reallocateHandler(store))
 			return se.Next()
 		},
 	})
 	registerGuardrails(app, store)
+	registerBandits(app, store)
 }
 
 type variantDef struct {
@@ -163,7 +165,39 @@ func results(app core.App, store analytics.Store, exp *core.Record, goal string)
 	}
 	in.others = others
 	body, a := resultsBody(exp, defs, goal == revenueGoal, goalInfo, in, analytics.RulesOverriddenBy(app, exp))
+	body["bandit"] = nil
+	if exp.GetBool("bandit") {
+		if err := withBandit(app, exp, defs, body, &a); err != nil {
+			return nil, analysis{}, err
+		}
+	}
 	return body, a, nil
+}
+
+// withBandit adds a bandit's weight history, and judges its traffic split period by period: the
+// configured weights moved, so the whole test's counts say nothing against today's weights.
+func withBandit(app core.App, exp *core.Record, defs []variantDef, body map[string]any, a *analysis) error {
+	history, ok, err := banditHistory(app, exp, defs)
+	if err != nil {
+		return err
+	}
+	minP := 1.0
+	for _, p := range history {
+		minP = min(minP, p.SRMPValue)
+	}
+	a.SRMPValue, a.SRMOk = minP, ok
+	srm := body["srm"].(map[string]any)
+	srm["p_value"], srm["srm_ok"], srm["per_period"] = minP, ok, true
+	variants := body["variants"].([]variantResult)
+	for i := range variants {
+		variants[i].CanDeclareWinner = i > 0 && a.canDeclareWinner(exp.GetString("status"), i)
+	}
+	body["bandit"] = map[string]any{
+		"interval_hours": exp.GetFloat("bandit_interval_hours"),
+		"min_weight":     exp.GetFloat("bandit_min_weight"),
+		"periods":        history,
+	}
+	return nil
 }
 
 // goalInput is what the analysis of one goal reads: the per-variant figures, CUPED's sums for the

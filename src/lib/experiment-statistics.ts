@@ -28,12 +28,28 @@ export const POST_STRATIFICATION_LABELS: Record<PostStratification, string> = {
 };
 
 /** The stored fields this module checks, in the order the audit log lists them. */
-export const STATISTICS_FIELDS = ['correction', 'cuped_window_days', 'post_stratification'] as const;
+export const STATISTICS_FIELDS = [
+  'correction',
+  'cuped_window_days',
+  'post_stratification',
+  'bandit',
+  'bandit_interval_hours',
+  'bandit_min_weight',
+] as const;
+
+/** A bandit moves its weights every 6 hours by default, never below 5% per arm. */
+export const DEFAULT_BANDIT_INTERVAL_HOURS = 6;
+export const MAX_BANDIT_INTERVAL_HOURS = 168;
+export const DEFAULT_BANDIT_MIN_WEIGHT = 0.05;
+export const MAX_BANDIT_MIN_WEIGHT = 0.25;
 
 export interface StatisticsSettings {
   correction: Correction | '';
   cuped_window_days: number;
   post_stratification: PostStratification | '';
+  bandit: boolean;
+  bandit_interval_hours: number;
+  bandit_min_weight: number;
 }
 
 type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -54,12 +70,25 @@ export function validateStatisticsSettings(input: Record<string, unknown>, curre
   if (strata !== '' && !(POST_STRATIFICATIONS as readonly unknown[]).includes(strata)) {
     return refuse(`Post-stratification must be one of ${POST_STRATIFICATIONS.join(', ')}`);
   }
+  const bandit = input.bandit ?? current.bandit;
+  if (typeof bandit !== 'boolean') return refuse('Bandit must be true or false');
+  const hours = input.bandit_interval_hours ?? current.bandit_interval_hours;
+  if (typeof hours !== 'number' || !Number.isFinite(hours) || hours < 1 || hours > MAX_BANDIT_INTERVAL_HOURS) {
+    return refuse(`Bandit interval must be from 1 to ${MAX_BANDIT_INTERVAL_HOURS} hours`);
+  }
+  const floor = input.bandit_min_weight ?? current.bandit_min_weight;
+  if (typeof floor !== 'number' || !Number.isFinite(floor) || floor < 0 || floor > MAX_BANDIT_MIN_WEIGHT) {
+    return refuse(`Bandit minimum weight must be from 0 to ${MAX_BANDIT_MIN_WEIGHT}`);
+  }
   return {
     ok: true,
     value: {
       correction: correction as Correction | '',
       cuped_window_days: days,
       post_stratification: strata as PostStratification | '',
+      bandit,
+      bandit_interval_hours: hours,
+      bandit_min_weight: floor,
     },
   };
 }

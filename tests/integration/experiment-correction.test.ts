@@ -132,7 +132,14 @@ describe('a variant and a secondary goal: Holm-Bonferroni by default', () => {
       [
         'statistics_changed',
         editor.record.id,
-        { correction: { from: null, to: '' }, cuped_window_days: { from: null, to: 14 }, post_stratification: { from: null, to: '' } },
+        {
+          correction: { from: null, to: '' },
+          cuped_window_days: { from: null, to: 14 },
+          post_stratification: { from: null, to: '' },
+          bandit: { from: null, to: false },
+          bandit_interval_hours: { from: null, to: 6 },
+          bandit_min_weight: { from: null, to: 0.05 },
+        },
       ],
     ]);
   });

@@ -1,14 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { correctionInForce, figureMethod, validateStatisticsSettings } from '../../src/lib/experiment-statistics';
 
-const current = { correction: '' as const, cuped_window_days: 14, post_stratification: '' as const };
+const current = {
+  correction: '' as const,
+  cuped_window_days: 14,
+  post_stratification: '' as const,
+  bandit: false,
+  bandit_interval_hours: 6,
+  bandit_min_weight: 0.05,
+};
 
 describe('statistics settings', () => {
   it('keeps what is not sent and takes what is valid', () => {
     expect(validateStatisticsSettings({}, current)).toEqual({ ok: true, value: current });
     expect(validateStatisticsSettings({ correction: 'none', cuped_window_days: 0 }, current)).toEqual({
       ok: true,
-      value: { correction: 'none', cuped_window_days: 0, post_stratification: '' },
+      value: { ...current, correction: 'none', cuped_window_days: 0 },
     });
   });
 
@@ -19,6 +26,9 @@ describe('statistics settings', () => {
     [{ cuped_window_days: 7.5 }, 'CUPED window must be a whole number of days from 0 (off) to 90'],
     [{ cuped_window_days: '7' }, 'CUPED window must be a whole number of days from 0 (off) to 90'],
     [{ post_stratification: 'country' }, 'Post-stratification must be one of device, visitor_type, none'],
+    [{ bandit: 'yes' }, 'Bandit must be true or false'],
+    [{ bandit_interval_hours: 0.5 }, 'Bandit interval must be from 1 to 168 hours'],
+    [{ bandit_min_weight: 0.3 }, 'Bandit minimum weight must be from 0 to 0.25'],
   ])('refuses %j', (input, error) => {
     expect(validateStatisticsSettings(input, current)).toEqual({ ok: false, error });
   });

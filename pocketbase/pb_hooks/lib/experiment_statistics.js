@@ -21,7 +21,7 @@ function submitted(e) {
   return e.requestInfo().body || {};
 }
 
-/** @param {core.RecordRequestEvent} e @param {core.Record} r @param {{correction: string, cuped_window_days: number, post_stratification: string}} current */
+/** @param {core.RecordRequestEvent} e @param {core.Record} r @param {Record<string, any>} current */
 function check(e, r, current) {
   const lib = require(`${__hooks}/lib/generated/domain.js`);
   const body = submitted(e);
@@ -30,13 +30,23 @@ function check(e, r, current) {
   r.set('correction', checked.value.correction);
   r.set('cuped_window_days', checked.value.cuped_window_days);
   r.set('post_stratification', checked.value.post_stratification);
+  r.set('bandit', checked.value.bandit);
+  r.set('bandit_interval_hours', checked.value.bandit_interval_hours);
+  r.set('bandit_min_weight', checked.value.bandit_min_weight);
 }
 
 module.exports = {
   /** A new experiment: unset settings take the defaults. */
   create: function (e) {
     const lib = require(`${__hooks}/lib/generated/domain.js`);
-    check(e, e.record, { correction: '', cuped_window_days: lib.DEFAULT_CUPED_WINDOW_DAYS, post_stratification: '' });
+    check(e, e.record, {
+      correction: '',
+      cuped_window_days: lib.DEFAULT_CUPED_WINDOW_DAYS,
+      post_stratification: '',
+      bandit: false,
+      bandit_interval_hours: lib.DEFAULT_BANDIT_INTERVAL_HOURS,
+      bandit_min_weight: lib.DEFAULT_BANDIT_MIN_WEIGHT,
+    });
   },
 
   /** An update: unset settings keep their stored values. */
@@ -46,6 +56,9 @@ module.exports = {
       correction: old.getString('correction'),
       cuped_window_days: old.getInt('cuped_window_days'),
       post_stratification: old.getString('post_stratification'),
+      bandit: old.getBool('bandit'),
+      bandit_interval_hours: old.getFloat('bandit_interval_hours'),
+      bandit_min_weight: old.getFloat('bandit_min_weight'),
     });
   },
 

@@ -73,6 +73,19 @@ export interface ExperimentResults {
   revenueCuped: CupedSummary | null;
   /** Post-stratification of the goal's metric: the dimension, its strata and where it applied (null when off). */
   postStratification: { dimension: PostStratification; strata: string[]; applied: boolean[] } | null;
+  /** A bandit's allocation periods, oldest first (null for a fixed split). */
+  bandit: {
+    interval_hours: number;
+    min_weight: number;
+    periods: {
+      started_at: string;
+      ended_at: string;
+      weights: number[];
+      best_arm_probabilities: number[] | null;
+      observed: number[];
+      srm_p_value: number;
+    }[];
+  } | null;
   /** The multiple-comparison correction in force over every variant on every goal. */
   correction: { method: Correction; chosen: Correction | ''; family_size: number };
   /** Each configured guardrail's verdict, as the server's background check judges it. */
@@ -168,6 +181,7 @@ export interface NewExperiment {
   correction: Correction | '';
   cuped_window_days: number;
   post_stratification: PostStratification | '';
+  bandit: boolean;
 }
 
 /** Creates the test as a draft; 'Start Test' sets it running. */
@@ -199,6 +213,9 @@ export const duplicateExperiment = (x: ExperimentRecord) =>
       correction: x.correction,
       cuped_window_days: x.cuped_window_days,
       post_stratification: x.post_stratification,
+      bandit: x.bandit,
+      bandit_interval_hours: x.bandit_interval_hours,
+      bandit_min_weight: x.bandit_min_weight,
     },
     { requestKey: null },
   );
@@ -206,6 +223,10 @@ export const duplicateExperiment = (x: ExperimentRecord) =>
 /** Start, pause, resume: a status change the server checks. */
 export const setExperimentStatus = (id: string, status: ExperimentRecord['status']) =>
   pb.collection('experiments').update<ExperimentRecord>(id, { status }, { requestKey: null });
+
+/** Moves a running bandit's weights now (the server does it every bandit_interval_hours). */
+export const reallocateBandit = (id: string) =>
+  pb.send(`/api/cro/experiments/${encodeURIComponent(id)}/reallocate`, { method: 'POST', requestKey: null });
 
 export const declareWinner = (id: string, variant: string) =>
   pb.send<{ ruleId: string }>(`/api/cro/experiments/${encodeURIComponent(id)}/declare-winner`, {

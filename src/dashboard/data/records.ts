@@ -226,6 +226,11 @@ export interface ExperimentRecord extends RecordModel {
   cuped_window_days: number;
   /** Post-stratification dimension; '' is the device class. */
   post_stratification: 'device' | 'visitor_type' | 'none' | '';
+  /** Runs as a bandit: weights move to each arm's probability of being best. */
+  bandit: boolean;
+  bandit_interval_hours: number;
+  /** The least weight any arm keeps, 0-0.25. */
+  bandit_min_weight: number;
   created_at: string;
   updated_at: string;
 }

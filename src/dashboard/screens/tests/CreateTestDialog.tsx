@@ -63,6 +63,7 @@ export function CreateTestDialog({
   const [correction, setCorrection] = useState<Correction | ''>('');
   const [windowDays, setWindowDays] = useState(DEFAULT_CUPED_WINDOW_DAYS);
   const [strata, setStrata] = useState<PostStratification | ''>('');
+  const [bandit, setBandit] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -105,6 +106,7 @@ export function CreateTestDialog({
         correction,
         cuped_window_days: windowDays,
         post_stratification: strata,
+        bandit,
       },
     };
   }
@@ -267,6 +269,8 @@ export function CreateTestDialog({
           onCorrection={setCorrection}
           onWindowDays={setWindowDays}
           onStrata={setStrata}
+          bandit={bandit}
+          onBandit={setBandit}
         />
         <FormError error={error} />
         <DialogActions onCancel={onClose}>

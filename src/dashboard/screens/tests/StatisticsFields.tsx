@@ -14,9 +14,11 @@ export function StatisticsFields({
   correction,
   windowDays,
   strata,
+  bandit,
   onCorrection,
   onWindowDays,
   onStrata,
+  onBandit,
 }: {
   correction: Correction | '';
   windowDays: number;
@@ -24,6 +26,8 @@ export function StatisticsFields({
   onCorrection: (c: Correction | '') => void;
   onWindowDays: (days: number) => void;
   onStrata: (s: PostStratification | '') => void;
+  bandit: boolean;
+  onBandit: (on: boolean) => void;
 }) {
   return (
     <fieldset className="space-y-2">
@@ -64,6 +68,10 @@ export function StatisticsFields({
           ))}
         </select>
       </div>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" checked={bandit} onChange={(e) => onBandit(e.target.checked)} />
+        Run as a bandit (move traffic to the best variant every 6 hours, at least 5% per variant)
+      </label>
       <TextField
         id="test-cuped-window"
         label="CUPED pre-exposure window (days, 0 = off)"

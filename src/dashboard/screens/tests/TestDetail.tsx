@@ -11,6 +11,7 @@ import { Card } from '../../../ui/Card';
 import { EditVisuallyButton } from '../../../ui/dashboard/EditVisuallyButton';
 import type { ExperimentResults } from '../../data/experiments';
 import type { ExperimentRecord, RuleRecord } from '../../data/records';
+import { BanditCard } from './BanditCard';
 import { GuardrailsCard } from './GuardrailsCard';
 import { IntervalChart } from './IntervalChart';
 import { StatisticsNote } from './StatisticsNote';
@@ -202,6 +203,7 @@ export function TestDetail({
               </table>
             </Card>
           )}
+          <BanditCard results={results} />
           {results.guardrails.length > 0 && <GuardrailsCard guardrails={results.guardrails} />}
         </>
       )}

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
 import { batch, makeSite, post, rid } from './analytics/helpers';
+import { call, createKey } from './public-api/helpers';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const VISITORS = 4000;
@@ -191,5 +192,17 @@ describe('CUPED with pre-exposure history', () => {
     expect(plan.varianceReduction).toEqual({ experimentId: exp.id, name: 'Headline', reduction });
     expect(plan.perArm).toBe(Math.ceil(plan.perArmUnadjusted * (1 - reduction)));
     expect(plan.perArm).toBeLessThan(plan.perArmUnadjusted);
+  });
+
+  it('the public API answers the same fields and figures as the results route', async () => {
+    await server.admin.collection('sites').update(site.id, { plan_tier: 'enterprise' });
+    const { key } = await createKey(owner, site.id, 'read');
+    const api = await call(server, 'GET', `/v1/experiments/${exp.id}/results?site_id=${site.id}`, key);
+    expect(api.status).toBe(200);
+    const res = await fetch(`${server.url}/api/cro/experiments/${exp.id}/results`, {
+      headers: { Authorization: owner.client.authStore.token },
+    });
+    expect(api.body).toEqual(await res.json());
+    expect(api.body).toMatchObject({ cuped: { window_days: 14 }, correction: { method: 'none' } });
   });
 });

@@ -23,6 +23,25 @@ type metricStats struct {
 	SequentialPValue float64        `json:"sequential_p_value"`
 	ChanceToBeat     float64        `json:"chance_to_beat_control"`
 	Risk             [2]float64     `json:"risk"` // [choosing control, choosing the variant]
+	SE               float64        `json:"se"`   // of the relative uplift
+	// CUPED: the figures are regression-adjusted for the visitors' pre-exposure behaviour.
+	CUPED bool `json:"cuped"`
+	// Post-stratified by a pre-exposure dimension (device class or new/returning).
+	PostStratified bool `json:"post_stratified"`
+	// The p-value and 95% interval corrected for the experiment's family of comparisons (the
+	// correction in force, correction.go); null when no correction applies.
+	PValueAdjusted   *float64        `json:"p_value_adjusted"`
+	UpliftCIAdjusted *stats.Interval `json:"uplift_ci_adjusted"`
+}
+
+// statsOf is a comparison as the screens show it.
+func statsOf(status stats.Status, controlMean, variantMean, effect, se float64, two stats.FixedTest,
+	seq stats.SequentialTest, bayes stats.Bayesian) *metricStats {
+	return &metricStats{
+		Status: status, ControlMean: controlMean, VariantMean: variantMean, Uplift: effect, SE: se,
+		UpliftCI: two.CI, PValue: two.PValue, SequentialCI: seq.CI, SequentialPValue: seq.PValue,
+		ChanceToBeat: bayes.ChanceToWin, Risk: bayes.Risk,
+	}
 }
 
 // analysis is the engine's verdict on an experiment's figures.
@@ -32,6 +51,14 @@ type analysis struct {
 	// Per variant in the experiment's order; nil for the control and when the engine has no input.
 	Primary []*metricStats
 	Revenue []*metricStats
+	// The engine's comparisons before CUPED (the same as Primary and Revenue where it did not apply).
+	PrimaryUnadjusted  []*metricStats
+	RevenueUnadjusted  []*metricStats
+	PrimaryCUPED       *cupedSummary
+	RevenueCUPED       *cupedSummary
+	Correction         correctionSummary
+	Ratio              *stats.CaseV2 // a ratio metric's input to the engine
+	PostStratification *poststratSummary
 }
 
 // analyze runs the statistics engine on the per-variant figures: the primary metric (the goal's
@@ -75,27 +102,22 @@ func compareAll(metric stats.Metric, variants []stats.Variant, weights []float64
 		if !hasData(variants[0]) || !hasData(variants[c.Variant]) {
 			continue
 		}
-		out[c.Variant] = &metricStats{
-			Status:           c.Status,
-			ControlMean:      c.ControlMean,
-			VariantMean:      c.VariantMean,
-			Uplift:           c.Effect,
-			UpliftCI:         c.TwoSided.CI,
-			PValue:           c.TwoSided.PValue,
-			SequentialCI:     c.Sequential.CI,
-			SequentialPValue: c.Sequential.PValue,
-			ChanceToBeat:     c.Bayesian.ChanceToWin,
-			Risk:             c.Bayesian.Risk,
-		}
+		out[c.Variant] = statsOf(c.Status, c.ControlMean, c.VariantMean, c.Effect, c.SE, c.TwoSided, c.Sequential, c.Bayesian)
 	}
 	return out
 }
 
+// winnerAdjustedP is the same bar after a correction: a 95% chance to beat the control is a
+// one-sided 5% (a two-sided p of 10%), so the corrected two-sided p-value must be at most 10%.
+const winnerAdjustedP = 2 * (1 - winnerChance)
+
 // canDeclareWinner: the experiment is running, its traffic split is sound and the variant beats
-// the control on the primary metric with at least 95% chance.
+// the control on the primary metric with at least 95% chance, and with the correction in force
+// (correction.go) its adjusted p-value still clears the same bar.
 func (a analysis) canDeclareWinner(status string, index int) bool {
 	s := a.Primary[index]
-	return status == "running" && a.SRMOk && s != nil && s.Status == stats.StatusOK && s.ChanceToBeat >= winnerChance
+	return status == "running" && a.SRMOk && s != nil && s.Status == stats.StatusOK && s.ChanceToBeat >= winnerChance &&
+		(s.PValueAdjusted == nil || *s.PValueAdjusted <= winnerAdjustedP)
 }
 
 // hasData: the arm has exposed visitors (a proportion) or observations (a mean).

@@ -12,6 +12,7 @@ import (
 
 	"cro/pocketbase/access"
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/experiments/stats"
 )
 
 // declareWinnerHandler answers POST /api/cro/experiments/{id}/declare-winner {variant}: when the
@@ -64,6 +65,11 @@ func declareWinnerHandler(store analytics.Store) func(*core.RequestEvent) error 
 			if s == nil {
 				return e.JSON(http.StatusConflict, conflict(fmt.Sprintf(
 					"%s has no results yet: a winner needs visitors in both arms and at least a 95%% chance to beat the control.", defs[index].Name)))
+			}
+			if s.Status == stats.StatusOK && s.ChanceToBeat >= winnerChance && s.PValueAdjusted != nil {
+				return e.JSON(http.StatusConflict, conflict(fmt.Sprintf(
+					"%s has an adjusted p-value of %.3f (%s over %d comparisons); a winner needs at most 0.100, the same 95%% bar after the correction.",
+					defs[index].Name, *s.PValueAdjusted, correctionLabels[verdict.Correction.Method], verdict.Correction.FamilySize)))
 			}
 			return e.JSON(http.StatusConflict, conflict(fmt.Sprintf(
 				"%s has a %.1f%% chance to beat the control; a winner needs at least 95%%.", defs[index].Name, math.Floor(s.ChanceToBeat*1000)/10)))

@@ -23,7 +23,8 @@ const BaselineDays = 28
 // share of its distinct visitors who converted the goal, or purchased for revenue), unless the
 // caller gives one; and the site's distinct visitors a day over those days, with the share of
 // traffic in the test, give the days the test needs. A site without traffic gets no measured
-// baseline (null): the owner types one.
+// baseline (null): the owner types one. Once CUPED has measured its variance reduction on the
+// site's latest test of the goal, the sample shrinks by it (perArmUnadjusted keeps the plain one).
 func planHandler(store analytics.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		if e.Auth == nil {
@@ -61,9 +62,19 @@ func planHandler(store analytics.Store) func(*core.RequestEvent) error {
 			if !typed && measured.Rate != nil {
 				baseline = *measured.Rate
 			}
+			reduction, err := measuredReduction(e.App, store, siteID, q.Get("goal"))
+			if err != nil {
+				return e.InternalServerError("Could not measure the baseline.", err)
+			}
+			body["varianceReduction"], body["perArmUnadjusted"] = reduction, nil
 			if baseline > 0 {
 				body["baseline"] = baseline
 				if perArm := stats.PlanSampleSize(baseline, mde, stats.DefaultAlpha, 0.8, arms); perArm > 0 {
+					body["perArmUnadjusted"] = perArm
+					if reduction != nil {
+						// CUPED's variance reduction shrinks the sample a test needs in proportion.
+						perArm = int(math.Ceil(float64(perArm) * (1 - reduction.Reduction)))
+					}
 					body["perArm"], body["total"] = perArm, perArm*arms
 					if daily > 0 && traffic > 0 {
 						body["days"] = int(math.Ceil(float64(perArm*arms) / (daily * traffic / 100)))
@@ -98,6 +109,14 @@ func measureBaseline(e *core.RequestEvent, store analytics.Store, siteID, goal s
 		return measuredBaseline{}, err
 	}
 	query := analytics.ExperimentQuery{SiteID: siteID, GoalID: goal, Revenue: goal == revenueGoal}
+	if ratio, _ := isRatio(goal); ratio {
+		// The planner's test is of two proportions: a ratio metric has no measured rate to plan with.
+		visitors, err := store.DistinctVisitors(siteID, time.Now().Add(-BaselineDays*24*time.Hour))
+		if err != nil {
+			return measuredBaseline{}, e.InternalServerError("Could not measure the baseline.", err)
+		}
+		return measuredBaseline{Days: BaselineDays, Visitors: float64(visitors)}, nil
+	}
 	if !query.Revenue {
 		if g, err := e.App.FindRecordById("goals", goal); err != nil || g.GetString("site_id") != siteID {
 			return measuredBaseline{}, e.BadRequestError("The goal must be one of this site's goals or \"revenue\".", nil)
@@ -118,4 +137,34 @@ func measureBaseline(e *core.RequestEvent, store analytics.Store, siteID, goal s
 		m.Rate = &rate
 	}
 	return m, nil
+}
+
+// varianceReduction is CUPED's variance reduction as measured on the site's latest started test
+// of the same primary goal (the mean over its variants where CUPED applied).
+type varianceReduction struct {
+	ExperimentID string  `json:"experimentId"`
+	Name         string  `json:"name"`
+	Reduction    float64 `json:"reduction"`
+}
+
+func measuredReduction(app core.App, store analytics.Store, siteID, goal string) (*varianceReduction, error) {
+	found, err := app.FindRecordsByFilter("experiments", "site_id = {:site} && primary_goal = {:goal} && started_at != '' && cuped_window_days > 0",
+		"-started_at", 1, 0, map[string]any{"site": siteID, "goal": goal})
+	if err != nil || len(found) == 0 {
+		return nil, err
+	}
+	_, a, err := results(app, store, found[0], goal)
+	if err != nil || a.PrimaryCUPED == nil {
+		return nil, err
+	}
+	sum, n := 0.0, 0
+	for _, r := range a.PrimaryCUPED.VarianceReduction {
+		if r != nil {
+			sum, n = sum+*r, n+1
+		}
+	}
+	if n == 0 || sum <= 0 {
+		return nil, nil
+	}
+	return &varianceReduction{ExperimentID: found[0].Id, Name: found[0].GetString("name"), Reduction: sum / float64(n)}, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"cro/pocketbase/access"
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/experiments/stats"
 )
 
 // GoalNotInExperiment refuses results for a goal the experiment does not measure.
@@ -26,10 +27,12 @@ func Register(app *pocketbase.PocketBase, store analytics.Store) {
 			se.Router.GET("/api/cro/experiments/{id}/results", resultsHandler(store))
 			se.Router.POST("/api/cro/experiments/{id}/declare-winner", declareWinnerHandler(store))
 			se.Router.GET("/api/cro/experiments/plan", planHandler(store))
+			se.Router.POST("/api/cro/experiments/{id}/reallocate", reallocateHandler(store))
 			return se.Next()
 		},
 	})
 	registerGuardrails(app, store)
+	registerBandits(app, store)
 }
 
 type variantDef struct {
@@ -65,7 +68,10 @@ type variantResult struct {
 	RevenuePerVisitor float64      `json:"revenue_per_visitor"`
 	Stats             *metricStats `json:"stats,omitempty"`
 	RevenueStats      *metricStats `json:"revenue_stats,omitempty"`
-	CanDeclareWinner  bool         `json:"can_declare_winner"`
+	// The same comparisons before CUPED (equal to the above where CUPED did not apply).
+	UnadjustedStats        *metricStats `json:"unadjusted_stats,omitempty"`
+	UnadjustedRevenueStats *metricStats `json:"unadjusted_revenue_stats,omitempty"`
+	CanDeclareWinner       bool         `json:"can_declare_winner"`
 }
 
 // resultsHandler answers an experiment's members with per-variant figures for a goal (the
@@ -120,28 +126,128 @@ func Results(app core.App, store analytics.Store, exp *core.Record, goal string)
 	return body, true, err
 }
 
-// results reads an experiment's figures for one goal and analyzes them.
+// results reads an experiment's figures for one goal and analyzes them: CUPED where it applies,
+// then the correction over every goal's comparisons.
 func results(app core.App, store analytics.Store, exp *core.Record, goal string) (map[string]any, analysis, error) {
-	var defs []variantDef
-	raw, _ := json.Marshal(exp.Get("variants"))
-	_ = json.Unmarshal(raw, &defs)
-	q := analytics.ExperimentQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id}
+	defs := variantDefsOf(exp)
 	goalInfo := map[string]any{"id": goal, "name": "Revenue", "type": revenueGoal}
-	if goal == revenueGoal {
-		q.Revenue = true
-	} else {
-		q.GoalID = goal
+	if ratio, _ := isRatio(goal); ratio {
+		goalInfo = ratioGoalInfo(app, goal)
+	} else if goal != revenueGoal {
 		goalInfo["name"], goalInfo["type"] = "", ""
 		if g, err := app.FindRecordById("goals", goal); err == nil {
 			goalInfo["name"], goalInfo["type"] = g.GetString("name"), g.GetString("type")
 		}
 	}
-	figures, err := store.ExperimentResults(q)
+	in, err := readGoal(app, store, exp, defs, goal)
 	if err != nil {
 		return nil, analysis{}, err
 	}
-	body, a := resultsBody(exp, defs, goal == revenueGoal, goalInfo, figures, analytics.RulesOverriddenBy(app, exp))
+	withRevenue := slices.Contains(experimentGoals(exp), revenueGoal)
+	if withRevenue && goal != revenueGoal {
+		rev, err := readGoal(app, store, exp, defs, revenueGoal)
+		if err != nil {
+			return nil, analysis{}, err
+		}
+		in.revenueCovariates = rev.covariates
+	}
+	// The other goals' comparisons, for the family the correction adjusts over.
+	others := [][]*metricStats{}
+	for _, g := range experimentGoals(exp) {
+		if g == goal || g == revenueGoal {
+			continue
+		}
+		o, err := readGoal(app, store, exp, defs, g)
+		if err != nil {
+			return nil, analysis{}, err
+		}
+		others = append(others, analyzeFigures(exp, defs, false, false, o).Primary)
+	}
+	in.others = others
+	body, a := resultsBody(exp, defs, goal == revenueGoal, goalInfo, in, analytics.RulesOverriddenBy(app, exp))
+	body["bandit"] = nil
+	if exp.GetBool("bandit") {
+		if err := withBandit(app, exp, defs, body, &a); err != nil {
+			return nil, analysis{}, err
+		}
+	}
 	return body, a, nil
+}
+
+// withBandit adds a bandit's weight history, and judges its traffic split period by period: the
+// configured weights moved, so the whole test's counts say nothing against today's weights.
+func withBandit(app core.App, exp *core.Record, defs []variantDef, body map[string]any, a *analysis) error {
+	history, ok, err := banditHistory(app, exp, defs)
+	if err != nil {
+		return err
+	}
+	minP := 1.0
+	for _, p := range history {
+		minP = min(minP, p.SRMPValue)
+	}
+	a.SRMPValue, a.SRMOk = minP, ok
+	srm := body["srm"].(map[string]any)
+	srm["p_value"], srm["srm_ok"], srm["per_period"] = minP, ok, true
+	variants := body["variants"].([]variantResult)
+	for i := range variants {
+		variants[i].CanDeclareWinner = i > 0 && a.canDeclareWinner(exp.GetString("status"), i)
+	}
+	body["bandit"] = map[string]any{
+		"interval_hours": exp.GetFloat("bandit_interval_hours"),
+		"min_weight":     exp.GetFloat("bandit_min_weight"),
+		"periods":        history,
+	}
+	return nil
+}
+
+// goalInput is what the analysis of one goal reads: the per-variant figures, CUPED's sums for the
+// goal (and for revenue per visitor when it is shown beside it), the window, and the other goals'
+// comparisons for the correction.
+type goalInput struct {
+	figures           analytics.ExperimentFigures
+	windowDays        int
+	covariates        []CovariateSums
+	revenueCovariates []CovariateSums
+	others            [][]*metricStats
+	// A ratio metric's sums (nil for a goal or revenue).
+	ratio []RatioSums
+	// Post-stratification: the dimension in force and the sums per variant and stratum.
+	dimension string
+	strata    []CovariateSums
+}
+
+// readGoal reads one goal's figures and, with a CUPED window, its covariate sums.
+func readGoal(app core.App, store analytics.Store, exp *core.Record, defs []variantDef, goal string) (goalInput, error) {
+	q := analytics.ExperimentQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id}
+	if goal == revenueGoal {
+		q.Revenue = true
+	} else {
+		q.GoalID = goal
+	}
+	in := goalInput{windowDays: exp.GetInt("cuped_window_days")}
+	var err error
+	if in.figures, err = store.ExperimentResults(q); err != nil {
+		return in, err
+	}
+	if ratio, _ := isRatio(goal); ratio {
+		rows, err := ratioSums(app, exp, goal)
+		in.ratio = ratioInOrder(rows, defs)
+		return in, err
+	}
+	in.dimension = stratifyDimension(exp.GetString("post_stratification"))
+	if in.windowDays <= 0 && in.dimension == stratifyNone {
+		return in, nil
+	}
+	rows, err := covariates(app, store, q, in.windowDays, in.dimension)
+	in.covariates, in.strata = covariatesInOrder(rows, defs), rows
+	return in, err
+}
+
+func variantDefsOf(exp *core.Record) []variantDef {
+	var defs []variantDef
+	raw, _ := json.Marshal(exp.Get("variants"))
+	_ = json.Unmarshal(raw, &defs)
+	return defs
 }
 
 // withGuardrails adds each guardrail's status and, for a test paused automatically, why.
@@ -157,37 +263,32 @@ func withGuardrails(app core.App, store analytics.Store, exp *core.Record, body 
 
 // resultsBody orders the figures by the experiment's variants (control first); a variant nobody
 // saw yet has zeros, and exposures of keys the experiment no longer has are left out.
-func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[string]any, f analytics.ExperimentFigures,
+func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[string]any, in goalInput,
 	overridden []analytics.OverriddenRule) (map[string]any, analysis) {
-	byKey := map[string]analytics.VariantFigures{}
-	for _, v := range f.Variants {
-		byKey[v.Variant] = v
+	variants, weights := orderedVariants(defs, in.figures)
+	withRevenue := slices.Contains(experimentGoals(exp), revenueGoal)
+	a := analyzeFigures(exp, defs, revenue, withRevenue, in)
+	family := append([][]*metricStats{a.Primary}, in.others...)
+	if a.Revenue != nil && !revenue && withRevenue {
+		family = append(family, a.Revenue)
 	}
-	variants := make([]variantResult, len(defs))
-	weights := make([]float64, len(defs))
+	a.Correction = correctFamily(exp.GetString("correction"), len(defs), family)
+	status := exp.GetString("status")
 	binomial := make([]any, len(defs))
 	mean := make([]any, len(defs))
 	users := make([]float64, len(defs))
-	for i, d := range defs {
-		v := byKey[d.Key]
-		variants[i] = variantResult{variantDef: d, Users: v.Users, Conversions: v.Conversions, Revenue: v.Revenue}
-		variants[i].Revenue.Count = v.Users
-		weights[i] = d.Weight
-		binomial[i] = binomialVariant{Users: v.Users, Conversions: v.Conversions}
-		mean[i] = meanVariant(variants[i].Revenue)
-		users[i] = v.Users
-		if v.Users > 0 {
-			variants[i].Rate = v.Conversions / v.Users
-			variants[i].RevenuePerVisitor = v.Revenue.Sum / v.Users
-		}
-	}
-	withRevenue := exp.GetString("primary_goal") == revenueGoal || slices.Contains(secondaryGoals(exp), revenueGoal)
-	a := analyze(variants, weights, revenue, withRevenue)
-	status := exp.GetString("status")
 	for i := range variants {
+		if in.ratio != nil && in.ratio[i].Denominator > 0 {
+			variants[i].Rate = in.ratio[i].Numerator / in.ratio[i].Denominator
+		}
+		binomial[i] = binomialVariant{Users: variants[i].Users, Conversions: variants[i].Conversions}
+		mean[i] = meanVariant(variants[i].Revenue)
+		users[i] = variants[i].Users
 		variants[i].Stats = a.Primary[i]
+		variants[i].UnadjustedStats = a.PrimaryUnadjusted[i]
 		if a.Revenue != nil {
 			variants[i].RevenueStats = a.Revenue[i]
+			variants[i].UnadjustedRevenueStats = a.RevenueUnadjusted[i]
 		}
 		variants[i].CanDeclareWinner = i > 0 && a.canDeclareWinner(status, i)
 	}
@@ -207,11 +308,68 @@ func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[str
 		// The engine's inputs: the goal's case (binomial, or mean for revenue) and revenue per visitor.
 		"case":        primary,
 		"revenueCase": revenueCase,
+		// CUPED on the goal's metric and on revenue per visitor (null when off or not shown).
+		"cuped":        a.PrimaryCUPED,
+		"revenueCuped": a.RevenueCUPED,
+		"correction":   a.Correction,
+		// A ratio metric's engine input (schema v2, category ratio), null for a goal or revenue.
+		"ratioCase": a.Ratio,
+		// Post-stratification of the goal's metric by a pre-exposure dimension (null when off).
+		"postStratification": a.PostStratification,
 		// Sample-ratio mismatch: exposed visitors per variant against the configured weights.
 		"srm":             map[string]any{"observed": users, "weights": weights, "p_value": a.SRMPValue, "srm_ok": a.SRMOk},
-		"daily":           dailyInOrder(f.Daily, defs),
+		"daily":           dailyInOrder(in.figures.Daily, defs),
 		"overriddenRules": overridden,
 	}, a
+}
+
+// orderedVariants gives the figures in the experiment's variant order, with the configured weights.
+func orderedVariants(defs []variantDef, f analytics.ExperimentFigures) ([]variantResult, []float64) {
+	byKey := map[string]analytics.VariantFigures{}
+	for _, v := range f.Variants {
+		byKey[v.Variant] = v
+	}
+	variants := make([]variantResult, len(defs))
+	weights := make([]float64, len(defs))
+	for i, d := range defs {
+		v := byKey[d.Key]
+		variants[i] = variantResult{variantDef: d, Users: v.Users, Conversions: v.Conversions, Revenue: v.Revenue}
+		variants[i].Revenue.Count = v.Users
+		weights[i] = d.Weight
+		if v.Users > 0 {
+			variants[i].Rate = v.Conversions / v.Users
+			variants[i].RevenuePerVisitor = v.Revenue.Sum / v.Users
+		}
+	}
+	return variants, weights
+}
+
+// analyzeFigures is the engine's verdict on one goal's figures, with CUPED where it applies.
+func analyzeFigures(exp *core.Record, defs []variantDef, revenue, withRevenue bool, in goalInput) analysis {
+	variants, weights := orderedVariants(defs, in.figures)
+	a := analyze(variants, weights, revenue, withRevenue)
+	if in.ratio != nil {
+		a.Primary, a.Ratio = ratioStats(in.ratio)
+		in.windowDays = 0 // CUPED of ratio metrics is not offered: the plain delta method
+	}
+	a.PrimaryUnadjusted, a.RevenueUnadjusted = a.Primary, a.Revenue
+	metric := stats.MetricBinomial
+	if revenue {
+		metric = stats.MetricMean
+	}
+	a.Primary, a.PrimaryCUPED = withCUPED(metric, in.covariates, a.Primary, in.windowDays)
+	if in.ratio == nil && in.strata != nil {
+		cuped := a.PrimaryCUPED != nil && slices.Contains(a.PrimaryCUPED.Applied, true)
+		a.Primary, a.PostStratification = withPostStratification(metric, in.dimension, in.strata, defs, a.Primary, cuped)
+	}
+	if a.Revenue != nil {
+		if revenue {
+			a.Revenue, a.RevenueCUPED = a.Primary, a.PrimaryCUPED
+		} else {
+			a.Revenue, a.RevenueCUPED = withCUPED(stats.MetricMean, in.revenueCovariates, a.Revenue, in.windowDays)
+		}
+	}
+	return a
 }
 
 // dailyInOrder gives each day's cumulative figures in the experiment's variant order.

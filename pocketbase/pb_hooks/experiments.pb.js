@@ -6,6 +6,7 @@
 
 onRecordCreateRequest((e) => {
   const check = require(`${__hooks}/lib/experiment_check.js`);
+  const statistics = require(`${__hooks}/lib/experiment_statistics.js`);
   const r = e.record;
   const site = check.guard(e, r.getString('site_id'));
   const status = r.getString('status') || 'draft';
@@ -14,18 +15,22 @@ onRecordCreateRequest((e) => {
   if (e.requestInfo().body.traffic === undefined) r.set('traffic', 100);
   if (r.getString('winner')) throw new BadRequestError('A winner is declared only when the experiment is completed');
   check.validate(e, r, site);
+  statistics.create(e);
   if (status === 'running') check.start(e, r, site);
   r.set('seed', $security.randomString(16));
   e.next();
   if (r.getString('audience')) require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, '');
+  statistics.audit(e, null);
 }, 'experiments');
 
 onRecordUpdateRequest((e) => {
   const lib = require(`${__hooks}/lib/generated/domain.js`);
   const check = require(`${__hooks}/lib/experiment_check.js`);
   const jsonField = require(`${__hooks}/lib/json_field.js`);
+  const statistics = require(`${__hooks}/lib/experiment_statistics.js`);
   const r = e.record;
   const old = r.original();
+  const before = statistics.snapshot(old);
   const site = check.guard(e, old.getString('site_id'));
   const from = old.getString('status');
   const to = r.getString('status');
@@ -36,9 +41,11 @@ onRecordUpdateRequest((e) => {
     throw new BadRequestError('Variants can only be changed while the experiment is a draft');
   }
   check.validate(e, r, site);
+  statistics.update(e);
   if (to === 'running' && from !== 'running') check.start(e, r, site);
   if (to === 'completed' && from !== 'completed') r.set('ended_at', new Date().toISOString());
   e.next();
   if (r.getString('audience') !== old.getString('audience'))
     require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, old.getString('audience'));
+  statistics.audit(e, before);
 }, 'experiments');

@@ -8,6 +8,7 @@ import { validateRuleChanges, type RuleChange } from './contracts/rule-change';
 import { selectorProblem } from './contracts/change-sanitizer';
 import { urlPatternProblem } from './contracts/url-pattern';
 import { VARIANT_KEY } from './contracts/event-payload';
+import { GOAL_PER_SESSION, RATIO_METRICS, isRatioMetric } from './experiment-metrics';
 
 /** Variant keys travel in every exposure event. */
 export { VARIANT_KEY };
@@ -134,10 +135,13 @@ export interface ExperimentSettings {
   planned_sample_size: number;
 }
 
-/** A goal reference: one of the site's goal ids or 'revenue'. */
+/** A goal reference: one of the site's goal ids, 'revenue', or a ratio metric (experiment-metrics.ts). */
 function goalProblem(goal: unknown, siteGoalIds: readonly string[], what: string): string {
   if (goal === REVENUE_GOAL) return '';
-  if (typeof goal !== 'string' || !siteGoalIds.includes(goal)) return `${what} must be one of this site's goals or "${REVENUE_GOAL}"`;
+  if (typeof goal === 'string' && isRatioMetric(goal, siteGoalIds)) return '';
+  if (typeof goal !== 'string' || !siteGoalIds.includes(goal)) {
+    return `${what} must be one of this site's goals, "${REVENUE_GOAL}" or a ratio metric (${RATIO_METRICS.join(', ')}, ${GOAL_PER_SESSION}<goal id>)`;
+  }
   return '';
 }
 

@@ -19,6 +19,8 @@ export * from './assignment';
 export * from './rule-changes';
 export * from './health';
 export * from './experiments';
+export * from './experiment-statistics';
+export * from './experiment-metrics';
 export * from './health-evidence';
 export * from './password-policy';
 export type * from './contracts/analytics-totals';

@@ -24,7 +24,8 @@ export function experimentSets(tracked: () => boolean): ChangeSet[] {
   for (const x of xs) {
     if (AUD && x.a && !inAudience(x.a, true)) continue;
     const k = experimentVariant(x, who);
-    const v = x.v[k];
+    // Sticky: a bandit moves the weights, a visitor keeps the variant first shown (exposed()).
+    const v = k >= 0 && (x.v.find((w) => get('cro_x' + x.i) === who.id + w.k) || x.v[k]);
     if (v) out.push({ i: x.i, q: x.q, c: v.c, n: v.k });
   }
   return out;
@@ -32,13 +33,14 @@ export function experimentSets(tracked: () => boolean): ChangeSet[] {
 
 /**
  * Sends an experiment's exposure the first time its set is applied (or, for the control, its
- * element found), once per visitor and experiment: the device remembers for which visitor id it
- * was sent, so a new visitor id (consent withdrawn and given again) is exposed anew.
+ * element found), once per visitor and experiment: the device remembers for which visitor id and
+ * variant it was sent (the variant keeps the visitor's assignment when the weights move), so a new
+ * visitor id (consent withdrawn and given again) is exposed anew.
  */
 export function exposed(s: ChangeSet, push: Push): void {
   const k = 'cro_x' + s.i;
   const v = get('cro_v');
-  if (!v || get(k) === v) return;
-  set(k, v);
+  if (!v || get(k) === v + s.n) return;
+  set(k, v + s.n);
   push({ t: 'xp', id: s.i, n: s.n });
 }

@@ -93,6 +93,9 @@ it('without traffic there is no measured baseline; a typed one still plans, with
     measured: { days: 28, visitors: 0, converters: 0, rate: null },
     dailyVisitors: 0,
     days: null,
+    // No test of this goal has measured CUPED's reduction yet.
+    varianceReduction: null,
+    perArmUnadjusted: null,
   });
   const typed = (await (await plan({ site: quiet.id, goal: quietGoal.id, mde: 0.2, arms: 2, baseline: 0.03 }, stranger)).json()) as Plan;
   expect(typed.perArm).toBeGreaterThan(0);

@@ -115,29 +115,29 @@ describe('a clear winner', () => {
   beforeAll(async () => {
     exp = await experiment('button.buy', { secondary_goals: ['revenue'] });
     await drive(exp, 'control', 100, 10, 20);
-    await drive(exp, 'b', 100, 25, 20);
+    await drive(exp, 'b', 100, 30, 20);
   });
 
   it("reports the engine's figures for the counts, revenue per visitor too", async () => {
     const body = await results(exp);
     expect(body.variants.map((v) => [v.key, v.users, v.conversions, v.rate])).toEqual([
       ['control', 100, 10, 0.1],
-      ['b', 100, 25, 0.25],
+      ['b', 100, 30, 0.3],
     ]);
     const conv = engine(
       'binomial',
       [
         { users: 100, conversions: 10 },
-        { users: 100, conversions: 25 },
+        { users: 100, conversions: 30 },
       ],
       [0.5, 0.5],
     ).comparisons[0]!;
     const b = body.variants[1]!;
     expect(body.variants[0]!.stats).toBeUndefined();
-    expect(b.stats).toEqual({
+    expect(b.stats).toMatchObject({
       status: 'ok',
       control_mean: 0.1,
-      variant_mean: 0.25,
+      variant_mean: 0.3,
       uplift: conv.effect,
       uplift_ci: conv.two_sided.ci,
       p_value: conv.two_sided.p_value,
@@ -145,14 +145,15 @@ describe('a clear winner', () => {
       sequential_p_value: conv.sequential.p_value,
       chance_to_beat_control: conv.bayesian.chance_to_win,
       risk: conv.bayesian.risk,
+      cuped: false,
     });
-    expect(conv.effect).toBeCloseTo(1.5, 12);
+    expect(conv.effect).toBeCloseTo(2, 12);
     expect(conv.bayesian.chance_to_win).toBeGreaterThan(0.95);
     const rev = engine(
       'mean',
       [
         { count: 100, sum: 200, sum_squares: 4000 },
-        { count: 100, sum: 500, sum_squares: 10000 },
+        { count: 100, sum: 600, sum_squares: 12000 },
       ],
       [0.5, 0.5],
     ).comparisons[0]!;

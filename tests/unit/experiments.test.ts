@@ -80,7 +80,7 @@ describe('settings', () => {
     expect(validateExperimentSettings({ primary_goal: 'revenue' }, []).ok).toBe(true);
     expect(validateExperimentSettings(base, ['goal00000000002'])).toEqual({
       ok: false,
-      error: `The primary goal must be one of this site's goals or "revenue"`,
+      error: `The primary goal must be one of this site's goals, "revenue" or a ratio metric (revenue_per_session, average_order_value, pages_per_session, goal_per_session:<goal id>)`,
     });
   });
 

@@ -183,4 +183,32 @@ describe('the tracker: variant sets and exposures', () => {
     expect(sent).toHaveLength(3);
     expect(sent[2]).toEqual({ t: 'xp', id: set!.i, n: again!.n });
   });
+
+  it('keeps an exposed visitor in the variant first shown when the weights move (a bandit), and no one else', () => {
+    const x = headline();
+    const sent: Ev[] = [];
+    // A visitor the first weights put in the control and the moved ones in the variant.
+    const id = ids.find((v) => assignVariant(v, x.s, 1, [0.5, 0.5]) === 0 && assignVariant(v, x.s, 1, [0.1, 0.9]) === 1)!;
+    store.set('cro_v', id);
+    page('/pricing', [x]);
+    const [first] = experimentSets(() => true);
+    expect(first!.n).toBe('control');
+    exposed(first!, (e: Ev) => sent.push(e));
+    const moved = {
+      ...x,
+      v: [
+        { ...x.v[0]!, w: 0.1 },
+        { ...x.v[1]!, w: 0.9 },
+      ],
+    };
+    page('/pricing', [moved]);
+    expect(experimentSets(() => true).map((s) => s.n)).toEqual(['control']);
+    // Off the experiment's pages it still shows nothing.
+    page('/checkout', [moved]);
+    expect(experimentSets(() => true)).toEqual([]);
+    // Before any exposure a visitor follows the current weights.
+    store.delete(`cro_x${x.i}`);
+    page('/pricing', [moved]);
+    expect(experimentSets(() => true).map((s) => s.n)).toEqual(['b']);
+  });
 });

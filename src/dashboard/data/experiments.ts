@@ -4,6 +4,7 @@
  */
 import { computed } from 'nanostores';
 import { pb } from '../../client/pb';
+import type { Correction, PostStratification } from '../../lib/experiment-statistics';
 import type { ExperimentVariant, Guardrail, GuardrailMetric, GuardrailStatus } from '../../lib/experiments';
 import { createCollectionStore, fieldIs } from './collectionStore';
 import { $siteGoals, type SiteGoalRecord } from './goals';
@@ -27,6 +28,23 @@ export interface MetricStats {
   sequential_p_value: number;
   chance_to_beat_control: number;
   risk: [number, number];
+  /** Standard error of the uplift. */
+  se: number;
+  /** CUPED-adjusted for the visitors' pre-exposure behaviour. */
+  cuped: boolean;
+  /** Post-stratified by the results' postStratification.dimension. */
+  post_stratified: boolean;
+  /** Corrected for the experiment's comparisons; null without a correction. */
+  p_value_adjusted: number | null;
+  uplift_ci_adjusted: Interval | null;
+}
+
+/** What CUPED did to a metric (null when the test's window is 0). */
+export interface CupedSummary {
+  window_days: number;
+  applied: boolean[];
+  /** Per variant: the share of the uplift's variance removed; null where CUPED did not apply. */
+  variance_reduction: (number | null)[];
 }
 
 export interface VariantResult {
@@ -39,6 +57,9 @@ export interface VariantResult {
   revenue_per_visitor: number;
   stats?: MetricStats;
   revenue_stats?: MetricStats;
+  /** The same comparisons before CUPED. */
+  unadjusted_stats?: MetricStats;
+  unadjusted_revenue_stats?: MetricStats;
   can_declare_winner: boolean;
 }
 
@@ -48,6 +69,25 @@ export interface ExperimentResults {
   goal: { id: string; name: string; type: string };
   variants: VariantResult[];
   srm: { observed: number[]; weights: number[]; p_value: number; srm_ok: boolean };
+  cuped: CupedSummary | null;
+  revenueCuped: CupedSummary | null;
+  /** Post-stratification of the goal's metric: the dimension, its strata and where it applied (null when off). */
+  postStratification: { dimension: PostStratification; strata: string[]; applied: boolean[] } | null;
+  /** A bandit's allocation periods, oldest first (null for a fixed split). */
+  bandit: {
+    interval_hours: number;
+    min_weight: number;
+    periods: {
+      started_at: string;
+      ended_at: string;
+      weights: number[];
+      best_arm_probabilities: number[] | null;
+      observed: number[];
+      srm_p_value: number;
+    }[];
+  } | null;
+  /** The multiple-comparison correction in force over every variant on every goal. */
+  correction: { method: Correction; chosen: Correction | ''; family_size: number };
   /** Each configured guardrail's verdict, as the server's background check judges it. */
   guardrails: GuardrailResult[];
   /** Why a paused test was paused automatically (the newest rollback record); null otherwise. */
@@ -140,6 +180,10 @@ export interface NewExperiment {
   guardrails: Guardrail[];
   /** The audience it is shown to; '' for everyone. */
   audience?: string;
+  correction: Correction | '';
+  cuped_window_days: number;
+  post_stratification: PostStratification | '';
+  bandit: boolean;
 }
 
 /** Creates the test as a draft; 'Start Test' sets it running. */
@@ -168,6 +212,12 @@ export const duplicateExperiment = (x: ExperimentRecord) =>
       minimum_detectable_effect: x.minimum_detectable_effect,
       planned_sample_size: x.planned_sample_size,
       guardrails: x.guardrails ?? [],
+      correction: x.correction,
+      cuped_window_days: x.cuped_window_days,
+      post_stratification: x.post_stratification,
+      bandit: x.bandit,
+      bandit_interval_hours: x.bandit_interval_hours,
+      bandit_min_weight: x.bandit_min_weight,
     },
     { requestKey: null },
   );
@@ -175,6 +225,10 @@ export const duplicateExperiment = (x: ExperimentRecord) =>
 /** Start, pause, resume: a status change the server checks. */
 export const setExperimentStatus = (id: string, status: ExperimentRecord['status']) =>
   pb.collection('experiments').update<ExperimentRecord>(id, { status }, { requestKey: null });
+
+/** Moves a running bandit's weights now (the server does it every bandit_interval_hours). */
+export const reallocateBandit = (id: string) =>
+  pb.send(`/api/cro/experiments/${encodeURIComponent(id)}/reallocate`, { method: 'POST', requestKey: null });
 
 export const declareWinner = (id: string, variant: string) =>
   pb.send<{ ruleId: string }>(`/api/cro/experiments/${encodeURIComponent(id)}/declare-winner`, {
@@ -196,6 +250,9 @@ export interface TestPlan {
   dailyVisitors: number;
   /** Days the test needs at that traffic and the share in the test; null when unknown. */
   days: number | null;
+  /** CUPED's variance reduction measured on the site's latest test of the goal; perArm is shrunk by it. */
+  varianceReduction?: { experimentId: string; name: string; reduction: number } | null;
+  perArmUnadjusted?: number | null;
 }
 
 export interface PlanInput {

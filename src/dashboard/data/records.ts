@@ -239,6 +239,17 @@ export interface ExperimentRecord extends RecordModel {
   ended_at: string;
   /** The declared winner's variant key. */
   winner: string;
+  /** Multiple-comparison correction; '' lets the server choose (src/lib/experiment-statistics.ts). */
+  correction: 'none' | 'holm-bonferroni' | 'benjamini-hochberg' | '';
+  /** Days of pre-exposure behaviour CUPED adjusts for; 0 turns CUPED off. */
+  cuped_window_days: number;
+  /** Post-stratification dimension; '' is the device class. */
+  post_stratification: 'device' | 'visitor_type' | 'none' | '';
+  /** Runs as a bandit: weights move to each arm's probability of being best. */
+  bandit: boolean;
+  bandit_interval_hours: number;
+  /** The least weight any arm keeps, 0-0.25. */
+  bandit_min_weight: number;
   created_at: string;
   updated_at: string;
 }

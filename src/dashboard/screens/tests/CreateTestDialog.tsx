@@ -25,6 +25,9 @@ import type { ExperimentRecord } from '../../data/records';
 import { $currentSite } from '../../data/sites';
 import { DEFAULT_GUARDRAILS, GuardrailFields } from './GuardrailFields';
 import { SamplePlanner } from './SamplePlanner';
+import { StatisticsFields } from './StatisticsFields';
+import { DEFAULT_CUPED_WINDOW_DAYS, type Correction, type PostStratification } from '../../../lib/experiment-statistics';
+import { GOAL_PER_SESSION, RATIO_METRICS, RATIO_METRIC_LABELS } from '../../../lib/experiment-metrics';
 import { PaidPlanNotice } from '../../../ui/dashboard/PaidPlanNotice';
 import { FREE_PLAN_TESTS } from './copy';
 
@@ -59,6 +62,10 @@ export function CreateTestDialog({
   const [mde, setMde] = useState('10');
   const [plannedTotal, setPlannedTotal] = useState(0);
   const [guardrails, setGuardrails] = useState<Guardrail[]>(DEFAULT_GUARDRAILS);
+  const [correction, setCorrection] = useState<Correction | ''>('');
+  const [windowDays, setWindowDays] = useState(DEFAULT_CUPED_WINDOW_DAYS);
+  const [strata, setStrata] = useState<PostStratification | ''>('');
+  const [bandit, setBandit] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const audiences = useStore($audiences) ?? [];
@@ -101,6 +108,10 @@ export function CreateTestDialog({
         planned_sample_size: plannedTotal,
         guardrails,
         audience,
+        correction,
+        cuped_window_days: windowDays,
+        post_stratification: strata,
+        bandit,
       },
     };
   }
@@ -240,6 +251,16 @@ export function CreateTestDialog({
               </option>
             ))}
             <option value={REVENUE_GOAL}>Revenue per visitor</option>
+            {RATIO_METRICS.map((m) => (
+              <option key={m} value={m}>
+                {RATIO_METRIC_LABELS[m]}
+              </option>
+            ))}
+            {goals.map((g) => (
+              <option key={`per-session-${g.id}`} value={`${GOAL_PER_SESSION}${g.id}`}>
+                {g.name} per session
+              </option>
+            ))}
           </select>
         </div>
         <TextField
@@ -253,6 +274,16 @@ export function CreateTestDialog({
         />
         <SamplePlanner siteId={siteId} goal={chosenGoal} arms={arms} traffic={traffic} mde={mde} onMde={setMde} onTotal={setPlannedTotal} />
         <GuardrailFields value={guardrails} onChange={setGuardrails} />
+        <StatisticsFields
+          correction={correction}
+          windowDays={windowDays}
+          strata={strata}
+          onCorrection={setCorrection}
+          onWindowDays={setWindowDays}
+          onStrata={setStrata}
+          bandit={bandit}
+          onBandit={setBandit}
+        />
         <FormError error={error} />
         <DialogActions onCancel={onClose}>
           <Button type="submit" disabled={busy}>

@@ -30,7 +30,12 @@ function measuredHint(plan: TestPlan | null): string | undefined {
 
 function summary(plan: TestPlan | null, typedValid: boolean): string {
   if (plan?.perArm && plan.total) {
-    const need = `${plan.perArm.toLocaleString('en-US')} visitors per variant, ${plan.total.toLocaleString('en-US')} in all`;
+    const cuped = plan.varianceReduction;
+    const need =
+      `${plan.perArm.toLocaleString('en-US')} visitors per variant, ${plan.total.toLocaleString('en-US')} in all` +
+      (cuped && plan.perArmUnadjusted
+        ? ` (with CUPED: ${(cuped.reduction * 100).toFixed(0)}% less variance measured on “${cuped.name}”; ${plan.perArmUnadjusted.toLocaleString('en-US')} per variant without)`
+        : '');
     if (plan.days !== null) {
       const daily = Math.round(plan.dailyVisitors).toLocaleString('en-US');
       return `${need}: about ${plan.days.toLocaleString('en-US')} days at your ${daily} visitors a day.`;

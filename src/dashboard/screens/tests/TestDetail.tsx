@@ -4,7 +4,8 @@
  * which optimizations give way to it while it runs.
  */
 import { AlertTriangle, ArrowLeft, Info, PauseCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { figureMethod, type MethodContext } from '../../../lib/experiment-statistics';
 import { useStore } from '@nanostores/react';
 import { $audiences } from '../../data/audiences';
 import { Button } from '../../../ui/Button';
@@ -12,9 +13,11 @@ import { Card } from '../../../ui/Card';
 import { EditVisuallyButton } from '../../../ui/dashboard/EditVisuallyButton';
 import type { ExperimentResults } from '../../data/experiments';
 import type { ExperimentRecord, RuleRecord } from '../../data/records';
+import { BanditCard } from './BanditCard';
 import { GuardrailsCard } from './GuardrailsCard';
 import { IntervalChart } from './IntervalChart';
 import { OrderValueCard } from './OrderValueCard';
+import { StatisticsNote } from './StatisticsNote';
 import { formatDate, interval, pValue, percent, signedPercent } from './format';
 
 export function TestDetail({
@@ -36,6 +39,16 @@ export function TestDetail({
 }) {
   const revenue = results?.goal.type === 'revenue';
   const audiences = useStore($audiences);
+  // CUPED-adjusted and corrected figures by default; the unadjusted ones on demand.
+  const [unadjusted, setUnadjusted] = useState(false);
+  const shown = results?.variants.map((v) => ({ ...v, stats: unadjusted ? (v.unadjusted_stats ?? v.stats) : v.stats }));
+  const method = (cuped: boolean, stratified: boolean): MethodContext => ({
+    cuped,
+    stratifiedBy: stratified ? (results?.postStratification?.dimension ?? '') : '',
+    windowDays: results?.cuped?.window_days ?? 0,
+    correction: unadjusted ? 'none' : (results?.correction.method ?? 'none'),
+    familySize: results?.correction.family_size ?? 0,
+  });
   return (
     <div className="space-y-4" data-testid="test-detail">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -103,6 +116,7 @@ export function TestDetail({
             </div>
           )}
           <Card title={`Results: ${results.goal.name || 'goal'}`}>
+            <StatisticsNote results={results} unadjusted={unadjusted} onToggle={() => setUnadjusted((u) => !u)} />
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className="text-xs uppercase text-slate-500">
@@ -118,37 +132,59 @@ export function TestDetail({
                   </tr>
                 </thead>
                 <tbody>
-                  {results.variants.map((v) => (
-                    <tr key={v.key} className="border-t border-slate-100" data-testid={`variant-${v.key}`}>
-                      <td className="py-2 pr-3 font-medium">{v.name}</td>
-                      <td className="pr-3" data-testid="users">
-                        {v.users.toLocaleString('en-US')}
-                      </td>
-                      <td className="pr-3" data-testid="conversions">
-                        {v.conversions.toLocaleString('en-US')}
-                      </td>
-                      <td className="pr-3" data-testid="rate">
-                        {revenue ? `$${v.revenue_per_visitor.toFixed(2)}` : percent(v.rate)}
-                      </td>
-                      <td className="pr-3" data-testid="uplift">
-                        {v.stats ? `${signedPercent(v.stats.uplift)} ${interval(v.stats.uplift_ci)}` : 'baseline'}
-                      </td>
-                      <td className="pr-3" data-testid="chance">
-                        {v.stats ? percent(v.stats.chance_to_beat_control) : '—'}
-                      </td>
-                      <td className="pr-3" data-testid="p-value">
-                        {v.stats ? pValue(v.stats.p_value) : '—'}
-                      </td>
-                      <td className="pr-3" data-testid="sequential-p-value">
-                        {v.stats ? pValue(v.stats.sequential_p_value) : '—'}
-                      </td>
-                    </tr>
-                  ))}
+                  {shown!.map((v) => {
+                    const m = method(v.stats?.cuped ?? false, v.stats?.post_stratified ?? false);
+                    const corrected = !unadjusted && v.stats?.p_value_adjusted != null;
+                    return (
+                      <tr key={v.key} className="border-t border-slate-100" data-testid={`variant-${v.key}`}>
+                        <td className="py-2 pr-3 font-medium">{v.name}</td>
+                        <td className="pr-3" data-testid="users">
+                          {v.users.toLocaleString('en-US')}
+                        </td>
+                        <td className="pr-3" data-testid="conversions">
+                          {v.conversions.toLocaleString('en-US')}
+                        </td>
+                        <td className="pr-3" data-testid="rate">
+                          {revenue ? `$${v.revenue_per_visitor.toFixed(2)}` : percent(v.rate)}
+                        </td>
+                        <td className="pr-3" data-testid="uplift" title={v.stats ? figureMethod('uplift', m) : undefined}>
+                          {v.stats
+                            ? `${signedPercent(v.stats.uplift)} ${interval(corrected ? v.stats.uplift_ci_adjusted! : v.stats.uplift_ci)}`
+                            : 'baseline'}
+                        </td>
+                        <td className="pr-3" data-testid="chance" title={v.stats ? figureMethod('chance', m) : undefined}>
+                          {v.stats ? percent(v.stats.chance_to_beat_control) : '—'}
+                        </td>
+                        <td
+                          className="pr-3"
+                          data-testid="p-value"
+                          title={
+                            v.stats
+                              ? `${figureMethod('p_value', m)}${corrected ? ` (unadjusted ${pValue(v.stats.p_value)})` : ''}`
+                              : undefined
+                          }
+                        >
+                          {v.stats ? pValue(corrected ? v.stats.p_value_adjusted! : v.stats.p_value) : '—'}
+                        </td>
+                        <td
+                          className="pr-3"
+                          data-testid="sequential-p-value"
+                          title={v.stats ? figureMethod('sequential_p_value', m) : undefined}
+                        >
+                          {v.stats ? pValue(v.stats.sequential_p_value) : '—'}
+                        </td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>
             <div className="mt-4">
-              <IntervalChart variants={results.variants} />
+              <IntervalChart
+                variants={shown!.map((v) =>
+                  v.stats?.uplift_ci_adjusted && !unadjusted ? { ...v, stats: { ...v.stats, uplift_ci: v.stats.uplift_ci_adjusted } } : v,
+                )}
+              />
             </div>
             <p className="mt-2 text-xs text-slate-500" data-testid="srm-verdict">
               Traffic split: {results.srm.srm_ok ? 'as configured' : 'mismatch'} (p = {pValue(results.srm.p_value)})
@@ -172,6 +208,7 @@ export function TestDetail({
               </table>
             </Card>
           )}
+          <BanditCard results={results} />
           {results.guardrails.length > 0 && <GuardrailsCard guardrails={results.guardrails} />}
           <OrderValueCard experimentId={experiment.id} names={Object.fromEntries(results.variants.map((v) => [v.key, v.name]))} />
         </>

@@ -36,3 +36,8 @@ export async function deleteSurvey(id: string): Promise<void> {
 export async function surveyResults(id: string): Promise<SurveyResults> {
   return pb.send<SurveyResults>(`/api/cro/surveys/${id}/results`, {});
 }
+
+/** The site's goals a survey can be shown after (id and name). */
+export async function surveyGoalChoices(siteId: string): Promise<{ id: string; name: string }[]> {
+  return pb.collection('goals').getFullList<{ id: string; name: string }>({ filter: pb.filter('site_id = {:site}', { site: siteId }) });
+}

@@ -1,6 +1,6 @@
 /** Create or edit a survey: its question, kind and options, thank-you message, targeting and share. */
 import { useState, type FormEvent } from 'react';
-import { ClientResponseError } from 'pocketbase';
+import { errorMessage } from '../../data/errors';
 import {
   SURVEY_DEVICES,
   SURVEY_KIND_LABELS,
@@ -72,7 +72,7 @@ export function SurveyForm({
       await saveSurvey(siteId, editing?.id ?? null, def);
       onSaved();
     } catch (err) {
-      setError(err instanceof ClientResponseError ? err.response.message || err.message : 'The survey could not be saved.');
+      setError(errorMessage(err, 'The survey could not be saved.'));
     } finally {
       setBusy(false);
     }

@@ -7,14 +7,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { Lock } from 'lucide-react';
 import { can, upgradeMessage } from '../../../lib/plans';
 import { SURVEY_KIND_LABELS, type SurveyKind } from '../../../lib/surveys';
-import { pb } from '../../../client/pb';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { NoSite } from '../../../ui/dashboard/NoSite';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { Spinner } from '../../../ui/Spinner';
 import { useSiteContext } from '../../data/siteContext';
-import { deleteSurvey, listSurveys, type SurveyRecord } from '../../data/surveys';
+import { deleteSurvey, listSurveys, surveyGoalChoices, type SurveyRecord } from '../../data/surveys';
 import { SurveyForm } from './SurveyForm';
 import { SurveyResultsCard } from './SurveyResultsCard';
 
@@ -32,9 +31,7 @@ export default function SurveysScreen() {
   const load = useCallback(() => {
     if (!siteId || !allowed) return;
     listSurveys(siteId).then(setList, () => setList([]));
-    pb.collection('goals')
-      .getFullList<{ id: string; name: string }>({ filter: pb.filter('site_id = {:site}', { site: siteId }) })
-      .then(setGoals, () => setGoals([]));
+    surveyGoalChoices(siteId).then(setGoals, () => setGoals([]));
   }, [siteId, allowed]);
   useEffect(load, [load]);
 

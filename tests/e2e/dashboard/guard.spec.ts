@@ -13,6 +13,8 @@ const SIDEBAR = [
   'Session Replay',
   'Forms',
   'Funnels',
+  'Ecommerce',
+  'Surveys',
   'Integrations',
   'Reports',
   'A/B Tests',

@@ -55,6 +55,7 @@ func Register(app *pocketbase.PocketBase, store analytics.Store) {
 			se.Router.GET("/t/r/{file}", recorderHandler).Bind(apis.SkipSuccessActivityLog())
 			se.Router.POST("/api/cro/recordings", in.handle).Bind(apis.SkipSuccessActivityLog())
 			se.Router.GET("/api/cro/recordings/{id}/events", eventsHandler(in.files))
+			se.Router.GET("/api/cro/sites/{siteId}/recordings", listHandler)
 			return se.Next()
 		},
 		Priority: -10,

@@ -1,11 +1,12 @@
 /**
  * The current site's session recordings: one page (50) of the filtered list, refreshed by realtime
- * on session_recordings, today's count for the overview, and a recording's events for the player
+ * on session_recordings (GET /api/cro/sites/{site}/recordings: membership checked once, no total
+ * count, `hasMore` says whether a next page exists), today's count for the overview, and a recording's events for the player
  * (GET /api/cro/recordings/{id}/events).
  */
 import { atom, computed } from 'nanostores';
 import { pb } from '../../client/pb';
-import { NO_FILTERS, RECORDINGS_PAGE_SIZE, recordingFilter, recordingSort, type RecordingFilters } from '../../lib/recordings/filters';
+import { NO_FILTERS, recordingFilter, recordingQuery, recordingSort, type RecordingFilters } from '../../lib/recordings/filters';
 import { createLiveStore } from './liveStore';
 import { fieldIs } from './collectionStore';
 import type { SessionRecordingRecord } from './records';
@@ -18,8 +19,8 @@ export const $recordingsPage = atom(1);
 export interface RecordingsPage {
   items: SessionRecordingRecord[];
   page: number;
-  totalPages: number;
-  totalItems: number;
+  perPage: number;
+  hasMore: boolean;
 }
 
 const $query = computed([$currentSiteId, $recordingFilters, $recordingsPage], (siteId, filters, page) =>
@@ -36,14 +37,11 @@ export const recordingsState = createLiveStore<RecordingsPage, { siteId: string;
   key: $query,
   debounceMs: 500,
   realtime: [{ collection: 'session_recordings', filter: (q) => fieldIs('site_id', q.siteId) }],
-  load: async ({ siteId, filters, page }) => {
-    const list = await pb.collection('session_recordings').getList<SessionRecordingRecord>(page, RECORDINGS_PAGE_SIZE, {
-      filter: filterOf(siteId, filters),
-      sort: recordingSort(filters.sort),
+  load: ({ siteId, filters, page }) =>
+    pb.send<RecordingsPage>(`/api/cro/sites/${encodeURIComponent(siteId)}/recordings`, {
+      query: recordingQuery(filters, page),
       requestKey: null,
-    });
-    return { items: list.items, page: list.page, totalPages: list.totalPages, totalItems: list.totalItems };
-  },
+    }),
 });
 
 export function setRecordingFilters(f: RecordingFilters): void {

@@ -140,3 +140,37 @@ export function recordingFilter(siteId: string, f: RecordingFilters): { expr: st
   if (f.frustrated) parts.push('frustration_score > 0');
   return { expr: parts.join(' && '), params };
 }
+
+/** The "with …" checkboxes and the query flag each sends to the list route. */
+const SIGNAL_FLAGS = [
+  ['withErrors', 'errors'],
+  ['withRageClicks', 'rage'],
+  ['withDeadClicks', 'dead'],
+  ['withErrorClicks', 'errorClicks'],
+  ['withQuickBacks', 'quickBacks'],
+  ['withExcessiveScrolling', 'scrolling'],
+  ['frustrated', 'frustrated'],
+] as const;
+
+/**
+ * The query of GET /api/cro/sites/{site}/recordings (pocketbase/recordings/list.go) for the
+ * filters, order and page: the same filters as recordingFilter, values that are not what they
+ * should be left out rather than sent.
+ */
+export function recordingQuery(f: RecordingFilters, page: number): Record<string, string> {
+  const q: Record<string, string> = { page: String(page), sort: f.sort in SORT_EXPR ? f.sort : 'newest' };
+  if (DAY.test(f.from)) q.from = f.from;
+  if (DAY.test(f.to)) q.to = f.to;
+  if (f.minSeconds !== '' && Number.isFinite(Number(f.minSeconds))) q.minSeconds = String(Number(f.minSeconds));
+  if (f.maxSeconds !== '' && Number.isFinite(Number(f.maxSeconds))) q.maxSeconds = String(Number(f.maxSeconds));
+  if (f.device) q.device = f.device;
+  const country = f.country.trim().toUpperCase();
+  if (/^[A-Z]{2}$/.test(country)) q.country = country;
+  const pageText = f.page.trim().slice(0, 200);
+  if (pageText) q.path = pageText;
+  if (f.converted) q.converted = f.converted;
+  const source = f.source.trim().slice(0, 200);
+  if (source) q.source = source;
+  for (const [key, flag] of SIGNAL_FLAGS) if (f[key]) q[flag] = '1';
+  return q;
+}

@@ -80,15 +80,13 @@ export function RecordingsTable({
           ))}
         </tbody>
       </table>
-      {data.totalPages > 1 && (
+      {(page > 1 || data.hasMore) && (
         <nav className="flex items-center justify-between border-t border-slate-100 px-3 py-2 text-sm" aria-label="Recordings pages">
           <Button variant="ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             Previous
           </Button>
-          <span>
-            Page {page} of {data.totalPages}
-          </span>
-          <Button variant="ghost" disabled={page >= data.totalPages} onClick={() => onPage(page + 1)}>
+          <span>Page {page}</span>
+          <Button variant="ghost" disabled={!data.hasMore} onClick={() => onPage(page + 1)}>
             Next
           </Button>
         </nav>

@@ -23,6 +23,7 @@ import {
   fetchRecordingOfSession,
   recordingsState,
   setRecordingFilters,
+  type RecordingsPage,
 } from '../../data/recordings';
 import type { SessionRecordingRecord } from '../../data/records';
 import { useSiteContext } from '../../data/siteContext';
@@ -84,14 +85,18 @@ export function SessionRecordingsTab() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600" data-testid="recordings-count">
-          {data ? `${data.totalItems.toLocaleString('en-US')} recording${data.totalItems === 1 ? '' : 's'}` : ''}
+          {data ? recordingsCount(data) : ''}
         </p>
         <div className="flex gap-2">
           <Button variant="outline" aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)}>
             <Filter className="h-4 w-4" aria-hidden />
             Filters
           </Button>
-          <Button variant="outline" disabled={exporting || !data || data.totalItems === 0} onClick={() => void exportCsv()}>
+          <Button
+            variant="outline"
+            disabled={exporting || !data || (data.page === 1 && data.items.length === 0)}
+            onClick={() => void exportCsv()}
+          >
             <Download className="h-4 w-4" aria-hidden />
             Export
           </Button>
@@ -114,4 +119,10 @@ export function SessionRecordingsTab() {
       {watching && <ReplayDialog recording={watching} onClose={() => setWatching(null)} />}
     </div>
   );
+}
+
+/** "N recordings" once the last page is reached, "N+ recordings" while more follow (no total is counted). */
+function recordingsCount({ page, perPage, items, hasMore }: RecordingsPage): string {
+  const n = (page - 1) * perPage + items.length;
+  return `${n.toLocaleString('en-US')}${hasMore ? '+' : ''} recording${n === 1 && !hasMore ? '' : 's'}`;
 }

@@ -17,7 +17,7 @@ onRecordUpdateRequest((e) => {
 }, 'surveys');
 
 // POST /api/cro/surveys/answer {key, survey, session, value, page}: a visitor's answer, from the
-// widget on the customer's page (any origin). 400 with what to fix, nothing stored, on bad input.
+// widget on the customer's page (answered to any origin, accepted from the site's own). 400 with what to fix, nothing stored, on bad input.
 routerAdd(
   'POST',
   '/api/cro/surveys/answer',
@@ -46,6 +46,9 @@ routerAdd(
       return reply.error(e, 404, 'No such survey for this site.');
     }
     if (survey.getString('site_id') !== site.id || !survey.getBool('active')) return reply.error(e, 404, 'No such survey for this site.');
+    // Only the site's own pages answer its surveys (as collect accepts only their events).
+    if (!$surveys.originAllowed(e.request.header.get('Origin'), site.getString('domain'), site.getString('staging_domain')))
+      return reply.error(e, 403, 'Origin not allowed for this site.');
     if (!domain.can(site.getString('plan_tier'), 'surveys')) return reply.error(e, 403, domain.upgradeMessage('surveys'));
     const options = require(`${__hooks}/lib/json_field.js`)(survey, 'options');
     const parsed = domain.parseAnswer({ kind: survey.getString('kind'), options: Array.isArray(options) ? options : [] }, body);

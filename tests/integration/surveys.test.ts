@@ -29,7 +29,7 @@ afterAll(async () => {
 const answer = (body: Record<string, unknown>) =>
   fetch(`${server.url}/api/cro/surveys/answer`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', Origin: 'https://surveys.example.com' },
     body: JSON.stringify({ key: site.public_key, ...body }),
   });
 const results = async (id: string, user: TestUser = owner) =>
@@ -144,6 +144,16 @@ describe('answers and results', () => {
     });
     expect(plain.status).toBe(201);
     expect(plain.headers.get('access-control-allow-origin')).toBe('*');
+    // Another site's page may not answer this site's survey: refused, nothing stored.
+    const before = await answerCount();
+    const foreign = await fetch(`${server.url}/api/cro/surveys/answer`, {
+      method: 'POST',
+      headers: { Origin: 'https://elsewhere.example.net' },
+      body: JSON.stringify({ key: site.public_key, survey: nps.id, session: 'sx', value: 0 }),
+    });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).message).toBe('Origin not allowed for this site.');
+    expect(await answerCount()).toBe(before);
     for (const value of [['Price', 'Reviews'], ['Price'], 'Speed'])
       expect((await answer({ survey: choice.id, session: 'se', value })).status).toBe(201);
     const typed = [

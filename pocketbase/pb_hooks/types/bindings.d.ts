@@ -121,4 +121,6 @@ declare const $domainzone: {
 declare const $surveys: {
   /** The session the collect endpoint gives this request on a consent-free site; "" when it cannot be computed. */
   consentFreeSession(siteId: string, ip: string, userAgent: string): string;
+  /** Whether a survey answer may come from that origin: the site's domain, its staging host or an origin the install allows. */
+  originAllowed(origin: string, domain: string, staging: string): boolean;
 };

@@ -33,7 +33,9 @@ var eventPathLayers = [][]string{
 var helpers = map[string]bool{"visitorhash": true, "access": true, "notify": true, "periodic": true, "mailqueue": true,
 	"safefetch": true, "experiments/stats": true,
 	// The bundled IP-to-country database, and an account's brand (reports are made under it).
-	"geoip": true, "whitelabel": true}
+	"geoip": true, "whitelabel": true,
+	// Serving the tracker's lazily imported chunks (the recorder among them).
+	"trackerchunk": true}
 
 const module = "cro/pocketbase/"
 

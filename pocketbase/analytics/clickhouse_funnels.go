@@ -3,7 +3,6 @@ package analytics
 import (
 	"cro/pocketbase/collect"
 	"slices"
-	"sort"
 	"time"
 )
 
@@ -119,55 +118,18 @@ func (s *chStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
 }
 
 func (s *chStore) FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, error) {
-	out := FunnelDropOffFigures{NextPages: []FunnelNextPage{}, Sessions: []string{}}
-	if step < 0 || step >= len(q.Steps)-1 {
-		return out, nil
-	}
-	paths, err := s.funnelPaths(q)
-	if err != nil {
-		return out, err
-	}
-	var stopped []string
-	for v, fp := range paths {
-		if fp.reached == step+1 {
-			stopped = append(stopped, v)
-		}
-	}
-	sort.Strings(stopped) // the same sample on every call
-	out.Visitors = float64(len(stopped))
-	stopped = stopped[:min(len(stopped), MaxDropOffSessions)]
-	seen := map[string]bool{}
-	for _, v := range stopped {
-		if session := paths[v].sessions[step]; !seen[session] {
-			seen[session] = true
-			out.Sessions = append(out.Sessions, session)
-		}
-	}
+	return funnelDropOff(q, step, s.funnelPaths, s.sessionPageViews)
+}
+
+// sessionPageViews are the sessions' page views, by session.
+func (s *chStore) sessionPageViews(siteID string, sessions []string) (map[string][]pageView, error) {
 	views := map[string][]pageView{}
-	err = s.sessionRows(q.SiteID, out.Sessions, `SELECT session, path, at FROM events WHERE site_id = {:site}
+	err := s.sessionRows(siteID, sessions, `SELECT session, path, at FROM events WHERE site_id = {:site}
 		AND session IN {:sessions} AND type = 'pageview'`, func(r map[string]any) {
 		session, _ := r["session"].(string)
 		path, _ := r["path"].(string)
 		at, _ := r["at"].(float64)
 		views[session] = append(views[session], pageView{path: path, at: time.UnixMilli(int64(at)).UTC()})
 	})
-	if err != nil {
-		return out, err
-	}
-	next := map[string]float64{}
-	for _, v := range stopped {
-		fp := paths[v]
-		next[nextPageView(views[fp.sessions[step]], fp.times[step])]++
-	}
-	for path, n := range next {
-		out.NextPages = append(out.NextPages, FunnelNextPage{Path: path, Visitors: n})
-	}
-	sort.Slice(out.NextPages, func(i, j int) bool {
-		a, b := out.NextPages[i], out.NextPages[j]
-		if a.Visitors != b.Visitors {
-			return a.Visitors > b.Visitors
-		}
-		return a.Path < b.Path
-	})
-	return out, nil
+	return views, err
 }

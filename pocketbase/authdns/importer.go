@@ -45,6 +45,9 @@ func Import(ctx context.Context, resolver, origin string) ([]Record, error) {
 		slots   = make(chan struct{}, 8)
 	)
 	client := &dns.Client{Timeout: 2 * time.Second}
+	// A truncated or dropped UDP answer (a server's response-rate limit slips or drops them) is
+	// asked again over TCP, as resolvers do: rate limits apply to UDP only.
+	tcp := &dns.Client{Net: "tcp", Timeout: 2 * time.Second}
 	for _, j := range jobs {
 		wg.Add(1)
 		go func() {
@@ -60,6 +63,9 @@ func Import(ctx context.Context, resolver, origin string) ([]Record, error) {
 			q.SetQuestion(owner, j.qtype)
 			q.RecursionDesired = true
 			reply, _, err := client.ExchangeContext(ctx, q, resolver)
+			if err != nil || reply.Truncated {
+				reply, _, err = tcp.ExchangeContext(ctx, q, resolver)
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {

@@ -25,8 +25,9 @@ export function experimentSets(tracked: () => boolean): ChangeSet[] {
   for (const x of xs) {
     if (AUD && x.a && !inAudience(x.a, true)) continue;
     // A split-URL test (the server serves the targeting build to sites with one).
+    // One that sends the visitor away leaves nothing else to show or report on this page.
     if (AUD && x.v.some((w) => w.l)) {
-      splitSets(x, who, out);
+      if (splitSets(x, who, out)) return [];
       continue;
     }
     const k = experimentVariant(x, who);

@@ -149,6 +149,7 @@ describe('saving a split URL test', () => {
       .getFirstListItem(`experiment_id = "${x.id}" && action = "test_type_changed"`);
     expect(created.changes).toEqual({ test_type: 'split_url', variant_urls: { b: '/landing-b' } });
     expect(created.actor_id).toBe(editor.record.id);
+    expect(created.reason).toBe('"Landing B": test type Split URL; variant URLs: b -> /landing-b');
 
     const variants = [x.variants[0], { ...x.variants[1], url: 'https://www.shop.example.com/landing-b' }];
     await editor.client.collection('experiments').update(x.id, { variants });

@@ -54,7 +54,10 @@ module.exports = {
     entry.set('action', 'test_type_changed');
     entry.set('changes', now);
     entry.set('previous', before || {});
-    entry.set('reason', `Test type and variant URLs of "${r.getString('name')}"`);
+    const lib = require(`${__hooks}/lib/generated/domain.js`);
+    const urls = Object.keys(now.variant_urls).map((k) => `${k} -> ${now.variant_urls[k]}`);
+    const kind = lib.TEST_TYPE_LABELS[now.test_type] || now.test_type;
+    entry.set('reason', `"${r.getString('name')}": test type ${kind}` + (urls.length ? `; variant URLs: ${urls.join(', ')}` : ''));
     if (e.auth && e.auth.collection().name === 'users') entry.set('actor_id', e.auth.id);
     e.app.save(entry);
   },

@@ -17,6 +17,7 @@ beforeAll(async () => {
     users: ['owner', 'editor'],
     site: 'shop.example.com',
     roles: { editor: 'editor' },
+    env: { CRO_COLLECT_SITE_RPS: '0', CRO_COLLECT_CLIENT_RPS: '0' }, // 300 visitors' batches at once
   }));
   await server.admin.collection('sites').update(siteId, { plan_tier: 'growth', staging_domain: 'staging.shop.example.com' });
 });
@@ -182,6 +183,44 @@ describe('saving a split URL test', () => {
     });
     expect((await server.admin.collection('experiments').getOne(x.id)).test_type).toBe('split_url');
     await editor.client.collection('experiments').update(x.id, { status: 'completed' });
+  });
+});
+
+describe("a split URL test's winner", () => {
+  it('completes the test with its winner and an audit entry, and makes no rule', async () => {
+    const key = (await server.admin.collection('sites').getOne(siteId)).public_key as string;
+    const goal = await owner.client
+      .collection('goals')
+      .create({ site_id: siteId, name: 'Signup', type: 'url', match: '/thank-you', enabled: true });
+    const x = await editor.client.collection('experiments').create(splitTest('/landing-b', { status: 'running', primary_goal: goal.id }));
+    const t = Date.now() - 30 * 60_000;
+    const sends = [];
+    for (const [variant, page, users, converting] of [
+      ['control', '/landing', 150, 15],
+      ['b', '/landing-b', 150, 60],
+    ] as const) {
+      for (let i = 0; i < users; i++) {
+        const events: object[] = [{ t: 'xp', ts: t, p: page, id: x.id, n: variant }];
+        if (i < converting) events.push({ t: 'pv', ts: t + 1000, p: '/thank-you' });
+        sends.push(post(server, batch(key, events, { v: rid('w'), s: rid('s') })));
+        if (sends.length === 20) expect((await Promise.all(sends.splice(0))).every((r) => r.status === 202)).toBe(true);
+      }
+    }
+    expect((await Promise.all(sends)).every((r) => r.status === 202)).toBe(true);
+    const rules = await count('optimization_rules');
+    const res = await fetch(`${server.url}/api/cro/experiments/${x.id}/declare-winner`, {
+      method: 'POST',
+      headers: { Authorization: editor.client.authStore.token, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ variant: 'b' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ experimentId: x.id, winner: 'b', ruleId: '' });
+    expect(await count('optimization_rules')).toBe(rules);
+    expect(await server.admin.collection('experiments').getOne(x.id)).toMatchObject({ status: 'completed', winner: 'b' });
+    const entry = await server.admin
+      .collection('optimization_audit_log')
+      .getFirstListItem(`experiment_id = "${x.id}" && action = "winner_declared"`);
+    expect(entry.reason).toBe('Winner of split URL test "Landing B": Landing B');
   });
 });
 

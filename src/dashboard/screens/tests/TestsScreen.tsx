@@ -106,7 +106,7 @@ export default function TestsScreen() {
                 () => declareWinner(x.id, winner.key),
                 // A split URL test's winner is another page: the owner points the original at it.
                 x.test_type === 'split_url'
-                  ? `${winner.name} won: send the original's visitors to ${winner.url ?? 'its URL'}`
+                  ? `${winner.name} won: send the original's visitors to ${x.variants?.find((v) => v.key === winner.key)?.url ?? 'its URL'}`
                   : `${winner.name} deployed to every visitor`,
               )
             }

@@ -44,6 +44,27 @@ func TestURLPatternFixtures(t *testing.T) {
 	}
 }
 
+func TestSplitURLFixtures(t *testing.T) {
+	var f struct {
+		Cases []struct {
+			Original string `json:"original"`
+			Variant  string `json:"variant"`
+			Href     string `json:"href"`
+			Target   string `json:"target"`
+			Landing  bool   `json:"landing"`
+		} `json:"cases"`
+	}
+	readFixture(t, "split-urls.json", &f)
+	for _, c := range f.Cases {
+		if got := SplitTarget(c.Original, c.Variant, c.Href); got != c.Target {
+			t.Errorf("SplitTarget(%q, %q, %q) = %q, want %q", c.Original, c.Variant, c.Href, got, c.Target)
+		}
+		if got := OnSplitLanding(c.Variant, c.Href); got != c.Landing {
+			t.Errorf("OnSplitLanding(%q, %q) = %v, want %v", c.Variant, c.Href, got, c.Landing)
+		}
+	}
+}
+
 func TestEventPayloadFixtures(t *testing.T) {
 	var f struct {
 		Now        int64 `json:"now"`

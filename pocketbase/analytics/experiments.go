@@ -21,6 +21,7 @@ func loadExperiments(app core.App, siteID string) []experimentCfg {
 			Key     string          `json:"key"`
 			Weight  float64         `json:"weight"`
 			Changes json.RawMessage `json:"changes"`
+			URL     string          `json:"url"`
 		}
 		raw, _ := json.Marshal(r.Get("variants"))
 		if json.Unmarshal(raw, &stored) != nil || len(stored) < 2 {
@@ -29,6 +30,9 @@ func loadExperiments(app core.App, siteID string) []experimentCfg {
 		variants := make([]variantCfg, len(stored))
 		for i, v := range stored {
 			variants[i] = variantCfg{Key: v.Key, Weight: v.Weight, Changes: v.Changes}
+			if r.GetString("test_type") == "split_url" {
+				variants[i].URL = v.URL
+			}
 			if len(v.Changes) == 0 || string(v.Changes) == "null" {
 				variants[i].Changes = json.RawMessage("[]")
 			}
@@ -47,6 +51,27 @@ func loadExperiments(app core.App, siteID string) []experimentCfg {
 		out = append(out, x)
 	}
 	return out
+}
+
+// splitTest says whether a running experiment redirects (a split-URL test): such a site gets the
+// targeting build, which alone carries the redirect (src/tracker/split.ts).
+func splitTest(x *experimentCfg) bool {
+	for _, v := range x.Variants {
+		if v.URL != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// hasSplitTest says whether one of the site's running experiments is a split-URL test.
+func hasSplitTest(site *siteInfo) bool {
+	for i := range site.ExperimentList {
+		if splitTest(&site.ExperimentList[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // variant reports whether the experiment has a variant with this key.

@@ -20,8 +20,9 @@ var (
 	trackerCoreJS string
 	//go:embed tracker.gen.js
 	trackerFullJS string
-	// The audience build: the full build plus the audience evaluator and its context (the
-	// tracker's CRO_AUD), served only to sites whose rules or tests target an audience.
+	// The audience (targeting) build: the full build plus the audience evaluator and its context
+	// and the split-URL redirect (the tracker's CRO_AUD), served only to sites whose rules or
+	// tests target an audience or that run a split-URL test.
 	//go:embed tracker-aud.gen.js
 	trackerAudJS string
 )
@@ -30,7 +31,7 @@ var (
 // enabled optimization rule (CRO workers are rules) or running experiment, or the ecommerce chunk
 // or surveys (whose import hooks only the full build has), so other sites load the smaller core.
 func trackerFor(site *siteInfo) string {
-	if len(site.Audiences) > 0 {
+	if len(site.Audiences) > 0 || hasSplitTest(site) {
 		return trackerAudJS
 	}
 	if len(site.Rules) > 0 || len(site.ExperimentList) > 0 || site.Ecommerce != nil || site.Surveys != nil {
@@ -130,10 +131,16 @@ func hideCSS(site *siteInfo) string {
 		}
 		add(x.Selector, targeted)
 	}
-	if len(sels) == 0 {
-		return ""
+	// A split-URL test redirects before the original is painted: the whole page waits for the
+	// tracker's decision (CSS cannot tell the page's URL), as the targeted elements do.
+	page := ""
+	if hasSplitTest(site) {
+		page = "html{visibility:hidden!important}\n"
 	}
-	return ":is(" + strings.Join(sels, ",") + "):not([" + hiddenAttr + "]){visibility:hidden!important}\n"
+	if len(sels) == 0 {
+		return page
+	}
+	return page + ":is(" + strings.Join(sels, ",") + "):not([" + hiddenAttr + "]){visibility:hidden!important}\n"
 }
 
 // scriptHandler serves GET /t/{key}.js: the tracker build the site needs (trackerFor) with the

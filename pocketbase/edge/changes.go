@@ -17,6 +17,23 @@ func (p *Proxy) pageChanges(res *http.Response, req *request) []*changeSet {
 	if cfg == nil {
 		return nil
 	}
+	who := p.visitor(cfg, req)
+	sets, perVisitor := cfg.plan(who)
+	if who.fresh {
+		res.Header.Add("Set-Cookie", visitorSetCookie(who.id, req.in.TLS != nil))
+	}
+	if perVisitor || who.fresh {
+		res.Header.Set("Cache-Control", privateCacheControl(res.Header.Get("Cache-Control")))
+	}
+	return sets
+}
+
+// visitor decides who the request's visitor is, once per request: the split-URL redirect
+// (redirect.go) and the page's changes see the same id, and a new one is set once.
+func (p *Proxy) visitor(cfg *trackerConfig, req *request) visitorInfo {
+	if req.who != nil {
+		return *req.who
+	}
 	var daily func(ip, ua string) string
 	if len(cfg.ConsentFree) > 0 {
 		daily = func(ip, ua string) string {
@@ -27,14 +44,8 @@ func (p *Proxy) pageChanges(res *http.Response, req *request) []*changeSet {
 		}
 	}
 	who := visitorFor(req.in, cfg.RespectDNT, daily)
-	sets, perVisitor := cfg.plan(who)
-	if who.fresh {
-		res.Header.Add("Set-Cookie", visitorSetCookie(who.id, req.in.TLS != nil))
-	}
-	if perVisitor || who.fresh {
-		res.Header.Set("Cache-Control", privateCacheControl(res.Header.Get("Cache-Control")))
-	}
-	return sets
+	req.who = &who
+	return who
 }
 
 // privateCacheControl keeps the origin's directives for the visitor's browser but takes out what

@@ -45,6 +45,7 @@ type trackerConfig struct {
 			Key     string   `json:"k"`
 			Weight  float64  `json:"w"`
 			Changes []change `json:"c"`
+			URL     string   `json:"l"` // a split-URL test's variant address (redirect.go)
 		} `json:"v"`
 	} `json:"x"`
 	// Audiences the rules and tests target (src/lib/contracts/audience.ts), and the site's zone.

@@ -47,6 +47,7 @@ type request struct {
 	host     string
 	encoding string // what the visitor accepts for rewritten pages: "br", "gzip" or ""
 	in       *http.Request
+	who      *visitorInfo // decided once (Proxy.visitor)
 }
 
 // Proxy serves the directory's hosts from their origins.
@@ -94,6 +95,9 @@ func (p *Proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req := &request{site: site, host: host, encoding: preferredEncoding(r.Header.Get("Accept-Encoding")), in: r}
+	if p.redirect(w, req) {
+		return
+	}
 	p.reverse.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, req)))
 }
 

@@ -88,4 +88,6 @@ type VariantConfig struct {
 	Key     string          `json:"k"`
 	Weight  float64         `json:"w"`
 	Changes json.RawMessage `json:"c"`
+	// URL is a split-URL test variant's address (src/lib/contracts/split-url.ts); absent otherwise.
+	URL string `json:"l,omitempty"`
 }

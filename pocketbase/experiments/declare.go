@@ -74,6 +74,12 @@ func declareWinnerHandler(store analytics.Store) func(*core.RequestEvent) error 
 			return e.JSON(http.StatusConflict, conflict(fmt.Sprintf(
 				"%s has a %.1f%% chance to beat the control; a winner needs at least 95%%.", defs[index].Name, math.Floor(s.ChanceToBeat*1000)/10)))
 		}
+		if exp.GetString("test_type") == "split_url" {
+			if err := completeSplitTest(e.App, exp, defs[index], e.Auth.Id); err != nil {
+				return e.InternalServerError("Could not declare the winner.", err)
+			}
+			return e.JSON(http.StatusOK, map[string]any{"experimentId": exp.Id, "winner": defs[index].Key, "ruleId": ""})
+		}
 		rule, err := deployWinner(e.App, exp, defs[index], e.Auth.Id)
 		if err != nil {
 			return e.InternalServerError("Could not deploy the winning variant.", err)

@@ -7,6 +7,7 @@
 onRecordCreateRequest((e) => {
   const check = require(`${__hooks}/lib/experiment_check.js`);
   const statistics = require(`${__hooks}/lib/experiment_statistics.js`);
+  const split = require(`${__hooks}/lib/split_url_check.js`);
   const r = e.record;
   const site = check.guard(e, r.getString('site_id'));
   const status = r.getString('status') || 'draft';
@@ -15,12 +16,14 @@ onRecordCreateRequest((e) => {
   if (e.requestInfo().body.traffic === undefined) r.set('traffic', 100);
   if (r.getString('winner')) throw new BadRequestError('A winner is declared only when the experiment is completed');
   check.validate(e, r, site);
+  split.validate(e, r, site, null);
   statistics.create(e);
   if (status === 'running') check.start(e, r, site);
   r.set('seed', $security.randomString(16));
   e.next();
   if (r.getString('audience')) require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, '');
   statistics.audit(e, null);
+  split.audit(e, null);
 }, 'experiments');
 
 onRecordUpdateRequest((e) => {
@@ -28,9 +31,11 @@ onRecordUpdateRequest((e) => {
   const check = require(`${__hooks}/lib/experiment_check.js`);
   const jsonField = require(`${__hooks}/lib/json_field.js`);
   const statistics = require(`${__hooks}/lib/experiment_statistics.js`);
+  const split = require(`${__hooks}/lib/split_url_check.js`);
   const r = e.record;
   const old = r.original();
   const before = statistics.snapshot(old);
+  const splitBefore = split.snapshot(old);
   const site = check.guard(e, old.getString('site_id'));
   const from = old.getString('status');
   const to = r.getString('status');
@@ -41,6 +46,7 @@ onRecordUpdateRequest((e) => {
     throw new BadRequestError('Variants can only be changed while the experiment is a draft');
   }
   check.validate(e, r, site);
+  split.validate(e, r, site, old);
   statistics.update(e);
   if (to === 'running' && from !== 'running') check.start(e, r, site);
   if (to === 'completed' && from !== 'completed') r.set('ended_at', new Date().toISOString());
@@ -48,4 +54,5 @@ onRecordUpdateRequest((e) => {
   if (r.getString('audience') !== old.getString('audience'))
     require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, old.getString('audience'));
   statistics.audit(e, before);
+  split.audit(e, splitBefore);
 }, 'experiments');

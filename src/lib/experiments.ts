@@ -62,6 +62,8 @@ export interface ExperimentVariant {
   /** Share of the experiment's traffic, 0-1; the variants' weights sum to 1. */
   weight: number;
   changes: RuleChange[];
+  /** A split-URL test's variant: where it sends the visitor (checked by split-url.ts). */
+  url?: string;
 }
 
 /**
@@ -117,7 +119,8 @@ export function validateVariants(input: unknown, selector = ''): Checked<Experim
     const changes = validateRuleChanges(raw.changes ?? [], selector);
     if (changes.ok === false) return refuse(`${where}: ${changes.error}`);
     if (i === 0 && changes.changes.length) return refuse('The control shows the page as it is and has no changes');
-    out.push({ key, name, weight, changes: changes.changes });
+    const url = typeof raw.url === 'string' ? raw.url.trim() : '';
+    out.push(url ? { key, name, weight, changes: changes.changes, url } : { key, name, weight, changes: changes.changes });
   }
   if (Math.abs(sum - 1) > WEIGHT_TOLERANCE) return refuse(`Variant weights must sum to 1 (they sum to ${sum})`);
   return { ok: true, value: out };

@@ -19,6 +19,7 @@ export * from './assignment';
 export * from './rule-changes';
 export * from './health';
 export * from './experiments';
+export * from './split-url';
 export * from './experiment-statistics';
 export * from './experiment-metrics';
 export * from './health-evidence';

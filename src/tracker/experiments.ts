@@ -4,6 +4,7 @@ import type { ChangeSet } from './engine';
 import { get, ids, optOut, set } from './ids';
 import { AUD, config, type Push } from './types';
 import { inAudience } from './audience';
+import { splitSets } from './split';
 
 /**
  * The change sets of the running experiments this visitor is in, on this page: the assigned
@@ -23,6 +24,12 @@ export function experimentSets(tracked: () => boolean): ChangeSet[] {
   const out: ChangeSet[] = [];
   for (const x of xs) {
     if (AUD && x.a && !inAudience(x.a, true)) continue;
+    // A split-URL test (the server serves the targeting build to sites with one).
+    // One that sends the visitor away leaves nothing else to show or report on this page.
+    if (AUD && x.v.some((w) => w.l)) {
+      if (splitSets(x, who, out)) return [];
+      continue;
+    }
     const k = experimentVariant(x, who);
     // Sticky: a bandit moves the weights, a visitor keeps the variant first shown (exposed()).
     const v = k >= 0 && (x.v.find((w) => get('cro_x' + x.i) === who.id + w.k) || x.v[k]);

@@ -172,6 +172,8 @@ export interface NewExperiment {
   hypothesis: string;
   url_pattern: string;
   selector: string;
+  /** 'ab' or 'split_url' (the variants then carry URLs). */
+  test_type: string;
   variants: ExperimentVariant[];
   primary_goal: string;
   traffic: number;
@@ -203,6 +205,7 @@ export const duplicateExperiment = (x: ExperimentRecord) =>
       hypothesis: x.hypothesis,
       url_pattern: x.url_pattern,
       selector: x.selector,
+      test_type: x.test_type || 'ab',
       variants: x.variants,
       primary_goal: x.primary_goal,
       secondary_goals: x.secondary_goals ?? [],

@@ -220,6 +220,8 @@ export interface ExperimentRecord extends RecordModel {
   status: 'draft' | 'running' | 'paused' | 'completed';
   /** The tested element; empty for page-wide changes. */
   selector: string;
+  /** The kind of test: 'ab', or 'split_url' (each variant is another URL: src/lib/split-url.ts). */
+  test_type?: string;
   /** The control first, then 1 to 3 variants. */
   variants: ExperimentVariant[] | null;
   /** Percent of the targeted visitors in the test. */

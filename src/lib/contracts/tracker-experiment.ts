@@ -25,8 +25,11 @@ export interface TrackerExperiment {
   d?: DeviceClass;
   /** Visitor: new or returning; absent: any. */
   n?: 'new' | 'returning';
-  /** The control first, then the variants: key, weight (the weights sum to 1), changes. */
-  v: { k: string; w: number; c: RuleChange[] }[];
+  /**
+   * The control first, then the variants: key, weight (the weights sum to 1), changes, and for a
+   * split-URL test each variant's URL `l` (split-url.ts).
+   */
+  v: { k: string; w: number; c: RuleChange[]; l?: string }[];
   /** Ids of enabled rules on the same element that yield to this experiment while it runs. */
   o?: string[];
   /** The audience the test is shown to; absent: everyone. */

@@ -30,10 +30,13 @@ import { DEFAULT_CUPED_WINDOW_DAYS, type Correction, type PostStratification } f
 import { GOAL_PER_SESSION, RATIO_METRICS, RATIO_METRIC_LABELS } from '../../../lib/experiment-metrics';
 import { PaidPlanNotice } from '../../../ui/dashboard/PaidPlanNotice';
 import { FREE_PLAN_TESTS } from './copy';
+import { TEST_TYPES, TEST_TYPE_LABELS, siteHosts, splitUrlProblem } from '../../../lib/split-url';
 
 interface VariantDraft {
   name: string;
   change: RuleChange;
+  /** A split URL test's variant address. */
+  url?: string;
 }
 
 const VARIANT_KEYS = ['b', 'c', 'd'];
@@ -55,6 +58,8 @@ export function CreateTestDialog({
   const [name, setName] = useState('');
   const [hypothesis, setHypothesis] = useState('');
   const [urlPattern, setUrlPattern] = useState('/*');
+  const [testType, setTestType] = useState<string>('ab');
+  const split = testType === 'split_url';
   const [selector, setSelector] = useState('');
   const [variants, setVariants] = useState<VariantDraft[]>([{ name: 'Variant B', change: { type: 'set_text', value: '' } }]);
   const [goal, setGoal] = useState('');
@@ -84,7 +89,17 @@ export function CreateTestDialog({
     if (!name.trim()) return { error: 'Give the test a name.' };
     const weight = 1 / arms;
     const built = [];
+    if (split) {
+      const list = [{}, ...variants.map((v) => ({ url: (v.url || '').trim() }))];
+      const problem = splitUrlProblem(testType, urlPattern, list, siteHosts(site?.domain ?? '', site?.staging_domain ?? ''));
+      if (problem) return { error: problem };
+    }
     for (const [i, v] of variants.entries()) {
+      if (split) {
+        const key = VARIANT_KEYS[i]!;
+        built.push({ key, name: v.name.trim() || `Variant ${key.toUpperCase()}`, weight, changes: [], url: (v.url || '').trim() });
+        continue;
+      }
       const empty = v.change.type !== 'hide' && !(v.change.value || '').trim();
       const valid = visual && empty ? { ok: true as const, changes: [] } : validateRuleChanges([cleanChange(v.change)], selector.trim());
       if (!valid.ok) return { error: `${v.name || `Variant ${i + 1}`}: ${valid.error}` };
@@ -100,7 +115,8 @@ export function CreateTestDialog({
         name: name.trim(),
         hypothesis: hypothesis.trim(),
         url_pattern: urlPattern.trim(),
-        selector: selector.trim(),
+        selector: split ? '' : selector.trim(),
+        test_type: testType,
         variants: [{ key: CONTROL_KEY, name: 'Control', weight, changes: [] }, ...built],
         primary_goal: chosenGoal,
         traffic,
@@ -162,21 +178,34 @@ export function CreateTestDialog({
           options={[['', 'Everyone'] as const, ...audiences.map((a) => [a.id, a.name] as const)]}
           onValue={setAudience}
         />
+        <SelectField
+          id="test-type"
+          label="Test type"
+          value={testType}
+          options={TEST_TYPES.map((t) => [t, TEST_TYPE_LABELS[t]!] as const)}
+          onValue={setTestType}
+        />
         <TextField
           id="test-url"
-          label="Page (URL pattern)"
-          hint="A path with * wildcards, e.g. /pricing or /products/*"
+          label={split ? 'Original page (URL pattern)' : 'Page (URL pattern)'}
+          hint={
+            split
+              ? 'The page visitors are sent away from, e.g. /landing or /shop/*'
+              : 'A path with * wildcards, e.g. /pricing or /products/*'
+          }
           value={urlPattern}
           onChange={(e) => setUrlPattern(e.target.value)}
         />
-        <TextField
-          id="test-selector"
-          label="Element (CSS selector)"
-          hint="e.g. .hero h1"
-          value={selector}
-          onChange={(e) => setSelector(e.target.value)}
-        />
-        {site && (
+        {!split && (
+          <TextField
+            id="test-selector"
+            label="Element (CSS selector)"
+            hint="e.g. .hero h1"
+            value={selector}
+            onChange={(e) => setSelector(e.target.value)}
+          />
+        )}
+        {site && !split && (
           <EditVisuallyButton
             domain={site.domain}
             urlPattern={urlPattern}
@@ -193,7 +222,11 @@ export function CreateTestDialog({
         )}
         <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
           <legend className="px-1 text-sm font-medium">Variants</legend>
-          <p className="text-xs text-slate-500">The control is your page as it is; each variant changes the element.</p>
+          <p className="text-xs text-slate-500">
+            {split
+              ? "The control is your page as it is; each variant sends its visitors to another URL on your site, keeping their query string (a * takes what the original's * matched)."
+              : 'The control is your page as it is; each variant changes the element.'}
+          </p>
           {variants.map((v, i) => (
             <div key={i} className="space-y-2 rounded border border-slate-100 bg-slate-50 p-2" data-testid="variant-row">
               <div className="flex gap-2">
@@ -213,12 +246,22 @@ export function CreateTestDialog({
                   <Trash2 className="h-4 w-4" />
                 </Button>
               </div>
-              <ChangeFields
-                id={`variant-${i}-change`}
-                label={`Variant ${i + 1} change`}
-                change={v.change}
-                onChange={(change) => setVariant(i, { change })}
-              />
+              {split ? (
+                <TextField
+                  id={`variant-${i}-url`}
+                  label={`Variant ${i + 1} URL`}
+                  hint="e.g. /landing-b, or /new-shop/* for /shop/*"
+                  value={v.url ?? ''}
+                  onChange={(e) => setVariant(i, { url: e.target.value })}
+                />
+              ) : (
+                <ChangeFields
+                  id={`variant-${i}-change`}
+                  label={`Variant ${i + 1} change`}
+                  change={v.change}
+                  onChange={(change) => setVariant(i, { change })}
+                />
+              )}
             </div>
           ))}
           <Button

@@ -19,6 +19,7 @@ import { IntervalChart } from './IntervalChart';
 import { OrderValueCard } from './OrderValueCard';
 import { StatisticsNote } from './StatisticsNote';
 import { formatDate, interval, pValue, percent, signedPercent } from './format';
+import { TEST_TYPE_LABELS } from '../../../lib/split-url';
 
 export function TestDetail({
   domain,
@@ -61,13 +62,23 @@ export function TestDetail({
       <div>
         <h2 className="text-xl font-semibold text-slate-900">{experiment.name}</h2>
         {experiment.hypothesis && <p className="text-sm text-slate-600">{experiment.hypothesis}</p>}
-        <p className="text-xs text-slate-500">
-          {experiment.url_pattern || '/*'} · {experiment.selector || 'page'} · {experiment.status}
+        <p className="text-xs text-slate-500" data-testid="test-summary">
+          {TEST_TYPE_LABELS[experiment.test_type || 'ab'] ?? experiment.test_type} · {experiment.url_pattern || '/*'} ·{' '}
+          {experiment.test_type === 'split_url' ? 'redirect' : experiment.selector || 'page'} · {experiment.status}
           {experiment.audience && ` · audience: ${audiences?.find((a) => a.id === experiment.audience)?.name ?? 'an audience'}`}
           {experiment.winner && ` · winner: ${experiment.variants?.find((v) => v.key === experiment.winner)?.name ?? experiment.winner}`}
         </p>
       </div>
-      {domain && (
+      {experiment.test_type === 'split_url' && (
+        <ul className="text-xs text-slate-600" data-testid="variant-urls">
+          {experiment.variants?.map((v) => (
+            <li key={v.key}>
+              {v.name}: {v.url ?? `${experiment.url_pattern} (original)`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {domain && experiment.test_type !== 'split_url' && (
         <EditVisuallyButton
           domain={domain}
           urlPattern={experiment.url_pattern}

@@ -99,7 +99,17 @@ export default function TestsScreen() {
         {x.status === 'running' && winner && (
           <Button
             disabled={busy === x.id}
-            onClick={() => void act(x, 'Declare Winner', () => declareWinner(x.id, winner.key), `${winner.name} deployed to every visitor`)}
+            onClick={() =>
+              void act(
+                x,
+                'Declare Winner',
+                () => declareWinner(x.id, winner.key),
+                // A split URL test's winner is another page: the owner points the original at it.
+                x.test_type === 'split_url'
+                  ? `${winner.name} won: send the original's visitors to ${x.variants?.find((v) => v.key === winner.key)?.url ?? 'its URL'}`
+                  : `${winner.name} deployed to every visitor`,
+              )
+            }
           >
             Declare Winner
           </Button>

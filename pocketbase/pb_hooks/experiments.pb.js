@@ -21,6 +21,7 @@ onRecordCreateRequest((e) => {
   e.next();
   if (r.getString('audience')) require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, '');
   statistics.audit(e, null);
+  require(`${__hooks}/lib/experiment_parts.js`).audit(e, null);
 }, 'experiments');
 
 onRecordUpdateRequest((e) => {
@@ -31,6 +32,7 @@ onRecordUpdateRequest((e) => {
   const r = e.record;
   const old = r.original();
   const before = statistics.snapshot(old);
+  const design = require(`${__hooks}/lib/experiment_parts.js`).snapshot(old);
   const site = check.guard(e, old.getString('site_id'));
   const from = old.getString('status');
   const to = r.getString('status');
@@ -48,4 +50,5 @@ onRecordUpdateRequest((e) => {
   if (r.getString('audience') !== old.getString('audience'))
     require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, old.getString('audience'));
   statistics.audit(e, before);
+  require(`${__hooks}/lib/experiment_parts.js`).audit(e, design);
 }, 'experiments');

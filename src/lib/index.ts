@@ -21,6 +21,7 @@ export * from './health';
 export * from './experiments';
 export * from './experiment-statistics';
 export * from './experiment-metrics';
+export * from './experiment-parts';
 export * from './health-evidence';
 export * from './password-policy';
 export type * from './contracts/analytics-totals';

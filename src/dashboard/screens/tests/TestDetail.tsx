@@ -14,6 +14,9 @@ import { EditVisuallyButton } from '../../../ui/dashboard/EditVisuallyButton';
 import type { ExperimentResults } from '../../data/experiments';
 import type { ExperimentRecord, RuleRecord } from '../../data/records';
 import { BanditCard } from './BanditCard';
+import { DesignCard } from './DesignCard';
+import { MainEffectsCard } from './MainEffectsCard';
+import { TEST_TYPE_LABELS } from '../../../lib/experiment-parts';
 import { GuardrailsCard } from './GuardrailsCard';
 import { IntervalChart } from './IntervalChart';
 import { OrderValueCard } from './OrderValueCard';
@@ -38,6 +41,9 @@ export function TestDetail({
   onBack: () => void;
 }) {
   const revenue = results?.goal.type === 'revenue';
+  const type = experiment.test_type || 'ab';
+  // A multi-page or multivariate test changes several elements: the editor edits one.
+  const parts = type === 'multi_page' || type === 'multivariate';
   const audiences = useStore($audiences);
   // CUPED-adjusted and corrected figures by default; the unadjusted ones on demand.
   const [unadjusted, setUnadjusted] = useState(false);
@@ -61,13 +67,15 @@ export function TestDetail({
       <div>
         <h2 className="text-xl font-semibold text-slate-900">{experiment.name}</h2>
         {experiment.hypothesis && <p className="text-sm text-slate-600">{experiment.hypothesis}</p>}
-        <p className="text-xs text-slate-500">
-          {experiment.url_pattern || '/*'} · {experiment.selector || 'page'} · {experiment.status}
+        <p className="text-xs text-slate-500" data-testid="test-summary">
+          {TEST_TYPE_LABELS[type]} · {type === 'multi_page' ? `${experiment.pages?.length ?? 0} pages` : experiment.url_pattern || '/*'}
+          {!parts && ` · ${experiment.selector || 'page'}`} · {experiment.status}
           {experiment.audience && ` · audience: ${audiences?.find((a) => a.id === experiment.audience)?.name ?? 'an audience'}`}
           {experiment.winner && ` · winner: ${experiment.variants?.find((v) => v.key === experiment.winner)?.name ?? experiment.winner}`}
         </p>
       </div>
-      {domain && (
+      <DesignCard experiment={experiment} />
+      {domain && !parts && (
         <EditVisuallyButton
           domain={domain}
           urlPattern={experiment.url_pattern}
@@ -115,7 +123,7 @@ export function TestDetail({
               Sample ratio mismatch: results are not trustworthy
             </div>
           )}
-          <Card title={`Results: ${results.goal.name || 'goal'}`}>
+          <Card title={`${type === 'multivariate' ? 'Combinations' : 'Results'}: ${results.goal.name || 'goal'}`}>
             <StatisticsNote results={results} unadjusted={unadjusted} onToggle={() => setUnadjusted((u) => !u)} />
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
@@ -208,6 +216,7 @@ export function TestDetail({
               </table>
             </Card>
           )}
+          <MainEffectsCard results={results} unadjusted={unadjusted} />
           <BanditCard results={results} />
           {results.guardrails.length > 0 && <GuardrailsCard guardrails={results.guardrails} />}
           <OrderValueCard experimentId={experiment.id} names={Object.fromEntries(results.variants.map((v) => [v.key, v.name]))} />

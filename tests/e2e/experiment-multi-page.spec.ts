@@ -123,7 +123,7 @@ test('a multi-page test keeps one variant across product and cart for each visit
     ]);
 });
 
-test("a multivariate test's sections keep their own changes when the page touches a changed element", async () => {
+test("a multivariate test's sections keep their own changes when the page touches a changed element", async ({ page: dashboard }) => {
   const owner = await createUser();
   const site = (await addSite(owner.pb, newDomain('mvshop'))) as unknown as { id: string; public_key: string };
   await (await superuser()).collection('sites').update(site.id, { plan_tier: 'growth' });
@@ -176,5 +176,19 @@ test("a multivariate test's sections keep their own changes when the page touche
   await page.evaluate(() => document.querySelector('h1')!.setAttribute('title', 'touched'));
   await page.waitForTimeout(300);
   expect(await looks()).toEqual(['Trail Shoe, now lighter', 'rgba(0, 0, 0, 0)', 'rgb(0, 128, 0)']);
-  await ctx.close();
+  await leave(ctx);
+
+  // The detail view: the combinations, and each section's alternatives pooled over the other's.
+  await expect
+    .poll(async () => (await resultsOf(owner.pb, exp.id)).variants.map((v) => v.users), { timeout: 15_000 })
+    .toEqual([0, 0, 0, 1]);
+  await signInBrowser(dashboard, owner.pb);
+  await dashboard.goto('/dashboard/tests');
+  await dashboard.getByRole('button', { name: 'Product page' }).click();
+  const detail = dashboard.getByTestId('test-detail');
+  await expect(detail.getByTestId('test-summary')).toContainText('Multivariate · /product');
+  await expect(detail.getByText('Combinations: Cart')).toBeVisible();
+  await expect(detail.getByTestId('test-sections')).toContainText('Button · #add-to-cart · Original, green');
+  await expect(detail.getByTestId('effect-title-light')).toContainText('light1');
+  await expect(detail.getByTestId('effect-button-original')).toContainText('Original0');
 });

@@ -127,32 +127,34 @@ test("a multivariate test's sections keep their own changes when the page touche
   const owner = await createUser();
   const site = (await addSite(owner.pb, newDomain('mvshop'))) as unknown as { id: string; public_key: string };
   await (await superuser()).collection('sites').update(site.id, { plan_tier: 'growth' });
-  const goal = await owner.pb.collection('goals').create({ site_id: site.id, name: 'Cart', type: 'url', match: '/cart', enabled: true });
-  const exp = await owner.pb.collection('experiments').create({
-    site_id: site.id,
-    name: 'Product page',
-    status: 'running',
-    primary_goal: goal.id,
-    url_pattern: '/product',
-    test_type: 'multivariate',
-    sections: [
-      {
-        key: 'title',
-        name: 'Title',
-        selector: 'h1',
-        alternatives: [{ key: 'original' }, { key: 'light', changes: [{ type: 'set_text', value: 'Trail Shoe, now lighter' }] }],
-      },
-      {
-        key: 'button',
-        name: 'Button',
-        selector: '#add-to-cart',
-        alternatives: [
-          { key: 'original' },
-          { key: 'green', changes: [{ type: 'set_style', name: 'background-color', value: 'rgb(0, 128, 0)' }] },
-        ],
-      },
-    ],
-  });
+  await owner.pb.collection('goals').create({ site_id: site.id, name: 'Cart', type: 'url', match: '/cart', enabled: true });
+  // The wizard: two sections of the product page, one alternative each (four combinations).
+  await signInBrowser(dashboard, owner.pb);
+  await dashboard.goto('/dashboard/tests');
+  await dashboard.getByRole('button', { name: 'Create Test' }).click();
+  const wizard = dashboard.getByRole('dialog', { name: 'Create Test' });
+  await wizard.getByLabel('Test name').fill('Product page');
+  await wizard.getByLabel('Test type').selectOption('multivariate');
+  await wizard.getByLabel('Page (URL pattern)').fill('/product');
+  await wizard.getByLabel('Section 1 name').fill('Title');
+  await wizard.getByLabel('Section 1 element').fill('h1');
+  await wizard.getByLabel('Section 1 alternative 1 name').fill('Lighter');
+  await wizard.getByLabel('Section 1 alternative 1 change value').fill('Trail Shoe, now lighter');
+  await wizard.getByLabel('Section 2 name').fill('Button');
+  await wizard.getByLabel('Section 2 element').fill('#add-to-cart');
+  await wizard.getByLabel('Section 2 alternative 1 name').fill('Green');
+  await wizard.getByLabel('Section 2 alternative 1 change type').selectOption('set_style');
+  await wizard.getByLabel('Section 2 alternative 1 change CSS property').fill('background-color');
+  await wizard.getByLabel('Section 2 alternative 1 change value').fill('rgb(0, 128, 0)');
+  await expect(wizard.getByTestId('combinations')).toContainText('4 combinations (at most 16)');
+  await wizard.getByRole('button', { name: 'Create Test' }).click();
+  await expect(wizard).toHaveCount(0);
+  const detail = dashboard.getByTestId('test-detail');
+  await expect(dashboard.getByText('is a draft: start it when you are ready.')).toHaveCount(0);
+  await detail.getByRole('button', { name: 'Start Test' }).click();
+  await expect(dashboard.getByText('Test started')).toBeVisible();
+  const exp = await owner.pb.collection('experiments').getFirstListItem(`site_id = "${site.id}"`);
+  expect(exp.variants.map((v: { key: string }) => v.key)).toEqual(['control', 'm01', 'm10', 'm11']);
   // A visitor shown both alternatives (the combination m11, the last of four equal shares).
   const id = Array.from({ length: 100 }, (_, i) => `mvvisitor${i}x${Date.now().toString(36)}`).find(
     (v) => assignVariant(v, exp.seed, 1, [0.25, 0.25, 0.25, 0.25]) === 3,
@@ -182,13 +184,11 @@ test("a multivariate test's sections keep their own changes when the page touche
   await expect
     .poll(async () => (await resultsOf(owner.pb, exp.id)).variants.map((v) => v.users), { timeout: 15_000 })
     .toEqual([0, 0, 0, 1]);
-  await signInBrowser(dashboard, owner.pb);
-  await dashboard.goto('/dashboard/tests');
+  await dashboard.reload();
   await dashboard.getByRole('button', { name: 'Product page' }).click();
-  const detail = dashboard.getByTestId('test-detail');
   await expect(detail.getByTestId('test-summary')).toContainText('Multivariate · /product');
   await expect(detail.getByText('Combinations: Cart')).toBeVisible();
-  await expect(detail.getByTestId('test-sections')).toContainText('Button · #add-to-cart · Original, green');
-  await expect(detail.getByTestId('effect-title-light')).toContainText('light1');
-  await expect(detail.getByTestId('effect-button-original')).toContainText('Original0');
+  await expect(detail.getByTestId('test-sections')).toContainText('Button · #add-to-cart · Original, Green');
+  await expect(detail.getByTestId('effect-s1-a1')).toContainText('Lighter1');
+  await expect(detail.getByTestId('effect-s2-original')).toContainText('Original0');
 });

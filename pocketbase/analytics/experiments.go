@@ -1,7 +1,6 @@
 package analytics
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -11,44 +10,40 @@ import (
 // maxExperiments bounds the running experiments inlined into one site's script.
 const maxExperiments = 20
 
-// loadExperiments reads a site's running experiments (validated by pb_hooks/experiments.pb.js).
+// loadExperiments reads a site's running experiments (validated by pb_hooks/experiments.pb.js):
+// one entry per part (an A/B test has one; a multi-page test one per page, a multivariate test
+// one per section).
 func loadExperiments(app core.App, siteID string) []experimentCfg {
 	recs, _ := app.FindRecordsByFilter("experiments", "site_id = {:site} && status = 'running'", "created_at", maxExperiments, 0,
 		dbx.Params{"site": siteID})
 	out := []experimentCfg{}
 	for _, r := range recs {
-		var stored []struct {
-			Key     string          `json:"key"`
-			Weight  float64         `json:"weight"`
-			Changes json.RawMessage `json:"changes"`
-			URL     string          `json:"url"`
-		}
-		raw, _ := json.Marshal(r.Get("variants"))
-		if json.Unmarshal(raw, &stored) != nil || len(stored) < 2 {
+		stored, ok := storedVariants(r)
+		if !ok || len(stored) < 2 {
 			continue
 		}
-		variants := make([]variantCfg, len(stored))
-		for i, v := range stored {
-			variants[i] = variantCfg{Key: v.Key, Weight: v.Weight, Changes: v.Changes}
-			if r.GetString("test_type") == "split_url" {
-				variants[i].URL = v.URL
+		// One entry per page or section (experiment_parts.go), each with the test's id and seed.
+		for _, part := range ExperimentParts(r) {
+			variants := make([]variantCfg, len(stored))
+			for i, v := range stored {
+				variants[i] = variantCfg{Key: v.Key, Weight: v.Weight, Changes: part.Changes[v.Key]}
+				if r.GetString("test_type") == "split_url" {
+					variants[i].URL = v.URL
+				}
 			}
-			if len(v.Changes) == 0 || string(v.Changes) == "null" {
-				variants[i].Changes = json.RawMessage("[]")
+			x := experimentCfg{
+				ID: r.Id, Seed: r.GetString("seed"), Traffic: r.GetFloat("traffic"), URL: part.URL,
+				Selector: part.Selector, Variants: variants,
 			}
+			x.Audience = r.GetString("audience")
+			if d := r.GetString("target_device"); d != "any" {
+				x.Device = d
+			}
+			if v := r.GetString("target_visitor"); v != "any" {
+				x.Visitor = v
+			}
+			out = append(out, x)
 		}
-		x := experimentCfg{
-			ID: r.Id, Seed: r.GetString("seed"), Traffic: r.GetFloat("traffic"), URL: r.GetString("url_pattern"),
-			Selector: r.GetString("selector"), Variants: variants,
-		}
-		x.Audience = r.GetString("audience")
-		if d := r.GetString("target_device"); d != "any" {
-			x.Device = d
-		}
-		if v := r.GetString("target_visitor"); v != "any" {
-			x.Visitor = v
-		}
-		out = append(out, x)
 	}
 	return out
 }
@@ -153,12 +148,15 @@ func RulesOverriddenBy(app core.App, experiment *core.Record) []OverriddenRule {
 	if experiment.GetString("status") != "running" {
 		return out
 	}
-	x := experimentCfg{Selector: experiment.GetString("selector"), URL: experiment.GetString("url_pattern")}
+	parts := ExperimentParts(experiment)
 	rules, _ := app.FindRecordsByFilter("optimization_rules", "site_id = {:site} && enabled = true", "-priority,created_at", maxRules, 0,
 		dbx.Params{"site": experiment.GetString("site_id")})
 	for _, r := range rules {
-		if yield, _ := yields(ruleCfg{Selector: r.GetString("selector"), URL: r.GetString("url_pattern")}, x); yield {
-			out = append(out, OverriddenRule{ID: r.Id, Name: r.GetString("name")})
+		for _, p := range parts {
+			if yield, _ := yields(ruleCfg{Selector: r.GetString("selector"), URL: r.GetString("url_pattern")}, experimentCfg{Selector: p.Selector, URL: p.URL}); yield {
+				out = append(out, OverriddenRule{ID: r.Id, Name: r.GetString("name")})
+				break
+			}
 		}
 	}
 	return out

@@ -92,56 +92,29 @@ func conflict(message string) map[string]any {
 	return map[string]any{"status": http.StatusConflict, "message": message, "data": map[string]any{}}
 }
 
-// deployWinner creates the rule, its audit entry and completes the experiment in one transaction.
+// deployWinner creates the winner's rules (one per page or section that it changes, for a
+// multi-page or multivariate test; one for an A/B test), their audit entries, and completes the
+// experiment, in one transaction. It returns the first rule.
 func deployWinner(app core.App, exp *core.Record, winner variantDef, actorID string) (*core.Record, error) {
-	var defs []struct {
-		Key     string `json:"key"`
-		Changes any    `json:"changes"`
-	}
-	raw, _ := json.Marshal(exp.Get("variants"))
-	_ = json.Unmarshal(raw, &defs)
-	var changes any = []any{}
-	for _, d := range defs {
-		if d.Key == winner.Key && d.Changes != nil {
-			changes = d.Changes
-		}
-	}
-	var rule *core.Record
+	parts := analytics.ExperimentParts(exp)
+	var first *core.Record
 	err := app.RunInTransaction(func(tx core.App) error {
-		rules, err := tx.FindCollectionByNameOrId("optimization_rules")
-		if err != nil {
-			return err
-		}
-		rule = core.NewRecord(rules)
-		rule.Set("site_id", exp.GetString("site_id"))
-		rule.Set("name", fmt.Sprintf("%s: %s", exp.GetString("name"), winner.Name))
-		rule.Set("description", "Winner of the A/B test. "+exp.GetString("hypothesis"))
-		rule.Set("rule_type", "experiment_winner")
-		rule.Set("url_pattern", exp.GetString("url_pattern"))
-		rule.Set("selector", exp.GetString("selector"))
-		rule.Set("changes", changes)
-		rule.Set("rollout_percentage", 100)
-		rule.Set("auto_rollback_enabled", true)
-		rule.Set("health_status", "healthy")
-		rule.Set("seed", security.RandomString(16))
-		rule.Set("enabled", true)
-		if err := tx.Save(rule); err != nil {
-			return err
-		}
-		logs, err := tx.FindCollectionByNameOrId("optimization_audit_log")
-		if err != nil {
-			return err
-		}
-		entry := core.NewRecord(logs)
-		entry.Set("site_id", exp.GetString("site_id"))
-		entry.Set("rule_id", rule.Id)
-		entry.Set("action", "created")
-		entry.Set("changes", map[string]any{"enabled": true, "rollout_percentage": 100, "experiment_id": exp.Id, "winner": winner.Key})
-		entry.Set("previous", map[string]any{})
-		entry.Set("reason", fmt.Sprintf("Winner of A/B test %q: %s", exp.GetString("name"), winner.Name))
-		entry.Set("actor_id", actorID)
-		if err := tx.Save(entry); err != nil {
-			return err
+		for j, part := range parts {
+			changes := part.Changes[winner.Key]
+			if len(parts) > 1 && string(changes) == "[]" {
+				continue
+			}
+			name := fmt.Sprintf("%s: %s", exp.GetString("name"), winner.Name)
+			if len(parts) > 1 {
+				name = fmt.Sprintf("%s (part %d)", name, j+1)
+			}
+			rule, err := createWinnerRule(tx, exp, winner, part, name, actorID)
+			if err != nil {
+				return err
+			}
+			if first == nil {
+				first = rule
+			}
 		}
 		fresh, err := tx.FindRecordById("experiments", exp.Id)
 		if err != nil {
@@ -152,5 +125,44 @@ func deployWinner(app core.App, exp *core.Record, winner variantDef, actorID str
 		fresh.Set("ended_at", time.Now().UTC())
 		return tx.Save(fresh)
 	})
-	return rule, err
+	return first, err
+}
+
+// createWinnerRule is one enabled rule with the winner's changes on a part's page and element.
+func createWinnerRule(tx core.App, exp *core.Record, winner variantDef, part analytics.ExperimentPart, name, actorID string) (*core.Record, error) {
+	var changes any = []any{}
+	_ = json.Unmarshal(part.Changes[winner.Key], &changes)
+	rules, err := tx.FindCollectionByNameOrId("optimization_rules")
+	if err != nil {
+		return nil, err
+	}
+	rule := core.NewRecord(rules)
+	rule.Set("site_id", exp.GetString("site_id"))
+	rule.Set("name", name)
+	rule.Set("description", "Winner of the A/B test. "+exp.GetString("hypothesis"))
+	rule.Set("rule_type", "experiment_winner")
+	rule.Set("url_pattern", part.URL)
+	rule.Set("selector", part.Selector)
+	rule.Set("changes", changes)
+	rule.Set("rollout_percentage", 100)
+	rule.Set("auto_rollback_enabled", true)
+	rule.Set("health_status", "healthy")
+	rule.Set("seed", security.RandomString(16))
+	rule.Set("enabled", true)
+	if err := tx.Save(rule); err != nil {
+		return nil, err
+	}
+	logs, err := tx.FindCollectionByNameOrId("optimization_audit_log")
+	if err != nil {
+		return nil, err
+	}
+	entry := core.NewRecord(logs)
+	entry.Set("site_id", exp.GetString("site_id"))
+	entry.Set("rule_id", rule.Id)
+	entry.Set("action", "created")
+	entry.Set("changes", map[string]any{"enabled": true, "rollout_percentage": 100, "experiment_id": exp.Id, "winner": winner.Key})
+	entry.Set("previous", map[string]any{})
+	entry.Set("reason", fmt.Sprintf("Winner of A/B test %q: %s", exp.GetString("name"), winner.Name))
+	entry.Set("actor_id", actorID)
+	return rule, tx.Save(entry)
 }

@@ -39,6 +39,8 @@ type variantDef struct {
 	Key    string  `json:"key"`
 	Name   string  `json:"name"`
 	Weight float64 `json:"weight"`
+	// A multivariate test's combination: the alternative of each section (main_effects.go).
+	Combination []int `json:"combination,omitempty"`
 }
 
 // binomialVariant and meanVariant are the statistics engine's inputs per variant.
@@ -165,6 +167,11 @@ func results(app core.App, store analytics.Store, exp *core.Record, goal string)
 	}
 	in.others = others
 	body, a := resultsBody(exp, defs, goal == revenueGoal, goalInfo, in, analytics.RulesOverriddenBy(app, exp))
+	body["testType"] = testTypeOf(exp)
+	body["mainEffects"] = nil
+	if testTypeOf(exp) == "multivariate" && in.ratio == nil {
+		body["mainEffects"] = mainEffectsOf(sectionsOf(exp), body["variants"].([]variantResult), goal == revenueGoal, exp.GetString("correction"))
+	}
 	body["bandit"] = nil
 	if exp.GetBool("bandit") {
 		if err := withBandit(app, exp, defs, body, &a); err != nil {

@@ -24,6 +24,7 @@ onRecordCreateRequest((e) => {
   if (r.getString('audience')) require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, '');
   statistics.audit(e, null);
   split.audit(e, null);
+  require(`${__hooks}/lib/experiment_parts.js`).audit(e, null);
 }, 'experiments');
 
 onRecordUpdateRequest((e) => {
@@ -36,6 +37,7 @@ onRecordUpdateRequest((e) => {
   const old = r.original();
   const before = statistics.snapshot(old);
   const splitBefore = split.snapshot(old);
+  const design = require(`${__hooks}/lib/experiment_parts.js`).snapshot(old);
   const site = check.guard(e, old.getString('site_id'));
   const from = old.getString('status');
   const to = r.getString('status');
@@ -55,4 +57,5 @@ onRecordUpdateRequest((e) => {
     require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, old.getString('audience'));
   statistics.audit(e, before);
   split.audit(e, splitBefore);
+  require(`${__hooks}/lib/experiment_parts.js`).audit(e, design);
 }, 'experiments');

@@ -22,6 +22,7 @@ export * from './experiments';
 export * from './split-url';
 export * from './experiment-statistics';
 export * from './experiment-metrics';
+export * from './experiment-parts';
 export * from './health-evidence';
 export * from './password-policy';
 export type * from './contracts/analytics-totals';

@@ -7,8 +7,6 @@
  */
 import { CONTROL_CHARACTERS } from './contracts/control-characters';
 
-export const TEST_TYPES = ['ab', 'split_url'] as const;
-export const TEST_TYPE_LABELS: Record<string, string> = { ab: 'A/B test', split_url: 'Split URL' };
 export const MAX_VARIANT_URL = 500;
 
 const ORIGIN = /^https?:\/\/[^/?#]*/i;

@@ -76,7 +76,7 @@ export function startEngine(pick: () => ChangeSet[], report: Report): (() => voi
   let hider: HTMLStyleElement | undefined;
   let pending: [Element, ChangeSet][] = [];
   const applied: Element[] = [];
-  // element -> set id -> the probes after applying, and how many times it was applied
+  // element -> set id + selector -> the probes after applying, and how many times it was applied
   const done = new WeakMap<Element, Record<string, { v: (string | null)[]; n: number }>>();
   const own = new WeakSet<Element>(); // elements a change created: never targets
   // (A set without flags yet is undefined, which bit operations take as 0.)
@@ -103,7 +103,8 @@ export function startEngine(pick: () => ChangeSet[], report: Report): (() => voi
   const apply = (el: HTMLElement, s: ChangeSet, again?: boolean) => {
     const t0 = performance.now();
     const mine = done.get(el) || {};
-    const was = mine[s.i];
+    // Per element and set (id and selector: a multivariate test's sections share the test's id).
+    const was = mine[s.i + s.q];
     if (was && !again) return;
     if (was && was.n >= MAX_REAPPLY) return fail(s, 'Change undone by the page: ' + s.q);
     // The element a set lands on decides too (targetProblem): nothing changes a script, style,
@@ -133,7 +134,7 @@ export function startEngine(pick: () => ChangeSet[], report: Report): (() => voi
         else if (!was && c.type === 'insert_after') el.after(safe(x));
         v.push(probe(el, c));
       }
-      mine[s.i] = { v, n: was ? was.n + 1 : 1 };
+      mine[s.i + s.q] = { v, n: was ? was.n + 1 : 1 };
       if (!was) {
         done.set(el, mine);
         applied.push(el);
@@ -269,7 +270,7 @@ export function startEngine(pick: () => ChangeSet[], report: Report): (() => voi
       for (const el of dirty) {
         const mine = done.get(el)!;
         for (const s of sets) {
-          const was = mine[s.i];
+          const was = mine[s.i + s.q];
           if (was && s.c.some((c, k) => probe(el as HTMLElement, c) !== was.v[k])) apply(el as HTMLElement, s, true);
         }
       }

@@ -27,3 +27,15 @@ describe('a running experiment takes its element from the rules', () => {
     expect(experimentOverriding(rule('h1.hero'), tests)).toBeUndefined();
   });
 });
+
+describe("a multi-page or multivariate test takes each of its pages' or sections' elements", () => {
+  it('a rule on any of them yields, and not on the test-wide selector', () => {
+    const pages = { ...running(''), test_type: 'multi_page', pages: [{ selector: '#buy' }, { selector: '.checkout' }] };
+    const sections = { ...running('h1.hero'), test_type: 'multivariate', sections: [{ selector: 'h2' }, { selector: 'button.buy' }] };
+    expect(ruleYieldsTo(rule('.checkout'), pages)).toBe(true);
+    expect(ruleYieldsTo(rule('#buy'), pages)).toBe(true);
+    expect(ruleYieldsTo(rule('button.buy'), sections)).toBe(true);
+    expect(ruleYieldsTo(rule('h1.hero'), sections)).toBe(false);
+    expect(ruleYieldsTo(rule('footer a'), pages)).toBe(false);
+  });
+});

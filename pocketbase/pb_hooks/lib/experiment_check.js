@@ -17,7 +17,9 @@ module.exports = {
   validate: function (e, r, site) {
     const lib = require(`${__hooks}/lib/generated/domain.js`);
     const jsonField = require(`${__hooks}/lib/json_field.js`);
-    const variants = lib.validateVariants(jsonField(r, 'variants'), r.getString('selector'));
+    // A multi-page or multivariate test's variants come with its pages or sections (experiment_parts.js).
+    const variants =
+      require(`${__hooks}/lib/experiment_parts.js`).check(e, r) || lib.validateVariants(jsonField(r, 'variants'), r.getString('selector'));
     if (variants.ok === false) throw new BadRequestError(variants.error);
     const goalIds = e.app.findRecordsByFilter('goals', 'site_id = {:site}', '', 0, 0, { site: site.id }).map((g) => g.id);
     const settings = lib.validateExperimentSettings(

@@ -6,6 +6,7 @@ import { computed } from 'nanostores';
 import { pb } from '../../client/pb';
 import type { Correction, PostStratification } from '../../lib/experiment-statistics';
 import type { ExperimentVariant, Guardrail, GuardrailMetric, GuardrailStatus } from '../../lib/experiments';
+import type { TestPage, TestSection, TestType } from '../../lib/experiment-parts';
 import { createCollectionStore, fieldIs } from './collectionStore';
 import { $siteGoals, type SiteGoalRecord } from './goals';
 import { createLiveStore } from './liveStore';
@@ -61,11 +62,34 @@ export interface VariantResult {
   unadjusted_stats?: MetricStats;
   unadjusted_revenue_stats?: MetricStats;
   can_declare_winner: boolean;
+  /** A multivariate test's combination: the alternative shown in each section. */
+  combination?: number[];
+}
+
+/** One alternative of a multivariate test's section, pooled over the other sections' alternatives. */
+export interface AlternativeEffect {
+  key: string;
+  name: string;
+  users: number;
+  conversions: number;
+  rate: number;
+  revenue_per_visitor: number;
+  /** Against the section's original; absent on the original. */
+  stats?: MetricStats;
+}
+
+/** A multivariate test's main effects: each section's alternatives, corrected over all of them. */
+export interface MainEffects {
+  sections: { key: string; name: string; alternatives: AlternativeEffect[] }[];
+  correction: { method: Correction; chosen: Correction | ''; family_size: number };
 }
 
 export interface ExperimentResults {
   experimentId: string;
   status: ExperimentRecord['status'];
+  testType: TestType;
+  /** A multivariate test's per-section table (null for the other kinds, and for ratio metrics). */
+  mainEffects: MainEffects | null;
   goal: { id: string; name: string; type: string };
   variants: VariantResult[];
   srm: { observed: number[]; weights: number[]; p_value: number; srm_ok: boolean };
@@ -172,8 +196,6 @@ export interface NewExperiment {
   hypothesis: string;
   url_pattern: string;
   selector: string;
-  /** 'ab' or 'split_url' (the variants then carry URLs). */
-  test_type: string;
   variants: ExperimentVariant[];
   primary_goal: string;
   traffic: number;
@@ -186,6 +208,10 @@ export interface NewExperiment {
   cuped_window_days: number;
   post_stratification: PostStratification | '';
   bandit: boolean;
+  /** 'ab' when absent; a split-URL test's variants carry URLs; a multi-page test carries `pages` (and its variants' `pages`), a multivariate one `sections`. */
+  test_type?: TestType;
+  pages?: TestPage[];
+  sections?: TestSection[];
 }
 
 /** Creates the test as a draft; 'Start Test' sets it running. */
@@ -205,8 +231,10 @@ export const duplicateExperiment = (x: ExperimentRecord) =>
       hypothesis: x.hypothesis,
       url_pattern: x.url_pattern,
       selector: x.selector,
-      test_type: x.test_type || 'ab',
       variants: x.variants,
+      test_type: x.test_type || 'ab',
+      pages: x.pages,
+      sections: x.sections,
       primary_goal: x.primary_goal,
       secondary_goals: x.secondary_goals ?? [],
       target_device: x.target_device || 'any',

@@ -7,6 +7,7 @@ import type { RecordModel } from 'pocketbase';
 import type { RuleTemplate } from '../../lib/patterns';
 import type { RuleChange } from '../../lib/rule-changes';
 import type { ExperimentVariant, Guardrail } from '../../lib/experiments';
+import type { TestPage, TestSection, TestType } from '../../lib/experiment-parts';
 import type { AiInsight, AnalysisData } from '../../lib/ai/insights';
 import type { DocumentResult } from '../../lib/documents/analysis';
 import type { FunnelOrder, FunnelStepDef } from '../../lib/funnels';
@@ -220,10 +221,14 @@ export interface ExperimentRecord extends RecordModel {
   status: 'draft' | 'running' | 'paused' | 'completed';
   /** The tested element; empty for page-wide changes. */
   selector: string;
-  /** The kind of test: 'ab', or 'split_url' (each variant is another URL: src/lib/split-url.ts). */
-  test_type?: string;
-  /** The control first, then 1 to 3 variants. */
+  /** The control first, then 1 to 3 variants (a multivariate test: its combinations). */
   variants: ExperimentVariant[] | null;
+  /** The kind of test (src/lib/experiment-parts.ts). */
+  test_type: TestType | '';
+  /** A multi-page test's pages; each variant's `pages` holds its changes per page. */
+  pages: TestPage[] | null;
+  /** A multivariate test's sections, whose combinations are the variants. */
+  sections: TestSection[] | null;
   /** Percent of the targeted visitors in the test. */
   traffic: number;
   url_pattern: string;

@@ -1,5 +1,6 @@
 /**
- * 'Create Test': hypothesis, page and element, 1 to 3 variants with a change each, goal, traffic,
+ * 'Create Test': the test type (an A/B test; a multi-page test's pages, MultiPageFields; a
+ * multivariate test's sections, SectionsFields), hypothesis, page and element, 1 to 3 variants with a change each, goal, traffic,
  * guardrails (GuardrailFields) and the sample-size planner (SamplePlanner: the goal's measured baseline, visitors per variant and
  * days at the site's traffic). Saves a draft; 'Start Test' on the list sets it running.
  */
@@ -30,7 +31,13 @@ import { DEFAULT_CUPED_WINDOW_DAYS, type Correction, type PostStratification } f
 import { GOAL_PER_SESSION, RATIO_METRICS, RATIO_METRIC_LABELS } from '../../../lib/experiment-metrics';
 import { PaidPlanNotice } from '../../../ui/dashboard/PaidPlanNotice';
 import { FREE_PLAN_TESTS } from './copy';
-import { TEST_TYPES, TEST_TYPE_LABELS, siteHosts, splitUrlProblem } from '../../../lib/split-url';
+import { siteHosts, splitUrlProblem } from '../../../lib/split-url';
+import { TEST_TYPE_LABELS, type TestType } from '../../../lib/experiment-parts';
+import { MultiPageFields, buildMultiPage, initialMultiPage } from './MultiPageFields';
+import { SectionsFields, buildSections, draftCombinations, initialSections } from './SectionsFields';
+
+/** The kinds of test the wizard creates, in the order it offers them. */
+const TEST_TYPE_CHOICES: TestType[] = ['ab', 'split_url', 'multi_page', 'multivariate'];
 
 interface VariantDraft {
   name: string;
@@ -55,10 +62,12 @@ export function CreateTestDialog({
 }) {
   const goals = useStore($goals);
   const site = useStore($currentSite);
+  const [testType, setTestType] = useState<TestType>('ab');
+  const [multiPage, setMultiPage] = useState(initialMultiPage);
+  const [sections, setSections] = useState(initialSections);
   const [name, setName] = useState('');
   const [hypothesis, setHypothesis] = useState('');
   const [urlPattern, setUrlPattern] = useState('/*');
-  const [testType, setTestType] = useState<string>('ab');
   const split = testType === 'split_url';
   const [selector, setSelector] = useState('');
   const [variants, setVariants] = useState<VariantDraft[]>([{ name: 'Variant B', change: { type: 'set_text', value: '' } }]);
@@ -77,7 +86,12 @@ export function CreateTestDialog({
   const [audience, setAudience] = useState('');
 
   const chosenGoal = goal || goals[0]?.id || REVENUE_GOAL;
-  const arms = variants.length + 1;
+  const arms =
+    testType === 'multivariate'
+      ? draftCombinations(sections)
+      : testType === 'multi_page'
+        ? multiPage.variants.length + 1
+        : variants.length + 1;
 
   const setVariant = (i: number, patch: Partial<VariantDraft>) => setVariants((vs) => vs.map((v, j) => (j === i ? { ...v, ...patch } : v)));
 
@@ -87,6 +101,44 @@ export function CreateTestDialog({
    */
   function build(visual: boolean): { error: string } | { body: NewExperiment } {
     if (!name.trim()) return { error: 'Give the test a name.' };
+    const design = designOf(visual);
+    if ('error' in design) return design;
+    return {
+      body: {
+        name: name.trim(),
+        hypothesis: hypothesis.trim(),
+        url_pattern: urlPattern.trim(),
+        selector: split ? '' : selector.trim(),
+        ...design,
+        primary_goal: chosenGoal,
+        traffic,
+        minimum_detectable_effect: Number(mde) || 0,
+        planned_sample_size: plannedTotal,
+        guardrails,
+        audience,
+        correction,
+        cuped_window_days: windowDays,
+        post_stratification: strata,
+        bandit,
+      },
+    };
+  }
+
+  /** The type's own fields: pages, sections (the server expands their combinations) or variants. */
+  function designOf(visual: boolean): { error: string } | Pick<NewExperiment, 'test_type' | 'pages' | 'sections' | 'variants'> {
+    if (testType === 'multi_page') {
+      const d = buildMultiPage(multiPage);
+      return 'error' in d ? d : { test_type: testType, pages: d.pages, variants: d.variants };
+    }
+    if (testType === 'multivariate') {
+      const d = buildSections(sections);
+      return 'error' in d ? d : { test_type: testType, sections: d.sections, variants: [] };
+    }
+    const built = abVariants(visual);
+    return 'error' in built ? built : { test_type: testType, variants: built.variants };
+  }
+
+  function abVariants(visual: boolean): { error: string } | { variants: NewExperiment['variants'] } {
     const weight = 1 / arms;
     const built = [];
     if (split) {
@@ -110,26 +162,7 @@ export function CreateTestDialog({
         changes: valid.changes,
       });
     }
-    return {
-      body: {
-        name: name.trim(),
-        hypothesis: hypothesis.trim(),
-        url_pattern: urlPattern.trim(),
-        selector: split ? '' : selector.trim(),
-        test_type: testType,
-        variants: [{ key: CONTROL_KEY, name: 'Control', weight, changes: [] }, ...built],
-        primary_goal: chosenGoal,
-        traffic,
-        minimum_detectable_effect: Number(mde) || 0,
-        planned_sample_size: plannedTotal,
-        guardrails,
-        audience,
-        correction,
-        cuped_window_days: windowDays,
-        post_stratification: strata,
-        bandit,
-      },
-    };
+    return { variants: [{ key: CONTROL_KEY, name: 'Control', weight, changes: [] }, ...built] };
   }
 
   async function create(visual: boolean): Promise<ExperimentRecord | null> {
@@ -172,112 +205,120 @@ export function CreateTestDialog({
           onChange={(e) => setHypothesis(e.target.value)}
         />
         <SelectField
+          id="test-type"
+          label="Test type"
+          value={testType}
+          options={TEST_TYPE_CHOICES.map((t) => [t, TEST_TYPE_LABELS[t]] as const)}
+          onValue={setTestType}
+        />
+        <SelectField
           id="test-audience"
           label="Audience"
           value={audience}
           options={[['', 'Everyone'] as const, ...audiences.map((a) => [a.id, a.name] as const)]}
           onValue={setAudience}
         />
-        <SelectField
-          id="test-type"
-          label="Test type"
-          value={testType}
-          options={TEST_TYPES.map((t) => [t, TEST_TYPE_LABELS[t]!] as const)}
-          onValue={setTestType}
-        />
-        <TextField
-          id="test-url"
-          label={split ? 'Original page (URL pattern)' : 'Page (URL pattern)'}
-          hint={
-            split
-              ? 'The page visitors are sent away from, e.g. /landing or /shop/*'
-              : 'A path with * wildcards, e.g. /pricing or /products/*'
-          }
-          value={urlPattern}
-          onChange={(e) => setUrlPattern(e.target.value)}
-        />
-        {!split && (
+        {testType !== 'multi_page' && (
           <TextField
-            id="test-selector"
-            label="Element (CSS selector)"
-            hint="e.g. .hero h1"
-            value={selector}
-            onChange={(e) => setSelector(e.target.value)}
-          />
-        )}
-        {site && !split && (
-          <EditVisuallyButton
-            domain={site.domain}
-            urlPattern={urlPattern}
-            label="Create draft and edit visually"
-            before={() => {
-              const b = build(true);
-              return 'error' in b ? b.error : null;
-            }}
-            target={async () => {
-              const record = await create(true);
-              return record ? { kind: 'experiment', id: record.id, variant: VARIANT_KEYS[0] } : null;
-            }}
-          />
-        )}
-        <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-medium">Variants</legend>
-          <p className="text-xs text-slate-500">
-            {split
-              ? "The control is your page as it is; each variant sends its visitors to another URL on your site, keeping their query string (a * takes what the original's * matched)."
-              : 'The control is your page as it is; each variant changes the element.'}
-          </p>
-          {variants.map((v, i) => (
-            <div key={i} className="space-y-2 rounded border border-slate-100 bg-slate-50 p-2" data-testid="variant-row">
-              <div className="flex gap-2">
-                <input
-                  aria-label={`Variant ${i + 1} name`}
-                  value={v.name}
-                  maxLength={100}
-                  onChange={(e) => setVariant(i, { name: e.target.value })}
-                  className="flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                />
-                <Button
-                  variant="ghost"
-                  aria-label={`Remove variant ${i + 1}`}
-                  disabled={variants.length === 1}
-                  onClick={() => setVariants((vs) => vs.filter((_, j) => j !== i))}
-                >
-                  <Trash2 className="h-4 w-4" />
-                </Button>
-              </div>
-              {split ? (
-                <TextField
-                  id={`variant-${i}-url`}
-                  label={`Variant ${i + 1} URL`}
-                  hint="e.g. /landing-b, or /new-shop/* for /shop/*"
-                  value={v.url ?? ''}
-                  onChange={(e) => setVariant(i, { url: e.target.value })}
-                />
-              ) : (
-                <ChangeFields
-                  id={`variant-${i}-change`}
-                  label={`Variant ${i + 1} change`}
-                  change={v.change}
-                  onChange={(change) => setVariant(i, { change })}
-                />
-              )}
-            </div>
-          ))}
-          <Button
-            variant="outline"
-            disabled={variants.length >= MAX_TEST_VARIANTS}
-            onClick={() =>
-              setVariants((vs) => [
-                ...vs,
-                { name: `Variant ${VARIANT_KEYS[vs.length]!.toUpperCase()}`, change: { type: 'set_text', value: '' } },
-              ])
+            id="test-url"
+            label={split ? 'Original page (URL pattern)' : 'Page (URL pattern)'}
+            hint={
+              split
+                ? 'The page visitors are sent away from, e.g. /landing or /shop/*'
+                : 'A path with * wildcards, e.g. /pricing or /products/*'
             }
-          >
-            <Plus className="h-4 w-4" />
-            Add variant
-          </Button>
-        </fieldset>
+            value={urlPattern}
+            onChange={(e) => setUrlPattern(e.target.value)}
+          />
+        )}
+        {testType === 'multi_page' && <MultiPageFields value={multiPage} onChange={setMultiPage} />}
+        {testType === 'multivariate' && <SectionsFields value={sections} onChange={setSections} />}
+        {testType !== 'multi_page' && testType !== 'multivariate' && (
+          <>
+            {!split && (
+              <TextField
+                id="test-selector"
+                label="Element (CSS selector)"
+                hint="e.g. .hero h1"
+                value={selector}
+                onChange={(e) => setSelector(e.target.value)}
+              />
+            )}
+            {site && !split && (
+              <EditVisuallyButton
+                domain={site.domain}
+                urlPattern={urlPattern}
+                label="Create draft and edit visually"
+                before={() => {
+                  const b = build(true);
+                  return 'error' in b ? b.error : null;
+                }}
+                target={async () => {
+                  const record = await create(true);
+                  return record ? { kind: 'experiment', id: record.id, variant: VARIANT_KEYS[0] } : null;
+                }}
+              />
+            )}
+            <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
+              <legend className="px-1 text-sm font-medium">Variants</legend>
+              <p className="text-xs text-slate-500">
+                {split
+                  ? "The control is your page as it is; each variant sends its visitors to another URL on your site, keeping their query string (a * takes what the original's * matched)."
+                  : 'The control is your page as it is; each variant changes the element.'}
+              </p>
+              {variants.map((v, i) => (
+                <div key={i} className="space-y-2 rounded border border-slate-100 bg-slate-50 p-2" data-testid="variant-row">
+                  <div className="flex gap-2">
+                    <input
+                      aria-label={`Variant ${i + 1} name`}
+                      value={v.name}
+                      maxLength={100}
+                      onChange={(e) => setVariant(i, { name: e.target.value })}
+                      className="flex-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                    />
+                    <Button
+                      variant="ghost"
+                      aria-label={`Remove variant ${i + 1}`}
+                      disabled={variants.length === 1}
+                      onClick={() => setVariants((vs) => vs.filter((_, j) => j !== i))}
+                    >
+                      <Trash2 className="h-4 w-4" />
+                    </Button>
+                  </div>
+                  {split ? (
+                    <TextField
+                      id={`variant-${i}-url`}
+                      label={`Variant ${i + 1} URL`}
+                      hint="e.g. /landing-b, or /new-shop/* for /shop/*"
+                      value={v.url ?? ''}
+                      onChange={(e) => setVariant(i, { url: e.target.value })}
+                    />
+                  ) : (
+                    <ChangeFields
+                      id={`variant-${i}-change`}
+                      label={`Variant ${i + 1} change`}
+                      change={v.change}
+                      onChange={(change) => setVariant(i, { change })}
+                    />
+                  )}
+                </div>
+              ))}
+              <Button
+                variant="outline"
+                disabled={variants.length >= MAX_TEST_VARIANTS}
+                onClick={() =>
+                  setVariants((vs) => [
+                    ...vs,
+                    { name: `Variant ${VARIANT_KEYS[vs.length]!.toUpperCase()}`, change: { type: 'set_text', value: '' } },
+                  ])
+                }
+              >
+                <Plus className="h-4 w-4" />
+                Add variant
+              </Button>
+            </fieldset>
+          </>
+        )}
         <div className="space-y-1">
           <label htmlFor="test-goal" className="block text-sm font-medium text-slate-800">
             Goal

@@ -14,12 +14,14 @@ import { EditVisuallyButton } from '../../../ui/dashboard/EditVisuallyButton';
 import type { ExperimentResults } from '../../data/experiments';
 import type { ExperimentRecord, RuleRecord } from '../../data/records';
 import { BanditCard } from './BanditCard';
+import { DesignCard } from './DesignCard';
+import { MainEffectsCard } from './MainEffectsCard';
+import { TEST_TYPE_LABELS } from '../../../lib/experiment-parts';
 import { GuardrailsCard } from './GuardrailsCard';
 import { IntervalChart } from './IntervalChart';
 import { OrderValueCard } from './OrderValueCard';
 import { StatisticsNote } from './StatisticsNote';
 import { formatDate, interval, pValue, percent, signedPercent } from './format';
-import { TEST_TYPE_LABELS } from '../../../lib/split-url';
 
 export function TestDetail({
   domain,
@@ -39,6 +41,9 @@ export function TestDetail({
   onBack: () => void;
 }) {
   const revenue = results?.goal.type === 'revenue';
+  const type = experiment.test_type || 'ab';
+  // A multi-page or multivariate test changes several elements: the editor edits one.
+  const parts = type === 'multi_page' || type === 'multivariate';
   const audiences = useStore($audiences);
   // CUPED-adjusted and corrected figures by default; the unadjusted ones on demand.
   const [unadjusted, setUnadjusted] = useState(false);
@@ -63,8 +68,8 @@ export function TestDetail({
         <h2 className="text-xl font-semibold text-slate-900">{experiment.name}</h2>
         {experiment.hypothesis && <p className="text-sm text-slate-600">{experiment.hypothesis}</p>}
         <p className="text-xs text-slate-500" data-testid="test-summary">
-          {TEST_TYPE_LABELS[experiment.test_type || 'ab'] ?? experiment.test_type} · {experiment.url_pattern || '/*'} ·{' '}
-          {experiment.test_type === 'split_url' ? 'redirect' : experiment.selector || 'page'} · {experiment.status}
+          {TEST_TYPE_LABELS[type]} · {type === 'multi_page' ? `${experiment.pages?.length ?? 0} pages` : experiment.url_pattern || '/*'}
+          {!parts && ` · ${type === 'split_url' ? 'redirect' : experiment.selector || 'page'}`} · {experiment.status}
           {experiment.audience && ` · audience: ${audiences?.find((a) => a.id === experiment.audience)?.name ?? 'an audience'}`}
           {experiment.winner && ` · winner: ${experiment.variants?.find((v) => v.key === experiment.winner)?.name ?? experiment.winner}`}
         </p>
@@ -78,7 +83,8 @@ export function TestDetail({
           ))}
         </ul>
       )}
-      {domain && experiment.test_type !== 'split_url' && (
+      <DesignCard experiment={experiment} />
+      {domain && !parts && type !== 'split_url' && (
         <EditVisuallyButton
           domain={domain}
           urlPattern={experiment.url_pattern}
@@ -126,7 +132,7 @@ export function TestDetail({
               Sample ratio mismatch: results are not trustworthy
             </div>
           )}
-          <Card title={`Results: ${results.goal.name || 'goal'}`}>
+          <Card title={`${type === 'multivariate' ? 'Combinations' : 'Results'}: ${results.goal.name || 'goal'}`}>
             <StatisticsNote results={results} unadjusted={unadjusted} onToggle={() => setUnadjusted((u) => !u)} />
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
@@ -219,6 +225,7 @@ export function TestDetail({
               </table>
             </Card>
           )}
+          <MainEffectsCard results={results} unadjusted={unadjusted} />
           <BanditCard results={results} />
           {results.guardrails.length > 0 && <GuardrailsCard guardrails={results.guardrails} />}
           <OrderValueCard experimentId={experiment.id} names={Object.fromEntries(results.variants.map((v) => [v.key, v.name]))} />

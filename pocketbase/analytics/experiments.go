@@ -38,6 +38,7 @@ func loadExperiments(app core.App, siteID string) []experimentCfg {
 			Selector: r.GetString("selector"), Variants: variants,
 		}
 		x.Audience = r.GetString("audience")
+		groupSlot(app, r, &x)
 		if d := r.GetString("target_device"); d != "any" {
 			x.Device = d
 		}

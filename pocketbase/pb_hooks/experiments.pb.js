@@ -15,11 +15,13 @@ onRecordCreateRequest((e) => {
   if (e.requestInfo().body.traffic === undefined) r.set('traffic', 100);
   if (r.getString('winner')) throw new BadRequestError('A winner is declared only when the experiment is completed');
   check.validate(e, r, site);
+  const grouped = require(`${__hooks}/lib/exclusion_group_check.js`).applyToTest(e, r, null);
   statistics.create(e);
   if (status === 'running') check.start(e, r, site);
   r.set('seed', $security.randomString(16));
   e.next();
   if (r.getString('audience')) require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, '');
+  if (grouped) require(`${__hooks}/lib/exclusion_group_check.js`).auditTest(e, r, grouped);
   statistics.audit(e, null);
 }, 'experiments');
 
@@ -41,11 +43,13 @@ onRecordUpdateRequest((e) => {
     throw new BadRequestError('Variants can only be changed while the experiment is a draft');
   }
   check.validate(e, r, site);
+  const grouped = require(`${__hooks}/lib/exclusion_group_check.js`).applyToTest(e, r, old);
   statistics.update(e);
   if (to === 'running' && from !== 'running') check.start(e, r, site);
   if (to === 'completed' && from !== 'completed') r.set('ended_at', new Date().toISOString());
   e.next();
   if (r.getString('audience') !== old.getString('audience'))
     require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, old.getString('audience'));
+  if (grouped) require(`${__hooks}/lib/exclusion_group_check.js`).auditTest(e, r, grouped);
   statistics.audit(e, before);
 }, 'experiments');

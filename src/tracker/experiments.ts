@@ -4,6 +4,7 @@ import type { ChangeSet } from './engine';
 import { get, ids, optOut, set } from './ids';
 import { AUD, config, type Push } from './types';
 import { inAudience } from './audience';
+import { heldOut, outOfGroup } from './groups';
 
 /**
  * The change sets of the running experiments this visitor is in, on this page: the assigned
@@ -21,8 +22,9 @@ export function experimentSets(tracked: () => boolean): ChangeSet[] {
   if (fresh) set('cro_n', s);
   const who = { id: get('cro_v') || '', href: location.href, device: deviceClass(navigator.userAgent), isNew: get('cro_n') === s };
   const out: ChangeSet[] = [];
+  if (AUD && heldOut(who.id)) return out;
   for (const x of xs) {
-    if (AUD && x.a && !inAudience(x.a, true)) continue;
+    if (AUD && ((x.a && !inAudience(x.a, true)) || outOfGroup(x, who.id))) continue;
     const k = experimentVariant(x, who);
     // Sticky: a bandit moves the weights, a visitor keeps the variant first shown (exposed()).
     const v = k >= 0 && (x.v.find((w) => get('cro_x' + x.i) === who.id + w.k) || x.v[k]);

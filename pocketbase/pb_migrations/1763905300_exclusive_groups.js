@@ -30,7 +30,9 @@ migrate(
       new AutodateField({ name: 'updated_at', onCreate: true, onUpdate: true }),
     ])
       c.fields.add(f);
-    c.indexes = /** @type {types.JSONArray<string>} */ (['CREATE INDEX idx_experiment_groups_site ON experiment_groups (site_id, created_at)']);
+    c.indexes = /** @type {types.JSONArray<string>} */ ([
+      'CREATE INDEX idx_experiment_groups_site ON experiment_groups (site_id, created_at)',
+    ]);
     app.save(c);
 
     const experiments = app.findCollectionByNameOrId('experiments');

@@ -54,13 +54,7 @@ export function allocateGroupRange(taken: GroupRange[], share: number): GroupRan
 /** Whether a stored range is well formed: 0 <= start < end <= 1. */
 export function isGroupRange(r: unknown): r is GroupRange {
   return (
-    Array.isArray(r) &&
-    r.length === 2 &&
-    typeof r[0] === 'number' &&
-    typeof r[1] === 'number' &&
-    r[0] >= 0 &&
-    r[0] < r[1] &&
-    r[1] <= 1
+    Array.isArray(r) && r.length === 2 && typeof r[0] === 'number' && typeof r[1] === 'number' && r[0] >= 0 && r[0] < r[1] && r[1] <= 1
   );
 }
 

@@ -16,7 +16,7 @@ module.exports = {
     const same = e.app
       .findRecordsByFilter('experiment_groups', 'site_id = {:site} && id != {:id}', '', 0, 0, { site: r.getString('site_id'), id: r.id })
       .filter((g) => g.getString('name').toLowerCase() === name.toLowerCase());
-    if (same.length) throw new BadRequestError(`This site already has a group named "${name}".`);
+    if (same.length) throw new BadRequestError(`This site already has a group named "${same[0].getString('name')}".`);
   },
 
   /** The tests still holding a range of the group (any not completed). */
@@ -41,7 +41,9 @@ module.exports = {
     const before = old ? old.getString('exclusion_group') : '';
     const started = old && old.getString('status') !== 'draft';
     if (started && group !== before) {
-      throw new BadRequestError('A test joins or leaves an exclusive group only while it is a draft: moving a started test would move its visitors.');
+      throw new BadRequestError(
+        'A test joins or leaves an exclusive group only while it is a draft: moving a started test would move its visitors.',
+      );
     }
     if (!group) {
       r.set('group_range', null);
@@ -57,7 +59,9 @@ module.exports = {
     const traffic = r.getFloat('traffic');
     const held = old ? jsonField(old, 'group_range') : null;
     if (started && old && traffic !== old.getFloat('traffic')) {
-      throw new BadRequestError("The traffic of a started test in an exclusive group is fixed: its range of the group's visitors is reserved.");
+      throw new BadRequestError(
+        "The traffic of a started test in an exclusive group is fixed: its range of the group's visitors is reserved.",
+      );
     }
     if (group === before && lib.isGroupRange(held) && (started || traffic === old.getFloat('traffic'))) {
       r.set('group_range', held);
@@ -90,7 +94,10 @@ module.exports = {
     entry.set('action', 'updated');
     entry.set('changes', change);
     entry.set('previous', previous);
-    entry.set('reason', change.exclusion_group ? 'User put the test in an exclusive group' : 'User took the test out of its exclusive group');
+    entry.set(
+      'reason',
+      change.exclusion_group ? 'User put the test in an exclusive group' : 'User took the test out of its exclusive group',
+    );
     if (e.auth) entry.set('actor_id', e.auth.id);
     e.app.save(entry);
   },

@@ -8,6 +8,8 @@ import { useState, type ReactNode } from 'react';
 import { figureMethod, type MethodContext } from '../../../lib/experiment-statistics';
 import { useStore } from '@nanostores/react';
 import { $audiences } from '../../data/audiences';
+import { $groups } from '../../data/groups';
+import { groupLabel } from './format';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { EditVisuallyButton } from '../../../ui/dashboard/EditVisuallyButton';
@@ -39,6 +41,7 @@ export function TestDetail({
 }) {
   const revenue = results?.goal.type === 'revenue';
   const audiences = useStore($audiences);
+  const groups = useStore($groups);
   // CUPED-adjusted and corrected figures by default; the unadjusted ones on demand.
   const [unadjusted, setUnadjusted] = useState(false);
   const shown = results?.variants.map((v) => ({ ...v, stats: unadjusted ? (v.unadjusted_stats ?? v.stats) : v.stats }));
@@ -64,6 +67,7 @@ export function TestDetail({
         <p className="text-xs text-slate-500">
           {experiment.url_pattern || '/*'} · {experiment.selector || 'page'} · {experiment.status}
           {experiment.audience && ` · audience: ${audiences?.find((a) => a.id === experiment.audience)?.name ?? 'an audience'}`}
+          {experiment.exclusion_group && ` · ${groupLabel(groups, experiment)}`}
           {experiment.winner && ` · winner: ${experiment.variants?.find((v) => v.key === experiment.winner)?.name ?? experiment.winner}`}
         </p>
       </div>

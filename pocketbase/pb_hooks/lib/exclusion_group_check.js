@@ -4,19 +4,14 @@
 // (src/lib/exclusion-groups.ts), and the audit entries. Checked before the save, so a refused
 // write changes nothing.
 module.exports = {
-  /** Validates a group record (name, unique per site; the seed is the server's). */
+  /** Validates a group record (a name; the seed is the server's). */
   validate: function (e, r) {
     const lib = require(`${__hooks}/lib/generated/domain.js`);
     const body = e.requestInfo().body;
     if (body.seed !== undefined) throw new BadRequestError("A group's seed is set by the server.");
     const problem = lib.groupNameProblem(r.getString('name'));
     if (problem) throw new BadRequestError(problem);
-    const name = r.getString('name').trim();
-    r.set('name', name);
-    const same = e.app
-      .findRecordsByFilter('experiment_groups', 'site_id = {:site} && id != {:id}', '', 0, 0, { site: r.getString('site_id'), id: r.id })
-      .filter((g) => g.getString('name').toLowerCase() === name.toLowerCase());
-    if (same.length) throw new BadRequestError(`This site already has a group named "${same[0].getString('name')}".`);
+    r.set('name', r.getString('name').trim());
   },
 
   /** The tests still holding a range of the group (any not completed). */

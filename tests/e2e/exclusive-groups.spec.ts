@@ -14,7 +14,7 @@ import { createServer, type Server } from 'node:http';
 import { inRollout } from '../../src/lib/assignment';
 import { siteHoldoutSeed } from '../../src/lib/exclusion-groups';
 import { closeServer } from '../helpers/close-server';
-import { BASE, createUser, superuser } from './dashboard/helpers';
+import { BASE, createUser, signInBrowser, superuser } from './dashboard/helpers';
 
 const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const BODY = '<h1 id="headline">Original headline</h1><p id="sub">Original subline</p><p id="promo">Original promo</p>';
@@ -25,6 +25,7 @@ let shop: Server;
 let port = 0;
 let site: { id: string; domain: string; public_key: string };
 let tests: { a: string; b: string };
+let owner: Awaited<ReturnType<typeof createUser>>;
 
 test.beforeAll(async () => {
   shop = createServer((req, res) => {
@@ -35,7 +36,7 @@ test.beforeAll(async () => {
   await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
   port = (shop.address() as { port: number }).port;
 
-  const owner = await createUser();
+  owner = await createUser();
   const domain = `groups-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}.localhost`;
   site = (await owner.pb.collection('sites').create({ user_id: owner.id, domain })) as unknown as typeof site;
   await (await superuser()).collection('sites').update(site.id, { plan_tier: 'growth' });
@@ -161,7 +162,7 @@ test('two tests in one exclusive group never share a visitor over 2,000 simulate
   expect(inB.length).toBeGreaterThan(750);
 });
 
-test('a visitor in the global holdout sees no change and is still tracked', async ({ browser }) => {
+test('a visitor in the global holdout sees no change and is still tracked', async ({ browser, page }) => {
   const candidates = Array.from({ length: 200 }, (_, i) => `real${i}v${Date.now().toString(36)}`);
   const holdout = candidates.find(held)!;
   const other = candidates.find((v) => !held(v))!;
@@ -191,4 +192,11 @@ test('a visitor in the global holdout sees no change and is still tracked', asyn
     .toBe(1);
   await shown.ctx.close();
   await h.ctx.close();
+  // The Overview's Program impact says what it has: the holdout, and too few visitors to judge.
+  await signInBrowser(page, owner.pb);
+  await page.goto('/dashboard');
+  const card = page.getByTestId('program-impact');
+  await expect(card).toContainText('10% of visitors are held out since');
+  await expect(card).toContainText('Not enough data yet: the holdout and everyone else each need at least 100 visitors.');
+  await expect(card.getByTestId('impact-conversion')).toHaveText('not enough data');
 });

@@ -15,11 +15,11 @@ onRecordCreateRequest((e) => {
   if (e.requestInfo().body.traffic === undefined) r.set('traffic', 100);
   if (r.getString('winner')) throw new BadRequestError('A winner is declared only when the experiment is completed');
   check.validate(e, r, site);
-  const grouped = require(`${__hooks}/lib/exclusion_group_check.js`).applyToTest(e, r, null);
+  require(`${__hooks}/lib/exclusion_group_check.js`).applyToTest(e, r, null); // a 400 before anything else
   statistics.create(e);
   if (status === 'running') check.start(e, r, site);
   r.set('seed', $security.randomString(16));
-  e.next();
+  const grouped = require(`${__hooks}/lib/exclusion_group_check.js`).save(e, r, null);
   if (r.getString('audience')) require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, '');
   if (grouped) require(`${__hooks}/lib/exclusion_group_check.js`).auditTest(e, r, grouped);
   statistics.audit(e, null);
@@ -43,11 +43,11 @@ onRecordUpdateRequest((e) => {
     throw new BadRequestError('Variants can only be changed while the experiment is a draft');
   }
   check.validate(e, r, site);
-  const grouped = require(`${__hooks}/lib/exclusion_group_check.js`).applyToTest(e, r, old);
+  require(`${__hooks}/lib/exclusion_group_check.js`).applyToTest(e, r, old); // a 400 before anything else
   statistics.update(e);
   if (to === 'running' && from !== 'running') check.start(e, r, site);
   if (to === 'completed' && from !== 'completed') r.set('ended_at', new Date().toISOString());
-  e.next();
+  const grouped = require(`${__hooks}/lib/exclusion_group_check.js`).save(e, r, old);
   if (r.getString('audience') !== old.getString('audience'))
     require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, old.getString('audience'));
   if (grouped) require(`${__hooks}/lib/exclusion_group_check.js`).auditTest(e, r, grouped);

@@ -143,6 +143,22 @@ describe('exclusive groups', () => {
     expect(left).toMatchObject({ changes: { exclusion_group: '' }, previous: { exclusion_group: groupId, group_range: [0, 0.3] } });
   });
 
+  it('gives tests joining a group at the same moment disjoint ranges', async () => {
+    const g = await editor.client.collection('experiment_groups').create({ site_id: siteId, name: 'Parallel' });
+    const made = await Promise.all(
+      ['P1', 'P2', 'P3', 'P4', 'P5'].map((n) => editor.client.collection('experiments').create(test(n, 20, g.id), { requestKey: null })),
+    );
+    const ranges = made.map((x) => x.group_range as [number, number]).sort((x, y) => x[0] - y[0]);
+    expect(ranges).toEqual([
+      [0, 0.2],
+      [0.2, 0.4],
+      [0.4, 0.6],
+      [0.6, 0.8],
+      [0.8, 1],
+    ]);
+    for (const x of made) await editor.client.collection('experiments').delete(x.id);
+  });
+
   it("serves the targeting build with each running test's range of its group", async () => {
     const group = await server.admin.collection('experiment_groups').getOne(groupId);
     const { text, cfg } = await script();

@@ -78,6 +78,31 @@ module.exports = {
     return { exclusion_group: group, group_range: range, previous: { exclusion_group: before, group_range: held } };
   },
 
+  /**
+   * Saves the test (e.next()). A test in a group takes its range and is saved in one transaction
+   * (they run one at a time on SQLite's writer), so two tests joining at once cannot take the same
+   * free range. Returns applyToTest's change for the audit entry.
+   */
+  save: function (e, r, old) {
+    if (!r.getString('exclusion_group')) {
+      const change = module.exports.applyToTest(e, r, old);
+      e.next();
+      return change;
+    }
+    const app = e.app;
+    let change = null;
+    try {
+      app.runInTransaction((txApp) => {
+        e.app = txApp;
+        change = module.exports.applyToTest(e, r, old);
+        e.next();
+      });
+    } finally {
+      e.app = app;
+    }
+    return change;
+  },
+
   /** The audit entry of a test's group (joined, changed or left). */
   auditTest: function (e, r, change) {
     const entry = new Record(e.app.findCollectionByNameOrId('optimization_audit_log'));

@@ -18,6 +18,7 @@ import (
 	"cro/pocketbase/heatmaps"
 	"cro/pocketbase/integrations"
 	"cro/pocketbase/personalization"
+	"cro/pocketbase/programimpact"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase"
@@ -119,6 +120,7 @@ func main() {
 	analytics.Register(app, events)
 	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
 	personalization.Register(app)     // a personalization's effect against its holdout; audiences' reach
+	programimpact.Register(app)       // the Overview's 'Program impact': everyone else against the global holdout
 	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
 	heatmaps.Register(app, events)    // /api/cro/heatmaps/{site}/...: click maps, scroll maps, the page rendering
 	recordings.Register(app, events)  // the recorder chunk, POST /api/cro/recordings and a recording's events

@@ -54,6 +54,8 @@ type (
 	ruleCfg       = eventstore.RuleConfig
 	experimentCfg = eventstore.ExperimentConfig
 	variantCfg    = eventstore.VariantConfig
+	// GroupSlot is an experiment's place in its exclusive group (groups.go).
+	GroupSlot = eventstore.GroupSlot
 )
 
 const (

@@ -36,6 +36,7 @@ func loadExperiments(app core.App, siteID string) []experimentCfg {
 				Selector: part.Selector, Variants: variants,
 			}
 			x.Audience = r.GetString("audience")
+			groupSlot(app, r, &x)
 			if d := r.GetString("target_device"); d != "any" {
 				x.Device = d
 			}

@@ -31,7 +31,7 @@ var (
 // enabled optimization rule (CRO workers are rules) or running experiment, or the ecommerce chunk
 // or surveys (whose import hooks only the full build has), so other sites load the smaller core.
 func trackerFor(site *siteInfo) string {
-	if len(site.Audiences) > 0 || hasSplitTest(site) {
+	if len(site.Audiences) > 0 || hasSplitTest(site) || targetsGroups(site) {
 		return trackerAudJS
 	}
 	if len(site.Rules) > 0 || len(site.ExperimentList) > 0 || site.Ecommerce != nil || site.Surveys != nil {
@@ -68,6 +68,9 @@ type scriptConfig struct {
 	Audiences map[string]json.RawMessage `json:"au,omitempty"`
 	TimeZone  string                     `json:"tz,omitempty"`
 	Country   *string                    `json:"gc,omitempty"`
+	// The global holdout (groups.go): its seed and percent of tracked visitors, who see no rule
+	// and no test.
+	Holdout []any `json:"ho,omitempty"`
 }
 
 // configJSON is the config inlined into the site's script; the edge reads the same (TrackerConfig)
@@ -78,6 +81,9 @@ func configJSON(site *siteInfo, visitor string, country *string) []byte {
 		Forms: goalSelectors(site, "form"), Rules: site.Rules,
 		Experiments: site.ExperimentList, TagManager: site.TagManager, Recording: site.Recording, Ecommerce: site.Ecommerce, Surveys: site.Surveys,
 		Audiences: site.Audiences, Country: country}
+	if site.Holdout > 0 {
+		cfg.Holdout = []any{HoldoutSeed(site.ID), site.Holdout}
+	}
 	if site.AudienceKinds["day_of_week"] || site.AudienceKinds["hour"] {
 		cfg.TimeZone = site.Zone.String()
 	}

@@ -72,6 +72,7 @@ func (c *siteCache) load(key string) *siteInfo {
 	info.Staging = rec.GetString("staging_domain")
 	info.IgnoreDNT = rec.GetBool("tracking_ignore_dnt")
 	info.ConsentFree = rec.GetBool("consent_free")
+	info.Holdout = rec.GetInt("holdout_percentage")
 	info.Zone = siteZone(rec)
 	goals, _ := c.app.FindAllRecords("goals", dbx.HashExp{"site_id": rec.Id, "enabled": true})
 	for _, g := range goals {

@@ -41,6 +41,12 @@ type trackerConfig struct {
 		Device   string  `json:"d"`
 		Visitor  string  `json:"n"`
 		Audience string  `json:"a"`
+		// Group: the exclusive group's seed and this test's range of its namespace.
+		Group *struct {
+			Seed  string  `json:"s"`
+			Start float64 `json:"a"`
+			End   float64 `json:"b"`
+		} `json:"g"`
 		Variants []struct {
 			Key     string   `json:"k"`
 			Weight  float64  `json:"w"`
@@ -51,6 +57,8 @@ type trackerConfig struct {
 	// Audiences the rules and tests target (src/lib/contracts/audience.ts), and the site's zone.
 	Audiences map[string]audience.Definition `json:"au"`
 	TimeZone  string                         `json:"tz"`
+	// Holdout: the global holdout's seed and percent; those visitors see no rule and no test.
+	Holdout *holdout `json:"ho"`
 }
 
 // change is one stored change (src/lib/contracts/rule-change.ts RuleChange).
@@ -170,8 +178,10 @@ func (cfg *trackerConfig) inAudience(id string, who visitorInfo, ctx **audience.
 // session), as is any experiment one of whose arms the edge cannot apply.
 func (cfg *trackerConfig) plan(who visitorInfo) (sets []*changeSet, perVisitor bool) {
 	var ctx *audience.Context
+	held := cfg.Holdout.holds(who.id)
+	perVisitor = cfg.Holdout != nil && who.id != ""
 	for _, r := range cfg.Rules {
-		if !analytics.URLPatternMatches(r.URL, who.href) || anyMatch(r.Except, who.href) {
+		if !analytics.URLPatternMatches(r.URL, who.href) || anyMatch(r.Except, who.href) || (held && !contains(who.preview, r.ID)) {
 			continue
 		}
 		// A rule for an audience (a personalization): decided here when the request tells all its
@@ -211,6 +221,15 @@ func (cfg *trackerConfig) plan(who visitorInfo) (sets []*changeSet, perVisitor b
 		}
 	}
 	for _, x := range cfg.Experiments {
+		if held {
+			break
+		}
+		if x.Group != nil && who.id != "" {
+			perVisitor = true
+			if !experiments.InGroupRange(who.id, x.Group.Seed, x.Group.Start, x.Group.End) {
+				continue
+			}
+		}
 		if x.Audience != "" && who.id != "" {
 			decided, in := cfg.inAudience(x.Audience, who, &ctx)
 			perVisitor = perVisitor || decided

@@ -60,7 +60,8 @@ func (cfg *trackerConfig) hasSplit() bool {
 // decides. Tests on new or returning visitors, and audiences about the session, are the
 // tracker's (it alone knows the session).
 func (cfg *trackerConfig) splitRedirect(who visitorInfo) string {
-	if who.id == "" {
+	// The global holdout sees no test, so it is never sent away (src/tracker/experiments.ts).
+	if who.id == "" || cfg.Holdout.holds(who.id) {
 		return ""
 	}
 	var ctx *audience.Context
@@ -71,6 +72,10 @@ func (cfg *trackerConfig) splitRedirect(who visitorInfo) string {
 		}
 		if !split || x.Visitor != "" ||
 			!analytics.URLPatternMatches(x.URL, who.href) || (x.Device != "" && x.Device != who.device) {
+			continue
+		}
+		// A test in an exclusive group redirects only the visitors of its range.
+		if x.Group != nil && !experiments.InGroupRange(who.id, x.Group.Seed, x.Group.Start, x.Group.End) {
 			continue
 		}
 		if x.Audience != "" {

@@ -36,6 +36,8 @@ type Site struct {
 	Audiences map[string]json.RawMessage
 	// AudienceKinds: the condition kinds those audiences use (country is then inlined per request).
 	AudienceKinds map[string]bool
+	// Holdout is the global holdout's percent of tracked visitors (no rule, no test), 0 for none.
+	Holdout int
 }
 
 // Goal is one of the site's enabled goals, matched against each event as it is written.
@@ -81,6 +83,16 @@ type ExperimentConfig struct {
 	Variants  []VariantConfig `json:"v"`
 	Overrides []string        `json:"o,omitempty"`
 	Audience  string          `json:"a,omitempty"` // the targeted audience's id; absent: everyone
+	// Group: the exclusive group's seed and this experiment's [A, B) range of its namespace
+	// (src/lib/assignment.ts inGroupRange); then Traffic is 100, the range being its share.
+	Group *GroupSlot `json:"g,omitempty"`
+}
+
+// GroupSlot is an experiment's place in its exclusive group: the group's seed and its range.
+type GroupSlot struct {
+	Seed  string  `json:"s"`
+	Start float64 `json:"a"`
+	End   float64 `json:"b"`
 }
 
 // VariantConfig is one variant of a running experiment: its key, weight and changes.

@@ -106,3 +106,12 @@ func InRollout(visitorID, seed string, percentage float64) bool {
 	}
 	return ChooseVariation(n, BucketRanges(1, percentage/100, nil)) == 0
 }
+
+// InGroupRange reports whether a visitor's slot in an exclusive group's namespace,
+// Hash(group seed, visitor, 2) in [0, 1), falls in an experiment's [start, end) range of it
+// (src/lib/assignment.ts inGroupRange). Disjoint ranges never share a visitor, and the slot
+// depends on the visitor and the group's seed alone, so a new range never moves anyone.
+func InGroupRange(visitorID, seed string, start, end float64) bool {
+	n, ok := Hash(seed, visitorID, 2)
+	return ok && visitorID != "" && n >= start && n < end
+}

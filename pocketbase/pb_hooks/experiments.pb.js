@@ -17,11 +17,13 @@ onRecordCreateRequest((e) => {
   if (r.getString('winner')) throw new BadRequestError('A winner is declared only when the experiment is completed');
   check.validate(e, r, site);
   split.validate(e, r, site, null);
+  require(`${__hooks}/lib/exclusion_group_check.js`).applyToTest(e, r, null); // a 400 before anything else
   statistics.create(e);
   if (status === 'running') check.start(e, r, site);
   r.set('seed', $security.randomString(16));
-  e.next();
+  const grouped = require(`${__hooks}/lib/exclusion_group_check.js`).save(e, r, null);
   if (r.getString('audience')) require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, '');
+  if (grouped) require(`${__hooks}/lib/exclusion_group_check.js`).auditTest(e, r, grouped);
   statistics.audit(e, null);
   split.audit(e, null);
   require(`${__hooks}/lib/experiment_parts.js`).audit(e, null);
@@ -49,12 +51,14 @@ onRecordUpdateRequest((e) => {
   }
   check.validate(e, r, site);
   split.validate(e, r, site, old);
+  require(`${__hooks}/lib/exclusion_group_check.js`).applyToTest(e, r, old); // a 400 before anything else
   statistics.update(e);
   if (to === 'running' && from !== 'running') check.start(e, r, site);
   if (to === 'completed' && from !== 'completed') r.set('ended_at', new Date().toISOString());
-  e.next();
+  const grouped = require(`${__hooks}/lib/exclusion_group_check.js`).save(e, r, old);
   if (r.getString('audience') !== old.getString('audience'))
     require(`${__hooks}/lib/audience_check.js`).auditTest(e, r, old.getString('audience'));
+  if (grouped) require(`${__hooks}/lib/exclusion_group_check.js`).auditTest(e, r, grouped);
   statistics.audit(e, before);
   split.audit(e, splitBefore);
   require(`${__hooks}/lib/experiment_parts.js`).audit(e, design);

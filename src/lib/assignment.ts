@@ -74,3 +74,14 @@ export function assignVariant(visitorId: string, seed: string, traffic: number, 
   if (n === null || !visitorId) return -1;
   return chooseVariation(n, getBucketRanges(weights.length, traffic, weights));
 }
+
+/**
+ * Whether a visitor's slot in an exclusive group's namespace, hash(group seed, visitor) in [0, 1),
+ * falls in an experiment's [start, end) range of it (Go twin: experiments.InGroupRange). The
+ * experiments of a group hold disjoint ranges, so no visitor is in two of them; the slot depends
+ * only on the visitor and the group's seed, so a new range never moves anyone.
+ */
+export function inGroupRange(visitorId: string, seed: string, start: number, end: number): boolean {
+  const n = hash(seed, visitorId, 2);
+  return !!visitorId && n !== null && n >= start && n < end;
+}

@@ -36,5 +36,6 @@ export * from './funnels';
 export * from './visual-editor';
 export * from './pattern-insert';
 export * from './audiences';
+export * from './exclusion-groups';
 export * from './surveys';
 export * from './personal-text';

@@ -3,6 +3,7 @@
  * audit log. Used by the settings form and by the sites hook, which refuses anything else.
  */
 import { normalizeDomain } from './domain-name';
+import { siteHoldoutProblem } from './exclusion-groups';
 import {
   RECORDING_LABELS,
   RECORDING_SETTING_KEYS,
@@ -40,6 +41,8 @@ export interface SiteSettings {
    * visitors by a daily-rotating salted hash (pocketbase/visitorhash); no recordings.
    */
   consent_free: boolean;
+  /** Global holdout: percent of tracked visitors who see no rule and no test (0-20, default 0). */
+  holdout_percentage: number;
 }
 
 /** Every setting the sites hook accepts: the form's above and the recording settings. */
@@ -53,6 +56,7 @@ export const SITE_SETTING_KEYS: SiteSettingKey[] = [
   'staging_domain',
   'time_zone',
   'consent_free',
+  'holdout_percentage',
   ...RECORDING_SETTING_KEYS,
 ];
 
@@ -64,6 +68,7 @@ const LABELS: Record<SiteSettingKey, string> = {
   staging_domain: 'Staging domain',
   time_zone: 'Time zone',
   consent_free: 'Consent-free mode',
+  holdout_percentage: 'Global holdout',
   ...RECORDING_LABELS,
 };
 
@@ -95,6 +100,10 @@ export function checkSiteSetting(key: SiteSettingKey, raw: unknown): SettingChec
       const d = normalizeDomain(text);
       return d.ok ? { ok: true, value: d.domain } : { ok: false, error: `Staging domain: ${d.error}` };
     }
+    case 'holdout_percentage': {
+      const problem = siteHoldoutProblem(raw);
+      return problem ? { ok: false, error: problem } : { ok: true, value: Number(raw) };
+    }
     case 'time_zone': {
       // The shape of an IANA name; the server also checks that its zone database knows it.
       const text = String(raw ?? '').trim();
@@ -122,7 +131,7 @@ function show(key: SiteSettingKey, v: unknown): string {
   if (isRecordingKey(key)) return showRecordingSetting(key, v);
   if (key === 'optimization_enabled' || key === 'consent_free') return v ? 'on' : 'off';
   if (key === 'tracking_ignore_dnt') return v ? 'not honoured' : 'honoured';
-  if (key === 'error_threshold_percentage') return `${v}%`;
+  if (key === 'error_threshold_percentage' || key === 'holdout_percentage') return `${Number(v) || 0}%`;
   if (key === 'retention_days') return Number(v) > 0 ? `${v} days` : 'default';
   if (key === 'time_zone') return v ? String(v) : 'UTC';
   return v ? String(v) : 'none';

@@ -5,6 +5,7 @@ import { get, ids, optOut, set } from './ids';
 import { AUD, config, type Push } from './types';
 import { inAudience } from './audience';
 import { splitSets } from './split';
+import { heldOut, outOfGroup } from './groups';
 
 /**
  * The change sets of the running experiments this visitor is in, on this page: the assigned
@@ -22,8 +23,9 @@ export function experimentSets(tracked: () => boolean): ChangeSet[] {
   if (fresh) set('cro_n', s);
   const who = { id: get('cro_v') || '', href: location.href, device: deviceClass(navigator.userAgent), isNew: get('cro_n') === s };
   const out: ChangeSet[] = [];
+  if (AUD && heldOut(who.id)) return out;
   for (const x of xs) {
-    if (AUD && x.a && !inAudience(x.a, true)) continue;
+    if (AUD && ((x.a && !inAudience(x.a, true)) || outOfGroup(x, who.id))) continue;
     // A split-URL test (the server serves the targeting build to sites with one).
     // One that sends the visitor away leaves nothing else to show or report on this page.
     if (AUD && x.v.some((w) => w.l)) {

@@ -6,6 +6,7 @@ import { toDataLayer } from './datalayer';
 import { experimentSets, exposed } from './experiments';
 import { visitor } from './ids';
 import { inAudience } from './audience';
+import { heldOut } from './groups';
 import { AUD, clean, config, type Push } from './types';
 
 const PREVIEW = 'cro_preview';
@@ -43,6 +44,8 @@ export function runRules(push: Push, tracked: () => boolean): void {
       if (!onPage(r.u) || (r.xu || []).some(onPage)) return false;
       if (previews.indexOf(r.i) >= 0) return true;
       if (r.x) return false;
+      // The global holdout sees no rule (a visitor who may not be tracked is in no holdout).
+      if (AUD && cfg.ho && tracked() && heldOut((v = v || visitor()))) return false;
       if (r.p >= 100 && !(AUD && r.a)) return true;
       if (r.p <= 0 || !tracked()) return false;
       v = v || visitor();

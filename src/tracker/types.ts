@@ -46,6 +46,8 @@ export interface Config {
   tz?: string;
   /** The visitor's country ('' unknown), when an audience asks for it. */
   gc?: string;
+  /** The global holdout: its seed and percent of tracked visitors, who see no rule and no test (targeting build). */
+  ho?: [string, number];
 }
 
 declare const CRO_CFG: Config | undefined;

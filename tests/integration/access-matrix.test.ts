@@ -147,6 +147,7 @@ function specs(): [string, Spec][] {
       { name: 'Phone visitors' },
       EDITABLE,
     ),
+    siteScoped('experiment_groups', () => ({ name: unique('Checkout tests') }), { name: 'Cart tests' }, EDITABLE),
     siteScoped(
       'experiments',
       () => ({ name: unique('Headline test'), primary_goal: 'revenue', variants: TWO_VARIANTS }),

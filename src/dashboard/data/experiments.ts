@@ -204,6 +204,8 @@ export interface NewExperiment {
   guardrails: Guardrail[];
   /** The audience it is shown to; '' for everyone. */
   audience?: string;
+  /** Its exclusive group; '' for none (the server gives it its range). */
+  exclusion_group?: string;
   correction: Correction | '';
   cuped_window_days: number;
   post_stratification: PostStratification | '';

@@ -50,6 +50,8 @@ export interface SiteRecord extends RecordModel {
   time_zone: string;
   /** Consent-free mode (src/lib/site-settings.ts); absent on records read before the migration. */
   consent_free?: boolean;
+  /** Global holdout: percent of tracked visitors who see no rule and no test (0-20). */
+  holdout_percentage?: number;
   recording_sample_rate: number;
   recording_min_seconds: number;
   recording_include: string;
@@ -106,6 +108,16 @@ export interface AudienceRecord extends RecordModel {
   name: string;
   match: 'all' | 'any';
   conditions: AudienceCondition[] | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An exclusive group: tests in it never share a visitor (src/lib/exclusion-groups.ts). */
+export interface ExperimentGroupRecord extends RecordModel {
+  site_id: string;
+  name: string;
+  /** Places each visitor in one slot of the group's namespace; server-set. */
+  seed: string;
   created_at: string;
   updated_at: string;
 }
@@ -236,6 +248,9 @@ export interface ExperimentRecord extends RecordModel {
   target_visitor: 'any' | 'new' | 'returning' | '';
   /** The audience it is shown to; empty: everyone. */
   audience: string;
+  /** Its exclusive group ('' none) and its [start, end) range of the group's visitors, server-set. */
+  exclusion_group?: string;
+  group_range?: [number, number] | null;
   /** A goal id of the site, or 'revenue'. */
   primary_goal: string;
   secondary_goals: string[] | null;
@@ -449,4 +464,5 @@ export const RECORD_COLLECTIONS = {
   OrganizationRecord: 'organizations',
   BrandRecord: 'brands',
   AudienceRecord: 'audiences',
+  ExperimentGroupRecord: 'experiment_groups',
 } as const;

@@ -34,6 +34,11 @@ export interface TrackerExperiment {
   o?: string[];
   /** The audience the test is shown to; absent: everyone. */
   a?: string;
+  /**
+   * The exclusive group: its seed and this test's [a, b) range of its namespace (then `p` is 100,
+   * the range being its share; decided by the targeting build, src/tracker/groups.ts).
+   */
+  g?: { s: string; a: number; b: number };
 }
 
 /** What the tracker knows about the visitor and the page when it decides. */

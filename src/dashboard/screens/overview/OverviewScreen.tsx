@@ -11,6 +11,7 @@ import { GoogleAnalyticsCard } from './GoogleAnalyticsCard';
 import { DocumentUploadCard } from './DocumentUploadCard';
 import { RecentDocumentsCard } from './RecentDocumentsCard';
 import { FrustratedPagesCard } from '../../../ui/dashboard/FrustratedPagesCard';
+import { ProgramImpactCard } from './ProgramImpactCard';
 import { useSiteContext } from '../../data/siteContext';
 
 export default function OverviewScreen() {
@@ -40,6 +41,7 @@ export default function OverviewScreen() {
         <ActiveOptimizationsCard />
         <RecentTestsCard />
       </div>
+      {site && <ProgramImpactCard siteId={site.id} />}
       {site && <FrustratedPagesCard siteId={site.id} planTier={site.plan_tier} />}
     </div>
   );

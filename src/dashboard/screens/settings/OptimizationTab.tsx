@@ -1,7 +1,7 @@
 /**
  * The Optimization tab: the current site's own settings (optimization on or off, the error threshold
  * that triggers automatic rollback, Do Not Track, data retention, the staging domain for testing
- * mode, the time zone its days are counted in, consent-free mode). Owners and admins change them; the server checks each one and writes it to the audit log.
+ * mode, the time zone its days are counted in, consent-free mode, the global holdout). Owners and admins change them; the server checks each one and writes it to the audit log.
  */
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/Button';
@@ -20,6 +20,7 @@ import {
   checkSiteSetting,
   type SiteSettings,
 } from '../../../lib/site-settings';
+import { SITE_HOLDOUT_MAX } from '../../../lib/exclusion-groups';
 import { errorMessage } from '../../data/errors';
 import type { SiteRecord } from '../../data/records';
 import { useSiteContext } from '../../data/siteContext';
@@ -39,6 +40,7 @@ const settingsOf = (site: SiteRecord): SiteSettings => ({
   staging_domain: site.staging_domain ?? '',
   time_zone: site.time_zone ?? '',
   consent_free: site.consent_free ?? false,
+  holdout_percentage: site.holdout_percentage ?? 0,
 });
 
 export function OptimizationTab() {
@@ -57,6 +59,7 @@ export function OptimizationTab() {
 function SettingsForm({ site, canManage }: { site: SiteRecord; canManage: boolean }) {
   const [form, setForm] = useState<SiteSettings>(() => settingsOf(site));
   const [threshold, setThreshold] = useState(String(site.error_threshold_percentage));
+  const [holdout, setHoldout] = useState(String(site.holdout_percentage ?? 0));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -70,10 +73,16 @@ function SettingsForm({ site, canManage }: { site: SiteRecord; canManage: boolea
     if (!checkedStaging.ok) return setError(checkedStaging.error);
     const checkedZone = checkSiteSetting('time_zone', form.time_zone);
     if (!checkedZone.ok) return setError(checkedZone.error);
+    const checkedHoldout = checkSiteSetting('holdout_percentage', holdout);
+    if (!checkedHoldout.ok) return setError(checkedHoldout.error);
     setError(null);
     setSaving(true);
     try {
-      await saveSiteSettings(site.id, { ...form, error_threshold_percentage: Number(checkedThreshold.value) });
+      await saveSiteSettings(site.id, {
+        ...form,
+        error_threshold_percentage: Number(checkedThreshold.value),
+        holdout_percentage: Number(checkedHoldout.value),
+      });
       notify('Settings saved', 'Every change is recorded in the audit log.', 'success');
     } catch (err) {
       setError(errorMessage(err, 'Could not save the settings'));
@@ -105,6 +114,19 @@ function SettingsForm({ site, canManage }: { site: SiteRecord; canManage: boolea
           value={threshold}
           disabled={locked}
           onChange={(e) => setThreshold(e.target.value)}
+        />
+        <TextField
+          id="global-holdout"
+          label="Global holdout (%)"
+          hint={`This share of tracked visitors (0-${SITE_HOLDOUT_MAX}%) sees no optimization and no test, so that Overview's Program impact can compare them with everyone else.`}
+          type="number"
+          inputMode="numeric"
+          step="1"
+          min={0}
+          max={SITE_HOLDOUT_MAX}
+          value={holdout}
+          disabled={locked}
+          onChange={(e) => setHoldout(e.target.value)}
         />
         <LabelledSwitch
           label="Honour Do Not Track"

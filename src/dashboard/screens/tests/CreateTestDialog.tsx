@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { $audiences } from '../../data/audiences';
+import { GroupField } from './GroupField';
 import { SelectField } from '../../../ui/SelectField';
 import { CONTROL_KEY, MAX_TEST_VARIANTS, REVENUE_GOAL, type Guardrail } from '../../../lib/experiments';
 import { validateRuleChanges, type RuleChange } from '../../../lib/rule-changes';
@@ -84,6 +85,7 @@ export function CreateTestDialog({
   const [busy, setBusy] = useState(false);
   const audiences = useStore($audiences) ?? [];
   const [audience, setAudience] = useState('');
+  const [group, setGroup] = useState('');
 
   const chosenGoal = goal || goals[0]?.id || REVENUE_GOAL;
   const arms =
@@ -116,6 +118,7 @@ export function CreateTestDialog({
         planned_sample_size: plannedTotal,
         guardrails,
         audience,
+        exclusion_group: group,
         correction,
         cuped_window_days: windowDays,
         post_stratification: strata,
@@ -218,6 +221,7 @@ export function CreateTestDialog({
           options={[['', 'Everyone'] as const, ...audiences.map((a) => [a.id, a.name] as const)]}
           onValue={setAudience}
         />
+        <GroupField siteId={siteId} value={group} onValue={setGroup} />
         {testType !== 'multi_page' && (
           <TextField
             id="test-url"

@@ -8,6 +8,8 @@ import { useState, type ReactNode } from 'react';
 import { figureMethod, type MethodContext } from '../../../lib/experiment-statistics';
 import { useStore } from '@nanostores/react';
 import { $audiences } from '../../data/audiences';
+import { $groups } from '../../data/groups';
+import { groupLabel } from './format';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { EditVisuallyButton } from '../../../ui/dashboard/EditVisuallyButton';
@@ -45,6 +47,7 @@ export function TestDetail({
   // A multi-page or multivariate test changes several elements: the editor edits one.
   const parts = type === 'multi_page' || type === 'multivariate';
   const audiences = useStore($audiences);
+  const groups = useStore($groups);
   // CUPED-adjusted and corrected figures by default; the unadjusted ones on demand.
   const [unadjusted, setUnadjusted] = useState(false);
   const shown = results?.variants.map((v) => ({ ...v, stats: unadjusted ? (v.unadjusted_stats ?? v.stats) : v.stats }));
@@ -71,6 +74,7 @@ export function TestDetail({
           {TEST_TYPE_LABELS[type]} · {type === 'multi_page' ? `${experiment.pages?.length ?? 0} pages` : experiment.url_pattern || '/*'}
           {!parts && ` · ${type === 'split_url' ? 'redirect' : experiment.selector || 'page'}`} · {experiment.status}
           {experiment.audience && ` · audience: ${audiences?.find((a) => a.id === experiment.audience)?.name ?? 'an audience'}`}
+          {experiment.exclusion_group && ` · ${groupLabel(groups, experiment)}`}
           {experiment.winner && ` · winner: ${experiment.variants?.find((v) => v.key === experiment.winner)?.name ?? experiment.winner}`}
         </p>
       </div>

@@ -22,3 +22,13 @@ export const daysRunning = (startedAt: string, endedAt: string, now = Date.now()
 
 /** A moment as the owner's locale writes its date and time. */
 export const formatDate = (iso: string) => new Date(iso.replace(' ', 'T')).toLocaleString();
+
+/** A test's exclusive group and its share of the group's visitors: "group: Checkout (0%–40% of its visitors)". */
+export function groupLabel(
+  groups: { id: string; name: string }[] | undefined,
+  x: { exclusion_group?: string; group_range?: [number, number] | null },
+) {
+  const name = groups?.find((g) => g.id === x.exclusion_group)?.name ?? 'an exclusive group';
+  const r = x.group_range;
+  return `exclusive group: ${name}${r ? ` (${Math.round(r[0] * 1000) / 10}%–${Math.round(r[1] * 1000) / 10}% of its visitors)` : ''}`;
+}

@@ -22,7 +22,8 @@ var eventPathLayers = [][]string{
 	{"collect", "eventstore/storetest"},
 	// The ClickHouse client and schema (the store on ClickHouse is analytics/clickhouse_*.go for now).
 	{"eventstore/clickhouse"},
-	// The collect endpoint and the SQLite store (to be split further: eventstore/sqlite).
+	// The SQLite store and the ClickHouse adapter, with the site cache and routes that wire the
+	// collect endpoint (to be split further: eventstore/sqlite).
 	{"analytics"},
 	// Features that query events.
 	{"experiments", "funnels", "heatmaps", "recordings", "usage"},

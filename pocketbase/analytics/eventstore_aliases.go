@@ -56,6 +56,9 @@ type (
 	variantCfg    = eventstore.VariantConfig
 )
 
+// DeviceClasses are the layouts a heatmap is drawn for.
+var DeviceClasses = eventstore.DeviceClasses
+
 const (
 	OpenEnd                = eventstore.OpenEnd
 	MaxSourcesReported     = eventstore.MaxSourcesReported

@@ -68,7 +68,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	cfg := LoadConfig()
 	sites := newSiteCache(app)
 	servedSites.Store(sites)
-	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: collect.NewLimiter(cfg.SiteRPS), clientLimit: collect.NewLimiter(cfg.ClientRPS), shareLimit: collect.NewLimiter(cfg.SiteRPS * collect.ClientShareOfSite)}
+	c := newCollector(cfg, sites, store, nil)
 
 	for _, name := range []string{"sites", "goals", "optimization_rules", "experiments", "ecommerce_settings", "audiences", "surveys"} {
 		app.OnRecordAfterCreateSuccess(name).BindFunc(func(e *core.RecordEvent) error { sites.clear(); return e.Next() })
@@ -82,19 +82,19 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	stopLive := func() {}
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
-			c.sourceKey = collect.LoadSourceKey(app.DataDir())
+			c.SourceKey = collect.LoadSourceKey(app.DataDir())
 			collect.Visitors.Store(visitorhash.New(visitorhash.RecordStore{App: app}, nil))
 			store.Start()
 			stopLive = startLive(app, store, cfg.LiveInterval)
 			// Successful tracker requests are not written to the request log: too many, no value.
 			se.Router.GET("/t/{file}", scriptHandler(sites, cfg.CountryHeader)).Bind(apis.SkipSuccessActivityLog())
-			se.Router.POST("/api/cro/collect", c.handle).Bind(apis.SkipSuccessActivityLog())
+			se.Router.POST("/api/cro/collect", c.Handle).Bind(apis.SkipSuccessActivityLog())
 			se.Router.GET("/api/cro/analytics/{siteId}", analyticsHandler(store))
 			se.Router.GET("/api/cro/analytics/{siteId}/sessions", sessionsHandler(app, store))
 			se.Router.GET("/api/cro/kpis/{siteId}", kpisHandler(app, store))
 			se.Router.GET("/api/cro/micro-goals/{siteId}", microGoalsHandler(app, store))
 			se.Router.GET("/api/cro/automated-hits/{siteId}", automatedHitsHandler(store))
-			registerCollectorConfig(se, sites, func() []byte { return c.sourceKey }) // CRO_COLLECTOR_TOKEN
+			registerCollectorConfig(se, sites, func() []byte { return c.SourceKey }) // CRO_COLLECTOR_TOKEN
 			return se.Next()
 		},
 		Priority: -10,

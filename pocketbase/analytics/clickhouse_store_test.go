@@ -12,7 +12,7 @@ import (
 	"cro/pocketbase/eventstore/clickhouse"
 )
 
-// The ClickHouse store joins the contract (store_contract_test.go) when a server binary is
+// The ClickHouse store joins the contract (store_factories_test.go) when a server binary is
 // installed (CI installs Debian's clickhouse-server): one local server for the test binary, a new
 // database per store opened.
 

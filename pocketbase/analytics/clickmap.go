@@ -30,9 +30,6 @@ const (
 	MaxClickElements = 200
 )
 
-// DeviceClasses are the layouts a heatmap is drawn for.
-var DeviceClasses = []string{"desktop", "tablet", "mobile"}
-
 // ViewportClass is the device class of a layout: from the viewport's width (CSS px) when the
 // tracker sent it, else the user agent's class.
 func ViewportClass(width float64, uaDevice string) string {

@@ -2,7 +2,6 @@ package analytics
 
 import (
 	"context"
-	"cro/pocketbase/collect"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -78,8 +77,7 @@ func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.
 	sites := &siteCache{m: map[string]*cachedSite{}}
 	sites.loader = remote.site
 	cfg := LoadConfig()
-	c := &collector{cfg: cfg, sites: sites, store: store, siteLimit: collect.NewLimiter(cfg.SiteRPS), clientLimit: collect.NewLimiter(cfg.ClientRPS),
-		shareLimit: collect.NewLimiter(cfg.SiteRPS * collect.ClientShareOfSite), sourceKey: sourceKey}
+	c := newCollector(cfg, sites, store, sourceKey)
 	drops := &dropCounts{m: map[string]int64{}}
 	store.Start()
 	defer store.Stop()
@@ -97,7 +95,7 @@ func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.
 		}
 	}
 	mux.HandleFunc("GET /t/{file}", serve(scriptHandler(sites, cfg.CountryHeader)))
-	mux.HandleFunc("POST /api/cro/collect", serve(c.handle))
+	mux.HandleFunc("POST /api/cro/collect", serve(c.Handle))
 	mux.HandleFunc("GET /api/cro/collector/stats", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		_ = json.NewEncoder(w).Encode(map[string]any{"dropped": drops.snapshot(), "spooled": store.spooled.Load(),

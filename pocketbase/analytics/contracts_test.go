@@ -85,7 +85,7 @@ func TestEventPayloadFixtures(t *testing.T) {
 		if c.Body != nil {
 			body = []byte(*c.Body)
 		}
-		b, err := ParseBatch(body, now, maxAge)
+		b, err := collect.ParseBatch(body, now, maxAge)
 		if !c.Valid {
 			if err == nil || !strings.HasPrefix(err.Error(), c.Error) {
 				t.Errorf("%s: error %v, want %q", c.Name, err, c.Error)

@@ -58,6 +58,9 @@ type (
 	GroupSlot = eventstore.GroupSlot
 )
 
+// DeviceClasses are the layouts a heatmap is drawn for.
+var DeviceClasses = eventstore.DeviceClasses
+
 const (
 	OpenEnd                = eventstore.OpenEnd
 	MaxSourcesReported     = eventstore.MaxSourcesReported

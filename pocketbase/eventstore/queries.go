@@ -153,6 +153,9 @@ type SessionsPage struct {
 	HasMore bool             `json:"hasMore"`
 }
 
+// DeviceClasses are the layouts a heatmap is drawn for (HeatmapQuery.Device).
+var DeviceClasses = []string{"desktop", "tablet", "mobile"}
+
 // HeatmapQuery names a site's page (its path), a device class and the range [From, To).
 type HeatmapQuery struct {
 	SiteID, Path, Device string

@@ -5,7 +5,7 @@ import "time"
 // Store is the event store: the only owner of raw events, sessions and their rollups. Routes,
 // crons, the live refresher, the seed command and the JS hooks ($analytics) use it and nothing
 // else, so that another engine can take SQLite's place by implementing this interface and
-// passing the contract test (analytics/store_contract_test.go).
+// passing the contract test (eventstore/storetest, run by each store's tests).
 //
 // Queries return plain sums; the rates and rounding the product shows are derived by the callers
 // (analytics' deriveTotals, the handlers), once for every implementation.

@@ -23,7 +23,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"cro/pocketbase/access"
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 )
 
 const (
@@ -53,7 +53,7 @@ const (
 )
 
 // Register adds the routes.
-func Register(app *pocketbase.PocketBase, store analytics.Store) {
+func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 	r := newRenderer()
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
@@ -96,27 +96,27 @@ func scrollMember(e *core.RequestEvent) (*core.Record, error) {
 
 // query reads ?path= (a page path as the tracker records it), ?device= (desktop by default) and
 // ?days= (1-90, the last 30 by default) into the store's query.
-func query(e *core.RequestEvent, site *core.Record, now time.Time) (analytics.HeatmapQuery, error) {
+func query(e *core.RequestEvent, site *core.Record, now time.Time) (eventstore.HeatmapQuery, error) {
 	v := e.Request.URL.Query()
 	path, err := pagePath(e)
 	if err != nil {
-		return analytics.HeatmapQuery{}, err
+		return eventstore.HeatmapQuery{}, err
 	}
 	device := v.Get("device")
 	if device == "" {
 		device = "desktop"
 	}
-	if !slices.Contains(analytics.DeviceClasses, device) {
-		return analytics.HeatmapQuery{}, e.BadRequestError("The device must be desktop, tablet or mobile.", nil)
+	if !slices.Contains(eventstore.DeviceClasses, device) {
+		return eventstore.HeatmapQuery{}, e.BadRequestError("The device must be desktop, tablet or mobile.", nil)
 	}
 	days, err := rangeDays(e)
 	if err != nil {
-		return analytics.HeatmapQuery{}, err
+		return eventstore.HeatmapQuery{}, err
 	}
 	if days > clickMapDays[site.GetString("plan_tier")] {
-		return analytics.HeatmapQuery{}, e.ForbiddenError(rangeRequired, nil)
+		return eventstore.HeatmapQuery{}, e.ForbiddenError(rangeRequired, nil)
 	}
-	return analytics.HeatmapQuery{SiteID: site.Id, Path: path, Device: device, From: now.Add(-time.Duration(days) * 24 * time.Hour),
+	return eventstore.HeatmapQuery{SiteID: site.Id, Path: path, Device: device, From: now.Add(-time.Duration(days) * 24 * time.Hour),
 		To: now.Add(time.Minute)}, nil
 }
 
@@ -146,7 +146,7 @@ type page struct {
 	Pageviews float64 `json:"pageviews"`
 }
 
-func pagesHandler(store analytics.Store) func(*core.RequestEvent) error {
+func pagesHandler(store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		site, err := member(e)
 		if err != nil {
@@ -160,11 +160,11 @@ func pagesHandler(store analytics.Store) func(*core.RequestEvent) error {
 			return e.ForbiddenError(rangeRequired, nil)
 		}
 		now := time.Now().UTC()
-		rows, err := store.TopPages(site.Id, analytics.DayRange{From: now.AddDate(0, 0, -days).Format(time.DateOnly), To: analytics.OpenEnd}, 500)
+		rows, err := store.TopPages(site.Id, eventstore.DayRange{From: now.AddDate(0, 0, -days).Format(time.DateOnly), To: eventstore.OpenEnd}, 500)
 		if err != nil {
 			return e.InternalServerError("Could not load the pages.", err)
 		}
-		slices.SortStableFunc(rows, func(a, b analytics.PageFigures) int {
+		slices.SortStableFunc(rows, func(a, b eventstore.PageFigures) int {
 			if a.Pageviews != b.Pageviews {
 				if a.Pageviews > b.Pageviews {
 					return -1
@@ -183,16 +183,16 @@ func pagesHandler(store analytics.Store) func(*core.RequestEvent) error {
 	}
 }
 
-func clicksHandler(store analytics.Store) func(*core.RequestEvent) error {
-	return figuresHandler(member, "Could not load the click map.", func(q analytics.HeatmapQuery) (any, error) { return store.ClickMap(q) })
+func clicksHandler(store eventstore.Store) func(*core.RequestEvent) error {
+	return figuresHandler(member, "Could not load the click map.", func(q eventstore.HeatmapQuery) (any, error) { return store.ClickMap(q) })
 }
 
-func scrollHandler(store analytics.Store) func(*core.RequestEvent) error {
-	return figuresHandler(scrollMember, "Could not load the scroll map.", func(q analytics.HeatmapQuery) (any, error) { return store.ScrollDepth(q) })
+func scrollHandler(store eventstore.Store) func(*core.RequestEvent) error {
+	return figuresHandler(scrollMember, "Could not load the scroll map.", func(q eventstore.HeatmapQuery) (any, error) { return store.ScrollDepth(q) })
 }
 
 // figuresHandler answers a query for one page's figures by a member `allowed` admits, read by `read`.
-func figuresHandler(allowed func(*core.RequestEvent) (*core.Record, error), failure string, read func(analytics.HeatmapQuery) (any, error)) func(*core.RequestEvent) error {
+func figuresHandler(allowed func(*core.RequestEvent) (*core.Record, error), failure string, read func(eventstore.HeatmapQuery) (any, error)) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		site, err := allowed(e)
 		if err != nil {

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"time"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/mailqueue"
 	"cro/pocketbase/notify"
 	"cro/pocketbase/periodic"
@@ -23,11 +23,11 @@ import (
 
 // Register meters every site once the server runs, then every CRO_USAGE_INTERVAL_SECONDS (default
 // 600; tests use a second or two).
-func Register(app *pocketbase.PocketBase, store analytics.Store, mails *mailqueue.Queue) {
+func Register(app *pocketbase.PocketBase, store eventstore.Store, mails *mailqueue.Queue) {
 	periodic.Run(app, 0, periodic.Interval("CRO_USAGE_INTERVAL_SECONDS", 10*time.Minute), func() { meterAll(app, store, mails, time.Now()) })
 }
 
-func meterAll(app core.App, store analytics.Store, mails *mailqueue.Queue, now time.Time) {
+func meterAll(app core.App, store eventstore.Store, mails *mailqueue.Queue, now time.Time) {
 	sites, err := app.FindAllRecords("sites")
 	if err != nil {
 		log.Printf("usage: listing sites failed: %v", err)
@@ -40,7 +40,7 @@ func meterAll(app core.App, store analytics.Store, mails *mailqueue.Queue, now t
 	}
 }
 
-func meter(app core.App, store analytics.Store, mails *mailqueue.Queue, site *core.Record, now time.Time) error {
+func meter(app core.App, store eventstore.Store, mails *mailqueue.Queue, site *core.Record, now time.Time) error {
 	now = now.UTC()
 	period := now.Format("2006-01")
 	monthStart := time.Date(now.Year(), now.Month(), 1, 0, 0, 0, 0, time.UTC)

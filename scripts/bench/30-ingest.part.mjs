@@ -1,9 +1,11 @@
 // Ingest: an open-loop load generator on this machine posts batches of 10 events at a target
 // rate (default 10,000 events/s) for CRO_BENCH_INGEST_SECONDS (default 10; the budget's run is
 // 60), latency measured from each request's scheduled time (no coordinated omission); then
-// events acknowledged vs stored, and single-event requests/s at full speed.
+// events acknowledged vs stored, the database's growth per stored event (raw events, sessions,
+// rollups and their indexes), and single-event requests/s at full speed.
 import { Agent, request } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
+import { dbBytes } from './big-site.mjs';
 import { envNumber, percentile, round, setup, siteFor, startServer } from './lib.mjs';
 
 /** CPU seconds (user + system) used so far by the server process serving dataDir. */
@@ -81,6 +83,7 @@ export default async function (emit) {
     const url = `${server.url}/api/cro/collect`;
     const seconds = envNumber('CRO_BENCH_INGEST_SECONDS', 10);
     const rate = envNumber('CRO_BENCH_INGEST_RATE', 10000) / 10; // batches per second
+    const bytes0 = await dbBytes(server.dataDir);
     const latencies = [];
     let acked = 0;
     let failed = 0;
@@ -121,6 +124,7 @@ export default async function (emit) {
     emit('ingest_duration', round(elapsed, 1), 's');
     // CPU the server spent per 1,000 stored events: the machine-load-independent cost.
     emit('ingest_server_cpu_per_1k_events', round(((serverCpu(server.dataDir) - cpu0) / stored) * 1e6, 1), 'ms');
+    emit('ingest_sqlite_bytes_per_event', round(((await dbBytes(server.dataDir)) - bytes0) / stored, 1), 'bytes');
 
     // Single-event requests per second, closed loop with 32 concurrent clients.
     const singleSeconds = envNumber('CRO_BENCH_SINGLE_SECONDS', 5);

@@ -1,6 +1,6 @@
 /**
  * What the tracker posts to /api/cro/collect: a batch of events with short keys (they keep the
- * tracker small). The Go ingest (pocketbase/analytics/payload.go, ParseBatch) is the server's
+ * tracker small). The Go ingest (pocketbase/collect/payload.go, ParseBatch) is the server's
  * check; parseEventBatch is the same check in TypeScript, and tests/fixtures/contracts/
  * event-payloads.json pins both: one invalid event refuses the whole batch, nothing is truncated.
  */

@@ -197,7 +197,7 @@ describe('revenue from the browser', () => {
     // The client source is a keyed hash, never the address, and is not shown to site members.
     const sources = new Set(conversions.map((c) => c.client));
     expect(sources.size).toBe(2);
-    for (const source of sources) expect(source).toMatch(/^[0-9a-f]{32}$/);
+    for (const source of sources) expect(source).toMatch(/^[0-9a-f]{16}$/);
     const seenByOwner = await s.owner.client.collection('events').getList(1, 1, { filter: `type = "conversion"` });
     expect(seenByOwner.items[0]).not.toHaveProperty('client');
   });

@@ -1,4 +1,4 @@
-package analytics
+package storetest
 
 import (
 	"reflect"
@@ -8,17 +8,13 @@ import (
 
 // The event store's contract, written once and run against every implementation: events go in
 // through the writer, and each query must answer what the product shows. A new engine joins by
-// adding its constructor to storeFactories.
+// calling Run from its tests with a Factory of its own.
 
-type storeFactory struct {
-	name string
-	// open returns an empty store in which the given sites exist.
-	open func(t *testing.T, siteIDs ...string) Store
-}
-
-var storeFactories = []storeFactory{
-	{name: "sqlite", open: openSQLiteStore},
-	{name: "clickhouse", open: openClickHouseStore},
+// Factory names a store implementation and opens empty stores of it.
+type Factory struct {
+	Name string
+	// Open returns an empty store in which the given sites exist.
+	Open func(t *testing.T, siteIDs ...string) Store
 }
 
 const (
@@ -106,10 +102,10 @@ func contractTraffic() []Ingest {
 	}
 }
 
-func TestStoreContract(t *testing.T) {
+func Overview(t *testing.T, storeFactories []Factory) {
 	for _, f := range storeFactories {
-		t.Run(f.name, func(t *testing.T) {
-			store := f.open(t, siteA, siteB)
+		t.Run(f.Name, func(t *testing.T) {
+			store := f.Open(t, siteA, siteB)
 			if err := store.WriteAll(contractTraffic()); err != nil {
 				t.Fatal(err)
 			}

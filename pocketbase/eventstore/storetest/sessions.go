@@ -1,4 +1,4 @@
-package analytics
+package storetest
 
 import (
 	"reflect"
@@ -45,11 +45,11 @@ func sessionsTraffic(from, to time.Time) []Ingest {
 	}
 }
 
-func TestStoreContractRecentSessions(t *testing.T) {
+func RecentSessions(t *testing.T, storeFactories []Factory) {
 	from, to := ago(10*time.Hour), ago(10*time.Minute)
 	for _, f := range storeFactories {
-		t.Run(f.name, func(t *testing.T) {
-			store := f.open(t, siteA, siteB)
+		t.Run(f.Name, func(t *testing.T) {
+			store := f.Open(t, siteA, siteB)
 			if err := store.WriteAll(sessionsTraffic(from, to)); err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +66,7 @@ func TestStoreContractRecentSessions(t *testing.T) {
 				t.Fatalf("sessions %v (more: %v), want %v, newest first, without S4 (no page view), S5, S6 and site B's", ids, all.HasMore, want)
 			}
 			s3, s2, s1 := all.Items[0], all.Items[1], all.Items[2]
-			want1 := SessionSummary{SessionID: "session0001", StartedAt: ago(3 * time.Hour).Format(isoMillis), DurationSeconds: 5.75,
+			want1 := SessionSummary{SessionID: "session0001", StartedAt: ago(3 * time.Hour).Format("2006-01-02T15:04:05.000Z"), DurationSeconds: 5.75,
 				PageViews: 3, EntryPage: "/", ExitPage: "/thank-you", Device: "desktop", Browser: "Chrome", Country: "SE",
 				Source: "google.com", Converted: true}
 			if s1 != want1 {

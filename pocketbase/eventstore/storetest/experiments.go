@@ -1,4 +1,4 @@
-package analytics
+package storetest
 
 import (
 	"reflect"
@@ -67,11 +67,11 @@ func lateConversions() [][]Ingest {
 	return [][]Ingest{one(t0.Add(20 * time.Minute)), one(t0.Add(5 * time.Minute))}
 }
 
-func TestStoreContractExperiments(t *testing.T) {
+func Experiments(t *testing.T, storeFactories []Factory) {
 	yesterday := contractNow.AddDate(0, 0, -1).Format("2006-01-02")
 	for _, f := range storeFactories {
-		t.Run(f.name, func(t *testing.T) {
-			store := f.open(t, siteA)
+		t.Run(f.Name, func(t *testing.T) {
+			store := f.Open(t, siteA)
 			if err := store.WriteAll(experimentTraffic()); err != nil {
 				t.Fatal(err)
 			}
@@ -138,14 +138,14 @@ func TestStoreContractExperiments(t *testing.T) {
 
 // The daily series is on the site's calendar: in Tokyo (UTC+9) an exposure at 23:30 UTC and a
 // purchase at 15:30 UTC the next day land on the two local days after their UTC dates.
-func TestStoreContractExperimentDaysInSiteZone(t *testing.T) {
+func ExperimentDaysInSiteZone(t *testing.T, storeFactories []Factory) {
 	site := experimentSite()
 	site.Zone, _ = time.LoadLocation("Asia/Tokyo")
 	exposed := time.Date(2026, 3, 8, 23, 30, 0, 0, time.UTC)
 	bought := time.Date(2026, 3, 9, 15, 30, 0, 0, time.UTC)
 	for _, f := range storeFactories {
-		t.Run(f.name, func(t *testing.T) {
-			store := f.open(t, siteA)
+		t.Run(f.Name, func(t *testing.T) {
+			store := f.Open(t, siteA)
 			err := store.WriteAll([]Ingest{{Site: site, Device: "desktop", Batch: &Batch{Key: site.Key, Visitor: "visitor0001", Session: "session0001",
 				Events: []Event{
 					at(Event{Type: "xp", Path: "/", ID: expOne, Name: "b"}, exposed),

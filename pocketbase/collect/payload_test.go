@@ -1,12 +1,11 @@
-package analytics
+package collect
 
 import (
-	"cro/pocketbase/collect"
 	"testing"
 	"time"
 )
 
-// ParseBatch runs every case of tests/fixtures/contracts/event-payloads.json (contracts_test.go).
+// ParseBatch runs every case of tests/fixtures/contracts/event-payloads.json (analytics/contracts_test.go).
 
 func TestOriginAllowed(t *testing.T) {
 	cases := []struct {
@@ -24,39 +23,39 @@ func TestOriginAllowed(t *testing.T) {
 		{"ftp://shop.com", "shop.com", false},
 	}
 	for _, c := range cases {
-		if got := collect.OriginAllowed(c.origin, c.domain, nil); got != c.want {
-			t.Errorf("collect.OriginAllowed(%q, %q) = %v", c.origin, c.domain, got)
+		if got := OriginAllowed(c.origin, c.domain, nil); got != c.want {
+			t.Errorf("OriginAllowed(%q, %q) = %v", c.origin, c.domain, got)
 		}
 	}
-	if !collect.OriginAllowed("http://127.0.0.1:5000", "shop.com", []string{"http://127.0.0.1:5000"}) {
+	if !OriginAllowed("http://127.0.0.1:5000", "shop.com", []string{"http://127.0.0.1:5000"}) {
 		t.Error("allow-listed origin refused")
 	}
 }
 
 func TestUserAgents(t *testing.T) {
 	iphone := "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
-	if collect.Device(iphone) != "mobile" || collect.Browser(iphone) != "Safari" {
-		t.Errorf("iPhone: %s %s", collect.Device(iphone), collect.Browser(iphone))
+	if Device(iphone) != "mobile" || Browser(iphone) != "Safari" {
+		t.Errorf("iPhone: %s %s", Device(iphone), Browser(iphone))
 	}
 	edge := "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0"
-	if collect.Device(edge) != "desktop" || collect.Browser(edge) != "Edge" {
-		t.Errorf("Edge: %s %s", collect.Device(edge), collect.Browser(edge))
+	if Device(edge) != "desktop" || Browser(edge) != "Edge" {
+		t.Errorf("Edge: %s %s", Device(edge), Browser(edge))
 	}
 	for _, ua := range []string{"Googlebot/2.1", "Mozilla/5.0 HeadlessChrome/140", "", "curl/8.0"} {
-		if !collect.IsBot(ua) {
+		if !IsBot(ua) {
 			t.Errorf("%q not a bot", ua)
 		}
 	}
-	if collect.Source("https://www.Google.com/search?q=x") != "google.com" || collect.Source("") != "Direct" {
+	if Source("https://www.Google.com/search?q=x") != "google.com" || Source("") != "Direct" {
 		t.Error("source")
 	}
-	if collect.Country("de") != "DE" || collect.Country("XX") != "" || collect.Country("DEU") != "" {
+	if Country("de") != "DE" || Country("XX") != "" || Country("DEU") != "" {
 		t.Error("country")
 	}
 }
 
 func TestLimiter(t *testing.T) {
-	l := collect.NewLimiter(1) // burst 2
+	l := NewLimiter(1) // burst 2
 	now := time.Now()
 	if !l.Allow("a", now) || !l.Allow("a", now) || l.Allow("a", now) {
 		t.Fatal("burst of 2 expected")
@@ -66,17 +65,5 @@ func TestLimiter(t *testing.T) {
 	}
 	if !l.Allow("a", now.Add(1100*time.Millisecond)) {
 		t.Fatal("refills at the rate")
-	}
-}
-
-func TestNextEventID(t *testing.T) {
-	a, b := nextEventID(), nextEventID()
-	if len(a) != 15 || len(b) != 15 || !(a < b) {
-		t.Fatalf("ids %q %q: want 15 characters, increasing", a, b)
-	}
-	for _, r := range a {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') {
-			t.Fatalf("id %q has %q", a, r)
-		}
 	}
 }

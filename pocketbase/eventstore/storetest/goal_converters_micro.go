@@ -1,4 +1,4 @@
-package analytics
+package storetest
 
 import (
 	"fmt"
@@ -9,10 +9,10 @@ import (
 // The planner's baseline of a micro goal: its converters are the visitors who completed it (stored
 // as micro_conversion rows), once each however often, and only since the time asked. The planner
 // once read conversion rows only and said nobody reached a micro goal the header strip counted.
-func TestGoalConvertersCountMicroGoals(t *testing.T) {
+func GoalConvertersCountMicroGoals(t *testing.T, storeFactories []Factory) {
 	for _, f := range storeFactories {
-		t.Run(f.name, func(t *testing.T) {
-			store := f.open(t, siteA)
+		t.Run(f.Name, func(t *testing.T) {
+			store := f.Open(t, siteA)
 			site := contractSite(siteA) // goalnewsletter is a micro event goal
 			now := time.Now().UTC()
 			visit := func(n int, when time.Time, completions int) Ingest {

@@ -1,4 +1,4 @@
-package analytics
+package storetest
 
 import (
 	"testing"
@@ -7,10 +7,10 @@ import (
 
 // A server-side conversion joins the visitor's latest session when there is one, and otherwise
 // counts in the day without inventing a session: part of every store's contract.
-func TestStoreContractServerConversions(t *testing.T) {
+func ServerConversions(t *testing.T, storeFactories []Factory) {
 	for _, f := range storeFactories {
-		t.Run(f.name, func(t *testing.T) {
-			store := f.open(t, siteA)
+		t.Run(f.Name, func(t *testing.T) {
+			store := f.Open(t, siteA)
 			a := contractSite(siteA)
 			visit := Ingest{Site: a, Batch: &Batch{Key: a.Key, Visitor: "visitorSSSS", Session: "sessionSSSS", Events: []Event{
 				at(Event{Type: "pv", Path: "/cart"}, ago(time.Hour)),

@@ -1,4 +1,4 @@
-package analytics
+package storetest
 
 import (
 	"reflect"
@@ -47,15 +47,15 @@ func funnelTraffic() []Ingest {
 	}
 }
 
-func TestStoreContractFunnels(t *testing.T) {
+func Funnels(t *testing.T, storeFactories []Factory) {
 	for _, f := range storeFactories {
-		t.Run(f.name, func(t *testing.T) {
-			store := f.open(t, siteA, siteB)
+		t.Run(f.Name, func(t *testing.T) {
+			store := f.Open(t, siteA, siteB)
 			if err := store.WriteAll(funnelTraffic()); err != nil {
 				t.Fatal(err)
 			}
 			for _, order := range []FunnelOrder{FunnelOrdered, FunnelStrict, FunnelAnyOrder} {
-				got, err := store.FunnelResults(funnelQuery(order, BreakdownDevice))
+				got, err := store.FunnelResults(funnelQuery(order, "device"))
 				if err != nil {
 					t.Fatal(err)
 				}

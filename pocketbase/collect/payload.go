@@ -1,4 +1,4 @@
-package analytics
+package collect
 
 import (
 	"bytes"
@@ -9,10 +9,12 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"cro/pocketbase/eventstore"
 )
 
-// Event types and the names the events table stores.
-var typeNames = map[string]string{
+// TypeNames are the event types of a batch and the names the events table stores.
+var TypeNames = map[string]string{
 	"pv": "pageview", "lv": "leave", "ck": "click", "ob": "outbound", "ev": "custom",
 	"er": "error", "wv": "vital", "id": "identify", "ex": "exposure", "ae": "apply_error", "xp": "experiment_exposure",
 	"fs": "form_submit",
@@ -40,7 +42,9 @@ const (
 var idPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{8,64}$`)
 var ruleIDPattern = regexp.MustCompile(`^[a-z0-9]{15}$`)
 var variantKeyPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,31}$`)
-var keyPattern = regexp.MustCompile(`^[a-z0-9]{8,64}$`)
+
+// KeyPattern is a site's public key.
+var KeyPattern = regexp.MustCompile(`^[a-z0-9]{8,64}$`)
 var vitalNames = map[string]bool{"LCP": true, "CLS": true, "INP": true, "FCP": true, "TTFB": true}
 
 // ValidationError is a client error with a message naming what is wrong.
@@ -51,7 +55,7 @@ func (v *ValidationError) Error() string { return v.Msg }
 func bad(format string, a ...any) error { return &ValidationError{fmt.Sprintf(format, a...)} }
 
 // ParseBatch decodes and validates a whole batch: one invalid event refuses the batch.
-func ParseBatch(body []byte, now time.Time, maxAge time.Duration) (*Batch, error) {
+func ParseBatch(body []byte, now time.Time, maxAge time.Duration) (*eventstore.Batch, error) {
 	if len(body) == 0 {
 		return nil, bad("empty body")
 	}
@@ -60,14 +64,14 @@ func ParseBatch(body []byte, now time.Time, maxAge time.Duration) (*Batch, error
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
-	var b Batch
+	var b eventstore.Batch
 	if err := dec.Decode(&b); err != nil {
 		return nil, bad("malformed JSON batch: %s", trimErr(err))
 	}
 	if dec.More() {
 		return nil, bad("malformed JSON batch: trailing data")
 	}
-	if !keyPattern.MatchString(b.Key) {
+	if !KeyPattern.MatchString(b.Key) {
 		return nil, bad("k: invalid site key")
 	}
 	if !idPattern.MatchString(b.Visitor) {
@@ -99,8 +103,8 @@ func trimErr(err error) string {
 	return s
 }
 
-func validateEvent(ev *Event, now time.Time, maxAge time.Duration) error {
-	if _, ok := typeNames[ev.Type]; !ok {
+func validateEvent(ev *eventstore.Event, now time.Time, maxAge time.Duration) error {
+	if _, ok := TypeNames[ev.Type]; !ok {
 		return bad("t: unknown event type")
 	}
 	if ev.TS <= 0 || math.IsNaN(ev.TS) || ev.TS != math.Trunc(ev.TS) {

@@ -1,4 +1,4 @@
-package analytics
+package storetest
 
 import (
 	"reflect"
@@ -10,10 +10,10 @@ import (
 // error after their first exposure and those who bounced; a goal's converters since a time; and
 // the hits filtered as automated, counted per site and day.
 
-func TestStoreContractGuardrails(t *testing.T) {
+func Guardrails(t *testing.T, storeFactories []Factory) {
 	for _, f := range storeFactories {
-		t.Run(f.name, func(t *testing.T) {
-			store := f.open(t, siteA)
+		t.Run(f.Name, func(t *testing.T) {
+			store := f.Open(t, siteA)
 			site, t0 := experimentSite(), ago(2*time.Hour)
 			er := func(t time.Time) Event { return at(Event{Type: "er", Path: "/", Message: "boom", Source: "app.js"}, t) }
 			errors := func(visitor, session string, at time.Time) Ingest {

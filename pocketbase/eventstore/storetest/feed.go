@@ -1,4 +1,4 @@
-package analytics
+package storetest
 
 import (
 	"testing"
@@ -9,10 +9,10 @@ import (
 // exposure event) and each goal conversion, in the order of writing from a cursor, so a batch that
 // arrives late is still read; FeedStart places the cursor before the first row written about a
 // time since the given one.
-func TestStoreContractFeed(t *testing.T) {
+func Feed(t *testing.T, storeFactories []Factory) {
 	for _, f := range storeFactories {
-		t.Run(f.name, func(t *testing.T) {
-			store := f.open(t, siteA)
+		t.Run(f.Name, func(t *testing.T) {
+			store := f.Open(t, siteA)
 			t0 := ago(2 * time.Hour)
 			empty, err := store.FeedStart(siteA, t0)
 			if err != nil || empty != (FeedCursor{}) {

@@ -1,0 +1,42 @@
+package analytics
+
+import (
+	"testing"
+
+	"cro/pocketbase/eventstore/storetest"
+)
+
+// The event store's contract (eventstore/storetest) runs against both stores of this package.
+var storeFactories = []storetest.Factory{
+	{Name: "sqlite", Open: openSQLiteStore},
+	{Name: "clickhouse", Open: openClickHouseStore},
+}
+
+func TestStoreContract(t *testing.T) { storetest.Run(t, storeFactories...) }
+
+// The contract's fixtures by the names this package's other tests use.
+const (
+	siteA       = storetest.SiteA
+	siteB       = storetest.SiteB
+	ruleOne     = storetest.RuleOne
+	expOne      = storetest.ExpOne
+	contractDay = storetest.Day
+)
+
+var (
+	contractNow           = storetest.Now
+	contractSite          = storetest.Site
+	ago                   = storetest.Ago
+	at                    = storetest.At
+	contractTraffic       = storetest.Traffic
+	experimentTraffic     = storetest.ExperimentTraffic
+	lateConversions       = storetest.LateConversions
+	checkLive             = storetest.CheckLive
+	checkRollups          = storetest.CheckRollups
+	checkRuleHealth       = storetest.CheckRuleHealth
+	checkRuleRevenue      = storetest.CheckRuleRevenue
+	checkSessionConverted = storetest.CheckSessionConverted
+	checkWorkers          = storetest.CheckWorkers
+	checkDistinctVisitors = storetest.CheckDistinctVisitors
+	checkGoalCompletions  = storetest.CheckGoalCompletions
+)

@@ -1,0 +1,42 @@
+package collect
+
+import (
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	_ "github.com/pocketbase/pocketbase/migrations" // the system tables the schema builds on
+
+	"cro/pocketbase/schematest"
+)
+
+// Sources stored before the hash was shortened become the new hash of the same address, so a
+// client is one source across the upgrade.
+func TestShortSourceMigrationKeepsEachClientsSource(t *testing.T) {
+	app, migrate := schematest.NewAppBefore(t, "1763905500_short_client_source.js")
+	key := LoadSourceKey(t.TempDir())
+	long := ClientSource(key, "203.0.113.9") + "0123456789abcdef" // as 32 characters were stored
+	events, _ := app.FindCollectionByNameOrId("events")
+	add := func(client string) string {
+		e := core.NewRecord(events)
+		e.Set("site_id", "site0000000000a")
+		e.Set("type", "pageview")
+		e.Set("client", client)
+		if err := app.SaveNoValidate(e); err != nil {
+			t.Fatal(err)
+		}
+		return e.Id
+	}
+	old, short, none := add(long), add(ClientSource(key, "203.0.113.10")), add("")
+
+	migrate()
+
+	for id, want := range map[string]string{old: ClientSource(key, "203.0.113.9"), short: ClientSource(key, "203.0.113.10"), none: ""} {
+		e, err := app.FindRecordById("events", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.GetString("client"); got != want {
+			t.Errorf("event %s: client %q, want %q", id, got, want)
+		}
+	}
+}

@@ -1,0 +1,52 @@
+package storetest
+
+import (
+	"testing"
+	"time"
+
+	"cro/pocketbase/eventstore"
+)
+
+// The contract's fixtures for a store's own tests (its plans, caches, copies and clusters are
+// tested on the same traffic).
+const (
+	SiteA   = siteA
+	SiteB   = siteB
+	RuleOne = ruleOne
+	ExpOne  = expOne
+	// Day is Now's UTC day.
+	Day = contractDay
+)
+
+// Now is the queries' "now" (20:00 UTC).
+var Now = contractNow
+
+// Site is a contract site's config: its goals (Purchase, Signup, the micro goal Newsletter) and rules.
+func Site(id string) *eventstore.Site { return contractSite(id) }
+
+// Ago is the time d before Now.
+func Ago(d time.Duration) time.Time { return ago(d) }
+
+// At is e at time t.
+func At(e Event, t time.Time) Event { return at(e, t) }
+
+// Traffic is the overview's sessions (see contractTraffic).
+func Traffic() []Ingest { return contractTraffic() }
+
+// ExperimentTraffic is the experiment part's exposures and outcomes; LateConversions arrive after them.
+func ExperimentTraffic() []Ingest { return experimentTraffic() }
+
+// LateConversions are conversions written in later batches than their exposures.
+func LateConversions() [][]Ingest { return lateConversions() }
+
+// The overview's checks, each on a store given Traffic.
+var (
+	CheckLive             func(*testing.T, Store) = checkLive
+	CheckRollups          func(*testing.T, Store) = checkRollups
+	CheckRuleHealth       func(*testing.T, Store) = checkRuleHealth
+	CheckRuleRevenue      func(*testing.T, Store) = checkRuleRevenue
+	CheckSessionConverted func(*testing.T, Store) = checkSessionConverted
+	CheckWorkers          func(*testing.T, Store) = checkWorkers
+	CheckDistinctVisitors func(*testing.T, Store) = checkDistinctVisitors
+	CheckGoalCompletions  func(*testing.T, Store) = checkGoalCompletions
+)

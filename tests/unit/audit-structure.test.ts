@@ -80,6 +80,41 @@ describe('the scan reads what templates draw', () => {
     expect(ids(page(B2B, 'Agency - Start Bootstrap Theme'))).toContain('copy-default-title');
     expect(ids(page(B2B, 'Medic | Medical HTML Template'))).toContain('copy-default-title');
     expect(ids(page(B2B, 'Ledgerline | Invoice automation'))).not.toContain('copy-default-title');
+    // A short part that calls itself a template, whatever kind of template it names.
+    expect(ids(page(B2B, 'Box - Personal Portfolio Template'))).toContain('copy-default-title');
+    expect(ids(page(B2B, 'Ledgerline | Templates for invoices and quotes'))).not.toContain('copy-default-title');
+  });
+});
+
+describe('site type from what kind of place the page describes', () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+  const FOOTER = '<footer><address>1116 Orchard Street, Golden Valley</address><a href="tel:+13175858468">(317) 585-8468</a></footer>';
+
+  test('an address and a phone number alone make no local business', () => {
+    const r = page(`<h1>Ideas that travel</h1><p>We write about design and the people behind it.</p>${FOOTER}`, 'Northwind Notes');
+    expect(r.siteType).toBe('general');
+  });
+
+  test('a weekly timetable of opening hours is a local business', () => {
+    const hours = ['Sunday Closed', 'Monday 7:00 AM to 8:00 PM', 'Tuesday 7:00 AM to 8:00 PM', 'Saturday 9:00 AM to 5:00 PM']
+      .map((d) => `<li>${d}</li>`)
+      .join('');
+    expect(page(`<h1>Come on in</h1><ul>${hours}</ul>${FOOTER}`, 'Northwind Coffee').siteType).toBe('local');
+    expect(page(`<h1>Lunch</h1><p>Our Hours: Lunch Tues - Sat 11:45 am - 2:30 pm</p>${FOOTER}`, 'Northwind Kitchen').siteType).toBe(
+      'local',
+    );
+  });
+
+  test('call and WhatsApp buttons next to a map are a local business, in any language', () => {
+    const body = `<h3>تنسيق حدائق</h3><a class="btn" href="tel:+971561690507">اتصل</a><a class="btn" href="https://wa.me/971561690507">واتساب</a>
+      <iframe src="https://www.google.com/maps/embed?pb=1"></iframe>`;
+    expect(page(body, 'خدمات تنسيق حدائق').siteType).toBe('local');
+  });
+
+  test('a foundation that names its charities in its navigation is a non-profit, not the local business its address suggests', () => {
+    const body = `<nav><a href="/charities">Member charities</a><a href="/projects">Projects</a></nav><h1>Hope in action</h1>
+      <h2>Recent charity programs</h2><p>Our members are registered charities working with children.</p>${FOOTER}`;
+    expect(page(body, 'Hope in Action').siteType).toBe('nonprofit');
   });
 });
 

@@ -47,6 +47,39 @@ const LOCAL_WORDS = wordsPattern([
   'car repair',
   'visit us',
 ]);
+/** Words of a cause, not of a business (a foundation's programmes, its donors and volunteers). */
+const CAUSE_WORDS = wordsPattern([
+  'charity',
+  'charities',
+  'charitable',
+  'foundation',
+  'donors',
+  'donation',
+  'donations',
+  'volunteer',
+  'volunteers',
+  'volunteering',
+  'fundraising',
+  'our cause',
+  'causes',
+  'non-profit',
+  'nonprofit',
+  'humanitarian',
+]);
+/** A link that calls the business: its phone or its WhatsApp. */
+const CALL_HREF = /^tel:|^https?:\/\/(wa\.me|api\.whatsapp\.com)\//i;
+const DAY = '(mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday)';
+/** Opening hours in words, or a range of days ("Tues - Sat", "Mon to Fri"). */
+const OPENING_HOURS = new RegExp(
+  `opening hours|hours of operation|working hours|business hours|office hours|our hours|we're open|we are open|open daily|\\b${DAY}\\.?\\s?(-|–|to)\\s?${DAY}\\b`,
+  'i',
+);
+const DAY_TIME = new RegExp(`\\b${DAY}\\b[^a-z0-9]{0,12}(\\d{1,2}(:\\d{2})?\\s?(am|pm|a\\.m\\.|p\\.m\\.)|closed)`, 'gi');
+
+/** A weekly timetable: three or more days, each followed by a time or "closed". */
+function timetable(text: string): boolean {
+  return new Set([...text.matchAll(DAY_TIME)].map((m) => m[1]!.slice(0, 3).toLowerCase())).size >= 3;
+}
 const PERSONAL = /\b(i'm|i am|my name is|hire me|my work|my portfolio|resume|curriculum vitae)\b/i;
 const B2B_WORDS = wordsPattern([
   'agency',
@@ -161,9 +194,8 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (
     types.has('openinghoursspecification') ||
     JSON.stringify(page.jsonLd).includes('openingHours') ||
-    /opening hours|hours of operation|working hours|business hours|office hours|\b(mon|monday|sat|saturday)\s?(-|–|to)\s?(fri|friday|sat|saturday|sun|sunday|tue|tuesday)\b/i.test(
-      page.text,
-    )
+    OPENING_HOURS.test(page.text) ||
+    timetable(page.text)
   )
     add('local', 'opening hours', 2);
   if (page.elements.some((el) => el.tag === 'iframe' && /maps\.google|google\.com\/maps|openstreetmap/i.test(attr(el, 'src'))))
@@ -171,6 +203,9 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (/\bbook (a|an|your) (table|appointment)\b|\bwalk-ins\b|\breservations?\b/i.test(page.text)) add('local', 'bookings', 1);
   if (LOCAL_WORDS.test(headline)) add('local', 'local trade in the headings', 2);
   if (s.links.some((a) => /^tel:/i.test(attr(a, 'href'))) || s.phoneInText) add('local', 'phone number', 1);
+  // "Call us" as one of the page's own actions (a styled or header link to the phone or to WhatsApp).
+  if (s.structure.controls.some((c) => CALL_HREF.test(c.href ?? '') && c.region !== 'footer' && (c.styled || c.region === 'header')))
+    add('local', 'call button', 1);
 
   if (
     /^https?:\/\/(docs|developers?|devdocs|api|help|support)\./.test(where) ||
@@ -199,6 +234,16 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (s.structure.controls.some((c) => DONATE.test(c.text) && c.region !== 'footer') || linksMatching(s, /\/donat/i).length)
     add('nonprofit', 'donate button', 3);
   if (CHARITY_WORDS.test(page.text)) add('nonprofit', 'charity statement', 2);
+  // A cause's vocabulary where the site names itself: a point for each of the title, the headings,
+  // the navigation and the description that use it.
+  const navText = s.structure.controls
+    .filter((c) => c.region === 'nav' || c.region === 'header')
+    .map((c) => c.text)
+    .join(' \n ');
+  const causeWords = [headline, s.headings.join(' \n '), navText, metaContent(page, 'description') ?? ''].filter((t) =>
+    CAUSE_WORDS.test(t),
+  ).length;
+  if (causeWords) add('nonprofit', 'cause vocabulary', causeWords);
 
   // What a company blog or docs page of a business still shows: pricing, trial and demo calls.
   if (commercialLinks(page) > 0) add('b2b', 'pricing or sign-up link', 2);
@@ -232,6 +277,9 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
     add('local', 'personal site', -3);
   }
 
+  // An address and a phone number are on every kind of site: alone they make no local business.
+  const contactOnly = signals.local.every(([n, p]) => p <= 0 || ['address', 'phone number', 'call button'].includes(n));
+  if (contactOnly && signals.local.some(([, p]) => p > 0)) add('local', 'contact details alone', -1);
   const total = (t: Scored): number => signals[t].reduce((n, [, p]) => n + p, 0);
   // A business's blog or docs with as much commercial evidence as publishing evidence is the business.
   const points = (t: Scored): number => total(t);

@@ -161,10 +161,11 @@ export const DEFAULT_DESCRIPTION =
 
 /**
  * A starter template's own name for itself left in a title or description: "Agency - Start
- * Bootstrap Theme", "Medic | Medical HTML Template", "This is meta description".
+ * Bootstrap Theme", "Medic | Medical HTML Template", "This is meta description", or a short part
+ * that ends by calling itself a template or theme ("Box - Personal Portfolio Template").
  */
 export const TEMPLATE_DEFAULT =
-  /\b(start bootstrap|html5?|css3?|bootstrap\s?\d?|bulma|tailwind|wordpress|jekyll|hugo|gatsby|astro|website|web|landing(\s+page)?|one[-\s]page|multipurpose|multi-purpose|responsive|parallax|starter|admin|ui|free|premium|corporate|creative)\s+(template|theme)s?\b|^this is (a |the )?meta description$|\ban? \w+ ui template\b/i;
+  /\b(start bootstrap|html5?|css3?|bootstrap\s?\d?|bulma|tailwind|wordpress|jekyll|hugo|gatsby|astro|website|web|landing(\s+page)?|one[-\s]page|multipurpose|multi-purpose|responsive|parallax|starter|admin|ui|free|premium|corporate|creative)\s+(template|theme)s?\b|^this is (a |the )?meta description$|\ban? \w+ ui template\b|^(\S+\s+){1,4}(template|theme)s?$/i;
 
 /** Social networks: a link to one of them is a social profile link, never a call to action. */
 export const SOCIAL_HOST =

@@ -84,6 +84,13 @@ describe('the scan reads what templates draw', () => {
     expect(ids(page(B2B, 'Box - Personal Portfolio Template'))).toContain('copy-default-title');
     expect(ids(page(B2B, 'Ledgerline | Templates for invoices and quotes'))).not.toContain('copy-default-title');
   });
+
+  test("'free' in a template's own title is not a free offer that makes pricing unnecessary", () => {
+    const agency =
+      '<h1>Your favourite place for Free Bootstrap Themes</h1><h2>Branding</h2><h2>Consulting</h2><a class="btn" href="/contact">Start a project</a>';
+    expect(ids(page(agency, 'Creative Agency'))).toContain('pricing-hidden');
+    expect(ids(page(agency.replace('Free Bootstrap Themes', 'free brand audits'), 'Creative Agency'))).not.toContain('pricing-hidden');
+  });
 });
 
 describe('site type from what kind of place the page describes', () => {
@@ -109,6 +116,12 @@ describe('site type from what kind of place the page describes', () => {
     const body = `<h3>تنسيق حدائق</h3><a class="btn" href="tel:+971561690507">اتصل</a><a class="btn" href="https://wa.me/971561690507">واتساب</a>
       <iframe src="https://www.google.com/maps/embed?pb=1"></iframe>`;
     expect(page(body, 'خدمات تنسيق حدائق').siteType).toBe('local');
+  });
+
+  test('an agency whose headings name its services and its team is B2B', () => {
+    const body = `<h1>We build brands</h1><h3>Branding</h3><h3>Consulting</h3><h3>Development</h3><h2>Meet our team</h2>`;
+    expect(page(body, 'Northwind Studio').siteType).toBe('b2b');
+    expect(page('<h1>We build brands</h1><h3>Branding</h3><h2>Meet our team</h2>', 'Northwind Studio').siteType).toBe('general');
   });
 
   test('a foundation that names its charities in its navigation is a non-profit, not the local business its address suggests', () => {

@@ -255,7 +255,10 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
     add('b2b', 'plans priced per month', 2);
   // Business vocabulary: a point for each of the title, the headings and the description that use it.
   const title = page.elements.find((e) => e.tag === 'title')?.text ?? '';
-  const b2bWords = [title, s.headings.join(' \n '), metaContent(page, 'description') ?? ''].filter((t) => B2B_WORDS.test(t)).length;
+  // Headings that name two or more business services ("Branding", "Consulting") count twice.
+  const serviceHeadings = s.headings.filter((h) => B2B_WORDS.test(h)).length >= 2 ? 1 : 0;
+  const b2bWords =
+    [title, s.headings.join(' \n '), metaContent(page, 'description') ?? ''].filter((t) => B2B_WORDS.test(t)).length + serviceHeadings;
   if (b2bWords) add('b2b', 'business vocabulary', b2bWords);
   if (
     s.headings.some((h) => /^(our )?services$|^at your service$|^what we (do|offer)$|^our (work|process|working process)$/i.test(h.trim()))

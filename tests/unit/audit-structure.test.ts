@@ -124,6 +124,19 @@ describe('site type from what kind of place the page describes', () => {
     expect(page('<h1>We build brands</h1><h3>Branding</h3><h2>Meet our team</h2>', 'Northwind Studio').siteType).toBe('general');
   });
 
+  test('a listing sorted by price, in a marketplace, is a shop without the words cart or checkout', () => {
+    const listing = `<h2>Results for "Electronics"</h2><select>
+        <option>Top rated</option>
+        <option>Lowest Price</option>
+        <option>Highest Price</option>
+      </select>
+      <a href="/ad/1">11inch Macbook Air</a><span>$10</span>`;
+    expect(page(listing, 'Classimax | Classified Marketplace', 'https://fixture.example/category.html').siteType).toBe('ecommerce');
+    expect(page(listing.replace(/<select>[^]*<\/select>/, ''), 'Classimax', 'https://fixture.example/category.html').siteType).toBe(
+      'general',
+    );
+  });
+
   test('a foundation that names its charities in its navigation is a non-profit, not the local business its address suggests', () => {
     const body = `<nav><a href="/charities">Member charities</a><a href="/projects">Projects</a></nav><h1>Hope in action</h1>
       <h2>Recent charity programs</h2><p>Our members are registered charities working with children.</p>${FOOTER}`;

@@ -131,7 +131,12 @@ const SHOP_WORDS = wordsPattern([
   'best sellers',
   'shop now',
   'our products',
+  'marketplace',
+  'online store',
+  'online shop',
 ]);
+/** Sorting a listing by price: what a shop's category page offers. */
+const PRICE_SORT = /\b(lowest|highest) price\b|\bprice:?\s*(low|high)(est)?\s*(to|-|–)\s*(high|low)|\bsort by price\b/i;
 const PER_PERIOD = /\/\s?(mo|month|year|yr|user|seat)\b|\b(per|a) (month|year|user|seat)\b|\bmonthly\b/i;
 const SALES_CTA = wordsPattern([
   'demo',
@@ -183,6 +188,7 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (s.prices >= 3 && !s.structure.prices.some((p) => PER_PERIOD.test(p.text))) add('ecommerce', 'prices', 1);
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products', 1);
   if (SHOP_WORDS.test(headline)) add('ecommerce', 'shop words in the headings', 2);
+  if (PRICE_SORT.test(page.text)) add('ecommerce', 'sorting by price', 2);
 
   if ([...types].some((t) => LOCAL_TYPES.test(t))) add('local', 'LocalBusiness markup', 3);
   if (

@@ -85,6 +85,16 @@ describe('the scan reads what templates draw', () => {
     expect(ids(page(B2B, 'Ledgerline | Templates for invoices and quotes'))).not.toContain('copy-default-title');
   });
 
+  test("a template maker's credit in the title is a default title", () => {
+    expect(ids(page(B2B, 'Spectral by HTML5 UP'))).toContain('copy-default-title');
+    expect(ids(page(B2B, 'Ledgerline by Northwind'))).not.toContain('copy-default-title');
+  });
+
+  test('a contact link in another language is a contact link', () => {
+    expect(ids(page(`${B2B}<nav><a href="contacto.html">Contacto</a></nav>`))).not.toContain('trust-no-contact');
+    expect(ids(page(`${B2B}<nav><a href="blog.html">Blog</a></nav>`))).toContain('trust-no-contact');
+  });
+
   test("'free' in a template's own title is not a free offer that makes pricing unnecessary", () => {
     const agency =
       '<h1>Your favourite place for Free Bootstrap Themes</h1><h2>Branding</h2><h2>Consulting</h2><a class="btn" href="/contact">Start a project</a>';
@@ -135,6 +145,20 @@ describe('site type from what kind of place the page describes', () => {
     expect(page(listing.replace(/<select>[^]*<\/select>/, ''), 'Classimax', 'https://fixture.example/category.html').siteType).toBe(
       'general',
     );
+  });
+
+  test('a shop that sells in Spanish: its buy buttons make a listing, its payment methods and name a shop', () => {
+    const games = ['Persona 3', 'Elden Ring', 'Sekiro', 'Lego Batman']
+      .map((g, i) => `<div><h4>${g}</h4><p>$${18 + i}.500</p><button>Comprar</button></div>`)
+      .join('');
+    const footer = '<footer><h3>Metodos de pago</h3><h3>Contactanos</h3></footer>';
+    const listing = page(`<h1>Productos</h1>${games}${footer}`, 'GameCloud', 'https://fixture.example/juegos.html');
+    expect(listing.siteType).toBe('ecommerce');
+    expect(listing.pageType).toBe('category');
+    expect(page(`<h1>Tienda de juegos GameCloud</h1><a href="juegos.html">Ir a productos</a>${footer}`, 'GameCloud').siteType).toBe(
+      'ecommerce',
+    );
+    expect(page(`<h1>Tienda de juegos GameCloud</h1><a href="juegos.html">Ir a productos</a>`, 'GameCloud').siteType).toBe('general');
   });
 
   test('a foundation that names its charities in its navigation is a non-profit, not the local business its address suggests', () => {

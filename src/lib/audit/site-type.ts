@@ -11,11 +11,21 @@ import { classifiablePart, SITE_TYPE_KEYWORDS, SITE_TYPE_LABELS, type SiteType }
 import { attr, metaContent, schemaTypes, type Page } from './page';
 import { commercialLinks, DOCS_GENERATOR, pathOf } from './page-type';
 import { linksMatching, type Signals } from './signals';
-import { CTA_WORDS, wordsPattern } from './words';
+import { BUY_BUTTON, CTA_WORDS, wordsPattern } from './words';
 
 const LOCAL_TYPES =
   /^(localbusiness|restaurant|cafeorcoffeeshop|bakery|barorpub|dentist|physician|medicalclinic|hairsalon|beautysalon|dayspa|attorney|legalservice|plumber|electrician|hvacbusiness|homeandconstructionbusiness|autorepair|automotivebusiness|healthandbeautybusiness|foodestablishment|lodgingbusiness|hotel|realestateagent|accountingservice|veterinarycare|childcare|locksmith|roofingcontractor|generalcontractor|movingcompany|.*business)$/;
-const ADD_TO_CART = wordsPattern(['add to cart', 'add to bag', 'add to basket']);
+const ADD_TO_CART = wordsPattern([
+  'add to cart',
+  'add to bag',
+  'add to basket',
+  'añadir al carrito',
+  'agregar al carrito',
+  'ajouter au panier',
+  'in den warenkorb',
+  'aggiungi al carrello',
+  'adicionar ao carrinho',
+]);
 const DONATE = wordsPattern(['donate', 'donate now', 'give now', 'make a gift', 'sponsor a child']);
 const CHARITY_WORDS = wordsPattern([
   'non-profit',
@@ -134,7 +144,15 @@ const SHOP_WORDS = wordsPattern([
   'marketplace',
   'online store',
   'online shop',
+  'tienda',
+  'tienda online',
+  'boutique',
+  'loja',
+  'negozio',
 ]);
+/** A section listing the payment methods a shop accepts. */
+const PAYMENT_METHODS =
+  /^(payment methods|payment options|we accept|métodos de pago|metodos de pago|formas de pago|moyens de paiement|zahlungsarten|zahlungsmethoden|metodi di pagamento|formas de pagamento)$/i;
 /** Sorting a listing by price: what a shop's category page offers. */
 const PRICE_SORT = /\b(lowest|highest) price\b|\bprice:?\s*(low|high)(est)?\s*(to|-|–)\s*(high|low)|\bsort by price\b/i;
 const PER_PERIOD = /\/\s?(mo|month|year|yr|user|seat)\b|\b(per|a) (month|year|user|seat)\b|\bmonthly\b/i;
@@ -184,11 +202,13 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (types.has('product') || types.has('offer') || types.has('aggregateoffer')) add('ecommerce', 'Product markup', 3);
   if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'product') add('ecommerce', 'og:type product', 2);
   if (s.structure.controls.some((c) => ADD_TO_CART.test(c.text))) add('ecommerce', 'add-to-cart button', 3);
-  if (linksMatching(s, /\/(cart|basket|checkout)\b/i).length) add('ecommerce', 'cart link', 2);
+  if (s.structure.controls.filter((c) => BUY_BUTTON.test(c.text.trim())).length >= 3) add('ecommerce', 'buy buttons', 3);
+  if (linksMatching(s, /\/(cart|basket|checkout|carrito|panier|warenkorb|carrello|carrinho)\b/i).length) add('ecommerce', 'cart link', 2);
   if (s.prices >= 3 && !s.structure.prices.some((p) => PER_PERIOD.test(p.text))) add('ecommerce', 'prices', 1);
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products', 1);
   if (SHOP_WORDS.test(headline)) add('ecommerce', 'shop words in the headings', 2);
   if (PRICE_SORT.test(page.text)) add('ecommerce', 'sorting by price', 2);
+  if (s.headings.some((h) => PAYMENT_METHODS.test(h.trim()))) add('ecommerce', 'payment methods', 1);
 
   if ([...types].some((t) => LOCAL_TYPES.test(t))) add('local', 'LocalBusiness markup', 3);
   if (

@@ -161,6 +161,12 @@ describe('site type from what kind of place the page describes', () => {
     expect(page(`<h1>Tienda de juegos GameCloud</h1><a href="juegos.html">Ir a productos</a>`, 'GameCloud').siteType).toBe('general');
   });
 
+  test("a manual's chapters (installation, usage, API) make a documentation page", () => {
+    const manual = '<h1>Quillnote</h1><h2>Installation</h2><pre>npm install quillnote</pre><h2>Usage</h2><pre>quillnote src/*.js</pre>';
+    expect(page(`${manual}<h2>API</h2>`, 'Quillnote').siteType).toBe('docs');
+    expect(page(manual.replace('<h2>Usage</h2>', '<h2>Why</h2>'), 'Quillnote').siteType).toBe('general');
+  });
+
   test('a foundation that names its charities in its navigation is a non-profit, not the local business its address suggests', () => {
     const body = `<nav><a href="/charities">Member charities</a><a href="/projects">Projects</a></nav><h1>Hope in action</h1>
       <h2>Recent charity programs</h2><p>Our members are registered charities working with children.</p>${FOOTER}`;

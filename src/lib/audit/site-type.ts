@@ -150,6 +150,9 @@ const SHOP_WORDS = wordsPattern([
   'loja',
   'negozio',
 ]);
+/** Headings that are a manual's chapters. */
+const DOCS_CHAPTER =
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(installation|installing|getting started|quick ?start|usage|api|api reference|configuration|options|examples|changelog|change log|faq|troubleshooting|contributing|download|downloads)$/i;
 /** A section listing the payment methods a shop accepts. */
 const PAYMENT_METHODS =
   /^(payment methods|payment options|we accept|métodos de pago|metodos de pago|formas de pago|moyens de paiement|zahlungsarten|zahlungsmethoden|metodi di pagamento|formas de pagamento)$/i;
@@ -244,6 +247,9 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   const code = page.elements.filter((e) => e.tag === 'pre').length;
   if (code >= 2) add('docs', 'code blocks', code >= 10 ? 3 : 1);
   if (page.elements.filter((e) => e.tag === 'a' && /^#./.test(attr(e, 'href'))).length >= 40) add('docs', 'long in-page index', 1);
+  // A manual's own chapters: installation, usage, API, configuration.
+  const chapters = new Set(s.headings.flatMap((h) => (DOCS_CHAPTER.exec(h.trim())?.[1] ?? '').toLowerCase() || []));
+  if (chapters.size >= 2) add('docs', 'manual chapters in the headings', chapters.size >= 3 ? 2 : 1);
 
   if (['article', 'blogposting', 'newsarticle'].some((t) => types.has(t))) add('content', 'Article markup', 3);
   if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'article') add('content', 'og:type article', 2);

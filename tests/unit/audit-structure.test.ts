@@ -90,6 +90,13 @@ describe('the scan reads what templates draw', () => {
     expect(ids(page(B2B, 'Ledgerline by Northwind'))).not.toContain('copy-default-title');
   });
 
+  test('contactUs.html and contact_me.html are contact pages', () => {
+    for (const path of ['contactUs.html', 'contact_me.html', 'contacto.html'])
+      expect(page('<h1>Pretty Patties</h1><p>Write to us.</p>', 'Pretty Patties', `https://fixture.example/${path}`).pageType).toBe(
+        'contact',
+      );
+  });
+
   test('a contact link in another language is a contact link', () => {
     expect(ids(page(`${B2B}<nav><a href="contacto.html">Contacto</a></nav>`))).not.toContain('trust-no-contact');
     expect(ids(page(`${B2B}<nav><a href="blog.html">Blog</a></nav>`))).toContain('trust-no-contact');

@@ -55,7 +55,10 @@ export function detectPageType(page: Page, s: Signals): PageType {
   if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path) || /\b(pricing|plans and pricing|choose (a|your) plan)\b/i.test(h1))
     return 'pricing';
   const messageForm = s.forms.some((f) => f.fields.some((x) => x.type === 'textarea'));
-  if (/\/(contact|kontakt|contacto|get-in-touch|contact-us)(\/|$|\.)/.test(path) || (/\b(contact|get in touch)\b/i.test(h1) && messageForm))
+  if (
+    /\/(contact|kontakt|contacto|contato|contatti|get-in-touch)([-_]?(us|me))?(\/|$|\.)/.test(path) ||
+    (/\b(contact|get in touch)\b/i.test(h1) && messageForm)
+  )
     return 'contact';
   const longArticle = page.elements.some((e) => e.tag === 'article' && e.words >= 300);
   if (

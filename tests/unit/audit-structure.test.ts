@@ -168,6 +168,14 @@ describe('site type from what kind of place the page describes', () => {
     expect(page(`<h1>Tienda de juegos GameCloud</h1><a href="juegos.html">Ir a productos</a>`, 'GameCloud').siteType).toBe('general');
   });
 
+  test('plans whose period sits in its own element are plans priced per month', () => {
+    const plan = (name: string, amount: string) =>
+      `<div class="price-table"><span>${name}</span><div class="value"><span>$</span><span>${amount}</span><br><span>month</span></div></div>`;
+    const body = `<h1>Cloud storage</h1><a href="/pricing">Pricing</a>${plan('Silver', '24,35')}${plan('Gold', '50,00')}`;
+    expect(page(body, 'Northwind Cloud').siteType).toBe('b2b');
+    expect(page(body.replace(/month/g, ''), 'Northwind Cloud').siteType).toBe('general');
+  });
+
   test("a manual's chapters (installation, usage, API) make a documentation page", () => {
     const manual = '<h1>Quillnote</h1><h2>Installation</h2><pre>npm install quillnote</pre><h2>Usage</h2><pre>quillnote src/*.js</pre>';
     expect(page(`${manual}<h2>API</h2>`, 'Quillnote').siteType).toBe('docs');

@@ -282,7 +282,8 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (s.ctas.some((c) => SALES_CTA.test(c.text) && CTA_WORDS.test(c.text))) add('b2b', 'sales call to action', 2);
   if (
     s.structure.prices.filter((p) => PER_PERIOD.test(p.text)).length >= 2 ||
-    /\$\s?\d+\s*(\/\s?mo|\/\s?month|monthly|per month)/i.test(page.text)
+    // The period may sit in its own element after the amount ("$ 24,35 <br> month").
+    (page.text.match(/[$€£]\s?\d[\d.,]*\s*(\/\s?|per\s|a\s)?(mo|month|monthly)\b/gi) ?? []).length >= 2
   )
     add('b2b', 'plans priced per month', 2);
   // Business vocabulary: a point for each of the title, the headings and the description that use it.

@@ -3,6 +3,8 @@
 // .scan-corpus, git-ignored: fetched pages are not committed). Prints precision, recall, site and page type accuracy and the
 // evidence rate for the tuning half and the blind half. SCAN_CORPUS_DETAIL=1 lists the tuning
 // half's misses per page on stderr; the blind half is only ever printed as figures.
+// SCAN_CORPUS_HALF=tune scores the tuning half alone: the blind half is not even run, so work on
+// the checks can be measured as often as needed without glancing at the blind figures.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,14 +25,17 @@ export default async function (emit) {
       logLevel: 'error',
       define: { 'import.meta.dirname': JSON.stringify(resolve(ROOT, 'tests/helpers')) },
     });
-    const { corpusAvailable, corpusDir, scoreCorpus, summarise } = await import(pathToFileURL(out).href);
+    const { corpusAvailable, corpusDir, corpusLabels, scoreCorpus, summarise } = await import(pathToFileURL(out).href);
     if (!corpusAvailable()) {
       console.error(`bench: scan corpus not found at ${corpusDir()} (set SCAN_CORPUS_DIR); skipped`);
       return;
     }
-    const cases = scoreCorpus();
+    const only = process.env.SCAN_CORPUS_HALF;
+    if (only && only !== 'tune' && only !== 'blind') throw new Error(`SCAN_CORPUS_HALF must be 'tune' or 'blind', not '${only}'`);
+    const halves = only ? [only] : ['tune', 'blind'];
+    const cases = scoreCorpus(corpusLabels().filter((l) => halves.includes(l.half)));
     const pct = (x) => round(x * 100, 1);
-    for (const half of ['tune', 'blind']) {
+    for (const half of halves) {
       const s = summarise(cases.filter((c) => c.label.half === half));
       emit(`scan_corpus_${half}_pages`, s.pages, 'pages');
       emit(`scan_corpus_${half}_precision`, pct(s.precision), '%');

@@ -5,6 +5,9 @@
 // half's misses per page on stderr; the blind half is only ever printed as figures.
 // SCAN_CORPUS_HALF=tune scores the tuning half alone: the blind half is not even run, so work on
 // the checks can be measured as often as needed without glancing at the blind figures.
+// SCAN_CORPUS_CV=1 adds the site type cross-validated by site on the tuning half
+// (tests/helpers/site-type-cv.ts): the accuracy when each site's rule is chosen on the other sites,
+// and with SCAN_CORPUS_DETAIL each sign's sites where it helps or hurts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,17 +18,18 @@ import { ROOT, round } from './lib.mjs';
 export default async function (emit) {
   const dir = mkdtempSync(join(tmpdir(), 'scan-corpus-'));
   try {
-    const out = join(dir, 'scan-corpus.mjs');
     await build({
-      entryPoints: [resolve(ROOT, 'tests/helpers/scan-corpus.ts')],
+      entryPoints: [resolve(ROOT, 'tests/helpers/scan-corpus.ts'), resolve(ROOT, 'tests/helpers/site-type-cv.ts')],
       bundle: true,
       platform: 'node',
       format: 'esm',
-      outfile: out,
+      outdir: dir,
       logLevel: 'error',
       define: { 'import.meta.dirname': JSON.stringify(resolve(ROOT, 'tests/helpers')) },
     });
-    const { corpusAvailable, corpusDir, corpusLabels, scoreCorpus, summarise } = await import(pathToFileURL(out).href);
+    const { corpusAvailable, corpusDir, corpusLabels, scoreCorpus, summarise } = await import(
+      pathToFileURL(join(dir, 'scan-corpus.js')).href
+    );
     if (!corpusAvailable()) {
       console.error(`bench: scan corpus not found at ${corpusDir()} (set SCAN_CORPUS_DIR); skipped`);
       return;
@@ -44,6 +48,18 @@ export default async function (emit) {
       emit(`scan_corpus_${half}_page_type_accuracy`, pct(s.pageTypeAccuracy), '%');
       emit(`scan_corpus_${half}_evidence_quoted_as_found`, pct(s.evidenceRate), '%');
       emit(`scan_corpus_${half}_findings`, s.findings, 'findings');
+    }
+    if (process.env.SCAN_CORPUS_CV) {
+      const cv = await import(pathToFileURL(join(dir, 'site-type-cv.js')).href);
+      const cases = cv.siteTypeCases(corpusLabels().filter((l) => l.half === 'tune'));
+      const r = cv.leaveOneSiteOut(cases);
+      emit('scan_corpus_tune_site_type_resubstitution', pct(r.resubstitution), '%');
+      emit('scan_corpus_tune_site_type_leave_one_site_out', pct(r.leaveOneSiteOut), '%');
+      if (process.env.SCAN_CORPUS_DETAIL) {
+        console.error(`right only with their own site's signs: ${r.dependsOnOwnSite.join(' ') || 'none'}`);
+        for (const s of cv.signSupport(cases))
+          console.error(`${s.sign}: on ${s.sites} sites, helps [${s.helps.join(' ')}] hurts [${s.hurts.join(' ')}]`);
+      }
     }
     if (process.env.SCAN_CORPUS_DETAIL)
       for (const c of cases.filter((x) => x.label.half === 'tune'))

@@ -3,7 +3,7 @@
  * placeholder links, social icons, and a site type that may be "General website".
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditPage, type AuditResult } from '../../src/lib/audit';
+import { auditPage, decideSiteType, type AuditResult, type SiteTypeEvidence } from '../../src/lib/audit';
 import { parseWithGo } from '../helpers/audit-pages';
 
 const page = (body: string, title = 'Northwind Outfitters', url = 'https://fixture.example/'): AuditResult =>
@@ -180,6 +180,17 @@ describe('site type from what kind of place the page describes', () => {
     const manual = '<h1>Quillnote</h1><h2>Installation</h2><pre>npm install quillnote</pre><h2>Usage</h2><pre>quillnote src/*.js</pre>';
     expect(page(`${manual}<h2>API</h2>`, 'Quillnote').siteType).toBe('docs');
     expect(page(manual.replace('<h2>Usage</h2>', '<h2>Why</h2>'), 'Quillnote').siteType).toBe('general');
+  });
+
+  test('two types whose points are level are a guess: the page is a General website', () => {
+    const none: SiteTypeEvidence = { ecommerce: [], local: [], content: [], docs: [], nonprofit: [], b2b: [] };
+    const level = {
+      ...none,
+      local: [['opening hours', 2] as [string, number], ['map', 1] as [string, number]],
+      b2b: [['services section', 3] as [string, number]],
+    };
+    expect(decideSiteType(level).siteType).toBe('general');
+    expect(decideSiteType({ ...level, b2b: [['services section', 2]] }).siteType).toBe('local');
   });
 
   test('a foundation that names its charities in its navigation is a non-profit, not the local business its address suggests', () => {

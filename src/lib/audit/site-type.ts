@@ -190,11 +190,32 @@ export interface SiteTypeResult {
 
 type Scored = Exclude<SiteType, 'general'>;
 
+/** Each type's signs on a page, as [sign, points]. */
+export type SiteTypeEvidence = Record<Scored, [string, number][]>;
+
+/**
+ * How the points decide: the strongest type needs `minPoints`, and a lead of `minLead` over the
+ * runner-up (two types with close scores are a guess: 'general' is the honest answer). `drop` names
+ * signs ('type:sign') to leave out, for the cross-validation (tests/helpers/site-type-cv.ts).
+ */
+export interface SiteTypeRule {
+  minPoints: number;
+  minLead: number;
+  drop?: ReadonlySet<string>;
+}
+
+export const SITE_TYPE_RULE: SiteTypeRule = { minPoints: 3, minLead: 1 };
+
 export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeResult {
+  return decideSiteType(siteTypeEvidence(url, page, s));
+}
+
+/** The signs each type collects from the page and its URL, before any decision. */
+export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeEvidence {
   const where = classifiablePart(url);
   const path = pathOf(url);
   const types = schemaTypes(page);
-  const signals: Record<Scored, [string, number][]> = { ecommerce: [], local: [], content: [], docs: [], nonprofit: [], b2b: [] };
+  const signals: SiteTypeEvidence = { ecommerce: [], local: [], content: [], docs: [], nonprofit: [], b2b: [] };
   const add = (type: Scored, name: string, points: number): void => void signals[type].push([name, points]);
   // What the page says it is: its title and first headings (a trade named deep in a page is a topic).
   const headline = [...page.elements.filter((e) => e.tag === 'title').map((e) => e.text), ...s.headings.slice(0, 4)].join(' \n ');
@@ -313,23 +334,31 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
     add('local', 'personal site', -3);
   }
 
+  return signals;
+}
+
+const SCORED_ORDER: Scored[] = ['ecommerce', 'local', 'nonprofit', 'b2b', 'docs', 'content'];
+
+/** The type the evidence points to, or 'general' when it is weak or two types compete. */
+export function decideSiteType(all: SiteTypeEvidence, rule: SiteTypeRule = SITE_TYPE_RULE): SiteTypeResult {
+  const signals = Object.fromEntries(
+    SCORED_ORDER.map((t) => [t, all[t].filter(([n]) => !rule.drop?.has(`${t}:${n}`))]),
+  ) as SiteTypeEvidence;
   // An address and a phone number are on every kind of site: alone they make no local business.
   const contactOnly = signals.local.every(([n, p]) => p <= 0 || ['address', 'phone number', 'call button'].includes(n));
-  if (contactOnly && signals.local.some(([, p]) => p > 0)) add('local', 'contact details alone', -1);
-  const total = (t: Scored): number => signals[t].reduce((n, [, p]) => n + p, 0);
-  // A business's blog or docs with as much commercial evidence as publishing evidence is the business.
-  const points = (t: Scored): number => total(t);
-  const order: Scored[] = ['ecommerce', 'local', 'nonprofit', 'b2b', 'docs', 'content'];
+  if (contactOnly && signals.local.some(([, p]) => p > 0)) signals.local.push(['contact details alone', -1]);
+  const points = (t: Scored): number => signals[t].reduce((n, [, p]) => n + p, 0);
+  const order = SCORED_ORDER;
   const ranked = [...order].sort((a, b) => points(b) - points(a) || order.indexOf(a) - order.indexOf(b));
   const best = ranked[0]!;
   const runnerUp = Math.max(0, points(ranked[1]!));
   const evidence = Object.fromEntries(
     order.filter((t) => signals[t].length).map((t) => [t, signals[t].map(([n, p]) => `${n} (${p})`)]),
   ) as SiteTypeResult['evidence'];
-  if (points(best) < 3)
+  if (points(best) < rule.minPoints || points(best) - runnerUp < rule.minLead)
     return { siteType: 'general', label: SITE_TYPE_LABELS.general, source: 'default', signals: [], confidence: 0, evidence };
   const names = signals[best].filter(([, p]) => p > 0).map(([n]) => n);
-  const fromUrl = names.includes('url keyword') && total(best) - 3 < 3;
+  const fromUrl = names.includes('url keyword') && points(best) - 3 < 3;
   return {
     siteType: best,
     label: SITE_TYPE_LABELS[best],

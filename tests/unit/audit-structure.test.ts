@@ -193,6 +193,23 @@ describe('site type from what kind of place the page describes', () => {
     expect(decideSiteType({ ...level, b2b: [['services section', 2]] }).siteType).toBe('local');
   });
 
+  test('a table of contents of its own sections beside code is a manual; the same links without code are a one-page site', () => {
+    const toc = ['intro', 'install', 'setup', 'images', 'text', 'code', 'credits', 'faq']
+      .map((id) => `<a href="#${id}">${id}</a>`)
+      .join('');
+    const manual = `<aside><nav>${toc}</nav></aside><h1>Theme guide</h1><pre>npm install</pre><pre>gulp build</pre>`;
+    expect(page(manual, 'Theme guide').siteType).toBe('docs');
+    expect(page(manual.replace(/<pre>[^<]*<\/pre>/g, ''), 'Theme guide').siteType).toBe('general');
+  });
+
+  test('an image size as alt text is a placeholder', () => {
+    const r = page('<h1>Theme guide</h1><img src="shot.jpg" alt="Image 1355x900px"><img src="b.jpg" alt="600x400">');
+    expect(r.findings.find((f) => f.id === 'copy-placeholder-alt')?.evidence).toMatchObject({
+      element: '<img alt="Image 1355x900px">',
+      count: 2,
+    });
+  });
+
   test('a foundation that names its charities in its navigation is a non-profit, not the local business its address suggests', () => {
     const body = `<nav><a href="/charities">Member charities</a><a href="/projects">Projects</a></nav><h1>Hope in action</h1>
       <h2>Recent charity programs</h2><p>Our members are registered charities working with children.</p>${FOOTER}`;

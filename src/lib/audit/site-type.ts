@@ -267,7 +267,11 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (linksMatching(s, /^(edit this page|edit on github|edit page)$/i).length) add('docs', "'Edit this page' link", 2);
   const code = page.elements.filter((e) => e.tag === 'pre').length;
   if (code >= 2) add('docs', 'code blocks', code >= 10 ? 3 : 1);
-  if (page.elements.filter((e) => e.tag === 'a' && /^#./.test(attr(e, 'href'))).length >= 40) add('docs', 'long in-page index', 1);
+  const inPage = page.elements.filter((e) => e.tag === 'a' && /^#./.test(attr(e, 'href')));
+  if (inPage.length >= 40) add('docs', 'long in-page index', 1);
+  // A manual's layout: a table of contents of its own sections beside code (a one-page landing
+  // links a handful of sections and shows no code).
+  if (new Set(inPage.map((e) => attr(e, 'href'))).size >= 8 && code >= 2) add('docs', 'table of contents beside code', 2);
   // A manual's own chapters: installation, usage, API, configuration.
   const chapters = new Set(s.headings.flatMap((h) => (DOCS_CHAPTER.exec(h.trim())?.[1] ?? '').toLowerCase() || []));
   if (chapters.size >= 2) add('docs', 'manual chapters in the headings', chapters.size >= 3 ? 2 : 1);

@@ -180,10 +180,10 @@ export const SOCIAL_ICON =
 
 /**
  * Alt text that describes nothing: dots, a generic word ("image", "course thumb", "Card image
- * cap"), a file name, or a slug such as "bg-shape" or "service-icon" (a class name, not a description).
+ * cap"), an image's size ("Image 1355x900px", "600x400"), a file name, or a slug such as "bg-shape" or "service-icon" (a class name, not a description).
  */
 export const PLACEHOLDER_ALT =
-  /^(\.+|…|-|_|alt|alt text|untitled|logo|hero|dsc_?\d+|img_?\d+|[\w-]+\.(jpe?g|png|gif|webp|svg|avif)|[a-z0-9]+([-_][a-z0-9]+)+|((card|post|course|event|feature|features|service|banner|product|blog|about|team|item|slide|news)\s+)*(image|images|img|photo|photos|picture|pic|graphic|placeholder|thumb|thumbnail|icon|banner)(\s+(cap|\d+|name|here))?)$/i;
+  /^(\.+|…|-|_|alt|alt text|untitled|logo|hero|dsc_?\d+|img_?\d+|[\w-]+\.(jpe?g|png|gif|webp|svg|avif)|[a-z0-9]+([-_][a-z0-9]+)+|((card|post|course|event|feature|features|service|banner|product|blog|about|team|item|slide|news)\s+)*(image|images|img|photo|photos|picture|pic|graphic|placeholder|thumb|thumbnail|icon|banner)(\s+(cap|\d+|name|here|\d+\s?[x×]\s?\d+(px)?))?|\d+\s?[x×]\s?\d+(px)?)$/i;
 
 /** Words that make a link a way to reach the business. */
 export const CONTACT_HREF = /^(mailto:|tel:)|(^|\/)(contact|contacto|contato|contatti|kontakt)\b|\/support|\/help/i;

@@ -3,7 +3,7 @@
  * placeholder links, social icons, and a site type that may be "General website".
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditPage, decideSiteType, type AuditResult, type SiteTypeEvidence } from '../../src/lib/audit';
+import { auditPage, computeSignals, decideSiteType, siteTypeEvidence, type AuditResult, type SiteTypeEvidence } from '../../src/lib/audit';
 import { parseWithGo } from '../helpers/audit-pages';
 
 const page = (body: string, title = 'Northwind Outfitters', url = 'https://fixture.example/'): AuditResult =>
@@ -208,6 +208,16 @@ describe('site type from what kind of place the page describes', () => {
       element: '<img alt="Image 1355x900px">',
       count: 2,
     });
+  });
+
+  test('prices and an address, which every kind of site shows, weigh little: prices none, an address one point', () => {
+    const parsed = parseWithGo(
+      '<html><body><h1>Lunch</h1><p>Soup $6</p><p>Salad $8</p><p>Pie $5</p><address>1116 Orchard Street</address></body></html>',
+      'https://fixture.example/',
+    );
+    const evidence = siteTypeEvidence('https://fixture.example/', parsed, computeSignals(parsed));
+    expect(evidence.ecommerce).toEqual([]);
+    expect(evidence.local).toEqual([['address', 1]]);
   });
 
   test('a foundation that names its charities in its navigation is a non-profit, not the local business its address suggests', () => {

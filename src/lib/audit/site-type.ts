@@ -228,7 +228,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (s.structure.controls.some((c) => ADD_TO_CART.test(c.text))) add('ecommerce', 'add-to-cart button', 3);
   if (s.structure.controls.filter((c) => BUY_BUTTON.test(c.text.trim())).length >= 3) add('ecommerce', 'buy buttons', 3);
   if (linksMatching(s, /\/(cart|basket|checkout|carrito|panier|warenkorb|carrello|carrinho)\b/i).length) add('ecommerce', 'cart link', 2);
-  if (s.prices >= 3 && !s.structure.prices.some((p) => PER_PERIOD.test(p.text))) add('ecommerce', 'prices', 1);
+  // Prices alone are no shop: plans, menus and price tables of every kind of site have them.
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products', 1);
   if (SHOP_WORDS.test(headline)) add('ecommerce', 'shop words in the headings', 2);
   if (PRICE_SORT.test(page.text)) add('ecommerce', 'sorting by price', 2);
@@ -240,7 +240,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     page.elements.some((el) => el.tag === 'address') ||
     /\b\d{1,5}\s+\w+(\s\w+)?\s(street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd|lane|drive)\b/i.test(page.text)
   )
-    add('local', 'address', 2);
+    add('local', 'address', 1); // one point: every kind of site shows an address
   if (
     types.has('openinghoursspecification') ||
     JSON.stringify(page.jsonLd).includes('openingHours') ||

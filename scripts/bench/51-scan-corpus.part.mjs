@@ -57,8 +57,14 @@ export default async function (emit) {
       emit('scan_corpus_tune_site_type_leave_one_site_out', pct(r.leaveOneSiteOut), '%');
       if (process.env.SCAN_CORPUS_DETAIL) {
         console.error(`right only with their own site's signs: ${r.dependsOnOwnSite.join(' ') || 'none'}`);
-        for (const s of cv.signSupport(cases))
-          console.error(`${s.sign}: on ${s.sites} sites, helps [${s.helps.join(' ')}] hurts [${s.hurts.join(' ')}]`);
+        const precision = cv.signPrecision(cases);
+        for (const s of cv.signSupport(cases)) {
+          const p = precision.get(s.sign) ?? { right: 0, wrong: 0 };
+          console.error(
+            `${s.sign}: on ${s.sites} sites (its type on ${p.right}, another on ${p.wrong}); ` +
+              `decides right on [${s.helps.join(' ')}], wrong on [${s.hurts.join(' ')}]`,
+          );
+        }
       }
     }
     if (process.env.SCAN_CORPUS_DETAIL)

@@ -3,9 +3,10 @@
  * donate buttons, prices, an address and opening hours, a documentation layout, article listings,
  * sales calls to action) and from keywords of the URL's host and path (never its query string: a
  * campaign parameter such as ?utm_campaign=shop-sale says nothing about the site, and scans are
- * cached without it). The type with most points wins from 3 points up, with a confidence from its
- * lead over the runner-up; below that the page is a 'general' website and only the checks every
- * site shares apply: weak evidence gets no type-specific advice.
+ * cached without it). The type with most points wins from 3 points up and a point ahead of the
+ * runner-up, with a confidence from its lead; below that, or when two types are level, the page is
+ * a 'general' website and only the checks every site shares apply: weak evidence gets no
+ * type-specific advice.
  */
 import { classifiablePart, SITE_TYPE_KEYWORDS, SITE_TYPE_LABELS, type SiteType } from '../site-type';
 import { attr, metaContent, schemaTypes, type Page } from './page';

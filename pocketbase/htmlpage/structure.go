@@ -445,7 +445,10 @@ func (t *tree) drawnStars(i int) (drawn, full int) {
 		if ce.Words == 0 && len(t.children[c]) == 1 && !anyClass(ce, starIcon) {
 			ce = t.els[t.children[c][0]]
 		}
-		if (ce.Tag == "i" || ce.Tag == "span" || ce.Tag == "svg" || ce.Tag == "li" || ce.Tag == "img") && anyClass(ce, starIcon) {
+		// An icon font draws on any tag: an empty element classed as a star is one (<div class="bi-star-fill">).
+		icon := ce.Tag == "i" || ce.Tag == "span" || ce.Tag == "svg" || ce.Tag == "li" || ce.Tag == "img" ||
+			(ce.Words == 0 && len(t.children[c]) == 0)
+		if icon && anyClass(ce, starIcon) {
 			drawn++
 			if !emptyStar.MatchString(ce.Attrs["class"]) {
 				full++

@@ -124,6 +124,18 @@ func TestDrawnStarRatings(t *testing.T) {
 	}
 }
 
+// An icon font draws its stars on any element: five empty divs classed bi-star-fill are a rating,
+// and empty divs with other icons are not.
+func TestStarsDrawnOnAnyElement(t *testing.T) {
+	doc := `<html><body><div class="card"><h5>Special Item</h5>
+ <div class="d-flex small text-warning"><div class="bi-star-fill"></div><div class="bi-star-fill"></div><div class="bi-star-fill"></div><div class="bi-star-fill"></div><div class="bi-star-fill"></div></div>
+ <div class="icons"><div class="bi-truck"></div><div class="bi-box"></div><div class="bi-gift"></div></div></div></body></html>`
+	s := Parse([]byte(doc), "https://shop.example/").Structure
+	if len(s.Ratings) != 1 || s.Ratings[0].Value != 5 {
+		t.Fatalf("want one rating of five drawn stars, got %+v", s.Ratings)
+	}
+}
+
 // A price split across elements ("$" and "29" and "/ month") or written with its currency after
 // the amount ("39.00 $") is still one price.
 func TestSplitPrices(t *testing.T) {

@@ -3,6 +3,11 @@
 // .scan-corpus, git-ignored: fetched pages are not committed). Prints precision, recall, site and page type accuracy and the
 // evidence rate for the tuning half and the blind half. SCAN_CORPUS_DETAIL=1 lists the tuning
 // half's misses per page on stderr; the blind half is only ever printed as figures.
+// SCAN_CORPUS_HALF=tune scores the tuning half alone: the blind half is not even run, so work on
+// the checks can be measured as often as needed without glancing at the blind figures.
+// SCAN_CORPUS_CV=1 adds the site type cross-validated by site on the tuning half
+// (tests/helpers/site-type-cv.ts): the accuracy when each site's rule is chosen on the other sites,
+// and with SCAN_CORPUS_DETAIL each sign's sites where it helps or hurts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,24 +18,28 @@ import { ROOT, round } from './lib.mjs';
 export default async function (emit) {
   const dir = mkdtempSync(join(tmpdir(), 'scan-corpus-'));
   try {
-    const out = join(dir, 'scan-corpus.mjs');
     await build({
-      entryPoints: [resolve(ROOT, 'tests/helpers/scan-corpus.ts')],
+      entryPoints: [resolve(ROOT, 'tests/helpers/scan-corpus.ts'), resolve(ROOT, 'tests/helpers/site-type-cv.ts')],
       bundle: true,
       platform: 'node',
       format: 'esm',
-      outfile: out,
+      outdir: dir,
       logLevel: 'error',
       define: { 'import.meta.dirname': JSON.stringify(resolve(ROOT, 'tests/helpers')) },
     });
-    const { corpusAvailable, corpusDir, scoreCorpus, summarise } = await import(pathToFileURL(out).href);
+    const { corpusAvailable, corpusDir, corpusLabels, scoreCorpus, summarise } = await import(
+      pathToFileURL(join(dir, 'scan-corpus.js')).href
+    );
     if (!corpusAvailable()) {
       console.error(`bench: scan corpus not found at ${corpusDir()} (set SCAN_CORPUS_DIR); skipped`);
       return;
     }
-    const cases = scoreCorpus();
+    const only = process.env.SCAN_CORPUS_HALF;
+    if (only && only !== 'tune' && only !== 'blind') throw new Error(`SCAN_CORPUS_HALF must be 'tune' or 'blind', not '${only}'`);
+    const halves = only ? [only] : ['tune', 'blind'];
+    const cases = scoreCorpus(corpusLabels().filter((l) => halves.includes(l.half)));
     const pct = (x) => round(x * 100, 1);
-    for (const half of ['tune', 'blind']) {
+    for (const half of halves) {
       const s = summarise(cases.filter((c) => c.label.half === half));
       emit(`scan_corpus_${half}_pages`, s.pages, 'pages');
       emit(`scan_corpus_${half}_precision`, pct(s.precision), '%');
@@ -39,6 +48,24 @@ export default async function (emit) {
       emit(`scan_corpus_${half}_page_type_accuracy`, pct(s.pageTypeAccuracy), '%');
       emit(`scan_corpus_${half}_evidence_quoted_as_found`, pct(s.evidenceRate), '%');
       emit(`scan_corpus_${half}_findings`, s.findings, 'findings');
+    }
+    if (process.env.SCAN_CORPUS_CV) {
+      const cv = await import(pathToFileURL(join(dir, 'site-type-cv.js')).href);
+      const cases = cv.siteTypeCases(corpusLabels().filter((l) => l.half === 'tune'));
+      const r = cv.leaveOneSiteOut(cases);
+      emit('scan_corpus_tune_site_type_resubstitution', pct(r.resubstitution), '%');
+      emit('scan_corpus_tune_site_type_leave_one_site_out', pct(r.leaveOneSiteOut), '%');
+      if (process.env.SCAN_CORPUS_DETAIL) {
+        console.error(`right only with their own site's signs: ${r.dependsOnOwnSite.join(' ') || 'none'}`);
+        const precision = cv.signPrecision(cases);
+        for (const s of cv.signSupport(cases)) {
+          const p = precision.get(s.sign) ?? { right: 0, wrong: 0 };
+          console.error(
+            `${s.sign}: on ${s.sites} sites (its type on ${p.right}, another on ${p.wrong}); ` +
+              `decides right on [${s.helps.join(' ')}], wrong on [${s.hurts.join(' ')}]`,
+          );
+        }
+      }
     }
     if (process.env.SCAN_CORPUS_DETAIL)
       for (const c of cases.filter((x) => x.label.half === 'tune'))

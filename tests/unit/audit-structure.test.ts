@@ -3,7 +3,7 @@
  * placeholder links, social icons, and a site type that may be "General website".
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditPage, type AuditResult } from '../../src/lib/audit';
+import { auditPage, computeSignals, decideSiteType, siteTypeEvidence, type AuditResult, type SiteTypeEvidence } from '../../src/lib/audit';
 import { parseWithGo } from '../helpers/audit-pages';
 
 const page = (body: string, title = 'Northwind Outfitters', url = 'https://fixture.example/'): AuditResult =>
@@ -80,6 +80,150 @@ describe('the scan reads what templates draw', () => {
     expect(ids(page(B2B, 'Agency - Start Bootstrap Theme'))).toContain('copy-default-title');
     expect(ids(page(B2B, 'Medic | Medical HTML Template'))).toContain('copy-default-title');
     expect(ids(page(B2B, 'Ledgerline | Invoice automation'))).not.toContain('copy-default-title');
+    // A short part that calls itself a template, whatever kind of template it names.
+    expect(ids(page(B2B, 'Box - Personal Portfolio Template'))).toContain('copy-default-title');
+    expect(ids(page(B2B, 'Ledgerline | Templates for invoices and quotes'))).not.toContain('copy-default-title');
+  });
+
+  test("a template maker's credit in the title is a default title", () => {
+    expect(ids(page(B2B, 'Spectral by HTML5 UP'))).toContain('copy-default-title');
+    expect(ids(page(B2B, 'Ledgerline by Northwind'))).not.toContain('copy-default-title');
+  });
+
+  test('contactUs.html and contact_me.html are contact pages', () => {
+    for (const path of ['contactUs.html', 'contact_me.html', 'contacto.html'])
+      expect(page('<h1>Pretty Patties</h1><p>Write to us.</p>', 'Pretty Patties', `https://fixture.example/${path}`).pageType).toBe(
+        'contact',
+      );
+  });
+
+  test('a contact link in another language is a contact link', () => {
+    expect(ids(page(`${B2B}<nav><a href="contacto.html">Contacto</a></nav>`))).not.toContain('trust-no-contact');
+    expect(ids(page(`${B2B}<nav><a href="blog.html">Blog</a></nav>`))).toContain('trust-no-contact');
+  });
+
+  test("'free' in a template's own title is not a free offer that makes pricing unnecessary", () => {
+    const agency =
+      '<h1>Your favourite place for Free Bootstrap Themes</h1><h2>Branding</h2><h2>Consulting</h2><a class="btn" href="/contact">Start a project</a>';
+    expect(ids(page(agency, 'Creative Agency'))).toContain('pricing-hidden');
+    expect(ids(page(agency.replace('Free Bootstrap Themes', 'free brand audits'), 'Creative Agency'))).not.toContain('pricing-hidden');
+  });
+});
+
+describe('site type from what kind of place the page describes', () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+  const FOOTER = '<footer><address>1116 Orchard Street, Golden Valley</address><a href="tel:+13175858468">(317) 585-8468</a></footer>';
+
+  test('an address and a phone number alone make no local business', () => {
+    const r = page(`<h1>Ideas that travel</h1><p>We write about design and the people behind it.</p>${FOOTER}`, 'Northwind Notes');
+    expect(r.siteType).toBe('general');
+  });
+
+  test('a weekly timetable of opening hours is a local business', () => {
+    const hours = ['Sunday Closed', 'Monday 7:00 AM to 8:00 PM', 'Tuesday 7:00 AM to 8:00 PM', 'Saturday 9:00 AM to 5:00 PM']
+      .map((d) => `<li>${d}</li>`)
+      .join('');
+    expect(page(`<h1>Come on in</h1><ul>${hours}</ul>${FOOTER}`, 'Northwind Coffee').siteType).toBe('local');
+    expect(page(`<h1>Lunch</h1><p>Our Hours: Lunch Tues - Sat 11:45 am - 2:30 pm</p>${FOOTER}`, 'Northwind Kitchen').siteType).toBe(
+      'local',
+    );
+  });
+
+  test('call and WhatsApp buttons next to a map are a local business, in any language', () => {
+    const body = `<h3>تنسيق حدائق</h3><a class="btn" href="tel:+971561690507">اتصل</a><a class="btn" href="https://wa.me/971561690507">واتساب</a>
+      <iframe src="https://www.google.com/maps/embed?pb=1"></iframe>`;
+    expect(page(body, 'خدمات تنسيق حدائق').siteType).toBe('local');
+  });
+
+  test('an agency whose headings name its services and its team is B2B', () => {
+    const body = `<h1>We build brands</h1><h3>Branding</h3><h3>Consulting</h3><h3>Development</h3><h2>Meet our team</h2>`;
+    expect(page(body, 'Northwind Studio').siteType).toBe('b2b');
+    expect(page('<h1>We build brands</h1><h3>Branding</h3><h2>Meet our team</h2>', 'Northwind Studio').siteType).toBe('general');
+  });
+
+  test('a listing sorted by price, in a marketplace, is a shop without the words cart or checkout', () => {
+    const listing = `<h2>Results for "Electronics"</h2><select>
+        <option>Top rated</option>
+        <option>Lowest Price</option>
+        <option>Highest Price</option>
+      </select>
+      <a href="/ad/1">11inch Macbook Air</a><span>$10</span>`;
+    expect(page(listing, 'Classimax | Classified Marketplace', 'https://fixture.example/category.html').siteType).toBe('ecommerce');
+    expect(page(listing.replace(/<select>[^]*<\/select>/, ''), 'Classimax', 'https://fixture.example/category.html').siteType).toBe(
+      'general',
+    );
+  });
+
+  test('a shop that sells in Spanish: its buy buttons make a listing, its payment methods and name a shop', () => {
+    const games = ['Persona 3', 'Elden Ring', 'Sekiro', 'Lego Batman']
+      .map((g, i) => `<div><h4>${g}</h4><p>$${18 + i}.500</p><button>Comprar</button></div>`)
+      .join('');
+    const footer = '<footer><h3>Metodos de pago</h3><h3>Contactanos</h3></footer>';
+    const listing = page(`<h1>Productos</h1>${games}${footer}`, 'GameCloud', 'https://fixture.example/juegos.html');
+    expect(listing.siteType).toBe('ecommerce');
+    expect(listing.pageType).toBe('category');
+    expect(page(`<h1>Tienda de juegos GameCloud</h1><a href="juegos.html">Ir a productos</a>${footer}`, 'GameCloud').siteType).toBe(
+      'ecommerce',
+    );
+    expect(page(`<h1>Tienda de juegos GameCloud</h1><a href="juegos.html">Ir a productos</a>`, 'GameCloud').siteType).toBe('general');
+  });
+
+  test('plans whose period sits in its own element are plans priced per month', () => {
+    const plan = (name: string, amount: string) =>
+      `<div class="price-table"><span>${name}</span><div class="value"><span>$</span><span>${amount}</span><br><span>month</span></div></div>`;
+    const body = `<h1>Cloud storage</h1><a href="/pricing">Pricing</a>${plan('Silver', '24,35')}${plan('Gold', '50,00')}`;
+    expect(page(body, 'Northwind Cloud').siteType).toBe('b2b');
+    expect(page(body.replace(/month/g, ''), 'Northwind Cloud').siteType).toBe('general');
+  });
+
+  test("a manual's chapters (installation, usage, API) make a documentation page", () => {
+    const manual = '<h1>Quillnote</h1><h2>Installation</h2><pre>npm install quillnote</pre><h2>Usage</h2><pre>quillnote src/*.js</pre>';
+    expect(page(`${manual}<h2>API</h2>`, 'Quillnote').siteType).toBe('docs');
+    expect(page(manual.replace('<h2>Usage</h2>', '<h2>Why</h2>'), 'Quillnote').siteType).toBe('general');
+  });
+
+  test('two types whose points are level are a guess: the page is a General website', () => {
+    const none: SiteTypeEvidence = { ecommerce: [], local: [], content: [], docs: [], nonprofit: [], b2b: [] };
+    const level = {
+      ...none,
+      local: [['opening hours', 2] as [string, number], ['map', 1] as [string, number]],
+      b2b: [['services section', 3] as [string, number]],
+    };
+    expect(decideSiteType(level).siteType).toBe('general');
+    expect(decideSiteType({ ...level, b2b: [['services section', 2]] }).siteType).toBe('local');
+  });
+
+  test('a table of contents of its own sections beside code is a manual; the same links without code are a one-page site', () => {
+    const toc = ['intro', 'install', 'setup', 'images', 'text', 'code', 'credits', 'faq']
+      .map((id) => `<a href="#${id}">${id}</a>`)
+      .join('');
+    const manual = `<aside><nav>${toc}</nav></aside><h1>Theme guide</h1><pre>npm install</pre><pre>gulp build</pre>`;
+    expect(page(manual, 'Theme guide').siteType).toBe('docs');
+    expect(page(manual.replace(/<pre>[^<]*<\/pre>/g, ''), 'Theme guide').siteType).toBe('general');
+  });
+
+  test('an image size as alt text is a placeholder', () => {
+    const r = page('<h1>Theme guide</h1><img src="shot.jpg" alt="Image 1355x900px"><img src="b.jpg" alt="600x400">');
+    expect(r.findings.find((f) => f.id === 'copy-placeholder-alt')?.evidence).toMatchObject({
+      element: '<img alt="Image 1355x900px">',
+      count: 2,
+    });
+  });
+
+  test('prices and an address, which every kind of site shows, weigh little: prices none, an address one point', () => {
+    const parsed = parseWithGo(
+      '<html><body><h1>Lunch</h1><p>Soup $6</p><p>Salad $8</p><p>Pie $5</p><address>1116 Orchard Street</address></body></html>',
+      'https://fixture.example/',
+    );
+    const evidence = siteTypeEvidence('https://fixture.example/', parsed, computeSignals(parsed));
+    expect(evidence.ecommerce).toEqual([]);
+    expect(evidence.local).toEqual([['address', 1]]);
+  });
+
+  test('a foundation that names its charities in its navigation is a non-profit, not the local business its address suggests', () => {
+    const body = `<nav><a href="/charities">Member charities</a><a href="/projects">Projects</a></nav><h1>Hope in action</h1>
+      <h2>Recent charity programs</h2><p>Our members are registered charities working with children.</p>${FOOTER}`;
+    expect(page(body, 'Hope in Action').siteType).toBe('nonprofit');
   });
 });
 

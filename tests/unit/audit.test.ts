@@ -109,7 +109,8 @@ describe('the audit', () => {
   });
 
   test("a keyword of the URL's host or path counts with the content; the query string never does", () => {
-    expect(audit('b2b', 'https://my-shop.example/')).toMatchObject({ siteType: 'ecommerce', siteTypeSource: 'url' });
+    // 'shop' in the host counts as much as the page's B2B words: two types that compete are a guess.
+    expect(audit('b2b', 'https://my-shop.example/')).toMatchObject({ siteType: 'general', siteTypeSource: 'default' });
     // Product markup and an add-to-cart button outweigh 'cafe' in the host: a café that sells online.
     expect(audit('shop', 'https://downtown-cafe.example/').siteType).toBe('ecommerce');
     expect(audit('local-business', 'https://fixture.example/').siteType).toBe('local');

@@ -5,7 +5,15 @@ export type { Page, PageElement } from './page';
 export { assetReferences } from './assets';
 export { resolveRef, hostOf, urlForStorage } from './url';
 export { computeSignals } from './signals';
-export { detectSiteType, type SiteTypeResult } from './site-type';
+export {
+  decideSiteType,
+  detectSiteType,
+  siteTypeEvidence,
+  SITE_TYPE_RULE,
+  type SiteTypeEvidence,
+  type SiteTypeResult,
+  type SiteTypeRule,
+} from './site-type';
 export { detectPageType, PAGE_TYPE_LABELS, type PageType } from './page-type';
 export { auditPage, expectedLift, findingScore, hasEvidence, type AuditResult } from './audit';
 export * from './present';

@@ -6,7 +6,7 @@
 import { classifiablePart } from '../site-type';
 import { attr, metaContent, schemaTypes, type Page } from './page';
 import type { Signals } from './signals';
-import { wordsPattern } from './words';
+import { BUY_BUTTON, wordsPattern } from './words';
 
 export type PageType = 'home' | 'product' | 'category' | 'pricing' | 'contact' | 'article' | 'checkout' | 'landing';
 
@@ -44,12 +44,21 @@ export function detectPageType(page: Page, s: Signals): PageType {
   if ((productMarkup && addToCart <= 2) || /\/(products?|p|item)\/[^/]+/.test(path) || addToCart === 1) return 'product';
   // A listing: a shop's collection or category, or a page selling many products side by side.
   const homePath = HOME_PATH.test(path);
-  if (/\/(collections?|categor(y|ies)|product-category|shop|catalog|c)(\/|$|\.html?$)/.test(path) || (addToCart >= 4 && !homePath))
+  const buyButtons = s.structure.controls.filter((c) => BUY_BUTTON.test(c.text.trim())).length;
+  if (
+    /\/(collections?|categor(y|ies)|product-category|shop|catalog|c|products|productos|produits|produkte|prodotti|tienda)(\/|$|\.html?$)/.test(
+      path,
+    ) ||
+    (Math.max(addToCart, buyButtons) >= 4 && !homePath)
+  )
     return 'category';
   if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path) || /\b(pricing|plans and pricing|choose (a|your) plan)\b/i.test(h1))
     return 'pricing';
   const messageForm = s.forms.some((f) => f.fields.some((x) => x.type === 'textarea'));
-  if (/\/(contact|kontakt|contacto|get-in-touch|contact-us)(\/|$|\.)/.test(path) || (/\b(contact|get in touch)\b/i.test(h1) && messageForm))
+  if (
+    /\/(contact|kontakt|contacto|contato|contatti|get-in-touch)([-_]?(us|me))?(\/|$|\.)/.test(path) ||
+    (/\b(contact|get in touch)\b/i.test(h1) && messageForm)
+  )
     return 'contact';
   const longArticle = page.elements.some((e) => e.tag === 'article' && e.words >= 300);
   if (

@@ -3,19 +3,30 @@
  * donate buttons, prices, an address and opening hours, a documentation layout, article listings,
  * sales calls to action) and from keywords of the URL's host and path (never its query string: a
  * campaign parameter such as ?utm_campaign=shop-sale says nothing about the site, and scans are
- * cached without it). The type with most points wins from 3 points up, with a confidence from its
- * lead over the runner-up; below that the page is a 'general' website and only the checks every
- * site shares apply: weak evidence gets no type-specific advice.
+ * cached without it). The type with most points wins from 3 points up and a point ahead of the
+ * runner-up, with a confidence from its lead; below that, or when two types are level, the page is
+ * a 'general' website and only the checks every site shares apply: weak evidence gets no
+ * type-specific advice.
  */
 import { classifiablePart, SITE_TYPE_KEYWORDS, SITE_TYPE_LABELS, type SiteType } from '../site-type';
 import { attr, metaContent, schemaTypes, type Page } from './page';
 import { commercialLinks, DOCS_GENERATOR, pathOf } from './page-type';
 import { linksMatching, type Signals } from './signals';
-import { CTA_WORDS, wordsPattern } from './words';
+import { BUY_BUTTON, CTA_WORDS, wordsPattern } from './words';
 
 const LOCAL_TYPES =
   /^(localbusiness|restaurant|cafeorcoffeeshop|bakery|barorpub|dentist|physician|medicalclinic|hairsalon|beautysalon|dayspa|attorney|legalservice|plumber|electrician|hvacbusiness|homeandconstructionbusiness|autorepair|automotivebusiness|healthandbeautybusiness|foodestablishment|lodgingbusiness|hotel|realestateagent|accountingservice|veterinarycare|childcare|locksmith|roofingcontractor|generalcontractor|movingcompany|.*business)$/;
-const ADD_TO_CART = wordsPattern(['add to cart', 'add to bag', 'add to basket']);
+const ADD_TO_CART = wordsPattern([
+  'add to cart',
+  'add to bag',
+  'add to basket',
+  'añadir al carrito',
+  'agregar al carrito',
+  'ajouter au panier',
+  'in den warenkorb',
+  'aggiungi al carrello',
+  'adicionar ao carrinho',
+]);
 const DONATE = wordsPattern(['donate', 'donate now', 'give now', 'make a gift', 'sponsor a child']);
 const CHARITY_WORDS = wordsPattern([
   'non-profit',
@@ -47,6 +58,39 @@ const LOCAL_WORDS = wordsPattern([
   'car repair',
   'visit us',
 ]);
+/** Words of a cause, not of a business (a foundation's programmes, its donors and volunteers). */
+const CAUSE_WORDS = wordsPattern([
+  'charity',
+  'charities',
+  'charitable',
+  'foundation',
+  'donors',
+  'donation',
+  'donations',
+  'volunteer',
+  'volunteers',
+  'volunteering',
+  'fundraising',
+  'our cause',
+  'causes',
+  'non-profit',
+  'nonprofit',
+  'humanitarian',
+]);
+/** A link that calls the business: its phone or its WhatsApp. */
+const CALL_HREF = /^tel:|^https?:\/\/(wa\.me|api\.whatsapp\.com)\//i;
+const DAY = '(mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday)';
+/** Opening hours in words, or a range of days ("Tues - Sat", "Mon to Fri"). */
+const OPENING_HOURS = new RegExp(
+  `opening hours|hours of operation|working hours|business hours|office hours|our hours|we're open|we are open|open daily|\\b${DAY}\\.?\\s?(-|–|to)\\s?${DAY}\\b`,
+  'i',
+);
+const DAY_TIME = new RegExp(`\\b${DAY}\\b[^a-z0-9]{0,12}(\\d{1,2}(:\\d{2})?\\s?(am|pm|a\\.m\\.|p\\.m\\.)|closed)`, 'gi');
+
+/** A weekly timetable: three or more days, each followed by a time or "closed". */
+function timetable(text: string): boolean {
+  return new Set([...text.matchAll(DAY_TIME)].map((m) => m[1]!.slice(0, 3).toLowerCase())).size >= 3;
+}
 const PERSONAL = /\b(i'm|i am|my name is|hire me|my work|my portfolio|resume|curriculum vitae)\b/i;
 const B2B_WORDS = wordsPattern([
   'agency',
@@ -98,7 +142,23 @@ const SHOP_WORDS = wordsPattern([
   'best sellers',
   'shop now',
   'our products',
+  'marketplace',
+  'online store',
+  'online shop',
+  'tienda',
+  'tienda online',
+  'boutique',
+  'loja',
+  'negozio',
 ]);
+/** Headings that are a manual's chapters. */
+const DOCS_CHAPTER =
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(installation|installing|getting started|quick ?start|usage|api|api reference|configuration|options|examples|changelog|change log|faq|troubleshooting|contributing|download|downloads)$/i;
+/** A section listing the payment methods a shop accepts. */
+const PAYMENT_METHODS =
+  /^(payment methods|payment options|we accept|métodos de pago|metodos de pago|formas de pago|moyens de paiement|zahlungsarten|zahlungsmethoden|metodi di pagamento|formas de pagamento)$/i;
+/** Sorting a listing by price: what a shop's category page offers. */
+const PRICE_SORT = /\b(lowest|highest) price\b|\bprice:?\s*(low|high)(est)?\s*(to|-|–)\s*(high|low)|\bsort by price\b/i;
 const PER_PERIOD = /\/\s?(mo|month|year|yr|user|seat)\b|\b(per|a) (month|year|user|seat)\b|\bmonthly\b/i;
 const SALES_CTA = wordsPattern([
   'demo',
@@ -131,11 +191,32 @@ export interface SiteTypeResult {
 
 type Scored = Exclude<SiteType, 'general'>;
 
+/** Each type's signs on a page, as [sign, points]. */
+export type SiteTypeEvidence = Record<Scored, [string, number][]>;
+
+/**
+ * How the points decide: the strongest type needs `minPoints`, and a lead of `minLead` over the
+ * runner-up (two types with close scores are a guess: 'general' is the honest answer). `drop` names
+ * signs ('type:sign') to leave out, for the cross-validation (tests/helpers/site-type-cv.ts).
+ */
+export interface SiteTypeRule {
+  minPoints: number;
+  minLead: number;
+  drop?: ReadonlySet<string>;
+}
+
+export const SITE_TYPE_RULE: SiteTypeRule = { minPoints: 3, minLead: 1 };
+
 export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeResult {
+  return decideSiteType(siteTypeEvidence(url, page, s));
+}
+
+/** The signs each type collects from the page and its URL, before any decision. */
+export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeEvidence {
   const where = classifiablePart(url);
   const path = pathOf(url);
   const types = schemaTypes(page);
-  const signals: Record<Scored, [string, number][]> = { ecommerce: [], local: [], content: [], docs: [], nonprofit: [], b2b: [] };
+  const signals: SiteTypeEvidence = { ecommerce: [], local: [], content: [], docs: [], nonprofit: [], b2b: [] };
   const add = (type: Scored, name: string, points: number): void => void signals[type].push([name, points]);
   // What the page says it is: its title and first headings (a trade named deep in a page is a topic).
   const headline = [...page.elements.filter((e) => e.tag === 'title').map((e) => e.text), ...s.headings.slice(0, 4)].join(' \n ');
@@ -146,10 +227,13 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (types.has('product') || types.has('offer') || types.has('aggregateoffer')) add('ecommerce', 'Product markup', 3);
   if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'product') add('ecommerce', 'og:type product', 2);
   if (s.structure.controls.some((c) => ADD_TO_CART.test(c.text))) add('ecommerce', 'add-to-cart button', 3);
-  if (linksMatching(s, /\/(cart|basket|checkout)\b/i).length) add('ecommerce', 'cart link', 2);
-  if (s.prices >= 3 && !s.structure.prices.some((p) => PER_PERIOD.test(p.text))) add('ecommerce', 'prices', 1);
+  if (s.structure.controls.filter((c) => BUY_BUTTON.test(c.text.trim())).length >= 3) add('ecommerce', 'buy buttons', 3);
+  if (linksMatching(s, /\/(cart|basket|checkout|carrito|panier|warenkorb|carrello|carrinho)\b/i).length) add('ecommerce', 'cart link', 2);
+  // Prices alone are no shop: plans, menus and price tables of every kind of site have them.
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products', 1);
   if (SHOP_WORDS.test(headline)) add('ecommerce', 'shop words in the headings', 2);
+  if (PRICE_SORT.test(page.text)) add('ecommerce', 'sorting by price', 2);
+  if (s.headings.some((h) => PAYMENT_METHODS.test(h.trim()))) add('ecommerce', 'payment methods', 1);
 
   if ([...types].some((t) => LOCAL_TYPES.test(t))) add('local', 'LocalBusiness markup', 3);
   if (
@@ -157,13 +241,12 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
     page.elements.some((el) => el.tag === 'address') ||
     /\b\d{1,5}\s+\w+(\s\w+)?\s(street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd|lane|drive)\b/i.test(page.text)
   )
-    add('local', 'address', 2);
+    add('local', 'address', 1); // one point: every kind of site shows an address
   if (
     types.has('openinghoursspecification') ||
     JSON.stringify(page.jsonLd).includes('openingHours') ||
-    /opening hours|hours of operation|working hours|business hours|office hours|\b(mon|monday|sat|saturday)\s?(-|–|to)\s?(fri|friday|sat|saturday|sun|sunday|tue|tuesday)\b/i.test(
-      page.text,
-    )
+    OPENING_HOURS.test(page.text) ||
+    timetable(page.text)
   )
     add('local', 'opening hours', 2);
   if (page.elements.some((el) => el.tag === 'iframe' && /maps\.google|google\.com\/maps|openstreetmap/i.test(attr(el, 'src'))))
@@ -171,6 +254,9 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (/\bbook (a|an|your) (table|appointment)\b|\bwalk-ins\b|\breservations?\b/i.test(page.text)) add('local', 'bookings', 1);
   if (LOCAL_WORDS.test(headline)) add('local', 'local trade in the headings', 2);
   if (s.links.some((a) => /^tel:/i.test(attr(a, 'href'))) || s.phoneInText) add('local', 'phone number', 1);
+  // "Call us" as one of the page's own actions (a styled or header link to the phone or to WhatsApp).
+  if (s.structure.controls.some((c) => CALL_HREF.test(c.href ?? '') && c.region !== 'footer' && (c.styled || c.region === 'header')))
+    add('local', 'call button', 1);
 
   if (
     /^https?:\/\/(docs|developers?|devdocs|api|help|support)\./.test(where) ||
@@ -182,7 +268,14 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (linksMatching(s, /^(edit this page|edit on github|edit page)$/i).length) add('docs', "'Edit this page' link", 2);
   const code = page.elements.filter((e) => e.tag === 'pre').length;
   if (code >= 2) add('docs', 'code blocks', code >= 10 ? 3 : 1);
-  if (page.elements.filter((e) => e.tag === 'a' && /^#./.test(attr(e, 'href'))).length >= 40) add('docs', 'long in-page index', 1);
+  const inPage = page.elements.filter((e) => e.tag === 'a' && /^#./.test(attr(e, 'href')));
+  if (inPage.length >= 40) add('docs', 'long in-page index', 1);
+  // A manual's layout: a table of contents of its own sections beside code (a one-page landing
+  // links a handful of sections and shows no code).
+  if (new Set(inPage.map((e) => attr(e, 'href'))).size >= 8 && code >= 2) add('docs', 'table of contents beside code', 2);
+  // A manual's own chapters: installation, usage, API, configuration.
+  const chapters = new Set(s.headings.flatMap((h) => (DOCS_CHAPTER.exec(h.trim())?.[1] ?? '').toLowerCase() || []));
+  if (chapters.size >= 2) add('docs', 'manual chapters in the headings', chapters.size >= 3 ? 2 : 1);
 
   if (['article', 'blogposting', 'newsarticle'].some((t) => types.has(t))) add('content', 'Article markup', 3);
   if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'article') add('content', 'og:type article', 2);
@@ -199,18 +292,32 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   if (s.structure.controls.some((c) => DONATE.test(c.text) && c.region !== 'footer') || linksMatching(s, /\/donat/i).length)
     add('nonprofit', 'donate button', 3);
   if (CHARITY_WORDS.test(page.text)) add('nonprofit', 'charity statement', 2);
+  // A cause's vocabulary where the site names itself: a point for each of the title, the headings,
+  // the navigation and the description that use it.
+  const navText = s.structure.controls
+    .filter((c) => c.region === 'nav' || c.region === 'header')
+    .map((c) => c.text)
+    .join(' \n ');
+  const causeWords = [headline, s.headings.join(' \n '), navText, metaContent(page, 'description') ?? ''].filter((t) =>
+    CAUSE_WORDS.test(t),
+  ).length;
+  if (causeWords) add('nonprofit', 'cause vocabulary', causeWords);
 
   // What a company blog or docs page of a business still shows: pricing, trial and demo calls.
   if (commercialLinks(page) > 0) add('b2b', 'pricing or sign-up link', 2);
   if (s.ctas.some((c) => SALES_CTA.test(c.text) && CTA_WORDS.test(c.text))) add('b2b', 'sales call to action', 2);
   if (
     s.structure.prices.filter((p) => PER_PERIOD.test(p.text)).length >= 2 ||
-    /\$\s?\d+\s*(\/\s?mo|\/\s?month|monthly|per month)/i.test(page.text)
+    // The period may sit in its own element after the amount ("$ 24,35 <br> month").
+    (page.text.match(/[$€£]\s?\d[\d.,]*\s*(\/\s?|per\s|a\s)?(mo|month|monthly)\b/gi) ?? []).length >= 2
   )
     add('b2b', 'plans priced per month', 2);
   // Business vocabulary: a point for each of the title, the headings and the description that use it.
   const title = page.elements.find((e) => e.tag === 'title')?.text ?? '';
-  const b2bWords = [title, s.headings.join(' \n '), metaContent(page, 'description') ?? ''].filter((t) => B2B_WORDS.test(t)).length;
+  // Headings that name two or more business services ("Branding", "Consulting") count twice.
+  const serviceHeadings = s.headings.filter((h) => B2B_WORDS.test(h)).length >= 2 ? 1 : 0;
+  const b2bWords =
+    [title, s.headings.join(' \n '), metaContent(page, 'description') ?? ''].filter((t) => B2B_WORDS.test(t)).length + serviceHeadings;
   if (b2bWords) add('b2b', 'business vocabulary', b2bWords);
   if (
     s.headings.some((h) => /^(our )?services$|^at your service$|^what we (do|offer)$|^our (work|process|working process)$/i.test(h.trim()))
@@ -232,20 +339,31 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
     add('local', 'personal site', -3);
   }
 
-  const total = (t: Scored): number => signals[t].reduce((n, [, p]) => n + p, 0);
-  // A business's blog or docs with as much commercial evidence as publishing evidence is the business.
-  const points = (t: Scored): number => total(t);
-  const order: Scored[] = ['ecommerce', 'local', 'nonprofit', 'b2b', 'docs', 'content'];
+  return signals;
+}
+
+const SCORED_ORDER: Scored[] = ['ecommerce', 'local', 'nonprofit', 'b2b', 'docs', 'content'];
+
+/** The type the evidence points to, or 'general' when it is weak or two types compete. */
+export function decideSiteType(all: SiteTypeEvidence, rule: SiteTypeRule = SITE_TYPE_RULE): SiteTypeResult {
+  const signals = Object.fromEntries(
+    SCORED_ORDER.map((t) => [t, all[t].filter(([n]) => !rule.drop?.has(`${t}:${n}`))]),
+  ) as SiteTypeEvidence;
+  // An address and a phone number are on every kind of site: alone they make no local business.
+  const contactOnly = signals.local.every(([n, p]) => p <= 0 || ['address', 'phone number', 'call button'].includes(n));
+  if (contactOnly && signals.local.some(([, p]) => p > 0)) signals.local.push(['contact details alone', -1]);
+  const points = (t: Scored): number => signals[t].reduce((n, [, p]) => n + p, 0);
+  const order = SCORED_ORDER;
   const ranked = [...order].sort((a, b) => points(b) - points(a) || order.indexOf(a) - order.indexOf(b));
   const best = ranked[0]!;
   const runnerUp = Math.max(0, points(ranked[1]!));
   const evidence = Object.fromEntries(
     order.filter((t) => signals[t].length).map((t) => [t, signals[t].map(([n, p]) => `${n} (${p})`)]),
   ) as SiteTypeResult['evidence'];
-  if (points(best) < 3)
+  if (points(best) < rule.minPoints || points(best) - runnerUp < rule.minLead)
     return { siteType: 'general', label: SITE_TYPE_LABELS.general, source: 'default', signals: [], confidence: 0, evidence };
   const names = signals[best].filter(([, p]) => p > 0).map(([n]) => n);
-  const fromUrl = names.includes('url keyword') && total(best) - 3 < 3;
+  const fromUrl = names.includes('url keyword') && points(best) - 3 < 3;
   return {
     siteType: best,
     label: SITE_TYPE_LABELS[best],

@@ -161,10 +161,15 @@ export const DEFAULT_DESCRIPTION =
 
 /**
  * A starter template's own name for itself left in a title or description: "Agency - Start
- * Bootstrap Theme", "Medic | Medical HTML Template", "This is meta description".
+ * Bootstrap Theme", "Medic | Medical HTML Template", "This is meta description", or a short part
+ * that ends by calling itself a template or theme ("Box - Personal Portfolio Template"), or the
+ * template maker's credit ("Spectral by HTML5 UP").
  */
 export const TEMPLATE_DEFAULT =
-  /\b(start bootstrap|html5?|css3?|bootstrap\s?\d?|bulma|tailwind|wordpress|jekyll|hugo|gatsby|astro|website|web|landing(\s+page)?|one[-\s]page|multipurpose|multi-purpose|responsive|parallax|starter|admin|ui|free|premium|corporate|creative)\s+(template|theme)s?\b|^this is (a |the )?meta description$|\ban? \w+ ui template\b/i;
+  /\b(start bootstrap|html5?|css3?|bootstrap\s?\d?|bulma|tailwind|wordpress|jekyll|hugo|gatsby|astro|website|web|landing(\s+page)?|one[-\s]page|multipurpose|multi-purpose|responsive|parallax|starter|admin|ui|free|premium|corporate|creative)\s+(template|theme)s?\b|^this is (a |the )?meta description$|\ban? \w+ ui template\b|^(\S+\s+){1,4}(template|theme)s?$|\bby (html5 ?up|colorlib|themefisher|templatemo|bootstrapmade|start ?bootstrap|themewagon|w3layouts|uicookies)$/i;
+
+/** A buy button's whole text, in the languages the scan meets most: a grid of them is a shop's listing. */
+export const BUY_BUTTON = /^(buy|buy now|shop now|order now|comprar|comprar ahora|acheter|kaufen|jetzt kaufen|acquista|compra)$/i;
 
 /** Social networks: a link to one of them is a social profile link, never a call to action. */
 export const SOCIAL_HOST =
@@ -175,10 +180,13 @@ export const SOCIAL_ICON =
 
 /**
  * Alt text that describes nothing: dots, a generic word ("image", "course thumb", "Card image
- * cap"), a file name, or a slug such as "bg-shape" or "service-icon" (a class name, not a description).
+ * cap"), an image's size ("Image 1355x900px", "600x400"), a file name, or a slug such as "bg-shape" or "service-icon" (a class name, not a description).
  */
 export const PLACEHOLDER_ALT =
-  /^(\.+|…|-|_|alt|alt text|untitled|logo|hero|dsc_?\d+|img_?\d+|[\w-]+\.(jpe?g|png|gif|webp|svg|avif)|[a-z0-9]+([-_][a-z0-9]+)+|((card|post|course|event|feature|features|service|banner|product|blog|about|team|item|slide|news)\s+)*(image|images|img|photo|photos|picture|pic|graphic|placeholder|thumb|thumbnail|icon|banner)(\s+(cap|\d+|name|here))?)$/i;
+  /^(\.+|…|-|_|alt|alt text|untitled|logo|hero|dsc_?\d+|img_?\d+|[\w-]+\.(jpe?g|png|gif|webp|svg|avif)|[a-z0-9]+([-_][a-z0-9]+)+|((card|post|course|event|feature|features|service|banner|product|blog|about|team|item|slide|news)\s+)*(image|images|img|photo|photos|picture|pic|graphic|placeholder|thumb|thumbnail|icon|banner)(\s+(cap|\d+|name|here|\d+\s?[x×]\s?\d+(px)?))?|\d+\s?[x×]\s?\d+(px)?)$/i;
 
 /** Words that make a link a way to reach the business. */
-export const CONTACT_HREF = /^(mailto:|tel:)|\/contact|\/kontakt|\/support|\/help/i;
+export const CONTACT_HREF = /^(mailto:|tel:)|(^|\/)(contact|contacto|contato|contatti|kontakt)\b|\/support|\/help/i;
+/** A contact link's own words, in the languages the scan meets most. */
+export const CONTACT_TEXT =
+  /^(contact|contact us|contact me|get in touch|write to us|talk with us|kontakt|contacto|contáctanos|contactanos|contactez-nous|contato|fale conosco|contatti|contattaci)$/i;

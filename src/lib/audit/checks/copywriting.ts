@@ -25,7 +25,9 @@ export const copywritingChecks = defineChecks({
     const defaultPart =
       title.length >= 10 &&
       title.split(/\s+[|–—:-]\s+/).some((part) => DEFAULT_TITLE.test(part.trim()) && !/^(home|welcome)$/i.test(part.trim()));
-    if (defaultPart || TEMPLATE_DEFAULT.test(title)) return { evidence: { element: '<title>', sample: title.slice(0, 80) } };
+    const parts = title.split(/\s+[|–—:-]\s+/).map((part) => part.trim());
+    if (defaultPart || parts.some((part) => TEMPLATE_DEFAULT.test(part)))
+      return { evidence: { element: '<title>', sample: title.slice(0, 80) } };
     return DEFAULT_DESCRIPTION.test(description.trim()) || TEMPLATE_DEFAULT.test(description.trim())
       ? { evidence: { element: '<meta name="description">', sample: description.slice(0, 80) } }
       : null;

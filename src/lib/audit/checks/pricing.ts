@@ -1,6 +1,6 @@
 import { byTag, type Page } from '../page';
 import { realLinksMatching } from '../signals';
-import { FREE_ENTRY_WORDS } from '../words';
+import { FREE_ENTRY_WORDS, TEMPLATE_DEFAULT } from '../words';
 import { defineChecks } from './define';
 
 /** A saving stated against a reference price: 'save 20%', '30% off', 'compare at', '2 months free'. */
@@ -8,11 +8,8 @@ const SAVING = /\bsave\s+(up to\s+)?(\d+\s?%|[$€£]\s?\d+)|\b\d+\s?% off\b|\bc
 
 /** The page's headline offer is free: 'free' in its title or h1. */
 function offersFree(page: Page): boolean {
-  return /\bfree\b/i.test(
-    byTag(page, 'title', 'h1')
-      .map((e) => e.text)
-      .join(' '),
-  );
+  // "Free Bootstrap Themes" in a template's own title or headline is the template, not an offer.
+  return byTag(page, 'title', 'h1').some((e) => /\bfree\b/i.test(e.text) && !TEMPLATE_DEFAULT.test(e.text));
 }
 
 export const pricingChecks = defineChecks({

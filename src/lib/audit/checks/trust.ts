@@ -1,6 +1,6 @@
 import { attr } from '../page';
 import { linksMatching } from '../signals';
-import { CONTACT_HREF, GUARANTEE_WORDS, RETURNS_PROMISE } from '../words';
+import { CONTACT_HREF, CONTACT_TEXT, GUARANTEE_WORDS, RETURNS_PROMISE } from '../words';
 import { defineChecks } from './define';
 
 const ABOUT_HEADING = /\b(about( us)?|our (story|team|mission|people)|meet the team|the team|who we are|team)\b/i;
@@ -32,7 +32,7 @@ export const trustChecks = defineChecks({
     const found =
       // A placeholder link (href="#") is there but broken: cta-dead-links reports it, not this check.
       linksMatching(signals, CONTACT_HREF).length > 0 ||
-      linksMatching(signals, /^(contact|contact us|contact me|get in touch|kontakt|write to us|talk with us)$/i).length > 0 ||
+      linksMatching(signals, CONTACT_TEXT).length > 0 ||
       signals.structure.ids.some((id) => /^contact(-us|-me)?$/i.test(id)) ||
       signals.phoneInText ||
       /[\w.+-]+@[\w-]+\.[\w.]+/.test(page.text);

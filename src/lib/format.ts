@@ -41,3 +41,13 @@ export function pluralize(count: number, singular: string, plural = `${singular}
 export function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
 }
+
+/** A share as a percentage with one decimal: 0.1234 -> "12.3%" (the A/B test screens' form). */
+export const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** A relative uplift with its sign: 0.25 -> "+25.0%". */
+export const signedPercent = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+
+/** An interval of uplifts; an unbounded end (null) is ±∞. */
+export const interval = ([lo, hi]: [number | null, number | null]) =>
+  `[${lo === null ? '-∞' : signedPercent(lo)}, ${hi === null ? '+∞' : signedPercent(hi)}]`;

@@ -11,7 +11,7 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { Link } from '../../../ui/dashboard/Link';
 import { errorMessage } from '../../data/errors';
 import { fetchProgramImpact, type ImpactComparison, type ProgramImpact } from '../../data/groups';
-import { interval, percent, signedPercent } from '../tests/format';
+import { interval, percent, signedPercent } from '../../../lib/format';
 
 const money = (x: number) => x.toFixed(2);
 

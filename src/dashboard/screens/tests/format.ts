@@ -1,16 +1,9 @@
 /** How the A/B test screens write the engine's figures (the e2e test reads them back in this form). */
-import type { Interval } from '../../data/experiments';
 
-/** A share as a percentage with one decimal: 0.1234 -> "12.3%". */
-export const percent = (x: number) => `${(x * 100).toFixed(1)}%`;
+// The percent forms live in src/lib (the Overview's Program impact card writes them too).
+export { interval, percent, signedPercent } from '../../../lib/format';
 
-/** A relative uplift with its sign: 0.25 -> "+25.0%". */
-export const signedPercent = (x: number) => `${x > 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
-
-/** An interval of uplifts; an unbounded end is ±∞. */
-export const interval = ([lo, hi]: Interval) => `[${lo === null ? '-∞' : signedPercent(lo)}, ${hi === null ? '+∞' : signedPercent(hi)}]`;
-
-/** A p-value to three significant digits, small ones as "<0.001". */
+/** A p-value with three decimals; below 0.001 as "<0.001". */
 export const pValue = (p: number) => (p < 0.001 ? '<0.001' : p.toFixed(3));
 
 /** Whole days since the start (0 before it). */

@@ -179,7 +179,7 @@ describe('saving a split URL test', () => {
     const x = await editor.client.collection('experiments').create(splitTest('/landing-b', { status: 'running' }));
     await expect(editor.client.collection('experiments').update(x.id, { test_type: 'ab' })).rejects.toMatchObject({
       status: 400,
-      response: { message: 'The test type can only be changed while the experiment is a draft.' },
+      response: { message: 'The test type, pages and sections can only be changed while the experiment is a draft.' },
     });
     expect((await server.admin.collection('experiments').getOne(x.id)).test_type).toBe('split_url');
     await editor.client.collection('experiments').update(x.id, { status: 'completed' });

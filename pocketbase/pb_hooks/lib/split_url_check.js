@@ -20,9 +20,7 @@ module.exports = {
     const lib = require(`${__hooks}/lib/generated/domain.js`);
     const jsonField = require(`${__hooks}/lib/json_field.js`);
     if (!r.getString('test_type')) r.set('test_type', old ? old.getString('test_type') || 'ab' : 'ab');
-    if (old && old.getString('status') !== 'draft' && r.getString('test_type') !== (old.getString('test_type') || 'ab')) {
-      throw new BadRequestError('The test type can only be changed while the experiment is a draft');
-    }
+    // A started test's type is frozen by experiment_parts.js (with its pages and sections).
     const variants = jsonField(r, 'variants');
     const hosts = lib.siteHosts(site.getString('domain'), site.getString('staging_domain'));
     const problem = lib.splitUrlProblem(

@@ -30,17 +30,17 @@ type CupedCell struct {
 const (
 	cupedCellsSQL = `SELECT goal, variant, device, visitor_type, n, post, post2, pre, pre2, prod FROM experiment_cuped_sums
 		WHERE experiment = {:exp} AND window_days = {:window} AND goal IN ('', {:goal})`
-	exposureCountSQL = `SELECT COUNT(*) FROM experiment_exposures WHERE experiment = {:exp}`
 	// Exposures whose covariates are missing or were recorded with another window.
 	uncoveredExposuresSQL = `SELECT x.visitor FROM experiment_exposures x LEFT JOIN experiment_covariates c
 		ON c.experiment = x.experiment AND c.visitor = x.visitor
 		WHERE x.experiment = {:exp} AND (c.visitor IS NULL OR c.window_days != {:window}) LIMIT 500`
 )
 
-// CupedCells reads an experiment's sums for a goal and window. complete is false while some
-// exposure is not covered (recorded before the sums existed, or with another window): the caller
-// then reads the figures another way, and a catch-up is started so that the next read is complete.
-func CupedCells(app core.App, experiment string, window int, goal string) (cells []CupedCell, complete bool, err error) {
+// CupedCells reads an experiment's sums for a goal and window. complete is false while they do
+// not cover the experiment's exposed visitors (exposed, as its results count them): exposures
+// recorded before the sums existed, or with another window. The caller then reads the figures
+// another way, and a catch-up is started so that a later read is complete.
+func CupedCells(app core.App, experiment string, window int, goal string, exposed float64) (cells []CupedCell, complete bool, err error) {
 	var rows []struct {
 		Goal     string  `db:"goal"`
 		Variant  string  `db:"variant"`
@@ -55,10 +55,6 @@ func CupedCells(app core.App, experiment string, window int, goal string) (cells
 	}
 	p := dbx.Params{"exp": experiment, "window": window, "goal": goal}
 	if err := app.DB().NewQuery(cupedCellsSQL).Bind(p).All(&rows); err != nil {
-		return nil, false, err
-	}
-	var exposed float64
-	if err := app.DB().NewQuery(exposureCountSQL).Bind(p).Row(&exposed); err != nil {
 		return nil, false, err
 	}
 	type key struct{ variant, device, vtype string }

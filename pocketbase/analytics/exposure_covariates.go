@@ -27,8 +27,11 @@ const (
 	covExposureSQL = `SELECT x.site_id, x.variant, x.ts, x.revenue, c.device, c.visitor_type, c.window_days, c.pre_revenue, c.pre_goals
 		FROM experiment_exposures x JOIN experiment_covariates c ON c.experiment = x.experiment AND c.visitor = x.visitor
 		WHERE x.experiment = {:exp} AND x.visitor = {:visitor}`
-	covPostGoalsSQL = `SELECT goal FROM experiment_conversions WHERE experiment = {:exp} AND visitor = {:visitor} AND goal != 'revenue'`
-	covStoredSQL    = `SELECT site_id, ts FROM experiment_exposures WHERE experiment = {:exp} AND visitor = {:visitor}`
+	// The visitor's goals through (experiment, visitor), forced: SQLite prefers the covering
+	// (experiment, goal, visitor) index, a walk of the whole experiment's conversions per visitor.
+	covPostGoalsSQL = `SELECT goal FROM experiment_conversions INDEXED BY idx_experiment_conversions_experiment_visitor
+		WHERE experiment = {:exp} AND visitor = {:visitor}`
+	covStoredSQL = `SELECT site_id, ts FROM experiment_exposures WHERE experiment = {:exp} AND visitor = {:visitor}`
 	// The strata, as the per-visitor query reads them (idx_sessions_site_visitor).
 	covDeviceSQL = `SELECT COALESCE((SELECT device_type FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
 		AND started_at <= {:ts} ORDER BY started_at DESC LIMIT 1), '')`
@@ -125,7 +128,9 @@ func (t *covariateTracker) figures(k exposureKey) (*exposureFigures, error) {
 		if err := rows.Scan(&g); err != nil {
 			return nil, err
 		}
-		f.postGoals = append(f.postGoals, g)
+		if g != revenueGoal {
+			f.postGoals = append(f.postGoals, g)
+		}
 	}
 	return f, rows.Err()
 }

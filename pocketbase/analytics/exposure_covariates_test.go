@@ -67,6 +67,20 @@ func referenceCells(t *testing.T, app core.App, window int, goal string) []Cuped
 	return out
 }
 
+// exposedCount is the experiment's exposed visitors as its results count them.
+func exposedCount(t *testing.T, app core.App) float64 {
+	t.Helper()
+	f, err := NewSQLiteStore(app).ExperimentResults(ExperimentQuery{SiteID: siteA, ExperimentID: expOne, Revenue: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0.0
+	for _, v := range f.Variants {
+		n += v.Users
+	}
+	return n
+}
+
 func sameCells(t *testing.T, what string, got, want []CupedCell) {
 	t.Helper()
 	key := func(c CupedCell) string { return c.Variant + "/" + c.Device + "/" + c.VisitorType }
@@ -138,14 +152,14 @@ func TestCupedSumsEqualThePerVisitorPass(t *testing.T) {
 		}
 	}
 	for _, goal := range []string{"goalpurchase", revenueGoal, "goalsignup"} {
-		got, complete, err := CupedCells(app, expOne, 14, goal)
+		got, complete, err := CupedCells(app, expOne, 14, goal, exposedCount(t, app))
 		if err != nil || !complete {
 			t.Fatalf("%s: complete %v, %v", goal, complete, err)
 		}
 		sameCells(t, goal+", 14 days", got, referenceCells(t, app, 14, goal))
 	}
 	// Another window: not covered until the catch-up records every exposure again.
-	if _, complete, err := CupedCells(app, expOne, 7, revenueGoal); err != nil || complete {
+	if _, complete, err := CupedCells(app, expOne, 7, revenueGoal, exposedCount(t, app)); err != nil || complete {
 		t.Fatalf("a 7-day window before the catch-up: complete %v, %v", complete, err)
 	}
 	for _, window := range []int{7, 0} {
@@ -153,7 +167,7 @@ func TestCupedSumsEqualThePerVisitorPass(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, goal := range []string{"goalpurchase", revenueGoal} {
-			got, complete, err := CupedCells(app, expOne, window, goal)
+			got, complete, err := CupedCells(app, expOne, window, goal, exposedCount(t, app))
 			if err != nil || !complete {
 				t.Fatalf("%s after the catch-up: complete %v, %v", goal, complete, err)
 			}
@@ -161,7 +175,7 @@ func TestCupedSumsEqualThePerVisitorPass(t *testing.T) {
 		}
 	}
 	// The 14-day sums lost those exposures to the other windows: no longer complete.
-	if _, complete, _ := CupedCells(app, expOne, 14, revenueGoal); complete {
+	if _, complete, _ := CupedCells(app, expOne, 14, revenueGoal, exposedCount(t, app)); complete {
 		t.Error("the 14-day sums still claim to cover every exposure")
 	}
 }
@@ -177,7 +191,8 @@ func storeCells(t *testing.T, store Store, window int, goal string) []CupedCell 
 		}
 		return cells
 	}
-	cells, complete, err := CupedCells(store.(*sqliteStore).app, expOne, window, goal)
+	app := store.(*sqliteStore).app
+	cells, complete, err := CupedCells(app, expOne, window, goal, exposedCount(t, app))
 	if err != nil || !complete {
 		t.Fatalf("complete %v, %v", complete, err)
 	}
@@ -221,5 +236,41 @@ func TestStoreContractCovariates(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The covariates' lookups search the visitor's rows in their indexes: the pre-exposure figures in
+// the partial indexes of conversions and purchases (never the site's events in the window), the
+// strata in the sessions' (site, visitor, started_at), and the results' read the sums' cells.
+func TestCovariateQueriesSearchTheirIndexes(t *testing.T) {
+	app := newSchemaApp(t, siteA)
+	p := dbx.Params{"exp": "x", "site": siteA, "goal": "g", "visitor": "v", "ts": "2026-01-01 00:00:00.000Z",
+		"from": "2025-12-18 00:00:00.000Z", "window": 14}
+	want := map[string]string{
+		covExposureSQL:       "idx_experiment_exposures_experiment_visitor",
+		covPostGoalsSQL:      "idx_experiment_conversions_experiment_visitor",
+		covDeviceSQL:         "idx_sessions_site_visitor",
+		covSessionsSQL:       "idx_sessions_site_visitor",
+		covPreGoalsSQL:       "idx_events_site_visitor_goal_ts",
+		covPreRevenueSQL:     "idx_events_site_visitor_purchases",
+		covLaterExposuresSQL: "idx_experiment_exposures_site_visitor_ts",
+		covExposuresSinceSQL: "idx_experiment_exposures_site_visitor_ts",
+		cupedCellsSQL:        "idx_experiment_cuped_sums_cell",
+	}
+	for q, index := range want {
+		var rows []struct {
+			Detail string `db:"detail"`
+		}
+		if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + q).Bind(p).All(&rows); err != nil {
+			t.Fatal(err)
+		}
+		var plan []string
+		for _, r := range rows {
+			plan = append(plan, r.Detail)
+		}
+		all := strings.Join(plan, "; ")
+		if strings.Contains(strings.ReplaceAll(all, "SCAN CONSTANT ROW", ""), "SCAN") || !strings.Contains(all, index) {
+			t.Errorf("%.70s...: want a search of %s, plan %s", q, index, all)
+		}
 	}
 }

@@ -58,23 +58,24 @@ const (
 
 // covariates reads CUPED's sums per variant and stratum of a dimension ("" for none) for a goal
 // ("revenue": revenue) and window (0: no covariate, the post sums alone).
-func covariates(app core.App, store analytics.Store, q analytics.ExperimentQuery, windowDays int, dimension string) ([]CovariateSums, error) {
+// exposed is the experiment's exposed visitors as its figures count them.
+func covariates(app core.App, store analytics.Store, q analytics.ExperimentQuery, windowDays int, dimension string, exposed float64) ([]CovariateSums, error) {
 	if cs, ok := store.(CovariateStore); ok {
 		cells, err := cs.ExperimentCovariates(q, windowDays)
 		return cellsByStratum(cells, dimension), err
 	}
-	return sqliteCovariates(app, q, windowDays, dimension)
+	return sqliteCovariates(app, q, windowDays, dimension, exposed)
 }
 
 // sqliteCovariates reads the sums the ingest keeps (analytics.CupedCells); while they do not cover
 // every exposure yet (exposures stored before them, or a window just changed) it computes them
 // per visitor, and the store catches up in the background.
-func sqliteCovariates(app core.App, q analytics.ExperimentQuery, windowDays int, dimension string) ([]CovariateSums, error) {
+func sqliteCovariates(app core.App, q analytics.ExperimentQuery, windowDays int, dimension string, exposed float64) ([]CovariateSums, error) {
 	goal := q.GoalID
 	if q.Revenue {
 		goal = revenueGoal
 	}
-	cells, complete, err := analytics.CupedCells(app, q.ExperimentID, windowDays, goal)
+	cells, complete, err := analytics.CupedCells(app, q.ExperimentID, windowDays, goal, exposed)
 	if err != nil || !complete {
 		return perVisitorCovariates(app, q, windowDays, dimension)
 	}

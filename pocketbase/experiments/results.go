@@ -238,7 +238,11 @@ func readGoal(app core.App, store analytics.Store, exp *core.Record, defs []vari
 	if in.windowDays <= 0 && in.dimension == stratifyNone {
 		return in, nil
 	}
-	rows, err := covariates(app, store, q, in.windowDays, in.dimension)
+	exposed := 0.0
+	for _, v := range in.figures.Variants {
+		exposed += v.Users
+	}
+	rows, err := covariates(app, store, q, in.windowDays, in.dimension, exposed)
 	in.covariates, in.strata = covariatesInOrder(rows, defs), rows
 	return in, err
 }

@@ -256,7 +256,7 @@ func variantDefsOf(exp *core.Record) []variantDef {
 
 // withGuardrails adds each guardrail's status and, for a test paused automatically, why.
 func withGuardrails(app core.App, store analytics.Store, exp *core.Record, body map[string]any) error {
-	guardrails, err := guardrailResults(store, exp)
+	guardrails, err := guardrailResults(app, store, exp)
 	if err != nil {
 		return err
 	}

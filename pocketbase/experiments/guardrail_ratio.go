@@ -28,7 +28,7 @@ func withRatioSums(app core.App, exp *core.Record, guardrails []guardrailDef, ar
 		if ok, goalID := isRatio(g.Metric); !ok || goalID != "" {
 			continue
 		}
-		rows, err := ratioSums(app, exp, g.Metric)
+		rows, err := ratioSums(app, exp, g.Metric, 0)
 		if err != nil {
 			return err
 		}

@@ -230,7 +230,7 @@ func readGoal(app core.App, store analytics.Store, exp *core.Record, defs []vari
 		return in, err
 	}
 	if ratio, _ := isRatio(goal); ratio {
-		rows, err := ratioSums(app, exp, goal)
+		rows, err := ratioSums(app, exp, goal, in.windowDays)
 		in.ratio = ratioInOrder(rows, defs)
 		return in, err
 	}
@@ -352,16 +352,18 @@ func orderedVariants(defs []variantDef, f analytics.ExperimentFigures) ([]varian
 func analyzeFigures(exp *core.Record, defs []variantDef, revenue, withRevenue bool, in goalInput) analysis {
 	variants, weights := orderedVariants(defs, in.figures)
 	a := analyze(variants, weights, revenue, withRevenue)
-	if in.ratio != nil {
-		a.Primary, a.Ratio = ratioStats(in.ratio)
-		in.windowDays = 0 // CUPED of ratio metrics is not offered: the plain delta method
-	}
 	a.PrimaryUnadjusted, a.RevenueUnadjusted = a.Primary, a.Revenue
 	metric := stats.MetricBinomial
 	if revenue {
 		metric = stats.MetricMean
 	}
-	a.Primary, a.PrimaryCUPED = withCUPED(metric, in.covariates, a.Primary, in.windowDays)
+	if in.ratio != nil {
+		a.Primary, a.Ratio = ratioStats(in.ratio)
+		a.PrimaryUnadjusted = a.Primary
+		a.Primary, a.PrimaryCUPED = withRatioCUPED(in.ratio, a.Primary, in.windowDays)
+	} else {
+		a.Primary, a.PrimaryCUPED = withCUPED(metric, in.covariates, a.Primary, in.windowDays)
+	}
 	if in.ratio == nil && in.strata != nil {
 		cuped := a.PrimaryCUPED != nil && slices.Contains(a.PrimaryCUPED.Applied, true)
 		a.Primary, a.PostStratification = withPostStratification(metric, in.dimension, in.strata, defs, a.Primary, cuped)

@@ -107,6 +107,9 @@ func (a *applier) writeSessions() error {
 		if err := a.tx.exec(q, p); err != nil {
 			return err
 		}
+		if s.isNew {
+			a.newSessions = append(a.newSessions, s) // may change the strata of the visitor's later exposures
+		}
 		s.isNew = false
 	}
 	return nil

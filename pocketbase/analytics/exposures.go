@@ -74,10 +74,10 @@ const (
 )
 
 func experimentStatements() []string {
-	return []string{exposuresOfVisitorSQL, storedExposureSQL, insertExposureSQL, moveExposureSQL, addRevenueSQL,
+	return append([]string{exposuresOfVisitorSQL, storedExposureSQL, insertExposureSQL, moveExposureSQL, addRevenueSQL,
 		conversionOfSQL, insertConversionSQL, moveConversionSQL, conversionsOfVisitorSQL, dropConversionsSQL, upsertGoalDaySQL,
 		visitorGoalsSinceSQL, visitorPurchasesSinceSQL, upsertExperimentDaySQL,
-		upsertDroppedSQL}
+		upsertDroppedSQL}, covariateStatements()...)
 }
 
 type experimentDayKey struct{ site, experiment, variant, day string }
@@ -92,6 +92,7 @@ type experimentWriter struct {
 	zones     map[string]*time.Location // per site: its days are the site's local days
 	daily     map[experimentDayKey]*experimentDelta
 	goalDaily map[goalDayKey]float64 // first conversions per goal, variant and day
+	cov       *covariateTracker      // CUPED's sums (exposure_covariates.go)
 }
 
 // convert records an exposed visitor's conversion of a goal at ts if it is their first since the
@@ -152,8 +153,17 @@ func (w *experimentWriter) day(site, exp, variant string, at time.Time) *experim
 // writeExperiments runs after the raw events are written (see the comment at the top).
 func (a *applier) writeExperiments() error {
 	w := &experimentWriter{tx: a.tx, zones: a.zones, daily: map[experimentDayKey]*experimentDelta{}, goalDaily: map[goalDayKey]float64{}}
+	w.cov = newCovariateTracker(a.tx, func(exp string) int { return experimentWindows.of(a.w.app, exp) })
+	for _, s := range a.newSessions {
+		if err := w.cov.newSession(s.siteID, s.visitor, s.started); err != nil {
+			return err
+		}
+	}
 	for _, o := range a.outcomes {
 		if err := w.applyOutcome(o); err != nil {
+			return err
+		}
+		if err := w.cov.preOutcome(o); err != nil {
 			return err
 		}
 	}
@@ -166,6 +176,9 @@ func (a *applier) writeExperiments() error {
 		if err := w.store(a.exposures[k]); err != nil {
 			return err
 		}
+	}
+	if err := w.cov.flush(); err != nil {
+		return err
 	}
 	for k, d := range w.daily {
 		if err := a.tx.exec(upsertExperimentDaySQL, map[string]any{"site": k.site, "exp": k.experiment, "variant": k.variant,
@@ -217,6 +230,9 @@ func (w *experimentWriter) applyOutcome(o outcome) error {
 // credit records one outcome of an exposed visitor: the goal's first conversion, and a purchase's
 // value on the visitor's revenue and the day's.
 func (w *experimentWriter) credit(site, exp, variant, visitor, goal string, value float64, at time.Time) error {
+	if err := w.cov.touch(exp, visitor); err != nil {
+		return err
+	}
 	if err := w.convert(site, exp, goal, variant, visitor, dbTime(at)); err != nil {
 		return err
 	}
@@ -234,11 +250,18 @@ func (w *experimentWriter) store(x *pendingExposure) error {
 	var oldVariant, oldTS string
 	err := w.tx.row(storedExposureSQL, p, &oldVariant, &oldTS)
 	stored := err == nil
+	var old time.Time
 	if stored {
-		old, perr := time.Parse("2006-01-02 15:04:05.000Z", oldTS)
+		var perr error
+		old, perr = time.Parse("2006-01-02 15:04:05.000Z", oldTS)
 		if perr != nil || !x.at.Before(old) {
 			return nil // the stored exposure is the first
 		}
+	}
+	if err := w.cov.record(x.experiment, x.visitor); err != nil {
+		return err
+	}
+	if stored {
 		// An earlier exposure arrived late: undo the stored one's visitor and revenue.
 		w.day(x.site, x.experiment, oldVariant, old).users--
 		purchases, err := w.purchasesSince(x.site, x.visitor, old)

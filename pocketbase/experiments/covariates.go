@@ -24,11 +24,11 @@ type CovariateSums struct {
 	Products    float64 `db:"prod" json:"post_pre_products"`
 }
 
-// CovariateStore is an event store that computes CUPED's sums in its own query engine; the SQLite
-// store's are computed by sqliteCovariates over the same database.
+// CovariateStore is an event store that computes CUPED's sums in its own query engine (ClickHouse);
+// the SQLite store's are kept at ingest and read by sqliteCovariates over the same database.
 type CovariateStore interface {
-	// ExperimentCovariates sums per variant and stratum ("" without a dimension).
-	ExperimentCovariates(q analytics.ExperimentQuery, windowDays int, dimension string) ([]CovariateSums, error)
+	// ExperimentCovariates sums per variant, device class and new/returning.
+	ExperimentCovariates(q analytics.ExperimentQuery, windowDays int) ([]analytics.CupedCell, error)
 }
 
 // One pass over the experiment's exposures, each visitor looked up once in the partial indexes of
@@ -58,14 +58,59 @@ const (
 
 // covariates reads CUPED's sums per variant and stratum of a dimension ("" for none) for a goal
 // ("revenue": revenue) and window (0: no covariate, the post sums alone).
-func covariates(app core.App, store analytics.Store, q analytics.ExperimentQuery, windowDays int, dimension string) ([]CovariateSums, error) {
+// exposed is the experiment's exposed visitors as its figures count them.
+func covariates(app core.App, store analytics.Store, q analytics.ExperimentQuery, windowDays int, dimension string, exposed float64) ([]CovariateSums, error) {
 	if cs, ok := store.(CovariateStore); ok {
-		return cs.ExperimentCovariates(q, windowDays, dimension)
+		cells, err := cs.ExperimentCovariates(q, windowDays)
+		return cellsByStratum(cells, dimension), err
 	}
-	return sqliteCovariates(app, q, windowDays, dimension)
+	return sqliteCovariates(app, q, windowDays, dimension, exposed)
 }
 
-func sqliteCovariates(app core.App, q analytics.ExperimentQuery, windowDays int, dimension string) ([]CovariateSums, error) {
+// sqliteCovariates reads the sums the ingest keeps (analytics.CupedCells); while they do not cover
+// every exposure yet (exposures stored before them, or a window just changed) it computes them
+// per visitor, and the store catches up in the background.
+func sqliteCovariates(app core.App, q analytics.ExperimentQuery, windowDays int, dimension string, exposed float64) ([]CovariateSums, error) {
+	goal := q.GoalID
+	if q.Revenue {
+		goal = revenueGoal
+	}
+	cells, complete, err := analytics.CupedCells(app, q.ExperimentID, windowDays, goal, exposed)
+	if err != nil || !complete {
+		return perVisitorCovariates(app, q, windowDays, dimension)
+	}
+	return cellsByStratum(cells, dimension), nil
+}
+
+// cellsByStratum sums the cells (variant × device × new/returning) by variant and the dimension's
+// stratum, in the order they came.
+func cellsByStratum(cells []analytics.CupedCell, dimension string) []CovariateSums {
+	type key struct{ variant, stratum string }
+	byKey := map[key]int{}
+	var out []CovariateSums
+	for _, c := range cells {
+		stratum := ""
+		switch dimension {
+		case stratifyDevice:
+			stratum = c.Device
+		case stratifyVisitorType:
+			stratum = c.VisitorType
+		}
+		k := key{c.Variant, stratum}
+		i, ok := byKey[k]
+		if !ok {
+			i = len(out)
+			byKey[k] = i
+			out = append(out, CovariateSums{Variant: c.Variant, Stratum: stratum})
+		}
+		out[i] = addSums(out[i], CovariateSums{Count: c.Count, Post: c.Post, PostSquares: c.PostSquares, Pre: c.Pre,
+			PreSquares: c.PreSquares, Products: c.Products})
+	}
+	return out
+}
+
+// perVisitorCovariates is the sums computed from each exposed visitor's events and sessions.
+func perVisitorCovariates(app core.App, q analytics.ExperimentQuery, windowDays int, dimension string) ([]CovariateSums, error) {
 	inner, goal := goalCovariateSQL, q.GoalID
 	if q.Revenue {
 		inner, goal = revenueCovariateSQL, revenueGoal

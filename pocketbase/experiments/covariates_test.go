@@ -1,21 +1,56 @@
 package experiments
 
 import (
+	"reflect"
 	"testing"
 
 	"cro/pocketbase/analytics"
 	"cro/pocketbase/schematest"
 )
 
-// The covariate and ratio queries run on the real schema for every dimension and metric.
+// The covariate queries run on the real schema for every dimension and metric: the sums' read and
+// the per-visitor pass it falls back to.
 func TestCovariateQueriesRun(t *testing.T) {
 	app := schematest.NewApp(t)
 	for _, dim := range []string{stratifyDevice, stratifyVisitorType, stratifyNone} {
 		for _, q := range []analytics.ExperimentQuery{{ExperimentID: "x", GoalID: "g"}, {ExperimentID: "x", Revenue: true}} {
-			if _, err := sqliteCovariates(app, q, 14, dim); err != nil {
+			if _, err := sqliteCovariates(app, q, 14, dim, 0); err != nil {
 				t.Fatalf("%s %+v: %v", dim, q, err)
 			}
+			if _, err := perVisitorCovariates(app, q, 14, dim); err != nil {
+				t.Fatalf("%s %+v per visitor: %v", dim, q, err)
+			}
 		}
+	}
+}
+
+// The cells (variant × device × new/returning) sum to each dimension's strata.
+func TestCellsByStratum(t *testing.T) {
+	cells := []analytics.CupedCell{
+		{Variant: "control", Device: "desktop", VisitorType: "new", Count: 3, Post: 1, Pre: 2, Products: 1},
+		{Variant: "control", Device: "desktop", VisitorType: "returning", Count: 2, Post: 2, Pre: 1, Products: 1},
+		{Variant: "control", Device: "mobile", VisitorType: "new", Count: 4, Post: 1},
+		{Variant: "b", Device: "mobile", VisitorType: "returning", Count: 5, Post: 3, Pre: 3, Products: 2},
+	}
+	count := func(rows []CovariateSums) map[string]float64 {
+		out := map[string]float64{}
+		for _, r := range rows {
+			out[r.Variant+"/"+r.Stratum] = r.Count
+		}
+		return out
+	}
+	for dim, want := range map[string]map[string]float64{
+		stratifyNone:        {"control/": 9, "b/": 5},
+		stratifyDevice:      {"control/desktop": 5, "control/mobile": 4, "b/mobile": 5},
+		stratifyVisitorType: {"control/new": 7, "control/returning": 2, "b/returning": 5},
+	} {
+		if got := count(cellsByStratum(cells, dim)); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %v, want %v", dim, got, want)
+		}
+	}
+	if all := covariatesInOrder(cellsByStratum(cells, stratifyDevice), []variantDef{{Key: "control"}, {Key: "b"}}); all[0].Products != 2 ||
+		all[0].Pre != 3 || all[1].Post != 3 {
+		t.Errorf("the strata sum back to each variant's sums: %+v", all)
 	}
 }
 

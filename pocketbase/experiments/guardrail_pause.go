@@ -31,7 +31,7 @@ func checkAllGuardrails(app core.App, store analytics.Store) {
 		if len(guardrailDefs(exp.Get("guardrails"))) == 0 {
 			continue
 		}
-		results, err := guardrailResults(store, exp)
+		results, err := guardrailResults(app, store, exp)
 		if err != nil {
 			log.Printf("experiments: guardrails of %s failed: %v", exp.Id, err)
 			continue
@@ -48,7 +48,7 @@ func checkAllGuardrails(app core.App, store analytics.Store) {
 }
 
 // guardrailResults reads an experiment's guardrail figures from the event store and judges them.
-func guardrailResults(store analytics.Store, exp *core.Record) ([]guardrailResult, error) {
+func guardrailResults(app core.App, store analytics.Store, exp *core.Record) ([]guardrailResult, error) {
 	defs := guardrailDefs(exp.Get("guardrails"))
 	if len(defs) == 0 {
 		return []guardrailResult{}, nil
@@ -64,7 +64,11 @@ func guardrailResults(store analytics.Store, exp *core.Record) ([]guardrailResul
 	if err != nil {
 		return nil, err
 	}
-	return judgeGuardrails(defs, guardrailArms(variants, figures, revenue)), nil
+	arms := guardrailArms(variants, figures, revenue)
+	if err := withRatioSums(app, exp, defs, arms); err != nil {
+		return nil, err
+	}
+	return judgeGuardrails(defs, arms), nil
 }
 
 // pauseForGuardrail pauses the experiment the way a rule is rolled back automatically: in one

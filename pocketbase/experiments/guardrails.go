@@ -83,6 +83,7 @@ type guardrailArm struct {
 	figures    analytics.GuardrailFigures
 	revenue    analytics.MeanFigures
 	purchasers float64
+	ratios     map[string]RatioSums // per ratio guardrail (guardrail_ratio.go)
 }
 
 func guardrailDefs(raw any) []guardrailDef {
@@ -145,6 +146,15 @@ func judgeGuardrails(guardrails []guardrailDef, arms []guardrailArm) []guardrail
 func judgeVariant(g guardrailDef, control, arm guardrailArm) guardrailVariant {
 	v := guardrailVariant{Key: arm.def.Key, Name: arm.def.Name, Status: guardrailOK, Users: arm.figures.Users,
 		ControlUsers: control.figures.Users, SequentialCI: stats.Interval{math.Inf(-1), math.Inf(1)}}
+	if ratio, _ := isRatio(g.Metric); ratio {
+		significant := judgeRatio(g.Metric, control, arm, &v)
+		if v.Users < GuardrailMinVisitors || v.ControlUsers < GuardrailMinVisitors {
+			v.Status = guardrailNotEnough
+		} else if significant && v.Change != nil && -*v.Change > g.Threshold {
+			v.Status = guardrailBreached
+		}
+		return v
+	}
 	var metric stats.Metric
 	var a, b stats.Variant
 	higherIsWorse := true
@@ -227,7 +237,7 @@ func meanOf(metric stats.Metric, v stats.Variant) float64 {
 func breachReason(g guardrailDef, v guardrailVariant) string {
 	label := guardrailLabels[g.Metric]
 	value := func(x float64) string {
-		if g.Metric == metricRevenuePerVis {
+		if g.Metric == metricRevenuePerVis || g.Metric == revenuePerSession || g.Metric == averageOrderValue || g.Metric == pagesPerSession {
 			return fmt.Sprintf("%.2f", x)
 		}
 		return fmt.Sprintf("%.1f%%", x*100)

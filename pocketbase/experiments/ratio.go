@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -29,8 +30,18 @@ const (
 	goalSinceSQL = `(SELECT COUNT(*) FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor
 		AND e.goal = {:goal} AND e.ts >= x.ts)`
 	ratioTotalsSQL = `SELECT variant, COUNT(*) AS n, SUM(num) AS num, SUM(num * num) AS num2, SUM(den) AS den,
-		SUM(den * den) AS den2, SUM(num * den) AS prod FROM (SELECT x.variant AS variant, `
+		SUM(den * den) AS den2, SUM(num * den) AS prod, SUM(npre) AS npre, SUM(npre * npre) AS npre2, SUM(dpre) AS dpre,
+		SUM(dpre * dpre) AS dpre2, SUM(num * npre) AS num_npre, SUM(den * dpre) AS den_dpre, SUM(npre * dpre) AS npre_dpre,
+		SUM(num * dpre) AS num_dpre, SUM(npre * den) AS npre_den FROM (SELECT x.variant AS variant, `
 	ratioFromSQL = ` FROM experiment_exposures x WHERE x.experiment = {:exp}) GROUP BY variant`
+	// CUPED for ratios: the same numerator and denominator in the window before the first exposure
+	// (sessions started in it, their page views; purchases, revenue, conversions in it).
+	windowStartSQL = `strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window})`
+	sessionsPreSQL = `(SELECT COUNT(*) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.started_at >= ` + windowStartSQL + ` AND s.started_at < x.ts)`
+	pagesPreSQL    = `(SELECT COALESCE(SUM(s.page_views), 0) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.started_at >= ` + windowStartSQL + ` AND s.started_at < x.ts)`
+	revenuePreSQL  = `(SELECT COALESCE(SUM(e.value), 0) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + windowStartSQL + ` AND e.ts < x.ts)`
+	ordersPreSQL   = `(SELECT COUNT(*) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + windowStartSQL + ` AND e.ts < x.ts)`
+	goalPreSQL     = `(SELECT COUNT(*) FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.goal = {:goal} AND e.ts >= ` + windowStartSQL + ` AND e.ts < x.ts)`
 )
 
 // RatioSums are one variant's sums of a ratio metric over its exposed visitors.
@@ -42,6 +53,16 @@ type RatioSums struct {
 	Denominator        float64 `db:"den" json:"denominator"`
 	DenominatorSquares float64 `db:"den2" json:"denominator_squares"`
 	Products           float64 `db:"prod" json:"products"`
+	// The pre-exposure window's numerator and denominator and their products (zeros without CUPED).
+	NumeratorPre                 float64 `db:"npre" json:"numerator_pre"`
+	NumeratorPreSquares          float64 `db:"npre2" json:"numerator_pre_squares"`
+	DenominatorPre               float64 `db:"dpre" json:"denominator_pre"`
+	DenominatorPreSquares        float64 `db:"dpre2" json:"denominator_pre_squares"`
+	NumeratorNumeratorPre        float64 `db:"num_npre" json:"numerator_numerator_pre"`
+	DenominatorDenominatorPre    float64 `db:"den_dpre" json:"denominator_denominator_pre"`
+	NumeratorPreDenominatorPre   float64 `db:"npre_dpre" json:"numerator_pre_denominator_pre"`
+	NumeratorDenominatorPre      float64 `db:"num_dpre" json:"numerator_denominator_pre"`
+	NumeratorPreDenominatorPlain float64 `db:"npre_den" json:"numerator_pre_denominator"`
 }
 
 // isRatio reports whether a goal reference is a ratio metric, and the goal of a goal per session.
@@ -56,22 +77,74 @@ func isRatio(goal string) (ok bool, goalID string) {
 	return false, ""
 }
 
-// ratioSums reads a ratio metric's sums per variant in one query over the experiment's exposures.
-func ratioSums(app core.App, exp *core.Record, goal string) ([]RatioSums, error) {
+// ratioSums reads a ratio metric's sums per variant in one query over the experiment's exposures,
+// with CUPED's pre-exposure sums over the window (windowDays 0: none).
+func ratioSums(app core.App, exp *core.Record, goal string, windowDays int) ([]RatioSums, error) {
 	_, goalID := isRatio(goal)
-	num, den := "x.revenue", sessionsSinceSQL
+	num, den, npre, dpre := "x.revenue", sessionsSinceSQL, revenuePreSQL, sessionsPreSQL
 	switch {
 	case goal == averageOrderValue:
-		den = ordersSinceSQL
+		den, dpre = ordersSinceSQL, ordersPreSQL
 	case goal == pagesPerSession:
-		num = pagesSinceSQL
+		num, npre = pagesSinceSQL, pagesPreSQL
 	case goalID != "":
-		num = goalSinceSQL
+		num, npre = goalSinceSQL, goalPreSQL
+	}
+	if windowDays <= 0 {
+		npre, dpre = "0", "0"
 	}
 	var rows []RatioSums
-	err := app.DB().NewQuery(ratioTotalsSQL + num + " AS num, " + den + " AS den" + ratioFromSQL).
-		Bind(dbx.Params{"exp": exp.Id, "goal": goalID}).All(&rows)
+	err := app.DB().NewQuery(ratioTotalsSQL + num + " AS num, " + den + " AS den, " + npre + " AS npre, " + dpre + " AS dpre" + ratioFromSQL).
+		Bind(dbx.Params{"exp": exp.Id, "goal": goalID, "window": fmt.Sprintf("-%d days", windowDays)}).All(&rows)
 	return rows, err
+}
+
+// withRatioCUPED replaces each variant's delta-method comparison with the engine's CUPED ratio
+// (regression on the pre-exposure numerator and denominator) where it applies, as withCUPED does.
+func withRatioCUPED(sums []RatioSums, unadjusted []*metricStats, windowDays int) ([]*metricStats, *cupedSummary) {
+	shown := make([]*metricStats, len(unadjusted))
+	for i, u := range unadjusted {
+		if u != nil {
+			c := *u
+			shown[i] = &c
+		}
+	}
+	if windowDays <= 0 || len(sums) < 2 {
+		return shown, nil
+	}
+	c := stats.CaseV2{Category: stats.CategoryCUPED, Metric: stats.MetricRatio, CUPED: true,
+		RatioComponents: &stats.RatioComponents{Numerator: stats.MetricMean, Denominator: stats.MetricMean}}
+	for _, s := range sums {
+		num2, den2, npre2, dpre2 := s.NumeratorSquares, s.DenominatorSquares, s.NumeratorPreSquares, s.DenominatorPreSquares
+		c.Variants = append(c.Variants, stats.VariantV2{Count: s.Count,
+			Numerator:      &stats.Sums{Sum: s.Numerator, SumSquares: &num2},
+			Denominator:    &stats.Sums{Sum: s.Denominator, SumSquares: &den2},
+			NumeratorPre:   &stats.Sums{Sum: s.NumeratorPre, SumSquares: &npre2},
+			DenominatorPre: &stats.Sums{Sum: s.DenominatorPre, SumSquares: &dpre2},
+			Products: &stats.RatioProducts{NumeratorDenominator: s.Products, NumeratorNumeratorPre: s.NumeratorNumeratorPre,
+				DenominatorDenominatorPre: s.DenominatorDenominatorPre, NumeratorPreDenominatorPre: s.NumeratorPreDenominatorPre,
+				NumeratorDenominatorPre: s.NumeratorDenominatorPre, NumeratorPreDenominator: s.NumeratorPreDenominatorPlain}})
+	}
+	summary := &cupedSummary{WindowDays: windowDays, Case: c, Applied: make([]bool, len(sums)), VarianceReduction: make([]*float64, len(sums))}
+	if sums[0].Count == 0 {
+		return shown, summary
+	}
+	res, err := stats.AnalyzeV2(c)
+	if err != nil {
+		return shown, summary
+	}
+	for _, cmp := range res.Comparisons {
+		u := unadjusted[cmp.Variant]
+		if u == nil || u.Status != stats.StatusOK || cmp.Status != stats.StatusOK || cmp.Theta == nil || *cmp.Theta == 0 || u.SE == 0 {
+			continue
+		}
+		s := statsOf(cmp.Status, cmp.ControlMean, cmp.VariantMean, cmp.Effect, cmp.SE, cmp.TwoSided, cmp.Sequential, cmp.Bayesian)
+		s.CUPED = true
+		shown[cmp.Variant] = s
+		r := 1 - (cmp.SE*cmp.SE)/(u.SE*u.SE)
+		summary.Applied[cmp.Variant], summary.VarianceReduction[cmp.Variant] = true, &r
+	}
+	return shown, summary
 }
 
 // ratioStats compares each variant's ratio with the control's; nothing for an arm without visitors.

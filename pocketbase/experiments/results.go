@@ -237,7 +237,7 @@ func readGoal(app core.App, store analytics.Store, exp *core.Record, defs []vari
 		return in, err
 	}
 	if ratio, _ := isRatio(goal); ratio {
-		rows, err := ratioSums(app, exp, goal)
+		rows, err := ratioSums(app, exp, goal, in.windowDays)
 		in.ratio = ratioInOrder(rows, defs)
 		return in, err
 	}
@@ -245,7 +245,11 @@ func readGoal(app core.App, store analytics.Store, exp *core.Record, defs []vari
 	if in.windowDays <= 0 && in.dimension == stratifyNone {
 		return in, nil
 	}
-	rows, err := covariates(app, store, q, in.windowDays, in.dimension)
+	exposed := 0.0
+	for _, v := range in.figures.Variants {
+		exposed += v.Users
+	}
+	rows, err := covariates(app, store, q, in.windowDays, in.dimension, exposed)
 	in.covariates, in.strata = covariatesInOrder(rows, defs), rows
 	return in, err
 }
@@ -259,7 +263,7 @@ func variantDefsOf(exp *core.Record) []variantDef {
 
 // withGuardrails adds each guardrail's status and, for a test paused automatically, why.
 func withGuardrails(app core.App, store analytics.Store, exp *core.Record, body map[string]any) error {
-	guardrails, err := guardrailResults(store, exp)
+	guardrails, err := guardrailResults(app, store, exp)
 	if err != nil {
 		return err
 	}
@@ -355,16 +359,18 @@ func orderedVariants(defs []variantDef, f analytics.ExperimentFigures) ([]varian
 func analyzeFigures(exp *core.Record, defs []variantDef, revenue, withRevenue bool, in goalInput) analysis {
 	variants, weights := orderedVariants(defs, in.figures)
 	a := analyze(variants, weights, revenue, withRevenue)
-	if in.ratio != nil {
-		a.Primary, a.Ratio = ratioStats(in.ratio)
-		in.windowDays = 0 // CUPED of ratio metrics is not offered: the plain delta method
-	}
 	a.PrimaryUnadjusted, a.RevenueUnadjusted = a.Primary, a.Revenue
 	metric := stats.MetricBinomial
 	if revenue {
 		metric = stats.MetricMean
 	}
-	a.Primary, a.PrimaryCUPED = withCUPED(metric, in.covariates, a.Primary, in.windowDays)
+	if in.ratio != nil {
+		a.Primary, a.Ratio = ratioStats(in.ratio)
+		a.PrimaryUnadjusted = a.Primary
+		a.Primary, a.PrimaryCUPED = withRatioCUPED(in.ratio, a.Primary, in.windowDays)
+	} else {
+		a.Primary, a.PrimaryCUPED = withCUPED(metric, in.covariates, a.Primary, in.windowDays)
+	}
 	if in.ratio == nil && in.strata != nil {
 		cuped := a.PrimaryCUPED != nil && slices.Contains(a.PrimaryCUPED.Applied, true)
 		a.Primary, a.PostStratification = withPostStratification(metric, in.dimension, in.strata, defs, a.Primary, cuped)

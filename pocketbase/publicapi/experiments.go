@@ -30,6 +30,8 @@ type publicExperiment struct {
 	StartedAt      string          `json:"started_at"`
 	EndedAt        string          `json:"ended_at"`
 	CreatedAt      string          `json:"created_at"`
+	// The statistics settings, as the results route applies them (experiments.Settings).
+	experiments.Settings
 }
 
 type variantInfo struct {
@@ -79,6 +81,7 @@ func toPublic(r *core.Record) publicExperiment {
 		URLPattern: r.GetString("url_pattern"), Traffic: r.GetFloat("traffic"), PrimaryGoal: r.GetString("primary_goal"),
 		SecondaryGoals: secondary, Variants: variants, Winner: r.GetString("winner"),
 		StartedAt: r.GetString("started_at"), EndedAt: r.GetString("ended_at"), CreatedAt: r.GetString("created_at"),
+		Settings: experiments.SettingsOf(r),
 	}
 }
 

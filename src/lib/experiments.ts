@@ -34,7 +34,15 @@ export const WEIGHT_TOLERANCE = 1e-9;
 export const REVENUE_GOAL = 'revenue';
 export const TARGET_DEVICES = ['any', 'desktop', 'mobile', 'tablet'] as const;
 export const TARGET_VISITORS = ['any', 'new', 'returning'] as const;
-export const GUARDRAIL_METRICS = ['error_rate', 'bounce_rate', 'revenue_per_visitor'] as const;
+/** The ratio metrics watch with the other guardrails: lower is worse (pocketbase/experiments/guardrail_ratio.go). */
+export const GUARDRAIL_METRICS = [
+  'error_rate',
+  'bounce_rate',
+  'revenue_per_visitor',
+  'revenue_per_session',
+  'average_order_value',
+  'pages_per_session',
+] as const;
 export type GuardrailMetric = (typeof GUARDRAIL_METRICS)[number];
 export const MAX_SECONDARY_GOALS = 10;
 
@@ -43,6 +51,9 @@ export const GUARDRAIL_LABELS: Record<GuardrailMetric, string> = {
   error_rate: 'Page-error rate',
   bounce_rate: 'Bounce rate',
   revenue_per_visitor: 'Revenue per visitor',
+  revenue_per_session: 'Revenue per session',
+  average_order_value: 'Average order value',
+  pages_per_session: 'Pages per session',
 };
 
 /**
@@ -68,7 +79,7 @@ export interface ExperimentVariant {
 
 /**
  * A guardrail is breached when the variant is worse than the control by more than `threshold`
- * percent, relative (error and bounce rate higher, revenue per visitor lower).
+ * percent, relative (error and bounce rate higher; revenue per visitor and the ratio metrics lower).
  */
 export interface Guardrail {
   metric: GuardrailMetric;

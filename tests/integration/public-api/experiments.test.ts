@@ -78,6 +78,12 @@ describe('GET /v1/experiments', () => {
         { key: 'b', name: 'B', weight: 0.5, changes: [] },
       ],
       primary_goal: 'revenue',
+      correction: 'benjamini-hochberg',
+      cuped_window_days: 7,
+      post_stratification: 'visitor_type',
+      bandit: true,
+      bandit_interval_hours: 12,
+      bandit_min_weight: 0.1,
     });
     const all = await call(server, 'GET', `/v1/experiments?site_id=${site.id}`, key);
     expect(all.status).toBe(200);
@@ -95,6 +101,22 @@ describe('GET /v1/experiments', () => {
       ],
     });
     expect(listed[1]).not.toHaveProperty('seed');
+    // The statistics settings as the results apply them: the defaults (Holm-Bonferroni for one
+    // variant on two goals, 14 days, device class, a fixed split), and an owner's choices.
+    expect(listed[1]).toMatchObject({
+      correction: { method: 'holm-bonferroni', chosen: '' },
+      cuped_window_days: 14,
+      post_stratification: 'device',
+      bandit: null,
+    });
+    expect(listed[0]).toMatchObject({
+      correction: { method: 'benjamini-hochberg', chosen: 'benjamini-hochberg' },
+      cuped_window_days: 7,
+      post_stratification: 'visitor_type',
+      bandit: { interval_hours: 12, min_weight: 0.1 },
+    });
+    const results = await call(server, 'GET', `/v1/experiments/${experiment.id}/results?site_id=${site.id}`, key);
+    expect((results.body.correction as { method: string }).method).toBe('holm-bonferroni');
 
     const running = await call(server, 'GET', `/v1/experiments?site_id=${site.id}&status=running`, key);
     expect((running.body.experiments as { id: string }[]).map((x) => x.id)).toEqual([experiment.id]);

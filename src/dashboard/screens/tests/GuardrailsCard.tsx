@@ -12,7 +12,8 @@ const TONES: Record<GuardrailStatus, 'success' | 'danger' | 'secondary'> = {
 };
 
 function value(metric: GuardrailResult['metric'], x: number) {
-  return metric === 'revenue_per_visitor' ? `$${x.toFixed(2)}` : percent(x);
+  if (metric === 'revenue_per_visitor' || metric === 'revenue_per_session' || metric === 'average_order_value') return `$${x.toFixed(2)}`;
+  return metric === 'pages_per_session' ? x.toFixed(2) : percent(x);
 }
 
 function variantLine(g: GuardrailResult, v: GuardrailVariant) {

@@ -213,8 +213,8 @@ func TestStoreContractCovariates(t *testing.T) {
 	})
 	want := map[string][]CupedCell{}
 	for _, f := range storeFactories {
-		t.Run(f.name, func(t *testing.T) {
-			store := f.open(t, siteA)
+		t.Run(f.Name, func(t *testing.T) {
+			store := f.Open(t, siteA)
 			first, late := covariateTraffic()
 			var traffic []Ingest
 			for _, in := range experimentTraffic() {
@@ -230,7 +230,7 @@ func TestStoreContractCovariates(t *testing.T) {
 			for _, goal := range []string{"goalpurchase", revenueGoal} {
 				got := storeCells(t, store, 14, goal)
 				if w, ok := want[goal]; ok {
-					sameCells(t, f.name+" "+goal, got, w)
+					sameCells(t, f.Name+" "+goal, got, w)
 				} else {
 					want[goal] = got
 				}

@@ -30,6 +30,7 @@ var (
 	at                    = storetest.At
 	contractTraffic       = storetest.Traffic
 	experimentTraffic     = storetest.ExperimentTraffic
+	experimentSite        = storetest.ExperimentSite
 	lateConversions       = storetest.LateConversions
 	checkLive             = storetest.CheckLive
 	checkRollups          = storetest.CheckRollups

@@ -36,6 +36,9 @@ func Traffic() []Ingest { return contractTraffic() }
 // ExperimentTraffic is the experiment part's exposures and outcomes; LateConversions arrive after them.
 func ExperimentTraffic() []Ingest { return experimentTraffic() }
 
+// ExperimentSite is site A with the contract's experiment (ExpOne) running.
+func ExperimentSite() *siteInfo { return experimentSite() }
+
 // LateConversions are conversions written in later batches than their exposures.
 func LateConversions() [][]Ingest { return lateConversions() }
 

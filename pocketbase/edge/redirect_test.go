@@ -180,3 +180,40 @@ func TestSplitURLRedirectLoopsAreImpossible(t *testing.T) {
 		}
 	}
 }
+
+// The global holdout is never sent away, and a grouped split test redirects only its range's
+// visitors: the edge decides as the tracker's experimentSets does (src/tracker/experiments.ts).
+func TestSplitURLSkipsTheHoldoutAndVisitorsOutsideItsGroupRange(t *testing.T) {
+	held := configOf(t, `{"dnt":true,"ho":["site1:holdout",20],"x":[{"i":"split1","s":"seed","p":100,"u":"/landing",`+
+		`"v":[{"k":"control","w":0,"c":[]},{"k":"b","w":1,"c":[],"l":"/landing-b"}]}]}`)
+	n := 0
+	for i := 0; i < 1000; i++ {
+		v := fmt.Sprintf("visitor%d", i)
+		to := held.splitRedirect(visitorInfo{id: v, href: "https://shop.test/landing"})
+		if inHoldout := experiments.InRollout(v, "site1:holdout", 20); inHoldout != (to == "") {
+			t.Fatalf("visitor %s: held out %v, redirected to %q", v, inHoldout, to)
+		}
+		if to == "" {
+			n++
+		}
+	}
+	if n == 0 || n == 1000 {
+		t.Fatalf("%d of 1,000 visitors held out", n)
+	}
+	grouped := configOf(t, `{"dnt":true,"x":[{"i":"split1","s":"seed","p":100,"u":"/landing","g":{"s":"gseed","a":0.25,"b":0.75},`+
+		`"v":[{"k":"control","w":0,"c":[]},{"k":"b","w":1,"c":[],"l":"/landing-b"}]}]}`)
+	in := 0
+	for i := 0; i < 1000; i++ {
+		v := fmt.Sprintf("visitor%d", i)
+		to := grouped.splitRedirect(visitorInfo{id: v, href: "https://shop.test/landing"})
+		if inRange := experiments.InGroupRange(v, "gseed", 0.25, 0.75); inRange != (to != "") {
+			t.Fatalf("visitor %s: in the range %v, redirected to %q", v, inRange, to)
+		}
+		if to != "" {
+			in++
+		}
+	}
+	if in < 400 || in > 600 {
+		t.Fatalf("%d of 1,000 visitors in a half-wide range", in)
+	}
+}

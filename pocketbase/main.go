@@ -118,18 +118,18 @@ func main() {
 	registerBodyLimits(app)         // PocketBase's own routes read what they can need, not 32 MB
 	publicapi.Register(app, events) // /v1: the public REST API with site API keys
 	analytics.Register(app, events)
-	experiments.Register(app, events) // GET /api/cro/experiments/{id}/results
-	personalization.Register(app)     // a personalization's effect against its holdout; audiences' reach
-	programimpact.Register(app)       // the Overview's 'Program impact': everyone else against the global holdout
-	funnels.Register(app, events)     // GET /api/cro/funnels/{id}/results and /dropoff
-	heatmaps.Register(app, events)    // /api/cro/heatmaps/{site}/...: click maps, scroll maps, the page rendering
-	recordings.Register(app, events)  // the recorder chunk, POST /api/cro/recordings and a recording's events
-	frustration.Register(app, events) // sessions' frustration signals (background), /api/cro/frustration/{site}/pages
-	forms.Register(app)               // form analytics: the forms chunk (wraps the recorder's config), /api/cro/forms
-	editor.Register(app)              // the visual editor's bundle, /t/e/editor.js
-	usage.Register(app, events, mail) // monthly tracked visitors against the plan, with 80% and 100% alerts
-	ecommerce.Register(app, events)   // ecommerce events and orders, the dataLayer chunk, the Ecommerce screen's routes
-	surveys.Register(app)             // on-page surveys: the widget chunk and each site's active surveys in its script
+	experiments.Register(app, events)     // GET /api/cro/experiments/{id}/results
+	personalization.Register(app, events) // a personalization's effect against its holdout; audiences' reach
+	programimpact.Register(app)           // the Overview's 'Program impact': everyone else against the global holdout
+	funnels.Register(app, events)         // GET /api/cro/funnels/{id}/results and /dropoff
+	heatmaps.Register(app, events)        // /api/cro/heatmaps/{site}/...: click maps, scroll maps, the page rendering
+	recordings.Register(app, events)      // the recorder chunk, POST /api/cro/recordings and a recording's events
+	frustration.Register(app, events)     // sessions' frustration signals (background), /api/cro/frustration/{site}/pages
+	forms.Register(app)                   // form analytics: the forms chunk (wraps the recorder's config), /api/cro/forms
+	editor.Register(app)                  // the visual editor's bundle, /t/e/editor.js
+	usage.Register(app, events, mail)     // monthly tracked visitors against the plan, with 80% and 100% alerts
+	ecommerce.Register(app, events)       // ecommerce events and orders, the dataLayer chunk, the Ecommerce screen's routes
+	surveys.Register(app)                 // on-page surveys: the widget chunk and each site's active surveys in its script
 
 	// Integrations: deliveries to Slack, webhooks and analytics tools, order webhooks in; periodic
 	// passes forward new exposures and conversions, and send sample ratio alerts and the weekly summary.

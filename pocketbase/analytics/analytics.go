@@ -95,6 +95,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 			se.Router.GET("/api/cro/micro-goals/{siteId}", microGoalsHandler(app, store))
 			se.Router.GET("/api/cro/automated-hits/{siteId}", automatedHitsHandler(store))
 			registerCollectorConfig(se, sites, func() []byte { return c.SourceKey }) // CRO_COLLECTOR_TOKEN
+			registerCollectorVisitorKey(se)
 			return se.Next()
 		},
 		Priority: -10,

@@ -71,11 +71,10 @@ func nextSeq() uint64 { return chSeq.Add(1) }
 // prepare turns one ingest into its rows: the same rows, goals and revenue caps as the SQLite
 // writer (apply.go), without rollups (the queries aggregate raw rows).
 func (s *chStore) prepare(in Ingest) (*chJob, error) {
-	j := &chJob{done: make(chan error, 1)}
+	j := &chJob{done: make(chan error, 1), site: in.Site.ID}
 	site := in.Site
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.dirty[site.ID] = true
 	if in.Conversion != nil {
 		row, err := s.serverConversion(site, in.Conversion)
 		if err != nil {
@@ -143,7 +142,9 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 				break
 			}
 			row.Rule = ev.ID
-			if ev.Type == "ex" {
+			if ev.Type == "ex" && ev.Name == "holdout" {
+				row.Type = HoldoutExposure // a personalization's held-out visitor, as apply.go stores it
+			} else if ev.Type == "ex" {
 				row.Value = ev.Value
 			} else {
 				row.Name = truncate(ev.Message, 100)

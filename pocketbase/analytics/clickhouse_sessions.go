@@ -10,7 +10,7 @@ import (
 func (s *chStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
 	out := SessionsPage{Items: []SessionSummary{}, Page: q.Page, PerPage: q.PerPage}
 	rows, err := s.query(`SELECT session, min(at) AS started, sumIf(value, type = 'leave') AS duration_ms,
-		countIf(type = 'pageview') AS pv, argMinIf(path, at, type = 'pageview') AS entry, argMaxIf(path, at, type = 'pageview') AS exit_path,
+		countIf(type = 'pageview') AS pv, argMinIf(path, (at, seq), type = 'pageview') AS entry, argMaxIf(path, (at, seq), type = 'pageview') AS exit_path,
 		argMin(device_type, at) AS s_device, argMin(browser, at) AS s_browser, argMin(country, at) AS s_country,
 		argMin(referrer, at) AS s_ref, countIf(type = 'conversion' OR (type = 'custom' AND value > 0)) > 0 AS converted
 		FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec}) AND ts < toDateTime({:toSec}) AND session != ''

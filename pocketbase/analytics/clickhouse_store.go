@@ -17,6 +17,7 @@ type chStore struct {
 	in chan *chJob
 
 	mu         sync.Mutex
+	dirtyMu    sync.Mutex // dirty's own: marked after inserts, which Start's spool replay runs under mu
 	dirty      map[string]bool
 	revenueDay map[revenueKey]float64 // browser revenue counted per visitor and source and day (revenue_cap.go)
 	revenueCap float64
@@ -31,6 +32,7 @@ type chStore struct {
 }
 
 type chJob struct {
+	site     string
 	rows     []any
 	counters []any
 	outcomes []any // experiment_events rows
@@ -194,12 +196,16 @@ func (s *chStore) insert(jobs []*chJob) error {
 	if err := s.db.Insert("experiment_events", outcomes); err != nil {
 		return err
 	}
-	return s.db.Insert("counters", counters)
+	if err := s.db.Insert("counters", counters); err != nil {
+		return err
+	}
+	s.markWritten(jobs)
+	return nil
 }
 
 func (s *chStore) TakeDirty() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.dirtyMu.Lock()
+	defer s.dirtyMu.Unlock()
 	out := make([]string, 0, len(s.dirty))
 	for id := range s.dirty {
 		out = append(out, id)

@@ -19,6 +19,7 @@ import (
 	"syscall"
 	"time"
 
+	"cro/pocketbase/collect"
 	"cro/pocketbase/eventstore/clickhouse"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -29,7 +30,8 @@ import (
 // with site configs read from the main server (CRO_COLLECTOR_TOKEN on both) and cached 30 s, and
 // events inserted into ClickHouse; an insert that fails is spooled to disk (fsynced) before the
 // batch is acknowledged. What it refuses is counted by reason (GET /api/cro/collector/stats).
-// Consent-free sites are answered 503: their daily salts live in the main server's database.
+// Consent-free sites get the same visitor ids as on the main server, from its day keys
+// (collector_visitor_key.go); their sessions are per collector (route a client to one collector).
 func RunCollector(args []string) error {
 	fs := flag.NewFlagSet("collect", flag.ContinueOnError)
 	addr := fs.String("http", "127.0.0.1:8300", "address to serve on")
@@ -70,6 +72,7 @@ func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.
 	if err != nil {
 		return fmt.Errorf("reading the client source key from %s: %w", o.config, err)
 	}
+	collect.Visitors.Store(collectorVisitors(remote))            // consent-free sites: the main server's day keys
 	app := core.NewBaseApp(core.BaseAppConfig{DataDir: o.spool}) // settings only (RealIP); never bootstrapped
 	if o.proxyHeader != "" {
 		app.Settings().TrustedProxy.Headers = []string{o.proxyHeader}

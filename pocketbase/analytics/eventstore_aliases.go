@@ -69,3 +69,9 @@ const (
 	FunnelStrict           = eventstore.FunnelStrict
 	FunnelAnyOrder         = eventstore.FunnelAnyOrder
 )
+
+// The features' reads (eventstore/features.go).
+type (
+	VisitorLatest = eventstore.VisitorLatest
+	ArmFigures    = eventstore.ArmFigures
+)

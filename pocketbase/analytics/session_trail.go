@@ -2,46 +2,25 @@ package analytics
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"time"
 
 	"github.com/pocketbase/dbx"
 )
 
 // Session trails: what a background reader of whole sessions (pocketbase/frustration's signals)
-// needs from the event store. An optional interface beside Store, so that a store without it
-// simply has no session signals: callers type-assert.
+// needs from the event store (Store.SessionsSeen and SessionTrail).
 
-// SessionRef is a session seen in a time window, with the dimensions its list filters by.
-type SessionRef struct {
-	Session     string
-	StartedAt   time.Time
-	LastSeenAt  time.Time
-	EntryPath   string
-	Device      string
-	Country     string
-	Source      string // Source of its referrer
-	Converted   bool   // a goal conversion (micro goals excluded)
-	DurationSec float64
-}
-
-// TrailEvent is one of a session's page views, leaves, clicks and errors, in time order.
-type TrailEvent struct {
-	Type     string // pageview, leave, click, error
-	Path     string
-	Selector string  // clicks
-	At       float64 // Unix ms
-	Value    float64 // leave: time on page (ms)
-	X        float64 // leave: max scroll (%)
-}
-
-// SessionTrails reads sessions seen in a window and a session's trail.
-type SessionTrails interface {
-	// SessionsSeen lists the site's sessions whose last event is in (after, until], started at most
-	// maxAge before until, at most limit of them (oldest activity first).
-	SessionsSeen(siteID string, after, until time.Time, maxAge time.Duration, limit int) ([]SessionRef, error)
-	// SessionTrail reads one session's page views, leaves, clicks and errors in time order.
-	SessionTrail(siteID, session string) ([]TrailEvent, error)
-}
+// SessionRef and TrailEvent are the event store's (eventstore/features.go); SessionTrails is
+// the part of Store that reads them.
+type (
+	SessionRef    = eventstore.SessionRef
+	TrailEvent    = eventstore.TrailEvent
+	SessionTrails interface {
+		SessionsSeen(siteID string, after, until time.Time, maxAge time.Duration, limit int) ([]SessionRef, error)
+		SessionTrail(siteID, session string) ([]TrailEvent, error)
+	}
+)
 
 // The started_at bound keeps the read on the (site_id, started_at) index.
 const sessionsSeenSQL = `SELECT session_key, started_at, last_seen_at, entry_path, device_type, country, referrer,

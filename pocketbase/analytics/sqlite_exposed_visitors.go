@@ -1,24 +1,13 @@
 package analytics
 
 import (
-	"time"
+	"cro/pocketbase/eventstore"
 
 	"github.com/pocketbase/dbx"
 )
 
-// ExposedVisitor is one visitor's first exposure to an experiment: its variant and time.
-type ExposedVisitor struct {
-	Visitor string
-	Variant string
-	At      time.Time
-}
-
-// ExposedVisitorsReader is what a store offers when it can list an experiment's exposed visitors
-// (the SQLite store can): pocketbase/ecommerce joins them to its orders for average order value
-// and revenue per visitor per variant. Not part of Store, so other stores need not have it.
-type ExposedVisitorsReader interface {
-	ExposedVisitors(siteID, experimentID string) ([]ExposedVisitor, error)
-}
+// ExposedVisitor is the event store's (eventstore/features.go); every store lists them.
+type ExposedVisitor = eventstore.ExposedVisitor
 
 // ExposedVisitors lists the experiment's exposed visitors (one row each), by its (experiment,
 // visitor) index.

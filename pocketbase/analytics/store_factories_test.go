@@ -19,6 +19,7 @@ const (
 	siteA       = storetest.SiteA
 	siteB       = storetest.SiteB
 	ruleOne     = storetest.RuleOne
+	ruleTwo     = storetest.RuleTwo
 	expOne      = storetest.ExpOne
 	contractDay = storetest.Day
 )

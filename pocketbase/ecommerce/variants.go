@@ -31,11 +31,7 @@ type perVisitor struct{ orders, revenue float64 }
 // variantOrders joins the experiment's exposed visitors (first exposure) to the site's orders at
 // or after it. ok is false when the event store cannot list exposed visitors.
 func variantOrders(app core.App, store analytics.Store, siteID, experimentID string, keys []string, s Settings) ([]VariantOrders, bool, error) {
-	reader, ok := store.(analytics.ExposedVisitorsReader)
-	if !ok {
-		return nil, false, nil
-	}
-	exposed, err := reader.ExposedVisitors(siteID, experimentID)
+	exposed, err := store.ExposedVisitors(siteID, experimentID)
 	if err != nil {
 		return nil, true, err
 	}

@@ -91,6 +91,8 @@ type Store interface {
 	// RecentSessions returns one page of a site's sessions with page views that started in the
 	// query's range, newest first (sessions_list.go has the fields and what converted means).
 	RecentSessions(q SessionsQuery) (SessionsPage, error)
+
+	FeatureReads
 }
 
 // Ingest is one validated batch with what the collector knows about its sender, or one

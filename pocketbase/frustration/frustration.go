@@ -31,12 +31,7 @@ const planRequired = "Session recordings and heatmaps requires the Growth plan o
 // Register starts the background job (CRO_FRUSTRATION_INTERVAL_SECONDS, 30 s by default), copies
 // a session's signals onto its recording row when the row is created after them, and adds the route.
 func Register(app *pocketbase.PocketBase, store analytics.Store) {
-	trails, ok := store.(analytics.SessionTrails)
-	if !ok {
-		app.Logger().Warn("frustration: the event store cannot read session trails; no frustration signals")
-		return
-	}
-	j := newJob(app, trails)
+	j := newJob(app, store) // every store reads session trails (eventstore.FeatureReads)
 	every := periodic.Interval("CRO_FRUSTRATION_INTERVAL_SECONDS", 30*time.Second)
 	periodic.Run(app, every, every, func() { j.run(time.Now()) })
 	analytics.AlsoPrune = append(analytics.AlsoPrune, func(app core.App, siteID string, before time.Time) error {

@@ -23,15 +23,16 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"cro/pocketbase/access"
+	"cro/pocketbase/analytics"
 	"cro/pocketbase/experiments/stats"
 )
 
-// Register adds the routes.
-func Register(app *pocketbase.PocketBase) {
+// Register adds the routes; their figures come from the event store.
+func Register(app *pocketbase.PocketBase, store analytics.Store) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
-			se.Router.GET("/api/cro/rules/{id}/personalization", effectHandler)
-			se.Router.GET("/api/cro/audiences/{siteId}/reach", reachHandler)
+			se.Router.GET("/api/cro/rules/{id}/personalization", func(e *core.RequestEvent) error { return effectHandler(e, store) })
+			se.Router.GET("/api/cro/audiences/{siteId}/reach", func(e *core.RequestEvent) error { return reachHandler(e, store) })
 			return se.Next()
 		},
 	})
@@ -65,16 +66,7 @@ type Effect struct {
 // minPerArm is the fewest visitors on each side before the effect is judged.
 const minPerArm = 30
 
-const armsSQL = `SELECT f.type AS arm, COUNT(*) AS visitors,
-	SUM(CASE WHEN EXISTS (SELECT 1 FROM events c WHERE c.site_id = {:site} AND c.visitor = f.visitor AND c.type = 'conversion'
-		AND c.ts >= f.first AND ({:goal} = '' OR c.goal = {:goal})) THEN 1 ELSE 0 END) AS conversions
-	FROM (SELECT visitor, type, MIN(ts) AS first FROM events WHERE site_id = {:site} AND rule = {:rule}
-		AND type IN ('exposure', 'holdout_exposure') GROUP BY visitor, type) f
-	WHERE NOT EXISTS (SELECT 1 FROM events o WHERE o.site_id = {:site} AND o.rule = {:rule} AND o.visitor = f.visitor
-		AND o.type IN ('exposure', 'holdout_exposure') AND o.type != f.type AND o.ts < f.first)
-	GROUP BY f.type`
-
-func effectHandler(e *core.RequestEvent) error {
+func effectHandler(e *core.RequestEvent, store analytics.Store) error {
 	if e.Auth == nil {
 		return e.UnauthorizedError("Sign in to view a personalization's effect.", nil)
 	}
@@ -100,12 +92,7 @@ func effectHandler(e *core.RequestEvent) error {
 	if a, err := e.App.FindRecordById("audiences", audienceID); err == nil {
 		out.AudienceName = a.GetString("name")
 	}
-	var rows []struct {
-		Arm         string `db:"arm"`
-		Visitors    int    `db:"visitors"`
-		Conversions int    `db:"conversions"`
-	}
-	err = e.App.DB().NewQuery(armsSQL).Bind(map[string]any{"site": rule.GetString("site_id"), "rule": rule.Id, "goal": goal}).All(&rows)
+	rows, err := store.PersonalizationArms(rule.GetString("site_id"), rule.Id, goal)
 	if err != nil {
 		return e.InternalServerError("Could not read the personalization's figures.", err)
 	}

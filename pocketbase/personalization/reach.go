@@ -25,28 +25,7 @@ type Reach struct {
 // maxReachVisitors bounds the visitors one reach reads (a site's last week, most recent first).
 const maxReachVisitors = 100000
 
-// Each visitor of the week with their latest session (SQLite takes the bare columns from the row
-// holding the MAX) and how many sessions they have had (within retention).
-const reachSQL = `SELECT visitor, MAX(started_at) AS started, entry_path, referrer, utm_source, utm_medium, utm_campaign,
-	device_type, browser, country, COUNT(*) AS n
-	FROM sessions WHERE site_id = {:site} AND visitor IN (SELECT visitor FROM sessions WHERE site_id = {:site} AND started_at >= {:from})
-	GROUP BY visitor ORDER BY started DESC LIMIT {:max}`
-
-type reachRow struct {
-	Visitor  string  `db:"visitor"`
-	Started  string  `db:"started"`
-	Entry    string  `db:"entry_path"`
-	Referrer string  `db:"referrer"`
-	Source   string  `db:"utm_source"`
-	Medium   string  `db:"utm_medium"`
-	Campaign string  `db:"utm_campaign"`
-	Device   string  `db:"device_type"`
-	Browser  string  `db:"browser"`
-	Country  string  `db:"country"`
-	N        float64 `db:"n"`
-}
-
-func reachHandler(e *core.RequestEvent) error {
+func reachHandler(e *core.RequestEvent, store analytics.Store) error {
 	site, err := access.RequireSiteRole(e, e.Request.PathValue("siteId"), access.Viewer, access.Messages{NotFound: "Site not found."})
 	if err != nil {
 		return err
@@ -55,9 +34,7 @@ func reachHandler(e *core.RequestEvent) error {
 	if err != nil {
 		return e.InternalServerError("Could not read the audiences.", err)
 	}
-	from := time.Now().UTC().Add(-7 * 24 * time.Hour).Format("2006-01-02 15:04:05.000Z")
-	var rows []reachRow
-	err = e.App.DB().NewQuery(reachSQL).Bind(dbx.Params{"site": site.Id, "from": from, "max": maxReachVisitors}).All(&rows)
+	rows, err := store.VisitorsSince(site.Id, time.Now().UTC().Add(-7*24*time.Hour), maxReachVisitors)
 	if err != nil {
 		return e.InternalServerError("Could not read last week's visitors.", err)
 	}
@@ -88,16 +65,16 @@ func reachHandler(e *core.RequestEvent) error {
 }
 
 // sessionContext is what a stored session tells the evaluator about its visitor.
-func sessionContext(r reachRow, domain, zone string) audience.Context {
+func sessionContext(r analytics.VisitorLatest, domain, zone string) audience.Context {
 	x := audience.Context{Device: r.Device, Browser: r.Browser, Country: r.Country, Referrer: r.Referrer, TimeZone: zone}
-	x.UTM.Source, x.UTM.Medium, x.UTM.Campaign = r.Source, r.Medium, r.Campaign
-	x.Landing = strings.SplitN(r.Entry, "?", 2)[0]
-	x.URL = "https://" + domain + r.Entry
-	x.Returning = r.N > 1
-	n := r.N
+	x.UTM.Source, x.UTM.Medium, x.UTM.Campaign = r.UtmSource, r.UtmMedium, r.UtmCampaign
+	x.Landing = strings.SplitN(r.EntryPath, "?", 2)[0]
+	x.URL = "https://" + domain + r.EntryPath
+	x.Returning = r.Sessions > 1
+	n := float64(r.Sessions)
 	x.Sessions = &n
-	if t, err := time.Parse("2006-01-02 15:04:05.000Z", r.Started); err == nil {
-		ms := float64(t.UnixMilli())
+	if !r.StartedAt.IsZero() {
+		ms := float64(r.StartedAt.UnixMilli())
 		x.Now = &ms
 	}
 	return x

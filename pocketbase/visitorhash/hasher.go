@@ -28,6 +28,8 @@ const maxSessions = 200_000
 type Hasher struct {
 	store SaltStore
 	now   func() time.Time
+	// derived: the store gives day keys (DayKey of the salts: a collector's), not salts.
+	derived bool
 
 	mu       sync.Mutex
 	salts    map[string][]byte
@@ -46,6 +48,26 @@ func New(store SaltStore, now func() time.Time) *Hasher {
 	}
 	return &Hasher{store: store, now: now, salts: map[string][]byte{}, sessions: map[string]session{}}
 }
+
+// NewFromDayKeys makes a Hasher on a store that gives each day's DayKey instead of its salt (a
+// collector's, which never holds a salt): it names visitors exactly as a Hasher on the salts.
+func NewFromDayKeys(store SaltStore, now func() time.Time) *Hasher {
+	h := New(store, now)
+	h.derived = true
+	return h
+}
+
+// DayKey is the key visitor ids are computed with on a day, derived from its salt: what a
+// collector is given, so that the stored salt itself never leaves the main server.
+func DayKey(salt []byte) []byte {
+	m := hmac.New(sha256.New, salt)
+	m.Write([]byte("cro visitor id day key v1"))
+	return m.Sum(nil)
+}
+
+// DayKey gives the day's key (creating the day's salt when there is none yet), nil when the salt
+// cannot be had.
+func (h *Hasher) DayKey(day string) []byte { return h.salt(day) }
 
 // Visitor is the visitor id of a request to a site today (UTC), "" when the salt cannot be had.
 func (h *Hasher) Visitor(site, ip, ua string) string {
@@ -93,7 +115,7 @@ func (h *Hasher) sweep(now time.Time) {
 	}
 }
 
-// salt gives the day's salt, from memory or the store; a new day's first call also deletes the
+// salt gives the day's key (DayKey of its salt), from memory or the store; a new day's first call also deletes the
 // salts older than yesterday (yesterday's is kept for requests in flight across midnight).
 func (h *Hasher) salt(day string) []byte {
 	h.mu.Lock()
@@ -105,6 +127,9 @@ func (h *Hasher) salt(day string) []byte {
 	s, err := h.store.Salt(day)
 	if err != nil {
 		return nil
+	}
+	if !h.derived {
+		s = DayKey(s)
 	}
 	t, _ := time.Parse(time.DateOnly, day)
 	yesterday := t.AddDate(0, 0, -1).Format(time.DateOnly)

@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bigSite } from './big-site.mjs';
+import { bigSite, storeSuffix } from './big-site.mjs';
 import { envNumber, percentile, round, setup, tail } from './lib.mjs';
 
 async function timed(client, path, runs) {
@@ -29,7 +29,8 @@ async function timed(client, path, runs) {
   return times.sort((a, b) => a - b);
 }
 
-export default async function (emit) {
+export default async function (emitAny) {
+  const emit = (name, value, unit) => emitAny(name + storeSuffix, value, unit);
   setup();
   const { server, memory, owner, site, experiment, seeded, dbBytesPerMillion } = await bigSite();
   try {

@@ -3,10 +3,11 @@
 // 30 days is timed as the owner through GET /api/cro/funnels/{id}/results: the first query (which
 // stores the closed days), then without a breakdown, by source, and the drop-off details of its
 // second step.
-import { bigSite } from './big-site.mjs';
+import { bigSite, storeSuffix } from './big-site.mjs';
 import { envNumber, percentile, round, setup, timed } from './lib.mjs';
 
-export default async function (emit) {
+export default async function (emitAny) {
+  const emit = (name, value, unit) => emitAny(name + storeSuffix, value, unit);
   setup();
   const runs = envNumber('CRO_BENCH_QUERY_RUNS', 50);
   const { owner, funnel, seeded } = await bigSite();

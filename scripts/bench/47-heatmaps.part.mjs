@@ -3,10 +3,11 @@
 // widths, one in twenty a rage burst, and leaves with their scroll depth): the busiest page's click
 // map (elements, bins, rage and dead clicks) and scroll map over the last 30 days are timed as the
 // owner, for desktop and mobile.
-import { bigSite } from './big-site.mjs';
+import { bigSite, storeSuffix } from './big-site.mjs';
 import { envNumber, percentile, round, setup, timed } from './lib.mjs';
 
-export default async function (emit) {
+export default async function (emitAny) {
+  const emit = (name, value, unit) => emitAny(name + storeSuffix, value, unit);
   setup();
   const runs = envNumber('CRO_BENCH_QUERY_RUNS', 50);
   const { owner, site, seeded } = await bigSite();

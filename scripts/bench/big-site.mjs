@@ -11,6 +11,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT, atEnd, envNumber, siteFor, startServer, tail, watchMemory } from './lib.mjs';
+import { startClickHouse } from '../../tests/helpers/clickhouse.ts';
 
 /** Size of the main database file after moving the write-ahead log into it. */
 export async function dbBytes(dir) {
@@ -28,7 +29,7 @@ export async function dbBytes(dir) {
  * purpose: a client whose event loop is blocked longer than the server's 5-minute idle timeout
  * later sends its next request on a keep-alive socket the server has closed (status 0).
  */
-export async function seed(server, site, events, experimentId = '') {
+export async function seed(server, site, events, experimentId = '', env = {}) {
   const { stdout, stderr } = await promisify(execFile)(
     resolve(ROOT, '.bin/cro-server'),
     [
@@ -40,7 +41,7 @@ export async function seed(server, site, events, experimentId = '') {
       `--migrationsDir=${resolve(ROOT, 'pocketbase/pb_migrations')}`,
       `--hooksDir=${resolve(ROOT, 'pocketbase/pb_hooks')}`,
     ],
-    { encoding: 'utf8', maxBuffer: 1 << 20 },
+    { encoding: 'utf8', maxBuffer: 1 << 20, env: { ...process.env, ...env } },
   );
   const result = stdout.trim().split('\n').pop() ?? '';
   // A seeder stopped by a signal exits cleanly without its result line.
@@ -56,13 +57,21 @@ const FUNNEL_STEPS = (goalId) => [
   { kind: 'goal', goal: goalId },
 ];
 
+/** The event store of the big site: CRO_BENCH_STORE=clickhouse, or SQLite (the default). */
+export const onClickHouse = process.env.CRO_BENCH_STORE === 'clickhouse';
+/** Appended to the query parts' figure names on ClickHouse, so both stores' figures sit side by side. */
+export const storeSuffix = onClickHouse ? '_clickhouse' : '';
+
 async function make() {
   const events = envNumber('CRO_BENCH_EVENTS', 200_000);
-  const server = await startServer();
+  const ch = onClickHouse ? await startClickHouse() : null;
+  const storeEnv = ch ? { CRO_EVENTS_URL: `${ch.url}?database=bench` } : {};
+  const server = await startServer(storeEnv);
   const memory = watchMemory(server.pid);
   atEnd.push(async () => {
     memory.stop();
     await server.stop();
+    await ch?.stop();
   });
   const { owner, site } = await siteFor(server, 'big.bench.example.com');
   await server.admin.collection('sites').update(site.id, { plan_tier: 'growth' });
@@ -82,12 +91,49 @@ async function make() {
     primary_goal: goal.id,
     secondary_goals: ['revenue'],
   });
-  const before = await dbBytes(server.dataDir);
-  const seeded = await seed(server, site, events, experiment.id);
-  const dbBytesPerMillion = (((await dbBytes(server.dataDir)) - before) / seeded.events) * 1e6;
+  let seeded, dbBytesPerMillion;
+  if (ch) {
+    seeded = await seedClickHouse(ch, server, site, events, experiment.id, storeEnv);
+    dbBytesPerMillion = (Number(await ch.query(ACTIVE_BYTES)) / seeded.events) * 1e6;
+  } else {
+    const before = await dbBytes(server.dataDir);
+    seeded = await seed(server, site, events, experiment.id);
+    dbBytesPerMillion = (((await dbBytes(server.dataDir)) - before) / seeded.events) * 1e6;
+  }
   // Made after seeding, as an owner would on a site with history: its first query computes the days.
   const funnel = await owner.client.collection('funnels').create({ site_id: site.id, name: 'Bench funnel', steps: FUNNEL_STEPS(goal.id) });
   return { server, memory, owner, site, goal, experiment, funnel, seeded, dbBytesPerMillion };
+}
+
+const ACTIVE_BYTES = `SELECT sum(bytes_on_disk) FROM system.parts WHERE database = 'bench' AND active`;
+
+/**
+ * Seeds ClickHouse: up to CRO_BENCH_SEED_EVENTS (default 5,000,000) through the server's seeder
+ * (the store's own rows), then, for larger sites, copies of those events and exposures with
+ * renamed visitors and sessions straight through ClickHouse (INSERT ... SELECT): the same traffic
+ * shape, as many times over as the total asks, in minutes instead of hours.
+ */
+async function seedClickHouse(ch, server, site, events, experimentId, env) {
+  const first = Math.min(events, envNumber('CRO_BENCH_SEED_EVENTS', 5_000_000));
+  const started = performance.now();
+  const seeded = await seed(server, site, first, experimentId, env);
+  const copies = Math.floor(events / seeded.events) - 1;
+  const cols = (table) =>
+    ch
+      .query(`SELECT name FROM system.columns WHERE database = 'bench' AND table = '${table}' FORMAT TSV`)
+      .then((t) => t.trim().split('\n'));
+  for (let n = 1; n <= copies; n++) {
+    for (const table of ['events', 'experiment_events']) {
+      const list = await cols(table);
+      const select = list.map((c) => (c === 'visitor' || c === 'session' ? `if(${c} = '', '', concat(${c}, 'c${n}'))` : c)).join(', ');
+      await ch.query(
+        `INSERT INTO ${table} (${list.join(', ')}) SELECT ${select} FROM ${table} WHERE site_id = '${site.id}' AND match(visitor, 'c[0-9]+$') = 0`,
+        'bench',
+      );
+    }
+  }
+  const total = Number(await ch.query(`SELECT count() FROM events WHERE site_id = '${site.id}'`, 'bench'));
+  return { events: total, seconds: (performance.now() - started) / 1000 };
 }
 
 let made;

@@ -13,6 +13,7 @@ const (
 	SiteA   = siteA
 	SiteB   = siteB
 	RuleOne = ruleOne
+	RuleTwo = ruleTwo
 	ExpOne  = expOne
 	// Day is Now's UTC day.
 	Day = contractDay

@@ -107,4 +107,42 @@ describe.skipIf(!clickHouseCommand())('a stateless collector', () => {
     const stats = (await (await fetch(`${collectorUrl}/api/cro/collector/stats`)).json()) as { dropped: Record<string, number> };
     expect(stats.dropped).toEqual({ unknown_site: 1 });
   });
+
+  it("names a consent-free site's visitors as the main server does, from the day's key, never the salt", async () => {
+    const free = await makeSite(await server.createUser(), 'free.example.com');
+    await server.admin.collection('sites').update(free.id, { consent_free: true });
+    const route = (day: string, auth = `Bearer ${TOKEN}`) =>
+      fetch(`${server.url}/api/cro/collector/visitor-key?day=${day}`, { headers: { Authorization: auth } });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await route(today, '')).status).toBe(401);
+    expect((await route(today, 'Bearer wrong')).status).toBe(401);
+    const old = await route('2020-01-01');
+    expect(old.status).toBe(400);
+    expect(((await old.json()) as { message: string }).message).toBe('day must be today or yesterday (UTC), as YYYY-MM-DD.');
+
+    // The same browser gets the same id from the collector's script as from the main server's.
+    const headers = { 'User-Agent': CHROME_UA };
+    const configOf = (body: string) => JSON.parse(body.slice(body.lastIndexOf('})(') + 3, body.lastIndexOf(');'))) as { c?: string };
+    const fromMain = configOf(await (await fetch(`${server.url}/t/${free.public_key}.js`, { headers })).text()).c;
+    const fromCollector = configOf(await (await fetch(`${collectorUrl}/t/${free.public_key}.js`, { headers })).text()).c;
+    expect(fromMain).toMatch(/^[a-z0-9]{20}$/);
+    expect(fromCollector).toBe(fromMain);
+    // Its batch is stored under that id, whatever ids the client sent.
+    const res = await fetch(`${collectorUrl}/api/cro/collect`, {
+      method: 'POST',
+      body: batch(free.public_key as string, [{ t: 'pv', ts: Date.now(), p: '/' }], { v: rid('forged'), s: rid('forged') }),
+      headers: { 'Content-Type': 'text/plain', Origin: 'https://free.example.com', 'User-Agent': CHROME_UA },
+    });
+    expect(res.status).toBe(202);
+    const stored = await ch.query(`SELECT visitor FROM events WHERE site_id = '${free.id}' FORMAT TSV`, 'collector');
+    expect(stored.trim()).toBe(fromMain);
+
+    // What the channel carries is the day's derived key, not the stored salt.
+    const key = await route(today);
+    expect(key.headers.get('cache-control')).toBe('no-store');
+    const given = Buffer.from(((await key.json()) as { key: string }).key, 'base64').toString('hex');
+    const salts = await server.admin.collection('visitor_salts').getFullList();
+    expect(given).toHaveLength(64);
+    expect(salts.map((r) => r.salt)).not.toContain(given);
+  });
 });

@@ -29,7 +29,5 @@ export function batch(key: string, events: object[], ids: { v?: string; s?: stri
   return JSON.stringify({ k: key, v: ids.v ?? rid('visitor'), s: ids.s ?? rid('session'), e: events });
 }
 
-export async function countEvents(server: TestServer, siteId: string): Promise<number> {
-  const res = await server.admin.collection('events').getList(1, 1, { filter: `site_id = "${siteId}"` });
-  return res.totalItems;
-}
+/** Counted in the store the server writes to (SQLite, or ClickHouse under `npm run test:clickhouse`). */
+export { countEvents } from '../../helpers/stored-events';

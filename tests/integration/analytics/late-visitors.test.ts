@@ -9,6 +9,7 @@ import type { RecordModel } from 'pocketbase';
 import type { TestServer, TestUser } from '../../helpers/pocketbase';
 import { startSuite } from '../../helpers/suite';
 import { createKey, call } from '../public-api/helpers';
+import { sessionVisitors } from '../../helpers/stored-events';
 import { batch, post, rid } from './helpers';
 
 let server: TestServer, owner: TestUser, site: RecordModel;
@@ -30,12 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-async function distinctVisitors(from: number, to: number): Promise<number> {
-  const sessions = await server.admin.collection('sessions').getFullList({
-    filter: `site_id = "${site.id}" && started_at >= "${new Date(from).toISOString().replace('T', ' ')}" && started_at < "${new Date(to).toISOString().replace('T', ' ')}"`,
-  });
-  return new Set(sessions.map((s) => s.visitor as string)).size;
-}
+const distinctVisitors = (from: number, to: number) => sessionVisitors(server, site.id, from, to);
 
 describe("a returning visitor's late session", () => {
   it("counts the visitor once on the day, as that day's sessions do", async () => {

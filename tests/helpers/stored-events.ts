@@ -1,0 +1,82 @@
+/**
+ * What the event store holds, read the way each store keeps it: SQLite's tables through the
+ * superusers' API, or, when the run's server writes to ClickHouse (CRO_EVENTS_URL, `npm run
+ * test:clickhouse`), ClickHouse's own HTTP interface. Tests that check what was stored use these
+ * instead of SQLite's collections, so they check the store the server really writes to.
+ */
+import type { TestServer } from './pocketbase';
+
+/** The ClickHouse URL and database of the run, or null when events are in SQLite. */
+export function clickHouseStore(): { url: string; database: string } | null {
+  const raw = process.env.CRO_EVENTS_URL;
+  if (!raw) return null;
+  const u = new URL(raw);
+  const database = u.searchParams.get('database') ?? 'default';
+  u.search = '';
+  return { url: u.toString(), database };
+}
+
+const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+async function clickHouseRows(sql: string): Promise<Record<string, unknown>[]> {
+  const ch = clickHouseStore()!;
+  const res = await fetch(`${ch.url}?database=${encodeURIComponent(ch.database)}`, { method: 'POST', body: `${sql} FORMAT JSONEachRow` });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`ClickHouse: ${text}`);
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** A stored raw event's fields the tests look at (the same names in both stores). */
+export interface StoredEvent {
+  type: string;
+  path: string;
+  visitor: string;
+  session: string;
+  selector: string;
+  name: string;
+  x: number;
+  y: number;
+  country: string;
+  device_type: string;
+  browser: string;
+  [field: string]: unknown;
+}
+
+/** A site's raw events in time order. */
+export async function storedEvents(server: TestServer, siteId: string): Promise<StoredEvent[]> {
+  if (!clickHouseStore()) {
+    return (await server.admin
+      .collection('events')
+      .getFullList({ filter: `site_id = "${siteId}"`, sort: 'ts' })) as unknown as StoredEvent[];
+  }
+  const rows = await clickHouseRows(`SELECT * FROM events WHERE site_id = ${quote(siteId)} ORDER BY at, seq`);
+  return rows.map((r) => ({ ...r, x: Number(r.x), y: Number(r.y) })) as StoredEvent[];
+}
+
+export async function countEvents(server: TestServer, siteId: string): Promise<number> {
+  if (!clickHouseStore()) {
+    return (await server.admin.collection('events').getList(1, 1, { filter: `site_id = "${siteId}"` })).totalItems;
+  }
+  const [row] = await clickHouseRows(`SELECT count() AS n FROM events WHERE site_id = ${quote(siteId)}`);
+  return Number(row?.n ?? 0);
+}
+
+/** The distinct visitors of the site's sessions that started in [from, to) (ms). */
+export async function sessionVisitors(server: TestServer, siteId: string, from: number, to: number): Promise<number> {
+  if (!clickHouseStore()) {
+    const iso = (t: number) => new Date(t).toISOString().replace('T', ' ');
+    const sessions = await server.admin
+      .collection('sessions')
+      .getFullList({ filter: `site_id = "${siteId}" && started_at >= "${iso(from)}" && started_at < "${iso(to)}"` });
+    return new Set(sessions.map((s) => s.visitor as string)).size;
+  }
+  // On ClickHouse a session is its events: it started at its first one.
+  const [row] = await clickHouseRows(
+    `SELECT uniqExact(v) AS n FROM (SELECT session, any(visitor) AS v, min(at) AS started FROM events
+      WHERE site_id = ${quote(siteId)} AND session != '' GROUP BY session) WHERE started >= ${from} AND started < ${to}`,
+  );
+  return Number(row?.n ?? 0);
+}

@@ -74,4 +74,6 @@ const (
 type (
 	VisitorLatest = eventstore.VisitorLatest
 	ArmFigures    = eventstore.ArmFigures
+	// VisitorOutcome is a visitor's sessions in the Program impact card's window.
+	VisitorOutcome = eventstore.VisitorOutcome
 )

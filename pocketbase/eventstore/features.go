@@ -25,6 +25,9 @@ type FeatureReads interface {
 	// (the Program impact card), each converted when one of those sessions reached a goal (micro
 	// goals excluded; only goalID when set), with those sessions' revenue.
 	ProgramVisitors(siteID string, from time.Time, goalID string) ([]VisitorOutcome, error)
+	// FirstExposures counts an experiment's visitors per variant whose first exposure is at or
+	// after from and before to (no end when to is zero): a bandit period's observed split.
+	FirstExposures(siteID, experimentID string, from, to time.Time) (map[string]int, error)
 }
 
 // VisitorOutcome is one visitor's sessions in a window: converted or not, and their revenue.

@@ -237,7 +237,7 @@ func readGoal(app core.App, store analytics.Store, exp *core.Record, defs []vari
 		return in, err
 	}
 	if ratio, _ := isRatio(goal); ratio {
-		rows, err := ratioSums(app, exp, goal, in.windowDays)
+		rows, err := ratioSums(store, exp, goal, in.windowDays)
 		in.ratio = ratioInOrder(rows, defs)
 		return in, err
 	}

@@ -6,7 +6,8 @@ import (
 	"github.com/pocketbase/dbx"
 )
 
-// The Program impact card's visitors (eventstore.FeatureReads.ProgramVisitors) on both stores.
+// The Program impact card's visitors (eventstore.FeatureReads.ProgramVisitors) on SQLite
+// (clickhouse_program_reads.go has ClickHouse's).
 
 // programVisitorsSQL reads each visitor's sessions in the window through the (site_id, visitor,
 // started_at) index: converted when a session reached a goal (or the given goal), and revenue.
@@ -26,23 +27,6 @@ func (s *sqliteStore) ProgramVisitors(siteID string, from time.Time, goalID stri
 	out := make([]VisitorOutcome, len(rows))
 	for i, r := range rows {
 		out[i] = VisitorOutcome{Visitor: r.Visitor, Converted: r.Converted, Revenue: r.Revenue}
-	}
-	return out, err
-}
-
-// ProgramVisitors on ClickHouse builds the sessions from their events, as RecentSessions does: a
-// session's revenue is its conversions' values (the writer stores each conversion's counted value).
-func (s *chStore) ProgramVisitors(siteID string, from time.Time, goalID string) ([]VisitorOutcome, error) {
-	rows, err := s.query(`SELECT s_visitor, max(conv) AS converted, sum(rev) AS revenue
-		FROM (SELECT session, any(visitor) AS s_visitor, min(at) AS started, countIf(type = 'pageview') AS pv,
-			countIf(type = 'conversion' AND ({:goal} = '' OR goal = {:goal})) > 0 AS conv, sumIf(value, type = 'conversion') AS rev
-			FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec}) AND session != ''
-			GROUP BY session HAVING started >= {:from} AND pv > 0 AND s_visitor != '')
-		GROUP BY s_visitor ORDER BY s_visitor`,
-		map[string]any{"site": siteID, "goal": goalID, "from": from, "fromSec": from.Unix() - 1})
-	out := make([]VisitorOutcome, 0, len(rows))
-	for _, r := range rows {
-		out = append(out, VisitorOutcome{Visitor: r.Str("s_visitor"), Converted: r.Num("converted") > 0, Revenue: r.Num("revenue")})
 	}
 	return out, err
 }

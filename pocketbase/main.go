@@ -120,7 +120,7 @@ func main() {
 	analytics.Register(app, events)
 	experiments.Register(app, events)     // GET /api/cro/experiments/{id}/results
 	personalization.Register(app, events) // a personalization's effect against its holdout; audiences' reach
-	programimpact.Register(app)           // the Overview's 'Program impact': everyone else against the global holdout
+	programimpact.Register(app, events)   // the Overview's 'Program impact': everyone else against the global holdout
 	funnels.Register(app, events)         // GET /api/cro/funnels/{id}/results and /dropoff
 	heatmaps.Register(app, events)        // /api/cro/heatmaps/{site}/...: click maps, scroll maps, the page rendering
 	recordings.Register(app, events)      // the recorder chunk, POST /api/cro/recordings and a recording's events

@@ -68,10 +68,19 @@ const (
 	FunnelOrdered          = eventstore.FunnelOrdered
 	FunnelStrict           = eventstore.FunnelStrict
 	FunnelAnyOrder         = eventstore.FunnelAnyOrder
+	RatioRevenue           = eventstore.RatioRevenue
+	RatioSessions          = eventstore.RatioSessions
+	RatioPages             = eventstore.RatioPages
+	RatioOrders            = eventstore.RatioOrders
+	RatioGoal              = eventstore.RatioGoal
 )
 
 // The features' reads (eventstore/features.go).
 type (
 	VisitorLatest = eventstore.VisitorLatest
 	ArmFigures    = eventstore.ArmFigures
+	// VisitorOutcome is a visitor's sessions in the Program impact card's window.
+	VisitorOutcome = eventstore.VisitorOutcome
+	RatioQuery     = eventstore.RatioQuery
+	RatioSums      = eventstore.RatioSums
 )

@@ -21,6 +21,20 @@ type FeatureReads interface {
 	SessionsSeen(siteID string, after, until time.Time, maxAge time.Duration, limit int) ([]SessionRef, error)
 	// SessionTrail reads one session's page views, leaves, clicks and errors in time order.
 	SessionTrail(siteID, session string) ([]TrailEvent, error)
+	// ProgramVisitors lists the visitors with a session with page views started at or after from
+	// (the Program impact card), each converted when one of those sessions reached a goal (micro
+	// goals excluded; only goalID when set), with those sessions' revenue.
+	ProgramVisitors(siteID string, from time.Time, goalID string) ([]VisitorOutcome, error)
+	// FirstExposures counts an experiment's visitors per variant whose first exposure is at or
+	// after from and before to (no end when to is zero): a bandit period's observed split.
+	FirstExposures(siteID, experimentID string, from, to time.Time) (map[string]int, error)
+}
+
+// VisitorOutcome is one visitor's sessions in a window: converted or not, and their revenue.
+type VisitorOutcome struct {
+	Visitor   string
+	Converted bool
+	Revenue   float64
 }
 
 // VisitorLatest is a visitor's latest session, as an audience's conditions see it.

@@ -93,6 +93,7 @@ type Store interface {
 	RecentSessions(q SessionsQuery) (SessionsPage, error)
 
 	FeatureReads
+	RatioReads
 }
 
 // Ingest is one validated batch with what the collector knows about its sender, or one

@@ -197,18 +197,17 @@ type banditPeriod struct {
 	SRMPValue            float64   `json:"srm_p_value"`
 }
 
-const periodExposuresSQL = `SELECT variant, COUNT(*) AS n FROM experiment_exposures WHERE experiment = {:exp}
-	AND ts >= {:from} AND ({:to} = '' OR ts < {:to}) GROUP BY variant`
-
 // banditHistory is a bandit's periods (one open period from the start before any reallocation)
-// and whether every period's split matches its weights.
-func banditHistory(app core.App, exp *core.Record, defs []variantDef) ([]banditPeriod, bool, error) {
+// and whether every period's split matches its weights (the first exposures read from the event store).
+func banditHistory(app core.App, store analytics.Store, exp *core.Record, defs []variantDef) ([]banditPeriod, bool, error) {
 	records, err := banditPeriods(app, exp)
 	if err != nil {
 		return nil, false, err
 	}
 	var out []banditPeriod
+	var bounds [][2]time.Time // each period's start and end (zero: still open)
 	if len(records) == 0 {
+		bounds = append(bounds, [2]time.Time{exp.GetDateTime("started_at").Time()})
 		weights := make([]float64, len(defs))
 		for i, d := range defs {
 			weights[i] = d.Weight
@@ -222,23 +221,17 @@ func banditHistory(app core.App, exp *core.Record, defs []variantDef) ([]banditP
 		raw, _ = json.Marshal(r.Get("best_probabilities"))
 		_ = json.Unmarshal(raw, &p.BestArmProbabilities)
 		out = append(out, p)
+		bounds = append(bounds, [2]time.Time{r.GetDateTime("started_at").Time(), r.GetDateTime("ended_at").Time()})
 	}
 	ok := true
 	for i := range out {
-		var rows []struct {
-			Variant string  `db:"variant"`
-			N       float64 `db:"n"`
-		}
-		if err := app.DB().NewQuery(periodExposuresSQL).Bind(dbx.Params{"exp": exp.Id, "from": out[i].StartedAt, "to": out[i].EndedAt}).All(&rows); err != nil {
+		counts, err := store.FirstExposures(exp.GetString("site_id"), exp.Id, bounds[i][0], bounds[i][1])
+		if err != nil {
 			return nil, false, err
 		}
 		out[i].Observed = make([]float64, len(defs))
-		for _, r := range rows {
-			for j, d := range defs {
-				if d.Key == r.Variant {
-					out[i].Observed[j] = r.N
-				}
-			}
+		for j, d := range defs {
+			out[i].Observed[j] = float64(counts[d.Key])
 		}
 		out[i].SRMPValue = 1
 		if len(out[i].Weights) == len(defs) {

@@ -65,7 +65,7 @@ func guardrailResults(app core.App, store analytics.Store, exp *core.Record) ([]
 		return nil, err
 	}
 	arms := guardrailArms(variants, figures, revenue)
-	if err := withRatioSums(app, exp, defs, arms); err != nil {
+	if err := withRatioSums(store, exp, defs, arms); err != nil {
 		return nil, err
 	}
 	return judgeGuardrails(defs, arms), nil

@@ -3,6 +3,7 @@ package experiments
 import (
 	"github.com/pocketbase/pocketbase/core"
 
+	"cro/pocketbase/analytics"
 	"cro/pocketbase/experiments/stats"
 )
 
@@ -19,7 +20,7 @@ func init() {
 }
 
 // withRatioSums adds each ratio guardrail's sums to the arms (one query per ratio guardrail).
-func withRatioSums(app core.App, exp *core.Record, guardrails []guardrailDef, arms []guardrailArm) error {
+func withRatioSums(store analytics.Store, exp *core.Record, guardrails []guardrailDef, arms []guardrailArm) error {
 	defs := make([]variantDef, len(arms))
 	for i, a := range arms {
 		defs[i] = a.def
@@ -28,7 +29,7 @@ func withRatioSums(app core.App, exp *core.Record, guardrails []guardrailDef, ar
 		if ok, goalID := isRatio(g.Metric); !ok || goalID != "" {
 			continue
 		}
-		rows, err := ratioSums(app, exp, g.Metric, 0)
+		rows, err := ratioSums(store, exp, g.Metric, 0)
 		if err != nil {
 			return err
 		}

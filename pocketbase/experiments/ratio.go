@@ -1,12 +1,11 @@
 package experiments
 
 import (
-	"fmt"
 	"strings"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"cro/pocketbase/analytics"
 	"cro/pocketbase/experiments/stats"
 )
 
@@ -21,49 +20,9 @@ const (
 	goalPerSession    = "goal_per_session:"
 )
 
-const (
-	sessionsSinceSQL = `(SELECT COUNT(*) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.last_seen_at >= x.ts)`
-	pagesSinceSQL    = `(SELECT COALESCE(SUM(s.page_views), 0) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor
-		AND s.last_seen_at >= x.ts)`
-	ordersSinceSQL = `(SELECT COUNT(*) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id
-		AND e.visitor = x.visitor AND e.ts >= x.ts)`
-	goalSinceSQL = `(SELECT COUNT(*) FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor
-		AND e.goal = {:goal} AND e.ts >= x.ts)`
-	ratioTotalsSQL = `SELECT variant, COUNT(*) AS n, SUM(num) AS num, SUM(num * num) AS num2, SUM(den) AS den,
-		SUM(den * den) AS den2, SUM(num * den) AS prod, SUM(npre) AS npre, SUM(npre * npre) AS npre2, SUM(dpre) AS dpre,
-		SUM(dpre * dpre) AS dpre2, SUM(num * npre) AS num_npre, SUM(den * dpre) AS den_dpre, SUM(npre * dpre) AS npre_dpre,
-		SUM(num * dpre) AS num_dpre, SUM(npre * den) AS npre_den FROM (SELECT x.variant AS variant, `
-	ratioFromSQL = ` FROM experiment_exposures x WHERE x.experiment = {:exp}) GROUP BY variant`
-	// CUPED for ratios: the same numerator and denominator in the window before the first exposure
-	// (sessions started in it, their page views; purchases, revenue, conversions in it).
-	windowStartSQL = `strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window})`
-	sessionsPreSQL = `(SELECT COUNT(*) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.started_at >= ` + windowStartSQL + ` AND s.started_at < x.ts)`
-	pagesPreSQL    = `(SELECT COALESCE(SUM(s.page_views), 0) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.started_at >= ` + windowStartSQL + ` AND s.started_at < x.ts)`
-	revenuePreSQL  = `(SELECT COALESCE(SUM(e.value), 0) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + windowStartSQL + ` AND e.ts < x.ts)`
-	ordersPreSQL   = `(SELECT COUNT(*) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + windowStartSQL + ` AND e.ts < x.ts)`
-	goalPreSQL     = `(SELECT COUNT(*) FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.goal = {:goal} AND e.ts >= ` + windowStartSQL + ` AND e.ts < x.ts)`
-)
-
-// RatioSums are one variant's sums of a ratio metric over its exposed visitors.
-type RatioSums struct {
-	Variant            string  `db:"variant" json:"variant"`
-	Count              float64 `db:"n" json:"count"`
-	Numerator          float64 `db:"num" json:"numerator"`
-	NumeratorSquares   float64 `db:"num2" json:"numerator_squares"`
-	Denominator        float64 `db:"den" json:"denominator"`
-	DenominatorSquares float64 `db:"den2" json:"denominator_squares"`
-	Products           float64 `db:"prod" json:"products"`
-	// The pre-exposure window's numerator and denominator and their products (zeros without CUPED).
-	NumeratorPre                 float64 `db:"npre" json:"numerator_pre"`
-	NumeratorPreSquares          float64 `db:"npre2" json:"numerator_pre_squares"`
-	DenominatorPre               float64 `db:"dpre" json:"denominator_pre"`
-	DenominatorPreSquares        float64 `db:"dpre2" json:"denominator_pre_squares"`
-	NumeratorNumeratorPre        float64 `db:"num_npre" json:"numerator_numerator_pre"`
-	DenominatorDenominatorPre    float64 `db:"den_dpre" json:"denominator_denominator_pre"`
-	NumeratorPreDenominatorPre   float64 `db:"npre_dpre" json:"numerator_pre_denominator_pre"`
-	NumeratorDenominatorPre      float64 `db:"num_dpre" json:"numerator_denominator_pre"`
-	NumeratorPreDenominatorPlain float64 `db:"npre_den" json:"numerator_pre_denominator"`
-}
+// RatioSums are one variant's sums of a ratio metric over its exposed visitors (read through the
+// event store: analytics/ratio_sums.go on SQLite, clickhouse_ratio_sums.go on ClickHouse).
+type RatioSums = analytics.RatioSums
 
 // isRatio reports whether a goal reference is a ratio metric, and the goal of a goal per session.
 func isRatio(goal string) (ok bool, goalID string) {
@@ -77,26 +36,21 @@ func isRatio(goal string) (ok bool, goalID string) {
 	return false, ""
 }
 
-// ratioSums reads a ratio metric's sums per variant in one query over the experiment's exposures,
-// with CUPED's pre-exposure sums over the window (windowDays 0: none).
-func ratioSums(app core.App, exp *core.Record, goal string, windowDays int) ([]RatioSums, error) {
+// ratioSums reads a ratio metric's sums per variant from the event store, with CUPED's
+// pre-exposure sums over the window (windowDays 0: none).
+func ratioSums(store analytics.Store, exp *core.Record, goal string, windowDays int) ([]RatioSums, error) {
 	_, goalID := isRatio(goal)
-	num, den, npre, dpre := "x.revenue", sessionsSinceSQL, revenuePreSQL, sessionsPreSQL
+	q := analytics.RatioQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id, GoalID: goalID, WindowDays: windowDays,
+		Numerator: analytics.RatioRevenue, Denominator: analytics.RatioSessions}
 	switch {
 	case goal == averageOrderValue:
-		den, dpre = ordersSinceSQL, ordersPreSQL
+		q.Denominator = analytics.RatioOrders
 	case goal == pagesPerSession:
-		num, npre = pagesSinceSQL, pagesPreSQL
+		q.Numerator = analytics.RatioPages
 	case goalID != "":
-		num, npre = goalSinceSQL, goalPreSQL
+		q.Numerator = analytics.RatioGoal
 	}
-	if windowDays <= 0 {
-		npre, dpre = "0", "0"
-	}
-	var rows []RatioSums
-	err := app.DB().NewQuery(ratioTotalsSQL + num + " AS num, " + den + " AS den, " + npre + " AS npre, " + dpre + " AS dpre" + ratioFromSQL).
-		Bind(dbx.Params{"exp": exp.Id, "goal": goalID, "window": fmt.Sprintf("-%d days", windowDays)}).All(&rows)
-	return rows, err
+	return store.RatioSums(q)
 }
 
 // withRatioCUPED replaces each variant's delta-method comparison with the engine's CUPED ratio

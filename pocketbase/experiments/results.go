@@ -174,7 +174,7 @@ func results(app core.App, store analytics.Store, exp *core.Record, goal string)
 	}
 	body["bandit"] = nil
 	if exp.GetBool("bandit") {
-		if err := withBandit(app, exp, defs, body, &a); err != nil {
+		if err := withBandit(app, store, exp, defs, body, &a); err != nil {
 			return nil, analysis{}, err
 		}
 	}
@@ -183,8 +183,8 @@ func results(app core.App, store analytics.Store, exp *core.Record, goal string)
 
 // withBandit adds a bandit's weight history, and judges its traffic split period by period: the
 // configured weights moved, so the whole test's counts say nothing against today's weights.
-func withBandit(app core.App, exp *core.Record, defs []variantDef, body map[string]any, a *analysis) error {
-	history, ok, err := banditHistory(app, exp, defs)
+func withBandit(app core.App, store analytics.Store, exp *core.Record, defs []variantDef, body map[string]any, a *analysis) error {
+	history, ok, err := banditHistory(app, store, exp, defs)
 	if err != nil {
 		return err
 	}
@@ -237,7 +237,7 @@ func readGoal(app core.App, store analytics.Store, exp *core.Record, defs []vari
 		return in, err
 	}
 	if ratio, _ := isRatio(goal); ratio {
-		rows, err := ratioSums(app, exp, goal, in.windowDays)
+		rows, err := ratioSums(store, exp, goal, in.windowDays)
 		in.ratio = ratioInOrder(rows, defs)
 		return in, err
 	}

@@ -13,7 +13,6 @@ package programimpact
 
 import (
 	"net/http"
-	"os"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -28,10 +27,10 @@ import (
 )
 
 // Register adds the route.
-func Register(app *pocketbase.PocketBase) {
+func Register(app *pocketbase.PocketBase, store analytics.Store) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
-			se.Router.GET("/api/cro/sites/{siteId}/program-impact", handler)
+			se.Router.GET("/api/cro/sites/{siteId}/program-impact", handler(store))
 			return se.Next()
 		},
 	})
@@ -72,15 +71,11 @@ type Impact struct {
 	Reason            string      `json:"reason,omitempty"`
 }
 
-// visitorsSQL reads each visitor's sessions in the window through the (site_id, visitor,
-// started_at) index: converted when a session reached a goal (or the given goal), and revenue.
-const visitorsSQL = `SELECT visitor, MAX(CASE WHEN {:goal} = '' THEN conversions > 0 ELSE EXISTS (SELECT 1 FROM events c
-		WHERE c.site_id = {:site} AND c.session = s.session_key AND c.type = 'conversion' AND c.goal = {:goal}) END) AS converted,
-	COALESCE(SUM(revenue), 0) AS revenue
-	FROM sessions s WHERE site_id = {:site} AND started_at >= {:from} AND page_views > 0 AND visitor != ''
-	GROUP BY visitor`
+func handler(store analytics.Store) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error { return impact(e, store) }
+}
 
-func handler(e *core.RequestEvent) error {
+func impact(e *core.RequestEvent, store analytics.Store) error {
 	if e.Auth == nil {
 		return e.UnauthorizedError("Sign in to view the program's impact.", nil)
 	}
@@ -100,20 +95,10 @@ func handler(e *core.RequestEvent) error {
 		out.Reason = "No global holdout: set one in Settings -> Optimization to measure what your rules and tests add together."
 		return e.JSON(http.StatusOK, out)
 	}
-	if os.Getenv("CRO_EVENTS_URL") != "" {
-		out.Reason = "The program's impact is not measured yet when events are stored in ClickHouse."
-		return e.JSON(http.StatusOK, out)
-	}
 	now := time.Now().UTC()
 	since := heldSince(e.App, site.Id, now.Add(-Window))
 	out.Since = since.Format(time.RFC3339)
-	var rows []struct {
-		Visitor   string  `db:"visitor"`
-		Converted bool    `db:"converted"`
-		Revenue   float64 `db:"revenue"`
-	}
-	err = e.App.DB().NewQuery(visitorsSQL).Bind(dbx.Params{"site": site.Id, "goal": goal,
-		"from": since.Format("2006-01-02 15:04:05.000Z")}).All(&rows)
+	rows, err := store.ProgramVisitors(site.Id, since, goal)
 	if err != nil {
 		return e.InternalServerError("Could not read the program's figures.", err)
 	}

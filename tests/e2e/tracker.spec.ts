@@ -105,7 +105,7 @@ test('JavaScript errors and web vitals are reported without query strings', asyn
   await v.goto(`${SHOP}/product?broken=1`);
   await expect(v.getByRole('heading', { name: 'Trail Shoe' })).toBeVisible();
   await v.waitForTimeout(300);
-  await ctx.close();
+  await leave(ctx); // the page exit sends the final vitals (closing the context may drop that beacon)
   await expect
     .poll(async () => (await pb.collection('events').getFullList({ filter: `site_id = "${site.id}" && type = "error"` })).length, {
       timeout: 15_000,

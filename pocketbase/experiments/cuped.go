@@ -18,14 +18,7 @@ type cupedSummary struct {
 // arms have data, the engine's comparison is ok and θ is not 0 (some visitor had pre-exposure
 // behaviour that explains part of the outcome). sums are in the experiment's variant order.
 func withCUPED(metric stats.Metric, sums []CovariateSums, unadjusted []*metricStats, windowDays int) ([]*metricStats, *cupedSummary) {
-	// Copies: the correction later marks the shown figures, never the unadjusted ones.
-	shown := make([]*metricStats, len(unadjusted))
-	for i, u := range unadjusted {
-		if u != nil {
-			c := *u
-			shown[i] = &c
-		}
-	}
+	shown := copies(unadjusted)
 	if windowDays <= 0 || len(sums) < 2 {
 		return shown, nil
 	}
@@ -34,21 +27,7 @@ func withCUPED(metric stats.Metric, sums []CovariateSums, unadjusted []*metricSt
 		c.Variants[i] = covariateVariant(metric, s)
 	}
 	summary := &cupedSummary{WindowDays: windowDays, Case: c, Applied: make([]bool, len(sums)), VarianceReduction: make([]*float64, len(sums))}
-	res, err := stats.AnalyzeV2(c)
-	if err != nil {
-		return shown, summary
-	}
-	for _, cmp := range res.Comparisons {
-		u := unadjusted[cmp.Variant]
-		if u == nil || u.Status != stats.StatusOK || cmp.Status != stats.StatusOK || cmp.Theta == nil || *cmp.Theta == 0 || u.SE == 0 {
-			continue
-		}
-		s := statsOf(cmp.Status, cmp.ControlMean, cmp.VariantMean, cmp.Effect, cmp.SE, cmp.TwoSided, cmp.Sequential, cmp.Bayesian)
-		s.CUPED = true
-		shown[cmp.Variant] = s
-		r := 1 - (cmp.SE*cmp.SE)/(u.SE*u.SE)
-		summary.Applied[cmp.Variant], summary.VarianceReduction[cmp.Variant] = true, &r
-	}
+	adjustByCUPED(c, unadjusted, shown, summary)
 	return shown, summary
 }
 
@@ -87,4 +66,37 @@ func addSums(a, b CovariateSums) CovariateSums {
 	a.PreSquares += b.PreSquares
 	a.Products += b.Products
 	return a
+}
+
+// adjustByCUPED shows, for each variant where the engine's CUPED comparison of c applies, the
+// adjusted figures in place of the unadjusted ones, and notes the variance reduction achieved.
+func adjustByCUPED(c stats.CaseV2, unadjusted, shown []*metricStats, summary *cupedSummary) {
+	res, err := stats.AnalyzeV2(c)
+	if err != nil {
+		return
+	}
+	for _, cmp := range res.Comparisons {
+		u := unadjusted[cmp.Variant]
+		if u == nil || u.Status != stats.StatusOK || cmp.Status != stats.StatusOK || cmp.Theta == nil || *cmp.Theta == 0 || u.SE == 0 {
+			continue
+		}
+		s := statsOf(cmp.Status, cmp.ControlMean, cmp.VariantMean, cmp.Effect, cmp.SE, cmp.TwoSided, cmp.Sequential, cmp.Bayesian)
+		s.CUPED = true
+		shown[cmp.Variant] = s
+		r := 1 - (cmp.SE*cmp.SE)/(u.SE*u.SE)
+		summary.Applied[cmp.Variant], summary.VarianceReduction[cmp.Variant] = true, &r
+	}
+}
+
+// copies of the unadjusted figures to show: the correction later marks the shown figures, never
+// the unadjusted ones.
+func copies(unadjusted []*metricStats) []*metricStats {
+	shown := make([]*metricStats, len(unadjusted))
+	for i, u := range unadjusted {
+		if u != nil {
+			c := *u
+			shown[i] = &c
+		}
+	}
+	return shown
 }

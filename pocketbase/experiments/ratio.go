@@ -56,13 +56,7 @@ func ratioSums(store analytics.Store, exp *core.Record, goal string, windowDays 
 // withRatioCUPED replaces each variant's delta-method comparison with the engine's CUPED ratio
 // (regression on the pre-exposure numerator and denominator) where it applies, as withCUPED does.
 func withRatioCUPED(sums []RatioSums, unadjusted []*metricStats, windowDays int) ([]*metricStats, *cupedSummary) {
-	shown := make([]*metricStats, len(unadjusted))
-	for i, u := range unadjusted {
-		if u != nil {
-			c := *u
-			shown[i] = &c
-		}
-	}
+	shown := copies(unadjusted)
 	if windowDays <= 0 || len(sums) < 2 {
 		return shown, nil
 	}
@@ -83,21 +77,7 @@ func withRatioCUPED(sums []RatioSums, unadjusted []*metricStats, windowDays int)
 	if sums[0].Count == 0 {
 		return shown, summary
 	}
-	res, err := stats.AnalyzeV2(c)
-	if err != nil {
-		return shown, summary
-	}
-	for _, cmp := range res.Comparisons {
-		u := unadjusted[cmp.Variant]
-		if u == nil || u.Status != stats.StatusOK || cmp.Status != stats.StatusOK || cmp.Theta == nil || *cmp.Theta == 0 || u.SE == 0 {
-			continue
-		}
-		s := statsOf(cmp.Status, cmp.ControlMean, cmp.VariantMean, cmp.Effect, cmp.SE, cmp.TwoSided, cmp.Sequential, cmp.Bayesian)
-		s.CUPED = true
-		shown[cmp.Variant] = s
-		r := 1 - (cmp.SE*cmp.SE)/(u.SE*u.SE)
-		summary.Applied[cmp.Variant], summary.VarianceReduction[cmp.Variant] = true, &r
-	}
+	adjustByCUPED(c, unadjusted, shown, summary)
 	return shown, summary
 }
 

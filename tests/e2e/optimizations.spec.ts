@@ -70,6 +70,10 @@ test('library: featured, tabs with counts, search, deploy from a template and re
     changes: [{ type: 'hide' }],
   });
 
+  // The toast sits at the top right, over the header's Request Pattern button when its text wraps to
+  // three lines (the site's name is long), and a toast under the pointer never dismisses itself:
+  // the owner closes it first, as a person would.
+  await page.getByRole('button', { name: 'Close toast' }).click();
   await page.getByRole('button', { name: 'Request Pattern' }).click();
   const req = page.getByRole('dialog', { name: 'Request Pattern' });
   await req.getByLabel('Pattern name').fill('Exit-intent survey');

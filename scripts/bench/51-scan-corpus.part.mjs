@@ -7,7 +7,8 @@
 // the checks can be measured as often as needed without glancing at the blind figures.
 // SCAN_CORPUS_CV=1 adds the site type cross-validated by site on the tuning half
 // (tests/helpers/site-type-cv.ts): the accuracy when each site's rule is chosen on the other sites,
-// and with SCAN_CORPUS_DETAIL each sign's sites where it helps or hurts.
+// and with SCAN_CORPUS_DETAIL each sign's sites where it helps or hurts; '_seen_elsewhere' also leaves
+// out, for each held-out site, the signs that fire on no other site.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -55,6 +56,7 @@ export default async function (emit) {
       const r = cv.leaveOneSiteOut(cases);
       emit('scan_corpus_tune_site_type_resubstitution', pct(r.resubstitution), '%');
       emit('scan_corpus_tune_site_type_leave_one_site_out', pct(r.leaveOneSiteOut), '%');
+      emit('scan_corpus_tune_site_type_leave_one_site_out_seen_elsewhere', pct(r.leaveOneSiteOutSeenElsewhere), '%');
       if (process.env.SCAN_CORPUS_DETAIL) {
         console.error(`right only with their own site's signs: ${r.dependsOnOwnSite.join(' ') || 'none'}`);
         const precision = cv.signPrecision(cases);

@@ -140,6 +140,11 @@ export interface CrossValidation {
   resubstitution: number;
   /** Accuracy on each site when the rule was chosen on the other sites. */
   leaveOneSiteOut: number;
+  /**
+   * The same, with the signs that fire on no other site left out too: a sign written for one site
+   * has no support elsewhere, and the plain figure keeps it (fitRule only judges signs it sees).
+   */
+  leaveOneSiteOutSeenElsewhere: number;
   /** The held-out pages the shipped rule gets right and the cross-validated one does not. */
   dependsOnOwnSite: string[];
 }
@@ -147,13 +152,23 @@ export interface CrossValidation {
 export function leaveOneSiteOut(cases: TypeCase[]): CrossValidation {
   const sites = [...new Set(cases.map((c) => c.site))];
   let held = 0;
+  let heldSeen = 0;
   const own: string[] = [];
   for (const site of sites) {
-    const rule = fitRule(cases.filter((c) => c.site !== site));
+    const train = cases.filter((c) => c.site !== site);
+    const rule = fitRule(train);
+    const seen = new Set(signsOf(train));
+    const strict: SiteTypeRule = { ...rule, drop: new Set([...(rule.drop ?? []), ...signsOf(cases).filter((x) => !seen.has(x))]) };
     for (const c of cases.filter((x) => x.site === site)) {
+      if (right(c, strict)) heldSeen++;
       if (right(c, rule)) held++;
       else if (right(c, SITE_TYPE_RULE)) own.push(c.id);
     }
   }
-  return { resubstitution: accuracy(cases), leaveOneSiteOut: held / cases.length, dependsOnOwnSite: own };
+  return {
+    resubstitution: accuracy(cases),
+    leaveOneSiteOut: held / cases.length,
+    leaveOneSiteOutSeenElsewhere: heldSeen / cases.length,
+    dependsOnOwnSite: own,
+  };
 }

@@ -225,6 +225,29 @@ describe('site type from what kind of place the page describes', () => {
       <h2>Recent charity programs</h2><p>Our members are registered charities working with children.</p>${FOOTER}`;
     expect(page(body, 'Hope in Action').siteType).toBe('nonprofit');
   });
+
+  test("a link to another site's demo or pricing is no sign of a business; the site's own relative link is", () => {
+    const evidence = (body: string): string[] => {
+      const parsed = parseWithGo(
+        `<!doctype html><html lang="en"><head><title>Notes</title></head><body>${body}</body></html>`,
+        'https://www.fixture.example/blog/',
+      );
+      return siteTypeEvidence(parsed.url, parsed, computeSignals(parsed)).b2b.map(([n]) => n);
+    };
+    expect(evidence('<p>A replica of <a href="https://demo.ghost.io/welcome">Casper</a>.</p>')).not.toContain('pricing or sign-up link');
+    expect(evidence('<a href="https://other.example/pricing">Their plans</a>')).not.toContain('pricing or sign-up link');
+    expect(evidence('<a href="../pricing.html">Plans</a>')).toContain('pricing or sign-up link');
+    expect(evidence('<a href="https://app.fixture.example/signup">Sign up</a>')).toContain('pricing or sign-up link');
+  });
+
+  test('a blog whose cards read "5 MIN READ" in capitals and whose posts can be shared is a blog', () => {
+    const card = (n: number): string =>
+      `<div class="card"><a href="/post-${n}.html"><p>GETTING STARTED</p><h3>Post ${n}</h3></a><span>${n} MIN READ</span></div>`;
+    const share =
+      '<a href="https://twitter.com/intent/tweet?url=x">Tweet</a><a href="https://www.facebook.com/sharer/sharer.php?u=x">Share</a>';
+    expect(page(`${share}<main>${[1, 2, 3].map(card).join('')}</main>`, 'Ghostwind').siteType).toBe('content');
+    expect(page(`<main>${[1, 2, 3].map(card).join('')}</main>`, 'Ghostwind').siteType).toBe('general');
+  });
 });
 
 describe('a rendered page (the renderer marks boxes and hidden elements)', () => {

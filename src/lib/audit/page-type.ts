@@ -7,6 +7,7 @@ import { classifiablePart } from '../site-type';
 import { attr, metaContent, schemaTypes, type Page } from './page';
 import type { Signals } from './signals';
 import { BUY_BUTTON, wordsPattern } from './words';
+import { hostOf, resolveRef } from './url';
 
 export type PageType = 'home' | 'product' | 'category' | 'pricing' | 'contact' | 'article' | 'checkout' | 'landing';
 
@@ -73,8 +74,29 @@ export function detectPageType(page: Page, s: Signals): PageType {
   return 'landing';
 }
 
-/** Links whose text or href says the page belongs to something that sells. */
+/**
+ * Links to the site's own pricing, demo or sign-up pages: the page belongs to something that sells.
+ * Only the path of a link within the same site counts (its app. or www. subdomains included): a
+ * link to demo.other.org or to another site's /pricing says nothing about this one.
+ */
 export function commercialLinks(page: Page): number {
-  return page.elements.filter((e) => e.tag === 'a' && /\/(pricing|plans|demo|signup|sign-up|trial|contact-sales)\b/i.test(attr(e, 'href')))
-    .length;
+  return page.elements.filter((e) => {
+    if (e.tag !== 'a') return false;
+    const target = sameSitePath(attr(e, 'href'), page.url);
+    return target !== null && /\/(pricing|plans|demo|signup|sign-up|trial|contact-sales)\b/i.test(target);
+  }).length;
+}
+
+/** The path an href leads to within the page's own site, or null for another site or a non-web link. */
+function sameSitePath(href: string, base: string): string | null {
+  const to = resolveRef(base, href);
+  return to && siteOf(hostOf(to)) === siteOf(hostOf(base)) ? pathOf(to) : null;
+}
+
+/** The registrable part of a host, roughly: example.com, example.co.uk. */
+function siteOf(host: string): string {
+  const labels = host.split('.');
+  const n = labels.length;
+  const keep = n >= 3 && /^[a-z]{2}$/.test(labels[n - 1]!) && labels[n - 2]!.length <= 3 ? 3 : 2;
+  return labels.slice(-keep).join('.');
 }

@@ -77,6 +77,9 @@ const CAUSE_WORDS = wordsPattern([
   'nonprofit',
   'humanitarian',
 ]);
+/** A link that shares the page on a network (its intent or sharer URL), by network. */
+const SHARE_HREF =
+  /^https?:\/\/(?:www\.)?(twitter|x|facebook|linkedin|pinterest|reddit)\.com\/(?:intent\/|share|sharer|shareArticle|sharing|pin\/create|submit)/i;
 /** A link that calls the business: its phone or its WhatsApp. */
 const CALL_HREF = /^tel:|^https?:\/\/(wa\.me|api\.whatsapp\.com)\//i;
 const DAY = '(mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday)';
@@ -282,10 +285,16 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (/^\/(blog|news|articles?|posts?|stories|magazine)(\/|$)/.test(path)) add('content', 'blog URL', 2);
   if (page.elements.some((e) => e.tag === 'article' && e.words >= 300)) add('content', 'long article', 1);
   const readMore = s.structure.controls.filter((c) => /^(read more|continue reading|read article|read the story)\b/i.test(c.text)).length;
-  const posted = (page.text.match(/\b(posted by|written by|by [A-Z][a-z]+ [A-Z][a-z]+ on|min read|\d+ comments?)\b/g) ?? []).length;
+  // A byline's words in any case (themes often write "5 MIN READ" in capitals); a name stays capitalised.
+  const posted =
+    (page.text.match(/\b(posted by|written by|min read|\d+ comments?)\b/gi) ?? []).length +
+    (page.text.match(/\bby [A-Z][a-z]+ [A-Z][a-z]+ on\b/g) ?? []).length;
   if (readMore + posted >= 3 || page.elements.filter((e) => e.tag === 'article').length >= 3) add('content', 'post listing', 2);
   if (/\b(blog|news|magazine|journal|newspaper)\b/i.test(headline)) add('content', 'blog or news in the headings', 1);
   if (/\b(posted|published|written) (by|on)\b/i.test(page.text)) add('content', 'byline', 2);
+  // Buttons that share the page itself on two or more networks: what a publication asks of its readers.
+  const shareNetworks = new Set(s.links.flatMap((a) => SHARE_HREF.exec(attr(a, 'href'))?.[1]?.toLowerCase() ?? []));
+  if (shareNetworks.size >= 2) add('content', 'share buttons', 1);
 
   if (types.has('ngo') || types.has('nonprofitorganization') || JSON.stringify(page.jsonLd).includes('nonprofitStatus'))
     add('nonprofit', 'NGO markup', 3);

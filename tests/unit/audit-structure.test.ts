@@ -58,6 +58,22 @@ describe('the scan reads what templates draw', () => {
     expect(ids(page(B2B))).toContain('retention-no-social-links');
   });
 
+  test('unnamed icons under a "Social" heading are social links', () => {
+    const icon = '<a href="#" class="mx-2"><svg viewBox="0 0 24 24"><path d="M0 0h24v24H0z"></path></svg></a>';
+    const footer = (heading: string): string => `<footer><h3>${heading}</h3><div>${icon.repeat(3)}</div></footer>`;
+    expect(ids(page(`${B2B}${footer('Social')}`))).not.toContain('retention-no-social-links');
+    expect(ids(page(`${B2B}${footer('Follow us')}`))).not.toContain('retention-no-social-links');
+    expect(ids(page(`${B2B}${footer('Downloads')}`))).toContain('retention-no-social-links');
+  });
+
+  test('post.html and blog-single.html are articles', () => {
+    for (const path of ['post.html', 'blog-single.html', 'single-post.html'])
+      expect(page('<h1>Welcome to Ghostwind</h1><p>Our first post.</p>', 'Ghostwind', `https://fixture.example/${path}`).pageType).toBe(
+        'article',
+      );
+    expect(page('<h1>Welcome to Ghostwind</h1>', 'Ghostwind', 'https://fixture.example/blog.html').pageType).not.toBe('article');
+  });
+
   test('a section headed "What our clients say" holds testimonials without review markup', () => {
     const quotes =
       '<div class="slide"><h6>Adam Rose</h6><p>They rebuilt our billing in three weeks and our support tickets about invoices dropped by half.</p></div>';
@@ -224,6 +240,15 @@ describe('site type from what kind of place the page describes', () => {
     const body = `<nav><a href="/charities">Member charities</a><a href="/projects">Projects</a></nav><h1>Hope in action</h1>
       <h2>Recent charity programs</h2><p>Our members are registered charities working with children.</p>${FOOTER}`;
     expect(page(body, 'Hope in Action').siteType).toBe('nonprofit');
+  });
+
+  test('a menu that leads to the shop is a shop sign; "Products" alone is not', () => {
+    const body = (entry: string): string =>
+      `<nav><a href="/">Home</a><a href="/shop">${entry}</a><a href="/about">About</a></nav><h1>Nordic living</h1><p>Pillows and clocks.</p>`;
+    expect(page(body('Shop'), 'Nordic Shop').siteType).toBe('ecommerce');
+    expect(page(body('Store'), 'Nordic Shop').siteType).toBe('ecommerce');
+    expect(page(body('Products'), 'Nordic Shop').siteType).toBe('general');
+    expect(page(body('Journal'), 'Nordic Shop').siteType).toBe('general');
   });
 
   test("a link to another site's demo or pricing is no sign of a business; the site's own relative link is", () => {

@@ -34,6 +34,10 @@ export function pathOf(url: string): string {
   return m?.[1] ?? '/';
 }
 
+/** A template's file for one post: post.html, blog-single.html, single-post.html, news-details.html. */
+const SINGLE_POST_FILE =
+  /\/((blog|news|post|article)[-_](single|post|details?|article)|single[-_](post|blog|article|news)|post|article|blog[-_]?post)\.html?$/;
+
 export function detectPageType(page: Page, s: Signals): PageType {
   const path = pathOf(page.url);
   const types = schemaTypes(page);
@@ -67,6 +71,7 @@ export function detectPageType(page: Page, s: Signals): PageType {
     (metaContent(page, 'og:type') ?? '').toLowerCase() === 'article' ||
     DOCS_GENERATOR.test(metaContent(page, 'generator') ?? '') ||
     /\/(blog|news|articles?|posts?|docs|documentation|guides?|reference|kb|knowledge-base)\/.+/.test(path) ||
+    SINGLE_POST_FILE.test(path) ||
     longArticle
   )
     return 'article';

@@ -44,6 +44,10 @@ export function isField(el: PageElement): boolean {
   return FIELD_TYPES.has(fieldType(el));
 }
 
+/** A heading over the brand's social profiles. */
+const SOCIAL_HEADING =
+  /^(social|social media|socials|follow|follow us|follow me|connect|connect with us|stay connected|find us on|find us online)$/i;
+
 const SOCIAL_NAME = /\b(facebook|twitter|instagram|linkedin|youtube|pinterest|tiktok|github|dribbble|behance)\b/i;
 
 /** A control is a call to action when it asks to act, or is a styled button in the page's body. */
@@ -63,7 +67,13 @@ export function computeSignals(page: Page): Signals {
   const images: PageElement[] = [];
   const headings: string[] = [];
   const labelFor = new Set<string>();
+  // Icon-only links under a heading such as "Social" or "Follow us" are the brand's profiles, even
+  // when what they draw has no name (an unnamed SVG).
+  const underSocialHeading: PageElement[] = [];
+  let socialSection = false;
   for (const el of page.elements) {
+    if (/^h[1-6]$/.test(el.tag)) socialSection = SOCIAL_HEADING.test(el.text.trim());
+    if (el.tag === 'a' && socialSection && !el.text.trim()) underSocialHeading.push(el);
     if (el.tag === 'a') links.push(el);
     if (el.tag === 'img') images.push(el);
     if (el.tag === 'label' && el.attrs.for) labelFor.add(el.attrs.for);
@@ -79,7 +89,9 @@ export function computeSignals(page: Page): Signals {
     ctas: structure.controls.filter(isCta),
     links,
     linkIcon,
-    socialLinks: links.filter((a) => SOCIAL_HOST.test(attr(a, 'href')) || SOCIAL_ICON.test(linkIcon.get(a) ?? '')),
+    socialLinks: links.filter(
+      (a) => SOCIAL_HOST.test(attr(a, 'href')) || SOCIAL_ICON.test(linkIcon.get(a) ?? '') || underSocialHeading.includes(a),
+    ),
     forms,
     fields,
     images,

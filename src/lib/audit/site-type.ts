@@ -77,6 +77,8 @@ const CAUSE_WORDS = wordsPattern([
   'nonprofit',
   'humanitarian',
 ]);
+/** A menu entry that is a shop. */
+const SHOP_MENU = /^(shop|shop all|the shop|store|online store|our store|new arrivals|tienda|loja|boutique|negozio|shop now)$/i;
 /** A link that shares the page on a network (its intent or sharer URL), by network. */
 const SHARE_HREF =
   /^https?:\/\/(?:www\.)?(twitter|x|facebook|linkedin|pinterest|reddit)\.com\/(?:intent\/|share|sharer|shareArticle|sharing|pin\/create|submit)/i;
@@ -235,6 +237,10 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   // Prices alone are no shop: plans, menus and price tables of every kind of site have them.
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products', 1);
   if (SHOP_WORDS.test(headline)) add('ecommerce', 'shop words in the headings', 2);
+  // The site's own menu leads to its shop ("Shop", "Store", "New arrivals"; not "Products", which
+  // is a software company's menu too).
+  if (s.structure.controls.some((c) => (c.region === 'nav' || c.region === 'header') && SHOP_MENU.test(c.text.trim())))
+    add('ecommerce', 'shop in the menu', 2);
   if (PRICE_SORT.test(page.text)) add('ecommerce', 'sorting by price', 2);
   if (s.headings.some((h) => PAYMENT_METHODS.test(h.trim()))) add('ecommerce', 'payment methods', 1);
 

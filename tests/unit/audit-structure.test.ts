@@ -81,6 +81,14 @@ describe('the scan reads what templates draw', () => {
     expect(ids(page(`${B2B}<section><h2>Features</h2>${quotes}</section>`))).toContain('social-no-testimonials');
   });
 
+  test('a quoted sentence signed with a name and a role is a testimonial', () => {
+    const quote =
+      '<div class="fs-4 fst-italic">"Working with this team has saved me weeks of work on every project we start together!"</div>';
+    const signed = `${B2B}<div>${quote}<div><img src="a.png" alt="Tom"><div class="fw-bold">Tom Ato / CEO, Pomodoro</div></div></div>`;
+    expect(ids(page(signed))).not.toContain('social-no-testimonials');
+    expect(ids(page(`${B2B}<div>${quote}</div>`))).toContain('social-no-testimonials');
+  });
+
   test('stars drawn with an icon font are a rating', () => {
     const shop = (stars: string) =>
       page(

@@ -18,8 +18,19 @@ function testimonialSection(page: Page): boolean {
     const block = e.words >= 12 && /testimonial/i.test(`${attr(e, 'class')} ${attr(e, 'id')}`);
     if (block) return true;
     if (heading && els.slice(i + 1, i + 60).some((q) => ['p', 'blockquote', 'div', 'span'].includes(q.tag) && q.words >= 12)) return true;
+    if (signedQuote(els, i)) return true;
   }
   return false;
+}
+
+/** A sentence in quotation marks, then (within a few elements) who said it: a name and a role. */
+const QUOTED = /^["“„«'‘].{40,}["”“»'’]$/s;
+const ROLE = /\b(ceo|cto|coo|cfo|founder|co-founder|director|manager|owner|president|vp|head of|customer|client|patient)\b/i;
+
+function signedQuote(els: Page['elements'], i: number): boolean {
+  const e = els[i]!;
+  if (!QUOTED.test(e.text.trim()) || e.words < 12 || e.words > 120) return false;
+  return els.slice(i + 1, i + 8).some((x) => x.words >= 2 && x.words <= 12 && ROLE.test(x.text) && !QUOTED.test(x.text.trim()));
 }
 
 export const socialProofChecks = defineChecks({

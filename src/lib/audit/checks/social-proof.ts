@@ -24,7 +24,7 @@ function testimonialSection(page: Page): boolean {
 }
 
 /** A sentence in quotation marks, then (within a few elements) who said it: a name and a role. */
-const QUOTED = /^["“„«'‘].{40,}["”“»'’]$/s;
+const QUOTED = /^["“„«'‘][^]{40,}["”“»'’]$/;
 const ROLE = /\b(ceo|cto|coo|cfo|founder|co-founder|director|manager|owner|president|vp|head of|customer|client|patient)\b/i;
 
 function signedQuote(els: Page['elements'], i: number): boolean {

@@ -89,6 +89,14 @@ describe('the scan reads what templates draw', () => {
     expect(ids(page(`${B2B}<div>${quote}</div>`))).toContain('social-no-testimonials');
   });
 
+  test('a logo image inside an <h1> is a second headline', () => {
+    const logo = '<header><h1><a href="/"><img src="images/logo.png" alt=""></a></h1></header>';
+    const r = page(`${logo}<main><h1>Games for every console</h1></main>`);
+    expect(ids(r)).toContain('copy-multiple-h1');
+    expect(r.findings.find((f) => f.id === 'copy-multiple-h1')?.evidence.sample).toBe('logo.png / Games for every console');
+    expect(ids(page(`${logo}<main><h2>Games for every console</h2></main>`))).not.toContain('copy-multiple-h1');
+  });
+
   test('stars drawn with an icon font are a rating', () => {
     const shop = (stars: string) =>
       page(

@@ -1,4 +1,4 @@
-import { attr, byTag, metaContent } from '../page';
+import { attr, byTag, metaContent, type Page } from '../page';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, FILLER_TEXT, PLACEHOLDER_ALT, TEMPLATE_DEFAULT } from '../words';
 import { defineChecks } from './define';
 
@@ -50,10 +50,10 @@ export const copywritingChecks = defineChecks({
   'copy-no-h1': ({ page }) => (byTag(page, 'h1').some((h) => h.text) ? null : { evidence: { missing: '<h1>' } }),
 
   'copy-multiple-h1': ({ page }) => {
-    const h1s = byTag(page, 'h1').filter((h) => h.text);
-    return h1s.length > 1
-      ? { evidence: { element: '<h1>', count: h1s.length, sample: h1s.map((h) => h.text.slice(0, 40)).join(' / ') } }
-      : null;
+    // A logo drawn as an image inside an <h1> is a headline too (its name is the image's alt text).
+    const h1s = page.elements.flatMap((h, i) => (h.tag === 'h1' && (h.text || imageIn(page, i) !== null) ? [[h, i] as const] : []));
+    const names = h1s.map(([h, i]) => h.text.slice(0, 40) || imageIn(page, i)).filter(Boolean);
+    return h1s.length > 1 ? { evidence: { element: '<h1>', count: h1s.length, sample: names.join(' / ') } } : null;
   },
 
   'copy-weak-headline': ({ page }) => {
@@ -115,3 +115,15 @@ export const copywritingChecks = defineChecks({
     return html && attr(html, 'lang') ? null : { evidence: { missing: '<html lang>' } };
   },
 });
+
+/** The alt text (or, without one, the file) of the first image inside the element at index i; null when it holds none. */
+function imageIn(page: Page, i: number): string | null {
+  const els = page.elements;
+  const depth = els[i]!.ancestors.length;
+  for (let j = i + 1; j < els.length && j < i + 20; j++) {
+    const d = els[j]!;
+    if (d.ancestors.length <= depth || d.ancestors[depth] !== els[i]!.tag) return null;
+    if (d.tag === 'img') return attr(d, 'alt').trim() || attr(d, 'src').split('/').pop() || '';
+  }
+  return null;
+}

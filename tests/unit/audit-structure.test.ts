@@ -267,18 +267,20 @@ describe('site type from what kind of place the page describes', () => {
     expect(page(body('Journal'), 'Nordic Shop').siteType).toBe('general');
   });
 
-  test("a link to another site's demo or pricing is no sign of a business; the site's own relative link is", () => {
+  test("a link to another site's demo or pricing is no sign of a business; the site's own is, a sign-up more than a price list", () => {
     const evidence = (body: string): string[] => {
       const parsed = parseWithGo(
         `<!doctype html><html lang="en"><head><title>Notes</title></head><body>${body}</body></html>`,
         'https://www.fixture.example/blog/',
       );
-      return siteTypeEvidence(parsed.url, parsed, computeSignals(parsed)).b2b.map(([n]) => n);
+      return siteTypeEvidence(parsed.url, parsed, computeSignals(parsed)).b2b.map(([n, p]) => `${n} (${p})`);
     };
-    expect(evidence('<p>A replica of <a href="https://demo.ghost.io/welcome">Casper</a>.</p>')).not.toContain('pricing or sign-up link');
-    expect(evidence('<a href="https://other.example/pricing">Their plans</a>')).not.toContain('pricing or sign-up link');
-    expect(evidence('<a href="../pricing.html">Plans</a>')).toContain('pricing or sign-up link');
-    expect(evidence('<a href="https://app.fixture.example/signup">Sign up</a>')).toContain('pricing or sign-up link');
+    expect(evidence('<p>A replica of <a href="https://demo.ghost.io/welcome">Casper</a>.</p>')).toEqual([]);
+    expect(evidence('<a href="https://other.example/pricing">Their plans</a>')).toEqual([]);
+    expect(evidence('<a href="../pricing.html">Tickets</a>')).toEqual(['pricing link (1)']);
+    expect(evidence('<a href="https://app.fixture.example/signup">Sign up</a><a href="/pricing">Pricing</a>')).toEqual([
+      'sign-up or demo link (2)',
+    ]);
   });
 
   test('a blog whose cards read "5 MIN READ" in capitals and whose posts can be shared is a blog', () => {

@@ -84,11 +84,11 @@ export function detectPageType(page: Page, s: Signals): PageType {
  * Only the path of a link within the same site counts (its app. or www. subdomains included): a
  * link to demo.other.org or to another site's /pricing says nothing about this one.
  */
-export function commercialLinks(page: Page): number {
+export function commercialLinks(page: Page, pages = /\/(pricing|plans|demo|signup|sign-up|trial|contact-sales)\b/i): number {
   return page.elements.filter((e) => {
     if (e.tag !== 'a') return false;
     const target = sameSitePath(attr(e, 'href'), page.url);
-    return target !== null && /\/(pricing|plans|demo|signup|sign-up|trial|contact-sales)\b/i.test(target);
+    return target !== null && pages.test(target);
   }).length;
 }
 

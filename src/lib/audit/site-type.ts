@@ -319,7 +319,10 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (causeWords) add('nonprofit', 'cause vocabulary', causeWords);
 
   // What a company blog or docs page of a business still shows: pricing, trial and demo calls.
-  if (commercialLinks(page) > 0) add('b2b', 'pricing or sign-up link', 2);
+  // A demo, trial or sign-up page is a software company's; a pricing page alone is any seller's
+  // (events, courses and salons price their tickets and services too).
+  if (commercialLinks(page, /\/(demo|signup|sign-up|trial|contact-sales)\b/i) > 0) add('b2b', 'sign-up or demo link', 2);
+  else if (commercialLinks(page, /\/(pricing|plans)\b/i) > 0) add('b2b', 'pricing link', 1);
   if (s.ctas.some((c) => SALES_CTA.test(c.text) && CTA_WORDS.test(c.text))) add('b2b', 'sales call to action', 2);
   if (
     s.structure.prices.filter((p) => PER_PERIOD.test(p.text)).length >= 2 ||

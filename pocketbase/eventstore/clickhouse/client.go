@@ -177,6 +177,19 @@ func (c *Client) Insert(table string, rows []any) error {
 	return err
 }
 
+// InsertEncoded writes rows already encoded as JSONEachRow (one JSON object a line) in one
+// request: a collector's spool holds them encoded, so a segment is sent as it was written.
+func (c *Client) InsertEncoded(table string, body []byte) error {
+	if len(body) == 0 {
+		return nil
+	}
+	if !validName(table) {
+		return fmt.Errorf("clickhouse: bad table name %q", table)
+	}
+	_, err := c.post(context.Background(), "INSERT INTO "+table+" FORMAT JSONEachRow", bytes.NewReader(body), true)
+	return err
+}
+
 // Version is the server's version string, e.g. "18.16.1".
 func (c *Client) Version() (string, error) {
 	out, err := c.post(context.Background(), "SELECT version()", nil, false)

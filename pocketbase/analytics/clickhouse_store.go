@@ -28,10 +28,10 @@ type chStore struct {
 	// wal, a collector's (--spool), acknowledges a batch once it is on disk and inserts in the
 	// background (clickhouse_wal.go); without it (the main server) a batch is acknowledged once
 	// its insert is confirmed, so what a request wrote is there for the next.
-	wal                        *chWAL
-	walStop, walInsStop        chan struct{}
-	walDone, walInsDone        chan struct{}
-	legacyLines                atomic.Int64 // lines of events.spool of releases before the WAL (clickhouse_spool.go)
+	wal                 *chWAL
+	walStop, walInsStop chan struct{}
+	walDone, walInsDone chan struct{}
+	legacyLines         atomic.Int64 // lines of events.spool of releases before the WAL (clickhouse_spool.go)
 }
 
 type chJob struct {

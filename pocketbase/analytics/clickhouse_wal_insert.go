@@ -97,7 +97,7 @@ func (s *chStore) insertSealed() error {
 // events, then counters (the order the uncertainty rule above relies on).
 func (s *chStore) insertSegments(paths []string) error {
 	w := s.wal
-	var events, outcomes, counters bytes.Buffer
+	var events, outcomes, counters [][]byte // the records' bytes, sent without copying
 	sites := map[string]bool{}
 	var rows, skipped int64
 	for _, p := range paths {
@@ -128,28 +128,28 @@ func (s *chStore) insertSegments(paths []string) error {
 		countersUncertain := uncertain && !sendEvents // events there (or none): the counters may be too
 		for _, r := range recs {
 			if sendEvents {
-				events.Write(r.events)
+				events = append(events, r.events)
 				rows += int64(r.nEvents)
 			} else {
 				skipped += int64(r.nEvents)
 			}
 			if sendOutcomes {
-				outcomes.Write(r.outcomes)
+				outcomes = append(outcomes, r.outcomes)
 			}
 			if len(r.counters) > 0 && countersUncertain {
 				w.stats.CountersAtLeastOnce.Add(1)
 			}
-			counters.Write(r.counters)
+			counters = append(counters, r.counters)
 			sites[r.site] = true
 		}
 	}
-	if err := s.db.InsertEncoded("events", events.Bytes()); err != nil {
+	if err := s.db.InsertEncoded("events", events); err != nil {
 		return err
 	}
-	if err := s.db.InsertEncoded("experiment_events", outcomes.Bytes()); err != nil {
+	if err := s.db.InsertEncoded("experiment_events", outcomes); err != nil {
 		return err
 	}
-	if err := s.db.InsertEncoded("counters", counters.Bytes()); err != nil {
+	if err := s.db.InsertEncoded("counters", counters); err != nil {
 		return err
 	}
 	w.stats.Inserted.Add(rows)

@@ -27,48 +27,29 @@ type walRecord struct {
 	events, outcomes, counters []byte
 }
 
-// encodeWALRecord encodes a job's rows as a segment record.
+// encodeWALRecord encodes a job's rows as a segment record, in one buffer sized for them.
 func encodeWALRecord(j *chJob) ([]byte, error) {
-	r := walRecord{site: j.site, nEvents: len(j.rows)}
-	var err error
-	if r.events, err = jsonLines(j.rows); err != nil {
-		return nil, err
-	}
-	if r.outcomes, err = jsonLines(j.outcomes); err != nil {
-		return nil, err
-	}
-	if r.counters, err = jsonLines(j.counters); err != nil {
-		return nil, err
-	}
-	return r.encode(), nil
-}
-
-func jsonLines(rows []any) ([]byte, error) {
 	var buf bytes.Buffer
+	buf.Grow(32 + len(j.site) + 480*(len(j.rows)+len(j.outcomes)) + 80*len(j.counters))
+	buf.Write(make([]byte, 12)) // length, checksum, event rows: filled in below
+	binary.LittleEndian.PutUint32(buf.Bytes()[8:], uint32(len(j.rows)))
+	buf.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(j.site))))
+	buf.WriteString(j.site)
 	enc := json.NewEncoder(&buf)
-	for _, r := range rows {
-		if err := enc.Encode(r); err != nil {
-			return nil, err
+	for _, rows := range [][]any{j.rows, j.outcomes, j.counters} {
+		at := buf.Len()
+		buf.Write(make([]byte, 4))
+		for _, r := range rows {
+			if err := enc.Encode(r); err != nil {
+				return nil, err
+			}
 		}
+		binary.LittleEndian.PutUint32(buf.Bytes()[at:], uint32(buf.Len()-at-4))
 	}
-	return buf.Bytes(), nil
-}
-
-func (r walRecord) encode() []byte {
-	parts := [][]byte{[]byte(r.site), r.events, r.outcomes, r.counters}
-	n := 4
-	for _, p := range parts {
-		n += 4 + len(p)
-	}
-	out := make([]byte, 8, 8+n)
-	out = binary.LittleEndian.AppendUint32(out, uint32(r.nEvents))
-	for _, p := range parts {
-		out = binary.LittleEndian.AppendUint32(out, uint32(len(p)))
-		out = append(out, p...)
-	}
-	binary.LittleEndian.PutUint32(out[0:], uint32(n))
+	out := buf.Bytes()
+	binary.LittleEndian.PutUint32(out[0:], uint32(len(out)-8))
 	binary.LittleEndian.PutUint32(out[4:], crc32.Checksum(out[8:], walCRC))
-	return out
+	return out, nil
 }
 
 var errTornRecord = errors.New("torn spool record")

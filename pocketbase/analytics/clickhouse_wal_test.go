@@ -167,11 +167,11 @@ func TestSpoolCrashBetweenInsertAndDelete(t *testing.T) {
 	db, _ := clickhouse.Open(partial)
 	for _, b := range saved {
 		recs, _ := decodeWALSegment(b)
-		var events bytes.Buffer
+		var events [][]byte
 		for _, r := range recs {
-			events.Write(r.events)
+			events = append(events, r.events)
 		}
-		if err := db.InsertEncoded("events", events.Bytes()); err != nil {
+		if err := db.InsertEncoded("events", events); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -81,6 +81,10 @@ func (s *chStore) Start() {
 		s.walInsStop, s.walInsDone = make(chan struct{}), make(chan struct{})
 		go s.wal.commit(s.walStop, s.walDone)
 		go s.insertLoop(s.walInsStop, s.walInsDone)
+		select { // what the first try left is retried without waiting for new batches
+		case s.wal.kick <- struct{}{}:
+		default:
+		}
 	}
 	go s.loop()
 }

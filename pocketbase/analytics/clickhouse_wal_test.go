@@ -5,7 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"cro/pocketbase/eventstore/clickhouse"
 )
@@ -182,5 +184,28 @@ func TestSpoolCrashBetweenInsertAndDelete(t *testing.T) {
 	}
 	if got, dropped := results(rest); !reflect.DeepEqual(got, want) || dropped != 2 {
 		t.Errorf("outcomes after the events alone were in: %+v (want %+v), dropped exposures %v", got, want, dropped)
+	}
+}
+
+// Segments a collector could not insert at start (ClickHouse still away) are retried in the
+// background once it is back, with no new batch to wake the inserter.
+func TestSpoolRetriesWhatStartCouldNotInsert(t *testing.T) {
+	dbURL := chDatabaseURL(t)
+	if _, err := NewClickHouseStore(dbURL); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	acked := spoolWhileDown(t, dir, contractTraffic())
+	proxy := newSwitchProxy(t, strings.TrimSuffix(strings.TrimPrefix(chLocal.URL, "http://"), "/"))
+	back := startSpooled(t, "http://"+proxy.ln.Addr().String()+"/?"+strings.SplitN(dbURL, "?", 2)[1], dir)
+	if back.wal.stats.Inserted.Load() != 0 {
+		t.Fatal("inserted while ClickHouse was away")
+	}
+	proxy.up.Store(true)
+	for deadline := time.Now().Add(10 * time.Second); back.wal.stats.Inserted.Load() < acked && time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if got, _ := back.Totals(siteA, DayRange{From: contractDay, To: contractDay}); back.wal.stats.Inserted.Load() != acked || got.Pageviews != 7 {
+		t.Errorf("%d of %d acknowledged events inserted once ClickHouse was back; today's totals %+v", back.wal.stats.Inserted.Load(), acked, got)
 	}
 }

@@ -60,6 +60,8 @@ type chWAL struct {
 // walStats are the spool's counters (GET /api/cro/collector/stats).
 type walStats struct {
 	Acknowledged        atomic.Int64 // event rows acknowledged (fsynced)
+	Batches             atomic.Int64 // batches acknowledged
+	Fsyncs              atomic.Int64 // group commits: batches / fsyncs is the group's size
 	Inserted            atomic.Int64 // event rows ClickHouse confirmed
 	Skipped             atomic.Int64 // event rows of a checked segment found already inserted
 	Recovered           atomic.Int64 // segments found at start
@@ -70,7 +72,8 @@ type walStats struct {
 }
 
 func (st *walStats) snapshot() map[string]int64 {
-	return map[string]int64{"acknowledged_events": st.Acknowledged.Load(), "inserted_events": st.Inserted.Load(),
+	return map[string]int64{"acknowledged_events": st.Acknowledged.Load(), "acknowledged_batches": st.Batches.Load(),
+		"fsyncs": st.Fsyncs.Load(), "inserted_events": st.Inserted.Load(),
 		"skipped_already_inserted_events": st.Skipped.Load(), "recovered_segments": st.Recovered.Load(),
 		"torn_bytes": st.TornBytes.Load(), "counters_at_least_once": st.CountersAtLeastOnce.Load(),
 		"insert_failures": st.InsertFailures.Load(), "refused_spool_full": st.Refused.Load()}
@@ -193,6 +196,7 @@ func (w *chWAL) commit(stop <-chan struct{}, done chan<- struct{}) {
 			if err == nil {
 				if _, err = seg.f.Write(buf); err == nil {
 					err = seg.f.Sync()
+					w.stats.Fsyncs.Add(1)
 				}
 				seg.size += int64(len(buf)) // even a failed write may have left bytes
 				w.onDisk.Add(int64(len(buf)))
@@ -200,6 +204,7 @@ func (w *chWAL) commit(stop <-chan struct{}, done chan<- struct{}) {
 			for _, r := range batch {
 				if err == nil {
 					w.stats.Acknowledged.Add(int64(r.rows))
+					w.stats.Batches.Add(1)
 				}
 				r.done <- err
 			}

@@ -194,6 +194,13 @@ export default async function (emit) {
     emit('ingest_2_collectors_cpu_per_1k_events', round((collectorsCpu / stored2) * 1e6, 1), 'ms');
     emit('ingest_2_collectors_clickhouse_cpu_per_1k_events', round((chCpu2 / stored2) * 1e6, 1), 'ms');
     emit('ingest_2_collectors_load_generator_cores', round(spread.generatorCores), 'cores');
+    // Group commit: batches acknowledged per fsync of the spool (older collectors do not say).
+    const spools = await Promise.all(collectors.list.map((c) => fetch(`${c.url}/api/cro/collector/stats`).then((r) => r.json())));
+    const fsyncs = spools.reduce((n, st) => n + (st.spool?.fsyncs ?? 0), 0);
+    if (fsyncs) {
+      const batches = spools.reduce((n, st) => n + st.spool.acknowledged_batches, 0);
+      emit('ingest_2_collectors_batches_per_fsync', round(batches / fsyncs, 1), 'batches');
+    }
 
     // kill -9 of one collector halfway through; the balancer then sends to the other only.
     const three = (await siteFor(server, 'three.bench.example.com')).site;

@@ -54,13 +54,13 @@ func main() {
 	if docs.RunChild() { // started to read one uploaded document (pocketbase/docs/isolate.go)
 		return
 	}
+	startPprof()                                     // CRO_PPROF_ADDR: Go's profiler on its own loopback listener (collectors too)
 	if len(os.Args) > 1 && os.Args[1] == "collect" { // a stateless collector: no database of its own
 		if err := analytics.RunCollector(os.Args[2:]); err != nil {
 			log.Fatal(err)
 		}
 		return
 	}
-	startPprof() // CRO_PPROF_ADDR: Go's profiler on its own loopback listener
 	app := pocketbase.New()
 	render.Enable() // the scan renders pages in Chromium when CRO_SCAN_CHROMIUM is set
 

@@ -259,6 +259,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		}
 	}
 	a.rows = append(a.rows, row)
+	raw := len(a.rows) - 1 // goals append their conversions after it
 	tested := len(site.Experiments) > 0
 	purchase := -1.0 // the purchase's counted value once a goal has counted it (browser revenue is capped)
 	for _, g := range site.Goals {
@@ -283,6 +284,9 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 				purchase = a.capRevenue(s, j.client, day, purchase)
 			}
 		}
+		// The raw purchase keeps the value it counted (x, unused by custom events): a late
+		// exposure's backfill reads it, so the experiment sees the capped amount (exposures.go).
+		a.rows[raw].x = purchase
 		a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: revenueGoal, value: purchase, at: ev.At})
 	}
 	return nil

@@ -5,13 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"time"
+	"path/filepath"
 )
 
-// The spool: when ClickHouse refuses or cannot be reached, a collector still acknowledges a batch
-// once its rows are appended to a local file and fsynced, and inserts them when ClickHouse is back
-// (at start and every few seconds). A kill -9 loses nothing acknowledged; a crash between a
-// replay's insert and the file's truncation inserts those rows twice (at least once, never lost).
+// Before the write-ahead spool (clickhouse_wal.go), a collector spooled only what ClickHouse
+// refused, as JSON lines in DIR/events.spool. A collector upgraded with such a file inserts it at
+// start (at least once: a crash between this insert and the removal inserts it again) and removes it.
 
 type spoolEntry struct {
 	Rows     []any `json:"rows"`
@@ -19,49 +18,10 @@ type spoolEntry struct {
 	Outcomes []any `json:"outcomes,omitempty"`
 }
 
-// chReplayEvery is how often a non-empty spool is tried again.
-const chReplayEvery = 5 * time.Second
-
-// spoolJobs appends the jobs to the spool and syncs it: on success they count as durable.
-func (s *chStore) spoolJobs(jobs []*chJob) error {
-	if s.spoolPath == "" {
-		return errors.New("no spool")
-	}
-	s.spoolMu.Lock()
-	defer s.spoolMu.Unlock()
-	f, err := os.OpenFile(s.spoolPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	enc := json.NewEncoder(w)
-	for _, j := range jobs {
-		if err := enc.Encode(spoolEntry{Rows: j.rows, Counters: j.counters, Outcomes: j.outcomes}); err != nil {
-			f.Close()
-			return err
-		}
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	s.spooled.Add(int64(len(jobs)))
-	return f.Close()
-}
-
-// replaySpool inserts what the spool holds and empties it; a torn last line (a crash mid-append,
-// never acknowledged) is skipped.
-func (s *chStore) replaySpool() error {
-	if s.spoolPath == "" {
-		return nil
-	}
-	s.spoolMu.Lock()
-	defer s.spoolMu.Unlock()
-	f, err := os.Open(s.spoolPath)
+// replayLegacySpool inserts DIR/events.spool and removes it; a torn last line is skipped.
+func (s *chStore) replayLegacySpool() error {
+	path := filepath.Join(s.wal.dir, "events.spool")
+	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
@@ -86,7 +46,7 @@ func (s *chStore) replaySpool() error {
 		if err := s.insert(jobs); err != nil {
 			return err
 		}
-		s.replayed.Add(int64(len(jobs)))
+		s.legacyLines.Add(int64(len(jobs)))
 	}
-	return os.Truncate(s.spoolPath, 0)
+	return os.Remove(path)
 }

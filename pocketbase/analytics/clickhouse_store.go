@@ -25,10 +25,13 @@ type chStore struct {
 	done       chan struct{}
 	started    bool
 
-	// spoolPath, when set (a collector's), makes a failed insert durable on disk (clickhouse_spool.go).
-	spoolPath         string
-	spoolMu           sync.Mutex
-	spooled, replayed atomic.Int64
+	// wal, a collector's (--spool), acknowledges a batch once it is on disk and inserts in the
+	// background (clickhouse_wal.go); without it (the main server) a batch is acknowledged once
+	// its insert is confirmed, so what a request wrote is there for the next.
+	wal                 *chWAL
+	walStop, walInsStop chan struct{}
+	walDone, walInsDone chan struct{}
+	legacyLines         atomic.Int64 // lines of events.spool of releases before the WAL (clickhouse_spool.go)
 }
 
 type chJob struct {
@@ -39,8 +42,8 @@ type chJob struct {
 	done     chan error
 }
 
-// chBatchWait is how long the store gathers submissions into one insert: ClickHouse wants few
-// large inserts (each one is a data part), collectors want a quick acknowledgement.
+// chBatchWait is how long the main server's store gathers submissions into one insert: ClickHouse
+// wants few large inserts (each one is a data part), the tracker a quick acknowledgement.
 const chBatchWait = 50 * time.Millisecond
 
 // NewClickHouseStore opens the store at a URL such as http://127.0.0.1:8123/?database=cro and
@@ -69,7 +72,20 @@ func (s *chStore) Start() {
 	}
 	s.started = true
 	s.stop, s.done = make(chan struct{}), make(chan struct{})
-	_ = s.replaySpool() // what an earlier run spooled; what fails stays spooled for the next try
+	if s.wal != nil {
+		// What an earlier run spooled is sent before anything new; what fails is retried.
+		_ = s.replayLegacySpool()
+		_ = s.wal.recover()
+		_ = s.insertSealed()
+		s.walStop, s.walDone = make(chan struct{}), make(chan struct{})
+		s.walInsStop, s.walInsDone = make(chan struct{}), make(chan struct{})
+		go s.wal.commit(s.walStop, s.walDone)
+		go s.insertLoop(s.walInsStop, s.walInsDone)
+		select { // what the first try left is retried without waiting for new batches
+		case s.wal.kick <- struct{}{}:
+		default:
+		}
+	}
 	go s.loop()
 }
 
@@ -81,20 +97,34 @@ func (s *chStore) Stop() {
 	if started {
 		close(s.stop)
 		<-s.done
+		if s.wal != nil {
+			close(s.walStop)
+			<-s.walDone
+			close(s.walInsStop)
+			<-s.walInsDone
+		}
 	}
 }
 
-// Submit returns once ClickHouse confirmed the insert holding the batch's rows.
+// Submit returns once ClickHouse confirmed the insert holding the batch's rows, or, with a
+// spool, once they are fsynced to it.
 func (s *chStore) Submit(in Ingest) error {
 	j, err := s.prepare(in)
 	if err != nil || j == nil {
 		return err
 	}
 	s.mu.Lock()
-	started := s.started
+	started, walStop := s.started, s.walStop
 	s.mu.Unlock()
 	if !started {
 		return s.insert([]*chJob{j})
+	}
+	if s.wal != nil {
+		rec, err := encodeWALRecord(j)
+		if err != nil {
+			return err
+		}
+		return s.wal.submit(rec, len(j.rows), walStop)
 	}
 	s.in <- j
 	return <-j.done
@@ -130,9 +160,6 @@ func (s *chStore) loop() {
 			inflight.Wait()
 			s.drain()
 			return
-		case <-time.After(chReplayEvery):
-			_ = s.replaySpool()
-			continue
 		}
 		jobs := []*chJob{first}
 		timer := time.NewTimer(chBatchWait)
@@ -149,27 +176,16 @@ func (s *chStore) loop() {
 		inflight.Add(1)
 		go func(jobs []*chJob) {
 			defer func() { <-sem; inflight.Done() }()
-			s.reply(jobs, s.insertOrSpool(jobs))
+			s.reply(jobs, s.insert(jobs))
 		}(jobs)
 	}
-}
-
-// insertOrSpool inserts the jobs, or spools them when the insert fails and a spool is set.
-func (s *chStore) insertOrSpool(jobs []*chJob) error {
-	err := s.insert(jobs)
-	if err != nil && s.spoolPath != "" {
-		if serr := s.spoolJobs(jobs); serr == nil {
-			return nil
-		}
-	}
-	return err
 }
 
 func (s *chStore) drain() {
 	for {
 		select {
 		case j := <-s.in:
-			s.reply([]*chJob{j}, s.insertOrSpool([]*chJob{j}))
+			s.reply([]*chJob{j}, s.insert([]*chJob{j}))
 		default:
 			return
 		}

@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
@@ -28,8 +27,9 @@ import (
 // RunCollector is `cro-server collect --http=ADDR --events=URL --config=URL [--spool=DIR]`: a
 // stateless collector serving only the tracker script (/t/{file}) and POST /api/cro/collect,
 // with site configs read from the main server (CRO_COLLECTOR_TOKEN on both) and cached 30 s, and
-// events inserted into ClickHouse; an insert that fails is spooled to disk (fsynced) before the
-// batch is acknowledged. What it refuses is counted by reason (GET /api/cro/collector/stats).
+// events written to a local write-ahead spool (fsynced before the batch is acknowledged) that one
+// inserter sends to ClickHouse in large inserts (clickhouse_wal.go). What it refuses is counted
+// by reason, the spool's progress too (GET /api/cro/collector/stats).
 // Consent-free sites get the same visitor ids as on the main server, from its day keys
 // (collector_visitor_key.go); their sessions are per collector (route a client to one collector).
 func RunCollector(args []string) error {
@@ -66,7 +66,7 @@ func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.
 		return err
 	}
 	store := newCHStore(db)
-	store.spoolPath = filepath.Join(o.spool, "events.spool")
+	store.wal = newCHWAL(o.spool)
 	remote := &configClient{base: strings.TrimRight(o.config, "/"), token: o.token, http: &http.Client{Timeout: 10 * time.Second}}
 	sourceKey, err := remote.sourceKey()
 	if err != nil {
@@ -101,8 +101,9 @@ func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.
 	mux.HandleFunc("POST /api/cro/collect", serve(c.Handle))
 	mux.HandleFunc("GET /api/cro/collector/stats", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
-		_ = json.NewEncoder(w).Encode(map[string]any{"dropped": drops.snapshot(), "spooled": store.spooled.Load(),
-			"replayed": store.replayed.Load()})
+		segments, bytes := store.wal.pending()
+		_ = json.NewEncoder(w).Encode(map[string]any{"dropped": drops.snapshot(), "spool": store.wal.stats.snapshot(),
+			"pending_segments": segments, "pending_bytes": bytes, "legacy_spool_lines": store.legacyLines.Load()})
 	})
 	ln, err := listen()
 	if err != nil {
@@ -110,7 +111,9 @@ func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.
 	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	log.Printf("collector: serving on http://%s, events to %s, sites from %s", ln.Addr(), db.Database, o.config)
+	shut := make(chan struct{})
 	go func() {
+		defer close(shut)
 		<-ctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
@@ -119,6 +122,7 @@ func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.
 	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	<-shut // requests in flight are answered before the store stops
 	return nil
 }
 

@@ -64,7 +64,8 @@ const (
 	// The visitor's outcomes since a time, from the raw events (partial indexes by visitor).
 	visitorGoalsSinceSQL = `SELECT goal, MIN(ts) FROM events WHERE type = 'conversion' AND site_id = {:site} AND visitor = {:visitor}
 		AND ts >= {:ts} GROUP BY goal`
-	visitorPurchasesSinceSQL = `SELECT ts, value FROM events e WHERE ` + purchaseSQL + ` AND e.site_id = {:site} AND e.visitor = {:visitor}
+	// A purchase's x is what it counted for experiments (capped browser revenue; apply.go).
+	visitorPurchasesSinceSQL = `SELECT ts, x FROM events e WHERE ` + purchaseSQL + ` AND e.site_id = {:site} AND e.visitor = {:visitor}
 		AND e.ts >= {:ts}`
 	upsertExperimentDaySQL = `INSERT INTO experiment_daily (site_id, experiment, variant, day, users, revenue)
 		VALUES ({:site}, {:exp}, {:variant}, {:day}, {:users}, {:revenue})

@@ -5,8 +5,11 @@
 // CRO_BENCH_COLLECTORS_RATE (default 20,000 events/s) spread over two stateless collectors
 // (collectors.mjs) with the main server serving their configs: events/s, ack latency, the
 // collectors', ClickHouse's and the load generator's CPU (on a 2-core machine the generator can be
-// the limit); and one collector killed with kill -9 halfway through a run at 10,000 events/s, the
-// load balancer then sending to the other: acknowledged events missing from ClickHouse (budget 0).
+// the limit), counted once what they acknowledged is in ClickHouse (a collector acknowledges once
+// its spool holds a batch and inserts within a second: drain_ms is how long after the load that
+// took); and one collector killed with kill -9 halfway through a run at 10,000 events/s, the load
+// balancer then sending to the other, then started again on its spool (which it replays):
+// acknowledged events missing from ClickHouse (budget 0) and inserted twice.
 // Skipped (a note on stderr) without a clickhouse binary.
 import { Agent, request } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -107,6 +110,23 @@ async function load(agent, targets, key, rate, seconds, at = {}) {
   return { acked, failed, latencies, elapsed, generatorCores: (cpu.user + cpu.system) / 1e6 / elapsed };
 }
 
+/**
+ * Waits until the site holds `want` events in ClickHouse, or its count has not grown for 3 s
+ * (at most 60 s); returns the count and how long that took.
+ */
+async function drained(count, siteId, want) {
+  const start = performance.now();
+  let last = -1;
+  let since = start;
+  for (;;) {
+    const n = await count(siteId);
+    if (n >= want) return { n, ms: performance.now() - start };
+    if (n !== last) [last, since] = [n, performance.now()];
+    if (performance.now() - since > 3000 || performance.now() - start > 60_000) return { n, ms: performance.now() - start };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 export default async function (emit) {
   const { clickHouseCommand, startClickHouse } = await import('../../tests/helpers/clickhouse.ts');
   if (!clickHouseCommand()) {
@@ -160,18 +180,27 @@ export default async function (emit) {
     const ccpu0 = collectors.list.map((c) => cpuOf(c.pid));
     const chCpu1 = cpuOf(ch.pid);
     const spread = await load(agent, () => urls, two.public_key, rate2, seconds);
+    const drain2 = await drained(count, two.id, spread.acked);
     const collectorsCpu = collectors.list.reduce((sum, c, i) => sum + cpuOf(c.pid) - ccpu0[i], 0);
     const chCpu2 = cpuOf(ch.pid) - chCpu1;
-    const stored2 = await count(two.id);
+    const stored2 = drain2.n;
     emit('ingest_2_collectors_events_offered_per_s', rate2 * 10, 'events/s');
     emit('ingest_2_collectors_events_per_s', round(stored2 / spread.elapsed, 0), 'events/s');
     emit('ingest_2_collectors_batch10_latency_p50', round(percentile(spread.latencies, 50)), 'ms');
     emit('ingest_2_collectors_batch10_latency_p99', round(percentile(spread.latencies, 99)), 'ms');
     emit('ingest_2_collectors_events_lost', spread.acked - stored2, 'events');
+    emit('ingest_2_collectors_drain_ms', round(drain2.ms, 0), 'ms');
     emit('ingest_2_collectors_requests_failed', spread.failed, 'requests');
     emit('ingest_2_collectors_cpu_per_1k_events', round((collectorsCpu / stored2) * 1e6, 1), 'ms');
     emit('ingest_2_collectors_clickhouse_cpu_per_1k_events', round((chCpu2 / stored2) * 1e6, 1), 'ms');
     emit('ingest_2_collectors_load_generator_cores', round(spread.generatorCores), 'cores');
+    // Group commit: batches acknowledged per fsync of the spool (older collectors do not say).
+    const spools = await Promise.all(collectors.list.map((c) => fetch(`${c.url}/api/cro/collector/stats`).then((r) => r.json())));
+    const fsyncs = spools.reduce((n, st) => n + (st.spool?.fsyncs ?? 0), 0);
+    if (fsyncs) {
+      const batches = spools.reduce((n, st) => n + st.spool.acknowledged_batches, 0);
+      emit('ingest_2_collectors_batches_per_fsync', round(batches / fsyncs, 1), 'batches');
+    }
 
     // kill -9 of one collector halfway through; the balancer then sends to the other only.
     const three = (await siteFor(server, 'three.bench.example.com')).site;
@@ -183,9 +212,12 @@ export default async function (emit) {
         live = urls.slice(1);
       },
     });
-    const stored3 = await count(three.id);
+    await collectors.restart(0); // replays its spool before serving
+    const stored3 = (await drained(count, three.id, killed.acked)).n;
+    const twice = Number(await ch.query(`SELECT count() - uniqExact(session, seq) FROM events WHERE site_id = '${three.id}'`, 'bench'));
     emit('ingest_kill9_events_acknowledged', killed.acked, 'events');
     emit('ingest_kill9_acknowledged_events_lost', Math.max(0, killed.acked - stored3), 'events');
+    emit('ingest_kill9_events_inserted_twice', twice, 'events');
     emit('ingest_kill9_requests_failed', killed.failed, 'requests');
   } finally {
     agent.destroy();

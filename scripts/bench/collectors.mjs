@@ -52,13 +52,20 @@ export async function startCollector(eventsUrl, configUrl, spool) {
   };
 }
 
-/** Two collectors, each with its own spool directory; stop() kills them and removes the spools. */
+/**
+ * Two collectors, each with its own spool directory; restart(i) starts collector i again on its
+ * spool (which it replays before serving); stop() kills them and removes the spools.
+ */
 export async function startCollectors(eventsUrl, configUrl, n = 2) {
   const spools = Array.from({ length: n }, () => mkdtempSync(join(tmpdir(), 'cro-bench-spool-')));
   const list = [];
   for (const spool of spools) list.push(await startCollector(eventsUrl, configUrl, spool));
   return {
     list,
+    restart: async (i) => {
+      list[i] = await startCollector(eventsUrl, configUrl, spools[i]);
+      return list[i];
+    },
     stop: async () => {
       for (const c of list) await c.kill9().catch(() => {});
       for (const s of spools) rmSync(s, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -174,6 +175,25 @@ func (c *Client) Insert(table string, rows []any) error {
 		}
 	}
 	_, err := c.post(context.Background(), "INSERT INTO "+table+" FORMAT JSONEachRow", &buf, true)
+	return err
+}
+
+// InsertEncoded writes rows already encoded as JSONEachRow (one JSON object a line), given in
+// parts sent one after the other, in one request: a collector's spool holds them encoded, so its
+// records are sent as they were written, without copying them into one buffer.
+func (c *Client) InsertEncoded(table string, parts [][]byte) error {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	if n == 0 {
+		return nil
+	}
+	if !validName(table) {
+		return fmt.Errorf("clickhouse: bad table name %q", table)
+	}
+	body := net.Buffers(parts)
+	_, err := c.post(context.Background(), "INSERT INTO "+table+" FORMAT JSONEachRow", &body, true)
 	return err
 }
 

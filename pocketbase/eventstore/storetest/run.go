@@ -12,7 +12,8 @@ func Run(t *testing.T, factories ...Factory) {
 		run  func(*testing.T, []Factory)
 	}{
 		{"Overview", Overview}, {"ServerConversions", ServerConversions}, {"GoalConvertersCountMicroGoals", GoalConvertersCountMicroGoals},
-		{"Experiments", Experiments}, {"ExperimentDaysInSiteZone", ExperimentDaysInSiteZone}, {"Guardrails", Guardrails},
+		{"Experiments", Experiments}, {"ExperimentDaysInSiteZone", ExperimentDaysInSiteZone}, {"ExperimentRevenueIsCapped", ExperimentRevenueIsCapped},
+		{"Guardrails", Guardrails},
 		{"Feed", Feed}, {"RecentSessions", RecentSessions}, {"Funnels", Funnels}, {"ClickMap", ClickMap},
 	} {
 		t.Run(part.name, func(t *testing.T) { part.run(t, factories) })

@@ -25,9 +25,19 @@ var eventColumns = []string{"site_id", "visitor", "session", "type", "name", "pa
 	"x", "y", "selector", "device_type", "browser", "country", "ts", "rule", "goal", "client", "offset_x", "offset_y", "viewport"}
 
 func (r *eventRow) appendValues(to []any) []any {
+	client := r.client
+	if unsourcedTypes[r.typ] {
+		client = ""
+	}
 	return append(to, r.site, r.visitor, r.session, r.typ, r.name, r.path, r.url, r.referrer, r.props, r.value,
-		r.x, r.y, r.selector, r.device, r.browser, r.country, r.ts, r.rule, r.goal, r.client, r.ox, r.oy, r.viewport)
+		r.x, r.y, r.selector, r.device, r.browser, r.country, r.ts, r.rule, r.goal, client, r.ox, r.oy, r.viewport)
 }
+
+// unsourcedTypes are the high-volume event types stored without their client source: no query
+// asks it of them (the health evaluation counts sources of exposures, apply errors and errors,
+// sqlite_telemetry.go; revenue caps count per source in the writer's memory), and it cost each of
+// them 17 bytes.
+var unsourcedTypes = map[string]bool{"pageview": true, "leave": true, "click": true, "outbound": true, "vital": true}
 
 // insertEventSQL inserts one raw event. One prepared single-row statement per event costs least:
 // a JSON array of rows (json_each, the profile's largest entry before) is parsed again per column,

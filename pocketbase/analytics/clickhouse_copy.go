@@ -54,13 +54,17 @@ type sqliteEventRow struct {
 	Viewport string  `db:"viewport"`
 }
 
-const copyChunkSQL = `SELECT id, visitor, session, type, COALESCE(name, '') AS name, COALESCE(path, '') AS path,
-	COALESCE(url, '') AS url, COALESCE(referrer, '') AS referrer, COALESCE(props, '') AS props, COALESCE(value, 0) AS value,
-	COALESCE(x, 0) AS x, COALESCE(y, 0) AS y, COALESCE(selector, '') AS selector, COALESCE(device_type, '') AS device_type,
-	COALESCE(browser, '') AS browser, COALESCE(country, '') AS country, ts, COALESCE(rule, '') AS rule, COALESCE(goal, '') AS goal,
-	COALESCE(client, '') AS client, COALESCE(offset_x, 0) AS offset_x, COALESCE(offset_y, 0) AS offset_y,
-	COALESCE(viewport, '') AS viewport
-	FROM events WHERE site_id = {:site} AND (ts > {:ts} OR (ts = {:ts} AND id > {:id})) ORDER BY ts, id LIMIT {:n}`
+// An event's device, browser and country are its session's on SQLite (events stored before
+// that kept their own).
+const copyChunkSQL = `SELECT e.id AS id, e.visitor AS visitor, e.session AS session, e.type AS type, COALESCE(e.name, '') AS name,
+	COALESCE(e.path, '') AS path, COALESCE(e.url, '') AS url, COALESCE(e.referrer, '') AS referrer, COALESCE(e.props, '') AS props,
+	COALESCE(e.value, 0) AS value, COALESCE(e.x, 0) AS x, COALESCE(e.y, 0) AS y, COALESCE(e.selector, '') AS selector,
+	COALESCE(NULLIF(e.device_type, ''), s.device_type, '') AS device_type, COALESCE(NULLIF(e.browser, ''), s.browser, '') AS browser,
+	COALESCE(NULLIF(e.country, ''), s.country, '') AS country, e.ts AS ts, COALESCE(e.rule, '') AS rule, COALESCE(e.goal, '') AS goal,
+	COALESCE(e.client, '') AS client, COALESCE(e.offset_x, 0) AS offset_x, COALESCE(e.offset_y, 0) AS offset_y,
+	COALESCE(e.viewport, '') AS viewport
+	FROM events e LEFT JOIN sessions s ON s.site_id = e.site_id AND s.session_key = e.session
+	WHERE e.site_id = {:site} AND (e.ts > {:ts} OR (e.ts = {:ts} AND e.id > {:id})) ORDER BY e.ts, e.id LIMIT {:n}`
 
 func copyTime(s string) time.Time {
 	for _, layout := range []string{"2006-01-02 15:04:05.000Z", "2006-01-02 15:04:05Z", time.RFC3339Nano} {

@@ -45,6 +45,11 @@ func TestCopySiteEventsResumesAndChecksCounts(t *testing.T) {
 	if err != nil || got != want {
 		t.Errorf("today's totals after the copy:\n got %+v (%v)\nwant %+v", got, err, want)
 	}
+	// SQLite keeps an event's device, browser and country on its session; the copy takes them from there.
+	if r, err := db.QueryOne(`SELECT count() AS n, countIf(device_type = '' OR browser = '') AS bare FROM events
+		WHERE site_id = '` + siteA + `' AND session != 'sessionZZZZ' AND type = 'pageview'`); err != nil || r.Int("n") == 0 || r.Int("bare") != 0 {
+		t.Errorf("copied page views: %v without a device or browser of %v (%v), want none", r.Int("bare"), r.Int("n"), err)
+	}
 	if again, err := CopySiteEvents(app, siteA, dbURL, 4, nil); err != nil || again.Events != 0 {
 		t.Errorf("a copy run again copied %d events (%v), want none", again.Events, err)
 	}

@@ -52,7 +52,7 @@ func (a *applier) applyServerConversion(j *job) error {
 		return nil
 	}
 	row := &a.rows[ri] // the session is known only now
-	row.session, row.path, row.device, row.browser, row.country = s.key, s.exit, s.device, s.browser, s.country
+	row.session, row.path = s.key, s.exit
 	p := a.page(siteID, day, s.exit)
 	dims := s.dims()
 	s.revenue += c.Value

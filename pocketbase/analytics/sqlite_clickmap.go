@@ -23,12 +23,13 @@ const clickRowsSQL = `SELECT substr(ts, 1, 10) AS day, session, selector, ts, ju
 	offset_x, offset_y, name FROM events WHERE ` + clickFilterSQL
 
 // Dead clicks of the given selectors per UTC day: no page view of the session within DeadWindow
-// after them, one seek in the partial index of page views by session and time (the site's events
+// after them, one seek in the partial index of page views by session and time (its row, for the
+// site, is read only for a page view in the window; the site's events
 // of that second, or its page views by path, may be many).
 var deadClicksSQL = `SELECT substr(c.ts, 1, 10) AS day, c.selector AS selector, COUNT(*) AS n FROM events c WHERE ` +
 	strings.ReplaceAll(clickFilterSQL, "ts ", "c.ts ") + `
 	AND c.selector IN (SELECT value FROM json_each({:selectors}))
-	AND NOT EXISTS (SELECT 1 FROM events p INDEXED BY idx_events_site_session_pageviews WHERE p.site_id = c.site_id AND p.session = c.session AND p.type = 'pageview'
+	AND NOT EXISTS (SELECT 1 FROM events p INDEXED BY idx_events_session_pageviews WHERE p.site_id = c.site_id AND p.session = c.session AND p.type = 'pageview'
 		AND p.ts > c.ts AND p.ts <= strftime('%Y-%m-%d %H:%M:%fZ', c.ts, '+` + strconv.Itoa(int(DeadWindow.Seconds())) + ` seconds'))
 	GROUP BY day, c.selector`
 

@@ -9,7 +9,7 @@ import (
 
 // recentSessionsSQL walks the (site_id, started_at) index of sessions backwards from the range's
 // end and stops after the page (the rowid, part of every index entry, breaks ties without a
-// sort). Only a listed session's purchase check reads events, through their (site_id, session)
+// sort). Only a listed session's purchase check reads events, through their (session)
 // index.
 const recentSessionsSQL = `SELECT s.session_key, s.started_at, s.duration_seconds, s.page_views, s.entry_path, s.exit_path,
 	s.device_type, s.browser, s.country, s.referrer,

@@ -9,7 +9,7 @@ import (
 )
 
 // Telemetry queries read raw events of the last day at most, through the (site_id, ts) and
-// (site_id, session) indexes.
+// (session) indexes.
 
 // A rule's sessions: exposed ones, and touched ones (exposed or failed to apply).
 const (

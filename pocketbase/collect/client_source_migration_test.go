@@ -16,27 +16,29 @@ func TestShortSourceMigrationKeepsEachClientsSource(t *testing.T) {
 	key := LoadSourceKey(t.TempDir())
 	long := ClientSource(key, "203.0.113.9") + "0123456789abcdef" // as 32 characters were stored
 	events, _ := app.FindCollectionByNameOrId("events")
-	add := func(client string) string {
+	add := func(path, client string) string {
 		e := core.NewRecord(events)
 		e.Set("site_id", "site0000000000a")
 		e.Set("type", "pageview")
+		e.Set("path", path)
 		e.Set("client", client)
 		if err := app.SaveNoValidate(e); err != nil {
 			t.Fatal(err)
 		}
-		return e.Id
+		return path
 	}
-	old, short, none := add(long), add(ClientSource(key, "203.0.113.10")), add("")
+	old, short, none := add("/old", long), add("/short", ClientSource(key, "203.0.113.10")), add("/none", "")
 
 	migrate()
 
-	for id, want := range map[string]string{old: ClientSource(key, "203.0.113.9"), short: ClientSource(key, "203.0.113.10"), none: ""} {
-		e, err := app.FindRecordById("events", id)
+	// By path: a later migration (1763906000) makes each event's id its rowid.
+	for path, want := range map[string]string{old: ClientSource(key, "203.0.113.9"), short: ClientSource(key, "203.0.113.10"), none: ""} {
+		e, err := app.FindFirstRecordByData("events", "path", path)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if got := e.GetString("client"); got != want {
-			t.Errorf("event %s: client %q, want %q", id, got, want)
+			t.Errorf("event %s: client %q, want %q", path, got, want)
 		}
 	}
 }

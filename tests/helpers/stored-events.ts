@@ -48,9 +48,17 @@ export interface StoredEvent {
 /** A site's raw events in time order. */
 export async function storedEvents(server: TestServer, siteId: string): Promise<StoredEvent[]> {
   if (!clickHouseStore()) {
-    return (await server.admin
+    const events = (await server.admin
       .collection('events')
       .getFullList({ filter: `site_id = "${siteId}"`, sort: 'ts' })) as unknown as StoredEvent[];
+    // SQLite keeps an event's device, browser and country once, on its session.
+    const sessions = new Map(
+      (await server.admin.collection('sessions').getFullList({ filter: `site_id = "${siteId}"` })).map((s) => [s.session_key as string, s]),
+    );
+    return events.map((e) => {
+      const s = sessions.get(e.session);
+      return s && !e.device_type ? { ...e, device_type: s.device_type, browser: s.browser, country: s.country } : e;
+    });
   }
   const rows = await clickHouseRows(`SELECT * FROM events WHERE site_id = ${quote(siteId)} ORDER BY at, seq`);
   return rows.map((r) => ({ ...r, x: Number(r.x), y: Number(r.y) })) as StoredEvent[];

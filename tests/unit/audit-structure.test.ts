@@ -283,6 +283,22 @@ describe('site type from what kind of place the page describes', () => {
     ]);
   });
 
+  test('boxes a template wraps in <article> are no post listing; dated articles are', () => {
+    const boxes = (date: (i: number) => string): string =>
+      ['Sed feugiat', 'Nisl placerat', 'Ante mattis', 'Tempus']
+        .map((t, i) => `<article><h3>${t}</h3>${date(i)}<p>Lorem ipsum dolor sit amet.</p></article>`)
+        .join('');
+    const signs = (body: string): string[] => {
+      const parsed = parseWithGo(
+        `<!doctype html><html><head><title>Tessellate</title></head><body>${body}</body></html>`,
+        'https://fixture.example/',
+      );
+      return siteTypeEvidence(parsed.url, parsed, computeSignals(parsed)).content.map(([n]) => n);
+    };
+    expect(signs(boxes(() => ''))).not.toContain('post listing');
+    expect(signs(boxes((i) => `<span>August ${i + 2}, 2018</span>`))).toContain('post listing');
+  });
+
   test('a grid of priced cards, each with a product action, is a shop in any wording; plans per month or a menu are not', () => {
     const cards = (action: string, price: (i: number) => string): string =>
       ['Linen pillow', 'Oak clock', 'Wool throw', 'Clay vase']

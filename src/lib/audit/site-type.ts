@@ -166,6 +166,13 @@ const PAYMENT_METHODS =
 const PRICE_SORT = /\b(lowest|highest) price\b|\bprice:?\s*(low|high)(est)?\s*(to|-|–)\s*(high|low)|\bsort by price\b/i;
 /** What a product card offers: buying it, putting it in the cart, or opening the product. */
 const PRODUCT_ACTION = /^(view product|view details|select options|choose options|quick view)$/i;
+const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+/** A post's date: "August 28, 2018", "28 Aug 2018", "2018-08-28". */
+const POST_DATE = new RegExp(
+  // No word boundaries: a card's text runs its parts together ("Sed feugiatAugust 28, 2018By Sam").
+  `${MONTH}\\s\\d{1,2}(st|nd|rd|th)?,?\\s(19|20)\\d\\d(?!\\d)|\\d{1,2}(st|nd|rd|th)?\\s${MONTH},?\\s(19|20)\\d\\d(?!\\d)|(19|20)\\d\\d-\\d\\d-\\d\\d(?!\\d)`,
+  'i',
+);
 const PER_PERIOD = /\/\s?(mo|month|year|yr|user|seat)\b|\b(per|a) (month|year|user|seat)\b|\bmonthly\b/i;
 const SALES_CTA = wordsPattern([
   'demo',
@@ -309,7 +316,9 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   const posted =
     (page.text.match(/\b(posted by|written by|min read|\d+ comments?)\b/gi) ?? []).length +
     (page.text.match(/\bby [A-Z][a-z]+ [A-Z][a-z]+ on\b/g) ?? []).length;
-  if (readMore + posted >= 3 || page.elements.filter((e) => e.tag === 'article').length >= 3) add('content', 'post listing', 2);
+  // Templates wrap any box in <article> (features, services, projects): posts are the dated ones.
+  const datedArticles = page.elements.filter((e) => e.tag === 'article' && POST_DATE.test(e.text)).length;
+  if (readMore + posted >= 3 || datedArticles >= 3) add('content', 'post listing', 2);
   if (/\b(blog|news|magazine|journal|newspaper)\b/i.test(headline)) add('content', 'blog or news in the headings', 1);
   if (/\b(posted|published|written) (by|on)\b/i.test(page.text)) add('content', 'byline', 2);
   // Buttons that share the page itself on two or more networks: what a publication asks of its readers.

@@ -299,6 +299,22 @@ describe('site type from what kind of place the page describes', () => {
     expect(signs(boxes((i) => `<span>August ${i + 2}, 2018</span>`))).toContain('post listing');
   });
 
+  test('"Read more" under service cards is no post listing; under dated posts it is', () => {
+    const cards = (date: (i: number) => string): string =>
+      ['Teeth whitening', 'Implants', 'Braces']
+        .map((t, i) => `<div class="card"><h3>${t}</h3>${date(i)}<p>Lorem ipsum.</p><a href="/s/${i}">Read more</a></div>`)
+        .join('');
+    const signs = (body: string): string[] => {
+      const parsed = parseWithGo(
+        `<!doctype html><html><head><title>Smile</title></head><body>${body}</body></html>`,
+        'https://fixture.example/',
+      );
+      return siteTypeEvidence(parsed.url, parsed, computeSignals(parsed)).content.map(([n]) => n);
+    };
+    expect(signs(cards(() => ''))).not.toContain('post listing');
+    expect(signs(cards((i) => `<span>12 March 20${10 + i}</span>`))).toContain('post listing');
+  });
+
   test('a grid of priced cards, each with a product action, is a shop in any wording; plans per month or a menu are not', () => {
     const cards = (action: string, price: (i: number) => string): string =>
       ['Linen pillow', 'Oak clock', 'Wool throw', 'Clay vase']

@@ -318,7 +318,9 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     (page.text.match(/\bby [A-Z][a-z]+ [A-Z][a-z]+ on\b/g) ?? []).length;
   // Templates wrap any box in <article> (features, services, projects): posts are the dated ones.
   const datedArticles = page.elements.filter((e) => e.tag === 'article' && POST_DATE.test(e.text)).length;
-  if (readMore + posted >= 3 || datedArticles >= 3) add('content', 'post listing', 2);
+  // "Read more" under service or feature cards is no post: it counts where the page dates its posts.
+  const dates = (page.text.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length;
+  if ((dates >= 2 ? readMore : 0) + posted >= 3 || datedArticles >= 3) add('content', 'post listing', 2);
   if (/\b(blog|news|magazine|journal|newspaper)\b/i.test(headline)) add('content', 'blog or news in the headings', 1);
   if (/\b(posted|published|written) (by|on)\b/i.test(page.text)) add('content', 'byline', 2);
   // Buttons that share the page itself on two or more networks: what a publication asks of its readers.

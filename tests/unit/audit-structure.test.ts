@@ -283,6 +283,61 @@ describe('site type from what kind of place the page describes', () => {
     ]);
   });
 
+  test('boxes a template wraps in <article> are no post listing; dated articles are', () => {
+    const boxes = (date: (i: number) => string): string =>
+      ['Sed feugiat', 'Nisl placerat', 'Ante mattis', 'Tempus']
+        .map((t, i) => `<article><h3>${t}</h3>${date(i)}<p>Lorem ipsum dolor sit amet.</p></article>`)
+        .join('');
+    const signs = (body: string): string[] => {
+      const parsed = parseWithGo(
+        `<!doctype html><html><head><title>Tessellate</title></head><body>${body}</body></html>`,
+        'https://fixture.example/',
+      );
+      return siteTypeEvidence(parsed.url, parsed, computeSignals(parsed)).content.map(([n]) => n);
+    };
+    expect(signs(boxes(() => ''))).not.toContain('post listing');
+    expect(signs(boxes((i) => `<span>August ${i + 2}, 2018</span>`))).toContain('post listing');
+  });
+
+  test('"Read more" under service cards is no post listing; under dated posts it is', () => {
+    const cards = (date: (i: number) => string): string =>
+      ['Teeth whitening', 'Implants', 'Braces']
+        .map((t, i) => `<div class="card"><h3>${t}</h3>${date(i)}<p>Lorem ipsum.</p><a href="/s/${i}">Read more</a></div>`)
+        .join('');
+    const signs = (body: string): string[] => {
+      const parsed = parseWithGo(
+        `<!doctype html><html><head><title>Smile</title></head><body>${body}</body></html>`,
+        'https://fixture.example/',
+      );
+      return siteTypeEvidence(parsed.url, parsed, computeSignals(parsed)).content.map(([n]) => n);
+    };
+    expect(signs(cards(() => ''))).not.toContain('post listing');
+    expect(signs(cards((i) => `<span>12 March 20${10 + i}</span>`))).toContain('post listing');
+  });
+
+  test('a grid of priced cards, each with a product action, is a shop in any wording; plans per month or a menu are not', () => {
+    const cards = (action: string, price: (i: number) => string): string =>
+      ['Linen pillow', 'Oak clock', 'Wool throw', 'Clay vase']
+        .map(
+          (name, i) =>
+            `<div class="card"><h3>${name}</h3><p>${price(i)}</p>${action && `<a class="btn" href="/p/${i}">${action}</a>`}</div>`,
+        )
+        .join('');
+    const oneOff = (i: number): string => `£${19 + i}.99`;
+    const signs = (body: string): string[] => {
+      const parsed = parseWithGo(
+        `<!doctype html><html><head><title>Hjem</title></head><body><h1>Hjem</h1>${body}</body></html>`,
+        'https://fixture.example/',
+      );
+      return siteTypeEvidence(parsed.url, parsed, computeSignals(parsed)).ecommerce.map(([n]) => n);
+    };
+    expect(signs(cards('View product', oneOff))).toContain('priced products with buy actions');
+    expect(page(`<h1>Hjem</h1>${cards('View product', oneOff)}`, 'Hjem').siteType).toBe('ecommerce');
+    expect(signs(cards('', oneOff))).not.toContain('priced products with buy actions');
+    expect(signs(cards('Learn more', oneOff))).not.toContain('priced products with buy actions');
+    expect(signs(cards('Buy now', (i) => `$${19 + i} / month`))).not.toContain('priced products with buy actions');
+  });
+
   test('a blog whose cards read "5 MIN READ" in capitals and whose posts can be shared is a blog', () => {
     const card = (n: number): string =>
       `<div class="card"><a href="/post-${n}.html"><p>GETTING STARTED</p><h3>Post ${n}</h3></a><span>${n} MIN READ</span></div>`;

@@ -164,6 +164,15 @@ const PAYMENT_METHODS =
   /^(payment methods|payment options|we accept|métodos de pago|metodos de pago|formas de pago|moyens de paiement|zahlungsarten|zahlungsmethoden|metodi di pagamento|formas de pagamento)$/i;
 /** Sorting a listing by price: what a shop's category page offers. */
 const PRICE_SORT = /\b(lowest|highest) price\b|\bprice:?\s*(low|high)(est)?\s*(to|-|–)\s*(high|low)|\bsort by price\b/i;
+/** What a product card offers: buying it, putting it in the cart, or opening the product. */
+const PRODUCT_ACTION = /^(view product|view details|select options|choose options|quick view)$/i;
+const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+/** A post's date: "August 28, 2018", "28 Aug 2018", "2018-08-28". */
+const POST_DATE = new RegExp(
+  // No word boundaries: a card's text runs its parts together ("Sed feugiatAugust 28, 2018By Sam").
+  `${MONTH}\\s\\d{1,2}(st|nd|rd|th)?,?\\s(19|20)\\d\\d(?!\\d)|\\d{1,2}(st|nd|rd|th)?\\s${MONTH},?\\s(19|20)\\d\\d(?!\\d)|(19|20)\\d\\d-\\d\\d-\\d\\d(?!\\d)`,
+  'i',
+);
 const PER_PERIOD = /\/\s?(mo|month|year|yr|user|seat)\b|\b(per|a) (month|year|user|seat)\b|\bmonthly\b/i;
 const SALES_CTA = wordsPattern([
   'demo',
@@ -233,6 +242,18 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'product') add('ecommerce', 'og:type product', 2);
   if (s.structure.controls.some((c) => ADD_TO_CART.test(c.text))) add('ecommerce', 'add-to-cart button', 3);
   if (s.structure.controls.filter((c) => BUY_BUTTON.test(c.text.trim())).length >= 3) add('ecommerce', 'buy buttons', 3);
+  const plans =
+    s.structure.prices.filter((p) => PER_PERIOD.test(p.text)).length >= 2 ||
+    // The period may sit in its own element after the amount ("$ 24,35 <br> month").
+    (page.text.match(/[$€£]\s?\d[\d.,]*\s*(\/\s?|per\s|a\s)?(mo|month|monthly)\b/gi) ?? []).length >= 2;
+  // Structure, in any language: several one-off prices beside as many product actions (a shop's
+  // grid of cards), which a price table of plans (priced per month) or a menu (no buttons) is not.
+  const oneOff = s.structure.prices.filter((p) => !p.struck && !PER_PERIOD.test(p.text)).length;
+  const productActions = s.structure.controls.filter((c) => {
+    const t = c.text.trim();
+    return BUY_BUTTON.test(t) || ADD_TO_CART.test(t) || PRODUCT_ACTION.test(t);
+  }).length;
+  if (oneOff >= 3 && productActions >= 3 && !plans) add('ecommerce', 'priced products with buy actions', 3);
   if (linksMatching(s, /\/(cart|basket|checkout|carrito|panier|warenkorb|carrello|carrinho)\b/i).length) add('ecommerce', 'cart link', 2);
   // Prices alone are no shop: plans, menus and price tables of every kind of site have them.
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products', 1);
@@ -295,7 +316,11 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   const posted =
     (page.text.match(/\b(posted by|written by|min read|\d+ comments?)\b/gi) ?? []).length +
     (page.text.match(/\bby [A-Z][a-z]+ [A-Z][a-z]+ on\b/g) ?? []).length;
-  if (readMore + posted >= 3 || page.elements.filter((e) => e.tag === 'article').length >= 3) add('content', 'post listing', 2);
+  // Templates wrap any box in <article> (features, services, projects): posts are the dated ones.
+  const datedArticles = page.elements.filter((e) => e.tag === 'article' && POST_DATE.test(e.text)).length;
+  // "Read more" under service or feature cards is no post: it counts where the page dates its posts.
+  const dates = (page.text.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length;
+  if ((dates >= 2 ? readMore : 0) + posted >= 3 || datedArticles >= 3) add('content', 'post listing', 2);
   if (/\b(blog|news|magazine|journal|newspaper)\b/i.test(headline)) add('content', 'blog or news in the headings', 1);
   if (/\b(posted|published|written) (by|on)\b/i.test(page.text)) add('content', 'byline', 2);
   // Buttons that share the page itself on two or more networks: what a publication asks of its readers.
@@ -324,12 +349,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (commercialLinks(page, /\/(demo|signup|sign-up|trial|contact-sales)\b/i) > 0) add('b2b', 'sign-up or demo link', 2);
   else if (commercialLinks(page, /\/(pricing|plans)\b/i) > 0) add('b2b', 'pricing link', 1);
   if (s.ctas.some((c) => SALES_CTA.test(c.text) && CTA_WORDS.test(c.text))) add('b2b', 'sales call to action', 2);
-  if (
-    s.structure.prices.filter((p) => PER_PERIOD.test(p.text)).length >= 2 ||
-    // The period may sit in its own element after the amount ("$ 24,35 <br> month").
-    (page.text.match(/[$€£]\s?\d[\d.,]*\s*(\/\s?|per\s|a\s)?(mo|month|monthly)\b/gi) ?? []).length >= 2
-  )
-    add('b2b', 'plans priced per month', 2);
+  if (plans) add('b2b', 'plans priced per month', 2);
   // Business vocabulary: a point for each of the title, the headings and the description that use it.
   const title = page.elements.find((e) => e.tag === 'title')?.text ?? '';
   // Headings that name two or more business services ("Branding", "Consulting") count twice.

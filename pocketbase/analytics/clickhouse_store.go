@@ -21,6 +21,7 @@ type chStore struct {
 	dirty      map[string]bool
 	revenueDay map[revenueKey]float64 // browser revenue counted per visitor and source and day (revenue_cap.go)
 	revenueCap float64
+	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
 	stop       chan struct{}
 	done       chan struct{}
 	started    bool
@@ -58,7 +59,7 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 
 func newCHStore(db *clickhouse.Client) *chStore {
 	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenueKey]float64{},
-		revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap)}
+		settleLag: chSettleLag, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap)}
 }
 
 func (s *chStore) Start() {

@@ -9,8 +9,9 @@ import (
 	"cro/pocketbase/eventstore/clickhouse"
 )
 
-// chStore is the event store on ClickHouse (CRO_EVENTS_URL): raw events only, every figure an
-// aggregate over them at query time (clickhouse_rollups.go and friends), so that no writer state
+// chStore is the event store on ClickHouse (CRO_EVENTS_URL): raw events and their materialized
+// rollups (fed by views at insert), every figure an aggregate over them (clickhouse_rollups.go,
+// clickhouse_settled.go and friends), so that no writer state
 // is needed for correctness and any number of collectors may insert side by side.
 type chStore struct {
 	db *clickhouse.Client

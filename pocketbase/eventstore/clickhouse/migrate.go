@@ -49,8 +49,8 @@ func (c *Client) Migrate(steps []Migration) error {
 }
 
 // Schema is the event store's schema. seq is a row's place in the order of writing (the
-// integrations' feed reads by it: late batches carry old times). Raw events are the only source of truth: every figure is
-// an aggregate over them, so a row is all its queries need (the session's device, browser and
+// integrations' feed reads by it: late batches carry old times). Raw events are the source of truth: every figure is
+// an aggregate over them or over their materialized rollups (rollups.go), so a row is all its queries need (the session's device, browser and
 // country are on each event). Tables are partitioned by month of the site's local day and ordered
 // by site and time, so a site's range is one contiguous read and retention drops whole months.
 var Schema = []Migration{

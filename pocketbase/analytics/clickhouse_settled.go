@@ -214,15 +214,15 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 		if len(run) == 0 {
 			return nil
 		}
-		figs, err := s.computeDays(siteID, run[0], run[len(run)-1])
+		figs, err := s.computeDaysOnce(siteID, run, counts)
 		if err != nil {
 			return err
 		}
-		for _, d := range run {
-			if figs[d] == nil {
-				figs[d] = newDayFigs()
-			}
+		for _, d := range run { // figs may be shared (computeDaysOnce): read, never written
 			out[d] = figs[d]
+			if out[d] == nil {
+				out[d] = newDayFigs()
+			}
 		}
 		err = s.settle(siteID, run, figs, counts)
 		run = run[:0]
@@ -303,6 +303,9 @@ func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, 
 			continue
 		}
 		f := figs[d]
+		if f == nil {
+			f = newDayFigs()
+		}
 		row(d, "basis", basisOf(counts, d), "", map[string]any{})
 		row(d, "day", "", "", map[string]any{"visitors": f.t.Visitors, "sessions": f.t.Sessions, "bounces": f.t.Bounces,
 			"conversions": f.t.Conversions, "converted_sessions": f.t.ConvertedSessions, "micro": f.t.Micro})
@@ -319,4 +322,34 @@ func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, 
 		return nil
 	}
 	return s.db.Insert("settled", rows)
+}
+
+// chMemoSize bounds the open days' figures kept in memory (clickhouse_settled.go's computeDaysOnce).
+const chMemoSize = 256
+
+// computeDaysOnce is computeDays, kept in memory while the run's basis holds: a route asks for
+// the same open days several times (Analytics: five), and they are computed once until an event
+// of those days arrives. The key holds every day's basis, so a kept run is as exact as a settled day.
+func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64) (map[string]*dayFigs, error) {
+	key := siteID
+	for _, d := range run {
+		key += "|" + d + ":" + basisOf(counts, d)
+	}
+	s.memoMu.Lock()
+	figs, ok := s.memo[key]
+	s.memoMu.Unlock()
+	if ok {
+		return figs, nil
+	}
+	figs, err := s.computeDays(siteID, run[0], run[len(run)-1])
+	if err != nil {
+		return nil, err
+	}
+	s.memoMu.Lock()
+	if s.memo == nil || len(s.memo) >= chMemoSize {
+		s.memo = map[string]map[string]*dayFigs{}
+	}
+	s.memo[key] = figs
+	s.memoMu.Unlock()
+	return figs, nil
 }

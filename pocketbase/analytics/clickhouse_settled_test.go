@@ -47,4 +47,15 @@ func TestClickHouseSettledDaysFollowLateEvents(t *testing.T) {
 	if err != nil || len(sessions.Items) != 1 || !sessions.HasMore || sessions.Items[0].SessionID != "settled01" || sessions.Items[0].PageViews != 2 {
 		t.Errorf("session list: %+v %v", sessions, err)
 	}
+	// An open day's figures are kept in memory only while no event of it arrives.
+	today := DayRange{From: contractDay, To: contractDay}
+	if err := store.WriteAll([]Ingest{pv("open0001", "/", contractNow.Add(-time.Hour))}); err != nil {
+		t.Fatal(err)
+	}
+	check("open day", today, 1, 1, 0)
+	check("open day again", today, 1, 1, 0)
+	if err := store.WriteAll([]Ingest{pv("open0001", "/pricing", contractNow.Add(-time.Minute))}); err != nil {
+		t.Fatal(err)
+	}
+	check("open day after another page", today, 1, 0, 0)
 }

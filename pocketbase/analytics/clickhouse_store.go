@@ -23,6 +23,8 @@ type chStore struct {
 	revenueDay map[revenueKey]float64 // browser revenue counted per visitor and source and day (revenue_cap.go)
 	revenueCap float64
 	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
+	memoMu     sync.Mutex
+	memo       map[string]map[string]*dayFigs // open days' figures by run and basis (computeDaysOnce)
 	stop       chan struct{}
 	done       chan struct{}
 	started    bool

@@ -142,7 +142,7 @@ func CopySiteEvents(app core.App, siteID, url string, chunk int, progress func(c
 		if err := db.Exec(q); err != nil {
 			return res, err
 		}
-		if err := (&chStore{db: db}).waitMutations(); err != nil {
+		if err := rebuildRollups(db, siteID); err != nil {
 			return res, err
 		}
 	}

@@ -1,7 +1,6 @@
 package analytics
 
 import (
-	"cro/pocketbase/collect"
 	"slices"
 	"time"
 )
@@ -93,23 +92,15 @@ func (s *chStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
 		return FunnelFigures{}, err
 	}
 	t := newFunnelTally(len(q.Steps))
-	var entries []string
 	for _, fp := range paths {
 		t.add(fp)
-		entries = append(entries, fp.sessions[0])
 	}
 	f := t.figures()
 	if q.Breakdown == "" {
 		return f, nil
 	}
 	dim := slices.Index(FunnelBreakdowns, q.Breakdown)
-	dims := map[string][]string{}
-	err = s.sessionRows(q.SiteID, entries, `SELECT session, argMin(device_type, at) AS s_device, argMin(browser, at) AS s_browser,
-		argMin(country, at) AS s_country, argMin(referrer, at) AS s_ref, argMinIf(path, at, type = 'pageview') AS entry
-		FROM events WHERE site_id = {:site} AND session IN {:sessions} GROUP BY session`, func(r map[string]any) {
-		str := func(k string) string { v, _ := r[k].(string); return v }
-		dims[str("session")] = []string{str("s_device"), str("s_browser"), str("s_country"), collect.Source(str("s_ref")), str("entry")}
-	})
+	dims, err := s.entryDims(q.SiteID, paths)
 	if err != nil {
 		return FunnelFigures{}, err
 	}

@@ -7,8 +7,8 @@ import (
 )
 
 // Retention on ClickHouse: raw events of whole local days before the cutoff's day (less a day, for
-// the sites' zones) are deleted after their days' figures are added to the archive, so Totals and
-// Daily keep them as SQLite's rollups do. Pages and dimensions of pruned days are not archived yet.
+// the sites' zones), and the same days of their rollups, are deleted after their days' figures
+// are added to the archive, so Totals and Daily keep them as SQLite's rollups do. Pages and dimensions of pruned days are not archived yet.
 
 func (s *chStore) Prune(before time.Time) error {
 	rows, err := s.query(`SELECT DISTINCT site_id FROM events WHERE day < toDate({:cut})`, map[string]any{"cut": chCutDay(before)})
@@ -62,18 +62,31 @@ func (s *chStore) PruneSite(siteID string, before time.Time) error {
 			return err
 		}
 	}
-	q := "ALTER TABLE events DELETE WHERE site_id = " + clickhouse.Quote(siteID) + " AND day < toDate(" + clickhouse.Quote(cut) + ")"
-	if err := s.db.Exec(q); err != nil {
-		return err
+	// The rollups are keyed by their events' day: the same days go from each.
+	for _, table := range chPrunedTables() {
+		q := "ALTER TABLE " + table + " DELETE WHERE site_id = " + clickhouse.Quote(siteID) + " AND day < toDate(" + clickhouse.Quote(cut) + ")"
+		if err := s.db.Exec(q); err != nil {
+			return err
+		}
 	}
 	return s.waitMutations()
 }
 
-// waitMutations waits until the events table's deletes are done (18.16 has no mutations_sync).
+// chPrunedTables are the tables retention deletes days from: raw events, the rollups fed by them,
+// and the settled figures.
+func chPrunedTables() []string {
+	out := []string{"events"}
+	for _, r := range clickhouse.Rollups {
+		out = append(out, r.Table)
+	}
+	return append(out, "settled")
+}
+
+// waitMutations waits until the deletes of events and their rollups are done (18.16 has no mutations_sync).
 func (s *chStore) waitMutations() error {
 	for i := 0; i < 600; i++ {
-		rows, err := s.query(`SELECT count() AS n FROM system.mutations WHERE database = {:db} AND table = 'events' AND is_done = 0`,
-			map[string]any{"db": s.db.Database})
+		rows, err := s.query(`SELECT count() AS n FROM system.mutations WHERE database = {:db} AND table IN {:tables} AND is_done = 0`,
+			map[string]any{"db": s.db.Database, "tables": chPrunedTables()})
 		if err != nil {
 			return err
 		}
@@ -94,4 +107,28 @@ func shiftDay(day string, n int) string {
 		return day
 	}
 	return d.AddDate(0, 0, n).Format("2006-01-02")
+}
+
+// rebuildRollups makes a site's rollups again from its events, after events were deleted other
+// than by whole days (events-copy's resume drops an unrecorded chunk): its rollup and settled rows
+// go, then each rollup's SELECT refills it. No other writer may insert the site's events meanwhile.
+func rebuildRollups(db *clickhouse.Client, siteID string) error {
+	s := &chStore{db: db}
+	if err := s.waitMutations(); err != nil {
+		return err
+	}
+	for _, table := range chPrunedTables()[1:] {
+		if err := db.Exec("ALTER TABLE " + table + " DELETE WHERE site_id = " + clickhouse.Quote(siteID)); err != nil {
+			return err
+		}
+	}
+	if err := s.waitMutations(); err != nil {
+		return err
+	}
+	for _, r := range clickhouse.Rollups {
+		if err := db.Exec("INSERT INTO " + r.Table + " " + r.SiteSelect(clickhouse.Quote(siteID))); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -7,10 +7,11 @@ import (
 	"cro/pocketbase/eventstore/clickhouse"
 )
 
-// The dashboard's figures, aggregated from raw events with the SQLite rollups' meaning (apply.go):
-// sessions, visitors and bounces on the session's start day, page views and time on their own
-// day, a conversion once per session and goal on the day of its first occurrence, revenue on
-// every occurrence; plus the archive of pruned days (Prune) and the counters.
+// The dashboard's figures with the SQLite rollups' meaning (apply.go): sessions, visitors and
+// bounces on the session's start day, page views and time on their own day, a conversion once per
+// session and goal on the day of its first occurrence, revenue on every occurrence; read from the
+// materialized rollups (clickhouse.Rollups) and the settled days (clickhouse_settled.go), plus the
+// archive of pruned days (Prune) and the counters.
 
 func (s *chStore) query(sql string, params map[string]any) ([]clickhouse.Row, error) {
 	q, err := clickhouse.Bind(sql, params)
@@ -41,24 +42,8 @@ func chRange(siteID string, days DayRange) map[string]any {
 	return map[string]any{"site": siteID, "from": from, "to": to, "to1": to1, "from1": from1}
 }
 
-// chSessionsSQL is one row per session with events in the range (and the day after), its start
-// day in the range: the session-level figures of SQLite's sessions table.
-const chSessionsSQL = `SELECT session, any(visitor) AS s_visitor, min(at) AS started, argMin(day, at) AS start_day,
-	countIf(type = 'pageview') AS pv, argMinIf(path, at, type = 'pageview') AS entry,
-	argMin(referrer, at) AS s_ref, argMin(utm_source, at) AS s_us, argMin(utm_medium, at) AS s_um,
-	argMin(utm_campaign, at) AS s_uc, argMin(device_type, at) AS s_device, argMin(browser, at) AS s_browser,
-	argMin(country, at) AS s_country
-	FROM events WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to1}) AND session != ''
-	GROUP BY session HAVING start_day >= toDate({:from}) AND start_day <= toDate({:to})`
-
-// chFirstConversionsSQL is one row per (session, goal) converted, at its first occurrence (server
-// conversions without a session count each); kind tells conversions from micro goal completions.
-const chFirstConversionsSQL = `SELECT type AS kind, if(session = '', toString(cityHash64(props, at)), session) AS sess,
-	goal, min(at) AS first_at, argMin(day, at) AS d, argMin(path, at) AS c_path, max(session != '') AS in_session
-	FROM events WHERE site_id = {:site} AND day >= toDate({:from1}) AND day <= toDate({:to})
-	AND type IN ('conversion', 'micro_conversion') GROUP BY kind, sess, goal`
-
-// chDay is one day's figures as Totals holds them.
+// days is the range's figures by day: what adds up per day from day_figures, the session-level
+// figures from sessionFigures (clickhouse_settled.go), the counters and the archive of pruned days.
 func (s *chStore) days(siteID string, days DayRange) (map[string]*Totals, error) {
 	p := chRange(siteID, days)
 	out := map[string]*Totals{}
@@ -68,21 +53,16 @@ func (s *chStore) days(siteID string, days DayRange) (map[string]*Totals, error)
 		}
 		return out[d]
 	}
-	rows, err := s.query(`SELECT toString(start_day) AS d_day, sum(visitors) AS visitors, sum(sessions) AS sessions, sum(bounces) AS bounces
-		FROM (SELECT start_day, uniqExact(s_visitor) AS visitors, count() AS sessions, countIf(pv = 1) AS bounces
-		FROM (`+chSessionsSQL+`) GROUP BY start_day) GROUP BY start_day`, p)
+	figs, err := s.sessionFigures(siteID, days)
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range rows {
-		t := day(r.Str("d_day"))
-		t.Visitors, t.Sessions, t.Bounces = r.Num("visitors"), r.Num("sessions"), r.Num("bounces")
+	for d, f := range figs {
+		*day(d) = f.t
 	}
-	rows, err = s.query(`SELECT toString(day) AS d_day, countIf(type = 'pageview') AS pageviews,
-		sumIf(value, type = 'leave') AS duration_ms, sumIf(x, type = 'leave' AND scrolled = 1) AS scroll_sum,
-		countIf(type = 'leave' AND scrolled = 1) AS scroll_count, countIf(type = 'error') AS errors,
-		countIf(type = 'click') AS clicks, sumIf(value, type = 'conversion') AS revenue
-		FROM events WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`, p)
+	rows, err := s.query(`SELECT toString(day) AS d_day, sum(pageviews) AS pageviews, sum(duration_ms) AS duration_ms,
+		sum(scroll_sum) AS scroll_sum, sum(scroll_count) AS scroll_count, sum(errors) AS errors, sum(clicks) AS clicks,
+		sum(revenue) AS revenue FROM day_figures WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`, p)
 	if err != nil {
 		return nil, err
 	}
@@ -90,25 +70,6 @@ func (s *chStore) days(siteID string, days DayRange) (map[string]*Totals, error)
 		t := day(r.Str("d_day"))
 		t.Pageviews, t.DurationMs, t.ScrollSum, t.ScrollCount = r.Num("pageviews"), r.Num("duration_ms"), r.Num("scroll_sum"), r.Num("scroll_count")
 		t.Errors, t.Clicks, t.Revenue = r.Num("errors"), r.Num("clicks"), r.Num("revenue")
-	}
-	rows, err = s.query(`SELECT toString(d) AS d_day, countIf(kind = 'conversion') AS conversions,
-		countIf(kind = 'micro_conversion') AS micro FROM (`+chFirstConversionsSQL+`)
-		WHERE d >= toDate({:from}) AND d <= toDate({:to}) GROUP BY d`, p)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
-		t := day(r.Str("d_day"))
-		t.Conversions, t.Micro = r.Num("conversions"), r.Num("micro")
-	}
-	rows, err = s.query(`SELECT toString(d) AS d_day, count() AS converted FROM (SELECT sess, min(first_at) AS f, argMin(d, first_at) AS d
-		FROM (`+chFirstConversionsSQL+`) WHERE kind = 'conversion' AND in_session GROUP BY sess) WHERE d >= toDate({:from}) AND d <= toDate({:to})
-		GROUP BY d`, p)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
-		day(r.Str("d_day")).ConvertedSessions = r.Num("converted")
 	}
 	rows, err = s.query(`SELECT toString(day) AS d_day, sumIf(n, name = 'bot_hits') AS bots, sumIf(n, name = 'dropped_exposures') AS dropped
 		FROM counters WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`, p)

@@ -1,26 +1,51 @@
 package analytics
 
 import (
-	"cro/pocketbase/collect"
 	"time"
+
+	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/clickhouse"
 )
 
-// RecentSessions on ClickHouse: the range's sessions with page views, built from their events
-// (a session's events are read up to chSessionSpan past the range's end), newest first.
+// RecentSessions on ClickHouse: the range's sessions with page views, newest first, from the
+// sessions rollup (a row per session and day). The newest days are read first and the window
+// doubles until it holds the page asked for or the whole range: a session started at least a day
+// after the window's first day has all its rows in the window (a site's local day is within a day
+// of UTC's), so those are complete, and the newest of them are the newest of the range.
 func (s *chStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
 	out := SessionsPage{Items: []SessionSummary{}, Page: q.Page, PerPage: q.PerPage}
-	rows, err := s.query(`SELECT session, min(at) AS started, sumIf(value, type = 'leave') AS duration_ms,
-		countIf(type = 'pageview') AS pv, argMinIf(path, (at, seq), type = 'pageview') AS entry, argMaxIf(path, (at, seq), type = 'pageview') AS exit_path,
-		argMin(device_type, at) AS s_device, argMin(browser, at) AS s_browser, argMin(country, at) AS s_country,
-		argMin(referrer, at) AS s_ref, countIf(type = 'conversion' OR (type = 'custom' AND value > 0)) > 0 AS converted
-		FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec}) AND ts < toDateTime({:toSec}) AND session != ''
-		GROUP BY session HAVING started >= {:from} AND started < {:to} AND pv > 0
-		ORDER BY started DESC, session DESC LIMIT {:limit} OFFSET {:offset}`,
-		map[string]any{"site": q.SiteID, "from": q.From, "to": q.To, "fromSec": q.From.Unix() - 1,
-			"toSec": q.To.Add(chSessionSpan).Unix(), "limit": q.PerPage + 1, "offset": (q.Page - 1) * q.PerPage})
-	if err != nil {
-		return out, err
+	offset, want := (q.Page-1)*q.PerPage, q.Page*q.PerPage+1
+	first, last := q.From.UTC().AddDate(0, 0, -2), q.To.UTC().AddDate(0, 0, 2)
+	const day = "2006-01-02"
+	var rows []clickhouse.Row
+	for span := 2; ; span *= 2 {
+		lo := last.AddDate(0, 0, -span)
+		from, full := q.From, !lo.After(first)
+		if full {
+			lo = first
+		} else if cut := time.Date(lo.Year(), lo.Month(), lo.Day()+1, 0, 0, 0, 0, time.UTC); cut.After(from) {
+			from = cut
+		}
+		got, err := s.query(`SELECT session, minMerge(started) AS started, sumMerge(duration_ms) AS duration_ms,
+			sumMerge(pageviews) AS pv, argMinIfMerge(entry) AS entry, argMaxIfMerge(exit_path) AS exit_path,
+			argMinMerge(device_type) AS s_device, argMinMerge(browser) AS s_browser, argMinMerge(country) AS s_country,
+			argMinMerge(referrer) AS s_ref, maxMerge(converted) AS converted
+			FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi})
+			GROUP BY session HAVING started >= {:from} AND started < {:to} AND pv > 0
+			ORDER BY started DESC, session DESC LIMIT {:limit}`,
+			map[string]any{"site": q.SiteID, "lo": lo.Format(day), "hi": last.Format(day), "from": from, "to": q.To, "limit": want})
+		if err != nil {
+			return out, err
+		}
+		if full || len(got) >= want {
+			rows = got
+			break
+		}
 	}
+	if len(rows) <= offset {
+		return out, nil
+	}
+	rows = rows[offset:]
 	if len(rows) > q.PerPage {
 		out.HasMore, rows = true, rows[:q.PerPage]
 	}

@@ -9,8 +9,9 @@ import (
 	"cro/pocketbase/eventstore/clickhouse"
 )
 
-// chStore is the event store on ClickHouse (CRO_EVENTS_URL): raw events only, every figure an
-// aggregate over them at query time (clickhouse_rollups.go and friends), so that no writer state
+// chStore is the event store on ClickHouse (CRO_EVENTS_URL): raw events and their materialized
+// rollups (fed by views at insert), every figure an aggregate over them (clickhouse_rollups.go,
+// clickhouse_settled.go and friends), so that no writer state
 // is needed for correctness and any number of collectors may insert side by side.
 type chStore struct {
 	db *clickhouse.Client
@@ -21,6 +22,9 @@ type chStore struct {
 	dirty      map[string]bool
 	revenueDay map[revenueKey]float64 // browser revenue counted per visitor and source and day (revenue_cap.go)
 	revenueCap float64
+	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
+	memoMu     sync.Mutex
+	memo       map[string]map[string]*dayFigs // open days' figures by run and basis (computeDaysOnce)
 	stop       chan struct{}
 	done       chan struct{}
 	started    bool
@@ -61,7 +65,7 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 
 func newCHStore(db *clickhouse.Client) *chStore {
 	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenueKey]float64{},
-		revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap)}
+		settleLag: chSettleLag, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap)}
 }
 
 func (s *chStore) Start() {

@@ -33,6 +33,13 @@ func openClickHouseStore(t *testing.T, _ ...string) Store {
 	return store
 }
 
+func openClickHouseSettledStore(t *testing.T, sites ...string) Store {
+	t.Helper()
+	store := openClickHouseStore(t, sites...)
+	store.(*chStore).settleLag = -100000
+	return store
+}
+
 // chDatabaseURL is a new, empty database's URL on the shared local server (started on first use).
 func chDatabaseURL(t *testing.T) string {
 	t.Helper()

@@ -10,6 +10,9 @@ import (
 var storeFactories = []storetest.Factory{
 	{Name: "sqlite", Open: openSQLiteStore},
 	{Name: "clickhouse", Open: openClickHouseStore},
+	// Every day settled as soon as it is read, so the contract also checks the settled figures and
+	// their invalidation by later events (clickhouse_settled.go).
+	{Name: "clickhouse-settled", Open: openClickHouseSettledStore},
 }
 
 func TestStoreContract(t *testing.T) { storetest.Run(t, storeFactories...) }

@@ -2,6 +2,7 @@ package clickhouse
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -48,8 +49,8 @@ func (c *Client) Migrate(steps []Migration) error {
 }
 
 // Schema is the event store's schema. seq is a row's place in the order of writing (the
-// integrations' feed reads by it: late batches carry old times). Raw events are the only source of truth: every figure is
-// an aggregate over them, so a row is all its queries need (the session's device, browser and
+// integrations' feed reads by it: late batches carry old times). Raw events are the source of truth: every figure is
+// an aggregate over them or over their materialized rollups (rollups.go), so a row is all its queries need (the session's device, browser and
 // country are on each event). Tables are partitioned by month of the site's local day and ordered
 // by site and time, so a site's range is one contiguous read and retention drops whole months.
 var Schema = []Migration{
@@ -83,31 +84,58 @@ var Schema = []Migration{
 	{Version: 5, Name: "copy_progress", SQL: []string{`CREATE TABLE IF NOT EXISTS copy_progress (
 		site_id String, step String, last_ts String, last_id String, copied UInt64, at_ms UInt64, written DateTime DEFAULT now()
 	) ENGINE = MergeTree ORDER BY (site_id, step)`}},
+	// Materialized rollups (rollups.go): sessions, day and page figures, goals' first completions.
+	sessionsRollup, dayFiguresRollup, pageFiguresRollup, goalFirstsRollup,
 }
 
 // ClusterSchema is Schema for a cluster of shards without replication: each table is created as
 // <name>_local on every server, and <name> as a Distributed table over them, so that the store's
 // SQL is the same. Events are sharded by session (a session stays whole on one shard, a site is
-// spread over all), experiment_events by visitor, the rest by site. Migrate runs it on every server. Deletes (retention) are not
+// spread over all), experiment_events by visitor, the rest by site. The rollups' views and
+// backfills read and write each server's _local tables, so a session's rollup rows sit on its
+// events' shard (sessions and goal_firsts are sharded by session for inserts through the
+// Distributed table too). Migrate runs it on every server. Deletes (retention) are not
 // supported through a Distributed table: run them on each shard's _local table.
 func ClusterSchema(cluster, database string) []Migration {
+	created := regexp.MustCompile(`^CREATE TABLE IF NOT EXISTS (\w+) \(`)
+	var tables []string
+	for _, m := range Schema {
+		for _, stmt := range m.SQL {
+			if t := created.FindStringSubmatch(stmt); t != nil {
+				tables = append(tables, t[1])
+			}
+		}
+	}
+	local := func(stmt string) string {
+		for _, t := range tables {
+			stmt = regexp.MustCompile(`\b(FROM|TO|INSERT INTO) `+t+`\b`).ReplaceAllString(stmt, "${1} "+t+"_local")
+		}
+		return stmt
+	}
 	var out []Migration
 	for _, m := range Schema {
-		name := m.Name
-		key := "cityHash64(site_id)"
-		switch name {
-		case "events":
-			key = "cityHash64(session)"
-		case "experiment_events":
-			key = "cityHash64(visitor)"
-		}
-		var stmts []string
+		var stmts, dist []string
 		for _, stmt := range m.SQL {
+			t := created.FindStringSubmatch(stmt)
+			if t == nil {
+				stmts = append(stmts, local(stmt))
+				continue
+			}
+			name := t[1]
+			key := "cityHash64(site_id)"
+			switch name {
+			case "events", "sessions":
+				key = "cityHash64(session)"
+			case "goal_firsts":
+				key = "cityHash64(sess)"
+			case "experiment_events":
+				key = "cityHash64(visitor)"
+			}
 			stmts = append(stmts, strings.Replace(stmt, "CREATE TABLE IF NOT EXISTS "+name+" (", "CREATE TABLE IF NOT EXISTS "+name+"_local (", 1))
+			dist = append(dist, "CREATE TABLE IF NOT EXISTS "+name+" AS "+name+"_local ENGINE = Distributed("+cluster+", "+database+", "+
+				name+"_local, "+key+")")
 		}
-		stmts = append(stmts, "CREATE TABLE IF NOT EXISTS "+name+" AS "+name+"_local ENGINE = Distributed("+cluster+", "+database+", "+
-			name+"_local, "+key+")")
-		out = append(out, Migration{Version: m.Version, Name: m.Name, SQL: stmts})
+		out = append(out, Migration{Version: m.Version, Name: m.Name, SQL: append(stmts, dist...)})
 	}
 	return out
 }

@@ -1,0 +1,113 @@
+package clickhouse
+
+import "strings"
+
+// Materialized rollups (versions 6 to 9): each is a table fed at insert by a materialized view on
+// events, so every writer's inserts (servers, collectors, events-copy, INSERT ... SELECT) feed them
+// without Go changes, and a migration backfills it from the events already stored. Every rollup is
+// keyed by the event's own day, so a session or goal seen on two days has a row on each (late
+// events of any day add to their day's row) and deleting whole days of events (retention) deletes
+// exactly the same days of the rollups.
+
+// Rollup is one rollup table: its name and the SELECT over events that feeds it (the view's query
+// and the backfill's).
+type Rollup struct {
+	Table  string
+	Select string
+}
+
+// argMin keys order a session's events as written: by time, then by place of writing.
+const rollupSessionsSelect = `SELECT site_id, day, session, anyState(visitor) AS visitor, minState(at) AS started,
+	argMinState(day, at) AS start_day, sumState(toUInt64(type = 'pageview')) AS pageviews,
+	argMinIfState(path, (at, seq), type = 'pageview') AS entry, argMaxIfState(path, (at, seq), type = 'pageview') AS exit_path,
+	argMinState(referrer, (at, seq)) AS referrer, argMinState(utm_source, (at, seq)) AS utm_source,
+	argMinState(utm_medium, (at, seq)) AS utm_medium, argMinState(utm_campaign, (at, seq)) AS utm_campaign,
+	argMinState(device_type, (at, seq)) AS device_type, argMinState(browser, (at, seq)) AS browser,
+	argMinState(country, (at, seq)) AS country, sumState(if(type = 'leave', value, 0)) AS duration_ms,
+	sumState(if(type = 'conversion', value, 0)) AS revenue,
+	maxState(toUInt8(type = 'conversion' OR (type = 'custom' AND value > 0))) AS converted
+	FROM events WHERE session != '' GROUP BY site_id, day, session`
+
+const rollupDayFiguresSelect = `SELECT site_id, day, count() AS n, countIf(type = 'pageview') AS pageviews,
+	sumIf(value, type = 'leave') AS duration_ms, sumIf(x, type = 'leave' AND scrolled = 1) AS scroll_sum,
+	countIf(type = 'leave' AND scrolled = 1) AS scroll_count, countIf(type = 'error') AS errors,
+	countIf(type = 'click') AS clicks, sumIf(value, type = 'conversion') AS revenue
+	FROM events GROUP BY site_id, day`
+
+const rollupPageFiguresSelect = `SELECT site_id, day, path, countIf(type = 'pageview') AS pageviews,
+	sumIf(value, type = 'leave') AS duration_ms, sumIf(x, type = 'leave' AND scrolled = 1) AS scroll_sum,
+	countIf(type = 'leave' AND scrolled = 1) AS scroll_count, countIf(type = 'error') AS errors,
+	sumIf(value, type = 'conversion' AND session != '') AS revenue
+	FROM events WHERE type IN ('pageview', 'leave', 'error', 'conversion') GROUP BY site_id, day, path`
+
+// A server conversion without a session is its own key (as the SQLite rollups count each).
+const rollupGoalFirstsSelect = `SELECT site_id, day, type AS kind, if(session = '', toString(cityHash64(props, at)), session) AS sess,
+	goal, minState(at) AS first_at, argMinState(day, at) AS first_day, argMinState(path, at) AS c_path,
+	maxState(toUInt8(session != '')) AS in_session
+	FROM events WHERE type IN ('conversion', 'micro_conversion') GROUP BY site_id, day, kind, sess, goal`
+
+// Rollups lists the tables fed by views on events, for a site's rebuild (events-copy's resume).
+var Rollups = []Rollup{
+	{"sessions", rollupSessionsSelect},
+	{"day_figures", rollupDayFiguresSelect},
+	{"page_figures", rollupPageFiguresSelect},
+	{"goal_firsts", rollupGoalFirstsSelect},
+}
+
+// rollupStep creates a rollup table, the view that feeds it at insert, then backfills it from the
+// events already stored (run it with no writer inserting: an insert between the view and the
+// backfill would count twice).
+func rollupStep(version int, r Rollup, create string, extra ...string) Migration {
+	return Migration{Version: version, Name: r.Table, SQL: append([]string{create,
+		"CREATE MATERIALIZED VIEW IF NOT EXISTS " + r.Table + "_mv TO " + r.Table + " AS " + r.Select,
+		"INSERT INTO " + r.Table + " " + r.Select}, extra...)}
+}
+
+const argKey = "Tuple(UInt64, UInt64)"
+
+// One row per session and day of its events: what a session's figures need (start, pages, entry
+// and exit, its dimensions from its first event, time, revenue, converted).
+var sessionsRollup = rollupStep(6, Rollups[0], `CREATE TABLE IF NOT EXISTS sessions (
+	site_id String, day Date, session String, visitor AggregateFunction(any, String),
+	started AggregateFunction(min, UInt64), start_day AggregateFunction(argMin, Date, UInt64),
+	pageviews AggregateFunction(sum, UInt64),
+	entry AggregateFunction(argMinIf, String, `+argKey+`, UInt8), exit_path AggregateFunction(argMaxIf, String, `+argKey+`, UInt8),
+	referrer AggregateFunction(argMin, String, `+argKey+`), utm_source AggregateFunction(argMin, String, `+argKey+`),
+	utm_medium AggregateFunction(argMin, String, `+argKey+`), utm_campaign AggregateFunction(argMin, String, `+argKey+`),
+	device_type AggregateFunction(argMin, String, `+argKey+`), browser AggregateFunction(argMin, String, `+argKey+`),
+	country AggregateFunction(argMin, String, `+argKey+`), duration_ms AggregateFunction(sum, Float64),
+	revenue AggregateFunction(sum, Float64), converted AggregateFunction(max, UInt8)
+	) ENGINE = AggregatingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, day, session)`)
+
+// The figures that add up per day (n: events stored, the settled figures' basis).
+var dayFiguresRollup = rollupStep(7, Rollups[1], `CREATE TABLE IF NOT EXISTS day_figures (
+	site_id String, day Date, n UInt64, pageviews UInt64, duration_ms Float64, scroll_sum Float64, scroll_count UInt64,
+	errors UInt64, clicks UInt64, revenue Float64
+	) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, day)`)
+
+var pageFiguresRollup = rollupStep(8, Rollups[2], `CREATE TABLE IF NOT EXISTS page_figures (
+	site_id String, day Date, path String, pageviews UInt64, duration_ms Float64, scroll_sum Float64, scroll_count UInt64,
+	errors UInt64, revenue Float64
+	) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, day, path)`)
+
+// Conversions and micro goal completions by session and goal, plus the settled session figures of
+// closed days (written by the store, not by a view: see analytics/clickhouse_settled.go).
+var goalFirstsRollup = rollupStep(9, Rollups[3], `CREATE TABLE IF NOT EXISTS goal_firsts (
+	site_id String, day Date, kind String, sess String, goal String, first_at AggregateFunction(min, UInt64),
+	first_day AggregateFunction(argMin, Date, UInt64), c_path AggregateFunction(argMin, String, UInt64),
+	in_session AggregateFunction(max, UInt8)
+	) ENGINE = AggregatingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, day, kind, sess, goal)`,
+	`CREATE TABLE IF NOT EXISTS settled (
+	site_id String, day Date, version UInt64, kind String, k1 String, k2 String,
+	visitors Float64, sessions Float64, entries Float64, bounces Float64, conversions Float64,
+	converted_sessions Float64, micro Float64, revenue Float64
+	) ENGINE = MergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, day, version, kind, k1, k2)`)
+
+// SiteSelect is the rollup's SELECT over one site's events (quotedSite: a Quote'd site id), for
+// rebuilding that site's rows.
+func (r Rollup) SiteSelect(quotedSite string) string {
+	if strings.Contains(r.Select, "FROM events WHERE ") {
+		return strings.Replace(r.Select, "FROM events WHERE ", "FROM events WHERE site_id = "+quotedSite+" AND ", 1)
+	}
+	return strings.Replace(r.Select, "FROM events GROUP BY ", "FROM events WHERE site_id = "+quotedSite+" GROUP BY ", 1)
+}

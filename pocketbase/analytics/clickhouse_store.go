@@ -29,6 +29,10 @@ type chStore struct {
 	spoolPath         string
 	spoolMu           sync.Mutex
 	spooled, replayed atomic.Int64
+
+	// dayCache and late: the funnels' closed days in memory (clickhouse_funnel_days.go).
+	dayCache *funnelDayCache
+	late     chLateState
 }
 
 type chJob struct {
@@ -58,7 +62,8 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 
 func newCHStore(db *clickhouse.Client) *chStore {
 	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenueKey]float64{},
-		revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap)}
+		revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap),
+		dayCache:   newFunnelDayCache(), late: chLateState{sites: map[string]*chLateSeen{}}}
 }
 
 func (s *chStore) Start() {

@@ -1,13 +1,26 @@
 package analytics
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
-// Experiments on ClickHouse read experiment_events (clickhouse_rows.go): each visitor's first
-// exposure (its variant and time), then their outcomes at or after it. Pruning never touches it.
+// Experiments on ClickHouse read experiment_events (clickhouse_rows.go) through exposures, each
+// visitor's first exposure (its variant and time) merged at insert by a materialized view
+// (clickhouse/derived.go), then their outcomes at or after it. Pruning never touches them.
 
 // chExposedSQL is one row per exposed visitor of the experiment: variant and day of the first exposure.
-const chExposedSQL = `SELECT visitor, argMin(variant, at) AS x_variant, min(at) AS x_at, argMin(day, at) AS x_day
-	FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
+const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMerge(x_at) AS x_at, argMinMerge(x_day) AS x_day
+	FROM exposures WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
+
+// chExposedVisitorsSQL are the experiment's exposed visitors (for IN).
+const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:site} AND experiment = {:exp}`
+
+// chVisitorSessionsSQL is each session of the experiment's exposed visitors (visitor_sessions:
+// merged at insert from events, a row per session and local day).
+const chVisitorSessionsSQL = `SELECT visitor, session, minMerge(s_start) AS s_start, maxMerge(s_last) AS s_last, countIfMerge(s_pv) AS s_pv,
+	maxIfMerge(s_err) AS s_err, argMinMerge(s_device) AS s_device FROM visitor_sessions
+	WHERE site_id = {:site} AND visitor IN (` + chExposedVisitorsSQL + `) {{sessions}} GROUP BY visitor, session`
 
 func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error) {
 	goal := q.GoalID
@@ -88,16 +101,13 @@ func (s *chStore) GoalConverters(q ExperimentQuery, from time.Time) (int, error)
 }
 
 // ExperimentGuardrails on ClickHouse (sqlite_guardrails.go has the meaning): each exposed visitor's
-// sessions, from raw events, against the time of their first exposure.
+// sessions (visitor_sessions) against the time of their first exposure.
 func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]GuardrailFigures, error) {
 	rows, err := s.query(`SELECT x_variant AS variant, count() AS users, countIf(err_after) AS error_visitors,
 		countIf(pv_after <= 1) AS bounced FROM (
 		SELECT visitor, any(x_variant) AS x_variant, max(s_err) >= any(x_at) AS err_after, sumIf(s_pv, s_last >= x_at) AS pv_after
 		FROM (`+chExposedSQL+`)
-		ALL LEFT JOIN (SELECT visitor, session, max(at) AS s_last, countIf(type = 'pageview') AS s_pv, maxIf(at, type = 'error') AS s_err
-			FROM events WHERE site_id = {:site} AND session != ''
-			AND visitor IN (SELECT visitor FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp})
-			GROUP BY visitor, session) USING (visitor)
+		ALL LEFT JOIN (`+chSessionsOfExposed(true)+`) USING (visitor)
 		GROUP BY visitor)
 		GROUP BY variant ORDER BY variant`, map[string]any{"site": siteID, "exp": experimentID})
 	out := []GuardrailFigures{}
@@ -106,4 +116,12 @@ func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]Guardrail
 			BouncedVisitors: r.Num("bounced")})
 	}
 	return out, err
+}
+
+// chSessionsOfExposed is chVisitorSessionsSQL, of sessions with a key alone when named is set.
+func chSessionsOfExposed(named bool) string {
+	if named {
+		return strings.Replace(chVisitorSessionsSQL, "{{sessions}}", "AND session != ''", 1)
+	}
+	return strings.Replace(chVisitorSessionsSQL, "{{sessions}}", "", 1)
 }

@@ -193,11 +193,11 @@ func (s *chStore) FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, 
 	return funnelDropOff(q, step, s.funnelPaths, s.sessionPageViews)
 }
 
-// sessionPageViews are the sessions' page views, by session.
+// sessionPageViews are the sessions' page views, by session (session_pages: one range per session).
 func (s *chStore) sessionPageViews(siteID string, sessions []string) (map[string][]pageView, error) {
 	views := map[string][]pageView{}
-	err := s.sessionRows(siteID, sessions, `SELECT session, path, at FROM events WHERE site_id = {:site}
-		AND session IN {:sessions} AND type = 'pageview'`, func(r map[string]any) {
+	err := s.sessionRows(siteID, sessions, `SELECT session, path, at FROM session_pages WHERE site_id = {:site}
+		AND session IN {:sessions}`, func(r map[string]any) {
 		session, _ := r["session"].(string)
 		path, _ := r["path"].(string)
 		at, _ := r["at"].(float64)

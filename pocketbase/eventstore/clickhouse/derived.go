@@ -38,7 +38,25 @@ const (
 const (
 	sessionPagesTable = `CREATE TABLE IF NOT EXISTS {T:session_pages} (site_id String, session String, at UInt64, day Date, path String)
 		ENGINE = MergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, session, at)`
-	sessionPagesSelect = `SELECT site_id, session, at, day, path FROM {T:events} WHERE type = 'pageview' AND session != '' {{backfill}}`
+	sessionPagesSelect = `SELECT site_id, session, at, day, path FROM {T:events} WHERE type = 'pageview' {{backfill}}`
+)
+
+// exposures: each visitor's first exposure to each experiment (experiment_events' exposure rows
+// merged per visitor), and visitor_sessions: each visitor's sessions (start, last event, page views,
+// last error, first device; a row per local day, so retention deletes them with the events), for experiments' results, guardrails, CUPED's and ratio metrics' sums.
+const (
+	exposuresTable = `CREATE TABLE IF NOT EXISTS {T:exposures} (site_id String, experiment String, visitor String,
+		x_variant AggregateFunction(argMin, String, UInt64), x_at AggregateFunction(min, UInt64), x_day AggregateFunction(argMin, Date, UInt64))
+		ENGINE = AggregatingMergeTree PARTITION BY tuple() ORDER BY (site_id, experiment, visitor)`
+	exposuresSelect = `SELECT site_id, experiment, visitor, argMinState(variant, at) AS x_variant, minState(at) AS x_at,
+		argMinState(day, at) AS x_day FROM {T:experiment_events} WHERE experiment != '' {{backfill}} GROUP BY site_id, experiment, visitor`
+	visitorSessionsTable = `CREATE TABLE IF NOT EXISTS {T:visitor_sessions} (site_id String, visitor String, session String, day Date,
+		s_start AggregateFunction(min, UInt64), s_last AggregateFunction(max, UInt64), s_pv AggregateFunction(countIf, UInt8),
+		s_err AggregateFunction(maxIf, UInt64, UInt8), s_device AggregateFunction(argMin, String, UInt64))
+		ENGINE = AggregatingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, visitor, session, day)`
+	visitorSessionsSelect = `SELECT site_id, visitor, session, day, minState(at) AS s_start, maxState(at) AS s_last,
+		countIfState(type = 'pageview') AS s_pv, maxIfState(at, type = 'error') AS s_err, argMinState(device_type, at) AS s_device
+		FROM {T:events} WHERE 1 {{backfill}} GROUP BY site_id, visitor, session, day`
 )
 
 // backfill copies the events held before the table's view was created into it: those older than

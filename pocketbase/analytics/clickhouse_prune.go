@@ -62,27 +62,8 @@ func (s *chStore) PruneSite(siteID string, before time.Time) error {
 			return err
 		}
 	}
-	q := "ALTER TABLE events DELETE WHERE site_id = " + clickhouse.Quote(siteID) + " AND day < toDate(" + clickhouse.Quote(cut) + ")"
-	if err := s.db.Exec(q); err != nil {
-		return err
-	}
-	return s.waitMutations()
-}
-
-// waitMutations waits until the events table's deletes are done (18.16 has no mutations_sync).
-func (s *chStore) waitMutations() error {
-	for i := 0; i < 600; i++ {
-		rows, err := s.query(`SELECT count() AS n FROM system.mutations WHERE database = {:db} AND table = 'events' AND is_done = 0`,
-			map[string]any{"db": s.db.Database})
-		if err != nil {
-			return err
-		}
-		if len(rows) == 0 || rows[0].Int("n") == 0 {
-			return nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return errors.New("clickhouse: deleting old events did not finish within 30 s")
+	s.dayCache.drop(siteID) // the funnels' days of pruned events go with them
+	return deleteEvents(s.db, siteID, "site_id = "+clickhouse.Quote(siteID)+" AND day < toDate("+clickhouse.Quote(cut)+")", true)
 }
 
 func dayAfter(day string) string  { return shiftDay(day, 1) }

@@ -6,7 +6,7 @@ import (
 )
 
 // Ratio metrics' sums on ClickHouse (eventstore.RatioReads), with SQLite's meaning (ratio_sums.go):
-// each exposed visitor's first exposure (exposures), joined with their sessions (visitor_sessions), their purchases and conversions (events) and their purchases' capped revenue
+// each exposed visitor's first exposure (exposures), joined with their sessions (visitor_sessions), their purchases and conversions (visitor_events) and their purchases' capped revenue
 // (experiment_events' outcomes), one join a level as 18.16 allows.
 
 // chRatioParts are each part's column since the first exposure and in the window before it.
@@ -38,8 +38,8 @@ const (
 				sumIf(value, type = 'custom' AND value > 0 AND at ` + chRatioPreAt + `) AS rev_pre,
 				countIf(type = 'conversion' AND goal = {:goal} AND at >= x_at) AS goal_since,
 				countIf(type = 'conversion' AND goal = {:goal} AND at ` + chRatioPreAt + `) AS goal_pre
-				FROM (` + chRatioExposedSQL + `) ALL INNER JOIN (SELECT visitor, type, value, goal, at FROM events WHERE site_id = {:site}
-					AND type IN ('custom', 'conversion') AND visitor IN (` + chRatioVisitorsSQL + `)) USING visitor
+				FROM (` + chRatioExposedSQL + `) ALL INNER JOIN (SELECT visitor, type, value, goal, at FROM visitor_events WHERE site_id = {:site}
+					AND visitor IN (` + chRatioVisitorsSQL + `)) USING visitor
 				GROUP BY visitor) USING visitor)
 		ANY LEFT JOIN (SELECT visitor, sumIf(o_value, o_at >= x_at) AS rev_since
 			FROM (` + chRatioExposedSQL + `) ALL INNER JOIN (SELECT visitor, at AS o_at, value AS o_value FROM experiment_events

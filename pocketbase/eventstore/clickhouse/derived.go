@@ -59,6 +59,30 @@ const (
 		FROM {T:events} WHERE 1 {{backfill}} GROUP BY site_id, visitor, session, day`
 )
 
+// visitor_events: purchases (custom events with a value) and conversions by visitor, for ratio
+// metrics' orders, goals and revenue before exposure.
+const (
+	visitorEventsTable = `CREATE TABLE IF NOT EXISTS {T:visitor_events} (site_id String, visitor String, at UInt64, day Date, type String,
+		goal String, value Float64) ENGINE = MergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, visitor, at)`
+	visitorEventsSelect = `SELECT site_id, visitor, at, day, type, goal, value FROM {T:events}
+		WHERE ((type = 'custom' AND value > 0) OR type = 'conversion') {{backfill}}`
+)
+
+// RowTables are the tables derived from events row by row, with the events' site_id, day and at:
+// a delete of events (retention, events-copy's undo) runs on them with the same condition.
+var RowTables = []string{"page_events", "session_pages", "visitor_events"}
+
+// GroupedTables are the tables derived from events by grouping (each with site_id and day):
+// retention deletes their rows of whole days; events-copy's undo deletes a site's rows and fills
+// them again with RefillSQL.
+var GroupedTables = []string{"path_days", "visitor_sessions"}
+
+// RefillSQL fills a grouped table's rows of one site (a quoted literal) from its events.
+func RefillSQL(table, site string) string {
+	sel := map[string]string{"path_days": pathDaysSelect, "visitor_sessions": visitorSessionsSelect}[table]
+	return tableRef.ReplaceAllString(`INSERT INTO {T:`+table+`} `+replaceOnce(sel, "{{backfill}}", "AND site_id = "+site), "${1}")
+}
+
 // backfill copies the events held before the table's view was created into it: those older than
 // the second it was created (an event written within that second, before the view, is missed; run
 // the upgrade before collectors write, as the server does: migrations run at its start).

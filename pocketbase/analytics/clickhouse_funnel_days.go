@@ -19,8 +19,8 @@ const chLateMargin = 60 // seconds
 
 // chLateSeen is one process's progress through a site's late marks.
 type chLateSeen struct {
-	after   uint32             // ClickHouse's clock at the previous look
-	handled map[[2]uint64]bool // marks (since, written) handled, within the margin of after
+	after   uint32            // ClickHouse's clock at the previous look
+	handled map[[2]uint64]int // marks handled, by (since, written): two inserts may leave equal marks
 }
 
 type chLateState struct {
@@ -113,7 +113,7 @@ func (s *chStore) dropLateFunnelDays(site string) error {
 	if err != nil {
 		return err
 	}
-	next := &chLateSeen{handled: map[[2]uint64]bool{}}
+	next := &chLateSeen{handled: map[[2]uint64]int{}}
 	drop := false
 	for _, r := range rows {
 		next.after = max(next.after, uint32(r.Num("now")))
@@ -121,12 +121,12 @@ func (s *chStore) dropLateFunnelDays(site string) error {
 			continue
 		}
 		mark := [2]uint64{uint64(r.Num("since")), uint64(r.Num("w"))}
-		next.handled[mark] = true
-		if seen == nil || !seen.handled[mark] {
+		next.handled[mark]++
+		if seen != nil && next.handled[mark] > seen.handled[mark] {
 			drop = true
 		}
 	}
-	if drop && seen != nil {
+	if drop {
 		s.dayCache.drop(site)
 	}
 	s.late.mu.Lock()

@@ -3,7 +3,7 @@ package analytics
 import "strings"
 
 // CUPED's sums on ClickHouse, in one query over exposures and experiment_events (each exposed
-// visitor's first exposure and outcomes) and visitor_sessions (their sessions): the same definitions as the SQLite store's sums
+// visitor's first exposure and outcomes) and their sessions from events: the same definitions as the SQLite store's sums
 // (exposure_covariates.go), grouped by variant, device class and new/returning.
 const chCovariatesSQL = `SELECT x_variant AS variant, device, if(sessions > 1, 'returning', 'new') AS vtype, count() AS n,
 	sum(vpost) AS post, sum(vpost * vpost) AS post2, sum(vpre) AS pre, sum(vpre * vpre) AS pre2, sum(vpost * vpre) AS prod

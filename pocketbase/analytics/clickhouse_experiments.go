@@ -16,10 +16,9 @@ const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMe
 // chExposedVisitorsSQL are the experiment's exposed visitors (for IN).
 const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:site} AND experiment = {:exp}`
 
-// chVisitorSessionsSQL is each session of the experiment's exposed visitors (visitor_sessions:
-// merged at insert from events, a row per session and local day).
-const chVisitorSessionsSQL = `SELECT visitor, session, minMerge(s_start) AS s_start, maxMerge(s_last) AS s_last, countIfMerge(s_pv) AS s_pv,
-	maxIfMerge(s_err) AS s_err, argMinMerge(s_device) AS s_device FROM visitor_sessions
+// chVisitorSessionsSQL is each session of the experiment's exposed visitors, from their events.
+const chVisitorSessionsSQL = `SELECT visitor, session, min(at) AS s_start, max(at) AS s_last, countIf(type = 'pageview') AS s_pv,
+	maxIf(at, type = 'error') AS s_err, argMin(device_type, at) AS s_device FROM events
 	WHERE site_id = {:site} AND visitor IN (` + chExposedVisitorsSQL + `) {{sessions}} GROUP BY visitor, session`
 
 func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error) {
@@ -101,7 +100,7 @@ func (s *chStore) GoalConverters(q ExperimentQuery, from time.Time) (int, error)
 }
 
 // ExperimentGuardrails on ClickHouse (sqlite_guardrails.go has the meaning): each exposed visitor's
-// sessions (visitor_sessions) against the time of their first exposure.
+// sessions against the time of their first exposure.
 func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]GuardrailFigures, error) {
 	rows, err := s.query(`SELECT x_variant AS variant, count() AS users, countIf(err_after) AS error_visitors,
 		countIf(pv_after <= 1) AS bounced FROM (

@@ -6,7 +6,7 @@ import (
 )
 
 // Ratio metrics' sums on ClickHouse (eventstore.RatioReads), with SQLite's meaning (ratio_sums.go):
-// each exposed visitor's first exposure (exposures), joined with their sessions (visitor_sessions), their purchases and conversions (visitor_events) and their purchases' capped revenue
+// each exposed visitor's first exposure (exposures), joined with their sessions (from events), their purchases and conversions (visitor_events) and their purchases' capped revenue
 // (experiment_events' outcomes), one join a level as 18.16 allows.
 
 // chRatioParts are each part's column since the first exposure and in the window before it.

@@ -42,21 +42,14 @@ const (
 )
 
 // exposures: each visitor's first exposure to each experiment (experiment_events' exposure rows
-// merged per visitor), and visitor_sessions: each visitor's sessions (start, last event, page views,
-// last error, first device; a row per local day, so retention deletes them with the events), for experiments' results, guardrails, CUPED's and ratio metrics' sums.
+// merged per visitor), for experiments' results, guardrails, CUPED's and ratio metrics' sums. (A
+// table of each visitor's sessions was tried: its view cost more CPU per insert than any other.)
 const (
 	exposuresTable = `CREATE TABLE IF NOT EXISTS {T:exposures} (site_id String, experiment String, visitor String,
 		x_variant AggregateFunction(argMin, String, UInt64), x_at AggregateFunction(min, UInt64), x_day AggregateFunction(argMin, Date, UInt64))
 		ENGINE = AggregatingMergeTree PARTITION BY tuple() ORDER BY (site_id, experiment, visitor)`
 	exposuresSelect = `SELECT site_id, experiment, visitor, argMinState(variant, at) AS x_variant, minState(at) AS x_at,
 		argMinState(day, at) AS x_day FROM {T:experiment_events} WHERE experiment != '' {{backfill}} GROUP BY site_id, experiment, visitor`
-	visitorSessionsTable = `CREATE TABLE IF NOT EXISTS {T:visitor_sessions} (site_id String, visitor String, session String, day Date,
-		s_start AggregateFunction(min, UInt64), s_last AggregateFunction(max, UInt64), s_pv AggregateFunction(countIf, UInt8),
-		s_err AggregateFunction(maxIf, UInt64, UInt8), s_device AggregateFunction(argMin, String, UInt64))
-		ENGINE = AggregatingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, visitor, session, day)`
-	visitorSessionsSelect = `SELECT site_id, visitor, session, day, minState(at) AS s_start, maxState(at) AS s_last,
-		countIfState(type = 'pageview') AS s_pv, maxIfState(at, type = 'error') AS s_err, argMinState(device_type, at) AS s_device
-		FROM {T:events} WHERE 1 {{backfill}} GROUP BY site_id, visitor, session, day`
 )
 
 // visitor_events: purchases (custom events with a value) and conversions by visitor, for ratio
@@ -75,11 +68,11 @@ var RowTables = []string{"page_events", "session_pages", "visitor_events"}
 // GroupedTables are the tables derived from events by grouping (each with site_id and day):
 // retention deletes their rows of whole days; events-copy's undo deletes a site's rows and fills
 // them again with RefillSQL.
-var GroupedTables = []string{"path_days", "visitor_sessions"}
+var GroupedTables = []string{"path_days"}
 
 // RefillSQL fills a grouped table's rows of one site (a quoted literal) from its events.
 func RefillSQL(table, site string) string {
-	sel := map[string]string{"path_days": pathDaysSelect, "visitor_sessions": visitorSessionsSelect}[table]
+	sel := map[string]string{"path_days": pathDaysSelect}[table]
 	return tableRef.ReplaceAllString(`INSERT INTO {T:`+table+`} `+replaceOnce(sel, "{{backfill}}", "AND site_id = "+site), "${1}")
 }
 

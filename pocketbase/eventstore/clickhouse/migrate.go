@@ -95,7 +95,6 @@ var derivedSchema = []Migration{
 	{Version: 11, Name: "page_events", SQL: []string{pageEventsTable, view("page_events", pageEventsSelect), backfill("page_events", pageEventsSelect)}},
 	{Version: 12, Name: "session_pages", SQL: []string{sessionPagesTable, view("session_pages", sessionPagesSelect), backfill("session_pages", sessionPagesSelect)}},
 	{Version: 13, Name: "experiment_visitors", SQL: []string{exposuresTable, view("exposures", exposuresSelect), backfill("exposures", exposuresSelect),
-		visitorSessionsTable, view("visitor_sessions", visitorSessionsSelect), backfill("visitor_sessions", visitorSessionsSelect),
 		visitorEventsTable, view("visitor_events", visitorEventsSelect), backfill("visitor_events", visitorEventsSelect)}},
 }
 

@@ -37,7 +37,7 @@ func (s *chStore) ExperimentCovariates(q ExperimentQuery, windowDays int) ([]Cup
 		post, pre, goal = chRevenuePost, chRevenuePre, revenueGoal
 	}
 	sql := strings.Replace(strings.Replace(chCovariatesSQL, "{{post}}", post, 1), "{{pre}}", pre, 1)
-	sql = strings.Replace(sql, "{{sessions}}", chSessionsOfExposed(false), 1)
+	sql = strings.Replace(sql, "{{sessions}}", chSessionsOfExposed(false, "s_start", "s_device"), 1)
 	rows, err := s.query(sql, map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal,
 		"window": uint64(windowDays) * 86_400_000})
 	if err != nil {

@@ -16,10 +16,14 @@ const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMe
 // chExposedVisitorsSQL are the experiment's exposed visitors (for IN).
 const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:site} AND experiment = {:exp}`
 
-// chVisitorSessionsSQL is each session of the experiment's exposed visitors, from their events.
-const chVisitorSessionsSQL = `SELECT visitor, session, min(at) AS s_start, max(at) AS s_last, countIf(type = 'pageview') AS s_pv,
-	maxIf(at, type = 'error') AS s_err, argMin(device_type, at) AS s_device FROM events
+// chVisitorSessionsSQL is each session of the experiment's exposed visitors, from their events:
+// the {{columns}} a reader needs of min(at) AS s_start, max(at) AS s_last, the page views s_pv,
+// the last error s_err and the first device s_device.
+const chVisitorSessionsSQL = `SELECT visitor, session{{columns}} FROM events
 	WHERE site_id = {:site} AND visitor IN (` + chExposedVisitorsSQL + `) {{sessions}} GROUP BY visitor, session`
+
+var chSessionColumns = map[string]string{"s_start": "min(at)", "s_last": "max(at)", "s_pv": "countIf(type = 'pageview')",
+	"s_err": "maxIf(at, type = 'error')", "s_device": "argMin(device_type, at)"}
 
 func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error) {
 	goal := q.GoalID
@@ -106,7 +110,7 @@ func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]Guardrail
 		countIf(pv_after <= 1) AS bounced FROM (
 		SELECT visitor, any(x_variant) AS x_variant, max(s_err) >= any(x_at) AS err_after, sumIf(s_pv, s_last >= x_at) AS pv_after
 		FROM (`+chExposedSQL+`)
-		ALL LEFT JOIN (`+chSessionsOfExposed(true)+`) USING (visitor)
+		ALL LEFT JOIN (`+chSessionsOfExposed(true, "s_last", "s_pv", "s_err")+`) USING (visitor)
 		GROUP BY visitor)
 		GROUP BY variant ORDER BY variant`, map[string]any{"site": siteID, "exp": experimentID})
 	out := []GuardrailFigures{}
@@ -117,10 +121,16 @@ func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]Guardrail
 	return out, err
 }
 
-// chSessionsOfExposed is chVisitorSessionsSQL, of sessions with a key alone when named is set.
-func chSessionsOfExposed(named bool) string {
-	if named {
-		return strings.Replace(chVisitorSessionsSQL, "{{sessions}}", "AND session != ''", 1)
+// chSessionsOfExposed is chVisitorSessionsSQL with the columns named, of sessions with a key alone
+// when named is set.
+func chSessionsOfExposed(named bool, columns ...string) string {
+	var cols strings.Builder
+	for _, c := range columns {
+		cols.WriteString(", " + chSessionColumns[c] + " AS " + c)
 	}
-	return strings.Replace(chVisitorSessionsSQL, "{{sessions}}", "", 1)
+	sql := strings.Replace(chVisitorSessionsSQL, "{{columns}}", cols.String(), 1)
+	if named {
+		return strings.Replace(sql, "{{sessions}}", "AND session != ''", 1)
+	}
+	return strings.Replace(sql, "{{sessions}}", "", 1)
 }

@@ -60,7 +60,7 @@ func (s *chStore) RatioSums(q RatioQuery) ([]RatioSums, error) {
 	if q.WindowDays <= 0 {
 		npre, dpre = "0", "0"
 	}
-	sql := strings.Replace(fmt.Sprintf(chRatioSQL, num[0], den[0], npre, dpre), "{{sessions}}", chSessionsOfExposed(true), 1)
+	sql := strings.Replace(fmt.Sprintf(chRatioSQL, num[0], den[0], npre, dpre), "{{sessions}}", chSessionsOfExposed(true, "s_start", "s_last", "s_pv"), 1)
 	rows, err := s.query(sql, map[string]any{"site": q.SiteID, "exp": q.ExperimentID,
 		"goal": q.GoalID, "rev": revenueGoal, "w": uint64(max(q.WindowDays, 0)) * 86400000})
 	out := make([]RatioSums, 0, len(rows))

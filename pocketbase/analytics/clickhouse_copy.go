@@ -135,11 +135,11 @@ func CopySiteEvents(app core.App, siteID, url string, chunk int, progress func(c
 		return res, err
 	}
 	if have.Int("n") > copied {
-		q := "ALTER TABLE events DELETE WHERE site_id = " + clickhouse.Quote(siteID) + " AND at > " + fmt.Sprint(int64(last.Num("p_at")))
+		cond := "site_id = " + clickhouse.Quote(siteID) + " AND at > " + fmt.Sprint(int64(last.Num("p_at")))
 		if copied == 0 {
-			q = "ALTER TABLE events DELETE WHERE site_id = " + clickhouse.Quote(siteID)
+			cond = "site_id = " + clickhouse.Quote(siteID)
 		}
-		if err := db.Exec(q); err != nil {
+		if err := deleteEvents(db, siteID, cond, false); err != nil {
 			return res, err
 		}
 		if err := rebuildRollups(db, siteID); err != nil {

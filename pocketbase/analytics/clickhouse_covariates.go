@@ -2,8 +2,8 @@ package analytics
 
 import "strings"
 
-// CUPED's sums on ClickHouse, in one query over experiment_events (each exposed visitor's first
-// exposure and outcomes) and the events' sessions: the same definitions as the SQLite store's sums
+// CUPED's sums on ClickHouse, in one query over exposures and experiment_events (each exposed
+// visitor's first exposure and outcomes) and their sessions from events: the same definitions as the SQLite store's sums
 // (exposure_covariates.go), grouped by variant, device class and new/returning.
 const chCovariatesSQL = `SELECT x_variant AS variant, device, if(sessions > 1, 'returning', 'new') AS vtype, count() AS n,
 	sum(vpost) AS post, sum(vpost * vpost) AS post2, sum(vpre) AS pre, sum(vpre * vpre) AS pre2, sum(vpost * vpre) AS prod
@@ -12,14 +12,12 @@ const chCovariatesSQL = `SELECT x_variant AS variant, device, if(sessions > 1, '
 			countIf(s_at > 0 AND s_at <= x_at) AS sessions
 		FROM (
 			SELECT visitor, x_variant, x_at, {{post}} AS vpost, {{pre}} AS vpre
-			FROM (SELECT visitor, argMin(variant, at) AS x_variant, min(at) AS x_at FROM experiment_events
+			FROM (SELECT visitor, argMinMerge(x_variant) AS x_variant, minMerge(x_at) AS x_at FROM exposures
 				WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor)
 			ALL LEFT JOIN (SELECT visitor, goal AS o_goal, at AS o_at, value AS o_value FROM experiment_events
 				WHERE site_id = {:site} AND experiment = '' AND goal = {:goal}) USING (visitor)
 			GROUP BY visitor, x_variant, x_at)
-		ALL LEFT JOIN (SELECT visitor, session, min(at) AS s_at, argMin(device_type, at) AS s_device FROM events
-			WHERE site_id = {:site} AND visitor IN (SELECT visitor FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp})
-			GROUP BY visitor, session) USING (visitor)
+		ALL LEFT JOIN (SELECT visitor, session, s_start AS s_at, s_device FROM ({{sessions}})) USING (visitor)
 		GROUP BY visitor, x_variant, x_at, vpost, vpre)
 	GROUP BY variant, device, vtype ORDER BY variant, device, vtype`
 
@@ -39,6 +37,7 @@ func (s *chStore) ExperimentCovariates(q ExperimentQuery, windowDays int) ([]Cup
 		post, pre, goal = chRevenuePost, chRevenuePre, revenueGoal
 	}
 	sql := strings.Replace(strings.Replace(chCovariatesSQL, "{{post}}", post, 1), "{{pre}}", pre, 1)
+	sql = strings.Replace(sql, "{{sessions}}", chSessionsOfExposed(false, "s_start", "s_device"), 1)
 	rows, err := s.query(sql, map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal,
 		"window": uint64(windowDays) * 86_400_000})
 	if err != nil {

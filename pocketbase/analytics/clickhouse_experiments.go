@@ -1,13 +1,29 @@
 package analytics
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
-// Experiments on ClickHouse read experiment_events (clickhouse_rows.go): each visitor's first
-// exposure (its variant and time), then their outcomes at or after it. Pruning never touches it.
+// Experiments on ClickHouse read experiment_events (clickhouse_rows.go) through exposures, each
+// visitor's first exposure (its variant and time) merged at insert by a materialized view
+// (clickhouse/derived.go), then their outcomes at or after it. Pruning never touches them.
 
 // chExposedSQL is one row per exposed visitor of the experiment: variant and day of the first exposure.
-const chExposedSQL = `SELECT visitor, argMin(variant, at) AS x_variant, min(at) AS x_at, argMin(day, at) AS x_day
-	FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
+const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMerge(x_at) AS x_at, argMinMerge(x_day) AS x_day
+	FROM exposures WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
+
+// chExposedVisitorsSQL are the experiment's exposed visitors (for IN).
+const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:site} AND experiment = {:exp}`
+
+// chVisitorSessionsSQL is each session of the experiment's exposed visitors, from their events:
+// the {{columns}} a reader needs of min(at) AS s_start, max(at) AS s_last, the page views s_pv,
+// the last error s_err and the first device s_device.
+const chVisitorSessionsSQL = `SELECT visitor, session{{columns}} FROM events
+	WHERE site_id = {:site} AND visitor IN (` + chExposedVisitorsSQL + `) {{sessions}} GROUP BY visitor, session`
+
+var chSessionColumns = map[string]string{"s_start": "min(at)", "s_last": "max(at)", "s_pv": "countIf(type = 'pageview')",
+	"s_err": "maxIf(at, type = 'error')", "s_device": "argMin(device_type, at)"}
 
 func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error) {
 	goal := q.GoalID
@@ -88,16 +104,13 @@ func (s *chStore) GoalConverters(q ExperimentQuery, from time.Time) (int, error)
 }
 
 // ExperimentGuardrails on ClickHouse (sqlite_guardrails.go has the meaning): each exposed visitor's
-// sessions, from raw events, against the time of their first exposure.
+// sessions against the time of their first exposure.
 func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]GuardrailFigures, error) {
 	rows, err := s.query(`SELECT x_variant AS variant, count() AS users, countIf(err_after) AS error_visitors,
 		countIf(pv_after <= 1) AS bounced FROM (
 		SELECT visitor, any(x_variant) AS x_variant, max(s_err) >= any(x_at) AS err_after, sumIf(s_pv, s_last >= x_at) AS pv_after
 		FROM (`+chExposedSQL+`)
-		ALL LEFT JOIN (SELECT visitor, session, max(at) AS s_last, countIf(type = 'pageview') AS s_pv, maxIf(at, type = 'error') AS s_err
-			FROM events WHERE site_id = {:site} AND session != ''
-			AND visitor IN (SELECT visitor FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp})
-			GROUP BY visitor, session) USING (visitor)
+		ALL LEFT JOIN (`+chSessionsOfExposed(true, "s_last", "s_pv", "s_err")+`) USING (visitor)
 		GROUP BY visitor)
 		GROUP BY variant ORDER BY variant`, map[string]any{"site": siteID, "exp": experimentID})
 	out := []GuardrailFigures{}
@@ -106,4 +119,18 @@ func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]Guardrail
 			BouncedVisitors: r.Num("bounced")})
 	}
 	return out, err
+}
+
+// chSessionsOfExposed is chVisitorSessionsSQL with the columns named, of sessions with a key alone
+// when named is set.
+func chSessionsOfExposed(named bool, columns ...string) string {
+	var cols strings.Builder
+	for _, c := range columns {
+		cols.WriteString(", " + chSessionColumns[c] + " AS " + c)
+	}
+	sql := strings.Replace(chVisitorSessionsSQL, "{{columns}}", cols.String(), 1)
+	if named {
+		return strings.Replace(sql, "{{sessions}}", "AND session != ''", 1)
+	}
+	return strings.Replace(sql, "{{sessions}}", "", 1)
 }

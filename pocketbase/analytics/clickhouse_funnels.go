@@ -1,7 +1,10 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/clickhouse"
 	"slices"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -12,24 +15,68 @@ import (
 // chFunnelChunk bounds one IN list of session keys.
 const chFunnelChunk = 1000
 
+// funnelPaths is each entrant's kept attempt, by visitor: whole closed days from the day cache
+// (clickhouse_funnel_days.go), the range's partial first day and the days still open from events.
 func (s *chStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) {
-	end := q.To.Add(q.Window).Add(time.Millisecond)
-	p := map[string]any{"site": q.SiteID, "from": q.From, "end": end, "fromSec": q.From.Unix() - 1, "endSec": end.Unix() + 1}
-	pageMasks, goalMasks := map[string]uint16{}, map[string]uint16{}
-	var goals []string
+	firstDay := ceilDay(q.From, q.Zone)
+	closedEnd := minTime(floorDay(q.To, q.Zone), closedBefore(time.Now(), q.Window, q.Zone))
+	if !closedEnd.After(firstDay) {
+		return s.eventFunnelPaths(q, q.From, q.To)
+	}
+	paths, err := s.eventFunnelPaths(q, q.From, firstDay)
+	if err != nil {
+		return nil, err
+	}
+	closed, err := s.closedFunnelPaths(q, firstDay, closedEnd)
+	if err != nil {
+		return nil, err
+	}
+	mergeFunnelPaths(paths, closed)
+	open, err := s.eventFunnelPaths(q, closedEnd, q.To)
+	if err != nil {
+		return nil, err
+	}
+	mergeFunnelPaths(paths, open)
+	return paths, nil
+}
+
+// eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from events.
+func (s *chStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
+	out := map[string]funnelPath{}
+	if !to.After(from) {
+		return out, nil
+	}
+	byVisitor, err := s.funnelEvents(q, from, to)
+	if err != nil {
+		return nil, err
+	}
+	for v, evs := range byVisitor {
+		if fp, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, from, to); ok {
+			out[v] = fp
+		}
+	}
+	return out, nil
+}
+
+// funnelEvents are, by visitor and sorted, the step events of [from, to + window] of the visitors
+// with a step-1 event in [from, to): ClickHouse maps each row to its steps (the paths' masks worked
+// out in Go from path_days with the one URL pattern matcher) and sends one row per entrant.
+func (s *chStore) funnelEvents(q FunnelQuery, from, to time.Time) (map[string][]funnelEvent, error) {
+	end := to.Add(q.Window).Add(time.Millisecond)
+	p := map[string]any{"site": q.SiteID, "from": from, "end": end, "to": to, "fromSec": from.Unix() - 1, "endSec": end.Unix() + 1,
+		"dayFrom": dayOf(from.AddDate(0, 0, -1)), "dayTo": dayOf(end.AddDate(0, 0, 1))}
+	goalMasks := map[string]uint16{}
 	hasPage := false
 	for k, st := range q.Steps {
 		if st.Goal != "" {
 			goalMasks[st.Goal] |= 1 << k
-			goals = append(goals, st.Goal)
 		} else {
 			hasPage = true
 		}
 	}
-	var paths []string
+	pageMasks := map[string]uint16{}
 	if hasPage {
-		rows, err := s.query(`SELECT DISTINCT path FROM events WHERE site_id = {:site} AND type = 'pageview'
-			AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:endSec}) AND at >= {:from} AND at < {:end}`, p)
+		rows, err := s.query(`SELECT DISTINCT path FROM path_days WHERE site_id = {:site} AND day >= toDate({:dayFrom}) AND day <= toDate({:dayTo})`, p)
 		if err != nil {
 			return nil, err
 		}
@@ -40,36 +87,61 @@ func (s *chStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) {
 					pageMasks[path] |= 1 << k
 				}
 			}
-			if pageMasks[path] != 0 {
-				paths = append(paths, path)
-			}
 		}
 	}
-	p["paths"], p["goals"] = paths, goals
-	rows, err := s.query(`SELECT visitor, session, at, type, path, goal FROM events WHERE site_id = {:site}
-		AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:endSec}) AND at >= {:from} AND at < {:end}
-		AND ((type = 'pageview' AND path IN {:paths}) OR (type IN ('conversion', 'micro_conversion') AND goal IN {:goals}))`, p)
+	pathList, pathMask := chMaskLists(pageMasks)
+	goalList, goalMask := chMaskLists(goalMasks)
+	if pathList == "[]" && goalList == "[]" {
+		return map[string][]funnelEvent{}, nil
+	}
+	mask := func(col, list, masks string) string {
+		if list == "[]" {
+			return "0"
+		}
+		return "transform(" + col + ", " + list + ", " + masks + ", 0)"
+	}
+	sql := `SELECT visitor, groupArray(at) AS ats, groupArray(m) AS ms, groupArray(session) AS ss FROM (
+		SELECT visitor, session, at, if(type = 'pageview', ` + mask("path", pathList, pathMask) + `, ` + mask("goal", goalList, goalMask) + `) AS m
+		FROM events PREWHERE site_id = {:site} AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:endSec})
+		WHERE at >= {:from} AND at < {:end} AND type IN ('pageview', 'conversion', 'micro_conversion'))
+		WHERE m != 0 GROUP BY visitor HAVING countIf(bitAnd(m, 1) != 0 AND at >= {:from} AND at < {:to}) > 0`
+	rows, err := s.query(sql, p)
 	if err != nil {
 		return nil, err
 	}
-	byVisitor := map[string][]funnelEvent{}
+	out := make(map[string][]funnelEvent, len(rows))
+	sessions := map[string]string{} // one string per session
 	for _, r := range rows {
-		mask := goalMasks[r.Str("goal")]
-		if r.Str("type") == "pageview" {
-			mask = pageMasks[r.Str("path")]
+		ats, _ := r["ats"].([]any)
+		ms, _ := r["ms"].([]any)
+		ss, _ := r["ss"].([]any)
+		evs := make([]funnelEvent, 0, len(ats))
+		for i := range ats {
+			at, _ := ats[i].(float64)
+			m, _ := ms[i].(float64)
+			sess, _ := ss[i].(string)
+			if known, ok := sessions[sess]; ok {
+				sess = known
+			} else {
+				sessions[sess] = sess
+			}
+			evs = append(evs, funnelEvent{at: time.UnixMilli(int64(at)).UTC(), steps: uint16(m), session: sess})
 		}
-		if mask != 0 {
-			v := r.Str("visitor")
-			byVisitor[v] = append(byVisitor[v], funnelEvent{at: time.UnixMilli(int64(r.Num("at"))).UTC(), steps: mask, session: r.Str("session")})
-		}
-	}
-	out := map[string]funnelPath{}
-	for v, evs := range byVisitor {
-		if fp, ok := bestFunnelPath(sortFunnelEvents(evs), len(q.Steps), q.Order, q.Window, q.From, q.To); ok {
-			out[v] = fp
-		}
+		out[r.Str("visitor")] = sortFunnelEvents(evs)
 	}
 	return out, nil
+}
+
+// chMaskLists are a mask map's keys and masks as ClickHouse array literals, for transform().
+func chMaskLists(masks map[string]uint16) (keys, values string) {
+	var k, v []string
+	for key, m := range masks {
+		if m != 0 {
+			k = append(k, clickhouse.Quote(key))
+			v = append(v, strconv.Itoa(int(m)))
+		}
+	}
+	return "[" + strings.Join(k, ", ") + "]", "[" + strings.Join(v, ", ") + "]"
 }
 
 // sessionRows reads per session of a list, in chunks, the rows of sql (with {:sessions}).
@@ -112,11 +184,11 @@ func (s *chStore) FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, 
 	return funnelDropOff(q, step, s.funnelPaths, s.sessionPageViews)
 }
 
-// sessionPageViews are the sessions' page views, by session.
+// sessionPageViews are the sessions' page views, by session (session_pages: one range per session).
 func (s *chStore) sessionPageViews(siteID string, sessions []string) (map[string][]pageView, error) {
 	views := map[string][]pageView{}
-	err := s.sessionRows(siteID, sessions, `SELECT session, path, at FROM events WHERE site_id = {:site}
-		AND session IN {:sessions} AND type = 'pageview'`, func(r map[string]any) {
+	err := s.sessionRows(siteID, sessions, `SELECT session, path, at FROM session_pages WHERE site_id = {:site}
+		AND session IN {:sessions}`, func(r map[string]any) {
 		session, _ := r["session"].(string)
 		path, _ := r["path"].(string)
 		at, _ := r["at"].(float64)

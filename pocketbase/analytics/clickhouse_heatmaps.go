@@ -6,10 +6,13 @@ import (
 )
 
 // Click maps and scroll maps on ClickHouse: one page's clicks or leaves of one device class in a
-// time range, with clickmap.go's semantics (bins, rage bursts, dead clicks).
+// time range, with clickmap.go's semantics (bins, rage bursts, dead clicks), read from page_events
+// (clicks and leaves sorted by site, page, viewport class, type and time: one range per map) and
+// session_pages (page views by session, for dead clicks), both derived from events
+// (clickhouse/derived.go).
 
-const chClickFilter = `site_id = {:site} AND type = 'click' AND path = {:path} AND viewport = {:device}
-	AND ts >= toDateTime({:fromSec}) AND at >= {:from} AND at < {:to}`
+const chClickFilter = `site_id = {:site} AND path = {:path} AND viewport = {:device} AND type = 'click'
+	AND at >= {:from} AND at < {:to}`
 
 func chHeatParams(q HeatmapQuery) map[string]any {
 	return map[string]any{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": q.From, "to": q.To,
@@ -20,7 +23,7 @@ func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 	p := chHeatParams(q)
 	// As clickmap.go's bins: the offset times 20 truncated toward zero, 1 in the last bin.
 	rows, err := s.query(`SELECT selector, least(19, toInt32(offset_x * 20)) AS bin_x, least(19, toInt32(offset_y * 20)) AS bin_y,
-		count() AS n, max(name) AS text FROM events WHERE `+chClickFilter+` GROUP BY selector, bin_x, bin_y`, p)
+		count() AS n, max(name) AS text FROM page_events WHERE `+chClickFilter+` GROUP BY selector, bin_x, bin_y`, p)
 	if err != nil {
 		return ClickMapFigures{}, err
 	}
@@ -37,7 +40,7 @@ func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 	}
 	sortCells(cells)
 	// Rage: bursts of clicks on one element by one session (rageBursts), read click by click.
-	rows, err = s.query(`SELECT session, selector, at FROM events WHERE `+chClickFilter, p)
+	rows, err = s.query(`SELECT session, selector, at FROM page_events WHERE `+chClickFilter, p)
 	if err != nil {
 		return ClickMapFigures{}, err
 	}
@@ -54,10 +57,10 @@ func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 		// run a lambda over joined columns, so each group meets its session's page views one by one.)
 		rows, err = s.query(`SELECT selector, sumIf(mult, found = 0) AS n FROM (
 			SELECT session, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
-			(SELECT session, selector, at AS c_at, count() AS mult FROM events WHERE `+chClickFilter+` AND selector IN {:plain}
+			(SELECT session, selector, at AS c_at, count() AS mult FROM page_events WHERE `+chClickFilter+` AND selector IN {:plain}
 				GROUP BY session, selector, c_at)
-			ALL LEFT JOIN (SELECT session, at AS v FROM events WHERE site_id = {:site} AND type = 'pageview'
-				AND ts >= toDateTime({:fromSec}) AND at >= {:from}) USING (session)
+			ALL LEFT JOIN (SELECT session, at AS v FROM session_pages WHERE site_id = {:site} AND at >= {:from}
+				AND session IN (SELECT session FROM page_events WHERE `+chClickFilter+` AND selector IN {:plain})) USING (session)
 			GROUP BY session, selector, c_at)
 			GROUP BY selector`, p)
 		if err != nil {
@@ -75,8 +78,8 @@ func (s *chStore) ScrollDepth(q HeatmapQuery) (ScrollFigures, error) {
 	for d := 10; d <= 100; d += 10 {
 		cols.WriteString(", countIf(x >= " + strconv.Itoa(d) + ") AS d" + strconv.Itoa(d))
 	}
-	rows, err := s.query(`SELECT count() AS total`+cols.String()+` FROM events WHERE site_id = {:site} AND type = 'leave'
-		AND path = {:path} AND viewport = {:device} AND ts >= toDateTime({:fromSec}) AND at >= {:from} AND at < {:to} AND x > 0`,
+	rows, err := s.query(`SELECT count() AS total`+cols.String()+` FROM page_events WHERE site_id = {:site} AND path = {:path}
+		AND viewport = {:device} AND type = 'leave' AND at >= {:from} AND at < {:to} AND x > 0`,
 		chHeatParams(q))
 	if err != nil || len(rows) == 0 {
 		return scrollFrom(0, [10]int{}), err

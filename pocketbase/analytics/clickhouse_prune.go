@@ -62,40 +62,26 @@ func (s *chStore) PruneSite(siteID string, before time.Time) error {
 			return err
 		}
 	}
-	// The rollups are keyed by their events' day: the same days go from each.
-	for _, table := range chPrunedTables() {
+	// The rollups are keyed by their events' day: the same days go from each (deleteEvents waits
+	// for every mutation of the database, these included).
+	for _, table := range chRollupTables() {
 		q := "ALTER TABLE " + table + " DELETE WHERE site_id = " + clickhouse.Quote(siteID) + " AND day < toDate(" + clickhouse.Quote(cut) + ")"
 		if err := s.db.Exec(q); err != nil {
 			return err
 		}
 	}
-	return s.waitMutations()
+	s.dayCache.drop(siteID) // the funnels' days of pruned events go with them
+	return deleteEvents(s.db, siteID, "site_id = "+clickhouse.Quote(siteID)+" AND day < toDate("+clickhouse.Quote(cut)+")", true)
 }
 
-// chPrunedTables are the tables retention deletes days from: raw events, the rollups fed by them,
-// and the settled figures.
-func chPrunedTables() []string {
-	out := []string{"events"}
+// chRollupTables are the rollups fed by events and the settled figures: retention deletes the
+// same days from them as from events.
+func chRollupTables() []string {
+	out := []string{}
 	for _, r := range clickhouse.Rollups {
 		out = append(out, r.Table)
 	}
 	return append(out, "settled")
-}
-
-// waitMutations waits until the deletes of events and their rollups are done (18.16 has no mutations_sync).
-func (s *chStore) waitMutations() error {
-	for i := 0; i < 600; i++ {
-		rows, err := s.query(`SELECT count() AS n FROM system.mutations WHERE database = {:db} AND table IN {:tables} AND is_done = 0`,
-			map[string]any{"db": s.db.Database, "tables": chPrunedTables()})
-		if err != nil {
-			return err
-		}
-		if len(rows) == 0 || rows[0].Int("n") == 0 {
-			return nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return errors.New("clickhouse: deleting old events did not finish within 30 s")
 }
 
 func dayAfter(day string) string  { return shiftDay(day, 1) }
@@ -113,16 +99,15 @@ func shiftDay(day string, n int) string {
 // than by whole days (events-copy's resume drops an unrecorded chunk): its rollup and settled rows
 // go, then each rollup's SELECT refills it. No other writer may insert the site's events meanwhile.
 func rebuildRollups(db *clickhouse.Client, siteID string) error {
-	s := &chStore{db: db}
-	if err := s.waitMutations(); err != nil {
+	if err := waitMutations(db); err != nil {
 		return err
 	}
-	for _, table := range chPrunedTables()[1:] {
+	for _, table := range chRollupTables() {
 		if err := db.Exec("ALTER TABLE " + table + " DELETE WHERE site_id = " + clickhouse.Quote(siteID)); err != nil {
 			return err
 		}
 	}
-	if err := s.waitMutations(); err != nil {
+	if err := waitMutations(db); err != nil {
 		return err
 	}
 	for _, r := range clickhouse.Rollups {

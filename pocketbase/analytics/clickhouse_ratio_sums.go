@@ -1,10 +1,12 @@
 package analytics
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Ratio metrics' sums on ClickHouse (eventstore.RatioReads), with SQLite's meaning (ratio_sums.go):
-// each exposed visitor's first exposure (experiment_events), joined with their sessions (built from
-// their events), their purchases and conversions (events) and their purchases' capped revenue
+// each exposed visitor's first exposure (exposures), joined with their sessions (from events), their purchases and conversions (visitor_events) and their purchases' capped revenue
 // (experiment_events' outcomes), one join a level as 18.16 allows.
 
 // chRatioParts are each part's column since the first exposure and in the window before it.
@@ -17,8 +19,8 @@ var chRatioParts = map[string][2]string{
 }
 
 const (
-	chRatioExposedSQL  = `SELECT visitor, min(at) AS x_at FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
-	chRatioVisitorsSQL = `SELECT visitor FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp}`
+	chRatioExposedSQL  = `SELECT visitor, minMerge(x_at) AS x_at FROM exposures WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
+	chRatioVisitorsSQL = chExposedVisitorsSQL
 	chRatioSQL         = `SELECT x_variant AS variant, count() AS n, sum(r_num) AS num, sum(r_num * r_num) AS num2, sum(r_den) AS den,
 	sum(r_den * r_den) AS den2, sum(r_num * r_den) AS prod, sum(r_npre) AS npre, sum(r_npre * r_npre) AS npre2, sum(r_dpre) AS dpre,
 	sum(r_dpre * r_dpre) AS dpre2, sum(r_num * r_npre) AS num_npre, sum(r_den * r_dpre) AS den_dpre, sum(r_npre * r_dpre) AS npre_dpre,
@@ -26,20 +28,18 @@ const (
 	FROM (SELECT x_variant, %s AS r_num, %s AS r_den, %s AS r_npre, %s AS r_dpre FROM
 		(SELECT visitor, x_variant, sess_since, sess_pre, pages_since, pages_pre, orders_since, orders_pre, goal_since, goal_pre, rev_pre FROM
 			(SELECT visitor, x_variant, sess_since, sess_pre, pages_since, pages_pre FROM
-				(SELECT visitor, argMin(variant, at) AS x_variant FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor)
+				(SELECT visitor, argMinMerge(x_variant) AS x_variant FROM exposures WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor)
 				ANY LEFT JOIN (SELECT visitor, countIf(s_last >= x_at) AS sess_since, sumIf(s_pv, s_last >= x_at) AS pages_since,
 					countIf(s_start ` + chRatioPreStart + `) AS sess_pre, sumIf(s_pv, s_start ` + chRatioPreStart + `) AS pages_pre
-					FROM (` + chRatioExposedSQL + `) ALL INNER JOIN (SELECT visitor, min(at) AS s_start, max(at) AS s_last,
-						countIf(type = 'pageview') AS s_pv FROM events WHERE site_id = {:site} AND session != ''
-						AND visitor IN (` + chRatioVisitorsSQL + `) GROUP BY visitor, session) USING visitor
+					FROM (` + chRatioExposedSQL + `) ALL INNER JOIN ({{sessions}}) USING visitor
 					GROUP BY visitor) USING visitor)
 			ANY LEFT JOIN (SELECT visitor, countIf(type = 'custom' AND value > 0 AND at >= x_at) AS orders_since,
 				countIf(type = 'custom' AND value > 0 AND at ` + chRatioPreAt + `) AS orders_pre,
 				sumIf(value, type = 'custom' AND value > 0 AND at ` + chRatioPreAt + `) AS rev_pre,
 				countIf(type = 'conversion' AND goal = {:goal} AND at >= x_at) AS goal_since,
 				countIf(type = 'conversion' AND goal = {:goal} AND at ` + chRatioPreAt + `) AS goal_pre
-				FROM (` + chRatioExposedSQL + `) ALL INNER JOIN (SELECT visitor, type, value, goal, at FROM events WHERE site_id = {:site}
-					AND type IN ('custom', 'conversion') AND visitor IN (` + chRatioVisitorsSQL + `)) USING visitor
+				FROM (` + chRatioExposedSQL + `) ALL INNER JOIN (SELECT visitor, type, value, goal, at FROM visitor_events WHERE site_id = {:site}
+					AND visitor IN (` + chRatioVisitorsSQL + `)) USING visitor
 				GROUP BY visitor) USING visitor)
 		ANY LEFT JOIN (SELECT visitor, sumIf(o_value, o_at >= x_at) AS rev_since
 			FROM (` + chRatioExposedSQL + `) ALL INNER JOIN (SELECT visitor, at AS o_at, value AS o_value FROM experiment_events
@@ -60,7 +60,8 @@ func (s *chStore) RatioSums(q RatioQuery) ([]RatioSums, error) {
 	if q.WindowDays <= 0 {
 		npre, dpre = "0", "0"
 	}
-	rows, err := s.query(fmt.Sprintf(chRatioSQL, num[0], den[0], npre, dpre), map[string]any{"site": q.SiteID, "exp": q.ExperimentID,
+	sql := strings.Replace(fmt.Sprintf(chRatioSQL, num[0], den[0], npre, dpre), "{{sessions}}", chSessionsOfExposed(true, "s_start", "s_last", "s_pv"), 1)
+	rows, err := s.query(sql, map[string]any{"site": q.SiteID, "exp": q.ExperimentID,
 		"goal": q.GoalID, "rev": revenueGoal, "w": uint64(max(q.WindowDays, 0)) * 86400000})
 	out := make([]RatioSums, 0, len(rows))
 	for _, r := range rows {

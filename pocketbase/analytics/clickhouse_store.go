@@ -36,6 +36,10 @@ type chStore struct {
 	walStop, walInsStop chan struct{}
 	walDone, walInsDone chan struct{}
 	legacyLines         atomic.Int64 // lines of events.spool of releases before the WAL (clickhouse_spool.go)
+
+	// dayCache and late: the funnels' closed days in memory (clickhouse_funnel_days.go).
+	dayCache *funnelDayCache
+	late     chLateState
 }
 
 type chJob struct {
@@ -65,7 +69,8 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 
 func newCHStore(db *clickhouse.Client) *chStore {
 	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenueKey]float64{},
-		settleLag: chSettleLag, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap)}
+		settleLag: chSettleLag, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap),
+		dayCache: newFunnelDayCache(), late: chLateState{sites: map[string]*chLateSeen{}}}
 }
 
 func (s *chStore) Start() {

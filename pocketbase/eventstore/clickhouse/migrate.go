@@ -53,7 +53,7 @@ func (c *Client) Migrate(steps []Migration) error {
 // an aggregate over them or over their materialized rollups (rollups.go), so a row is all its queries need (the session's device, browser and
 // country are on each event). Tables are partitioned by month of the site's local day and ordered
 // by site and time, so a site's range is one contiguous read and retention drops whole months.
-var Schema = []Migration{
+var Schema = local(append([]Migration{
 	{Version: 1, Name: "events", SQL: []string{`CREATE TABLE IF NOT EXISTS events (
 		site_id String, day Date, ts DateTime, at UInt64,
 		visitor String, session String, type String, name String, path String, url String, referrer String,
@@ -86,7 +86,33 @@ var Schema = []Migration{
 	) ENGINE = MergeTree ORDER BY (site_id, step)`}},
 	// Materialized rollups (rollups.go): sessions, day and page figures, goals' first completions.
 	sessionsRollup, dayFiguresRollup, pageFiguresRollup, goalFirstsRollup,
+}, derivedSchema...), "")
+
+// derivedSchema are narrow tables fed by materialized views on events (derived.go): written at
+// insert by ClickHouse itself, so collectors need no state, and backfilled from the events already
+// held when the step runs. Table names are written {T:name}: the table on one server, its
+// _local table on each shard of a cluster (ClusterSchema).
+var derivedSchema = []Migration{
+	{Version: 10, Name: "funnel_support", SQL: []string{pathDaysTable, view("path_days", pathDaysSelect), backfill("path_days", pathDaysSelect), lateMarksTable, lateMarksView}},
+	{Version: 11, Name: "page_events", SQL: []string{pageEventsTable, view("page_events", pageEventsSelect), backfill("page_events", pageEventsSelect)}},
+	{Version: 12, Name: "session_pages", SQL: []string{sessionPagesTable, view("session_pages", sessionPagesSelect), backfill("session_pages", sessionPagesSelect)}},
+	{Version: 13, Name: "experiment_visitors", SQL: []string{exposuresTable, view("exposures", exposuresSelect), backfill("exposures", exposuresSelect),
+		visitorEventsTable, view("visitor_events", visitorEventsSelect), backfill("visitor_events", visitorEventsSelect)}},
 }
+
+// local names each {T:name} of the steps name+suffix.
+func local(steps []Migration, suffix string) []Migration {
+	out := make([]Migration, len(steps))
+	for i, m := range steps {
+		out[i] = Migration{Version: m.Version, Name: m.Name}
+		for _, stmt := range m.SQL {
+			out[i].SQL = append(out[i].SQL, tableRef.ReplaceAllString(stmt, "${1}"+suffix))
+		}
+	}
+	return out
+}
+
+var tableRef = regexp.MustCompile(`\{T:([a-z_]+)\}`)
 
 // ClusterSchema is Schema for a cluster of shards without replication: each table is created as
 // <name>_local on every server, and <name> as a Distributed table over them, so that the store's
@@ -106,7 +132,7 @@ func ClusterSchema(cluster, database string) []Migration {
 			}
 		}
 	}
-	local := func(stmt string) string {
+	toLocal := func(stmt string) string {
 		for _, t := range tables {
 			stmt = regexp.MustCompile(`\b(FROM|TO|INSERT INTO) `+t+`\b`).ReplaceAllString(stmt, "${1} "+t+"_local")
 		}
@@ -114,11 +140,14 @@ func ClusterSchema(cluster, database string) []Migration {
 	}
 	var out []Migration
 	for _, m := range Schema {
+		if m.Version >= derivedSchema[0].Version {
+			break
+		}
 		var stmts, dist []string
 		for _, stmt := range m.SQL {
 			t := created.FindStringSubmatch(stmt)
 			if t == nil {
-				stmts = append(stmts, local(stmt))
+				stmts = append(stmts, toLocal(stmt))
 				continue
 			}
 			name := t[1]
@@ -137,5 +166,21 @@ func ClusterSchema(cluster, database string) []Migration {
 		}
 		out = append(out, Migration{Version: m.Version, Name: m.Name, SQL: append(stmts, dist...)})
 	}
+	// Derived tables: on each shard, fed by that shard's events_local; read through a Distributed
+	// table (never written through it, so its key does not matter).
+	for _, m := range local(derivedSchema, "_local") {
+		var stmts []string
+		for _, stmt := range m.SQL {
+			stmts = append(stmts, stmt)
+			if name := createdTable.FindStringSubmatch(stmt); name != nil {
+				base := strings.TrimSuffix(name[1], "_local")
+				stmts = append(stmts, "CREATE TABLE IF NOT EXISTS "+base+" AS "+name[1]+" ENGINE = Distributed("+cluster+", "+database+", "+
+					name[1]+", cityHash64(site_id))")
+			}
+		}
+		out = append(out, Migration{Version: m.Version, Name: m.Name, SQL: stmts})
+	}
 	return out
 }
+
+var createdTable = regexp.MustCompile(`^CREATE TABLE IF NOT EXISTS ([a-z_]+) \(`)

@@ -1,0 +1,136 @@
+package analytics
+
+import (
+	"sync"
+	"time"
+)
+
+// Funnel days on ClickHouse: as on SQLite (funnel_days.go), the kept attempts of one closed day's
+// entrants never change unless a late event arrives, so each is worked out once and then read
+// from memory (the day cache, funnel_day_cache.go); a query reads events only for the range's
+// partial first day and the days still open. Nothing is stored in ClickHouse: each server process
+// keeps its own days. Late events are seen through late_marks, written by a materialized view on
+// events whatever process inserted them (clickhouse/derived.go): a mark this process has not
+// handled yet drops the site's days.
+
+// chLateMargin is how far back each look at late_marks reaches before the previous one: an insert
+// whose view row was stamped before the look may become visible only after it.
+const chLateMargin = 60 // seconds
+
+// chLateSeen is one process's progress through a site's late marks.
+type chLateSeen struct {
+	after   uint32            // ClickHouse's clock at the previous look
+	handled map[[2]uint64]int // marks handled, by (since, written): two inserts may leave equal marks
+}
+
+type chLateState struct {
+	mu    sync.Mutex
+	sites map[string]*chLateSeen
+}
+
+// closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to),
+// from the day cache, working out the days it lacks a run of consecutive days at a time.
+func (s *chStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
+	key := funnelKey(q)
+	unlock := lockFunnelSite("clickhouse:" + q.SiteID)
+	defer unlock()
+	if err := s.dropLateFunnelDays(q.SiteID); err != nil {
+		return nil, err
+	}
+	cacheKey := func(d time.Time) funnelDayCacheKey {
+		return funnelDayCacheKey{site: q.SiteID, funnel: key, day: dayLabel(d)}
+	}
+	gen := s.dayCache.generation(q.SiteID)
+	paths := map[string]funnelPath{}
+	for d := from; d.Before(to); {
+		if v, ok := s.dayCache.get(cacheKey(d)); ok {
+			mergeFunnelPaths(paths, v.(map[string]funnelPath))
+			d = nextDay(d)
+			continue
+		}
+		end := nextDay(d)
+		for end.Before(to) {
+			if _, ok := s.dayCache.get(cacheKey(end)); ok {
+				break
+			}
+			end = nextDay(end)
+		}
+		days, err := s.computeFunnelDays(q, d, end)
+		if err != nil {
+			return nil, err
+		}
+		for day := d; day.Before(end); day = nextDay(day) {
+			v := days[dayLabel(day)]
+			s.dayCache.put(cacheKey(day), v, len(v), gen)
+			mergeFunnelPaths(paths, v)
+		}
+		d = end
+	}
+	return paths, nil
+}
+
+// computeFunnelDays works out the kept attempts of each day of [from, to) from events, by day.
+func (s *chStore) computeFunnelDays(q FunnelQuery, from, to time.Time) (map[string]map[string]funnelPath, error) {
+	byVisitor, err := s.funnelEvents(q, from, to)
+	if err != nil {
+		return nil, err
+	}
+	days := map[string]map[string]funnelPath{}
+	for d := from; d.Before(to); d = nextDay(d) {
+		days[dayLabel(d)] = map[string]funnelPath{}
+	}
+	for v, evs := range byVisitor {
+		entered := map[string]bool{}
+		for _, e := range evs {
+			if e.steps&1 == 0 || e.at.Before(from) || !e.at.Before(to) {
+				continue
+			}
+			day := floorDay(e.at, from.Location())
+			if label := dayLabel(day); !entered[label] {
+				entered[label] = true
+				if p, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, day, nextDay(day)); ok {
+					days[label][v] = p
+				}
+			}
+		}
+	}
+	return days, nil
+}
+
+// dropLateFunnelDays drops the site's days when late_marks holds a mark this process has not
+// handled (the caller holds the site's funnel lock).
+func (s *chStore) dropLateFunnelDays(site string) error {
+	s.late.mu.Lock()
+	seen := s.late.sites[site]
+	s.late.mu.Unlock()
+	after := uint32(time.Now().Unix()) - chLateMargin // a first look only notes the marks it sees
+	if seen != nil {
+		after = seen.after - min(seen.after, chLateMargin)
+	}
+	rows, err := s.query(`SELECT since, toUInt32(written) AS w, toUInt32(now()) AS now FROM late_marks
+		WHERE site_id = {:site} AND written >= toDateTime({:after})
+		UNION ALL SELECT 0 AS since, 0 AS w, toUInt32(now()) AS now`, map[string]any{"site": site, "after": int64(after)})
+	if err != nil {
+		return err
+	}
+	next := &chLateSeen{handled: map[[2]uint64]int{}}
+	drop := false
+	for _, r := range rows {
+		next.after = max(next.after, uint32(r.Num("now")))
+		if r.Num("w") == 0 {
+			continue
+		}
+		mark := [2]uint64{uint64(r.Num("since")), uint64(r.Num("w"))}
+		next.handled[mark]++
+		if seen != nil && next.handled[mark] > seen.handled[mark] {
+			drop = true
+		}
+	}
+	if drop {
+		s.dayCache.drop(site)
+	}
+	s.late.mu.Lock()
+	s.late.sites[site] = next
+	s.late.mu.Unlock()
+	return nil
+}

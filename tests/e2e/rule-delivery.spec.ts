@@ -97,7 +97,9 @@ test('a rule at 100% changes the checkout button before the first paint, and its
   expect(hide).toBeGreaterThanOrEqual(0);
   expect(hide).toBeLessThan(1000);
   console.log(`anti-flicker hide duration: ${hide.toFixed(1)} ms`);
-  await ctx.close(); // page hide flushes the batch
+  // The page stays open until its exposure arrives (the tracker sends its batch while the page
+  // lives): closing the context first left it to the exit beacon, which a closing context may drop
+  // (this failed in CI).
   await expect
     .poll(
       async () =>
@@ -106,6 +108,7 @@ test('a rule at 100% changes the checkout button before the first paint, and its
       { timeout: 15_000 },
     )
     .toBe(1);
+  await ctx.close();
 });
 
 test('at 50% rollout the tracker decides as the server does, and 1,000 visitor ids split within binomial bounds', async ({ browser }) => {

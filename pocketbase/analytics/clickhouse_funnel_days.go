@@ -75,26 +75,7 @@ func (s *chStore) computeFunnelDays(q FunnelQuery, from, to time.Time) (map[stri
 	if err != nil {
 		return nil, err
 	}
-	days := map[string]map[string]funnelPath{}
-	for d := from; d.Before(to); d = nextDay(d) {
-		days[dayLabel(d)] = map[string]funnelPath{}
-	}
-	for v, evs := range byVisitor {
-		entered := map[string]bool{}
-		for _, e := range evs {
-			if e.steps&1 == 0 || e.at.Before(from) || !e.at.Before(to) {
-				continue
-			}
-			day := floorDay(e.at, from.Location())
-			if label := dayLabel(day); !entered[label] {
-				entered[label] = true
-				if p, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, day, nextDay(day)); ok {
-					days[label][v] = p
-				}
-			}
-		}
-	}
-	return days, nil
+	return funnelDayAttempts(q, byVisitor, from, to), nil
 }
 
 // dropLateFunnelDays drops the site's days when late_marks holds a mark this process has not

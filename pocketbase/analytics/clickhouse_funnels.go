@@ -18,26 +18,7 @@ const chFunnelChunk = 1000
 // funnelPaths is each entrant's kept attempt, by visitor: whole closed days from the day cache
 // (clickhouse_funnel_days.go), the range's partial first day and the days still open from events.
 func (s *chStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) {
-	firstDay := ceilDay(q.From, q.Zone)
-	closedEnd := minTime(floorDay(q.To, q.Zone), closedBefore(time.Now(), q.Window, q.Zone))
-	if !closedEnd.After(firstDay) {
-		return s.eventFunnelPaths(q, q.From, q.To)
-	}
-	paths, err := s.eventFunnelPaths(q, q.From, firstDay)
-	if err != nil {
-		return nil, err
-	}
-	closed, err := s.closedFunnelPaths(q, firstDay, closedEnd)
-	if err != nil {
-		return nil, err
-	}
-	mergeFunnelPaths(paths, closed)
-	open, err := s.eventFunnelPaths(q, closedEnd, q.To)
-	if err != nil {
-		return nil, err
-	}
-	mergeFunnelPaths(paths, open)
-	return paths, nil
+	return splitFunnelPaths(q, time.Now(), s.eventFunnelPaths, s.closedFunnelPaths)
 }
 
 // eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from events.

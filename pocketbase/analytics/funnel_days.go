@@ -204,25 +204,11 @@ func (s *sqliteStore) computeFunnelDays(q FunnelQuery, key string, from, to time
 	if err != nil {
 		return nil, err
 	}
-	days := map[string]map[string]funnelPath{}
-	for d := from; d.Before(to); d = nextDay(d) {
-		days[dayLabel(d)] = map[string]funnelPath{}
-	}
+	days := funnelDayAttempts(q, byVisitor, from, to)
 	var entrySessions []string
-	for v, evs := range byVisitor {
-		entered := map[string]bool{}
-		for _, e := range evs {
-			if e.steps&1 == 0 || e.at.Before(from) || !e.at.Before(to) {
-				continue
-			}
-			day := floorDay(e.at, from.Location())
-			if label := dayLabel(day); !entered[label] {
-				entered[label] = true
-				if p, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, day, nextDay(day)); ok {
-					days[label][v] = p
-					entrySessions = append(entrySessions, p.sessions[0])
-				}
-			}
+	for _, paths := range days {
+		for _, p := range paths {
+			entrySessions = append(entrySessions, p.sessions[0])
 		}
 	}
 	dims, err := s.sessionDims(q.SiteID, entrySessions)
@@ -280,4 +266,55 @@ func parseDBTime(s string) (time.Time, error) {
 		}
 	}
 	return time.Parse(dbTimeLayout, s)
+}
+
+// splitFunnelPaths is each entrant's kept attempt, by visitor, for either store: whole closed days
+// from the store's day cache (closed), the range's partial first day and the days still open from
+// events (open).
+func splitFunnelPaths(q FunnelQuery, now time.Time, open, closed func(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error)) (map[string]funnelPath, error) {
+	firstDay := ceilDay(q.From, q.Zone)
+	closedEnd := minTime(floorDay(q.To, q.Zone), closedBefore(now, q.Window, q.Zone))
+	if !closedEnd.After(firstDay) {
+		return open(q, q.From, q.To)
+	}
+	paths, err := open(q, q.From, firstDay)
+	if err != nil {
+		return nil, err
+	}
+	kept, err := closed(q, firstDay, closedEnd)
+	if err != nil {
+		return nil, err
+	}
+	mergeFunnelPaths(paths, kept)
+	late, err := open(q, closedEnd, q.To)
+	if err != nil {
+		return nil, err
+	}
+	mergeFunnelPaths(paths, late)
+	return paths, nil
+}
+
+// funnelDayAttempts is each day of [from, to)'s kept attempts, by day label and visitor: a visitor
+// enters on each day it hits the first step, with its best attempt from that day's first entry.
+func funnelDayAttempts(q FunnelQuery, byVisitor map[string][]funnelEvent, from, to time.Time) map[string]map[string]funnelPath {
+	days := map[string]map[string]funnelPath{}
+	for d := from; d.Before(to); d = nextDay(d) {
+		days[dayLabel(d)] = map[string]funnelPath{}
+	}
+	for v, evs := range byVisitor {
+		entered := map[string]bool{}
+		for _, e := range evs {
+			if e.steps&1 == 0 || e.at.Before(from) || !e.at.Before(to) {
+				continue
+			}
+			day := floorDay(e.at, from.Location())
+			if label := dayLabel(day); !entered[label] {
+				entered[label] = true
+				if p, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, day, nextDay(day)); ok {
+					days[label][v] = p
+				}
+			}
+		}
+	}
+	return days
 }

@@ -121,26 +121,7 @@ func nextPageView(views []pageView, after time.Time) string {
 // funnelPaths is each entrant's kept attempt, by visitor: the attempts of whole closed days come
 // from funnel_days (funnel_days.go), the rest from raw events.
 func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) {
-	firstDay := ceilDay(q.From, q.Zone)
-	closedEnd := minTime(floorDay(q.To, q.Zone), closedBefore(s.clock(), q.Window, q.Zone))
-	if !closedEnd.After(firstDay) {
-		return s.eventFunnelPaths(q, q.From, q.To)
-	}
-	paths, err := s.eventFunnelPaths(q, q.From, firstDay)
-	if err != nil {
-		return nil, err
-	}
-	closed, err := s.closedFunnelPaths(q, firstDay, closedEnd)
-	if err != nil {
-		return nil, err
-	}
-	mergeFunnelPaths(paths, closed)
-	open, err := s.eventFunnelPaths(q, closedEnd, q.To)
-	if err != nil {
-		return nil, err
-	}
-	mergeFunnelPaths(paths, open)
-	return paths, nil
+	return splitFunnelPaths(q, s.clock(), s.eventFunnelPaths, s.closedFunnelPaths)
 }
 
 // rawFunnelPaths is the kept attempt of each visitor who entered in [from, to), from raw events

@@ -1,5 +1,5 @@
 /**
- * The pricing page's extra section, shown only to a signed-in user: their current plan and, for a
+ * The pricing page's extra section below the plans, shown only to a signed-in user: their current plan and, for a
  * paid plan, the link to Stripe's customer portal (invoices, card, cancel).
  */
 import { useEffect, useState } from 'react';
@@ -34,7 +34,7 @@ export default function PricingCurrentPlan() {
   return (
     <section
       aria-labelledby="current-plan-title"
-      className="card mx-auto mb-10 flex max-w-3xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between"
+      className="card mx-auto mt-10 flex max-w-3xl flex-col gap-4 sm:flex-row sm:items-center sm:justify-between"
     >
       <div>
         <h2 id="current-plan-title" className="text-lg font-semibold">
@@ -55,7 +55,7 @@ export default function PricingCurrentPlan() {
         )}
       </div>
       {plan && isPaid(plan.tier) && <BillingPortalButton returnPath="/pricing" />}
-      {plan && !isPaid(plan.tier) && <p className="text-sm text-slate-600">Choose a plan below to upgrade.</p>}
+      {plan && !isPaid(plan.tier) && <p className="text-sm text-slate-600">Choose a plan above to upgrade.</p>}
     </section>
   );
 }

@@ -7,5 +7,7 @@ export default function Toaster() {
   // A toast raised just before a navigation (Log Out) is shown again here if the page it was
   // raised on was left before the visitor could read it.
   useEffect(showCarriedToast, []);
-  return <SonnerToaster position="top-right" richColors closeButton />;
+  // Bottom-right: at the top right a toast covered the header's and the detail panels' actions, and
+  // a pointer resting on it (to reach the button beneath) pauses it, so it never went away.
+  return <SonnerToaster position="bottom-right" richColors closeButton />;
 }

@@ -5,13 +5,14 @@ import (
 	"os"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 
 	"github.com/pocketbase/pocketbase/core"
 )
 
 // openEventStore is the one owner of events, sessions and rollups: SQLite in the app's database,
 // or ClickHouse when CRO_EVENTS_URL names one (http://127.0.0.1:8123/?database=cro).
-func openEventStore(app core.App) analytics.Store {
+func openEventStore(app core.App) eventstore.Store {
 	url := os.Getenv("CRO_EVENTS_URL")
 	if url == "" {
 		return analytics.NewSQLiteStore(app)

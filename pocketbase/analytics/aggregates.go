@@ -1,7 +1,7 @@
 package analytics
 
 import (
-	"encoding/json"
+	"cro/pocketbase/eventstore/eventrow"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -97,7 +97,7 @@ func (a *applier) commitAggregates() error {
 	}
 
 	for k, x := range a.dims {
-		if err := a.tx.exec(upsertDimSQL, map[string]any{"site": k[0], "day": k[1], "dim": k[2], "value": truncate(k[3], 200), "sessions": x.sessions,
+		if err := a.tx.exec(upsertDimSQL, map[string]any{"site": k[0], "day": k[1], "dim": k[2], "value": eventrow.Truncate(k[3], 200), "sessions": x.sessions,
 			"visitors": x.visitors, "conversions": x.conversions, "revenue": x.revenue}); err != nil {
 			return err
 		}
@@ -109,7 +109,7 @@ func (a *applier) writeSessions() error {
 
 	for _, s := range a.touched {
 		p := map[string]any{"site": s.siteID, "key": s.key, "visitor": s.visitor, "started": dbTime(s.started), "last": dbTime(s.lastSeen),
-			"entry": truncate(s.entry, 300), "exit": truncate(s.exit, 300), "referrer": s.referrer, "us": s.utmSource,
+			"entry": eventrow.Truncate(s.entry, 300), "exit": eventrow.Truncate(s.exit, 300), "referrer": s.referrer, "us": s.utmSource,
 			"um": s.utmMedium, "uc": s.utmCampaign, "pv": s.pageviews, "dur": s.durationMs / 1000, "scroll": s.maxScroll,
 			"conv": s.conversions, "rev": s.revenue, "err": s.errors, "micro": s.micro, "device": s.device,
 			"browser": s.browser, "country": s.country, "identity": s.identity}
@@ -161,11 +161,6 @@ const insertSessionSQL = `INSERT INTO sessions (site_id, session_key, visitor, s
 const updateSessionSQL = `UPDATE sessions SET last_seen_at = {:last}, entry_path = {:entry}, exit_path = {:exit},
 		page_views = {:pv}, duration_seconds = {:dur}, max_scroll = {:scroll}, conversions = {:conv}, revenue = {:rev},
 		errors = {:err}, micro_conversions = {:micro}, identity = {:identity} WHERE site_id = {:site} AND session_key = {:key}`
-
-func jsonString(v any) string {
-	b, _ := json.Marshal(v)
-	return string(b)
-}
 
 var eventSeq atomic.Uint64
 

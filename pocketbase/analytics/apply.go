@@ -1,6 +1,11 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/clickmap"
+	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/eventstore/goalmatch"
+	"cro/pocketbase/eventstore/revenuecap"
+	"cro/pocketbase/eventstore/zones"
 	"time"
 )
 
@@ -23,7 +28,7 @@ type applier struct {
 	dropped     map[[2]string]float64          // exposures of unknown experiments or variants per (site, day)
 	automated   map[[2]string]float64          // hits filtered as automated per (site, day)
 	// revenueTouched are the writer's revenue counts this transaction changed (dropped if it fails).
-	revenueTouched map[revenueKey]bool
+	revenueTouched map[revenuecap.Key]bool
 	late           map[string]time.Time // the oldest late event per site (funnel_late.go)
 	lateCut        time.Time
 	zones          map[string]*time.Location // each written site's zone: experiments' days are its days too
@@ -45,7 +50,7 @@ func newApplier(w *Writer, tx *txStmts) *applier {
 		w: w, tx: tx,
 		daily: map[[2]string]*dailyAgg{}, pages: map[[3]string]*pageAgg{}, dims: map[[4]string]*dimAgg{},
 		touched: map[string]*sessState{}, newVisitors: map[visitorDayKey]bool{}, dropped: map[[2]string]float64{}, automated: map[[2]string]float64{},
-		exposures: map[[2]string]*pendingExposure{}, revenueTouched: map[revenueKey]bool{},
+		exposures: map[[2]string]*pendingExposure{}, revenueTouched: map[revenuecap.Key]bool{},
 		late: map[string]time.Time{}, lateCut: time.Now().Add(-lateAfter), zones: map[string]*time.Location{},
 	}
 }
@@ -85,7 +90,7 @@ func (a *applier) session(j *job, first *Event) *sessState {
 	if s == nil {
 		s = &sessState{
 			siteID: j.site.ID, key: b.Session, visitor: b.Visitor, isNew: true, started: first.At, lastSeen: first.At,
-			zone: j.site.Zone, startDay: localDay(first.At, j.site.Zone), entry: first.Path, exit: first.Path, referrer: first.Referrer,
+			zone: j.site.Zone, startDay: zones.LocalDay(first.At, j.site.Zone), entry: first.Path, exit: first.Path, referrer: first.Referrer,
 			utmSource: first.UtmSource, utmMedium: first.UtmMedium, utmCampaign: first.UtmCamp,
 			device: j.device, browser: j.browser, country: j.country, goals: map[string]bool{}, paths: map[string]bool{},
 		}
@@ -123,7 +128,7 @@ func (a *applier) isNewVisitorToday(s *sessState) bool {
 		return false
 	}
 	var n int
-	from, to := dayBounds(s.startDay, s.zone)
+	from, to := zones.DayBounds(s.startDay, s.zone)
 	_ = a.tx.row(visitorSeenSQL, map[string]any{"site": s.siteID, "visitor": s.visitor, "from": dbTime(from), "to": dbTime(to)}, &n)
 	a.w.visitorDay[vk] = true
 	if n > 0 {
@@ -140,7 +145,7 @@ func (a *applier) apply(j *job) error {
 		return a.applyServerConversion(j)
 	}
 	if !j.automated.IsZero() {
-		a.automated[[2]string{j.site.ID, localDay(j.automated, j.site.Zone)}]++
+		a.automated[[2]string{j.site.ID, zones.LocalDay(j.automated, j.site.Zone)}]++
 		return nil
 	}
 	evs := j.batch.Events
@@ -156,7 +161,7 @@ func (a *applier) apply(j *job) error {
 
 func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	site := j.site
-	day := localDay(ev.At, site.Zone)
+	day := zones.LocalDay(ev.At, site.Zone)
 	a.noteLate(site.ID, ev.At)
 	if ev.At.After(s.lastSeen) {
 		s.lastSeen = ev.At
@@ -186,7 +191,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		s.exit = ev.Path
 		row.referrer = ev.Referrer
 		if ev.UtmSource != "" || ev.UtmMedium != "" || ev.UtmCamp != "" {
-			row.props = jsonString(map[string]any{"utm_source": ev.UtmSource, "utm_medium": ev.UtmMedium, "utm_campaign": ev.UtmCamp})
+			row.props = eventrow.JSON(map[string]any{"utm_source": ev.UtmSource, "utm_medium": ev.UtmMedium, "utm_campaign": ev.UtmCamp})
 		}
 	case "lv":
 		// A page view's first leave carries its max scroll; later ones (tab shown again) only time.
@@ -204,12 +209,12 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 			p.scrollCount++
 			row.x = sc
 		}
-		row.viewport = ViewportClass(ev.Viewport, s.device)
+		row.viewport = clickmap.ViewportClass(ev.Viewport, s.device)
 	case "ck":
 		a.day(site.ID, day).clicks++
 		a.page(site.ID, day, ev.Path).clicks++
 		row.selector, row.name, row.x, row.y = ev.Selector, ev.Text, ev.X, ev.Y
-		row.ox, row.oy, row.viewport = ev.OffsetX, ev.OffsetY, ViewportClass(ev.Viewport, s.device)
+		row.ox, row.oy, row.viewport = ev.OffsetX, ev.OffsetY, clickmap.ViewportClass(ev.Viewport, s.device)
 	case "ob":
 		a.day(site.ID, day).outbound++
 		row.url = ev.URL
@@ -224,8 +229,8 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		s.errors++
 		a.day(site.ID, day).errors++
 		a.page(site.ID, day, ev.Path).errors++
-		row.name, row.url = truncate(ev.Message, 100), ev.Source
-		row.props = jsonString(map[string]any{"message": ev.Message, "source": ev.Source, "line": ev.Line})
+		row.name, row.url = eventrow.Truncate(ev.Message, 100), ev.Source
+		row.props = eventrow.JSON(map[string]any{"message": ev.Message, "source": ev.Source, "line": ev.Line})
 	case "wv":
 		row.name, row.value = ev.Name, ev.Value
 	case "id":
@@ -233,7 +238,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		return nil // identity lives on the session only
 	case "xp":
 		// One row per visitor and experiment, the first exposure kept; unknown ones only counted.
-		if knownExposure(site, ev) {
+		if eventrow.KnownExposure(site, ev) {
 			a.expose(site.ID, ev.ID, ev.Name, s.visitor, ev.At)
 		} else {
 			a.dropped[[2]string{site.ID, day}]++
@@ -250,12 +255,12 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 			if ev.Name == "holdout" {
 				// A personalization's held-out visitor (saw the original): the comparison group of
 				// its measured effect, never an exposure to the rule's health or reach.
-				row.typ = HoldoutExposure
+				row.typ = eventrow.HoldoutExposure
 				row.value = 0.0
 			}
 		}
 		if ev.Type == "ae" {
-			row.name = truncate(ev.Message, 100)
+			row.name = eventrow.Truncate(ev.Message, 100)
 		}
 	}
 	a.rows = append(a.rows, row)
@@ -263,12 +268,12 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	tested := len(site.Experiments) > 0
 	purchase := -1.0 // the purchase's counted value once a goal has counted it (browser revenue is capped)
 	for _, g := range site.Goals {
-		if value, ok := goalHit(g, ev); ok {
+		if value, ok := goalmatch.Hit(g, ev); ok {
 			counted, err := a.convert(j, s, g, value, ev, day)
 			if err != nil {
 				return err
 			}
-			if isPurchase(ev) && purchase < 0 && !g.Micro {
+			if goalmatch.IsPurchase(ev) && purchase < 0 && !g.Micro {
 				purchase = counted
 			}
 			if tested {
@@ -276,7 +281,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 			}
 		}
 	}
-	if tested && isPurchase(ev) {
+	if tested && goalmatch.IsPurchase(ev) {
 		if purchase < 0 {
 			// No goal counted it: an experiment's revenue is held to the same cap as the site's.
 			purchase = ev.Value
@@ -287,7 +292,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		// The raw purchase keeps the value it counted (x, unused by custom events): a late
 		// exposure's backfill reads it, so the experiment sees the capped amount (exposures.go).
 		a.rows[raw].x = purchase
-		a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: revenueGoal, value: purchase, at: ev.At})
+		a.outcomes = append(a.outcomes, outcome{site: site.ID, visitor: s.visitor, goal: eventrow.RevenueGoal, value: purchase, at: ev.At})
 	}
 	return nil
 }
@@ -326,8 +331,8 @@ func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event
 			d.convertedSessions++
 		}
 	}
-	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "conversion", name: truncate(g.Name, 100),
-		path: ev.Path, props: jsonString(props), value: value,
+	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "conversion", name: eventrow.Truncate(g.Name, 100),
+		path: ev.Path, props: eventrow.JSON(props), value: value,
 		ts: dbTime(ev.At), goal: g.ID, client: j.client})
 	return value, nil
 }
@@ -341,15 +346,7 @@ func (a *applier) completeMicro(j *job, s *sessState, g goal, ev *Event, day str
 		s.micro++
 		a.day(s.siteID, day).micro++
 	}
-	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "micro_conversion", name: truncate(g.Name, 100),
-		path: ev.Path, props: jsonString(map[string]any{"goal": g.ID, "micro": true, "verified": j.verified}),
+	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "micro_conversion", name: eventrow.Truncate(g.Name, 100),
+		path: ev.Path, props: eventrow.JSON(map[string]any{"goal": g.ID, "micro": true, "verified": j.verified}),
 		ts: dbTime(ev.At), goal: g.ID, client: j.client})
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n])
 }

@@ -68,7 +68,3 @@ func loadAudiences(app core.App, info *siteInfo) {
 	}
 	info.ExperimentList = exps
 }
-
-// HoldoutExposure is the events' type of a personalization's held-out visitor on a page where
-// the rule would have applied (the tracker's `{t: 'ex', n: 'holdout'}`).
-const HoldoutExposure = "holdout_exposure"

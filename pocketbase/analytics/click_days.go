@@ -1,7 +1,7 @@
 package analytics
 
 import (
-	"sort"
+	"cro/pocketbase/eventstore/clickmap"
 	"sync"
 	"time"
 
@@ -24,76 +24,22 @@ import (
 // rageReach bounds how far from midnight a click's rage flag can differ between the day alone and
 // the whole range: a burst's click looks back two clicks within RageWindow, and its predecessor's
 // flag two more (3 windows, with room to spare).
-const rageReach = 3 * RageWindow
+const rageReach = 3 * clickmap.RageWindow
 
 // clickClosedBefore is the start of the first UTC day that is not closed at now.
 func clickClosedBefore(now time.Time) time.Time {
-	return floorDay(now.Add(-lateAfter-DeadWindow-time.Minute), time.UTC)
+	return floorDay(now.Add(-lateAfter-clickmap.DeadWindow-time.Minute), time.UTC)
 }
 
 // clickDay is a span's clicks of one UTC day: cells sorted by selector, bin x, bin y.
 type clickDay struct {
-	Cells      []binCell
+	Cells      []clickmap.Cell
 	Rage, Dead map[string]int
 }
 
 type cellKey struct {
 	selector string
 	bx, by   int
-}
-
-func sortCells(cells []binCell) {
-	sort.Slice(cells, func(i, j int) bool {
-		a, b := cells[i], cells[j]
-		if a.Selector != b.Selector {
-			return a.Selector < b.Selector
-		}
-		if a.BX != b.BX {
-			return a.BX < b.BX
-		}
-		return a.BY < b.BY
-	})
-}
-
-// rageBursts counts the bursts per selector (see clickmap.go) among clicks, only those of bursts
-// starting at countFrom or later (a dbTime; "" counts all). Clicks of one millisecond keep the
-// flags of their sorted position, so their order among themselves does not matter.
-func rageBursts(clicks []clickRow, countFrom string) map[string]int {
-	groups := map[[2]string][]clickRow{}
-	for _, c := range clicks {
-		k := [2]string{c.session, c.selector}
-		groups[k] = append(groups[k], c)
-	}
-	out := map[string]int{}
-	for k, g := range groups {
-		sort.Slice(g, func(i, j int) bool { return g[i].ms < g[j].ms })
-		ms := make([]float64, len(g))
-		for i, c := range g {
-			ms[i] = c.ms
-		}
-		for i, starts := range RageBurstStarts(ms) {
-			if starts && g[i].ts >= countFrom {
-				out[k[1]]++
-			}
-		}
-	}
-	return out
-}
-
-// RageBurstStarts marks, among one session's clicks on one element (times in ms, sorted), the
-// click at which each rage burst is counted (see clickmap.go): the RageClicks-th click within
-// RageWindow of the click RageClicks-1 before it, when the click before it was not already in one.
-// Click maps count these per element; a session's frustration signals (pocketbase/frustration) too.
-func RageBurstStarts(ms []float64) []bool {
-	out := make([]bool, len(ms))
-	window := float64(RageWindow.Milliseconds())
-	prev := false
-	for i := range ms {
-		rage := i >= RageClicks-1 && ms[i]-ms[i-(RageClicks-1)] <= window
-		out[i] = rage && !prev
-		prev = rage
-	}
-	return out
 }
 
 // rageAcrossMidnight is what the bursts of the whole range differ by from the sum of the days'
@@ -112,14 +58,14 @@ func (s *sqliteStore) rageAcrossMidnight(q HeatmapQuery, midnight time.Time) (ma
 		return nil, err
 	}
 	at := dbTime(midnight)
-	var after []clickRow
+	var after []clickmap.Click
 	for _, c := range clicks {
-		if c.ts >= at {
+		if c.TS >= at {
 			after = append(after, c)
 		}
 	}
-	out := rageBursts(clicks, at)
-	for sel, n := range rageBursts(after, at) {
+	out := clickmap.RageBursts(clicks, at)
+	for sel, n := range clickmap.RageBursts(after, at) {
 		out[sel] -= n
 	}
 	return out, nil
@@ -127,12 +73,12 @@ func (s *sqliteStore) rageAcrossMidnight(q HeatmapQuery, midnight time.Time) (ma
 
 // clickTally adds up days.
 type clickTally struct {
-	cells      map[cellKey]*binCell
+	cells      map[cellKey]*clickmap.Cell
 	rage, dead map[string]int
 }
 
 func newClickTally() *clickTally {
-	return &clickTally{cells: map[cellKey]*binCell{}, rage: map[string]int{}, dead: map[string]int{}}
+	return &clickTally{cells: map[cellKey]*clickmap.Cell{}, rage: map[string]int{}, dead: map[string]int{}}
 }
 
 func (t *clickTally) add(d *clickDay) {
@@ -155,12 +101,12 @@ func (t *clickTally) add(d *clickDay) {
 }
 
 func (t *clickTally) figures() ClickMapFigures {
-	cells := make([]binCell, 0, len(t.cells))
+	cells := make([]clickmap.Cell, 0, len(t.cells))
 	for _, c := range t.cells {
 		cells = append(cells, *c)
 	}
-	sortCells(cells)
-	return clickMapFrom(cells, t.rage, t.dead)
+	clickmap.SortCells(cells)
+	return clickmap.Figures(cells, t.rage, t.dead)
 }
 
 // ClickMap adds up the range's closed days (stored) and its partial first day and open days (raw),

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/clickmap"
 	"encoding/binary"
 	"errors"
 )
@@ -32,7 +33,7 @@ func encodeClickDay(d *clickDay) []byte {
 		str(t)
 	}
 	// Cells are sorted by selector: each selector's cells are one run.
-	var runs [][]binCell
+	var runs [][]clickmap.Cell
 	for i, c := range d.Cells {
 		if i == 0 || c.Selector != d.Cells[i-1].Selector {
 			runs = append(runs, nil)
@@ -77,7 +78,7 @@ func decodeClickDay(b []byte) (*clickDay, error) {
 		}
 		n := r.uvarint()
 		for i := uint64(0); i < n && !r.failed; i++ {
-			c := binCell{Selector: sel, BX: int(r.varint()), BY: int(r.varint()), Clicks: int(r.uvarint())}
+			c := clickmap.Cell{Selector: sel, BX: int(r.varint()), BY: int(r.varint()), Clicks: int(r.uvarint())}
 			if t := r.uvarint(); t < uint64(len(textList)) {
 				c.Text = textList[t]
 			} else {

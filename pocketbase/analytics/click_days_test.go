@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/clickmap"
 	"fmt"
 	"math/rand"
 	"reflect"
@@ -183,7 +184,7 @@ func TestClickDaysAnswerAsRawEvents(t *testing.T) {
 
 // The blob round-trips, and a damaged one is refused rather than misread.
 func TestClickDayCodec(t *testing.T) {
-	d := &clickDay{Cells: []binCell{{Selector: "a.cta", BX: -3, BY: 19, Clicks: 7, Text: "Start"}, {Selector: "a.cta", BX: 0, BY: 0, Clicks: 1},
+	d := &clickDay{Cells: []clickmap.Cell{{Selector: "a.cta", BX: -3, BY: 19, Clicks: 7, Text: "Start"}, {Selector: "a.cta", BX: 0, BY: 0, Clicks: 1},
 		{Selector: "main>p", BX: 19, BY: 2, Clicks: 300}}, Rage: map[string]int{"main>p": 2}, Dead: map[string]int{"main>p": 120}}
 	blob := encodeClickDay(d)
 	got, err := decodeClickDay(blob)

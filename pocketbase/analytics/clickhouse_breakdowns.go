@@ -1,6 +1,8 @@
 package analytics
 
-import "sort"
+import (
+	"sort"
+)
 
 // TopPages and Dimensions on ClickHouse: SQLite's analytics_pages and analytics_dims (apply.go),
 // what adds up from page_figures and the session-level figures of the range's days

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/eventstore/zones"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -78,7 +80,7 @@ func copyTime(s string) time.Time {
 // chRowOf is a SQLite event row as the ClickHouse store writes it (clickhouse_rows.go).
 func chRowOf(siteID string, zone *time.Location, e sqliteEventRow) chRow {
 	t := copyTime(e.TS)
-	r := chRow{SiteID: siteID, Day: localDay(t, zone), TS: t.Unix(), At: t.UnixMilli(), Visitor: e.Visitor, Session: e.Session,
+	r := chRow{SiteID: siteID, Day: zones.LocalDay(t, zone), TS: t.Unix(), At: t.UnixMilli(), Visitor: e.Visitor, Session: e.Session,
 		Type: e.Type, Name: e.Name, Path: e.Path, URL: e.URL, Referrer: e.Referrer, Props: e.Props, Value: e.Value, X: e.X, Y: e.Y,
 		Selector: e.Selector, Device: e.Device, Browser: e.Browser, Country: e.Country, Rule: e.Rule, Goal: e.Goal, Client: e.Client,
 		OffsetX: e.OffsetX, OffsetY: e.OffsetY, Viewport: e.Viewport, Seq: nextSeq()}
@@ -106,7 +108,7 @@ func CopySiteEvents(app core.App, siteID, url string, chunk int, progress func(c
 	if err != nil {
 		return res, fmt.Errorf("site %q not found", siteID)
 	}
-	zone := siteZone(site)
+	zone := zones.OfSite(site)
 	db, err := clickhouse.Open(url)
 	if err != nil {
 		return res, err
@@ -163,7 +165,7 @@ func CopySiteEvents(app core.App, siteID, url string, chunk int, progress func(c
 			case e.Type == "conversion" && e.Goal != "":
 				outcomes = append(outcomes, chOutcome{SiteID: siteID, Day: r.Day, At: r.At, Visitor: r.Visitor, Goal: e.Goal})
 			case e.Type == "custom" && e.Value > 0:
-				outcomes = append(outcomes, chOutcome{SiteID: siteID, Day: r.Day, At: r.At, Visitor: r.Visitor, Goal: revenueGoal, Value: e.Value})
+				outcomes = append(outcomes, chOutcome{SiteID: siteID, Day: r.Day, At: r.At, Visitor: r.Visitor, Goal: eventrow.RevenueGoal, Value: e.Value})
 			}
 		}
 		if err := db.Insert("events", out); err != nil {
@@ -224,7 +226,7 @@ func copyOnce(db *clickhouse.Client, app core.App, siteID string, zone *time.Loc
 	var rows []any
 	for _, x := range exposures {
 		t := copyTime(x.TS)
-		rows = append(rows, chOutcome{SiteID: siteID, Day: localDay(t, zone), At: t.UnixMilli(), Visitor: x.Visitor, Experiment: x.Experiment, Variant: x.Variant, Seq: nextSeq()})
+		rows = append(rows, chOutcome{SiteID: siteID, Day: zones.LocalDay(t, zone), At: t.UnixMilli(), Visitor: x.Visitor, Experiment: x.Experiment, Variant: x.Variant, Seq: nextSeq()})
 	}
 	var days []struct {
 		Day string `db:"day"`

@@ -1,6 +1,10 @@
 package analytics
 
-import "strings"
+import (
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/eventrow"
+	"strings"
+)
 
 // CUPED's sums on ClickHouse, in one query over exposures and experiment_events (each exposed
 // visitor's first exposure and outcomes) and their sessions from events: the same definitions as the SQLite store's sums
@@ -31,10 +35,10 @@ const (
 )
 
 // ExperimentCovariates implements the experiments package's CovariateStore.
-func (s *chStore) ExperimentCovariates(q ExperimentQuery, windowDays int) ([]CupedCell, error) {
+func (s *chStore) ExperimentCovariates(q ExperimentQuery, windowDays int) ([]eventstore.CupedCell, error) {
 	post, pre, goal := chGoalPost, chGoalPre, q.GoalID
 	if q.Revenue {
-		post, pre, goal = chRevenuePost, chRevenuePre, revenueGoal
+		post, pre, goal = chRevenuePost, chRevenuePre, eventrow.RevenueGoal
 	}
 	sql := strings.Replace(strings.Replace(chCovariatesSQL, "{{post}}", post, 1), "{{pre}}", pre, 1)
 	sql = strings.Replace(sql, "{{sessions}}", chSessionsOfExposed(false, "s_start", "s_device"), 1)
@@ -43,9 +47,9 @@ func (s *chStore) ExperimentCovariates(q ExperimentQuery, windowDays int) ([]Cup
 	if err != nil {
 		return nil, err
 	}
-	out := make([]CupedCell, len(rows))
+	out := make([]eventstore.CupedCell, len(rows))
 	for i, r := range rows {
-		out[i] = CupedCell{Variant: r.Str("variant"), Device: r.Str("device"), VisitorType: r.Str("vtype"), Count: r.Num("n"),
+		out[i] = eventstore.CupedCell{Variant: r.Str("variant"), Device: r.Str("device"), VisitorType: r.Str("vtype"), Count: r.Num("n"),
 			Post: r.Num("post"), PostSquares: r.Num("post2"), Pre: r.Num("pre"), PreSquares: r.Num("pre2"), Products: r.Num("prod")}
 	}
 	return out, nil

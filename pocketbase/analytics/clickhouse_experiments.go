@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
 	"strings"
 	"time"
 )
@@ -28,9 +29,9 @@ var chSessionColumns = map[string]string{"s_start": "min(at)", "s_last": "max(at
 func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error) {
 	goal := q.GoalID
 	if q.Revenue {
-		goal = revenueGoal
+		goal = eventrow.RevenueGoal
 	}
-	p := map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal, "rev": revenueGoal}
+	p := map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal, "rev": eventrow.RevenueGoal}
 	var days []experimentDayRow
 	var conversions []dayCount
 	var revenue []revenueRow
@@ -57,11 +58,11 @@ func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error
 		if r.Str("o_goal") == goal {
 			conversions = append(conversions, dayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
 		}
-		if r.Str("o_goal") == revenueGoal {
+		if r.Str("o_goal") == eventrow.RevenueGoal {
 			revenue = append(revenue, revenueRow{Variant: r.Str("variant"), Sum: r.Num("total"), Squares: r.Num("squares")})
 		}
 	}
-	if goal == revenueGoal {
+	if goal == eventrow.RevenueGoal {
 		// Purchasers on the day of their first purchase after exposure (the revenue row above is per visitor).
 		conversions = conversions[:0]
 		rows, err = s.query(`SELECT x_variant AS variant, toString(d) AS d, count() AS n FROM (

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/eventrow"
 )
 
 // The features' reads on ClickHouse (eventstore.FeatureReads): sessions are built from their
@@ -52,7 +53,7 @@ func (s *chStore) PersonalizationArms(siteID, ruleID, goalID string) ([]ArmFigur
 		out = append(out, ArmFigures{Arm: "exposure", Visitors: n, Conversions: r.Int("ex_conv")})
 	}
 	if n := r.Int("ho_visitors"); n > 0 {
-		out = append(out, ArmFigures{Arm: HoldoutExposure, Visitors: n, Conversions: r.Int("ho_conv")})
+		out = append(out, ArmFigures{Arm: eventrow.HoldoutExposure, Visitors: n, Conversions: r.Int("ho_conv")})
 	}
 	return out, nil
 }
@@ -83,7 +84,7 @@ func (s *chStore) SessionsSeen(siteID string, after, until time.Time, maxAge tim
 		out = append(out, SessionRef{Session: r.Str("session"), StartedAt: time.UnixMilli(int64(r.Num("started"))).UTC(),
 			LastSeenAt: time.UnixMilli(int64(r.Num("last"))).UTC(), EntryPath: r.Str("entry"), Device: r.Str("dev"),
 			Country: r.Str("ctry"), Source: collect.Source(r.Str("ref")), Converted: r.Int("conv") > 0,
-			DurationSec: round2(r.Num("duration_ms") / 1000)})
+			DurationSec: eventrow.Round2(r.Num("duration_ms") / 1000)})
 	}
 	return out, err
 }

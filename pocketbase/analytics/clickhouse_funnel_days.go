@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funnelpath"
 	"sync"
 	"time"
 )
@@ -30,7 +31,7 @@ type chLateState struct {
 
 // closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to),
 // from the day cache, working out the days it lacks a run of consecutive days at a time.
-func (s *chStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
+func (s *chStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	key := funnelKey(q)
 	unlock := lockFunnelSite("clickhouse:" + q.SiteID)
 	defer unlock()
@@ -41,10 +42,10 @@ func (s *chStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[stri
 		return funnelDayCacheKey{site: q.SiteID, funnel: key, day: dayLabel(d)}
 	}
 	gen := s.dayCache.generation(q.SiteID)
-	paths := map[string]funnelPath{}
+	paths := map[string]funnelpath.Path{}
 	for d := from; d.Before(to); {
 		if v, ok := s.dayCache.get(cacheKey(d)); ok {
-			mergeFunnelPaths(paths, v.(map[string]funnelPath))
+			funnelpath.Merge(paths, v.(map[string]funnelpath.Path))
 			d = nextDay(d)
 			continue
 		}
@@ -62,7 +63,7 @@ func (s *chStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[stri
 		for day := d; day.Before(end); day = nextDay(day) {
 			v := days[dayLabel(day)]
 			s.dayCache.put(cacheKey(day), v, len(v), gen)
-			mergeFunnelPaths(paths, v)
+			funnelpath.Merge(paths, v)
 		}
 		d = end
 	}
@@ -70,7 +71,7 @@ func (s *chStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[stri
 }
 
 // computeFunnelDays works out the kept attempts of each day of [from, to) from events, by day.
-func (s *chStore) computeFunnelDays(q FunnelQuery, from, to time.Time) (map[string]map[string]funnelPath, error) {
+func (s *chStore) computeFunnelDays(q FunnelQuery, from, to time.Time) (map[string]map[string]funnelpath.Path, error) {
 	byVisitor, err := s.funnelEvents(q, from, to)
 	if err != nil {
 		return nil, err

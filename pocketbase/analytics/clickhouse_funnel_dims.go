@@ -5,20 +5,21 @@ import (
 	"time"
 
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/funnelpath"
 )
 
-// entryDims are the breakdown values (FunnelBreakdowns' order) of the funnel paths' entry sessions,
+// entryDims are the breakdown values (funnelpath.Breakdowns' order) of the funnel paths' entry sessions,
 // from the sessions rollup. Entries are read in time order, a chunk at a time, each chunk only
 // from the days around its entries (two days either way: zones, and sessions begun the day before),
 // so a chunk reads a few days' sessions, not the site's.
-func (s *chStore) entryDims(siteID string, paths map[string]funnelPath) (map[string][]string, error) {
+func (s *chStore) entryDims(siteID string, paths map[string]funnelpath.Path) (map[string][]string, error) {
 	type entry struct {
 		session string
 		at      time.Time
 	}
 	var entries []entry
 	for _, fp := range paths {
-		entries = append(entries, entry{fp.sessions[0], fp.times[0]})
+		entries = append(entries, entry{fp.Sessions[0], fp.Times[0]})
 	}
 	sort.Slice(entries, func(i, j int) bool { return entries[i].at.Before(entries[j].at) })
 	dims := map[string][]string{}

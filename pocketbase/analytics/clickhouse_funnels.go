@@ -2,6 +2,8 @@ package analytics
 
 import (
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/funnelpath"
+	"cro/pocketbase/eventstore/urlpattern"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,13 +19,13 @@ const chFunnelChunk = 1000
 
 // funnelPaths is each entrant's kept attempt, by visitor: whole closed days from the day cache
 // (clickhouse_funnel_days.go), the range's partial first day and the days still open from events.
-func (s *chStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) {
+func (s *chStore) funnelPaths(q FunnelQuery) (map[string]funnelpath.Path, error) {
 	return splitFunnelPaths(q, time.Now(), s.eventFunnelPaths, s.closedFunnelPaths)
 }
 
 // eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from events.
-func (s *chStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
-	out := map[string]funnelPath{}
+func (s *chStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+	out := map[string]funnelpath.Path{}
 	if !to.After(from) {
 		return out, nil
 	}
@@ -32,7 +34,7 @@ func (s *chStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[strin
 		return nil, err
 	}
 	for v, evs := range byVisitor {
-		if fp, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, from, to); ok {
+		if fp, ok := funnelpath.Best(evs, len(q.Steps), q.Order, q.Window, from, to); ok {
 			out[v] = fp
 		}
 	}
@@ -42,7 +44,7 @@ func (s *chStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[strin
 // funnelEvents are, by visitor and sorted, the step events of [from, to + window] of the visitors
 // with a step-1 event in [from, to): ClickHouse maps each row to its steps (the paths' masks worked
 // out in Go from path_days with the one URL pattern matcher) and sends one row per entrant.
-func (s *chStore) funnelEvents(q FunnelQuery, from, to time.Time) (map[string][]funnelEvent, error) {
+func (s *chStore) funnelEvents(q FunnelQuery, from, to time.Time) (map[string][]funnelpath.Event, error) {
 	end := to.Add(q.Window).Add(time.Millisecond)
 	p := map[string]any{"site": q.SiteID, "from": from, "end": end, "to": to, "fromSec": from.Unix() - 1, "endSec": end.Unix() + 1,
 		"dayFrom": dayOf(from.AddDate(0, 0, -1)), "dayTo": dayOf(end.AddDate(0, 0, 1))}
@@ -64,7 +66,7 @@ func (s *chStore) funnelEvents(q FunnelQuery, from, to time.Time) (map[string][]
 		for _, r := range rows {
 			path := r.Str("path")
 			for k, st := range q.Steps {
-				if st.Goal == "" && URLPatternMatches(st.Page, path) {
+				if st.Goal == "" && urlpattern.Matches(st.Page, path) {
 					pageMasks[path] |= 1 << k
 				}
 			}
@@ -73,7 +75,7 @@ func (s *chStore) funnelEvents(q FunnelQuery, from, to time.Time) (map[string][]
 	pathList, pathMask := chMaskLists(pageMasks)
 	goalList, goalMask := chMaskLists(goalMasks)
 	if pathList == "[]" && goalList == "[]" {
-		return map[string][]funnelEvent{}, nil
+		return map[string][]funnelpath.Event{}, nil
 	}
 	mask := func(col, list, masks string) string {
 		if list == "[]" {
@@ -90,13 +92,13 @@ func (s *chStore) funnelEvents(q FunnelQuery, from, to time.Time) (map[string][]
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string][]funnelEvent, len(rows))
+	out := make(map[string][]funnelpath.Event, len(rows))
 	sessions := map[string]string{} // one string per session
 	for _, r := range rows {
 		ats, _ := r["ats"].([]any)
 		ms, _ := r["ms"].([]any)
 		ss, _ := r["ss"].([]any)
-		evs := make([]funnelEvent, 0, len(ats))
+		evs := make([]funnelpath.Event, 0, len(ats))
 		for i := range ats {
 			at, _ := ats[i].(float64)
 			m, _ := ms[i].(float64)
@@ -106,9 +108,9 @@ func (s *chStore) funnelEvents(q FunnelQuery, from, to time.Time) (map[string][]
 			} else {
 				sessions[sess] = sess
 			}
-			evs = append(evs, funnelEvent{at: time.UnixMilli(int64(at)).UTC(), steps: uint16(m), session: sess})
+			evs = append(evs, funnelpath.Event{At: time.UnixMilli(int64(at)).UTC(), Steps: uint16(m), Session: sess})
 		}
-		out[r.Str("visitor")] = sortFunnelEvents(evs)
+		out[r.Str("visitor")] = funnelpath.SortEvents(evs)
 	}
 	return out, nil
 }
@@ -144,36 +146,36 @@ func (s *chStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
 	if err != nil {
 		return FunnelFigures{}, err
 	}
-	t := newFunnelTally(len(q.Steps))
+	t := funnelpath.NewTally(len(q.Steps))
 	for _, fp := range paths {
-		t.add(fp)
+		t.Add(fp)
 	}
-	f := t.figures()
+	f := t.Figures()
 	if q.Breakdown == "" {
 		return f, nil
 	}
-	dim := slices.Index(FunnelBreakdowns, q.Breakdown)
+	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
 	dims, err := s.entryDims(q.SiteID, paths)
 	if err != nil {
 		return FunnelFigures{}, err
 	}
-	f.Breakdown = breakdownRows(paths, func(fp funnelPath) string { return dimOrUnknown(dims[fp.sessions[0]], dim) }, len(q.Steps))
+	f.Breakdown = funnelpath.BreakdownRows(paths, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims[fp.Sessions[0]], dim) }, len(q.Steps))
 	return f, nil
 }
 
 func (s *chStore) FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, error) {
-	return funnelDropOff(q, step, s.funnelPaths, s.sessionPageViews)
+	return funnelpath.DropOff(q, step, s.funnelPaths, s.sessionPageViews)
 }
 
 // sessionPageViews are the sessions' page views, by session (session_pages: one range per session).
-func (s *chStore) sessionPageViews(siteID string, sessions []string) (map[string][]pageView, error) {
-	views := map[string][]pageView{}
+func (s *chStore) sessionPageViews(siteID string, sessions []string) (map[string][]funnelpath.PageView, error) {
+	views := map[string][]funnelpath.PageView{}
 	err := s.sessionRows(siteID, sessions, `SELECT session, path, at FROM session_pages WHERE site_id = {:site}
 		AND session IN {:sessions}`, func(r map[string]any) {
 		session, _ := r["session"].(string)
 		path, _ := r["path"].(string)
 		at, _ := r["at"].(float64)
-		views[session] = append(views[session], pageView{path: path, at: time.UnixMilli(int64(at)).UTC()})
+		views[session] = append(views[session], funnelpath.PageView{Path: path, At: time.UnixMilli(int64(at)).UTC()})
 	})
 	return views, err
 }

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/clickmap"
 	"strconv"
 	"strings"
 )
@@ -16,7 +17,7 @@ const chClickFilter = `site_id = {:site} AND path = {:path} AND viewport = {:dev
 
 func chHeatParams(q HeatmapQuery) map[string]any {
 	return map[string]any{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": q.From, "to": q.To,
-		"fromSec": q.From.Unix() - 1, "dead": DeadWindow.Milliseconds()}
+		"fromSec": q.From.Unix() - 1, "dead": clickmap.DeadWindow.Milliseconds()}
 }
 
 func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
@@ -27,28 +28,28 @@ func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 	if err != nil {
 		return ClickMapFigures{}, err
 	}
-	cells := make([]binCell, 0, len(rows))
+	cells := make([]clickmap.Cell, 0, len(rows))
 	var plain []string
 	seen := map[string]bool{}
 	for _, r := range rows {
 		sel := r.Str("selector")
-		cells = append(cells, binCell{Selector: sel, BX: r.Int("bin_x"), BY: r.Int("bin_y"), Clicks: r.Int("n"), Text: r.Str("text")})
-		if !seen[sel] && !Interactive(sel) {
+		cells = append(cells, clickmap.Cell{Selector: sel, BX: r.Int("bin_x"), BY: r.Int("bin_y"), Clicks: r.Int("n"), Text: r.Str("text")})
+		if !seen[sel] && !clickmap.Interactive(sel) {
 			plain = append(plain, sel)
 		}
 		seen[sel] = true
 	}
-	sortCells(cells)
+	clickmap.SortCells(cells)
 	// Rage: bursts of clicks on one element by one session (rageBursts), read click by click.
 	rows, err = s.query(`SELECT session, selector, at FROM page_events WHERE `+chClickFilter, p)
 	if err != nil {
 		return ClickMapFigures{}, err
 	}
-	clicks := make([]clickRow, len(rows))
+	clicks := make([]clickmap.Click, len(rows))
 	for i, r := range rows {
-		clicks[i] = clickRow{session: r.Str("session"), selector: r.Str("selector"), ms: r.Num("at")}
+		clicks[i] = clickmap.Click{Session: r.Str("session"), Selector: r.Str("selector"), MS: r.Num("at")}
 	}
-	rage := rageBursts(clicks, "")
+	rage := clickmap.RageBursts(clicks, "")
 	dead := map[string]int{}
 	if len(plain) > 0 {
 		// Dead: no page view of the session within DeadWindow after the click.
@@ -70,7 +71,7 @@ func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 			dead[r.Str("selector")] = r.Int("n")
 		}
 	}
-	return clickMapFrom(cells, rage, dead), nil
+	return clickmap.Figures(cells, rage, dead), nil
 }
 
 func (s *chStore) ScrollDepth(q HeatmapQuery) (ScrollFigures, error) {
@@ -82,11 +83,11 @@ func (s *chStore) ScrollDepth(q HeatmapQuery) (ScrollFigures, error) {
 		AND viewport = {:device} AND type = 'leave' AND at >= {:from} AND at < {:to} AND x > 0`,
 		chHeatParams(q))
 	if err != nil || len(rows) == 0 {
-		return scrollFrom(0, [10]int{}), err
+		return clickmap.Scroll(0, [10]int{}), err
 	}
 	var reached [10]int
 	for i := range reached {
 		reached[i] = rows[0].Int("d" + strconv.Itoa((i+1)*10))
 	}
-	return scrollFrom(rows[0].Int("total"), reached), nil
+	return clickmap.Scroll(rows[0].Int("total"), reached), nil
 }

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funnelpath"
 	"encoding/json"
 	"os"
 	"sort"
@@ -50,7 +51,7 @@ func TestClickHousePerf(t *testing.T) {
 	strict, anyOrder := fq, fq
 	strict.Order, anyOrder.Order = FunnelStrict, FunnelAnyOrder
 	bySource := fq
-	bySource.Breakdown = BreakdownSource
+	bySource.Breakdown = funnelpath.BreakdownSource
 	hq := func(device string) HeatmapQuery {
 		return HeatmapQuery{SiteID: site.ID, Path: "/", Device: device, From: from, To: to}
 	}

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
 	"fmt"
 	"strings"
 )
@@ -62,7 +63,7 @@ func (s *chStore) RatioSums(q RatioQuery) ([]RatioSums, error) {
 	}
 	sql := strings.Replace(fmt.Sprintf(chRatioSQL, num[0], den[0], npre, dpre), "{{sessions}}", chSessionsOfExposed(true, "s_start", "s_last", "s_pv"), 1)
 	rows, err := s.query(sql, map[string]any{"site": q.SiteID, "exp": q.ExperimentID,
-		"goal": q.GoalID, "rev": revenueGoal, "w": uint64(max(q.WindowDays, 0)) * 86400000})
+		"goal": q.GoalID, "rev": eventrow.RevenueGoal, "w": uint64(max(q.WindowDays, 0)) * 86400000})
 	out := make([]RatioSums, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, RatioSums{Variant: r.Str("variant"), Count: r.Num("n"), Numerator: r.Num("num"), NumeratorSquares: r.Num("num2"),

@@ -4,7 +4,13 @@ import (
 	"sync/atomic"
 	"time"
 
+	"cro/pocketbase/collect"
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/clickmap"
+	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/eventstore/goalmatch"
+	"cro/pocketbase/eventstore/revenuecap"
+	"cro/pocketbase/eventstore/zones"
 )
 
 // chRow is one row of the ClickHouse events table (clickhouse.Schema): a raw event as the SQLite
@@ -87,7 +93,7 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: row.Day, At: row.At, Visitor: c.Visitor, Goal: c.GoalID})
 		}
 		if c.Value > 0 {
-			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: row.Day, At: row.At, Visitor: c.Visitor, Goal: revenueGoal, Value: c.Value})
+			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: row.Day, At: row.At, Visitor: c.Visitor, Goal: eventrow.RevenueGoal, Value: c.Value})
 		}
 		return j, nil
 	}
@@ -97,22 +103,22 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 	}
 	for i := range b.Events {
 		ev := &b.Events[i]
-		day := localDay(ev.At, site.Zone)
+		day := zones.LocalDay(ev.At, site.Zone)
 		base := chRow{SiteID: site.ID, Day: day, TS: ev.At.Unix(), At: ev.At.UnixMilli(), Visitor: b.Visitor, Session: b.Session,
-			Type: typeNames[ev.Type], Path: ev.Path, Device: in.Device, Browser: in.Browser, Country: in.Country, Client: in.Client}
+			Type: collect.TypeNames[ev.Type], Path: ev.Path, Device: in.Device, Browser: in.Browser, Country: in.Country, Client: in.Client}
 		row := base
 		keep := true
 		switch ev.Type {
 		case "pv":
 			row.Referrer, row.UtmSource, row.UtmMedium, row.UtmCampaign = ev.Referrer, ev.UtmSource, ev.UtmMedium, ev.UtmCamp
 		case "lv":
-			row.Value, row.Viewport = ev.Duration, ViewportClass(ev.Viewport, in.Device)
+			row.Value, row.Viewport = ev.Duration, clickmap.ViewportClass(ev.Viewport, in.Device)
 			if ev.Scroll != nil {
 				row.X, row.Scrolled = *ev.Scroll, 1
 			}
 		case "ck":
 			row.Selector, row.Name, row.X, row.Y = ev.Selector, ev.Text, ev.X, ev.Y
-			row.OffsetX, row.OffsetY, row.Viewport = ev.OffsetX, ev.OffsetY, ViewportClass(ev.Viewport, in.Device)
+			row.OffsetX, row.OffsetY, row.Viewport = ev.OffsetX, ev.OffsetY, clickmap.ViewportClass(ev.Viewport, in.Device)
 		case "ob":
 			row.URL = ev.URL
 		case "ev":
@@ -123,14 +129,14 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 		case "fs":
 			row.Selector = ev.Selector
 		case "er":
-			row.Name, row.URL = truncate(ev.Message, 100), ev.Source
-			row.Props = jsonString(map[string]any{"message": ev.Message, "source": ev.Source, "line": ev.Line})
+			row.Name, row.URL = eventrow.Truncate(ev.Message, 100), ev.Source
+			row.Props = eventrow.JSON(map[string]any{"message": ev.Message, "source": ev.Source, "line": ev.Line})
 		case "wv":
 			row.Name, row.Value = ev.Name, ev.Value
 		case "id":
 			row.Identity = ev.ID
 		case "xp":
-			if !knownExposure(site, ev) {
+			if !eventrow.KnownExposure(site, ev) {
 				j.counters = append(j.counters, chCounter(site.ID, day, "dropped_exposures"))
 				continue
 			}
@@ -143,11 +149,11 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 			}
 			row.Rule = ev.ID
 			if ev.Type == "ex" && ev.Name == "holdout" {
-				row.Type = HoldoutExposure // a personalization's held-out visitor, as apply.go stores it
+				row.Type = eventrow.HoldoutExposure // a personalization's held-out visitor, as apply.go stores it
 			} else if ev.Type == "ex" {
 				row.Value = ev.Value
 			} else {
-				row.Name = truncate(ev.Message, 100)
+				row.Name = eventrow.Truncate(ev.Message, 100)
 			}
 		}
 		if keep {
@@ -157,23 +163,23 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 		tested := len(site.Experiments) > 0
 		purchase := -1.0 // the purchase's counted value once a goal counted it (apply.go)
 		for _, g := range site.Goals {
-			value, ok := goalHit(g, ev)
+			value, ok := goalmatch.Hit(g, ev)
 			if !ok {
 				continue
 			}
 			conv := base
-			conv.Type, conv.Name, conv.Goal = "conversion", truncate(g.Name, 100), g.ID
+			conv.Type, conv.Name, conv.Goal = "conversion", eventrow.Truncate(g.Name, 100), g.ID
 			if g.Micro {
 				conv.Type = "micro_conversion"
-				conv.Props = jsonString(map[string]any{"goal": g.ID, "micro": true, "verified": in.Verified})
+				conv.Props = eventrow.JSON(map[string]any{"goal": g.ID, "micro": true, "verified": in.Verified})
 			} else {
 				props := map[string]any{"goal": g.ID, "verified": in.Verified}
 				if value > 0 && !in.Verified {
 					props["reported"] = value
 					value = s.capRevenue(site.ID, b.Visitor, in.Client, day, value)
 				}
-				conv.Value, conv.Props = value, jsonString(props)
-				if isPurchase(ev) && purchase < 0 {
+				conv.Value, conv.Props = value, eventrow.JSON(props)
+				if goalmatch.IsPurchase(ev) && purchase < 0 {
 					purchase = value
 				}
 			}
@@ -183,14 +189,14 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 				j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: day, At: base.At, Visitor: b.Visitor, Goal: g.ID})
 			}
 		}
-		if tested && isPurchase(ev) {
+		if tested && goalmatch.IsPurchase(ev) {
 			if purchase < 0 {
 				purchase = ev.Value
 				if !in.Verified {
 					purchase = s.capRevenue(site.ID, b.Visitor, in.Client, day, purchase)
 				}
 			}
-			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: day, At: base.At, Visitor: b.Visitor, Goal: revenueGoal, Value: purchase})
+			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: day, At: base.At, Visitor: b.Visitor, Goal: eventrow.RevenueGoal, Value: purchase})
 		}
 	}
 	return j, nil
@@ -199,8 +205,8 @@ func (s *chStore) prepare(in Ingest) (*chJob, error) {
 // capRevenue is revenue_cap.go's rule: per visitor and per source and day, counted in memory and,
 // for a visitor first seen by this process, from what the store already holds of their day.
 func (s *chStore) capRevenue(siteID, visitor, client, day string, value float64) float64 {
-	vk := revenueKey{siteID, day, "v", visitor}
-	ck := revenueKey{siteID, day, "c", client}
+	vk := revenuecap.VisitorDay(siteID, day, visitor)
+	ck := revenuecap.SourceDay(siteID, day, client)
 	if _, ok := s.revenueDay[vk]; !ok {
 		q, _ := clickhouse.Bind(`SELECT sum(value) AS v FROM events WHERE site_id = {:site} AND day = toDate({:day})
 			AND visitor = {:visitor} AND type = 'conversion'`, map[string]any{"site": siteID, "day": day, "visitor": visitor})
@@ -209,7 +215,7 @@ func (s *chStore) capRevenue(siteID, visitor, client, day string, value float64)
 	}
 	limit := s.revenueCap - s.revenueDay[vk]
 	if client != "" {
-		limit = min(limit, s.revenueCap*RevenueVisitorsPerSource-s.revenueDay[ck])
+		limit = min(limit, s.revenueCap*revenuecap.VisitorsPerSource-s.revenueDay[ck])
 	}
 	counted := max(0, min(value, limit))
 	s.revenueDay[vk] += counted
@@ -225,9 +231,9 @@ func (s *chStore) serverConversion(site *siteInfo, c *ServerConversion) (chRow, 
 	if c.GoalID != "" {
 		goalID = c.GoalID
 	}
-	row := chRow{SiteID: site.ID, Day: localDay(c.At, site.Zone), TS: c.At.Unix(), At: c.At.UnixMilli(), Visitor: c.Visitor,
-		Type: "conversion", Name: truncate(c.Goal, 100), Goal: goalID, Value: c.Value,
-		Props: jsonString(map[string]any{"goal": goalID, "source": ServerConversionSource, "verified": true,
+	row := chRow{SiteID: site.ID, Day: zones.LocalDay(c.At, site.Zone), TS: c.At.Unix(), At: c.At.UnixMilli(), Visitor: c.Visitor,
+		Type: "conversion", Name: eventrow.Truncate(c.Goal, 100), Goal: goalID, Value: c.Value,
+		Props: eventrow.JSON(map[string]any{"goal": goalID, "source": ServerConversionSource, "verified": true,
 			"conversion_id": c.ID, "currency": c.Currency})}
 	q, _ := clickhouse.Bind(`SELECT argMax(session, at) AS l_session, argMax(path, at) AS l_path, argMax(device_type, at) AS l_device,
 		argMax(browser, at) AS l_browser, argMax(country, at) AS l_country, count() AS n FROM events

@@ -5,6 +5,7 @@ import (
 
 	"cro/pocketbase/collect"
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/eventrow"
 )
 
 // RecentSessions on ClickHouse: the range's sessions with page views, newest first, from the
@@ -52,7 +53,7 @@ func (s *chStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
 	for _, r := range rows {
 		started := time.UnixMilli(int64(r.Num("started"))).UTC()
 		out.Items = append(out.Items, SessionSummary{
-			SessionID: r.Str("session"), StartedAt: started.Format(isoMillis), DurationSeconds: round2(r.Num("duration_ms") / 1000),
+			SessionID: r.Str("session"), StartedAt: started.Format(eventrow.ISOMillis), DurationSeconds: eventrow.Round2(r.Num("duration_ms") / 1000),
 			PageViews: r.Int("pv"), EntryPage: r.Str("entry"), ExitPage: r.Str("exit_path"), Device: r.Str("s_device"),
 			Browser: r.Str("s_browser"), Country: r.Str("s_country"), Source: collect.Source(r.Str("s_ref")), Converted: r.Num("converted") > 0,
 		})

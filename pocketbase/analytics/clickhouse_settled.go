@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
 	"fmt"
 	"sort"
 	"time"
@@ -39,7 +40,7 @@ func (f *dayFigs) page(path string) *PageFigures {
 }
 
 func (f *dayFigs) dim(dim, value string) *DimFigures {
-	k := [2]string{dim, truncate(value, 200)}
+	k := [2]string{dim, eventrow.Truncate(value, 200)}
 	if f.dims[k] == nil {
 		f.dims[k] = &DimFigures{Dim: k[0], Value: k[1]}
 	}

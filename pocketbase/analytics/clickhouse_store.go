@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/revenuecap"
 )
 
 // chStore is the event store on ClickHouse (CRO_EVENTS_URL): raw events and their materialized
@@ -20,7 +21,7 @@ type chStore struct {
 	mu         sync.Mutex
 	dirtyMu    sync.Mutex // dirty's own: marked after inserts, which Start's spool replay runs under mu
 	dirty      map[string]bool
-	revenueDay map[revenueKey]float64 // browser revenue counted per visitor and source and day (revenue_cap.go)
+	revenueDay map[revenuecap.Key]float64 // browser revenue counted per visitor and source and day (revenue_cap.go)
 	revenueCap float64
 	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
 	memoMu     sync.Mutex
@@ -68,8 +69,8 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 }
 
 func newCHStore(db *clickhouse.Client) *chStore {
-	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenueKey]float64{},
-		settleLag: chSettleLag, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap),
+	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenuecap.Key]float64{},
+		settleLag: chSettleLag, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", revenuecap.DefaultBrowserCap),
 		dayCache: newFunnelDayCache(), late: chLateState{sites: map[string]*chLateSeen{}}}
 }
 

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/urlpattern"
 	"strconv"
 	"time"
 )
@@ -104,7 +105,7 @@ func (s *chStore) RuleRevenue(siteID, ruleID, urlPattern string, from, to time.T
 		}
 		paths, _ := r["paths"].([]any)
 		for _, x := range paths {
-			if path, _ := x.(string); URLPatternMatches(urlPattern, path) {
+			if path, _ := x.(string); urlpattern.Matches(urlPattern, path) {
 				out.Holdout.Count++
 				out.Holdout.Sum += rev
 				out.Holdout.SumSquares += rev * rev

@@ -1,6 +1,8 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/clickmap"
+	"cro/pocketbase/eventstore/eventrow"
 	"strconv"
 	"strings"
 
@@ -15,8 +17,8 @@ const refClickFilterSQL = `type = 'click' AND site_id = {:site} AND path = {:pat
 
 // The bins, with the element's link or button text (the click rows' name): offsets of exactly 1
 // belong to the last bin.
-var refClickBinsSQL = `SELECT selector, MIN(` + strconv.Itoa(HeatBins-1) + `, CAST(offset_x * ` + strconv.Itoa(HeatBins) + ` AS INTEGER)) AS bin_x,
-	MIN(` + strconv.Itoa(HeatBins-1) + `, CAST(offset_y * ` + strconv.Itoa(HeatBins) + ` AS INTEGER)) AS bin_y, COUNT(*) AS n, MAX(name) AS text
+var refClickBinsSQL = `SELECT selector, MIN(` + strconv.Itoa(clickmap.HeatBins-1) + `, CAST(offset_x * ` + strconv.Itoa(clickmap.HeatBins) + ` AS INTEGER)) AS bin_x,
+	MIN(` + strconv.Itoa(clickmap.HeatBins-1) + `, CAST(offset_y * ` + strconv.Itoa(clickmap.HeatBins) + ` AS INTEGER)) AS bin_y, COUNT(*) AS n, MAX(name) AS text
 	FROM events WHERE ` + refClickFilterSQL + ` GROUP BY selector, bin_x, bin_y ORDER BY selector, bin_x, bin_y`
 
 // A click is in a rage burst when it is at most RageWindow after the click two before it, of the
@@ -25,7 +27,7 @@ var refClickBinsSQL = `SELECT selector, MIN(` + strconv.Itoa(HeatBins-1) + `, CA
 var refRageBurstsSQL = `SELECT selector, SUM(burst) AS n FROM (
 		SELECT selector, COALESCE(rage, 0) AND NOT COALESCE(LAG(rage) OVER w2, 0) AS burst FROM (
 			SELECT selector, session, ROW_NUMBER() OVER w AS rn,
-				(ms - LAG(ms, ` + strconv.Itoa(RageClicks-1) + `) OVER w) <= ` + strconv.Itoa(int(RageWindow.Milliseconds())) + ` AS rage FROM (
+				(ms - LAG(ms, ` + strconv.Itoa(clickmap.RageClicks-1) + `) OVER w) <= ` + strconv.Itoa(int(clickmap.RageWindow.Milliseconds())) + ` AS rage FROM (
 				SELECT selector, session, julianday(ts) * 86400000.0 AS ms FROM events WHERE ` + refClickFilterSQL + `
 			) WINDOW w AS (PARTITION BY session, selector ORDER BY ms)
 		) WINDOW w2 AS (PARTITION BY session, selector ORDER BY rn)
@@ -34,14 +36,14 @@ var refRageBurstsSQL = `SELECT selector, SUM(burst) AS n FROM (
 var refDeadClicksSQL = `SELECT c.selector AS selector, COUNT(*) AS n FROM events c WHERE ` + strings.ReplaceAll(refClickFilterSQL, "ts ", "c.ts ") + `
 	AND c.selector IN (SELECT value FROM json_each({:selectors}))
 	AND NOT EXISTS (SELECT 1 FROM events p WHERE p.site_id = c.site_id AND p.session = c.session AND p.type = 'pageview'
-		AND p.ts > c.ts AND p.ts <= strftime('%Y-%m-%d %H:%M:%fZ', c.ts, '+` + strconv.Itoa(int(DeadWindow.Seconds())) + ` seconds'))
+		AND p.ts > c.ts AND p.ts <= strftime('%Y-%m-%d %H:%M:%fZ', c.ts, '+` + strconv.Itoa(int(clickmap.DeadWindow.Seconds())) + ` seconds'))
 	GROUP BY c.selector`
 
 // referenceClickMap is the click map computed from the range's raw events alone.
 func referenceClickMap(s *sqliteStore, q HeatmapQuery) (ClickMapFigures, error) {
 	p := heatmapParams(q)
 	db := s.app.DB()
-	var cells []binCell
+	var cells []clickmap.Cell
 	if err := db.NewQuery(refClickBinsSQL).Bind(p).All(&cells); err != nil {
 		return ClickMapFigures{}, err
 	}
@@ -52,19 +54,19 @@ func referenceClickMap(s *sqliteStore, q HeatmapQuery) (ClickMapFigures, error) 
 	var plain []string
 	seen := map[string]bool{}
 	for _, c := range cells {
-		if !seen[c.Selector] && !Interactive(c.Selector) {
+		if !seen[c.Selector] && !clickmap.Interactive(c.Selector) {
 			seen[c.Selector] = true
 			plain = append(plain, c.Selector)
 		}
 	}
 	dead := map[string]int{}
 	if len(plain) > 0 {
-		p["selectors"] = jsonString(plain)
+		p["selectors"] = eventrow.JSON(plain)
 		if dead, err = s.countsBySelector(refDeadClicksSQL, p); err != nil {
 			return ClickMapFigures{}, err
 		}
 	}
-	return clickMapFrom(cells, rage, dead), nil
+	return clickmap.Figures(cells, rage, dead), nil
 }
 
 func (s *sqliteStore) countsBySelector(query string, p dbx.Params) (map[string]int, error) {

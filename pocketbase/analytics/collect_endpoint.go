@@ -17,7 +17,7 @@ func newCollector(cfg Config, sites *siteCache, store Store, sourceKey []byte) *
 	}
 }
 
-// Names this package's writer and script serving use from the batch's parser.
+// Names the SQLite writer and script serving use from the batch's parser.
 var (
 	typeNames  = collect.TypeNames
 	keyPattern = collect.KeyPattern

@@ -25,25 +25,6 @@ func readFixture(t *testing.T, name string, into any) {
 	}
 }
 
-func TestURLPatternFixtures(t *testing.T) {
-	var f struct {
-		Cases []struct {
-			Pattern string `json:"pattern"`
-			URL     string `json:"url"`
-			Matches bool   `json:"matches"`
-		} `json:"cases"`
-	}
-	readFixture(t, "url-patterns.json", &f)
-	if len(f.Cases) < 20 {
-		t.Fatalf("only %d URL-pattern cases", len(f.Cases))
-	}
-	for _, c := range f.Cases {
-		if got := URLPatternMatches(c.Pattern, c.URL); got != c.Matches {
-			t.Errorf("URLPatternMatches(%q, %q) = %v, want %v", c.Pattern, c.URL, got, c.Matches)
-		}
-	}
-}
-
 func TestSplitURLFixtures(t *testing.T) {
 	var f struct {
 		Cases []struct {

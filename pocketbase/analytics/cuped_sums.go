@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"database/sql"
 	"log"
 	"sync"
@@ -12,20 +13,6 @@ import (
 
 // The read side of the CUPED sums (exposure_covariates.go), the experiments' windows the ingest
 // records with, and the catch-up that records exposures the sums do not cover yet.
-
-// CupedCell is one variant and stratum's sums for a goal ("revenue": revenue) over the exposures
-// recorded with a window. A goal's post and pre are 0/1, so its squares equal its sums.
-type CupedCell struct {
-	Variant     string
-	Device      string
-	VisitorType string
-	Count       float64
-	Post        float64
-	PostSquares float64
-	Pre         float64
-	PreSquares  float64
-	Products    float64
-}
 
 const (
 	cupedCellsSQL = `SELECT goal, variant, device, visitor_type, n, post, post2, pre, pre2, prod FROM experiment_cuped_sums
@@ -40,7 +27,7 @@ const (
 // not cover the experiment's exposed visitors (exposed, as its results count them): exposures
 // recorded before the sums existed, or with another window. The caller then reads the figures
 // another way, and a catch-up is started so that a later read is complete.
-func CupedCells(app core.App, experiment string, window int, goal string, exposed float64) (cells []CupedCell, complete bool, err error) {
+func CupedCells(app core.App, experiment string, window int, goal string, exposed float64) (cells []eventstore.CupedCell, complete bool, err error) {
 	var rows []struct {
 		Goal     string  `db:"goal"`
 		Variant  string  `db:"variant"`
@@ -58,14 +45,14 @@ func CupedCells(app core.App, experiment string, window int, goal string, expose
 		return nil, false, err
 	}
 	type key struct{ variant, device, vtype string }
-	byKey := map[key]*CupedCell{}
+	byKey := map[key]*eventstore.CupedCell{}
 	var order []key
 	covered := 0.0
 	for _, r := range rows {
 		k := key{r.Variant, r.Device, r.Vtype}
 		c := byKey[k]
 		if c == nil {
-			c = &CupedCell{Variant: r.Variant, Device: r.Device, VisitorType: r.Vtype}
+			c = &eventstore.CupedCell{Variant: r.Variant, Device: r.Device, VisitorType: r.Vtype}
 			byKey[k] = c
 			order = append(order, k)
 		}

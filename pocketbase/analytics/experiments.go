@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -70,27 +71,11 @@ func hasSplitTest(site *siteInfo) bool {
 	return false
 }
 
-// variant reports whether the experiment has a variant with this key.
-func hasVariant(x *experimentCfg, key string) bool {
-	for _, v := range x.Variants {
-		if v.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
-// knownExposure: an experiment exposure of a running experiment of the site and one of its variants.
-func knownExposure(s *siteInfo, ev *Event) bool {
-	x := s.Experiments[ev.ID]
-	return x != nil && hasVariant(x, ev.Name)
-}
-
 // unknownExposures counts the batch's exposures the ingest drops (the collect response says so).
 func unknownExposures(s *siteInfo, b *Batch) int {
 	n := 0
 	for i := range b.Events {
-		if b.Events[i].Type == "xp" && !knownExposure(s, &b.Events[i]) {
+		if b.Events[i].Type == "xp" && !eventrow.KnownExposure(s, &b.Events[i]) {
 			n++
 		}
 	}

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
 	"database/sql"
 	"sort"
 	"strings"
@@ -128,7 +129,7 @@ func (t *covariateTracker) figures(k exposureKey) (*exposureFigures, error) {
 		if err := rows.Scan(&g); err != nil {
 			return nil, err
 		}
-		if g != revenueGoal {
+		if g != eventrow.RevenueGoal {
 			f.postGoals = append(f.postGoals, g)
 		}
 	}
@@ -145,7 +146,7 @@ func (t *covariateTracker) add(k exposureKey, f *exposureFigures, sign float64) 
 		return t.cells[key]
 	}
 	cell("").n += sign
-	r := cell(revenueGoal)
+	r := cell(eventrow.RevenueGoal)
 	r.post += sign * f.revenue
 	r.post2 += sign * f.revenue * f.revenue
 	r.pre += sign * f.preRevenue
@@ -231,7 +232,7 @@ func (t *covariateTracker) preOutcome(o outcome) error {
 			continue
 		}
 		goals := splitGoals(l.preGoals)
-		if o.goal == revenueGoal {
+		if o.goal == eventrow.RevenueGoal {
 			l.preRevenue += o.value
 		} else if !containsGoal(goals, o.goal) {
 			goals = append(goals, o.goal)

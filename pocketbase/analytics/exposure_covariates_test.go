@@ -1,6 +1,8 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/eventrow"
 	"fmt"
 	"math"
 	"sort"
@@ -37,10 +39,10 @@ const (
 		AND e.visitor = x.visitor AND e.ts >= strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window}) AND e.ts < x.ts), 0)`
 )
 
-func referenceCells(t *testing.T, app core.App, window int, goal string) []CupedCell {
+func referenceCells(t *testing.T, app core.App, window int, goal string) []eventstore.CupedCell {
 	t.Helper()
 	post, pre := refGoalPost, refGoalPre
-	if goal == revenueGoal {
+	if goal == eventrow.RevenueGoal {
 		post, pre = "x.revenue", refRevenuePre
 	}
 	q := strings.Replace(strings.Replace(referenceCellsSQL, "{{post}}", post, 1), "{{pre}}", pre, 1)
@@ -59,9 +61,9 @@ func referenceCells(t *testing.T, app core.App, window int, goal string) []Cuped
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]CupedCell, len(rows))
+	out := make([]eventstore.CupedCell, len(rows))
 	for i, r := range rows {
-		out[i] = CupedCell{Variant: r.Variant, Device: r.Device, VisitorType: r.Vtype, Count: r.N, Post: r.Post, PostSquares: r.Post2,
+		out[i] = eventstore.CupedCell{Variant: r.Variant, Device: r.Device, VisitorType: r.Vtype, Count: r.N, Post: r.Post, PostSquares: r.Post2,
 			Pre: r.Pre, PreSquares: r.Pre2, Products: r.Prod}
 	}
 	return out
@@ -81,9 +83,9 @@ func exposedCount(t *testing.T, app core.App) float64 {
 	return n
 }
 
-func sameCells(t *testing.T, what string, got, want []CupedCell) {
+func sameCells(t *testing.T, what string, got, want []eventstore.CupedCell) {
 	t.Helper()
-	key := func(c CupedCell) string { return c.Variant + "/" + c.Device + "/" + c.VisitorType }
+	key := func(c eventstore.CupedCell) string { return c.Variant + "/" + c.Device + "/" + c.VisitorType }
 	sort.Slice(got, func(i, j int) bool { return key(got[i]) < key(got[j]) })
 	sort.Slice(want, func(i, j int) bool { return key(want[i]) < key(want[j]) })
 	near := func(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
@@ -151,7 +153,7 @@ func TestCupedSumsEqualThePerVisitorPass(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, goal := range []string{"goalpurchase", revenueGoal, "goalsignup"} {
+	for _, goal := range []string{"goalpurchase", eventrow.RevenueGoal, "goalsignup"} {
 		got, complete, err := CupedCells(app, expOne, 14, goal, exposedCount(t, app))
 		if err != nil || !complete {
 			t.Fatalf("%s: complete %v, %v", goal, complete, err)
@@ -159,14 +161,14 @@ func TestCupedSumsEqualThePerVisitorPass(t *testing.T) {
 		sameCells(t, goal+", 14 days", got, referenceCells(t, app, 14, goal))
 	}
 	// Another window: not covered until the catch-up records every exposure again.
-	if _, complete, err := CupedCells(app, expOne, 7, revenueGoal, exposedCount(t, app)); err != nil || complete {
+	if _, complete, err := CupedCells(app, expOne, 7, eventrow.RevenueGoal, exposedCount(t, app)); err != nil || complete {
 		t.Fatalf("a 7-day window before the catch-up: complete %v, %v", complete, err)
 	}
 	for _, window := range []int{7, 0} {
 		if err := CatchUpCovariates(app, expOne, window); err != nil {
 			t.Fatal(err)
 		}
-		for _, goal := range []string{"goalpurchase", revenueGoal} {
+		for _, goal := range []string{"goalpurchase", eventrow.RevenueGoal} {
 			got, complete, err := CupedCells(app, expOne, window, goal, exposedCount(t, app))
 			if err != nil || !complete {
 				t.Fatalf("%s after the catch-up: complete %v, %v", goal, complete, err)
@@ -175,16 +177,16 @@ func TestCupedSumsEqualThePerVisitorPass(t *testing.T) {
 		}
 	}
 	// The 14-day sums lost those exposures to the other windows: no longer complete.
-	if _, complete, _ := CupedCells(app, expOne, 14, revenueGoal, exposedCount(t, app)); complete {
+	if _, complete, _ := CupedCells(app, expOne, 14, eventrow.RevenueGoal, exposedCount(t, app)); complete {
 		t.Error("the 14-day sums still claim to cover every exposure")
 	}
 }
 
 // storeCells reads a store's CUPED sums: ClickHouse computes them in its query, SQLite keeps them.
-func storeCells(t *testing.T, store Store, window int, goal string) []CupedCell {
+func storeCells(t *testing.T, store Store, window int, goal string) []eventstore.CupedCell {
 	t.Helper()
 	if ch, ok := store.(*chStore); ok {
-		q := ExperimentQuery{SiteID: siteA, ExperimentID: expOne, GoalID: goal, Revenue: goal == revenueGoal}
+		q := ExperimentQuery{SiteID: siteA, ExperimentID: expOne, GoalID: goal, Revenue: goal == eventrow.RevenueGoal}
 		cells, err := ch.ExperimentCovariates(q, window)
 		if err != nil {
 			t.Fatal(err)
@@ -211,7 +213,7 @@ func TestStoreContractCovariates(t *testing.T) {
 		delete(experimentWindows.m, expOne)
 		experimentWindows.mu.Unlock()
 	})
-	want := map[string][]CupedCell{}
+	want := map[string][]eventstore.CupedCell{}
 	for _, f := range storeFactories {
 		t.Run(f.Name, func(t *testing.T) {
 			store := f.Open(t, siteA)
@@ -227,7 +229,7 @@ func TestStoreContractCovariates(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for _, goal := range []string{"goalpurchase", revenueGoal} {
+			for _, goal := range []string{"goalpurchase", eventrow.RevenueGoal} {
 				got := storeCells(t, store, 14, goal)
 				if w, ok := want[goal]; ok {
 					sameCells(t, f.Name+" "+goal, got, w)

@@ -1,6 +1,8 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/eventstore/zones"
 	"database/sql"
 	"sort"
 	"time"
@@ -20,9 +22,6 @@ import (
 // stored, each new one backfilled from the visitor's events since its time (which include this
 // transaction's). An exposure earlier than the stored one replaces it: its old contribution is
 // undone and redone from the earlier time. Either way each outcome counts once.
-
-// revenueGoal is the conversions row of a visitor's first purchase.
-const revenueGoal = "revenue"
 
 type pendingExposure struct {
 	site, experiment, variant, visitor string
@@ -140,11 +139,11 @@ func (w *experimentWriter) dayOfTS(site, ts string) string {
 	if err != nil && len(ts) >= 10 {
 		return ts[:10] // not the stored shape: its UTC date is the best there is
 	}
-	return localDay(t, w.zones[site])
+	return zones.LocalDay(t, w.zones[site])
 }
 
 func (w *experimentWriter) day(site, exp, variant string, at time.Time) *experimentDelta {
-	k := experimentDayKey{site, exp, variant, localDay(at, w.zones[site])}
+	k := experimentDayKey{site, exp, variant, zones.LocalDay(at, w.zones[site])}
 	if w.daily[k] == nil {
 		w.daily[k] = &experimentDelta{}
 	}
@@ -237,7 +236,7 @@ func (w *experimentWriter) credit(site, exp, variant, visitor, goal string, valu
 	if err := w.convert(site, exp, goal, variant, visitor, dbTime(at)); err != nil {
 		return err
 	}
-	if goal != revenueGoal {
+	if goal != eventrow.RevenueGoal {
 		return nil
 	}
 	w.day(site, exp, variant, at).revenue += value
@@ -297,7 +296,7 @@ func (w *experimentWriter) store(x *pendingExposure) error {
 	w.day(x.site, x.experiment, x.variant, x.at).users++
 	for _, pu := range purchases {
 		w.day(x.site, x.experiment, x.variant, pu.at).revenue += pu.value
-		if err := w.convert(x.site, x.experiment, revenueGoal, x.variant, x.visitor, dbTime(pu.at)); err != nil {
+		if err := w.convert(x.site, x.experiment, eventrow.RevenueGoal, x.variant, x.visitor, dbTime(pu.at)); err != nil {
 			return err
 		}
 	}

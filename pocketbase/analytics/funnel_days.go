@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funnelpath"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -101,20 +102,20 @@ func lockFunnelSite(site string) func() {
 // closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to)
 // (both day starts in the query's zone), computing and storing the days not stored yet. The
 // decoded days are kept in the day cache (funnel_day_cache.go): a warm query decodes nothing.
-func (s *sqliteStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
+func (s *sqliteStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	days, err := s.funnelDays(q, from, to)
 	if err != nil {
 		return nil, err
 	}
-	paths := map[string]funnelPath{}
+	paths := map[string]funnelpath.Path{}
 	for _, day := range days {
-		mergeFunnelPaths(paths, day)
+		funnelpath.Merge(paths, day)
 	}
 	return paths, nil
 }
 
 // funnelDays are the decoded stored days of [from, to), from the day cache or the database.
-func (s *sqliteStore) funnelDays(q FunnelQuery, from, to time.Time) ([]map[string]funnelPath, error) {
+func (s *sqliteStore) funnelDays(q FunnelQuery, from, to time.Time) ([]map[string]funnelpath.Path, error) {
 	key := funnelKey(q)
 	unlock := lockFunnelSite(q.SiteID)
 	defer unlock()
@@ -124,14 +125,14 @@ func (s *sqliteStore) funnelDays(q FunnelQuery, from, to time.Time) ([]map[strin
 	cacheKey := func(label string) funnelDayCacheKey {
 		return funnelDayCacheKey{site: q.SiteID, funnel: key, day: label}
 	}
-	var out []map[string]funnelPath
+	var out []map[string]funnelpath.Path
 	for d := from; d.Before(to); d = nextDay(d) {
 		v, ok := s.dayCache.get(cacheKey(dayLabel(d)))
 		if !ok {
 			out = nil
 			break
 		}
-		out = append(out, v.(map[string]funnelPath))
+		out = append(out, v.(map[string]funnelpath.Path))
 	}
 	if out != nil {
 		return out, nil
@@ -208,7 +209,7 @@ func (s *sqliteStore) computeFunnelDays(q FunnelQuery, key string, from, to time
 	var entrySessions []string
 	for _, paths := range days {
 		for _, p := range paths {
-			entrySessions = append(entrySessions, p.sessions[0])
+			entrySessions = append(entrySessions, p.Sessions[0])
 		}
 	}
 	dims, err := s.sessionDims(q.SiteID, entrySessions)
@@ -219,9 +220,9 @@ func (s *sqliteStore) computeFunnelDays(q FunnelQuery, key string, from, to time
 	err = s.app.RunInTransaction(func(tx core.App) error {
 		for day, paths := range days {
 			for v, p := range paths {
-				p.dims = dims[p.sessions[0]]
-				if p.dims == nil {
-					p.dims = make([]string, len(FunnelBreakdowns))
+				p.Dims = dims[p.Sessions[0]]
+				if p.Dims == nil {
+					p.Dims = make([]string, len(funnelpath.Breakdowns))
 				}
 				paths[v] = p
 			}
@@ -271,7 +272,7 @@ func parseDBTime(s string) (time.Time, error) {
 // splitFunnelPaths is each entrant's kept attempt, by visitor, for either store: whole closed days
 // from the store's day cache (closed), the range's partial first day and the days still open from
 // events (open).
-func splitFunnelPaths(q FunnelQuery, now time.Time, open, closed func(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error)) (map[string]funnelPath, error) {
+func splitFunnelPaths(q FunnelQuery, now time.Time, open, closed func(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error)) (map[string]funnelpath.Path, error) {
 	firstDay := ceilDay(q.From, q.Zone)
 	closedEnd := minTime(floorDay(q.To, q.Zone), closedBefore(now, q.Window, q.Zone))
 	if !closedEnd.After(firstDay) {
@@ -285,32 +286,32 @@ func splitFunnelPaths(q FunnelQuery, now time.Time, open, closed func(q FunnelQu
 	if err != nil {
 		return nil, err
 	}
-	mergeFunnelPaths(paths, kept)
+	funnelpath.Merge(paths, kept)
 	late, err := open(q, closedEnd, q.To)
 	if err != nil {
 		return nil, err
 	}
-	mergeFunnelPaths(paths, late)
+	funnelpath.Merge(paths, late)
 	return paths, nil
 }
 
 // funnelDayAttempts is each day of [from, to)'s kept attempts, by day label and visitor: a visitor
 // enters on each day it hits the first step, with its best attempt from that day's first entry.
-func funnelDayAttempts(q FunnelQuery, byVisitor map[string][]funnelEvent, from, to time.Time) map[string]map[string]funnelPath {
-	days := map[string]map[string]funnelPath{}
+func funnelDayAttempts(q FunnelQuery, byVisitor map[string][]funnelpath.Event, from, to time.Time) map[string]map[string]funnelpath.Path {
+	days := map[string]map[string]funnelpath.Path{}
 	for d := from; d.Before(to); d = nextDay(d) {
-		days[dayLabel(d)] = map[string]funnelPath{}
+		days[dayLabel(d)] = map[string]funnelpath.Path{}
 	}
 	for v, evs := range byVisitor {
 		entered := map[string]bool{}
 		for _, e := range evs {
-			if e.steps&1 == 0 || e.at.Before(from) || !e.at.Before(to) {
+			if e.Steps&1 == 0 || e.At.Before(from) || !e.At.Before(to) {
 				continue
 			}
-			day := floorDay(e.at, from.Location())
+			day := floorDay(e.At, from.Location())
 			if label := dayLabel(day); !entered[label] {
 				entered[label] = true
-				if p, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, day, nextDay(day)); ok {
+				if p, ok := funnelpath.Best(evs, len(q.Steps), q.Order, q.Window, day, nextDay(day)); ok {
 					days[label][v] = p
 				}
 			}

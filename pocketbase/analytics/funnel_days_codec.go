@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funnelpath"
 	"encoding/binary"
 	"errors"
 	"sort"
@@ -16,7 +17,7 @@ const funnelDayVersion = 1
 
 var errFunnelDay = errors.New("funnel day: malformed blob")
 
-func encodeFunnelDay(paths map[string]funnelPath) []byte {
+func encodeFunnelDay(paths map[string]funnelpath.Path) []byte {
 	visitors := make([]string, 0, len(paths))
 	for v := range paths {
 		visitors = append(visitors, v)
@@ -31,24 +32,24 @@ func encodeFunnelDay(paths map[string]funnelPath) []byte {
 	for _, v := range visitors {
 		p := paths[v]
 		str(v)
-		b = binary.AppendUvarint(b, uint64(p.reached))
-		for k := 0; k < p.reached; k++ {
+		b = binary.AppendUvarint(b, uint64(p.Reached))
+		for k := 0; k < p.Reached; k++ {
 			if k == 0 {
-				b = binary.AppendVarint(b, p.times[0].UnixMilli())
+				b = binary.AppendVarint(b, p.Times[0].UnixMilli())
 			} else {
-				b = binary.AppendVarint(b, p.times[k].Sub(p.times[k-1]).Milliseconds())
+				b = binary.AppendVarint(b, p.Times[k].Sub(p.Times[k-1]).Milliseconds())
 			}
-			if k > 0 && p.sessions[k] == p.sessions[k-1] {
+			if k > 0 && p.Sessions[k] == p.Sessions[k-1] {
 				b = append(b, 0)
 			} else {
-				b = binary.AppendUvarint(b, uint64(len(p.sessions[k]))+1)
-				b = append(b, p.sessions[k]...)
+				b = binary.AppendUvarint(b, uint64(len(p.Sessions[k]))+1)
+				b = append(b, p.Sessions[k]...)
 			}
 		}
-		for i := range FunnelBreakdowns {
+		for i := range funnelpath.Breakdowns {
 			d := ""
-			if i < len(p.dims) {
-				d = p.dims[i]
+			if i < len(p.Dims) {
+				d = p.Dims[i]
 			}
 			str(d)
 		}
@@ -56,34 +57,34 @@ func encodeFunnelDay(paths map[string]funnelPath) []byte {
 	return b
 }
 
-func decodeFunnelDay(b []byte) (map[string]funnelPath, error) {
+func decodeFunnelDay(b []byte) (map[string]funnelpath.Path, error) {
 	if len(b) == 0 || b[0] != funnelDayVersion {
 		return nil, errFunnelDay
 	}
 	r := blobReader{b: b, at: 1}
 	n := r.uvarint()
-	out := make(map[string]funnelPath, min(n, 1<<20))
+	out := make(map[string]funnelpath.Path, min(n, 1<<20))
 	for i := uint64(0); i < n && !r.failed; i++ {
 		v := string(r.bytes(r.uvarint()))
 		reached := int(r.uvarint())
-		if reached < 1 || reached > MaxFunnelSteps {
+		if reached < 1 || reached > funnelpath.MaxSteps {
 			return nil, errFunnelDay
 		}
-		p := funnelPath{reached: reached, times: make([]time.Time, reached), sessions: make([]string, reached), dims: make([]string, len(FunnelBreakdowns))}
+		p := funnelpath.Path{Reached: reached, Times: make([]time.Time, reached), Sessions: make([]string, reached), Dims: make([]string, len(funnelpath.Breakdowns))}
 		var ms int64
 		for k := 0; k < reached; k++ {
 			ms += r.varint()
-			p.times[k] = time.UnixMilli(ms).UTC()
+			p.Times[k] = time.UnixMilli(ms).UTC()
 			if l := r.uvarint(); l == 0 && k > 0 {
-				p.sessions[k] = p.sessions[k-1]
+				p.Sessions[k] = p.Sessions[k-1]
 			} else if l > 0 {
-				p.sessions[k] = string(r.bytes(l - 1))
+				p.Sessions[k] = string(r.bytes(l - 1))
 			} else {
 				return nil, errFunnelDay
 			}
 		}
-		for d := range p.dims {
-			p.dims[d] = r.interned(r.bytes(r.uvarint()))
+		for d := range p.Dims {
+			p.Dims[d] = r.interned(r.bytes(r.uvarint()))
 		}
 		out[v] = p
 	}

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funnelpath"
 	"fmt"
 	"math/rand"
 	"reflect"
@@ -53,12 +54,12 @@ func funnelDaysQueries() []FunnelQuery {
 		for _, order := range []FunnelOrder{FunnelOrdered, FunnelStrict, FunnelAnyOrder} {
 			for _, window := range []time.Duration{24 * time.Hour, 7 * 24 * time.Hour} {
 				out = append(out,
-					FunnelQuery{SiteID: siteA, Steps: steps, Order: order, Window: window, From: day(-29), To: day(1), Breakdown: BreakdownDevice,
+					FunnelQuery{SiteID: siteA, Steps: steps, Order: order, Window: window, From: day(-29), To: day(1), Breakdown: funnelpath.BreakdownDevice,
 						Zone: zone},
 					FunnelQuery{SiteID: siteA, Steps: steps, Order: order, Window: window, From: day(-40), To: day(-20), Zone: zone},
 					// Not on day boundaries: the partial days at both ends come from raw events.
 					FunnelQuery{SiteID: siteA, Steps: steps[:3], Order: order, Window: window, From: day(-35).Add(7 * time.Hour),
-						To: day(-3).Add(13 * time.Hour), Breakdown: BreakdownCountry, Zone: zone},
+						To: day(-3).Add(13 * time.Hour), Breakdown: funnelpath.BreakdownCountry, Zone: zone},
 				)
 			}
 		}
@@ -90,7 +91,7 @@ func checkFunnelDays(t *testing.T, s *sqliteStore, stage string) {
 		}
 		for v := range got {
 			p := got[v]
-			p.dims = nil // raw attempts carry no breakdown values
+			p.Dims = nil // raw attempts carry no breakdown values
 			got[v] = p
 		}
 		if !reflect.DeepEqual(got, want) {
@@ -107,14 +108,14 @@ func checkFunnelDays(t *testing.T, s *sqliteStore, stage string) {
 			// The breakdown's values as read from the sessions table now (no cache).
 			var sessions []string
 			for _, p := range want {
-				sessions = append(sessions, p.sessions[0])
+				sessions = append(sessions, p.Sessions[0])
 			}
 			dims, err := s.readSessionDims(q.SiteID, sessions)
 			if err != nil {
 				t.Fatal(err)
 			}
-			dim := slices.Index(FunnelBreakdowns, q.Breakdown)
-			rows := breakdownRows(want, func(p funnelPath) string { return dimOrUnknown(dims[p.sessions[0]], dim) }, len(q.Steps))
+			dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
+			rows := funnelpath.BreakdownRows(want, func(p funnelpath.Path) string { return funnelpath.DimOrUnknown(dims[p.Sessions[0]], dim) }, len(q.Steps))
 			if len(rows) == 0 || !reflect.DeepEqual(fig.Breakdown, rows) {
 				t.Errorf("%s query %d: breakdown %v, from raw events %v", stage, i, fig.Breakdown, rows)
 			}
@@ -188,10 +189,10 @@ func TestFunnelDaysStoreOnlyClosedDays(t *testing.T) {
 
 func TestFunnelDayCodecRoundTrip(t *testing.T) {
 	t0 := time.Date(2026, 5, 1, 10, 0, 0, 123e6, time.UTC)
-	paths := map[string]funnelPath{
-		"v1": {reached: 3, times: []time.Time{t0, t0.Add(time.Minute), t0.Add(2 * time.Hour)}, sessions: []string{"s1", "s1", "s2"},
-			dims: []string{"mobile", "Safari", "", "Google", "/"}},
-		"v2": {reached: 1, times: []time.Time{t0.Add(-time.Hour)}, sessions: []string{"s3"}, dims: []string{"", "", "", "", ""}},
+	paths := map[string]funnelpath.Path{
+		"v1": {Reached: 3, Times: []time.Time{t0, t0.Add(time.Minute), t0.Add(2 * time.Hour)}, Sessions: []string{"s1", "s1", "s2"},
+			Dims: []string{"mobile", "Safari", "", "Google", "/"}},
+		"v2": {Reached: 1, Times: []time.Time{t0.Add(-time.Hour)}, Sessions: []string{"s3"}, Dims: []string{"", "", "", "", ""}},
 	}
 	blob := encodeFunnelDay(paths)
 	got, err := decodeFunnelDay(blob)

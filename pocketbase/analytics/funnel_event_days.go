@@ -1,6 +1,9 @@
 package analytics
 
-import "time"
+import (
+	"cro/pocketbase/eventstore/funnelpath"
+	"time"
+)
 
 // Funnel event days: the steps' events of one closed day of the site's calendar, by visitor, kept
 // in memory. Stored funnel days (funnel_days.go) hold the attempts of days whose windows are over;
@@ -13,7 +16,7 @@ import "time"
 
 // stepEvents answers as funnelEventsBetween (the steps' events in [from, end), each visitor's
 // sorted), reading raw events only for the partial days at the ends and the days not closed yet.
-func (s *sqliteStore) stepEvents(q FunnelQuery, from, end time.Time) (map[string][]funnelEvent, error) {
+func (s *sqliteStore) stepEvents(q FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
 	firstDay := ceilDay(from, q.Zone)
 	daysEnd := minTime(floorDay(end, q.Zone), floorDay(s.clock().Add(-lateAfter), q.Zone))
 	if !daysEnd.After(firstDay) {
@@ -22,7 +25,7 @@ func (s *sqliteStore) stepEvents(q FunnelQuery, from, end time.Time) (map[string
 	if err := s.handleLateFunnelEvents(q.SiteID); err != nil {
 		return nil, err
 	}
-	var head, tail map[string][]funnelEvent
+	var head, tail map[string][]funnelpath.Event
 	var tailErr error
 	done := make(chan struct{})
 	go func() { // the ends side by side (two connections)
@@ -65,17 +68,17 @@ func (s *sqliteStore) handleLateFunnelEvents(site string) error {
 
 // funnelEventDays are the event days of [from, to) (day starts in the query's zone) in day order,
 // reading the missing ones from raw events, a run of consecutive days at a time.
-func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[string][]funnelEvent, error) {
+func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[string][]funnelpath.Event, error) {
 	funnel := funnelKey(q)
 	keyOf := func(d time.Time) funnelDayCacheKey {
 		return funnelDayCacheKey{site: q.SiteID, funnel: funnel, day: dayLabel(d), events: true}
 	}
-	cached := func(d time.Time) (map[string][]funnelEvent, bool) {
+	cached := func(d time.Time) (map[string][]funnelpath.Event, bool) {
 		v, ok := s.dayCache.get(keyOf(d))
-		day, _ := v.(map[string][]funnelEvent)
+		day, _ := v.(map[string][]funnelpath.Event)
 		return day, ok
 	}
-	var out []map[string][]funnelEvent
+	var out []map[string][]funnelpath.Event
 	for d := from; d.Before(to); {
 		if day, ok := cached(d); ok {
 			out = append(out, day)
@@ -94,17 +97,17 @@ func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[
 		if err != nil {
 			return nil, err
 		}
-		byDay := map[string]map[string][]funnelEvent{}
+		byDay := map[string]map[string][]funnelpath.Event{}
 		for v, evs := range byVisitor {
 			for len(evs) > 0 {
-				day := floorDay(evs[0].at, q.Zone)
+				day := floorDay(evs[0].At, q.Zone)
 				label, next := dayLabel(day), nextDay(day)
 				n := 1
-				for n < len(evs) && evs[n].at.Before(next) {
+				for n < len(evs) && evs[n].At.Before(next) {
 					n++
 				}
 				if byDay[label] == nil {
-					byDay[label] = map[string][]funnelEvent{}
+					byDay[label] = map[string][]funnelpath.Event{}
 				}
 				byDay[label][v] = evs[:n:n]
 				evs = evs[n:]
@@ -113,7 +116,7 @@ func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[
 		for ; d.Before(end); d = nextDay(d) {
 			day := byDay[dayLabel(d)]
 			if day == nil {
-				day = map[string][]funnelEvent{}
+				day = map[string][]funnelpath.Event{}
 			}
 			n := 0
 			for _, evs := range day {

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
 	"math"
 	"time"
 
@@ -66,15 +67,15 @@ func (s *ImpactSource) measure(treated, baseline MeanFigures, exposed float64) {
 		return
 	}
 	s.Measured = true
-	s.Baseline = round2(baseline.Sum / baseline.Count)
+	s.Baseline = eventrow.Round2(baseline.Sum / baseline.Count)
 	if s.Baseline > 0 {
-		s.Uplift = round2(diff / s.Baseline * 100)
-		s.UpliftLow = round2((diff - z95*se) / s.Baseline * 100)
-		s.UpliftHigh = round2((diff + z95*se) / s.Baseline * 100)
+		s.Uplift = eventrow.Round2(diff / s.Baseline * 100)
+		s.UpliftLow = eventrow.Round2((diff - z95*se) / s.Baseline * 100)
+		s.UpliftHigh = eventrow.Round2((diff + z95*se) / s.Baseline * 100)
 	}
-	s.Impact = round2(diff * exposed)
-	s.Low = round2((diff - z95*se) * exposed)
-	s.High = round2((diff + z95*se) * exposed)
+	s.Impact = eventrow.Round2(diff * exposed)
+	s.Low = eventrow.Round2((diff - z95*se) * exposed)
+	s.High = eventrow.Round2((diff + z95*se) * exposed)
 }
 
 // measureRevenueImpact computes the site's revenue impact at now.
@@ -165,8 +166,8 @@ func measureRevenueImpact(app core.App, store Store, siteID string, now time.Tim
 		}
 		add(src, window(maxTime(since, weekAgo), now), window(maxTime(since, twoWeeksAgo), maxTime(since, weekAgo)))
 	}
-	out.Total, out.Low, out.High = round2(out.Total), round2(out.Low), round2(out.High)
-	out.LastWeek, out.PreviousWeek = round2(out.LastWeek), round2(out.PreviousWeek)
+	out.Total, out.Low, out.High = eventrow.Round2(out.Total), eventrow.Round2(out.Low), eventrow.Round2(out.High)
+	out.LastWeek, out.PreviousWeek = eventrow.Round2(out.LastWeek), eventrow.Round2(out.PreviousWeek)
 	return out, nil
 }
 

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/zones"
 	"encoding/json"
 	"errors"
 	"time"
@@ -31,7 +32,7 @@ func BindJS(vm *goja.Runtime, store Store) {
 	})
 	// timeZone is the site's time_zone ("" = UTC): its days are the ones its rollups count.
 	_ = obj.Set("recentTotals", func(siteID string, days int, timeZone string) (goja.Value, error) {
-		t, err := store.Totals(siteID, DayRange{From: calDay(time.Now().In(zoneNamed(timeZone)).AddDate(0, 0, -days)), To: OpenEnd})
+		t, err := store.Totals(siteID, DayRange{From: zones.CalDay(time.Now().In(zones.Named(timeZone)).AddDate(0, 0, -days)), To: OpenEnd})
 		deriveTotals(&t)
 		return plainJS(vm, t, err)
 	})
@@ -39,7 +40,7 @@ func BindJS(vm *goja.Runtime, store Store) {
 		if days != 7 && days != 30 && days != 90 {
 			return nil, errors.New("days must be 7, 30 or 90")
 		}
-		r, err := buildReport(store, siteID, days, time.Now().In(zoneNamed(timeZone)))
+		r, err := buildReport(store, siteID, days, time.Now().In(zones.Named(timeZone)))
 		return plainJS(vm, r, err)
 	})
 	_ = vm.Set("$analytics", obj)

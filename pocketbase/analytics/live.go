@@ -1,6 +1,8 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/eventstore/zones"
 	"log"
 	"math"
 	"sync"
@@ -39,20 +41,18 @@ func startLive(app core.App, store Store, every time.Duration) (stop func()) {
 	return func() { once.Do(func() { close(quit) }) }
 }
 
-func round2(v float64) float64 { return math.Round(v*100) / 100 }
-
 func refreshSite(app core.App, store Store, siteID string, now time.Time) error {
 	site, err := app.FindRecordById("sites", siteID)
 	if err != nil {
 		return err
 	}
-	now = now.In(siteZone(site)) // today and weeks on the site's clock
-	rows, err := store.Daily(siteID, DayRange{From: calDay(now.AddDate(0, 0, -30)), To: OpenEnd})
+	now = now.In(zones.OfSite(site)) // today and weeks on the site's clock
+	rows, err := store.Daily(siteID, DayRange{From: zones.CalDay(now.AddDate(0, 0, -30)), To: OpenEnd})
 	if err != nil {
 		return err
 	}
-	today := calDay(now)
-	weekStart, prevStart, monthStart := calDay(now.AddDate(0, 0, -6)), calDay(now.AddDate(0, 0, -13)), calDay(now.AddDate(0, 0, -29))
+	today := zones.CalDay(now)
+	weekStart, prevStart, monthStart := zones.CalDay(now.AddDate(0, 0, -6)), zones.CalDay(now.AddDate(0, 0, -13)), zones.CalDay(now.AddDate(0, 0, -29))
 	var cur, prev [2]float64
 	var monthly float64
 	var t DayFigures
@@ -87,14 +87,14 @@ func refreshSite(app core.App, store Store, siteID string, now time.Time) error 
 	live.Set("visitors_today", t.Visitors)
 	live.Set("pageviews_today", t.Pageviews)
 	live.Set("conversions_today", t.Conversions)
-	live.Set("revenue_today", round2(t.Revenue))
-	live.Set("cvr_today", round2(rate(t.ConvertedSessions, t.Sessions)))
+	live.Set("revenue_today", eventrow.Round2(t.Revenue))
+	live.Set("cvr_today", eventrow.Round2(rate(t.ConvertedSessions, t.Sessions)))
 	live.Set("last_event_at", now)
 	if err := app.Save(live); err != nil {
 		return err
 	}
 
-	curCvr, baseCvr := round2(rate(cur[1], cur[0])), round2(rate(prev[1], prev[0]))
+	curCvr, baseCvr := eventrow.Round2(rate(cur[1], cur[0])), eventrow.Round2(rate(prev[1], prev[0]))
 	if site.GetFloat("current_cvr") == curCvr && site.GetFloat("baseline_cvr") == baseCvr && site.GetFloat("monthly_visitors") == monthly {
 		return nil
 	}

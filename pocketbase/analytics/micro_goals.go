@@ -1,6 +1,8 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/eventstore/zones"
 	"net/http"
 	"strconv"
 	"time"
@@ -36,11 +38,11 @@ func microGoalsHandler(app core.App, store Store) func(*core.RequestEvent) error
 				return e.BadRequestError("days must be 7, 30 or 90.", nil)
 			}
 		}
-		zone := siteZone(site)
+		zone := zones.OfSite(site)
 		now := time.Now().In(zone)
-		first, last := calDay(now.AddDate(0, 0, -(days-1))), calDay(now)
-		from, _ := dayBounds(first, zone)
-		_, to := dayBounds(last, zone)
+		first, last := zones.CalDay(now.AddDate(0, 0, -(days-1))), zones.CalDay(now)
+		from, _ := zones.DayBounds(first, zone)
+		_, to := zones.DayBounds(last, zone)
 		recs, err := app.FindRecordsByFilter("goals", "site_id = {:site} && micro = true", "created_at", 0, 0, map[string]any{"site": site.Id})
 		if err != nil {
 			return err
@@ -58,14 +60,14 @@ func microGoalsHandler(app core.App, store Store) func(*core.RequestEvent) error
 		for _, r := range recs {
 			g := MicroGoalFigures{ID: r.Id, Name: r.GetString("name"), Type: r.GetString("type"), Match: r.GetString("match"),
 				Value: r.GetFloat("value"), Enabled: r.GetBool("enabled"), Completions: counts[r.Id]}
-			g.Points = round2(float64(g.Completions) * g.Value)
+			g.Points = eventrow.Round2(float64(g.Completions) * g.Value)
 			total.Completions += g.Completions
 			total.Points += g.Points
 			out = append(out, g)
 		}
 		return e.JSON(http.StatusOK, map[string]any{
 			"siteId": site.Id, "days": days, "from": first, "to": last, "timeZone": zone.String(),
-			"goals": out, "completions": total.Completions, "points": round2(total.Points),
+			"goals": out, "completions": total.Completions, "points": eventrow.Round2(total.Points),
 		})
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"cro/pocketbase/access"
+	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/eventstore/zones"
 )
 
 // memberSite loads the site of the route if the caller is one of its members (or a superuser).
@@ -20,14 +22,14 @@ func memberSite(e *core.RequestEvent) (*core.Record, error) {
 }
 
 func deriveTotals(t *Totals) {
-	t.Revenue = round2(t.Revenue)
-	t.ConversionRate = round2(rate(t.ConvertedSessions, t.Sessions))
-	t.BounceRate = round2(rate(t.Bounces, t.Sessions))
+	t.Revenue = eventrow.Round2(t.Revenue)
+	t.ConversionRate = eventrow.Round2(rate(t.ConvertedSessions, t.Sessions))
+	t.BounceRate = eventrow.Round2(rate(t.Bounces, t.Sessions))
 	if t.Sessions > 0 {
-		t.AvgDuration = round2(t.DurationMs / 1000 / t.Sessions)
+		t.AvgDuration = eventrow.Round2(t.DurationMs / 1000 / t.Sessions)
 	}
 	if t.ScrollCount > 0 {
-		t.AvgScroll = round2(t.ScrollSum / t.ScrollCount)
+		t.AvgScroll = eventrow.Round2(t.ScrollSum / t.ScrollCount)
 	}
 }
 
@@ -43,7 +45,7 @@ func change(current, baseline float64) float64 {
 	if baseline <= 0 {
 		return 0
 	}
-	return round2((current - baseline) / baseline * 100)
+	return eventrow.Round2((current - baseline) / baseline * 100)
 }
 
 // kpisHandler: GET /api/cro/kpis/{siteId} for the Overview cards, KPI strip and AI Analysis stats.
@@ -54,15 +56,15 @@ func kpisHandler(app core.App, store Store) func(*core.RequestEvent) error {
 			return err
 		}
 		// The site's own clock: its today, its weeks (its rollups are counted in its days).
-		now := time.Now().In(siteZone(site))
-		week, err := totals(store, site.Id, calDay(now.AddDate(0, 0, -6)), calDay(now))
+		now := time.Now().In(zones.OfSite(site))
+		week, err := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -6)), zones.CalDay(now))
 		if err != nil {
 			return err
 		}
-		prev, _ := totals(store, site.Id, calDay(now.AddDate(0, 0, -13)), calDay(now.AddDate(0, 0, -7)))
-		today, _ := totals(store, site.Id, calDay(now), calDay(now))
-		sameDayLastWeek, _ := totals(store, site.Id, calDay(now.AddDate(0, 0, -7)), calDay(now.AddDate(0, 0, -7)))
-		month, _ := totals(store, site.Id, calDay(now.AddDate(0, 0, -29)), calDay(now))
+		prev, _ := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -13)), zones.CalDay(now.AddDate(0, 0, -7)))
+		today, _ := totals(store, site.Id, zones.CalDay(now), zones.CalDay(now))
+		sameDayLastWeek, _ := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -7)), zones.CalDay(now.AddDate(0, 0, -7)))
+		month, _ := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -29)), zones.CalDay(now))
 		rules, _ := app.CountRecords("optimization_rules", dbx.HashExp{"site_id": site.Id, "enabled": true})
 		rulesWeekAgo := activeRulesAt(app, site.Id, now.AddDate(0, 0, -7))
 		impact, err := measureRevenueImpact(app, store, site.Id, now)
@@ -118,7 +120,7 @@ func analyticsHandler(store Store) func(*core.RequestEvent) error {
 		if err != nil {
 			return err
 		}
-		report, err := buildReport(store, site.Id, days, time.Now().In(siteZone(site)))
+		report, err := buildReport(store, site.Id, days, time.Now().In(zones.OfSite(site)))
 		if err != nil {
 			return err
 		}
@@ -143,13 +145,13 @@ func rangeDays(e *core.RequestEvent) (int, error) {
 // rollups only; the AI chat's grounding reads the same report, so both show the same figures.
 // now is on the site's clock (its zone), whose days the rollups are counted in.
 func buildReport(store Store, siteID string, days int, now time.Time) (map[string]any, error) {
-	from, to := calDay(now.AddDate(0, 0, -(days-1))), calDay(now)
+	from, to := zones.CalDay(now.AddDate(0, 0, -(days-1))), zones.CalDay(now)
 	span := DayRange{From: from, To: to}
 	summary, err := totals(store, siteID, from, to)
 	if err != nil {
 		return nil, err
 	}
-	previous, _ := totals(store, siteID, calDay(now.AddDate(0, 0, -(2*days-1))), calDay(now.AddDate(0, 0, -days)))
+	previous, _ := totals(store, siteID, zones.CalDay(now.AddDate(0, 0, -(2*days-1))), zones.CalDay(now.AddDate(0, 0, -days)))
 
 	rows, err := store.Daily(siteID, span)
 	if err != nil {
@@ -163,14 +165,14 @@ func buildReport(store Store, siteID string, days int, now time.Time) (map[strin
 	}
 	for i := range pages {
 		pg := &pages[i]
-		pg.Revenue = round2(pg.Revenue)
-		pg.ConversionRate = round2(rate(pg.Conversions, pg.Visitors))
-		pg.BounceRate = round2(rate(pg.Bounces, pg.Entries))
+		pg.Revenue = eventrow.Round2(pg.Revenue)
+		pg.ConversionRate = eventrow.Round2(rate(pg.Conversions, pg.Visitors))
+		pg.BounceRate = eventrow.Round2(rate(pg.Bounces, pg.Entries))
 		if pg.Pageviews > 0 {
-			pg.AvgTime = round2(pg.DurationMs / 1000 / pg.Pageviews)
+			pg.AvgTime = eventrow.Round2(pg.DurationMs / 1000 / pg.Pageviews)
 		}
 		if pg.ScrollCount > 0 {
-			pg.AvgScroll = round2(pg.ScrollSum / pg.ScrollCount)
+			pg.AvgScroll = eventrow.Round2(pg.ScrollSum / pg.ScrollCount)
 		}
 	}
 
@@ -180,8 +182,8 @@ func buildReport(store Store, siteID string, days int, now time.Time) (map[strin
 	}
 	grouped := map[string][]DimFigures{}
 	for _, d := range dims {
-		d.Revenue = round2(d.Revenue)
-		d.Rate = round2(rate(d.Conversions, d.Sessions))
+		d.Revenue = eventrow.Round2(d.Revenue)
+		d.Rate = eventrow.Round2(rate(d.Conversions, d.Sessions))
 		if len(grouped[d.Dim]) < 10 {
 			grouped[d.Dim] = append(grouped[d.Dim], d)
 		}
@@ -214,12 +216,12 @@ func buildReport(store Store, siteID string, days int, now time.Time) (map[strin
 func fillSeries(rows []DayFigures, now time.Time, days int) []DayFigures {
 	byDay := map[string]DayFigures{}
 	for _, r := range rows {
-		r.Revenue = round2(r.Revenue)
+		r.Revenue = eventrow.Round2(r.Revenue)
 		byDay[r.Day] = r
 	}
 	out := make([]DayFigures, 0, days)
 	for i := days - 1; i >= 0; i-- {
-		d := calDay(now.AddDate(0, 0, -i))
+		d := zones.CalDay(now.AddDate(0, 0, -i))
 		r, ok := byDay[d]
 		if !ok {
 			r = DayFigures{Day: d}

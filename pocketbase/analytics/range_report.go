@@ -35,6 +35,3 @@ func ReportForDays(store Store, siteID string, days int, lastDay time.Time) (Ran
 		Countries: m["countries"].([]DimFigures),
 	}, nil
 }
-
-// SiteZone is the time zone a site's days are counted in (UTC when unset or unknown).
-var SiteZone = siteZone

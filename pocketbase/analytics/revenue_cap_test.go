@@ -9,8 +9,8 @@ import (
 	"github.com/pocketbase/dbx"
 )
 
-// Browser revenue counts up to DefaultBrowserRevenueCap per visitor per day and
-// RevenueVisitorsPerSource caps per source; a verified batch counts in full. Every conversion keeps
+// Browser revenue counts up to revenuecap.DefaultBrowserCap per visitor per day and
+// revenuecap.VisitorsPerSource caps per source; a verified batch counts in full. Every conversion keeps
 // whether it was verified and, for browser revenue, the amount reported.
 // (SQLite: the raw events' props are read with SQL.)
 func TestBrowserRevenueIsCapped(t *testing.T) {

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/zones"
 	"fmt"
 	"math/rand"
 	"strings"
@@ -26,7 +27,7 @@ func Command(app core.App, store Store) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("site %q not found", siteID)
 			}
-			info := &siteInfo{ID: site.Id, Key: site.GetString("public_key"), Domain: site.GetString("domain"), Zone: siteZone(site)}
+			info := &siteInfo{ID: site.Id, Key: site.GetString("public_key"), Domain: site.GetString("domain"), Zone: zones.OfSite(site)}
 			info.Goals = []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
 			if own := newSiteCache(app).load(info.Key); own != nil && len(own.Goals) > 0 {
 				info.Goals = own.Goals // the site's own goals, so that its experiment's goal converts

@@ -1,6 +1,8 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/eventstore/zones"
 	"database/sql"
 	"errors"
 	"time"
@@ -27,17 +29,17 @@ var serverConversionStatements = []string{latestVisitorSessionSQL}
 func (a *applier) applyServerConversion(j *job) error {
 	c := j.conversion
 	siteID := j.site.ID
-	day := localDay(c.At, j.site.Zone)
+	day := zones.LocalDay(c.At, j.site.Zone)
 	goalID := "api:" + c.Goal
 	if c.GoalID != "" {
 		goalID = c.GoalID
 		a.outcomes = append(a.outcomes, outcome{site: siteID, visitor: c.Visitor, goal: goalID, at: c.At})
 	}
 	if c.Value > 0 {
-		a.outcomes = append(a.outcomes, outcome{site: siteID, visitor: c.Visitor, goal: revenueGoal, value: c.Value, at: c.At})
+		a.outcomes = append(a.outcomes, outcome{site: siteID, visitor: c.Visitor, goal: eventrow.RevenueGoal, value: c.Value, at: c.At})
 	}
-	a.rows = append(a.rows, eventRow{site: siteID, visitor: c.Visitor, typ: "conversion", name: truncate(c.Goal, 100),
-		value: c.Value, ts: dbTime(c.At), goal: goalID, props: jsonString(map[string]any{
+	a.rows = append(a.rows, eventRow{site: siteID, visitor: c.Visitor, typ: "conversion", name: eventrow.Truncate(c.Goal, 100),
+		value: c.Value, ts: dbTime(c.At), goal: goalID, props: eventrow.JSON(map[string]any{
 			"goal": goalID, "source": ServerConversionSource, "verified": true, "conversion_id": c.ID, "currency": c.Currency,
 		})})
 	ri := len(a.rows) - 1

@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/zones"
 	"time"
 )
 
@@ -76,7 +77,7 @@ func loadSession(t *txStmts, siteID, key string, zone *time.Location) *sessState
 	started, _ := time.Parse("2006-01-02 15:04:05.000Z", r.StartedAt)
 	last, _ := time.Parse("2006-01-02 15:04:05.000Z", r.LastSeenAt)
 	return &sessState{
-		siteID: siteID, key: key, visitor: r.Visitor, started: started, lastSeen: last, zone: zone, startDay: localDay(started, zone),
+		siteID: siteID, key: key, visitor: r.Visitor, started: started, lastSeen: last, zone: zone, startDay: zones.LocalDay(started, zone),
 		entry: r.EntryPath, exit: r.ExitPath, referrer: r.Referrer, utmSource: r.UtmSource, utmMedium: r.UtmMedium,
 		utmCampaign: r.UtmCampaign, device: r.Device, browser: r.Browser, country: r.Country, identity: r.Identity,
 		pageviews: r.PageViews, durationMs: r.Duration * 1000, maxScroll: r.MaxScroll, conversions: r.Conversions,

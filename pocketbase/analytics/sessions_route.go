@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/zones"
 	"net/http"
 	"strconv"
 	"time"
@@ -33,10 +34,10 @@ func sessionsHandler(app core.App, store Store) func(*core.RequestEvent) error {
 				return e.BadRequestError("Page must be a whole number from 1 to 1000.", nil)
 			}
 		}
-		zone := siteZone(site)
+		zone := zones.OfSite(site)
 		now := time.Now().In(zone)
-		from, _ := dayBounds(calDay(now.AddDate(0, 0, -(days-1))), zone)
-		_, to := dayBounds(calDay(now), zone)
+		from, _ := zones.DayBounds(zones.CalDay(now.AddDate(0, 0, -(days-1))), zone)
+		_, to := zones.DayBounds(zones.CalDay(now), zone)
 		list, err := store.RecentSessions(SessionsQuery{SiteID: site.Id, From: from, To: to, Page: page, PerPage: SessionsPerPage})
 		if err != nil {
 			return err

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/zones"
 	"encoding/json"
 	"sync"
 	"time"
@@ -73,7 +74,7 @@ func (c *siteCache) load(key string) *siteInfo {
 	info.IgnoreDNT = rec.GetBool("tracking_ignore_dnt")
 	info.ConsentFree = rec.GetBool("consent_free")
 	info.Holdout = rec.GetInt("holdout_percentage")
-	info.Zone = siteZone(rec)
+	info.Zone = zones.OfSite(rec)
 	goals, _ := c.app.FindAllRecords("goals", dbx.HashExp{"site_id": rec.Id, "enabled": true})
 	for _, g := range goals {
 		info.Goals = append(info.Goals, goal{ID: g.Id, Name: g.GetString("name"), Type: g.GetString("type"), Match: g.GetString("match"),

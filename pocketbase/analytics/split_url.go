@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/urlpattern"
 	"regexp"
 	"strings"
 	"sync"
@@ -42,11 +43,11 @@ func SplitTarget(original, variant, href string) string {
 		i++
 	}
 	out := b.String()
-	if originLen(out) == 0 {
-		out = base[:originLen(base)] + out
+	if urlpattern.OriginLen(out) == 0 {
+		out = base[:urlpattern.OriginLen(base)] + out
 	}
 	out += query + hash
-	if URLPatternMatches(original, out) {
+	if urlpattern.Matches(original, out) {
 		return ""
 	}
 	return out
@@ -60,19 +61,19 @@ func OnSplitLanding(variant, href string) bool {
 	}
 	page, _, _ := strings.Cut(href, "#")
 	page, _, _ = strings.Cut(page, "?")
-	return URLPatternMatches(variant, page)
+	return urlpattern.Matches(variant, page)
 }
 
 var splitPatterns sync.Map // pattern -> *regexp.Regexp
 
 // splitCaptures is what each `*` of the pattern matched in base (no query, no fragment), or nil.
 func splitCaptures(pattern, base string) []string {
-	p := lowerOrigin(strings.TrimSpace(pattern))
+	p := urlpattern.LowerOrigin(strings.TrimSpace(pattern))
 	s := base
-	if originLen(p) > 0 {
-		s = lowerOrigin(s)
+	if urlpattern.OriginLen(p) > 0 {
+		s = urlpattern.LowerOrigin(s)
 	} else {
-		s = s[originLen(s):]
+		s = s[urlpattern.OriginLen(s):]
 	}
 	re, ok := splitPatterns.Load(p)
 	if !ok {

@@ -1,6 +1,8 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/clickmap"
+	"cro/pocketbase/eventstore/eventrow"
 	"sort"
 	"strconv"
 	"strings"
@@ -22,7 +24,7 @@ const clickFilterSQL = `type = 'click' AND site_id = {:site} AND path = {:path} 
 const clickRowsSQL = `SELECT substr(ts, 1, 10) AS day, session, selector, ts, julianday(ts) * 86400000.0 AS ms,
 	offset_x, offset_y, name FROM events WHERE ` + clickFilterSQL
 
-// Dead clicks of the given selectors per UTC day: no page view of the session within DeadWindow
+// Dead clicks of the given selectors per UTC day: no page view of the session within clickmap.DeadWindow
 // after them, one seek in the partial index of page views by session and time (its row, for the
 // site, is read only for a page view in the window; the site's events
 // of that second, or its page views by path, may be many).
@@ -30,7 +32,7 @@ var deadClicksSQL = `SELECT substr(c.ts, 1, 10) AS day, c.selector AS selector, 
 	strings.ReplaceAll(clickFilterSQL, "ts ", "c.ts ") + `
 	AND c.selector IN (SELECT value FROM json_each({:selectors}))
 	AND NOT EXISTS (SELECT 1 FROM events p INDEXED BY idx_events_session_pageviews WHERE p.site_id = c.site_id AND p.session = c.session AND p.type = 'pageview'
-		AND p.ts > c.ts AND p.ts <= strftime('%Y-%m-%d %H:%M:%fZ', c.ts, '+` + strconv.Itoa(int(DeadWindow.Seconds())) + ` seconds'))
+		AND p.ts > c.ts AND p.ts <= strftime('%Y-%m-%d %H:%M:%fZ', c.ts, '+` + strconv.Itoa(int(clickmap.DeadWindow.Seconds())) + ` seconds'))
 	GROUP BY day, c.selector`
 
 var scrollDepthSQL = `SELECT COUNT(*) AS total` + scrollBandColumns + ` FROM events WHERE type = 'leave' AND site_id = {:site}
@@ -48,23 +50,17 @@ func heatmapParams(q HeatmapQuery) dbx.Params {
 	return dbx.Params{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": dbTime(q.From), "to": dbTime(q.To)}
 }
 
-// clickRow is one click as the rage rule reads it.
-type clickRow struct {
-	session, selector, ts string
-	ms                    float64
-}
-
 // eachClick reads the clicks of q's page in [q.From, q.To), in the covering index's order.
-func (s *sqliteStore) eachClick(q HeatmapQuery, fn func(day string, c clickRow, ox, oy float64, name string)) error {
+func (s *sqliteStore) eachClick(q HeatmapQuery, fn func(day string, c clickmap.Click, ox, oy float64, name string)) error {
 	rows, err := s.app.DB().NewQuery(clickRowsSQL).Bind(heatmapParams(q)).Rows()
 	if err != nil {
 		return err
 	}
 	for rows.Next() {
 		var day, name string
-		var c clickRow
+		var c clickmap.Click
 		var ox, oy float64
-		if err := rows.Scan(&day, &c.session, &c.selector, &c.ts, &c.ms, &ox, &oy, &name); err != nil {
+		if err := rows.Scan(&day, &c.Session, &c.Selector, &c.TS, &c.MS, &ox, &oy, &name); err != nil {
 			rows.Close()
 			return err
 		}
@@ -77,17 +73,17 @@ func (s *sqliteStore) eachClick(q HeatmapQuery, fn func(day string, c clickRow, 
 // day's bins, dead clicks and rage bursts as if the day's part of the span were the whole range
 // (bursts crossing midnight are the caller's: rageAcrossMidnight).
 func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error) {
-	cells := map[string]map[cellKey]*binCell{}
-	clicks := map[string][]clickRow{}
-	err := s.eachClick(q, func(day string, c clickRow, ox, oy float64, name string) {
+	cells := map[string]map[cellKey]*clickmap.Cell{}
+	clicks := map[string][]clickmap.Click{}
+	err := s.eachClick(q, func(day string, c clickmap.Click, ox, oy float64, name string) {
 		if cells[day] == nil {
-			cells[day] = map[cellKey]*binCell{}
+			cells[day] = map[cellKey]*clickmap.Cell{}
 		}
 		// As SQL's MIN(19, CAST(offset * 20 AS INTEGER)): truncated toward zero, 1 in the last bin.
-		k := cellKey{c.selector, min(HeatBins-1, int(ox*HeatBins)), min(HeatBins-1, int(oy*HeatBins))}
+		k := cellKey{c.Selector, min(clickmap.HeatBins-1, int(ox*clickmap.HeatBins)), min(clickmap.HeatBins-1, int(oy*clickmap.HeatBins))}
 		cell := cells[day][k]
 		if cell == nil {
-			cell = &binCell{Selector: k.selector, BX: k.bx, BY: k.by}
+			cell = &clickmap.Cell{Selector: k.selector, BX: k.bx, BY: k.by}
 			cells[day][k] = cell
 		}
 		cell.Clicks++
@@ -100,14 +96,14 @@ func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error)
 	days := map[string]*clickDay{}
 	plain := map[string]bool{}
 	for day, byKey := range cells {
-		d := &clickDay{Rage: rageBursts(clicks[day], ""), Dead: map[string]int{}}
+		d := &clickDay{Rage: clickmap.RageBursts(clicks[day], ""), Dead: map[string]int{}}
 		for _, c := range byKey {
 			d.Cells = append(d.Cells, *c)
-			if !Interactive(c.Selector) {
+			if !clickmap.Interactive(c.Selector) {
 				plain[c.Selector] = true
 			}
 		}
-		sortCells(d.Cells)
+		clickmap.SortCells(d.Cells)
 		days[day] = d
 	}
 	if len(plain) == 0 {
@@ -119,7 +115,7 @@ func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error)
 	}
 	sort.Strings(selectors)
 	p := heatmapParams(q)
-	p["selectors"] = jsonString(selectors)
+	p["selectors"] = eventrow.JSON(selectors)
 	var dead []struct {
 		Day      string `db:"day"`
 		Selector string `db:"selector"`
@@ -137,9 +133,9 @@ func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error)
 }
 
 // clickRowsOf reads the clicks of q's page in [q.From, q.To) for the rage rule only.
-func (s *sqliteStore) clickRowsOf(q HeatmapQuery) ([]clickRow, error) {
-	var out []clickRow
-	err := s.eachClick(q, func(_ string, c clickRow, _, _ float64, _ string) { out = append(out, c) })
+func (s *sqliteStore) clickRowsOf(q HeatmapQuery) ([]clickmap.Click, error) {
+	var out []clickmap.Click
+	err := s.eachClick(q, func(_ string, c clickmap.Click, _, _ float64, _ string) { out = append(out, c) })
 	return out, err
 }
 
@@ -156,5 +152,5 @@ func (s *sqliteStore) ScrollDepth(q HeatmapQuery) (ScrollFigures, error) {
 	for i := range reached {
 		reached[i] = n("d" + strconv.Itoa((i+1)*10))
 	}
-	return scrollFrom(n("total"), reached), nil
+	return clickmap.Scroll(n("total"), reached), nil
 }

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/clickmap"
 	"os"
 	"slices"
 	"strconv"
@@ -22,13 +23,13 @@ func TestViewportClass(t *testing.T) {
 		want  string
 	}{{390, "desktop", "mobile"}, {767, "", "mobile"}, {768, "mobile", "tablet"}, {1023, "", "tablet"}, {1024, "mobile", "desktop"},
 		{0, "tablet", "tablet"}, {0, "", "desktop"}} {
-		if got := ViewportClass(c.width, c.ua); got != c.want {
+		if got := clickmap.ViewportClass(c.width, c.ua); got != c.want {
 			t.Errorf("ViewportClass(%v, %q) = %q, want %q", c.width, c.ua, got, c.want)
 		}
 	}
 	for sel, want := range map[string]bool{"button#buy": true, "main>a.cta": true, "form>label": true, "main>h1.title": false,
 		"div.card>img": false, "nav>summary": true, "div#menu": false} {
-		if Interactive(sel) != want {
+		if clickmap.Interactive(sel) != want {
 			t.Errorf("Interactive(%q) = %v", sel, !want)
 		}
 	}

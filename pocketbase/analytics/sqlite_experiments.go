@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
 	"sort"
 
 	"github.com/pocketbase/dbx"
@@ -41,7 +42,7 @@ func (s *sqliteStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, e
 	db := s.app.DB()
 	goal := q.GoalID
 	if q.Revenue {
-		goal = revenueGoal
+		goal = eventrow.RevenueGoal
 	}
 	p := dbx.Params{"exp": q.ExperimentID, "goal": goal}
 	var days []experimentDayRow

@@ -2,6 +2,8 @@ package analytics
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/funnelpath"
+	"cro/pocketbase/eventstore/urlpattern"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,45 +29,40 @@ func (s *sqliteStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
 	if err != nil {
 		return FunnelFigures{}, err
 	}
-	t := newFunnelTally(len(q.Steps))
+	t := funnelpath.NewTally(len(q.Steps))
 	for _, p := range paths {
-		t.add(p)
+		t.Add(p)
 	}
-	f := t.figures()
+	f := t.Figures()
 	if q.Breakdown != "" {
-		dim := slices.Index(FunnelBreakdowns, q.Breakdown)
+		dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
 		var unknown []string // entry sessions of attempts read from raw events
 		for _, p := range paths {
-			if p.dims == nil {
-				unknown = append(unknown, p.sessions[0])
+			if p.Dims == nil {
+				unknown = append(unknown, p.Sessions[0])
 			}
 		}
 		values, err := s.sessionDims(q.SiteID, unknown)
 		if err != nil {
 			return FunnelFigures{}, err
 		}
-		f.Breakdown = breakdownRows(paths, func(p funnelPath) string {
-			if p.dims != nil {
-				return dimOrUnknown(p.dims, dim)
+		f.Breakdown = funnelpath.BreakdownRows(paths, func(p funnelpath.Path) string {
+			if p.Dims != nil {
+				return funnelpath.DimOrUnknown(p.Dims, dim)
 			}
-			return dimOrUnknown(values[p.sessions[0]], dim)
+			return funnelpath.DimOrUnknown(values[p.Sessions[0]], dim)
 		}, len(q.Steps))
 	}
 	return f, nil
 }
 
 func (s *sqliteStore) FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, error) {
-	return funnelDropOff(q, step, s.funnelPaths, s.sessionPageViews)
-}
-
-type pageView struct {
-	path string
-	at   time.Time
+	return funnelpath.DropOff(q, step, s.funnelPaths, s.sessionPageViews)
 }
 
 // sessionPageViews are the sessions' page views, by session, through the (session) index.
-func (s *sqliteStore) sessionPageViews(siteID string, sessions []string) (map[string][]pageView, error) {
-	out := map[string][]pageView{}
+func (s *sqliteStore) sessionPageViews(siteID string, sessions []string) (map[string][]funnelpath.PageView, error) {
+	out := map[string][]funnelpath.PageView{}
 	for i := 0; i < len(sessions); i += funnelChunk {
 		keys := make([]any, 0, funnelChunk)
 		for _, k := range sessions[i:min(len(sessions), i+funnelChunk)] {
@@ -82,7 +79,7 @@ func (s *sqliteStore) sessionPageViews(siteID string, sessions []string) (map[st
 				return nil, err
 			}
 			if at, err := time.Parse(dbTimeLayout, ts); err == nil && kind == "pageview" {
-				out[session] = append(out[session], pageView{path: path, at: at})
+				out[session] = append(out[session], funnelpath.PageView{Path: path, At: at})
 			}
 		}
 		if err := rows.Close(); err != nil {
@@ -107,41 +104,30 @@ func sessionEventsQuery(db dbx.Builder, siteID string, sessions []any) *dbx.Quer
 		WHERE site_id = {:site} AND session IN (` + strings.Join(marks, ", ") + `)`).Bind(p)
 }
 
-// nextPageView is the path of the first page view after a time ("" when there was none).
-func nextPageView(views []pageView, after time.Time) string {
-	next := pageView{}
-	for _, v := range views {
-		if v.at.After(after) && (next.path == "" || v.at.Before(next.at)) {
-			next = v
-		}
-	}
-	return next.path
-}
-
 // funnelPaths is each entrant's kept attempt, by visitor: the attempts of whole closed days come
 // from funnel_days (funnel_days.go), the rest from raw events.
-func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelPath, error) {
+func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelpath.Path, error) {
 	return splitFunnelPaths(q, s.clock(), s.eventFunnelPaths, s.closedFunnelPaths)
 }
 
 // rawFunnelPaths is the kept attempt of each visitor who entered in [from, to), from raw events
 // alone (funnel_days_test.go's reference).
-func (s *sqliteStore) rawFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
+func (s *sqliteStore) rawFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	return s.funnelPathsOf(q, from, to, s.funnelEventsBetween)
 }
 
 // eventFunnelPaths is rawFunnelPaths with the events of whole closed days from the event days
 // (funnel_event_days.go): raw events only for the partial days and the days not closed yet.
-func (s *sqliteStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelPath, error) {
+func (s *sqliteStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	return s.funnelPathsOf(q, from, to, s.stepEvents)
 }
 
-type funnelEventReader func(q FunnelQuery, from, end time.Time) (map[string][]funnelEvent, error)
+type funnelEventReader func(q FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error)
 
 // funnelPathsOf is the kept attempt of each visitor who entered in [from, to), from the events of
 // [from, to + window] the reader answers.
-func (s *sqliteStore) funnelPathsOf(q FunnelQuery, from, to time.Time, read funnelEventReader) (map[string]funnelPath, error) {
-	paths := map[string]funnelPath{}
+func (s *sqliteStore) funnelPathsOf(q FunnelQuery, from, to time.Time, read funnelEventReader) (map[string]funnelpath.Path, error) {
+	paths := map[string]funnelpath.Path{}
 	if !to.After(from) {
 		return paths, nil
 	}
@@ -151,7 +137,7 @@ func (s *sqliteStore) funnelPathsOf(q FunnelQuery, from, to time.Time, read funn
 		return nil, err
 	}
 	for v, evs := range byVisitor {
-		if p, ok := bestFunnelPath(evs, len(q.Steps), q.Order, q.Window, from, to); ok {
+		if p, ok := funnelpath.Best(evs, len(q.Steps), q.Order, q.Window, from, to); ok {
 			paths[v] = p
 		}
 	}
@@ -160,9 +146,9 @@ func (s *sqliteStore) funnelPathsOf(q FunnelQuery, from, to time.Time, read funn
 
 // funnelEventsBetween are the visitors' raw events of the funnel's steps in [from, end), each
 // visitor's sorted. A long range is read as two halves side by side (two connections, two cores).
-func (s *sqliteStore) funnelEventsBetween(q FunnelQuery, from, end time.Time) (map[string][]funnelEvent, error) {
+func (s *sqliteStore) funnelEventsBetween(q FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
 	if !end.After(from) {
-		return map[string][]funnelEvent{}, nil
+		return map[string][]funnelpath.Event{}, nil
 	}
 	pageMasks, err := s.funnelPageMasks(q, from, end)
 	if err != nil {
@@ -178,7 +164,7 @@ func (s *sqliteStore) funnelEventsBetween(q FunnelQuery, from, end time.Time) (m
 	if end.Sub(from) >= 48*time.Hour {
 		mid = from.Add(end.Sub(from) / 2).Truncate(time.Millisecond)
 	}
-	var second map[string][]funnelEvent
+	var second map[string][]funnelpath.Event
 	var secondErr error
 	done := make(chan struct{})
 	go func() {
@@ -197,14 +183,14 @@ func (s *sqliteStore) funnelEventsBetween(q FunnelQuery, from, end time.Time) (m
 		first[v] = append(first[v], evs...)
 	}
 	for v, evs := range first {
-		first[v] = sortFunnelEvents(evs)
+		first[v] = funnelpath.SortEvents(evs)
 	}
 	return first, nil
 }
 
 // funnelEventsIn reads the steps' events in [from, to), by visitor, unsorted.
-func (s *sqliteStore) funnelEventsIn(q FunnelQuery, pageMasks, goalMasks map[string]uint16, from, to time.Time) (map[string][]funnelEvent, error) {
-	byVisitor := map[string][]funnelEvent{}
+func (s *sqliteStore) funnelEventsIn(q FunnelQuery, pageMasks, goalMasks map[string]uint16, from, to time.Time) (map[string][]funnelpath.Event, error) {
+	byVisitor := map[string][]funnelpath.Event{}
 	sessions := map[string]string{} // one string per session, however many of its rows are read
 	add := func(visitor, session, ts string, mask uint16) {
 		at, err := parseDBTime(ts)
@@ -216,7 +202,7 @@ func (s *sqliteStore) funnelEventsIn(q FunnelQuery, pageMasks, goalMasks map[str
 		} else {
 			sessions[session] = session
 		}
-		byVisitor[visitor] = append(byVisitor[visitor], funnelEvent{at: at, steps: mask, session: session})
+		byVisitor[visitor] = append(byVisitor[visitor], funnelpath.Event{At: at, Steps: mask, Session: session})
 	}
 	read := func(kind string, column string, masks map[string]uint16) error {
 		keys := make([]any, 0, len(masks))
@@ -286,7 +272,7 @@ func (s *sqliteStore) funnelPageMasks(q FunnelQuery, from, last time.Time) (map[
 	}
 	for _, path := range viewed {
 		for k, st := range q.Steps {
-			if st.Goal == "" && URLPatternMatches(st.Page, path) {
+			if st.Goal == "" && urlpattern.Matches(st.Page, path) {
 				masks[path] |= 1 << k
 			}
 		}
@@ -294,7 +280,7 @@ func (s *sqliteStore) funnelPageMasks(q FunnelQuery, from, last time.Time) (map[
 	return masks, nil
 }
 
-// sessionDims are each session's breakdown values (FunnelBreakdowns' order), from the sessions
+// sessionDims are each session's breakdown values (funnelpath.Breakdowns' order), from the sessions
 // cache (funnel_session_dims.go) or the sessions table.
 func (s *sqliteStore) sessionDims(siteID string, sessions []string) (map[string][]string, error) {
 	known, missing, gen := s.sessionDimsCache.known(siteID, sessions)
@@ -335,13 +321,4 @@ func (s *sqliteStore) readSessionDims(siteID string, sessions []string) (map[str
 		}
 	}
 	return out, nil
-}
-
-// dimOrUnknown is a session's value of one breakdown, named as the Analytics screen names a
-// missing one.
-func dimOrUnknown(dims []string, i int) string {
-	if i < 0 || i >= len(dims) || dims[i] == "" {
-		return "Unknown"
-	}
-	return dims[i]
 }

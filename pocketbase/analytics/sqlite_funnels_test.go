@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funnelpath"
 	"os"
 	"slices"
 	"strconv"
@@ -63,7 +64,7 @@ func TestFunnelResultsBudget(t *testing.T) {
 	written := seed(store, info, total, 90)
 	t.Logf("seeded %d events in %.1f s", written, time.Since(start).Seconds())
 	now := time.Now()
-	for _, breakdown := range []string{"", BreakdownSource} {
+	for _, breakdown := range []string{"", funnelpath.BreakdownSource} {
 		q := FunnelQuery{SiteID: site, Order: FunnelOrdered, Window: 7 * 24 * time.Hour, From: now.Add(-30 * 24 * time.Hour), To: now,
 			Breakdown: breakdown,
 			Steps:     []FunnelStep{{Page: "/"}, {Page: "/product/*"}, {Page: "/cart"}, {Page: "/checkout"}, {Goal: "seedpurchase"}}}

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/urlpattern"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -49,7 +50,7 @@ func (s *sqliteStore) RuleRevenue(siteID, ruleID, urlPattern string, from, to ti
 	}
 	counted := map[string]bool{}
 	for _, r := range rows {
-		if counted[r.Session] || !URLPatternMatches(urlPattern, r.Path) {
+		if counted[r.Session] || !urlpattern.Matches(urlPattern, r.Path) {
 			continue
 		}
 		counted[r.Session] = true

@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/eventrow"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -45,7 +46,7 @@ func (s *sqliteStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
 	for _, r := range rows {
 		started, _ := time.Parse("2006-01-02 15:04:05.000Z", r.StartedAt)
 		out.Items = append(out.Items, SessionSummary{
-			SessionID: r.Key, StartedAt: started.UTC().Format(isoMillis), DurationSeconds: round2(r.Duration), PageViews: r.PageViews,
+			SessionID: r.Key, StartedAt: started.UTC().Format(eventrow.ISOMillis), DurationSeconds: eventrow.Round2(r.Duration), PageViews: r.PageViews,
 			EntryPage: r.Entry, ExitPage: r.Exit, Device: r.Device, Browser: r.Browser, Country: r.Country,
 			Source: collect.Source(r.Referrer), Converted: r.Converted,
 		})

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
 	"reflect"
 	"sort"
 	"testing"
@@ -49,12 +50,12 @@ func TestStoreContractPersonalizationArms(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := []ArmFigures{{Arm: "exposure", Visitors: 3, Conversions: 1}, {Arm: HoldoutExposure, Visitors: 2, Conversions: 1}}
+			want := []ArmFigures{{Arm: "exposure", Visitors: 3, Conversions: 1}, {Arm: eventrow.HoldoutExposure, Visitors: 2, Conversions: 1}}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("arms for any goal:\n got %+v\nwant %+v", got, want)
 			}
 			got, _ = store.PersonalizationArms(siteA, ruleOne, "goalpurchase")
-			want = []ArmFigures{{Arm: "exposure", Visitors: 3, Conversions: 1}, {Arm: HoldoutExposure, Visitors: 2, Conversions: 0}}
+			want = []ArmFigures{{Arm: "exposure", Visitors: 3, Conversions: 1}, {Arm: eventrow.HoldoutExposure, Visitors: 2, Conversions: 0}}
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("arms for Purchase:\n got %+v\nwant %+v", got, want)
 			}

@@ -1,5 +1,7 @@
 package analytics
 
+import "cro/pocketbase/eventstore/eventrow"
+
 // Summary is a range's totals with their derived rates: the same figures as the Analytics screen's
 // summary, for the public API.
 func Summary(store Store, siteID string, days DayRange) (Totals, error) {
@@ -10,7 +12,7 @@ func Summary(store Store, siteID string, days DayRange) (Totals, error) {
 func DailyFigures(store Store, siteID string, days DayRange) ([]DayFigures, error) {
 	rows, err := store.Daily(siteID, days)
 	for i := range rows {
-		rows[i].Revenue = round2(rows[i].Revenue)
+		rows[i].Revenue = eventrow.Round2(rows[i].Revenue)
 	}
 	if rows == nil {
 		rows = []DayFigures{}

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/zones"
 	"testing"
 	"time"
 
@@ -24,8 +25,8 @@ func TestDayVisitorsCountLateSessionsOnce(t *testing.T) {
 	check := func(stage string) {
 		t.Helper()
 		for _, when := range []time.Time{past, today} {
-			day := localDay(when, nil)
-			from, to := dayBounds(day, nil)
+			day := zones.LocalDay(when, nil)
+			from, to := zones.DayBounds(day, nil)
 			var rollup, distinct int
 			if err := app.DB().NewQuery(`SELECT COALESCE(SUM(visitors), 0) FROM analytics_daily WHERE site_id = {:site} AND day = {:day}`).
 				Bind(dbx.Params{"site": siteA, "day": day}).Row(&rollup); err != nil {

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/revenuecap"
 	"errors"
 	"log"
 	"sync"
@@ -34,9 +35,9 @@ type Writer struct {
 
 	mu         sync.Mutex // guards everything below (the live refresher reads it)
 	sessions   map[string]*sessState
-	visitorDay map[visitorDayKey]bool // (visitor, day) pairs known to have a session: counted or found
-	revenueDay map[revenueKey]float64 // browser revenue counted per visitor and per source per day
-	revenueCap float64                // per visitor per day (CRO_BROWSER_REVENUE_CAP)
+	visitorDay map[visitorDayKey]bool     // (visitor, day) pairs known to have a session: counted or found
+	revenueDay map[revenuecap.Key]float64 // browser revenue counted per visitor and per source per day
+	revenueCap float64                    // per visitor per day (CRO_BROWSER_REVENUE_CAP)
 	dirty      map[string]bool
 	lastSweep  time.Time
 	stmts      *stmtCache
@@ -53,7 +54,7 @@ func newWriter(app core.App) *Writer {
 	return &Writer{
 		app: app, ch: make(chan *job, 4096), quit: make(chan struct{}),
 		sessions: map[string]*sessState{}, visitorDay: map[visitorDayKey]bool{}, dirty: map[string]bool{}, lastSweep: time.Now(),
-		revenueDay: map[revenueKey]float64{}, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap),
+		revenueDay: map[revenuecap.Key]float64{}, revenueCap: revenuecap.Configured(),
 	}
 }
 

@@ -5,6 +5,7 @@ package audience
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/urlpattern"
 	"encoding/json"
 	"math"
 	"net/url"
@@ -12,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"cro/pocketbase/analytics"
 )
 
 // Condition is one condition (AudienceCondition).
@@ -269,7 +268,7 @@ func conditionMatches(c Condition, x *Context) bool {
 	case "starts_with":
 		return have.ok && anyOf(wants, func(w string) bool { return strings.HasPrefix(h, strings.ToLower(w)) })
 	case "matches":
-		return have.ok && anyOf(wants, func(w string) bool { return analytics.URLPatternMatches(w, have.s) })
+		return have.ok && anyOf(wants, func(w string) bool { return urlpattern.Matches(w, have.s) })
 	case "gt", "gte", "lt", "lte":
 		if !have.ok || len(wants) == 0 {
 			return false

@@ -8,6 +8,7 @@ package ecommerce
 
 import (
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/integrations"
 
 	"github.com/pocketbase/pocketbase"
@@ -17,7 +18,7 @@ import (
 )
 
 // Register wires the collect hook, the order hook, the tracker config and the routes.
-func Register(app *pocketbase.PocketBase, store analytics.Store) {
+func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 	cap := &capture{app: app, m: map[string]captureEntry{}}
 	in := &ingest{app: app, capture: cap, sessions: map[string]*entrySession{}}
 	analytics.AlsoCollect = append(analytics.AlsoCollect, in.collect)

@@ -2,11 +2,10 @@ package ecommerce
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"encoding/json"
 	"strings"
 	"sync"
-
-	"cro/pocketbase/analytics"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -34,8 +33,8 @@ type entrySession struct {
 	stored         bool
 }
 
-func (in *ingest) collect(siteID string, b *analytics.Batch, device string) {
-	var entry *analytics.Event
+func (in *ingest) collect(siteID string, b *eventstore.Batch, device string) {
+	var entry *eventstore.Event
 	ecommerce := false
 	for i := range b.Events {
 		ev := &b.Events[i]

@@ -7,13 +7,14 @@ import (
 	"time"
 
 	"cro/pocketbase/access"
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/zones"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 )
 
-type routes struct{ store analytics.Store }
+type routes struct{ store eventstore.Store }
 
 // member checks the caller's role on the site and the site's plan.
 func member(e *core.RequestEvent, min access.Role, forbidden string) (*core.Record, error) {
@@ -45,7 +46,7 @@ func (r routes) report(e *core.RequestEvent) error {
 		}
 		days = n
 	}
-	zone := analytics.SiteZoneByID(e.App, site.Id)
+	zone := zones.SiteByID(e.App, site.Id)
 	now := time.Now().In(zone)
 	today := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, zone)
 	from, prevFrom := today.AddDate(0, 0, -(days-1)), today.AddDate(0, 0, -(2*days-1))
@@ -64,11 +65,11 @@ func (r routes) report(e *core.RequestEvent) error {
 		return err
 	}
 	day := func(t time.Time) string { return t.Format("2006-01-02") }
-	cur, err := r.store.Totals(site.Id, analytics.DayRange{From: day(from), To: day(today)})
+	cur, err := r.store.Totals(site.Id, eventstore.DayRange{From: day(from), To: day(today)})
 	if err != nil {
 		return err
 	}
-	prev, err := r.store.Totals(site.Id, analytics.DayRange{From: day(prevFrom), To: day(from.AddDate(0, 0, -1))})
+	prev, err := r.store.Totals(site.Id, eventstore.DayRange{From: day(prevFrom), To: day(from.AddDate(0, 0, -1))})
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,7 @@
 package ecommerce
 
 import (
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments/stats"
 
 	"github.com/pocketbase/dbx"
@@ -30,7 +30,7 @@ type perVisitor struct{ orders, revenue float64 }
 
 // variantOrders joins the experiment's exposed visitors (first exposure) to the site's orders at
 // or after it. ok is false when the event store cannot list exposed visitors.
-func variantOrders(app core.App, store analytics.Store, siteID, experimentID string, keys []string, s Settings) ([]VariantOrders, bool, error) {
+func variantOrders(app core.App, store eventstore.Store, siteID, experimentID string, keys []string, s Settings) ([]VariantOrders, bool, error) {
 	exposed, err := store.ExposedVisitors(siteID, experimentID)
 	if err != nil {
 		return nil, true, err

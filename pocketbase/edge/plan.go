@@ -9,8 +9,8 @@ import (
 
 	"github.com/andybalholm/cascadia"
 
-	"cro/pocketbase/analytics"
 	"cro/pocketbase/audience"
+	"cro/pocketbase/eventstore/urlpattern"
 	"cro/pocketbase/experiments"
 )
 
@@ -181,7 +181,7 @@ func (cfg *trackerConfig) plan(who visitorInfo) (sets []*changeSet, perVisitor b
 	held := cfg.Holdout.holds(who.id)
 	perVisitor = cfg.Holdout != nil && who.id != ""
 	for _, r := range cfg.Rules {
-		if !analytics.URLPatternMatches(r.URL, who.href) || anyMatch(r.Except, who.href) || (held && !contains(who.preview, r.ID)) {
+		if !urlpattern.Matches(r.URL, who.href) || anyMatch(r.Except, who.href) || (held && !contains(who.preview, r.ID)) {
 			continue
 		}
 		// A rule for an audience (a personalization): decided here when the request tells all its
@@ -237,7 +237,7 @@ func (cfg *trackerConfig) plan(who visitorInfo) (sets []*changeSet, perVisitor b
 				continue
 			}
 		}
-		if who.id == "" || x.Visitor != "" || !analytics.URLPatternMatches(x.URL, who.href) || (x.Device != "" && x.Device != who.device) {
+		if who.id == "" || x.Visitor != "" || !urlpattern.Matches(x.URL, who.href) || (x.Device != "" && x.Device != who.device) {
 			continue
 		}
 		perVisitor = true
@@ -257,7 +257,7 @@ func (cfg *trackerConfig) plan(who visitorInfo) (sets []*changeSet, perVisitor b
 
 func anyMatch(patterns []string, href string) bool {
 	for _, p := range patterns {
-		if analytics.URLPatternMatches(p, href) {
+		if urlpattern.Matches(p, href) {
 			return true
 		}
 	}

@@ -5,6 +5,7 @@ import (
 
 	"cro/pocketbase/analytics"
 	"cro/pocketbase/audience"
+	"cro/pocketbase/eventstore/urlpattern"
 	"cro/pocketbase/experiments"
 )
 
@@ -71,7 +72,7 @@ func (cfg *trackerConfig) splitRedirect(who visitorInfo) string {
 			split = split || v.URL != ""
 		}
 		if !split || x.Visitor != "" ||
-			!analytics.URLPatternMatches(x.URL, who.href) || (x.Device != "" && x.Device != who.device) {
+			!urlpattern.Matches(x.URL, who.href) || (x.Device != "" && x.Device != who.device) {
 			continue
 		}
 		// A test in an exclusive group redirects only the visitors of its range.

@@ -17,6 +17,13 @@ import (
 var eventPathLayers = [][]string{
 	// The contract: the Store interface and the types that cross it.
 	{"eventstore"},
+	// What every store derives the same way, from nothing of the product: a site's zone and local
+	// days, the URL pattern, the revenue cap's keys.
+	{"eventstore/zones", "eventstore/urlpattern", "eventstore/revenuecap"},
+	// The derivations on top of those and the contract's types: funnel attempts, click map bins
+	// and rage bursts, goal matching, how rows are written and answered. No event reads: each
+	// store hands them the rows it read.
+	{"eventstore/funnelpath", "eventstore/clickmap", "eventstore/goalmatch", "eventstore/eventrow"},
 	// What happens to a hit before the store accepts it: UA, origin, limits, identity; and the
 	// contract as tests, which every store's tests run.
 	{"collect", "eventstore/storetest"},
@@ -96,4 +103,29 @@ func imports(t *testing.T, pkg string) []productImport {
 		}
 	}
 	return out
+}
+
+// TestEventstorePackagesArePlaced fails when a package under eventstore/ has no row in
+// eventPathLayers, so a new one cannot escape the rule above.
+func TestEventstorePackagesArePlaced(t *testing.T) {
+	placed := map[string]bool{}
+	for _, pkgs := range eventPathLayers {
+		for _, p := range pkgs {
+			placed[p] = true
+		}
+	}
+	err := filepath.WalkDir(".", func(path string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		gos, _ := filepath.Glob(filepath.Join(path, "*.go"))
+		pkg := filepath.ToSlash(filepath.Join("eventstore", path))
+		if len(gos) > 0 && !placed[pkg] {
+			t.Errorf("%s is not in eventPathLayers: give it the layer of what it imports", pkg)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

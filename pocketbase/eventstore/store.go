@@ -46,7 +46,7 @@ type Store interface {
 	// GoalConverters counts the distinct visitors converting a goal (with Revenue: purchasing) at or
 	// after from, the planner's measured baseline with DistinctVisitors.
 	GoalConverters(q ExperimentQuery, from time.Time) (int, error)
-	// FunnelResults counts a funnel's visitors per step (funnels.go has the semantics), with the
+	// FunnelResults counts a funnel's visitors per step (eventstore/funnelpath has the semantics), with the
 	// median time between steps and, when asked, per value of a breakdown.
 	FunnelResults(q FunnelQuery) (FunnelFigures, error)
 	// FunnelDropOff describes the visitors who reached step (0-based) and not the next one.
@@ -76,7 +76,7 @@ type Store interface {
 	CountAutomated(siteID string, at time.Time) error
 
 	// ClickMap counts a page's clicks of one device class in a range per element (with rage and dead
-	// clicks) and per element and offset bin, the heat layer (clickmap.go has the semantics).
+	// clicks) and per element and offset bin, the heat layer (eventstore/clickmap has the semantics).
 	ClickMap(q HeatmapQuery) (ClickMapFigures, error)
 	// ScrollDepth counts the page views of a page and device class in a range that reached each
 	// tenth of the page.
@@ -199,7 +199,7 @@ type WorkerTelemetry struct {
 
 // ExperimentQuery names an experiment and the goal its results count. A visitor converts when,
 // after their first exposure, they convert the goal record GoalID (its conversions as the ingest
-// records them, goals.go), or with Revenue when they make a purchase.
+// records them, eventstore/goalmatch), or with Revenue when they make a purchase.
 type ExperimentQuery struct {
 	SiteID, ExperimentID string
 	GoalID               string

@@ -13,7 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"cro/pocketbase/access"
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments/stats"
 	"cro/pocketbase/periodic"
 )
@@ -26,12 +26,12 @@ import (
 // in the variant first shown. A bandit never declares a winner: the owner does, with the checks.
 
 // registerBandits reallocates due bandits on a loop (CRO_BANDIT_CHECK_SECONDS, default 10 minutes).
-func registerBandits(app *pocketbase.PocketBase, store analytics.Store) {
+func registerBandits(app *pocketbase.PocketBase, store eventstore.Store) {
 	every := periodic.Interval("CRO_BANDIT_CHECK_SECONDS", 10*time.Minute)
 	periodic.Run(app, every, every, func() { reallocateDue(app, store, time.Now()) })
 }
 
-func reallocateDue(app core.App, store analytics.Store, now time.Time) {
+func reallocateDue(app core.App, store eventstore.Store, now time.Time) {
 	running, err := app.FindAllRecords("experiments", dbx.HashExp{"status": "running", "bandit": true})
 	if err != nil {
 		log.Printf("experiments: listing bandits failed: %v", err)
@@ -62,7 +62,7 @@ func banditPeriods(app core.App, exp *core.Record) ([]*core.Record, error) {
 
 // reallocate closes the current period and opens one with the weights the engine gives now (the
 // same weights while an arm has fewer than stats.MinBanditUnits visitors).
-func reallocate(app core.App, store analytics.Store, exp *core.Record, now time.Time) (*stats.Bandit, error) {
+func reallocate(app core.App, store eventstore.Store, exp *core.Record, now time.Time) (*stats.Bandit, error) {
 	defs := variantDefsOf(exp)
 	goal := exp.GetString("primary_goal")
 	in, err := readGoal(app, store, exp, defs, goal)
@@ -160,7 +160,7 @@ func mustCollection(app core.App, name string) *core.Collection {
 
 // reallocateHandler answers POST /api/cro/experiments/{id}/reallocate (editors and up): a running
 // bandit's reallocation now, as the loop does when its interval is due.
-func reallocateHandler(store analytics.Store) func(*core.RequestEvent) error {
+func reallocateHandler(store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		if e.Auth == nil {
 			return e.UnauthorizedError("Sign in to reallocate a bandit.", nil)
@@ -199,7 +199,7 @@ type banditPeriod struct {
 
 // banditHistory is a bandit's periods (one open period from the start before any reallocation)
 // and whether every period's split matches its weights (the first exposures read from the event store).
-func banditHistory(app core.App, store analytics.Store, exp *core.Record, defs []variantDef) ([]banditPeriod, bool, error) {
+func banditHistory(app core.App, store eventstore.Store, exp *core.Record, defs []variantDef) ([]banditPeriod, bool, error) {
 	records, err := banditPeriods(app, exp)
 	if err != nil {
 		return nil, false, err

@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 )
 
 // CovariateSums are one variant's CUPED sums over its exposed visitors: post is the metric after
@@ -28,7 +29,7 @@ type CovariateSums struct {
 // the SQLite store's are kept at ingest and read by sqliteCovariates over the same database.
 type CovariateStore interface {
 	// ExperimentCovariates sums per variant, device class and new/returning.
-	ExperimentCovariates(q analytics.ExperimentQuery, windowDays int) ([]analytics.CupedCell, error)
+	ExperimentCovariates(q eventstore.ExperimentQuery, windowDays int) ([]eventstore.CupedCell, error)
 }
 
 // One pass over the experiment's exposures, each visitor looked up once in the partial indexes of
@@ -59,7 +60,7 @@ const (
 // covariates reads CUPED's sums per variant and stratum of a dimension ("" for none) for a goal
 // ("revenue": revenue) and window (0: no covariate, the post sums alone).
 // exposed is the experiment's exposed visitors as its figures count them.
-func covariates(app core.App, store analytics.Store, q analytics.ExperimentQuery, windowDays int, dimension string, exposed float64) ([]CovariateSums, error) {
+func covariates(app core.App, store eventstore.Store, q eventstore.ExperimentQuery, windowDays int, dimension string, exposed float64) ([]CovariateSums, error) {
 	if cs, ok := store.(CovariateStore); ok {
 		cells, err := cs.ExperimentCovariates(q, windowDays)
 		return cellsByStratum(cells, dimension), err
@@ -70,7 +71,7 @@ func covariates(app core.App, store analytics.Store, q analytics.ExperimentQuery
 // sqliteCovariates reads the sums the ingest keeps (analytics.CupedCells); while they do not cover
 // every exposure yet (exposures stored before them, or a window just changed) it computes them
 // per visitor, and the store catches up in the background.
-func sqliteCovariates(app core.App, q analytics.ExperimentQuery, windowDays int, dimension string, exposed float64) ([]CovariateSums, error) {
+func sqliteCovariates(app core.App, q eventstore.ExperimentQuery, windowDays int, dimension string, exposed float64) ([]CovariateSums, error) {
 	goal := q.GoalID
 	if q.Revenue {
 		goal = revenueGoal
@@ -84,7 +85,7 @@ func sqliteCovariates(app core.App, q analytics.ExperimentQuery, windowDays int,
 
 // cellsByStratum sums the cells (variant × device × new/returning) by variant and the dimension's
 // stratum, in the order they came.
-func cellsByStratum(cells []analytics.CupedCell, dimension string) []CovariateSums {
+func cellsByStratum(cells []eventstore.CupedCell, dimension string) []CovariateSums {
 	type key struct{ variant, stratum string }
 	byKey := map[key]int{}
 	var out []CovariateSums
@@ -110,7 +111,7 @@ func cellsByStratum(cells []analytics.CupedCell, dimension string) []CovariateSu
 }
 
 // perVisitorCovariates is the sums computed from each exposed visitor's events and sessions.
-func perVisitorCovariates(app core.App, q analytics.ExperimentQuery, windowDays int, dimension string) ([]CovariateSums, error) {
+func perVisitorCovariates(app core.App, q eventstore.ExperimentQuery, windowDays int, dimension string) ([]CovariateSums, error) {
 	inner, goal := goalCovariateSQL, q.GoalID
 	if q.Revenue {
 		inner, goal = revenueCovariateSQL, revenueGoal

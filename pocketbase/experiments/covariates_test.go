@@ -4,7 +4,7 @@ import (
 	"reflect"
 	"testing"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/schematest"
 )
 
@@ -13,7 +13,7 @@ import (
 func TestCovariateQueriesRun(t *testing.T) {
 	app := schematest.NewApp(t)
 	for _, dim := range []string{stratifyDevice, stratifyVisitorType, stratifyNone} {
-		for _, q := range []analytics.ExperimentQuery{{ExperimentID: "x", GoalID: "g"}, {ExperimentID: "x", Revenue: true}} {
+		for _, q := range []eventstore.ExperimentQuery{{ExperimentID: "x", GoalID: "g"}, {ExperimentID: "x", Revenue: true}} {
 			if _, err := sqliteCovariates(app, q, 14, dim, 0); err != nil {
 				t.Fatalf("%s %+v: %v", dim, q, err)
 			}
@@ -26,7 +26,7 @@ func TestCovariateQueriesRun(t *testing.T) {
 
 // The cells (variant × device × new/returning) sum to each dimension's strata.
 func TestCellsByStratum(t *testing.T) {
-	cells := []analytics.CupedCell{
+	cells := []eventstore.CupedCell{
 		{Variant: "control", Device: "desktop", VisitorType: "new", Count: 3, Post: 1, Pre: 2, Products: 1},
 		{Variant: "control", Device: "desktop", VisitorType: "returning", Count: 2, Post: 2, Pre: 1, Products: 1},
 		{Variant: "control", Device: "mobile", VisitorType: "new", Count: 4, Post: 1},

@@ -12,13 +12,14 @@ import (
 
 	"cro/pocketbase/access"
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments/stats"
 )
 
 // declareWinnerHandler answers POST /api/cro/experiments/{id}/declare-winner {variant}: when the
 // engine's verdict allows it, the winning variant's changes become an optimization rule for every
 // visitor, under the automatic rollback like any deployed change, and the experiment completes.
-func declareWinnerHandler(store analytics.Store) func(*core.RequestEvent) error {
+func declareWinnerHandler(store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		if e.Auth == nil {
 			return e.UnauthorizedError("Sign in to declare a winner.", nil)

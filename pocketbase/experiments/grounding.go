@@ -1,13 +1,12 @@
 package experiments
 
 import (
+	"cro/pocketbase/eventstore"
 	"fmt"
 	"strings"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase/core"
-
-	"cro/pocketbase/analytics"
 )
 
 // maxGroundingExperiments bounds the experiments the AI is told about.
@@ -35,13 +34,13 @@ type GroundingExperiment struct {
 
 // Running gives a site's running experiments (newest first) with the statistics engine's verdict
 // per variant, the same figures as the results route.
-func Running(app core.App, store analytics.Store, siteID string) ([]GroundingExperiment, error) {
+func Running(app core.App, store eventstore.Store, siteID string) ([]GroundingExperiment, error) {
 	return Summaries(app, store, siteID, []string{"running"}, maxGroundingExperiments)
 }
 
 // Summaries gives a site's experiments in the given states (newest start first, at most limit)
 // with the statistics engine's verdict per variant on each one's primary goal.
-func Summaries(app core.App, store analytics.Store, siteID string, statuses []string, limit int) ([]GroundingExperiment, error) {
+func Summaries(app core.App, store eventstore.Store, siteID string, statuses []string, limit int) ([]GroundingExperiment, error) {
 	params := map[string]any{"s": siteID}
 	states := make([]string, len(statuses))
 	for i, st := range statuses {
@@ -88,7 +87,7 @@ func goalName(app core.App, goal string) string {
 
 // BindJS exposes $experiments.running(siteId) to the hooks (pb_hooks/types/bindings.d.ts): the
 // running experiments of a site and their results, for the AI grounding.
-func BindJS(vm *goja.Runtime, app core.App, store analytics.Store) {
+func BindJS(vm *goja.Runtime, app core.App, store eventstore.Store) {
 	obj := vm.NewObject()
 	_ = obj.Set("running", func(siteID string) ([]map[string]any, error) {
 		list, err := Running(app, store, siteID)

@@ -9,19 +9,19 @@ import (
 	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/core"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/notify"
 	"cro/pocketbase/periodic"
 )
 
 // registerGuardrails checks the guardrails of every running experiment once the server runs and
 // then every CRO_GUARDRAIL_INTERVAL_SECONDS (default 300; tests use a second).
-func registerGuardrails(app *pocketbase.PocketBase, store analytics.Store) {
+func registerGuardrails(app *pocketbase.PocketBase, store eventstore.Store) {
 	every := periodic.Interval("CRO_GUARDRAIL_INTERVAL_SECONDS", 5*time.Minute)
 	periodic.Run(app, every, every, func() { checkAllGuardrails(app, store) })
 }
 
-func checkAllGuardrails(app core.App, store analytics.Store) {
+func checkAllGuardrails(app core.App, store eventstore.Store) {
 	running, err := app.FindAllRecords("experiments", dbx.HashExp{"status": "running"})
 	if err != nil {
 		log.Printf("experiments: listing running experiments failed: %v", err)
@@ -48,7 +48,7 @@ func checkAllGuardrails(app core.App, store analytics.Store) {
 }
 
 // guardrailResults reads an experiment's guardrail figures from the event store and judges them.
-func guardrailResults(app core.App, store analytics.Store, exp *core.Record) ([]guardrailResult, error) {
+func guardrailResults(app core.App, store eventstore.Store, exp *core.Record) ([]guardrailResult, error) {
 	defs := guardrailDefs(exp.Get("guardrails"))
 	if len(defs) == 0 {
 		return []guardrailResult{}, nil
@@ -60,7 +60,7 @@ func guardrailResults(app core.App, store analytics.Store, exp *core.Record) ([]
 	if err != nil {
 		return nil, err
 	}
-	revenue, err := store.ExperimentResults(analytics.ExperimentQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id, Revenue: true})
+	revenue, err := store.ExperimentResults(eventstore.ExperimentQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id, Revenue: true})
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,7 @@ package experiments
 import (
 	"github.com/pocketbase/pocketbase/core"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments/stats"
 )
 
@@ -20,7 +20,7 @@ func init() {
 }
 
 // withRatioSums adds each ratio guardrail's sums to the arms (one query per ratio guardrail).
-func withRatioSums(store analytics.Store, exp *core.Record, guardrails []guardrailDef, arms []guardrailArm) error {
+func withRatioSums(store eventstore.Store, exp *core.Record, guardrails []guardrailDef, arms []guardrailArm) error {
 	defs := make([]variantDef, len(arms))
 	for i, a := range arms {
 		defs[i] = a.def

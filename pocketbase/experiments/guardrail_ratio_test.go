@@ -1,9 +1,8 @@
 package experiments
 
 import (
+	"cro/pocketbase/eventstore"
 	"testing"
-
-	"cro/pocketbase/analytics"
 )
 
 // ratioArms is a control and a variant of n visitors each, each visitor with sessions sessions and
@@ -15,9 +14,9 @@ func ratioArms(metric string, n, sessions, controlPerSession, variantPerSession 
 			DenominatorSquares: n * den * den * 5 / 4, Products: n * num * den * 1.1}
 	}
 	return []guardrailArm{
-		{def: variantDef{Key: "control", Name: "Control"}, figures: analytics.GuardrailFigures{Users: n},
+		{def: variantDef{Key: "control", Name: "Control"}, figures: eventstore.GuardrailFigures{Users: n},
 			ratios: map[string]RatioSums{metric: sums(controlPerSession)}},
-		{def: variantDef{Key: "b", Name: "Variant B"}, figures: analytics.GuardrailFigures{Users: n},
+		{def: variantDef{Key: "b", Name: "Variant B"}, figures: eventstore.GuardrailFigures{Users: n},
 			ratios: map[string]RatioSums{metric: sums(variantPerSession)}},
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments/stats"
 )
 
@@ -80,8 +80,8 @@ type guardrailResult struct {
 // guardrailArm is what the guardrails need of one arm, in the experiment's variant order.
 type guardrailArm struct {
 	def        variantDef
-	figures    analytics.GuardrailFigures
-	revenue    analytics.MeanFigures
+	figures    eventstore.GuardrailFigures
+	revenue    eventstore.MeanFigures
 	purchasers float64
 	ratios     map[string]RatioSums // per ratio guardrail (guardrail_ratio.go)
 }
@@ -95,12 +95,12 @@ func guardrailDefs(raw any) []guardrailDef {
 
 // guardrailArms joins the store's figures to the experiment's variants (control first); a
 // variant nobody saw has zeros.
-func guardrailArms(defs []variantDef, figures []analytics.GuardrailFigures, results analytics.ExperimentFigures) []guardrailArm {
-	byKey := map[string]analytics.GuardrailFigures{}
+func guardrailArms(defs []variantDef, figures []eventstore.GuardrailFigures, results eventstore.ExperimentFigures) []guardrailArm {
+	byKey := map[string]eventstore.GuardrailFigures{}
 	for _, f := range figures {
 		byKey[f.Variant] = f
 	}
-	revenue := map[string]analytics.VariantFigures{}
+	revenue := map[string]eventstore.VariantFigures{}
 	for _, v := range results.Variants {
 		revenue[v.Variant] = v
 	}

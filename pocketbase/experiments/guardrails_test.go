@@ -1,17 +1,16 @@
 package experiments
 
 import (
+	"cro/pocketbase/eventstore"
 	"math"
 	"testing"
-
-	"cro/pocketbase/analytics"
 )
 
 // arms builds a control and one variant with the given exposed visitors, visitors with errors and
 // bounced visitors, and revenue (count = users, sum, sum of squares; any revenue: every visitor bought).
-func arms(control, variant analytics.GuardrailFigures, controlRevenue, variantRevenue analytics.MeanFigures) []guardrailArm {
+func arms(control, variant eventstore.GuardrailFigures, controlRevenue, variantRevenue eventstore.MeanFigures) []guardrailArm {
 	controlRevenue.Count, variantRevenue.Count = control.Users, variant.Users
-	purchasers := func(users float64, r analytics.MeanFigures) float64 {
+	purchasers := func(users float64, r eventstore.MeanFigures) float64 {
 		if r.Sum > 0 {
 			return users
 		}
@@ -24,7 +23,7 @@ func arms(control, variant analytics.GuardrailFigures, controlRevenue, variantRe
 }
 
 func TestGuardrailVerdicts(t *testing.T) {
-	none := analytics.MeanFigures{}
+	none := eventstore.MeanFigures{}
 	errorRate := []guardrailDef{{Metric: "error_rate", Threshold: 20}}
 	for _, c := range []struct {
 		name       string
@@ -32,36 +31,36 @@ func TestGuardrailVerdicts(t *testing.T) {
 		arms       []guardrailArm
 		want       string
 	}{
-		{"many more page errors", errorRate, arms(analytics.GuardrailFigures{Users: 120, ErrorVisitors: 3},
-			analytics.GuardrailFigures{Users: 120, ErrorVisitors: 60}, none, none), guardrailBreached},
-		{"errors against a control without any", errorRate, arms(analytics.GuardrailFigures{Users: 150},
-			analytics.GuardrailFigures{Users: 150, ErrorVisitors: 40}, none, none), guardrailBreached},
-		{"a few more errors: within noise", errorRate, arms(analytics.GuardrailFigures{Users: 400, ErrorVisitors: 12},
-			analytics.GuardrailFigures{Users: 400, ErrorVisitors: 16}, none, none), guardrailOK},
-		{"fewer errors is never a breach", errorRate, arms(analytics.GuardrailFigures{Users: 400, ErrorVisitors: 120},
-			analytics.GuardrailFigures{Users: 400, ErrorVisitors: 2}, none, none), guardrailOK},
-		{"every visitor of a tiny sample erring", errorRate, arms(analytics.GuardrailFigures{Users: 10},
-			analytics.GuardrailFigures{Users: 99, ErrorVisitors: 99}, none, none), guardrailNotEnough},
+		{"many more page errors", errorRate, arms(eventstore.GuardrailFigures{Users: 120, ErrorVisitors: 3},
+			eventstore.GuardrailFigures{Users: 120, ErrorVisitors: 60}, none, none), guardrailBreached},
+		{"errors against a control without any", errorRate, arms(eventstore.GuardrailFigures{Users: 150},
+			eventstore.GuardrailFigures{Users: 150, ErrorVisitors: 40}, none, none), guardrailBreached},
+		{"a few more errors: within noise", errorRate, arms(eventstore.GuardrailFigures{Users: 400, ErrorVisitors: 12},
+			eventstore.GuardrailFigures{Users: 400, ErrorVisitors: 16}, none, none), guardrailOK},
+		{"fewer errors is never a breach", errorRate, arms(eventstore.GuardrailFigures{Users: 400, ErrorVisitors: 120},
+			eventstore.GuardrailFigures{Users: 400, ErrorVisitors: 2}, none, none), guardrailOK},
+		{"every visitor of a tiny sample erring", errorRate, arms(eventstore.GuardrailFigures{Users: 10},
+			eventstore.GuardrailFigures{Users: 99, ErrorVisitors: 99}, none, none), guardrailNotEnough},
 		{"significant but under the threshold", []guardrailDef{{Metric: "bounce_rate", Threshold: 50}},
-			arms(analytics.GuardrailFigures{Users: 5000, BouncedVisitors: 2000}, analytics.GuardrailFigures{Users: 5000, BouncedVisitors: 2500},
+			arms(eventstore.GuardrailFigures{Users: 5000, BouncedVisitors: 2000}, eventstore.GuardrailFigures{Users: 5000, BouncedVisitors: 2500},
 				none, none), guardrailOK},
 		{"bounce rate far up", []guardrailDef{{Metric: "bounce_rate", Threshold: 10}},
-			arms(analytics.GuardrailFigures{Users: 500, BouncedVisitors: 150}, analytics.GuardrailFigures{Users: 500, BouncedVisitors: 400},
+			arms(eventstore.GuardrailFigures{Users: 500, BouncedVisitors: 150}, eventstore.GuardrailFigures{Users: 500, BouncedVisitors: 400},
 				none, none), guardrailBreached},
 		// Revenue per visitor: control 10 on average (every visitor 10), variant 2.
 		{"revenue per visitor far down", []guardrailDef{{Metric: "revenue_per_visitor", Threshold: 10}},
-			arms(analytics.GuardrailFigures{Users: 200}, analytics.GuardrailFigures{Users: 200},
-				analytics.MeanFigures{Sum: 2000, SumSquares: 200 * 100 * 1.5}, analytics.MeanFigures{Sum: 400, SumSquares: 200 * 4 * 1.5}),
+			arms(eventstore.GuardrailFigures{Users: 200}, eventstore.GuardrailFigures{Users: 200},
+				eventstore.MeanFigures{Sum: 2000, SumSquares: 200 * 100 * 1.5}, eventstore.MeanFigures{Sum: 400, SumSquares: 200 * 4 * 1.5}),
 			guardrailBreached},
 		{"no purchase at all in the variant", []guardrailDef{{Metric: "revenue_per_visitor", Threshold: 10}},
-			arms(analytics.GuardrailFigures{Users: 200}, analytics.GuardrailFigures{Users: 200},
-				analytics.MeanFigures{Sum: 2000, SumSquares: 200 * 100 * 1.5}, analytics.MeanFigures{}),
+			arms(eventstore.GuardrailFigures{Users: 200}, eventstore.GuardrailFigures{Users: 200},
+				eventstore.MeanFigures{Sum: 2000, SumSquares: 200 * 100 * 1.5}, eventstore.MeanFigures{}),
 			guardrailBreached},
 		{"no revenue anywhere", []guardrailDef{{Metric: "revenue_per_visitor", Threshold: 10}},
-			arms(analytics.GuardrailFigures{Users: 200}, analytics.GuardrailFigures{Users: 200}, none, none), guardrailOK},
+			arms(eventstore.GuardrailFigures{Users: 200}, eventstore.GuardrailFigures{Users: 200}, none, none), guardrailOK},
 		{"revenue up is never a breach", []guardrailDef{{Metric: "revenue_per_visitor", Threshold: 10}},
-			arms(analytics.GuardrailFigures{Users: 200}, analytics.GuardrailFigures{Users: 200},
-				analytics.MeanFigures{Sum: 400, SumSquares: 200 * 4 * 1.5}, analytics.MeanFigures{Sum: 2000, SumSquares: 200 * 100 * 1.5}),
+			arms(eventstore.GuardrailFigures{Users: 200}, eventstore.GuardrailFigures{Users: 200},
+				eventstore.MeanFigures{Sum: 400, SumSquares: 200 * 4 * 1.5}, eventstore.MeanFigures{Sum: 2000, SumSquares: 200 * 100 * 1.5}),
 			guardrailOK},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -77,8 +76,8 @@ func TestGuardrailVerdicts(t *testing.T) {
 }
 
 func TestGuardrailReasonNamesTheFigures(t *testing.T) {
-	got := judgeGuardrails([]guardrailDef{{Metric: "error_rate", Threshold: 20}}, arms(analytics.GuardrailFigures{Users: 1200, ErrorVisitors: 30},
-		analytics.GuardrailFigures{Users: 1180, ErrorVisitors: 600}, analytics.MeanFigures{}, analytics.MeanFigures{}))
+	got := judgeGuardrails([]guardrailDef{{Metric: "error_rate", Threshold: 20}}, arms(eventstore.GuardrailFigures{Users: 1200, ErrorVisitors: 30},
+		eventstore.GuardrailFigures{Users: 1180, ErrorVisitors: 600}, eventstore.MeanFigures{}, eventstore.MeanFigures{}))
 	reason := "Variant B's page-error rate was 50.8% against 2.5% for the control, worse by more than the 20% allowed (1,180 and 1,200 visitors)"
 	if got[0].Reason != reason {
 		t.Errorf("reason\n got %q\nwant %q", got[0].Reason, reason)

@@ -9,7 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"cro/pocketbase/access"
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments/stats"
 )
 
@@ -25,7 +25,7 @@ const BaselineDays = 28
 // traffic in the test, give the days the test needs. A site without traffic gets no measured
 // baseline (null): the owner types one. Once CUPED has measured its variance reduction on the
 // site's latest test of the goal, the sample shrinks by it (perArmUnadjusted keeps the plain one).
-func planHandler(store analytics.Store) func(*core.RequestEvent) error {
+func planHandler(store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		if e.Auth == nil {
 			return e.UnauthorizedError("Sign in to plan a test.", nil)
@@ -104,11 +104,11 @@ type measuredBaseline struct {
 	Rate       *float64 `json:"rate"`
 }
 
-func measureBaseline(e *core.RequestEvent, store analytics.Store, siteID, goal string) (measuredBaseline, error) {
+func measureBaseline(e *core.RequestEvent, store eventstore.Store, siteID, goal string) (measuredBaseline, error) {
 	if _, err := access.RequireSiteRole(e, siteID, access.Viewer, access.Messages{NotFound: "Site not found.", Superusers: true}); err != nil {
 		return measuredBaseline{}, err
 	}
-	query := analytics.ExperimentQuery{SiteID: siteID, GoalID: goal, Revenue: goal == revenueGoal}
+	query := eventstore.ExperimentQuery{SiteID: siteID, GoalID: goal, Revenue: goal == revenueGoal}
 	if ratio, _ := isRatio(goal); ratio {
 		// The planner's test is of two proportions: a ratio metric has no measured rate to plan with.
 		visitors, err := store.DistinctVisitors(siteID, time.Now().Add(-BaselineDays*24*time.Hour))
@@ -147,7 +147,7 @@ type varianceReduction struct {
 	Reduction    float64 `json:"reduction"`
 }
 
-func measuredReduction(app core.App, store analytics.Store, siteID, goal string) (*varianceReduction, error) {
+func measuredReduction(app core.App, store eventstore.Store, siteID, goal string) (*varianceReduction, error) {
 	found, err := app.FindRecordsByFilter("experiments", "site_id = {:site} && primary_goal = {:goal} && started_at != '' && cuped_window_days > 0",
 		"-started_at", 1, 0, map[string]any{"site": siteID, "goal": goal})
 	if err != nil || len(found) == 0 {

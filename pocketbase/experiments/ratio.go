@@ -5,7 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments/stats"
 )
 
@@ -22,7 +22,7 @@ const (
 
 // RatioSums are one variant's sums of a ratio metric over its exposed visitors (read through the
 // event store: analytics/ratio_sums.go on SQLite, clickhouse_ratio_sums.go on ClickHouse).
-type RatioSums = analytics.RatioSums
+type RatioSums = eventstore.RatioSums
 
 // isRatio reports whether a goal reference is a ratio metric, and the goal of a goal per session.
 func isRatio(goal string) (ok bool, goalID string) {
@@ -38,17 +38,17 @@ func isRatio(goal string) (ok bool, goalID string) {
 
 // ratioSums reads a ratio metric's sums per variant from the event store, with CUPED's
 // pre-exposure sums over the window (windowDays 0: none).
-func ratioSums(store analytics.Store, exp *core.Record, goal string, windowDays int) ([]RatioSums, error) {
+func ratioSums(store eventstore.Store, exp *core.Record, goal string, windowDays int) ([]RatioSums, error) {
 	_, goalID := isRatio(goal)
-	q := analytics.RatioQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id, GoalID: goalID, WindowDays: windowDays,
-		Numerator: analytics.RatioRevenue, Denominator: analytics.RatioSessions}
+	q := eventstore.RatioQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id, GoalID: goalID, WindowDays: windowDays,
+		Numerator: eventstore.RatioRevenue, Denominator: eventstore.RatioSessions}
 	switch {
 	case goal == averageOrderValue:
-		q.Denominator = analytics.RatioOrders
+		q.Denominator = eventstore.RatioOrders
 	case goal == pagesPerSession:
-		q.Numerator = analytics.RatioPages
+		q.Numerator = eventstore.RatioPages
 	case goalID != "":
-		q.Numerator = analytics.RatioGoal
+		q.Numerator = eventstore.RatioGoal
 	}
 	return store.RatioSums(q)
 }

@@ -11,6 +11,7 @@ import (
 
 	"cro/pocketbase/access"
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments/stats"
 )
 
@@ -21,7 +22,7 @@ const GoalNotInExperiment = "The goal must be the experiment's primary goal or o
 const revenueGoal = "revenue"
 
 // Register adds GET /api/cro/experiments/{id}/results and POST .../declare-winner.
-func Register(app *pocketbase.PocketBase, store analytics.Store) {
+func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			se.Router.GET("/api/cro/experiments/{id}/results", resultsHandler(store))
@@ -49,7 +50,7 @@ type binomialVariant struct {
 	Conversions float64 `json:"conversions"`
 }
 
-type meanVariant = analytics.MeanFigures
+type meanVariant = eventstore.MeanFigures
 
 // statsCase is what the statistics engine analyzes: one metric, the variants in the experiment's
 // order (control first) and their configured weights.
@@ -61,9 +62,9 @@ type statsCase struct {
 
 type variantResult struct {
 	variantDef
-	Users       float64               `json:"users"`
-	Conversions float64               `json:"conversions"`
-	Revenue     analytics.MeanFigures `json:"revenue"`
+	Users       float64                `json:"users"`
+	Conversions float64                `json:"conversions"`
+	Revenue     eventstore.MeanFigures `json:"revenue"`
 	// The engine's verdict against the control (absent on the control itself): the goal's
 	// metric, and revenue per visitor when revenue is the goal or a secondary goal.
 	Rate              float64      `json:"rate"`
@@ -79,7 +80,7 @@ type variantResult struct {
 // resultsHandler answers an experiment's members with per-variant figures for a goal (the
 // primary goal unless ?goal= names one of its secondary goals), in the statistics engine's Case
 // shape, with the sample-ratio inputs and the daily cumulative series.
-func resultsHandler(store analytics.Store) func(*core.RequestEvent) error {
+func resultsHandler(store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		if e.Auth == nil {
 			return e.UnauthorizedError("Sign in to view experiment results.", nil)
@@ -113,7 +114,7 @@ func secondaryGoals(exp *core.Record) []string {
 // Results is an experiment's results for a goal ("" for its primary goal) in the shape of the
 // results route: what the public API's GET /v1/experiments/{id}/results answers too. ok is false
 // when goal is neither the primary goal nor a secondary one.
-func Results(app core.App, store analytics.Store, exp *core.Record, goal string) (body map[string]any, ok bool, err error) {
+func Results(app core.App, store eventstore.Store, exp *core.Record, goal string) (body map[string]any, ok bool, err error) {
 	primary := exp.GetString("primary_goal")
 	if goal == "" {
 		goal = primary
@@ -130,7 +131,7 @@ func Results(app core.App, store analytics.Store, exp *core.Record, goal string)
 
 // results reads an experiment's figures for one goal and analyzes them: CUPED where it applies,
 // then the correction over every goal's comparisons.
-func results(app core.App, store analytics.Store, exp *core.Record, goal string) (map[string]any, analysis, error) {
+func results(app core.App, store eventstore.Store, exp *core.Record, goal string) (map[string]any, analysis, error) {
 	defs := variantDefsOf(exp)
 	goalInfo := map[string]any{"id": goal, "name": "Revenue", "type": revenueGoal}
 	if ratio, _ := isRatio(goal); ratio {
@@ -183,7 +184,7 @@ func results(app core.App, store analytics.Store, exp *core.Record, goal string)
 
 // withBandit adds a bandit's weight history, and judges its traffic split period by period: the
 // configured weights moved, so the whole test's counts say nothing against today's weights.
-func withBandit(app core.App, store analytics.Store, exp *core.Record, defs []variantDef, body map[string]any, a *analysis) error {
+func withBandit(app core.App, store eventstore.Store, exp *core.Record, defs []variantDef, body map[string]any, a *analysis) error {
 	history, ok, err := banditHistory(app, store, exp, defs)
 	if err != nil {
 		return err
@@ -211,7 +212,7 @@ func withBandit(app core.App, store analytics.Store, exp *core.Record, defs []va
 // goal (and for revenue per visitor when it is shown beside it), the window, and the other goals'
 // comparisons for the correction.
 type goalInput struct {
-	figures           analytics.ExperimentFigures
+	figures           eventstore.ExperimentFigures
 	windowDays        int
 	covariates        []CovariateSums
 	revenueCovariates []CovariateSums
@@ -224,8 +225,8 @@ type goalInput struct {
 }
 
 // readGoal reads one goal's figures and, with a CUPED window, its covariate sums.
-func readGoal(app core.App, store analytics.Store, exp *core.Record, defs []variantDef, goal string) (goalInput, error) {
-	q := analytics.ExperimentQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id}
+func readGoal(app core.App, store eventstore.Store, exp *core.Record, defs []variantDef, goal string) (goalInput, error) {
+	q := eventstore.ExperimentQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id}
 	if goal == revenueGoal {
 		q.Revenue = true
 	} else {
@@ -262,7 +263,7 @@ func variantDefsOf(exp *core.Record) []variantDef {
 }
 
 // withGuardrails adds each guardrail's status and, for a test paused automatically, why.
-func withGuardrails(app core.App, store analytics.Store, exp *core.Record, body map[string]any) error {
+func withGuardrails(app core.App, store eventstore.Store, exp *core.Record, body map[string]any) error {
 	guardrails, err := guardrailResults(app, store, exp)
 	if err != nil {
 		return err
@@ -335,8 +336,8 @@ func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[str
 }
 
 // orderedVariants gives the figures in the experiment's variant order, with the configured weights.
-func orderedVariants(defs []variantDef, f analytics.ExperimentFigures) ([]variantResult, []float64) {
-	byKey := map[string]analytics.VariantFigures{}
+func orderedVariants(defs []variantDef, f eventstore.ExperimentFigures) ([]variantResult, []float64) {
+	byKey := map[string]eventstore.VariantFigures{}
 	for _, v := range f.Variants {
 		byKey[v.Variant] = v
 	}
@@ -386,14 +387,14 @@ func analyzeFigures(exp *core.Record, defs []variantDef, revenue, withRevenue bo
 }
 
 // dailyInOrder gives each day's cumulative figures in the experiment's variant order.
-func dailyInOrder(days []analytics.ExperimentDay, defs []variantDef) []analytics.ExperimentDay {
-	out := make([]analytics.ExperimentDay, len(days))
+func dailyInOrder(days []eventstore.ExperimentDay, defs []variantDef) []eventstore.ExperimentDay {
+	out := make([]eventstore.ExperimentDay, len(days))
 	for i, d := range days {
-		byKey := map[string]analytics.CumulativeFigures{}
+		byKey := map[string]eventstore.CumulativeFigures{}
 		for _, v := range d.Variants {
 			byKey[v.Variant] = v
 		}
-		out[i] = analytics.ExperimentDay{Day: d.Day, Variants: make([]analytics.CumulativeFigures, len(defs))}
+		out[i] = eventstore.ExperimentDay{Day: d.Day, Variants: make([]eventstore.CumulativeFigures, len(defs))}
 		for j, def := range defs {
 			v := byKey[def.Key]
 			v.Variant = def.Key

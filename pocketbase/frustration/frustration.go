@@ -14,6 +14,7 @@ import (
 
 	"cro/pocketbase/access"
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/periodic"
 
 	"github.com/pocketbase/dbx"
@@ -30,7 +31,7 @@ const planRequired = "Session recordings and heatmaps requires the Growth plan o
 
 // Register starts the background job (CRO_FRUSTRATION_INTERVAL_SECONDS, 30 s by default), copies
 // a session's signals onto its recording row when the row is created after them, and adds the route.
-func Register(app *pocketbase.PocketBase, store analytics.Store) {
+func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 	j := newJob(app, store) // every store reads session trails (eventstore.FeatureReads)
 	every := periodic.Interval("CRO_FRUSTRATION_INTERVAL_SECONDS", 30*time.Second)
 	periodic.Run(app, every, every, func() { j.run(time.Now()) })

@@ -6,14 +6,15 @@ import (
 	"time"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore/clickmap"
 )
 
 // What counts, per session, from the events the tracker already sends (no tracker bytes):
 //
-//   - rage: a rage burst as click maps count it (analytics.RageBurstStarts: 3+ clicks of the
+//   - rage: a rage burst as click maps count it (clickmap.RageBurstStarts: 3+ clicks of the
 //     session on one element of one page, each within 1 s of the click two before it);
 //   - dead: a click on an element that is not a link, button, form control, label or summary
-//     (analytics.Interactive) with no page view of the session within analytics.DeadWindow after
+//     (clickmap.Interactive) with no page view of the session within clickmap.DeadWindow after
 //     it, as click maps count it;
 //   - error click: a click followed by a page error within ErrorClickWindow;
 //   - quick back: a page view followed, within QuickBackWindow, by a page view of the page before
@@ -96,13 +97,13 @@ func Compute(trail []analytics.TrailEvent) Signals {
 	// Rage bursts per page and element.
 	for k, ms := range groups {
 		sort.Float64s(ms)
-		for i, starts := range analytics.RageBurstStarts(ms) {
+		for i, starts := range clickmap.RageBurstStarts(ms) {
 			if starts {
 				add(Rage, ms[i], k[0], k[1])
 			}
 		}
 	}
-	dead, errWin := float64(analytics.DeadWindow.Milliseconds()), float64(ErrorClickWindow.Milliseconds())
+	dead, errWin := float64(clickmap.DeadWindow.Milliseconds()), float64(ErrorClickWindow.Milliseconds())
 	clicked := false // a click in the current page view
 	for _, e := range trail {
 		switch e.Type {
@@ -110,7 +111,7 @@ func Compute(trail []analytics.TrailEvent) Signals {
 			clicked = false
 		case "click":
 			clicked = true
-			if !analytics.Interactive(e.Selector) && !anyIn(views, e.At, dead) {
+			if !clickmap.Interactive(e.Selector) && !anyIn(views, e.At, dead) {
 				add(Dead, e.At, e.Path, e.Selector)
 			}
 			if anyIn(errs, e.At-0.5, errWin) {

@@ -18,7 +18,9 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"cro/pocketbase/access"
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/funnelpath"
+	"cro/pocketbase/eventstore/zones"
 )
 
 // Defaults of a funnel record without them (src/lib/funnels.ts has the same).
@@ -29,7 +31,7 @@ const (
 )
 
 // Register adds the funnel routes.
-func Register(app *pocketbase.PocketBase, store analytics.Store) {
+func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			se.Router.GET("/api/cro/funnels/{id}/results", resultsHandler(store))
@@ -97,45 +99,45 @@ func parseRange(e *core.RequestEvent, now time.Time, zone *time.Location) (dayRa
 }
 
 // load finds the funnel for a member of its site and builds its query over a range.
-func load(e *core.RequestEvent) (*core.Record, analytics.FunnelQuery, error) {
+func load(e *core.RequestEvent) (*core.Record, eventstore.FunnelQuery, error) {
 	if e.Auth == nil {
-		return nil, analytics.FunnelQuery{}, e.UnauthorizedError("Sign in to view funnels.", nil)
+		return nil, eventstore.FunnelQuery{}, e.UnauthorizedError("Sign in to view funnels.", nil)
 	}
 	f, err := e.App.FindRecordById("funnels", e.Request.PathValue("id"))
 	if err != nil {
-		return nil, analytics.FunnelQuery{}, e.NotFoundError("Funnel not found.", nil)
+		return nil, eventstore.FunnelQuery{}, e.NotFoundError("Funnel not found.", nil)
 	}
 	if _, err := access.RequireSiteRole(e, f.GetString("site_id"), access.Viewer,
 		access.Messages{NotFound: "Funnel not found.", Superusers: true}); err != nil {
-		return nil, analytics.FunnelQuery{}, err
+		return nil, eventstore.FunnelQuery{}, err
 	}
 	q, ok := QueryOf(e.App, f)
 	if !ok {
-		return nil, analytics.FunnelQuery{}, e.BadRequestError("The funnel needs 2 to 10 steps.", nil)
+		return nil, eventstore.FunnelQuery{}, e.BadRequestError("The funnel needs 2 to 10 steps.", nil)
 	}
 	return f, q, nil
 }
 
 // QueryOf builds a funnel record's query (steps, order, window, its site's time zone) without a
 // range; ok is false when the record does not have 2 to 10 steps.
-func QueryOf(app core.App, f *core.Record) (analytics.FunnelQuery, bool) {
+func QueryOf(app core.App, f *core.Record) (eventstore.FunnelQuery, bool) {
 	var stored []storedStep
 	raw, _ := json.Marshal(f.Get("steps"))
 	_ = json.Unmarshal(raw, &stored)
-	q := analytics.FunnelQuery{SiteID: f.GetString("site_id"), Order: analytics.FunnelOrder(f.GetString("step_order")),
-		Zone: analytics.SiteZoneByID(app, f.GetString("site_id"))}
+	q := eventstore.FunnelQuery{SiteID: f.GetString("site_id"), Order: eventstore.FunnelOrder(f.GetString("step_order")),
+		Zone: zones.SiteByID(app, f.GetString("site_id"))}
 	for _, s := range stored {
 		if s.Kind == "goal" {
-			q.Steps = append(q.Steps, analytics.FunnelStep{Goal: s.Goal})
+			q.Steps = append(q.Steps, eventstore.FunnelStep{Goal: s.Goal})
 		} else {
-			q.Steps = append(q.Steps, analytics.FunnelStep{Page: s.Match})
+			q.Steps = append(q.Steps, eventstore.FunnelStep{Page: s.Match})
 		}
 	}
-	if len(q.Steps) < 2 || len(q.Steps) > analytics.MaxFunnelSteps {
-		return analytics.FunnelQuery{}, false
+	if len(q.Steps) < 2 || len(q.Steps) > funnelpath.MaxSteps {
+		return eventstore.FunnelQuery{}, false
 	}
 	if q.Order == "" {
-		q.Order = analytics.FunnelOrdered
+		q.Order = eventstore.FunnelOrdered
 	}
 	days := f.GetInt("window_days")
 	if days <= 0 {
@@ -145,13 +147,13 @@ func QueryOf(app core.App, f *core.Record) (analytics.FunnelQuery, bool) {
 	return q, true
 }
 
-func within(q analytics.FunnelQuery, r dayRange) analytics.FunnelQuery {
+func within(q eventstore.FunnelQuery, r dayRange) eventstore.FunnelQuery {
 	q.From, q.To = r.start(), r.end()
 	return q
 }
 
 // resultsHandler answers the funnel's figures over the range and over the previous period.
-func resultsHandler(store analytics.Store) func(*core.RequestEvent) error {
+func resultsHandler(store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		f, q, err := load(e)
 		if err != nil {
@@ -162,13 +164,13 @@ func resultsHandler(store analytics.Store) func(*core.RequestEvent) error {
 			return err
 		}
 		q.Breakdown = e.Request.URL.Query().Get("breakdown")
-		if q.Breakdown != "" && !slices.Contains(analytics.FunnelBreakdowns, q.Breakdown) {
+		if q.Breakdown != "" && !slices.Contains(funnelpath.Breakdowns, q.Breakdown) {
 			return e.BadRequestError("breakdown must be one of device, browser, country, source, landing.", nil)
 		}
 		breakdown := q.Breakdown
 		prev := r.previous()
 		// The two periods are independent reads: side by side, the answer waits for the longer one only.
-		var previous analytics.FunnelFigures
+		var previous eventstore.FunnelFigures
 		var prevErr error
 		done := make(chan struct{})
 		go func() {
@@ -197,7 +199,7 @@ type recording struct {
 }
 
 // dropOffHandler answers ?step= (1-based, not the last) with where its leavers went next.
-func dropOffHandler(store analytics.Store) func(*core.RequestEvent) error {
+func dropOffHandler(store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		_, q, err := load(e)
 		if err != nil {

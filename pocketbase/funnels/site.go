@@ -6,7 +6,8 @@ import (
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase/core"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/zones"
 )
 
 // Step is one step of a site's funnel with its visitors over a range: the Funnels screen's figure.
@@ -26,7 +27,7 @@ type SiteFunnel struct {
 // SiteFigures are the site's newest funnels (at most limit) over the days from..to of its
 // calendar, both included, counted by the same query as the results route (the Funnels screen),
 // for the reports and the AI grounding.
-func SiteFigures(app core.App, store analytics.Store, siteID, from, to string, limit int) ([]SiteFunnel, error) {
+func SiteFigures(app core.App, store eventstore.Store, siteID, from, to string, limit int) ([]SiteFunnel, error) {
 	recs, err := app.FindRecordsByFilter("funnels", "site_id = {:s}", "-created_at", limit, 0, map[string]any{"s": siteID})
 	if err != nil {
 		return nil, err
@@ -76,13 +77,13 @@ const groundingFunnels = 5
 // BindJS exposes $funnels.site(siteId, days) to the hooks (pb_hooks/types/bindings.d.ts): the
 // site's newest funnels over its last `days` days (ending on its today, as the Funnels screen's
 // 'last N days'), for the AI grounding and the built-in analysis.
-func BindJS(vm *goja.Runtime, app core.App, store analytics.Store) {
+func BindJS(vm *goja.Runtime, app core.App, store eventstore.Store) {
 	obj := vm.NewObject()
 	_ = obj.Set("site", func(siteID string, days int) ([]map[string]any, error) {
 		if days < 1 || days > maxRangeDays {
 			days = defaultRangeDays
 		}
-		today := time.Now().In(analytics.SiteZoneByID(app, siteID))
+		today := time.Now().In(zones.SiteByID(app, siteID))
 		list, err := SiteFigures(app, store, siteID, today.AddDate(0, 0, -(days-1)).Format(time.DateOnly), today.Format(time.DateOnly),
 			groundingFunnels)
 		if err != nil {

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/zones"
 	"cro/pocketbase/experiments"
 	"cro/pocketbase/notify"
 
@@ -19,7 +21,7 @@ const srmMinVisitors = 100
 // Alerts makes one pass of the periodic alerts for the sites with an alert integration: a running
 // test whose traffic split is off (sample ratio mismatch), and on Monday morning in the site's
 // zone the week's summary for Slack.
-func (b *Bus) Alerts(store analytics.Store, now time.Time) {
+func (b *Bus) Alerts(store eventstore.Store, now time.Time) {
 	records, err := b.app.FindRecordsByFilter("integrations",
 		"enabled = true && (status = 'connected' || status = 'error') && (integration_type = 'slack' || integration_type = 'webhook' || integration_type = 'zapier')",
 		"", 0, 0)
@@ -46,7 +48,7 @@ func (b *Bus) Alerts(store analytics.Store, now time.Time) {
 
 // srmAlerts publishes one alert per running test whose split is off, and tells the owner; the
 // owner's notification is what marks the test as alerted.
-func (b *Bus) srmAlerts(store analytics.Store, site *core.Record) {
+func (b *Bus) srmAlerts(store eventstore.Store, site *core.Record) {
 	running, err := b.app.FindRecordsByFilter("experiments", "site_id = {:site} && status = 'running'", "", 0, 0, dbx.Params{"site": site.Id})
 	if err != nil {
 		return
@@ -99,18 +101,18 @@ func weeklyDue(now time.Time, zone *time.Location) (string, bool) {
 }
 
 // weeklySummary posts last week's figures, with the change from the week before, once a week.
-func (b *Bus) weeklySummary(store analytics.Store, site, rec *core.Record, now time.Time) {
-	zone := analytics.SiteZoneByID(b.app, site.Id)
+func (b *Bus) weeklySummary(store eventstore.Store, site, rec *core.Record, now time.Time) {
+	zone := zones.SiteByID(b.app, site.Id)
 	week, due := weeklyDue(now, zone)
 	if !due || settingsOf(rec)[weekSetting] == week {
 		return
 	}
 	day := func(back int) string { return now.In(zone).AddDate(0, 0, -back).Format("2006-01-02") }
-	last, err := analytics.Summary(store, site.Id, analytics.DayRange{From: day(7), To: day(1)})
+	last, err := analytics.Summary(store, site.Id, eventstore.DayRange{From: day(7), To: day(1)})
 	if err != nil {
 		return
 	}
-	before, err := analytics.Summary(store, site.Id, analytics.DayRange{From: day(14), To: day(8)})
+	before, err := analytics.Summary(store, site.Id, eventstore.DayRange{From: day(14), To: day(8)})
 	if err != nil {
 		return
 	}
@@ -127,7 +129,7 @@ func (b *Bus) weeklySummary(store analytics.Store, site, rec *core.Record, now t
 	}
 }
 
-func summaryEvent(site *core.Record, week string, last, before analytics.Totals) Event {
+func summaryEvent(site *core.Record, week string, last, before eventstore.Totals) Event {
 	domain := site.GetString("domain")
 	text := fmt.Sprintf("Visitors %s (%s) · Conversions %s (%s) · Conversion rate %.2f%% (%s) · Revenue %.2f (%s)",
 		count(last.Visitors), change(last.Visitors, before.Visitors), count(last.Conversions), change(last.Conversions, before.Conversions),

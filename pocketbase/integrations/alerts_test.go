@@ -1,11 +1,10 @@
 package integrations
 
 import (
+	"cro/pocketbase/eventstore"
 	"strings"
 	"testing"
 	"time"
-
-	"cro/pocketbase/analytics"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -31,8 +30,8 @@ func TestWeeklySummaryText(t *testing.T) {
 	site.Id = "site1"
 	site.Set("domain", "shop.example.com")
 	ev := summaryEvent(site, "2026-W48",
-		analytics.Totals{Visitors: 1200, Conversions: 36, ConversionRate: 3, Revenue: 1800.5},
-		analytics.Totals{Visitors: 1000, Conversions: 36, ConversionRate: 3.6, Revenue: 0})
+		eventstore.Totals{Visitors: 1200, Conversions: 36, ConversionRate: 3, Revenue: 1800.5},
+		eventstore.Totals{Visitors: 1000, Conversions: 36, ConversionRate: 3.6, Revenue: 0})
 	want := "Visitors 1200 (+20.0% vs the week before) · Conversions 36 (no change) · Conversion rate 3.00% (-16.7% vs the week before) · Revenue 1800.50 (new)"
 	if ev.Text != want || ev.Title != "Last week on shop.example.com" || ev.Kind != EventWeeklySummary || ev.ID != "weekly_site1_2026-W48" {
 		t.Fatalf("%+v", ev)

@@ -1,11 +1,10 @@
 package integrations
 
 import (
+	"cro/pocketbase/eventstore"
 	"log"
 	"strings"
 	"time"
-
-	"cro/pocketbase/analytics"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -24,7 +23,7 @@ var inboundSources = []string{"shopify:", "woocommerce:", "stripe:"}
 // Forward makes one pass over the integrations that take exposures or conversions: each gets its
 // site's feed since its own cursor, in order; a delivery that fails after its retries stops that
 // integration's pass, so nothing is skipped and the next pass starts from it.
-func (b *Bus) Forward(store analytics.Store) {
+func (b *Bus) Forward(store eventstore.Store) {
 	records, err := b.app.FindRecordsByFilter("integrations", "enabled = true && (status = 'connected' || status = 'error')", "", 0, 0)
 	if err != nil {
 		return
@@ -37,7 +36,7 @@ func (b *Bus) Forward(store analytics.Store) {
 	}
 }
 
-func (b *Bus) forwardOne(store analytics.Store, rec *core.Record) {
+func (b *Bus) forwardOne(store eventstore.Store, rec *core.Record) {
 	site, err := b.app.FindRecordById("sites", rec.GetString("site_id"))
 	if err != nil {
 		return
@@ -84,7 +83,7 @@ func (b *Bus) forwardOne(store analytics.Store, rec *core.Record) {
 }
 
 // feedEvent turns a feed item into the bus's event.
-func (b *Bus) feedEvent(it analytics.FeedItem, site *core.Record, names map[string]string) (Event, bool) {
+func (b *Bus) feedEvent(it eventstore.FeedItem, site *core.Record, names map[string]string) (Event, bool) {
 	ev := Event{SiteID: site.Id, Domain: site.GetString("domain"), At: it.At, Visitor: it.Visitor, Data: map[string]any{}}
 	switch it.Kind {
 	case "exposure":
@@ -122,7 +121,7 @@ func (b *Bus) feedEvent(it analytics.FeedItem, site *core.Record, names map[stri
 
 // goalName is "purchase" for the site's purchase goal (the custom event of that name), else the
 // goal's name, so analytics tools receive their standard purchase event.
-func (b *Bus) goalName(it analytics.FeedItem) string {
+func (b *Bus) goalName(it eventstore.FeedItem) string {
 	if name, ok := strings.CutPrefix(it.Goal, "api:"); ok {
 		return name
 	}
@@ -138,8 +137,8 @@ func (b *Bus) goalName(it analytics.FeedItem) string {
 
 // The cursor lives in the integration's settings; a new integration starts when it was connected,
 // not with the site's history.
-func cursorOf(rec *core.Record) (analytics.FeedCursor, bool) {
-	var c analytics.FeedCursor
+func cursorOf(rec *core.Record) (eventstore.FeedCursor, bool) {
+	var c eventstore.FeedCursor
 	raw, ok := settingsOf(rec)[cursorSetting].(map[string]any)
 	if !ok {
 		return c, false
@@ -150,7 +149,7 @@ func cursorOf(rec *core.Record) (analytics.FeedCursor, bool) {
 	return c, okX && okC
 }
 
-func saveCursor(app core.App, id string, cursor analytics.FeedCursor) {
+func saveCursor(app core.App, id string, cursor eventstore.FeedCursor) {
 	rec, err := app.FindRecordById("integrations", id)
 	if err != nil {
 		return

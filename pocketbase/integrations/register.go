@@ -1,9 +1,8 @@
 package integrations
 
 import (
+	"cro/pocketbase/eventstore"
 	"log"
-
-	"cro/pocketbase/analytics"
 
 	"github.com/dop251/goja"
 	"github.com/pocketbase/pocketbase/core"
@@ -11,7 +10,7 @@ import (
 
 // Register starts the bus, listens for the records that are events, serves the routes, and seals
 // credentials still stored in plain text. It returns the bus for the periodic senders.
-func Register(app core.App, secrets *Secrets, store analytics.Store) *Bus {
+func Register(app core.App, secrets *Secrets, store eventstore.Store) *Bus {
 	b := NewBus(app, secrets)
 	b.listen(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {

@@ -8,6 +8,8 @@ import (
 
 	"cro/pocketbase/access"
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/zones"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
@@ -17,7 +19,7 @@ import (
 const inboundBodyLimit = 1 << 20 // an order with many lines fits; more is not an order
 
 // routes serves 'Test connection' and the inbound order webhooks.
-func (b *Bus) routes(se *core.ServeEvent, store analytics.Store) {
+func (b *Bus) routes(se *core.ServeEvent, store eventstore.Store) {
 	se.Router.POST("/api/cro/integrations/{id}/test", func(e *core.RequestEvent) error {
 		rec, err := e.App.FindRecordById("integrations", e.Request.PathValue("id"))
 		if err != nil {
@@ -72,7 +74,7 @@ func (b *Bus) routes(se *core.ServeEvent, store analytics.Store) {
 
 // receive counts a verified order once: as a verified purchase of its visitor (revenue goals,
 // experiments and revenue impact count it in full), then forwards it to the analytics tools.
-func (b *Bus) receive(e *core.RequestEvent, store analytics.Store, rec *core.Record, order Order, now time.Time) error {
+func (b *Bus) receive(e *core.RequestEvent, store eventstore.Store, rec *core.Record, order Order, now time.Time) error {
 	if order.Ignore == "" && OnOrder != nil {
 		OnOrder(e.App, rec.GetString("site_id"), order, now) // ecommerce: every paid order, the server's figure
 	}
@@ -87,11 +89,11 @@ func (b *Bus) receive(e *core.RequestEvent, store analytics.Store, rec *core.Rec
 	if !b.claimOrder(e.App, rec, order) {
 		return e.JSON(http.StatusOK, map[string]any{"counted": false, "reason": "already counted"})
 	}
-	c := analytics.ServerConversion{
+	c := eventstore.ServerConversion{
 		ID: order.ID, Visitor: order.Visitor, Goal: "purchase", GoalID: purchaseGoalID(e.App, siteID),
 		Value: order.Value, Currency: order.Currency, At: now.UTC(),
 	}
-	if err := analytics.RecordServerConversion(store, siteID, analytics.SiteZoneByID(e.App, siteID), c); err != nil {
+	if err := analytics.RecordServerConversion(store, siteID, zones.SiteByID(e.App, siteID), c); err != nil {
 		b.releaseOrder(e.App, rec, order)
 		return err
 	}

@@ -23,12 +23,12 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"cro/pocketbase/access"
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments/stats"
 )
 
 // Register adds the routes; their figures come from the event store.
-func Register(app *pocketbase.PocketBase, store analytics.Store) {
+func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			se.Router.GET("/api/cro/rules/{id}/personalization", func(e *core.RequestEvent) error { return effectHandler(e, store) })
@@ -66,7 +66,7 @@ type Effect struct {
 // minPerArm is the fewest visitors on each side before the effect is judged.
 const minPerArm = 30
 
-func effectHandler(e *core.RequestEvent, store analytics.Store) error {
+func effectHandler(e *core.RequestEvent, store eventstore.Store) error {
 	if e.Auth == nil {
 		return e.UnauthorizedError("Sign in to view a personalization's effect.", nil)
 	}

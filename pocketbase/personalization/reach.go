@@ -10,8 +10,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"cro/pocketbase/access"
-	"cro/pocketbase/analytics"
 	"cro/pocketbase/audience"
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/zones"
 )
 
 // Reach is an audience's share of last week's visitors.
@@ -25,7 +26,7 @@ type Reach struct {
 // maxReachVisitors bounds the visitors one reach reads (a site's last week, most recent first).
 const maxReachVisitors = 100000
 
-func reachHandler(e *core.RequestEvent, store analytics.Store) error {
+func reachHandler(e *core.RequestEvent, store eventstore.Store) error {
 	site, err := access.RequireSiteRole(e, e.Request.PathValue("siteId"), access.Viewer, access.Messages{NotFound: "Site not found."})
 	if err != nil {
 		return err
@@ -38,7 +39,7 @@ func reachHandler(e *core.RequestEvent, store analytics.Store) error {
 	if err != nil {
 		return e.InternalServerError("Could not read last week's visitors.", err)
 	}
-	zone := analytics.SiteZoneByID(e.App, site.Id).String()
+	zone := zones.SiteByID(e.App, site.Id).String()
 	contexts := make([]audience.Context, len(rows))
 	for i, r := range rows {
 		contexts[i] = sessionContext(r, site.GetString("domain"), zone)
@@ -65,7 +66,7 @@ func reachHandler(e *core.RequestEvent, store analytics.Store) error {
 }
 
 // sessionContext is what a stored session tells the evaluator about its visitor.
-func sessionContext(r analytics.VisitorLatest, domain, zone string) audience.Context {
+func sessionContext(r eventstore.VisitorLatest, domain, zone string) audience.Context {
 	x := audience.Context{Device: r.Device, Browser: r.Browser, Country: r.Country, Referrer: r.Referrer, TimeZone: zone}
 	x.UTM.Source, x.UTM.Medium, x.UTM.Campaign = r.UtmSource, r.UtmMedium, r.UtmCampaign
 	x.Landing = strings.SplitN(r.EntryPath, "?", 2)[0]

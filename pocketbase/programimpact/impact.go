@@ -22,12 +22,13 @@ import (
 
 	"cro/pocketbase/access"
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments"
 	"cro/pocketbase/experiments/stats"
 )
 
 // Register adds the route.
-func Register(app *pocketbase.PocketBase, store analytics.Store) {
+func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {
 			se.Router.GET("/api/cro/sites/{siteId}/program-impact", handler(store))
@@ -71,11 +72,11 @@ type Impact struct {
 	Reason            string      `json:"reason,omitempty"`
 }
 
-func handler(store analytics.Store) func(*core.RequestEvent) error {
+func handler(store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error { return impact(e, store) }
 }
 
-func impact(e *core.RequestEvent, store analytics.Store) error {
+func impact(e *core.RequestEvent, store eventstore.Store) error {
 	if e.Auth == nil {
 		return e.UnauthorizedError("Sign in to view the program's impact.", nil)
 	}

@@ -7,6 +7,8 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/zones"
 )
 
 const maxRangeDays = 366
@@ -20,7 +22,7 @@ func (s *server) getAnalytics(e *core.RequestEvent, key *apiKey) error {
 		return err
 	}
 	// Days are the site's own (its time zone), as its rollups are counted.
-	local := time.Now().In(analytics.SiteZoneByID(s.app, key.siteID))
+	local := time.Now().In(zones.SiteByID(s.app, key.siteID))
 	today, _ := time.Parse(time.DateOnly, local.Format(time.DateOnly))
 	from, to := today.AddDate(0, 0, -29), today
 	var err error
@@ -40,7 +42,7 @@ func (s *server) getAnalytics(e *core.RequestEvent, key *apiKey) error {
 	if to.Sub(from) >= maxRangeDays*24*time.Hour {
 		return badRequest(e, "The range may span at most 366 days.")
 	}
-	days := analytics.DayRange{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly)}
+	days := eventstore.DayRange{From: from.Format(time.DateOnly), To: to.Format(time.DateOnly)}
 	summary, err := analytics.Summary(s.store, key.siteID, days)
 	if err != nil {
 		return err

@@ -19,6 +19,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/security"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/zones"
 )
 
 const (
@@ -100,17 +102,17 @@ func (s *server) record(siteID string, in *conversionInput) (int, map[string]any
 	if in.Value != nil {
 		value = math.Round(*in.Value*100) / 100
 	}
-	c := analytics.ServerConversion{
+	c := eventstore.ServerConversion{
 		ID: "cnv_" + security.RandomStringWithAlphabet(16, "abcdefghijklmnopqrstuvwxyz0123456789"), Visitor: in.VisitorID,
 		Goal: strings.TrimSpace(in.Goal), Value: value, Currency: in.Currency, At: now,
 	}
 	c.GoalID = eventGoalID(s.app, siteID, c.Goal)
-	if err := analytics.RecordServerConversion(s.store, siteID, analytics.SiteZoneByID(s.app, siteID), c); err != nil {
+	if err := analytics.RecordServerConversion(s.store, siteID, zones.SiteByID(s.app, siteID), c); err != nil {
 		return 0, nil, err
 	}
 	return http.StatusCreated, map[string]any{
 		"id": c.ID, "site_id": siteID, "visitor_id": c.Visitor, "goal": c.Goal, "value": c.Value, "currency": c.Currency,
-		"source": analytics.ServerConversionSource, "verified": true, "created_at": now.Format(time.RFC3339),
+		"source": eventstore.ServerConversionSource, "verified": true, "created_at": now.Format(time.RFC3339),
 		// Experiments do not exist on this install yet, so no conversion is attributed to one.
 		"attributed_experiments": []string{},
 	}, nil

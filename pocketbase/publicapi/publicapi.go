@@ -6,6 +6,7 @@
 package publicapi
 
 import (
+	"cro/pocketbase/eventstore"
 	"net/http"
 	"os"
 	"strconv"
@@ -18,8 +19,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
-
-	"cro/pocketbase/analytics"
 )
 
 // DefaultRateLimit is each key's requests per minute unless CRO_API_RATE_LIMIT says otherwise.
@@ -34,13 +33,13 @@ func rateLimitFromEnv() int {
 
 type server struct {
 	app     core.App
-	store   analytics.Store
+	store   eventstore.Store
 	limiter *keyLimiter
 	usage   *usage
 }
 
 // Register mounts the /v1 routes, the OpenAPI document and the key management routes.
-func Register(app *pocketbase.PocketBase, store analytics.Store) {
+func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 	s := &server{app: app, store: store, limiter: newKeyLimiter(rateLimitFromEnv()), usage: newUsage()}
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Func: func(se *core.ServeEvent) error {

@@ -2,14 +2,13 @@ package recordings
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"errors"
 	"io"
 	"net/http"
 	"net/url"
 	"sync"
 	"time"
-
-	"cro/pocketbase/analytics"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -27,7 +26,7 @@ const (
 
 type ingest struct {
 	app     core.App
-	store   analytics.Store
+	store   eventstore.Store
 	files   storage
 	origins []string
 	country string

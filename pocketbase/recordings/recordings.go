@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase"
@@ -23,7 +24,7 @@ import (
 )
 
 // Register wires the routes, the tracker config, retention and the file clean-up into the app.
-func Register(app *pocketbase.PocketBase, store analytics.Store) {
+func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 	cfg := analytics.LoadConfig()
 	sites := &siteKeys{app: app, m: map[string]cachedSite{}}
 	in := &ingest{app: app, store: store, origins: cfg.AllowedOrigins, country: cfg.CountryHeader, sites: sites,

@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/zones"
 	"cro/pocketbase/whitelabel"
 	"fmt"
 	"time"
@@ -110,8 +112,8 @@ func (c *Content) Period() string {
 
 // Gather reads a report of `days` site-local days ending on lastDay (on the site's clock) from
 // the event store and the site's collections.
-func Gather(app core.App, store analytics.Store, site *core.Record, reportType, name string, days int, lastDay, now time.Time) (*Content, error) {
-	zone := analytics.SiteZone(site)
+func Gather(app core.App, store eventstore.Store, site *core.Record, reportType, name string, days int, lastDay, now time.Time) (*Content, error) {
+	zone := zones.OfSite(site)
 	r, err := analytics.ReportForDays(store, site.Id, days, lastDay.In(zone))
 	if err != nil {
 		return nil, err
@@ -136,7 +138,7 @@ func Gather(app core.App, store analytics.Store, site *core.Record, reportType, 
 	return c, nil
 }
 
-func gatherFunnels(app core.App, store analytics.Store, siteID, from, to string) ([]FunnelContent, error) {
+func gatherFunnels(app core.App, store eventstore.Store, siteID, from, to string) ([]FunnelContent, error) {
 	// The report's days are the site's, as the Funnels screen counts them.
 	list, err := funnels.SiteFigures(app, store, siteID, from, to, maxFunnels)
 	if err != nil {

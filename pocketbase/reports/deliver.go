@@ -2,6 +2,8 @@ package reports
 
 import (
 	"bytes"
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/zones"
 	"cro/pocketbase/whitelabel"
 	"errors"
 	"fmt"
@@ -15,8 +17,6 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 	"github.com/pocketbase/pocketbase/tools/types"
-
-	"cro/pocketbase/analytics"
 )
 
 // Sender is the mail queue as the reports use it: a message with its attachment, and the outcome.
@@ -30,7 +30,7 @@ const MaxAttempts = 3
 // Service makes and delivers reports: the scheduler, 'Send now' and the export use it.
 type Service struct {
 	app   core.App
-	store analytics.Store
+	store eventstore.Store
 	mail  Sender
 	// retryBase is the wait after the first failed send; each later wait is four times longer.
 	retryBase time.Duration
@@ -41,7 +41,7 @@ type Service struct {
 }
 
 // NewService makes the reports service.
-func NewService(app core.App, store analytics.Store, mail Sender, retryBase time.Duration) *Service {
+func NewService(app core.App, store eventstore.Store, mail Sender, retryBase time.Duration) *Service {
 	return &Service{app: app, store: store, mail: mail, retryBase: retryBase, sendNow: newSendLimits()}
 }
 
@@ -95,7 +95,7 @@ func (s *Service) make(hist, report *core.Record) error {
 	if err != nil {
 		return err
 	}
-	zone := analytics.SiteZone(site)
+	zone := zones.OfSite(site)
 	lastDay, err := time.ParseInLocation(time.DateOnly, hist.GetString("covers"), zone)
 	var content *Content
 	var file File

@@ -13,14 +13,15 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments"
 )
 
 func sampleContent(reportType string) *Content {
 	up, chance := 0.125, 0.97
-	series := []analytics.DayFigures{}
+	series := []eventstore.DayFigures{}
 	for i := 0; i < 7; i++ {
-		series = append(series, analytics.DayFigures{Day: time.Date(2026, 11, 17+i, 0, 0, 0, 0, time.UTC).Format(time.DateOnly),
+		series = append(series, eventstore.DayFigures{Day: time.Date(2026, 11, 17+i, 0, 0, 0, 0, time.UTC).Format(time.DateOnly),
 			Visitors: float64(100 + 10*i), Sessions: float64(120 + 10*i), Pageviews: float64(300 + i), Conversions: float64(3 + i%3), Revenue: 129.5})
 	}
 	return &Content{
@@ -28,15 +29,15 @@ func sampleContent(reportType string) *Content {
 		GeneratedAt: time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC), Days: 7,
 		RangeReport: analytics.RangeReport{
 			From: "2026-11-17", To: "2026-11-23",
-			Summary:  analytics.Totals{Visitors: 1234, Sessions: 1500, Pageviews: 4321, Conversions: 48, ConvertedSessions: 45, Revenue: 5432.1, ConversionRate: 3.24, BounceRate: 41.5, AvgDuration: 62.25},
-			Previous: analytics.Totals{Visitors: 1000, Sessions: 1200, Pageviews: 4000, Conversions: 40, Revenue: 5000, ConversionRate: 3.0, BounceRate: 45, AvgDuration: 60},
+			Summary:  eventstore.Totals{Visitors: 1234, Sessions: 1500, Pageviews: 4321, Conversions: 48, ConvertedSessions: 45, Revenue: 5432.1, ConversionRate: 3.24, BounceRate: 41.5, AvgDuration: 62.25},
+			Previous: eventstore.Totals{Visitors: 1000, Sessions: 1200, Pageviews: 4000, Conversions: 40, Revenue: 5000, ConversionRate: 3.0, BounceRate: 45, AvgDuration: 60},
 			Series:   series,
-			Pages: []analytics.PageFigures{{Path: "/thank-you", Pageviews: 48, Visitors: 45, Conversions: 45, Revenue: 5432.1, ConversionRate: 100},
+			Pages: []eventstore.PageFigures{{Path: "/thank-you", Pageviews: 48, Visitors: 45, Conversions: 45, Revenue: 5432.1, ConversionRate: 100},
 				{Path: "=cmd|' /C calc'!A0", Pageviews: 2, Visitors: 2}},
-			Sources:   []analytics.DimFigures{{Value: "google.com", Sessions: 900, Visitors: 800, Conversions: 30, Revenue: 3000, Rate: 3.33}, {Value: "Direct", Sessions: 600, Visitors: 434, Conversions: 15, Revenue: 2432.1, Rate: 2.5}},
-			Devices:   []analytics.DimFigures{{Value: "desktop", Sessions: 1000}},
-			Browsers:  []analytics.DimFigures{{Value: "Chrome", Sessions: 1000}},
-			Countries: []analytics.DimFigures{{Value: "SE", Sessions: 1000}},
+			Sources:   []eventstore.DimFigures{{Value: "google.com", Sessions: 900, Visitors: 800, Conversions: 30, Revenue: 3000, Rate: 3.33}, {Value: "Direct", Sessions: 600, Visitors: 434, Conversions: 15, Revenue: 2432.1, Rate: 2.5}},
+			Devices:   []eventstore.DimFigures{{Value: "desktop", Sessions: 1000}},
+			Browsers:  []eventstore.DimFigures{{Value: "Chrome", Sessions: 1000}},
+			Countries: []eventstore.DimFigures{{Value: "SE", Sessions: 1000}},
 		},
 		Funnels: []FunnelContent{{Name: "Checkout", Steps: []string{"/cart", "/checkout", "Goal: Purchase"}, Users: []float64{200, 100, 45}}},
 		Experiments: []experiments.GroundingExperiment{{Name: "Green button", Status: "running", Goal: "Purchase",

@@ -1,14 +1,13 @@
 package reports
 
 import (
+	"cro/pocketbase/eventstore/zones"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-
-	"cro/pocketbase/analytics"
 )
 
 var (
@@ -77,7 +76,7 @@ func schedule(r *core.Record, site *core.Record, now time.Time) {
 	if unchanged {
 		return
 	}
-	r.Set("next_scheduled_at", NextRun(r.GetString("frequency"), anchorOf(r), now, analytics.SiteZone(site)))
+	r.Set("next_scheduled_at", NextRun(r.GetString("frequency"), anchorOf(r), now, zones.OfSite(site)))
 }
 
 // anchorOf is when a report was created (now for a new one): its weekday and day of the month.

@@ -12,7 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/periodic"
 )
 
@@ -20,7 +20,7 @@ import (
 // routes and starts the scheduler: every
 // CRO_REPORTS_INTERVAL_SECONDS (60) it makes the due reports and retries failed sends, the first
 // retry CRO_REPORT_RETRY_SECONDS (60) after a failure and each next one four times later.
-func Register(app *pocketbase.PocketBase, store analytics.Store, mail Sender) *Service {
+func Register(app *pocketbase.PocketBase, store eventstore.Store, mail Sender) *Service {
 	svc := NewService(app, store, mail, periodic.Interval("CRO_REPORT_RETRY_SECONDS", time.Minute))
 	checkWrites(app)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

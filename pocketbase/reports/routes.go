@@ -1,6 +1,7 @@
 package reports
 
 import (
+	"cro/pocketbase/eventstore/zones"
 	"cro/pocketbase/whitelabel"
 	"fmt"
 	"net/http"
@@ -12,7 +13,6 @@ import (
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
 	"cro/pocketbase/access"
-	"cro/pocketbase/analytics"
 )
 
 // sendNowHandler: POST /api/cro/reports/{id}/send makes the report now, over the days up to and
@@ -38,7 +38,7 @@ func sendNowHandler(svc *Service) func(*core.RequestEvent) error {
 			e.Response.Header().Set("Retry-After", retryAfter(wait))
 			return e.TooManyRequestsError(why, nil)
 		}
-		hist, err := svc.Produce(report, now.In(analytics.SiteZone(site)), now)
+		hist, err := svc.Produce(report, now.In(zones.OfSite(site)), now)
 		if err != nil {
 			return e.InternalServerError("The report could not be made.", err)
 		}
@@ -69,7 +69,7 @@ func exportHandler(svc *Service) func(*core.RequestEvent) error {
 			return e.BadRequestError("days must be 7, 30 or 90.", nil)
 		}
 		now := time.Now()
-		content, err := Gather(e.App, svc.store, site, Full, "Analytics report", body.Days, now.In(analytics.SiteZone(site)), now)
+		content, err := Gather(e.App, svc.store, site, Full, "Analytics report", body.Days, now.In(zones.OfSite(site)), now)
 		if err != nil {
 			return e.InternalServerError("The report could not be made.", err)
 		}

@@ -1,13 +1,12 @@
 package reports
 
 import (
+	"cro/pocketbase/eventstore/zones"
 	"log"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
-
-	"cro/pocketbase/analytics"
 )
 
 // RunDue makes every enabled report whose time has come, then retries the due failed sends. A
@@ -30,7 +29,7 @@ func (s *Service) RunDue(now time.Time) {
 			s.pauseForPlan(report, refusal, now)
 			continue
 		}
-		zone := analytics.SiteZone(site)
+		zone := zones.OfSite(site)
 		report.Set("next_scheduled_at", NextRun(report.GetString("frequency"), anchorOf(report), now, zone))
 		var hist *core.Record
 		err := s.app.RunInTransaction(func(tx core.App) error {

@@ -1,9 +1,8 @@
 package reports
 
 import (
+	"cro/pocketbase/eventstore"
 	"time"
-
-	"cro/pocketbase/analytics"
 )
 
 // Kind says how a column's values are typed in Excel and written in CSV and PDF.
@@ -138,7 +137,7 @@ func (c *Content) pagesTable() Table {
 	return t
 }
 
-func dimTable(name, label string, rows []analytics.DimFigures) Table {
+func dimTable(name, label string, rows []eventstore.DimFigures) Table {
 	t := Table{Name: name, Columns: []Column{{label, Text}, {"Sessions", Int}, {"Visitors", Int}, {"Conversions", Int},
 		{"Revenue", Money}, {"Conversion rate %", Percent}}}
 	for _, d := range rows {

@@ -1,7 +1,7 @@
 /**
  * Funnels: what a funnel definition may hold (checked by the browser's dialog and by the server's
  * hook before anything is stored) and the rates the screen derives from the server's counts.
- * How visitors are counted is the event store's (pocketbase/analytics/funnels.go).
+ * How visitors are counted is the event store's (pocketbase/eventstore/funnelpath).
  */
 import { urlPatternProblem } from './contracts/url-pattern';
 

@@ -1,7 +1,7 @@
 /**
  * Heatmaps: the device classes a page is drawn for, and where a click lands on the page's
  * rendering. The server counts clicks per element (the tracker's selector) and offset bin (the
- * bin's centre as fractions of the element's width and height: pocketbase/analytics/clickmap.go);
+ * bin's centre as fractions of the element's width and height: pocketbase/eventstore/clickmap);
  * the rendering places each bin in the element's box as it is laid out now, so clicks made at any
  * viewport width land on the element they were made on.
  */

@@ -5,7 +5,7 @@ import { clean, config, type Ev, type Push } from './types';
  * box, so that heatmaps place it on any layout, and the viewport width), click goals (the
  * config's selectors), outbound links, and submits of forms that form goals name. A top-level
  * handler (registered by index.ts while the script runs): nothing of it is compiled until the
- * first click. Rage and dead clicks are derived by the server from these (pocketbase/analytics/clickmap.go).
+ * first click. Rage and dead clicks are derived by the server from these (pocketbase/eventstore/clickmap).
  */
 export function click(ev: MouseEvent, push: Push): void {
   try {

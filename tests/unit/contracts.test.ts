@@ -28,8 +28,8 @@ import { validateRuleChanges, type RuleChange } from '../../src/lib/contracts/ru
 import { targetProblem } from '../../src/lib/contracts/change-sanitizer';
 import { parseEventBatch } from '../../src/lib/contracts/event-payload';
 
-// The same fixture files run in Go (pocketbase/analytics/contracts_test.go): the tracker and the
-// server agree case by case.
+// The same fixture files run in Go (pocketbase/analytics/contracts_test.go, the URL patterns'
+// in pocketbase/eventstore/urlpattern): the tracker and the server agree case by case.
 
 interface Expectation {
   name: string;

@@ -8,7 +8,7 @@ import (
 
 // The funnel part of the store contract: the steps' events are found through the store (page
 // patterns over paths, goals over conversions recorded at ingest), and the counts, breakdown and
-// drop-off follow funnels.go.
+// drop-off follow eventstore/funnelpath.
 
 func funnelQuery(order FunnelOrder, breakdown string) FunnelQuery {
 	return FunnelQuery{

@@ -2,7 +2,7 @@ import { CONTROL_CHARACTERS } from './control-characters';
 
 /**
  * Which pages a URL pattern covers: a rule's url_pattern (applied by the tracker) and a URL goal's
- * match (counted by the Go ingest, pocketbase/analytics/urlpattern.go). Both implement exactly
+ * match (counted by the Go ingest, pocketbase/eventstore/urlpattern). Both implement exactly
  * these semantics, pinned by tests/fixtures/contracts/url-patterns.json:
  *
  * - Spaces around the pattern are ignored; an empty pattern covers every page.

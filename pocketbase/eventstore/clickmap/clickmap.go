@@ -1,13 +1,7 @@
-package analytics
-
-import (
-	"sort"
-	"strings"
-	"time"
-)
-
-// Heatmaps, click maps and scroll maps are read from raw click and leave events of one page and one
-// layout (device class) over a time range. What counts:
+// Package clickmap is what heatmaps, click maps and scroll maps count, the same for every event
+// store: the bins, rage and dead clicks and scroll bands of one page and layout, from the rows the
+// store read: raw click and leave events of one page and one layout (device class) over a time
+// range. What counts:
 //
 //   - A click lands on an element (its selector, as the tracker names it) at an offset within the
 //     element's box (fractions of its width and height), so that it can be placed on any layout.
@@ -21,6 +15,15 @@ import (
 //     analytics events: a recording shows it.
 //   - The scroll map: of the page views whose leave measured the scroll depth, the share whose
 //     deepest visible point reached each tenth of the page.
+package clickmap
+
+import (
+	"sort"
+	"strings"
+	"time"
+
+	"cro/pocketbase/eventstore"
+)
 
 const (
 	HeatBins         = 20
@@ -59,8 +62,8 @@ func Interactive(selector string) bool {
 	return interactiveTags[last]
 }
 
-// binCell is the raw count of one (selector, bin) as an implementation reads it.
-type binCell struct {
+// Cell is the raw count of one (selector, bin) as an implementation reads it.
+type Cell struct {
 	Selector string `db:"selector"`
 	BX       int    `db:"bin_x"`
 	BY       int    `db:"bin_y"`
@@ -68,15 +71,15 @@ type binCell struct {
 	Text     string `db:"text"`
 }
 
-// clickMapFrom builds the figures from the bin counts and the rage and dead counts per selector:
+// Figures builds the figures from the bin counts and the rage and dead counts per selector:
 // elements by clicks (then selector), at most MaxClickElements, with the bins of those only.
-func clickMapFrom(cells []binCell, rage, dead map[string]int) ClickMapFigures {
-	out := ClickMapFigures{Elements: []ElementClicks{}, Bins: []ClickBin{}}
-	bySel := map[string]*ElementClicks{}
+func Figures(cells []Cell, rage, dead map[string]int) eventstore.ClickMapFigures {
+	out := eventstore.ClickMapFigures{Elements: []eventstore.ElementClicks{}, Bins: []eventstore.ClickBin{}}
+	bySel := map[string]*eventstore.ElementClicks{}
 	for _, c := range cells {
 		e := bySel[c.Selector]
 		if e == nil {
-			e = &ElementClicks{Selector: c.Selector}
+			e = &eventstore.ElementClicks{Selector: c.Selector}
 			bySel[c.Selector] = e
 		}
 		e.Clicks += c.Clicks
@@ -111,7 +114,7 @@ func clickMapFrom(cells []binCell, rage, dead map[string]int) ClickMapFigures {
 	}
 	for _, c := range cells {
 		if kept[c.Selector] {
-			out.Bins = append(out.Bins, ClickBin{Selector: c.Selector, X: binCentre(c.BX), Y: binCentre(c.BY), Clicks: c.Clicks})
+			out.Bins = append(out.Bins, eventstore.ClickBin{Selector: c.Selector, X: binCentre(c.BX), Y: binCentre(c.BY), Clicks: c.Clicks})
 		}
 	}
 	sort.Slice(out.Bins, func(i, j int) bool {
@@ -131,15 +134,77 @@ func binCentre(b int) float64 {
 	return (float64(b) + 0.5) / HeatBins
 }
 
-// scrollFrom builds the scroll map from the count of page views reaching each tenth.
-func scrollFrom(total int, reached [10]int) ScrollFigures {
-	out := ScrollFigures{PageViews: total, Bands: make([]ScrollBand, 10)}
+// Scroll builds the scroll map from the count of page views reaching each tenth.
+func Scroll(total int, reached [10]int) eventstore.ScrollFigures {
+	out := eventstore.ScrollFigures{PageViews: total, Bands: make([]eventstore.ScrollBand, 10)}
 	for i := range reached {
-		b := ScrollBand{Depth: (i + 1) * 10, PageViews: reached[i]}
+		b := eventstore.ScrollBand{Depth: (i + 1) * 10, PageViews: reached[i]}
 		if total > 0 {
 			b.Share = float64(reached[i]) / float64(total)
 		}
 		out.Bands[i] = b
 	}
 	return out
+}
+
+// SortCells orders cells by selector, bin x, bin y.
+func SortCells(cells []Cell) {
+	sort.Slice(cells, func(i, j int) bool {
+		a, b := cells[i], cells[j]
+		if a.Selector != b.Selector {
+			return a.Selector < b.Selector
+		}
+		if a.BX != b.BX {
+			return a.BX < b.BX
+		}
+		return a.BY < b.BY
+	})
+}
+
+// RageBursts counts the bursts per selector (see the package comment) among clicks, only those of bursts
+// starting at countFrom or later (compared with each click's TS; "" counts all). Clicks of one millisecond keep the
+// flags of their sorted position, so their order among themselves does not matter.
+func RageBursts(clicks []Click, countFrom string) map[string]int {
+	groups := map[[2]string][]Click{}
+	for _, c := range clicks {
+		k := [2]string{c.Session, c.Selector}
+		groups[k] = append(groups[k], c)
+	}
+	out := map[string]int{}
+	for k, g := range groups {
+		sort.Slice(g, func(i, j int) bool { return g[i].MS < g[j].MS })
+		ms := make([]float64, len(g))
+		for i, c := range g {
+			ms[i] = c.MS
+		}
+		for i, starts := range RageBurstStarts(ms) {
+			if starts && g[i].TS >= countFrom {
+				out[k[1]]++
+			}
+		}
+	}
+	return out
+}
+
+// RageBurstStarts marks, among one session's clicks on one element (times in ms, sorted), the
+// click at which each rage burst is counted (see the package comment): the RageClicks-th click within
+// RageWindow of the click RageClicks-1 before it, when the click before it was not already in one.
+// Click maps count these per element; a session's frustration signals (pocketbase/frustration) too.
+func RageBurstStarts(ms []float64) []bool {
+	out := make([]bool, len(ms))
+	window := float64(RageWindow.Milliseconds())
+	prev := false
+	for i := range ms {
+		rage := i >= RageClicks-1 && ms[i]-ms[i-(RageClicks-1)] <= window
+		out[i] = rage && !prev
+		prev = rage
+	}
+	return out
+}
+
+// Click is one click as the rage rule reads it: TS is the store's own sortable time text (may be
+// "" when no countFrom is used), MS its time in ms.
+type Click struct {
+	Session, Selector, TS string
+	MS                    float64
 }

@@ -1,23 +1,25 @@
-package analytics
+// Package urlpattern is the URL pattern of rules, goals, funnels and experiments: which pages a
+// pattern covers, the same in Go as in the tracker.
+package urlpattern
 
 import "strings"
 
-// URLPatternMatches reports whether pattern covers the page at url (a full URL or a path). The
+// Matches reports whether pattern covers the page at url (a full URL or a path). The
 // semantics are defined once in src/lib/contracts/url-pattern.ts (the tracker runs that code) and
 // pinned for both by tests/fixtures/contracts/url-patterns.json: `*` matches anything anywhere,
 // other characters are literal; http(s) patterns see the full URL without its fragment, others
 // the path alone; scheme and host without case; a trailing slash is optional; empty covers all.
 // No regular expression: it runs for every URL goal on every page view.
-func URLPatternMatches(pattern, url string) bool {
-	p := lowerOrigin(strings.TrimSpace(pattern))
+func Matches(pattern, url string) bool {
+	p := LowerOrigin(strings.TrimSpace(pattern))
 	s, _, _ := strings.Cut(url, "#")
 	if p == "" {
 		return true
 	}
-	if originLen(p) > 0 {
-		s = lowerOrigin(s)
+	if OriginLen(p) > 0 {
+		s = LowerOrigin(s)
 	} else {
-		s, _, _ = strings.Cut(s[originLen(s):], "?")
+		s, _, _ = strings.Cut(s[OriginLen(s):], "?")
 	}
 	p = strings.TrimRight(p, "/")
 	for {
@@ -31,8 +33,8 @@ func URLPatternMatches(pattern, url string) bool {
 	}
 }
 
-// originLen is the length of an http(s) URL's scheme and host, 0 for anything else.
-func originLen(u string) int {
+// OriginLen is the length of an http(s) URL's scheme and host, 0 for anything else.
+func OriginLen(u string) int {
 	l := strings.ToLower(u)
 	var n int
 	switch {
@@ -49,8 +51,9 @@ func originLen(u string) int {
 	return len(u)
 }
 
-func lowerOrigin(u string) string {
-	n := originLen(u)
+// LowerOrigin is u with its scheme and host in lower case.
+func LowerOrigin(u string) string {
+	n := OriginLen(u)
 	return strings.ToLower(u[:n]) + u[n:]
 }
 

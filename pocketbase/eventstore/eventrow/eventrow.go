@@ -1,0 +1,54 @@
+// Package eventrow is what every event store writes and answers the same way: which exposures are
+// kept, the event types and goal names that are not the tracker's, the length and encoding of a
+// stored text, and the rounding and time format of an answer.
+package eventrow
+
+import (
+	"encoding/json"
+	"math"
+
+	"cro/pocketbase/eventstore"
+)
+
+// HoldoutExposure is the events' type of a personalization's held-out visitor on a page where
+// the rule would have applied (the tracker's `{t: 'ex', n: 'holdout'}`).
+const HoldoutExposure = "holdout_exposure"
+
+// RevenueGoal is the goal of the conversions row of a visitor's first purchase.
+const RevenueGoal = "revenue"
+
+// ISOMillis is how a session's start is answered: the same width every time (Go's RFC 3339
+// drops trailing zeros of the fraction).
+const ISOMillis = "2006-01-02T15:04:05.000Z"
+
+// KnownExposure: an experiment exposure of a running experiment of the site and one of its variants.
+func KnownExposure(s *eventstore.Site, ev *eventstore.Event) bool {
+	x := s.Experiments[ev.ID]
+	if x == nil {
+		return false
+	}
+	for _, v := range x.Variants {
+		if v.Key == ev.Name {
+			return true
+		}
+	}
+	return false
+}
+
+// Truncate keeps the first n characters (runes) of a text.
+func Truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}
+
+// JSON is a value's JSON text ("null" when it cannot be encoded).
+func JSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+// Round2 rounds a figure to 2 decimals, as every answer gives money, rates and seconds.
+func Round2(v float64) float64 { return math.Round(v*100) / 100 }

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"cro/pocketbase/eventstore/eventrow"
 	"fmt"
 	"sort"
@@ -77,9 +78,7 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 		return out[d]
 	}
 	dimsOf := func(r func(string) string) [][2]string {
-		st := sessState{referrer: r("ref"), utmSource: r("s_us"), utmMedium: r("s_um"), utmCampaign: r("s_uc"),
-			device: r("s_device"), browser: r("s_browser"), country: r("s_country")}
-		return st.dims()
+		return eventrow.SessionDims(collect.Source(r("ref")), r("s_us"), r("s_um"), r("s_uc"), r("s_device"), r("s_browser"), r("s_country"))
 	}
 	steps := []struct {
 		sql  string

@@ -8,6 +8,7 @@ import (
 
 	"cro/pocketbase/eventstore/clickhouse"
 	"cro/pocketbase/eventstore/revenuecap"
+	"cro/pocketbase/eventstore/zones"
 )
 
 // chStore is the event store on ClickHouse (CRO_EVENTS_URL): raw events and their materialized
@@ -241,7 +242,7 @@ func (s *chStore) TakeDirty() []string {
 }
 
 func (s *chStore) CountAutomated(siteID string, at time.Time) error {
-	return s.db.Insert("counters", []any{chCounter(siteID, dayOf(at), "bot_hits")})
+	return s.db.Insert("counters", []any{chCounter(siteID, zones.UTCDay(at), "bot_hits")})
 }
 
 func chCounter(siteID, day, name string) map[string]any {

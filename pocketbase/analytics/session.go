@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/zones"
 	"time"
 )
@@ -33,21 +34,7 @@ type sessState struct {
 
 // dims lists the dimension values a session counts under in analytics_dims.
 func (s *sessState) dims() [][2]string {
-	country := s.country
-	if country == "" {
-		country = "Unknown"
-	}
-	out := [][2]string{{"source", collect.Source(s.referrer)}, {"device", s.device}, {"browser", s.browser}, {"country", country}}
-	if s.utmSource != "" {
-		out = append(out, [2]string{"utm_source", s.utmSource})
-	}
-	if s.utmMedium != "" {
-		out = append(out, [2]string{"utm_medium", s.utmMedium})
-	}
-	if s.utmCampaign != "" {
-		out = append(out, [2]string{"utm_campaign", s.utmCampaign})
-	}
-	return out
+	return eventrow.SessionDims(collect.Source(s.referrer), s.utmSource, s.utmMedium, s.utmCampaign, s.device, s.browser, s.country)
 }
 
 type sessionRow struct {

@@ -52,3 +52,22 @@ func JSON(v any) string {
 
 // Round2 rounds a figure to 2 decimals, as every answer gives money, rates and seconds.
 func Round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+// SessionDims lists the dimension values a session counts under in the breakdowns (source,
+// device, browser, country, and the UTM values it has); source is collect.Source of its referrer.
+func SessionDims(source, utmSource, utmMedium, utmCampaign, device, browser, country string) [][2]string {
+	if country == "" {
+		country = "Unknown"
+	}
+	out := [][2]string{{"source", source}, {"device", device}, {"browser", browser}, {"country", country}}
+	if utmSource != "" {
+		out = append(out, [2]string{"utm_source", utmSource})
+	}
+	if utmMedium != "" {
+		out = append(out, [2]string{"utm_medium", utmMedium})
+	}
+	if utmCampaign != "" {
+		out = append(out, [2]string{"utm_campaign", utmCampaign})
+	}
+	return out
+}

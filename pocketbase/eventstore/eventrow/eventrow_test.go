@@ -36,3 +36,16 @@ func TestRound2AndJSON(t *testing.T) {
 		t.Fatalf("JSON: %s", got)
 	}
 }
+
+func TestSessionDims(t *testing.T) {
+	got := SessionDims("Google", "", "cpc", "", "mobile", "Safari", "")
+	want := [][2]string{{"source", "Google"}, {"device", "mobile"}, {"browser", "Safari"}, {"country", "Unknown"}, {"utm_medium", "cpc"}}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("got %v, want %v", got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/eventstore/expfigures"
 	"strings"
 	"time"
 )
@@ -32,15 +33,15 @@ func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error
 		goal = eventrow.RevenueGoal
 	}
 	p := map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal, "rev": eventrow.RevenueGoal}
-	var days []experimentDayRow
-	var conversions []dayCount
-	var revenue []revenueRow
+	var days []expfigures.DayRow
+	var conversions []expfigures.DayCount
+	var revenue []expfigures.RevenueRow
 	rows, err := s.query(`SELECT x_variant AS variant, toString(x_day) AS d, count() AS users FROM (`+chExposedSQL+`) GROUP BY variant, d`, p)
 	if err != nil {
 		return ExperimentFigures{}, err
 	}
 	for _, r := range rows {
-		days = append(days, experimentDayRow{Variant: r.Str("variant"), Day: r.Str("d"), Users: r.Num("users")})
+		days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Users: r.Num("users")})
 	}
 	// Outcomes after each visitor's first exposure: the goal's first conversion day, the purchases.
 	rows, err = s.query(`SELECT x_variant AS variant, toString(o_day) AS d, goal AS o_goal, count() AS n, sum(o_value) AS total,
@@ -56,10 +57,10 @@ func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error
 	}
 	for _, r := range rows {
 		if r.Str("o_goal") == goal {
-			conversions = append(conversions, dayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
+			conversions = append(conversions, expfigures.DayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
 		}
 		if r.Str("o_goal") == eventrow.RevenueGoal {
-			revenue = append(revenue, revenueRow{Variant: r.Str("variant"), Sum: r.Num("total"), Squares: r.Num("squares")})
+			revenue = append(revenue, expfigures.RevenueRow{Variant: r.Str("variant"), Sum: r.Num("total"), Squares: r.Num("squares")})
 		}
 	}
 	if goal == eventrow.RevenueGoal {
@@ -74,7 +75,7 @@ func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error
 			return ExperimentFigures{}, err
 		}
 		for _, r := range rows {
-			conversions = append(conversions, dayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
+			conversions = append(conversions, expfigures.DayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
 		}
 	}
 	// Revenue per purchase day, for the cumulative series.
@@ -86,9 +87,9 @@ func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error
 		return ExperimentFigures{}, err
 	}
 	for _, r := range rows {
-		days = append(days, experimentDayRow{Variant: r.Str("variant"), Day: r.Str("d"), Revenue: r.Num("total")})
+		days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Revenue: r.Num("total")})
 	}
-	return experimentFigures(days, conversions, revenue), nil
+	return expfigures.Figures(days, conversions, revenue), nil
 }
 
 func (s *chStore) GoalConverters(q ExperimentQuery, from time.Time) (int, error) {

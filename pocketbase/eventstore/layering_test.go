@@ -21,9 +21,9 @@ var eventPathLayers = [][]string{
 	// days, the URL pattern, the revenue cap's keys.
 	{"eventstore/zones", "eventstore/urlpattern", "eventstore/revenuecap"},
 	// The derivations on top of those and the contract's types: funnel attempts, click map bins
-	// and rage bursts, goal matching, how rows are written and answered. No event reads: each
-	// store hands them the rows it read.
-	{"eventstore/funnelpath", "eventstore/clickmap", "eventstore/goalmatch", "eventstore/eventrow"},
+	// and rage bursts, goal matching, how rows are written and answered, experiment figures. No
+	// event reads: each store hands them the rows it read.
+	{"eventstore/funnelpath", "eventstore/clickmap", "eventstore/goalmatch", "eventstore/eventrow", "eventstore/expfigures"},
 	// What happens to a hit before the store accepts it: UA, origin, limits, identity; and the
 	// contract as tests, which every store's tests run.
 	{"collect", "eventstore/storetest"},

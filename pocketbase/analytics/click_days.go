@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"cro/pocketbase/eventstore/clickmap"
+	"cro/pocketbase/eventstore/funneldays"
 	"sync"
 	"time"
 
@@ -28,7 +29,7 @@ const rageReach = 3 * clickmap.RageWindow
 
 // clickClosedBefore is the start of the first UTC day that is not closed at now.
 func clickClosedBefore(now time.Time) time.Time {
-	return floorDay(now.Add(-lateAfter-clickmap.DeadWindow-time.Minute), time.UTC)
+	return funneldays.FloorDay(now.Add(-lateAfter-clickmap.DeadWindow-time.Minute), time.UTC)
 }
 
 // clickDay is a span's clicks of one UTC day: cells sorted by selector, bin x, bin y.
@@ -113,8 +114,8 @@ func (t *clickTally) figures() ClickMapFigures {
 // then corrects the rage bursts at each midnight inside the range.
 func (s *sqliteStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 	t := newClickTally()
-	first := ceilDay(q.From, time.UTC)
-	end := minTime(floorDay(q.To, time.UTC), clickClosedBefore(s.clock()))
+	first := funneldays.CeilDay(q.From, time.UTC)
+	end := funneldays.MinTime(funneldays.FloorDay(q.To, time.UTC), clickClosedBefore(s.clock()))
 	spans := []HeatmapQuery{q}
 	if first.Before(end) {
 		closed, err := s.closedClickDays(q, first, end)
@@ -145,7 +146,7 @@ func (s *sqliteStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 			t.add(d)
 		}
 	}
-	for midnight := first; midnight.Before(q.To); midnight = nextDay(midnight) {
+	for midnight := first; midnight.Before(q.To); midnight = funneldays.NextDay(midnight) {
 		if !midnight.After(q.From) {
 			continue
 		}
@@ -183,7 +184,7 @@ func (s *sqliteStore) closedClickDays(q HeatmapQuery, from, to time.Time) ([]*cl
 	stored := map[string]*clickDay{}
 	rows, err := s.app.DB().NewQuery(`SELECT day, cells FROM click_days WHERE site_id = {:site} AND path = {:path}
 		AND viewport = {:device} AND day >= {:from} AND day < {:to}`).
-		Bind(dbx.Params{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": dayLabel(from), "to": dayLabel(to)}).Rows()
+		Bind(dbx.Params{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": funneldays.Label(from), "to": funneldays.Label(to)}).Rows()
 	if err != nil {
 		return nil, err
 	}
@@ -206,13 +207,13 @@ func (s *sqliteStore) closedClickDays(q HeatmapQuery, from, to time.Time) ([]*cl
 	}
 	// Missing days are computed a run of consecutive days at a time: one raw read per run.
 	for d := from; d.Before(to); {
-		if stored[dayLabel(d)] != nil {
-			d = nextDay(d)
+		if stored[funneldays.Label(d)] != nil {
+			d = funneldays.NextDay(d)
 			continue
 		}
-		end := nextDay(d)
-		for end.Before(to) && stored[dayLabel(end)] == nil {
-			end = nextDay(end)
+		end := funneldays.NextDay(d)
+		for end.Before(to) && stored[funneldays.Label(end)] == nil {
+			end = funneldays.NextDay(end)
 		}
 		if err := s.computeClickDays(q, d, end, stored); err != nil {
 			return nil, err
@@ -235,8 +236,8 @@ func (s *sqliteStore) computeClickDays(q HeatmapQuery, from, to time.Time, days 
 		return err
 	}
 	return s.app.RunInTransaction(func(tx core.App) error {
-		for d := from; d.Before(to); d = nextDay(d) {
-			label := dayLabel(d)
+		for d := from; d.Before(to); d = funneldays.NextDay(d) {
+			label := funneldays.Label(d)
 			day := computed[label]
 			if day == nil {
 				day = &clickDay{Rage: map[string]int{}, Dead: map[string]int{}}

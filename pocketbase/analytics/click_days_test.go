@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"cro/pocketbase/eventstore/clickmap"
+	"cro/pocketbase/eventstore/funneldays"
 	"fmt"
 	"math/rand"
 	"reflect"
@@ -29,7 +30,7 @@ func clickDaysTraffic(t *testing.T, store Store, rng *rand.Rand, sessions int, p
 		when := clickDaysNow.Add(-time.Duration(rng.Int63n(int64(span))))
 		if n%3 == 0 {
 			// Around a midnight: the clicks and page views below start a second or two before it.
-			when = floorDay(when, time.UTC).Add(-time.Duration(500+rng.Intn(2500)) * time.Millisecond)
+			when = funneldays.FloorDay(when, time.UTC).Add(-time.Duration(500+rng.Intn(2500)) * time.Millisecond)
 		}
 		width := []float64{1280, 1440, 390}[rng.Intn(3)]
 		evs := []Event{at(Event{Type: "pv", Path: "/pricing"}, when)}
@@ -62,7 +63,7 @@ func clickDaysTraffic(t *testing.T, store Store, rng *rand.Rand, sessions int, p
 }
 
 func clickDaysQueries() []HeatmapQuery {
-	midnight := floorDay(clickDaysNow, time.UTC)
+	midnight := funneldays.FloorDay(clickDaysNow, time.UTC)
 	var out []HeatmapQuery
 	for _, device := range []string{"desktop", "mobile"} {
 		q := func(from, to time.Time) HeatmapQuery {
@@ -173,7 +174,7 @@ func TestClickDaysAnswerAsRawEvents(t *testing.T) {
 	}
 
 	// Retention cuts a stored day in two: the rest of it is computed again.
-	if err := s.PruneSite(siteA, floorDay(clickDaysNow, time.UTC).AddDate(0, 0, -5).Add(13*time.Hour)); err != nil {
+	if err := s.PruneSite(siteA, funneldays.FloorDay(clickDaysNow, time.UTC).AddDate(0, 0, -5).Add(13*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	if n := countRows(t, s, `SELECT COUNT(*) FROM click_days WHERE day <= '2026-03-22'`); n != 0 {

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 	"sync"
 	"time"
@@ -8,7 +9,7 @@ import (
 
 // Funnel days on ClickHouse: as on SQLite (funnel_days.go), the kept attempts of one closed day's
 // entrants never change unless a late event arrives, so each is worked out once and then read
-// from memory (the day cache, funnel_day_cache.go); a query reads events only for the range's
+// from memory (the day cache, eventstore/funneldays); a query reads events only for the range's
 // partial first day and the days still open. Nothing is stored in ClickHouse: each server process
 // keeps its own days. Late events are seen through late_marks, written by a materialized view on
 // events whatever process inserted them (clickhouse/derived.go): a mark this process has not
@@ -32,37 +33,37 @@ type chLateState struct {
 // closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to),
 // from the day cache, working out the days it lacks a run of consecutive days at a time.
 func (s *chStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
-	key := funnelKey(q)
-	unlock := lockFunnelSite("clickhouse:" + q.SiteID)
+	key := funneldays.Key(q)
+	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
 	defer unlock()
 	if err := s.dropLateFunnelDays(q.SiteID); err != nil {
 		return nil, err
 	}
-	cacheKey := func(d time.Time) funnelDayCacheKey {
-		return funnelDayCacheKey{site: q.SiteID, funnel: key, day: dayLabel(d)}
+	cacheKey := func(d time.Time) funneldays.CacheKey {
+		return funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(d)}
 	}
-	gen := s.dayCache.generation(q.SiteID)
+	gen := s.dayCache.Generation(q.SiteID)
 	paths := map[string]funnelpath.Path{}
 	for d := from; d.Before(to); {
-		if v, ok := s.dayCache.get(cacheKey(d)); ok {
+		if v, ok := s.dayCache.Get(cacheKey(d)); ok {
 			funnelpath.Merge(paths, v.(map[string]funnelpath.Path))
-			d = nextDay(d)
+			d = funneldays.NextDay(d)
 			continue
 		}
-		end := nextDay(d)
+		end := funneldays.NextDay(d)
 		for end.Before(to) {
-			if _, ok := s.dayCache.get(cacheKey(end)); ok {
+			if _, ok := s.dayCache.Get(cacheKey(end)); ok {
 				break
 			}
-			end = nextDay(end)
+			end = funneldays.NextDay(end)
 		}
 		days, err := s.computeFunnelDays(q, d, end)
 		if err != nil {
 			return nil, err
 		}
-		for day := d; day.Before(end); day = nextDay(day) {
-			v := days[dayLabel(day)]
-			s.dayCache.put(cacheKey(day), v, len(v), gen)
+		for day := d; day.Before(end); day = funneldays.NextDay(day) {
+			v := days[funneldays.Label(day)]
+			s.dayCache.Put(cacheKey(day), v, len(v), gen)
 			funnelpath.Merge(paths, v)
 		}
 		d = end
@@ -76,7 +77,7 @@ func (s *chStore) computeFunnelDays(q FunnelQuery, from, to time.Time) (map[stri
 	if err != nil {
 		return nil, err
 	}
-	return funnelDayAttempts(q, byVisitor, from, to), nil
+	return funneldays.Attempts(q, byVisitor, from, to), nil
 }
 
 // dropLateFunnelDays drops the site's days when late_marks holds a mark this process has not
@@ -109,7 +110,7 @@ func (s *chStore) dropLateFunnelDays(site string) error {
 		}
 	}
 	if drop {
-		s.dayCache.drop(site)
+		s.dayCache.Drop(site)
 	}
 	s.late.mu.Lock()
 	s.late.sites[site] = next

@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 	"cro/pocketbase/eventstore/urlpattern"
 	"slices"
@@ -20,7 +21,7 @@ const chFunnelChunk = 1000
 // funnelPaths is each entrant's kept attempt, by visitor: whole closed days from the day cache
 // (clickhouse_funnel_days.go), the range's partial first day and the days still open from events.
 func (s *chStore) funnelPaths(q FunnelQuery) (map[string]funnelpath.Path, error) {
-	return splitFunnelPaths(q, time.Now(), s.eventFunnelPaths, s.closedFunnelPaths)
+	return funneldays.Split(q, time.Now(), s.eventFunnelPaths, s.closedFunnelPaths)
 }
 
 // eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from events.

@@ -70,7 +70,7 @@ func (s *chStore) PruneSite(siteID string, before time.Time) error {
 			return err
 		}
 	}
-	s.dayCache.drop(siteID) // the funnels' days of pruned events go with them
+	s.dayCache.Drop(siteID) // the funnels' days of pruned events go with them
 	return deleteEvents(s.db, siteID, "site_id = "+clickhouse.Quote(siteID)+" AND day < toDate("+clickhouse.Quote(cut)+")", true)
 }
 

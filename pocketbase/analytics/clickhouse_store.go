@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/revenuecap"
 	"cro/pocketbase/eventstore/zones"
 )
@@ -40,7 +41,7 @@ type chStore struct {
 	legacyLines         atomic.Int64 // lines of events.spool of releases before the WAL (clickhouse_spool.go)
 
 	// dayCache and late: the funnels' closed days in memory (clickhouse_funnel_days.go).
-	dayCache *funnelDayCache
+	dayCache *funneldays.Cache
 	late     chLateState
 }
 
@@ -72,7 +73,7 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 func newCHStore(db *clickhouse.Client) *chStore {
 	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenuecap.Key]float64{},
 		settleLag: chSettleLag, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", revenuecap.DefaultBrowserCap),
-		dayCache: newFunnelDayCache(), late: chLateState{sites: map[string]*chLateSeen{}}}
+		dayCache: funneldays.NewCache(), late: chLateState{sites: map[string]*chLateSeen{}}}
 }
 
 func (s *chStore) Start() {

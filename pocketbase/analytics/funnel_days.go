@@ -1,11 +1,8 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"sync"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -22,86 +19,16 @@ import (
 // A funnel's days are keyed by its definition (steps, window, order): an edited funnel starts
 // new days, and the old ones go with retention.
 
-// lateAfter is how old an event must be when written to count as late.
-const lateAfter = time.Hour
+// lateAfter is how old an event must be when written to count as late (both stores' rule).
+const lateAfter = funneldays.LateAfter
 
 // maxFunnelWindow bounds a funnel's window (the funnels collection allows up to 90 days): a late
 // event undoes the days of that much before it.
 const maxFunnelWindow = 90 * 24 * time.Hour
 
-// closedBefore is the start of the first day (of the zone's calendar) whose entrants may still
-// reach a step: a day is closed when its end is a window and lateAfter ago.
-func closedBefore(now time.Time, window time.Duration, zone *time.Location) time.Time {
-	return floorDay(now.Add(-window-lateAfter), zone)
-}
-
-// floorDay is the start of t's day in the zone (nil: UTC); nextDay the start of the day after.
-func floorDay(t time.Time, zone *time.Location) time.Time {
-	if zone == nil {
-		zone = time.UTC
-	}
-	y, m, d := t.In(zone).Date()
-	return time.Date(y, m, d, 0, 0, 0, 0, zone)
-}
-
-func nextDay(day time.Time) time.Time {
-	y, m, d := day.Date()
-	return time.Date(y, m, d+1, 0, 0, 0, 0, day.Location())
-}
-
-func ceilDay(t time.Time, zone *time.Location) time.Time {
-	if d := floorDay(t, zone); d.Equal(t) {
-		return d
-	} else {
-		return nextDay(d)
-	}
-}
-
-// dayLabel names a day start by its own calendar date.
-func dayLabel(day time.Time) string { return day.Format(time.DateOnly) }
-
-func minTime(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
-}
-
-// funnelStepRows names which rows a goal step reads; a change makes every funnel's key new, so
-// days stored by an older binary are computed again (2: micro goals' completions count too).
-const funnelStepRows = 2
-
-// funnelKey names a funnel's definition: what its attempts depend on.
-func funnelKey(q FunnelQuery) string {
-	zone := "UTC"
-	if q.Zone != nil {
-		zone = q.Zone.String()
-	}
-	raw, _ := json.Marshal(struct {
-		Steps  []FunnelStep
-		Window time.Duration
-		Order  FunnelOrder
-		Zone   string
-		Rows   int
-	}{q.Steps, q.Window, q.Order, zone, funnelStepRows})
-	sum := sha256.Sum256(raw)
-	return hex.EncodeToString(sum[:16])
-}
-
-// funnelSiteLocks serializes the funnel days work of one site: dropping what a late event undid
-// and storing new days must not interleave, or a day computed before the drop could be stored after it.
-var funnelSiteLocks sync.Map
-
-func lockFunnelSite(site string) func() {
-	m, _ := funnelSiteLocks.LoadOrStore(site, &sync.Mutex{})
-	mu := m.(*sync.Mutex)
-	mu.Lock()
-	return mu.Unlock
-}
-
 // closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to)
 // (both day starts in the query's zone), computing and storing the days not stored yet. The
-// decoded days are kept in the day cache (funnel_day_cache.go): a warm query decodes nothing.
+// decoded days are kept in the day cache (eventstore/funneldays): a warm query decodes nothing.
 func (s *sqliteStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	days, err := s.funnelDays(q, from, to)
 	if err != nil {
@@ -116,18 +43,18 @@ func (s *sqliteStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[
 
 // funnelDays are the decoded stored days of [from, to), from the day cache or the database.
 func (s *sqliteStore) funnelDays(q FunnelQuery, from, to time.Time) ([]map[string]funnelpath.Path, error) {
-	key := funnelKey(q)
-	unlock := lockFunnelSite(q.SiteID)
+	key := funneldays.Key(q)
+	unlock := funneldays.LockSite(q.SiteID)
 	defer unlock()
 	if err := s.dropLateFunnelDays(q.SiteID); err != nil {
 		return nil, err
 	}
-	cacheKey := func(label string) funnelDayCacheKey {
-		return funnelDayCacheKey{site: q.SiteID, funnel: key, day: label}
+	cacheKey := func(label string) funneldays.CacheKey {
+		return funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: label}
 	}
 	var out []map[string]funnelpath.Path
-	for d := from; d.Before(to); d = nextDay(d) {
-		v, ok := s.dayCache.get(cacheKey(dayLabel(d)))
+	for d := from; d.Before(to); d = funneldays.NextDay(d) {
+		v, ok := s.dayCache.Get(cacheKey(funneldays.Label(d)))
 		if !ok {
 			out = nil
 			break
@@ -137,7 +64,7 @@ func (s *sqliteStore) funnelDays(q FunnelQuery, from, to time.Time) ([]map[strin
 	if out != nil {
 		return out, nil
 	}
-	gen := s.dayCache.generation(q.SiteID) // under the site's lock: late marks are handled under it too
+	gen := s.dayCache.Generation(q.SiteID) // under the site's lock: late marks are handled under it too
 	blobs, err := s.funnelDayBlobs(q, key, from, to)
 	if err != nil {
 		return nil, err
@@ -147,7 +74,7 @@ func (s *sqliteStore) funnelDays(q FunnelQuery, from, to time.Time) ([]map[strin
 		if err != nil {
 			return nil, err
 		}
-		s.dayCache.put(cacheKey(label), day, len(day), gen)
+		s.dayCache.Put(cacheKey(label), day, len(day), gen)
 		out = append(out, day)
 	}
 	return out, nil
@@ -158,7 +85,7 @@ func (s *sqliteStore) funnelDays(q FunnelQuery, from, to time.Time) ([]map[strin
 func (s *sqliteStore) funnelDayBlobs(q FunnelQuery, key string, from, to time.Time) (map[string][]byte, error) {
 	stored := map[string][]byte{}
 	rows, err := s.app.DB().NewQuery(`SELECT day, attempts FROM funnel_days WHERE site_id = {:site} AND funnel_key = {:key}
-		AND day >= {:from} AND day < {:to}`).Bind(dbx.Params{"site": q.SiteID, "key": key, "from": dayLabel(from), "to": dayLabel(to)}).Rows()
+		AND day >= {:from} AND day < {:to}`).Bind(dbx.Params{"site": q.SiteID, "key": key, "from": funneldays.Label(from), "to": funneldays.Label(to)}).Rows()
 	if err != nil {
 		return nil, err
 	}
@@ -176,16 +103,16 @@ func (s *sqliteStore) funnelDayBlobs(q FunnelQuery, key string, from, to time.Ti
 	}
 	// Missing days are computed a run of consecutive days at a time: one raw read per run.
 	for d := from; d.Before(to); {
-		if _, ok := stored[dayLabel(d)]; ok {
-			d = nextDay(d)
+		if _, ok := stored[funneldays.Label(d)]; ok {
+			d = funneldays.NextDay(d)
 			continue
 		}
-		end := nextDay(d)
+		end := funneldays.NextDay(d)
 		for end.Before(to) {
-			if _, ok := stored[dayLabel(end)]; ok {
+			if _, ok := stored[funneldays.Label(end)]; ok {
 				break
 			}
-			end = nextDay(end)
+			end = funneldays.NextDay(end)
 		}
 		computed, err := s.computeFunnelDays(q, key, d, end)
 		if err != nil {
@@ -205,7 +132,7 @@ func (s *sqliteStore) computeFunnelDays(q FunnelQuery, key string, from, to time
 	if err != nil {
 		return nil, err
 	}
-	days := funnelDayAttempts(q, byVisitor, from, to)
+	days := funneldays.Attempts(q, byVisitor, from, to)
 	var entrySessions []string
 	for _, paths := range days {
 		for _, p := range paths {
@@ -243,7 +170,7 @@ func (s *sqliteStore) computeFunnelDays(q FunnelQuery, key string, from, to time
 // zones. The event days in memory go first: a query reading them after the mark is gone must not
 // see old ones.
 func (s *sqliteStore) dropLateFunnelDays(site string) error {
-	return s.dropLateDays(site, "funnel_late", "funnel_days", maxFunnelWindow+48*time.Hour, func() { s.dayCache.drop(site) })
+	return s.dropLateDays(site, "funnel_late", "funnel_days", maxFunnelWindow+48*time.Hour, func() { s.dayCache.Drop(site) })
 }
 
 // parseDBTime reads an event time as the store writes it (dbTime): by hand for that exact layout,
@@ -267,55 +194,4 @@ func parseDBTime(s string) (time.Time, error) {
 		}
 	}
 	return time.Parse(dbTimeLayout, s)
-}
-
-// splitFunnelPaths is each entrant's kept attempt, by visitor, for either store: whole closed days
-// from the store's day cache (closed), the range's partial first day and the days still open from
-// events (open).
-func splitFunnelPaths(q FunnelQuery, now time.Time, open, closed func(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error)) (map[string]funnelpath.Path, error) {
-	firstDay := ceilDay(q.From, q.Zone)
-	closedEnd := minTime(floorDay(q.To, q.Zone), closedBefore(now, q.Window, q.Zone))
-	if !closedEnd.After(firstDay) {
-		return open(q, q.From, q.To)
-	}
-	paths, err := open(q, q.From, firstDay)
-	if err != nil {
-		return nil, err
-	}
-	kept, err := closed(q, firstDay, closedEnd)
-	if err != nil {
-		return nil, err
-	}
-	funnelpath.Merge(paths, kept)
-	late, err := open(q, closedEnd, q.To)
-	if err != nil {
-		return nil, err
-	}
-	funnelpath.Merge(paths, late)
-	return paths, nil
-}
-
-// funnelDayAttempts is each day of [from, to)'s kept attempts, by day label and visitor: a visitor
-// enters on each day it hits the first step, with its best attempt from that day's first entry.
-func funnelDayAttempts(q FunnelQuery, byVisitor map[string][]funnelpath.Event, from, to time.Time) map[string]map[string]funnelpath.Path {
-	days := map[string]map[string]funnelpath.Path{}
-	for d := from; d.Before(to); d = nextDay(d) {
-		days[dayLabel(d)] = map[string]funnelpath.Path{}
-	}
-	for v, evs := range byVisitor {
-		entered := map[string]bool{}
-		for _, e := range evs {
-			if e.Steps&1 == 0 || e.At.Before(from) || !e.At.Before(to) {
-				continue
-			}
-			day := floorDay(e.At, from.Location())
-			if label := dayLabel(day); !entered[label] {
-				entered[label] = true
-				if p, ok := funnelpath.Best(evs, len(q.Steps), q.Order, q.Window, day, nextDay(day)); ok {
-					days[label][v] = p
-				}
-			}
-		}
-	}
-	return days
 }

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 	"fmt"
 	"math/rand"
@@ -50,7 +51,7 @@ func funnelDaysQueries() []FunnelQuery {
 	var out []FunnelQuery
 	// UTC, a zone behind it with a DST change in the range, and one with a half-hour offset.
 	for _, zone := range []*time.Location{nil, mustZone("America/Los_Angeles"), mustZone("Asia/Kolkata")} {
-		day := func(d int) time.Time { return floorDay(funnelDaysNow, zone).AddDate(0, 0, d) }
+		day := func(d int) time.Time { return funneldays.FloorDay(funnelDaysNow, zone).AddDate(0, 0, d) }
 		for _, order := range []FunnelOrder{FunnelOrdered, FunnelStrict, FunnelAnyOrder} {
 			for _, window := range []time.Duration{24 * time.Hour, 7 * 24 * time.Hour} {
 				out = append(out,
@@ -152,7 +153,7 @@ func TestFunnelDaysAnswerAsRawEvents(t *testing.T) {
 	if err := s.PruneSite(siteA, funnelDaysNow.Add(-25*24*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	cold := &sqliteStore{app: s.app, w: s.w, now: s.now, dayCache: newFunnelDayCache(), sessionDimsCache: newSessionDimsCache()}
+	cold := &sqliteStore{app: s.app, w: s.w, now: s.now, dayCache: funneldays.NewCache(), sessionDimsCache: newSessionDimsCache()}
 	for i, q := range funnelDaysQueries() {
 		got, err := s.FunnelResults(q)
 		if err != nil {

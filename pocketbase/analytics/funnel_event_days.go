@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 	"time"
 )
@@ -12,13 +13,13 @@ import (
 // more has passed. So a query reads raw events only for the partial days at its ends and the day
 // not closed yet (today), and the whole days in between come from here.
 //
-// They are kept in the store's funnel day cache (funnel_day_cache.go) with the decoded stored days.
+// They are kept in the store's funnel day cache (eventstore/funneldays) with the decoded stored days.
 
 // stepEvents answers as funnelEventsBetween (the steps' events in [from, end), each visitor's
 // sorted), reading raw events only for the partial days at the ends and the days not closed yet.
 func (s *sqliteStore) stepEvents(q FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
-	firstDay := ceilDay(from, q.Zone)
-	daysEnd := minTime(floorDay(end, q.Zone), floorDay(s.clock().Add(-lateAfter), q.Zone))
+	firstDay := funneldays.CeilDay(from, q.Zone)
+	daysEnd := funneldays.MinTime(funneldays.FloorDay(end, q.Zone), funneldays.FloorDay(s.clock().Add(-lateAfter), q.Zone))
 	if !daysEnd.After(firstDay) {
 		return s.funnelEventsBetween(q, from, end)
 	}
@@ -61,7 +62,7 @@ func (s *sqliteStore) stepEvents(q FunnelQuery, from, end time.Time) (map[string
 // handleLateFunnelEvents drops the site's stored funnel days and event days a late event may
 // have changed (funnel_late.go), before the query reads them.
 func (s *sqliteStore) handleLateFunnelEvents(site string) error {
-	unlock := lockFunnelSite(site)
+	unlock := funneldays.LockSite(site)
 	defer unlock()
 	return s.dropLateFunnelDays(site)
 }
@@ -69,12 +70,12 @@ func (s *sqliteStore) handleLateFunnelEvents(site string) error {
 // funnelEventDays are the event days of [from, to) (day starts in the query's zone) in day order,
 // reading the missing ones from raw events, a run of consecutive days at a time.
 func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[string][]funnelpath.Event, error) {
-	funnel := funnelKey(q)
-	keyOf := func(d time.Time) funnelDayCacheKey {
-		return funnelDayCacheKey{site: q.SiteID, funnel: funnel, day: dayLabel(d), events: true}
+	funnel := funneldays.Key(q)
+	keyOf := func(d time.Time) funneldays.CacheKey {
+		return funneldays.CacheKey{Site: q.SiteID, Funnel: funnel, Day: funneldays.Label(d), Events: true}
 	}
 	cached := func(d time.Time) (map[string][]funnelpath.Event, bool) {
-		v, ok := s.dayCache.get(keyOf(d))
+		v, ok := s.dayCache.Get(keyOf(d))
 		day, _ := v.(map[string][]funnelpath.Event)
 		return day, ok
 	}
@@ -82,17 +83,17 @@ func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[
 	for d := from; d.Before(to); {
 		if day, ok := cached(d); ok {
 			out = append(out, day)
-			d = nextDay(d)
+			d = funneldays.NextDay(d)
 			continue
 		}
-		end := nextDay(d)
+		end := funneldays.NextDay(d)
 		for end.Before(to) {
 			if _, ok := cached(end); ok {
 				break
 			}
-			end = nextDay(end)
+			end = funneldays.NextDay(end)
 		}
-		gen := s.dayCache.generation(q.SiteID)
+		gen := s.dayCache.Generation(q.SiteID)
 		byVisitor, err := s.funnelEventsBetween(q, d, end)
 		if err != nil {
 			return nil, err
@@ -100,8 +101,8 @@ func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[
 		byDay := map[string]map[string][]funnelpath.Event{}
 		for v, evs := range byVisitor {
 			for len(evs) > 0 {
-				day := floorDay(evs[0].At, q.Zone)
-				label, next := dayLabel(day), nextDay(day)
+				day := funneldays.FloorDay(evs[0].At, q.Zone)
+				label, next := funneldays.Label(day), funneldays.NextDay(day)
 				n := 1
 				for n < len(evs) && evs[n].At.Before(next) {
 					n++
@@ -113,8 +114,8 @@ func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[
 				evs = evs[n:]
 			}
 		}
-		for ; d.Before(end); d = nextDay(d) {
-			day := byDay[dayLabel(d)]
+		for ; d.Before(end); d = funneldays.NextDay(d) {
+			day := byDay[funneldays.Label(d)]
 			if day == nil {
 				day = map[string][]funnelpath.Event{}
 			}
@@ -122,7 +123,7 @@ func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[
 			for _, evs := range day {
 				n += len(evs)
 			}
-			s.dayCache.put(keyOf(d), day, n, gen)
+			s.dayCache.Put(keyOf(d), day, n, gen)
 			out = append(out, day)
 		}
 	}

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funneldays"
 	"fmt"
 	"testing"
 	"time"
@@ -21,7 +22,7 @@ func TestFunnelCountsMicroGoalSteps(t *testing.T) {
 		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: fmt.Sprintf("microv%d", n), Session: fmt.Sprintf("micros%d", n),
 			Events: evs}, Device: "desktop", Browser: "Chrome"}
 	}
-	day := func(d int) time.Time { return floorDay(funnelDaysNow, nil).AddDate(0, 0, d) }
+	day := func(d int) time.Time { return funneldays.FloorDay(funnelDaysNow, nil).AddDate(0, 0, d) }
 	// Closed days: 10 and 11 days ago; open: today. Three of the five complete the micro goal.
 	traffic := []Ingest{
 		visit(1, day(-11).Add(9*time.Hour), true), visit(2, day(-10).Add(9*time.Hour), true), visit(3, day(-10).Add(10*time.Hour), false),

@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 	"cro/pocketbase/eventstore/urlpattern"
 	"slices"
@@ -107,7 +108,7 @@ func sessionEventsQuery(db dbx.Builder, siteID string, sessions []any) *dbx.Quer
 // funnelPaths is each entrant's kept attempt, by visitor: the attempts of whole closed days come
 // from funnel_days (funnel_days.go), the rest from raw events.
 func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelpath.Path, error) {
-	return splitFunnelPaths(q, s.clock(), s.eventFunnelPaths, s.closedFunnelPaths)
+	return funneldays.Split(q, s.clock(), s.eventFunnelPaths, s.closedFunnelPaths)
 }
 
 // rawFunnelPaths is the kept attempt of each visitor who entered in [from, to), from raw events

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/funneldays"
 	"database/sql"
 	"errors"
 	"time"
@@ -15,8 +16,8 @@ type sqliteStore struct {
 	app core.App
 	w   *Writer
 	now func() time.Time // the clock of funnel days (tests set it); nil is time.Now
-	// dayCache keeps the funnels' closed days in memory (funnel_day_cache.go).
-	dayCache *funnelDayCache
+	// dayCache keeps the funnels' closed days in memory (eventstore/funneldays).
+	dayCache *funneldays.Cache
 	// sessionDimsCache keeps the sessions' breakdown values (funnel_session_dims.go).
 	sessionDimsCache *sessionDimsCache
 }
@@ -30,7 +31,7 @@ func (s *sqliteStore) clock() time.Time {
 
 // NewSQLiteStore returns the event store in the app's own database.
 func NewSQLiteStore(app core.App) Store {
-	return &sqliteStore{app: app, w: newWriter(app), dayCache: newFunnelDayCache(), sessionDimsCache: newSessionDimsCache()}
+	return &sqliteStore{app: app, w: newWriter(app), dayCache: funneldays.NewCache(), sessionDimsCache: newSessionDimsCache()}
 }
 
 func (s *sqliteStore) Start() { s.w.start() }
@@ -122,7 +123,7 @@ func (s *sqliteStore) PruneSite(siteID string, before time.Time) error {
 
 func (s *sqliteStore) pruneSite(site, cutoff string) error {
 	// The funnels' days and sessions held in memory go with the rows (a short retention reaches recent days).
-	defer s.dayCache.drop(site)
+	defer s.dayCache.Drop(site)
 	defer s.sessionDimsCache.drop(site)
 	for _, q := range []string{
 		`DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE site_id = {:site} AND ts < {:cutoff} LIMIT 5000)`,

@@ -24,6 +24,8 @@ var eventPathLayers = [][]string{
 	// and rage bursts, goal matching, how rows are written and answered, experiment figures. No
 	// event reads: each store hands them the rows it read.
 	{"eventstore/funnelpath", "eventstore/clickmap", "eventstore/goalmatch", "eventstore/eventrow", "eventstore/expfigures"},
+	// A funnel's closed days on top of its attempts: day bounds, split of a range, day cache.
+	{"eventstore/funneldays"},
 	// What happens to a hit before the store accepts it: UA, origin, limits, identity; and the
 	// contract as tests, which every store's tests run.
 	{"collect", "eventstore/storetest"},

@@ -1,0 +1,99 @@
+package funneldays
+
+import "sync"
+
+// The funnel day cache (Cache) keeps in memory what funnel queries read again and again for the closed
+// days of a site's calendar: the decoded stored days (analytics/funnel_days.go: each day's kept attempts)
+// and the event days (analytics/funnel_event_days.go: each day's step events). Both are read-only once
+// cached. A late event (analytics/funnel_late.go) drops the site's days when the next funnel query handles
+// its mark, and retention drops them with the events. The cache is bounded by the attempts and
+// events it holds and forgets the days used least recently.
+
+// MaxCachedItems bounds the attempts and events held (some 50 to 300 bytes each): a
+// 5,000,000-event site's 60 stored days hold some 80,000 attempts, its open days and a range's
+// partial first day some 150,000 events.
+const MaxCachedItems = 1_000_000
+
+// CacheKey names a day of a funnel definition (Key) of a site: its step events
+// (events) or its decoded stored attempts.
+type CacheKey struct {
+	Site, Funnel, Day string
+	Events            bool
+}
+
+type cachedDay struct {
+	value any // map[string][]funnelpath.Event or map[string]funnelpath.Path
+	items int
+	used  uint64
+}
+
+type Cache struct {
+	mu    sync.Mutex
+	days  map[CacheKey]*cachedDay
+	gen   map[string]uint64 // per site: bumped when its days are dropped
+	held  int
+	clock uint64
+}
+
+func NewCache() *Cache {
+	return &Cache{days: map[CacheKey]*cachedDay{}, gen: map[string]uint64{}}
+}
+
+// Generation is the site's count of drops: a day read from the database is kept only when no
+// drop happened since the read began (it could hold what the drop meant to undo).
+func (c *Cache) Generation(site string) uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.gen[site]
+}
+
+func (c *Cache) Get(k CacheKey) (any, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	d, ok := c.days[k]
+	if !ok {
+		return nil, false
+	}
+	c.clock++
+	d.used = c.clock
+	return d.value, true
+}
+
+// Put keeps a day read at the site's generation gen, unless the site's days were dropped since.
+func (c *Cache) Put(k CacheKey, value any, items int, gen uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.gen[k.Site] != gen {
+		return
+	}
+	if old, ok := c.days[k]; ok {
+		c.held -= old.items
+	}
+	c.clock++
+	c.days[k] = &cachedDay{value: value, items: items, used: c.clock}
+	c.held += items
+	for c.held > MaxCachedItems && len(c.days) > 1 {
+		var oldest CacheKey
+		var at uint64
+		for key, d := range c.days {
+			if at == 0 || d.used < at {
+				oldest, at = key, d.used
+			}
+		}
+		c.held -= c.days[oldest].items
+		delete(c.days, oldest)
+	}
+}
+
+// Drop forgets every day of a site.
+func (c *Cache) Drop(site string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen[site]++
+	for k, d := range c.days {
+		if k.Site == site {
+			c.held -= d.items
+			delete(c.days, k)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 	"cro/pocketbase/eventstore/urlpattern"
+	"cro/pocketbase/eventstore/zones"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,7 +49,7 @@ func (s *chStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[strin
 func (s *chStore) funnelEvents(q FunnelQuery, from, to time.Time) (map[string][]funnelpath.Event, error) {
 	end := to.Add(q.Window).Add(time.Millisecond)
 	p := map[string]any{"site": q.SiteID, "from": from, "end": end, "to": to, "fromSec": from.Unix() - 1, "endSec": end.Unix() + 1,
-		"dayFrom": dayOf(from.AddDate(0, 0, -1)), "dayTo": dayOf(end.AddDate(0, 0, 1))}
+		"dayFrom": zones.UTCDay(from.AddDate(0, 0, -1)), "dayTo": zones.UTCDay(end.AddDate(0, 0, 1))}
 	goalMasks := map[string]uint16{}
 	hasPage := false
 	for k, st := range q.Steps {

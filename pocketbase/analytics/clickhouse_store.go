@@ -72,7 +72,7 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 
 func newCHStore(db *clickhouse.Client) *chStore {
 	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenuecap.Key]float64{},
-		settleLag: chSettleLag, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", revenuecap.DefaultBrowserCap),
+		settleLag: chSettleLag, revenueCap: revenuecap.Configured(),
 		dayCache: funneldays.NewCache(), late: chLateState{sites: map[string]*chLateSeen{}}}
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"cro/pocketbase/analytics"
 	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/clickhouse"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -17,7 +18,7 @@ func openEventStore(app core.App) eventstore.Store {
 	if url == "" {
 		return analytics.NewSQLiteStore(app)
 	}
-	store, err := analytics.NewClickHouseStore(url)
+	store, err := clickhouse.NewClickHouseStore(url)
 	if err != nil {
 		log.Fatalf("CRO_EVENTS_URL: %v", err)
 	}

@@ -10,6 +10,7 @@ package analytics
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/clickhouse"
 	"os"
 	"strconv"
 	"strings"
@@ -64,7 +65,7 @@ func LoadConfig() Config {
 // job into the app.
 func Register(app *pocketbase.PocketBase, store Store) {
 	app.RootCmd.AddCommand(Command(app, store))
-	app.RootCmd.AddCommand(CopyCommand(app)) // events-copy: a site's events from SQLite to ClickHouse
+	app.RootCmd.AddCommand(clickhouse.CopyCommand(app)) // events-copy: a site's events from SQLite to ClickHouse
 	cfg := LoadConfig()
 	sites := newSiteCache(app)
 	servedSites.Store(sites)

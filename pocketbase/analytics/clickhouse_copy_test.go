@@ -18,24 +18,24 @@ func TestCopySiteEventsResumesAndChecksCounts(t *testing.T) {
 		t.Fatal(err)
 	}
 	stop := errors.New("stopped")
-	_, err := CopySiteEvents(app, siteA, dbURL, 4, func(int) error { return stop })
+	_, err := clickhouse.CopySiteEvents(app, siteA, dbURL, 4, func(int) error { return stop })
 	if !errors.Is(err, stop) {
 		t.Fatalf("first run: %v, want it stopped after a chunk", err)
 	}
 	// A chunk that reached ClickHouse without its progress row: the resume must not count it twice.
 	db, _ := clickhouse.Open(dbURL)
-	stray := chRow{SiteID: siteA, Day: contractDay, TS: contractNow.Unix(), At: contractNow.UnixMilli(), Type: "pageview", Session: "sessionZZZZ"}
+	stray := clickhouse.EventRow{SiteID: siteA, Day: contractDay, TS: contractNow.Unix(), At: contractNow.UnixMilli(), Type: "pageview", Session: "sessionZZZZ"}
 	if err := db.Insert("events", []any{stray}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := CopySiteEvents(app, siteA, dbURL, 4, nil)
+	res, err := clickhouse.CopySiteEvents(app, siteA, dbURL, 4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !res.Resumed || res.SQLiteEvents != res.ClickHouseEvents || res.SQLiteEvents == 0 {
 		t.Errorf("resumed copy = %+v, want resumed with equal counts", res)
 	}
-	ch, err := NewClickHouseStore(dbURL)
+	ch, err := clickhouse.NewClickHouseStore(dbURL)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestCopySiteEventsResumesAndChecksCounts(t *testing.T) {
 		WHERE site_id = '` + siteA + `' AND session != 'sessionZZZZ' AND type = 'pageview'`); err != nil || r.Int("n") == 0 || r.Int("bare") != 0 {
 		t.Errorf("copied page views: %v without a device or browser of %v (%v), want none", r.Int("bare"), r.Int("n"), err)
 	}
-	if again, err := CopySiteEvents(app, siteA, dbURL, 4, nil); err != nil || again.Events != 0 {
+	if again, err := clickhouse.CopySiteEvents(app, siteA, dbURL, 4, nil); err != nil || again.Events != 0 {
 		t.Errorf("a copy run again copied %d events (%v), want none", again.Events, err)
 	}
 }

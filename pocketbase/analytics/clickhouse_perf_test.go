@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/clickhouse"
 	"cro/pocketbase/eventstore/funnelpath"
 	"encoding/json"
 	"os"
@@ -21,14 +22,14 @@ func TestClickHousePerf(t *testing.T) {
 	if url == "" {
 		t.Skip("CRO_CH_PERF_URL not set")
 	}
-	st, err := NewClickHouseStore(url)
+	st, err := clickhouse.NewClickHouseStore(url)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := st.(*chStore)
+	s := st.(*clickhouse.EventStore)
 	site := &siteInfo{ID: "perfsite", Key: "perfkey", Goals: []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}},
 		Experiments: map[string]*experimentCfg{"exp1": {ID: "exp1", Variants: []variantCfg{{Key: "control", Weight: 0.5}, {Key: "b", Weight: 0.5}}}}}
-	row, err := s.db.QueryOne("SELECT count() AS n, max(at) AS last FROM events WHERE site_id = 'perfsite'")
+	row, err := s.Client().QueryOne("SELECT count() AS n, max(at) AS last FROM events WHERE site_id = 'perfsite'")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func TestClickHousePerf(t *testing.T) {
 		t0 := time.Now()
 		seed(s, site, n, 90)
 		t.Logf("seeded %d events in %s", n, time.Since(t0))
-		if row, err = s.db.QueryOne("SELECT count() AS n, max(at) AS last FROM events WHERE site_id = 'perfsite'"); err != nil {
+		if row, err = s.Client().QueryOne("SELECT count() AS n, max(at) AS last FROM events WHERE site_id = 'perfsite'"); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -26,7 +26,7 @@ var (
 
 func openClickHouseStore(t *testing.T, _ ...string) Store {
 	t.Helper()
-	store, err := NewClickHouseStore(chDatabaseURL(t))
+	store, err := clickhouse.NewClickHouseStore(chDatabaseURL(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func openClickHouseStore(t *testing.T, _ ...string) Store {
 func openClickHouseSettledStore(t *testing.T, sites ...string) Store {
 	t.Helper()
 	store := openClickHouseStore(t, sites...)
-	store.(*chStore).settleLag = -100000
+	store.(*clickhouse.EventStore).SetSettleLag(-100000)
 	return store
 }
 

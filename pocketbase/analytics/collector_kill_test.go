@@ -2,7 +2,6 @@ package analytics
 
 import (
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -19,43 +18,12 @@ import (
 // collectorChildEnv makes the test binary run `collect` with its value as arguments (TestMain).
 const collectorChildEnv = "CRO_TEST_COLLECTOR_ARGS"
 
-// switchProxy forwards TCP connections to a target while up, and refuses them while down: a
-// ClickHouse that goes away and comes back at the same address.
-type switchProxy struct {
-	ln     net.Listener
-	target string
-	up     atomic.Bool
-}
-
-func newSwitchProxy(t *testing.T, target string) *switchProxy {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+func newSwitchProxy(t *testing.T, target string) *clickhouse.SwitchProxy {
+	p, err := clickhouse.NewSwitchProxy(target)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := &switchProxy{ln: ln, target: target}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			if !p.up.Load() {
-				c.Close()
-				continue
-			}
-			go func() {
-				defer c.Close()
-				b, err := net.Dial("tcp", p.target)
-				if err != nil {
-					return
-				}
-				defer b.Close()
-				go func() { _, _ = io.Copy(b, c) }()
-				_, _ = io.Copy(c, b)
-			}()
-		}
-	}()
+	t.Cleanup(func() { p.Close() })
 	return p
 }
 
@@ -96,17 +64,17 @@ func TestCollectorKill9LosesNoAcknowledgedBatch(t *testing.T) {
 
 func killUnderLoad(t *testing.T, up bool) {
 	dbURL := chDatabaseURL(t)
-	if _, err := NewClickHouseStore(dbURL); err != nil {
+	if _, err := clickhouse.NewClickHouseStore(dbURL); err != nil {
 		t.Fatal(err)
 	}
 	site := contractSite(siteA)
 	site.Domain = "shop.example"
 	main := mainServerStandIn(t, site)
 	proxy := newSwitchProxy(t, strings.TrimSuffix(strings.TrimPrefix(chLocal.URL, "http://"), "/"))
-	chURL := "http://" + proxy.ln.Addr().String() + "/?" + strings.SplitN(dbURL, "?", 2)[1]
+	chURL := "http://" + proxy.Addr() + "/?" + strings.SplitN(dbURL, "?", 2)[1]
 	args := "--events=" + chURL + " --config=" + main.URL + " --spool=" + t.TempDir()
 
-	proxy.up.Store(up)
+	proxy.Up.Store(up)
 	child, base := startCollectorChild(t, args)
 	var mu sync.Mutex
 	var acked []string
@@ -148,7 +116,7 @@ func killUnderLoad(t *testing.T, up bool) {
 		t.Fatalf("%d events reached ClickHouse while it was away", n)
 	}
 
-	proxy.up.Store(true)
+	proxy.Up.Store(true)
 	child, _ = startCollectorChild(t, args) // replays the spool before serving
 	defer func() { _ = child.Process.Kill(); _ = child.Wait() }()
 	db, _ := clickhouse.Open(dbURL)

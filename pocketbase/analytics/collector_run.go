@@ -65,8 +65,7 @@ func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.
 	if err := os.MkdirAll(o.spool, 0o700); err != nil {
 		return err
 	}
-	store := newCHStore(db)
-	store.wal = newCHWAL(o.spool)
+	store := clickhouse.NewCollectorStore(db, o.spool)
 	remote := &configClient{base: strings.TrimRight(o.config, "/"), token: o.token, http: &http.Client{Timeout: 10 * time.Second}}
 	sourceKey, err := remote.sourceKey()
 	if err != nil {
@@ -101,9 +100,9 @@ func serveCollector(ctx context.Context, o collectorOptions, listen func() (net.
 	mux.HandleFunc("POST /api/cro/collect", serve(c.Handle))
 	mux.HandleFunc("GET /api/cro/collector/stats", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
-		segments, bytes := store.wal.pending()
-		_ = json.NewEncoder(w).Encode(map[string]any{"dropped": drops.snapshot(), "spool": store.wal.stats.snapshot(),
-			"pending_segments": segments, "pending_bytes": bytes, "legacy_spool_lines": store.legacyLines.Load()})
+		spool, segments, bytes, legacy := store.SpoolStats()
+		_ = json.NewEncoder(w).Encode(map[string]any{"dropped": drops.snapshot(), "spool": spool,
+			"pending_segments": segments, "pending_bytes": bytes, "legacy_spool_lines": legacy})
 	})
 	ln, err := listen()
 	if err != nil {

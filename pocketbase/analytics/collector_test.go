@@ -83,7 +83,7 @@ func collectBody(key, visitor string, n int) string {
 // by reason.
 func TestCollectorStoresAcknowledgedBatches(t *testing.T) {
 	dbURL := chDatabaseURL(t)
-	if _, err := NewClickHouseStore(dbURL); err != nil { // the main server migrates the schema
+	if _, err := clickhouse.NewClickHouseStore(dbURL); err != nil { // the main server migrates the schema
 		t.Fatal(err)
 	}
 	site := contractSite(siteA)

@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/clickhouse"
 	"cro/pocketbase/eventstore/eventrow"
 	"fmt"
 	"math"
@@ -185,7 +186,7 @@ func TestCupedSumsEqualThePerVisitorPass(t *testing.T) {
 // storeCells reads a store's CUPED sums: ClickHouse computes them in its query, SQLite keeps them.
 func storeCells(t *testing.T, store Store, window int, goal string) []eventstore.CupedCell {
 	t.Helper()
-	if ch, ok := store.(*chStore); ok {
+	if ch, ok := store.(*clickhouse.EventStore); ok {
 		q := ExperimentQuery{SiteID: siteA, ExperimentID: expOne, GoalID: goal, Revenue: goal == eventrow.RevenueGoal}
 		cells, err := ch.ExperimentCovariates(q, window)
 		if err != nil {

@@ -29,9 +29,9 @@ var eventPathLayers = [][]string{
 	// What happens to a hit before the store accepts it: UA, origin, limits, identity; and the
 	// contract as tests, which every store's tests run.
 	{"collect", "eventstore/storetest"},
-	// The ClickHouse client and schema (the store on ClickHouse is analytics/clickhouse_*.go for now).
+	// The store on ClickHouse: its client, schema and the Store over them (clickhouse_*.go).
 	{"eventstore/clickhouse"},
-	// The SQLite store and the ClickHouse adapter, with the site cache and routes that wire the
+	// The SQLite store, with the site cache and routes that wire the
 	// collect endpoint (to be split further: eventstore/sqlite).
 	{"analytics"},
 	// Features that query events.

@@ -1,0 +1,75 @@
+package clickhouse
+
+import (
+	"reflect"
+	"testing"
+)
+
+// The cluster layout (ClusterSchema): two local servers as two shards behind
+// Distributed tables; the store, unchanged, answers the contract's queries across both.
+func TestStoreContractOnTwoShards(t *testing.T) {
+	if !HaveServer() {
+		t.Skip("ClickHouse skipped: " + ErrNoBinary.Error())
+	}
+	shards, err := StartCluster(t.TempDir(), "cro", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two databases on the cluster: the contract's traffic, and the experiments' (the same site).
+	open := func(database string) []*Client {
+		var dbs []*Client
+		for _, l := range shards {
+			db, err := Open(l.URL + "?database=" + database)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Migrate(ClusterSchema("cro", database)); err != nil {
+				t.Fatal(err)
+			}
+			dbs = append(dbs, db)
+		}
+		return dbs
+	}
+	for _, l := range shards {
+		t.Cleanup(l.Stop)
+	}
+	dbs, xdbs := open("cro"), open("crox")
+	store, xstore := newCHStore(dbs[0]), newCHStore(xdbs[1])
+	if err := store.WriteAll(contractTraffic()); err != nil {
+		t.Fatal(err)
+	}
+	if err := xstore.WriteAll(experimentTraffic()); err != nil {
+		t.Fatal(err)
+	}
+	for _, late := range lateConversions() {
+		if err := xstore.WriteAll(late); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, db := range dbs {
+		if r, err := db.QueryOne("SELECT count() AS n FROM events_local"); err != nil || r.Int("n") == 0 {
+			t.Fatalf("shard %d holds %v events (%v): the test needs both shards used", i, r["n"], err)
+		}
+	}
+	t.Run("live", func(t *testing.T) { checkLive(t, store) })
+	t.Run("rollups", func(t *testing.T) { checkRollups(t, store) })
+	t.Run("rule health", func(t *testing.T) { checkRuleHealth(t, store) })
+	t.Run("worker telemetry", func(t *testing.T) { checkWorkers(t, store) })
+	t.Run("distinct visitors", func(t *testing.T) { checkDistinctVisitors(t, store) })
+	t.Run("session converted", func(t *testing.T) { checkSessionConverted(t, store) })
+	t.Run("rule revenue", func(t *testing.T) { checkRuleRevenue(t, store) })
+	t.Run("micro goal completions", func(t *testing.T) { checkGoalCompletions(t, store) })
+	t.Run("experiment results", func(t *testing.T) {
+		got, err := xstore.ExperimentResults(ExperimentQuery{SiteID: siteA, ExperimentID: expOne, GoalID: "goalpurchase"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []VariantFigures{
+			{Variant: "b", Users: 4, Conversions: 2, Revenue: MeanFigures{Count: 4, Sum: 27, SumSquares: 20*20 + 7*7}},
+			{Variant: "control", Users: 2, Conversions: 1, Revenue: MeanFigures{Count: 2, Sum: 40, SumSquares: 40 * 40}},
+		}
+		if !reflect.DeepEqual(got.Variants, want) {
+			t.Errorf("across shards\n got %+v\nwant %+v", got.Variants, want)
+		}
+	})
+}

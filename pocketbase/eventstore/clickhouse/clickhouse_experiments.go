@@ -1,0 +1,138 @@
+package clickhouse
+
+import (
+	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/eventstore/expfigures"
+	"strings"
+	"time"
+)
+
+// Experiments on ClickHouse read experiment_events (clickhouse_rows.go) through exposures, each
+// visitor's first exposure (its variant and time) merged at insert by a materialized view
+// (clickhouse/derived.go), then their outcomes at or after it. Pruning never touches them.
+
+// chExposedSQL is one row per exposed visitor of the experiment: variant and day of the first exposure.
+const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMerge(x_at) AS x_at, argMinMerge(x_day) AS x_day
+	FROM exposures WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
+
+// chExposedVisitorsSQL are the experiment's exposed visitors (for IN).
+const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:site} AND experiment = {:exp}`
+
+// chVisitorSessionsSQL is each session of the experiment's exposed visitors, from their events:
+// the {{columns}} a reader needs of min(at) AS s_start, max(at) AS s_last, the page views s_pv,
+// the last error s_err and the first device s_device.
+const chVisitorSessionsSQL = `SELECT visitor, session{{columns}} FROM events
+	WHERE site_id = {:site} AND visitor IN (` + chExposedVisitorsSQL + `) {{sessions}} GROUP BY visitor, session`
+
+var chSessionColumns = map[string]string{"s_start": "min(at)", "s_last": "max(at)", "s_pv": "countIf(type = 'pageview')",
+	"s_err": "maxIf(at, type = 'error')", "s_device": "argMin(device_type, at)"}
+
+func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error) {
+	goal := q.GoalID
+	if q.Revenue {
+		goal = eventrow.RevenueGoal
+	}
+	p := map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal, "rev": eventrow.RevenueGoal}
+	var days []expfigures.DayRow
+	var conversions []expfigures.DayCount
+	var revenue []expfigures.RevenueRow
+	rows, err := s.query(`SELECT x_variant AS variant, toString(x_day) AS d, count() AS users FROM (`+chExposedSQL+`) GROUP BY variant, d`, p)
+	if err != nil {
+		return ExperimentFigures{}, err
+	}
+	for _, r := range rows {
+		days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Users: r.Num("users")})
+	}
+	// Outcomes after each visitor's first exposure: the goal's first conversion day, the purchases.
+	rows, err = s.query(`SELECT x_variant AS variant, toString(o_day) AS d, goal AS o_goal, count() AS n, sum(o_value) AS total,
+		sum(o_value * o_value) AS squares FROM (
+		SELECT visitor, x_variant, goal, if(goal = {:rev}, toDate('1970-01-01'), argMin(o_day0, o_at)) AS o_day, sum(o_value0) AS o_value
+		FROM (SELECT visitor, goal, at AS o_at, day AS o_day0, value AS o_value0 FROM experiment_events
+			WHERE site_id = {:site} AND experiment = '' AND goal IN ({:goal}, {:rev}))
+		ALL INNER JOIN (`+chExposedSQL+`) USING (visitor)
+		WHERE o_at >= x_at GROUP BY visitor, x_variant, goal)
+		GROUP BY variant, d, o_goal`, p)
+	if err != nil {
+		return ExperimentFigures{}, err
+	}
+	for _, r := range rows {
+		if r.Str("o_goal") == goal {
+			conversions = append(conversions, expfigures.DayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
+		}
+		if r.Str("o_goal") == eventrow.RevenueGoal {
+			revenue = append(revenue, expfigures.RevenueRow{Variant: r.Str("variant"), Sum: r.Num("total"), Squares: r.Num("squares")})
+		}
+	}
+	if goal == eventrow.RevenueGoal {
+		// Purchasers on the day of their first purchase after exposure (the revenue row above is per visitor).
+		conversions = conversions[:0]
+		rows, err = s.query(`SELECT x_variant AS variant, toString(d) AS d, count() AS n FROM (
+			SELECT visitor, x_variant, argMin(o_day0, o_at) AS d FROM (SELECT visitor, at AS o_at, day AS o_day0 FROM experiment_events
+				WHERE site_id = {:site} AND experiment = '' AND goal = {:rev})
+			ALL INNER JOIN (`+chExposedSQL+`) USING (visitor) WHERE o_at >= x_at GROUP BY visitor, x_variant)
+			GROUP BY variant, d`, p)
+		if err != nil {
+			return ExperimentFigures{}, err
+		}
+		for _, r := range rows {
+			conversions = append(conversions, expfigures.DayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
+		}
+	}
+	// Revenue per purchase day, for the cumulative series.
+	rows, err = s.query(`SELECT x_variant AS variant, toString(o_day) AS d, sum(o_value) AS total FROM (
+		SELECT visitor, at AS o_at, day AS o_day, value AS o_value FROM experiment_events
+		WHERE site_id = {:site} AND experiment = '' AND goal = {:rev})
+		ALL INNER JOIN (`+chExposedSQL+`) USING (visitor) WHERE o_at >= x_at GROUP BY variant, d`, p)
+	if err != nil {
+		return ExperimentFigures{}, err
+	}
+	for _, r := range rows {
+		days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Revenue: r.Num("total")})
+	}
+	return expfigures.Figures(days, conversions, revenue), nil
+}
+
+func (s *chStore) GoalConverters(q ExperimentQuery, from time.Time) (int, error) {
+	cond := `type IN ('conversion', 'micro_conversion') AND goal = {:goal}`
+	if q.Revenue {
+		cond = `type = 'custom' AND value > 0`
+	}
+	rows, err := s.query(`SELECT uniqExact(visitor) AS n FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec})
+		AND at >= {:from} AND `+cond, map[string]any{"site": q.SiteID, "goal": q.GoalID, "from": from, "fromSec": from.Unix() - 1})
+	if err != nil || len(rows) == 0 {
+		return 0, err
+	}
+	return rows[0].Int("n"), nil
+}
+
+// ExperimentGuardrails on ClickHouse (sqlite_guardrails.go has the meaning): each exposed visitor's
+// sessions against the time of their first exposure.
+func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]GuardrailFigures, error) {
+	rows, err := s.query(`SELECT x_variant AS variant, count() AS users, countIf(err_after) AS error_visitors,
+		countIf(pv_after <= 1) AS bounced FROM (
+		SELECT visitor, any(x_variant) AS x_variant, max(s_err) >= any(x_at) AS err_after, sumIf(s_pv, s_last >= x_at) AS pv_after
+		FROM (`+chExposedSQL+`)
+		ALL LEFT JOIN (`+chSessionsOfExposed(true, "s_last", "s_pv", "s_err")+`) USING (visitor)
+		GROUP BY visitor)
+		GROUP BY variant ORDER BY variant`, map[string]any{"site": siteID, "exp": experimentID})
+	out := []GuardrailFigures{}
+	for _, r := range rows {
+		out = append(out, GuardrailFigures{Variant: r.Str("variant"), Users: r.Num("users"), ErrorVisitors: r.Num("error_visitors"),
+			BouncedVisitors: r.Num("bounced")})
+	}
+	return out, err
+}
+
+// chSessionsOfExposed is chVisitorSessionsSQL with the columns named, of sessions with a key alone
+// when named is set.
+func chSessionsOfExposed(named bool, columns ...string) string {
+	var cols strings.Builder
+	for _, c := range columns {
+		cols.WriteString(", " + chSessionColumns[c] + " AS " + c)
+	}
+	sql := strings.Replace(chVisitorSessionsSQL, "{{columns}}", cols.String(), 1)
+	if named {
+		return strings.Replace(sql, "{{sessions}}", "AND session != ''", 1)
+	}
+	return strings.Replace(sql, "{{sessions}}", "", 1)
+}

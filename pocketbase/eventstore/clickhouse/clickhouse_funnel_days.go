@@ -1,0 +1,119 @@
+package clickhouse
+
+import (
+	"cro/pocketbase/eventstore/funneldays"
+	"cro/pocketbase/eventstore/funnelpath"
+	"sync"
+	"time"
+)
+
+// Funnel days on ClickHouse: as on SQLite (funnel_days.go), the kept attempts of one closed day's
+// entrants never change unless a late event arrives, so each is worked out once and then read
+// from memory (the day cache, eventstore/funneldays); a query reads events only for the range's
+// partial first day and the days still open. Nothing is stored in ClickHouse: each server process
+// keeps its own days. Late events are seen through late_marks, written by a materialized view on
+// events whatever process inserted them (clickhouse/derived.go): a mark this process has not
+// handled yet drops the site's days.
+
+// chLateMargin is how far back each look at late_marks reaches before the previous one: an insert
+// whose view row was stamped before the look may become visible only after it.
+const chLateMargin = 60 // seconds
+
+// chLateSeen is one process's progress through a site's late marks.
+type chLateSeen struct {
+	after   uint32            // ClickHouse's clock at the previous look
+	handled map[[2]uint64]int // marks handled, by (since, written): two inserts may leave equal marks
+}
+
+type chLateState struct {
+	mu    sync.Mutex
+	sites map[string]*chLateSeen
+}
+
+// closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to),
+// from the day cache, working out the days it lacks a run of consecutive days at a time.
+func (s *chStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+	key := funneldays.Key(q)
+	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
+	defer unlock()
+	if err := s.dropLateFunnelDays(q.SiteID); err != nil {
+		return nil, err
+	}
+	cacheKey := func(d time.Time) funneldays.CacheKey {
+		return funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(d)}
+	}
+	gen := s.dayCache.Generation(q.SiteID)
+	paths := map[string]funnelpath.Path{}
+	for d := from; d.Before(to); {
+		if v, ok := s.dayCache.Get(cacheKey(d)); ok {
+			funnelpath.Merge(paths, v.(map[string]funnelpath.Path))
+			d = funneldays.NextDay(d)
+			continue
+		}
+		end := funneldays.NextDay(d)
+		for end.Before(to) {
+			if _, ok := s.dayCache.Get(cacheKey(end)); ok {
+				break
+			}
+			end = funneldays.NextDay(end)
+		}
+		days, err := s.computeFunnelDays(q, d, end)
+		if err != nil {
+			return nil, err
+		}
+		for day := d; day.Before(end); day = funneldays.NextDay(day) {
+			v := days[funneldays.Label(day)]
+			s.dayCache.Put(cacheKey(day), v, len(v), gen)
+			funnelpath.Merge(paths, v)
+		}
+		d = end
+	}
+	return paths, nil
+}
+
+// computeFunnelDays works out the kept attempts of each day of [from, to) from events, by day.
+func (s *chStore) computeFunnelDays(q FunnelQuery, from, to time.Time) (map[string]map[string]funnelpath.Path, error) {
+	byVisitor, err := s.funnelEvents(q, from, to)
+	if err != nil {
+		return nil, err
+	}
+	return funneldays.Attempts(q, byVisitor, from, to), nil
+}
+
+// dropLateFunnelDays drops the site's days when late_marks holds a mark this process has not
+// handled (the caller holds the site's funnel lock).
+func (s *chStore) dropLateFunnelDays(site string) error {
+	s.late.mu.Lock()
+	seen := s.late.sites[site]
+	s.late.mu.Unlock()
+	after := uint32(time.Now().Unix()) - chLateMargin // a first look only notes the marks it sees
+	if seen != nil {
+		after = seen.after - min(seen.after, chLateMargin)
+	}
+	rows, err := s.query(`SELECT since, toUInt32(written) AS w, toUInt32(now()) AS now FROM late_marks
+		WHERE site_id = {:site} AND written >= toDateTime({:after})
+		UNION ALL SELECT 0 AS since, 0 AS w, toUInt32(now()) AS now`, map[string]any{"site": site, "after": int64(after)})
+	if err != nil {
+		return err
+	}
+	next := &chLateSeen{handled: map[[2]uint64]int{}}
+	drop := false
+	for _, r := range rows {
+		next.after = max(next.after, uint32(r.Num("now")))
+		if r.Num("w") == 0 {
+			continue
+		}
+		mark := [2]uint64{uint64(r.Num("since")), uint64(r.Num("w"))}
+		next.handled[mark]++
+		if seen != nil && next.handled[mark] > seen.handled[mark] {
+			drop = true
+		}
+	}
+	if drop {
+		s.dayCache.Drop(site)
+	}
+	s.late.mu.Lock()
+	s.late.sites[site] = next
+	s.late.mu.Unlock()
+	return nil
+}

@@ -1,0 +1,182 @@
+package clickhouse
+
+import (
+	"cro/pocketbase/eventstore/funneldays"
+	"cro/pocketbase/eventstore/funnelpath"
+	"cro/pocketbase/eventstore/urlpattern"
+	"cro/pocketbase/eventstore/zones"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Funnels on ClickHouse: the funnel's step events (page views of the paths its patterns match,
+// completions of its goals) read from raw events, then funnels.go's attempts, window and order,
+// shared with SQLite.
+
+// chFunnelChunk bounds one IN list of session keys.
+const chFunnelChunk = 1000
+
+// funnelPaths is each entrant's kept attempt, by visitor: whole closed days from the day cache
+// (clickhouse_funnel_days.go), the range's partial first day and the days still open from events.
+func (s *chStore) funnelPaths(q FunnelQuery) (map[string]funnelpath.Path, error) {
+	return funneldays.Split(q, time.Now(), s.eventFunnelPaths, s.closedFunnelPaths)
+}
+
+// eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from events.
+func (s *chStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+	out := map[string]funnelpath.Path{}
+	if !to.After(from) {
+		return out, nil
+	}
+	byVisitor, err := s.funnelEvents(q, from, to)
+	if err != nil {
+		return nil, err
+	}
+	for v, evs := range byVisitor {
+		if fp, ok := funnelpath.Best(evs, len(q.Steps), q.Order, q.Window, from, to); ok {
+			out[v] = fp
+		}
+	}
+	return out, nil
+}
+
+// funnelEvents are, by visitor and sorted, the step events of [from, to + window] of the visitors
+// with a step-1 event in [from, to): ClickHouse maps each row to its steps (the paths' masks worked
+// out in Go from path_days with the one URL pattern matcher) and sends one row per entrant.
+func (s *chStore) funnelEvents(q FunnelQuery, from, to time.Time) (map[string][]funnelpath.Event, error) {
+	end := to.Add(q.Window).Add(time.Millisecond)
+	p := map[string]any{"site": q.SiteID, "from": from, "end": end, "to": to, "fromSec": from.Unix() - 1, "endSec": end.Unix() + 1,
+		"dayFrom": zones.UTCDay(from.AddDate(0, 0, -1)), "dayTo": zones.UTCDay(end.AddDate(0, 0, 1))}
+	goalMasks := map[string]uint16{}
+	hasPage := false
+	for k, st := range q.Steps {
+		if st.Goal != "" {
+			goalMasks[st.Goal] |= 1 << k
+		} else {
+			hasPage = true
+		}
+	}
+	pageMasks := map[string]uint16{}
+	if hasPage {
+		rows, err := s.query(`SELECT DISTINCT path FROM path_days WHERE site_id = {:site} AND day >= toDate({:dayFrom}) AND day <= toDate({:dayTo})`, p)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			path := r.Str("path")
+			for k, st := range q.Steps {
+				if st.Goal == "" && urlpattern.Matches(st.Page, path) {
+					pageMasks[path] |= 1 << k
+				}
+			}
+		}
+	}
+	pathList, pathMask := chMaskLists(pageMasks)
+	goalList, goalMask := chMaskLists(goalMasks)
+	if pathList == "[]" && goalList == "[]" {
+		return map[string][]funnelpath.Event{}, nil
+	}
+	mask := func(col, list, masks string) string {
+		if list == "[]" {
+			return "0"
+		}
+		return "transform(" + col + ", " + list + ", " + masks + ", 0)"
+	}
+	sql := `SELECT visitor, groupArray(at) AS ats, groupArray(m) AS ms, groupArray(session) AS ss FROM (
+		SELECT visitor, session, at, if(type = 'pageview', ` + mask("path", pathList, pathMask) + `, ` + mask("goal", goalList, goalMask) + `) AS m
+		FROM events PREWHERE site_id = {:site} AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:endSec})
+		WHERE at >= {:from} AND at < {:end} AND type IN ('pageview', 'conversion', 'micro_conversion'))
+		WHERE m != 0 GROUP BY visitor HAVING countIf(bitAnd(m, 1) != 0 AND at >= {:from} AND at < {:to}) > 0`
+	rows, err := s.query(sql, p)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]funnelpath.Event, len(rows))
+	sessions := map[string]string{} // one string per session
+	for _, r := range rows {
+		ats, _ := r["ats"].([]any)
+		ms, _ := r["ms"].([]any)
+		ss, _ := r["ss"].([]any)
+		evs := make([]funnelpath.Event, 0, len(ats))
+		for i := range ats {
+			at, _ := ats[i].(float64)
+			m, _ := ms[i].(float64)
+			sess, _ := ss[i].(string)
+			if known, ok := sessions[sess]; ok {
+				sess = known
+			} else {
+				sessions[sess] = sess
+			}
+			evs = append(evs, funnelpath.Event{At: time.UnixMilli(int64(at)).UTC(), Steps: uint16(m), Session: sess})
+		}
+		out[r.Str("visitor")] = funnelpath.SortEvents(evs)
+	}
+	return out, nil
+}
+
+// chMaskLists are a mask map's keys and masks as ClickHouse array literals, for transform().
+func chMaskLists(masks map[string]uint16) (keys, values string) {
+	var k, v []string
+	for key, m := range masks {
+		if m != 0 {
+			k = append(k, Quote(key))
+			v = append(v, strconv.Itoa(int(m)))
+		}
+	}
+	return "[" + strings.Join(k, ", ") + "]", "[" + strings.Join(v, ", ") + "]"
+}
+
+// sessionRows reads per session of a list, in chunks, the rows of sql (with {:sessions}).
+func (s *chStore) sessionRows(siteID string, sessions []string, sql string, each func(r map[string]any)) error {
+	for i := 0; i < len(sessions); i += chFunnelChunk {
+		rows, err := s.query(sql, map[string]any{"site": siteID, "sessions": sessions[i:min(len(sessions), i+chFunnelChunk)]})
+		if err != nil {
+			return err
+		}
+		for _, r := range rows {
+			each(r)
+		}
+	}
+	return nil
+}
+
+func (s *chStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
+	paths, err := s.funnelPaths(q)
+	if err != nil {
+		return FunnelFigures{}, err
+	}
+	t := funnelpath.NewTally(len(q.Steps))
+	for _, fp := range paths {
+		t.Add(fp)
+	}
+	f := t.Figures()
+	if q.Breakdown == "" {
+		return f, nil
+	}
+	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
+	dims, err := s.entryDims(q.SiteID, paths)
+	if err != nil {
+		return FunnelFigures{}, err
+	}
+	f.Breakdown = funnelpath.BreakdownRows(paths, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims[fp.Sessions[0]], dim) }, len(q.Steps))
+	return f, nil
+}
+
+func (s *chStore) FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, error) {
+	return funnelpath.DropOff(q, step, s.funnelPaths, s.sessionPageViews)
+}
+
+// sessionPageViews are the sessions' page views, by session (session_pages: one range per session).
+func (s *chStore) sessionPageViews(siteID string, sessions []string) (map[string][]funnelpath.PageView, error) {
+	views := map[string][]funnelpath.PageView{}
+	err := s.sessionRows(siteID, sessions, `SELECT session, path, at FROM session_pages WHERE site_id = {:site}
+		AND session IN {:sessions}`, func(r map[string]any) {
+		session, _ := r["session"].(string)
+		path, _ := r["path"].(string)
+		at, _ := r["at"].(float64)
+		views[session] = append(views[session], funnelpath.PageView{Path: path, At: time.UnixMilli(int64(at)).UTC()})
+	})
+	return views, err
+}

@@ -1,0 +1,61 @@
+package clickhouse
+
+import (
+	"time"
+
+	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/eventrow"
+)
+
+// RecentSessions on ClickHouse: the range's sessions with page views, newest first, from the
+// sessions rollup (a row per session and day). The newest days are read first and the window
+// doubles until it holds the page asked for or the whole range: a session started at least a day
+// after the window's first day has all its rows in the window (a site's local day is within a day
+// of UTC's), so those are complete, and the newest of them are the newest of the range.
+func (s *chStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
+	out := SessionsPage{Items: []SessionSummary{}, Page: q.Page, PerPage: q.PerPage}
+	offset, want := (q.Page-1)*q.PerPage, q.Page*q.PerPage+1
+	first, last := q.From.UTC().AddDate(0, 0, -2), q.To.UTC().AddDate(0, 0, 2)
+	const day = "2006-01-02"
+	var rows []Row
+	for span := 2; ; span *= 2 {
+		lo := last.AddDate(0, 0, -span)
+		from, full := q.From, !lo.After(first)
+		if full {
+			lo = first
+		} else if cut := time.Date(lo.Year(), lo.Month(), lo.Day()+1, 0, 0, 0, 0, time.UTC); cut.After(from) {
+			from = cut
+		}
+		got, err := s.query(`SELECT session, minMerge(started) AS started, sumMerge(duration_ms) AS duration_ms,
+			sumMerge(pageviews) AS pv, argMinIfMerge(entry) AS entry, argMaxIfMerge(exit_path) AS exit_path,
+			argMinMerge(device_type) AS s_device, argMinMerge(browser) AS s_browser, argMinMerge(country) AS s_country,
+			argMinMerge(referrer) AS s_ref, maxMerge(converted) AS converted
+			FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi})
+			GROUP BY session HAVING started >= {:from} AND started < {:to} AND pv > 0
+			ORDER BY started DESC, session DESC LIMIT {:limit}`,
+			map[string]any{"site": q.SiteID, "lo": lo.Format(day), "hi": last.Format(day), "from": from, "to": q.To, "limit": want})
+		if err != nil {
+			return out, err
+		}
+		if full || len(got) >= want {
+			rows = got
+			break
+		}
+	}
+	if len(rows) <= offset {
+		return out, nil
+	}
+	rows = rows[offset:]
+	if len(rows) > q.PerPage {
+		out.HasMore, rows = true, rows[:q.PerPage]
+	}
+	for _, r := range rows {
+		started := time.UnixMilli(int64(r.Num("started"))).UTC()
+		out.Items = append(out.Items, SessionSummary{
+			SessionID: r.Str("session"), StartedAt: started.Format(eventrow.ISOMillis), DurationSeconds: eventrow.Round2(r.Num("duration_ms") / 1000),
+			PageViews: r.Int("pv"), EntryPage: r.Str("entry"), ExitPage: r.Str("exit_path"), Device: r.Str("s_device"),
+			Browser: r.Str("s_browser"), Country: r.Str("s_country"), Source: collect.Source(r.Str("s_ref")), Converted: r.Num("converted") > 0,
+		})
+	}
+	return out, nil
+}

@@ -1,0 +1,355 @@
+package clickhouse
+
+import (
+	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/eventrow"
+	"fmt"
+	"sort"
+	"time"
+)
+
+// The session-level figures of a day on ClickHouse (visitors, sessions, bounces, entries, page
+// visitors, conversions once per session and goal, converted sessions, dimensions) cannot be added
+// up at insert: a late event may change a session's start, pages or conversions. They are computed
+// per start day from the rollup tables (Rollups: a row per session and day, a row per
+// goal, session and day) and, for closed days, kept in `settled` with their basis: the events
+// stored on the day before, the day and the day after (day_figures.n). A settled day is used only
+// while its basis is unchanged; a late event, a copy or a prune of those days changes it, and the
+// day is computed again. So a route reads the range's settled rows (thousands) and computes only
+// today, yesterday and changed days from their sessions.
+//
+// A session counts on the day of its first event, with its events of the day before (none, if it
+// started that day) to the day after; a (session, goal) conversion on the day of its first
+// completion in the day before and that day.
+
+// dayFigs is one start day's session-level figures.
+type dayFigs struct {
+	t     Totals
+	pages map[string]*PageFigures
+	dims  map[[2]string]*DimFigures
+}
+
+func newDayFigs() *dayFigs {
+	return &dayFigs{pages: map[string]*PageFigures{}, dims: map[[2]string]*DimFigures{}}
+}
+
+func (f *dayFigs) page(path string) *PageFigures {
+	if f.pages[path] == nil {
+		f.pages[path] = &PageFigures{Path: path}
+	}
+	return f.pages[path]
+}
+
+func (f *dayFigs) dim(dim, value string) *DimFigures {
+	k := [2]string{dim, eventrow.Truncate(value, 200)}
+	if f.dims[k] == nil {
+		f.dims[k] = &DimFigures{Dim: k[0], Value: k[1]}
+	}
+	return f.dims[k]
+}
+
+// chSettleLag is how many days before today (UTC) a day must be to be settled: zones reach a day
+// either way, and yesterday still receives late events.
+const chSettleLag = 2
+
+// chSessSQL is one row per session with rollup rows from {:lo} to {:hi}, started from {:from} to {:to}.
+const chSessSQL = `SELECT session, anyMerge(visitor) AS s_visitor, minMerge(started) AS started, argMinMerge(start_day) AS sd,
+	sumMerge(pageviews) AS pv, argMinIfMerge(entry) AS entry, argMinMerge(referrer) AS s_ref,
+	argMinMerge(utm_source) AS s_us, argMinMerge(utm_medium) AS s_um, argMinMerge(utm_campaign) AS s_uc,
+	argMinMerge(device_type) AS s_device, argMinMerge(browser) AS s_browser, argMinMerge(country) AS s_country
+	FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi}) GROUP BY session
+	HAVING sd >= toDate({:from}) AND sd <= toDate({:to})`
+
+// chGoalsSQL is one row per (kind, session, goal) with rollup rows from {:lo} to {:to}: its first day and page.
+const chGoalsSQL = `SELECT kind, sess, goal, minMerge(first_at) AS first_at, argMinMerge(first_day) AS d,
+	argMinMerge(c_path) AS c_path, maxMerge(in_session) AS in_session
+	FROM goal_firsts WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:to}) GROUP BY kind, sess, goal`
+
+const chDimColsSQL = `if(domain(s_ref) != '', domain(s_ref), s_ref) AS ref, s_us, s_um, s_uc, s_device, s_browser, s_country`
+
+// computeDays computes the session-level figures of the start days from..to (one contiguous run).
+func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, error) {
+	p := map[string]any{"site": siteID, "from": from, "to": to, "lo": dayBefore(from), "hi": dayAfter(to)}
+	out := map[string]*dayFigs{}
+	day := func(d string) *dayFigs {
+		if out[d] == nil {
+			out[d] = newDayFigs()
+		}
+		return out[d]
+	}
+	dimsOf := func(r func(string) string) [][2]string {
+		return eventrow.SessionDims(collect.Source(r("ref")), r("s_us"), r("s_um"), r("s_uc"), r("s_device"), r("s_browser"), r("s_country"))
+	}
+	steps := []struct {
+		sql  string
+		fill func(f *dayFigs, str func(string) string, num func(string) float64)
+	}{
+		{`SELECT toString(sd) AS d_day, uniqExact(s_visitor) AS visitors, count() AS sessions, countIf(pv = 1) AS bounces
+			FROM (` + chSessSQL + `) GROUP BY sd`,
+			func(f *dayFigs, _ func(string) string, n func(string) float64) {
+				f.t.Visitors, f.t.Sessions, f.t.Bounces = n("visitors"), n("sessions"), n("bounces")
+			}},
+		{`SELECT toString(sd) AS d_day, entry AS path, count() AS entries, countIf(pv = 1) AS bounces
+			FROM (` + chSessSQL + `) WHERE pv > 0 GROUP BY sd, entry`,
+			func(f *dayFigs, str func(string) string, n func(string) float64) {
+				if str("path") != "" {
+					pg := f.page(str("path"))
+					pg.Entries, pg.Bounces = n("entries"), n("bounces")
+				}
+			}},
+		// A session counts once per page, on the day it first saw it.
+		{`SELECT toString(d) AS d_day, path, count() AS visitors FROM (SELECT path, session, min(day) AS d FROM events
+			WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:to}) AND type = 'pageview'
+			GROUP BY path, session) WHERE d >= toDate({:from}) GROUP BY d, path`,
+			func(f *dayFigs, str func(string) string, n func(string) float64) {
+				if str("path") != "" {
+					f.page(str("path")).Visitors = n("visitors")
+				}
+			}},
+		{`SELECT toString(d) AS d_day, countIf(kind = 'conversion') AS conversions, countIf(kind = 'micro_conversion') AS micro
+			FROM (` + chGoalsSQL + `) WHERE d >= toDate({:from}) GROUP BY d`,
+			func(f *dayFigs, _ func(string) string, n func(string) float64) {
+				f.t.Conversions, f.t.Micro = n("conversions"), n("micro")
+			}},
+		{`SELECT toString(d) AS d_day, count() AS converted FROM (SELECT sess, argMin(d, first_at) AS d FROM (` + chGoalsSQL + `)
+			WHERE kind = 'conversion' AND in_session GROUP BY sess) WHERE d >= toDate({:from}) GROUP BY d`,
+			func(f *dayFigs, _ func(string) string, n func(string) float64) {
+				f.t.ConvertedSessions = n("converted")
+			}},
+		{`SELECT toString(d) AS d_day, c_path AS path, count() AS conversions FROM (` + chGoalsSQL + `)
+			WHERE kind = 'conversion' AND in_session AND d >= toDate({:from}) GROUP BY d, c_path`,
+			func(f *dayFigs, str func(string) string, n func(string) float64) {
+				if str("path") != "" {
+					f.page(str("path")).Conversions = n("conversions")
+				}
+			}},
+		// Sessions by their dimensions; visitors counts each visitor's first session of its start day.
+		{`SELECT toString(sd) AS d_day, ` + chDimColsSQL + `, count() AS sessions, sum(first) AS visitors
+			FROM (SELECT sd, s_ref, s_us, s_um, s_uc, s_device, s_browser, s_country, if(started = min_started, 1, 0) AS first
+			FROM (` + chSessSQL + `)
+			ANY LEFT JOIN (SELECT s_visitor, sd, min(started) AS min_started FROM (` + chSessSQL + `) GROUP BY s_visitor, sd)
+			USING (s_visitor, sd))
+			GROUP BY sd, ref, s_us, s_um, s_uc, s_device, s_browser, s_country`,
+			func(f *dayFigs, str func(string) string, n func(string) float64) {
+				for _, dv := range dimsOf(str) {
+					x := f.dim(dv[0], dv[1])
+					x.Sessions += n("sessions")
+					x.Visitors += n("visitors")
+				}
+			}},
+		// Conversions and revenue count under the converting session's values, on their own day.
+		{`SELECT d_day, ` + chDimColsSQL + `, sum(conversions) AS conversions, sum(revenue) AS revenue FROM (
+			SELECT d_day, sess, sum(conversions) AS conversions, sum(revenue) AS revenue FROM (
+				SELECT toString(d) AS d_day, sess, count() AS conversions, 0 AS revenue FROM (` + chGoalsSQL + `)
+				WHERE kind = 'conversion' AND d >= toDate({:from}) GROUP BY d, sess
+				UNION ALL
+				SELECT toString(day) AS d_day, session AS sess, 0 AS conversions, sumMerge(revenue) AS revenue FROM sessions
+				WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day, session HAVING revenue != 0)
+			GROUP BY d_day, sess)
+			ANY INNER JOIN (SELECT session AS sess, argMinMerge(referrer) AS s_ref, argMinMerge(utm_source) AS s_us,
+				argMinMerge(utm_medium) AS s_um, argMinMerge(utm_campaign) AS s_uc, argMinMerge(device_type) AS s_device,
+				argMinMerge(browser) AS s_browser, argMinMerge(country) AS s_country
+				FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:to}) GROUP BY session) USING (sess)
+			GROUP BY d_day, ref, s_us, s_um, s_uc, s_device, s_browser, s_country`,
+			func(f *dayFigs, str func(string) string, n func(string) float64) {
+				for _, dv := range dimsOf(str) {
+					x := f.dim(dv[0], dv[1])
+					x.Conversions += n("conversions")
+					x.Revenue += n("revenue")
+				}
+			}},
+	}
+	for _, st := range steps {
+		rows, err := s.query(st.sql, p)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			st.fill(day(r.Str("d_day")), r.Str, r.Num)
+		}
+	}
+	return out, nil
+}
+
+// dayCounts are the events stored per day from..to (day_figures.n), the settled figures' basis.
+func (s *chStore) dayCounts(siteID, from, to string) (map[string]uint64, error) {
+	rows, err := s.query(`SELECT toString(day) AS d_day, sum(n) AS n FROM day_figures
+		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`,
+		map[string]any{"site": siteID, "from": from, "to": to})
+	out := map[string]uint64{}
+	for _, r := range rows {
+		out[r.Str("d_day")] = uint64(r.Num("n"))
+	}
+	return out, err
+}
+
+func basisOf(n map[string]uint64, day string) string {
+	return fmt.Sprintf("%d,%d,%d", n[dayBefore(day)], n[day], n[dayAfter(day)])
+}
+
+// sessionFigures are the session-level figures of the range's days that have events: settled
+// ones whose basis holds, the rest computed (and settled when closed).
+func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayFigs, error) {
+	p := chRange(siteID, days)
+	counts, err := s.dayCounts(siteID, p["from1"].(string), p["to1"].(string))
+	if err != nil {
+		return nil, err
+	}
+	var want []string
+	for d, n := range counts {
+		if n > 0 && d >= days.From && d <= p["to"].(string) {
+			want = append(want, d)
+		}
+	}
+	out := map[string]*dayFigs{}
+	if len(want) == 0 {
+		return out, nil
+	}
+	sort.Strings(want)
+	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, out); err != nil {
+		return nil, err
+	}
+	var run []string
+	flush := func() error {
+		if len(run) == 0 {
+			return nil
+		}
+		figs, err := s.computeDaysOnce(siteID, run, counts)
+		if err != nil {
+			return err
+		}
+		for _, d := range run { // figs may be shared (computeDaysOnce): read, never written
+			out[d] = figs[d]
+			if out[d] == nil {
+				out[d] = newDayFigs()
+			}
+		}
+		err = s.settle(siteID, run, figs, counts)
+		run = run[:0]
+		return err
+	}
+	for _, d := range want {
+		if out[d] != nil {
+			continue
+		}
+		if len(run) > 0 && dayAfter(run[len(run)-1]) != d {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+		}
+		run = append(run, d)
+	}
+	return out, flush()
+}
+
+// readSettled fills out with the settled days from..to whose latest version's basis holds.
+func (s *chStore) readSettled(siteID, from, to string, counts map[string]uint64, out map[string]*dayFigs) error {
+	rows, err := s.query(`SELECT toString(day) AS d_day, kind, k1, k2, visitors, sessions, entries, bounces, conversions,
+		converted_sessions, micro, revenue FROM settled WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to})
+		AND (day, version) IN (SELECT day, max(version) FROM settled WHERE site_id = {:site}
+			AND day >= toDate({:from}) AND day <= toDate({:to}) AND kind = 'basis' GROUP BY day)`,
+		map[string]any{"site": siteID, "from": from, "to": to})
+	if err != nil {
+		return err
+	}
+	valid := map[string]bool{}
+	for _, r := range rows {
+		if d := r.Str("d_day"); r.Str("kind") == "basis" && r.Str("k1") == basisOf(counts, d) {
+			valid[d] = true
+			if out[d] == nil {
+				out[d] = newDayFigs()
+			}
+		}
+	}
+	for _, r := range rows {
+		d := r.Str("d_day")
+		if !valid[d] {
+			continue
+		}
+		f, n := out[d], r.Num
+		switch r.Str("kind") {
+		case "day":
+			f.t.Visitors, f.t.Sessions, f.t.Bounces = n("visitors"), n("sessions"), n("bounces")
+			f.t.Conversions, f.t.ConvertedSessions, f.t.Micro = n("conversions"), n("converted_sessions"), n("micro")
+		case "page":
+			pg := f.page(r.Str("k1"))
+			pg.Visitors, pg.Entries, pg.Bounces, pg.Conversions = n("visitors"), n("entries"), n("bounces"), n("conversions")
+		case "dim":
+			x := f.dim(r.Str("k1"), r.Str("k2"))
+			x.Sessions, x.Visitors, x.Conversions, x.Revenue = n("sessions"), n("visitors"), n("conversions"), n("revenue")
+		}
+	}
+	return nil
+}
+
+// settle stores the closed days of a computed run, unless events of their basis arrived meanwhile.
+func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, counts map[string]uint64) error {
+	last := time.Now().UTC().AddDate(0, 0, -s.settleLag).Format("2006-01-02")
+	if run[0] > last {
+		return nil
+	}
+	now, err := s.dayCounts(siteID, dayBefore(run[0]), dayAfter(run[len(run)-1]))
+	if err != nil {
+		return err
+	}
+	version := uint64(time.Now().UnixNano())
+	var rows []any
+	row := func(d, kind, k1, k2 string, v map[string]any) {
+		v["site_id"], v["day"], v["version"], v["kind"], v["k1"], v["k2"] = siteID, d, version, kind, k1, k2
+		rows = append(rows, v)
+	}
+	for _, d := range run {
+		if d > last || basisOf(now, d) != basisOf(counts, d) {
+			continue
+		}
+		f := figs[d]
+		if f == nil {
+			f = newDayFigs()
+		}
+		row(d, "basis", basisOf(counts, d), "", map[string]any{})
+		row(d, "day", "", "", map[string]any{"visitors": f.t.Visitors, "sessions": f.t.Sessions, "bounces": f.t.Bounces,
+			"conversions": f.t.Conversions, "converted_sessions": f.t.ConvertedSessions, "micro": f.t.Micro})
+		for path, pg := range f.pages {
+			row(d, "page", path, "", map[string]any{"visitors": pg.Visitors, "entries": pg.Entries, "bounces": pg.Bounces,
+				"conversions": pg.Conversions})
+		}
+		for k, x := range f.dims {
+			row(d, "dim", k[0], k[1], map[string]any{"sessions": x.Sessions, "visitors": x.Visitors, "conversions": x.Conversions,
+				"revenue": x.Revenue})
+		}
+	}
+	if len(rows) == 0 {
+		return nil
+	}
+	return s.db.Insert("settled", rows)
+}
+
+// chMemoSize bounds the open days' figures kept in memory (clickhouse_settled.go's computeDaysOnce).
+const chMemoSize = 256
+
+// computeDaysOnce is computeDays, kept in memory while the run's basis holds: a route asks for
+// the same open days several times (Analytics: five), and they are computed once until an event
+// of those days arrives. The key holds every day's basis, so a kept run is as exact as a settled day.
+func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64) (map[string]*dayFigs, error) {
+	key := siteID
+	for _, d := range run {
+		key += "|" + d + ":" + basisOf(counts, d)
+	}
+	s.memoMu.Lock()
+	figs, ok := s.memo[key]
+	s.memoMu.Unlock()
+	if ok {
+		return figs, nil
+	}
+	figs, err := s.computeDays(siteID, run[0], run[len(run)-1])
+	if err != nil {
+		return nil, err
+	}
+	s.memoMu.Lock()
+	if s.memo == nil || len(s.memo) >= chMemoSize {
+		s.memo = map[string]map[string]*dayFigs{}
+	}
+	s.memo[key] = figs
+	s.memoMu.Unlock()
+	return figs, nil
+}

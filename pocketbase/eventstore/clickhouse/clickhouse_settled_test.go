@@ -1,0 +1,61 @@
+package clickhouse
+
+import (
+	"testing"
+	"time"
+)
+
+// A settled day stays right when late events change its sessions: another page of a settled
+// bounce, an earlier event that moves a session's start to the day before, and a conversion.
+func TestClickHouseSettledDaysFollowLateEvents(t *testing.T) {
+	store := openClickHouseStore(t, siteA).(*chStore)
+	s := contractSite(siteA)
+	d := time.Date(contractNow.Year(), contractNow.Month(), contractNow.Day()-10, 12, 0, 0, 0, time.UTC)
+	day, dayBefore := d.Format("2006-01-02"), d.AddDate(0, 0, -1).Format("2006-01-02")
+	pv := func(session, path string, t time.Time) Ingest {
+		return Ingest{Site: s, Batch: &Batch{Key: s.Key, Visitor: "v" + session, Session: session,
+			Events: []Event{at(Event{Type: "pv", Path: path}, t)}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
+	}
+	check := func(step string, r DayRange, sessions, bounces, conversions float64) {
+		t.Helper()
+		got, err := store.Totals(siteA, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Sessions != sessions || got.Bounces != bounces || got.Conversions != conversions {
+			t.Errorf("%s: %s to %s: sessions %v bounces %v conversions %v, want %v %v %v", step, r.From, r.To,
+				got.Sessions, got.Bounces, got.Conversions, sessions, bounces, conversions)
+		}
+	}
+	if err := store.WriteAll([]Ingest{pv("settled01", "/", d), pv("settled02", "/", d.Add(time.Hour))}); err != nil {
+		t.Fatal(err)
+	}
+	check("first read", DayRange{From: day, To: day}, 2, 2, 0)
+	if r, err := store.db.QueryOne("SELECT count() AS n FROM settled WHERE kind = 'basis'"); err != nil || r.Int("n") != 1 {
+		t.Fatalf("the closed day was not settled: %v %v", r, err)
+	}
+	check("settled read", DayRange{From: day, To: day}, 2, 2, 0)
+	late := []Ingest{pv("settled01", "/thank-you", d.Add(time.Minute)), pv("settled02", "/pricing", d.Add(-13*time.Hour))}
+	if err := store.WriteAll(late); err != nil {
+		t.Fatal(err)
+	}
+	// settled01 has two pages (no bounce) and converted; settled02 started the day before, with two pages.
+	check("after late events", DayRange{From: day, To: day}, 1, 0, 1)
+	check("the day before", DayRange{From: dayBefore, To: dayBefore}, 1, 0, 0)
+	check("both days", DayRange{From: dayBefore, To: day}, 2, 0, 1)
+	sessions, err := store.RecentSessions(SessionsQuery{SiteID: siteA, From: d.AddDate(0, 0, -3), To: d.AddDate(0, 0, 1), Page: 1, PerPage: 1})
+	if err != nil || len(sessions.Items) != 1 || !sessions.HasMore || sessions.Items[0].SessionID != "settled01" || sessions.Items[0].PageViews != 2 {
+		t.Errorf("session list: %+v %v", sessions, err)
+	}
+	// An open day's figures are kept in memory only while no event of it arrives.
+	today := DayRange{From: contractDay, To: contractDay}
+	if err := store.WriteAll([]Ingest{pv("open0001", "/", contractNow.Add(-time.Hour))}); err != nil {
+		t.Fatal(err)
+	}
+	check("open day", today, 1, 1, 0)
+	check("open day again", today, 1, 1, 0)
+	if err := store.WriteAll([]Ingest{pv("open0001", "/pricing", contractNow.Add(-time.Minute))}); err != nil {
+		t.Fatal(err)
+	}
+	check("open day after another page", today, 1, 0, 0)
+}

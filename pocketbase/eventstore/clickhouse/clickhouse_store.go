@@ -1,0 +1,250 @@
+package clickhouse
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"cro/pocketbase/eventstore/funneldays"
+	"cro/pocketbase/eventstore/revenuecap"
+	"cro/pocketbase/eventstore/zones"
+)
+
+// chStore is the event store on ClickHouse (CRO_EVENTS_URL): raw events and their materialized
+// rollups (fed by views at insert), every figure an aggregate over them (clickhouse_rollups.go,
+// clickhouse_settled.go and friends), so that no writer state
+// is needed for correctness and any number of collectors may insert side by side.
+type chStore struct {
+	db *Client
+	in chan *chJob
+
+	mu         sync.Mutex
+	dirtyMu    sync.Mutex // dirty's own: marked after inserts, which Start's spool replay runs under mu
+	dirty      map[string]bool
+	revenueDay map[revenuecap.Key]float64 // browser revenue counted per visitor and source and day (revenue_cap.go)
+	revenueCap float64
+	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
+	memoMu     sync.Mutex
+	memo       map[string]map[string]*dayFigs // open days' figures by run and basis (computeDaysOnce)
+	stop       chan struct{}
+	done       chan struct{}
+	started    bool
+
+	// wal, a collector's (--spool), acknowledges a batch once it is on disk and inserts in the
+	// background (clickhouse_wal.go); without it (the main server) a batch is acknowledged once
+	// its insert is confirmed, so what a request wrote is there for the next.
+	wal                 *chWAL
+	walStop, walInsStop chan struct{}
+	walDone, walInsDone chan struct{}
+	legacyLines         atomic.Int64 // lines of events.spool of releases before the WAL (clickhouse_spool.go)
+
+	// dayCache and late: the funnels' closed days in memory (clickhouse_funnel_days.go).
+	dayCache *funneldays.Cache
+	late     chLateState
+}
+
+type chJob struct {
+	site     string
+	rows     []any
+	counters []any
+	outcomes []any // experiment_events rows
+	done     chan error
+}
+
+// chBatchWait is how long the main server's store gathers submissions into one insert: ClickHouse
+// wants few large inserts (each one is a data part), the tracker a quick acknowledgement.
+const chBatchWait = 50 * time.Millisecond
+
+// NewClickHouseStore opens the store at a URL such as http://127.0.0.1:8123/?database=cro and
+// brings its schema up to date.
+func NewClickHouseStore(rawURL string) (Store, error) {
+	db, err := Open(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Migrate(Schema); err != nil {
+		return nil, fmt.Errorf("events store: %w", err)
+	}
+	return newCHStore(db), nil
+}
+
+func newCHStore(db *Client) *chStore {
+	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenuecap.Key]float64{},
+		settleLag: chSettleLag, revenueCap: revenuecap.Configured(),
+		dayCache: funneldays.NewCache(), late: chLateState{sites: map[string]*chLateSeen{}}}
+}
+
+func (s *chStore) Start() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.started {
+		return
+	}
+	s.started = true
+	s.stop, s.done = make(chan struct{}), make(chan struct{})
+	if s.wal != nil {
+		// What an earlier run spooled is sent before anything new; what fails is retried.
+		_ = s.replayLegacySpool()
+		_ = s.wal.recover()
+		_ = s.insertSealed()
+		s.walStop, s.walDone = make(chan struct{}), make(chan struct{})
+		s.walInsStop, s.walInsDone = make(chan struct{}), make(chan struct{})
+		go s.wal.commit(s.walStop, s.walDone)
+		go s.insertLoop(s.walInsStop, s.walInsDone)
+		select { // what the first try left is retried without waiting for new batches
+		case s.wal.kick <- struct{}{}:
+		default:
+		}
+	}
+	go s.loop()
+}
+
+func (s *chStore) Stop() {
+	s.mu.Lock()
+	started := s.started
+	s.started = false
+	s.mu.Unlock()
+	if started {
+		close(s.stop)
+		<-s.done
+		if s.wal != nil {
+			close(s.walStop)
+			<-s.walDone
+			close(s.walInsStop)
+			<-s.walInsDone
+		}
+	}
+}
+
+// Submit returns once ClickHouse confirmed the insert holding the batch's rows, or, with a
+// spool, once they are fsynced to it.
+func (s *chStore) Submit(in Ingest) error {
+	j, err := s.prepare(in)
+	if err != nil || j == nil {
+		return err
+	}
+	s.mu.Lock()
+	started, walStop := s.started, s.walStop
+	s.mu.Unlock()
+	if !started {
+		return s.insert([]*chJob{j})
+	}
+	if s.wal != nil {
+		rec, err := encodeWALRecord(j)
+		if err != nil {
+			return err
+		}
+		return s.wal.submit(rec, len(j.rows), walStop)
+	}
+	s.in <- j
+	return <-j.done
+}
+
+func (s *chStore) WriteAll(in []Ingest) error {
+	var jobs []*chJob
+	for _, x := range in {
+		j, err := s.prepare(x)
+		if err != nil {
+			return err
+		}
+		if j != nil {
+			jobs = append(jobs, j)
+		}
+	}
+	return s.insert(jobs)
+}
+
+// chInserts bounds the inserts in flight: one slow insert does not hold up the next batches.
+const chInserts = 4
+
+// loop gathers the jobs submitted within chBatchWait of the first into one insert.
+func (s *chStore) loop() {
+	var inflight sync.WaitGroup
+	sem := make(chan struct{}, chInserts)
+	defer func() { inflight.Wait(); close(s.done) }()
+	for {
+		var first *chJob
+		select {
+		case first = <-s.in:
+		case <-s.stop:
+			inflight.Wait()
+			s.drain()
+			return
+		}
+		jobs := []*chJob{first}
+		timer := time.NewTimer(chBatchWait)
+	gather:
+		for {
+			select {
+			case j := <-s.in:
+				jobs = append(jobs, j)
+			case <-timer.C:
+				break gather
+			}
+		}
+		sem <- struct{}{}
+		inflight.Add(1)
+		go func(jobs []*chJob) {
+			defer func() { <-sem; inflight.Done() }()
+			s.reply(jobs, s.insert(jobs))
+		}(jobs)
+	}
+}
+
+func (s *chStore) drain() {
+	for {
+		select {
+		case j := <-s.in:
+			s.reply([]*chJob{j}, s.insert([]*chJob{j}))
+		default:
+			return
+		}
+	}
+}
+
+func (s *chStore) reply(jobs []*chJob, err error) {
+	for _, j := range jobs {
+		j.done <- err
+	}
+}
+
+// insert writes the jobs' events, experiment outcomes and counters: three requests however many jobs.
+func (s *chStore) insert(jobs []*chJob) error {
+	var rows, counters, outcomes []any
+	for _, j := range jobs {
+		rows = append(rows, j.rows...)
+		counters = append(counters, j.counters...)
+		outcomes = append(outcomes, j.outcomes...)
+	}
+	if err := s.db.Insert("events", rows); err != nil {
+		return err
+	}
+	if err := s.db.Insert("experiment_events", outcomes); err != nil {
+		return err
+	}
+	if err := s.db.Insert("counters", counters); err != nil {
+		return err
+	}
+	s.markWritten(jobs)
+	return nil
+}
+
+func (s *chStore) TakeDirty() []string {
+	s.dirtyMu.Lock()
+	defer s.dirtyMu.Unlock()
+	out := make([]string, 0, len(s.dirty))
+	for id := range s.dirty {
+		out = append(out, id)
+	}
+	s.dirty = map[string]bool{}
+	return out
+}
+
+func (s *chStore) CountAutomated(siteID string, at time.Time) error {
+	return s.db.Insert("counters", []any{chCounter(siteID, zones.UTCDay(at), "bot_hits")})
+}
+
+func chCounter(siteID, day, name string) map[string]any {
+	return map[string]any{"site_id": siteID, "day": day, "name": name, "n": 1}
+}

@@ -1,0 +1,122 @@
+package clickhouse
+
+import (
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/storetest"
+)
+
+// The store's own tests (its spool, settled figures, funnel days, cluster) share one local server
+// for the test binary, a new database per store opened, and run on the contract's traffic.
+
+var (
+	chOnce   sync.Once
+	chLocal  *Local
+	chErr    error
+	chDBSeq  atomic.Int64
+	chTmpDir string
+)
+
+func openClickHouseStore(t *testing.T, _ ...string) Store {
+	t.Helper()
+	store, err := NewClickHouseStore(chDatabaseURL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store
+}
+
+// chDatabaseURL is a new, empty database's URL on the shared local server (started on first use).
+func chDatabaseURL(t *testing.T) string {
+	t.Helper()
+	if !HaveServer() {
+		t.Skip("ClickHouse skipped: " + ErrNoBinary.Error())
+	}
+	chOnce.Do(func() {
+		chTmpDir, chErr = os.MkdirTemp("", "cro-clickhouse-")
+		if chErr == nil {
+			chLocal, chErr = StartLocal(chTmpDir)
+		}
+	})
+	if chErr != nil {
+		t.Fatal(chErr)
+	}
+	return chLocal.URL + "?database=store" + strconv.FormatInt(chDBSeq.Add(1), 10)
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if chLocal != nil {
+		chLocal.Stop()
+	}
+	if chTmpDir != "" {
+		_ = os.RemoveAll(chTmpDir)
+	}
+	os.Exit(code)
+}
+
+func newSwitchProxy(t *testing.T, target string) *SwitchProxy {
+	p, err := NewSwitchProxy(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+func countEvents(t *testing.T, dbURL, siteID string) int {
+	t.Helper()
+	db, err := Open(dbURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, _ := Bind(`SELECT count() AS n FROM events WHERE site_id = {:site}`, map[string]any{"site": siteID})
+	r, err := db.QueryOne(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.Int("n")
+}
+
+// The contract's fixtures and types by the names the tests (moved from analytics) use.
+const (
+	siteA          = storetest.SiteA
+	expOne         = storetest.ExpOne
+	contractDay    = storetest.Day
+	FunnelOrdered  = eventstore.FunnelOrdered
+	FunnelStrict   = eventstore.FunnelStrict
+	FunnelAnyOrder = eventstore.FunnelAnyOrder
+)
+
+type (
+	Event          = eventstore.Event
+	Batch          = eventstore.Batch
+	VariantFigures = eventstore.VariantFigures
+	MeanFigures    = eventstore.MeanFigures
+	FunnelStep     = eventstore.FunnelStep
+	goal           = eventstore.Goal
+	experimentCfg  = eventstore.ExperimentConfig
+	variantCfg     = eventstore.VariantConfig
+)
+
+var (
+	contractNow           = storetest.Now
+	contractSite          = storetest.Site
+	at                    = storetest.At
+	contractTraffic       = storetest.Traffic
+	experimentTraffic     = storetest.ExperimentTraffic
+	lateConversions       = storetest.LateConversions
+	checkLive             = storetest.CheckLive
+	checkRollups          = storetest.CheckRollups
+	checkRuleHealth       = storetest.CheckRuleHealth
+	checkRuleRevenue      = storetest.CheckRuleRevenue
+	checkSessionConverted = storetest.CheckSessionConverted
+	checkWorkers          = storetest.CheckWorkers
+	checkDistinctVisitors = storetest.CheckDistinctVisitors
+	checkGoalCompletions  = storetest.CheckGoalCompletions
+)

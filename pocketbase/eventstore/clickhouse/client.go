@@ -1,5 +1,6 @@
-// Package clickhouse speaks ClickHouse's HTTP interface for the event store: queries with values
-// bound in one place (Bind), batched inserts as JSONEachRow, and versioned schema migrations.
+// Package clickhouse is the event store on ClickHouse. Its client speaks ClickHouse's HTTP
+// interface: queries with values bound in one place (Bind), batched inserts as JSONEachRow, and
+// versioned schema migrations; the Store over it is clickhouse_*.go (NewClickHouseStore).
 // Everything here is SQL that Debian's ClickHouse 18.16 and current releases both accept: 18.16
 // has no {name:Type} query parameters, so values are escaped into literals by Bind alone.
 package clickhouse

@@ -4,7 +4,7 @@ package clickhouse
 // rows and columns its queries read, sorted as they read them, so a query reads a small range
 // instead of the site's whole span of events. A view sees each insert into events (the store's,
 // a collector's, events-copy's, an INSERT ... SELECT), so nothing else writes them; retention
-// and events-copy's undo delete their rows with the events' (analytics/clickhouse_derived.go).
+// and events-copy's undo delete their rows with the events' (clickhouse_derived.go).
 
 // path_days: the paths viewed per site and local day (funnels match their steps' URL patterns
 // against these in Go instead of reading every page view's path).
@@ -15,7 +15,7 @@ const (
 )
 
 // late_marks: per insert, the oldest event more than an hour old when written, with ClickHouse's
-// time of writing. The funnels' closed days (analytics/clickhouse_funnel_days.go) are kept in
+// time of writing. The funnels' closed days (clickhouse_funnel_days.go) are kept in
 // memory; a mark newer than a reader's last look undoes the days it may change.
 const (
 	lateMarksTable = `CREATE TABLE IF NOT EXISTS {T:late_marks} (site_id String, since UInt64, written DateTime)

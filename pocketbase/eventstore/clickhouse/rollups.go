@@ -91,7 +91,7 @@ var pageFiguresRollup = rollupStep(8, Rollups[2], `CREATE TABLE IF NOT EXISTS pa
 	) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, day, path)`)
 
 // Conversions and micro goal completions by session and goal, plus the settled session figures of
-// closed days (written by the store, not by a view: see analytics/clickhouse_settled.go).
+// closed days (written by the store, not by a view: see clickhouse_settled.go).
 var goalFirstsRollup = rollupStep(9, Rollups[3], `CREATE TABLE IF NOT EXISTS goal_firsts (
 	site_id String, day Date, kind String, sess String, goal String, first_at AggregateFunction(min, UInt64),
 	first_day AggregateFunction(argMin, Date, UInt64), c_path AggregateFunction(argMin, String, UInt64),

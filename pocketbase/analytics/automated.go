@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/zones"
 	"net/http"
 	"time"
 
@@ -17,11 +18,11 @@ func automatedHitsHandler(store Store) func(*core.RequestEvent) error {
 			return err
 		}
 		now := time.Now().UTC()
-		today, err := store.Totals(site.Id, DayRange{From: dayOf(now), To: dayOf(now)})
+		today, err := store.Totals(site.Id, DayRange{From: zones.UTCDay(now), To: zones.UTCDay(now)})
 		if err != nil {
 			return err
 		}
-		week, err := store.Totals(site.Id, DayRange{From: dayOf(now.AddDate(0, 0, -6)), To: dayOf(now)})
+		week, err := store.Totals(site.Id, DayRange{From: zones.UTCDay(now.AddDate(0, 0, -6)), To: zones.UTCDay(now)})
 		if err != nil {
 			return err
 		}

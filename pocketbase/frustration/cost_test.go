@@ -78,7 +78,7 @@ func TestJobCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := newJob(app, analytics.NewSQLiteStore(app).(analytics.SessionTrails))
+	j := newJob(app, analytics.NewSQLiteStore(app))
 	cpu := func() time.Duration {
 		var ru syscall.Rusage
 		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)

@@ -1,10 +1,9 @@
 package frustration
 
 import (
+	"cro/pocketbase/eventstore"
 	"encoding/json"
 	"time"
-
-	"cro/pocketbase/analytics"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -34,14 +33,14 @@ const (
 
 type job struct {
 	app    core.App
-	trails analytics.SessionTrails
+	trails eventstore.FeatureReads
 	// cursor is the last-event time read up to, per site; a restart reads the last hour again.
 	cursor map[string]time.Time
 	// done is the last event time each recently computed session was computed at.
 	done map[string]time.Time
 }
 
-func newJob(app core.App, trails analytics.SessionTrails) *job {
+func newJob(app core.App, trails eventstore.FeatureReads) *job {
 	return &job{app: app, trails: trails, cursor: map[string]time.Time{}, done: map[string]time.Time{}}
 }
 
@@ -83,7 +82,7 @@ func (j *job) site(siteID string, now time.Time) (int, error) {
 		}
 		// Reads first, then one transaction for the page's writes (a commit per session cost
 		// 37 ms per session on the shared 2-core machine).
-		var todo []analytics.SessionRef
+		var todo []eventstore.SessionRef
 		var sigs []Signals
 		for _, ref := range refs {
 			if at, ok := j.done[siteID+"|"+ref.Session]; ok && at.Equal(ref.LastSeenAt) {
@@ -121,7 +120,7 @@ func (j *job) site(siteID string, now time.Time) (int, error) {
 
 // write stores one session's signals: its session_frustration row (only sessions with a signal
 // have one) and its recording's figures.
-func write(app core.App, siteID string, ref analytics.SessionRef, sig Signals) error {
+func write(app core.App, siteID string, ref eventstore.SessionRef, sig Signals) error {
 	list, pages := sig.List, sig.Pages
 	if list == nil {
 		list = []Signal{}

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"time"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
 )
 
@@ -61,7 +61,7 @@ type Signals struct {
 const maxSignals = 200
 
 // Compute reads a session's trail (time order) into its signals.
-func Compute(trail []analytics.TrailEvent) Signals {
+func Compute(trail []eventstore.TrailEvent) Signals {
 	var s Signals
 	add := func(kind string, at float64, path, sel string) {
 		switch kind {
@@ -81,7 +81,7 @@ func Compute(trail []analytics.TrailEvent) Signals {
 			s.List = append(s.List, Signal{Kind: kind, At: int64(math.Round(at)), Path: path, Selector: sel})
 		}
 	}
-	var views, errs []analytics.TrailEvent
+	var views, errs []eventstore.TrailEvent
 	groups := map[[2]string][]float64{}
 	for _, e := range trail {
 		switch e.Type {
@@ -142,7 +142,7 @@ func Compute(trail []analytics.TrailEvent) Signals {
 }
 
 // anyIn reports whether one of events (time order) is in (at, at+window].
-func anyIn(events []analytics.TrailEvent, at, window float64) bool {
+func anyIn(events []eventstore.TrailEvent, at, window float64) bool {
 	i := sort.Search(len(events), func(i int) bool { return events[i].At > at })
 	return i < len(events) && events[i].At <= at+window
 }

@@ -1,23 +1,22 @@
 package frustration
 
 import (
+	"cro/pocketbase/eventstore"
 	"testing"
-
-	"cro/pocketbase/analytics"
 )
 
 const t0 = 1_763_900_000_000.0
 
-func pv(at float64, path string) analytics.TrailEvent {
-	return analytics.TrailEvent{Type: "pageview", Path: path, At: t0 + at}
+func pv(at float64, path string) eventstore.TrailEvent {
+	return eventstore.TrailEvent{Type: "pageview", Path: path, At: t0 + at}
 }
 
-func ck(at float64, path, sel string) analytics.TrailEvent {
-	return analytics.TrailEvent{Type: "click", Path: path, Selector: sel, At: t0 + at}
+func ck(at float64, path, sel string) eventstore.TrailEvent {
+	return eventstore.TrailEvent{Type: "click", Path: path, Selector: sel, At: t0 + at}
 }
 
 func TestComputeCountsEachSignalByItsRule(t *testing.T) {
-	trail := []analytics.TrailEvent{
+	trail := []eventstore.TrailEvent{
 		pv(0, "/"),
 		// Four clicks on a plain element within a second: one rage burst, four dead clicks.
 		ck(1000, "/", "main>div.buy"), ck(1200, "/", "main>div.buy"), ck(1400, "/", "main>div.buy"), ck(1600, "/", "main>div.buy"),
@@ -52,7 +51,7 @@ func TestComputeCountsEachSignalByItsRule(t *testing.T) {
 }
 
 func TestComputeLeavesACalmSessionAtZero(t *testing.T) {
-	trail := []analytics.TrailEvent{
+	trail := []eventstore.TrailEvent{
 		pv(0, "/"), ck(1000, "/", "a.pricing"), pv(1400, "/pricing"),
 		// Two quick clicks on a button, a slow third: no burst.
 		ck(4000, "/pricing", "button#buy"), ck(4300, "/pricing", "button#buy"), ck(5200, "/pricing", "button#buy"),

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/collect"
 	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/goalmatch"
@@ -166,7 +167,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 	if ev.At.After(s.lastSeen) {
 		s.lastSeen = ev.At
 	}
-	row := eventRow{site: site.ID, visitor: s.visitor, session: s.key, typ: typeNames[ev.Type], path: ev.Path,
+	row := eventRow{site: site.ID, visitor: s.visitor, session: s.key, typ: collect.TypeNames[ev.Type], path: ev.Path,
 		ts: dbTime(ev.At), client: j.client}
 	switch ev.Type {
 	case "pv":

@@ -8,11 +8,6 @@ import (
 	"time"
 )
 
-// RecordServerConversion stores one server-side conversion and returns once it is durable.
-func RecordServerConversion(store Store, siteID string, zone *time.Location, c ServerConversion) error {
-	return store.Submit(Ingest{Site: &siteInfo{ID: siteID, Zone: zone}, Conversion: &c})
-}
-
 const latestVisitorSessionSQL = `SELECT session_key FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
 	ORDER BY started_at DESC LIMIT 1`
 

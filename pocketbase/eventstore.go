@@ -4,9 +4,9 @@ import (
 	"log"
 	"os"
 
-	"cro/pocketbase/analytics"
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/sqlite"
 
 	"github.com/pocketbase/pocketbase/core"
 )
@@ -16,7 +16,7 @@ import (
 func openEventStore(app core.App) eventstore.Store {
 	url := os.Getenv("CRO_EVENTS_URL")
 	if url == "" {
-		return analytics.NewSQLiteStore(app)
+		return sqlite.NewSQLiteStore(app)
 	}
 	store, err := clickhouse.NewClickHouseStore(url)
 	if err != nil {

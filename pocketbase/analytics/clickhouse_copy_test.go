@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/sqlite"
 )
 
 // A site's events copied from SQLite answer the same overview on ClickHouse; a copy stopped after
@@ -13,7 +14,7 @@ import (
 func TestCopySiteEventsResumesAndChecksCounts(t *testing.T) {
 	dbURL := chDatabaseURL(t)
 	app := newSchemaApp(t, siteA, siteB)
-	sqlite := NewSQLiteStore(app)
+	sqlite := sqlite.NewSQLiteStore(app)
 	if err := sqlite.WriteAll(contractTraffic()); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/sqlite"
 	"os"
 	"regexp"
 	"slices"
@@ -68,7 +69,7 @@ func TestBindJSAnswersWithPlainObjects(t *testing.T) {
 // types/analytics.d.ts is kept by hand: it must declare exactly the bound methods.
 func TestBindJSMatchesDeclarations(t *testing.T) {
 	vm := goja.New()
-	BindJS(vm, NewSQLiteStore(nil))
+	BindJS(vm, sqlite.NewSQLiteStore(nil))
 	bound := vm.Get("$analytics").ToObject(vm).Keys()
 	src, err := os.ReadFile("../pb_hooks/types/analytics.d.ts")
 	if err != nil {

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/sqlite"
 	"testing"
 
 	"github.com/pocketbase/dbx"
@@ -10,7 +11,7 @@ import (
 // another site's setting never deletes this site's events.
 func TestRetentionPerSite(t *testing.T) {
 	app := newSchemaApp(t, siteA, siteB)
-	store := NewSQLiteStore(app)
+	store := sqlite.NewSQLiteStore(app)
 	if err := store.WriteAll(contractTraffic()); err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"reflect"
 	"sort"
@@ -125,7 +126,7 @@ func TestStoreContractExposedVisitors(t *testing.T) {
 			}
 			sort.Slice(got, func(i, j int) bool { return got[i].Visitor < got[j].Visitor })
 			t0 := ago(2 * time.Hour)
-			want := []ExposedVisitor{{Visitor: "visitor0001", Variant: "control", At: t0.Add(time.Minute)}, {Visitor: "visitor0002", Variant: "control", At: t0}, {Visitor: "visitor0003", Variant: "b", At: t0},
+			want := []eventstore.ExposedVisitor{{Visitor: "visitor0001", Variant: "control", At: t0.Add(time.Minute)}, {Visitor: "visitor0002", Variant: "control", At: t0}, {Visitor: "visitor0003", Variant: "b", At: t0},
 				{Visitor: "visitor0004", Variant: "b", At: t0.Add(-24 * time.Hour)}, {Visitor: "visitor0006", Variant: "b", At: t0.Add(-10 * time.Minute)}, {Visitor: "visitor0007", Variant: "b", At: t0}}
 			if len(got) != len(want) {
 				t.Fatalf("exposed visitors = %+v\nwant %+v", got, want)
@@ -182,7 +183,7 @@ func TestStoreContractSessionTrails(t *testing.T) {
 				t.Fatal(err)
 			}
 			t0 := float64(ago(3 * time.Hour).UnixMilli())
-			want := []TrailEvent{{Type: "pageview", Path: "/", At: t0}, {Type: "error", Path: "/", At: t0 + 10000},
+			want := []eventstore.TrailEvent{{Type: "pageview", Path: "/", At: t0}, {Type: "error", Path: "/", At: t0 + 10000},
 				{Type: "pageview", Path: "/thank-you", At: t0 + 20000}, {Type: "leave", Path: "/thank-you", At: t0 + 30000, Value: 6000, X: 80}}
 			if !reflect.DeepEqual(trail, want) {
 				t.Errorf("A's trail:\n got %+v\nwant %+v", trail, want)

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore/sqlite"
 	"fmt"
 	"os"
 	"syscall"
@@ -14,7 +15,7 @@ import (
 // per 1,000 events and the database's bytes per event.
 func BenchmarkWriterIngest(b *testing.B) {
 	app := newSchemaApp(b, siteA)
-	store := NewSQLiteStore(app)
+	store := sqlite.NewSQLiteStore(app)
 	site := contractSite(siteA)
 	site.Goals = nil
 	now := time.Now().Add(-time.Hour)
@@ -74,7 +75,7 @@ func BenchmarkWriterIngest(b *testing.B) {
 // CRO_BENCH_KEEP_DB keeps a vacuumed copy for sqlite3's dbstat.
 func BenchmarkSeedStorage(b *testing.B) {
 	app := newSchemaApp(b, siteA)
-	store := NewSQLiteStore(app)
+	store := sqlite.NewSQLiteStore(app)
 	site := contractSite(siteA)
 	site.Goals = []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
 	n := 0

@@ -29,10 +29,11 @@ var eventPathLayers = [][]string{
 	// What happens to a hit before the store accepts it: UA, origin, limits, identity; and the
 	// contract as tests, which every store's tests run.
 	{"collect", "eventstore/storetest"},
-	// The store on ClickHouse: its client, schema and the Store over them (clickhouse_*.go).
-	{"eventstore/clickhouse"},
-	// The SQLite store, with the site cache and routes that wire the
-	// collect endpoint (to be split further: eventstore/sqlite).
+	// The two stores, side by side: ClickHouse (its client, schema and the Store over them) and
+	// SQLite (the Store, its writer and the funnel and click days it keeps).
+	{"eventstore/clickhouse", "eventstore/sqlite"},
+	// The site cache, the tracker script, the collector and the routes that wire the collect
+	// endpoint to a store.
 	{"analytics"},
 	// Features that query events.
 	{"experiments", "funnels", "heatmaps", "recordings", "usage"},

@@ -7,8 +7,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"cro/pocketbase/analytics"
 	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/sqlite"
 )
 
 // CovariateSums are one variant's CUPED sums over its exposed visitors: post is the metric after
@@ -68,7 +68,7 @@ func covariates(app core.App, store eventstore.Store, q eventstore.ExperimentQue
 	return sqliteCovariates(app, q, windowDays, dimension, exposed)
 }
 
-// sqliteCovariates reads the sums the ingest keeps (analytics.CupedCells); while they do not cover
+// sqliteCovariates reads the sums the ingest keeps (sqlite.CupedCells); while they do not cover
 // every exposure yet (exposures stored before them, or a window just changed) it computes them
 // per visitor, and the store catches up in the background.
 func sqliteCovariates(app core.App, q eventstore.ExperimentQuery, windowDays int, dimension string, exposed float64) ([]CovariateSums, error) {
@@ -76,7 +76,7 @@ func sqliteCovariates(app core.App, q eventstore.ExperimentQuery, windowDays int
 	if q.Revenue {
 		goal = revenueGoal
 	}
-	cells, complete, err := analytics.CupedCells(app, q.ExperimentID, windowDays, goal, exposed)
+	cells, complete, err := sqlite.CupedCells(app, q.ExperimentID, windowDays, goal, exposed)
 	if err != nil || !complete {
 		return perVisitorCovariates(app, q, windowDays, dimension)
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore/sqlite"
 	"cro/pocketbase/schematest"
 
 	"github.com/pocketbase/dbx"
@@ -78,7 +78,7 @@ func TestJobCost(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	j := newJob(app, analytics.NewSQLiteStore(app))
+	j := newJob(app, sqlite.NewSQLiteStore(app))
 	cpu := func() time.Duration {
 		var ru syscall.Rusage
 		_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore/sqlite"
 	"cro/pocketbase/schematest"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -53,7 +53,7 @@ func TestJobComputesSeenSessionsOnce(t *testing.T) {
 	session("calm", 0)
 	save(t, app, "session_recordings", map[string]any{"site_id": site.Id, "session_id": "angry", "started_at": dbTime(start)})
 
-	j := newJob(app, analytics.NewSQLiteStore(app))
+	j := newJob(app, sqlite.NewSQLiteStore(app))
 	if n, err := j.site(site.Id, now); err != nil || n != 2 {
 		t.Fatalf("first run read %d sessions (%v), want 2", n, err)
 	}

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore/sqlite"
 	"cro/pocketbase/schematest"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -53,7 +53,7 @@ func newFixture(t *testing.T) *fixture {
 		return s
 	}
 	f := &fixture{app: app, growth: site("shop.example.com", "growth", "growthkey"), starter: site("small.example.com", "starter", "starterkey")}
-	f.in = &ingest{app: app, store: analytics.NewSQLiteStore(app), files: storage{dir: filepath.Join(app.DataDir(), "recordings")},
+	f.in = &ingest{app: app, store: sqlite.NewSQLiteStore(app), files: storage{dir: filepath.Join(app.DataDir(), "recordings")},
 		sites: &siteKeys{app: app, m: map[string]cachedSite{}}, siteRPS: 1000, clientRPS: 1000, buckets: map[string]*rate.Limiter{}, swept: time.Now()}
 	return f
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/mailer"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore/sqlite"
 	"cro/pocketbase/schematest"
 )
 
@@ -78,7 +78,7 @@ func TestASendCutShortWhileBeingMadeIsMadeAgainOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	mails := &sentMails{}
-	svc := NewService(app, analytics.NewSQLiteStore(app), mails, time.Minute)
+	svc := NewService(app, sqlite.NewSQLiteStore(app), mails, time.Minute)
 	svc.Recover(now)
 	svc.retry(now)
 	svc.Recover(now)
@@ -111,7 +111,7 @@ func TestASendCutShortAtEveryStartEndsFailed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := NewService(app, analytics.NewSQLiteStore(app), &sentMails{}, time.Minute)
+	svc := NewService(app, sqlite.NewSQLiteStore(app), &sentMails{}, time.Minute)
 	for i := 0; i < MaxAttempts; i++ {
 		svc.Recover(now)
 		// The try after each start is cut short again: claimed, never finished.
@@ -135,7 +135,7 @@ func TestASendCutShortAtEveryStartEndsFailed(t *testing.T) {
 func TestADueReportBeyondThePlanIsPausedNotSent(t *testing.T) {
 	app, report := reportFixture(t, "starter")
 	mails := &sentMails{}
-	NewService(app, analytics.NewSQLiteStore(app), mails, time.Minute).RunDue(time.Now())
+	NewService(app, sqlite.NewSQLiteStore(app), mails, time.Minute).RunDue(time.Now())
 	report, _ = app.FindRecordById("scheduled_reports", report.Id)
 	if report.GetBool("enabled") || !report.GetDateTime("next_scheduled_at").IsZero() {
 		t.Fatalf("report %v, want paused", report.FieldsData())

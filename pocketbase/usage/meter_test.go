@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"cro/pocketbase/analytics"
+	"cro/pocketbase/eventstore/sqlite"
 	"cro/pocketbase/schematest"
 
 	"github.com/pocketbase/dbx"
@@ -68,7 +68,7 @@ func alerts(t *testing.T, app core.App, siteID string) []string {
 
 func TestMeterCountsThisMonthAndAlertsOncePerLevel(t *testing.T) {
 	app, site := newMeterApp(t)
-	store := analytics.NewSQLiteStore(app)
+	store := sqlite.NewSQLiteStore(app)
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	// Last month's visitors are not this month's usage.
 	visits(t, app, site.Id, 0, 500, time.Date(2026, 10, 31, 23, 0, 0, 0, time.UTC))
@@ -125,7 +125,7 @@ func TestUnmeteredPlansNeverAlert(t *testing.T) {
 	}
 	now := time.Now().UTC()
 	visits(t, app, site.Id, 0, 30_000, now.Add(-time.Minute))
-	meterAll(app, analytics.NewSQLiteStore(app), nil, now)
+	meterAll(app, sqlite.NewSQLiteStore(app), nil, now)
 	got, _ := app.FindRecordById("sites", site.Id)
 	if got.GetInt("usage_visitors") != 30_000 {
 		t.Errorf("usage = %d, want 30000", got.GetInt("usage_visitors"))

@@ -12,9 +12,9 @@ const HOOKS = join(ROOT, 'pocketbase/pb_hooks');
 
 /** The table names, from the Go package's EventTables. */
 function eventTables(): string[] {
-  const src = readFileSync(join(ROOT, 'pocketbase/analytics/tables.go'), 'utf8');
+  const src = readFileSync(join(ROOT, 'pocketbase/eventstore/sqlite/tables.go'), 'utf8');
   const list = /var EventTables = \[\]string\{([^}]*)\}/.exec(src);
-  if (!list?.[1]) throw new Error('EventTables not found in pocketbase/analytics/tables.go');
+  if (!list?.[1]) throw new Error('EventTables not found in pocketbase/eventstore/sqlite/tables.go');
   return [...list[1].matchAll(/"([a-z_]+)"/g)].map((m) => m[1] ?? '');
 }
 

@@ -1,0 +1,183 @@
+package sqlite
+
+import (
+	"cro/pocketbase/eventstore/eventrow"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// eventRow is one raw event as the applier fills it; eventColumns lists its columns in the order
+// appendValues gives them. The id is the rowid (pb_migrations/1763906000_events_rowid_id.js):
+// SQLite numbers each event in insertion order. An event's device, browser and country are its
+// session's (the applier took them from it), so they are stored once, on the session: the
+// events' columns stay empty (18 bytes per event on the ingest bench).
+type eventRow struct {
+	site, visitor, session, typ, name, path, url, referrer string
+	props                                                  any // nil or a JSON string
+	value, x, y                                            float64
+	selector, ts, rule, goal                               string
+	client                                                 string
+	ox, oy                                                 float64
+	viewport                                               string
+}
+
+var eventColumns = []string{"site_id", "visitor", "session", "type", "name", "path", "url", "referrer", "props", "value",
+	"x", "y", "selector", "ts", "rule", "goal", "client", "offset_x", "offset_y", "viewport"}
+
+func (r *eventRow) appendValues(to []any) []any {
+	client := r.client
+	if unsourcedTypes[r.typ] {
+		client = ""
+	}
+	return append(to, r.site, r.visitor, r.session, r.typ, r.name, r.path, r.url, r.referrer, r.props, r.value,
+		r.x, r.y, r.selector, r.ts, r.rule, r.goal, client, r.ox, r.oy, r.viewport)
+}
+
+// unsourcedTypes are the high-volume event types stored without their client source: no query
+// asks it of them (the health evaluation counts sources of exposures, apply errors and errors,
+// sqlite_telemetry.go; revenue caps count per source in the writer's memory), and it cost each of
+// them 17 bytes.
+var unsourcedTypes = map[string]bool{"pageview": true, "leave": true, "click": true, "outbound": true, "vital": true}
+
+// insertEventSQL inserts one raw event. One prepared single-row statement per event costs least:
+// a JSON array of rows (json_each, the profile's largest entry before) is parsed again per column,
+// and the driver binds a multi-row statement's arguments in quadratic time; a single-row insert
+// also needs no statement journal.
+var insertEventSQL = "INSERT INTO events (" + strings.Join(eventColumns, ", ") + ") VALUES (" +
+	strings.TrimSuffix(strings.Repeat("?, ", len(eventColumns)), ", ") + ")"
+
+// writeEvents inserts the transaction's raw events.
+func (a *applier) writeEvents() error {
+	args := make([]any, 0, len(eventColumns))
+	for i := range a.rows {
+		args = a.rows[i].appendValues(args[:0])
+		if err := a.tx.execArgs(insertEventSQL, args); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// commitAggregates writes the touched sessions and adds the rollup deltas (one upsert per key).
+func (a *applier) commitAggregates() error {
+	if err := a.writeEvents(); err != nil {
+		return err
+	}
+	if err := a.writeSessions(); err != nil {
+		return err
+	}
+	if err := a.writeExperiments(); err != nil {
+		return err
+	}
+	if err := a.writeAutomated(); err != nil {
+		return err
+	}
+	if err := a.writeLate(); err != nil {
+		return err
+	}
+
+	for k, d := range a.daily {
+		if err := a.tx.exec(upsertDailySQL, map[string]any{"site": k[0], "day": k[1], "visitors": d.visitors, "sessions": d.sessions,
+			"pageviews": d.pageviews, "bounces": d.bounces, "duration": d.durationMs, "conversions": d.conversions,
+			"converted": d.convertedSessions, "revenue": d.revenue, "scrollSum": d.scrollSum, "scrollCount": d.scrollCount,
+			"errors": d.errors, "clicks": d.clicks, "outbound": d.outbound, "micro": d.micro}); err != nil {
+			return err
+		}
+	}
+
+	for k, p := range a.pages {
+		if err := a.tx.exec(upsertPageSQL, map[string]any{"site": k[0], "day": k[1], "path": k[2], "visitors": p.visitors, "entries": p.entries,
+			"pageviews": p.pageviews, "bounces": p.bounces, "duration": p.durationMs, "conversions": p.conversions,
+			"revenue": p.revenue, "scrollSum": p.scrollSum, "scrollCount": p.scrollCount, "errors": p.errors,
+			"clicks": p.clicks}); err != nil {
+			return err
+		}
+	}
+
+	for k, x := range a.dims {
+		if err := a.tx.exec(upsertDimSQL, map[string]any{"site": k[0], "day": k[1], "dim": k[2], "value": eventrow.Truncate(k[3], 200), "sessions": x.sessions,
+			"visitors": x.visitors, "conversions": x.conversions, "revenue": x.revenue}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a *applier) writeSessions() error {
+
+	for _, s := range a.touched {
+		p := map[string]any{"site": s.siteID, "key": s.key, "visitor": s.visitor, "started": dbTime(s.started), "last": dbTime(s.lastSeen),
+			"entry": eventrow.Truncate(s.entry, 300), "exit": eventrow.Truncate(s.exit, 300), "referrer": s.referrer, "us": s.utmSource,
+			"um": s.utmMedium, "uc": s.utmCampaign, "pv": s.pageviews, "dur": s.durationMs / 1000, "scroll": s.maxScroll,
+			"conv": s.conversions, "rev": s.revenue, "err": s.errors, "micro": s.micro, "device": s.device,
+			"browser": s.browser, "country": s.country, "identity": s.identity}
+		q := updateSessionSQL
+		if s.isNew {
+			q = insertSessionSQL
+		}
+		if err := a.tx.exec(q, p); err != nil {
+			return err
+		}
+		if s.isNew {
+			a.newSessions = append(a.newSessions, s) // may change the strata of the visitor's later exposures
+		}
+		s.isNew = false
+	}
+	return nil
+}
+
+const upsertDailySQL = `INSERT INTO analytics_daily (site_id, day, visitors, sessions, pageviews, bounces, duration_ms, conversions,
+		converted_sessions, revenue, scroll_sum, scroll_count, errors, clicks, outbound, micro_conversions)
+		VALUES ({:site}, {:day}, {:visitors}, {:sessions}, {:pageviews}, {:bounces}, {:duration}, {:conversions}, {:converted},
+		{:revenue}, {:scrollSum}, {:scrollCount}, {:errors}, {:clicks}, {:outbound}, {:micro})
+		ON CONFLICT(site_id, day) DO UPDATE SET visitors = visitors + excluded.visitors, sessions = sessions + excluded.sessions,
+		pageviews = pageviews + excluded.pageviews, bounces = bounces + excluded.bounces, duration_ms = duration_ms + excluded.duration_ms,
+		conversions = conversions + excluded.conversions, converted_sessions = converted_sessions + excluded.converted_sessions,
+		revenue = revenue + excluded.revenue, scroll_sum = scroll_sum + excluded.scroll_sum, scroll_count = scroll_count + excluded.scroll_count,
+		errors = errors + excluded.errors, clicks = clicks + excluded.clicks, outbound = outbound + excluded.outbound,
+		micro_conversions = micro_conversions + excluded.micro_conversions`
+
+const upsertPageSQL = `INSERT INTO analytics_pages (site_id, day, path, visitors, entries, pageviews, bounces, duration_ms,
+		conversions, revenue, scroll_sum, scroll_count, errors, clicks) VALUES ({:site}, {:day}, {:path}, {:visitors}, {:entries},
+		{:pageviews}, {:bounces}, {:duration}, {:conversions}, {:revenue}, {:scrollSum}, {:scrollCount}, {:errors}, {:clicks})
+		ON CONFLICT(site_id, day, path) DO UPDATE SET visitors = visitors + excluded.visitors, entries = entries + excluded.entries,
+		pageviews = pageviews + excluded.pageviews, bounces = bounces + excluded.bounces, duration_ms = duration_ms + excluded.duration_ms,
+		conversions = conversions + excluded.conversions, revenue = revenue + excluded.revenue, scroll_sum = scroll_sum + excluded.scroll_sum,
+		scroll_count = scroll_count + excluded.scroll_count, errors = errors + excluded.errors, clicks = clicks + excluded.clicks`
+
+const upsertDimSQL = `INSERT INTO analytics_dims (site_id, day, dim, value, sessions, visitors, conversions, revenue)
+		VALUES ({:site}, {:day}, {:dim}, {:value}, {:sessions}, {:visitors}, {:conversions}, {:revenue})
+		ON CONFLICT(site_id, day, dim, value) DO UPDATE SET sessions = sessions + excluded.sessions,
+		visitors = visitors + excluded.visitors, conversions = conversions + excluded.conversions, revenue = revenue + excluded.revenue`
+
+const insertSessionSQL = `INSERT INTO sessions (site_id, session_key, visitor, started_at, last_seen_at, entry_path, exit_path,
+		referrer, utm_source, utm_medium, utm_campaign, page_views, duration_seconds, max_scroll, conversions, revenue, errors,
+		micro_conversions, device_type, browser, country, identity) VALUES ({:site}, {:key}, {:visitor}, {:started}, {:last},
+		{:entry}, {:exit}, {:referrer}, {:us}, {:um}, {:uc}, {:pv}, {:dur}, {:scroll}, {:conv}, {:rev}, {:err}, {:micro},
+		{:device}, {:browser}, {:country}, {:identity})`
+
+const updateSessionSQL = `UPDATE sessions SET last_seen_at = {:last}, entry_path = {:entry}, exit_path = {:exit},
+		page_views = {:pv}, duration_seconds = {:dur}, max_scroll = {:scroll}, conversions = {:conv}, revenue = {:rev},
+		errors = {:err}, micro_conversions = {:micro}, identity = {:identity} WHERE site_id = {:site} AND session_key = {:key}`
+
+var eventSeq atomic.Uint64
+
+func init() { eventSeq.Store(uint64(time.Now().UnixNano()) % (1 << 30)) }
+
+// nextEventID returns a 15-character record id (of an exposure) that grows with time (8 base-36 characters of
+// milliseconds, then a counter), so that inserts append to the primary key index instead of
+// landing on random pages of it.
+func nextEventID() string {
+	ms := strconv.FormatInt(time.Now().UnixMilli(), 36)
+	seq := strconv.FormatUint(eventSeq.Add(1)%78364164096, 36) // 36^7
+	return pad(ms, 8) + pad(seq, 7)
+}
+
+func pad(s string, n int) string {
+	if len(s) >= n {
+		return s[len(s)-n:]
+	}
+	return strings.Repeat("0", n-len(s)) + s
+}

@@ -1,0 +1,152 @@
+package sqlite
+
+import (
+	"cro/pocketbase/eventstore/funneldays"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// sqliteStore keeps events in the app's SQLite database: raw events and sessions written by the
+// group-commit Writer together with per-day rollups, which the dashboard queries read.
+type sqliteStore struct {
+	app core.App
+	w   *Writer
+	now func() time.Time // the clock of funnel days (tests set it); nil is time.Now
+	// dayCache keeps the funnels' closed days in memory (eventstore/funneldays).
+	dayCache *funneldays.Cache
+	// sessionDimsCache keeps the sessions' breakdown values (funnel_session_dims.go).
+	sessionDimsCache *sessionDimsCache
+}
+
+func (s *sqliteStore) clock() time.Time {
+	if s.now != nil {
+		return s.now()
+	}
+	return time.Now()
+}
+
+// NewSQLiteStore returns the event store in the app's own database.
+func NewSQLiteStore(app core.App) Store {
+	return &sqliteStore{app: app, w: newWriter(app), dayCache: funneldays.NewCache(), sessionDimsCache: newSessionDimsCache()}
+}
+
+func (s *sqliteStore) Start() { s.w.start() }
+func (s *sqliteStore) Stop()  { s.w.stop() }
+
+func (s *sqliteStore) job(in Ingest) *job {
+	return &job{site: in.Site, batch: in.Batch, device: in.Device, browser: in.Browser, country: in.Country, client: in.Client,
+		verified: in.Verified}
+}
+
+func (s *sqliteStore) Submit(in Ingest) error { return s.w.submit(s.jobOf(in)) }
+
+func (s *sqliteStore) WriteAll(in []Ingest) error {
+	jobs := make([]*job, len(in))
+	for i := range in {
+		jobs[i] = s.jobOf(in[i])
+	}
+	return s.w.write(jobs)
+}
+
+func (s *sqliteStore) TakeDirty() []string { return s.w.takeDirty() }
+
+func (s *sqliteStore) ActiveVisitors(siteID string, now time.Time) int {
+	return s.w.activeVisitors(siteID, now)
+}
+
+// Prune deletes per site in chunks, using the (site_id, ts) and (site_id, started_at) indexes, so
+// that ingestion is never blocked for long.
+func (s *sqliteStore) Prune(before time.Time) error {
+	cutoff := dbTime(before)
+	var siteIDs []string
+	if err := s.app.DB().NewQuery(`SELECT id FROM sites`).Column(&siteIDs); err != nil {
+		return err
+	}
+	var errs []error
+	for _, site := range siteIDs {
+		if err := s.pruneSite(site, cutoff); err != nil {
+			errs = append(errs, err) // one failing site does not keep the others' old events
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// DistinctVisitors reads the (site_id, visitor, started_at) index only.
+func (s *sqliteStore) DistinctVisitors(siteID string, from time.Time) (int, error) {
+	var n int
+	err := s.app.DB().NewQuery(`SELECT COUNT(DISTINCT visitor) FROM sessions WHERE site_id = {:site} AND started_at >= {:from}`).
+		Bind(dbx.Params{"site": siteID, "from": dbTime(from)}).Row(&n)
+	return n, err
+}
+
+// SessionConverted reads the session's row through its (site_id, session_key) unique index.
+func (s *sqliteStore) SessionConverted(siteID, sessionKey string) (bool, error) {
+	var n int
+	err := s.app.DB().NewQuery(`SELECT conversions FROM sessions WHERE site_id = {:site} AND session_key = {:key}`).
+		Bind(dbx.Params{"site": siteID, "key": sessionKey}).Row(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return n > 0, err
+}
+
+// goalCompletionsSQL reads micro goal completions (raw events, through the (site_id, ts) index).
+const goalCompletionsSQL = `SELECT goal, COUNT(DISTINCT session) AS n FROM events WHERE site_id = {:site}
+	AND type = 'micro_conversion' AND ts >= {:from} AND ts < {:to} GROUP BY goal`
+
+func (s *sqliteStore) GoalCompletions(siteID string, goalIDs []string, from, to time.Time) (map[string]int, error) {
+	out := map[string]int{}
+	want := map[string]bool{}
+	for _, id := range goalIDs {
+		want[id] = true
+	}
+	var rows []struct {
+		Goal string `db:"goal"`
+		N    int    `db:"n"`
+	}
+	err := s.app.DB().NewQuery(goalCompletionsSQL).Bind(dbx.Params{"site": siteID, "from": dbTime(from), "to": dbTime(to)}).All(&rows)
+	for _, r := range rows {
+		if want[r.Goal] {
+			out[r.Goal] = r.N
+		}
+	}
+	return out, err
+}
+
+func (s *sqliteStore) PruneSite(siteID string, before time.Time) error {
+	return s.pruneSite(siteID, dbTime(before))
+}
+
+func (s *sqliteStore) pruneSite(site, cutoff string) error {
+	// The funnels' days and sessions held in memory go with the rows (a short retention reaches recent days).
+	defer s.dayCache.Drop(site)
+	defer s.sessionDimsCache.drop(site)
+	for _, q := range []string{
+		`DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE site_id = {:site} AND ts < {:cutoff} LIMIT 5000)`,
+		`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions WHERE site_id = {:site} AND started_at < {:cutoff} LIMIT 5000)`,
+		// funnel_days has a day, not a time: the cutoff's day and later stay (substr keeps the date part).
+		`DELETE FROM funnel_days WHERE site_id = {:site} AND day < substr({:cutoff}, 1, 10)`,
+	} {
+		for i := 0; i < 10000; i++ {
+			res, err := s.app.NonconcurrentDB().NewQuery(q).Bind(dbx.Params{"site": site, "cutoff": cutoff}).Execute()
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				break
+			}
+		}
+	}
+	return s.pruneClickDays(site, cutoff)
+}
+
+// jobOf is the writer's job for an ingest: a batch, or a server-side conversion.
+func (s *sqliteStore) jobOf(in Ingest) *job {
+	j := s.job(in)
+	j.conversion = in.Conversion
+	return j
+}

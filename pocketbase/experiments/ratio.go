@@ -21,7 +21,7 @@ const (
 )
 
 // RatioSums are one variant's sums of a ratio metric over its exposed visitors (read through the
-// event store: analytics/ratio_sums.go on SQLite, clickhouse_ratio_sums.go on ClickHouse).
+// event store: eventstore/sqlite/ratio_sums.go on SQLite, clickhouse_ratio_sums.go on ClickHouse).
 type RatioSums = eventstore.RatioSums
 
 // isRatio reports whether a goal reference is a ratio metric, and the goal of a goal per session.

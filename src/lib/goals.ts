@@ -1,7 +1,7 @@
 /**
  * What a site counts as a goal, and the one check of a goal before it is stored (the goals hook
  * refuses anything else with this message; the Goals form shows the same one before sending).
- * Goals are matched at ingest (pocketbase/analytics/goals.go): a page view of a URL pattern, a click
+ * Goals are matched at ingest (pocketbase/eventstore/goalmatch): a page view of a URL pattern, a click
  * on a selector, a submit of a form matching a selector, or a custom event of a name. A purchase is
  * the custom event `purchase` whose reported value is the revenue.
  */

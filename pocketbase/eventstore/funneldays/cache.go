@@ -3,9 +3,9 @@ package funneldays
 import "sync"
 
 // The funnel day cache (Cache) keeps in memory what funnel queries read again and again for the closed
-// days of a site's calendar: the decoded stored days (analytics/funnel_days.go: each day's kept attempts)
-// and the event days (analytics/funnel_event_days.go: each day's step events). Both are read-only once
-// cached. A late event (analytics/funnel_late.go) drops the site's days when the next funnel query handles
+// days of a site's calendar: the decoded stored days (eventstore/sqlite/funnel_days.go: each day's kept attempts)
+// and the event days (eventstore/sqlite/funnel_event_days.go: each day's step events). Both are read-only once
+// cached. A late event (eventstore/sqlite/funnel_late.go; on ClickHouse, late_marks) drops the site's days when the next funnel query handles
 // its mark, and retention drops them with the events. The cache is bounded by the attempts and
 // events it holds and forgets the days used least recently.
 

@@ -10,8 +10,8 @@ import (
 // visitors, conversions once per session and goal, converted sessions, dimensions) cannot be added
 // up at insert: a late event may change a session's start, pages or conversions. They are computed
 // per start day from the rollup tables (clickhouse.Rollups: a row per session and day, a row per
-// goal, session and day) and, for closed days, kept in `settled` with their basis: the events
-// stored on the day before, the day and the day after (day_figures.n). A settled day is used only
+// goal, session and day) and, for closed days, kept in `settled` with their basis (dayBasis: the
+// events stored and counted in each rollup on the day before, the day and the day after). A settled day is used only
 // while its basis is unchanged; a late event, a copy or a prune of those days changes it, and the
 // day is computed again. So a route reads the range's settled rows (thousands) and computes only
 // today, yesterday and changed days from their sessions.
@@ -171,20 +171,39 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 	return out, nil
 }
 
-// dayCounts are the events stored per day from..to (day_figures.n), the settled figures' basis.
-func (s *chStore) dayCounts(siteID, from, to string) (map[string]uint64, error) {
-	rows, err := s.query(`SELECT toString(day) AS d_day, sum(n) AS n FROM day_figures
-		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`,
+// dayBasis is what a day's figures are computed from: the events stored that day (day_figures.n,
+// written after the events themselves) and the events counted in the day's rows of each rollup the
+// figures read (sessions.n, goal_firsts.n). Each rollup's count is written by the same insert as
+// its rows, so a read between an insert's views (which ClickHouse runs one after another) sees a
+// basis that changes once the insert is whole: a figure computed then is never kept past it.
+type dayBasis struct{ n, sessions, goals uint64 }
+
+// dayCounts are the days' bases from..to, the settled and kept figures' basis.
+func (s *chStore) dayCounts(siteID, from, to string) (map[string]dayBasis, error) {
+	rows, err := s.query(`SELECT d_day, sum(ev) AS ev, sum(ss) AS ss, sum(gs) AS gs FROM (
+		SELECT toString(day) AS d_day, sum(n) AS ev, toUInt64(0) AS ss, toUInt64(0) AS gs FROM day_figures
+		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day
+		UNION ALL SELECT toString(day) AS d_day, toUInt64(0) AS ev, countMerge(n) AS ss, toUInt64(0) AS gs FROM sessions
+		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day
+		UNION ALL SELECT toString(day) AS d_day, toUInt64(0) AS ev, toUInt64(0) AS ss, countMerge(n) AS gs FROM goal_firsts
+		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day) GROUP BY d_day`,
 		map[string]any{"site": siteID, "from": from, "to": to})
-	out := map[string]uint64{}
+	out := map[string]dayBasis{}
 	for _, r := range rows {
-		out[r.Str("d_day")] = uint64(r.Num("n"))
+		out[r.Str("d_day")] = dayBasis{uint64(r.Num("ev")), uint64(r.Num("ss")), uint64(r.Num("gs"))}
 	}
 	return out, err
 }
 
-func basisOf(n map[string]uint64, day string) string {
-	return fmt.Sprintf("%d,%d,%d", n[dayBefore(day)], n[day], n[dayAfter(day)])
+func basisOf(b map[string]dayBasis, day string) string {
+	out := ""
+	for i, d := range []string{dayBefore(day), day, dayAfter(day)} {
+		if i > 0 {
+			out += ","
+		}
+		out += fmt.Sprintf("%d/%d/%d", b[d].n, b[d].sessions, b[d].goals)
+	}
+	return out
 }
 
 // sessionFigures are the session-level figures of the range's days that have events: settled
@@ -197,7 +216,7 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 	}
 	var want []string
 	for d, n := range counts {
-		if n > 0 && d >= days.From && d <= p["to"].(string) {
+		if n.n > 0 && d >= days.From && d <= p["to"].(string) {
 			want = append(want, d)
 		}
 	}
@@ -243,7 +262,7 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 }
 
 // readSettled fills out with the settled days from..to whose latest version's basis holds.
-func (s *chStore) readSettled(siteID, from, to string, counts map[string]uint64, out map[string]*dayFigs) error {
+func (s *chStore) readSettled(siteID, from, to string, counts map[string]dayBasis, out map[string]*dayFigs) error {
 	rows, err := s.query(`SELECT toString(day) AS d_day, kind, k1, k2, visitors, sessions, entries, bounces, conversions,
 		converted_sessions, micro, revenue FROM settled WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to})
 		AND (day, version) IN (SELECT day, max(version) FROM settled WHERE site_id = {:site}
@@ -283,7 +302,7 @@ func (s *chStore) readSettled(siteID, from, to string, counts map[string]uint64,
 }
 
 // settle stores the closed days of a computed run, unless events of their basis arrived meanwhile.
-func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, counts map[string]uint64) error {
+func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, counts map[string]dayBasis) error {
 	last := time.Now().UTC().AddDate(0, 0, -s.settleLag).Format("2006-01-02")
 	if run[0] > last {
 		return nil
@@ -330,7 +349,7 @@ const chMemoSize = 256
 // computeDaysOnce is computeDays, kept in memory while the run's basis holds: a route asks for
 // the same open days several times (Analytics: five), and they are computed once until an event
 // of those days arrives. The key holds every day's basis, so a kept run is as exact as a settled day.
-func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64) (map[string]*dayFigs, error) {
+func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]dayBasis) (map[string]*dayFigs, error) {
 	key := siteID
 	for _, d := range run {
 		key += "|" + d + ":" + basisOf(counts, d)

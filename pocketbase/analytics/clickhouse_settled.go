@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"fmt"
+	"log"
 	"sort"
 	"time"
 )
@@ -371,4 +372,139 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 	s.memo[key] = figs
 	s.memoMu.Unlock()
 	return figs, nil
+}
+
+// Closed days are settled in the background (settleLoop, on the main server), so that no request
+// pays for a site's history: at start, after the store's own inserts into closed days, every
+// chSettleEvery for other writers' (collectors, events-copy), and by bulk writers when they end
+// (analytics-seed). A pass reads each active site's bases and settled rows (two queries) and
+// computes only the days whose basis does not hold, in runs of at most chSettleRun days.
+const (
+	chSettleHistory = 400 // days back from today that are kept settled (a year's comparisons)
+	chSettleRun     = 14
+	chSettleEvery   = 5 * time.Minute
+	chSettleQuiet   = 2 * time.Second // after an insert into a closed day, for the next ones
+)
+
+// SettleClosedDays settles every active site's closed days that are not settled with their
+// current basis (one pass, in the caller's goroutine).
+func (s *chStore) SettleClosedDays() error {
+	from, last := s.settleWindow()
+	rows, err := s.query(`SELECT DISTINCT site_id FROM day_figures WHERE day >= toDate({:from}) AND day <= toDate({:to})`,
+		map[string]any{"from": from, "to": last})
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if err := s.settleSite(r.Str("site_id"), from, last); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *chStore) settleWindow() (from, last string) {
+	now := time.Now().UTC()
+	return now.AddDate(0, 0, -chSettleHistory).Format("2006-01-02"), now.AddDate(0, 0, -s.settleLag).Format("2006-01-02")
+}
+
+// settleSite settles the site's days from..last with events whose settled basis does not hold.
+func (s *chStore) settleSite(siteID, from, last string) error {
+	counts, err := s.dayCounts(siteID, dayBefore(from), dayAfter(last))
+	if err != nil {
+		return err
+	}
+	var want []string
+	for d, b := range counts {
+		if b.n > 0 && d >= from && d <= last {
+			want = append(want, d)
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	sort.Strings(want)
+	have := map[string]*dayFigs{}
+	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, have); err != nil {
+		return err
+	}
+	var run []string
+	flush := func() error {
+		if len(run) == 0 {
+			return nil
+		}
+		figs, err := s.computeDays(siteID, run[0], run[len(run)-1])
+		if err == nil {
+			err = s.settle(siteID, run, figs, counts)
+		}
+		run = run[:0]
+		return err
+	}
+	for _, d := range want {
+		if have[d] != nil {
+			continue
+		}
+		if len(run) > 0 && (dayAfter(run[len(run)-1]) != d || len(run) >= chSettleRun) {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		run = append(run, d)
+	}
+	return flush()
+}
+
+// settleLoop runs SettleClosedDays at start, chSettleQuiet after a kick (an insert into a day
+// a settled day's basis covers) and every chSettleEvery, until stop closes.
+func (s *chStore) settleLoop(kick <-chan struct{}, stop <-chan struct{}, done chan<- struct{}) {
+	defer close(done)
+	tick := time.NewTicker(chSettleEvery)
+	defer tick.Stop()
+	for {
+		if err := s.SettleClosedDays(); err != nil {
+			log.Printf("events store: settling closed days: %v", err)
+		}
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+		case <-kick:
+			select {
+			case <-stop:
+				return
+			case <-time.After(chSettleQuiet):
+			}
+		}
+	}
+}
+
+// kickSettle asks settleLoop for a pass when an inserted row's day is within a closed day's basis
+// (the day after the last closed day or before).
+func (s *chStore) kickSettle(jobs []*chJob) {
+	_, last := s.settleWindow()
+	limit := dayAfter(last)
+	for _, j := range jobs {
+		for _, r := range j.rows {
+			if d := chRowDay(r); d != "" && d <= limit {
+				select {
+				case s.settleKick <- struct{}{}:
+				default:
+				}
+				return
+			}
+		}
+	}
+}
+
+func chRowDay(r any) string {
+	switch r := r.(type) {
+	case chRow:
+		return r.Day
+	case *chRow:
+		return r.Day
+	case map[string]any:
+		d, _ := r["day"].(string)
+		return d
+	}
+	return ""
 }

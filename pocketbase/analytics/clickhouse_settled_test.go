@@ -103,3 +103,49 @@ func TestClickHouseSettledDaysIgnoreHalfAppliedInserts(t *testing.T) {
 	}
 	check("once the insert is whole", 1)
 }
+
+// The main server settles closed days in the background: at start, and again after an insert
+// into a closed day, so that no request computes a site's history.
+func TestClickHouseClosedDaysSettleInBackground(t *testing.T) {
+	store := openClickHouseStore(t, siteA).(*chStore)
+	s := contractSite(siteA)
+	now := time.Now().UTC()
+	closed := time.Date(now.Year(), now.Month(), now.Day()-10, 12, 0, 0, 0, time.UTC)
+	pv := func(session string, when time.Time) Ingest {
+		return Ingest{Site: s, Batch: &Batch{Key: s.Key, Visitor: "v" + session, Session: session,
+			Events: []Event{at(Event{Type: "pv", Path: "/"}, when)}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
+	}
+	if err := store.WriteAll([]Ingest{pv("bg000001", closed), pv("bg000002", now.Add(-time.Minute))}); err != nil {
+		t.Fatal(err)
+	}
+	settledSessions := func(want float64) {
+		t.Helper()
+		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			r, err := store.db.QueryOne(`SELECT count() AS days, argMax(sessions, version) AS sessions FROM settled
+				WHERE kind = 'day' AND day = toDate('` + closed.Format("2006-01-02") + `')`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Int("days") > 0 && r.Num("sessions") == want {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the closed day was not settled with %v sessions in the background: %v", want, r)
+			}
+		}
+	}
+	store.Start()
+	defer store.Stop()
+	settledSessions(1)
+	if r, err := store.db.QueryOne("SELECT count() AS n FROM settled WHERE day >= today() - 1"); err != nil || r.Int("n") != 0 {
+		t.Errorf("open days settled: %v %v", r, err)
+	}
+	if err := store.Submit(pv("bg000003", closed.Add(time.Hour))); err != nil {
+		t.Fatal(err)
+	}
+	settledSessions(2)
+	got, err := store.Totals(siteA, DayRange{From: closed.Format("2006-01-02"), To: closed.Format("2006-01-02")})
+	if err != nil || got.Sessions != 2 {
+		t.Errorf("totals of the settled day: %+v %v", got, err)
+	}
+}

@@ -25,6 +25,9 @@ type chStore struct {
 	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
 	memoMu     sync.Mutex
 	memo       map[string]map[string]*dayFigs // open days' figures by run and basis (computeDaysOnce)
+	settleKick chan struct{}                  // to settleLoop (the main server's): an insert into a closed day
+	settleStop chan struct{}
+	settleDone chan struct{}
 	stop       chan struct{}
 	done       chan struct{}
 	started    bool
@@ -69,7 +72,7 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 
 func newCHStore(db *clickhouse.Client) *chStore {
 	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenueKey]float64{},
-		settleLag: chSettleLag, revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap),
+		settleLag: chSettleLag, settleKick: make(chan struct{}, 1), revenueCap: envFloat("CRO_BROWSER_REVENUE_CAP", DefaultBrowserRevenueCap),
 		dayCache: newFunnelDayCache(), late: chLateState{sites: map[string]*chLateSeen{}}}
 }
 
@@ -95,6 +98,10 @@ func (s *chStore) Start() {
 		default:
 		}
 	}
+	if s.wal == nil { // the main server, not a collector: it settles closed days in the background
+		s.settleStop, s.settleDone = make(chan struct{}), make(chan struct{})
+		go s.settleLoop(s.settleKick, s.settleStop, s.settleDone)
+	}
 	go s.loop()
 }
 
@@ -106,6 +113,11 @@ func (s *chStore) Stop() {
 	if started {
 		close(s.stop)
 		<-s.done
+		if s.settleStop != nil {
+			close(s.settleStop)
+			<-s.settleDone
+			s.settleStop = nil
+		}
 		if s.wal != nil {
 			close(s.walStop)
 			<-s.walDone
@@ -225,6 +237,7 @@ func (s *chStore) insert(jobs []*chJob) error {
 		return err
 	}
 	s.markWritten(jobs)
+	s.kickSettle(jobs)
 	return nil
 }
 

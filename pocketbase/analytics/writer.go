@@ -291,9 +291,12 @@ func eventRecordTimes(app core.App) {
 		}
 		return e.Next()
 	})
+	// The request info's body is already cast to the number field (an ISO string is 0 there): the
+	// body is read again as sent.
 	isoTS := func(e *core.RecordRequestEvent) error {
-		if info, err := e.RequestInfo(); err == nil {
-			if s, ok := info.Body["ts"].(string); ok {
+		sent := map[string]any{}
+		if err := e.BindBody(&sent); err == nil {
+			if s, ok := sent["ts"].(string); ok {
 				if t, err := types.ParseDateTime(s); err == nil && !t.IsZero() {
 					e.Record.Set("ts", eventTime(t.Time()))
 				}

@@ -78,6 +78,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	clearOnTagManager(app, sites)
 
 	checkZoneOnWrite(app)
+	eventRecordTimes(app)
 
 	stopLive := func() {}
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

@@ -162,7 +162,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		s.lastSeen = ev.At
 	}
 	row := eventRow{site: site.ID, visitor: s.visitor, session: s.key, typ: typeNames[ev.Type], path: ev.Path,
-		ts: dbTime(ev.At), client: j.client}
+		ts: eventTime(ev.At), client: j.client}
 	switch ev.Type {
 	case "pv":
 		s.pageviews++
@@ -328,7 +328,7 @@ func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event
 	}
 	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "conversion", name: truncate(g.Name, 100),
 		path: ev.Path, props: jsonString(props), value: value,
-		ts: dbTime(ev.At), goal: g.ID, client: j.client})
+		ts: eventTime(ev.At), goal: g.ID, client: j.client})
 	return value, nil
 }
 
@@ -343,7 +343,7 @@ func (a *applier) completeMicro(j *job, s *sessState, g goal, ev *Event, day str
 	}
 	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "micro_conversion", name: truncate(g.Name, 100),
 		path: ev.Path, props: jsonString(map[string]any{"goal": g.ID, "micro": true, "verified": j.verified}),
-		ts: dbTime(ev.At), goal: g.ID, client: j.client})
+		ts: eventTime(ev.At), goal: g.ID, client: j.client})
 }
 
 func truncate(s string, n int) string {

@@ -56,9 +56,9 @@ func sortCells(cells []binCell) {
 }
 
 // rageBursts counts the bursts per selector (see clickmap.go) among clicks, only those of bursts
-// starting at countFrom or later (a dbTime; "" counts all). Clicks of one millisecond keep the
+// starting at countFrom or later (ms since the epoch; 0 counts all). Clicks of one millisecond keep the
 // flags of their sorted position, so their order among themselves does not matter.
-func rageBursts(clicks []clickRow, countFrom string) map[string]int {
+func rageBursts(clicks []clickRow, countFrom float64) map[string]int {
 	groups := map[[2]string][]clickRow{}
 	for _, c := range clicks {
 		k := [2]string{c.session, c.selector}
@@ -72,7 +72,7 @@ func rageBursts(clicks []clickRow, countFrom string) map[string]int {
 			ms[i] = c.ms
 		}
 		for i, starts := range RageBurstStarts(ms) {
-			if starts && g[i].ts >= countFrom {
+			if starts && g[i].ms >= countFrom {
 				out[k[1]]++
 			}
 		}
@@ -111,10 +111,10 @@ func (s *sqliteStore) rageAcrossMidnight(q HeatmapQuery, midnight time.Time) (ma
 	if err != nil {
 		return nil, err
 	}
-	at := dbTime(midnight)
+	at := float64(eventTime(midnight))
 	var after []clickRow
 	for _, c := range clicks {
-		if c.ts >= at {
+		if c.ms >= at {
 			after = append(after, c)
 		}
 	}

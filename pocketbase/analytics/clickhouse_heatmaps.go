@@ -48,7 +48,7 @@ func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 	for i, r := range rows {
 		clicks[i] = clickRow{session: r.Str("session"), selector: r.Str("selector"), ms: r.Num("at")}
 	}
-	rage := rageBursts(clicks, "")
+	rage := rageBursts(clicks, 0)
 	dead := map[string]int{}
 	if len(plain) > 0 {
 		// Dead: no page view of the session within DeadWindow after the click.

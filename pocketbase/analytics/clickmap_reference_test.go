@@ -26,7 +26,7 @@ var refRageBurstsSQL = `SELECT selector, SUM(burst) AS n FROM (
 		SELECT selector, COALESCE(rage, 0) AND NOT COALESCE(LAG(rage) OVER w2, 0) AS burst FROM (
 			SELECT selector, session, ROW_NUMBER() OVER w AS rn,
 				(ms - LAG(ms, ` + strconv.Itoa(RageClicks-1) + `) OVER w) <= ` + strconv.Itoa(int(RageWindow.Milliseconds())) + ` AS rage FROM (
-				SELECT selector, session, julianday(ts) * 86400000.0 AS ms FROM events WHERE ` + refClickFilterSQL + `
+				SELECT selector, session, ts AS ms FROM events WHERE ` + refClickFilterSQL + `
 			) WINDOW w AS (PARTITION BY session, selector ORDER BY ms)
 		) WINDOW w2 AS (PARTITION BY session, selector ORDER BY rn)
 	) GROUP BY selector HAVING n > 0`
@@ -34,7 +34,7 @@ var refRageBurstsSQL = `SELECT selector, SUM(burst) AS n FROM (
 var refDeadClicksSQL = `SELECT c.selector AS selector, COUNT(*) AS n FROM events c WHERE ` + strings.ReplaceAll(refClickFilterSQL, "ts ", "c.ts ") + `
 	AND c.selector IN (SELECT value FROM json_each({:selectors}))
 	AND NOT EXISTS (SELECT 1 FROM events p WHERE p.site_id = c.site_id AND p.session = c.session AND p.type = 'pageview'
-		AND p.ts > c.ts AND p.ts <= strftime('%Y-%m-%d %H:%M:%fZ', c.ts, '+` + strconv.Itoa(int(DeadWindow.Seconds())) + ` seconds'))
+		AND p.ts > c.ts AND p.ts <= c.ts + ` + strconv.FormatInt(DeadWindow.Milliseconds(), 10) + `)
 	GROUP BY c.selector`
 
 // referenceClickMap is the click map computed from the range's raw events alone.

@@ -37,7 +37,7 @@ func (a *applier) applyServerConversion(j *job) error {
 		a.outcomes = append(a.outcomes, outcome{site: siteID, visitor: c.Visitor, goal: revenueGoal, value: c.Value, at: c.At})
 	}
 	a.rows = append(a.rows, eventRow{site: siteID, visitor: c.Visitor, typ: "conversion", name: truncate(c.Goal, 100),
-		value: c.Value, ts: dbTime(c.At), goal: goalID, props: jsonString(map[string]any{
+		value: c.Value, ts: eventTime(c.At), goal: goalID, props: jsonString(map[string]any{
 			"goal": goalID, "source": ServerConversionSource, "verified": true, "conversion_id": c.ID, "currency": c.Currency,
 		})})
 	ri := len(a.rows) - 1

@@ -11,6 +11,7 @@ package analytics
 import (
 	"cro/pocketbase/collect"
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/sqlite"
 	"os"
 	"strconv"
 	"strings"
@@ -79,6 +80,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 	clearOnTagManager(app, sites)
 
 	checkZoneOnWrite(app)
+	sqlite.EventRecordTimes(app)
 
 	stopLive := func() {}
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{

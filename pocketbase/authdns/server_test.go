@@ -2,9 +2,12 @@ package authdns
 
 import (
 	"context"
+	"errors"
+	"net"
 	"net/netip"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -169,4 +172,23 @@ func TestLargeAnswerTruncatesOverUDPAndFitsOverTCP(t *testing.T) {
 	if tcp := query(t, srv.Addr(), "big.test", dns.TypeTXT, "tcp"); tcp.Truncated || len(tcp.Answer) != 40 {
 		t.Errorf("over TCP: truncated %v with %d answers, want 40", tcp.Truncated, len(tcp.Answer))
 	}
+}
+
+// A fixed port whose TCP side another program holds fails with that reason and leaves nothing
+// listening (the UDP side it opened first is closed again).
+func TestListenReleasesUDPWhenTCPIsTaken(t *testing.T) {
+	held, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer held.Close()
+	addr := held.Addr().String()
+	if _, err := Listen([]string{addr}, dns.NewServeMux()); !errors.Is(err, syscall.EADDRINUSE) {
+		t.Fatalf("Listen on a taken TCP port: %v, want address in use", err)
+	}
+	udp, err := net.ListenPacket("udp", addr)
+	if err != nil {
+		t.Fatalf("the UDP port stayed open after the failed Listen: %v", err)
+	}
+	udp.Close()
 }

@@ -32,10 +32,14 @@ type CovariateStore interface {
 	ExperimentCovariates(q eventstore.ExperimentQuery, windowDays int) ([]eventstore.CupedCell, error)
 }
 
+// preWindowSQL is an event e in the CUPED window [x.ts - window, x.ts) before exposure x (events
+// keep ms, exposures ISO text: sqlite.EventMsSQL converts).
+var preWindowSQL = `e.ts >= ` + sqlite.EventMsSQL(`strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window})`) + ` AND e.ts < ` + sqlite.EventMsSQL("x.ts")
+
 // One pass over the experiment's exposures, each visitor looked up once in the partial indexes of
 // conversions (site, visitor, goal, ts) and purchases (site, visitor, ts, value): the work is in
 // the database, a row per variant comes back.
-const (
+var (
 	covariateTotalsSQL = `SELECT variant, stratum, COUNT(*) AS n, SUM(post) AS post, SUM(post * post) AS post2,
 		SUM(pre) AS pre, SUM(pre * pre) AS pre2, SUM(post * pre) AS prod FROM (`
 	covariateGroupSQL = `) GROUP BY variant, stratum`
@@ -49,11 +53,11 @@ const (
 		EXISTS (SELECT 1 FROM experiment_conversions c WHERE c.experiment = x.experiment AND c.goal = {:goal}
 			AND c.visitor = x.visitor) AS post,
 		EXISTS (SELECT 1 FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor
-			AND e.goal = {:goal} AND e.ts >= strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window}) AND e.ts < x.ts) AS pre
+			AND e.goal = {:goal} AND ` + preWindowSQL + `) AS pre
 		FROM experiment_exposures x WHERE x.experiment = {:exp}`
 	revenueCovariateSQL = `SELECT x.variant AS variant, {{stratum}} AS stratum, x.revenue AS post,
 		COALESCE((SELECT SUM(e.value) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id
-			AND e.visitor = x.visitor AND e.ts >= strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window}) AND e.ts < x.ts), 0) AS pre
+			AND e.visitor = x.visitor AND ` + preWindowSQL + `), 0) AS pre
 		FROM experiment_exposures x WHERE x.experiment = {:exp}`
 )
 

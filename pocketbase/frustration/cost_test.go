@@ -37,9 +37,7 @@ func TestJobCost(t *testing.T) {
 		for i := range n {
 			s, v := fmt.Sprintf("s%09d", i), fmt.Sprintf("v%09d", i)
 			start := now.Add(-30 * time.Minute).Add(time.Duration(i%1500) * time.Second)
-			at := func(ms int) string {
-				return start.Add(time.Duration(ms) * time.Millisecond).Format("2006-01-02 15:04:05.000Z")
-			}
+			at := func(ms int) int64 { return start.UnixMilli() + int64(ms) } // events keep ms
 			k := 0
 			add := func(typ, path, sel string, ms int, value, x float64) error {
 				k++

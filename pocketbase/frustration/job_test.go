@@ -42,7 +42,7 @@ func TestJobComputesSeenSessionsOnce(t *testing.T) {
 			"last_seen_at": dbTime(start.Add(5 * time.Second)), "entry_path": "/", "referrer": "https://www.google.com/search", "device_type": "desktop"})
 		ev := func(typ, sel string, at time.Duration) {
 			save(t, app, "events", map[string]any{"site_id": site.Id, "visitor": "v" + key, "session": key, "type": typ, "path": "/",
-				"selector": sel, "ts": dbTime(start.Add(at))})
+				"selector": sel, "ts": start.Add(at).UnixMilli()}) // events keep ms
 		}
 		ev("pageview", "", 0)
 		for i := range clicks {

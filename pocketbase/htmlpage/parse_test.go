@@ -115,3 +115,22 @@ func TestMalformedAndEmpty(t *testing.T) {
 		t.Errorf("empty page: %+v", empty)
 	}
 }
+
+// TestTimeElementsKept: a post card's <time> is an element of the page with its datetime and its
+// text, so the audit can date posts whose text reads "3 days ago" (a closing note suspected the
+// parser dropped <time>; it does not, and this keeps it so).
+func TestTimeElementsKept(t *testing.T) {
+	page := Parse([]byte(`<article><h3>Post</h3><time datetime="2024-03-02T10:00">3 days ago</time><p>Summary.</p></article>`), "https://x.example/")
+	var found *Element
+	for _, el := range page.Elements {
+		if el.Tag == "time" {
+			found = el
+		}
+	}
+	if found == nil {
+		t.Fatalf("no <time> element in %d elements", len(page.Elements))
+	}
+	if found.Attrs["datetime"] != "2024-03-02T10:00" || found.Text != "3 days ago" || found.Ancestors[len(found.Ancestors)-1] != "article" {
+		t.Fatalf("time element = %+v", found)
+	}
+}

@@ -171,6 +171,10 @@ function run(): void {
   }
 }
 
+/**
+ * Page exit or tab hidden. Before the idle start, it starts now: the page view and the buffered
+ * events (exposures before paint) go in this exit's beacon, and the idle start later does nothing.
+ */
 function onHide(): void {
   if (gone) return;
   gone = true;

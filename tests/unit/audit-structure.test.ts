@@ -348,6 +348,59 @@ describe('site type from what kind of place the page describes', () => {
   });
 });
 
+describe('the scan on the thin kinds of site: documentation, local businesses, posts', () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+  const evidenceOf = (body: string, url = 'https://fixture.example/'): SiteTypeEvidence => {
+    const parsed = parseWithGo(`<!doctype html><html lang="en"><head><title>Fixture</title></head><body>${body}</body></html>`, url);
+    return siteTypeEvidence(parsed.url, parsed, computeSignals(parsed));
+  };
+
+  test("filler words inside a code sample are the sample's, not the page's copy", () => {
+    // A long sample: its element's text is capped, and the words sit past the cap.
+    const sample = `<pre>${'filter_liveSearch: true, '.repeat(60)}// default placeholder text\nfilter_placeholder: {}</pre>`;
+    const docs = (prose: string): AuditResult =>
+      page(`<h1>Table sorter</h1><p>Options go in one object:</p>${sample}<p>Then call the plugin.</p>${prose}`, 'Table sorter docs');
+    expect(ids(docs(''))).not.toContain('copy-filler-text');
+    expect(ids(page('<h1>Styles</h1><p>Write <code>lorem ipsum</code> to fill a box while you design it.</p>'))).not.toContain(
+      'copy-filler-text',
+    );
+    const filler = docs('<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p>').findings.find(
+      (f) => f.id === 'copy-filler-text',
+    );
+    expect(filler?.evidence.sample).toContain('Lorem ipsum');
+  });
+
+  test('a template that wraps the whole page in one <article> is no article page; a post is', () => {
+    const words = (n: number): string => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+    const wrapper = `<article><section><h1>For the love of food</h1><p>${words(120)}</p></section><section><h2>Our menu</h2><p>${words(
+      120,
+    )}</p></section><section><h2>Book a table</h2><p>${words(120)}</p></section></article>`;
+    expect(page(wrapper, 'Grill house').pageType).toBe('home');
+    expect(evidenceOf(wrapper).content.map(([n]) => n)).not.toContain('long article');
+    const post = `<article><h1>How we grill</h1><p>${words(400)}</p></article>`;
+    expect(page(post, 'Grill house').pageType).toBe('article');
+    expect(evidenceOf(post).content.map(([n]) => n)).toContain('long article');
+  });
+
+  test('a section whose accessible name is "testimonials" holds testimonials, whatever its classes', () => {
+    const quote =
+      '<p class="headline-2">I wanted to thank you for inviting me down for that amazing dinner the other night. The food was extraordinary.</p><p class="profile-name">Sam Jhonson</p>';
+    expect(ids(page(`${B2B}<section class="section testi" aria-label="testimonials">${quote}</section>`))).not.toContain(
+      'social-no-testimonials',
+    );
+    expect(ids(page(`${B2B}<section class="section testi" aria-label="menu">${quote}</section>`))).toContain('social-no-testimonials');
+  });
+
+  test('posts dated by a <time datetime> element are a post listing, whatever the date reads', () => {
+    const cards = (time: (i: number) => string): string =>
+      [1, 2, 3].map((i) => `<article><h3><a href="/p/${i}">Post ${i}</a></h3>${time(i)}<p>A short summary.</p></article>`).join('');
+    const content = (body: string): string[] => evidenceOf(body).content.map(([n]) => n);
+    expect(content(cards((i) => `<time datetime="2024-03-0${i}T10:00">${i} days ago</time>`))).toContain('post listing');
+    expect(content(cards(() => '<time>soon</time>'))).not.toContain('post listing');
+    expect(content(cards(() => ''))).not.toContain('post listing');
+  });
+});
+
 describe('a rendered page (the renderer marks boxes and hidden elements)', () => {
   test('the call to action is judged by where the browser put it, and a hidden one does not count', () => {
     const cta = (box: string, hidden = '') =>

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"cro/pocketbase/eventstore/eventrow"
@@ -57,15 +58,25 @@ type sqliteEventRow struct {
 
 // An event's device, browser and country are its session's on SQLite (events stored before
 // that kept their own).
-const copyChunkSQL = `SELECT e.id AS id, e.visitor AS visitor, e.session AS session, e.type AS type, COALESCE(e.name, '') AS name,
+// The cursor's time ({:ts}) is in events.ts's ms; rows give theirs as ISO text (dbTime), as the
+// progress records it.
+var copyChunkSQL = `SELECT e.id AS id, e.visitor AS visitor, e.session AS session, e.type AS type, COALESCE(e.name, '') AS name,
 	COALESCE(e.path, '') AS path, COALESCE(e.url, '') AS url, COALESCE(e.referrer, '') AS referrer, COALESCE(e.props, '') AS props,
 	COALESCE(e.value, 0) AS value, COALESCE(e.x, 0) AS x, COALESCE(e.y, 0) AS y, COALESCE(e.selector, '') AS selector,
 	COALESCE(NULLIF(e.device_type, ''), s.device_type, '') AS device_type, COALESCE(NULLIF(e.browser, ''), s.browser, '') AS browser,
-	COALESCE(NULLIF(e.country, ''), s.country, '') AS country, e.ts AS ts, COALESCE(e.rule, '') AS rule, COALESCE(e.goal, '') AS goal,
+	COALESCE(NULLIF(e.country, ''), s.country, '') AS country, ` + eventrow.IsoOfSQL("e.ts") + ` AS ts, COALESCE(e.rule, '') AS rule, COALESCE(e.goal, '') AS goal,
 	COALESCE(e.client, '') AS client, COALESCE(e.offset_x, 0) AS offset_x, COALESCE(e.offset_y, 0) AS offset_y,
 	COALESCE(e.viewport, '') AS viewport
 	FROM events e LEFT JOIN sessions s ON s.site_id = e.site_id AND s.session_key = e.session
 	WHERE e.site_id = {:site} AND (e.ts > {:ts} OR (e.ts = {:ts} AND e.id > {:id})) ORDER BY e.ts, e.id LIMIT {:n}`
+
+// copyCursorMs is the progress's last time in events.ts's ms; before any, earlier than every event.
+func copyCursorMs(ts string) int64 {
+	if ts == "" {
+		return math.MinInt64
+	}
+	return copyTime(ts).UnixMilli()
+}
 
 func copyTime(s string) time.Time {
 	for _, layout := range []string{"2006-01-02 15:04:05.000Z", "2006-01-02 15:04:05Z", time.RFC3339Nano} {
@@ -149,7 +160,7 @@ func CopySiteEvents(app core.App, siteID, url string, chunk int, progress func(c
 	}
 	for {
 		var rows []sqliteEventRow
-		if err := app.DB().NewQuery(copyChunkSQL).Bind(dbx.Params{"site": siteID, "ts": ts, "id": id, "n": chunk}).All(&rows); err != nil {
+		if err := app.DB().NewQuery(copyChunkSQL).Bind(dbx.Params{"site": siteID, "ts": copyCursorMs(ts), "id": id, "n": chunk}).All(&rows); err != nil {
 			return res, err
 		}
 		if len(rows) == 0 {
@@ -234,7 +245,8 @@ func copyOnce(db *Client, app core.App, siteID string, zone *time.Location, res 
 	}
 	if err := app.DB().NewQuery(`SELECT day, bot_hits, dropped_exposures, visitors, sessions, pageviews, bounces, duration_ms,
 		conversions, converted_sessions, revenue, scroll_sum, scroll_count, errors, clicks, micro_conversions,
-		EXISTS (SELECT 1 FROM events e WHERE e.site_id = d.site_id AND e.ts >= d.day AND e.ts < date(d.day, '+1 day')) AS raw
+		EXISTS (SELECT 1 FROM events e WHERE e.site_id = d.site_id AND e.ts >= ` + eventrow.MsOfSQL("d.day") + `
+		AND e.ts < ` + eventrow.MsOfSQL("date(d.day, '+1 day')") + `) AS raw
 		FROM analytics_daily d WHERE site_id = {:site}`).Bind(dbx.Params{"site": siteID}).All(&days); err != nil {
 		return err
 	}

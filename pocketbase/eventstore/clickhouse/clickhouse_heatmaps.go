@@ -49,7 +49,7 @@ func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 	for i, r := range rows {
 		clicks[i] = clickmap.Click{Session: r.Str("session"), Selector: r.Str("selector"), MS: r.Num("at")}
 	}
-	rage := clickmap.RageBursts(clicks, "")
+	rage := clickmap.RageBursts(clicks, 0)
 	dead := map[string]int{}
 	if len(plain) > 0 {
 		// Dead: no page view of the session within DeadWindow after the click.

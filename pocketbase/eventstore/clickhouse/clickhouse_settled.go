@@ -4,6 +4,7 @@ import (
 	"cro/pocketbase/collect"
 	"cro/pocketbase/eventstore/eventrow"
 	"fmt"
+	"log"
 	"sort"
 	"time"
 )
@@ -12,8 +13,8 @@ import (
 // visitors, conversions once per session and goal, converted sessions, dimensions) cannot be added
 // up at insert: a late event may change a session's start, pages or conversions. They are computed
 // per start day from the rollup tables (Rollups: a row per session and day, a row per
-// goal, session and day) and, for closed days, kept in `settled` with their basis: the events
-// stored on the day before, the day and the day after (day_figures.n). A settled day is used only
+// goal, session and day) and, for closed days, kept in `settled` with their basis (dayBasis: the
+// events stored and counted in each rollup on the day before, the day and the day after). A settled day is used only
 // while its basis is unchanged; a late event, a copy or a prune of those days changes it, and the
 // day is computed again. So a route reads the range's settled rows (thousands) and computes only
 // today, yesterday and changed days from their sessions.
@@ -171,20 +172,39 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 	return out, nil
 }
 
-// dayCounts are the events stored per day from..to (day_figures.n), the settled figures' basis.
-func (s *chStore) dayCounts(siteID, from, to string) (map[string]uint64, error) {
-	rows, err := s.query(`SELECT toString(day) AS d_day, sum(n) AS n FROM day_figures
-		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`,
+// dayBasis is what a day's figures are computed from: the events stored that day (day_figures.n,
+// written after the events themselves) and the events counted in the day's rows of each rollup the
+// figures read (sessions.n, goal_firsts.n). Each rollup's count is written by the same insert as
+// its rows, so a read between an insert's views (which ClickHouse runs one after another) sees a
+// basis that changes once the insert is whole: a figure computed then is never kept past it.
+type dayBasis struct{ n, sessions, goals uint64 }
+
+// dayCounts are the days' bases from..to, the settled and kept figures' basis.
+func (s *chStore) dayCounts(siteID, from, to string) (map[string]dayBasis, error) {
+	rows, err := s.query(`SELECT d_day, sum(ev) AS ev, sum(ss) AS ss, sum(gs) AS gs FROM (
+		SELECT toString(day) AS d_day, sum(n) AS ev, toUInt64(0) AS ss, toUInt64(0) AS gs FROM day_figures
+		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day
+		UNION ALL SELECT toString(day) AS d_day, toUInt64(0) AS ev, countMerge(n) AS ss, toUInt64(0) AS gs FROM sessions
+		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day
+		UNION ALL SELECT toString(day) AS d_day, toUInt64(0) AS ev, toUInt64(0) AS ss, countMerge(n) AS gs FROM goal_firsts
+		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day) GROUP BY d_day`,
 		map[string]any{"site": siteID, "from": from, "to": to})
-	out := map[string]uint64{}
+	out := map[string]dayBasis{}
 	for _, r := range rows {
-		out[r.Str("d_day")] = uint64(r.Num("n"))
+		out[r.Str("d_day")] = dayBasis{uint64(r.Num("ev")), uint64(r.Num("ss")), uint64(r.Num("gs"))}
 	}
 	return out, err
 }
 
-func basisOf(n map[string]uint64, day string) string {
-	return fmt.Sprintf("%d,%d,%d", n[dayBefore(day)], n[day], n[dayAfter(day)])
+func basisOf(b map[string]dayBasis, day string) string {
+	out := ""
+	for i, d := range []string{dayBefore(day), day, dayAfter(day)} {
+		if i > 0 {
+			out += ","
+		}
+		out += fmt.Sprintf("%d/%d/%d", b[d].n, b[d].sessions, b[d].goals)
+	}
+	return out
 }
 
 // sessionFigures are the session-level figures of the range's days that have events: settled
@@ -197,7 +217,7 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 	}
 	var want []string
 	for d, n := range counts {
-		if n > 0 && d >= days.From && d <= p["to"].(string) {
+		if n.n > 0 && d >= days.From && d <= p["to"].(string) {
 			want = append(want, d)
 		}
 	}
@@ -243,7 +263,7 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 }
 
 // readSettled fills out with the settled days from..to whose latest version's basis holds.
-func (s *chStore) readSettled(siteID, from, to string, counts map[string]uint64, out map[string]*dayFigs) error {
+func (s *chStore) readSettled(siteID, from, to string, counts map[string]dayBasis, out map[string]*dayFigs) error {
 	rows, err := s.query(`SELECT toString(day) AS d_day, kind, k1, k2, visitors, sessions, entries, bounces, conversions,
 		converted_sessions, micro, revenue FROM settled WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to})
 		AND (day, version) IN (SELECT day, max(version) FROM settled WHERE site_id = {:site}
@@ -283,7 +303,7 @@ func (s *chStore) readSettled(siteID, from, to string, counts map[string]uint64,
 }
 
 // settle stores the closed days of a computed run, unless events of their basis arrived meanwhile.
-func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, counts map[string]uint64) error {
+func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, counts map[string]dayBasis) error {
 	last := time.Now().UTC().AddDate(0, 0, -s.settleLag).Format("2006-01-02")
 	if run[0] > last {
 		return nil
@@ -330,7 +350,7 @@ const chMemoSize = 256
 // computeDaysOnce is computeDays, kept in memory while the run's basis holds: a route asks for
 // the same open days several times (Analytics: five), and they are computed once until an event
 // of those days arrives. The key holds every day's basis, so a kept run is as exact as a settled day.
-func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64) (map[string]*dayFigs, error) {
+func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]dayBasis) (map[string]*dayFigs, error) {
 	key := siteID
 	for _, d := range run {
 		key += "|" + d + ":" + basisOf(counts, d)
@@ -352,4 +372,139 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 	s.memo[key] = figs
 	s.memoMu.Unlock()
 	return figs, nil
+}
+
+// Closed days are settled in the background (settleLoop, on the main server), so that no request
+// pays for a site's history: at start, after the store's own inserts into closed days, every
+// chSettleEvery for other writers' (collectors, events-copy), and by bulk writers when they end
+// (analytics-seed). A pass reads each active site's bases and settled rows (two queries) and
+// computes only the days whose basis does not hold, in runs of at most chSettleRun days.
+const (
+	chSettleHistory = 400 // days back from today that are kept settled (a year's comparisons)
+	chSettleRun     = 14
+	chSettleEvery   = 5 * time.Minute
+	chSettleQuiet   = 2 * time.Second // after an insert into a closed day, for the next ones
+)
+
+// SettleClosedDays settles every active site's closed days that are not settled with their
+// current basis (one pass, in the caller's goroutine).
+func (s *chStore) SettleClosedDays() error {
+	from, last := s.settleWindow()
+	rows, err := s.query(`SELECT DISTINCT site_id FROM day_figures WHERE day >= toDate({:from}) AND day <= toDate({:to})`,
+		map[string]any{"from": from, "to": last})
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		if err := s.settleSite(r.Str("site_id"), from, last); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *chStore) settleWindow() (from, last string) {
+	now := time.Now().UTC()
+	return now.AddDate(0, 0, -chSettleHistory).Format("2006-01-02"), now.AddDate(0, 0, -s.settleLag).Format("2006-01-02")
+}
+
+// settleSite settles the site's days from..last with events whose settled basis does not hold.
+func (s *chStore) settleSite(siteID, from, last string) error {
+	counts, err := s.dayCounts(siteID, dayBefore(from), dayAfter(last))
+	if err != nil {
+		return err
+	}
+	var want []string
+	for d, b := range counts {
+		if b.n > 0 && d >= from && d <= last {
+			want = append(want, d)
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	sort.Strings(want)
+	have := map[string]*dayFigs{}
+	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, have); err != nil {
+		return err
+	}
+	var run []string
+	flush := func() error {
+		if len(run) == 0 {
+			return nil
+		}
+		figs, err := s.computeDays(siteID, run[0], run[len(run)-1])
+		if err == nil {
+			err = s.settle(siteID, run, figs, counts)
+		}
+		run = run[:0]
+		return err
+	}
+	for _, d := range want {
+		if have[d] != nil {
+			continue
+		}
+		if len(run) > 0 && (dayAfter(run[len(run)-1]) != d || len(run) >= chSettleRun) {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		run = append(run, d)
+	}
+	return flush()
+}
+
+// settleLoop runs SettleClosedDays at start, chSettleQuiet after a kick (an insert into a day
+// a settled day's basis covers) and every chSettleEvery, until stop closes.
+func (s *chStore) settleLoop(kick <-chan struct{}, stop <-chan struct{}, done chan<- struct{}) {
+	defer close(done)
+	tick := time.NewTicker(chSettleEvery)
+	defer tick.Stop()
+	for {
+		if err := s.SettleClosedDays(); err != nil {
+			log.Printf("events store: settling closed days: %v", err)
+		}
+		select {
+		case <-stop:
+			return
+		case <-tick.C:
+		case <-kick:
+			select {
+			case <-stop:
+				return
+			case <-time.After(chSettleQuiet):
+			}
+		}
+	}
+}
+
+// kickSettle asks settleLoop for a pass when an inserted row's day is within a closed day's basis
+// (the day after the last closed day or before).
+func (s *chStore) kickSettle(jobs []*chJob) {
+	_, last := s.settleWindow()
+	limit := dayAfter(last)
+	for _, j := range jobs {
+		for _, r := range j.rows {
+			if d := chRowDay(r); d != "" && d <= limit {
+				select {
+				case s.settleKick <- struct{}{}:
+				default:
+				}
+				return
+			}
+		}
+	}
+}
+
+func chRowDay(r any) string {
+	switch r := r.(type) {
+	case chRow:
+		return r.Day
+	case *chRow:
+		return r.Day
+	case map[string]any:
+		d, _ := r["day"].(string)
+		return d
+	}
+	return ""
 }

@@ -59,3 +59,91 @@ func TestClickHouseSettledDaysFollowLateEvents(t *testing.T) {
 	}
 	check("open day after another page", today, 1, 0, 0)
 }
+
+// ClickHouse runs an insert's views one after another (sessions among the last): a read between
+// them sees day_figures and goal_firsts with the insert and sessions without. A figure computed
+// then must not be kept (in memory for an open day, in settled for a closed one) once the insert is
+// whole. The test holds the sessions view back (detached) to read in between, then lets its rows in.
+func TestClickHouseSettledDaysIgnoreHalfAppliedInserts(t *testing.T) {
+	store := openClickHouseStore(t, siteA).(*chStore)
+	s := contractSite(siteA)
+	closed := time.Date(contractNow.Year(), contractNow.Month(), contractNow.Day()-10, 12, 0, 0, 0, time.UTC)
+	pv := func(session string, when time.Time) Ingest {
+		return Ingest{Site: s, Batch: &Batch{Key: s.Key, Visitor: "v" + session, Session: session,
+			Events: []Event{at(Event{Type: "pv", Path: "/"}, when)}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
+	}
+	days := []DayRange{{From: contractDay, To: contractDay}, {From: closed.Format("2006-01-02"), To: closed.Format("2006-01-02")}}
+	check := func(step string, sessions float64) {
+		t.Helper()
+		for _, r := range days {
+			got, err := store.Totals(siteA, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Pageviews != 1 || got.Sessions != sessions || got.Visitors != sessions {
+				t.Errorf("%s, %s: pageviews %v sessions %v visitors %v, want 1 %v %v", step, r.From, got.Pageviews, got.Sessions,
+					got.Visitors, sessions, sessions)
+			}
+		}
+	}
+	if err := store.db.Exec("DETACH TABLE sessions_mv"); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.WriteAll([]Ingest{pv("half0001", contractNow.Add(-time.Hour)), pv("half0002", closed)}); err != nil {
+		t.Fatal(err)
+	}
+	check("between the views", 0)
+	if err := store.db.Exec("INSERT INTO sessions " + Rollups[0].SiteSelect(Quote(siteA))); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.db.Exec("ATTACH TABLE sessions_mv"); err != nil {
+		t.Fatal(err)
+	}
+	check("once the insert is whole", 1)
+}
+
+// The main server settles closed days in the background: at start, and again after an insert
+// into a closed day, so that no request computes a site's history.
+func TestClickHouseClosedDaysSettleInBackground(t *testing.T) {
+	store := openClickHouseStore(t, siteA).(*chStore)
+	s := contractSite(siteA)
+	now := time.Now().UTC()
+	closed := time.Date(now.Year(), now.Month(), now.Day()-10, 12, 0, 0, 0, time.UTC)
+	pv := func(session string, when time.Time) Ingest {
+		return Ingest{Site: s, Batch: &Batch{Key: s.Key, Visitor: "v" + session, Session: session,
+			Events: []Event{at(Event{Type: "pv", Path: "/"}, when)}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
+	}
+	if err := store.WriteAll([]Ingest{pv("bg000001", closed), pv("bg000002", now.Add(-time.Minute))}); err != nil {
+		t.Fatal(err)
+	}
+	settledSessions := func(want float64) {
+		t.Helper()
+		for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			r, err := store.db.QueryOne(`SELECT count() AS days, argMax(sessions, version) AS sessions FROM settled
+				WHERE kind = 'day' AND day = toDate('` + closed.Format("2006-01-02") + `')`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Int("days") > 0 && r.Num("sessions") == want {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("the closed day was not settled with %v sessions in the background: %v", want, r)
+			}
+		}
+	}
+	store.Start()
+	defer store.Stop()
+	settledSessions(1)
+	if r, err := store.db.QueryOne("SELECT count() AS n FROM settled WHERE day >= today() - 1"); err != nil || r.Int("n") != 0 {
+		t.Errorf("open days settled: %v %v", r, err)
+	}
+	if err := store.Submit(pv("bg000003", closed.Add(time.Hour))); err != nil {
+		t.Fatal(err)
+	}
+	settledSessions(2)
+	got, err := store.Totals(siteA, DayRange{From: closed.Format("2006-01-02"), To: closed.Format("2006-01-02")})
+	if err != nil || got.Sessions != 2 {
+		t.Errorf("totals of the settled day: %+v %v", got, err)
+	}
+}

@@ -27,6 +27,9 @@ type chStore struct {
 	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
 	memoMu     sync.Mutex
 	memo       map[string]map[string]*dayFigs // open days' figures by run and basis (computeDaysOnce)
+	settleKick chan struct{}                  // to settleLoop (the main server's): an insert into a closed day
+	settleStop chan struct{}
+	settleDone chan struct{}
 	stop       chan struct{}
 	done       chan struct{}
 	started    bool
@@ -71,7 +74,7 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 
 func newCHStore(db *Client) *chStore {
 	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenuecap.Key]float64{},
-		settleLag: chSettleLag, revenueCap: revenuecap.Configured(),
+		settleLag: chSettleLag, settleKick: make(chan struct{}, 1), revenueCap: revenuecap.Configured(),
 		dayCache: funneldays.NewCache(), late: chLateState{sites: map[string]*chLateSeen{}}}
 }
 
@@ -97,6 +100,10 @@ func (s *chStore) Start() {
 		default:
 		}
 	}
+	if s.wal == nil { // the main server, not a collector: it settles closed days in the background
+		s.settleStop, s.settleDone = make(chan struct{}), make(chan struct{})
+		go s.settleLoop(s.settleKick, s.settleStop, s.settleDone)
+	}
 	go s.loop()
 }
 
@@ -108,6 +115,11 @@ func (s *chStore) Stop() {
 	if started {
 		close(s.stop)
 		<-s.done
+		if s.settleStop != nil {
+			close(s.settleStop)
+			<-s.settleDone
+			s.settleStop = nil
+		}
 		if s.wal != nil {
 			close(s.walStop)
 			<-s.walDone
@@ -227,6 +239,7 @@ func (s *chStore) insert(jobs []*chJob) error {
 		return err
 	}
 	s.markWritten(jobs)
+	s.kickSettle(jobs)
 	return nil
 }
 

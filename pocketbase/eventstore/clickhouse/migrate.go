@@ -86,7 +86,7 @@ var Schema = local(append([]Migration{
 	) ENGINE = MergeTree ORDER BY (site_id, step)`}},
 	// Materialized rollups (rollups.go): sessions, day and page figures, goals' first completions.
 	sessionsRollup, dayFiguresRollup, pageFiguresRollup, goalFirstsRollup,
-}, derivedSchema...), "")
+}, append(derivedSchema, rollupCounts)...), "")
 
 // derivedSchema are narrow tables fed by materialized views on events (derived.go): written at
 // insert by ClickHouse itself, so collectors need no state, and backfilled from the events already
@@ -180,7 +180,24 @@ func ClusterSchema(cluster, database string) []Migration {
 		}
 		out = append(out, Migration{Version: m.Version, Name: m.Name, SQL: stmts})
 	}
+	// Later steps on the first steps' tables: on each shard's _local tables, and an ALTER also on
+	// the Distributed table over them (its columns are read through it).
+	for _, m := range []Migration{rollupCounts} {
+		var stmts []string
+		for _, stmt := range m.SQL {
+			local := toLocal(stmt)
+			if t := altered.FindStringSubmatch(stmt); t != nil {
+				local = strings.Replace(stmt, "ALTER TABLE "+t[1]+" ", "ALTER TABLE "+t[1]+"_local ", 1)
+				stmts = append(stmts, local, stmt)
+				continue
+			}
+			stmts = append(stmts, local)
+		}
+		out = append(out, Migration{Version: m.Version, Name: m.Name, SQL: stmts})
+	}
 	return out
 }
+
+var altered = regexp.MustCompile(`^ALTER TABLE (\w+) `)
 
 var createdTable = regexp.MustCompile(`^CREATE TABLE IF NOT EXISTS ([a-z_]+) \(`)

@@ -46,13 +46,40 @@ const rollupGoalFirstsSelect = `SELECT site_id, day, type AS kind, if(session = 
 	maxState(toUInt8(session != '')) AS in_session
 	FROM events WHERE type IN ('conversion', 'micro_conversion') GROUP BY site_id, day, kind, sess, goal`
 
-// Rollups lists the tables fed by views on events, for a site's rebuild (events-copy's resume).
+// Rollups lists the tables fed by views on events, for a site's rebuild (events-copy's resume):
+// their views' queries since version 14.
 var Rollups = []Rollup{
-	{"sessions", rollupSessionsSelect},
+	{"sessions", counted(rollupSessionsSelect)},
 	{"day_figures", rollupDayFiguresSelect},
 	{"page_figures", rollupPageFiguresSelect},
-	{"goal_firsts", rollupGoalFirstsSelect},
+	{"goal_firsts", counted(rollupGoalFirstsSelect)},
 }
+
+// counted adds n, the events of each row, to a rollup's select (version 14).
+func counted(sel string) string {
+	return strings.Replace(sel, "\n\tFROM events WHERE ", ", countState() AS n\n\tFROM events WHERE ", 1)
+}
+
+// Version 14: sessions and goal_firsts count their events in n (countMerge(n) is the same however
+// the rows merge), written by the same view insert as the row, so that a reader can tell whether an
+// insert's rows reached a rollup: ClickHouse runs an insert's views one after another, and a read
+// between them sees some rollups with the insert and some without (sessions is among the last).
+// The settled figures' basis holds each rollup's count (clickhouse_settled.go). The
+// views are made again with n, and n is backfilled for the rows already held: rows with only n
+// (every other state empty, which merges as nothing). Run with no writer inserting, as 6 to 13.
+var rollupCounts = Migration{Version: 14, Name: "rollup_counts", SQL: []string{
+	"ALTER TABLE sessions ADD COLUMN n AggregateFunction(count)",
+	"DROP TABLE IF EXISTS sessions_mv",
+	"CREATE MATERIALIZED VIEW IF NOT EXISTS sessions_mv TO sessions AS " + counted(rollupSessionsSelect),
+	`INSERT INTO sessions (site_id, day, session, n) SELECT site_id, day, session, countState() AS n
+	FROM events WHERE session != '' GROUP BY site_id, day, session`,
+	"ALTER TABLE goal_firsts ADD COLUMN n AggregateFunction(count)",
+	"DROP TABLE IF EXISTS goal_firsts_mv",
+	"CREATE MATERIALIZED VIEW IF NOT EXISTS goal_firsts_mv TO goal_firsts AS " + counted(rollupGoalFirstsSelect),
+	`INSERT INTO goal_firsts (site_id, day, kind, sess, goal, n) SELECT site_id, day, type AS kind,
+	if(session = '', toString(cityHash64(props, at)), session) AS sess, goal, countState() AS n
+	FROM events WHERE type IN ('conversion', 'micro_conversion') GROUP BY site_id, day, kind, sess, goal`,
+}}
 
 // rollupStep creates a rollup table, the view that feeds it at insert, then backfills it from the
 // events already stored (run it with no writer inserting: an insert between the view and the
@@ -67,7 +94,7 @@ const argKey = "Tuple(UInt64, UInt64)"
 
 // One row per session and day of its events: what a session's figures need (start, pages, entry
 // and exit, its dimensions from its first event, time, revenue, converted).
-var sessionsRollup = rollupStep(6, Rollups[0], `CREATE TABLE IF NOT EXISTS sessions (
+var sessionsRollup = rollupStep(6, Rollup{"sessions", rollupSessionsSelect}, `CREATE TABLE IF NOT EXISTS sessions (
 	site_id String, day Date, session String, visitor AggregateFunction(any, String),
 	started AggregateFunction(min, UInt64), start_day AggregateFunction(argMin, Date, UInt64),
 	pageviews AggregateFunction(sum, UInt64),
@@ -80,19 +107,19 @@ var sessionsRollup = rollupStep(6, Rollups[0], `CREATE TABLE IF NOT EXISTS sessi
 	) ENGINE = AggregatingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, day, session)`)
 
 // The figures that add up per day (n: events stored, the settled figures' basis).
-var dayFiguresRollup = rollupStep(7, Rollups[1], `CREATE TABLE IF NOT EXISTS day_figures (
+var dayFiguresRollup = rollupStep(7, Rollup{"day_figures", rollupDayFiguresSelect}, `CREATE TABLE IF NOT EXISTS day_figures (
 	site_id String, day Date, n UInt64, pageviews UInt64, duration_ms Float64, scroll_sum Float64, scroll_count UInt64,
 	errors UInt64, clicks UInt64, revenue Float64
 	) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, day)`)
 
-var pageFiguresRollup = rollupStep(8, Rollups[2], `CREATE TABLE IF NOT EXISTS page_figures (
+var pageFiguresRollup = rollupStep(8, Rollup{"page_figures", rollupPageFiguresSelect}, `CREATE TABLE IF NOT EXISTS page_figures (
 	site_id String, day Date, path String, pageviews UInt64, duration_ms Float64, scroll_sum Float64, scroll_count UInt64,
 	errors UInt64, revenue Float64
 	) ENGINE = SummingMergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, day, path)`)
 
 // Conversions and micro goal completions by session and goal, plus the settled session figures of
 // closed days (written by the store, not by a view: see clickhouse_settled.go).
-var goalFirstsRollup = rollupStep(9, Rollups[3], `CREATE TABLE IF NOT EXISTS goal_firsts (
+var goalFirstsRollup = rollupStep(9, Rollup{"goal_firsts", rollupGoalFirstsSelect}, `CREATE TABLE IF NOT EXISTS goal_firsts (
 	site_id String, day Date, kind String, sess String, goal String, first_at AggregateFunction(min, UInt64),
 	first_day AggregateFunction(argMin, Date, UInt64), c_path AggregateFunction(argMin, String, UInt64),
 	in_session AggregateFunction(max, UInt8)

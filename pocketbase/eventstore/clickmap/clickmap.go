@@ -162,9 +162,9 @@ func SortCells(cells []Cell) {
 }
 
 // RageBursts counts the bursts per selector (see the package comment) among clicks, only those of bursts
-// starting at countFrom or later (compared with each click's TS; "" counts all). Clicks of one millisecond keep the
+// starting at countFrom or later (ms since the epoch; 0 counts all). Clicks of one millisecond keep the
 // flags of their sorted position, so their order among themselves does not matter.
-func RageBursts(clicks []Click, countFrom string) map[string]int {
+func RageBursts(clicks []Click, countFrom float64) map[string]int {
 	groups := map[[2]string][]Click{}
 	for _, c := range clicks {
 		k := [2]string{c.Session, c.Selector}
@@ -178,7 +178,7 @@ func RageBursts(clicks []Click, countFrom string) map[string]int {
 			ms[i] = c.MS
 		}
 		for i, starts := range RageBurstStarts(ms) {
-			if starts && g[i].TS >= countFrom {
+			if starts && g[i].MS >= countFrom {
 				out[k[1]]++
 			}
 		}
@@ -202,9 +202,8 @@ func RageBurstStarts(ms []float64) []bool {
 	return out
 }
 
-// Click is one click as the rage rule reads it: TS is the store's own sortable time text (may be
-// "" when no countFrom is used), MS its time in ms.
+// Click is one click as the rage rule reads it: MS is its time in ms since the epoch.
 type Click struct {
-	Session, Selector, TS string
-	MS                    float64
+	Session, Selector string
+	MS                float64
 }

@@ -71,3 +71,15 @@ func SessionDims(source, utmSource, utmMedium, utmCampaign, device, browser, cou
 	}
 	return out
 }
+
+// MsOfSQL is SQLite SQL for an ISO time column or parameter in events.ts's milliseconds since the
+// epoch (the SQLite store's events keep integer ms, its other tables ISO text); the SQLite store
+// and the copy from it to ClickHouse both use it.
+func MsOfSQL(iso string) string {
+	return "CAST(round((julianday(" + iso + ") - 2440587.5) * 86400000.0) AS INTEGER)"
+}
+
+// IsoOfSQL is SQLite SQL for an events.ts value as ISO text ("2006-01-02 15:04:05.000Z").
+func IsoOfSQL(ms string) string {
+	return "strftime('%Y-%m-%d %H:%M:%fZ', " + ms + " / 1000.0, 'unixepoch')"
+}

@@ -17,7 +17,8 @@ type eventRow struct {
 	site, visitor, session, typ, name, path, url, referrer string
 	props                                                  any // nil or a JSON string
 	value, x, y                                            float64
-	selector, ts, rule, goal                               string
+	selector, rule, goal                                   string
+	ts                                                     int64 // ms since the epoch (eventTime)
 	client                                                 string
 	ox, oy                                                 float64
 	viewport                                               string

@@ -168,7 +168,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 		s.lastSeen = ev.At
 	}
 	row := eventRow{site: site.ID, visitor: s.visitor, session: s.key, typ: collect.TypeNames[ev.Type], path: ev.Path,
-		ts: dbTime(ev.At), client: j.client}
+		ts: eventTime(ev.At), client: j.client}
 	switch ev.Type {
 	case "pv":
 		s.pageviews++
@@ -334,7 +334,7 @@ func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event
 	}
 	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "conversion", name: eventrow.Truncate(g.Name, 100),
 		path: ev.Path, props: eventrow.JSON(props), value: value,
-		ts: dbTime(ev.At), goal: g.ID, client: j.client})
+		ts: eventTime(ev.At), goal: g.ID, client: j.client})
 	return value, nil
 }
 
@@ -349,5 +349,5 @@ func (a *applier) completeMicro(j *job, s *sessState, g goal, ev *Event, day str
 	}
 	a.rows = append(a.rows, eventRow{site: s.siteID, visitor: s.visitor, session: s.key, typ: "micro_conversion", name: eventrow.Truncate(g.Name, 100),
 		path: ev.Path, props: eventrow.JSON(map[string]any{"goal": g.ID, "micro": true, "verified": j.verified}),
-		ts: dbTime(ev.At), goal: g.ID, client: j.client})
+		ts: eventTime(ev.At), goal: g.ID, client: j.client})
 }

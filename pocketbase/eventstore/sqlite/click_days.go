@@ -58,10 +58,10 @@ func (s *sqliteStore) rageAcrossMidnight(q HeatmapQuery, midnight time.Time) (ma
 	if err != nil {
 		return nil, err
 	}
-	at := dbTime(midnight)
+	at := float64(eventTime(midnight))
 	var after []clickmap.Click
 	for _, c := range clicks {
-		if c.TS >= at {
+		if c.MS >= at {
 			after = append(after, c)
 		}
 	}

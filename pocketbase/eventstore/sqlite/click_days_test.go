@@ -8,6 +8,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/pocketbase/dbx"
 )
 
 // Click days must never change an answer: every click map is compared with the same click map
@@ -144,17 +146,19 @@ func TestClickDaysAnswerAsRawEvents(t *testing.T) {
 	}
 	clickDaysTraffic(t, s, rng, 300, "late", 6*24*time.Hour)
 	var revive []Ingest
-	rows, err := s.app.DB().NewQuery(`SELECT session, ts FROM events WHERE type = 'click' AND ts < '2026-03-25' LIMIT 200`).Rows()
+	rows, err := s.app.DB().NewQuery(`SELECT session, ts FROM events WHERE type = 'click' AND ts < {:before} LIMIT 200`).
+		Bind(dbx.Params{"before": eventTime(time.Date(2026, 3, 25, 0, 0, 0, 0, time.UTC))}).Rows()
 	if err != nil {
 		t.Fatal(err)
 	}
 	site := contractSite(siteA)
 	for rows.Next() {
-		var session, ts string
+		var session string
+		var ts int64
 		if err := rows.Scan(&session, &ts); err != nil {
 			t.Fatal(err)
 		}
-		clickAt, _ := parseDBTime(ts)
+		clickAt := eventAt(ts)
 		revive = append(revive, Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: "revive", Session: session,
 			Events: []Event{at(Event{Type: "pv", Path: "/about"}, clickAt.Add(300*time.Millisecond))}}, Device: "desktop"})
 	}

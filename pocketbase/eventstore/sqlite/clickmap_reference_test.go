@@ -21,14 +21,14 @@ var refClickBinsSQL = `SELECT selector, MIN(` + strconv.Itoa(clickmap.HeatBins-1
 	MIN(` + strconv.Itoa(clickmap.HeatBins-1) + `, CAST(offset_y * ` + strconv.Itoa(clickmap.HeatBins) + ` AS INTEGER)) AS bin_y, COUNT(*) AS n, MAX(name) AS text
 	FROM events WHERE ` + refClickFilterSQL + ` GROUP BY selector, bin_x, bin_y ORDER BY selector, bin_x, bin_y`
 
-// A click is in a rage burst when it is at most RageWindow after the click two before it, of the
+// A click is in a rage burst when it is at most clickmap.RageWindow after the click two before it, of the
 // same session on the same element; a burst starts at such a click whose predecessor was not one.
 // The second window keeps the first's order (rn): clicks of the same millisecond stay in place.
 var refRageBurstsSQL = `SELECT selector, SUM(burst) AS n FROM (
 		SELECT selector, COALESCE(rage, 0) AND NOT COALESCE(LAG(rage) OVER w2, 0) AS burst FROM (
 			SELECT selector, session, ROW_NUMBER() OVER w AS rn,
 				(ms - LAG(ms, ` + strconv.Itoa(clickmap.RageClicks-1) + `) OVER w) <= ` + strconv.Itoa(int(clickmap.RageWindow.Milliseconds())) + ` AS rage FROM (
-				SELECT selector, session, julianday(ts) * 86400000.0 AS ms FROM events WHERE ` + refClickFilterSQL + `
+				SELECT selector, session, ts AS ms FROM events WHERE ` + refClickFilterSQL + `
 			) WINDOW w AS (PARTITION BY session, selector ORDER BY ms)
 		) WINDOW w2 AS (PARTITION BY session, selector ORDER BY rn)
 	) GROUP BY selector HAVING n > 0`
@@ -36,7 +36,7 @@ var refRageBurstsSQL = `SELECT selector, SUM(burst) AS n FROM (
 var refDeadClicksSQL = `SELECT c.selector AS selector, COUNT(*) AS n FROM events c WHERE ` + strings.ReplaceAll(refClickFilterSQL, "ts ", "c.ts ") + `
 	AND c.selector IN (SELECT value FROM json_each({:selectors}))
 	AND NOT EXISTS (SELECT 1 FROM events p WHERE p.site_id = c.site_id AND p.session = c.session AND p.type = 'pageview'
-		AND p.ts > c.ts AND p.ts <= strftime('%Y-%m-%d %H:%M:%fZ', c.ts, '+` + strconv.Itoa(int(clickmap.DeadWindow.Seconds())) + ` seconds'))
+		AND p.ts > c.ts AND p.ts <= c.ts + ` + strconv.FormatInt(clickmap.DeadWindow.Milliseconds(), 10) + `)
 	GROUP BY c.selector`
 
 // referenceClickMap is the click map computed from the range's raw events alone.

@@ -3,6 +3,7 @@ package sqlite
 import (
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -41,8 +42,10 @@ func TestEventsRowidMigrationKeepsEveryEvent(t *testing.T) {
 		if err != nil {
 			t.Fatalf("event %d (rowid %d): %v", i, r, err)
 		}
-		if e.GetString("path") != "/p"+strconv.Itoa(i) || e.GetString("ts") != "2026-11-26 10:00:0"+strconv.Itoa(i)+".000Z" {
-			t.Errorf("event %d: path %q ts %q", i, e.GetString("path"), e.GetString("ts"))
+		// The later ms migration (1763907000) ran too: the time is the same instant.
+		want := time.Date(2026, 11, 26, 10, 0, i, 0, time.UTC).UnixMilli()
+		if e.GetString("path") != "/p"+strconv.Itoa(i) || int64(e.GetFloat("ts")) != want {
+			t.Errorf("event %d: path %q ts %v", i, e.GetString("path"), e.Get("ts"))
 		}
 	}
 	var named, auto int
@@ -58,7 +61,7 @@ func TestEventsRowidMigrationKeepsEveryEvent(t *testing.T) {
 	}
 	events, _ = app.FindCollectionByNameOrId("events") // as the migration left it
 	e := core.NewRecord(events)
-	e.Load(map[string]any{"site_id": "site0000000000a", "type": "pageview", "visitor": "v1", "session": "s1", "ts": "2026-11-26 10:30:00.000Z"})
+	e.Load(map[string]any{"site_id": "site0000000000a", "type": "pageview", "visitor": "v1", "session": "s1", "ts": time.Date(2026, 11, 26, 10, 30, 0, 0, time.UTC).UnixMilli()})
 	if err := app.Save(e); err != nil {
 		t.Fatal(err)
 	}
@@ -70,12 +73,71 @@ func TestEventsRowidMigrationKeepsEveryEvent(t *testing.T) {
 	}
 	var before, after int64
 	_ = app.DB().NewQuery("SELECT MAX(rowid) FROM events").Row(&before)
-	row := eventRow{site: "site0000000000a", typ: "pageview", ts: "2026-11-26 11:00:00.000Z"}
+	row := eventRow{site: "site0000000000a", typ: "pageview", ts: time.Date(2026, 11, 26, 11, 0, 0, 0, time.UTC).UnixMilli()}
 	if _, err := app.NonconcurrentDB().(*dbx.DB).DB().Exec(insertEventSQL, row.appendValues(nil)...); err != nil {
 		t.Fatal(err)
 	}
 	_ = app.DB().NewQuery("SELECT MAX(rowid) FROM events").Row(&after)
 	if after != before+1 {
 		t.Errorf("the writer's event got rowid %d, want %d", after, before+1)
+	}
+}
+
+// Events stored with ISO times keep their rows, rowids and indexes when ts becomes integer ms
+// (1763907000): each time is the same instant, an empty one 0, and the field is a number.
+func TestEventsTsMsMigrationKeepsEveryEvent(t *testing.T) {
+	app, migrate := schematest.NewAppBefore(t, "1763907000_events_ts_ms.js")
+	times := []string{"2026-11-26 10:00:00.000Z", "2026-11-26 23:59:59.999Z", "2025-01-01 00:00:00.001Z", ""}
+	var rowids []int64
+	for i, ts := range times {
+		res, err := app.DB().NewQuery(`INSERT INTO events (site_id, visitor, session, type, path, ts) VALUES ('site0000000000a', 'v', 's', 'pageview', {:path}, {:ts})`).
+			Bind(dbx.Params{"path": "/p" + strconv.Itoa(i), "ts": ts}).Execute()
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, _ := res.LastInsertId()
+		rowids = append(rowids, id)
+	}
+	var indexesBefore int
+	_ = app.DB().NewQuery("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'").Row(&indexesBefore)
+
+	migrate()
+
+	for i, ts := range times {
+		var want int64
+		if ts != "" {
+			at, err := parseDBTime(ts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = at.UnixMilli()
+		}
+		var got int64
+		var typ, path string
+		if err := app.DB().NewQuery("SELECT ts, typeof(ts), path FROM events WHERE rowid = {:r}").Bind(dbx.Params{"r": rowids[i]}).Row(&got, &typ, &path); err != nil {
+			t.Fatalf("event %d (rowid %d): %v", i, rowids[i], err)
+		}
+		if got != want || typ != "integer" || path != "/p"+strconv.Itoa(i) {
+			t.Errorf("event %d: ts %d (%s) path %q, want %d (integer) /p%d", i, got, typ, path, want, i)
+		}
+	}
+	var indexesAfter int
+	_ = app.DB().NewQuery("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events'").Row(&indexesAfter)
+	if indexesAfter != indexesBefore {
+		t.Errorf("%d indexes after, want %d", indexesAfter, indexesBefore)
+	}
+	events, _ := app.FindCollectionByNameOrId("events")
+	if f := events.Fields.GetByName("ts"); f == nil || f.Type() != core.FieldTypeNumber {
+		t.Fatalf("ts field %v, want a number", f)
+	}
+	// The writer's events are stored as the migration left the table.
+	row := eventRow{site: "site0000000000a", typ: "pageview", ts: 1764151200123}
+	if _, err := app.NonconcurrentDB().(*dbx.DB).DB().Exec(insertEventSQL, row.appendValues(nil)...); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	_ = app.DB().NewQuery("SELECT COUNT(*) FROM events WHERE ts = 1764151200123 AND typeof(ts) = 'integer'").Row(&n)
+	if n != 1 {
+		t.Errorf("the writer's event: %d rows with its integer time", n)
 	}
 }

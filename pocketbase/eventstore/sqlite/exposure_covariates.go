@@ -37,11 +37,12 @@ const (
 	covDeviceSQL = `SELECT COALESCE((SELECT device_type FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
 		AND started_at <= {:ts} ORDER BY started_at DESC LIMIT 1), '')`
 	covSessionsSQL = `SELECT COUNT(*) FROM sessions WHERE site_id = {:site} AND visitor = {:visitor} AND started_at <= {:ts}`
-	// Pre-exposure behaviour in [ts - window, ts) (the partial indexes of conversions and purchases).
+	// Pre-exposure behaviour in [from, at) = [ts - window, ts) in events' ms (the partial indexes of
+	// conversions and purchases).
 	covPreGoalsSQL = `SELECT DISTINCT goal FROM events WHERE type = 'conversion' AND site_id = {:site} AND visitor = {:visitor}
-		AND goal != '' AND ts >= {:from} AND ts < {:ts}`
+		AND goal != '' AND ts >= {:from} AND ts < {:at}`
 	covPreRevenueSQL = `SELECT COALESCE(SUM(value), 0) FROM events WHERE type = 'custom' AND value > 0 AND site_id = {:site}
-		AND visitor = {:visitor} AND ts >= {:from} AND ts < {:ts}`
+		AND visitor = {:visitor} AND ts >= {:from} AND ts < {:at}`
 	covUpsertSQL = `INSERT INTO experiment_covariates (site_id, experiment, visitor, device, visitor_type, window_days, pre_revenue, pre_goals)
 		VALUES ({:site}, {:exp}, {:visitor}, {:device}, {:vtype}, {:window}, {:prerev}, {:pregoals})
 		ON CONFLICT(experiment, visitor) DO UPDATE SET device = excluded.device, visitor_type = excluded.visitor_type,
@@ -348,7 +349,7 @@ func (t *covariateTracker) recordCovariates(k exposureKey, window int) error {
 	if err != nil {
 		return err
 	}
-	q := map[string]any{"site": site, "visitor": k.visitor, "ts": ts, "from": dbTime(windowStart(at, window))}
+	q := map[string]any{"site": site, "visitor": k.visitor, "ts": ts, "at": eventTime(at), "from": eventTime(windowStart(at, window))}
 	var device string
 	var sessions int
 	if err := t.tx.row(covDeviceSQL, q, &device); err != nil {

@@ -31,13 +31,13 @@ const referenceCellsSQL = `SELECT variant, device, vtype, COUNT(*) AS n, SUM(pos
 		{{post}} AS post, {{pre}} AS pre
 	FROM experiment_exposures x WHERE x.experiment = {:exp}) GROUP BY variant, device, vtype`
 
-const (
+var (
 	refGoalPost = `EXISTS (SELECT 1 FROM experiment_conversions c WHERE c.experiment = x.experiment AND c.goal = {:goal}
 		AND c.visitor = x.visitor)`
 	refGoalPre = `EXISTS (SELECT 1 FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor
-		AND e.goal = {:goal} AND e.ts >= strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window}) AND e.ts < x.ts)`
+		AND e.goal = {:goal} AND e.ts >= ` + msOfSQL(`strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window})`) + ` AND e.ts < ` + msOfSQL("x.ts") + `)`
 	refRevenuePre = `COALESCE((SELECT SUM(e.value) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id
-		AND e.visitor = x.visitor AND e.ts >= strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window}) AND e.ts < x.ts), 0)`
+		AND e.visitor = x.visitor AND e.ts >= ` + msOfSQL(`strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window})`) + ` AND e.ts < ` + msOfSQL("x.ts") + `), 0)`
 )
 
 func referenceCells(t *testing.T, app core.App, window int, goal string) []eventstore.CupedCell {
@@ -248,7 +248,7 @@ func TestStoreContractCovariates(t *testing.T) {
 func TestCovariateQueriesSearchTheirIndexes(t *testing.T) {
 	app := newSchemaApp(t, siteA)
 	p := dbx.Params{"exp": "x", "site": siteA, "goal": "g", "visitor": "v", "ts": "2026-01-01 00:00:00.000Z",
-		"from": "2025-12-18 00:00:00.000Z", "window": 14}
+		"at": int64(1767225600000), "from": int64(1766016000000), "window": 14}
 	want := map[string]string{
 		covExposureSQL:       "idx_experiment_exposures_experiment_visitor",
 		covPostGoalsSQL:      "idx_experiment_conversions_experiment_visitor",

@@ -309,35 +309,37 @@ type paid struct {
 }
 
 func (w *experimentWriter) purchasesSince(site, visitor string, since time.Time) ([]paid, error) {
-	rows, err := w.tx.query(visitorPurchasesSinceSQL, map[string]any{"site": site, "visitor": visitor, "ts": dbTime(since)})
+	rows, err := w.tx.query(visitorPurchasesSinceSQL, map[string]any{"site": site, "visitor": visitor, "ts": eventTime(since)})
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []paid
 	for rows.Next() {
-		var ts string
+		var ms int64
 		var v float64
-		if err := rows.Scan(&ts, &v); err != nil {
+		if err := rows.Scan(&ms, &v); err != nil {
 			return nil, err
 		}
-		at, _ := time.Parse("2006-01-02 15:04:05.000Z", ts)
-		out = append(out, paid{at: at, value: v})
+		out = append(out, paid{at: eventAt(ms), value: v})
 	}
 	return out, rows.Err()
 }
 
 // backfillGoals records the goals the visitor converted since the exposure.
 func (w *experimentWriter) backfillGoals(x *pendingExposure) error {
-	rows, err := w.tx.query(visitorGoalsSinceSQL, map[string]any{"site": x.site, "visitor": x.visitor, "ts": dbTime(x.at)})
+	rows, err := w.tx.query(visitorGoalsSinceSQL, map[string]any{"site": x.site, "visitor": x.visitor, "ts": eventTime(x.at)})
 	if err != nil {
 		return err
 	}
-	type first struct{ goal, ts string }
+	type first struct {
+		goal string
+		ms   int64
+	}
 	var firsts []first
 	for rows.Next() {
 		var f first
-		if err := rows.Scan(&f.goal, &f.ts); err != nil {
+		if err := rows.Scan(&f.goal, &f.ms); err != nil {
 			rows.Close()
 			return err
 		}
@@ -345,7 +347,7 @@ func (w *experimentWriter) backfillGoals(x *pendingExposure) error {
 	}
 	rows.Close()
 	for _, f := range firsts {
-		if err := w.convert(x.site, x.experiment, f.goal, x.variant, x.visitor, f.ts); err != nil {
+		if err := w.convert(x.site, x.experiment, f.goal, x.variant, x.visitor, eventTimeISO(f.ms)); err != nil {
 			return err
 		}
 	}

@@ -21,16 +21,16 @@ var (
 		RatioPages: `(SELECT COALESCE(SUM(s.page_views), 0) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor
 		AND s.last_seen_at >= x.ts)`,
 		RatioOrders: `(SELECT COUNT(*) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id
-		AND e.visitor = x.visitor AND e.ts >= x.ts)`,
+		AND e.visitor = x.visitor AND e.ts >= ` + msOfSQL("x.ts") + `)`,
 		RatioGoal: `(SELECT COUNT(*) FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor
-		AND e.goal = {:goal} AND e.ts >= x.ts)`,
+		AND e.goal = {:goal} AND e.ts >= ` + msOfSQL("x.ts") + `)`,
 	}
 	ratioPreSQL = map[string]string{
 		RatioSessions: `(SELECT COUNT(*) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.started_at >= ` + windowStartSQL + ` AND s.started_at < x.ts)`,
 		RatioPages:    `(SELECT COALESCE(SUM(s.page_views), 0) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.started_at >= ` + windowStartSQL + ` AND s.started_at < x.ts)`,
-		RatioRevenue:  `(SELECT COALESCE(SUM(e.value), 0) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + windowStartSQL + ` AND e.ts < x.ts)`,
-		RatioOrders:   `(SELECT COUNT(*) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + windowStartSQL + ` AND e.ts < x.ts)`,
-		RatioGoal:     `(SELECT COUNT(*) FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.goal = {:goal} AND e.ts >= ` + windowStartSQL + ` AND e.ts < x.ts)`,
+		RatioRevenue:  `(SELECT COALESCE(SUM(e.value), 0) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + msOfSQL(windowStartSQL) + ` AND e.ts < ` + msOfSQL("x.ts") + `)`,
+		RatioOrders:   `(SELECT COUNT(*) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + msOfSQL(windowStartSQL) + ` AND e.ts < ` + msOfSQL("x.ts") + `)`,
+		RatioGoal:     `(SELECT COUNT(*) FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.goal = {:goal} AND e.ts >= ` + msOfSQL(windowStartSQL) + ` AND e.ts < ` + msOfSQL("x.ts") + `)`,
 	}
 )
 

@@ -34,7 +34,7 @@ func (a *applier) applyServerConversion(j *job) error {
 		a.outcomes = append(a.outcomes, outcome{site: siteID, visitor: c.Visitor, goal: eventrow.RevenueGoal, value: c.Value, at: c.At})
 	}
 	a.rows = append(a.rows, eventRow{site: siteID, visitor: c.Visitor, typ: "conversion", name: eventrow.Truncate(c.Goal, 100),
-		value: c.Value, ts: dbTime(c.At), goal: goalID, props: eventrow.JSON(map[string]any{
+		value: c.Value, ts: eventTime(c.At), goal: goalID, props: eventrow.JSON(map[string]any{
 			"goal": goalID, "source": ServerConversionSource, "verified": true, "conversion_id": c.ID, "currency": c.Currency,
 		})})
 	ri := len(a.rows) - 1

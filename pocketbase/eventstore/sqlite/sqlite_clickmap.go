@@ -20,19 +20,19 @@ const clickFilterSQL = `type = 'click' AND site_id = {:site} AND path = {:path} 
 	AND ts >= {:from} AND ts < {:to}`
 
 // clickRowsSQL reads each click of the span with its UTC day (the unit of click days) and its time
-// in ms as the reference's SQL took it (julianday, a float: the rage window compares those).
-const clickRowsSQL = `SELECT substr(ts, 1, 10) AS day, session, selector, ts, julianday(ts) * 86400000.0 AS ms,
+// in ms (events.ts).
+const clickRowsSQL = `SELECT date(ts / 1000, 'unixepoch') AS day, session, selector, ts,
 	offset_x, offset_y, name FROM events WHERE ` + clickFilterSQL
 
 // Dead clicks of the given selectors per UTC day: no page view of the session within clickmap.DeadWindow
 // after them, one seek in the partial index of page views by session and time (its row, for the
 // site, is read only for a page view in the window; the site's events
 // of that second, or its page views by path, may be many).
-var deadClicksSQL = `SELECT substr(c.ts, 1, 10) AS day, c.selector AS selector, COUNT(*) AS n FROM events c WHERE ` +
+var deadClicksSQL = `SELECT date(c.ts / 1000, 'unixepoch') AS day, c.selector AS selector, COUNT(*) AS n FROM events c WHERE ` +
 	strings.ReplaceAll(clickFilterSQL, "ts ", "c.ts ") + `
 	AND c.selector IN (SELECT value FROM json_each({:selectors}))
 	AND NOT EXISTS (SELECT 1 FROM events p INDEXED BY idx_events_session_pageviews WHERE p.site_id = c.site_id AND p.session = c.session AND p.type = 'pageview'
-		AND p.ts > c.ts AND p.ts <= strftime('%Y-%m-%d %H:%M:%fZ', c.ts, '+` + strconv.Itoa(int(clickmap.DeadWindow.Seconds())) + ` seconds'))
+		AND p.ts > c.ts AND p.ts <= c.ts + ` + strconv.FormatInt(clickmap.DeadWindow.Milliseconds(), 10) + `)
 	GROUP BY day, c.selector`
 
 var scrollDepthSQL = `SELECT COUNT(*) AS total` + scrollBandColumns + ` FROM events WHERE type = 'leave' AND site_id = {:site}
@@ -47,7 +47,7 @@ var scrollBandColumns = func() string {
 }()
 
 func heatmapParams(q HeatmapQuery) dbx.Params {
-	return dbx.Params{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": dbTime(q.From), "to": dbTime(q.To)}
+	return dbx.Params{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": eventTime(q.From), "to": eventTime(q.To)}
 }
 
 // eachClick reads the clicks of q's page in [q.From, q.To), in the covering index's order.
@@ -60,7 +60,7 @@ func (s *sqliteStore) eachClick(q HeatmapQuery, fn func(day string, c clickmap.C
 		var day, name string
 		var c clickmap.Click
 		var ox, oy float64
-		if err := rows.Scan(&day, &c.Session, &c.Selector, &c.TS, &c.MS, &ox, &oy, &name); err != nil {
+		if err := rows.Scan(&day, &c.Session, &c.Selector, &c.MS, &ox, &oy, &name); err != nil {
 			rows.Close()
 			return err
 		}
@@ -96,7 +96,7 @@ func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error)
 	days := map[string]*clickDay{}
 	plain := map[string]bool{}
 	for day, byKey := range cells {
-		d := &clickDay{Rage: clickmap.RageBursts(clicks[day], ""), Dead: map[string]int{}}
+		d := &clickDay{Rage: clickmap.RageBursts(clicks[day], 0), Dead: map[string]int{}}
 		for _, c := range byKey {
 			d.Cells = append(d.Cells, *c)
 			if !clickmap.Interactive(c.Selector) {

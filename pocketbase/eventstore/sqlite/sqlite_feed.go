@@ -17,13 +17,13 @@ const (
 		FROM events WHERE site_id = {:site} AND type = 'conversion' AND rowid > {:after} ORDER BY rowid LIMIT {:limit}`
 	feedStartExposuresSQL = `SELECT COALESCE((SELECT MIN(rowid) - 1 FROM experiment_exposures WHERE site_id = {:site} AND ts >= {:since}),
 		(SELECT MAX(rowid) FROM experiment_exposures WHERE site_id = {:site}), 0)`
-	feedStartConversionsSQL = `SELECT COALESCE((SELECT MIN(rowid) - 1 FROM events WHERE site_id = {:site} AND ts >= {:since} AND type = 'conversion'),
+	feedStartConversionsSQL = `SELECT COALESCE((SELECT MIN(rowid) - 1 FROM events WHERE site_id = {:site} AND ts >= {:since_ms} AND type = 'conversion'),
 		(SELECT MAX(rowid) FROM events WHERE site_id = {:site} AND type = 'conversion'), 0)`
 )
 
 func (s *sqliteStore) FeedStart(siteID string, since time.Time) (FeedCursor, error) {
 	var c FeedCursor
-	p := dbx.Params{"site": siteID, "since": dbTime(since)}
+	p := dbx.Params{"site": siteID, "since": dbTime(since), "since_ms": eventTime(since)}
 	if err := s.app.DB().NewQuery(feedStartExposuresSQL).Bind(p).Row(&c.Exposures); err != nil {
 		return c, err
 	}
@@ -48,7 +48,7 @@ func (s *sqliteStore) Feed(siteID string, after FeedCursor, limit int) ([]FeedIt
 		Row     int64   `db:"row"`
 		ID      string  `db:"id"`
 		Visitor string  `db:"visitor"`
-		TS      string  `db:"ts"`
+		TS      int64   `db:"ts"`
 		Goal    string  `db:"goal"`
 		Name    string  `db:"name"`
 		Value   float64 `db:"value"`
@@ -63,8 +63,7 @@ func (s *sqliteStore) Feed(siteID string, after FeedCursor, limit int) ([]FeedIt
 		out = append(out, FeedItem{Kind: "exposure", ID: r.ID, Row: r.Row, Visitor: r.Visitor, At: at, Experiment: r.Experiment, Variant: r.Variant})
 	}
 	for _, r := range conversions {
-		at, _ := time.Parse(dbTimeLayout, r.TS)
-		item := FeedItem{Kind: "conversion", ID: r.ID, Row: r.Row, Visitor: r.Visitor, At: at, Goal: r.Goal, Name: r.Name, Value: r.Value}
+		item := FeedItem{Kind: "conversion", ID: r.ID, Row: r.Row, Visitor: r.Visitor, At: eventAt(r.TS), Goal: r.Goal, Name: r.Name, Value: r.Value}
 		var p struct {
 			Verified     bool   `json:"verified"`
 			ConversionID string `json:"conversion_id"`

@@ -73,14 +73,15 @@ func (s *sqliteStore) sessionPageViews(siteID string, sessions []string) (map[st
 		if err != nil {
 			return nil, err
 		}
-		var session, kind, path, ts string
+		var session, kind, path string
+		var ts int64
 		for rows.Next() {
 			if err := rows.Scan(&session, &kind, &path, &ts); err != nil {
 				rows.Close()
 				return nil, err
 			}
-			if at, err := time.Parse(dbTimeLayout, ts); err == nil && kind == "pageview" {
-				out[session] = append(out[session], funnelpath.PageView{Path: path, At: at})
+			if kind == "pageview" {
+				out[session] = append(out[session], funnelpath.PageView{Path: path, At: eventAt(ts)})
 			}
 		}
 		if err := rows.Close(); err != nil {
@@ -193,11 +194,11 @@ func (s *sqliteStore) funnelEventsBetween(q FunnelQuery, from, end time.Time) (m
 func (s *sqliteStore) funnelEventsIn(q FunnelQuery, pageMasks, goalMasks map[string]uint16, from, to time.Time) (map[string][]funnelpath.Event, error) {
 	byVisitor := map[string][]funnelpath.Event{}
 	sessions := map[string]string{} // one string per session, however many of its rows are read
-	add := func(visitor, session, ts string, mask uint16) {
-		at, err := parseDBTime(ts)
-		if err != nil || mask == 0 {
+	add := func(visitor, session string, ts int64, mask uint16) {
+		if mask == 0 {
 			return
 		}
+		at := eventAt(ts)
 		if known, ok := sessions[session]; ok {
 			session = known
 		} else {
@@ -215,7 +216,8 @@ func (s *sqliteStore) funnelEventsIn(q FunnelQuery, pageMasks, goalMasks map[str
 			if err != nil {
 				return err
 			}
-			var visitor, session, ts, key string
+			var visitor, session, key string
+			var ts int64
 			for rows.Next() {
 				if err := rows.Scan(&visitor, &session, &ts, &key); err != nil {
 					rows.Close()
@@ -249,7 +251,7 @@ func funnelRowsQuery(db dbx.Builder, siteID, kind, column string, keys []any, fr
 	return db.Select("visitor", "session", "ts", column).From("events").Where(dbx.And(
 		dbx.HashExp{"site_id": siteID, "type": kind},
 		dbx.In(column, keys...),
-		dbx.NewExp("ts >= {:from} AND ts < {:to}", dbx.Params{"from": dbTime(from), "to": dbTime(to)}),
+		dbx.NewExp("ts >= {:from} AND ts < {:to}", dbx.Params{"from": eventTime(from), "to": eventTime(to)}),
 	)).Build()
 }
 

@@ -11,9 +11,9 @@ import (
 // (site_id, visitor, started_at) index): the cost grows with the experiment's visitors, not with
 // the site's page views. The unary + keeps SQLite from reading the exposures by the site's
 // (site_id, visitor, ts) index, which holds every experiment of the site.
-const experimentGuardrailsSQL = `SELECT x.variant AS variant, COUNT(*) AS users,
+var experimentGuardrailsSQL = `SELECT x.variant AS variant, COUNT(*) AS users,
 	COALESCE(SUM(EXISTS (SELECT 1 FROM events e WHERE e.site_id = x.site_id AND e.visitor = x.visitor AND e.type = 'error'
-		AND e.ts >= x.ts)), 0) AS error_visitors,
+		AND e.ts >= ` + msOfSQL("x.ts") + `)), 0) AS error_visitors,
 	COALESCE(SUM((SELECT COALESCE(SUM(s.page_views), 0) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor
 		AND s.last_seen_at >= x.ts) <= 1), 0) AS bounced_visitors
 	FROM experiment_exposures x WHERE x.experiment = {:exp} AND +x.site_id = {:site} GROUP BY x.variant ORDER BY x.variant`
@@ -42,6 +42,6 @@ func (s *sqliteStore) GoalConverters(q ExperimentQuery, from time.Time) (int, er
 		query = purchasersSQL
 	}
 	var n int
-	err := s.app.DB().NewQuery(query).Bind(dbx.Params{"site": q.SiteID, "goal": q.GoalID, "from": dbTime(from)}).Row(&n)
+	err := s.app.DB().NewQuery(query).Bind(dbx.Params{"site": q.SiteID, "goal": q.GoalID, "from": eventTime(from)}).Row(&n)
 	return n, err
 }

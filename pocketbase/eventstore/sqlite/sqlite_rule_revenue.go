@@ -26,7 +26,7 @@ const (
 
 func (s *sqliteStore) RuleRevenue(siteID, ruleID, urlPattern string, from, to time.Time) (RuleRevenue, error) {
 	var out RuleRevenue
-	p := dbx.Params{"site": siteID, "rule": ruleID, "from": dbTime(from), "to": dbTime(to)}
+	p := dbx.Params{"site": siteID, "rule": ruleID, "from": eventTime(from), "to": eventTime(to)}
 	db := s.app.DB()
 	if err := db.NewQuery(ruleExposedVisitorsSQL).Bind(p).Row(&out.ExposedVisitors); err != nil {
 		return out, err

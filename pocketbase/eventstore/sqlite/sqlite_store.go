@@ -108,7 +108,7 @@ func (s *sqliteStore) GoalCompletions(siteID string, goalIDs []string, from, to 
 		Goal string `db:"goal"`
 		N    int    `db:"n"`
 	}
-	err := s.app.DB().NewQuery(goalCompletionsSQL).Bind(dbx.Params{"site": siteID, "from": dbTime(from), "to": dbTime(to)}).All(&rows)
+	err := s.app.DB().NewQuery(goalCompletionsSQL).Bind(dbx.Params{"site": siteID, "from": eventTime(from), "to": eventTime(to)}).All(&rows)
 	for _, r := range rows {
 		if want[r.Goal] {
 			out[r.Goal] = r.N
@@ -125,14 +125,19 @@ func (s *sqliteStore) pruneSite(site, cutoff string) error {
 	// The funnels' days and sessions held in memory go with the rows (a short retention reaches recent days).
 	defer s.dayCache.Drop(site)
 	defer s.sessionDimsCache.drop(site)
+	at, err := parseDBTime(cutoff)
+	if err != nil {
+		return err
+	}
+	cutoffMs := eventTime(at)
 	for _, q := range []string{
-		`DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE site_id = {:site} AND ts < {:cutoff} LIMIT 5000)`,
+		`DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE site_id = {:site} AND ts < {:cutoff_ms} LIMIT 5000)`,
 		`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions WHERE site_id = {:site} AND started_at < {:cutoff} LIMIT 5000)`,
 		// funnel_days has a day, not a time: the cutoff's day and later stay (substr keeps the date part).
 		`DELETE FROM funnel_days WHERE site_id = {:site} AND day < substr({:cutoff}, 1, 10)`,
 	} {
 		for i := 0; i < 10000; i++ {
-			res, err := s.app.NonconcurrentDB().NewQuery(q).Bind(dbx.Params{"site": site, "cutoff": cutoff}).Execute()
+			res, err := s.app.NonconcurrentDB().NewQuery(q).Bind(dbx.Params{"site": site, "cutoff": cutoff, "cutoff_ms": cutoffMs}).Execute()
 			if err != nil {
 				return err
 			}

@@ -63,7 +63,7 @@ func (s *sqliteStore) RuleHealth(siteID, ruleID string, since time.Time) (RuleTe
 	dest := []*int{&t.ExposedSessions, &t.ExposedErrorSessions, &t.ExposedConversions, &t.UnexposedSessions,
 		&t.UnexposedErrorSessions, &t.UnexposedConversions, &t.ApplyFailures, &t.ExposedVisitors, &t.ExposedSources,
 		&t.TopExposedSourceVisitors, &t.ExposedErrorVisitors}
-	p := dbx.Params{"site": siteID, "rule": ruleID, "since": dbTime(since)}
+	p := dbx.Params{"site": siteID, "rule": ruleID, "since": eventTime(since)}
 	for i, q := range ruleHealthSQL {
 		if err := s.app.DB().NewQuery(q).Bind(p).Row(dest[i]); err != nil {
 			return RuleTelemetry{}, err
@@ -89,7 +89,7 @@ func (s *sqliteStore) RuleHealth(siteID, ruleID string, since time.Time) (RuleTe
 func (s *sqliteStore) WorkerTelemetry(siteID string, ruleIDs []string, now time.Time) (WorkerTelemetry, error) {
 	var t WorkerTelemetry
 	db := s.app.DB()
-	hour, day := dbTime(now.Add(-time.Hour)), dbTime(now.Add(-24*time.Hour))
+	hour, day := eventTime(now.Add(-time.Hour)), eventTime(now.Add(-24*time.Hour))
 	if len(ruleIDs) > 0 {
 		p := dbx.Params{"site": siteID}
 		names := make([]string, len(ruleIDs))

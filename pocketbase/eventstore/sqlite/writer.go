@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/revenuecap"
 	"errors"
 	"log"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
 )
 
 // job is one validated batch waiting to be written; done receives the commit result.
@@ -251,3 +253,55 @@ func (w *Writer) activeVisitors(siteID string, now time.Time) int {
 func dayOf(t time.Time) string { return t.UTC().Format("2006-01-02") }
 
 func dbTime(t time.Time) string { return t.UTC().Format("2006-01-02 15:04:05.000Z") }
+
+// Raw events keep their time as integer milliseconds since the epoch (6 bytes in the row and in
+// each index; pb_migrations/1763907000_events_ts_ms.js); sessions, exposures and conversions keep
+// ISO text (dbTime). These convert between the two, in Go and in SQL, in one place.
+
+// eventTime is t as events.ts stores it.
+func eventTime(t time.Time) int64 { return t.UnixMilli() }
+
+// eventAt is a stored event time as a time (in UTC, as parsed ISO times are).
+func eventAt(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+// eventTimeISO is a stored event time as the other tables and the APIs write times (dbTime).
+func eventTimeISO(ms int64) string { return dbTime(eventAt(ms)) }
+
+// msOfSQL is SQL for an ISO time column or parameter (sessions, exposures, conversions) in events.ts's
+// milliseconds, for comparing the two.
+func msOfSQL(iso string) string { return eventrow.MsOfSQL(iso) }
+
+// EventMsSQL is msOfSQL for the SQLite queries of other packages (experiments' CUPED).
+func EventMsSQL(iso string) string { return msOfSQL(iso) }
+
+// isoOfSQL is SQL for an events.ts value as ISO text (dbTime's layout), for comparing it with ISO
+// times or giving it out.
+func isoOfSQL(ms string) string { return eventrow.IsoOfSQL(ms) }
+
+// eventRecordTimes keeps the record API's events (members' lists, the superusers' API) in ISO
+// times as before: shown as dbTime, and an ISO ts in a create or update body stored as ms.
+func eventRecordTimes(app core.App) {
+	app.OnRecordEnrich("events").BindFunc(func(e *core.RecordEnrichEvent) error {
+		if ms := int64(e.Record.GetFloat("ts")); ms != 0 {
+			e.Record.SetRaw("ts", eventTimeISO(ms))
+		} else {
+			e.Record.SetRaw("ts", "")
+		}
+		return e.Next()
+	})
+	// The request info's body is already cast to the number field (an ISO string is 0 there): the
+	// body is read again as sent.
+	isoTS := func(e *core.RecordRequestEvent) error {
+		sent := map[string]any{}
+		if err := e.BindBody(&sent); err == nil {
+			if s, ok := sent["ts"].(string); ok {
+				if t, err := types.ParseDateTime(s); err == nil && !t.IsZero() {
+					e.Record.Set("ts", eventTime(t.Time()))
+				}
+			}
+		}
+		return e.Next()
+	}
+	app.OnRecordCreateRequest("events").BindFunc(isoTS)
+	app.OnRecordUpdateRequest("events").BindFunc(isoTS)
+}

@@ -4,7 +4,7 @@
  * string), schema.org markup and the page's structure.
  */
 import { classifiablePart } from '../site-type';
-import { attr, metaContent, schemaTypes, type Page } from './page';
+import { attr, longPosts, metaContent, schemaTypes, type Page } from './page';
 import type { Signals } from './signals';
 import { BUY_BUTTON, wordsPattern } from './words';
 import { hostOf, resolveRef } from './url';
@@ -65,7 +65,7 @@ export function detectPageType(page: Page, s: Signals): PageType {
     (/\b(contact|get in touch)\b/i.test(h1) && messageForm)
   )
     return 'contact';
-  const longArticle = page.elements.some((e) => e.tag === 'article' && e.words >= 300);
+  const longArticle = longPosts(page).length > 0;
   if (
     ARTICLE_TYPES.some((t) => types.has(t)) ||
     (metaContent(page, 'og:type') ?? '').toLowerCase() === 'article' ||

@@ -144,6 +144,51 @@ export function metaContent(page: Page, key: string): string | null {
   return el ? (el.attrs.content ?? '').trim() : null;
 }
 
+/** The elements inside page.elements[index], which follow it in document order. */
+export function descendantsOf(page: Page, index: number): PageElement[] {
+  const depth = page.elements[index]!.ancestors.length;
+  const end = page.elements.findIndex((e, i) => i > index && e.ancestors.length <= depth);
+  return page.elements.slice(index + 1, end < 0 ? undefined : end);
+}
+
+/**
+ * The long <article> elements that are posts: 300 words or more, and not a template's wrapper
+ * around the page's own sections (three or more <section>s, or several <h1>s, inside it).
+ */
+export function longPosts(page: Page): PageElement[] {
+  return page.elements.filter((e, i) => {
+    if (e.tag !== 'article' || e.words < 300) return false;
+    const inside = descendantsOf(page, i);
+    return inside.filter((x) => x.tag === 'section').length < 3 && inside.filter((x) => x.tag === 'h1').length < 2;
+  });
+}
+
+/**
+ * Where the page's code samples (<pre>, <code>) sit in page.text, as [start, end) offsets. An
+ * element's recorded offset drifts a little from page.text (collapsed spaces), so each sample is
+ * found by its first characters near that offset; a sample whose text was capped runs to the next
+ * element outside it.
+ */
+export function codeSpans(page: Page): [number, number][] {
+  const find = (text: string, near: number, from = 0): number =>
+    text ? page.text.indexOf(text.slice(0, 40), Math.max(from, Math.floor(near * 0.95) - 50)) : -1;
+  const spans: [number, number][] = [];
+  page.elements.forEach((e, i) => {
+    if ((e.tag !== 'pre' && e.tag !== 'code') || e.ancestors.some((a) => a === 'pre' || a === 'code')) return;
+    const start = find(e.text, e.textOffset);
+    if (start < 0) return;
+    let end = start + e.text.length;
+    if (e.text.split(' ').length < e.words) {
+      const depth = e.ancestors.length;
+      const next = page.elements.find((x, j) => j > i && x.ancestors.length <= depth && x.text);
+      const at = next ? find(next.text, next.textOffset, end) : -1;
+      end = at > start ? at : page.text.length;
+    }
+    spans.push([start, end]);
+  });
+  return spans;
+}
+
 /** Case-insensitive test of the visible text against any of the patterns. */
 export function textMatches(page: Page, pattern: RegExp): boolean {
   return pattern.test(page.text);

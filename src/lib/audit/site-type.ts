@@ -9,7 +9,7 @@
  * type-specific advice.
  */
 import { classifiablePart, SITE_TYPE_KEYWORDS, SITE_TYPE_LABELS, type SiteType } from '../site-type';
-import { attr, metaContent, schemaTypes, type Page } from './page';
+import { attr, descendantsOf, longPosts, metaContent, schemaTypes, type Page } from './page';
 import { commercialLinks, DOCS_GENERATOR, pathOf } from './page-type';
 import { linksMatching, type Signals } from './signals';
 import { BUY_BUTTON, CTA_WORDS, wordsPattern } from './words';
@@ -310,14 +310,19 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (['article', 'blogposting', 'newsarticle'].some((t) => types.has(t))) add('content', 'Article markup', 3);
   if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'article') add('content', 'og:type article', 2);
   if (/^\/(blog|news|articles?|posts?|stories|magazine)(\/|$)/.test(path)) add('content', 'blog URL', 2);
-  if (page.elements.some((e) => e.tag === 'article' && e.words >= 300)) add('content', 'long article', 1);
+  if (longPosts(page).length) add('content', 'long article', 1);
   const readMore = s.structure.controls.filter((c) => /^(read more|continue reading|read article|read the story)\b/i.test(c.text)).length;
   // A byline's words in any case (themes often write "5 MIN READ" in capitals); a name stays capitalised.
   const posted =
     (page.text.match(/\b(posted by|written by|min read|\d+ comments?)\b/gi) ?? []).length +
     (page.text.match(/\bby [A-Z][a-z]+ [A-Z][a-z]+ on\b/g) ?? []).length;
   // Templates wrap any box in <article> (features, services, projects): posts are the dated ones.
-  const datedArticles = page.elements.filter((e) => e.tag === 'article' && POST_DATE.test(e.text)).length;
+  // A date in words, or a <time> that gives its date as data (a card may read "3 days ago").
+  const datedArticles = page.elements.filter(
+    (e, i) =>
+      e.tag === 'article' &&
+      (POST_DATE.test(e.text) || descendantsOf(page, i).some((x) => x.tag === 'time' && /^\d{4}-\d\d-\d\d/.test(attr(x, 'datetime')))),
+  ).length;
   // "Read more" under service or feature cards is no post: it counts where the page dates its posts.
   const dates = (page.text.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length;
   if ((dates >= 2 ? readMore : 0) + posted >= 3 || datedArticles >= 3) add('content', 'post listing', 2);

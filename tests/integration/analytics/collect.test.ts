@@ -72,13 +72,14 @@ describe('accepted batches', () => {
   it('stores events, the session and the daily rollup; no IP anywhere', async () => {
     const v = rid('visitor');
     const s = rid('session');
+    const clickedAt = now();
     const res = await post(
       server,
       batch(
         site.public_key,
         [
           { t: 'pv', ts: now(), p: '/', r: 'https://www.google.com/search', us: 'newsletter' },
-          { t: 'ck', ts: now(), p: '/', sel: 'button#buy', tx: 'Buy now', x: 120, y: 640 },
+          { t: 'ck', ts: clickedAt, p: '/', sel: 'button#buy', tx: 'Buy now', x: 120, y: 640 },
           { t: 'lv', ts: now(), p: '/', d: 5000, sc: 75 },
           { t: 'pv', ts: now(), p: '/product' },
         ],
@@ -136,6 +137,16 @@ describe('accepted batches', () => {
 
     const day = await server.admin.collection('analytics_daily').getFirstListItem(`site_id = "${site.id}"`);
     expect(day).toMatchObject({ visitors: 1, sessions: 1, pageviews: 2, bounces: 0, duration_ms: 5000, clicks: 1 });
+
+    // SQLite keeps an event's time as integer ms; the record API shows it, and takes it, in ISO text.
+    const iso = (ms: number) => new Date(ms).toISOString().replace('T', ' ');
+    expect(click.ts).toBe(iso(clickedAt));
+    const created = await server.admin
+      .collection('events')
+      .create({ site_id: site.id, visitor: v, session: s, type: 'custom', path: '/', ts: new Date(clickedAt + 1).toISOString() });
+    expect(created.ts).toBe(iso(clickedAt + 1));
+    expect((await server.admin.collection('events').getOne(created.id)).ts).toBe(iso(clickedAt + 1));
+    await server.admin.collection('events').delete(created.id);
   });
 
   it('a subdomain origin is accepted', async () => {

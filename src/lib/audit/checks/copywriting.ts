@@ -1,12 +1,14 @@
-import { attr, byTag, metaContent, type Page } from '../page';
+import { attr, byTag, codeSpans, metaContent, type Page } from '../page';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, FILLER_TEXT, PLACEHOLDER_ALT, TEMPLATE_DEFAULT } from '../words';
 import { defineChecks } from './define';
 
 const titleOf = (els: { text: string }[]): string => els[0]?.text.trim() ?? '';
 
 /** The text around the first match of pattern, for evidence. */
-function excerpt(text: string, pattern: RegExp): string {
-  const m = pattern.exec(text);
+function excerpt(text: string, pattern: RegExp, from = 0): string {
+  const re = new RegExp(pattern.source, 'gi');
+  re.lastIndex = from;
+  const m = re.exec(text);
   if (!m) return '';
   const start = Math.max(0, m.index - 20);
   return `${start > 0 ? '…' : ''}${text.slice(start, m.index + m[0].length + 40).trim()}…`;
@@ -76,8 +78,14 @@ export const copywritingChecks = defineChecks({
 
   'copy-filler-text': ({ page }) => {
     const title = `${titleOf(byTag(page, 'title'))} ${metaContent(page, 'description') ?? ''}`;
-    const where = FILLER_TEXT.test(page.text) ? page.text : FILLER_TEXT.test(title) ? title : '';
-    return where ? { evidence: { element: 'visible text', sample: excerpt(where, FILLER_TEXT) } } : null;
+    // Filler words in a code sample (a documented option's "placeholder text") are the sample's.
+    const spans = codeSpans(page);
+    const inProse = [...page.text.matchAll(new RegExp(FILLER_TEXT.source, 'gi'))].find(
+      // The match starts at the character before the phrase unless the phrase opens the text.
+      (m) => !spans.some(([start, end]) => m.index + (/^\w/.test(m[0]) ? 0 : 1) >= start && m.index < end),
+    );
+    if (inProse) return { evidence: { element: 'visible text', sample: excerpt(page.text, FILLER_TEXT, inProse.index) } };
+    return FILLER_TEXT.test(title) ? { evidence: { element: 'visible text', sample: excerpt(title, FILLER_TEXT) } } : null;
   },
 
   'copy-wall-of-text': ({ page }) => {

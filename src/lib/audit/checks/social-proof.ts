@@ -7,15 +7,16 @@ const TESTIMONIAL_HEADING =
 
 /**
  * Testimonials without review markup or a marked author: a section headed "Testimonials" / "What
- * our clients say", or a block classed as testimonials, that holds quotes (a paragraph of some
- * length after it).
+ * our clients say", or a block classed or labelled as testimonials, that holds quotes (a paragraph
+ * of some length after it).
  */
 function testimonialSection(page: Page): boolean {
   const els = page.elements;
   for (let i = 0; i < els.length; i++) {
     const e = els[i]!;
     const heading = /^h[1-6]$/.test(e.tag) && TESTIMONIAL_HEADING.test(e.text) && e.words <= 10;
-    const block = e.words >= 12 && /testimonial/i.test(`${attr(e, 'class')} ${attr(e, 'id')}`);
+    // Classed, named or labelled for screen readers as testimonials (<section aria-label="testimonials">).
+    const block = e.words >= 12 && /testimonial/i.test(`${attr(e, 'class')} ${attr(e, 'id')} ${attr(e, 'aria-label')}`);
     if (block) return true;
     if (heading && els.slice(i + 1, i + 60).some((q) => ['p', 'blockquote', 'div', 'span'].includes(q.tag) && q.words >= 12)) return true;
     if (signedQuote(els, i)) return true;

@@ -15,7 +15,10 @@ import { batch, post, rid } from './helpers';
 let server: TestServer, owner: TestUser, site: RecordModel;
 
 const DAY = 86_400_000;
-const dayStart = Math.floor(Date.now() / DAY) * DAY; // the site's clock is UTC
+// Today's visit and the day it falls on come from one clock reading, so that a run that crosses
+// midnight UTC does not look for today's visit on the day before (the site's clock is UTC).
+const todayVisit = Date.now() - 1000;
+const dayStart = Math.floor(todayVisit / DAY) * DAY;
 const pastNoon = dayStart - 3 * DAY + 12 * 3_600_000;
 const pastDay = new Date(pastNoon).toISOString().slice(0, 10);
 const visitor = rid('returning');
@@ -26,7 +29,7 @@ beforeAll(async () => {
   const visit = async (ts: number) =>
     expect((await post(server, batch(site.public_key, [{ t: 'pv', ts, p: '/' }], { v: visitor, s: rid('session') }))).status).toBe(202);
   await visit(pastNoon); // three days ago
-  await visit(Date.now() - 1000); // today
+  await visit(todayVisit); // today
   await visit(pastNoon + 3_600_000); // three days ago again, sent late
 });
 afterAll(async () => server?.stop());

@@ -441,12 +441,13 @@ func (s *chStore) SettleClosedDays() error {
 	if err != nil {
 		return err
 	}
-	for _, r := range rows {
-		if err := s.settleSite(r.Str("site_id"), from, last); err != nil {
-			return err
+	var first error
+	for _, r := range rows { // one site's failure does not hold the others back
+		if err := s.settleSite(r.Str("site_id"), from, last); err != nil && first == nil {
+			first = fmt.Errorf("site %s: %w", r.Str("site_id"), err)
 		}
 	}
-	return nil
+	return first
 }
 
 func (s *chStore) settleWindow() (from, last string) {

@@ -13,8 +13,9 @@ import (
 // visitors, conversions once per session and goal, converted sessions, dimensions) cannot be added
 // up at insert: a late event may change a session's start, pages or conversions. They are computed
 // per start day from the rollup tables (Rollups: a row per session and day, a row per
-// goal, session and day) and, for closed days, kept in `settled` with their basis (dayBasis: the
-// events stored and counted in each rollup on the day before, the day and the day after). A settled day is used only
+// goal, session and day) and, for closed days, kept in `settled` with their basis: the events
+// stored on the day before, the day and the day after (day_figures.n), once computed from whole
+// inserts (wholeDays). A settled day is used only
 // while its basis is unchanged; a late event, a copy or a prune of those days changes it, and the
 // day is computed again. So a route reads the range's settled rows (thousands) and computes only
 // today, yesterday and changed days from their sessions.
@@ -172,39 +173,69 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 	return out, nil
 }
 
-// dayBasis is what a day's figures are computed from: the events stored that day (day_figures.n,
-// written after the events themselves) and the events counted in the day's rows of each rollup the
-// figures read (sessions.n, goal_firsts.n). Each rollup's count is written by the same insert as
-// its rows, so a read between an insert's views (which ClickHouse runs one after another) sees a
-// basis that changes once the insert is whole: a figure computed then is never kept past it.
-type dayBasis struct{ n, sessions, goals uint64 }
-
-// dayCounts are the days' bases from..to, the settled and kept figures' basis.
-func (s *chStore) dayCounts(siteID, from, to string) (map[string]dayBasis, error) {
-	rows, err := s.query(`SELECT d_day, sum(ev) AS ev, sum(ss) AS ss, sum(gs) AS gs FROM (
-		SELECT toString(day) AS d_day, sum(n) AS ev, toUInt64(0) AS ss, toUInt64(0) AS gs FROM day_figures
-		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day
-		UNION ALL SELECT toString(day) AS d_day, toUInt64(0) AS ev, countMerge(n) AS ss, toUInt64(0) AS gs FROM sessions
-		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day
-		UNION ALL SELECT toString(day) AS d_day, toUInt64(0) AS ev, toUInt64(0) AS ss, countMerge(n) AS gs FROM goal_firsts
-		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day) GROUP BY d_day`,
+// dayCounts are the events stored per day from..to (day_figures.n), the settled figures' basis.
+func (s *chStore) dayCounts(siteID, from, to string) (map[string]uint64, error) {
+	rows, err := s.query(`SELECT toString(day) AS d_day, sum(n) AS n FROM day_figures
+		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`,
 		map[string]any{"site": siteID, "from": from, "to": to})
-	out := map[string]dayBasis{}
+	out := map[string]uint64{}
 	for _, r := range rows {
-		out[r.Str("d_day")] = dayBasis{uint64(r.Num("ev")), uint64(r.Num("ss")), uint64(r.Num("gs"))}
+		out[r.Str("d_day")] = uint64(r.Num("n"))
 	}
 	return out, err
 }
 
-func basisOf(b map[string]dayBasis, day string) string {
-	out := ""
-	for i, d := range []string{dayBefore(day), day, dayAfter(day)} {
-		if i > 0 {
-			out += ","
-		}
-		out += fmt.Sprintf("%d/%d/%d", b[d].n, b[d].sessions, b[d].goals)
+// basisOf is a day's basis: the events stored on the day before, the day and the day after ("whole":
+// kept only once wholeDays held, see there; settled rows of earlier releases are computed again).
+func basisOf(n map[string]uint64, day string) string {
+	return fmt.Sprintf("whole:%d,%d,%d", n[dayBefore(day)], n[day], n[dayAfter(day)])
+}
+
+// wholeDays tells whether every insert into the days from..to has reached each rollup the figures
+// read, and no event arrived since counts were read. ClickHouse runs an insert's views one after
+// another (sessions among the last), after writing the events themselves: a read between them sees
+// the events, day_figures and goal_firsts with the insert and sessions without. sessions.n and
+// goal_firsts.n (migration 14) count the events in their rows, written by the same view insert, so
+// they equal the events' own counts only once every insert is whole. A figure computed from a
+// half-applied insert is returned but never kept (in memory or settled), and its basis (counts)
+// does not hold once the insert is whole.
+func (s *chStore) wholeDays(siteID, from, to string, counts map[string]uint64) (bool, error) {
+	lo, err1 := time.Parse("2006-01-02", from)
+	hi, err2 := time.Parse("2006-01-02", to)
+	if err1 != nil || err2 != nil {
+		return false, nil
 	}
-	return out
+	// ts (UTC) bounds around the local days: a zone is at most 14 hours from UTC.
+	rows, err := s.query(`SELECT d_day, sum(es) AS es, sum(eg) AS eg, sum(ss) AS ss, sum(gs) AS gs, sum(fn) AS fn FROM (
+		SELECT toString(day) AS d_day, countIf(session != '') AS es, countIf(type IN ('conversion', 'micro_conversion')) AS eg,
+			toUInt64(0) AS ss, toUInt64(0) AS gs, toUInt64(0) AS fn FROM events
+		WHERE site_id = {:site} AND ts >= toDateTime({:loSec}) AND ts < toDateTime({:hiSec})
+			AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day
+		UNION ALL SELECT toString(day) AS d_day, toUInt64(0) AS es, toUInt64(0) AS eg, countMerge(n) AS ss, toUInt64(0) AS gs,
+			toUInt64(0) AS fn FROM sessions WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day
+		UNION ALL SELECT toString(day) AS d_day, toUInt64(0) AS es, toUInt64(0) AS eg, toUInt64(0) AS ss, countMerge(n) AS gs,
+			toUInt64(0) AS fn FROM goal_firsts WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day
+		UNION ALL SELECT toString(day) AS d_day, toUInt64(0) AS es, toUInt64(0) AS eg, toUInt64(0) AS ss, toUInt64(0) AS gs,
+			sum(n) AS fn FROM day_figures WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day)
+		GROUP BY d_day`,
+		map[string]any{"site": siteID, "from": from, "to": to, "loSec": lo.Unix() - 86400, "hiSec": hi.Unix() + 2*86400})
+	if err != nil {
+		return false, err
+	}
+	seen := map[string]bool{}
+	for _, r := range rows {
+		d := r.Str("d_day")
+		seen[d] = true
+		if r.Num("es") != r.Num("ss") || r.Num("eg") != r.Num("gs") || uint64(r.Num("fn")) != counts[d] {
+			return false, nil
+		}
+	}
+	for d, n := range counts { // a day's events deleted since (retention, events-copy's undo)
+		if n > 0 && d >= from && d <= to && !seen[d] {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // sessionFigures are the session-level figures of the range's days that have events: settled
@@ -217,7 +248,7 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 	}
 	var want []string
 	for d, n := range counts {
-		if n.n > 0 && d >= days.From && d <= p["to"].(string) {
+		if n > 0 && d >= days.From && d <= p["to"].(string) {
 			want = append(want, d)
 		}
 	}
@@ -234,7 +265,7 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 		if len(run) == 0 {
 			return nil
 		}
-		figs, err := s.computeDaysOnce(siteID, run, counts)
+		figs, whole, err := s.computeDaysOnce(siteID, run, counts)
 		if err != nil {
 			return err
 		}
@@ -244,7 +275,9 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 				out[d] = newDayFigs()
 			}
 		}
-		err = s.settle(siteID, run, figs, counts)
+		if whole {
+			err = s.settle(siteID, run, figs, counts)
+		}
 		run = run[:0]
 		return err
 	}
@@ -263,7 +296,7 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 }
 
 // readSettled fills out with the settled days from..to whose latest version's basis holds.
-func (s *chStore) readSettled(siteID, from, to string, counts map[string]dayBasis, out map[string]*dayFigs) error {
+func (s *chStore) readSettled(siteID, from, to string, counts map[string]uint64, out map[string]*dayFigs) error {
 	rows, err := s.query(`SELECT toString(day) AS d_day, kind, k1, k2, visitors, sessions, entries, bounces, conversions,
 		converted_sessions, micro, revenue FROM settled WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to})
 		AND (day, version) IN (SELECT day, max(version) FROM settled WHERE site_id = {:site}
@@ -302,15 +335,11 @@ func (s *chStore) readSettled(siteID, from, to string, counts map[string]dayBasi
 	return nil
 }
 
-// settle stores the closed days of a computed run, unless events of their basis arrived meanwhile.
-func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, counts map[string]dayBasis) error {
+// settle stores the closed days of a run computed whole (wholeDays) with their basis.
+func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, counts map[string]uint64) error {
 	last := time.Now().UTC().AddDate(0, 0, -s.settleLag).Format("2006-01-02")
 	if run[0] > last {
 		return nil
-	}
-	now, err := s.dayCounts(siteID, dayBefore(run[0]), dayAfter(run[len(run)-1]))
-	if err != nil {
-		return err
 	}
 	version := uint64(time.Now().UnixNano())
 	var rows []any
@@ -319,7 +348,7 @@ func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, 
 		rows = append(rows, v)
 	}
 	for _, d := range run {
-		if d > last || basisOf(now, d) != basisOf(counts, d) {
+		if d > last {
 			continue
 		}
 		f := figs[d]
@@ -349,8 +378,9 @@ const chMemoSize = 256
 
 // computeDaysOnce is computeDays, kept in memory while the run's basis holds: a route asks for
 // the same open days several times (Analytics: five), and they are computed once until an event
-// of those days arrives. The key holds every day's basis, so a kept run is as exact as a settled day.
-func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]dayBasis) (map[string]*dayFigs, error) {
+// of those days arrives. The key holds every day's basis, so a kept run is as exact as a settled
+// day. whole: the run was computed from whole inserts with this basis (wholeDays), kept and settled.
+func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64) (map[string]*dayFigs, bool, error) {
 	key := siteID
 	for _, d := range run {
 		key += "|" + d + ":" + basisOf(counts, d)
@@ -359,11 +389,11 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 	figs, ok := s.memo[key]
 	s.memoMu.Unlock()
 	if ok {
-		return figs, nil
+		return figs, true, nil
 	}
-	figs, err := s.computeDays(siteID, run[0], run[len(run)-1])
-	if err != nil {
-		return nil, err
+	figs, whole, err := s.computeWhole(siteID, run, counts)
+	if err != nil || !whole {
+		return figs, false, err
 	}
 	s.memoMu.Lock()
 	if s.memo == nil || len(s.memo) >= chMemoSize {
@@ -371,7 +401,23 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 	}
 	s.memo[key] = figs
 	s.memoMu.Unlock()
-	return figs, nil
+	return figs, true, nil
+}
+
+// computeWhole is computeDays and whether the run's days and the days either side were whole
+// (wholeDays) both before and after computing.
+func (s *chStore) computeWhole(siteID string, run []string, counts map[string]uint64) (map[string]*dayFigs, bool, error) {
+	from, to := dayBefore(run[0]), dayAfter(run[len(run)-1])
+	before, err := s.wholeDays(siteID, from, to, counts)
+	if err != nil {
+		return nil, false, err
+	}
+	figs, err := s.computeDays(siteID, run[0], run[len(run)-1])
+	if err != nil || !before {
+		return figs, false, err
+	}
+	after, err := s.wholeDays(siteID, from, to, counts)
+	return figs, after, err
 }
 
 // Closed days are settled in the background (settleLoop, on the main server), so that no request
@@ -395,12 +441,13 @@ func (s *chStore) SettleClosedDays() error {
 	if err != nil {
 		return err
 	}
-	for _, r := range rows {
-		if err := s.settleSite(r.Str("site_id"), from, last); err != nil {
-			return err
+	var first error
+	for _, r := range rows { // one site's failure does not hold the others back
+		if err := s.settleSite(r.Str("site_id"), from, last); err != nil && first == nil {
+			first = fmt.Errorf("site %s: %w", r.Str("site_id"), err)
 		}
 	}
-	return nil
+	return first
 }
 
 func (s *chStore) settleWindow() (from, last string) {
@@ -415,8 +462,8 @@ func (s *chStore) settleSite(siteID, from, last string) error {
 		return err
 	}
 	var want []string
-	for d, b := range counts {
-		if b.n > 0 && d >= from && d <= last {
+	for d, n := range counts {
+		if n > 0 && d >= from && d <= last {
 			want = append(want, d)
 		}
 	}
@@ -433,8 +480,8 @@ func (s *chStore) settleSite(siteID, from, last string) error {
 		if len(run) == 0 {
 			return nil
 		}
-		figs, err := s.computeDays(siteID, run[0], run[len(run)-1])
-		if err == nil {
+		figs, whole, err := s.computeWhole(siteID, run, counts)
+		if err == nil && whole {
 			err = s.settle(siteID, run, figs, counts)
 		}
 		run = run[:0]

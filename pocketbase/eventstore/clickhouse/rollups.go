@@ -64,7 +64,8 @@ func counted(sel string) string {
 // the rows merge), written by the same view insert as the row, so that a reader can tell whether an
 // insert's rows reached a rollup: ClickHouse runs an insert's views one after another, and a read
 // between them sees some rollups with the insert and some without (sessions is among the last).
-// The settled figures' basis holds each rollup's count (clickhouse_settled.go). The
+// Figures are kept only while these counts equal the events' own (clickhouse_settled.go's
+// wholeDays). The
 // views are made again with n, and n is backfilled for the rows already held: rows with only n
 // (every other state empty, which merges as nothing). Run with no writer inserting, as 6 to 13.
 var rollupCounts = Migration{Version: 14, Name: "rollup_counts", SQL: []string{

@@ -98,8 +98,9 @@ test('a rule at 100% changes the checkout button before the first paint, and its
   expect(hide).toBeLessThan(1000);
   console.log(`anti-flicker hide duration: ${hide.toFixed(1)} ms`);
   // The page stays open until its exposure arrives (the tracker sends its batch while the page
-  // lives): closing the context first left it to the exit beacon, which a closing context may drop
-  // (this failed in CI).
+  // lives). Left to the exit beacon it would be lost: a beacon sent while the page unloads carries
+  // headless Chromium's own user agent, not this context's override, and the server drops it as a
+  // robot's (visitors.ts launches a browser with the UA set for specs that need exit beacons).
   await expect
     .poll(
       async () =>

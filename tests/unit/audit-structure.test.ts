@@ -222,7 +222,9 @@ describe('site type from what kind of place the page describes', () => {
       b2b: [['services section', 3] as [string, number]],
     };
     expect(decideSiteType(level).siteType).toBe('general');
-    expect(decideSiteType({ ...level, b2b: [['services section', 2]] }).siteType).toBe('local');
+    // A lead of one point is a guess too (a wrong type gets advice that is not the site's).
+    expect(decideSiteType({ ...level, b2b: [['services section', 2]] }).siteType).toBe('general');
+    expect(decideSiteType({ ...level, b2b: [['services section', 1]] }).siteType).toBe('local');
   });
 
   test('a table of contents of its own sections beside code is a manual; the same links without code are a one-page site', () => {
@@ -232,6 +234,12 @@ describe('site type from what kind of place the page describes', () => {
     const manual = `<aside><nav>${toc}</nav></aside><h1>Theme guide</h1><pre>npm install</pre><pre>gulp build</pre>`;
     expect(page(manual, 'Theme guide').siteType).toBe('docs');
     expect(page(manual.replace(/<pre>[^<]*<\/pre>/g, ''), 'Theme guide').siteType).toBe('general');
+  });
+
+  test("a logo whose alt text says 'logo' names what it is: no placeholder; 'image' is one", () => {
+    const r = page('<h1>Theme guide</h1><img src="images/logo.png" alt="logo"><img src="images/footer-logo.png" alt="Logo">');
+    expect(ids(r)).not.toContain('copy-placeholder-alt');
+    expect(ids(page('<h1>Theme guide</h1><img src="images/logo.png" alt="image">'))).toContain('copy-placeholder-alt');
   });
 
   test('an image size as alt text is a placeholder', () => {
@@ -368,6 +376,14 @@ describe('the scan on the thin kinds of site: documentation, local businesses, p
       (f) => f.id === 'copy-filler-text',
     );
     expect(filler?.evidence.sample).toContain('Lorem ipsum');
+  });
+
+  test("prose that names placeholder text (a credit, a documented option) is no filler; the template's filler is", () => {
+    const credit = '<h1>Man must explore</h1><p>Placeholder text by Space Ipsum · Images by NASA on The Commons</p>';
+    expect(ids(page(credit))).not.toContain('copy-filler-text');
+    const option = '<h1>Filters</h1><p>Added a global filter input placeholder text for search inputs and selects (v2.16).</p>';
+    expect(ids(page(option))).not.toContain('copy-filler-text');
+    expect(ids(page('<h1>About us</h1><p>This is placeholder text. Replace it with your story.</p>'))).toContain('copy-filler-text');
   });
 
   test('a template that wraps the whole page in one <article> is no article page; a post is', () => {

@@ -3,8 +3,8 @@
  * donate buttons, prices, an address and opening hours, a documentation layout, article listings,
  * sales calls to action) and from keywords of the URL's host and path (never its query string: a
  * campaign parameter such as ?utm_campaign=shop-sale says nothing about the site, and scans are
- * cached without it). The type with most points wins from 3 points up and a point ahead of the
- * runner-up, with a confidence from its lead; below that, or when two types are level, the page is
+ * cached without it). The type with most points wins from 3 points up and two points ahead of the
+ * runner-up, with a confidence from its lead; below that, or when two types are close, the page is
  * a 'general' website and only the checks every site shares apply: weak evidence gets no
  * type-specific advice.
  */
@@ -219,7 +219,7 @@ export interface SiteTypeRule {
   drop?: ReadonlySet<string>;
 }
 
-export const SITE_TYPE_RULE: SiteTypeRule = { minPoints: 3, minLead: 1 };
+export const SITE_TYPE_RULE: SiteTypeRule = { minPoints: 3, minLead: 2 };
 
 export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeResult {
   return decideSiteType(siteTypeEvidence(url, page, s));

@@ -141,7 +141,9 @@ export const FILLER_TEXT = wordsPattern([
   'add your text here',
   'insert text here',
   'sample text',
-  'placeholder text',
+  // Not 'placeholder text' alone: prose names it (a credit, a documented option); these are filler.
+  'this is placeholder text',
+  'placeholder text goes here',
   'this is a sample',
   'write something about yourself',
   'tell your story here',
@@ -183,7 +185,7 @@ export const SOCIAL_ICON =
  * cap"), an image's size ("Image 1355x900px", "600x400"), a file name, or a slug such as "bg-shape" or "service-icon" (a class name, not a description).
  */
 export const PLACEHOLDER_ALT =
-  /^(\.+|…|-|_|alt|alt text|untitled|logo|hero|dsc_?\d+|img_?\d+|[\w-]+\.(jpe?g|png|gif|webp|svg|avif)|[a-z0-9]+([-_][a-z0-9]+)+|((card|post|course|event|feature|features|service|banner|product|blog|about|team|item|slide|news)\s+)*(image|images|img|photo|photos|picture|pic|graphic|placeholder|thumb|thumbnail|icon|banner)(\s+(cap|\d+|name|here|\d+\s?[x×]\s?\d+(px)?))?|\d+\s?[x×]\s?\d+(px)?)$/i;
+  /^(\.+|…|-|_|alt|alt text|untitled|hero|dsc_?\d+|img_?\d+|[\w-]+\.(jpe?g|png|gif|webp|svg|avif)|[a-z0-9]+([-_][a-z0-9]+)+|((card|post|course|event|feature|features|service|banner|product|blog|about|team|item|slide|news)\s+)*(image|images|img|photo|photos|picture|pic|graphic|placeholder|thumb|thumbnail|icon|banner)(\s+(cap|\d+|name|here|\d+\s?[x×]\s?\d+(px)?))?|\d+\s?[x×]\s?\d+(px)?)$/i;
 
 /** Words that make a link a way to reach the business. */
 export const CONTACT_HREF = /^(mailto:|tel:)|(^|\/)(contact|contacto|contato|contatti|kontakt)\b|\/support|\/help/i;

@@ -236,6 +236,38 @@ describe('site type from what kind of place the page describes', () => {
     expect(page(manual.replace(/<pre>[^<]*<\/pre>/g, ''), 'Theme guide').siteType).toBe('general');
   });
 
+  test('a cart drawn as an icon button is a cart, and "Add" buttons with a cart-plus icon under prices make a shop', () => {
+    const card = (n: number, price: string): string =>
+      `<div class="card"><h5>Product ${n}</h5><p class="price">${price}</p><button class="btn add-to-cart"><i class="fa-solid fa-cart-plus"></i>Add</button></div>`;
+    const header =
+      '<nav><a href="/">Shoply</a><button class="btn" id="cartBtn"><i class="fa-solid fa-cart-shopping"></i><span>0</span></button></nav>';
+    const body = `<h1>Modern goods</h1>${card(1, '$49.99')}${card(2, '$79.99')}${card(3, '$29.99')}`;
+    const shop = page(`${header}${body}`, 'Shoply');
+    expect(shop.siteType).toBe('ecommerce');
+    expect(ids(shop)).not.toContain('checkout-no-cart');
+    // Without the drawn cart the same shop has no cart to go to.
+    expect(ids(page(body, 'Shoply'))).toContain('checkout-no-cart');
+    // A cart icon that is no link or button (an illustration in a list of services) is no cart.
+    expect(ids(page(`<p><i class="fa fa-shopping-cart"></i> We build shops</p>${body}`, 'Shoply'))).toContain('checkout-no-cart');
+  });
+
+  test("icon links named by their SVG's <title> are social profiles, even when they go nowhere yet", () => {
+    const svg = (name: string): string =>
+      `<a class="link" href="#"><svg role="img" viewBox="0 0 24 24"><title>${name}</title><path d="M0 0"/></svg></a>`;
+    const r = page(`<h1>Ada Lovelace</h1><p>Engineer.</p>${svg('Facebook')}${svg('GitHub')}${svg('Instagram')}`);
+    expect(ids(r)).not.toContain('retention-no-social-links');
+    expect(ids(r)).toContain('cta-dead-links');
+    expect(ids(page(`<h1>Ada Lovelace</h1><p>Engineer.</p>${svg('Home')}`))).toContain('retention-no-social-links');
+  });
+
+  test("a heading left as the template's blank ('Your Name') is filler; a form's 'Your name' label is not", () => {
+    const filler = page('<h1>Your Name</h1><p>What you do</p>').findings.find((f) => f.id === 'copy-filler-text');
+    expect(filler?.evidence).toMatchObject({ element: '<h1>', sample: 'Your Name' });
+    expect(ids(page('<h1>Write to us</h1><form><label for="n">Your name</label><input id="n" name="name"></form>'))).not.toContain(
+      'copy-filler-text',
+    );
+  });
+
   test("a logo whose alt text says 'logo' names what it is: no placeholder; 'image' is one", () => {
     const r = page('<h1>Theme guide</h1><img src="images/logo.png" alt="logo"><img src="images/footer-logo.png" alt="Logo">');
     expect(ids(r)).not.toContain('copy-placeholder-alt');

@@ -253,8 +253,11 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     const t = c.text.trim();
     return BUY_BUTTON.test(t) || ADD_TO_CART.test(t) || PRODUCT_ACTION.test(t);
   }).length;
-  if (oneOff >= 3 && productActions >= 3 && !plans) add('ecommerce', 'priced products with buy actions', 3);
-  if (linksMatching(s, /\/(cart|basket|checkout|carrito|panier|warenkorb|carrello|carrinho)\b/i).length) add('ecommerce', 'cart link', 2);
+  // Buttons drawn as adding to the cart whose words say something else ("Add", an icon alone).
+  const drawnAdds = s.drawnAddToCart.filter((el) => !ADD_TO_CART.test(el.text) && !BUY_BUTTON.test(el.text.trim())).length;
+  if (oneOff >= 3 && productActions + drawnAdds >= 3 && !plans) add('ecommerce', 'priced products with buy actions', 3);
+  if (linksMatching(s, /\/(cart|basket|checkout|carrito|panier|warenkorb|carrello|carrinho)\b/i).length || s.drawnCarts.length)
+    add('ecommerce', 'cart link', 2);
   // Prices alone are no shop: plans, menus and price tables of every kind of site have them.
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products', 1);
   if (SHOP_WORDS.test(headline)) add('ecommerce', 'shop words in the headings', 2);

@@ -155,6 +155,9 @@ export const FILLER_TEXT = wordsPattern([
   'su texto aquí',
 ]);
 
+/** A heading that is a template's blank to fill in ("Your Name"), never a real headline. */
+export const FILL_IN_HEADING = /^(your name|your name here|your title here|your headline|company name|your company|your company name)$/i;
+
 /** Titles and descriptions that site builders and starter templates fill in. */
 export const DEFAULT_TITLE =
   /^(home|homepage|untitled( document)?|document|new page|my site|my website|site title|your site title|website|index|welcome|react app|vite app|vite \+ react|vue app|next\.js|create next app|my store|my shop|my wordpress blog|my blog|just another wordpress site|sample page|page title|title)$/i;
@@ -179,6 +182,11 @@ export const SOCIAL_HOST =
 /** Icon classes of the same networks (Font Awesome, Bootstrap Icons, Themify, IcoFont, Ionicons). */
 export const SOCIAL_ICON =
   /(?:^|[-_\s])(facebook|instagram|twitter|linkedin|youtube|tiktok|pinterest|github|dribbble|behance|mastodon|threads|flickr|vimeo|whatsapp)(?:[-_\s]|$)/i;
+
+/** An icon, class or id that draws the cart (Font Awesome's fa-cart-shopping, a "cart" or "basket" class). */
+export const CART_ICON = /(?:^|[-_\s])(cart|basket|shopping-cart|cart-shopping|minicart|mini-cart)(?:[-_\s]|$)/i;
+/** ...and one that draws adding to it (fa-cart-plus, an "add-to-cart" class). */
+export const ADD_TO_CART_ICON = /(?:^|[-_\s])(add-to-cart|add_to_cart|addtocart|cart-plus|cart-add|add-cart)(?:[-_\s]|$)/i;
 
 /**
  * Alt text that describes nothing: dots, a generic word ("image", "course thumb", "Card image

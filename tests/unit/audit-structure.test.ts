@@ -222,7 +222,9 @@ describe('site type from what kind of place the page describes', () => {
       b2b: [['services section', 3] as [string, number]],
     };
     expect(decideSiteType(level).siteType).toBe('general');
-    expect(decideSiteType({ ...level, b2b: [['services section', 2]] }).siteType).toBe('local');
+    // A lead of one point is a guess too (a wrong type gets advice that is not the site's).
+    expect(decideSiteType({ ...level, b2b: [['services section', 2]] }).siteType).toBe('general');
+    expect(decideSiteType({ ...level, b2b: [['services section', 1]] }).siteType).toBe('local');
   });
 
   test('a table of contents of its own sections beside code is a manual; the same links without code are a one-page site', () => {
@@ -232,6 +234,44 @@ describe('site type from what kind of place the page describes', () => {
     const manual = `<aside><nav>${toc}</nav></aside><h1>Theme guide</h1><pre>npm install</pre><pre>gulp build</pre>`;
     expect(page(manual, 'Theme guide').siteType).toBe('docs');
     expect(page(manual.replace(/<pre>[^<]*<\/pre>/g, ''), 'Theme guide').siteType).toBe('general');
+  });
+
+  test('a cart drawn as an icon button is a cart, and "Add" buttons with a cart-plus icon under prices make a shop', () => {
+    const card = (n: number, price: string): string =>
+      `<div class="card"><h5>Product ${n}</h5><p class="price">${price}</p><button class="btn add-to-cart"><i class="fa-solid fa-cart-plus"></i>Add</button></div>`;
+    const header =
+      '<nav><a href="/">Shoply</a><button class="btn" id="cartBtn"><i class="fa-solid fa-cart-shopping"></i><span>0</span></button></nav>';
+    const body = `<h1>Modern goods</h1>${card(1, '$49.99')}${card(2, '$79.99')}${card(3, '$29.99')}`;
+    const shop = page(`${header}${body}`, 'Shoply');
+    expect(shop.siteType).toBe('ecommerce');
+    expect(ids(shop)).not.toContain('checkout-no-cart');
+    // Without the drawn cart the same shop has no cart to go to.
+    expect(ids(page(body, 'Shoply'))).toContain('checkout-no-cart');
+    // A cart icon that is no link or button (an illustration in a list of services) is no cart.
+    expect(ids(page(`<p><i class="fa fa-shopping-cart"></i> We build shops</p>${body}`, 'Shoply'))).toContain('checkout-no-cart');
+  });
+
+  test("icon links named by their SVG's <title> are social profiles, even when they go nowhere yet", () => {
+    const svg = (name: string): string =>
+      `<a class="link" href="#"><svg role="img" viewBox="0 0 24 24"><title>${name}</title><path d="M0 0"/></svg></a>`;
+    const r = page(`<h1>Ada Lovelace</h1><p>Engineer.</p>${svg('Facebook')}${svg('GitHub')}${svg('Instagram')}`);
+    expect(ids(r)).not.toContain('retention-no-social-links');
+    expect(ids(r)).toContain('cta-dead-links');
+    expect(ids(page(`<h1>Ada Lovelace</h1><p>Engineer.</p>${svg('Home')}`))).toContain('retention-no-social-links');
+  });
+
+  test("a heading left as the template's blank ('Your Name') is filler; a form's 'Your name' label is not", () => {
+    const filler = page('<h1>Your Name</h1><p>What you do</p>').findings.find((f) => f.id === 'copy-filler-text');
+    expect(filler?.evidence).toMatchObject({ element: '<h1>', sample: 'Your Name' });
+    expect(ids(page('<h1>Write to us</h1><form><label for="n">Your name</label><input id="n" name="name"></form>'))).not.toContain(
+      'copy-filler-text',
+    );
+  });
+
+  test("a logo whose alt text says 'logo' names what it is: no placeholder; 'image' is one", () => {
+    const r = page('<h1>Theme guide</h1><img src="images/logo.png" alt="logo"><img src="images/footer-logo.png" alt="Logo">');
+    expect(ids(r)).not.toContain('copy-placeholder-alt');
+    expect(ids(page('<h1>Theme guide</h1><img src="images/logo.png" alt="image">'))).toContain('copy-placeholder-alt');
   });
 
   test('an image size as alt text is a placeholder', () => {
@@ -368,6 +408,14 @@ describe('the scan on the thin kinds of site: documentation, local businesses, p
       (f) => f.id === 'copy-filler-text',
     );
     expect(filler?.evidence.sample).toContain('Lorem ipsum');
+  });
+
+  test("prose that names placeholder text (a credit, a documented option) is no filler; the template's filler is", () => {
+    const credit = '<h1>Man must explore</h1><p>Placeholder text by Space Ipsum · Images by NASA on The Commons</p>';
+    expect(ids(page(credit))).not.toContain('copy-filler-text');
+    const option = '<h1>Filters</h1><p>Added a global filter input placeholder text for search inputs and selects (v2.16).</p>';
+    expect(ids(page(option))).not.toContain('copy-filler-text');
+    expect(ids(page('<h1>About us</h1><p>This is placeholder text. Replace it with your story.</p>'))).toContain('copy-filler-text');
   });
 
   test('a template that wraps the whole page in one <article> is no article page; a post is', () => {

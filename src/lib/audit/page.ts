@@ -217,26 +217,27 @@ export function schemaTypes(page: Page): Set<string> {
 }
 
 /**
- * What is drawn inside each <a> (icon classes, SVG titles and labels, image alts), keyed by the
- * link's index in page.elements: an icon-only link is named by its icon. Elements come in document
- * order, so a link's descendants are the elements right after it that are nested deeper inside an
- * <a>.
+ * What is drawn inside each <a> and <button> (icon classes, SVG titles and labels, image alts),
+ * keyed by the control's index in page.elements: an icon-only control is named by its icon. Elements
+ * come in document order, so a control's descendants are the elements right after it that are
+ * nested deeper inside it. An SVG's <title> is its accessible name.
  */
 export function linkIcons(page: Page): Map<number, string> {
   const out = new Map<number, string>();
   const els = page.elements;
   for (let i = 0; i < els.length; i++) {
     const a = els[i]!;
-    if (a.tag !== 'a') continue;
+    if (a.tag !== 'a' && a.tag !== 'button') continue;
     const depth = a.ancestors.length;
     const parts: string[] = [];
     for (let j = i + 1; j < els.length && j < i + 40; j++) {
       const d = els[j]!;
-      if (d.ancestors.length <= depth || d.ancestors[depth] !== 'a') break;
-      const name = [d.attrs.class, d.attrs['aria-label'], d.attrs.title, d.tag === 'img' ? d.attrs.alt : ''].filter(Boolean).join(' ');
+      if (d.ancestors.length <= depth || d.ancestors[depth] !== a.tag) break;
+      const drawn = d.tag === 'img' ? d.attrs.alt : d.tag === 'title' ? d.text : '';
+      const name = [d.attrs.class, d.attrs['aria-label'], d.attrs.title, drawn].filter(Boolean).join(' ');
       if (name) parts.push(name);
     }
-    const own = [a.attrs['aria-label'], a.attrs.title, a.attrs.class].filter(Boolean).join(' ');
+    const own = [a.attrs['aria-label'], a.attrs.title, a.attrs.class, a.attrs.id].filter(Boolean).join(' ');
     if (parts.length || own) out.set(i, [own, ...parts].join(' ').trim());
   }
   return out;

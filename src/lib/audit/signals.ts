@@ -1,6 +1,6 @@
 /** Facts several checks share, computed once per page from its structure. */
 import { attr, EMPTY_STRUCTURE, linkIcons, type Page, type PageControl, type PageElement, type PageForm, type PageStructure } from './page';
-import { CTA_WORDS, SOCIAL_HOST, SOCIAL_ICON, UTILITY_LABEL } from './words';
+import { ADD_TO_CART_ICON, CART_ICON, CTA_WORDS, SOCIAL_HOST, SOCIAL_ICON, UTILITY_LABEL } from './words';
 
 const FIELD_TYPES = new Set(['', 'text', 'email', 'tel', 'password', 'number', 'url', 'search', 'date', 'select', 'textarea', 'radio']);
 
@@ -28,6 +28,10 @@ export interface Signals {
   prices: number;
   /** Heading texts (h1-h4), in order. */
   headings: string[];
+  /** Links and buttons outside the footer drawn as the cart (an icon, class or id that says so). */
+  drawnCarts: PageElement[];
+  /** Links and buttons drawn as adding to the cart (a cart-plus icon, an add-to-cart class). */
+  drawnAddToCart: PageElement[];
 }
 
 export function controlText(el: PageElement): string {
@@ -84,6 +88,13 @@ export function computeSignals(page: Page): Signals {
   const icons = linkIcons(page);
   const linkIcon = new Map<PageElement, string>();
   for (const [i, name] of icons) linkIcon.set(page.elements[i]!, name);
+  // A cart drawn rather than written: the header's cart icon with a count, an "Add" button with a
+  // cart-plus icon. Only links and buttons count (a cart icon in a services list is an illustration).
+  const drawn = [...icons].map(([i, name]) => [page.elements[i]!, name] as const);
+  const drawnAddToCart = drawn.filter(([, name]) => ADD_TO_CART_ICON.test(name)).map(([el]) => el);
+  const drawnCarts = drawn
+    .filter(([el, name]) => CART_ICON.test(name) && !ADD_TO_CART_ICON.test(name) && !el.ancestors.includes('footer'))
+    .map(([el]) => el);
   return {
     structure,
     ctas: structure.controls.filter(isCta),
@@ -105,6 +116,8 @@ export function computeSignals(page: Page): Signals {
     phoneInText: PHONE.test(page.text),
     prices: structure.prices.filter((p) => !p.struck).length,
     headings,
+    drawnCarts,
+    drawnAddToCart,
   };
 }
 

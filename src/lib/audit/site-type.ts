@@ -3,8 +3,8 @@
  * donate buttons, prices, an address and opening hours, a documentation layout, article listings,
  * sales calls to action) and from keywords of the URL's host and path (never its query string: a
  * campaign parameter such as ?utm_campaign=shop-sale says nothing about the site, and scans are
- * cached without it). The type with most points wins from 3 points up and a point ahead of the
- * runner-up, with a confidence from its lead; below that, or when two types are level, the page is
+ * cached without it). The type with most points wins from 3 points up and two points ahead of the
+ * runner-up, with a confidence from its lead; below that, or when two types are close, the page is
  * a 'general' website and only the checks every site shares apply: weak evidence gets no
  * type-specific advice.
  */
@@ -219,7 +219,7 @@ export interface SiteTypeRule {
   drop?: ReadonlySet<string>;
 }
 
-export const SITE_TYPE_RULE: SiteTypeRule = { minPoints: 3, minLead: 1 };
+export const SITE_TYPE_RULE: SiteTypeRule = { minPoints: 3, minLead: 2 };
 
 export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeResult {
   return decideSiteType(siteTypeEvidence(url, page, s));
@@ -253,8 +253,11 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     const t = c.text.trim();
     return BUY_BUTTON.test(t) || ADD_TO_CART.test(t) || PRODUCT_ACTION.test(t);
   }).length;
-  if (oneOff >= 3 && productActions >= 3 && !plans) add('ecommerce', 'priced products with buy actions', 3);
-  if (linksMatching(s, /\/(cart|basket|checkout|carrito|panier|warenkorb|carrello|carrinho)\b/i).length) add('ecommerce', 'cart link', 2);
+  // Buttons drawn as adding to the cart whose words say something else ("Add", an icon alone).
+  const drawnAdds = s.drawnAddToCart.filter((el) => !ADD_TO_CART.test(el.text) && !BUY_BUTTON.test(el.text.trim())).length;
+  if (oneOff >= 3 && productActions + drawnAdds >= 3 && !plans) add('ecommerce', 'priced products with buy actions', 3);
+  if (linksMatching(s, /\/(cart|basket|checkout|carrito|panier|warenkorb|carrello|carrinho)\b/i).length || s.drawnCarts.length)
+    add('ecommerce', 'cart link', 2);
   // Prices alone are no shop: plans, menus and price tables of every kind of site have them.
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products', 1);
   if (SHOP_WORDS.test(headline)) add('ecommerce', 'shop words in the headings', 2);

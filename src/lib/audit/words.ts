@@ -141,7 +141,9 @@ export const FILLER_TEXT = wordsPattern([
   'add your text here',
   'insert text here',
   'sample text',
-  'placeholder text',
+  // Not 'placeholder text' alone: prose names it (a credit, a documented option); these are filler.
+  'this is placeholder text',
+  'placeholder text goes here',
   'this is a sample',
   'write something about yourself',
   'tell your story here',
@@ -152,6 +154,9 @@ export const FILLER_TEXT = wordsPattern([
   'texto de ejemplo',
   'su texto aquí',
 ]);
+
+/** A heading that is a template's blank to fill in ("Your Name"), never a real headline. */
+export const FILL_IN_HEADING = /^(your name|your name here|your title here|your headline|company name|your company|your company name)$/i;
 
 /** Titles and descriptions that site builders and starter templates fill in. */
 export const DEFAULT_TITLE =
@@ -178,12 +183,17 @@ export const SOCIAL_HOST =
 export const SOCIAL_ICON =
   /(?:^|[-_\s])(facebook|instagram|twitter|linkedin|youtube|tiktok|pinterest|github|dribbble|behance|mastodon|threads|flickr|vimeo|whatsapp)(?:[-_\s]|$)/i;
 
+/** An icon, class or id that draws the cart (Font Awesome's fa-cart-shopping, a "cart" or "basket" class). */
+export const CART_ICON = /(?:^|[-_\s])(cart|basket|shopping-cart|cart-shopping|minicart|mini-cart)(?:[-_\s]|$)/i;
+/** ...and one that draws adding to it (fa-cart-plus, an "add-to-cart" class). */
+export const ADD_TO_CART_ICON = /(?:^|[-_\s])(add-to-cart|add_to_cart|addtocart|cart-plus|cart-add|add-cart)(?:[-_\s]|$)/i;
+
 /**
  * Alt text that describes nothing: dots, a generic word ("image", "course thumb", "Card image
  * cap"), an image's size ("Image 1355x900px", "600x400"), a file name, or a slug such as "bg-shape" or "service-icon" (a class name, not a description).
  */
 export const PLACEHOLDER_ALT =
-  /^(\.+|…|-|_|alt|alt text|untitled|logo|hero|dsc_?\d+|img_?\d+|[\w-]+\.(jpe?g|png|gif|webp|svg|avif)|[a-z0-9]+([-_][a-z0-9]+)+|((card|post|course|event|feature|features|service|banner|product|blog|about|team|item|slide|news)\s+)*(image|images|img|photo|photos|picture|pic|graphic|placeholder|thumb|thumbnail|icon|banner)(\s+(cap|\d+|name|here|\d+\s?[x×]\s?\d+(px)?))?|\d+\s?[x×]\s?\d+(px)?)$/i;
+  /^(\.+|…|-|_|alt|alt text|untitled|hero|dsc_?\d+|img_?\d+|[\w-]+\.(jpe?g|png|gif|webp|svg|avif)|[a-z0-9]+([-_][a-z0-9]+)+|((card|post|course|event|feature|features|service|banner|product|blog|about|team|item|slide|news)\s+)*(image|images|img|photo|photos|picture|pic|graphic|placeholder|thumb|thumbnail|icon|banner)(\s+(cap|\d+|name|here|\d+\s?[x×]\s?\d+(px)?))?|\d+\s?[x×]\s?\d+(px)?)$/i;
 
 /** Words that make a link a way to reach the business. */
 export const CONTACT_HREF = /^(mailto:|tel:)|(^|\/)(contact|contacto|contato|contatti|kontakt)\b|\/support|\/help/i;

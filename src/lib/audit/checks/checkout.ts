@@ -25,7 +25,8 @@ export const checkoutChecks = defineChecks({
   'checkout-no-cart': ({ signals }) => {
     const cart =
       realLinksMatching(signals, /\/(cart|basket|bag|checkout)\b/i).length > 0 ||
-      signals.structure.controls.some((c) => CART.test(c.text) && c.region !== 'footer');
+      signals.structure.controls.some((c) => CART.test(c.text) && c.region !== 'footer') ||
+      signals.drawnCarts.length > 0;
     return cart ? null : { evidence: { missing: 'link to /cart or /checkout', count: 0 } };
   },
 

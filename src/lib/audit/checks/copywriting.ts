@@ -1,5 +1,5 @@
 import { attr, byTag, codeSpans, metaContent, type Page } from '../page';
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, FILLER_TEXT, PLACEHOLDER_ALT, TEMPLATE_DEFAULT } from '../words';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, FILL_IN_HEADING, FILLER_TEXT, PLACEHOLDER_ALT, TEMPLATE_DEFAULT } from '../words';
 import { defineChecks } from './define';
 
 const titleOf = (els: { text: string }[]): string => els[0]?.text.trim() ?? '';
@@ -85,6 +85,8 @@ export const copywritingChecks = defineChecks({
       (m) => !spans.some(([start, end]) => m.index + (/^\w/.test(m[0]) ? 0 : 1) >= start && m.index < end),
     );
     if (inProse) return { evidence: { element: 'visible text', sample: excerpt(page.text, FILLER_TEXT, inProse.index) } };
+    const blank = page.elements.find((e) => /^h[1-3]$/.test(e.tag) && FILL_IN_HEADING.test(e.text.trim()));
+    if (blank) return { evidence: { element: `<${blank.tag}>`, sample: blank.text.trim() } };
     return FILLER_TEXT.test(title) ? { evidence: { element: 'visible text', sample: excerpt(title, FILLER_TEXT) } } : null;
   },
 

@@ -7,7 +7,7 @@ import (
 )
 
 // CUPED's sums on ClickHouse, in one query over exposures and experiment_events (each exposed
-// visitor's first exposure and outcomes) and their sessions from events: the same definitions as the SQLite store's sums
+// visitor's first exposure and outcomes) and their sessions from the sessions rollup: the same definitions as the SQLite store's sums
 // (exposure_covariates.go), grouped by variant, device class and new/returning.
 const chCovariatesSQL = `SELECT x_variant AS variant, device, if(sessions > 1, 'returning', 'new') AS vtype, count() AS n,
 	sum(vpost) AS post, sum(vpost * vpost) AS post2, sum(vpre) AS pre, sum(vpre * vpre) AS pre2, sum(vpost * vpre) AS prod
@@ -41,7 +41,7 @@ func (s *chStore) ExperimentCovariates(q ExperimentQuery, windowDays int) ([]eve
 		post, pre, goal = chRevenuePost, chRevenuePre, eventrow.RevenueGoal
 	}
 	sql := strings.Replace(strings.Replace(chCovariatesSQL, "{{post}}", post, 1), "{{pre}}", pre, 1)
-	sql = strings.Replace(sql, "{{sessions}}", chSessionsOfExposed(false, "s_start", "s_device"), 1)
+	sql = strings.Replace(sql, "{{sessions}}", chSessionsOfExposed("s_start", "s_device"), 1)
 	rows, err := s.query(sql, map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal,
 		"window": uint64(windowDays) * 86_400_000})
 	if err != nil {

@@ -29,7 +29,9 @@ func TestClickHouseExposedSessionsMatchRawEvents(t *testing.T) {
 		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events}, Device: device}
 	}
 	pv := func(path string, when time.Time) Event { return at(Event{Type: "pv", Path: path}, when) }
-	er := func(when time.Time) Event { return at(Event{Type: "er", Path: "/", Message: "boom", Source: "app.js"}, when) }
+	er := func(when time.Time) Event {
+		return at(Event{Type: "er", Path: "/", Message: "boom", Source: "app.js"}, when)
+	}
 	// Written as the view before migration 15 wrote them (no last_at, last_error), then backfilled.
 	before := []Ingest{
 		batch("visitor0003", "session0003m", "mobile", pv("/", midnight.Add(-10*time.Minute)), er(midnight.Add(-5*time.Minute))),

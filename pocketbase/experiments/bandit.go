@@ -65,7 +65,7 @@ func banditPeriods(app core.App, exp *core.Record) ([]*core.Record, error) {
 func reallocate(app core.App, store eventstore.Store, exp *core.Record, now time.Time) (*stats.Bandit, error) {
 	defs := variantDefsOf(exp)
 	goal := exp.GetString("primary_goal")
-	in, err := readGoal(app, store, exp, defs, goal)
+	in, err := readGoal(app, store, exp, defs, goal, false)
 	if err != nil {
 		return nil, err
 	}

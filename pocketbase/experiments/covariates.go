@@ -32,6 +32,12 @@ type CovariateStore interface {
 	ExperimentCovariates(q eventstore.ExperimentQuery, windowDays int) ([]eventstore.CupedCell, error)
 }
 
+// CovariatePairStore computes a goal's CUPED sums and revenue's together (ClickHouse: the exposed
+// visitors and their sessions are read once for both).
+type CovariatePairStore interface {
+	ExperimentCovariatesWithRevenue(q eventstore.ExperimentQuery, windowDays int) (goal, revenue []eventstore.CupedCell, err error)
+}
+
 // preWindowSQL is an event e in the CUPED window [x.ts - window, x.ts) before exposure x (events
 // keep ms, exposures ISO text: sqlite.EventMsSQL converts).
 var preWindowSQL = `e.ts >= ` + sqlite.EventMsSQL(`strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window})`) + ` AND e.ts < ` + sqlite.EventMsSQL("x.ts")

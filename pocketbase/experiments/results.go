@@ -142,17 +142,10 @@ func results(app core.App, store eventstore.Store, exp *core.Record, goal string
 			goalInfo["name"], goalInfo["type"] = g.GetString("name"), g.GetString("type")
 		}
 	}
-	in, err := readGoal(app, store, exp, defs, goal)
+	withRevenue := slices.Contains(experimentGoals(exp), revenueGoal)
+	in, err := readGoal(app, store, exp, defs, goal, withRevenue && goal != revenueGoal)
 	if err != nil {
 		return nil, analysis{}, err
-	}
-	withRevenue := slices.Contains(experimentGoals(exp), revenueGoal)
-	if withRevenue && goal != revenueGoal {
-		rev, err := readGoal(app, store, exp, defs, revenueGoal)
-		if err != nil {
-			return nil, analysis{}, err
-		}
-		in.revenueCovariates = rev.covariates
 	}
 	// The other goals' comparisons, for the family the correction adjusts over.
 	others := [][]*metricStats{}
@@ -160,7 +153,7 @@ func results(app core.App, store eventstore.Store, exp *core.Record, goal string
 		if g == goal || g == revenueGoal {
 			continue
 		}
-		o, err := readGoal(app, store, exp, defs, g)
+		o, err := readGoal(app, store, exp, defs, g, false)
 		if err != nil {
 			return nil, analysis{}, err
 		}
@@ -224,35 +217,65 @@ type goalInput struct {
 	strata    []CovariateSums
 }
 
-// readGoal reads one goal's figures and, with a CUPED window, its covariate sums.
-func readGoal(app core.App, store eventstore.Store, exp *core.Record, defs []variantDef, goal string) (goalInput, error) {
+// readGoal reads one goal's figures and, with a CUPED window, its covariate sums; withRevenue also
+// reads revenue's covariate sums (revenue per visitor shown beside the goal: its figures are the
+// goal's revenue rows), with the goal's in one pass where the store can (CovariatePairStore).
+func readGoal(app core.App, store eventstore.Store, exp *core.Record, defs []variantDef, goal string, withRevenue bool) (goalInput, error) {
 	q := eventstore.ExperimentQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id}
 	if goal == revenueGoal {
 		q.Revenue = true
 	} else {
 		q.GoalID = goal
 	}
+	rq := eventstore.ExperimentQuery{SiteID: q.SiteID, ExperimentID: q.ExperimentID, Revenue: true}
 	in := goalInput{windowDays: exp.GetInt("cuped_window_days")}
 	var err error
 	if in.figures, err = store.ExperimentResults(q); err != nil {
 		return in, err
 	}
-	if ratio, _ := isRatio(goal); ratio {
-		rows, err := ratioSums(store, exp, goal, in.windowDays)
-		in.ratio = ratioInOrder(rows, defs)
-		return in, err
-	}
-	in.dimension = stratifyDimension(exp.GetString("post_stratification"))
-	if in.windowDays <= 0 && in.dimension == stratifyNone {
-		return in, nil
-	}
+	// Exposed visitors are the same for every goal (the SQLite store checks its kept sums against them).
 	exposed := 0.0
 	for _, v := range in.figures.Variants {
 		exposed += v.Users
 	}
-	rows, err := covariates(app, store, q, in.windowDays, in.dimension, exposed)
+	dimension := stratifyDimension(exp.GetString("post_stratification"))
+	cuped := in.windowDays > 0 || dimension != stratifyNone
+	if ratio, _ := isRatio(goal); ratio {
+		rows, err := ratioSums(store, exp, goal, in.windowDays)
+		in.ratio = ratioInOrder(rows, defs)
+		if err != nil || !withRevenue || !cuped {
+			return in, err
+		}
+		rev, err := covariates(app, store, rq, in.windowDays, dimension, exposed)
+		in.revenueCovariates = covariatesInOrder(rev, defs)
+		return in, err
+	}
+	in.dimension = dimension
+	if !cuped {
+		return in, nil
+	}
+	var rows, rev []CovariateSums
+	if ps, ok := store.(CovariatePairStore); ok && withRevenue && !q.Revenue {
+		goalCells, revCells, err := ps.ExperimentCovariatesWithRevenue(q, in.windowDays)
+		if err != nil {
+			return in, err
+		}
+		rows, rev = cellsByStratum(goalCells, dimension), cellsByStratum(revCells, dimension)
+	} else {
+		if rows, err = covariates(app, store, q, in.windowDays, dimension, exposed); err != nil {
+			return in, err
+		}
+		if withRevenue {
+			if rev, err = covariates(app, store, rq, in.windowDays, dimension, exposed); err != nil {
+				return in, err
+			}
+		}
+	}
 	in.covariates, in.strata = covariatesInOrder(rows, defs), rows
-	return in, err
+	if withRevenue {
+		in.revenueCovariates = covariatesInOrder(rev, defs)
+	}
+	return in, nil
 }
 
 func variantDefsOf(exp *core.Record) []variantDef {

@@ -18,14 +18,16 @@ const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMe
 // chExposedVisitorsSQL are the experiment's exposed visitors (for IN).
 const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:site} AND experiment = {:exp}`
 
-// chVisitorSessionsSQL is each session of the experiment's exposed visitors, from their events:
-// the {{columns}} a reader needs of min(at) AS s_start, max(at) AS s_last, the page views s_pv,
-// the last error s_err and the first device s_device.
-const chVisitorSessionsSQL = `SELECT visitor, session{{columns}} FROM events
-	WHERE site_id = {:site} AND visitor IN (` + chExposedVisitorsSQL + `) {{sessions}} GROUP BY visitor, session`
+// chVisitorSessionsSQL is each session of the experiment's exposed visitors, from the sessions
+// rollup (a row per session and day, each with its visitor: rows are picked by it before merging):
+// the {{columns}} a reader needs of its start s_start, last event s_last, page views s_pv, last
+// error s_err (0: none) and first device s_device. Sessions without a key are not in the rollup, nor
+// in the SQLite store's sessions.
+const chVisitorSessionsSQL = `SELECT sv AS visitor, session{{names}} FROM (SELECT finalizeAggregation(visitor) AS sv, session{{columns}}
+	FROM sessions WHERE site_id = {:site} AND sv IN (` + chExposedVisitorsSQL + `) GROUP BY sv, session)`
 
-var chSessionColumns = map[string]string{"s_start": "min(at)", "s_last": "max(at)", "s_pv": "countIf(type = 'pageview')",
-	"s_err": "maxIf(at, type = 'error')", "s_device": "argMin(device_type, at)"}
+var chSessionColumns = map[string]string{"s_start": "minMerge(started)", "s_last": "maxMerge(last_at)", "s_pv": "sumMerge(pageviews)",
+	"s_err": "maxMerge(last_error)", "s_device": "argMinMerge(device_type)"}
 
 func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error) {
 	goal := q.GoalID
@@ -112,7 +114,7 @@ func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]Guardrail
 		countIf(pv_after <= 1) AS bounced FROM (
 		SELECT visitor, any(x_variant) AS x_variant, max(s_err) >= any(x_at) AS err_after, sumIf(s_pv, s_last >= x_at) AS pv_after
 		FROM (`+chExposedSQL+`)
-		ALL LEFT JOIN (`+chSessionsOfExposed(true, "s_last", "s_pv", "s_err")+`) USING (visitor)
+		ALL LEFT JOIN (`+chSessionsOfExposed("s_last", "s_pv", "s_err")+`) USING (visitor)
 		GROUP BY visitor)
 		GROUP BY variant ORDER BY variant`, map[string]any{"site": siteID, "exp": experimentID})
 	out := []GuardrailFigures{}
@@ -123,16 +125,12 @@ func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]Guardrail
 	return out, err
 }
 
-// chSessionsOfExposed is chVisitorSessionsSQL with the columns named, of sessions with a key alone
-// when named is set.
-func chSessionsOfExposed(named bool, columns ...string) string {
-	var cols strings.Builder
+// chSessionsOfExposed is chVisitorSessionsSQL with the columns named.
+func chSessionsOfExposed(columns ...string) string {
+	var cols, names strings.Builder
 	for _, c := range columns {
 		cols.WriteString(", " + chSessionColumns[c] + " AS " + c)
+		names.WriteString(", " + c)
 	}
-	sql := strings.Replace(chVisitorSessionsSQL, "{{columns}}", cols.String(), 1)
-	if named {
-		return strings.Replace(sql, "{{sessions}}", "AND session != ''", 1)
-	}
-	return strings.Replace(sql, "{{sessions}}", "", 1)
+	return strings.NewReplacer("{{columns}}", cols.String(), "{{names}}", names.String()).Replace(chVisitorSessionsSQL)
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // Ratio metrics' sums on ClickHouse (eventstore.RatioReads), with SQLite's meaning (ratio_sums.go):
-// each exposed visitor's first exposure (exposures), joined with their sessions (from events), their purchases and conversions (visitor_events) and their purchases' capped revenue
+// each exposed visitor's first exposure (exposures), joined with their sessions (from the sessions rollup), their purchases and conversions (visitor_events) and their purchases' capped revenue
 // (experiment_events' outcomes), one join a level as 18.16 allows.
 
 // chRatioParts are each part's column since the first exposure and in the window before it.
@@ -61,7 +61,7 @@ func (s *chStore) RatioSums(q RatioQuery) ([]RatioSums, error) {
 	if q.WindowDays <= 0 {
 		npre, dpre = "0", "0"
 	}
-	sql := strings.Replace(fmt.Sprintf(chRatioSQL, num[0], den[0], npre, dpre), "{{sessions}}", chSessionsOfExposed(true, "s_start", "s_last", "s_pv"), 1)
+	sql := strings.Replace(fmt.Sprintf(chRatioSQL, num[0], den[0], npre, dpre), "{{sessions}}", chSessionsOfExposed("s_start", "s_last", "s_pv"), 1)
 	rows, err := s.query(sql, map[string]any{"site": q.SiteID, "exp": q.ExperimentID,
 		"goal": q.GoalID, "rev": eventrow.RevenueGoal, "w": uint64(max(q.WindowDays, 0)) * 86400000})
 	out := make([]RatioSums, 0, len(rows))

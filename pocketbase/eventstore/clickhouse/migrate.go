@@ -93,7 +93,7 @@ var Schema = local(append([]Migration{
 	) ENGINE = MergeTree ORDER BY (site_id, step)`}},
 	// Materialized rollups (rollups.go): sessions, day and page figures, goals' first completions.
 	sessionsRollup, dayFiguresRollup, pageFiguresRollup, goalFirstsRollup,
-}, append(derivedSchema, rollupCounts)...), "")
+}, append(derivedSchema, rollupCounts, sessionsLast)...), "")
 
 // derivedSchema are narrow tables fed by materialized views on events (derived.go): written at
 // insert by ClickHouse itself, so collectors need no state, and backfilled from the events already
@@ -189,7 +189,7 @@ func ClusterSchema(cluster, database string) []Migration {
 	}
 	// Later steps on the first steps' tables: on each shard's _local tables, and an ALTER also on
 	// the Distributed table over them (its columns are read through it).
-	for _, m := range []Migration{rollupCounts} {
+	for _, m := range []Migration{rollupCounts, sessionsLast} {
 		var stmts []string
 		for _, stmt := range m.SQL {
 			local := toLocal(stmt)

@@ -47,9 +47,9 @@ const rollupGoalFirstsSelect = `SELECT site_id, day, type AS kind, if(session = 
 	FROM events WHERE type IN ('conversion', 'micro_conversion') GROUP BY site_id, day, kind, sess, goal`
 
 // Rollups lists the tables fed by views on events, for a site's rebuild (events-copy's resume):
-// their views' queries since version 14.
+// their views' queries since version 15.
 var Rollups = []Rollup{
-	{"sessions", counted(rollupSessionsSelect)},
+	{"sessions", lasted(counted(rollupSessionsSelect))},
 	{"day_figures", rollupDayFiguresSelect},
 	{"page_figures", rollupPageFiguresSelect},
 	{"goal_firsts", counted(rollupGoalFirstsSelect)},
@@ -80,6 +80,27 @@ var rollupCounts = Migration{Version: 14, Name: "rollup_counts", SQL: []string{
 	`INSERT INTO goal_firsts (site_id, day, kind, sess, goal, n) SELECT site_id, day, type AS kind,
 	if(session = '', toString(cityHash64(props, at)), session) AS sess, goal, countState() AS n
 	FROM events WHERE type IN ('conversion', 'micro_conversion') GROUP BY site_id, day, kind, sess, goal`,
+}}
+
+// lasted adds each session's last event and last error (0: none) to the sessions rollup's select
+// (version 15).
+func lasted(sel string) string {
+	return strings.Replace(sel, "\n\tFROM events WHERE ", ", maxState(at) AS last_at, maxState(if(type = 'error', at, 0)) AS last_error\n\tFROM events WHERE ", 1)
+}
+
+// Version 15: sessions keep their last event and last error, so that experiments' guardrails,
+// CUPED and ratio metrics read their exposed visitors' sessions from the rollup (a row per session
+// and day) instead of grouping raw events. The view is made again with both, written by the same
+// view insert as n (so wholeDays covers them), and both are backfilled for the rows already held:
+// rows with the visitor and both columns (max and any give the same however often a row is
+// written, so a step run again or an insert between the view and the backfill changes nothing).
+var sessionsLast = Migration{Version: 15, Name: "sessions_last", SQL: []string{
+	"ALTER TABLE sessions ADD COLUMN last_at AggregateFunction(max, UInt64)",
+	"ALTER TABLE sessions ADD COLUMN last_error AggregateFunction(max, UInt64)",
+	"DROP TABLE IF EXISTS sessions_mv",
+	"CREATE MATERIALIZED VIEW IF NOT EXISTS sessions_mv TO sessions AS " + lasted(counted(rollupSessionsSelect)),
+	`INSERT INTO sessions (site_id, day, session, visitor, last_at, last_error) SELECT site_id, day, session, anyState(visitor) AS visitor,
+	maxState(at) AS last_at, maxState(if(type = 'error', at, 0)) AS last_error FROM events WHERE session != '' GROUP BY site_id, day, session`,
 }}
 
 // rollupStep creates a rollup table, the view that feeds it at insert, then backfills it from the

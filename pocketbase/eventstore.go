@@ -3,6 +3,7 @@ package main
 import (
 	"log"
 	"os"
+	"path/filepath"
 
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickhouse"
@@ -12,13 +13,19 @@ import (
 )
 
 // openEventStore is the one owner of events, sessions and rollups: SQLite in the app's database,
-// or ClickHouse when CRO_EVENTS_URL names one (http://127.0.0.1:8123/?database=cro).
+// or ClickHouse when CRO_EVENTS_URL names one (http://127.0.0.1:8123/?database=cro), with batches
+// acknowledged from a write-ahead spool as collectors do (CRO_EVENTS_SPOOL, by default
+// events_spool in the data directory).
 func openEventStore(app core.App) eventstore.Store {
 	url := os.Getenv("CRO_EVENTS_URL")
 	if url == "" {
 		return sqlite.NewSQLiteStore(app)
 	}
-	store, err := clickhouse.NewClickHouseStore(url)
+	spool := os.Getenv("CRO_EVENTS_SPOOL")
+	if spool == "" {
+		spool = filepath.Join(app.DataDir(), "events_spool")
+	}
+	store, err := clickhouse.NewSpooledStore(url, spool)
 	if err != nil {
 		log.Fatalf("CRO_EVENTS_URL: %v", err)
 	}

@@ -99,6 +99,7 @@ func Register(app *pocketbase.PocketBase, store Store) {
 			se.Router.GET("/api/cro/automated-hits/{siteId}", automatedHitsHandler(store))
 			registerCollectorConfig(se, sites, func() []byte { return c.SourceKey }) // CRO_COLLECTOR_TOKEN
 			registerCollectorVisitorKey(se)
+			registerSpoolStats(se, store) // ClickHouse: GET /api/cro/events/spool (superusers)
 			return se.Next()
 		},
 		Priority: -10,

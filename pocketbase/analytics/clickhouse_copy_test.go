@@ -3,6 +3,7 @@ package analytics
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"cro/pocketbase/eventstore/clickhouse"
 	"cro/pocketbase/eventstore/sqlite"
@@ -53,5 +54,29 @@ func TestCopySiteEventsResumesAndChecksCounts(t *testing.T) {
 	}
 	if again, err := clickhouse.CopySiteEvents(app, siteA, dbURL, 4, nil); err != nil || again.Events != 0 {
 		t.Errorf("a copy run again copied %d events (%v), want none", again.Events, err)
+	}
+}
+
+// A copy settles the closed days it copied before it ends (as analytics-seed does), so the first
+// dashboard read does not compute them and the server's 5-minute pass has nothing left.
+func TestCopySiteEventsSettlesTheCopiedDays(t *testing.T) {
+	dbURL := chDatabaseURL(t)
+	app := newSchemaApp(t, siteA, siteB)
+	if err := sqlite.NewSQLiteStore(app).WriteAll(contractTraffic()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := clickhouse.CopySiteEvents(app, siteA, dbURL, 1000, nil); err != nil {
+		t.Fatal(err)
+	}
+	db, _ := clickhouse.Open(dbURL)
+	closed := time.Now().UTC().AddDate(0, 0, -2).Format("2006-01-02") // chSettleLag
+	q, _ := clickhouse.Bind(`SELECT (SELECT uniqExact(day) FROM day_figures WHERE site_id = {:site} AND day <= toDate({:closed})) AS days,
+		(SELECT uniqExact(day) FROM settled WHERE site_id = {:site}) AS settled`, map[string]any{"site": siteA, "closed": closed})
+	r, err := db.QueryOne(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Int("days") == 0 || r.Int("settled") != r.Int("days") {
+		t.Errorf("%d of the %d closed days copied are settled, want all", r.Int("settled"), r.Int("days"))
 	}
 }

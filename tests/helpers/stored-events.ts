@@ -16,6 +16,14 @@ export function clickHouseStore(): { url: string; database: string } | null {
   return { url: u.toString(), database };
 }
 
+/**
+ * The server acknowledges a batch once its spool holds it and inserts it within a second; this
+ * route answers once it inserted what it acknowledged, so a direct read after it sees the batch.
+ */
+async function afterServerInserts(server: TestServer): Promise<void> {
+  await server.admin.send('/api/cro/events/spool', { requestKey: null });
+}
+
 const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 async function clickHouseRows(sql: string): Promise<Record<string, unknown>[]> {
@@ -60,6 +68,7 @@ export async function storedEvents(server: TestServer, siteId: string): Promise<
       return s && !e.device_type ? { ...e, device_type: s.device_type, browser: s.browser, country: s.country } : e;
     });
   }
+  await afterServerInserts(server);
   const rows = await clickHouseRows(`SELECT * FROM events WHERE site_id = ${quote(siteId)} ORDER BY at, seq`);
   return rows.map((r) => ({ ...r, x: Number(r.x), y: Number(r.y) })) as StoredEvent[];
 }
@@ -68,6 +77,7 @@ export async function countEvents(server: TestServer, siteId: string): Promise<n
   if (!clickHouseStore()) {
     return (await server.admin.collection('events').getList(1, 1, { filter: `site_id = "${siteId}"` })).totalItems;
   }
+  await afterServerInserts(server);
   const [row] = await clickHouseRows(`SELECT count() AS n FROM events WHERE site_id = ${quote(siteId)}`);
   return Number(row?.n ?? 0);
 }
@@ -82,6 +92,7 @@ export async function sessionVisitors(server: TestServer, siteId: string, from: 
     return new Set(sessions.map((s) => s.visitor as string)).size;
   }
   // On ClickHouse a session is its events: it started at its first one.
+  await afterServerInserts(server);
   const [row] = await clickHouseRows(
     `SELECT uniqExact(v) AS n FROM (SELECT session, any(visitor) AS v, min(at) AS started FROM events
       WHERE site_id = ${quote(siteId)} AND session != '' GROUP BY session) WHERE started >= ${from} AND started < ${to}`,

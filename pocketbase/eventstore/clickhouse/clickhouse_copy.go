@@ -20,7 +20,8 @@ import (
 // confirmed, so that an interrupted copy resumes after the last recorded chunk (rows of a chunk
 // inserted but not recorded are deleted first). Then the experiment exposures, the counters and
 // the rollups of days SQLite no longer holds raw. At the end the row counts of both stores must
-// agree. The site's events should not be sent to ClickHouse by collectors while it runs.
+// agree, and the copied closed days are settled (clickhouse_settled.go). The site's events should
+// not be sent to ClickHouse by collectors while it runs.
 
 // CopyResult is what a copy did.
 type CopyResult struct {
@@ -211,6 +212,13 @@ func CopySiteEvents(app core.App, siteID, url string, chunk int, progress func(c
 	res.SQLiteEvents, res.ClickHouseEvents = n, got.Int("n")
 	if res.SQLiteEvents != res.ClickHouseEvents {
 		return res, fmt.Errorf("counts differ: SQLite holds %d events of site %s, ClickHouse %d", n, siteID, res.ClickHouseEvents)
+	}
+	// The copied closed days are settled now, as analytics-seed settles what it wrote, so that the
+	// first dashboard read does not compute them (the server's pass would only in up to 5 minutes).
+	s := newCHStore(db)
+	from, lastDay := s.settleWindow()
+	if err := s.settleSite(siteID, from, lastDay); err != nil {
+		return res, fmt.Errorf("events copied, settling their days: %w (run the copy again to settle)", err)
 	}
 	return res, nil
 }

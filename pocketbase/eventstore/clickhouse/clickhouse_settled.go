@@ -525,21 +525,33 @@ func (s *chStore) settleLoop(kick <-chan struct{}, stop <-chan struct{}, done ch
 	}
 }
 
-// kickSettle asks settleLoop for a pass when an inserted row's day is within a closed day's basis
-// (the day after the last closed day or before).
+// kickSettle asks settleLoop for a pass when an inserted row's day is within a closed day's basis.
 func (s *chStore) kickSettle(jobs []*chJob) {
+	for _, j := range jobs {
+		if s.inSettledBasis(j.rows) {
+			s.settleSoon()
+			return
+		}
+	}
+}
+
+// inSettledBasis tells whether a row's day is within a closed day's basis (the day after the
+// last closed day or before).
+func (s *chStore) inSettledBasis(rows []any) bool {
 	_, last := s.settleWindow()
 	limit := dayAfter(last)
-	for _, j := range jobs {
-		for _, r := range j.rows {
-			if d := chRowDay(r); d != "" && d <= limit {
-				select {
-				case s.settleKick <- struct{}{}:
-				default:
-				}
-				return
-			}
+	for _, r := range rows {
+		if d := chRowDay(r); d != "" && d <= limit {
+			return true
 		}
+	}
+	return false
+}
+
+func (s *chStore) settleSoon() {
+	select {
+	case s.settleKick <- struct{}{}:
+	default:
 	}
 }
 

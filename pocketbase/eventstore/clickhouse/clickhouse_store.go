@@ -2,6 +2,7 @@ package clickhouse
 
 import (
 	"fmt"
+	"os"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -16,8 +17,9 @@ import (
 // clickhouse_settled.go and friends), so that no writer state
 // is needed for correctness and any number of collectors may insert side by side.
 type chStore struct {
-	db *Client
-	in chan *chJob
+	db  *Client // on the main server with a spool, its reads wait for acknowledged batches (awaitInserted)
+	raw *Client // the same without waiting: the spool's inserter
+	in  chan *chJob
 
 	mu         sync.Mutex
 	dirtyMu    sync.Mutex // dirty's own: marked after inserts, which Start's spool replay runs under mu
@@ -27,16 +29,17 @@ type chStore struct {
 	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
 	memoMu     sync.Mutex
 	memo       map[string]map[string]*dayFigs // open days' figures by run and basis (computeDaysOnce)
-	settleKick chan struct{}                  // to settleLoop (the main server's): an insert into a closed day
+	settles    bool                           // the main server's store: it settles closed days in the background
+	settleKick chan struct{}                  // to settleLoop: an insert into a closed day
 	settleStop chan struct{}
 	settleDone chan struct{}
 	stop       chan struct{}
 	done       chan struct{}
 	started    bool
 
-	// wal, a collector's (--spool), acknowledges a batch once it is on disk and inserts in the
-	// background (clickhouse_wal.go); without it (the main server) a batch is acknowledged once
-	// its insert is confirmed, so what a request wrote is there for the next.
+	// wal, a collector's (--spool) and the main server's (NewSpooledStore), acknowledges a batch
+	// once it is on disk and inserts in the background (clickhouse_wal.go); without it (tests,
+	// tools) a batch is acknowledged once its insert is confirmed.
 	wal                 *chWAL
 	walStop, walInsStop chan struct{}
 	walDone, walInsDone chan struct{}
@@ -55,12 +58,13 @@ type chJob struct {
 	done     chan error
 }
 
-// chBatchWait is how long the main server's store gathers submissions into one insert: ClickHouse
+// chBatchWait is how long a store without a spool gathers submissions into one insert: ClickHouse
 // wants few large inserts (each one is a data part), the tracker a quick acknowledgement.
 const chBatchWait = 50 * time.Millisecond
 
 // NewClickHouseStore opens the store at a URL such as http://127.0.0.1:8123/?database=cro and
-// brings its schema up to date.
+// brings its schema up to date; a batch is acknowledged once its insert is confirmed (tests,
+// tools; the server uses NewSpooledStore).
 func NewClickHouseStore(rawURL string) (Store, error) {
 	db, err := Open(rawURL)
 	if err != nil {
@@ -69,11 +73,31 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 	if err := db.Migrate(Schema); err != nil {
 		return nil, fmt.Errorf("events store: %w", err)
 	}
-	return newCHStore(db), nil
+	s := newCHStore(db)
+	s.settles = true
+	return s, nil
+}
+
+// NewSpooledStore is the main server's store: NewClickHouseStore's, with a collector's
+// write-ahead spool in dir, so that a batch is acknowledged once fsynced there and inserted in
+// large inserts behind it (replayed at Start after a crash); its reads wait until every batch
+// acknowledged before them is inserted, so what a request wrote is there for the next.
+func NewSpooledStore(rawURL, dir string) (Store, error) {
+	st, err := NewClickHouseStore(rawURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("events spool: %w", err)
+	}
+	s := st.(*chStore)
+	s.wal = newCHWAL(dir)
+	s.db = s.raw.withReadBarrier(s.wal.awaitInserted)
+	return s, nil
 }
 
 func newCHStore(db *Client) *chStore {
-	return &chStore{db: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenuecap.Key]float64{},
+	return &chStore{db: db, raw: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenuecap.Key]float64{},
 		settleLag: chSettleLag, settleKick: make(chan struct{}, 1), revenueCap: revenuecap.Configured(),
 		dayCache: funneldays.NewCache(), late: chLateState{sites: map[string]*chLateSeen{}}}
 }
@@ -100,7 +124,7 @@ func (s *chStore) Start() {
 		default:
 		}
 	}
-	if s.wal == nil { // the main server, not a collector: it settles closed days in the background
+	if s.settles { // the main server, not a collector: it settles closed days in the background
 		s.settleStop, s.settleDone = make(chan struct{}), make(chan struct{})
 		go s.settleLoop(s.settleKick, s.settleStop, s.settleDone)
 	}
@@ -147,7 +171,7 @@ func (s *chStore) Submit(in Ingest) error {
 		if err != nil {
 			return err
 		}
-		return s.wal.submit(rec, len(j.rows), walStop)
+		return s.wal.submit(rec, len(j.rows), s.settles && s.inSettledBasis(j.rows), walStop)
 	}
 	s.in <- j
 	return <-j.done

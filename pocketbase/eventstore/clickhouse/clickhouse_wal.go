@@ -24,6 +24,9 @@ import (
 //     and one inserter sends sealed segments, oldest first, as one insert per table of up to
 //     walInsertMax bytes, then deletes them.
 //   - At start, segments left by an earlier run are inserted before the collector listens.
+//   - On the main server (NewSpooledStore) a read waits until every batch acknowledged before it
+//     is inserted (awaitInserted: the open segment is sealed at once), so that what a request
+//     wrote is there for the next, as when the server acknowledged confirmed inserts.
 //
 // A segment whose insert may have happened (left at start, or whose insert failed: a timeout may
 // still have inserted) is checked first: if ClickHouse holds its first events row (site, ts,
@@ -38,6 +41,7 @@ const (
 	walInsertMax  = 48 << 20               // bytes of segments per insert (under ClickHouse's 1,048,576-row block)
 	walDiskMax    = 1 << 30                // past this much unsent spool, batches are refused (503)
 	walRetryMax   = 5 * time.Second
+	walReadWait   = 5 * time.Second // at most this long a read waits for acknowledged batches' insert
 )
 
 var errSpoolFull = errors.New("collector spool full: ClickHouse is not taking inserts")
@@ -49,9 +53,19 @@ type chWAL struct {
 	kick chan struct{}
 
 	mu        sync.Mutex
-	sealed    []string        // segments to insert, oldest first
-	uncertain map[string]bool // segments that may already be (partly) in ClickHouse
+	sealed    []string           // segments to insert, oldest first
+	uncertain map[string]bool    // segments that may already be (partly) in ClickHouse
+	meta      map[string]segMeta // sealed segments written by this run
 	nextID    uint64
+
+	// What readers wait on (awaitInserted): records are numbered in the order they are
+	// acknowledged, and inserted is the last number ClickHouse holds.
+	flush    chan struct{} // to the committer: seal the open segment now
+	numbered atomic.Uint64
+	failing  atomic.Bool // the last insert failed: readers do not wait
+	progMu   sync.Mutex
+	inserted uint64
+	progress chan struct{} // closed when inserted grows (or an insert fails)
 
 	onDisk atomic.Int64 // bytes of segments not yet deleted
 	stats  walStats
@@ -80,13 +94,22 @@ func (st *walStats) snapshot() map[string]int64 {
 }
 
 type walReq struct {
-	rec  []byte
-	rows int
-	done chan error
+	rec    []byte
+	rows   int
+	settle bool // a row falls in a settled day's basis (the main server settles after its insert)
+	done   chan error
+}
+
+// segMeta is what this run knows of a sealed segment: its last record's number, and whether a
+// record asked for a settling pass.
+type segMeta struct {
+	last   uint64
+	settle bool
 }
 
 func newCHWAL(dir string) *chWAL {
-	return &chWAL{dir: dir, in: make(chan *walReq), kick: make(chan struct{}, 1), uncertain: map[string]bool{}}
+	return &chWAL{dir: dir, in: make(chan *walReq), kick: make(chan struct{}, 1), uncertain: map[string]bool{},
+		meta: map[string]segMeta{}, flush: make(chan struct{}, 1), progress: make(chan struct{})}
 }
 
 func segmentName(id uint64) string { return fmt.Sprintf("seg-%020d.wal", id) }
@@ -123,12 +146,12 @@ func (w *chWAL) pending() (segments int, bytes int64) {
 }
 
 // submit appends one encoded record and returns once it is on disk.
-func (w *chWAL) submit(rec []byte, rows int, stopped <-chan struct{}) error {
+func (w *chWAL) submit(rec []byte, rows int, settle bool, stopped <-chan struct{}) error {
 	if w.onDisk.Load() > walDiskMax {
 		w.stats.Refused.Add(1)
 		return errSpoolFull
 	}
-	r := &walReq{rec: rec, rows: rows, done: make(chan error, 1)}
+	r := &walReq{rec: rec, rows: rows, settle: settle, done: make(chan error, 1)}
 	select {
 	case w.in <- r:
 	case <-stopped:
@@ -143,6 +166,7 @@ type segment struct {
 	path   string
 	opened time.Time
 	size   int64
+	segMeta
 }
 
 // commit runs the committer until stop is closed: it seals the open segment then.
@@ -156,6 +180,7 @@ func (w *chWAL) commit(stop <-chan struct{}, done chan<- struct{}) {
 		_ = seg.f.Close()
 		w.mu.Lock()
 		w.sealed = append(w.sealed, seg.path)
+		w.meta[seg.path] = seg.segMeta
 		w.mu.Unlock()
 		seg = nil
 		select {
@@ -175,6 +200,9 @@ func (w *chWAL) commit(stop <-chan struct{}, done chan<- struct{}) {
 			if seg != nil && time.Since(seg.opened) >= walFlushEvery {
 				seal()
 			}
+			continue
+		case <-w.flush: // a reader waits for what was acknowledged
+			seal()
 			continue
 		case r := <-w.in:
 			batch := []*walReq{r}
@@ -205,6 +233,8 @@ func (w *chWAL) commit(stop <-chan struct{}, done chan<- struct{}) {
 				if err == nil {
 					w.stats.Acknowledged.Add(int64(r.rows))
 					w.stats.Batches.Add(1)
+					seg.last = w.numbered.Add(1) // numbered before acknowledged: a reader after it waits for it
+					seg.settle = seg.settle || r.settle
 				}
 				r.done <- err
 			}
@@ -235,4 +265,42 @@ func (w *chWAL) create() (*segment, error) {
 		}
 	}
 	return &segment{f: f, path: p, opened: time.Now()}, nil
+}
+
+// advance records that ClickHouse holds every record up to last (or that an insert failed) and
+// wakes the readers waiting.
+func (w *chWAL) advance(last uint64, failed bool) {
+	w.failing.Store(failed)
+	w.progMu.Lock()
+	w.inserted = max(w.inserted, last)
+	close(w.progress)
+	w.progress = make(chan struct{})
+	w.progMu.Unlock()
+}
+
+// awaitInserted returns once every record acknowledged before the call is in ClickHouse; at once
+// while inserts fail (the read would fail too, or show what is there), and after walReadWait at most.
+func (w *chWAL) awaitInserted() {
+	target := w.numbered.Load()
+	var timeout <-chan time.Time
+	for {
+		w.progMu.Lock()
+		done, progress := w.inserted >= target, w.progress
+		w.progMu.Unlock()
+		if done || w.failing.Load() {
+			return
+		}
+		if timeout == nil {
+			select { // the open segment would wait for walFlushEvery otherwise
+			case w.flush <- struct{}{}:
+			default:
+			}
+			timeout = time.After(walReadWait)
+		}
+		select {
+		case <-progress:
+		case <-timeout:
+			return
+		}
+	}
 }

@@ -68,12 +68,17 @@ func (s *chStore) insertSealed() error {
 				w.uncertain[p] = true
 			}
 			w.mu.Unlock()
+			w.advance(0, true)
 			return err
 		}
 		w.mu.Lock()
 		done := map[string]bool{}
+		var last uint64
+		settle := false
 		for _, p := range group {
 			done[p] = true
+			last, settle = max(last, w.meta[p].last), settle || w.meta[p].settle
+			delete(w.meta, p)
 			delete(w.uncertain, p)
 			if fi, err := os.Stat(p); err == nil {
 				w.onDisk.Add(-fi.Size())
@@ -88,6 +93,10 @@ func (s *chStore) insertSealed() error {
 		}
 		w.sealed = kept
 		w.mu.Unlock()
+		w.advance(last, false)
+		if settle {
+			s.settleSoon()
+		}
 	}
 }
 
@@ -198,7 +207,7 @@ func (s *chStore) missing(recs []walRecord, table string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	r, err := s.db.QueryOne(q)
+	r, err := s.raw.QueryOne(q) // not s.db: its reads wait for this very inserter
 	if err != nil {
 		return false, err
 	}

@@ -2,6 +2,7 @@ package clickhouse
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -205,5 +206,46 @@ func TestSpoolRetriesWhatStartCouldNotInsert(t *testing.T) {
 	}
 	if got, _ := back.Totals(siteA, DayRange{From: contractDay, To: contractDay}); back.wal.stats.Inserted.Load() != acked || got.Pageviews != 7 {
 		t.Errorf("%d of %d acknowledged events inserted once ClickHouse was back; today's totals %+v", back.wal.stats.Inserted.Load(), acked, got)
+	}
+}
+
+// The main server's store (NewSpooledStore) acknowledges from its spool as a collector does, and
+// a read right after an acknowledgement sees the batch (the open segment is sealed and inserted
+// first): a server conversion finds the page view's session, the dashboard the visit.
+func TestSpooledStoreReadsWhatItAcknowledged(t *testing.T) {
+	st, err := NewSpooledStore(chDatabaseURL(t), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*chStore)
+	s.Start()
+	defer s.Stop()
+	site := &siteInfo{ID: "rywsite", Key: "rywkey"}
+	count := func() int {
+		r, err := s.Client().QueryOne(`SELECT count() AS n FROM events WHERE site_id = 'rywsite'`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.Int("n")
+	}
+	for i := 1; i <= 5; i++ {
+		b := &Batch{Key: site.Key, Visitor: fmt.Sprintf("v%d", i), Session: fmt.Sprintf("s%d", i),
+			Events: []Event{{Type: "pv", Path: "/", At: time.Now()}}}
+		if err := s.Submit(Ingest{Site: site, Batch: b, Device: "desktop"}); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(); n != i {
+			t.Fatalf("after %d acknowledged batches a read saw %d events", i, n)
+		}
+	}
+	if err := s.Submit(Ingest{Site: site, Conversion: &ServerConversion{Visitor: "v5", Goal: "signup", At: time.Now()}}); err != nil {
+		t.Fatal(err)
+	}
+	r, _ := s.Client().QueryOne(`SELECT session FROM events WHERE site_id = 'rywsite' AND type = 'conversion'`)
+	if r.Str("session") != "s5" {
+		t.Errorf("the server conversion's session = %q, want the page view's s5", r.Str("session"))
+	}
+	if got := s.wal.stats.Acknowledged.Load(); got != 6 {
+		t.Errorf("%d events acknowledged through the spool, want 6", got)
 	}
 }

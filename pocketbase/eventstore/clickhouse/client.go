@@ -21,11 +21,25 @@ import (
 
 // Client is one ClickHouse database reached over HTTP.
 type Client struct {
-	base     string // scheme://host:port/
-	Database string
-	user     string
-	password string
-	http     *http.Client
+	base       string // scheme://host:port/
+	Database   string
+	user       string
+	password   string
+	http       *http.Client
+	beforeRead func() // withReadBarrier's
+}
+
+// withReadBarrier is the client with wait run before each query and statement (not inserts).
+func (c *Client) withReadBarrier(wait func()) *Client {
+	cp := *c
+	cp.beforeRead = wait
+	return &cp
+}
+
+func (c *Client) awaitWrites() {
+	if c.beforeRead != nil {
+		c.beforeRead()
+	}
 }
 
 // Open parses a store URL such as http://127.0.0.1:8123/?database=cro (user and password may be
@@ -103,6 +117,7 @@ func (c *Client) post(ctx context.Context, query string, body io.Reader, inDB bo
 
 // Exec runs a statement that returns nothing (sql already bound).
 func (c *Client) Exec(sql string) error {
+	c.awaitWrites()
 	_, err := c.post(context.Background(), sql, nil, true)
 	return err
 }
@@ -130,6 +145,7 @@ func (r Row) Int(k string) int { return int(r.Num(k)) }
 
 // Query runs a SELECT (sql already bound, without FORMAT) and returns its rows.
 func (c *Client) Query(sql string) ([]Row, error) {
+	c.awaitWrites()
 	out, err := c.post(context.Background(), sql+" FORMAT JSONEachRow", nil, true)
 	if err != nil {
 		return nil, err

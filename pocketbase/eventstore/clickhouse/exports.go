@@ -31,3 +31,17 @@ func (s *chStore) SetSettleLag(days int) { s.settleLag = days }
 
 // Client is the store's connection (the perf test reads what it seeded through it).
 func (s *chStore) Client() *Client { return s.db }
+
+// SpoolAfterInserts waits until every batch the main server's store acknowledged before the call
+// is in ClickHouse (as its reads do), then returns its spool's counters and pending segments;
+// false for a store without a spool.
+func (s *chStore) SpoolAfterInserts() (map[string]int64, bool) {
+	if s.wal == nil {
+		return nil, false
+	}
+	s.wal.awaitInserted()
+	stats := s.wal.stats.snapshot()
+	segments, bytes := s.wal.pending()
+	stats["pending_segments"], stats["pending_bytes"] = int64(segments), bytes
+	return stats, true
+}

@@ -60,6 +60,13 @@ func columnThere(stmt string, err error) bool {
 // an aggregate over them or over their materialized rollups (rollups.go), so a row is all its queries need (the session's device, browser and
 // country are on each event). Tables are partitioned by month of the site's local day and ordered
 // by site and time, so a site's range is one contiguous read and retention drops whole months.
+//
+// The steps that add a rollup or derived table (6 to 14) create it and its view, then backfill it
+// from the events already stored: a row inserted while a step runs may be counted twice (by the
+// view and the backfill) or, in the derived tables (backfilled by event time), missed. They assume
+// no writer inserts while they run, so upgrade with collectors stopped (what they acknowledged
+// stays in their spools and is inserted when they start again) and start the main server first:
+// it migrates when it opens the store, before its own spool is replayed and before it serves.
 var Schema = local(append([]Migration{
 	{Version: 1, Name: "events", SQL: []string{`CREATE TABLE IF NOT EXISTS events (
 		site_id String, day Date, ts DateTime, at UInt64,

@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,37 @@ async function rowsOf(ch: ClickHouse, sql: string, want: number): Promise<string
     if (rows.length >= want) break;
   }
   return rows;
+}
+
+/** A TCP proxy to ClickHouse that can go away (refusing new connections and cutting open ones). */
+async function switchProxy(target: string) {
+  const t = new URL(target);
+  const open = new Set<Socket>();
+  let up = true;
+  const srv = createServer((c) => {
+    if (!up) return void c.destroy();
+    const b = connect(Number(t.port), t.hostname);
+    const close = () => {
+      c.destroy();
+      b.destroy();
+      open.delete(c);
+      open.delete(b);
+    };
+    for (const s of [c, b]) {
+      open.add(s);
+      s.on('error', close).on('close', close);
+    }
+    c.pipe(b).pipe(c);
+  });
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  return {
+    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/`,
+    set(on: boolean) {
+      up = on;
+      if (!on) for (const s of open) s.destroy();
+    },
+    close: () => new Promise<void>((r) => (open.forEach((s) => s.destroy()), srv.close(() => r()))),
+  };
 }
 
 describe.skipIf(!clickHouseCommand())('a stateless collector', () => {
@@ -161,5 +192,63 @@ describe.skipIf(!clickHouseCommand())('a stateless collector', () => {
     const salts = await server.admin.collection('visitor_salts').getFullList();
     expect(given).toHaveLength(64);
     expect(salts.map((r) => r.salt)).not.toContain(given);
+  });
+
+  // The main server acknowledges from its own spool, as a collector does: batches acknowledged
+  // while ClickHouse is away are on its disk only, and a kill -9 loses none of them (the restarted
+  // server inserts them before it serves). Before the spool it refused batches it could not insert.
+  it('the main server killed -9 under load loses no batch it acknowledged, ClickHouse away or not', async () => {
+    const proxy = await switchProxy(ch.url);
+    const db = 'mainspool';
+    const main = await startPocketBase({
+      env: { CRO_EVENTS_URL: `${proxy.url}?database=${db}`, CRO_COLLECT_SITE_RPS: '0', CRO_COLLECT_CLIENT_RPS: '0' },
+    });
+    try {
+      const shop = await makeSite(await main.createUser());
+      const acked: string[] = [];
+      let stop = false;
+      const sender = async (w: number) => {
+        for (let i = 0; !stop; i++) {
+          const v = `killv${w}n${i}`;
+          const res = await fetch(`${main.url}/api/cro/collect`, {
+            method: 'POST',
+            body: batch(shop.public_key as string, [{ t: 'pv', ts: Date.now(), p: '/' }], { v }),
+            headers: { 'Content-Type': 'text/plain', Origin: ORIGIN, 'User-Agent': CHROME_UA },
+          }).catch(() => null);
+          if (!res) return; // the server is gone
+          if (res.status === 202) acked.push(v);
+        }
+      };
+      const inClickHouse = async () => Number(await ch.query(`SELECT count() FROM events WHERE site_id = '${shop.id}'`, db));
+      const until = async (ok: () => boolean | Promise<boolean>) => {
+        for (const deadline = Date.now() + 10_000; Date.now() < deadline && !(await ok());) await new Promise((r) => setTimeout(r, 20));
+      };
+      const senders = [0, 1, 2, 3].map(sender);
+      await until(async () => acked.length >= 50 && (await inClickHouse()) > 0); // some inserted already
+      proxy.set(false);
+      const away = acked.length;
+      await until(() => acked.length >= away + 50);
+      process.kill(main.pid, 'SIGKILL');
+      stop = true;
+      await Promise.all(senders);
+      expect(await main.exitStatus(5000)).toBe('SIGKILL');
+      expect(acked.length - away).toBeGreaterThan(0); // acknowledged while ClickHouse was away
+
+      proxy.set(true);
+      await main.restart(); // inserts its spool before serving
+      const [n, rows] = (
+        await ch.query(
+          `SELECT uniqExact(visitor), count() FROM events WHERE site_id = '${shop.id}' AND visitor IN (${acked.map((v) => `'${v}'`).join(',')}) FORMAT TSV`,
+          db,
+        )
+      )
+        .trim()
+        .split('\t')
+        .map(Number);
+      expect([n, rows]).toEqual([acked.length, acked.length]); // each once: one event a batch
+    } finally {
+      await main.stop();
+      await proxy.close();
+    }
   });
 });

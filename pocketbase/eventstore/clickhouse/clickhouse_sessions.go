@@ -28,8 +28,7 @@ func (s *chStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
 		}
 		got, err := s.query(`SELECT session, minMerge(started) AS started, sumMerge(duration_ms) AS duration_ms,
 			sumMerge(pageviews) AS pv, argMinIfMerge(entry) AS entry, argMaxIfMerge(exit_path) AS exit_path,
-			argMinMerge(device_type) AS s_device, argMinMerge(browser) AS s_browser, argMinMerge(country) AS s_country,
-			argMinMerge(referrer) AS s_ref, maxMerge(converted) AS converted
+			`+chSessDimsSQL+`, maxMerge(converted) AS converted
 			FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi})
 			GROUP BY session HAVING started >= {:from} AND started < {:to} AND pv > 0
 			ORDER BY started DESC, session DESC LIMIT {:limit}`,

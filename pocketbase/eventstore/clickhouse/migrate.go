@@ -48,11 +48,12 @@ func (c *Client) Migrate(steps []Migration) error {
 	return nil
 }
 
-// columnThere tells an ADD COLUMN that failed because the column exists: 18.16 has no ADD COLUMN
-// IF NOT EXISTS, and a step is run again after a stop halfway, or by servers starting together
-// (the integration suite's, on one database).
+// columnThere tells an ADD COLUMN that failed because the column exists (or a DROP COLUMN because
+// it is gone): 18.16 has no ADD COLUMN IF NOT EXISTS, and a step is run again after a stop
+// halfway, or by servers starting together (the integration suite's, on one database).
 func columnThere(stmt string, err error) bool {
-	return strings.Contains(stmt, " ADD COLUMN ") && strings.Contains(err.Error(), "Code: 44,")
+	return strings.Contains(stmt, " ADD COLUMN ") && strings.Contains(err.Error(), "Code: 44,") ||
+		strings.Contains(stmt, " DROP COLUMN ") && strings.Contains(err.Error(), "Code: 44,") // already dropped
 }
 
 // Schema is the event store's schema. seq is a row's place in the order of writing (the
@@ -93,7 +94,7 @@ var Schema = local(append([]Migration{
 	) ENGINE = MergeTree ORDER BY (site_id, step)`}},
 	// Materialized rollups (rollups.go): sessions, day and page figures, goals' first completions.
 	sessionsRollup, dayFiguresRollup, pageFiguresRollup, goalFirstsRollup,
-}, append(derivedSchema, rollupCounts)...), "")
+}, append(derivedSchema, rollupCounts, sessionDims)...), "")
 
 // derivedSchema are narrow tables fed by materialized views on events (derived.go): written at
 // insert by ClickHouse itself, so collectors need no state, and backfilled from the events already
@@ -189,7 +190,7 @@ func ClusterSchema(cluster, database string) []Migration {
 	}
 	// Later steps on the first steps' tables: on each shard's _local tables, and an ALTER also on
 	// the Distributed table over them (its columns are read through it).
-	for _, m := range []Migration{rollupCounts} {
+	for _, m := range []Migration{rollupCounts, sessionDims} {
 		var stmts []string
 		for _, stmt := range m.SQL {
 			local := toLocal(stmt)

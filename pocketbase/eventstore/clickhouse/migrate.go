@@ -2,9 +2,11 @@ package clickhouse
 
 import (
 	"fmt"
+	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Migration is one versioned schema step; versions only grow and a released step never changes.
@@ -14,9 +16,17 @@ type Migration struct {
 	SQL     []string
 }
 
+// migrateTimeout bounds each migration statement (migration 17's backfill over 20M events took
+// over a minute on the shared 2-core machine).
+const migrateTimeout = time.Hour
+
 // Migrate creates the database when missing and applies the steps not yet recorded in
 // schema_migrations, in version order (one writer at a time is assumed: the server at start).
 func (c *Client) Migrate(steps []Migration) error {
+	// A step's backfill reads every stored event: minutes on a large store, not a query's 60 s.
+	long := *c
+	long.http = &http.Client{Timeout: migrateTimeout}
+	c = &long
 	if _, err := c.post(bg(), "CREATE DATABASE IF NOT EXISTS "+c.Database, nil, false); err != nil {
 		return err
 	}

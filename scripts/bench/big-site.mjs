@@ -117,23 +117,67 @@ async function seedClickHouse(ch, server, site, events, experimentId, env) {
   const first = Math.min(events, envNumber('CRO_BENCH_SEED_EVENTS', 5_000_000));
   const started = performance.now();
   const seeded = await seed(server, site, first, experimentId, env);
+  const seedSeconds = (performance.now() - started) / 1000;
+  // Per stored event (the seeder's count leaves out the conversions it derives).
+  const bytes = await mergedBytes(ch, Number(await ch.query(`SELECT count() FROM events WHERE site_id = '${site.id}'`, 'bench')));
   const copies = Math.floor(events / seeded.events) - 1;
+  const copyStarted = performance.now();
   const cols = (table) =>
     ch
       .query(`SELECT name FROM system.columns WHERE database = 'bench' AND table = '${table}' FORMAT TSV`)
       .then((t) => t.trim().split('\n'));
+  // Events are copied a day of time at a time (the table's key is site and time): one 5M copy with
+  // its views outlasted fetch's 5-minute wait for an answer on the shared machine.
+  const [lo, hi] = (
+    await ch.query(`SELECT toUInt32(min(ts)), toUInt32(max(ts)) FROM events WHERE site_id = '${site.id}' FORMAT TSV`, 'bench')
+  )
+    .trim()
+    .split('\t')
+    .map(Number);
   for (let n = 1; n <= copies; n++) {
     for (const table of ['events', 'experiment_events']) {
       const list = await cols(table);
       const select = list.map((c) => (c === 'visitor' || c === 'session' ? `if(${c} = '', '', concat(${c}, 'c${n}'))` : c)).join(', ');
-      await ch.query(
-        `INSERT INTO ${table} (${list.join(', ')}) SELECT ${select} FROM ${table} WHERE site_id = '${site.id}' AND match(visitor, 'c[0-9]+$') = 0`,
-        'bench',
-      );
+      const copy = (range) =>
+        ch.query(
+          `INSERT INTO ${table} (${list.join(', ')}) SELECT ${select} FROM ${table} WHERE site_id = '${site.id}'${range} AND match(visitor, 'c[0-9]+$') = 0`,
+          'bench',
+        );
+      if (table !== 'events') await copy('');
+      else for (let t = lo; t <= hi; t += 86400) await copy(` AND ts >= toDateTime(${t}) AND ts < toDateTime(${t + 86400})`);
     }
   }
+  const copySeconds = (performance.now() - copyStarted) / 1000;
+  // The copies change every day's basis: settle them as a bulk writer does (a seed of no events).
+  const settleSeconds = copies > 0 ? (await seed(server, site, 0, '', env)).settle_seconds : seeded.settle_seconds;
   const total = Number(await ch.query(`SELECT count() FROM events WHERE site_id = '${site.id}'`, 'bench'));
-  return { events: total, seconds: (performance.now() - started) / 1000 };
+  return { events: total, seconds: (performance.now() - started) / 1000, seedSeconds, copySeconds, settleSeconds, ...bytes };
+}
+
+/**
+ * Bytes per seeded event over every table the views fill, each merged (OPTIMIZE FINAL), as the
+ * ingest bench's ingest_clickhouse_bytes_per_event_all_tables; the tables' and largest columns'
+ * shares go to stderr, to see where the bytes are.
+ */
+async function mergedBytes(ch, events) {
+  const tables = (
+    await ch.query(`SELECT name FROM system.tables WHERE database = 'bench' AND engine LIKE '%MergeTree' FORMAT TSV`, 'bench')
+  )
+    .trim()
+    .split('\n')
+    .filter(Boolean);
+  for (const t of tables) await ch.query(`OPTIMIZE TABLE ${t} FINAL`, 'bench');
+  const perTable = await ch.query(
+    `SELECT table, sum(rows) AS rows, round(sum(bytes_on_disk) / ${events}, 2) AS bytes_per_event FROM system.parts
+     WHERE database = 'bench' AND active GROUP BY table ORDER BY bytes_per_event DESC FORMAT TSV`,
+  );
+  const perColumn = await ch.query(
+    `SELECT table, name, type, round(data_compressed_bytes / ${events}, 2) AS bytes_per_event FROM system.columns
+     WHERE database = 'bench' AND data_compressed_bytes > 0 ORDER BY data_compressed_bytes DESC LIMIT 40 FORMAT TSV`,
+  );
+  console.error(`big-site: ${events} seeded events, bytes per event by table (merged):\n${perTable}\nby column:\n${perColumn}`);
+  const all = Number(await ch.query(`SELECT sum(bytes_on_disk) FROM system.parts WHERE database = 'bench' AND active`));
+  return { bytesPerEventAllTables: all / events, bytesSeededEvents: events };
 }
 
 let made;

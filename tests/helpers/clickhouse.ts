@@ -27,6 +27,7 @@ export function clickHouseCommand(): string[] | null {
   return null;
 }
 
+// As pocketbase/eventstore/clickhouse/local.go's: merged parts in zstd (about half lz4's bytes).
 const config = (dir: string, port: number) => `<yandex>
   <logger><level>warning</level><log>${dir}/server.log</log><errorlog>${dir}/error.log</errorlog><console>0</console></logger>
   <http_port>${port}</http_port>
@@ -40,6 +41,7 @@ const config = (dir: string, port: number) => `<yandex>
   <default_database>default</default_database>
   <timezone>UTC</timezone>
   <mark_cache_size>67108864</mark_cache_size>
+  <compression><case><method>zstd</method></case></compression>
 </yandex>
 `;
 

@@ -27,7 +27,7 @@ const chVisitorSessionsSQL = `SELECT sv AS visitor, session{{names}} FROM (SELEC
 	FROM sessions WHERE site_id = {:site} AND sv IN (` + chExposedVisitorsSQL + `) GROUP BY sv, session)`
 
 var chSessionColumns = map[string]string{"s_start": "minMerge(started)", "s_last": "maxMerge(last_at)", "s_pv": "sumMerge(pageviews)",
-	"s_err": "maxMerge(last_error)", "s_device": "argMinMerge(device_type)"}
+	"s_err": "maxMerge(last_error)", "s_device": "tupleElement(argMinMerge(dims), 5)"} // dims: version 17, rollups.go
 
 func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error) {
 	goal := q.GoalID

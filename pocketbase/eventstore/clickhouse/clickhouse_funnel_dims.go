@@ -30,8 +30,7 @@ func (s *chStore) entryDims(siteID string, paths map[string]funnelpath.Path) (ma
 		for k, e := range chunk {
 			sessions[k] = e.session
 		}
-		rows, err := s.query(`SELECT session, argMinMerge(device_type) AS s_device, argMinMerge(browser) AS s_browser,
-			argMinMerge(country) AS s_country, argMinMerge(referrer) AS s_ref, argMinIfMerge(entry) AS entry
+		rows, err := s.query(`SELECT session, `+chSessDimsSQL+`, argMinIfMerge(entry) AS entry
 			FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi}) AND session IN {:sessions}
 			GROUP BY session`, map[string]any{"site": siteID, "sessions": sessions,
 			"lo": chunk[0].at.UTC().AddDate(0, 0, -2).Format(day), "hi": chunk[len(chunk)-1].at.UTC().AddDate(0, 0, 2).Format(day)})

@@ -40,8 +40,12 @@ func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 		seen[sel] = true
 	}
 	clickmap.SortCells(cells)
-	// Rage: bursts of clicks on one element by one session (rageBursts), read click by click.
-	rows, err = s.query(`SELECT session, selector, at FROM page_events WHERE `+chClickFilter, p)
+	// Rage: bursts of clicks on one element by one session (rageBursts), read click by click, only
+	// for a session and element with at least RageClicks clicks (no other can burst): a page's
+	// clicks at 50M events are too many to send whole.
+	p["rage"] = clickmap.RageClicks
+	rows, err = s.query(`SELECT session, selector, at FROM page_events WHERE `+chClickFilter+` AND (session, selector) IN
+		(SELECT session, selector FROM page_events WHERE `+chClickFilter+` GROUP BY session, selector HAVING count() >= {:rage})`, p)
 	if err != nil {
 		return ClickMapFigures{}, err
 	}

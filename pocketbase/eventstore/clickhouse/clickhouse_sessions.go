@@ -18,18 +18,17 @@ func (s *chStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
 	first, last := q.From.UTC().AddDate(0, 0, -2), q.To.UTC().AddDate(0, 0, 2)
 	const day = "2006-01-02"
 	var rows []Row
+	var lo time.Time
 	for span := 2; ; span *= 2 {
-		lo := last.AddDate(0, 0, -span)
+		lo = last.AddDate(0, 0, -span)
 		from, full := q.From, !lo.After(first)
 		if full {
 			lo = first
 		} else if cut := time.Date(lo.Year(), lo.Month(), lo.Day()+1, 0, 0, 0, 0, time.UTC); cut.After(from) {
 			from = cut
 		}
-		got, err := s.query(`SELECT session, minMerge(started) AS started, sumMerge(duration_ms) AS duration_ms,
-			sumMerge(pageviews) AS pv, argMinIfMerge(entry) AS entry, argMaxIfMerge(exit_path) AS exit_path,
-			argMinMerge(device_type) AS s_device, argMinMerge(browser) AS s_browser, argMinMerge(country) AS s_country,
-			argMinMerge(referrer) AS s_ref, maxMerge(converted) AS converted
+		// The page's sessions first (start and page views only), then their figures.
+		got, err := s.query(`SELECT session, minMerge(started) AS started, sumMerge(pageviews) AS pv
 			FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi})
 			GROUP BY session HAVING started >= {:from} AND started < {:to} AND pv > 0
 			ORDER BY started DESC, session DESC LIMIT {:limit}`,
@@ -49,7 +48,27 @@ func (s *chStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
 	if len(rows) > q.PerPage {
 		out.HasMore, rows = true, rows[:q.PerPage]
 	}
-	for _, r := range rows {
+	if len(rows) == 0 {
+		return out, nil
+	}
+	ids := make([]string, len(rows))
+	for i, r := range rows {
+		ids[i] = r.Str("session")
+	}
+	figs, err := s.query(`SELECT session, minMerge(started) AS started, sumMerge(duration_ms) AS duration_ms,
+		sumMerge(pageviews) AS pv, argMinIfMerge(entry) AS entry, argMaxIfMerge(exit_path) AS exit_path,
+		`+chSessDimsSQL+`, maxMerge(converted) AS converted
+		FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi}) AND session IN {:sessions}
+		GROUP BY session`, map[string]any{"site": q.SiteID, "lo": lo.Format(day), "hi": last.Format(day), "sessions": ids})
+	if err != nil {
+		return out, err
+	}
+	bySession := make(map[string]Row, len(figs))
+	for _, r := range figs {
+		bySession[r.Str("session")] = r
+	}
+	for _, id := range ids {
+		r := bySession[id]
 		started := time.UnixMilli(int64(r.Num("started"))).UTC()
 		out.Items = append(out.Items, SessionSummary{
 			SessionID: r.Str("session"), StartedAt: started.Format(eventrow.ISOMillis), DurationSeconds: eventrow.Round2(r.Num("duration_ms") / 1000),

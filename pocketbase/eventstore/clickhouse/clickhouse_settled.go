@@ -56,9 +56,7 @@ const chSettleLag = 2
 
 // chSessSQL is one row per session with rollup rows from {:lo} to {:hi}, started from {:from} to {:to}.
 const chSessSQL = `SELECT session, anyMerge(visitor) AS s_visitor, minMerge(started) AS started, argMinMerge(start_day) AS sd,
-	sumMerge(pageviews) AS pv, argMinIfMerge(entry) AS entry, argMinMerge(referrer) AS s_ref,
-	argMinMerge(utm_source) AS s_us, argMinMerge(utm_medium) AS s_um, argMinMerge(utm_campaign) AS s_uc,
-	argMinMerge(device_type) AS s_device, argMinMerge(browser) AS s_browser, argMinMerge(country) AS s_country
+	sumMerge(pageviews) AS pv, argMinIfMerge(entry) AS entry, ` + chSessDimsSQL + `
 	FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi}) GROUP BY session
 	HAVING sd >= toDate({:from}) AND sd <= toDate({:to})`
 
@@ -148,9 +146,7 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 				SELECT toString(day) AS d_day, session AS sess, 0 AS conversions, sumMerge(revenue) AS revenue FROM sessions
 				WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day, session HAVING revenue != 0)
 			GROUP BY d_day, sess)
-			ANY INNER JOIN (SELECT session AS sess, argMinMerge(referrer) AS s_ref, argMinMerge(utm_source) AS s_us,
-				argMinMerge(utm_medium) AS s_um, argMinMerge(utm_campaign) AS s_uc, argMinMerge(device_type) AS s_device,
-				argMinMerge(browser) AS s_browser, argMinMerge(country) AS s_country
+			ANY INNER JOIN (SELECT session AS sess, ` + chSessDimsSQL + `
 				FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:to}) GROUP BY session) USING (sess)
 			GROUP BY d_day, ref, s_us, s_um, s_uc, s_device, s_browser, s_country`,
 			func(f *dayFigs, str func(string) string, n func(string) float64) {

@@ -2,9 +2,11 @@ package clickhouse
 
 import (
 	"fmt"
+	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Migration is one versioned schema step; versions only grow and a released step never changes.
@@ -14,9 +16,17 @@ type Migration struct {
 	SQL     []string
 }
 
+// migrateTimeout bounds each migration statement (migration 17's backfill over 20M events took
+// over a minute on the shared 2-core machine).
+const migrateTimeout = time.Hour
+
 // Migrate creates the database when missing and applies the steps not yet recorded in
 // schema_migrations, in version order (one writer at a time is assumed: the server at start).
 func (c *Client) Migrate(steps []Migration) error {
+	// A step's backfill reads every stored event: minutes on a large store, not a query's 60 s.
+	long := *c
+	long.http = &http.Client{Timeout: migrateTimeout}
+	c = &long
 	if _, err := c.post(bg(), "CREATE DATABASE IF NOT EXISTS "+c.Database, nil, false); err != nil {
 		return err
 	}
@@ -48,11 +58,12 @@ func (c *Client) Migrate(steps []Migration) error {
 	return nil
 }
 
-// columnThere tells an ADD COLUMN that failed because the column exists: 18.16 has no ADD COLUMN
-// IF NOT EXISTS, and a step is run again after a stop halfway, or by servers starting together
-// (the integration suite's, on one database).
+// columnThere tells an ADD COLUMN that failed because the column exists (or a DROP COLUMN because
+// it is gone): 18.16 has no ADD COLUMN IF NOT EXISTS, and a step is run again after a stop
+// halfway, or by servers starting together (the integration suite's, on one database).
 func columnThere(stmt string, err error) bool {
-	return strings.Contains(stmt, " ADD COLUMN ") && strings.Contains(err.Error(), "Code: 44,")
+	return strings.Contains(stmt, " ADD COLUMN ") && strings.Contains(err.Error(), "Code: 44,") ||
+		strings.Contains(stmt, " DROP COLUMN ") && strings.Contains(err.Error(), "Code: 44,") // already dropped
 }
 
 // Schema is the event store's schema. seq is a row's place in the order of writing (the
@@ -100,7 +111,7 @@ var Schema = local(append([]Migration{
 	) ENGINE = MergeTree ORDER BY (site_id, step)`}},
 	// Materialized rollups (rollups.go): sessions, day and page figures, goals' first completions.
 	sessionsRollup, dayFiguresRollup, pageFiguresRollup, goalFirstsRollup,
-}, append(derivedSchema, rollupCounts, sessionsLast)...), "")
+}, append(derivedSchema, rollupCounts, sessionsLast, sessionDims)...), "")
 
 // derivedSchema are narrow tables fed by materialized views on events (derived.go): written at
 // insert by ClickHouse itself, so collectors need no state, and backfilled from the events already
@@ -196,7 +207,7 @@ func ClusterSchema(cluster, database string) []Migration {
 	}
 	// Later steps on the first steps' tables: on each shard's _local tables, and an ALTER also on
 	// the Distributed table over them (its columns are read through it).
-	for _, m := range []Migration{rollupCounts, sessionsLast} {
+	for _, m := range []Migration{rollupCounts, sessionsLast, sessionDims} {
 		var stmts []string
 		for _, stmt := range m.SQL {
 			local := toLocal(stmt)

@@ -47,9 +47,9 @@ const rollupGoalFirstsSelect = `SELECT site_id, day, type AS kind, if(session = 
 	FROM events WHERE type IN ('conversion', 'micro_conversion') GROUP BY site_id, day, kind, sess, goal`
 
 // Rollups lists the tables fed by views on events, for a site's rebuild (events-copy's resume):
-// their views' queries since version 15.
+// their views' queries since version 17.
 var Rollups = []Rollup{
-	{"sessions", lasted(counted(rollupSessionsSelect))},
+	{"sessions", sessionsSelect},
 	{"day_figures", rollupDayFiguresSelect},
 	{"page_figures", rollupPageFiguresSelect},
 	{"goal_firsts", counted(rollupGoalFirstsSelect)},
@@ -159,4 +159,51 @@ func (r Rollup) SiteSelect(quotedSite string) string {
 		return strings.Replace(r.Select, "FROM events WHERE ", "FROM events WHERE site_id = "+quotedSite+" AND ", 1)
 	}
 	return strings.Replace(r.Select, "FROM events GROUP BY ", "FROM events WHERE site_id = "+quotedSite+" GROUP BY ", 1)
+}
+
+// The session's dimensions from its first event, in one argMin state (version 17): the seven
+// separate argMin states each stored the same (at, seq) key, about 7 of a seeded site's 47 bytes
+// per event. Read with chSessDimsSQL.
+const sessionDimsType = "AggregateFunction(argMin, Tuple(String, String, String, String, String, String, String), " + argKey + ")"
+
+var sessionDimCols = []string{"referrer", "utm_source", "utm_medium", "utm_campaign", "device_type", "browser", "country"}
+
+const sessionDimsState = `argMinState((referrer, utm_source, utm_medium, utm_campaign, device_type, browser, country), (at, seq)) AS dims`
+
+// chSessDimsSQL reads the dimensions of sessions' rows grouped by session (the names the
+// queries use: s_ref, s_us, s_um, s_uc, s_device, s_browser, s_country).
+const chSessDimsSQL = `argMinMerge(dims) AS s_dims, tupleElement(s_dims, 1) AS s_ref, tupleElement(s_dims, 2) AS s_us,
+	tupleElement(s_dims, 3) AS s_um, tupleElement(s_dims, 4) AS s_uc, tupleElement(s_dims, 5) AS s_device,
+	tupleElement(s_dims, 6) AS s_browser, tupleElement(s_dims, 7) AS s_country`
+
+// withDims is a sessions view's select with the seven dimension states replaced by dims, last
+// (where ADD COLUMN puts it).
+func withDims(sel string) string {
+	for _, c := range sessionDimCols {
+		sel = strings.Replace(sel, "argMinState("+c+", (at, seq)) AS "+c+",", "", 1)
+	}
+	return strings.Replace(sel, "\n\tFROM events WHERE ", ", "+sessionDimsState+"\n\tFROM events WHERE ", 1)
+}
+
+// sessionsSelect is the sessions view's query since version 17 (n from 14, last_at and last_error
+// from 15, dims from 17).
+var sessionsSelect = withDims(lasted(counted(rollupSessionsSelect)))
+
+// Version 17: the sessions rollup keeps its dimensions in dims. As version 14: dims is added, the
+// view made again, dims backfilled for the rows already held (rows with only dims, which merge
+// into theirs), then the seven columns dropped. Run with no writer inserting, as 6 to 14.
+var sessionDims = Migration{Version: 17, Name: "session_dims", SQL: append([]string{
+	"ALTER TABLE sessions ADD COLUMN dims " + sessionDimsType,
+	"DROP TABLE IF EXISTS sessions_mv",
+	"CREATE MATERIALIZED VIEW IF NOT EXISTS sessions_mv TO sessions AS " + sessionsSelect,
+	`INSERT INTO sessions (site_id, day, session, dims) SELECT site_id, day, session, ` + sessionDimsState + `
+	FROM events WHERE session != '' GROUP BY site_id, day, session`,
+}, dropColumns("sessions", sessionDimCols)...)}
+
+func dropColumns(table string, cols []string) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = "ALTER TABLE " + table + " DROP COLUMN " + c
+	}
+	return out
 }

@@ -3,9 +3,11 @@ package clickhouse
 import (
 	"cro/pocketbase/collect"
 	"cro/pocketbase/eventstore/eventrow"
+	"errors"
 	"fmt"
 	"log"
 	"sort"
+	"sync"
 	"time"
 )
 
@@ -161,16 +163,41 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 				}
 			}},
 	}
-	for _, st := range steps {
-		rows, err := s.query(st.sql, p)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range rows {
+	// The steps are independent reads: run together, their latency is the slowest one's, not the sum
+	// (each is a few ms of ClickHouse work and a round trip); filled in order afterwards.
+	results := make([][]Row, len(steps))
+	if err := s.queryEach(len(steps), func(i int) (err error) {
+		results[i], err = s.query(steps[i].sql, p)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	for i, st := range steps {
+		for _, r := range results[i] {
 			st.fill(day(r.Str("d_day")), r.Str, r.Num)
 		}
 	}
 	return out, nil
+}
+
+// chQueryConcurrency bounds the reads one request runs at once (queryEach).
+const chQueryConcurrency = 4
+
+// queryEach runs read(0..n-1), at most chQueryConcurrency at a time, and returns their errors joined.
+func (s *chStore) queryEach(n int, read func(i int) error) error {
+	errs := make([]error, n)
+	sem := make(chan struct{}, chQueryConcurrency)
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int) {
+			defer func() { <-sem; wg.Done() }()
+			errs[i] = read(i)
+		}(i)
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // dayCounts are the events stored per day from..to (day_figures.n), the settled figures' basis.
@@ -239,8 +266,9 @@ func (s *chStore) wholeDays(siteID, from, to string, counts map[string]uint64) (
 }
 
 // sessionFigures are the session-level figures of the range's days that have events: settled
-// ones whose basis holds, the rest computed (and settled when closed).
-func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayFigs, error) {
+// ones whose basis holds, the rest computed (and settled when closed). Of settled days only the
+// figures of kind ("day", "page" or "dim": what the caller reads) are read.
+func (s *chStore) sessionFigures(siteID string, days DayRange, kind string) (map[string]*dayFigs, error) {
 	p := chRange(siteID, days)
 	counts, err := s.dayCounts(siteID, p["from1"].(string), p["to1"].(string))
 	if err != nil {
@@ -257,7 +285,7 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 		return out, nil
 	}
 	sort.Strings(want)
-	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, out); err != nil {
+	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, kind, out); err != nil {
 		return nil, err
 	}
 	var run []string
@@ -295,13 +323,14 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 	return out, flush()
 }
 
-// readSettled fills out with the settled days from..to whose latest version's basis holds.
-func (s *chStore) readSettled(siteID, from, to string, counts map[string]uint64, out map[string]*dayFigs) error {
+// readSettled fills out with the settled days from..to whose latest version's basis holds, with
+// their figures of kind ("day", "page", "dim"; "" for none: which days are settled).
+func (s *chStore) readSettled(siteID, from, to string, counts map[string]uint64, kind string, out map[string]*dayFigs) error {
 	rows, err := s.query(`SELECT toString(day) AS d_day, kind, k1, k2, visitors, sessions, entries, bounces, conversions,
 		converted_sessions, micro, revenue FROM settled WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to})
-		AND (day, version) IN (SELECT day, max(version) FROM settled WHERE site_id = {:site}
+		AND kind IN ('basis', {:kind}) AND (day, version) IN (SELECT day, max(version) FROM settled WHERE site_id = {:site}
 			AND day >= toDate({:from}) AND day <= toDate({:to}) AND kind = 'basis' GROUP BY day)`,
-		map[string]any{"site": siteID, "from": from, "to": to})
+		map[string]any{"site": siteID, "from": from, "to": to, "kind": kind})
 	if err != nil {
 		return err
 	}
@@ -374,21 +403,25 @@ func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, 
 }
 
 // chMemoSize bounds the open days' figures kept in memory (clickhouse_settled.go's computeDaysOnce).
-const chMemoSize = 256
+const chMemoSize = 512
 
-// computeDaysOnce is computeDays, kept in memory while the run's basis holds: a route asks for
-// the same open days several times (Analytics: five), and they are computed once until an event
-// of those days arrives. The key holds every day's basis, so a kept run is as exact as a settled
-// day. whole: the run was computed from whole inserts with this basis (wholeDays), kept and settled.
+// computeDaysOnce is computeDays, kept in memory per day while the day's basis holds: a route asks
+// for the same open days several times and in different runs (the Overview: today alone, and
+// yesterday with today), and each day is computed once until an event of its basis arrives. The
+// key holds the day's basis, so a kept day is as exact as a settled one (and, like a settled day,
+// used by any run that holds it). whole: the figures were computed from whole inserts with this
+// basis (wholeDays), kept and settled.
 func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64) (map[string]*dayFigs, bool, error) {
-	key := siteID
-	for _, d := range run {
-		key += "|" + d + ":" + basisOf(counts, d)
-	}
+	key := func(d string) string { return siteID + "|" + d + ":" + basisOf(counts, d) }
+	figs := map[string]*dayFigs{}
 	s.memoMu.Lock()
-	figs, ok := s.memo[key]
+	for _, d := range run {
+		if f, ok := s.memo[key(d)]; ok {
+			figs[d] = f
+		}
+	}
 	s.memoMu.Unlock()
-	if ok {
+	if len(figs) == len(run) {
 		return figs, true, nil
 	}
 	figs, whole, err := s.computeWhole(siteID, run, counts)
@@ -396,10 +429,17 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 		return figs, false, err
 	}
 	s.memoMu.Lock()
-	if s.memo == nil || len(s.memo) >= chMemoSize {
-		s.memo = map[string]map[string]*dayFigs{}
+	if s.memo == nil || len(s.memo)+len(run) > chMemoSize {
+		s.memo = map[string]*dayFigs{}
 	}
-	s.memo[key] = figs
+	for _, d := range run {
+		f := figs[d]
+		if f == nil {
+			f = newDayFigs() // a day without sessions is kept as such
+			figs[d] = f
+		}
+		s.memo[key(d)] = f
+	}
 	s.memoMu.Unlock()
 	return figs, true, nil
 }
@@ -472,7 +512,7 @@ func (s *chStore) settleSite(siteID, from, last string) error {
 	}
 	sort.Strings(want)
 	have := map[string]*dayFigs{}
-	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, have); err != nil {
+	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, "", have); err != nil {
 		return err
 	}
 	var run []string

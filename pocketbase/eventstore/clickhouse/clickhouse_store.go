@@ -26,8 +26,8 @@ type chStore struct {
 	revenueCap float64
 	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
 	memoMu     sync.Mutex
-	memo       map[string]map[string]*dayFigs // open days' figures by run and basis (computeDaysOnce)
-	settleKick chan struct{}                  // to settleLoop (the main server's): an insert into a closed day
+	memo       map[string]*dayFigs // open days' figures by day and basis (computeDaysOnce)
+	settleKick chan struct{}       // to settleLoop (the main server's): an insert into a closed day
 	settleStop chan struct{}
 	settleDone chan struct{}
 	stop       chan struct{}
@@ -45,6 +45,7 @@ type chStore struct {
 	// dayCache and late: the funnels' closed days in memory (clickhouse_funnel_days.go).
 	dayCache *funneldays.Cache
 	late     chLateState
+	warming  sync.Map // sites whose entry session values are being read ahead (warmEntryDims)
 }
 
 type chJob struct {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -71,8 +72,9 @@ const chGoalsSQL = `SELECT kind, sess, goal, minMerge(first_at) AS first_at, arg
 
 const chDimColsSQL = `if(domain(s_ref) != '', domain(s_ref), s_ref) AS ref, s_us, s_um, s_uc, s_device, s_browser, s_country`
 
-// computeDays computes the session-level figures of the start days from..to (one contiguous run).
-func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, error) {
+// computeDays computes the session-level figures of the start days from..to (one contiguous run):
+// those of kinds ("day", "page", "dim"), or all with none given.
+func (s *chStore) computeDays(siteID, from, to string, kinds ...string) (map[string]*dayFigs, error) {
 	p := map[string]any{"site": siteID, "from": from, "to": to, "lo": dayBefore(from), "hi": dayAfter(to)}
 	out := map[string]*dayFigs{}
 	day := func(d string) *dayFigs {
@@ -85,15 +87,16 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 		return eventrow.SessionDims(collect.Source(r("ref")), r("s_us"), r("s_um"), r("s_uc"), r("s_device"), r("s_browser"), r("s_country"))
 	}
 	steps := []struct {
+		kind string // the figures it fills: "day", "page" or "dim" (sessionFigures' kind)
 		sql  string
 		fill func(f *dayFigs, str func(string) string, num func(string) float64)
 	}{
-		{`SELECT toString(sd) AS d_day, uniqExact(s_visitor) AS visitors, count() AS sessions, countIf(pv = 1) AS bounces
+		{"day", `SELECT toString(sd) AS d_day, uniqExact(s_visitor) AS visitors, count() AS sessions, countIf(pv = 1) AS bounces
 			FROM (` + chSessSQL + `) GROUP BY sd`,
 			func(f *dayFigs, _ func(string) string, n func(string) float64) {
 				f.t.Visitors, f.t.Sessions, f.t.Bounces = n("visitors"), n("sessions"), n("bounces")
 			}},
-		{`SELECT toString(sd) AS d_day, entry AS path, count() AS entries, countIf(pv = 1) AS bounces
+		{"page", `SELECT toString(sd) AS d_day, entry AS path, count() AS entries, countIf(pv = 1) AS bounces
 			FROM (` + chSessSQL + `) WHERE pv > 0 GROUP BY sd, entry`,
 			func(f *dayFigs, str func(string) string, n func(string) float64) {
 				if str("path") != "" {
@@ -102,7 +105,7 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 				}
 			}},
 		// A session counts once per page, on the day it first saw it.
-		{`SELECT toString(d) AS d_day, path, count() AS visitors FROM (SELECT path, session, min(day) AS d FROM events
+		{"page", `SELECT toString(d) AS d_day, path, count() AS visitors FROM (SELECT path, session, min(day) AS d FROM events
 			WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:to}) AND type = 'pageview'
 			GROUP BY path, session) WHERE d >= toDate({:from}) GROUP BY d, path`,
 			func(f *dayFigs, str func(string) string, n func(string) float64) {
@@ -110,17 +113,17 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 					f.page(str("path")).Visitors = n("visitors")
 				}
 			}},
-		{`SELECT toString(d) AS d_day, countIf(kind = 'conversion') AS conversions, countIf(kind = 'micro_conversion') AS micro
+		{"day", `SELECT toString(d) AS d_day, countIf(kind = 'conversion') AS conversions, countIf(kind = 'micro_conversion') AS micro
 			FROM (` + chGoalsSQL + `) WHERE d >= toDate({:from}) GROUP BY d`,
 			func(f *dayFigs, _ func(string) string, n func(string) float64) {
 				f.t.Conversions, f.t.Micro = n("conversions"), n("micro")
 			}},
-		{`SELECT toString(d) AS d_day, count() AS converted FROM (SELECT sess, argMin(d, first_at) AS d FROM (` + chGoalsSQL + `)
+		{"day", `SELECT toString(d) AS d_day, count() AS converted FROM (SELECT sess, argMin(d, first_at) AS d FROM (` + chGoalsSQL + `)
 			WHERE kind = 'conversion' AND in_session GROUP BY sess) WHERE d >= toDate({:from}) GROUP BY d`,
 			func(f *dayFigs, _ func(string) string, n func(string) float64) {
 				f.t.ConvertedSessions = n("converted")
 			}},
-		{`SELECT toString(d) AS d_day, c_path AS path, count() AS conversions FROM (` + chGoalsSQL + `)
+		{"page", `SELECT toString(d) AS d_day, c_path AS path, count() AS conversions FROM (` + chGoalsSQL + `)
 			WHERE kind = 'conversion' AND in_session AND d >= toDate({:from}) GROUP BY d, c_path`,
 			func(f *dayFigs, str func(string) string, n func(string) float64) {
 				if str("path") != "" {
@@ -128,7 +131,7 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 				}
 			}},
 		// Sessions by their dimensions; visitors counts each visitor's first session of its start day.
-		{`SELECT toString(sd) AS d_day, ` + chDimColsSQL + `, count() AS sessions, sum(first) AS visitors
+		{"dim", `SELECT toString(sd) AS d_day, ` + chDimColsSQL + `, count() AS sessions, sum(first) AS visitors
 			FROM (SELECT sd, s_ref, s_us, s_um, s_uc, s_device, s_browser, s_country, if(started = min_started, 1, 0) AS first
 			FROM (` + chSessSQL + `)
 			ANY LEFT JOIN (SELECT s_visitor, sd, min(started) AS min_started FROM (` + chSessSQL + `) GROUP BY s_visitor, sd)
@@ -142,7 +145,7 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 				}
 			}},
 		// Conversions and revenue count under the converting session's values, on their own day.
-		{`SELECT d_day, ` + chDimColsSQL + `, sum(conversions) AS conversions, sum(revenue) AS revenue FROM (
+		{"dim", `SELECT d_day, ` + chDimColsSQL + `, sum(conversions) AS conversions, sum(revenue) AS revenue FROM (
 			SELECT d_day, sess, sum(conversions) AS conversions, sum(revenue) AS revenue FROM (
 				SELECT toString(d) AS d_day, sess, count() AS conversions, 0 AS revenue FROM (` + chGoalsSQL + `)
 				WHERE kind = 'conversion' AND d >= toDate({:from}) GROUP BY d, sess
@@ -162,6 +165,15 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 					x.Revenue += n("revenue")
 				}
 			}},
+	}
+	if len(kinds) > 0 {
+		kept := steps[:0:0]
+		for _, st := range steps {
+			if slices.Contains(kinds, st.kind) {
+				kept = append(kept, st)
+			}
+		}
+		steps = kept
 	}
 	// The steps are independent reads: run together, their latency is the slowest one's, not the sum
 	// (each is a few ms of ClickHouse work and a round trip); filled in order afterwards.
@@ -293,7 +305,7 @@ func (s *chStore) sessionFigures(siteID string, days DayRange, kind string) (map
 		if len(run) == 0 {
 			return nil
 		}
-		figs, whole, err := s.computeDaysOnce(siteID, run, counts)
+		figs, whole, err := s.computeDaysOnce(siteID, run, counts, kind)
 		if err != nil {
 			return err
 		}
@@ -402,34 +414,105 @@ func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, 
 	return s.db.Insert("settled", rows)
 }
 
-// chMemoSize bounds the open days' figures kept in memory (clickhouse_settled.go's computeDaysOnce).
-const chMemoSize = 512
+// chMemoSize bounds the open days' figures kept in memory (computeDaysOnce), by day and kind.
+const chMemoSize = 768
 
-// computeDaysOnce is computeDays, kept in memory per day while the day's basis holds: a route asks
-// for the same open days several times and in different runs (the Overview: today alone, and
-// yesterday with today), and each day is computed once until an event of its basis arrives. The
-// key holds the day's basis, so a kept day is as exact as a settled one (and, like a settled day,
-// used by any run that holds it). whole: the figures were computed from whole inserts with this
-// basis (wholeDays), kept and settled.
-func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64) (map[string]*dayFigs, bool, error) {
-	key := func(d string) string { return siteID + "|" + d + ":" + basisOf(counts, d) }
-	figs := map[string]*dayFigs{}
+// chKinds are the kinds of session-level figures (computeDays' steps, settled rows).
+var chKinds = []string{"day", "page", "dim"}
+
+// computeDaysOnce is computeDays, kept in memory per day and kind while the day's basis holds: a
+// route asks for the same open days several times and in different runs (the Overview: today
+// alone, and yesterday with today), and each day is computed once until an event of its basis
+// arrives. The key holds the day's basis, so a kept day is as exact as a settled one (and, like a
+// settled day, used by any run that holds it). A run of open days computes only the kind the
+// route reads (the Overview's totals: three of the eight queries) and the other kinds in the
+// background for the routes that follow; a run with a closed day computes all, to settle them.
+// whole: every kind was computed from whole inserts with this basis (wholeDays), to be settled.
+func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64, kind string) (map[string]*dayFigs, bool, error) {
+	key := func(d, k string) string { return siteID + "|" + d + ":" + basisOf(counts, d) + "|" + k }
+	kept := func() (map[string]*dayFigs, []chan struct{}) {
+		figs, wait := map[string]*dayFigs{}, []chan struct{}{}
+		s.memoMu.Lock()
+		defer s.memoMu.Unlock()
+		for _, d := range run {
+			if f, ok := s.memo[key(d, kind)]; ok {
+				figs[d] = f
+			} else if c, ok := s.filling[key(d, kind)]; ok {
+				wait = append(wait, c)
+			}
+		}
+		return figs, wait
+	}
+	figs, wait := kept()
+	if len(figs)+len(wait) == len(run) && len(wait) > 0 { // the rest is being computed: waited for
+		for _, c := range wait {
+			<-c
+		}
+		figs, _ = kept()
+	}
+	if len(figs) == len(run) {
+		return figs, false, nil // kept: settled already, or open
+	}
+	last := time.Now().UTC().AddDate(0, 0, -s.settleLag).Format("2006-01-02")
+	kinds := chKinds
+	if run[0] > last {
+		kinds = []string{kind}
+	}
+	figs, whole, err := s.computeKept(siteID, run, counts, kinds, key)
+	if err != nil || !whole || len(kinds) == len(chKinds) {
+		return figs, whole, err
+	}
+	var rest []string
+	for _, k := range chKinds {
+		if k != kind {
+			rest = append(rest, k)
+		}
+	}
+	done := make(chan struct{})
+	var fill []string
 	s.memoMu.Lock()
+	if s.filling == nil {
+		s.filling = map[string]chan struct{}{}
+	}
 	for _, d := range run {
-		if f, ok := s.memo[key(d)]; ok {
-			figs[d] = f
+		for _, k := range rest {
+			if _, busy := s.filling[key(d, k)]; !busy {
+				s.filling[key(d, k)] = done
+				fill = append(fill, key(d, k))
+			}
 		}
 	}
 	s.memoMu.Unlock()
-	if len(figs) == len(run) {
-		return figs, true, nil
+	if len(fill) == len(run)*len(rest) {
+		go func() {
+			_, _, _ = s.computeKept(siteID, run, counts, rest, key)
+			s.memoMu.Lock()
+			for _, k := range fill {
+				delete(s.filling, k)
+			}
+			s.memoMu.Unlock()
+			close(done)
+		}()
+	} else { // another request fills some of them: it is left to
+		s.memoMu.Lock()
+		for _, k := range fill {
+			delete(s.filling, k)
+		}
+		s.memoMu.Unlock()
+		close(done)
 	}
-	figs, whole, err := s.computeWhole(siteID, run, counts)
+	return figs, false, nil
+}
+
+// computeKept is computeWhole of the kinds, kept in memory under each kind when whole.
+func (s *chStore) computeKept(siteID string, run []string, counts map[string]uint64, kinds []string,
+	key func(d, k string) string) (map[string]*dayFigs, bool, error) {
+	figs, whole, err := s.computeWhole(siteID, run, counts, kinds...)
 	if err != nil || !whole {
 		return figs, false, err
 	}
 	s.memoMu.Lock()
-	if s.memo == nil || len(s.memo)+len(run) > chMemoSize {
+	if s.memo == nil || len(s.memo)+len(run)*len(kinds) > chMemoSize {
 		s.memo = map[string]*dayFigs{}
 	}
 	for _, d := range run {
@@ -438,7 +521,9 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 			f = newDayFigs() // a day without sessions is kept as such
 			figs[d] = f
 		}
-		s.memo[key(d)] = f
+		for _, k := range kinds {
+			s.memo[key(d, k)] = f
+		}
 	}
 	s.memoMu.Unlock()
 	return figs, true, nil
@@ -446,13 +531,13 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 
 // computeWhole is computeDays and whether the run's days and the days either side were whole
 // (wholeDays) both before and after computing.
-func (s *chStore) computeWhole(siteID string, run []string, counts map[string]uint64) (map[string]*dayFigs, bool, error) {
+func (s *chStore) computeWhole(siteID string, run []string, counts map[string]uint64, kinds ...string) (map[string]*dayFigs, bool, error) {
 	from, to := dayBefore(run[0]), dayAfter(run[len(run)-1])
 	before, err := s.wholeDays(siteID, from, to, counts)
 	if err != nil {
 		return nil, false, err
 	}
-	figs, err := s.computeDays(siteID, run[0], run[len(run)-1])
+	figs, err := s.computeDays(siteID, run[0], run[len(run)-1], kinds...)
 	if err != nil || !before {
 		return figs, false, err
 	}

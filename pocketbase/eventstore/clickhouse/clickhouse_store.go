@@ -26,8 +26,9 @@ type chStore struct {
 	revenueCap float64
 	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
 	memoMu     sync.Mutex
-	memo       map[string]*dayFigs // open days' figures by day and basis (computeDaysOnce)
-	settleKick chan struct{}       // to settleLoop (the main server's): an insert into a closed day
+	memo       map[string]*dayFigs      // open days' figures by day, basis and kind (computeDaysOnce)
+	filling    map[string]chan struct{} // open days' kinds being computed in the background, closed when done (memoMu)
+	settleKick chan struct{}            // to settleLoop (the main server's): an insert into a closed day
 	settleStop chan struct{}
 	settleDone chan struct{}
 	stop       chan struct{}

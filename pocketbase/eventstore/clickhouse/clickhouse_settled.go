@@ -493,7 +493,7 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 			s.memoMu.Unlock()
 			close(done)
 		}()
-	} else { // another request fills some of them: it is left to
+	} else { // another request is computing some of them already: left to it
 		s.memoMu.Lock()
 		for _, k := range fill {
 			delete(s.filling, k)

@@ -17,7 +17,19 @@ func (s *chStore) TopPages(siteID string, days DayRange, limit int) ([]PageFigur
 		}
 		return pages[path]
 	}
-	figs, err := s.sessionFigures(siteID, days)
+	// The session-level figures and page_figures' sums are independent reads, run together.
+	var figs map[string]*dayFigs
+	var rows []Row
+	err := s.queryEach(2, func(i int) (err error) {
+		if i == 0 {
+			figs, err = s.sessionFigures(siteID, days, "page")
+			return err
+		}
+		rows, err = s.query(`SELECT path, sum(pageviews) AS pageviews, sum(duration_ms) AS duration_ms, sum(scroll_sum) AS scroll_sum,
+			sum(scroll_count) AS scroll_count, sum(errors) AS errors, sum(revenue) AS revenue FROM page_figures
+			WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY path`, p)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -29,12 +41,6 @@ func (s *chStore) TopPages(siteID string, days DayRange, limit int) ([]PageFigur
 			x.Bounces += pg.Bounces
 			x.Conversions += pg.Conversions
 		}
-	}
-	rows, err := s.query(`SELECT path, sum(pageviews) AS pageviews, sum(duration_ms) AS duration_ms, sum(scroll_sum) AS scroll_sum,
-		sum(scroll_count) AS scroll_count, sum(errors) AS errors, sum(revenue) AS revenue FROM page_figures
-		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY path`, p)
-	if err != nil {
-		return nil, err
 	}
 	for _, r := range rows {
 		if r.Str("path") == "" { // a conversion without a session is on no page
@@ -69,7 +75,7 @@ func (s *chStore) TopPages(siteID string, days DayRange, limit int) ([]PageFigur
 
 func (s *chStore) Dimensions(siteID string, days DayRange) ([]DimFigures, error) {
 	agg := map[[2]string]*DimFigures{}
-	figs, err := s.sessionFigures(siteID, days)
+	figs, err := s.sessionFigures(siteID, days, "dim")
 	if err != nil {
 		return nil, err
 	}

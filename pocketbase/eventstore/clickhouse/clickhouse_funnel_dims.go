@@ -5,38 +5,181 @@ import (
 	"time"
 
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 )
 
-// entryDims are the breakdown values (funnelpath.Breakdowns' order) of the funnel paths' entry sessions,
-// from the sessions rollup. Entries are read in time order, a chunk at a time, each chunk only
-// from the days around its entries (two days either way: zones, and sessions begun the day before),
-// so a chunk reads a few days' sessions, not the site's.
+// A funnel's breakdown needs its entrants' entry sessions' values (device, browser, country, source,
+// entry page), read from the sessions rollup. An entry session of a closed day (UTC, chSettleLag
+// days back) changes only through a late event, so its values are kept in the funnel day cache (by
+// the entry's UTC day, shared by every funnel of the site) and dropped with the site's funnel days
+// when late_marks shows such an event; a warm breakdown reads only the open days' sessions. Values
+// are kept only when read from whole inserts (wholeDays before and after the read), as settled days.
+
+// chDimsFunnel names the entry sessions' values in the funnel day cache (not a funnel key).
+const chDimsFunnel = "\x00entry-dims"
+
+// chDimsChunk bounds one read's IN list of session keys (ClickHouse parses at most 256 KiB of query).
+const chDimsChunk = 4000
+
+type chEntry struct {
+	session string
+	at      time.Time
+}
+
+// entryDims are the breakdown values (funnelpath.Breakdowns' order) of the funnel paths' entry
+// sessions, by session: closed days' from the day cache, the rest read (readEntryDims).
 func (s *chStore) entryDims(siteID string, paths map[string]funnelpath.Path) (map[string][]string, error) {
-	type entry struct {
-		session string
-		at      time.Time
+	unlock := funneldays.LockSite("clickhouse:" + siteID)
+	err := s.dropLateFunnelDays(siteID)
+	gen := s.dayCache.Generation(siteID)
+	unlock()
+	if err != nil {
+		return nil, err
 	}
-	var entries []entry
-	for _, fp := range paths {
-		entries = append(entries, entry{fp.Sessions[0], fp.Times[0]})
+	closedBefore := time.Now().UTC().AddDate(0, 0, -chSettleLag).Format(time.DateOnly)
+	key := func(day string) funneldays.CacheKey {
+		return funneldays.CacheKey{Site: siteID, Funnel: chDimsFunnel, Day: day}
 	}
-	sort.Slice(entries, func(i, j int) bool { return entries[i].at.Before(entries[j].at) })
+	cached := map[string]map[string][]string{}
 	dims := map[string][]string{}
-	const day = "2006-01-02"
-	for i := 0; i < len(entries); i += chFunnelChunk {
-		chunk := entries[i:min(len(entries), i+chFunnelChunk)]
+	var missing []chEntry
+	for _, fp := range paths {
+		e := chEntry{fp.Sessions[0], fp.Times[0]}
+		if day := e.at.UTC().Format(time.DateOnly); day < closedBefore {
+			m, ok := cached[day]
+			if !ok {
+				v, _ := s.dayCache.Get(key(day))
+				m, _ = v.(map[string][]string)
+				cached[day] = m
+			}
+			if v, ok := m[e.session]; ok {
+				if v != nil {
+					dims[e.session] = v
+				}
+				continue
+			}
+		}
+		missing = append(missing, e)
+	}
+	if len(missing) == 0 {
+		return dims, nil
+	}
+	sort.Slice(missing, func(i, j int) bool { return missing[i].at.Before(missing[j].at) })
+	// Closed days' values are kept only if their days' inserts were whole before and after the read.
+	keep := missing[0].at.UTC().Format(time.DateOnly) < closedBefore
+	var lo, hi string
+	var counts map[string]uint64
+	if keep {
+		last := 0
+		for last+1 < len(missing) && missing[last+1].at.UTC().Format(time.DateOnly) < closedBefore {
+			last++
+		}
+		lo, hi = dimsDays(missing[0], missing[last])
+		if counts, err = s.dayCounts(siteID, dayBefore(lo), dayAfter(hi)); err == nil {
+			keep, err = s.wholeDays(siteID, lo, hi, counts)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	read, err := s.readEntryDims(siteID, missing)
+	if err != nil {
+		return nil, err
+	}
+	for sess, v := range read {
+		dims[sess] = v
+	}
+	if keep {
+		if keep, err = s.wholeDays(siteID, lo, hi, counts); err != nil || !keep {
+			return dims, err
+		}
+		fresh := map[string]map[string][]string{}
+		for _, e := range missing {
+			day := e.at.UTC().Format(time.DateOnly)
+			if day >= closedBefore {
+				break
+			}
+			if fresh[day] == nil { // cached maps are read-only: copied, then replaced
+				fresh[day] = make(map[string][]string, len(cached[day])+1)
+				for k, v := range cached[day] {
+					fresh[day][k] = v
+				}
+			}
+			fresh[day][e.session] = read[e.session] // nil: no session row, looked up once
+		}
+		for day, m := range fresh {
+			s.dayCache.Put(key(day), m, len(m), gen)
+		}
+	}
+	return dims, nil
+}
+
+// warmEntryDims reads ahead, in the background, the values of the closed days' entry sessions
+// that are not kept yet, so that the breakdown a funnel's reader asks for next reads only the
+// open days'. One read at a time per site; its errors are left to the breakdown's own read.
+func (s *chStore) warmEntryDims(siteID string, paths map[string]funnelpath.Path) {
+	closedBefore := time.Now().UTC().AddDate(0, 0, -chSettleLag).Format(time.DateOnly)
+	closed := map[string]funnelpath.Path{}
+	kept := map[string]map[string][]string{}
+	for v, fp := range paths {
+		day := fp.Times[0].UTC().Format(time.DateOnly)
+		if day >= closedBefore {
+			continue
+		}
+		m, ok := kept[day]
+		if !ok {
+			got, _ := s.dayCache.Get(funneldays.CacheKey{Site: siteID, Funnel: chDimsFunnel, Day: day})
+			m, _ = got.(map[string][]string)
+			kept[day] = m
+		}
+		if _, ok := m[fp.Sessions[0]]; !ok {
+			closed[v] = fp
+		}
+	}
+	if len(closed) == 0 {
+		return
+	}
+	if _, busy := s.warming.LoadOrStore(siteID, true); busy {
+		return
+	}
+	go func() {
+		defer s.warming.Delete(siteID)
+		_, _ = s.entryDims(siteID, closed)
+	}()
+}
+
+// dimsDays are the local days an entry's session rows are read from: two days either side of
+// the entries' UTC days (zones, and sessions begun the day before).
+func dimsDays(first, last chEntry) (lo, hi string) {
+	return first.at.UTC().AddDate(0, 0, -2).Format(time.DateOnly), last.at.UTC().AddDate(0, 0, 2).Format(time.DateOnly)
+}
+
+// readEntryDims reads the entries' sessions' values (entries in time order), a chunk of
+// chDimsChunk at a time, each chunk only from the days around its entries, chunks read together.
+func (s *chStore) readEntryDims(siteID string, entries []chEntry) (map[string][]string, error) {
+	var chunks [][]chEntry
+	for i := 0; i < len(entries); i += chDimsChunk {
+		chunks = append(chunks, entries[i:min(len(entries), i+chDimsChunk)])
+	}
+	results := make([][]Row, len(chunks))
+	err := s.queryEach(len(chunks), func(i int) (err error) {
+		chunk := chunks[i]
 		sessions := make([]string, len(chunk))
 		for k, e := range chunk {
 			sessions[k] = e.session
 		}
-		rows, err := s.query(`SELECT session, `+chSessDimsSQL+`, argMinIfMerge(entry) AS entry
+		lo, hi := dimsDays(chunk[0], chunk[len(chunk)-1])
+		results[i], err = s.query(`SELECT session, `+chSessDimsSQL+`, argMinIfMerge(entry) AS entry
 			FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi}) AND session IN {:sessions}
-			GROUP BY session`, map[string]any{"site": siteID, "sessions": sessions,
-			"lo": chunk[0].at.UTC().AddDate(0, 0, -2).Format(day), "hi": chunk[len(chunk)-1].at.UTC().AddDate(0, 0, 2).Format(day)})
-		if err != nil {
-			return nil, err
-		}
+			GROUP BY session`, map[string]any{"site": siteID, "sessions": sessions, "lo": lo, "hi": hi})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	dims := map[string][]string{}
+	for _, rows := range results {
 		for _, r := range rows {
 			dims[r.Str("session")] = []string{r.Str("s_device"), r.Str("s_browser"), r.Str("s_country"), collect.Source(r.Str("s_ref")), r.Str("entry")}
 		}

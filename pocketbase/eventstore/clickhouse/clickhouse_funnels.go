@@ -153,6 +153,7 @@ func (s *chStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
 	}
 	f := t.Figures()
 	if q.Breakdown == "" {
+		s.warmEntryDims(q.SiteID, paths)
 		return f, nil
 	}
 	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)

@@ -51,42 +51,45 @@ func (s *chStore) days(siteID string, days DayRange) (map[string]*Totals, error)
 		}
 		return out[d]
 	}
-	figs, err := s.sessionFigures(siteID, days)
+	// The session-level figures and the three sums are independent reads, run together.
+	var figs map[string]*dayFigs
+	sums := make([][]Row, 3)
+	err := s.queryEach(4, func(i int) (err error) {
+		switch i {
+		case 0:
+			figs, err = s.sessionFigures(siteID, days, "day")
+		case 1:
+			sums[0], err = s.query(`SELECT toString(day) AS d_day, sum(pageviews) AS pageviews, sum(duration_ms) AS duration_ms,
+		sum(scroll_sum) AS scroll_sum, sum(scroll_count) AS scroll_count, sum(errors) AS errors, sum(clicks) AS clicks,
+		sum(revenue) AS revenue FROM day_figures WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`, p)
+		case 2:
+			sums[1], err = s.query(`SELECT toString(day) AS d_day, sumIf(n, name = 'bot_hits') AS bots, sumIf(n, name = 'dropped_exposures') AS dropped
+		FROM counters WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`, p)
+		case 3:
+			sums[2], err = s.query(`SELECT toString(day) AS d_day, sum(visitors) AS visitors, sum(sessions) AS sessions, sum(pageviews) AS pageviews,
+		sum(bounces) AS bounces, sum(duration_ms) AS duration_ms, sum(conversions) AS conversions,
+		sum(converted_sessions) AS converted_sessions, sum(revenue) AS revenue, sum(scroll_sum) AS scroll_sum,
+		sum(scroll_count) AS scroll_count, sum(errors) AS errors, sum(clicks) AS clicks, sum(micro) AS micro
+		FROM archive WHERE site_id = {:site} AND kind = 'day' AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`, p)
+		}
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
 	for d, f := range figs {
 		*day(d) = f.t
 	}
-	rows, err := s.query(`SELECT toString(day) AS d_day, sum(pageviews) AS pageviews, sum(duration_ms) AS duration_ms,
-		sum(scroll_sum) AS scroll_sum, sum(scroll_count) AS scroll_count, sum(errors) AS errors, sum(clicks) AS clicks,
-		sum(revenue) AS revenue FROM day_figures WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`, p)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
+	for _, r := range sums[0] {
 		t := day(r.Str("d_day"))
 		t.Pageviews, t.DurationMs, t.ScrollSum, t.ScrollCount = r.Num("pageviews"), r.Num("duration_ms"), r.Num("scroll_sum"), r.Num("scroll_count")
 		t.Errors, t.Clicks, t.Revenue = r.Num("errors"), r.Num("clicks"), r.Num("revenue")
 	}
-	rows, err = s.query(`SELECT toString(day) AS d_day, sumIf(n, name = 'bot_hits') AS bots, sumIf(n, name = 'dropped_exposures') AS dropped
-		FROM counters WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`, p)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
+	for _, r := range sums[1] {
 		t := day(r.Str("d_day"))
 		t.AutomatedHits, t.DroppedExposures = r.Num("bots"), r.Num("dropped")
 	}
-	rows, err = s.query(`SELECT toString(day) AS d_day, sum(visitors) AS visitors, sum(sessions) AS sessions, sum(pageviews) AS pageviews,
-		sum(bounces) AS bounces, sum(duration_ms) AS duration_ms, sum(conversions) AS conversions,
-		sum(converted_sessions) AS converted_sessions, sum(revenue) AS revenue, sum(scroll_sum) AS scroll_sum,
-		sum(scroll_count) AS scroll_count, sum(errors) AS errors, sum(clicks) AS clicks, sum(micro) AS micro
-		FROM archive WHERE site_id = {:site} AND kind = 'day' AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`, p)
-	if err != nil {
-		return nil, err
-	}
-	for _, r := range rows {
+	for _, r := range sums[2] {
 		t := day(r.Str("d_day"))
 		t.Visitors += r.Num("visitors")
 		t.Sessions += r.Num("sessions")

@@ -3,9 +3,12 @@ package clickhouse
 import (
 	"cro/pocketbase/collect"
 	"cro/pocketbase/eventstore/eventrow"
+	"errors"
 	"fmt"
 	"log"
+	"slices"
 	"sort"
+	"sync"
 	"time"
 )
 
@@ -67,8 +70,9 @@ const chGoalsSQL = `SELECT kind, sess, goal, minMerge(first_at) AS first_at, arg
 
 const chDimColsSQL = `if(domain(s_ref) != '', domain(s_ref), s_ref) AS ref, s_us, s_um, s_uc, s_device, s_browser, s_country`
 
-// computeDays computes the session-level figures of the start days from..to (one contiguous run).
-func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, error) {
+// computeDays computes the session-level figures of the start days from..to (one contiguous run):
+// those of kinds ("day", "page", "dim"), or all with none given.
+func (s *chStore) computeDays(siteID, from, to string, kinds ...string) (map[string]*dayFigs, error) {
 	p := map[string]any{"site": siteID, "from": from, "to": to, "lo": dayBefore(from), "hi": dayAfter(to)}
 	out := map[string]*dayFigs{}
 	day := func(d string) *dayFigs {
@@ -81,15 +85,16 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 		return eventrow.SessionDims(collect.Source(r("ref")), r("s_us"), r("s_um"), r("s_uc"), r("s_device"), r("s_browser"), r("s_country"))
 	}
 	steps := []struct {
+		kind string // the figures it fills: "day", "page" or "dim" (sessionFigures' kind)
 		sql  string
 		fill func(f *dayFigs, str func(string) string, num func(string) float64)
 	}{
-		{`SELECT toString(sd) AS d_day, uniqExact(s_visitor) AS visitors, count() AS sessions, countIf(pv = 1) AS bounces
+		{"day", `SELECT toString(sd) AS d_day, uniqExact(s_visitor) AS visitors, count() AS sessions, countIf(pv = 1) AS bounces
 			FROM (` + chSessSQL + `) GROUP BY sd`,
 			func(f *dayFigs, _ func(string) string, n func(string) float64) {
 				f.t.Visitors, f.t.Sessions, f.t.Bounces = n("visitors"), n("sessions"), n("bounces")
 			}},
-		{`SELECT toString(sd) AS d_day, entry AS path, count() AS entries, countIf(pv = 1) AS bounces
+		{"page", `SELECT toString(sd) AS d_day, entry AS path, count() AS entries, countIf(pv = 1) AS bounces
 			FROM (` + chSessSQL + `) WHERE pv > 0 GROUP BY sd, entry`,
 			func(f *dayFigs, str func(string) string, n func(string) float64) {
 				if str("path") != "" {
@@ -98,7 +103,7 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 				}
 			}},
 		// A session counts once per page, on the day it first saw it.
-		{`SELECT toString(d) AS d_day, path, count() AS visitors FROM (SELECT path, session, min(day) AS d FROM events
+		{"page", `SELECT toString(d) AS d_day, path, count() AS visitors FROM (SELECT path, session, min(day) AS d FROM events
 			WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:to}) AND type = 'pageview'
 			GROUP BY path, session) WHERE d >= toDate({:from}) GROUP BY d, path`,
 			func(f *dayFigs, str func(string) string, n func(string) float64) {
@@ -106,17 +111,17 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 					f.page(str("path")).Visitors = n("visitors")
 				}
 			}},
-		{`SELECT toString(d) AS d_day, countIf(kind = 'conversion') AS conversions, countIf(kind = 'micro_conversion') AS micro
+		{"day", `SELECT toString(d) AS d_day, countIf(kind = 'conversion') AS conversions, countIf(kind = 'micro_conversion') AS micro
 			FROM (` + chGoalsSQL + `) WHERE d >= toDate({:from}) GROUP BY d`,
 			func(f *dayFigs, _ func(string) string, n func(string) float64) {
 				f.t.Conversions, f.t.Micro = n("conversions"), n("micro")
 			}},
-		{`SELECT toString(d) AS d_day, count() AS converted FROM (SELECT sess, argMin(d, first_at) AS d FROM (` + chGoalsSQL + `)
+		{"day", `SELECT toString(d) AS d_day, count() AS converted FROM (SELECT sess, argMin(d, first_at) AS d FROM (` + chGoalsSQL + `)
 			WHERE kind = 'conversion' AND in_session GROUP BY sess) WHERE d >= toDate({:from}) GROUP BY d`,
 			func(f *dayFigs, _ func(string) string, n func(string) float64) {
 				f.t.ConvertedSessions = n("converted")
 			}},
-		{`SELECT toString(d) AS d_day, c_path AS path, count() AS conversions FROM (` + chGoalsSQL + `)
+		{"page", `SELECT toString(d) AS d_day, c_path AS path, count() AS conversions FROM (` + chGoalsSQL + `)
 			WHERE kind = 'conversion' AND in_session AND d >= toDate({:from}) GROUP BY d, c_path`,
 			func(f *dayFigs, str func(string) string, n func(string) float64) {
 				if str("path") != "" {
@@ -124,7 +129,7 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 				}
 			}},
 		// Sessions by their dimensions; visitors counts each visitor's first session of its start day.
-		{`SELECT toString(sd) AS d_day, ` + chDimColsSQL + `, count() AS sessions, sum(first) AS visitors
+		{"dim", `SELECT toString(sd) AS d_day, ` + chDimColsSQL + `, count() AS sessions, sum(first) AS visitors
 			FROM (SELECT sd, s_ref, s_us, s_um, s_uc, s_device, s_browser, s_country, if(started = min_started, 1, 0) AS first
 			FROM (` + chSessSQL + `)
 			ANY LEFT JOIN (SELECT s_visitor, sd, min(started) AS min_started FROM (` + chSessSQL + `) GROUP BY s_visitor, sd)
@@ -138,7 +143,7 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 				}
 			}},
 		// Conversions and revenue count under the converting session's values, on their own day.
-		{`SELECT d_day, ` + chDimColsSQL + `, sum(conversions) AS conversions, sum(revenue) AS revenue FROM (
+		{"dim", `SELECT d_day, ` + chDimColsSQL + `, sum(conversions) AS conversions, sum(revenue) AS revenue FROM (
 			SELECT d_day, sess, sum(conversions) AS conversions, sum(revenue) AS revenue FROM (
 				SELECT toString(d) AS d_day, sess, count() AS conversions, 0 AS revenue FROM (` + chGoalsSQL + `)
 				WHERE kind = 'conversion' AND d >= toDate({:from}) GROUP BY d, sess
@@ -157,16 +162,50 @@ func (s *chStore) computeDays(siteID, from, to string) (map[string]*dayFigs, err
 				}
 			}},
 	}
-	for _, st := range steps {
-		rows, err := s.query(st.sql, p)
-		if err != nil {
-			return nil, err
+	if len(kinds) > 0 {
+		kept := steps[:0:0]
+		for _, st := range steps {
+			if slices.Contains(kinds, st.kind) {
+				kept = append(kept, st)
+			}
 		}
-		for _, r := range rows {
+		steps = kept
+	}
+	// The steps are independent reads: run together, their latency is the slowest one's, not the sum
+	// (each is a few ms of ClickHouse work and a round trip); filled in order afterwards.
+	results := make([][]Row, len(steps))
+	if err := s.queryEach(len(steps), func(i int) (err error) {
+		results[i], err = s.query(steps[i].sql, p)
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	for i, st := range steps {
+		for _, r := range results[i] {
 			st.fill(day(r.Str("d_day")), r.Str, r.Num)
 		}
 	}
 	return out, nil
+}
+
+// chQueryConcurrency bounds the reads one request runs at once (queryEach).
+const chQueryConcurrency = 4
+
+// queryEach runs read(0..n-1), at most chQueryConcurrency at a time, and returns their errors joined.
+func (s *chStore) queryEach(n int, read func(i int) error) error {
+	errs := make([]error, n)
+	sem := make(chan struct{}, chQueryConcurrency)
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int) {
+			defer func() { <-sem; wg.Done() }()
+			errs[i] = read(i)
+		}(i)
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // dayCounts are the events stored per day from..to (day_figures.n), the settled figures' basis.
@@ -235,8 +274,9 @@ func (s *chStore) wholeDays(siteID, from, to string, counts map[string]uint64) (
 }
 
 // sessionFigures are the session-level figures of the range's days that have events: settled
-// ones whose basis holds, the rest computed (and settled when closed).
-func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayFigs, error) {
+// ones whose basis holds, the rest computed (and settled when closed). Of settled days only the
+// figures of kind ("day", "page" or "dim": what the caller reads) are read.
+func (s *chStore) sessionFigures(siteID string, days DayRange, kind string) (map[string]*dayFigs, error) {
 	p := chRange(siteID, days)
 	counts, err := s.dayCounts(siteID, p["from1"].(string), p["to1"].(string))
 	if err != nil {
@@ -253,7 +293,7 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 		return out, nil
 	}
 	sort.Strings(want)
-	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, out); err != nil {
+	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, kind, out); err != nil {
 		return nil, err
 	}
 	var run []string
@@ -261,7 +301,7 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 		if len(run) == 0 {
 			return nil
 		}
-		figs, whole, err := s.computeDaysOnce(siteID, run, counts)
+		figs, whole, err := s.computeDaysOnce(siteID, run, counts, kind)
 		if err != nil {
 			return err
 		}
@@ -291,13 +331,14 @@ func (s *chStore) sessionFigures(siteID string, days DayRange) (map[string]*dayF
 	return out, flush()
 }
 
-// readSettled fills out with the settled days from..to whose latest version's basis holds.
-func (s *chStore) readSettled(siteID, from, to string, counts map[string]uint64, out map[string]*dayFigs) error {
+// readSettled fills out with the settled days from..to whose latest version's basis holds, with
+// their figures of kind ("day", "page", "dim"; "" for none: which days are settled).
+func (s *chStore) readSettled(siteID, from, to string, counts map[string]uint64, kind string, out map[string]*dayFigs) error {
 	rows, err := s.query(`SELECT toString(day) AS d_day, kind, k1, k2, visitors, sessions, entries, bounces, conversions,
 		converted_sessions, micro, revenue FROM settled WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to})
-		AND (day, version) IN (SELECT day, max(version) FROM settled WHERE site_id = {:site}
+		AND kind IN ('basis', {:kind}) AND (day, version) IN (SELECT day, max(version) FROM settled WHERE site_id = {:site}
 			AND day >= toDate({:from}) AND day <= toDate({:to}) AND kind = 'basis' GROUP BY day)`,
-		map[string]any{"site": siteID, "from": from, "to": to})
+		map[string]any{"site": siteID, "from": from, "to": to, "kind": kind})
 	if err != nil {
 		return err
 	}
@@ -369,46 +410,130 @@ func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, 
 	return s.db.Insert("settled", rows)
 }
 
-// chMemoSize bounds the open days' figures kept in memory (clickhouse_settled.go's computeDaysOnce).
-const chMemoSize = 256
+// chMemoSize bounds the open days' figures kept in memory (computeDaysOnce), by day and kind.
+const chMemoSize = 768
 
-// computeDaysOnce is computeDays, kept in memory while the run's basis holds: a route asks for
-// the same open days several times (Analytics: five), and they are computed once until an event
-// of those days arrives. The key holds every day's basis, so a kept run is as exact as a settled
-// day. whole: the run was computed from whole inserts with this basis (wholeDays), kept and settled.
-func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64) (map[string]*dayFigs, bool, error) {
-	key := siteID
-	for _, d := range run {
-		key += "|" + d + ":" + basisOf(counts, d)
+// chKinds are the kinds of session-level figures (computeDays' steps, settled rows).
+var chKinds = []string{"day", "page", "dim"}
+
+// computeDaysOnce is computeDays, kept in memory per day and kind while the day's basis holds: a
+// route asks for the same open days several times and in different runs (the Overview: today
+// alone, and yesterday with today), and each day is computed once until an event of its basis
+// arrives. The key holds the day's basis, so a kept day is as exact as a settled one (and, like a
+// settled day, used by any run that holds it). A run of open days computes only the kind the
+// route reads (the Overview's totals: three of the eight queries) and the other kinds in the
+// background for the routes that follow; a run with a closed day computes all, to settle them.
+// whole: every kind was computed from whole inserts with this basis (wholeDays), to be settled.
+func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64, kind string) (map[string]*dayFigs, bool, error) {
+	key := func(d, k string) string { return siteID + "|" + d + ":" + basisOf(counts, d) + "|" + k }
+	kept := func() (map[string]*dayFigs, []chan struct{}) {
+		figs, wait := map[string]*dayFigs{}, []chan struct{}{}
+		s.memoMu.Lock()
+		defer s.memoMu.Unlock()
+		for _, d := range run {
+			if f, ok := s.memo[key(d, kind)]; ok {
+				figs[d] = f
+			} else if c, ok := s.filling[key(d, kind)]; ok {
+				wait = append(wait, c)
+			}
+		}
+		return figs, wait
 	}
+	figs, wait := kept()
+	if len(figs)+len(wait) == len(run) && len(wait) > 0 { // the rest is being computed: waited for
+		for _, c := range wait {
+			<-c
+		}
+		figs, _ = kept()
+	}
+	if len(figs) == len(run) {
+		return figs, false, nil // kept: settled already, or open
+	}
+	last := time.Now().UTC().AddDate(0, 0, -s.settleLag).Format("2006-01-02")
+	kinds := chKinds
+	if run[0] > last {
+		kinds = []string{kind}
+	}
+	figs, whole, err := s.computeKept(siteID, run, counts, kinds, key)
+	if err != nil || !whole || len(kinds) == len(chKinds) {
+		return figs, whole, err
+	}
+	var rest []string
+	for _, k := range chKinds {
+		if k != kind {
+			rest = append(rest, k)
+		}
+	}
+	done := make(chan struct{})
+	var fill []string
 	s.memoMu.Lock()
-	figs, ok := s.memo[key]
-	s.memoMu.Unlock()
-	if ok {
-		return figs, true, nil
+	if s.filling == nil {
+		s.filling = map[string]chan struct{}{}
 	}
-	figs, whole, err := s.computeWhole(siteID, run, counts)
+	for _, d := range run {
+		for _, k := range rest {
+			if _, busy := s.filling[key(d, k)]; !busy {
+				s.filling[key(d, k)] = done
+				fill = append(fill, key(d, k))
+			}
+		}
+	}
+	s.memoMu.Unlock()
+	if len(fill) == len(run)*len(rest) {
+		go func() {
+			_, _, _ = s.computeKept(siteID, run, counts, rest, key)
+			s.memoMu.Lock()
+			for _, k := range fill {
+				delete(s.filling, k)
+			}
+			s.memoMu.Unlock()
+			close(done)
+		}()
+	} else { // another request is computing some of them already: left to it
+		s.memoMu.Lock()
+		for _, k := range fill {
+			delete(s.filling, k)
+		}
+		s.memoMu.Unlock()
+		close(done)
+	}
+	return figs, false, nil
+}
+
+// computeKept is computeWhole of the kinds, kept in memory under each kind when whole.
+func (s *chStore) computeKept(siteID string, run []string, counts map[string]uint64, kinds []string,
+	key func(d, k string) string) (map[string]*dayFigs, bool, error) {
+	figs, whole, err := s.computeWhole(siteID, run, counts, kinds...)
 	if err != nil || !whole {
 		return figs, false, err
 	}
 	s.memoMu.Lock()
-	if s.memo == nil || len(s.memo) >= chMemoSize {
-		s.memo = map[string]map[string]*dayFigs{}
+	if s.memo == nil || len(s.memo)+len(run)*len(kinds) > chMemoSize {
+		s.memo = map[string]*dayFigs{}
 	}
-	s.memo[key] = figs
+	for _, d := range run {
+		f := figs[d]
+		if f == nil {
+			f = newDayFigs() // a day without sessions is kept as such
+			figs[d] = f
+		}
+		for _, k := range kinds {
+			s.memo[key(d, k)] = f
+		}
+	}
 	s.memoMu.Unlock()
 	return figs, true, nil
 }
 
 // computeWhole is computeDays and whether the run's days and the days either side were whole
 // (wholeDays) both before and after computing.
-func (s *chStore) computeWhole(siteID string, run []string, counts map[string]uint64) (map[string]*dayFigs, bool, error) {
+func (s *chStore) computeWhole(siteID string, run []string, counts map[string]uint64, kinds ...string) (map[string]*dayFigs, bool, error) {
 	from, to := dayBefore(run[0]), dayAfter(run[len(run)-1])
 	before, err := s.wholeDays(siteID, from, to, counts)
 	if err != nil {
 		return nil, false, err
 	}
-	figs, err := s.computeDays(siteID, run[0], run[len(run)-1])
+	figs, err := s.computeDays(siteID, run[0], run[len(run)-1], kinds...)
 	if err != nil || !before {
 		return figs, false, err
 	}
@@ -468,7 +593,7 @@ func (s *chStore) settleSite(siteID, from, last string) error {
 	}
 	sort.Strings(want)
 	have := map[string]*dayFigs{}
-	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, have); err != nil {
+	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, "", have); err != nil {
 		return err
 	}
 	var run []string

@@ -28,9 +28,10 @@ type chStore struct {
 	revenueCap float64
 	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
 	memoMu     sync.Mutex
-	memo       map[string]map[string]*dayFigs // open days' figures by run and basis (computeDaysOnce)
-	settles    bool                           // the main server's store: it settles closed days in the background
-	settleKick chan struct{}                  // to settleLoop: an insert into a closed day
+	memo       map[string]*dayFigs      // open days' figures by day, basis and kind (computeDaysOnce)
+	filling    map[string]chan struct{} // open days' kinds being computed in the background, closed when done (memoMu)
+	settles    bool                     // the main server's store: it settles closed days in the background
+	settleKick chan struct{}            // to settleLoop: an insert into a closed day
 	settleStop chan struct{}
 	settleDone chan struct{}
 	stop       chan struct{}
@@ -48,6 +49,7 @@ type chStore struct {
 	// dayCache and late: the funnels' closed days in memory (clickhouse_funnel_days.go).
 	dayCache *funneldays.Cache
 	late     chLateState
+	warming  sync.Map // sites whose entry session values are being read ahead (warmEntryDims)
 }
 
 type chJob struct {

@@ -73,7 +73,13 @@ export async function storedEvents(server: TestServer, siteId: string): Promise<
   const rows = await clickHouseRows(`SELECT * FROM events WHERE site_id = ${quote(siteId)} ORDER BY at, seq`);
   // ClickHouse keeps properties as JSON text; SQLite's API returns them parsed.
   const props = (p: unknown) => (typeof p === 'string' ? (p ? (JSON.parse(p) as unknown) : null) : p);
-  return rows.map((r) => ({ ...r, x: Number(r.x), y: Number(r.y), value: Number(r.value), props: props(r.props) })) as StoredEvent[];
+  return rows.map((r) => ({
+    ...r,
+    x: Number(r.x),
+    y: Number(r.y),
+    value: Number(r.value),
+    props: props(r.props),
+  })) as unknown as StoredEvent[];
 }
 
 export async function countEvents(server: TestServer, siteId: string): Promise<number> {

@@ -144,7 +144,7 @@ describe('outbound events', () => {
     const send = (i: number, events: object[]) => visit(server, site.public_key, events, { ip: address(i) });
     const writes: Promise<unknown>[] = [];
     for (let i = 0; i < 40; i++) {
-      const events = [
+      const events: object[] = [
         { t: 'pv', ts: at(0), p: '/checkout' },
         { t: 'ex', ts: at(100), p: '/checkout', id: rule.id },
       ];

@@ -9,6 +9,7 @@ import (
 	"cro/pocketbase/eventstore/clickhouse"
 	"cro/pocketbase/eventstore/sqlite"
 
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -29,5 +30,17 @@ func openEventStore(app core.App) eventstore.Store {
 	if err != nil {
 		log.Fatalf("CRO_EVENTS_URL: %v", err)
 	}
+	refuseSQLiteEventRecords(app)
 	return store
+}
+
+// sqliteEventWriteRefused is the answer to a record written to SQLite's events or sessions through
+// the API while events live in ClickHouse: no read would ever see it.
+const sqliteEventWriteRefused = "Events live in the configured event store (CRO_EVENTS_URL), not in this database's events and sessions: send them to the collect endpoint."
+
+// refuseSQLiteEventRecords makes such a write a clear 400 instead of a record silently ignored.
+func refuseSQLiteEventRecords(app core.App) {
+	refuse := func(e *core.RecordRequestEvent) error { return apis.NewBadRequestError(sqliteEventWriteRefused, nil) }
+	app.OnRecordCreateRequest("events", "sessions").BindFunc(refuse)
+	app.OnRecordUpdateRequest("events", "sessions").BindFunc(refuse)
 }

@@ -24,6 +24,16 @@ async function afterServerInserts(server: TestServer): Promise<void> {
   await server.admin.send('/api/cro/events/spool', { requestKey: null });
 }
 
+/**
+ * For `it.skipIf(skipOnClickHouse(reason))`: a test that checks SQLite's own storage (its
+ * collections' record API) does not apply when events live in ClickHouse; the reason is printed.
+ */
+export function skipOnClickHouse(reason: string): boolean {
+  if (!clickHouseStore()) return false;
+  console.info(`skipped on ClickHouse: ${reason}`);
+  return true;
+}
+
 const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 async function clickHouseRows(sql: string): Promise<Record<string, unknown>[]> {
@@ -70,7 +80,15 @@ export async function storedEvents(server: TestServer, siteId: string): Promise<
   }
   await afterServerInserts(server);
   const rows = await clickHouseRows(`SELECT * FROM events WHERE site_id = ${quote(siteId)} ORDER BY at, seq`);
-  return rows.map((r) => ({ ...r, x: Number(r.x), y: Number(r.y) })) as StoredEvent[];
+  // ClickHouse keeps properties as JSON text; SQLite's API returns them parsed.
+  const props = (p: unknown) => (typeof p === 'string' ? (p ? (JSON.parse(p) as unknown) : null) : p);
+  return rows.map((r) => ({
+    ...r,
+    x: Number(r.x),
+    y: Number(r.y),
+    value: Number(r.value),
+    props: props(r.props),
+  })) as unknown as StoredEvent[];
 }
 
 export async function countEvents(server: TestServer, siteId: string): Promise<number> {
@@ -98,4 +116,51 @@ export async function sessionVisitors(server: TestServer, siteId: string, from: 
       WHERE site_id = ${quote(siteId)} AND session != '' GROUP BY session) WHERE started >= ${from} AND started < ${to}`,
   );
   return Number(row?.n ?? 0);
+}
+
+/** A session as SQLite's sessions table keeps it (the fields the tests look at). */
+export interface StoredSession {
+  session_key: string;
+  visitor: string;
+  page_views: number;
+  entry_path: string;
+  exit_path: string;
+  revenue: number;
+}
+
+/** A site's sessions: SQLite's table, or on ClickHouse what its events make of them. */
+export async function storedSessions(server: TestServer, siteId: string): Promise<StoredSession[]> {
+  if (!clickHouseStore()) {
+    return (await server.admin.collection('sessions').getFullList({ filter: `site_id = "${siteId}"` })) as unknown as StoredSession[];
+  }
+  await afterServerInserts(server);
+  // On ClickHouse a session is its events: entered on its first page view, left on its last, its
+  // revenue the (capped) value of its conversions.
+  const rows = await clickHouseRows(
+    `SELECT session AS session_key, any(visitor) AS visitor, countIf(type = 'pageview') AS page_views,
+      argMinIf(path, at, type = 'pageview') AS entry_path, argMaxIf(path, at, type = 'pageview') AS exit_path,
+      sumIf(value, type = 'conversion') AS revenue
+      FROM events WHERE site_id = ${quote(siteId)} AND session != '' GROUP BY session`,
+  );
+  return rows.map((r) => ({ ...r, page_views: Number(r.page_views), revenue: Number(r.revenue) })) as unknown as StoredSession[];
+}
+
+/** An experiment's first exposure per visitor (SQLite's experiment_exposures, ClickHouse's exposures). */
+export async function storedExposures(
+  server: TestServer,
+  siteId: string,
+  experimentId: string,
+): Promise<{ visitor: string; variant: string }[]> {
+  if (!clickHouseStore()) {
+    const rows = await server.admin
+      .collection('experiment_exposures')
+      .getFullList({ filter: `site_id = "${siteId}" && experiment = "${experimentId}"` });
+    return rows.map((r) => ({ visitor: r.visitor as string, variant: r.variant as string }));
+  }
+  await afterServerInserts(server);
+  const rows = await clickHouseRows(
+    `SELECT visitor, argMinMerge(x_variant) AS variant FROM exposures
+      WHERE site_id = ${quote(siteId)} AND experiment = ${quote(experimentId)} GROUP BY visitor`,
+  );
+  return rows as { visitor: string; variant: string }[];
 }

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type PocketBase from 'pocketbase';
 import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
+import { skipOnClickHouse } from '../helpers/stored-events';
 
 type Role = 'anonymous' | 'other' | 'viewer' | 'editor' | 'admin' | 'owner';
 type Action = 'list' | 'view' | 'create' | 'update' | 'delete';
@@ -419,7 +420,10 @@ afterAll(async () => server?.stop());
 
 describe('access matrix', () => {
   for (const [collection, spec] of specs()) {
-    describe(collection, () => {
+    // On ClickHouse the raw event collections stay empty and refuse writes, superusers' too.
+    const sqliteOnly =
+      ['events', 'sessions'].includes(collection) && skipOnClickHouse(`the ${collection} collection's record API is SQLite's`);
+    describe.skipIf(sqliteOnly)(collection, () => {
       for (const action of ['list', 'view', 'create', 'update', 'delete'] as Action[]) {
         for (const role of ROLES) {
           const expected = spec.allowed[action].includes(role);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPocketBase, type TestServer, type TestUser } from '../helpers/pocketbase';
 import { startSuite } from '../helpers/suite';
+import { address, trustForwardedFor, visit } from './analytics/helpers';
 
 let server: TestServer, owner: TestUser, editor: TestUser, viewer: TestUser, siteId: string;
 let broken: string; // auto rollback on, errors after exposure
@@ -11,17 +12,10 @@ let quiet: string; // no telemetry
 
 const CHANGE = { url_pattern: '/checkout*', selector: '#pay', changes: [{ type: 'set_text', value: 'Pay now' }] };
 
-async function event(session: string, type: string, tsOffsetMs: number, rule = '') {
-  await server.admin.collection('events').create({
-    site_id: siteId,
-    visitor: `v-${session}`,
-    session,
-    type,
-    rule,
-    path: '/checkout',
-    ts: new Date(Date.now() - 60_000 + tsOffsetMs).toISOString(),
-  });
-}
+const at = (offsetMs: number) => Date.now() - 60_000 + offsetMs;
+const pageview = () => ({ t: 'pv', ts: at(0), p: '/checkout' });
+const exposure = (rule: string) => ({ t: 'ex', ts: at(100), p: '/checkout', id: rule });
+const pageError = (offsetMs = 5_000) => ({ t: 'er', ts: at(offsetMs), p: '/checkout', m: 'TypeError: pay is undefined' });
 
 const evaluate = (client: TestServer['admin'], body: unknown) => client.send('/api/cro/evaluate-health', { method: 'POST', body });
 
@@ -69,20 +63,21 @@ beforeAll(async () => {
     })
   ).id;
 
-  // 40 exposed sessions, 20 of them with a page error after exposure; 60 unexposed, 1 with an error.
+  // 40 exposed sessions, 20 of them with a page error after exposure; 60 unexposed, 1 with an
+  // error. Each visit comes through the collect endpoint from its own address (an independent source).
+  await trustForwardedFor(server);
+  const key = (await server.admin.collection('sites').getOne(siteId)).public_key as string;
+  const send = (i: number, session: string, events: object[]) =>
+    visit(server, key, events, { ip: address(i), v: `v-${session}`, s: session, origin: 'https://health.example.com' });
   const writes: Promise<unknown>[] = [];
   for (let i = 0; i < 40; i++) {
-    const s = `exposed-session-${i}`;
-    writes.push(event(s, 'pageview', 0), event(s, 'exposure', 100, broken), event(s, 'exposure', 100, watched));
-    if (i % 2 === 0) writes.push(event(s, 'error', 5_000));
+    const events = [pageview(), exposure(broken), exposure(watched)];
+    if (i % 2 === 0) events.push(pageError());
+    // An error before the exposure does not count against the rule.
+    if (i === 1) events.push(pageError(-30_000));
+    writes.push(send(i, `exposed-session-${i}`, events));
   }
-  for (let i = 0; i < 60; i++) {
-    const s = `plain-session-${i}`;
-    writes.push(event(s, 'pageview', 0));
-    if (i === 0) writes.push(event(s, 'error', 5_000));
-  }
-  // An error before the exposure does not count against the rule.
-  writes.push(event('exposed-session-1', 'error', -30_000));
+  for (let i = 0; i < 60; i++) writes.push(send(40 + i, `plain-session-${i}`, i === 0 ? [pageview(), pageError()] : [pageview()]));
   await Promise.all(writes);
 }, 60_000);
 afterAll(async () => server?.stop());
@@ -195,20 +190,12 @@ describe('scheduled health evaluation', () => {
         rollout_percentage: 100,
         auto_rollback_enabled: true,
       });
-      const ev = (session: string, type: string, offset: number, ruleId = '') =>
-        scheduled.admin.collection('events').create({
-          site_id: site.id,
-          visitor: `v-${session}`,
-          session,
-          type,
-          rule: ruleId,
-          path: '/checkout',
-          ts: new Date(Date.now() - 60_000 + offset).toISOString(),
-        });
+      await trustForwardedFor(scheduled);
+      const send = (i: number, session: string, events: object[]) =>
+        visit(scheduled, site.public_key, events, { ip: address(i), v: `v-${session}`, s: session, origin: 'https://cron.example.com' });
       const writes: Promise<unknown>[] = [];
-      for (let i = 0; i < 30; i++)
-        writes.push(ev(`e${i}`, 'pageview', 0), ev(`e${i}`, 'exposure', 100, rule.id), ev(`e${i}`, 'error', 5_000));
-      for (let i = 0; i < 30; i++) writes.push(ev(`p${i}`, 'pageview', 0));
+      for (let i = 0; i < 30; i++) writes.push(send(i, `cron-exposed-${i}`, [pageview(), exposure(rule.id), pageError()]));
+      for (let i = 0; i < 30; i++) writes.push(send(30 + i, `cron-plain-${i}`, [pageview()]));
       await Promise.all(writes);
 
       await scheduled.admin.send('/api/crons/optimization_health', { method: 'POST' }); // run the job now

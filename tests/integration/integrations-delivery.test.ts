@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer, TestUser } from '../helpers/pocketbase';
 import { addMember, startSuite } from '../helpers/suite';
 import { base64Hmac, startWebhookStandIn, validSignature, type WebhookStandIn } from '../helpers/webhook-standin';
-import { ORIGIN, batch, post } from './analytics/helpers';
+import { ORIGIN, address, batch, post, trustForwardedFor, visit } from './analytics/helpers';
 
 let server: TestServer, owner: TestUser, editor: TestUser, viewer: TestUser, siteId: string, site: RecordModel;
 let slack: WebhookStandIn, hook: WebhookStandIn, segment: WebhookStandIn;
@@ -138,22 +138,20 @@ describe('outbound events', () => {
       rollout_percentage: 50,
       auto_rollback_enabled: true,
     });
-    const event = (session: string, type: string, offset: number, ruleId = '') =>
-      server.admin.collection('events').create({
-        site_id: siteId,
-        visitor: `v-${session}`,
-        session,
-        type,
-        rule: ruleId,
-        path: '/checkout',
-        ts: new Date(Date.now() - 60_000 + offset).toISOString(),
-      });
+    // Each visit through the collect endpoint from its own address (an independent source).
+    await trustForwardedFor(server);
+    const at = (offset: number) => Date.now() - 60_000 + offset;
+    const send = (i: number, events: object[]) => visit(server, site.public_key, events, { ip: address(i) });
     const writes: Promise<unknown>[] = [];
     for (let i = 0; i < 40; i++) {
-      writes.push(event(`x${i}`, 'pageview', 0), event(`x${i}`, 'exposure', 100, rule.id));
-      if (i % 2 === 0) writes.push(event(`x${i}`, 'error', 5_000));
+      const events: object[] = [
+        { t: 'pv', ts: at(0), p: '/checkout' },
+        { t: 'ex', ts: at(100), p: '/checkout', id: rule.id },
+      ];
+      if (i % 2 === 0) events.push({ t: 'er', ts: at(5_000), p: '/checkout', m: 'TypeError: pay is undefined' });
+      writes.push(send(i, events));
     }
-    for (let i = 0; i < 60; i++) writes.push(event(`p${i}`, 'pageview', 0));
+    for (let i = 0; i < 60; i++) writes.push(send(40 + i, [{ t: 'pv', ts: at(0), p: '/checkout' }]));
     await Promise.all(writes);
     const slackBefore = slack.received.length;
     const hookBefore = hook.received.length;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import type { TestServer, TestUser } from '../helpers/pocketbase';
 import { startSuite } from '../helpers/suite';
+import { storedExposures } from '../helpers/stored-events';
 import { batch, post, rid } from './analytics/helpers';
 
 let server: TestServer, owner: TestUser, editor: TestUser, siteId: string;
@@ -258,7 +259,8 @@ describe('a running split URL test', () => {
       expect((await send([{ t: 'xp', ts: t + 1000, p: '/landing-b', id: x.id, n: 'b' }], v)).status).toBe(202);
     }
     for (const v of controlVisitors) expect((await send([{ t: 'xp', ts: t, p: '/landing', id: x.id, n: 'control' }], v)).status).toBe(202);
-    expect(await count('experiment_exposures', `experiment = "${x.id}"`)).toBe(5);
+    const exposures = await storedExposures(server, siteId, x.id);
+    expect(exposures.map((e) => e.variant).sort()).toEqual(['b', 'b', 'b', 'control', 'control']);
     const res = await fetch(`${server.url}/api/cro/experiments/${x.id}/results`, {
       headers: { Authorization: owner.client.authStore.token },
     });

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer, TestUser } from '../helpers/pocketbase';
 import { startSuite } from '../helpers/suite';
+import { visit } from './analytics/helpers';
 
 let server: TestServer, owner: TestUser, viewer: TestUser, siteId: string;
 
@@ -65,19 +66,19 @@ describe('CRO Workers', () => {
     const audit = await owner.client.collection('optimization_audit_log').getFullList({ filter: `rule_id = "${rule.id}"` });
     expect(audit.map((a) => a.reason)).toEqual(['Worker Checkout Trust Badges enabled']);
 
-    const ev = (type: string, session: string, extra: Record<string, unknown> = {}) =>
-      server.admin
-        .collection('events')
-        .create({ site_id: siteId, visitor: 'visitor-1', session, type, path: '/checkout', ts: new Date().toISOString(), ...extra });
+    // Four page loads of one visitor through the collect endpoint: two with the rule applied (in 2
+    // and 4 ms), one with two errors.
+    const key = (await server.admin.collection('sites').getOne(siteId)).public_key as string;
+    const t = Date.now();
+    const pv = { t: 'pv', ts: t, p: '/checkout' };
+    const applied = (ms: number) => ({ t: 'ex', ts: t + 1, p: '/checkout', id: rule.id, val: ms });
+    const error = { t: 'er', ts: t + 2, p: '/checkout', m: 'TypeError: x is undefined' };
+    const send = (s: string, events: object[]) => visit(server, key, events, { v: 'visitor-1', s, origin: 'https://workers.example.com' });
     await Promise.all([
-      ev('pageview', 's1'),
-      ev('pageview', 's2'),
-      ev('pageview', 's3'),
-      ev('pageview', 's4'),
-      ev('exposure', 's1', { rule: rule.id, value: 2 }),
-      ev('exposure', 's2', { rule: rule.id, value: 4 }),
-      ev('error', 's3'),
-      ev('error', 's3'),
+      send('session-1', [pv, applied(2)]),
+      send('session-2', [pv, applied(4)]),
+      send('session-3', [pv, error, { ...error, ts: t + 3 }]),
+      send('session-4', [pv]),
     ]);
     const state = await list(owner);
     expect(state.stats).toEqual({ activeWorkers: 1, appliedLastHour: 2, meanApplyMs: 3, errorFreeLoadsPct: 75, pageLoads24h: 4 });

@@ -121,6 +121,18 @@ describe('accepted batches', () => {
       const a = await owner.client.send(`/api/cro/analytics/${site.id}?days=7`, { requestKey: null });
       expect(a.series.at(-1)).toMatchObject({ visitors: 1, sessions: 1, pageviews: 2 });
       expect(a.summary).toMatchObject({ bounceRate: 0 });
+      // A record written to SQLite's events or sessions would be read by nothing: refused, saying why.
+      const refused = {
+        status: 400,
+        message:
+          "Events live in the configured event store (CRO_EVENTS_URL), not in this database's events and sessions: send them to the collect endpoint.",
+      };
+      const custom = { site_id: site.id, visitor: v, session: s, type: 'custom', path: '/', ts: new Date().toISOString() };
+      await expect(server.admin.collection('events').create(custom)).rejects.toMatchObject(refused);
+      await expect(server.admin.collection('sessions').create({ site_id: site.id, session_key: s, visitor: v })).rejects.toMatchObject(
+        refused,
+      );
+      expect(await countEvents(server, site.id)).toBe(events.length);
       return;
     }
     const session = await server.admin.collection('sessions').getFirstListItem(`session_key = "${s}"`);

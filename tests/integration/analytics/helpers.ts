@@ -29,5 +29,27 @@ export function batch(key: string, events: object[], ids: { v?: string; s?: stri
   return JSON.stringify({ k: key, v: ids.v ?? rid('visitor'), s: ids.s ?? rid('session'), e: events });
 }
 
+/** Trusts X-Forwarded-For, as a proxy in front of the server sets it, so each simulated client can have its own address. */
+export async function trustForwardedFor(server: TestServer): Promise<void> {
+  await server.admin.settings.update({ trustedProxy: { headers: ['X-Forwarded-For'], useLeftmostIP: false } });
+}
+
+/** The i-th of many distinct client addresses (198.18.0.0/15, set aside for tests). */
+export const address = (i: number) => `198.${18 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+
+export interface VisitOptions extends PostOptions {
+  /** The client's address (needs trustForwardedFor). */
+  ip?: string;
+  v?: string;
+  s?: string;
+}
+
+/** One batch of a visit posted as the tracker sends it; throws unless the endpoint accepts it. */
+export async function visit(server: TestServer, key: string, events: object[], o: VisitOptions = {}): Promise<void> {
+  const headers = { ...o.headers, ...(o.ip ? { 'X-Forwarded-For': o.ip } : {}) };
+  const res = await post(server, batch(key, events, { v: o.v, s: o.s }), { ...o, headers });
+  if (res.status !== 202) throw new Error(`collect answered ${res.status}: ${await res.text()}`);
+}
+
 /** Counted in the store the server writes to (SQLite, or ClickHouse under `npm run test:clickhouse`). */
 export { countEvents } from '../../helpers/stored-events';

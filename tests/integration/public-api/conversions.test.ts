@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
+import { storedEvents, storedSessions } from '../../helpers/stored-events';
 import { ORIGIN, batch, makeSite, post, rid } from '../analytics/helpers';
 import { call, createKey, expectErrorShape } from './helpers';
 
@@ -31,8 +32,7 @@ interface Summary {
 const analyticsSummary = async (siteId: string) =>
   (await owner.client.send(`/api/cro/analytics/${siteId}?days=7`, {})) as { summary: Summary };
 
-const conversionRows = (siteId: string) =>
-  server.admin.collection('events').getFullList({ filter: `site_id = "${siteId}" && type = "conversion"` });
+const conversionRows = async (siteId: string) => (await storedEvents(server, siteId)).filter((e) => e.type === 'conversion');
 
 describe('POST /v1/conversions', () => {
   it('records a verified conversion in the visitor session that the Analytics screen counts', async () => {
@@ -63,21 +63,21 @@ describe('POST /v1/conversions', () => {
     const row = rows.find((r) => (r.props as { conversion_id?: string } | null)?.conversion_id === sent.body.id);
     expect(row).toMatchObject({ visitor, name: 'purchase', value: 149, path: '/checkout' });
     expect(row?.props).toMatchObject({ source: 'api', verified: true, currency: 'USD' });
-    const session = await server.admin.collection('sessions').getFirstListItem(`site_id = "${site.id}" && visitor = "${visitor}"`);
-    expect(session.revenue).toBe(149);
+    const sessions = (await storedSessions(server, site.id)).filter((x) => x.visitor === visitor);
+    expect(sessions.map((x) => x.revenue)).toEqual([149]);
   });
 
   it('counts a conversion of a visitor the tracker never saw, without a session', async () => {
     const { key } = await createKey(owner, site.id);
     const before = await analyticsSummary(site.id);
-    const sessions = (await server.admin.collection('sessions').getList(1, 1, { filter: `site_id = "${site.id}"` })).totalItems;
+    const sessions = (await storedSessions(server, site.id)).length;
     const sent = await call(server, 'POST', '/v1/conversions', key, { site_id: site.id, visitor_id: rid('unseen_'), goal: 'signup' });
     expect(sent.status).toBe(201);
     expect(sent.body.value).toBe(0);
     const after = await analyticsSummary(site.id);
     expect(after.summary.conversions).toBe(before.summary.conversions + 1);
     expect(after.summary.sessions).toBe(before.summary.sessions);
-    expect((await server.admin.collection('sessions').getList(1, 1, { filter: `site_id = "${site.id}"` })).totalItems).toBe(sessions);
+    expect(await storedSessions(server, site.id)).toHaveLength(sessions);
   });
 
   it('answers a repeated Idempotency-Key with the first result and records nothing new', async () => {

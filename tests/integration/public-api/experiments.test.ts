@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordModel } from 'pocketbase';
 import { startPocketBase, type TestServer, type TestUser } from '../../helpers/pocketbase';
-import { ORIGIN, batch, makeSite, post, rid } from '../analytics/helpers';
+import { ORIGIN, batch, countEvents, makeSite, post, rid } from '../analytics/helpers';
 import { call, createKey, expectErrorShape } from './helpers';
 
 let server: TestServer;
@@ -187,7 +187,7 @@ describe('the plan', () => {
       response: { message: 'API access requires the Enterprise & Ecom plan. Upgrade at /pricing.' },
     });
 
-    const events = await server.admin.collection('events').getList(1, 1, { filter: `site_id = "${site.id}"` });
+    const events = await countEvents(server, site.id);
     for (const [method, path, body] of [
       ['GET', `/v1/experiments?site_id=${site.id}`],
       ['GET', `/v1/analytics?site_id=${site.id}`],
@@ -201,9 +201,7 @@ describe('the plan', () => {
         message: 'API access requires the Enterprise & Ecom plan. Upgrade at /pricing.',
       });
     }
-    expect((await server.admin.collection('events').getList(1, 1, { filter: `site_id = "${site.id}"` })).totalItems).toBe(
-      events.totalItems,
-    );
+    expect(await countEvents(server, site.id)).toBe(events);
 
     await server.admin.collection('sites').update(site.id, { plan_tier: 'enterprise' });
     expect((await call(server, 'GET', `/v1/experiments?site_id=${site.id}`, key)).status).toBe(200);

@@ -10,6 +10,7 @@ package analytics
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickhouse"
 	"cro/pocketbase/eventstore/sqlite"
 	"os"
@@ -64,7 +65,7 @@ func LoadConfig() Config {
 
 // Register wires the analytics routes, the store's writer, the live refresher and the retention
 // job into the app.
-func Register(app *pocketbase.PocketBase, store Store) {
+func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 	app.RootCmd.AddCommand(Command(app, store))
 	app.RootCmd.AddCommand(clickhouse.CopyCommand(app)) // events-copy: a site's events from SQLite to ClickHouse
 	cfg := LoadConfig()

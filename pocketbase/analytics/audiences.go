@@ -5,13 +5,15 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+
+	"cro/pocketbase/eventstore"
 )
 
 // loadAudiences reads the definitions of the audiences the site's enabled rules and running
 // experiments target, for the tracker's audience build (config `au`,
 // src/lib/contracts/audience.ts). A rule or test whose audience is gone is left out: shown to
 // nobody rather than to everyone.
-func loadAudiences(app core.App, info *siteInfo) {
+func loadAudiences(app core.App, info *eventstore.Site) {
 	ids := map[string]bool{}
 	for _, r := range info.Rules {
 		if r.Audience != "" {

@@ -5,8 +5,10 @@ import (
 	"testing"
 	"time"
 
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickhouse"
 	"cro/pocketbase/eventstore/sqlite"
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // A site's events copied from SQLite answer the same overview on ClickHouse; a copy stopped after
@@ -14,23 +16,23 @@ import (
 // the counts of both stores agree at the end.
 func TestCopySiteEventsResumesAndChecksCounts(t *testing.T) {
 	dbURL := chDatabaseURL(t)
-	app := newSchemaApp(t, siteA, siteB)
+	app := newSchemaApp(t, storetest.SiteA, storetest.SiteB)
 	sqlite := sqlite.NewSQLiteStore(app)
-	if err := sqlite.WriteAll(contractTraffic()); err != nil {
+	if err := sqlite.WriteAll(storetest.Traffic()); err != nil {
 		t.Fatal(err)
 	}
 	stop := errors.New("stopped")
-	_, err := clickhouse.CopySiteEvents(app, siteA, dbURL, 4, func(int) error { return stop })
+	_, err := clickhouse.CopySiteEvents(app, storetest.SiteA, dbURL, 4, func(int) error { return stop })
 	if !errors.Is(err, stop) {
 		t.Fatalf("first run: %v, want it stopped after a chunk", err)
 	}
 	// A chunk that reached ClickHouse without its progress row: the resume must not count it twice.
 	db, _ := clickhouse.Open(dbURL)
-	stray := clickhouse.EventRow{SiteID: siteA, Day: contractDay, TS: contractNow.Unix(), At: contractNow.UnixMilli(), Type: "pageview", Session: "sessionZZZZ"}
+	stray := clickhouse.EventRow{SiteID: storetest.SiteA, Day: storetest.Day, TS: storetest.Now.Unix(), At: storetest.Now.UnixMilli(), Type: "pageview", Session: "sessionZZZZ"}
 	if err := db.Insert("events", []any{stray}); err != nil {
 		t.Fatal(err)
 	}
-	res, err := clickhouse.CopySiteEvents(app, siteA, dbURL, 4, nil)
+	res, err := clickhouse.CopySiteEvents(app, storetest.SiteA, dbURL, 4, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,18 +43,18 @@ func TestCopySiteEventsResumesAndChecksCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	today := DayRange{From: contractDay, To: contractDay}
-	want, _ := sqlite.Totals(siteA, today)
-	got, err := ch.Totals(siteA, today)
+	today := eventstore.DayRange{From: storetest.Day, To: storetest.Day}
+	want, _ := sqlite.Totals(storetest.SiteA, today)
+	got, err := ch.Totals(storetest.SiteA, today)
 	if err != nil || got != want {
 		t.Errorf("today's totals after the copy:\n got %+v (%v)\nwant %+v", got, err, want)
 	}
 	// SQLite keeps an event's device, browser and country on its session; the copy takes them from there.
 	if r, err := db.QueryOne(`SELECT count() AS n, countIf(device_type = '' OR browser = '') AS bare FROM events
-		WHERE site_id = '` + siteA + `' AND session != 'sessionZZZZ' AND type = 'pageview'`); err != nil || r.Int("n") == 0 || r.Int("bare") != 0 {
+		WHERE site_id = '` + storetest.SiteA + `' AND session != 'sessionZZZZ' AND type = 'pageview'`); err != nil || r.Int("n") == 0 || r.Int("bare") != 0 {
 		t.Errorf("copied page views: %v without a device or browser of %v (%v), want none", r.Int("bare"), r.Int("n"), err)
 	}
-	if again, err := clickhouse.CopySiteEvents(app, siteA, dbURL, 4, nil); err != nil || again.Events != 0 {
+	if again, err := clickhouse.CopySiteEvents(app, storetest.SiteA, dbURL, 4, nil); err != nil || again.Events != 0 {
 		t.Errorf("a copy run again copied %d events (%v), want none", again.Events, err)
 	}
 }
@@ -61,17 +63,17 @@ func TestCopySiteEventsResumesAndChecksCounts(t *testing.T) {
 // dashboard read does not compute them and the server's 5-minute pass has nothing left.
 func TestCopySiteEventsSettlesTheCopiedDays(t *testing.T) {
 	dbURL := chDatabaseURL(t)
-	app := newSchemaApp(t, siteA, siteB)
-	if err := sqlite.NewSQLiteStore(app).WriteAll(contractTraffic()); err != nil {
+	app := newSchemaApp(t, storetest.SiteA, storetest.SiteB)
+	if err := sqlite.NewSQLiteStore(app).WriteAll(storetest.Traffic()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := clickhouse.CopySiteEvents(app, siteA, dbURL, 1000, nil); err != nil {
+	if _, err := clickhouse.CopySiteEvents(app, storetest.SiteA, dbURL, 1000, nil); err != nil {
 		t.Fatal(err)
 	}
 	db, _ := clickhouse.Open(dbURL)
 	closed := time.Now().UTC().AddDate(0, 0, -2).Format("2006-01-02") // chSettleLag
 	q, _ := clickhouse.Bind(`SELECT (SELECT uniqExact(day) FROM day_figures WHERE site_id = {:site} AND day <= toDate({:closed})) AS days,
-		(SELECT uniqExact(day) FROM settled WHERE site_id = {:site}) AS settled`, map[string]any{"site": siteA, "closed": closed})
+		(SELECT uniqExact(day) FROM settled WHERE site_id = {:site}) AS settled`, map[string]any{"site": storetest.SiteA, "closed": closed})
 	r, err := db.QueryOne(q)
 	if err != nil {
 		t.Fatal(err)

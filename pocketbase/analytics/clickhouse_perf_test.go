@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickhouse"
 	"cro/pocketbase/eventstore/funnelpath"
 	"encoding/json"
@@ -27,8 +28,8 @@ func TestClickHousePerf(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := st.(*clickhouse.EventStore)
-	site := &siteInfo{ID: "perfsite", Key: "perfkey", Goals: []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}},
-		Experiments: map[string]*experimentCfg{"exp1": {ID: "exp1", Variants: []variantCfg{{Key: "control", Weight: 0.5}, {Key: "b", Weight: 0.5}}}}}
+	site := &eventstore.Site{ID: "perfsite", Key: "perfkey", Goals: []eventstore.Goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}},
+		Experiments: map[string]*eventstore.ExperimentConfig{"exp1": {ID: "exp1", Variants: []eventstore.VariantConfig{{Key: "control", Weight: 0.5}, {Key: "b", Weight: 0.5}}}}}
 	row, err := s.Client().QueryOne("SELECT count() AS n, max(at) AS last FROM events WHERE site_id = 'perfsite'")
 	if err != nil {
 		t.Fatal(err)
@@ -47,17 +48,17 @@ func TestClickHousePerf(t *testing.T) {
 	}
 	to := time.UnixMilli(int64(row.Num("last"))).UTC().Truncate(time.Hour).Add(time.Hour)
 	from := to.AddDate(0, 0, -30)
-	steps := []FunnelStep{{Page: "/"}, {Page: "/product/*"}, {Page: "/cart"}, {Page: "/checkout"}, {Goal: "seedpurchase"}}
-	fq := FunnelQuery{SiteID: site.ID, Steps: steps, Window: 7 * 24 * time.Hour, Order: FunnelOrdered, From: from, To: to}
+	steps := []eventstore.FunnelStep{{Page: "/"}, {Page: "/product/*"}, {Page: "/cart"}, {Page: "/checkout"}, {Goal: "seedpurchase"}}
+	fq := eventstore.FunnelQuery{SiteID: site.ID, Steps: steps, Window: 7 * 24 * time.Hour, Order: eventstore.FunnelOrdered, From: from, To: to}
 	strict, anyOrder := fq, fq
-	strict.Order, anyOrder.Order = FunnelStrict, FunnelAnyOrder
+	strict.Order, anyOrder.Order = eventstore.FunnelStrict, eventstore.FunnelAnyOrder
 	bySource := fq
 	bySource.Breakdown = funnelpath.BreakdownSource
-	hq := func(device string) HeatmapQuery {
-		return HeatmapQuery{SiteID: site.ID, Path: "/", Device: device, From: from, To: to}
+	hq := func(device string) eventstore.HeatmapQuery {
+		return eventstore.HeatmapQuery{SiteID: site.ID, Path: "/", Device: device, From: from, To: to}
 	}
-	xq := ExperimentQuery{SiteID: site.ID, ExperimentID: "exp1", GoalID: "seedpurchase"}
-	rq := ExperimentQuery{SiteID: site.ID, ExperimentID: "exp1", Revenue: true}
+	xq := eventstore.ExperimentQuery{SiteID: site.ID, ExperimentID: "exp1", GoalID: "seedpurchase"}
+	rq := eventstore.ExperimentQuery{SiteID: site.ID, ExperimentID: "exp1", Revenue: true}
 	reads := []struct {
 		name string
 		run  func() (any, error)
@@ -76,10 +77,10 @@ func TestClickHousePerf(t *testing.T) {
 		{"cuped", func() (any, error) { return s.ExperimentCovariates(xq, 14) }},
 		{"cuped_revenue", func() (any, error) { return s.ExperimentCovariates(rq, 14) }},
 		{"ratio", func() (any, error) {
-			return s.RatioSums(RatioQuery{SiteID: site.ID, ExperimentID: "exp1", Numerator: RatioRevenue, Denominator: RatioSessions, WindowDays: 14})
+			return s.RatioSums(eventstore.RatioQuery{SiteID: site.ID, ExperimentID: "exp1", Numerator: eventstore.RatioRevenue, Denominator: eventstore.RatioSessions, WindowDays: 14})
 		}},
 		{"ratio_pages", func() (any, error) {
-			return s.RatioSums(RatioQuery{SiteID: site.ID, ExperimentID: "exp1", Numerator: RatioGoal, Denominator: RatioPages, GoalID: "seedpurchase", WindowDays: 14})
+			return s.RatioSums(eventstore.RatioQuery{SiteID: site.ID, ExperimentID: "exp1", Numerator: eventstore.RatioGoal, Denominator: eventstore.RatioPages, GoalID: "seedpurchase", WindowDays: 14})
 		}},
 	}
 	answers := map[string]any{}

@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickhouse"
 )
 
@@ -24,7 +25,7 @@ var (
 	chTmpDir string
 )
 
-func openClickHouseStore(t *testing.T, _ ...string) Store {
+func openClickHouseStore(t *testing.T, _ ...string) eventstore.Store {
 	t.Helper()
 	store, err := clickhouse.NewClickHouseStore(chDatabaseURL(t))
 	if err != nil {
@@ -33,7 +34,7 @@ func openClickHouseStore(t *testing.T, _ ...string) Store {
 	return store
 }
 
-func openClickHouseSettledStore(t *testing.T, sites ...string) Store {
+func openClickHouseSettledStore(t *testing.T, sites ...string) eventstore.Store {
 	t.Helper()
 	store := openClickHouseStore(t, sites...)
 	store.(*clickhouse.EventStore).SetSettleLag(-100000)

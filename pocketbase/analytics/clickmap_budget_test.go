@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // The click and scroll maps' budget on a big site, through the Store (the SQLite store's query
@@ -25,13 +27,13 @@ func TestClickMapBudget(t *testing.T) {
 	const site = "benchsite000002"
 	store := openSQLiteStore(t, site)
 	start := time.Now()
-	written := seed(store, &siteInfo{ID: site, Key: "key" + site}, total, 90)
+	written := seed(store, &eventstore.Site{ID: site, Key: "key" + site}, total, 90)
 	t.Logf("seeded %d events in %.1f s", written, time.Since(start).Seconds())
 	now := time.Now()
 	for _, device := range []string{"desktop", "mobile"} {
-		q := HeatmapQuery{SiteID: site, Path: "/", Device: device, From: now.Add(-30 * 24 * time.Hour), To: now}
+		q := eventstore.HeatmapQuery{SiteID: site, Path: "/", Device: device, From: now.Add(-30 * 24 * time.Hour), To: now}
 		var times []float64
-		var f ClickMapFigures
+		var f eventstore.ClickMapFigures
 		// The first query computes and stores the closed days (click_days.go); the others read them.
 		t0 := time.Now()
 		if _, err := store.ClickMap(q); err != nil {

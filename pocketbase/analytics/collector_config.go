@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"cro/pocketbase/eventstore"
 )
 
 // A stateless collector (collector_run.go) reads each site's config from the main server: the
@@ -17,18 +19,18 @@ import (
 
 // siteSnapshot is what a collector needs of a site: siteInfo as JSON.
 type siteSnapshot struct {
-	ID          string          `json:"id"`
-	Key         string          `json:"key"`
-	Domain      string          `json:"domain"`
-	Staging     string          `json:"staging"`
-	IgnoreDNT   bool            `json:"ignoreDnt"`
-	ConsentFree bool            `json:"consentFree"`
-	Zone        string          `json:"zone"`
-	Goals       []goalSnapshot  `json:"goals"`
-	Rules       []ruleCfg       `json:"rules"`
-	Experiments []experimentCfg `json:"experiments"`
-	Recording   json.RawMessage `json:"recording,omitempty"`
-	TagManager  bool            `json:"tagManager"`
+	ID          string                        `json:"id"`
+	Key         string                        `json:"key"`
+	Domain      string                        `json:"domain"`
+	Staging     string                        `json:"staging"`
+	IgnoreDNT   bool                          `json:"ignoreDnt"`
+	ConsentFree bool                          `json:"consentFree"`
+	Zone        string                        `json:"zone"`
+	Goals       []goalSnapshot                `json:"goals"`
+	Rules       []eventstore.RuleConfig       `json:"rules"`
+	Experiments []eventstore.ExperimentConfig `json:"experiments"`
+	Recording   json.RawMessage               `json:"recording,omitempty"`
+	TagManager  bool                          `json:"tagManager"`
 }
 
 type goalSnapshot struct {
@@ -40,7 +42,7 @@ type goalSnapshot struct {
 	Micro bool    `json:"micro"`
 }
 
-func snapshotOf(s *siteInfo) siteSnapshot {
+func snapshotOf(s *eventstore.Site) siteSnapshot {
 	out := siteSnapshot{ID: s.ID, Key: s.Key, Domain: s.Domain, Staging: s.Staging, IgnoreDNT: s.IgnoreDNT,
 		ConsentFree: s.ConsentFree, Zone: "UTC", Rules: s.Rules, Experiments: s.ExperimentList, Recording: s.Recording, TagManager: s.TagManager}
 	if s.Zone != nil {
@@ -53,15 +55,15 @@ func snapshotOf(s *siteInfo) siteSnapshot {
 }
 
 // info is the snapshot as the collector's site cache holds it.
-func (snap siteSnapshot) info() *siteInfo {
-	info := &siteInfo{ID: snap.ID, Key: snap.Key, Domain: snap.Domain, Staging: snap.Staging, IgnoreDNT: snap.IgnoreDNT,
+func (snap siteSnapshot) info() *eventstore.Site {
+	info := &eventstore.Site{ID: snap.ID, Key: snap.Key, Domain: snap.Domain, Staging: snap.Staging, IgnoreDNT: snap.IgnoreDNT,
 		ConsentFree: snap.ConsentFree, Zone: time.UTC, Rules: snap.Rules, RuleIDs: map[string]bool{},
-		Experiments: map[string]*experimentCfg{}, ExperimentList: snap.Experiments, Recording: snap.Recording, TagManager: snap.TagManager}
+		Experiments: map[string]*eventstore.ExperimentConfig{}, ExperimentList: snap.Experiments, Recording: snap.Recording, TagManager: snap.TagManager}
 	if z, err := time.LoadLocation(snap.Zone); err == nil {
 		info.Zone = z
 	}
 	for _, g := range snap.Goals {
-		info.Goals = append(info.Goals, goal(g))
+		info.Goals = append(info.Goals, eventstore.Goal(g))
 	}
 	for _, r := range info.Rules {
 		info.RuleIDs[r.ID] = true

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // collectorChildEnv makes the test binary run `collect` with its value as arguments (TestMain).
@@ -67,7 +68,7 @@ func killUnderLoad(t *testing.T, up bool) {
 	if _, err := clickhouse.NewClickHouseStore(dbURL); err != nil {
 		t.Fatal(err)
 	}
-	site := contractSite(siteA)
+	site := storetest.Site(storetest.SiteA)
 	site.Domain = "shop.example"
 	main := mainServerStandIn(t, site)
 	proxy := newSwitchProxy(t, strings.TrimSuffix(strings.TrimPrefix(chLocal.URL, "http://"), "/"))
@@ -103,7 +104,7 @@ func killUnderLoad(t *testing.T, up bool) {
 			}
 		}(w)
 	}
-	for sent.Load() < 200 || (up && countEvents(t, dbURL, siteA) == 0) { // with ClickHouse up: some inserted
+	for sent.Load() < 200 || (up && countEvents(t, dbURL, storetest.SiteA) == 0) { // with ClickHouse up: some inserted
 		time.Sleep(10 * time.Millisecond)
 	}
 	_ = child.Process.Kill() // SIGKILL: no drain, no deferred code
@@ -112,7 +113,7 @@ func killUnderLoad(t *testing.T, up bool) {
 	if len(acked) == 0 {
 		t.Fatal("nothing was acknowledged before the kill")
 	}
-	if n := countEvents(t, dbURL, siteA); !up && n != 0 {
+	if n := countEvents(t, dbURL, storetest.SiteA); !up && n != 0 {
 		t.Fatalf("%d events reached ClickHouse while it was away", n)
 	}
 
@@ -121,7 +122,7 @@ func killUnderLoad(t *testing.T, up bool) {
 	defer func() { _ = child.Process.Kill(); _ = child.Wait() }()
 	db, _ := clickhouse.Open(dbURL)
 	q, _ := clickhouse.Bind(`SELECT uniqExact(visitor) AS n, count() AS rows FROM events WHERE site_id = {:site} AND visitor IN {:acked}`,
-		map[string]any{"site": siteA, "acked": acked})
+		map[string]any{"site": storetest.SiteA, "acked": acked})
 	r, err := db.QueryOne(q)
 	if err != nil {
 		t.Fatal(err)

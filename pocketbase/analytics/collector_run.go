@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickhouse"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -161,7 +162,7 @@ func (c *configClient) sourceKey() ([]byte, error) {
 
 // site loads one site's snapshot; an unreachable main server makes the key unknown for the
 // cache's 30 s (the tracker retries its batches).
-func (c *configClient) site(key string) *siteInfo {
+func (c *configClient) site(key string) *eventstore.Site {
 	var snap siteSnapshot
 	if _, err := c.get("/api/cro/collector/sites/"+key, &snap); err != nil || snap.ID == "" {
 		return nil

@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickhouse"
+	"cro/pocketbase/eventstore/storetest"
 )
 
 const collectorToken = "collector-test-token"
@@ -21,7 +23,7 @@ const collectorToken = "collector-test-token"
 const browserUA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36"
 
 // mainServerStandIn answers the main server's collector routes (collector_config.go) for one site.
-func mainServerStandIn(t *testing.T, site *siteInfo) *httptest.Server {
+func mainServerStandIn(t *testing.T, site *eventstore.Site) *httptest.Server {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /api/cro/collector/sites/{key}", func(w http.ResponseWriter, r *http.Request) {
 		if !collectorAuthorized(r, collectorToken) {
@@ -86,7 +88,7 @@ func TestCollectorStoresAcknowledgedBatches(t *testing.T) {
 	if _, err := clickhouse.NewClickHouseStore(dbURL); err != nil { // the main server migrates the schema
 		t.Fatal(err)
 	}
-	site := contractSite(siteA)
+	site := storetest.Site(storetest.SiteA)
 	site.Domain = "shop.example"
 	main := mainServerStandIn(t, site)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -117,7 +119,7 @@ func TestCollectorStoresAcknowledgedBatches(t *testing.T) {
 		t.Fatalf("collect answered %d, want 202", code)
 	}
 	// Acknowledged once on the spool's disk; in ClickHouse within the inserter's flush interval.
-	if n := waitForEvents(t, dbURL, siteA, 3); n != 3 {
+	if n := waitForEvents(t, dbURL, storetest.SiteA, 3); n != 3 {
 		t.Errorf("%d events stored after the acknowledgement, want 3", n)
 	}
 	if code := post(collectBody("keyunknownsite00", "visitorCOLL2", 1)); code != http.StatusNotFound {

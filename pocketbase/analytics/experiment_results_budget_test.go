@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // TestExperimentResultsBudget times the per-variant results query on a big site: set
@@ -22,19 +24,19 @@ func TestExperimentResultsBudget(t *testing.T) {
 	}
 	const site = "benchsite000001"
 	store := openSQLiteStore(t, site)
-	info := &siteInfo{ID: site, Key: "key" + site,
-		Goals: []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}},
-		Experiments: map[string]*experimentCfg{"benchexp0000001": {ID: "benchexp0000001",
-			Variants: []variantCfg{{Key: "control", Weight: 0.5}, {Key: "b", Weight: 0.5}}}}}
+	info := &eventstore.Site{ID: site, Key: "key" + site,
+		Goals: []eventstore.Goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}},
+		Experiments: map[string]*eventstore.ExperimentConfig{"benchexp0000001": {ID: "benchexp0000001",
+			Variants: []eventstore.VariantConfig{{Key: "control", Weight: 0.5}, {Key: "b", Weight: 0.5}}}}}
 	start := time.Now()
 	written := seed(store, info, total, 30)
 	t.Logf("seeded %d events in %.1f s", written, time.Since(start).Seconds())
-	for _, q := range []ExperimentQuery{
+	for _, q := range []eventstore.ExperimentQuery{
 		{SiteID: site, ExperimentID: "benchexp0000001", GoalID: "seedpurchase"},
 		{SiteID: site, ExperimentID: "benchexp0000001", Revenue: true},
 	} {
 		var times []float64
-		var f ExperimentFigures
+		var f eventstore.ExperimentFigures
 		cpu0 := cpuTime()
 		for range 20 {
 			t0 := time.Now()
@@ -56,7 +58,7 @@ func TestExperimentResultsBudget(t *testing.T) {
 		}
 	}
 	var times []float64
-	var g []GuardrailFigures
+	var g []eventstore.GuardrailFigures
 	for range 5 {
 		t0 := time.Now()
 		var err error

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"strings"
 
@@ -14,10 +15,10 @@ const maxExperiments = 20
 // loadExperiments reads a site's running experiments (validated by pb_hooks/experiments.pb.js):
 // one entry per part (an A/B test has one; a multi-page test one per page, a multivariate test
 // one per section).
-func loadExperiments(app core.App, siteID string) []experimentCfg {
+func loadExperiments(app core.App, siteID string) []eventstore.ExperimentConfig {
 	recs, _ := app.FindRecordsByFilter("experiments", "site_id = {:site} && status = 'running'", "created_at", maxExperiments, 0,
 		dbx.Params{"site": siteID})
-	out := []experimentCfg{}
+	out := []eventstore.ExperimentConfig{}
 	for _, r := range recs {
 		stored, ok := storedVariants(r)
 		if !ok || len(stored) < 2 {
@@ -25,14 +26,14 @@ func loadExperiments(app core.App, siteID string) []experimentCfg {
 		}
 		// One entry per page or section (experiment_parts.go), each with the test's id and seed.
 		for _, part := range ExperimentParts(r) {
-			variants := make([]variantCfg, len(stored))
+			variants := make([]eventstore.VariantConfig, len(stored))
 			for i, v := range stored {
-				variants[i] = variantCfg{Key: v.Key, Weight: v.Weight, Changes: part.Changes[v.Key]}
+				variants[i] = eventstore.VariantConfig{Key: v.Key, Weight: v.Weight, Changes: part.Changes[v.Key]}
 				if r.GetString("test_type") == "split_url" {
 					variants[i].URL = v.URL
 				}
 			}
-			x := experimentCfg{
+			x := eventstore.ExperimentConfig{
 				ID: r.Id, Seed: r.GetString("seed"), Traffic: r.GetFloat("traffic"), URL: part.URL,
 				Selector: part.Selector, Variants: variants,
 			}
@@ -52,7 +53,7 @@ func loadExperiments(app core.App, siteID string) []experimentCfg {
 
 // splitTest says whether a running experiment redirects (a split-URL test): such a site gets the
 // targeting build, which alone carries the redirect (src/tracker/split.ts).
-func splitTest(x *experimentCfg) bool {
+func splitTest(x *eventstore.ExperimentConfig) bool {
 	for _, v := range x.Variants {
 		if v.URL != "" {
 			return true
@@ -62,7 +63,7 @@ func splitTest(x *experimentCfg) bool {
 }
 
 // hasSplitTest says whether one of the site's running experiments is a split-URL test.
-func hasSplitTest(site *siteInfo) bool {
+func hasSplitTest(site *eventstore.Site) bool {
 	for i := range site.ExperimentList {
 		if splitTest(&site.ExperimentList[i]) {
 			return true
@@ -72,7 +73,7 @@ func hasSplitTest(site *siteInfo) bool {
 }
 
 // unknownExposures counts the batch's exposures the ingest drops (the collect response says so).
-func unknownExposures(s *siteInfo, b *Batch) int {
+func unknownExposures(s *eventstore.Site, b *eventstore.Batch) int {
 	n := 0
 	for i := range b.Events {
 		if b.Events[i].Type == "xp" && !eventrow.KnownExposure(s, &b.Events[i]) {
@@ -86,7 +87,7 @@ func unknownExposures(s *siteInfo, b *Batch) int {
 // same element (the same non-empty selector). whole is true when the experiment's pages cover
 // all of the rule's (no pattern, or the same one): then the rule is left out of the config;
 // otherwise it keeps its other pages and carries the experiment's pattern as an exclusion.
-func yields(r ruleCfg, x experimentCfg) (yield, whole bool) {
+func yields(r eventstore.RuleConfig, x eventstore.ExperimentConfig) (yield, whole bool) {
 	sel := strings.TrimSpace(r.Selector)
 	if sel == "" || sel != strings.TrimSpace(x.Selector) {
 		return false, false
@@ -98,8 +99,8 @@ func yields(r ruleCfg, x experimentCfg) (yield, whole bool) {
 // resolveConflicts applies "the experiment wins" to a site's config: rules that yield entirely
 // are left out, the others carry the experiment's pattern in Except, and each experiment lists
 // the rules it overrides.
-func resolveConflicts(rules []ruleCfg, exps []experimentCfg) []ruleCfg {
-	kept := make([]ruleCfg, 0, len(rules))
+func resolveConflicts(rules []eventstore.RuleConfig, exps []eventstore.ExperimentConfig) []eventstore.RuleConfig {
+	kept := make([]eventstore.RuleConfig, 0, len(rules))
 	for _, r := range rules {
 		drop := false
 		for i := range exps {
@@ -139,7 +140,7 @@ func RulesOverriddenBy(app core.App, experiment *core.Record) []OverriddenRule {
 		dbx.Params{"site": experiment.GetString("site_id")})
 	for _, r := range rules {
 		for _, p := range parts {
-			if yield, _ := yields(ruleCfg{Selector: r.GetString("selector"), URL: r.GetString("url_pattern")}, experimentCfg{Selector: p.Selector, URL: p.URL}); yield {
+			if yield, _ := yields(eventstore.RuleConfig{Selector: r.GetString("selector"), URL: r.GetString("url_pattern")}, eventstore.ExperimentConfig{Selector: p.Selector, URL: p.URL}); yield {
 				out = append(out, OverriddenRule{ID: r.Id, Name: r.GetString("name")})
 				break
 			}

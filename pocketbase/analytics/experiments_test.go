@@ -3,17 +3,19 @@ package analytics
 import (
 	"reflect"
 	"testing"
+
+	"cro/pocketbase/eventstore"
 )
 
 // A running experiment wins over an enabled rule that changes the same element.
 func TestResolveConflicts(t *testing.T) {
-	rules := []ruleCfg{
+	rules := []eventstore.RuleConfig{
 		{ID: "samepattern", URL: "/pricing", Selector: "h1.hero"},
 		{ID: "everypage", Selector: "h1.hero"},
 		{ID: "otherelement", URL: "/pricing", Selector: "footer a"},
 		{ID: "noselector", URL: "/pricing"},
 	}
-	exps := []experimentCfg{{ID: "exp", URL: "/pricing", Selector: " h1.hero "}}
+	exps := []eventstore.ExperimentConfig{{ID: "exp", URL: "/pricing", Selector: " h1.hero "}}
 	kept := resolveConflicts(rules, exps)
 	var ids []string
 	for _, r := range kept {
@@ -34,8 +36,8 @@ func TestResolveConflicts(t *testing.T) {
 	}
 
 	// An experiment on every page takes the element everywhere.
-	all := []experimentCfg{{ID: "all", Selector: "h1.hero"}}
-	if kept := resolveConflicts([]ruleCfg{{ID: "r", URL: "/blog/*", Selector: "h1.hero"}}, all); len(kept) != 0 {
+	all := []eventstore.ExperimentConfig{{ID: "all", Selector: "h1.hero"}}
+	if kept := resolveConflicts([]eventstore.RuleConfig{{ID: "r", URL: "/blog/*", Selector: "h1.hero"}}, all); len(kept) != 0 {
 		t.Errorf("kept %v under an every-page experiment", kept)
 	}
 }

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funnelpath"
 	"os"
 	"slices"
@@ -23,18 +24,18 @@ func TestFunnelResultsBudget(t *testing.T) {
 	}
 	const site = "benchsite000001"
 	store := openSQLiteStore(t, site)
-	info := &siteInfo{ID: site, Key: "key" + site,
-		Goals: []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}}
+	info := &eventstore.Site{ID: site, Key: "key" + site,
+		Goals: []eventstore.Goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}}
 	start := time.Now()
 	written := seed(store, info, total, 90)
 	t.Logf("seeded %d events in %.1f s", written, time.Since(start).Seconds())
 	now := time.Now()
 	for _, breakdown := range []string{"", funnelpath.BreakdownSource} {
-		q := FunnelQuery{SiteID: site, Order: FunnelOrdered, Window: 7 * 24 * time.Hour, From: now.Add(-30 * 24 * time.Hour), To: now,
+		q := eventstore.FunnelQuery{SiteID: site, Order: eventstore.FunnelOrdered, Window: 7 * 24 * time.Hour, From: now.Add(-30 * 24 * time.Hour), To: now,
 			Breakdown: breakdown,
-			Steps:     []FunnelStep{{Page: "/"}, {Page: "/product/*"}, {Page: "/cart"}, {Page: "/checkout"}, {Goal: "seedpurchase"}}}
+			Steps:     []eventstore.FunnelStep{{Page: "/"}, {Page: "/product/*"}, {Page: "/cart"}, {Page: "/checkout"}, {Goal: "seedpurchase"}}}
 		var times []float64
-		var f FunnelFigures
+		var f eventstore.FunnelFigures
 		// The first query computes and stores the closed days (funnel_days.go); the others read them.
 		t0 := time.Now()
 		if _, err := store.FunnelResults(q); err != nil {

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"math"
 	"time"
@@ -50,7 +51,7 @@ type RevenueImpact struct {
 const z95 = 1.959964
 
 // meanDiff is mean(a) - mean(b) with its standard error; ok only with two or more on each side.
-func meanDiff(a, b MeanFigures) (diff, se float64, ok bool) {
+func meanDiff(a, b eventstore.MeanFigures) (diff, se float64, ok bool) {
 	if a.Count < 2 || b.Count < 2 {
 		return 0, 0, false
 	}
@@ -60,7 +61,7 @@ func meanDiff(a, b MeanFigures) (diff, se float64, ok bool) {
 	return ma - mb, math.Sqrt(va/a.Count + vb/b.Count), true
 }
 
-func (s *ImpactSource) measure(treated, baseline MeanFigures, exposed float64) {
+func (s *ImpactSource) measure(treated, baseline eventstore.MeanFigures, exposed float64) {
 	s.Exposed = exposed
 	diff, se, ok := meanDiff(treated, baseline)
 	if !ok {
@@ -79,7 +80,7 @@ func (s *ImpactSource) measure(treated, baseline MeanFigures, exposed float64) {
 }
 
 // measureRevenueImpact computes the site's revenue impact at now.
-func measureRevenueImpact(app core.App, store Store, siteID string, now time.Time) (RevenueImpact, error) {
+func measureRevenueImpact(app core.App, store eventstore.Store, siteID string, now time.Time) (RevenueImpact, error) {
 	out := RevenueImpact{Sources: []ImpactSource{}}
 	weekAgo, twoWeeksAgo := now.AddDate(0, 0, -7), now.AddDate(0, 0, -14)
 	add := func(src ImpactSource, week, previous float64) {
@@ -108,11 +109,11 @@ func measureRevenueImpact(app core.App, store Store, siteID string, now time.Tim
 		}
 		since := x.GetDateTime("ended_at").Time()
 		src := ImpactSource{Kind: "experiment", ID: x.Id, Name: x.GetString("name"), Since: since.UTC().Format(time.RFC3339), Unit: "visitor"}
-		results, err := store.ExperimentResults(ExperimentQuery{SiteID: siteID, ExperimentID: x.Id, Revenue: true})
+		results, err := store.ExperimentResults(eventstore.ExperimentQuery{SiteID: siteID, ExperimentID: x.Id, Revenue: true})
 		if err != nil {
 			return out, err
 		}
-		var control, winner MeanFigures
+		var control, winner eventstore.MeanFigures
 		for _, v := range results.Variants {
 			switch v.Variant {
 			case "control":

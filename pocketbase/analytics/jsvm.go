@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/zones"
 	"encoding/json"
 	"errors"
@@ -20,7 +21,7 @@ import (
 //	$analytics.report(siteId, days)                -> the Analytics screen's report (7, 30 or 90 days)
 //
 // Failures are thrown as JS errors.
-func BindJS(vm *goja.Runtime, store Store) {
+func BindJS(vm *goja.Runtime, store eventstore.Store) {
 	obj := vm.NewObject()
 	_ = obj.Set("ruleHealth", func(siteID, ruleID string, sinceMs int64) (goja.Value, error) {
 		t, err := store.RuleHealth(siteID, ruleID, time.UnixMilli(sinceMs))
@@ -32,7 +33,7 @@ func BindJS(vm *goja.Runtime, store Store) {
 	})
 	// timeZone is the site's time_zone ("" = UTC): its days are the ones its rollups count.
 	_ = obj.Set("recentTotals", func(siteID string, days int, timeZone string) (goja.Value, error) {
-		t, err := store.Totals(siteID, DayRange{From: zones.CalDay(time.Now().In(zones.Named(timeZone)).AddDate(0, 0, -days)), To: OpenEnd})
+		t, err := store.Totals(siteID, eventstore.DayRange{From: zones.CalDay(time.Now().In(zones.Named(timeZone)).AddDate(0, 0, -days)), To: eventstore.OpenEnd})
 		deriveTotals(&t)
 		return plainJS(vm, t, err)
 	})

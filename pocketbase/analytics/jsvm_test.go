@@ -1,7 +1,9 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/sqlite"
+	"cro/pocketbase/eventstore/storetest"
 	"os"
 	"regexp"
 	"slices"
@@ -12,15 +14,15 @@ import (
 )
 
 func boundVM(t *testing.T) *goja.Runtime {
-	store := openSQLiteStore(t, siteA)
+	store := openSQLiteStore(t, storetest.SiteA)
 	now := time.Now().UTC()
-	site := contractSite(siteA)
-	b := &Batch{Key: site.Key, Visitor: "visitorJSJS", Session: "sessionJSJS", Events: []Event{
-		at(Event{Type: "pv", Path: "/"}, now.Add(-2*time.Minute)),
-		at(Event{Type: "ex", Path: "/", ID: ruleOne, Value: 3.456}, now.Add(-time.Minute)),
-		at(Event{Type: "pv", Path: "/thank-you"}, now.Add(-time.Minute)),
+	site := storetest.Site(storetest.SiteA)
+	b := &eventstore.Batch{Key: site.Key, Visitor: "visitorJSJS", Session: "sessionJSJS", Events: []eventstore.Event{
+		storetest.At(eventstore.Event{Type: "pv", Path: "/"}, now.Add(-2*time.Minute)),
+		storetest.At(eventstore.Event{Type: "ex", Path: "/", ID: storetest.RuleOne, Value: 3.456}, now.Add(-time.Minute)),
+		storetest.At(eventstore.Event{Type: "pv", Path: "/thank-you"}, now.Add(-time.Minute)),
 	}}
-	if err := store.WriteAll([]Ingest{{Site: site, Batch: b, Device: "desktop", Browser: "Chrome"}}); err != nil {
+	if err := store.WriteAll([]eventstore.Ingest{{Site: site, Batch: b, Device: "desktop", Browser: "Chrome"}}); err != nil {
 		t.Fatal(err)
 	}
 	vm := goja.New()
@@ -41,26 +43,26 @@ func runJS(t *testing.T, vm *goja.Runtime, src string) string {
 // samples by JSON.stringify of the telemetry).
 func TestBindJSAnswersWithPlainObjects(t *testing.T) {
 	vm := boundVM(t)
-	got := runJS(t, vm, `JSON.stringify($analytics.ruleHealth('`+siteA+`', '`+ruleOne+`', Date.now() - 86400000))`)
+	got := runJS(t, vm, `JSON.stringify($analytics.ruleHealth('`+storetest.SiteA+`', '`+storetest.RuleOne+`', Date.now() - 86400000))`)
 	want := `{"exposedSessions":1,"exposedErrorSessions":0,"exposedConversions":1,"unexposedSessions":0,` +
 		`"unexposedErrorSessions":0,"unexposedConversions":0,"applyFailures":0,"exposedVisitors":1,"exposedSources":1,` +
 		`"topExposedSourceVisitors":1,"exposedErrorVisitors":0,"errorVisitorsBySource":[],"applyFailureVisitorsBySource":[]}`
 	if got != want {
 		t.Errorf("ruleHealth:\n got %s\nwant %s", got, want)
 	}
-	got = runJS(t, vm, `JSON.stringify($analytics.workerTelemetry('`+siteA+`', ['`+ruleOne+`']))`)
+	got = runJS(t, vm, `JSON.stringify($analytics.workerTelemetry('`+storetest.SiteA+`', ['`+storetest.RuleOne+`']))`)
 	want = `{"appliedLastHour":1,"exposuresLastDay":1,"meanApplyMs":3.456,"pageLoadsLastDay":2,"failedLoadsLastDay":0}`
 	if got != want {
 		t.Errorf("workerTelemetry:\n got %s\nwant %s", got, want)
 	}
-	got = runJS(t, vm, `const t = $analytics.recentTotals('`+siteA+`', 30); [t.sessions, t.conversions, t.convertedSessions, t.revenue, t.conversionRate].join()`)
+	got = runJS(t, vm, `const t = $analytics.recentTotals('`+storetest.SiteA+`', 30); [t.sessions, t.conversions, t.convertedSessions, t.revenue, t.conversionRate].join()`)
 	if got != "1,1,1,50,100" {
 		t.Errorf("recentTotals: sessions, conversions, converted sessions, revenue, rate = %s, want 1,1,1,50,100", got)
 	}
 	if got := runJS(t, vm, `$analytics.recentTotals('nosuchsite00000', 30).sessions`); got != "0" {
 		t.Errorf("an unknown site's sessions = %s, want 0", got)
 	}
-	got = runJS(t, vm, `const r = $analytics.report('`+siteA+`', 30); [r.days, r.summary.sessions, r.summary.conversionRate, r.pages.length > 0, Array.isArray(r.devices)].join()`)
+	got = runJS(t, vm, `const r = $analytics.report('`+storetest.SiteA+`', 30); [r.days, r.summary.sessions, r.summary.conversionRate, r.pages.length > 0, Array.isArray(r.devices)].join()`)
 	if got != "30,1,100,true,true" {
 		t.Errorf("report: days, sessions, rate, has pages, devices = %s, want 30,1,100,true,true", got)
 	}

@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/zones"
 	"log"
@@ -16,7 +17,7 @@ import (
 // server owns on the site: current_cvr (last 7 days), baseline_cvr (the 7 days before) and
 // monthly_visitors (last 30 days).
 // It returns the function that stops it.
-func startLive(app core.App, store Store, every time.Duration) (stop func()) {
+func startLive(app core.App, store eventstore.Store, every time.Duration) (stop func()) {
 	if every <= 0 {
 		every = 2 * time.Second
 	}
@@ -41,13 +42,13 @@ func startLive(app core.App, store Store, every time.Duration) (stop func()) {
 	return func() { once.Do(func() { close(quit) }) }
 }
 
-func refreshSite(app core.App, store Store, siteID string, now time.Time) error {
+func refreshSite(app core.App, store eventstore.Store, siteID string, now time.Time) error {
 	site, err := app.FindRecordById("sites", siteID)
 	if err != nil {
 		return err
 	}
 	now = now.In(zones.OfSite(site)) // today and weeks on the site's clock
-	rows, err := store.Daily(siteID, DayRange{From: zones.CalDay(now.AddDate(0, 0, -30)), To: OpenEnd})
+	rows, err := store.Daily(siteID, eventstore.DayRange{From: zones.CalDay(now.AddDate(0, 0, -30)), To: eventstore.OpenEnd})
 	if err != nil {
 		return err
 	}
@@ -55,7 +56,7 @@ func refreshSite(app core.App, store Store, siteID string, now time.Time) error 
 	weekStart, prevStart, monthStart := zones.CalDay(now.AddDate(0, 0, -6)), zones.CalDay(now.AddDate(0, 0, -13)), zones.CalDay(now.AddDate(0, 0, -29))
 	var cur, prev [2]float64
 	var monthly float64
-	var t DayFigures
+	var t eventstore.DayFigures
 	for _, r := range rows {
 		switch {
 		case r.Day >= weekStart:

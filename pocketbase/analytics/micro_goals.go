@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/zones"
 	"net/http"
@@ -25,7 +26,7 @@ type MicroGoalFigures struct {
 
 // microGoalsHandler: GET /api/cro/micro-goals/{siteId}?days=7|30|90 (default 7) for the Funnels
 // screen: the site's micro goals, oldest first, counted over its last `days` local days.
-func microGoalsHandler(app core.App, store Store) func(*core.RequestEvent) error {
+func microGoalsHandler(app core.App, store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		site, err := memberSite(e)
 		if err != nil {

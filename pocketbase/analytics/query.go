@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"cro/pocketbase/access"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/zones"
 )
@@ -21,7 +22,7 @@ func memberSite(e *core.RequestEvent) (*core.Record, error) {
 	return access.RequireSiteRole(e, e.Request.PathValue("siteId"), access.Viewer, access.Messages{NotFound: "Site not found.", Superusers: true})
 }
 
-func deriveTotals(t *Totals) {
+func deriveTotals(t *eventstore.Totals) {
 	t.Revenue = eventrow.Round2(t.Revenue)
 	t.ConversionRate = eventrow.Round2(rate(t.ConvertedSessions, t.Sessions))
 	t.BounceRate = eventrow.Round2(rate(t.Bounces, t.Sessions))
@@ -34,8 +35,8 @@ func deriveTotals(t *Totals) {
 }
 
 // totals sums and derives a range of a site's daily rollups.
-func totals(store Store, site, from, to string) (Totals, error) {
-	t, err := store.Totals(site, DayRange{From: from, To: to})
+func totals(store eventstore.Store, site, from, to string) (eventstore.Totals, error) {
+	t, err := store.Totals(site, eventstore.DayRange{From: from, To: to})
 	deriveTotals(&t)
 	return t, err
 }
@@ -49,7 +50,7 @@ func change(current, baseline float64) float64 {
 }
 
 // kpisHandler: GET /api/cro/kpis/{siteId} for the Overview cards, KPI strip and AI Analysis stats.
-func kpisHandler(app core.App, store Store) func(*core.RequestEvent) error {
+func kpisHandler(app core.App, store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		site, err := memberSite(e)
 		if err != nil {
@@ -110,7 +111,7 @@ func activeRulesAt(app core.App, siteID string, at time.Time) int64 {
 }
 
 // analyticsHandler: GET /api/cro/analytics/{siteId}?days=7|30|90 for the Analytics screen.
-func analyticsHandler(store Store) func(*core.RequestEvent) error {
+func analyticsHandler(store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		site, err := memberSite(e)
 		if err != nil {
@@ -144,9 +145,9 @@ func rangeDays(e *core.RequestEvent) (int, error) {
 // buildReport is the Analytics screen's report of a site's last `days` days (7, 30 or 90), from
 // rollups only; the AI chat's grounding reads the same report, so both show the same figures.
 // now is on the site's clock (its zone), whose days the rollups are counted in.
-func buildReport(store Store, siteID string, days int, now time.Time) (map[string]any, error) {
+func buildReport(store eventstore.Store, siteID string, days int, now time.Time) (map[string]any, error) {
 	from, to := zones.CalDay(now.AddDate(0, 0, -(days-1))), zones.CalDay(now)
-	span := DayRange{From: from, To: to}
+	span := eventstore.DayRange{From: from, To: to}
 	summary, err := totals(store, siteID, from, to)
 	if err != nil {
 		return nil, err
@@ -180,7 +181,7 @@ func buildReport(store Store, siteID string, days int, now time.Time) (map[strin
 	if err != nil {
 		return nil, err
 	}
-	grouped := map[string][]DimFigures{}
+	grouped := map[string][]eventstore.DimFigures{}
 	for _, d := range dims {
 		d.Revenue = eventrow.Round2(d.Revenue)
 		d.Rate = eventrow.Round2(rate(d.Conversions, d.Sessions))
@@ -190,11 +191,11 @@ func buildReport(store Store, siteID string, days int, now time.Time) (map[strin
 	}
 	for _, k := range []string{"source", "utm_source", "utm_medium", "utm_campaign", "device", "browser", "country"} {
 		if grouped[k] == nil {
-			grouped[k] = []DimFigures{}
+			grouped[k] = []eventstore.DimFigures{}
 		}
 	}
 	if pages == nil {
-		pages = []PageFigures{}
+		pages = []eventstore.PageFigures{}
 	}
 	return map[string]any{
 		"siteId": siteID, "days": days, "from": from, "to": to,
@@ -213,18 +214,18 @@ func buildReport(store Store, siteID string, days int, now time.Time) (map[strin
 }
 
 // fillSeries returns one row per day of the range, zero where nothing was recorded.
-func fillSeries(rows []DayFigures, now time.Time, days int) []DayFigures {
-	byDay := map[string]DayFigures{}
+func fillSeries(rows []eventstore.DayFigures, now time.Time, days int) []eventstore.DayFigures {
+	byDay := map[string]eventstore.DayFigures{}
 	for _, r := range rows {
 		r.Revenue = eventrow.Round2(r.Revenue)
 		byDay[r.Day] = r
 	}
-	out := make([]DayFigures, 0, days)
+	out := make([]eventstore.DayFigures, 0, days)
 	for i := days - 1; i >= 0; i-- {
 		d := zones.CalDay(now.AddDate(0, 0, -i))
 		r, ok := byDay[d]
 		if !ok {
-			r = DayFigures{Day: d}
+			r = eventstore.DayFigures{Day: d}
 		}
 		out = append(out, r)
 	}

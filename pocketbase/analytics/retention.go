@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"cro/pocketbase/eventstore"
 )
 
 // AlsoPrune lists what else each site keeps for its retention (session recordings), pruned on the
@@ -15,7 +17,7 @@ var AlsoPrune []func(app core.App, siteID string, before time.Time) error
 // pruneEvents deletes each site's raw events (and finished sessions) older than its retention:
 // the site's own `retention_days` when set, else the install's default; rollups are kept.
 // A retention of 0 days keeps everything.
-func pruneEvents(app core.App, store Store, defaultDays int, now time.Time) {
+func pruneEvents(app core.App, store eventstore.Store, defaultDays int, now time.Time) {
 	var sites []struct {
 		ID   string `db:"id"`
 		Days int    `db:"retention_days"`

@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"cro/pocketbase/eventstore/sqlite"
+	"cro/pocketbase/eventstore/storetest"
 	"testing"
 
 	"github.com/pocketbase/dbx"
@@ -10,9 +11,9 @@ import (
 // Each site keeps its raw events for its own retention; a site without one uses the default, and
 // another site's setting never deletes this site's events.
 func TestRetentionPerSite(t *testing.T) {
-	app := newSchemaApp(t, siteA, siteB)
+	app := newSchemaApp(t, storetest.SiteA, storetest.SiteB)
 	store := sqlite.NewSQLiteStore(app)
-	if err := store.WriteAll(contractTraffic()); err != nil {
+	if err := store.WriteAll(storetest.Traffic()); err != nil {
 		t.Fatal(err)
 	}
 	sessions := func(site string) (n int) {
@@ -21,28 +22,28 @@ func TestRetentionPerSite(t *testing.T) {
 		}
 		return n
 	}
-	beforeA, beforeB := sessions(siteA), sessions(siteB)
+	beforeA, beforeB := sessions(storetest.SiteA), sessions(storetest.SiteB)
 	if beforeA < 2 || beforeB < 1 {
 		t.Fatalf("fixture has %d and %d sessions", beforeA, beforeB)
 	}
 	// Site A keeps 365 days: its 100-day-old session stays, though the default would drop it.
-	if _, err := app.NonconcurrentDB().NewQuery(`UPDATE sites SET retention_days = 365 WHERE id = {:id}`).Bind(dbx.Params{"id": siteA}).Execute(); err != nil {
+	if _, err := app.NonconcurrentDB().NewQuery(`UPDATE sites SET retention_days = 365 WHERE id = {:id}`).Bind(dbx.Params{"id": storetest.SiteA}).Execute(); err != nil {
 		t.Fatal(err)
 	}
-	pruneEvents(app, store, 90, contractNow)
-	if got := sessions(siteA); got != beforeA {
+	pruneEvents(app, store, 90, storetest.Now)
+	if got := sessions(storetest.SiteA); got != beforeA {
 		t.Errorf("site A (365 days) has %d sessions after pruning, want all %d", got, beforeA)
 	}
 	// With 30 days, the old session goes; the recent ones stay.
-	if _, err := app.NonconcurrentDB().NewQuery(`UPDATE sites SET retention_days = 30 WHERE id = {:id}`).Bind(dbx.Params{"id": siteA}).Execute(); err != nil {
+	if _, err := app.NonconcurrentDB().NewQuery(`UPDATE sites SET retention_days = 30 WHERE id = {:id}`).Bind(dbx.Params{"id": storetest.SiteA}).Execute(); err != nil {
 		t.Fatal(err)
 	}
-	pruneEvents(app, store, 0, contractNow)
-	if got := sessions(siteA); got != beforeA-1 {
+	pruneEvents(app, store, 0, storetest.Now)
+	if got := sessions(storetest.SiteA); got != beforeA-1 {
 		t.Errorf("site A (30 days) has %d sessions after pruning, want %d (all but the 100-day-old one)", got, beforeA-1)
 	}
 	// Site B has no retention of its own and the default is 0 (keep everything).
-	if got := sessions(siteB); got != beforeB {
+	if got := sessions(storetest.SiteB); got != beforeB {
 		t.Errorf("site B lost sessions: %d, want %d", got, beforeB)
 	}
 }

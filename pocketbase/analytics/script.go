@@ -2,6 +2,7 @@ package analytics
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
@@ -30,7 +31,7 @@ var (
 // trackerFor picks the build for a site: the full one only when its config carries at least one
 // enabled optimization rule (CRO workers are rules) or running experiment, or the ecommerce chunk
 // or surveys (whose import hooks only the full build has), so other sites load the smaller core.
-func trackerFor(site *siteInfo) string {
+func trackerFor(site *eventstore.Site) string {
 	if len(site.Audiences) > 0 || hasSplitTest(site) || targetsGroups(site) {
 		return trackerAudJS
 	}
@@ -46,10 +47,10 @@ type scriptConfig struct {
 	RespectDNT bool     `json:"dnt"`
 	Clicks     []string `json:"g"`
 	// Selectors of form goals; the tracker listens for submits only when there are any.
-	Forms []string  `json:"f,omitempty"`
-	Rules []ruleCfg `json:"r,omitempty"`
+	Forms []string                `json:"f,omitempty"`
+	Rules []eventstore.RuleConfig `json:"r,omitempty"`
 	// Running experiments (experiments.go); a rule on an experiment's element yields to it.
-	Experiments []experimentCfg `json:"x,omitempty"`
+	Experiments []eventstore.ExperimentConfig `json:"x,omitempty"`
 	// Google Tag Manager is connected (tag_manager.go): the tracker pushes exposures to dataLayer.
 	TagManager bool `json:"gt,omitempty"`
 	// Session recording (pocketbase/recordings): where the recorder is and what it masks.
@@ -76,7 +77,7 @@ type scriptConfig struct {
 // configJSON is the config inlined into the site's script; the edge reads the same (TrackerConfig)
 // with visitor "". visitor is the consent-free visitor id of the script's request, country the
 // visitor's country when an audience asks for it (nil: not inlined).
-func configJSON(site *siteInfo, visitor string, country *string) []byte {
+func configJSON(site *eventstore.Site, visitor string, country *string) []byte {
 	cfg := scriptConfig{Key: site.Key, RespectDNT: !site.IgnoreDNT, Clicks: goalSelectors(site, "click"),
 		Forms: goalSelectors(site, "form"), Rules: site.Rules,
 		Experiments: site.ExperimentList, TagManager: site.TagManager, Recording: site.Recording, Ecommerce: site.Ecommerce, Surveys: site.Surveys,
@@ -120,7 +121,7 @@ func targetsElement(changes json.RawMessage) bool {
 // until the tracker has run and removes it. An experiment's element is hidden for every visitor,
 // control included, so that both arms are shown the same way. Selectors that could leave the
 // rule's block are skipped (`:is()` forgives the rest).
-func hideCSS(site *siteInfo) string {
+func hideCSS(site *eventstore.Site) string {
 	var sels []string
 	add := func(sel string, targeted bool) {
 		if targeted && sel != "" && !strings.ContainsAny(sel, "{}<;@\\") {
@@ -167,7 +168,7 @@ func scriptHandler(sites *siteCache, countryHeader string) func(*core.RequestEve
 		} else {
 			h.Set("Content-Type", "application/javascript; charset=utf-8")
 		}
-		var site *siteInfo
+		var site *eventstore.Site
 		if key != file && keyPattern.MatchString(key) {
 			site = sites.get(key)
 		}

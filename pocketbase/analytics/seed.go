@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/zones"
 	"fmt"
 	"math/rand"
@@ -14,7 +15,7 @@ import (
 
 // Command is `analytics-seed`: writes N synthetic events for a site through the same writer
 // (sessions, raw events, rollups) without HTTP. Used by the dashboard-query benchmark.
-func Command(app core.App, store Store) *cobra.Command {
+func Command(app core.App, store eventstore.Store) *cobra.Command {
 	var siteID, experimentID string
 	var events, days int
 	cmd := &cobra.Command{
@@ -28,13 +29,13 @@ func Command(app core.App, store Store) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("site %q not found", siteID)
 			}
-			info := &siteInfo{ID: site.Id, Key: site.GetString("public_key"), Domain: site.GetString("domain"), Zone: zones.OfSite(site)}
-			info.Goals = []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
+			info := &eventstore.Site{ID: site.Id, Key: site.GetString("public_key"), Domain: site.GetString("domain"), Zone: zones.OfSite(site)}
+			info.Goals = []eventstore.Goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
 			if own := newSiteCache(app).load(info.Key); own != nil && len(own.Goals) > 0 {
 				info.Goals = own.Goals // the site's own goals, so that its experiment's goal converts
 			}
 			if experimentID != "" {
-				info.Experiments = map[string]*experimentCfg{}
+				info.Experiments = map[string]*eventstore.ExperimentConfig{}
 				for _, x := range loadExperiments(app, site.Id) {
 					if x.ID == experimentID {
 						info.Experiments[x.ID] = &x
@@ -71,15 +72,15 @@ var seedClickTargets = []struct{ sel, text string }{{"a.btn", "Buy"}, {"button#b
 	{"main>div.hero", ""}, {"main>p", ""}, {"header>img.logo", ""}}
 var seedWidths = []float64{1280, 1440, 1920, 390, 414, 820}
 
-func seedClicks(rng *rand.Rand, path string, at time.Time) []Event {
+func seedClicks(rng *rand.Rand, path string, at time.Time) []eventstore.Event {
 	t := seedClickTargets[rng.Intn(len(seedClickTargets))]
-	ev := Event{Type: "ck", Path: path, Selector: t.sel, Text: t.text, X: float64(rng.Intn(1200)), Y: float64(rng.Intn(3000)),
+	ev := eventstore.Event{Type: "ck", Path: path, Selector: t.sel, Text: t.text, X: float64(rng.Intn(1200)), Y: float64(rng.Intn(3000)),
 		OffsetX: float64(rng.Intn(1001)) / 1000, OffsetY: float64(rng.Intn(1001)) / 1000, Viewport: seedWidths[rng.Intn(len(seedWidths))], At: at}
 	n := 1
 	if rng.Intn(20) == 0 {
 		n = 3 + rng.Intn(3)
 	}
-	out := make([]Event, n)
+	out := make([]eventstore.Event, n)
 	for i := range out {
 		out[i] = ev
 		out[i].At = at.Add(time.Duration(150*i) * time.Millisecond)
@@ -94,16 +95,16 @@ var seedDevices = []string{"desktop", "desktop", "mobile", "mobile", "tablet"}
 var seedBrowsers = []string{"Chrome", "Chrome", "Safari", "Firefox", "Edge"}
 var seedCountries = []string{"US", "US", "GB", "DE", "FR", "IN", "BR", ""}
 
-func seed(store Store, site *siteInfo, total, days int) int {
+func seed(store eventstore.Store, site *eventstore.Site, total, days int) int {
 	rng := rand.New(rand.NewSource(42))
 	clicks := rand.New(rand.NewSource(7))
 	now := time.Now().UTC()
 	span := time.Duration(days) * 24 * time.Hour
 	written := 0
-	var batches []Ingest
+	var batches []eventstore.Ingest
 	for s := 0; written < total; s++ {
 		at := sessionStart(now, span, written, total, rng.Int63n(int64(span)))
-		b := &Batch{Key: site.Key, Visitor: fmt.Sprintf("seedv%08d", rng.Intn(total/12+1)), Session: fmt.Sprintf("seeds%09d", s)}
+		b := &eventstore.Batch{Key: site.Key, Visitor: fmt.Sprintf("seedv%08d", rng.Intn(total/12+1)), Session: fmt.Sprintf("seeds%09d", s)}
 		pages := 1 + rng.Intn(6)
 		ref := seedRefs[rng.Intn(len(seedRefs))]
 		for p := 0; p < pages && written+len(b.Events) < total; p++ {
@@ -112,7 +113,7 @@ func seed(store Store, site *siteInfo, total, days int) int {
 				path = "/thank-you"
 			}
 			at = at.Add(time.Duration(5+rng.Intn(60)) * time.Second)
-			pv := Event{Type: "pv", Path: path, At: at}
+			pv := eventstore.Event{Type: "pv", Path: path, At: at}
 			if p == 0 {
 				pv.Referrer = ref
 			}
@@ -122,7 +123,7 @@ func seed(store Store, site *siteInfo, total, days int) int {
 				rng.Intn(3000)
 				b.Events = append(b.Events, seedClicks(clicks, path, at)...)
 			}
-			b.Events = append(b.Events, Event{Type: "lv", Path: path, Duration: float64(2000 + rng.Intn(90000)), Scroll: ptr(float64(rng.Intn(101))),
+			b.Events = append(b.Events, eventstore.Event{Type: "lv", Path: path, Duration: float64(2000 + rng.Intn(90000)), Scroll: ptr(float64(rng.Intn(101))),
 				Viewport: seedWidths[clicks.Intn(len(seedWidths))], At: at})
 			if p == 0 {
 				b.Events = append(b.Events, seedExperimentEvents(site, rng, at)...)
@@ -132,7 +133,7 @@ func seed(store Store, site *siteInfo, total, days int) int {
 			break
 		}
 		written += len(b.Events)
-		batches = append(batches, Ingest{Site: site, Batch: b, Device: seedDevices[rng.Intn(len(seedDevices))],
+		batches = append(batches, eventstore.Ingest{Site: site, Batch: b, Device: seedDevices[rng.Intn(len(seedDevices))],
 			Browser: seedBrowsers[rng.Intn(len(seedBrowsers))], Country: seedCountries[rng.Intn(len(seedCountries))]})
 		if len(batches) == 500 {
 			if err := writeRetrying(store, batches); err != nil {
@@ -163,7 +164,7 @@ func sessionStart(now time.Time, span time.Duration, written, total int, draw in
 
 // writeRetrying writes one chunk, again after a moment when the running server held the database
 // (SQLite's busy errors: the seeder is a second process writing the same file).
-func writeRetrying(store Store, batches []Ingest) error {
+func writeRetrying(store eventstore.Store, batches []eventstore.Ingest) error {
 	var err error
 	for attempt := 0; attempt < 20; attempt++ {
 		if err = store.WriteAll(batches); err == nil || !isBusy(err) {
@@ -184,16 +185,16 @@ func ptr(v float64) *float64 { return &v }
 // seedExperimentEvents: with an experiment, a third of the sessions see a variant on their first
 // page and one in eight of those buys a little later; without one, nothing (and no random draw,
 // so the plain seed stays the same).
-func seedExperimentEvents(site *siteInfo, rng *rand.Rand, at time.Time) []Event {
-	var out []Event
+func seedExperimentEvents(site *eventstore.Site, rng *rand.Rand, at time.Time) []eventstore.Event {
+	var out []eventstore.Event
 	for _, x := range site.Experiments {
 		if rng.Intn(3) != 0 {
 			continue
 		}
 		v := x.Variants[rng.Intn(len(x.Variants))]
-		out = append(out, Event{Type: "xp", Path: "/", ID: x.ID, Name: v.Key, At: at})
+		out = append(out, eventstore.Event{Type: "xp", Path: "/", ID: x.ID, Name: v.Key, At: at})
 		if rng.Intn(8) == 0 {
-			out = append(out, Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: float64(10 + rng.Intn(190)), At: at.Add(time.Minute)})
+			out = append(out, eventstore.Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: float64(10 + rng.Intn(190)), At: at.Add(time.Minute)})
 		}
 	}
 	return out

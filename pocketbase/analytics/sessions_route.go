@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/zones"
 	"net/http"
 	"strconv"
@@ -17,7 +18,7 @@ const maxSessionsPage = 1000
 // Recent Sessions: the sessions that started in the range's days (on the site's clock, the days
 // the rest of the screen counts), newest first, SessionsPerPage a page, each marked when
 // session_recordings holds its recording.
-func sessionsHandler(app core.App, store Store) func(*core.RequestEvent) error {
+func sessionsHandler(app core.App, store eventstore.Store) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		site, err := memberSite(e)
 		if err != nil {
@@ -38,7 +39,7 @@ func sessionsHandler(app core.App, store Store) func(*core.RequestEvent) error {
 		now := time.Now().In(zone)
 		from, _ := zones.DayBounds(zones.CalDay(now.AddDate(0, 0, -(days-1))), zone)
 		_, to := zones.DayBounds(zones.CalDay(now), zone)
-		list, err := store.RecentSessions(SessionsQuery{SiteID: site.Id, From: from, To: to, Page: page, PerPage: SessionsPerPage})
+		list, err := store.RecentSessions(eventstore.SessionsQuery{SiteID: site.Id, From: from, To: to, Page: page, PerPage: SessionsPerPage})
 		if err != nil {
 			return err
 		}
@@ -51,7 +52,7 @@ func sessionsHandler(app core.App, store Store) func(*core.RequestEvent) error {
 
 // markRecorded sets Recorded on the sessions whose recording session_recordings holds (one query
 // through its (site_id, session_id) unique index).
-func markRecorded(app core.App, siteID string, items []SessionSummary) error {
+func markRecorded(app core.App, siteID string, items []eventstore.SessionSummary) error {
 	if len(items) == 0 {
 		return nil
 	}

@@ -2,6 +2,8 @@ package analytics
 
 import (
 	"testing"
+
+	"cro/pocketbase/eventstore"
 )
 
 // A site changed while it was being read must not stay cached as it was: the next request reads it
@@ -9,9 +11,9 @@ import (
 func TestSiteCacheDropsALoadThatAChangeOvertook(t *testing.T) {
 	c := &siteCache{m: map[string]*cachedSite{}}
 	loads := 0
-	c.loader = func(key string) *siteInfo {
+	c.loader = func(key string) *eventstore.Site {
 		loads++
-		info := &siteInfo{Key: key, ConsentFree: loads > 1}
+		info := &eventstore.Site{Key: key, ConsentFree: loads > 1}
 		if loads == 1 {
 			c.clear() // the owner's change commits while this read is under way
 		}

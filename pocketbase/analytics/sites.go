@@ -1,6 +1,7 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/zones"
 	"encoding/json"
 	"sync"
@@ -19,7 +20,7 @@ type siteCache struct {
 	// used for its own request but not kept (else a stale site lived on for 30 s).
 	gen uint64
 	// loader reads a site from the database, nil when none has the key (c.load; tests replace it).
-	loader func(key string) *siteInfo
+	loader func(key string) *eventstore.Site
 }
 
 func newSiteCache(app core.App) *siteCache {
@@ -36,7 +37,7 @@ func (c *siteCache) clear() {
 }
 
 // get returns the site for a public key, or nil if no site has it.
-func (c *siteCache) get(key string) *siteInfo {
+func (c *siteCache) get(key string) *eventstore.Site {
 	c.mu.Lock()
 	e, gen := c.m[key], c.gen
 	c.mu.Unlock()
@@ -58,12 +59,12 @@ func (c *siteCache) get(key string) *siteInfo {
 // cachedSite is a loaded site, nil when no site has the key (also kept, so that unknown keys do
 // not each cost a query).
 type cachedSite struct {
-	site     *siteInfo
+	site     *eventstore.Site
 	loadedAt time.Time
 }
 
-func (c *siteCache) load(key string) *siteInfo {
-	info := &siteInfo{Key: key, Zone: time.UTC, RuleIDs: map[string]bool{}, Experiments: map[string]*experimentCfg{}}
+func (c *siteCache) load(key string) *eventstore.Site {
+	info := &eventstore.Site{Key: key, Zone: time.UTC, RuleIDs: map[string]bool{}, Experiments: map[string]*eventstore.ExperimentConfig{}}
 	rec, err := c.app.FindFirstRecordByData("sites", "public_key", key)
 	if err != nil || key == "" {
 		return nil
@@ -77,7 +78,7 @@ func (c *siteCache) load(key string) *siteInfo {
 	info.Zone = zones.OfSite(rec)
 	goals, _ := c.app.FindAllRecords("goals", dbx.HashExp{"site_id": rec.Id, "enabled": true})
 	for _, g := range goals {
-		info.Goals = append(info.Goals, goal{ID: g.Id, Name: g.GetString("name"), Type: g.GetString("type"), Match: g.GetString("match"),
+		info.Goals = append(info.Goals, eventstore.Goal{ID: g.Id, Name: g.GetString("name"), Type: g.GetString("type"), Match: g.GetString("match"),
 			Value: g.GetFloat("value"), Micro: g.GetBool("micro")})
 	}
 	rules, _ := c.app.FindRecordsByFilter("optimization_rules", "site_id = {:site} && enabled = true", "-priority,created_at", maxRules, 0, dbx.Params{"site": rec.Id})
@@ -86,7 +87,7 @@ func (c *siteCache) load(key string) *siteInfo {
 		if err != nil || len(changes) == 0 || string(changes) == "null" {
 			changes = []byte("[]")
 		}
-		info.Rules = append(info.Rules, ruleCfg{
+		info.Rules = append(info.Rules, eventstore.RuleConfig{
 			ID: r.Id, Seed: r.GetString("seed"), Pct: r.GetInt("rollout_percentage"), URL: r.GetString("url_pattern"),
 			Selector: r.GetString("selector"), Changes: changes, Testing: r.GetBool("testing_mode"),
 			Audience: r.GetString("audience"), Holdout: r.GetInt("holdout_percentage"),
@@ -126,7 +127,7 @@ const maxRules = 50
 
 // goalSelectors lists the selectors of the goals of one type (click or form), inlined into the
 // tracker's config.
-func goalSelectors(s *siteInfo, kind string) []string {
+func goalSelectors(s *eventstore.Site, kind string) []string {
 	out := []string{}
 	for _, g := range s.Goals {
 		if g.Type == kind {

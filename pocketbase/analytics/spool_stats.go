@@ -5,6 +5,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+
+	"cro/pocketbase/eventstore"
 )
 
 // spooledStore is the ClickHouse store's spool as the main server runs it (clickhouse.NewSpooledStore).
@@ -16,7 +18,7 @@ type spooledStore interface {
 // the spool's counters (acknowledged, inserted, pending), answered once every batch acknowledged
 // before the request is inserted, so a test or an operator reading ClickHouse directly after it
 // sees what the server acknowledged. Nothing is registered on SQLite.
-func registerSpoolStats(se *core.ServeEvent, store Store) {
+func registerSpoolStats(se *core.ServeEvent, store eventstore.Store) {
 	sp, ok := store.(spooledStore)
 	if !ok {
 		return

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // A bandit period's first exposures (eventstore.FeatureReads.FirstExposures) on every store, given
@@ -12,11 +14,11 @@ import (
 func TestStoreContractFirstExposures(t *testing.T) {
 	for _, f := range storeFactories {
 		t.Run(f.Name, func(t *testing.T) {
-			store := f.Open(t, siteA, siteB)
-			if err := store.WriteAll(experimentTraffic()); err != nil {
+			store := f.Open(t, storetest.SiteA, storetest.SiteB)
+			if err := store.WriteAll(storetest.ExperimentTraffic()); err != nil {
 				t.Fatal(err)
 			}
-			t0 := ago(2 * time.Hour)
+			t0 := storetest.Ago(2 * time.Hour)
 			for _, c := range []struct {
 				name     string
 				from, to time.Time
@@ -28,7 +30,7 @@ func TestStoreContractFirstExposures(t *testing.T) {
 				{"the ten minutes before t0", t0.Add(-10 * time.Minute), t0, map[string]int{"b": 1}},
 				{"after the last", t0.Add(2 * time.Minute), time.Time{}, map[string]int{}},
 			} {
-				got, err := store.FirstExposures(siteA, expOne, c.from, c.to)
+				got, err := store.FirstExposures(storetest.SiteA, storetest.ExpOne, c.from, c.to)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -36,7 +38,7 @@ func TestStoreContractFirstExposures(t *testing.T) {
 					t.Errorf("%s: got %v, want %v", c.name, got, c.want)
 				}
 			}
-			if other, _ := store.FirstExposures(siteB, expOne, time.Time{}, time.Time{}); len(other) != 0 {
+			if other, _ := store.FirstExposures(storetest.SiteB, storetest.ExpOne, time.Time{}, time.Time{}); len(other) != 0 {
 				t.Errorf("site B's first exposures = %v, want none", other)
 			}
 		})

@@ -6,24 +6,27 @@ import (
 	"sort"
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // ratioTraffic is experimentTraffic (t0 two hours ago) and v8: a purchase of 12 an hour before t0 in
 // a session of its own, then exposed to b at t0 with a page view: its only pre-exposure figures
 // besides v1's session (whose /thank-you came a minute before its exposure).
-func ratioTraffic() []Ingest {
-	site, t0 := experimentSite(), ago(2*time.Hour)
-	batch := func(session string, events ...Event) Ingest {
-		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: "visitor0008", Session: session, Events: events}, Device: "desktop"}
+func ratioTraffic() []eventstore.Ingest {
+	site, t0 := storetest.ExperimentSite(), storetest.Ago(2*time.Hour)
+	batch := func(session string, events ...eventstore.Event) eventstore.Ingest {
+		return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: "visitor0008", Session: session, Events: events}, Device: "desktop"}
 	}
-	return append(experimentTraffic(),
-		batch("session0008a", at(Event{Type: "pv", Path: "/checkout"}, t0.Add(-time.Hour)),
-			at(Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: 12}, t0.Add(-time.Hour+time.Minute))),
-		batch("session0008b", at(Event{Type: "xp", Path: "/", ID: expOne, Name: "b"}, t0), at(Event{Type: "pv", Path: "/"}, t0.Add(time.Second))))
+	return append(storetest.ExperimentTraffic(),
+		batch("session0008a", storetest.At(eventstore.Event{Type: "pv", Path: "/checkout"}, t0.Add(-time.Hour)),
+			storetest.At(eventstore.Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: 12}, t0.Add(-time.Hour+time.Minute))),
+		batch("session0008b", storetest.At(eventstore.Event{Type: "xp", Path: "/", ID: storetest.ExpOne, Name: "b"}, t0), storetest.At(eventstore.Event{Type: "pv", Path: "/"}, t0.Add(time.Second))))
 }
 
 // ratioFlat is a variant's sums in RatioSums' field order.
-func ratioFlat(s RatioSums) string {
+func ratioFlat(s eventstore.RatioSums) string {
 	return fmt.Sprint(s.Variant, s.Count, s.Numerator, s.NumeratorSquares, s.Denominator, s.DenominatorSquares, s.Products,
 		s.NumeratorPre, s.NumeratorPreSquares, s.DenominatorPre, s.DenominatorPreSquares, s.NumeratorNumeratorPre,
 		s.DenominatorDenominatorPre, s.NumeratorPreDenominatorPre, s.NumeratorDenominatorPre, s.NumeratorPreDenominatorPlain)
@@ -46,14 +49,14 @@ var ratioWant = map[string][]string{
 func TestStoreContractRatioSums(t *testing.T) {
 	for _, f := range storeFactories {
 		t.Run(f.Name, func(t *testing.T) {
-			store := f.Open(t, siteA, siteB)
+			store := f.Open(t, storetest.SiteA, storetest.SiteB)
 			if err := store.WriteAll(ratioTraffic()); err != nil {
 				t.Fatal(err)
 			}
-			for _, q := range []RatioQuery{{Numerator: RatioRevenue, Denominator: RatioSessions}, {Numerator: RatioRevenue, Denominator: RatioOrders},
-				{Numerator: RatioPages, Denominator: RatioSessions}, {Numerator: RatioGoal, Denominator: RatioSessions, GoalID: "goalpurchase"}} {
+			for _, q := range []eventstore.RatioQuery{{Numerator: eventstore.RatioRevenue, Denominator: eventstore.RatioSessions}, {Numerator: eventstore.RatioRevenue, Denominator: eventstore.RatioOrders},
+				{Numerator: eventstore.RatioPages, Denominator: eventstore.RatioSessions}, {Numerator: eventstore.RatioGoal, Denominator: eventstore.RatioSessions, GoalID: "goalpurchase"}} {
 				for _, w := range []int{0, 7} {
-					q.SiteID, q.ExperimentID, q.WindowDays = siteA, expOne, w
+					q.SiteID, q.ExperimentID, q.WindowDays = storetest.SiteA, storetest.ExpOne, w
 					got, err := store.RatioSums(q)
 					if err != nil {
 						t.Fatal(err)
@@ -69,10 +72,10 @@ func TestStoreContractRatioSums(t *testing.T) {
 					}
 				}
 			}
-			if other, _ := store.RatioSums(RatioQuery{SiteID: siteB, ExperimentID: expOne, Numerator: RatioRevenue, Denominator: RatioSessions}); len(other) != 0 {
+			if other, _ := store.RatioSums(eventstore.RatioQuery{SiteID: storetest.SiteB, ExperimentID: storetest.ExpOne, Numerator: eventstore.RatioRevenue, Denominator: eventstore.RatioSessions}); len(other) != 0 {
 				t.Errorf("site B's sums = %+v, want none", other)
 			}
-			if _, err := store.RatioSums(RatioQuery{SiteID: siteA, ExperimentID: expOne, Numerator: "visits", Denominator: RatioSessions}); err == nil {
+			if _, err := store.RatioSums(eventstore.RatioQuery{SiteID: storetest.SiteA, ExperimentID: storetest.ExpOne, Numerator: "visits", Denominator: eventstore.RatioSessions}); err == nil {
 				t.Error("an unknown part gave no error")
 			}
 		})

@@ -3,6 +3,7 @@ package analytics
 import (
 	"testing"
 
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/sqlite"
 	"cro/pocketbase/eventstore/storetest"
 	"cro/pocketbase/schematest"
@@ -35,35 +36,6 @@ func newSchemaApp(t testing.TB, siteIDs ...string) core.App {
 	return app
 }
 
-func openSQLiteStore(t *testing.T, siteIDs ...string) Store {
+func openSQLiteStore(t *testing.T, siteIDs ...string) eventstore.Store {
 	return sqlite.NewSQLiteStore(newSchemaApp(t, siteIDs...))
 }
-
-// The contract's fixtures by the names this package's other tests use.
-const (
-	siteA       = storetest.SiteA
-	siteB       = storetest.SiteB
-	ruleOne     = storetest.RuleOne
-	ruleTwo     = storetest.RuleTwo
-	expOne      = storetest.ExpOne
-	contractDay = storetest.Day
-)
-
-var (
-	contractNow           = storetest.Now
-	contractSite          = storetest.Site
-	ago                   = storetest.Ago
-	at                    = storetest.At
-	contractTraffic       = storetest.Traffic
-	experimentTraffic     = storetest.ExperimentTraffic
-	experimentSite        = storetest.ExperimentSite
-	lateConversions       = storetest.LateConversions
-	checkLive             = storetest.CheckLive
-	checkRollups          = storetest.CheckRollups
-	checkRuleHealth       = storetest.CheckRuleHealth
-	checkRuleRevenue      = storetest.CheckRuleRevenue
-	checkSessionConverted = storetest.CheckSessionConverted
-	checkWorkers          = storetest.CheckWorkers
-	checkDistinctVisitors = storetest.CheckDistinctVisitors
-	checkGoalCompletions  = storetest.CheckGoalCompletions
-)

@@ -1,7 +1,9 @@
 package analytics
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/sqlite"
+	"cro/pocketbase/eventstore/storetest"
 	"fmt"
 	"os"
 	"syscall"
@@ -14,12 +16,12 @@ import (
 // through the writer, 400 batches a transaction as under load, and reports the process's CPU
 // per 1,000 events and the database's bytes per event.
 func BenchmarkWriterIngest(b *testing.B) {
-	app := newSchemaApp(b, siteA)
+	app := newSchemaApp(b, storetest.SiteA)
 	store := sqlite.NewSQLiteStore(app)
-	site := contractSite(siteA)
+	site := storetest.Site(storetest.SiteA)
 	site.Goals = nil
 	now := time.Now().Add(-time.Hour)
-	batches := make([]Ingest, 0, 400)
+	batches := make([]eventstore.Ingest, 0, 400)
 	n := 0
 	var ru0, ru1 syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
@@ -30,19 +32,19 @@ func BenchmarkWriterIngest(b *testing.B) {
 			s := (i*400 + k) * 7919 % 5000
 			p := fmt.Sprintf("/page/%d", s%40)
 			at := now.Add(time.Duration(i*400+k) * time.Millisecond)
-			evs := make([]Event, 10)
+			evs := make([]eventstore.Event, 10)
 			for j := range evs {
 				switch j % 3 {
 				case 0:
-					evs[j] = Event{Type: "pv", Path: p, At: at}
+					evs[j] = eventstore.Event{Type: "pv", Path: p, At: at}
 				case 1:
-					evs[j] = Event{Type: "ck", Path: p, Selector: "button.buy", X: float64(10 * j), Y: 300, At: at}
+					evs[j] = eventstore.Event{Type: "ck", Path: p, Selector: "button.buy", X: float64(10 * j), Y: 300, At: at}
 				default:
 					sc := 60.0
-					evs[j] = Event{Type: "lv", Path: p, Duration: 4000, Scroll: &sc, At: at}
+					evs[j] = eventstore.Event{Type: "lv", Path: p, Duration: 4000, Scroll: &sc, At: at}
 				}
 			}
-			batches = append(batches, Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: fmt.Sprintf("benchvisitor%d", s),
+			batches = append(batches, eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: fmt.Sprintf("benchvisitor%d", s),
 				Session: fmt.Sprintf("benchsession%d", s), Events: evs}, Device: "desktop", Browser: "Chrome", Country: "SE",
 				Client: "clientsource1"})
 			n += 10
@@ -74,10 +76,10 @@ func BenchmarkWriterIngest(b *testing.B) {
 // `npm run bench -- dashboard` seeds it) and reports the database's bytes per event;
 // CRO_BENCH_KEEP_DB keeps a vacuumed copy for sqlite3's dbstat.
 func BenchmarkSeedStorage(b *testing.B) {
-	app := newSchemaApp(b, siteA)
+	app := newSchemaApp(b, storetest.SiteA)
 	store := sqlite.NewSQLiteStore(app)
-	site := contractSite(siteA)
-	site.Goals = []goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
+	site := storetest.Site(storetest.SiteA)
+	site.Goals = []eventstore.Goal{{ID: "seedpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 80}}
 	n := 0
 	for i := 0; i < b.N; i++ {
 		n += seed(store, site, 100000, 90)

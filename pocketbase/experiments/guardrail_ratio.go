@@ -35,7 +35,7 @@ func withRatioSums(store eventstore.Store, exp *core.Record, guardrails []guardr
 		}
 		for i, s := range ratioInOrder(rows, defs) {
 			if arms[i].ratios == nil {
-				arms[i].ratios = map[string]RatioSums{}
+				arms[i].ratios = map[string]eventstore.RatioSums{}
 			}
 			arms[i].ratios[g.Metric] = s
 		}
@@ -63,7 +63,7 @@ func judgeRatio(metric string, control, arm guardrailArm, v *guardrailVariant) (
 	c := stats.CaseV2{Category: stats.CategoryRatio, Metric: stats.MetricRatio,
 		RatioComponents: &stats.RatioComponents{Numerator: stats.MetricMean, Denominator: stats.MetricMean},
 		Settings:        stats.SettingsV2{Settings: stats.Settings{DifferenceType: stats.Absolute}}}
-	for _, s := range []RatioSums{a, b} {
+	for _, s := range []eventstore.RatioSums{a, b} {
 		num2, den2, prod := s.NumeratorSquares, s.DenominatorSquares, s.Products
 		c.Variants = append(c.Variants, stats.VariantV2{Count: s.Count,
 			Numerator:                         &stats.Sums{Sum: s.Numerator, SumSquares: &num2},

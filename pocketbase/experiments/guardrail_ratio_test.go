@@ -8,16 +8,16 @@ import (
 // ratioArms is a control and a variant of n visitors each, each visitor with sessions sessions and
 // a numerator per session spread evenly with some noise (num² a third above its square).
 func ratioArms(metric string, n, sessions, controlPerSession, variantPerSession float64) []guardrailArm {
-	sums := func(perSession float64) RatioSums {
+	sums := func(perSession float64) eventstore.RatioSums {
 		num, den := perSession*sessions, sessions
-		return RatioSums{Count: n, Numerator: n * num, NumeratorSquares: n * num * num * 4 / 3, Denominator: n * den,
+		return eventstore.RatioSums{Count: n, Numerator: n * num, NumeratorSquares: n * num * num * 4 / 3, Denominator: n * den,
 			DenominatorSquares: n * den * den * 5 / 4, Products: n * num * den * 1.1}
 	}
 	return []guardrailArm{
 		{def: variantDef{Key: "control", Name: "Control"}, figures: eventstore.GuardrailFigures{Users: n},
-			ratios: map[string]RatioSums{metric: sums(controlPerSession)}},
+			ratios: map[string]eventstore.RatioSums{metric: sums(controlPerSession)}},
 		{def: variantDef{Key: "b", Name: "Variant B"}, figures: eventstore.GuardrailFigures{Users: n},
-			ratios: map[string]RatioSums{metric: sums(variantPerSession)}},
+			ratios: map[string]eventstore.RatioSums{metric: sums(variantPerSession)}},
 	}
 }
 

@@ -83,7 +83,7 @@ type guardrailArm struct {
 	figures    eventstore.GuardrailFigures
 	revenue    eventstore.MeanFigures
 	purchasers float64
-	ratios     map[string]RatioSums // per ratio guardrail (guardrail_ratio.go)
+	ratios     map[string]eventstore.RatioSums // per ratio guardrail (guardrail_ratio.go)
 }
 
 func guardrailDefs(raw any) []guardrailDef {

@@ -20,10 +20,6 @@ const (
 	goalPerSession    = "goal_per_session:"
 )
 
-// RatioSums are one variant's sums of a ratio metric over its exposed visitors (read through the
-// event store: eventstore/sqlite/ratio_sums.go on SQLite, clickhouse_ratio_sums.go on ClickHouse).
-type RatioSums = eventstore.RatioSums
-
 // isRatio reports whether a goal reference is a ratio metric, and the goal of a goal per session.
 func isRatio(goal string) (ok bool, goalID string) {
 	switch goal {
@@ -38,7 +34,7 @@ func isRatio(goal string) (ok bool, goalID string) {
 
 // ratioSums reads a ratio metric's sums per variant from the event store, with CUPED's
 // pre-exposure sums over the window (windowDays 0: none).
-func ratioSums(store eventstore.Store, exp *core.Record, goal string, windowDays int) ([]RatioSums, error) {
+func ratioSums(store eventstore.Store, exp *core.Record, goal string, windowDays int) ([]eventstore.RatioSums, error) {
 	_, goalID := isRatio(goal)
 	q := eventstore.RatioQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id, GoalID: goalID, WindowDays: windowDays,
 		Numerator: eventstore.RatioRevenue, Denominator: eventstore.RatioSessions}
@@ -55,7 +51,7 @@ func ratioSums(store eventstore.Store, exp *core.Record, goal string, windowDays
 
 // withRatioCUPED replaces each variant's delta-method comparison with the engine's CUPED ratio
 // (regression on the pre-exposure numerator and denominator) where it applies, as withCUPED does.
-func withRatioCUPED(sums []RatioSums, unadjusted []*metricStats, windowDays int) ([]*metricStats, *cupedSummary) {
+func withRatioCUPED(sums []eventstore.RatioSums, unadjusted []*metricStats, windowDays int) ([]*metricStats, *cupedSummary) {
 	shown := copies(unadjusted)
 	if windowDays <= 0 || len(sums) < 2 {
 		return shown, nil
@@ -82,7 +78,7 @@ func withRatioCUPED(sums []RatioSums, unadjusted []*metricStats, windowDays int)
 }
 
 // ratioStats compares each variant's ratio with the control's; nothing for an arm without visitors.
-func ratioStats(sums []RatioSums) ([]*metricStats, *stats.CaseV2) {
+func ratioStats(sums []eventstore.RatioSums) ([]*metricStats, *stats.CaseV2) {
 	out := make([]*metricStats, len(sums))
 	c := stats.CaseV2{Category: stats.CategoryRatio, Metric: stats.MetricRatio,
 		RatioComponents: &stats.RatioComponents{Numerator: stats.MetricMean, Denominator: stats.MetricMean}}
@@ -110,12 +106,12 @@ func ratioStats(sums []RatioSums) ([]*metricStats, *stats.CaseV2) {
 }
 
 // ratioInOrder gives the sums in the experiment's variant order (zeros for a variant nobody saw).
-func ratioInOrder(rows []RatioSums, defs []variantDef) []RatioSums {
-	byKey := map[string]RatioSums{}
+func ratioInOrder(rows []eventstore.RatioSums, defs []variantDef) []eventstore.RatioSums {
+	byKey := map[string]eventstore.RatioSums{}
 	for _, r := range rows {
 		byKey[r.Variant] = r
 	}
-	out := make([]RatioSums, len(defs))
+	out := make([]eventstore.RatioSums, len(defs))
 	for i, d := range defs {
 		out[i] = byKey[d.Key]
 		out[i].Variant = d.Key

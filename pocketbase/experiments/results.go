@@ -50,8 +50,6 @@ type binomialVariant struct {
 	Conversions float64 `json:"conversions"`
 }
 
-type meanVariant = eventstore.MeanFigures
-
 // statsCase is what the statistics engine analyzes: one metric, the variants in the experiment's
 // order (control first) and their configured weights.
 type statsCase struct {
@@ -211,7 +209,7 @@ type goalInput struct {
 	revenueCovariates []CovariateSums
 	others            [][]*metricStats
 	// A ratio metric's sums (nil for a goal or revenue).
-	ratio []RatioSums
+	ratio []eventstore.RatioSums
 	// Post-stratification: the dimension in force and the sums per variant and stratum.
 	dimension string
 	strata    []CovariateSums
@@ -317,7 +315,7 @@ func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[str
 			variants[i].Rate = in.ratio[i].Numerator / in.ratio[i].Denominator
 		}
 		binomial[i] = binomialVariant{Users: variants[i].Users, Conversions: variants[i].Conversions}
-		mean[i] = meanVariant(variants[i].Revenue)
+		mean[i] = eventstore.MeanFigures(variants[i].Revenue)
 		users[i] = variants[i].Users
 		variants[i].Stats = a.Primary[i]
 		variants[i].UnadjustedStats = a.PrimaryUnadjusted[i]

@@ -2,18 +2,20 @@ package clickhouse
 
 import (
 	"sort"
+
+	"cro/pocketbase/eventstore"
 )
 
 // TopPages and Dimensions on ClickHouse: SQLite's analytics_pages and analytics_dims (apply.go),
 // what adds up from page_figures and the session-level figures of the range's days
 // (clickhouse_settled.go).
 
-func (s *chStore) TopPages(siteID string, days DayRange, limit int) ([]PageFigures, error) {
+func (s *chStore) TopPages(siteID string, days eventstore.DayRange, limit int) ([]eventstore.PageFigures, error) {
 	p := chRange(siteID, days)
-	pages := map[string]*PageFigures{}
-	page := func(path string) *PageFigures {
+	pages := map[string]*eventstore.PageFigures{}
+	page := func(path string) *eventstore.PageFigures {
 		if pages[path] == nil {
-			pages[path] = &PageFigures{Path: path}
+			pages[path] = &eventstore.PageFigures{Path: path}
 		}
 		return pages[path]
 	}
@@ -50,7 +52,7 @@ func (s *chStore) TopPages(siteID string, days DayRange, limit int) ([]PageFigur
 		f.Pageviews, f.DurationMs, f.ScrollSum, f.ScrollCount = r.Num("pageviews"), r.Num("duration_ms"), r.Num("scroll_sum"), r.Num("scroll_count")
 		f.Errors, f.Revenue = r.Num("errors"), r.Num("revenue")
 	}
-	out := make([]PageFigures, 0, len(pages))
+	out := make([]eventstore.PageFigures, 0, len(pages))
 	for _, f := range pages {
 		out = append(out, *f)
 	}
@@ -73,8 +75,8 @@ func (s *chStore) TopPages(siteID string, days DayRange, limit int) ([]PageFigur
 	return out, nil
 }
 
-func (s *chStore) Dimensions(siteID string, days DayRange) ([]DimFigures, error) {
-	agg := map[[2]string]*DimFigures{}
+func (s *chStore) Dimensions(siteID string, days eventstore.DayRange) ([]eventstore.DimFigures, error) {
+	agg := map[[2]string]*eventstore.DimFigures{}
 	figs, err := s.sessionFigures(siteID, days, "dim")
 	if err != nil {
 		return nil, err
@@ -82,7 +84,7 @@ func (s *chStore) Dimensions(siteID string, days DayRange) ([]DimFigures, error)
 	for _, f := range figs {
 		for k, d := range f.dims {
 			if agg[k] == nil {
-				agg[k] = &DimFigures{Dim: d.Dim, Value: d.Value}
+				agg[k] = &eventstore.DimFigures{Dim: d.Dim, Value: d.Value}
 			}
 			x := agg[k]
 			x.Sessions += d.Sessions
@@ -91,7 +93,7 @@ func (s *chStore) Dimensions(siteID string, days DayRange) ([]DimFigures, error)
 			x.Revenue += d.Revenue
 		}
 	}
-	out := make([]DimFigures, 0, len(agg))
+	out := make([]eventstore.DimFigures, 0, len(agg))
 	for _, x := range agg {
 		out = append(out, *x)
 	}

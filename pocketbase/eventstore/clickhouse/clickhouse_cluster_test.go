@@ -3,6 +3,9 @@ package clickhouse
 import (
 	"reflect"
 	"testing"
+
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // The cluster layout (ClusterSchema): two local servers as two shards behind
@@ -35,13 +38,13 @@ func TestStoreContractOnTwoShards(t *testing.T) {
 	}
 	dbs, xdbs := open("cro"), open("crox")
 	store, xstore := newCHStore(dbs[0]), newCHStore(xdbs[1])
-	if err := store.WriteAll(contractTraffic()); err != nil {
+	if err := store.WriteAll(storetest.Traffic()); err != nil {
 		t.Fatal(err)
 	}
-	if err := xstore.WriteAll(experimentTraffic()); err != nil {
+	if err := xstore.WriteAll(storetest.ExperimentTraffic()); err != nil {
 		t.Fatal(err)
 	}
-	for _, late := range lateConversions() {
+	for _, late := range storetest.LateConversions() {
 		if err := xstore.WriteAll(late); err != nil {
 			t.Fatal(err)
 		}
@@ -51,22 +54,22 @@ func TestStoreContractOnTwoShards(t *testing.T) {
 			t.Fatalf("shard %d holds %v events (%v): the test needs both shards used", i, r["n"], err)
 		}
 	}
-	t.Run("live", func(t *testing.T) { checkLive(t, store) })
-	t.Run("rollups", func(t *testing.T) { checkRollups(t, store) })
-	t.Run("rule health", func(t *testing.T) { checkRuleHealth(t, store) })
-	t.Run("worker telemetry", func(t *testing.T) { checkWorkers(t, store) })
-	t.Run("distinct visitors", func(t *testing.T) { checkDistinctVisitors(t, store) })
-	t.Run("session converted", func(t *testing.T) { checkSessionConverted(t, store) })
-	t.Run("rule revenue", func(t *testing.T) { checkRuleRevenue(t, store) })
-	t.Run("micro goal completions", func(t *testing.T) { checkGoalCompletions(t, store) })
+	t.Run("live", func(t *testing.T) { storetest.CheckLive(t, store) })
+	t.Run("rollups", func(t *testing.T) { storetest.CheckRollups(t, store) })
+	t.Run("rule health", func(t *testing.T) { storetest.CheckRuleHealth(t, store) })
+	t.Run("worker telemetry", func(t *testing.T) { storetest.CheckWorkers(t, store) })
+	t.Run("distinct visitors", func(t *testing.T) { storetest.CheckDistinctVisitors(t, store) })
+	t.Run("session converted", func(t *testing.T) { storetest.CheckSessionConverted(t, store) })
+	t.Run("rule revenue", func(t *testing.T) { storetest.CheckRuleRevenue(t, store) })
+	t.Run("micro goal completions", func(t *testing.T) { storetest.CheckGoalCompletions(t, store) })
 	t.Run("experiment results", func(t *testing.T) {
-		got, err := xstore.ExperimentResults(ExperimentQuery{SiteID: siteA, ExperimentID: expOne, GoalID: "goalpurchase"})
+		got, err := xstore.ExperimentResults(eventstore.ExperimentQuery{SiteID: storetest.SiteA, ExperimentID: storetest.ExpOne, GoalID: "goalpurchase"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := []VariantFigures{
-			{Variant: "b", Users: 4, Conversions: 2, Revenue: MeanFigures{Count: 4, Sum: 27, SumSquares: 20*20 + 7*7}},
-			{Variant: "control", Users: 2, Conversions: 1, Revenue: MeanFigures{Count: 2, Sum: 40, SumSquares: 40 * 40}},
+		want := []eventstore.VariantFigures{
+			{Variant: "b", Users: 4, Conversions: 2, Revenue: eventstore.MeanFigures{Count: 4, Sum: 27, SumSquares: 20*20 + 7*7}},
+			{Variant: "control", Users: 2, Conversions: 1, Revenue: eventstore.MeanFigures{Count: 2, Sum: 40, SumSquares: 40 * 40}},
 		}
 		if !reflect.DeepEqual(got.Variants, want) {
 			t.Errorf("across shards\n got %+v\nwant %+v", got.Variants, want)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/zones"
 
@@ -249,7 +250,7 @@ func copyOnce(db *Client, app core.App, siteID string, zone *time.Location, res 
 	var days []struct {
 		Day string `db:"day"`
 		Raw int    `db:"raw"`
-		Totals
+		eventstore.Totals
 	}
 	if err := app.DB().NewQuery(`SELECT day, bot_hits, dropped_exposures, visitors, sessions, pageviews, bounces, duration_ms,
 		conversions, converted_sessions, revenue, scroll_sum, scroll_count, errors, clicks, micro_conversions,

@@ -50,7 +50,7 @@ func chCovariatesOf(metrics ...[2]string) string {
 }
 
 // ExperimentCovariates implements the experiments package's CovariateStore.
-func (s *chStore) ExperimentCovariates(q ExperimentQuery, windowDays int) ([]eventstore.CupedCell, error) {
+func (s *chStore) ExperimentCovariates(q eventstore.ExperimentQuery, windowDays int) ([]eventstore.CupedCell, error) {
 	metric, goals := [2]string{chGoalPost, chGoalPre}, []string{q.GoalID}
 	if q.Revenue {
 		metric, goals = [2]string{chRevenuePost, chRevenuePre}, []string{eventrow.RevenueGoal}
@@ -64,7 +64,7 @@ func (s *chStore) ExperimentCovariates(q ExperimentQuery, windowDays int) ([]eve
 
 // ExperimentCovariatesWithRevenue implements the experiments package's CovariatePairStore: a goal's
 // sums and revenue's, in one query.
-func (s *chStore) ExperimentCovariatesWithRevenue(q ExperimentQuery, windowDays int) (goal, revenue []eventstore.CupedCell, err error) {
+func (s *chStore) ExperimentCovariatesWithRevenue(q eventstore.ExperimentQuery, windowDays int) (goal, revenue []eventstore.CupedCell, err error) {
 	cells, err := s.covariateCells(q, windowDays, []string{q.GoalID, eventrow.RevenueGoal}, [2]string{chGoalPost, chGoalPre},
 		[2]string{chRevenuePost, chRevenuePre})
 	if err != nil {
@@ -75,7 +75,7 @@ func (s *chStore) ExperimentCovariatesWithRevenue(q ExperimentQuery, windowDays 
 
 // covariateCells reads the cells of each metric (post and pre expressions) over the outcomes of
 // goals in one query.
-func (s *chStore) covariateCells(q ExperimentQuery, windowDays int, goals []string, metrics ...[2]string) ([][]eventstore.CupedCell, error) {
+func (s *chStore) covariateCells(q eventstore.ExperimentQuery, windowDays int, goals []string, metrics ...[2]string) ([][]eventstore.CupedCell, error) {
 	rows, err := s.query(chCovariatesOf(metrics...), map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": q.GoalID,
 		"rev": eventrow.RevenueGoal, "goals": goals, "window": uint64(windowDays) * 86_400_000})
 	if err != nil {

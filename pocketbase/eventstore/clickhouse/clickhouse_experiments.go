@@ -1,6 +1,7 @@
 package clickhouse
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/expfigures"
 	"strings"
@@ -29,7 +30,7 @@ const chVisitorSessionsSQL = `SELECT sv AS visitor, session{{names}} FROM (SELEC
 var chSessionColumns = map[string]string{"s_start": "minMerge(started)", "s_last": "maxMerge(last_at)", "s_pv": "sumMerge(pageviews)",
 	"s_err": "maxMerge(last_error)", "s_device": "tupleElement(argMinMerge(dims), 5)"} // dims: version 17, rollups.go
 
-func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error) {
+func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.ExperimentFigures, error) {
 	goal := q.GoalID
 	if q.Revenue {
 		goal = eventrow.RevenueGoal
@@ -40,7 +41,7 @@ func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error
 	var revenue []expfigures.RevenueRow
 	rows, err := s.query(`SELECT x_variant AS variant, toString(x_day) AS d, count() AS users FROM (`+chExposedSQL+`) GROUP BY variant, d`, p)
 	if err != nil {
-		return ExperimentFigures{}, err
+		return eventstore.ExperimentFigures{}, err
 	}
 	for _, r := range rows {
 		days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Users: r.Num("users")})
@@ -55,7 +56,7 @@ func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error
 		WHERE o_at >= x_at GROUP BY visitor, x_variant, goal)
 		GROUP BY variant, d, o_goal`, p)
 	if err != nil {
-		return ExperimentFigures{}, err
+		return eventstore.ExperimentFigures{}, err
 	}
 	for _, r := range rows {
 		if r.Str("o_goal") == goal {
@@ -74,7 +75,7 @@ func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error
 			ALL INNER JOIN (`+chExposedSQL+`) USING (visitor) WHERE o_at >= x_at GROUP BY visitor, x_variant)
 			GROUP BY variant, d`, p)
 		if err != nil {
-			return ExperimentFigures{}, err
+			return eventstore.ExperimentFigures{}, err
 		}
 		for _, r := range rows {
 			conversions = append(conversions, expfigures.DayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
@@ -86,7 +87,7 @@ func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error
 		WHERE site_id = {:site} AND experiment = '' AND goal = {:rev})
 		ALL INNER JOIN (`+chExposedSQL+`) USING (visitor) WHERE o_at >= x_at GROUP BY variant, d`, p)
 	if err != nil {
-		return ExperimentFigures{}, err
+		return eventstore.ExperimentFigures{}, err
 	}
 	for _, r := range rows {
 		days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Revenue: r.Num("total")})
@@ -94,7 +95,7 @@ func (s *chStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error
 	return expfigures.Figures(days, conversions, revenue), nil
 }
 
-func (s *chStore) GoalConverters(q ExperimentQuery, from time.Time) (int, error) {
+func (s *chStore) GoalConverters(q eventstore.ExperimentQuery, from time.Time) (int, error) {
 	cond := `type IN ('conversion', 'micro_conversion') AND goal = {:goal}`
 	if q.Revenue {
 		cond = `type = 'custom' AND value > 0`
@@ -109,7 +110,7 @@ func (s *chStore) GoalConverters(q ExperimentQuery, from time.Time) (int, error)
 
 // ExperimentGuardrails on ClickHouse (sqlite_guardrails.go has the meaning): each exposed visitor's
 // sessions against the time of their first exposure.
-func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]GuardrailFigures, error) {
+func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]eventstore.GuardrailFigures, error) {
 	rows, err := s.query(`SELECT x_variant AS variant, count() AS users, countIf(err_after) AS error_visitors,
 		countIf(pv_after <= 1) AS bounced FROM (
 		SELECT visitor, any(x_variant) AS x_variant, max(s_err) >= any(x_at) AS err_after, sumIf(s_pv, s_last >= x_at) AS pv_after
@@ -117,9 +118,9 @@ func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]Guardrail
 		ALL LEFT JOIN (`+chSessionsOfExposed("s_last", "s_pv", "s_err")+`) USING (visitor)
 		GROUP BY visitor)
 		GROUP BY variant ORDER BY variant`, map[string]any{"site": siteID, "exp": experimentID})
-	out := []GuardrailFigures{}
+	out := []eventstore.GuardrailFigures{}
 	for _, r := range rows {
-		out = append(out, GuardrailFigures{Variant: r.Str("variant"), Users: r.Num("users"), ErrorVisitors: r.Num("error_visitors"),
+		out = append(out, eventstore.GuardrailFigures{Variant: r.Str("variant"), Users: r.Num("users"), ErrorVisitors: r.Num("error_visitors"),
 			BouncedVisitors: r.Num("bounced")})
 	}
 	return out, err

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/storetest"
 )
 
@@ -14,26 +15,28 @@ import (
 // a session over midnight (two rollup rows), one written in two inserts, errors before and after
 // an exposure, rows the view wrote before migration 15 (backfilled) and rows it writes since.
 func TestClickHouseExposedSessionsMatchRawEvents(t *testing.T) {
-	store := openClickHouseStore(t, siteA).(*chStore)
-	if err := store.WriteAll(experimentTraffic()); err != nil {
+	store := openClickHouseStore(t, storetest.SiteA).(*chStore)
+	if err := store.WriteAll(storetest.ExperimentTraffic()); err != nil {
 		t.Fatal(err)
 	}
-	for _, late := range lateConversions() {
+	for _, late := range storetest.LateConversions() {
 		if err := store.WriteAll(late); err != nil {
 			t.Fatal(err)
 		}
 	}
-	site, t0 := storetest.ExperimentSite(), contractNow.Add(-2*time.Hour)
+	site, t0 := storetest.ExperimentSite(), storetest.Now.Add(-2*time.Hour)
 	midnight := time.Date(t0.Year(), t0.Month(), t0.Day(), 0, 0, 0, 0, time.UTC)
-	batch := func(visitor, session, device string, events ...Event) Ingest {
-		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events}, Device: device}
+	batch := func(visitor, session, device string, events ...eventstore.Event) eventstore.Ingest {
+		return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events}, Device: device}
 	}
-	pv := func(path string, when time.Time) Event { return at(Event{Type: "pv", Path: path}, when) }
-	er := func(when time.Time) Event {
-		return at(Event{Type: "er", Path: "/", Message: "boom", Source: "app.js"}, when)
+	pv := func(path string, when time.Time) eventstore.Event {
+		return storetest.At(eventstore.Event{Type: "pv", Path: path}, when)
+	}
+	er := func(when time.Time) eventstore.Event {
+		return storetest.At(eventstore.Event{Type: "er", Path: "/", Message: "boom", Source: "app.js"}, when)
 	}
 	// Written as the view before migration 15 wrote them (no last_at, last_error), then backfilled.
-	before := []Ingest{
+	before := []eventstore.Ingest{
 		batch("visitor0003", "session0003m", "mobile", pv("/", midnight.Add(-10*time.Minute)), er(midnight.Add(-5*time.Minute))),
 		batch("visitor0003", "session0003m", "mobile", pv("/pricing", midnight.Add(10*time.Minute))),
 		batch("visitor0002", "session0002", "desktop", er(t0.Add(4*time.Minute))),
@@ -58,7 +61,7 @@ func TestClickHouseExposedSessionsMatchRawEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Since: more pages and errors, one session's rows in two inserts (the view writes both columns).
-	after := []Ingest{
+	after := []eventstore.Ingest{
 		batch("visitor0004", "session0004b", "mobile", pv("/", t0.Add(time.Minute)), er(t0.Add(2*time.Minute))),
 		batch("visitor0004", "session0004b", "mobile", pv("/cart", t0.Add(3*time.Minute))),
 		batch("visitor0001", "session0001b", "tablet", pv("/", t0.Add(30*time.Minute))),
@@ -67,7 +70,7 @@ func TestClickHouseExposedSessionsMatchRawEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	p := map[string]any{"site": siteA, "exp": expOne}
+	p := map[string]any{"site": storetest.SiteA, "exp": storetest.ExpOne}
 	raw := `SELECT visitor, session, min(at) AS s_start, max(at) AS s_last, countIf(type = 'pageview') AS s_pv,
 		maxIf(at, type = 'error') AS s_err, argMin(device_type, at) AS s_device FROM events
 		WHERE site_id = {:site} AND session != '' AND visitor IN (` + chExposedVisitorsSQL + `) GROUP BY visitor, session ORDER BY visitor, session`
@@ -84,13 +87,13 @@ func TestClickHouseExposedSessionsMatchRawEvents(t *testing.T) {
 	}
 
 	// A goal's and revenue's CUPED sums read together are each the same as read alone.
-	q := ExperimentQuery{SiteID: siteA, ExperimentID: expOne, GoalID: "goalpurchase"}
+	q := eventstore.ExperimentQuery{SiteID: storetest.SiteA, ExperimentID: storetest.ExpOne, GoalID: "goalpurchase"}
 	goalCells, revCells, err := store.ExperimentCovariatesWithRevenue(q, 14)
 	if err != nil {
 		t.Fatal(err)
 	}
 	goalAlone, err1 := store.ExperimentCovariates(q, 14)
-	revAlone, err2 := store.ExperimentCovariates(ExperimentQuery{SiteID: siteA, ExperimentID: expOne, Revenue: true}, 14)
+	revAlone, err2 := store.ExperimentCovariates(eventstore.ExperimentQuery{SiteID: storetest.SiteA, ExperimentID: storetest.ExpOne, Revenue: true}, 14)
 	if err1 != nil || err2 != nil {
 		t.Fatal(err1, err2)
 	}

@@ -4,13 +4,14 @@ import (
 	"time"
 
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 )
 
 // The features' reads on ClickHouse (eventstore.FeatureReads): sessions are built from their
 // events, as RecentSessions does.
 
-func (s *chStore) VisitorsSince(siteID string, from time.Time, limit int) ([]VisitorLatest, error) {
+func (s *chStore) VisitorsSince(siteID string, from time.Time, limit int) ([]eventstore.VisitorLatest, error) {
 	rows, err := s.query(`SELECT s_visitor, max(started) AS l_started, argMax(entry, started) AS l_entry, argMax(ref, started) AS l_ref,
 		argMax(us, started) AS l_us, argMax(um, started) AS l_um, argMax(uc, started) AS l_uc, argMax(dev, started) AS l_dev,
 		argMax(br, started) AS l_br, argMax(ctry, started) AS l_ctry, count() AS n
@@ -23,9 +24,9 @@ func (s *chStore) VisitorsSince(siteID string, from time.Time, limit int) ([]Vis
 			GROUP BY session)
 		GROUP BY s_visitor HAVING l_started >= {:from} ORDER BY l_started DESC, s_visitor LIMIT {:max}`,
 		map[string]any{"site": siteID, "from": from, "fromSec": from.Unix() - 1, "max": limit})
-	out := make([]VisitorLatest, 0, len(rows))
+	out := make([]eventstore.VisitorLatest, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, VisitorLatest{Visitor: r.Str("s_visitor"), StartedAt: time.UnixMilli(int64(r.Num("l_started"))).UTC(),
+		out = append(out, eventstore.VisitorLatest{Visitor: r.Str("s_visitor"), StartedAt: time.UnixMilli(int64(r.Num("l_started"))).UTC(),
 			EntryPath: r.Str("l_entry"), Referrer: r.Str("l_ref"), UtmSource: r.Str("l_us"), UtmMedium: r.Str("l_um"),
 			UtmCampaign: r.Str("l_uc"), Device: r.Str("l_dev"), Browser: r.Str("l_br"), Country: r.Str("l_ctry"), Sessions: r.Int("n")})
 	}
@@ -34,7 +35,7 @@ func (s *chStore) VisitorsSince(siteID string, from time.Time, limit int) ([]Vis
 
 // PersonalizationArms: a visitor is in each arm whose first event is not after the other's (both
 // on a tie, as on SQLite), converting when their latest conversion is at or after that first event.
-func (s *chStore) PersonalizationArms(siteID, ruleID, goalID string) ([]ArmFigures, error) {
+func (s *chStore) PersonalizationArms(siteID, ruleID, goalID string) ([]eventstore.ArmFigures, error) {
 	rows, err := s.query(`SELECT sum(in_ex) AS ex_visitors, sum(in_ex AND last_conv >= ex) AS ex_conv,
 		sum(in_ho) AS ho_visitors, sum(in_ho AND last_conv >= ho) AS ho_conv
 		FROM (SELECT nex > 0 AND (nho = 0 OR ex <= ho) AS in_ex, nho > 0 AND (nex = 0 OR ho <= ex) AS in_ho, ex, ho, last_conv
@@ -48,30 +49,30 @@ func (s *chStore) PersonalizationArms(siteID, ruleID, goalID string) ([]ArmFigur
 		return nil, err
 	}
 	r := rows[0]
-	var out []ArmFigures
+	var out []eventstore.ArmFigures
 	if n := r.Int("ex_visitors"); n > 0 {
-		out = append(out, ArmFigures{Arm: "exposure", Visitors: n, Conversions: r.Int("ex_conv")})
+		out = append(out, eventstore.ArmFigures{Arm: "exposure", Visitors: n, Conversions: r.Int("ex_conv")})
 	}
 	if n := r.Int("ho_visitors"); n > 0 {
-		out = append(out, ArmFigures{Arm: eventrow.HoldoutExposure, Visitors: n, Conversions: r.Int("ho_conv")})
+		out = append(out, eventstore.ArmFigures{Arm: eventrow.HoldoutExposure, Visitors: n, Conversions: r.Int("ho_conv")})
 	}
 	return out, nil
 }
 
 // ExposedVisitors: each visitor's first exposure row in experiment_events (kept past retention,
 // as SQLite's experiment_exposures).
-func (s *chStore) ExposedVisitors(siteID, experimentID string) ([]ExposedVisitor, error) {
+func (s *chStore) ExposedVisitors(siteID, experimentID string) ([]eventstore.ExposedVisitor, error) {
 	rows, err := s.query(`SELECT visitor, argMin(variant, at) AS v, min(at) AS first FROM experiment_events
 		WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor ORDER BY visitor`,
 		map[string]any{"site": siteID, "exp": experimentID})
-	out := make([]ExposedVisitor, 0, len(rows))
+	out := make([]eventstore.ExposedVisitor, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, ExposedVisitor{Visitor: r.Str("visitor"), Variant: r.Str("v"), At: time.UnixMilli(int64(r.Num("first"))).UTC()})
+		out = append(out, eventstore.ExposedVisitor{Visitor: r.Str("visitor"), Variant: r.Str("v"), At: time.UnixMilli(int64(r.Num("first"))).UTC()})
 	}
 	return out, err
 }
 
-func (s *chStore) SessionsSeen(siteID string, after, until time.Time, maxAge time.Duration, limit int) ([]SessionRef, error) {
+func (s *chStore) SessionsSeen(siteID string, after, until time.Time, maxAge time.Duration, limit int) ([]eventstore.SessionRef, error) {
 	oldest := until.Add(-maxAge)
 	rows, err := s.query(`SELECT session, min(at) AS started, max(at) AS last, argMinIf(path, (at, seq), type = 'pageview') AS entry,
 		argMin(device_type, at) AS dev, argMin(country, at) AS ctry, argMinIf(referrer, at, type = 'pageview') AS ref,
@@ -79,9 +80,9 @@ func (s *chStore) SessionsSeen(siteID string, after, until time.Time, maxAge tim
 		FROM events WHERE site_id = {:site} AND ts >= toDateTime({:oldestSec}) AND session != ''
 		GROUP BY session HAVING started >= {:oldest} AND last > {:after} AND last <= {:until} ORDER BY last, session LIMIT {:limit}`,
 		map[string]any{"site": siteID, "oldestSec": oldest.Unix() - 1, "oldest": oldest, "after": after, "until": until, "limit": limit})
-	out := make([]SessionRef, 0, len(rows))
+	out := make([]eventstore.SessionRef, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, SessionRef{Session: r.Str("session"), StartedAt: time.UnixMilli(int64(r.Num("started"))).UTC(),
+		out = append(out, eventstore.SessionRef{Session: r.Str("session"), StartedAt: time.UnixMilli(int64(r.Num("started"))).UTC(),
 			LastSeenAt: time.UnixMilli(int64(r.Num("last"))).UTC(), EntryPath: r.Str("entry"), Device: r.Str("dev"),
 			Country: r.Str("ctry"), Source: collect.Source(r.Str("ref")), Converted: r.Int("conv") > 0,
 			DurationSec: eventrow.Round2(r.Num("duration_ms") / 1000)})
@@ -89,12 +90,12 @@ func (s *chStore) SessionsSeen(siteID string, after, until time.Time, maxAge tim
 	return out, err
 }
 
-func (s *chStore) SessionTrail(siteID, session string) ([]TrailEvent, error) {
+func (s *chStore) SessionTrail(siteID, session string) ([]eventstore.TrailEvent, error) {
 	rows, err := s.query(`SELECT type, path, selector, at, value, x FROM events WHERE site_id = {:site} AND session = {:session}
 		AND type IN ('pageview', 'leave', 'click', 'error') ORDER BY at, seq`, map[string]any{"site": siteID, "session": session})
-	out := make([]TrailEvent, 0, len(rows))
+	out := make([]eventstore.TrailEvent, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, TrailEvent{Type: r.Str("type"), Path: r.Str("path"), Selector: r.Str("selector"), At: r.Num("at"),
+		out = append(out, eventstore.TrailEvent{Type: r.Str("type"), Path: r.Str("path"), Selector: r.Str("selector"), At: r.Num("at"),
 			Value: r.Num("value"), X: r.Num("x")})
 	}
 	return out, err

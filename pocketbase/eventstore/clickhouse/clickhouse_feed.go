@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // The integrations' feed on ClickHouse (sqlite_feed.go has the meaning), in the order of writing
@@ -14,8 +16,8 @@ import (
 const chFirstExposuresSQL = `SELECT experiment, visitor, min(seq) AS row, min(at) AS first_at, argMin(variant, at) AS x_variant
 	FROM experiment_events WHERE site_id = {:site} AND experiment != '' GROUP BY experiment, visitor`
 
-func (s *chStore) FeedStart(siteID string, since time.Time) (FeedCursor, error) {
-	var c FeedCursor
+func (s *chStore) FeedStart(siteID string, since time.Time) (eventstore.FeedCursor, error) {
+	var c eventstore.FeedCursor
 	p := map[string]any{"site": siteID, "since": since, "sinceSec": since.Unix() - 1}
 	rows, err := s.query(`SELECT minIf(row, first_at >= {:since}) AS first, countIf(first_at >= {:since}) AS n, max(row) AS last
 		FROM (`+chFirstExposuresSQL+`)`, p)
@@ -40,15 +42,15 @@ func feedStartOf(n, first, last float64) int64 {
 	return int64(last)
 }
 
-func (s *chStore) Feed(siteID string, after FeedCursor, limit int) ([]FeedItem, error) {
+func (s *chStore) Feed(siteID string, after eventstore.FeedCursor, limit int) ([]eventstore.FeedItem, error) {
 	rows, err := s.query(`SELECT experiment, visitor, row, first_at, x_variant FROM (`+chFirstExposuresSQL+`)
 		WHERE row > {:after} ORDER BY row LIMIT {:limit}`, map[string]any{"site": siteID, "after": after.Exposures, "limit": limit})
 	if err != nil {
 		return nil, err
 	}
-	out := []FeedItem{}
+	out := []eventstore.FeedItem{}
 	for _, r := range rows {
-		out = append(out, FeedItem{Kind: "exposure", ID: r.Str("experiment") + ":" + r.Str("visitor"), Row: int64(r.Num("row")),
+		out = append(out, eventstore.FeedItem{Kind: "exposure", ID: r.Str("experiment") + ":" + r.Str("visitor"), Row: int64(r.Num("row")),
 			Visitor: r.Str("visitor"), At: time.UnixMilli(int64(r.Num("first_at"))).UTC(), Experiment: r.Str("experiment"),
 			Variant: r.Str("x_variant")})
 	}
@@ -59,7 +61,7 @@ func (s *chStore) Feed(siteID string, after FeedCursor, limit int) ([]FeedItem, 
 	}
 	for _, r := range rows {
 		seq := int64(r.Num("seq"))
-		item := FeedItem{Kind: "conversion", ID: "c" + strconv.FormatInt(seq, 36), Row: seq, Visitor: r.Str("visitor"),
+		item := eventstore.FeedItem{Kind: "conversion", ID: "c" + strconv.FormatInt(seq, 36), Row: seq, Visitor: r.Str("visitor"),
 			At: time.UnixMilli(int64(r.Num("at"))).UTC(), Goal: r.Str("goal"), Name: r.Str("name"), Value: r.Num("value")}
 		var p struct {
 			Verified     bool   `json:"verified"`

@@ -1,6 +1,7 @@
 package clickhouse
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 	"sync"
@@ -32,7 +33,7 @@ type chLateState struct {
 
 // closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to),
 // from the day cache, working out the days it lacks a run of consecutive days at a time.
-func (s *chStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+func (s *chStore) closedFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	key := funneldays.Key(q)
 	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
 	defer unlock()
@@ -72,7 +73,7 @@ func (s *chStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[stri
 }
 
 // computeFunnelDays works out the kept attempts of each day of [from, to) from events, by day.
-func (s *chStore) computeFunnelDays(q FunnelQuery, from, to time.Time) (map[string]map[string]funnelpath.Path, error) {
+func (s *chStore) computeFunnelDays(q eventstore.FunnelQuery, from, to time.Time) (map[string]map[string]funnelpath.Path, error) {
 	byVisitor, err := s.funnelEvents(q, from, to)
 	if err != nil {
 		return nil, err

@@ -3,21 +3,23 @@ package clickhouse
 import (
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // A funnel's closed days are kept in memory on ClickHouse (clickhouse_funnel_days.go): an event
 // written late into one of them (here, every day is long closed) must change the next answer.
 func TestClickHouseFunnelDaysUndoneByLateEvents(t *testing.T) {
 	store := openClickHouseStore(t)
-	site := &siteInfo{ID: "latesite", Key: "latekey"}
+	site := &eventstore.Site{ID: "latesite", Key: "latekey"}
 	t0 := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
-	batch := func(visitor, session string, events ...Event) []Ingest {
-		return []Ingest{{Site: site, Batch: &Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events}, Device: "desktop"}}
+	batch := func(visitor, session string, events ...eventstore.Event) []eventstore.Ingest {
+		return []eventstore.Ingest{{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events}, Device: "desktop"}}
 	}
-	pv := func(path string, minutes int) Event {
-		return Event{Type: "pv", Path: path, At: t0.Add(time.Duration(minutes) * time.Minute)}
+	pv := func(path string, minutes int) eventstore.Event {
+		return eventstore.Event{Type: "pv", Path: path, At: t0.Add(time.Duration(minutes) * time.Minute)}
 	}
-	q := FunnelQuery{SiteID: site.ID, Steps: []FunnelStep{{Page: "/"}, {Page: "/cart"}}, Window: 24 * time.Hour, Order: FunnelOrdered,
+	q := eventstore.FunnelQuery{SiteID: site.ID, Steps: []eventstore.FunnelStep{{Page: "/"}, {Page: "/cart"}}, Window: 24 * time.Hour, Order: eventstore.FunnelOrdered,
 		From: t0.AddDate(0, 0, -3), To: t0.AddDate(0, 0, 3)}
 	users := func() []float64 {
 		f, err := store.FunnelResults(q)

@@ -3,6 +3,8 @@ package clickhouse
 import (
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // A funnel breakdown's entry session values of closed days are kept in memory
@@ -11,13 +13,13 @@ import (
 // and values read while an insert is half-applied (the sessions view not yet run) are not kept.
 func TestClickHouseFunnelEntryDimsFollowLateEvents(t *testing.T) {
 	store := openClickHouseStore(t).(*chStore)
-	site := &siteInfo{ID: "dimsite", Key: "dimkey"}
+	site := &eventstore.Site{ID: "dimsite", Key: "dimkey"}
 	t0 := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
-	pv := func(visitor, session, path, ref string, minutes int) []Ingest {
-		e := Event{Type: "pv", Path: path, Referrer: ref, At: t0.Add(time.Duration(minutes) * time.Minute)}
-		return []Ingest{{Site: site, Batch: &Batch{Key: site.Key, Visitor: visitor, Session: session, Events: []Event{e}}, Device: "desktop"}}
+	pv := func(visitor, session, path, ref string, minutes int) []eventstore.Ingest {
+		e := eventstore.Event{Type: "pv", Path: path, Referrer: ref, At: t0.Add(time.Duration(minutes) * time.Minute)}
+		return []eventstore.Ingest{{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: visitor, Session: session, Events: []eventstore.Event{e}}, Device: "desktop"}}
 	}
-	write := func(in []Ingest) {
+	write := func(in []eventstore.Ingest) {
 		t.Helper()
 		if err := store.WriteAll(in); err != nil {
 			t.Fatal(err)
@@ -25,8 +27,8 @@ func TestClickHouseFunnelEntryDimsFollowLateEvents(t *testing.T) {
 	}
 	bySource := func(first string) map[string]float64 {
 		t.Helper()
-		f, err := store.FunnelResults(FunnelQuery{SiteID: site.ID, Steps: []FunnelStep{{Page: first}, {Page: "/cart"}}, Window: 24 * time.Hour,
-			Order: FunnelOrdered, From: t0.AddDate(0, 0, -3), To: t0.AddDate(0, 0, 3), Breakdown: "source"})
+		f, err := store.FunnelResults(eventstore.FunnelQuery{SiteID: site.ID, Steps: []eventstore.FunnelStep{{Page: first}, {Page: "/cart"}}, Window: 24 * time.Hour,
+			Order: eventstore.FunnelOrdered, From: t0.AddDate(0, 0, -3), To: t0.AddDate(0, 0, 3), Breakdown: "source"})
 		if err != nil {
 			t.Fatal(err)
 		}

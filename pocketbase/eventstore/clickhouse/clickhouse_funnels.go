@@ -1,6 +1,7 @@
 package clickhouse
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 	"cro/pocketbase/eventstore/urlpattern"
@@ -20,12 +21,12 @@ const chFunnelChunk = 1000
 
 // funnelPaths is each entrant's kept attempt, by visitor: whole closed days from the day cache
 // (clickhouse_funnel_days.go), the range's partial first day and the days still open from events.
-func (s *chStore) funnelPaths(q FunnelQuery) (map[string]funnelpath.Path, error) {
+func (s *chStore) funnelPaths(q eventstore.FunnelQuery) (map[string]funnelpath.Path, error) {
 	return funneldays.Split(q, time.Now(), s.eventFunnelPaths, s.closedFunnelPaths)
 }
 
 // eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from events.
-func (s *chStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+func (s *chStore) eventFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	out := map[string]funnelpath.Path{}
 	if !to.After(from) {
 		return out, nil
@@ -45,7 +46,7 @@ func (s *chStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[strin
 // funnelEvents are, by visitor and sorted, the step events of [from, to + window] of the visitors
 // with a step-1 event in [from, to): ClickHouse maps each row to its steps (the paths' masks worked
 // out in Go from path_days with the one URL pattern matcher) and sends one row per entrant.
-func (s *chStore) funnelEvents(q FunnelQuery, from, to time.Time) (map[string][]funnelpath.Event, error) {
+func (s *chStore) funnelEvents(q eventstore.FunnelQuery, from, to time.Time) (map[string][]funnelpath.Event, error) {
 	end := to.Add(q.Window).Add(time.Millisecond)
 	p := map[string]any{"site": q.SiteID, "from": from, "end": end, "to": to, "fromSec": from.Unix() - 1, "endSec": end.Unix() + 1,
 		"dayFrom": zones.UTCDay(from.AddDate(0, 0, -1)), "dayTo": zones.UTCDay(end.AddDate(0, 0, 1))}
@@ -142,10 +143,10 @@ func (s *chStore) sessionRows(siteID string, sessions []string, sql string, each
 	return nil
 }
 
-func (s *chStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
+func (s *chStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.FunnelFigures, error) {
 	paths, err := s.funnelPaths(q)
 	if err != nil {
-		return FunnelFigures{}, err
+		return eventstore.FunnelFigures{}, err
 	}
 	t := funnelpath.NewTally(len(q.Steps))
 	for _, fp := range paths {
@@ -159,13 +160,13 @@ func (s *chStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
 	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
 	dims, err := s.entryDims(q.SiteID, paths)
 	if err != nil {
-		return FunnelFigures{}, err
+		return eventstore.FunnelFigures{}, err
 	}
 	f.Breakdown = funnelpath.BreakdownRows(paths, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims[fp.Sessions[0]], dim) }, len(q.Steps))
 	return f, nil
 }
 
-func (s *chStore) FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, error) {
+func (s *chStore) FunnelDropOff(q eventstore.FunnelQuery, step int) (eventstore.FunnelDropOffFigures, error) {
 	return funnelpath.DropOff(q, step, s.funnelPaths, s.sessionPageViews)
 }
 

@@ -1,6 +1,7 @@
 package clickhouse
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
 	"strconv"
 	"strings"
@@ -15,18 +16,18 @@ import (
 const chClickFilter = `site_id = {:site} AND path = {:path} AND viewport = {:device} AND type = 'click'
 	AND at >= {:from} AND at < {:to}`
 
-func chHeatParams(q HeatmapQuery) map[string]any {
+func chHeatParams(q eventstore.HeatmapQuery) map[string]any {
 	return map[string]any{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": q.From, "to": q.To,
 		"fromSec": q.From.Unix() - 1, "dead": clickmap.DeadWindow.Milliseconds()}
 }
 
-func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
+func (s *chStore) ClickMap(q eventstore.HeatmapQuery) (eventstore.ClickMapFigures, error) {
 	p := chHeatParams(q)
 	// As clickmap.go's bins: the offset times 20 truncated toward zero, 1 in the last bin.
 	rows, err := s.query(`SELECT selector, least(19, toInt32(offset_x * 20)) AS bin_x, least(19, toInt32(offset_y * 20)) AS bin_y,
 		count() AS n, max(name) AS text FROM page_events WHERE `+chClickFilter+` GROUP BY selector, bin_x, bin_y`, p)
 	if err != nil {
-		return ClickMapFigures{}, err
+		return eventstore.ClickMapFigures{}, err
 	}
 	cells := make([]clickmap.Cell, 0, len(rows))
 	var plain []string
@@ -47,7 +48,7 @@ func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 	rows, err = s.query(`SELECT session, selector, at FROM page_events WHERE `+chClickFilter+` AND (session, selector) IN
 		(SELECT session, selector FROM page_events WHERE `+chClickFilter+` GROUP BY session, selector HAVING count() >= {:rage})`, p)
 	if err != nil {
-		return ClickMapFigures{}, err
+		return eventstore.ClickMapFigures{}, err
 	}
 	clicks := make([]clickmap.Click, len(rows))
 	for i, r := range rows {
@@ -69,7 +70,7 @@ func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 			GROUP BY session, selector, c_at)
 			GROUP BY selector`, p)
 		if err != nil {
-			return ClickMapFigures{}, err
+			return eventstore.ClickMapFigures{}, err
 		}
 		for _, r := range rows {
 			dead[r.Str("selector")] = r.Int("n")
@@ -78,7 +79,7 @@ func (s *chStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 	return clickmap.Figures(cells, rage, dead), nil
 }
 
-func (s *chStore) ScrollDepth(q HeatmapQuery) (ScrollFigures, error) {
+func (s *chStore) ScrollDepth(q eventstore.HeatmapQuery) (eventstore.ScrollFigures, error) {
 	var cols strings.Builder
 	for d := 10; d <= 100; d += 10 {
 		cols.WriteString(", countIf(x >= " + strconv.Itoa(d) + ") AS d" + strconv.Itoa(d))

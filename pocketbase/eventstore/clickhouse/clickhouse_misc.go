@@ -2,6 +2,8 @@ package clickhouse
 
 import (
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // chSessionSpan is how far before a range a session's start is looked for: a session longer
@@ -51,8 +53,8 @@ func (s *chStore) GoalCompletions(siteID string, goalIDs []string, from, to time
 	return out, err
 }
 
-func (s *chStore) WorkerTelemetry(siteID string, ruleIDs []string, now time.Time) (WorkerTelemetry, error) {
-	var w WorkerTelemetry
+func (s *chStore) WorkerTelemetry(siteID string, ruleIDs []string, now time.Time) (eventstore.WorkerTelemetry, error) {
+	var w eventstore.WorkerTelemetry
 	if ruleIDs == nil {
 		ruleIDs = []string{}
 	}

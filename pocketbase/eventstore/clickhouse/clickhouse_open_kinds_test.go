@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // A run of open days computes only the kind of figures its route reads, and the other kinds in the
@@ -26,13 +27,13 @@ func TestClickHouseOpenDaysByKindMatchWholeDays(t *testing.T) {
 		return s
 	}
 	writer := open(chSettleLag)
-	site := contractSite(siteA)
+	site := storetest.Site(storetest.SiteA)
 	now := time.Now().UTC()
-	pv := func(session, path, ref, device string, when time.Time) Ingest {
-		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: "v" + session[:2], Session: session,
-			Events: []Event{{Type: "pv", Path: path, Referrer: ref, At: when}}}, Device: device, Browser: "Chrome", Country: "SE"}
+	pv := func(session, path, ref, device string, when time.Time) eventstore.Ingest {
+		return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: "v" + session[:2], Session: session,
+			Events: []eventstore.Event{{Type: "pv", Path: path, Referrer: ref, At: when}}}, Device: device, Browser: "Chrome", Country: "SE"}
 	}
-	if err := writer.WriteAll([]Ingest{
+	if err := writer.WriteAll([]eventstore.Ingest{
 		pv("k1a", "/", "https://google.com/", "desktop", now.Add(-26*time.Hour)),
 		pv("k1a", "/pricing", "", "desktop", now.Add(-26*time.Hour+time.Minute)),
 		pv("k2a", "/blog", "https://bing.com/", "mobile", now.Add(-2*time.Hour)),
@@ -42,11 +43,11 @@ func TestClickHouseOpenDaysByKindMatchWholeDays(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	r := DayRange{From: now.AddDate(0, 0, -2).Format("2006-01-02"), To: eventstore.OpenEnd}
+	r := eventstore.DayRange{From: now.AddDate(0, 0, -2).Format("2006-01-02"), To: eventstore.OpenEnd}
 	type answer struct {
-		T     Totals
-		Pages []PageFigures
-		Dims  []DimFigures
+		T     eventstore.Totals
+		Pages []eventstore.PageFigures
+		Dims  []eventstore.DimFigures
 	}
 	read := func(s *chStore, order string) answer {
 		t.Helper()
@@ -55,11 +56,11 @@ func TestClickHouseOpenDaysByKindMatchWholeDays(t *testing.T) {
 		for _, c := range order {
 			switch c {
 			case 't':
-				a.T, err = s.Totals(siteA, r)
+				a.T, err = s.Totals(storetest.SiteA, r)
 			case 'p':
-				a.Pages, err = s.TopPages(siteA, r, -1)
+				a.Pages, err = s.TopPages(storetest.SiteA, r, -1)
 			case 'd':
-				a.Dims, err = s.Dimensions(siteA, r)
+				a.Dims, err = s.Dimensions(storetest.SiteA, r)
 			}
 			if err != nil {
 				t.Fatal(err)
@@ -82,7 +83,7 @@ func TestClickHouseOpenDaysByKindMatchWholeDays(t *testing.T) {
 			}
 		}
 		// Another page of today's last session: its bounce, pages and visitors change.
-		if err := writer.WriteAll([]Ingest{pv("k3a", "/thank-you", "", "tablet", now.Add(-30*time.Second))}); err != nil {
+		if err := writer.WriteAll([]eventstore.Ingest{pv("k3a", "/thank-you", "", "tablet", now.Add(-30*time.Second))}); err != nil {
 			t.Fatal(err)
 		}
 	}

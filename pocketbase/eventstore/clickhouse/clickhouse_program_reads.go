@@ -1,13 +1,17 @@
 package clickhouse
 
-import "time"
+import (
+	"time"
+
+	"cro/pocketbase/eventstore"
+)
 
 // The Program impact card's visitors and a bandit period's first exposures on ClickHouse
 // (program_visitors.go and first_exposures.go have SQLite's).
 
 // ProgramVisitors on ClickHouse builds the sessions from their events, as RecentSessions does: a
 // session's revenue is its conversions' values (the writer stores each conversion's counted value).
-func (s *chStore) ProgramVisitors(siteID string, from time.Time, goalID string) ([]VisitorOutcome, error) {
+func (s *chStore) ProgramVisitors(siteID string, from time.Time, goalID string) ([]eventstore.VisitorOutcome, error) {
 	rows, err := s.query(`SELECT s_visitor, max(conv) AS converted, sum(rev) AS revenue
 		FROM (SELECT session, any(visitor) AS s_visitor, min(at) AS started, countIf(type = 'pageview') AS pv,
 			countIf(type = 'conversion' AND ({:goal} = '' OR goal = {:goal})) > 0 AS conv, sumIf(value, type = 'conversion') AS rev
@@ -15,9 +19,9 @@ func (s *chStore) ProgramVisitors(siteID string, from time.Time, goalID string) 
 			GROUP BY session HAVING started >= {:from} AND pv > 0 AND s_visitor != '')
 		GROUP BY s_visitor ORDER BY s_visitor`,
 		map[string]any{"site": siteID, "goal": goalID, "from": from, "fromSec": from.Unix() - 1})
-	out := make([]VisitorOutcome, 0, len(rows))
+	out := make([]eventstore.VisitorOutcome, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, VisitorOutcome{Visitor: r.Str("s_visitor"), Converted: r.Num("converted") > 0, Revenue: r.Num("revenue")})
+		out = append(out, eventstore.VisitorOutcome{Visitor: r.Str("s_visitor"), Converted: r.Num("converted") > 0, Revenue: r.Num("revenue")})
 	}
 	return out, err
 }

@@ -3,6 +3,8 @@ package clickhouse
 import (
 	"errors"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // Retention on ClickHouse: raw events of whole local days before the cutoff's day (less a day, for
@@ -42,7 +44,7 @@ func (s *chStore) PruneSite(siteID string, before time.Time) error {
 	}
 	last := dayBefore(cut)
 	if first <= last {
-		byDay, err := s.days(siteID, DayRange{From: first, To: last})
+		byDay, err := s.days(siteID, eventstore.DayRange{From: first, To: last})
 		if err != nil {
 			return err
 		}

@@ -1,6 +1,7 @@
 package clickhouse
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"fmt"
 	"strings"
@@ -12,11 +13,11 @@ import (
 
 // chRatioParts are each part's column since the first exposure and in the window before it.
 var chRatioParts = map[string][2]string{
-	RatioRevenue:  {"rev_since", "rev_pre"},
-	RatioSessions: {"sess_since", "sess_pre"},
-	RatioPages:    {"pages_since", "pages_pre"},
-	RatioOrders:   {"orders_since", "orders_pre"},
-	RatioGoal:     {"goal_since", "goal_pre"},
+	eventstore.RatioRevenue:  {"rev_since", "rev_pre"},
+	eventstore.RatioSessions: {"sess_since", "sess_pre"},
+	eventstore.RatioPages:    {"pages_since", "pages_pre"},
+	eventstore.RatioOrders:   {"orders_since", "orders_pre"},
+	eventstore.RatioGoal:     {"goal_since", "goal_pre"},
 }
 
 const (
@@ -51,7 +52,7 @@ const (
 	chRatioPreAt    = `>= x_at - {:w} AND at < x_at`
 )
 
-func (s *chStore) RatioSums(q RatioQuery) ([]RatioSums, error) {
+func (s *chStore) RatioSums(q eventstore.RatioQuery) ([]eventstore.RatioSums, error) {
 	num, okN := chRatioParts[q.Numerator]
 	den, okD := chRatioParts[q.Denominator]
 	if !okN || !okD {
@@ -64,9 +65,9 @@ func (s *chStore) RatioSums(q RatioQuery) ([]RatioSums, error) {
 	sql := strings.Replace(fmt.Sprintf(chRatioSQL, num[0], den[0], npre, dpre), "{{sessions}}", chSessionsOfExposed("s_start", "s_last", "s_pv"), 1)
 	rows, err := s.query(sql, map[string]any{"site": q.SiteID, "exp": q.ExperimentID,
 		"goal": q.GoalID, "rev": eventrow.RevenueGoal, "w": uint64(max(q.WindowDays, 0)) * 86400000})
-	out := make([]RatioSums, 0, len(rows))
+	out := make([]eventstore.RatioSums, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, RatioSums{Variant: r.Str("variant"), Count: r.Num("n"), Numerator: r.Num("num"), NumeratorSquares: r.Num("num2"),
+		out = append(out, eventstore.RatioSums{Variant: r.Str("variant"), Count: r.Num("n"), Numerator: r.Num("num"), NumeratorSquares: r.Num("num2"),
 			Denominator: r.Num("den"), DenominatorSquares: r.Num("den2"), Products: r.Num("prod"), NumeratorPre: r.Num("npre"),
 			NumeratorPreSquares: r.Num("npre2"), DenominatorPre: r.Num("dpre"), DenominatorPreSquares: r.Num("dpre2"),
 			NumeratorNumeratorPre: r.Num("num_npre"), DenominatorDenominatorPre: r.Num("den_dpre"), NumeratorPreDenominatorPre: r.Num("npre_dpre"),

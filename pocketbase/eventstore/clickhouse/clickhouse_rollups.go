@@ -3,6 +3,8 @@ package clickhouse
 import (
 	"sort"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // The dashboard's figures with the SQLite rollups' meaning (apply.go): sessions, visitors and
@@ -23,7 +25,7 @@ func (s *chStore) query(sql string, params map[string]any) ([]Row, error) {
 const chMaxDay = "2105-12-31"
 
 // chRange binds a day range; "to1" is the day after To, which a session started on To may reach.
-func chRange(siteID string, days DayRange) map[string]any {
+func chRange(siteID string, days eventstore.DayRange) map[string]any {
 	to := days.To
 	if to > chMaxDay {
 		to = chMaxDay
@@ -42,12 +44,12 @@ func chRange(siteID string, days DayRange) map[string]any {
 
 // days is the range's figures by day: what adds up per day from day_figures, the session-level
 // figures from sessionFigures (clickhouse_settled.go), the counters and the archive of pruned days.
-func (s *chStore) days(siteID string, days DayRange) (map[string]*Totals, error) {
+func (s *chStore) days(siteID string, days eventstore.DayRange) (map[string]*eventstore.Totals, error) {
 	p := chRange(siteID, days)
-	out := map[string]*Totals{}
-	day := func(d string) *Totals {
+	out := map[string]*eventstore.Totals{}
+	day := func(d string) *eventstore.Totals {
 		if out[d] == nil {
-			out[d] = &Totals{}
+			out[d] = &eventstore.Totals{}
 		}
 		return out[d]
 	}
@@ -108,9 +110,9 @@ func (s *chStore) days(siteID string, days DayRange) (map[string]*Totals, error)
 	return out, nil
 }
 
-func (s *chStore) Totals(siteID string, days DayRange) (Totals, error) {
+func (s *chStore) Totals(siteID string, days eventstore.DayRange) (eventstore.Totals, error) {
 	byDay, err := s.days(siteID, days)
-	var t Totals
+	var t eventstore.Totals
 	for _, d := range byDay {
 		t.Visitors += d.Visitors
 		t.Sessions += d.Sessions
@@ -131,11 +133,11 @@ func (s *chStore) Totals(siteID string, days DayRange) (Totals, error) {
 	return t, err
 }
 
-func (s *chStore) Daily(siteID string, days DayRange) ([]DayFigures, error) {
+func (s *chStore) Daily(siteID string, days eventstore.DayRange) ([]eventstore.DayFigures, error) {
 	byDay, err := s.days(siteID, days)
-	out := []DayFigures{}
+	out := []eventstore.DayFigures{}
 	for day, d := range byDay {
-		out = append(out, DayFigures{Day: day, Visitors: d.Visitors, Sessions: d.Sessions, Pageviews: d.Pageviews,
+		out = append(out, eventstore.DayFigures{Day: day, Visitors: d.Visitors, Sessions: d.Sessions, Pageviews: d.Pageviews,
 			Conversions: d.Conversions, ConvertedSessions: d.ConvertedSessions, Revenue: d.Revenue})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Day < out[j].Day })

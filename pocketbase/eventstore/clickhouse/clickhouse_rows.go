@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/goalmatch"
@@ -75,7 +76,7 @@ func nextSeq() uint64 { return chSeq.Add(1) }
 
 // prepare turns one ingest into its rows: the same rows, goals and revenue caps as the SQLite
 // writer (apply.go), without rollups (the queries aggregate raw rows).
-func (s *chStore) prepare(in Ingest) (*chJob, error) {
+func (s *chStore) prepare(in eventstore.Ingest) (*chJob, error) {
 	j := &chJob{done: make(chan error, 1), site: in.Site.ID}
 	site := in.Site
 	s.mu.Lock()
@@ -225,14 +226,14 @@ func (s *chStore) capRevenue(siteID, visitor, client, day string, value float64)
 }
 
 // serverConversion is a public API conversion: on the visitor's latest session when there is one.
-func (s *chStore) serverConversion(site *siteInfo, c *ServerConversion) (chRow, error) {
+func (s *chStore) serverConversion(site *eventstore.Site, c *eventstore.ServerConversion) (chRow, error) {
 	goalID := "api:" + c.Goal
 	if c.GoalID != "" {
 		goalID = c.GoalID
 	}
 	row := chRow{SiteID: site.ID, Day: zones.LocalDay(c.At, site.Zone), TS: c.At.Unix(), At: c.At.UnixMilli(), Visitor: c.Visitor,
 		Type: "conversion", Name: eventrow.Truncate(c.Goal, 100), Goal: goalID, Value: c.Value,
-		Props: eventrow.JSON(map[string]any{"goal": goalID, "source": ServerConversionSource, "verified": true,
+		Props: eventrow.JSON(map[string]any{"goal": goalID, "source": eventstore.ServerConversionSource, "verified": true,
 			"conversion_id": c.ID, "currency": c.Currency})}
 	q, _ := Bind(`SELECT argMax(session, at) AS l_session, argMax(path, at) AS l_path, argMax(device_type, at) AS l_device,
 		argMax(browser, at) AS l_browser, argMax(country, at) AS l_country, count() AS n FROM events

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 )
 
@@ -12,8 +13,8 @@ import (
 // doubles until it holds the page asked for or the whole range: a session started at least a day
 // after the window's first day has all its rows in the window (a site's local day is within a day
 // of UTC's), so those are complete, and the newest of them are the newest of the range.
-func (s *chStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
-	out := SessionsPage{Items: []SessionSummary{}, Page: q.Page, PerPage: q.PerPage}
+func (s *chStore) RecentSessions(q eventstore.SessionsQuery) (eventstore.SessionsPage, error) {
+	out := eventstore.SessionsPage{Items: []eventstore.SessionSummary{}, Page: q.Page, PerPage: q.PerPage}
 	offset, want := (q.Page-1)*q.PerPage, q.Page*q.PerPage+1
 	first, last := q.From.UTC().AddDate(0, 0, -2), q.To.UTC().AddDate(0, 0, 2)
 	const day = "2006-01-02"
@@ -70,7 +71,7 @@ func (s *chStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
 	for _, id := range ids {
 		r := bySession[id]
 		started := time.UnixMilli(int64(r.Num("started"))).UTC()
-		out.Items = append(out.Items, SessionSummary{
+		out.Items = append(out.Items, eventstore.SessionSummary{
 			SessionID: r.Str("session"), StartedAt: started.Format(eventrow.ISOMillis), DurationSeconds: eventrow.Round2(r.Num("duration_ms") / 1000),
 			PageViews: r.Int("pv"), EntryPage: r.Str("entry"), ExitPage: r.Str("exit_path"), Device: r.Str("s_device"),
 			Browser: r.Str("s_browser"), Country: r.Str("s_country"), Source: collect.Source(r.Str("s_ref")), Converted: r.Num("converted") > 0,

@@ -2,6 +2,7 @@ package clickhouse
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"errors"
 	"fmt"
@@ -29,26 +30,26 @@ import (
 
 // dayFigs is one start day's session-level figures.
 type dayFigs struct {
-	t     Totals
-	pages map[string]*PageFigures
-	dims  map[[2]string]*DimFigures
+	t     eventstore.Totals
+	pages map[string]*eventstore.PageFigures
+	dims  map[[2]string]*eventstore.DimFigures
 }
 
 func newDayFigs() *dayFigs {
-	return &dayFigs{pages: map[string]*PageFigures{}, dims: map[[2]string]*DimFigures{}}
+	return &dayFigs{pages: map[string]*eventstore.PageFigures{}, dims: map[[2]string]*eventstore.DimFigures{}}
 }
 
-func (f *dayFigs) page(path string) *PageFigures {
+func (f *dayFigs) page(path string) *eventstore.PageFigures {
 	if f.pages[path] == nil {
-		f.pages[path] = &PageFigures{Path: path}
+		f.pages[path] = &eventstore.PageFigures{Path: path}
 	}
 	return f.pages[path]
 }
 
-func (f *dayFigs) dim(dim, value string) *DimFigures {
+func (f *dayFigs) dim(dim, value string) *eventstore.DimFigures {
 	k := [2]string{dim, eventrow.Truncate(value, 200)}
 	if f.dims[k] == nil {
-		f.dims[k] = &DimFigures{Dim: k[0], Value: k[1]}
+		f.dims[k] = &eventstore.DimFigures{Dim: k[0], Value: k[1]}
 	}
 	return f.dims[k]
 }
@@ -276,7 +277,7 @@ func (s *chStore) wholeDays(siteID, from, to string, counts map[string]uint64) (
 // sessionFigures are the session-level figures of the range's days that have events: settled
 // ones whose basis holds, the rest computed (and settled when closed). Of settled days only the
 // figures of kind ("day", "page" or "dim": what the caller reads) are read.
-func (s *chStore) sessionFigures(siteID string, days DayRange, kind string) (map[string]*dayFigs, error) {
+func (s *chStore) sessionFigures(siteID string, days eventstore.DayRange, kind string) (map[string]*dayFigs, error) {
 	p := chRange(siteID, days)
 	counts, err := s.dayCounts(siteID, p["from1"].(string), p["to1"].(string))
 	if err != nil {

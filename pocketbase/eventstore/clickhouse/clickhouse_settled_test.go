@@ -3,22 +3,25 @@ package clickhouse
 import (
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // A settled day stays right when late events change its sessions: another page of a settled
 // bounce, an earlier event that moves a session's start to the day before, and a conversion.
 func TestClickHouseSettledDaysFollowLateEvents(t *testing.T) {
-	store := openClickHouseStore(t, siteA).(*chStore)
-	s := contractSite(siteA)
-	d := time.Date(contractNow.Year(), contractNow.Month(), contractNow.Day()-10, 12, 0, 0, 0, time.UTC)
+	store := openClickHouseStore(t, storetest.SiteA).(*chStore)
+	s := storetest.Site(storetest.SiteA)
+	d := time.Date(storetest.Now.Year(), storetest.Now.Month(), storetest.Now.Day()-10, 12, 0, 0, 0, time.UTC)
 	day, dayBefore := d.Format("2006-01-02"), d.AddDate(0, 0, -1).Format("2006-01-02")
-	pv := func(session, path string, t time.Time) Ingest {
-		return Ingest{Site: s, Batch: &Batch{Key: s.Key, Visitor: "v" + session, Session: session,
-			Events: []Event{at(Event{Type: "pv", Path: path}, t)}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
+	pv := func(session, path string, t time.Time) eventstore.Ingest {
+		return eventstore.Ingest{Site: s, Batch: &eventstore.Batch{Key: s.Key, Visitor: "v" + session, Session: session,
+			Events: []eventstore.Event{storetest.At(eventstore.Event{Type: "pv", Path: path}, t)}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
 	}
-	check := func(step string, r DayRange, sessions, bounces, conversions float64) {
+	check := func(step string, r eventstore.DayRange, sessions, bounces, conversions float64) {
 		t.Helper()
-		got, err := store.Totals(siteA, r)
+		got, err := store.Totals(storetest.SiteA, r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,34 +30,34 @@ func TestClickHouseSettledDaysFollowLateEvents(t *testing.T) {
 				got.Sessions, got.Bounces, got.Conversions, sessions, bounces, conversions)
 		}
 	}
-	if err := store.WriteAll([]Ingest{pv("settled01", "/", d), pv("settled02", "/", d.Add(time.Hour))}); err != nil {
+	if err := store.WriteAll([]eventstore.Ingest{pv("settled01", "/", d), pv("settled02", "/", d.Add(time.Hour))}); err != nil {
 		t.Fatal(err)
 	}
-	check("first read", DayRange{From: day, To: day}, 2, 2, 0)
+	check("first read", eventstore.DayRange{From: day, To: day}, 2, 2, 0)
 	if r, err := store.db.QueryOne("SELECT count() AS n FROM settled WHERE kind = 'basis'"); err != nil || r.Int("n") != 1 {
 		t.Fatalf("the closed day was not settled: %v %v", r, err)
 	}
-	check("settled read", DayRange{From: day, To: day}, 2, 2, 0)
-	late := []Ingest{pv("settled01", "/thank-you", d.Add(time.Minute)), pv("settled02", "/pricing", d.Add(-13*time.Hour))}
+	check("settled read", eventstore.DayRange{From: day, To: day}, 2, 2, 0)
+	late := []eventstore.Ingest{pv("settled01", "/thank-you", d.Add(time.Minute)), pv("settled02", "/pricing", d.Add(-13*time.Hour))}
 	if err := store.WriteAll(late); err != nil {
 		t.Fatal(err)
 	}
 	// settled01 has two pages (no bounce) and converted; settled02 started the day before, with two pages.
-	check("after late events", DayRange{From: day, To: day}, 1, 0, 1)
-	check("the day before", DayRange{From: dayBefore, To: dayBefore}, 1, 0, 0)
-	check("both days", DayRange{From: dayBefore, To: day}, 2, 0, 1)
-	sessions, err := store.RecentSessions(SessionsQuery{SiteID: siteA, From: d.AddDate(0, 0, -3), To: d.AddDate(0, 0, 1), Page: 1, PerPage: 1})
+	check("after late events", eventstore.DayRange{From: day, To: day}, 1, 0, 1)
+	check("the day before", eventstore.DayRange{From: dayBefore, To: dayBefore}, 1, 0, 0)
+	check("both days", eventstore.DayRange{From: dayBefore, To: day}, 2, 0, 1)
+	sessions, err := store.RecentSessions(eventstore.SessionsQuery{SiteID: storetest.SiteA, From: d.AddDate(0, 0, -3), To: d.AddDate(0, 0, 1), Page: 1, PerPage: 1})
 	if err != nil || len(sessions.Items) != 1 || !sessions.HasMore || sessions.Items[0].SessionID != "settled01" || sessions.Items[0].PageViews != 2 {
 		t.Errorf("session list: %+v %v", sessions, err)
 	}
 	// An open day's figures are kept in memory only while no event of it arrives.
-	today := DayRange{From: contractDay, To: contractDay}
-	if err := store.WriteAll([]Ingest{pv("open0001", "/", contractNow.Add(-time.Hour))}); err != nil {
+	today := eventstore.DayRange{From: storetest.Day, To: storetest.Day}
+	if err := store.WriteAll([]eventstore.Ingest{pv("open0001", "/", storetest.Now.Add(-time.Hour))}); err != nil {
 		t.Fatal(err)
 	}
 	check("open day", today, 1, 1, 0)
 	check("open day again", today, 1, 1, 0)
-	if err := store.WriteAll([]Ingest{pv("open0001", "/pricing", contractNow.Add(-time.Minute))}); err != nil {
+	if err := store.WriteAll([]eventstore.Ingest{pv("open0001", "/pricing", storetest.Now.Add(-time.Minute))}); err != nil {
 		t.Fatal(err)
 	}
 	check("open day after another page", today, 1, 0, 0)
@@ -65,18 +68,18 @@ func TestClickHouseSettledDaysFollowLateEvents(t *testing.T) {
 // then must not be kept (in memory for an open day, in settled for a closed one) once the insert is
 // whole. The test holds the sessions view back (detached) to read in between, then lets its rows in.
 func TestClickHouseSettledDaysIgnoreHalfAppliedInserts(t *testing.T) {
-	store := openClickHouseStore(t, siteA).(*chStore)
-	s := contractSite(siteA)
-	closed := time.Date(contractNow.Year(), contractNow.Month(), contractNow.Day()-10, 12, 0, 0, 0, time.UTC)
-	pv := func(session string, when time.Time) Ingest {
-		return Ingest{Site: s, Batch: &Batch{Key: s.Key, Visitor: "v" + session, Session: session,
-			Events: []Event{at(Event{Type: "pv", Path: "/"}, when)}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
+	store := openClickHouseStore(t, storetest.SiteA).(*chStore)
+	s := storetest.Site(storetest.SiteA)
+	closed := time.Date(storetest.Now.Year(), storetest.Now.Month(), storetest.Now.Day()-10, 12, 0, 0, 0, time.UTC)
+	pv := func(session string, when time.Time) eventstore.Ingest {
+		return eventstore.Ingest{Site: s, Batch: &eventstore.Batch{Key: s.Key, Visitor: "v" + session, Session: session,
+			Events: []eventstore.Event{storetest.At(eventstore.Event{Type: "pv", Path: "/"}, when)}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
 	}
-	days := []DayRange{{From: contractDay, To: contractDay}, {From: closed.Format("2006-01-02"), To: closed.Format("2006-01-02")}}
+	days := []eventstore.DayRange{{From: storetest.Day, To: storetest.Day}, {From: closed.Format("2006-01-02"), To: closed.Format("2006-01-02")}}
 	check := func(step string, sessions float64) {
 		t.Helper()
 		for _, r := range days {
-			got, err := store.Totals(siteA, r)
+			got, err := store.Totals(storetest.SiteA, r)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,11 +92,11 @@ func TestClickHouseSettledDaysIgnoreHalfAppliedInserts(t *testing.T) {
 	if err := store.db.Exec("DETACH TABLE sessions_mv"); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.WriteAll([]Ingest{pv("half0001", contractNow.Add(-time.Hour)), pv("half0002", closed)}); err != nil {
+	if err := store.WriteAll([]eventstore.Ingest{pv("half0001", storetest.Now.Add(-time.Hour)), pv("half0002", closed)}); err != nil {
 		t.Fatal(err)
 	}
 	check("between the views", 0)
-	if err := store.db.Exec("INSERT INTO sessions " + Rollups[0].SiteSelect(Quote(siteA))); err != nil {
+	if err := store.db.Exec("INSERT INTO sessions " + Rollups[0].SiteSelect(Quote(storetest.SiteA))); err != nil {
 		t.Fatal(err)
 	}
 	if err := store.db.Exec("ATTACH TABLE sessions_mv"); err != nil {
@@ -105,15 +108,15 @@ func TestClickHouseSettledDaysIgnoreHalfAppliedInserts(t *testing.T) {
 // The main server settles closed days in the background: at start, and again after an insert
 // into a closed day, so that no request computes a site's history.
 func TestClickHouseClosedDaysSettleInBackground(t *testing.T) {
-	store := openClickHouseStore(t, siteA).(*chStore)
-	s := contractSite(siteA)
+	store := openClickHouseStore(t, storetest.SiteA).(*chStore)
+	s := storetest.Site(storetest.SiteA)
 	now := time.Now().UTC()
 	closed := time.Date(now.Year(), now.Month(), now.Day()-10, 12, 0, 0, 0, time.UTC)
-	pv := func(session string, when time.Time) Ingest {
-		return Ingest{Site: s, Batch: &Batch{Key: s.Key, Visitor: "v" + session, Session: session,
-			Events: []Event{at(Event{Type: "pv", Path: "/"}, when)}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
+	pv := func(session string, when time.Time) eventstore.Ingest {
+		return eventstore.Ingest{Site: s, Batch: &eventstore.Batch{Key: s.Key, Visitor: "v" + session, Session: session,
+			Events: []eventstore.Event{storetest.At(eventstore.Event{Type: "pv", Path: "/"}, when)}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
 	}
-	if err := store.WriteAll([]Ingest{pv("bg000001", closed), pv("bg000002", now.Add(-time.Minute))}); err != nil {
+	if err := store.WriteAll([]eventstore.Ingest{pv("bg000001", closed), pv("bg000002", now.Add(-time.Minute))}); err != nil {
 		t.Fatal(err)
 	}
 	settledSessions := func(want float64) {
@@ -142,7 +145,7 @@ func TestClickHouseClosedDaysSettleInBackground(t *testing.T) {
 		t.Fatal(err)
 	}
 	settledSessions(2)
-	got, err := store.Totals(siteA, DayRange{From: closed.Format("2006-01-02"), To: closed.Format("2006-01-02")})
+	got, err := store.Totals(storetest.SiteA, eventstore.DayRange{From: closed.Format("2006-01-02"), To: closed.Format("2006-01-02")})
 	if err != nil || got.Sessions != 2 {
 		t.Errorf("totals of the settled day: %+v %v", got, err)
 	}

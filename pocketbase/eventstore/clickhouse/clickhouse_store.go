@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/revenuecap"
 	"cro/pocketbase/eventstore/zones"
@@ -67,7 +68,7 @@ const chBatchWait = 50 * time.Millisecond
 // NewClickHouseStore opens the store at a URL such as http://127.0.0.1:8123/?database=cro and
 // brings its schema up to date; a batch is acknowledged once its insert is confirmed (tests,
 // tools; the server uses NewSpooledStore).
-func NewClickHouseStore(rawURL string) (Store, error) {
+func NewClickHouseStore(rawURL string) (eventstore.Store, error) {
 	db, err := Open(rawURL)
 	if err != nil {
 		return nil, err
@@ -84,7 +85,7 @@ func NewClickHouseStore(rawURL string) (Store, error) {
 // write-ahead spool in dir, so that a batch is acknowledged once fsynced there and inserted in
 // large inserts behind it (replayed at Start after a crash); its reads wait until every batch
 // acknowledged before them is inserted, so what a request wrote is there for the next.
-func NewSpooledStore(rawURL, dir string) (Store, error) {
+func NewSpooledStore(rawURL, dir string) (eventstore.Store, error) {
 	st, err := NewClickHouseStore(rawURL)
 	if err != nil {
 		return nil, err
@@ -157,7 +158,7 @@ func (s *chStore) Stop() {
 
 // Submit returns once ClickHouse confirmed the insert holding the batch's rows, or, with a
 // spool, once they are fsynced to it.
-func (s *chStore) Submit(in Ingest) error {
+func (s *chStore) Submit(in eventstore.Ingest) error {
 	j, err := s.prepare(in)
 	if err != nil || j == nil {
 		return err
@@ -179,7 +180,7 @@ func (s *chStore) Submit(in Ingest) error {
 	return <-j.done
 }
 
-func (s *chStore) WriteAll(in []Ingest) error {
+func (s *chStore) WriteAll(in []eventstore.Ingest) error {
 	var jobs []*chJob
 	for _, x := range in {
 		j, err := s.prepare(x)

@@ -1,6 +1,7 @@
 package clickhouse
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/urlpattern"
 	"strconv"
 	"time"
@@ -19,8 +20,8 @@ const chErrorsAfterExposureSQL = `SELECT visitor, ` + chSourceSQL + ` AS src FRO
 	ANY INNER JOIN (SELECT session, min(at) AS x_at FROM events WHERE ` + chSinceFilter + ` AND type = 'exposure' AND rule = {:rule}
 		GROUP BY session) USING (session) WHERE e_at >= x_at`
 
-func (s *chStore) RuleHealth(siteID, ruleID string, since time.Time) (RuleTelemetry, error) {
-	t := RuleTelemetry{ErrorVisitorsBySource: []int{}, ApplyFailureVisitorsBySource: []int{}}
+func (s *chStore) RuleHealth(siteID, ruleID string, since time.Time) (eventstore.RuleTelemetry, error) {
+	t := eventstore.RuleTelemetry{ErrorVisitorsBySource: []int{}, ApplyFailureVisitorsBySource: []int{}}
 	p := map[string]any{"site": siteID, "rule": ruleID, "since": since, "sinceSec": since.Unix() - 1}
 	rows, err := s.query(`SELECT countIf(exposed) AS o_exposed, countIf(exposed AND error_after) AS o_exposed_errors,
 		countIf(exposed AND converted) AS o_exposed_conversions, countIf(NOT touched AND viewed) AS o_unexposed,
@@ -54,7 +55,7 @@ func (s *chStore) RuleHealth(siteID, ruleID string, since time.Time) (RuleTeleme
 		t.ApplyFailures, t.ExposedVisitors, t.ExposedSources = r.Int("failures"), r.Int("visitors"), r.Int("sources")
 		t.TopExposedSourceVisitors, t.ExposedErrorVisitors = r.Int("top_source"), r.Int("error_visitors")
 	}
-	limit := " ORDER BY n DESC LIMIT " + strconv.Itoa(MaxSourcesReported)
+	limit := " ORDER BY n DESC LIMIT " + strconv.Itoa(eventstore.MaxSourcesReported)
 	for _, list := range []struct {
 		sql  string
 		dest *[]int
@@ -76,8 +77,8 @@ func (s *chStore) RuleHealth(siteID, ruleID string, since time.Time) (RuleTeleme
 
 // RuleRevenue on ClickHouse (sqlite_rule_revenue.go has the meaning): per session of the range,
 // whether the rule reached it, its pages, and its revenue (its conversions' counted values).
-func (s *chStore) RuleRevenue(siteID, ruleID, urlPattern string, from, to time.Time) (RuleRevenue, error) {
-	var out RuleRevenue
+func (s *chStore) RuleRevenue(siteID, ruleID, urlPattern string, from, to time.Time) (eventstore.RuleRevenue, error) {
+	var out eventstore.RuleRevenue
 	p := map[string]any{"site": siteID, "rule": ruleID, "from": from, "to": to, "fromSec": from.Add(-chSessionSpan).Unix(),
 		"toSec": to.Add(chSessionSpan).Unix()}
 	rows, err := s.query(`SELECT uniqExact(visitor) AS n FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec})

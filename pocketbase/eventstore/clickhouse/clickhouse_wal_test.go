@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // A segment read back gives every whole record; a record cut anywhere (a crash mid-append, never
@@ -51,7 +54,7 @@ func TestSpoolSegmentTornWrites(t *testing.T) {
 
 // spoolWhileDown acknowledges batches with ClickHouse unreachable, then stops: their segments are
 // left in dir, as a kill -9 would leave them.
-func spoolWhileDown(t *testing.T, dir string, in []Ingest) int64 {
+func spoolWhileDown(t *testing.T, dir string, in []eventstore.Ingest) int64 {
 	t.Helper()
 	down, _ := Open("http://127.0.0.1:1/?database=nowhere")
 	s := newCHStore(down)
@@ -87,7 +90,7 @@ func TestSpoolReplaysAtStart(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	acked := spoolWhileDown(t, dir, contractTraffic())
+	acked := spoolWhileDown(t, dir, storetest.Traffic())
 	segs, _ := filepath.Glob(filepath.Join(dir, "seg-*.wal"))
 	f, err := os.OpenFile(segs[len(segs)-1], os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
@@ -103,7 +106,7 @@ func TestSpoolReplaysAtStart(t *testing.T) {
 	if back.wal.stats.TornBytes.Load() != 7 {
 		t.Errorf("torn bytes = %d, want 7", back.wal.stats.TornBytes.Load())
 	}
-	if got, _ := back.Totals(siteA, DayRange{From: contractDay, To: contractDay}); got.Sessions != 5 || got.Pageviews != 7 {
+	if got, _ := back.Totals(storetest.SiteA, eventstore.DayRange{From: storetest.Day, To: storetest.Day}); got.Sessions != 5 || got.Pageviews != 7 {
 		t.Errorf("after the replay today's totals = %+v, want 5 sessions and 7 page views", got)
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, "seg-*.wal")); len(left) != 0 {
@@ -116,7 +119,7 @@ func TestSpoolReplaysAtStart(t *testing.T) {
 // are sent at least once, and counted so.
 func TestSpoolCrashBetweenInsertAndDelete(t *testing.T) {
 	dir := t.TempDir()
-	acked := spoolWhileDown(t, dir, experimentTraffic())
+	acked := spoolWhileDown(t, dir, storetest.ExperimentTraffic())
 	saved := map[string][]byte{}
 	segs, _ := filepath.Glob(filepath.Join(dir, "seg-*.wal"))
 	for _, p := range segs {
@@ -129,12 +132,12 @@ func TestSpoolCrashBetweenInsertAndDelete(t *testing.T) {
 			}
 		}
 	}
-	results := func(s *chStore) ([]VariantFigures, float64) {
-		r, err := s.ExperimentResults(ExperimentQuery{SiteID: siteA, ExperimentID: expOne, GoalID: "goalpurchase"})
+	results := func(s *chStore) ([]eventstore.VariantFigures, float64) {
+		r, err := s.ExperimentResults(eventstore.ExperimentQuery{SiteID: storetest.SiteA, ExperimentID: storetest.ExpOne, GoalID: "goalpurchase"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		tot, _ := s.Totals(siteA, DayRange{From: contractDay, To: contractDay})
+		tot, _ := s.Totals(storetest.SiteA, eventstore.DayRange{From: storetest.Day, To: storetest.Day})
 		return r.Variants, tot.DroppedExposures
 	}
 
@@ -145,12 +148,12 @@ func TestSpoolCrashBetweenInsertAndDelete(t *testing.T) {
 	}
 	first := startSpooled(t, whole, dir)
 	want, _ := results(first)
-	if len(want) != 2 || countEvents(t, whole, siteA) != int(acked) {
-		t.Fatalf("first insert: %+v, %d events of %d", want, countEvents(t, whole, siteA), acked)
+	if len(want) != 2 || countEvents(t, whole, storetest.SiteA) != int(acked) {
+		t.Fatalf("first insert: %+v, %d events of %d", want, countEvents(t, whole, storetest.SiteA), acked)
 	}
 	restore()
 	again := startSpooled(t, whole, dir)
-	if n := countEvents(t, whole, siteA); n != int(acked) {
+	if n := countEvents(t, whole, storetest.SiteA); n != int(acked) {
 		t.Errorf("%d events after the replay of inserted segments, want %d", n, acked)
 	}
 	if again.wal.stats.Skipped.Load() != acked || again.wal.stats.Inserted.Load() != 0 {
@@ -178,7 +181,7 @@ func TestSpoolCrashBetweenInsertAndDelete(t *testing.T) {
 	}
 	restore()
 	rest := startSpooled(t, partial, dir)
-	if n := countEvents(t, partial, siteA); n != int(acked) {
+	if n := countEvents(t, partial, storetest.SiteA); n != int(acked) {
 		t.Errorf("%d events, want %d", n, acked)
 	}
 	if got, dropped := results(rest); !reflect.DeepEqual(got, want) || dropped != 2 {
@@ -194,7 +197,7 @@ func TestSpoolRetriesWhatStartCouldNotInsert(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	acked := spoolWhileDown(t, dir, contractTraffic())
+	acked := spoolWhileDown(t, dir, storetest.Traffic())
 	proxy := newSwitchProxy(t, strings.TrimSuffix(strings.TrimPrefix(chLocal.URL, "http://"), "/"))
 	back := startSpooled(t, "http://"+proxy.Addr()+"/?"+strings.SplitN(dbURL, "?", 2)[1], dir)
 	if back.wal.stats.Inserted.Load() != 0 {
@@ -204,7 +207,7 @@ func TestSpoolRetriesWhatStartCouldNotInsert(t *testing.T) {
 	for deadline := time.Now().Add(10 * time.Second); back.wal.stats.Inserted.Load() < acked && time.Now().Before(deadline); {
 		time.Sleep(50 * time.Millisecond)
 	}
-	if got, _ := back.Totals(siteA, DayRange{From: contractDay, To: contractDay}); back.wal.stats.Inserted.Load() != acked || got.Pageviews != 7 {
+	if got, _ := back.Totals(storetest.SiteA, eventstore.DayRange{From: storetest.Day, To: storetest.Day}); back.wal.stats.Inserted.Load() != acked || got.Pageviews != 7 {
 		t.Errorf("%d of %d acknowledged events inserted once ClickHouse was back; today's totals %+v", back.wal.stats.Inserted.Load(), acked, got)
 	}
 }
@@ -220,7 +223,7 @@ func TestSpooledStoreReadsWhatItAcknowledged(t *testing.T) {
 	s := st.(*chStore)
 	s.Start()
 	defer s.Stop()
-	site := &siteInfo{ID: "rywsite", Key: "rywkey"}
+	site := &eventstore.Site{ID: "rywsite", Key: "rywkey"}
 	count := func() int {
 		r, err := s.Client().QueryOne(`SELECT count() AS n FROM events WHERE site_id = 'rywsite'`)
 		if err != nil {
@@ -229,16 +232,16 @@ func TestSpooledStoreReadsWhatItAcknowledged(t *testing.T) {
 		return r.Int("n")
 	}
 	for i := 1; i <= 5; i++ {
-		b := &Batch{Key: site.Key, Visitor: fmt.Sprintf("v%d", i), Session: fmt.Sprintf("s%d", i),
-			Events: []Event{{Type: "pv", Path: "/", At: time.Now()}}}
-		if err := s.Submit(Ingest{Site: site, Batch: b, Device: "desktop"}); err != nil {
+		b := &eventstore.Batch{Key: site.Key, Visitor: fmt.Sprintf("v%d", i), Session: fmt.Sprintf("s%d", i),
+			Events: []eventstore.Event{{Type: "pv", Path: "/", At: time.Now()}}}
+		if err := s.Submit(eventstore.Ingest{Site: site, Batch: b, Device: "desktop"}); err != nil {
 			t.Fatal(err)
 		}
 		if n := count(); n != i {
 			t.Fatalf("after %d acknowledged batches a read saw %d events", i, n)
 		}
 	}
-	if err := s.Submit(Ingest{Site: site, Conversion: &ServerConversion{Visitor: "v5", Goal: "signup", At: time.Now()}}); err != nil {
+	if err := s.Submit(eventstore.Ingest{Site: site, Conversion: &eventstore.ServerConversion{Visitor: "v5", Goal: "signup", At: time.Now()}}); err != nil {
 		t.Fatal(err)
 	}
 	r, _ := s.Client().QueryOne(`SELECT session FROM events WHERE site_id = 'rywsite' AND type = 'conversion'`)

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"cro/pocketbase/eventstore"
-	"cro/pocketbase/eventstore/storetest"
 )
 
 // The store's own tests (its spool, settled figures, funnel days, cluster) share one local server
@@ -22,7 +21,7 @@ var (
 	chTmpDir string
 )
 
-func openClickHouseStore(t *testing.T, _ ...string) Store {
+func openClickHouseStore(t *testing.T, _ ...string) eventstore.Store {
 	t.Helper()
 	store, err := NewClickHouseStore(chDatabaseURL(t))
 	if err != nil {
@@ -82,41 +81,3 @@ func countEvents(t *testing.T, dbURL, siteID string) int {
 	}
 	return r.Int("n")
 }
-
-// The contract's fixtures and types by the names the tests (moved from analytics) use.
-const (
-	siteA          = storetest.SiteA
-	expOne         = storetest.ExpOne
-	contractDay    = storetest.Day
-	FunnelOrdered  = eventstore.FunnelOrdered
-	FunnelStrict   = eventstore.FunnelStrict
-	FunnelAnyOrder = eventstore.FunnelAnyOrder
-)
-
-type (
-	Event          = eventstore.Event
-	Batch          = eventstore.Batch
-	VariantFigures = eventstore.VariantFigures
-	MeanFigures    = eventstore.MeanFigures
-	FunnelStep     = eventstore.FunnelStep
-	goal           = eventstore.Goal
-	experimentCfg  = eventstore.ExperimentConfig
-	variantCfg     = eventstore.VariantConfig
-)
-
-var (
-	contractNow           = storetest.Now
-	contractSite          = storetest.Site
-	at                    = storetest.At
-	contractTraffic       = storetest.Traffic
-	experimentTraffic     = storetest.ExperimentTraffic
-	lateConversions       = storetest.LateConversions
-	checkLive             = storetest.CheckLive
-	checkRollups          = storetest.CheckRollups
-	checkRuleHealth       = storetest.CheckRuleHealth
-	checkRuleRevenue      = storetest.CheckRuleRevenue
-	checkSessionConverted = storetest.CheckSessionConverted
-	checkWorkers          = storetest.CheckWorkers
-	checkDistinctVisitors = storetest.CheckDistinctVisitors
-	checkGoalCompletions  = storetest.CheckGoalCompletions
-)

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/goalmatch"
@@ -81,7 +82,7 @@ func (a *applier) dim(site, day, dim, value string) *dimAgg {
 }
 
 // session finds the batch's session in memory, then in the database, or starts a new one.
-func (a *applier) session(j *job, first *Event) *sessState {
+func (a *applier) session(j *job, first *eventstore.Event) *sessState {
 	b := j.batch
 	key := j.site.ID + "|" + b.Session
 	s := a.w.sessions[key]
@@ -160,7 +161,7 @@ func (a *applier) apply(j *job) error {
 	return nil
 }
 
-func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
+func (a *applier) applyEvent(j *job, s *sessState, ev *eventstore.Event) error {
 	site := j.site
 	day := zones.LocalDay(ev.At, site.Zone)
 	a.noteLate(site.ID, ev.At)
@@ -300,7 +301,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *Event) error {
 
 // convert records a goal conversion: once per session per goal, revenue for every occurrence
 // (browser revenue up to its cap, revenue_cap.go); it returns the value counted.
-func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event, day string) (float64, error) {
+func (a *applier) convert(j *job, s *sessState, g eventstore.Goal, value float64, ev *eventstore.Event, day string) (float64, error) {
 	if g.Micro {
 		a.completeMicro(j, s, g, ev, day)
 		return 0, nil
@@ -341,7 +342,7 @@ func (a *applier) convert(j *job, s *sessState, g goal, value float64, ev *Event
 // completeMicro records a micro goal's completion: once per session per goal in the micro
 // conversion counts, never in the site's conversions or revenue (a micro goal's value is points);
 // its raw row is a `micro_conversion`, so nothing that counts conversions counts it.
-func (a *applier) completeMicro(j *job, s *sessState, g goal, ev *Event, day string) {
+func (a *applier) completeMicro(j *job, s *sessState, g eventstore.Goal, ev *eventstore.Event, day string) {
 	if !s.goals[g.ID] {
 		s.goals[g.ID] = true
 		s.micro++

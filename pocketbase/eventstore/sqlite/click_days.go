@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/funneldays"
 	"sync"
@@ -46,7 +47,7 @@ type cellKey struct {
 // rageAcrossMidnight is what the bursts of the whole range differ by from the sum of the days'
 // own bursts at one midnight inside it: the bursts starting after midnight with the clicks before
 // it in sight, less those without.
-func (s *sqliteStore) rageAcrossMidnight(q HeatmapQuery, midnight time.Time) (map[string]int, error) {
+func (s *sqliteStore) rageAcrossMidnight(q eventstore.HeatmapQuery, midnight time.Time) (map[string]int, error) {
 	w := q
 	if from := midnight.Add(-rageReach); from.After(w.From) {
 		w.From = from
@@ -101,7 +102,7 @@ func (t *clickTally) add(d *clickDay) {
 	}
 }
 
-func (t *clickTally) figures() ClickMapFigures {
+func (t *clickTally) figures() eventstore.ClickMapFigures {
 	cells := make([]clickmap.Cell, 0, len(t.cells))
 	for _, c := range t.cells {
 		cells = append(cells, *c)
@@ -112,15 +113,15 @@ func (t *clickTally) figures() ClickMapFigures {
 
 // ClickMap adds up the range's closed days (stored) and its partial first day and open days (raw),
 // then corrects the rage bursts at each midnight inside the range.
-func (s *sqliteStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
+func (s *sqliteStore) ClickMap(q eventstore.HeatmapQuery) (eventstore.ClickMapFigures, error) {
 	t := newClickTally()
 	first := funneldays.CeilDay(q.From, time.UTC)
 	end := funneldays.MinTime(funneldays.FloorDay(q.To, time.UTC), clickClosedBefore(s.clock()))
-	spans := []HeatmapQuery{q}
+	spans := []eventstore.HeatmapQuery{q}
 	if first.Before(end) {
 		closed, err := s.closedClickDays(q, first, end)
 		if err != nil {
-			return ClickMapFigures{}, err
+			return eventstore.ClickMapFigures{}, err
 		}
 		for _, d := range closed {
 			t.add(d)
@@ -140,7 +141,7 @@ func (s *sqliteStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 	for _, span := range spans {
 		days, err := s.rawClickDays(span)
 		if err != nil {
-			return ClickMapFigures{}, err
+			return eventstore.ClickMapFigures{}, err
 		}
 		for _, d := range days {
 			t.add(d)
@@ -152,7 +153,7 @@ func (s *sqliteStore) ClickMap(q HeatmapQuery) (ClickMapFigures, error) {
 		}
 		fix, err := s.rageAcrossMidnight(q, midnight)
 		if err != nil {
-			return ClickMapFigures{}, err
+			return eventstore.ClickMapFigures{}, err
 		}
 		for sel, n := range fix {
 			t.rage[sel] += n
@@ -175,7 +176,7 @@ func lockClickSite(site string) func() {
 
 // closedClickDays are q's page's days in [from, to) (UTC day starts, all closed), computing and
 // storing the days not stored yet (a day without clicks too).
-func (s *sqliteStore) closedClickDays(q HeatmapQuery, from, to time.Time) ([]*clickDay, error) {
+func (s *sqliteStore) closedClickDays(q eventstore.HeatmapQuery, from, to time.Time) ([]*clickDay, error) {
 	unlock := lockClickSite(q.SiteID)
 	defer unlock()
 	if err := s.dropLateClickDays(q.SiteID); err != nil {
@@ -228,7 +229,7 @@ func (s *sqliteStore) closedClickDays(q HeatmapQuery, from, to time.Time) ([]*cl
 }
 
 // computeClickDays works out the days of [from, to) from raw clicks, stores them and adds them to days.
-func (s *sqliteStore) computeClickDays(q HeatmapQuery, from, to time.Time, days map[string]*clickDay) error {
+func (s *sqliteStore) computeClickDays(q eventstore.HeatmapQuery, from, to time.Time, days map[string]*clickDay) error {
 	span := q
 	span.From, span.To = from, to
 	computed, err := s.rawClickDays(span)

@@ -1,8 +1,10 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/funneldays"
+	"cro/pocketbase/eventstore/storetest"
 	"fmt"
 	"math/rand"
 	"reflect"
@@ -25,9 +27,9 @@ var clickDaysSelectors = []struct{ sel, text string }{{"button#buy", "Buy"}, {"a
 // clickDaysTraffic writes sessions clicking /pricing over the days before now: most at random
 // times, some in quick bursts a second or two around a UTC midnight (rage bursts and dead clicks
 // whose next page view is on the next day), at desktop and mobile widths.
-func clickDaysTraffic(t *testing.T, store Store, rng *rand.Rand, sessions int, prefix string, span time.Duration) {
-	site := contractSite(siteA)
-	var batch []Ingest
+func clickDaysTraffic(t *testing.T, store eventstore.Store, rng *rand.Rand, sessions int, prefix string, span time.Duration) {
+	site := storetest.Site(storetest.SiteA)
+	var batch []eventstore.Ingest
 	for n := 0; n < sessions; n++ {
 		when := clickDaysNow.Add(-time.Duration(rng.Int63n(int64(span))))
 		if n%3 == 0 {
@@ -35,7 +37,7 @@ func clickDaysTraffic(t *testing.T, store Store, rng *rand.Rand, sessions int, p
 			when = funneldays.FloorDay(when, time.UTC).Add(-time.Duration(500+rng.Intn(2500)) * time.Millisecond)
 		}
 		width := []float64{1280, 1440, 390}[rng.Intn(3)]
-		evs := []Event{at(Event{Type: "pv", Path: "/pricing"}, when)}
+		evs := []eventstore.Event{storetest.At(eventstore.Event{Type: "pv", Path: "/pricing"}, when)}
 		for c := 0; c < 1+rng.Intn(8); c++ {
 			when = when.Add(time.Duration(100+rng.Intn(900)) * time.Millisecond)
 			if rng.Intn(6) == 0 {
@@ -49,14 +51,14 @@ func clickDaysTraffic(t *testing.T, store Store, rng *rand.Rand, sessions int, p
 			if rng.Intn(10) == 0 {
 				ox = 1 // the last bin
 			}
-			evs = append(evs, at(Event{Type: "ck", Path: "/pricing", Selector: target.sel, Text: target.text, OffsetX: ox, OffsetY: oy,
+			evs = append(evs, storetest.At(eventstore.Event{Type: "ck", Path: "/pricing", Selector: target.sel, Text: target.text, OffsetX: ox, OffsetY: oy,
 				Viewport: width, X: 1, Y: 1}, when))
 			if rng.Intn(4) == 0 {
 				// A navigation within the dead-click window, or just after it.
-				evs = append(evs, at(Event{Type: "pv", Path: "/"}, when.Add(time.Duration(200+rng.Intn(1200))*time.Millisecond)))
+				evs = append(evs, storetest.At(eventstore.Event{Type: "pv", Path: "/"}, when.Add(time.Duration(200+rng.Intn(1200))*time.Millisecond)))
 			}
 		}
-		batch = append(batch, Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: fmt.Sprintf("%sv%05d", prefix, n),
+		batch = append(batch, eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: fmt.Sprintf("%sv%05d", prefix, n),
 			Session: fmt.Sprintf("%ss%05d", prefix, n), Events: evs}, Device: "desktop", Browser: "Chrome"})
 	}
 	if err := store.WriteAll(batch); err != nil {
@@ -64,12 +66,12 @@ func clickDaysTraffic(t *testing.T, store Store, rng *rand.Rand, sessions int, p
 	}
 }
 
-func clickDaysQueries() []HeatmapQuery {
+func clickDaysQueries() []eventstore.HeatmapQuery {
 	midnight := funneldays.FloorDay(clickDaysNow, time.UTC)
-	var out []HeatmapQuery
+	var out []eventstore.HeatmapQuery
 	for _, device := range []string{"desktop", "mobile"} {
-		q := func(from, to time.Time) HeatmapQuery {
-			return HeatmapQuery{SiteID: siteA, Path: "/pricing", Device: device, From: from, To: to}
+		q := func(from, to time.Time) eventstore.HeatmapQuery {
+			return eventstore.HeatmapQuery{SiteID: storetest.SiteA, Path: "/pricing", Device: device, From: from, To: to}
 		}
 		out = append(out,
 			// The route's: the last N x 24 h, to a minute ahead.
@@ -121,7 +123,7 @@ func countRows(t *testing.T, s *sqliteStore, sql string) (n int) {
 }
 
 func TestClickDaysAnswerAsRawEvents(t *testing.T) {
-	s := openSQLiteStore(t, siteA).(*sqliteStore)
+	s := openSQLiteStore(t, storetest.SiteA).(*sqliteStore)
 	s.now = func() time.Time { return clickDaysNow }
 	rng := rand.New(rand.NewSource(11))
 	clickDaysTraffic(t, s, rng, 1500, "a", 9*24*time.Hour)
@@ -145,13 +147,13 @@ func TestClickDaysAnswerAsRawEvents(t *testing.T) {
 		t.Fatal(err)
 	}
 	clickDaysTraffic(t, s, rng, 300, "late", 6*24*time.Hour)
-	var revive []Ingest
+	var revive []eventstore.Ingest
 	rows, err := s.app.DB().NewQuery(`SELECT session, ts FROM events WHERE type = 'click' AND ts < {:before} LIMIT 200`).
 		Bind(dbx.Params{"before": eventTime(time.Date(2026, 3, 25, 0, 0, 0, 0, time.UTC))}).Rows()
 	if err != nil {
 		t.Fatal(err)
 	}
-	site := contractSite(siteA)
+	site := storetest.Site(storetest.SiteA)
 	for rows.Next() {
 		var session string
 		var ts int64
@@ -159,8 +161,8 @@ func TestClickDaysAnswerAsRawEvents(t *testing.T) {
 			t.Fatal(err)
 		}
 		clickAt := eventAt(ts)
-		revive = append(revive, Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: "revive", Session: session,
-			Events: []Event{at(Event{Type: "pv", Path: "/about"}, clickAt.Add(300*time.Millisecond))}}, Device: "desktop"})
+		revive = append(revive, eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: "revive", Session: session,
+			Events: []eventstore.Event{storetest.At(eventstore.Event{Type: "pv", Path: "/about"}, clickAt.Add(300*time.Millisecond))}}, Device: "desktop"})
 	}
 	rows.Close()
 	if err := s.WriteAll(revive); err != nil {
@@ -178,7 +180,7 @@ func TestClickDaysAnswerAsRawEvents(t *testing.T) {
 	}
 
 	// Retention cuts a stored day in two: the rest of it is computed again.
-	if err := s.PruneSite(siteA, funneldays.FloorDay(clickDaysNow, time.UTC).AddDate(0, 0, -5).Add(13*time.Hour)); err != nil {
+	if err := s.PruneSite(storetest.SiteA, funneldays.FloorDay(clickDaysNow, time.UTC).AddDate(0, 0, -5).Add(13*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	if n := countRows(t, s, `SELECT COUNT(*) FROM click_days WHERE day <= '2026-03-22'`); n != 0 {

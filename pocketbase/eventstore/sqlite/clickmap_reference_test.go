@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/eventrow"
 	"strconv"
@@ -40,16 +41,16 @@ var refDeadClicksSQL = `SELECT c.selector AS selector, COUNT(*) AS n FROM events
 	GROUP BY c.selector`
 
 // referenceClickMap is the click map computed from the range's raw events alone.
-func referenceClickMap(s *sqliteStore, q HeatmapQuery) (ClickMapFigures, error) {
+func referenceClickMap(s *sqliteStore, q eventstore.HeatmapQuery) (eventstore.ClickMapFigures, error) {
 	p := heatmapParams(q)
 	db := s.app.DB()
 	var cells []clickmap.Cell
 	if err := db.NewQuery(refClickBinsSQL).Bind(p).All(&cells); err != nil {
-		return ClickMapFigures{}, err
+		return eventstore.ClickMapFigures{}, err
 	}
 	rage, err := s.countsBySelector(refRageBurstsSQL, p)
 	if err != nil {
-		return ClickMapFigures{}, err
+		return eventstore.ClickMapFigures{}, err
 	}
 	var plain []string
 	seen := map[string]bool{}
@@ -63,7 +64,7 @@ func referenceClickMap(s *sqliteStore, q HeatmapQuery) (ClickMapFigures, error) 
 	if len(plain) > 0 {
 		p["selectors"] = eventrow.JSON(plain)
 		if dead, err = s.countsBySelector(refDeadClicksSQL, p); err != nil {
-			return ClickMapFigures{}, err
+			return eventstore.ClickMapFigures{}, err
 		}
 	}
 	return clickmap.Figures(cells, rage, dead), nil

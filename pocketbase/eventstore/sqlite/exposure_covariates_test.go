@@ -4,6 +4,7 @@ import (
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickhouse"
 	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/eventstore/storetest"
 	"fmt"
 	"math"
 	"sort"
@@ -58,7 +59,7 @@ func referenceCells(t *testing.T, app core.App, window int, goal string) []event
 		Pre2    float64 `db:"pre2"`
 		Prod    float64 `db:"prod"`
 	}
-	err := app.DB().NewQuery(q).Bind(dbx.Params{"exp": expOne, "goal": goal, "window": fmt.Sprintf("-%d days", window)}).All(&rows)
+	err := app.DB().NewQuery(q).Bind(dbx.Params{"exp": storetest.ExpOne, "goal": goal, "window": fmt.Sprintf("-%d days", window)}).All(&rows)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +74,7 @@ func referenceCells(t *testing.T, app core.App, window int, goal string) []event
 // exposedCount is the experiment's exposed visitors as its results count them.
 func exposedCount(t *testing.T, app core.App) float64 {
 	t.Helper()
-	f, err := NewSQLiteStore(app).ExperimentResults(ExperimentQuery{SiteID: siteA, ExperimentID: expOne, Revenue: true})
+	f, err := NewSQLiteStore(app).ExperimentResults(eventstore.ExperimentQuery{SiteID: storetest.SiteA, ExperimentID: storetest.ExpOne, Revenue: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,20 +103,22 @@ func sameCells(t *testing.T, what string, got, want []eventstore.CupedCell) {
 }
 
 // covariateTraffic adds to the contract's experiment traffic visitors with pre-exposure history.
-func covariateTraffic() (first []Ingest, late []Ingest) {
-	site, t0 := experimentSite(), ago(2*time.Hour)
+func covariateTraffic() (first []eventstore.Ingest, late []eventstore.Ingest) {
+	site, t0 := storetest.ExperimentSite(), storetest.Ago(2*time.Hour)
 	day := 24 * time.Hour
-	xp := func(variant string, t time.Time) Event {
-		return at(Event{Type: "xp", Path: "/", ID: expOne, Name: variant}, t)
+	xp := func(variant string, t time.Time) eventstore.Event {
+		return storetest.At(eventstore.Event{Type: "xp", Path: "/", ID: storetest.ExpOne, Name: variant}, t)
 	}
-	pv := func(path string, t time.Time) Event { return at(Event{Type: "pv", Path: path}, t) }
-	buy := func(value float64, t time.Time) Event {
-		return at(Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: value}, t)
+	pv := func(path string, t time.Time) eventstore.Event {
+		return storetest.At(eventstore.Event{Type: "pv", Path: path}, t)
 	}
-	on := func(device, visitor, session string, events ...Event) Ingest {
-		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events}, Device: device}
+	buy := func(value float64, t time.Time) eventstore.Event {
+		return storetest.At(eventstore.Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: value}, t)
 	}
-	first = []Ingest{
+	on := func(device, visitor, session string, events ...eventstore.Event) eventstore.Ingest {
+		return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events}, Device: device}
+	}
+	first = []eventstore.Ingest{
 		// v8: bought 20 and converted 3 and 2 days before, on a phone; exposed on a desktop, buys 12.
 		on("mobile", "visitor0008", "session0008a", buy(20, t0.Add(-3*day)), pv("/thank-you", t0.Add(-2*day))),
 		on("desktop", "visitor0008", "session0008b", xp("b", t0), buy(12, t0.Add(time.Minute)), pv("/thank-you", t0.Add(2*time.Minute))),
@@ -128,7 +131,7 @@ func covariateTraffic() (first []Ingest, late []Ingest) {
 		on("desktop", "visitor0011", "session0011a", pv("/thank-you", t0.Add(-10*day)), buy(6, t0.Add(-10*day))),
 		on("desktop", "visitor0011", "session0011c", xp("b", t0), pv("/thank-you", t0.Add(time.Minute))),
 	}
-	late = []Ingest{
+	late = []eventstore.Ingest{
 		on("mobile", "visitor0009", "session0009a", pv("/thank-you", t0.Add(-day)), buy(9, t0.Add(-day)), buy(1, t0.Add(-30*day))),
 		on("desktop", "visitor0011", "session0011b", xp("b", t0.Add(-8*day))),
 	}
@@ -136,41 +139,41 @@ func covariateTraffic() (first []Ingest, late []Ingest) {
 }
 
 func TestCupedSumsEqualThePerVisitorPass(t *testing.T) {
-	app := newSchemaApp(t, siteA)
+	app := newSchemaApp(t, storetest.SiteA)
 	store := NewSQLiteStore(app)
 	catchUpLater = func(core.App, string, int) {}
 	t.Cleanup(func() { catchUpLater = startCatchUp })
 	experimentWindows.mu.Lock()
-	experimentWindows.m[expOne] = cachedWindow{days: 14, at: time.Now().Add(time.Hour)}
+	experimentWindows.m[storetest.ExpOne] = cachedWindow{days: 14, at: time.Now().Add(time.Hour)}
 	experimentWindows.mu.Unlock()
 	t.Cleanup(func() {
 		experimentWindows.mu.Lock()
-		delete(experimentWindows.m, expOne)
+		delete(experimentWindows.m, storetest.ExpOne)
 		experimentWindows.mu.Unlock()
 	})
 	first, late := covariateTraffic()
-	for _, batch := range append(append([][]Ingest{experimentTraffic(), first}, lateConversions()...), late) {
+	for _, batch := range append(append([][]eventstore.Ingest{storetest.ExperimentTraffic(), first}, storetest.LateConversions()...), late) {
 		if err := store.WriteAll(batch); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for _, goal := range []string{"goalpurchase", eventrow.RevenueGoal, "goalsignup"} {
-		got, complete, err := CupedCells(app, expOne, 14, goal, exposedCount(t, app))
+		got, complete, err := CupedCells(app, storetest.ExpOne, 14, goal, exposedCount(t, app))
 		if err != nil || !complete {
 			t.Fatalf("%s: complete %v, %v", goal, complete, err)
 		}
 		sameCells(t, goal+", 14 days", got, referenceCells(t, app, 14, goal))
 	}
 	// Another window: not covered until the catch-up records every exposure again.
-	if _, complete, err := CupedCells(app, expOne, 7, eventrow.RevenueGoal, exposedCount(t, app)); err != nil || complete {
+	if _, complete, err := CupedCells(app, storetest.ExpOne, 7, eventrow.RevenueGoal, exposedCount(t, app)); err != nil || complete {
 		t.Fatalf("a 7-day window before the catch-up: complete %v, %v", complete, err)
 	}
 	for _, window := range []int{7, 0} {
-		if err := CatchUpCovariates(app, expOne, window); err != nil {
+		if err := CatchUpCovariates(app, storetest.ExpOne, window); err != nil {
 			t.Fatal(err)
 		}
 		for _, goal := range []string{"goalpurchase", eventrow.RevenueGoal} {
-			got, complete, err := CupedCells(app, expOne, window, goal, exposedCount(t, app))
+			got, complete, err := CupedCells(app, storetest.ExpOne, window, goal, exposedCount(t, app))
 			if err != nil || !complete {
 				t.Fatalf("%s after the catch-up: complete %v, %v", goal, complete, err)
 			}
@@ -178,16 +181,16 @@ func TestCupedSumsEqualThePerVisitorPass(t *testing.T) {
 		}
 	}
 	// The 14-day sums lost those exposures to the other windows: no longer complete.
-	if _, complete, _ := CupedCells(app, expOne, 14, eventrow.RevenueGoal, exposedCount(t, app)); complete {
+	if _, complete, _ := CupedCells(app, storetest.ExpOne, 14, eventrow.RevenueGoal, exposedCount(t, app)); complete {
 		t.Error("the 14-day sums still claim to cover every exposure")
 	}
 }
 
 // storeCells reads a store's CUPED sums: ClickHouse computes them in its query, SQLite keeps them.
-func storeCells(t *testing.T, store Store, window int, goal string) []eventstore.CupedCell {
+func storeCells(t *testing.T, store eventstore.Store, window int, goal string) []eventstore.CupedCell {
 	t.Helper()
 	if ch, ok := store.(*clickhouse.EventStore); ok {
-		q := ExperimentQuery{SiteID: siteA, ExperimentID: expOne, GoalID: goal, Revenue: goal == eventrow.RevenueGoal}
+		q := eventstore.ExperimentQuery{SiteID: storetest.SiteA, ExperimentID: storetest.ExpOne, GoalID: goal, Revenue: goal == eventrow.RevenueGoal}
 		cells, err := ch.ExperimentCovariates(q, window)
 		if err != nil {
 			t.Fatal(err)
@@ -195,7 +198,7 @@ func storeCells(t *testing.T, store Store, window int, goal string) []eventstore
 		return cells
 	}
 	app := store.(*sqliteStore).app
-	cells, complete, err := CupedCells(app, expOne, window, goal, exposedCount(t, app))
+	cells, complete, err := CupedCells(app, storetest.ExpOne, window, goal, exposedCount(t, app))
 	if err != nil || !complete {
 		t.Fatalf("complete %v, %v", complete, err)
 	}
@@ -207,25 +210,25 @@ func storeCells(t *testing.T, store Store, window int, goal string) []eventstore
 // than its session's first batch, has no session before it on SQLite and one on ClickHouse.
 func TestStoreContractCovariates(t *testing.T) {
 	experimentWindows.mu.Lock()
-	experimentWindows.m[expOne] = cachedWindow{days: 14, at: time.Now().Add(time.Hour)}
+	experimentWindows.m[storetest.ExpOne] = cachedWindow{days: 14, at: time.Now().Add(time.Hour)}
 	experimentWindows.mu.Unlock()
 	t.Cleanup(func() {
 		experimentWindows.mu.Lock()
-		delete(experimentWindows.m, expOne)
+		delete(experimentWindows.m, storetest.ExpOne)
 		experimentWindows.mu.Unlock()
 	})
 	want := map[string][]eventstore.CupedCell{}
 	for _, f := range storeFactories {
 		t.Run(f.Name, func(t *testing.T) {
-			store := f.Open(t, siteA)
+			store := f.Open(t, storetest.SiteA)
 			first, late := covariateTraffic()
-			var traffic []Ingest
-			for _, in := range experimentTraffic() {
+			var traffic []eventstore.Ingest
+			for _, in := range storetest.ExperimentTraffic() {
 				if in.Batch.Visitor != "visitor0006" {
 					traffic = append(traffic, in)
 				}
 			}
-			for _, batch := range append(append([][]Ingest{traffic, first}, lateConversions()...), late) {
+			for _, batch := range append(append([][]eventstore.Ingest{traffic, first}, storetest.LateConversions()...), late) {
 				if err := store.WriteAll(batch); err != nil {
 					t.Fatal(err)
 				}
@@ -246,8 +249,8 @@ func TestStoreContractCovariates(t *testing.T) {
 // the partial indexes of conversions and purchases (never the site's events in the window), the
 // strata in the sessions' (site, visitor, started_at), and the results' read the sums' cells.
 func TestCovariateQueriesSearchTheirIndexes(t *testing.T) {
-	app := newSchemaApp(t, siteA)
-	p := dbx.Params{"exp": "x", "site": siteA, "goal": "g", "visitor": "v", "ts": "2026-01-01 00:00:00.000Z",
+	app := newSchemaApp(t, storetest.SiteA)
+	p := dbx.Params{"exp": "x", "site": storetest.SiteA, "goal": "g", "visitor": "v", "ts": "2026-01-01 00:00:00.000Z",
 		"at": int64(1767225600000), "from": int64(1766016000000), "window": 14}
 	want := map[string]string{
 		covExposureSQL:       "idx_experiment_exposures_experiment_visitor",

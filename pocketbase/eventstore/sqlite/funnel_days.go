@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 	"time"
@@ -29,7 +30,7 @@ const maxFunnelWindow = 90 * 24 * time.Hour
 // closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to)
 // (both day starts in the query's zone), computing and storing the days not stored yet. The
 // decoded days are kept in the day cache (eventstore/funneldays): a warm query decodes nothing.
-func (s *sqliteStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+func (s *sqliteStore) closedFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	days, err := s.funnelDays(q, from, to)
 	if err != nil {
 		return nil, err
@@ -42,7 +43,7 @@ func (s *sqliteStore) closedFunnelPaths(q FunnelQuery, from, to time.Time) (map[
 }
 
 // funnelDays are the decoded stored days of [from, to), from the day cache or the database.
-func (s *sqliteStore) funnelDays(q FunnelQuery, from, to time.Time) ([]map[string]funnelpath.Path, error) {
+func (s *sqliteStore) funnelDays(q eventstore.FunnelQuery, from, to time.Time) ([]map[string]funnelpath.Path, error) {
 	key := funneldays.Key(q)
 	unlock := funneldays.LockSite(q.SiteID)
 	defer unlock()
@@ -82,7 +83,7 @@ func (s *sqliteStore) funnelDays(q FunnelQuery, from, to time.Time) ([]map[strin
 
 // funnelDayBlobs reads the stored days of [from, to) after computing the missing ones, by day
 // (the caller holds the site's funnel lock and handled its late mark).
-func (s *sqliteStore) funnelDayBlobs(q FunnelQuery, key string, from, to time.Time) (map[string][]byte, error) {
+func (s *sqliteStore) funnelDayBlobs(q eventstore.FunnelQuery, key string, from, to time.Time) (map[string][]byte, error) {
 	stored := map[string][]byte{}
 	rows, err := s.app.DB().NewQuery(`SELECT day, attempts FROM funnel_days WHERE site_id = {:site} AND funnel_key = {:key}
 		AND day >= {:from} AND day < {:to}`).Bind(dbx.Params{"site": q.SiteID, "key": key, "from": funneldays.Label(from), "to": funneldays.Label(to)}).Rows()
@@ -127,7 +128,7 @@ func (s *sqliteStore) funnelDayBlobs(q FunnelQuery, key string, from, to time.Ti
 }
 
 // computeFunnelDays works out and stores the days of [from, to) from raw events, and answers them by day.
-func (s *sqliteStore) computeFunnelDays(q FunnelQuery, key string, from, to time.Time) (map[string][]byte, error) {
+func (s *sqliteStore) computeFunnelDays(q eventstore.FunnelQuery, key string, from, to time.Time) (map[string][]byte, error) {
 	byVisitor, err := s.funnelEventsBetween(q, from, to.Add(q.Window).Add(time.Millisecond))
 	if err != nil {
 		return nil, err

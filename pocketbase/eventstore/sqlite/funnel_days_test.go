@@ -1,8 +1,10 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
+	"cro/pocketbase/eventstore/storetest"
 	"fmt"
 	"math/rand"
 	"reflect"
@@ -19,11 +21,11 @@ import (
 var funnelDaysNow = time.Date(2026, 3, 27, 15, 30, 0, 0, time.UTC)
 
 // randomFunnelTraffic writes visitors browsing the funnel's pages over the 45 days before now.
-func randomFunnelTraffic(t *testing.T, store Store, rng *rand.Rand, visitors int, prefix string, span time.Duration) {
-	site := contractSite(siteA)
+func randomFunnelTraffic(t *testing.T, store eventstore.Store, rng *rand.Rand, visitors int, prefix string, span time.Duration) {
+	site := storetest.Site(storetest.SiteA)
 	paths := []string{"/", "/product/1", "/product/2", "/cart", "/thank-you", "/about"}
 	devices := []string{"desktop", "mobile", "tablet"}
-	var batch []Ingest
+	var batch []eventstore.Ingest
 	for v := 0; v < visitors; v++ {
 		start := funnelDaysNow.Add(-time.Duration(rng.Int63n(int64(span))))
 		for s := 0; s < 1+rng.Intn(3); s++ {
@@ -31,12 +33,12 @@ func randomFunnelTraffic(t *testing.T, store Store, rng *rand.Rand, visitors int
 			if when.After(funnelDaysNow) {
 				continue
 			}
-			var evs []Event
+			var evs []eventstore.Event
 			for p := 0; p < 1+rng.Intn(5); p++ {
 				when = when.Add(time.Duration(1+rng.Intn(600)) * time.Second)
-				evs = append(evs, at(Event{Type: "pv", Path: paths[rng.Intn(len(paths))]}, when))
+				evs = append(evs, storetest.At(eventstore.Event{Type: "pv", Path: paths[rng.Intn(len(paths))]}, when))
 			}
-			batch = append(batch, Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: fmt.Sprintf("%sv%05d", prefix, v),
+			batch = append(batch, eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: fmt.Sprintf("%sv%05d", prefix, v),
 				Session: fmt.Sprintf("%ss%05d%d", prefix, v, s), Events: evs}, Device: devices[rng.Intn(len(devices))], Browser: "Chrome",
 				Country: "DE"})
 		}
@@ -46,20 +48,20 @@ func randomFunnelTraffic(t *testing.T, store Store, rng *rand.Rand, visitors int
 	}
 }
 
-func funnelDaysQueries() []FunnelQuery {
-	steps := []FunnelStep{{Page: "/"}, {Page: "/product/*"}, {Page: "/cart"}, {Goal: "goalpurchase"}}
-	var out []FunnelQuery
+func funnelDaysQueries() []eventstore.FunnelQuery {
+	steps := []eventstore.FunnelStep{{Page: "/"}, {Page: "/product/*"}, {Page: "/cart"}, {Goal: "goalpurchase"}}
+	var out []eventstore.FunnelQuery
 	// UTC, a zone behind it with a DST change in the range, and one with a half-hour offset.
 	for _, zone := range []*time.Location{nil, mustZone("America/Los_Angeles"), mustZone("Asia/Kolkata")} {
 		day := func(d int) time.Time { return funneldays.FloorDay(funnelDaysNow, zone).AddDate(0, 0, d) }
-		for _, order := range []FunnelOrder{FunnelOrdered, FunnelStrict, FunnelAnyOrder} {
+		for _, order := range []eventstore.FunnelOrder{eventstore.FunnelOrdered, eventstore.FunnelStrict, eventstore.FunnelAnyOrder} {
 			for _, window := range []time.Duration{24 * time.Hour, 7 * 24 * time.Hour} {
 				out = append(out,
-					FunnelQuery{SiteID: siteA, Steps: steps, Order: order, Window: window, From: day(-29), To: day(1), Breakdown: funnelpath.BreakdownDevice,
+					eventstore.FunnelQuery{SiteID: storetest.SiteA, Steps: steps, Order: order, Window: window, From: day(-29), To: day(1), Breakdown: funnelpath.BreakdownDevice,
 						Zone: zone},
-					FunnelQuery{SiteID: siteA, Steps: steps, Order: order, Window: window, From: day(-40), To: day(-20), Zone: zone},
+					eventstore.FunnelQuery{SiteID: storetest.SiteA, Steps: steps, Order: order, Window: window, From: day(-40), To: day(-20), Zone: zone},
 					// Not on day boundaries: the partial days at both ends come from raw events.
-					FunnelQuery{SiteID: siteA, Steps: steps[:3], Order: order, Window: window, From: day(-35).Add(7 * time.Hour),
+					eventstore.FunnelQuery{SiteID: storetest.SiteA, Steps: steps[:3], Order: order, Window: window, From: day(-35).Add(7 * time.Hour),
 						To: day(-3).Add(13 * time.Hour), Breakdown: funnelpath.BreakdownCountry, Zone: zone},
 				)
 			}
@@ -125,7 +127,7 @@ func checkFunnelDays(t *testing.T, s *sqliteStore, stage string) {
 }
 
 func TestFunnelDaysAnswerAsRawEvents(t *testing.T) {
-	s := openSQLiteStore(t, siteA).(*sqliteStore)
+	s := openSQLiteStore(t, storetest.SiteA).(*sqliteStore)
 	s.now = func() time.Time { return funnelDaysNow }
 	rng := rand.New(rand.NewSource(7))
 	randomFunnelTraffic(t, s, rng, 600, "a", 45*24*time.Hour)
@@ -150,7 +152,7 @@ func TestFunnelDaysAnswerAsRawEvents(t *testing.T) {
 	// Retention deletes events and sessions of days the queries hold in memory: the answers are
 	// then those of a store that never held them (retention keeps the stored days from the
 	// cutoff's day on, which still count what was deleted: both stores read them).
-	if err := s.PruneSite(siteA, funnelDaysNow.Add(-25*24*time.Hour)); err != nil {
+	if err := s.PruneSite(storetest.SiteA, funnelDaysNow.Add(-25*24*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	cold := &sqliteStore{app: s.app, w: s.w, now: s.now, dayCache: funneldays.NewCache(), sessionDimsCache: newSessionDimsCache()}
@@ -171,7 +173,7 @@ func TestFunnelDaysAnswerAsRawEvents(t *testing.T) {
 
 // A day whose entrants' windows are not over is never stored.
 func TestFunnelDaysStoreOnlyClosedDays(t *testing.T) {
-	s := openSQLiteStore(t, siteA).(*sqliteStore)
+	s := openSQLiteStore(t, storetest.SiteA).(*sqliteStore)
 	s.now = func() time.Time { return funnelDaysNow }
 	randomFunnelTraffic(t, s, rand.New(rand.NewSource(3)), 200, "c", 20*24*time.Hour)
 	q := funnelDaysQueries()[0] // 30 days, window 1 day

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 	"time"
@@ -17,7 +18,7 @@ import (
 
 // stepEvents answers as funnelEventsBetween (the steps' events in [from, end), each visitor's
 // sorted), reading raw events only for the partial days at the ends and the days not closed yet.
-func (s *sqliteStore) stepEvents(q FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
+func (s *sqliteStore) stepEvents(q eventstore.FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
 	firstDay := funneldays.CeilDay(from, q.Zone)
 	daysEnd := funneldays.MinTime(funneldays.FloorDay(end, q.Zone), funneldays.FloorDay(s.clock().Add(-lateAfter), q.Zone))
 	if !daysEnd.After(firstDay) {
@@ -69,7 +70,7 @@ func (s *sqliteStore) handleLateFunnelEvents(site string) error {
 
 // funnelEventDays are the event days of [from, to) (day starts in the query's zone) in day order,
 // reading the missing ones from raw events, a run of consecutive days at a time.
-func (s *sqliteStore) funnelEventDays(q FunnelQuery, from, to time.Time) ([]map[string][]funnelpath.Event, error) {
+func (s *sqliteStore) funnelEventDays(q eventstore.FunnelQuery, from, to time.Time) ([]map[string][]funnelpath.Event, error) {
 	funnel := funneldays.Key(q)
 	keyOf := func(d time.Time) funneldays.CacheKey {
 		return funneldays.CacheKey{Site: q.SiteID, Funnel: funnel, Day: funneldays.Label(d), Events: true}

@@ -1,7 +1,9 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
+	"cro/pocketbase/eventstore/storetest"
 	"fmt"
 	"testing"
 	"time"
@@ -11,27 +13,27 @@ import (
 // never as conversions) count, on the open days read from raw events and on the closed days
 // stored as funnel days, cold and warm.
 func TestFunnelCountsMicroGoalSteps(t *testing.T) {
-	s := openSQLiteStore(t, siteA).(*sqliteStore)
+	s := openSQLiteStore(t, storetest.SiteA).(*sqliteStore)
 	s.now = func() time.Time { return funnelDaysNow }
-	site := contractSite(siteA) // goalnewsletter is a micro event goal
-	visit := func(n int, when time.Time, micro bool) Ingest {
-		evs := []Event{at(Event{Type: "pv", Path: "/product/1"}, when)}
+	site := storetest.Site(storetest.SiteA) // goalnewsletter is a micro event goal
+	visit := func(n int, when time.Time, micro bool) eventstore.Ingest {
+		evs := []eventstore.Event{storetest.At(eventstore.Event{Type: "pv", Path: "/product/1"}, when)}
 		if micro {
-			evs = append(evs, at(Event{Type: "ev", Path: "/product/1", Name: "newsletter"}, when.Add(time.Minute)))
+			evs = append(evs, storetest.At(eventstore.Event{Type: "ev", Path: "/product/1", Name: "newsletter"}, when.Add(time.Minute)))
 		}
-		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: fmt.Sprintf("microv%d", n), Session: fmt.Sprintf("micros%d", n),
+		return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: fmt.Sprintf("microv%d", n), Session: fmt.Sprintf("micros%d", n),
 			Events: evs}, Device: "desktop", Browser: "Chrome"}
 	}
 	day := func(d int) time.Time { return funneldays.FloorDay(funnelDaysNow, nil).AddDate(0, 0, d) }
 	// Closed days: 10 and 11 days ago; open: today. Three of the five complete the micro goal.
-	traffic := []Ingest{
+	traffic := []eventstore.Ingest{
 		visit(1, day(-11).Add(9*time.Hour), true), visit(2, day(-10).Add(9*time.Hour), true), visit(3, day(-10).Add(10*time.Hour), false),
 		visit(4, day(0).Add(9*time.Hour), true), visit(5, day(0).Add(10*time.Hour), false),
 	}
 	if err := s.WriteAll(traffic); err != nil {
 		t.Fatal(err)
 	}
-	steps := []FunnelStep{{Page: "/product/*"}, {Goal: "goalnewsletter"}}
+	steps := []eventstore.FunnelStep{{Page: "/product/*"}, {Goal: "goalnewsletter"}}
 	for _, c := range []struct {
 		name     string
 		from, to time.Time
@@ -43,7 +45,7 @@ func TestFunnelCountsMicroGoalSteps(t *testing.T) {
 		{"partial days at both ends", day(-11).Add(8 * time.Hour), day(0).Add(9*time.Hour + 30*time.Minute), [2]float64{4, 3}},
 	} {
 		for _, stage := range []string{"cold", "warm"} {
-			q := FunnelQuery{SiteID: siteA, Steps: steps, Order: FunnelOrdered, Window: 24 * time.Hour, From: c.from, To: c.to}
+			q := eventstore.FunnelQuery{SiteID: storetest.SiteA, Steps: steps, Order: eventstore.FunnelOrdered, Window: 24 * time.Hour, From: c.from, To: c.to}
 			got, err := s.FunnelResults(q)
 			if err != nil {
 				t.Fatal(err)

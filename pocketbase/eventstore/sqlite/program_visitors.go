@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
+
+	"cro/pocketbase/eventstore"
 )
 
 // The Program impact card's visitors (eventstore.FeatureReads.ProgramVisitors) on SQLite
@@ -17,16 +19,16 @@ const programVisitorsSQL = `SELECT visitor, MAX(CASE WHEN {:goal} = '' THEN conv
 	FROM sessions s WHERE site_id = {:site} AND started_at >= {:from} AND page_views > 0 AND visitor != ''
 	GROUP BY visitor`
 
-func (s *sqliteStore) ProgramVisitors(siteID string, from time.Time, goalID string) ([]VisitorOutcome, error) {
+func (s *sqliteStore) ProgramVisitors(siteID string, from time.Time, goalID string) ([]eventstore.VisitorOutcome, error) {
 	var rows []struct {
 		Visitor   string  `db:"visitor"`
 		Converted bool    `db:"converted"`
 		Revenue   float64 `db:"revenue"`
 	}
 	err := s.app.DB().NewQuery(programVisitorsSQL).Bind(dbx.Params{"site": siteID, "goal": goalID, "from": dbTime(from)}).All(&rows)
-	out := make([]VisitorOutcome, len(rows))
+	out := make([]eventstore.VisitorOutcome, len(rows))
 	for i, r := range rows {
-		out[i] = VisitorOutcome{Visitor: r.Visitor, Converted: r.Converted, Revenue: r.Revenue}
+		out[i] = eventstore.VisitorOutcome{Visitor: r.Visitor, Converted: r.Converted, Revenue: r.Revenue}
 	}
 	return out, err
 }

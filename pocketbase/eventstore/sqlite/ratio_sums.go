@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/pocketbase/dbx"
+
+	"cro/pocketbase/eventstore"
 )
 
 // Ratio metrics' sums on SQLite (eventstore.RatioReads), in one query over the experiment's
@@ -16,21 +18,21 @@ import (
 // conversions in it).
 var (
 	ratioSinceSQL = map[string]string{
-		RatioRevenue:  `x.revenue`,
-		RatioSessions: `(SELECT COUNT(*) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.last_seen_at >= x.ts)`,
-		RatioPages: `(SELECT COALESCE(SUM(s.page_views), 0) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor
+		eventstore.RatioRevenue:  `x.revenue`,
+		eventstore.RatioSessions: `(SELECT COUNT(*) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.last_seen_at >= x.ts)`,
+		eventstore.RatioPages: `(SELECT COALESCE(SUM(s.page_views), 0) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor
 		AND s.last_seen_at >= x.ts)`,
-		RatioOrders: `(SELECT COUNT(*) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id
+		eventstore.RatioOrders: `(SELECT COUNT(*) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id
 		AND e.visitor = x.visitor AND e.ts >= ` + msOfSQL("x.ts") + `)`,
-		RatioGoal: `(SELECT COUNT(*) FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor
+		eventstore.RatioGoal: `(SELECT COUNT(*) FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor
 		AND e.goal = {:goal} AND e.ts >= ` + msOfSQL("x.ts") + `)`,
 	}
 	ratioPreSQL = map[string]string{
-		RatioSessions: `(SELECT COUNT(*) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.started_at >= ` + windowStartSQL + ` AND s.started_at < x.ts)`,
-		RatioPages:    `(SELECT COALESCE(SUM(s.page_views), 0) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.started_at >= ` + windowStartSQL + ` AND s.started_at < x.ts)`,
-		RatioRevenue:  `(SELECT COALESCE(SUM(e.value), 0) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + msOfSQL(windowStartSQL) + ` AND e.ts < ` + msOfSQL("x.ts") + `)`,
-		RatioOrders:   `(SELECT COUNT(*) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + msOfSQL(windowStartSQL) + ` AND e.ts < ` + msOfSQL("x.ts") + `)`,
-		RatioGoal:     `(SELECT COUNT(*) FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.goal = {:goal} AND e.ts >= ` + msOfSQL(windowStartSQL) + ` AND e.ts < ` + msOfSQL("x.ts") + `)`,
+		eventstore.RatioSessions: `(SELECT COUNT(*) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.started_at >= ` + windowStartSQL + ` AND s.started_at < x.ts)`,
+		eventstore.RatioPages:    `(SELECT COALESCE(SUM(s.page_views), 0) FROM sessions s WHERE s.site_id = x.site_id AND s.visitor = x.visitor AND s.started_at >= ` + windowStartSQL + ` AND s.started_at < x.ts)`,
+		eventstore.RatioRevenue:  `(SELECT COALESCE(SUM(e.value), 0) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + msOfSQL(windowStartSQL) + ` AND e.ts < ` + msOfSQL("x.ts") + `)`,
+		eventstore.RatioOrders:   `(SELECT COUNT(*) FROM events e WHERE e.type = 'custom' AND e.value > 0 AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.ts >= ` + msOfSQL(windowStartSQL) + ` AND e.ts < ` + msOfSQL("x.ts") + `)`,
+		eventstore.RatioGoal:     `(SELECT COUNT(*) FROM events e WHERE e.type = 'conversion' AND e.site_id = x.site_id AND e.visitor = x.visitor AND e.goal = {:goal} AND e.ts >= ` + msOfSQL(windowStartSQL) + ` AND e.ts < ` + msOfSQL("x.ts") + `)`,
 	}
 )
 
@@ -43,7 +45,7 @@ const (
 	ratioFromSQL = ` FROM experiment_exposures x WHERE x.experiment = {:exp} AND x.site_id = {:site}) GROUP BY variant`
 )
 
-func (s *sqliteStore) RatioSums(q RatioQuery) ([]RatioSums, error) {
+func (s *sqliteStore) RatioSums(q eventstore.RatioQuery) ([]eventstore.RatioSums, error) {
 	num, okN := ratioSinceSQL[q.Numerator]
 	den, okD := ratioSinceSQL[q.Denominator]
 	if !okN || !okD {
@@ -53,7 +55,7 @@ func (s *sqliteStore) RatioSums(q RatioQuery) ([]RatioSums, error) {
 	if q.WindowDays <= 0 {
 		npre, dpre = "0", "0"
 	}
-	var rows []RatioSums
+	var rows []eventstore.RatioSums
 	err := s.app.DB().NewQuery(ratioTotalsSQL + num + " AS num, " + den + " AS den, " + npre + " AS npre, " + dpre + " AS dpre" + ratioFromSQL).
 		Bind(dbx.Params{"site": q.SiteID, "exp": q.ExperimentID, "goal": q.GoalID, "window": fmt.Sprintf("-%d days", q.WindowDays)}).All(&rows)
 	return rows, err

@@ -7,6 +7,9 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
+
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // Browser revenue counts up to revenuecap.DefaultBrowserCap per visitor per day and
@@ -14,20 +17,20 @@ import (
 // whether it was verified and, for browser revenue, the amount reported.
 // (SQLite: the raw events' props are read with SQL.)
 func TestBrowserRevenueIsCapped(t *testing.T) {
-	app := newSchemaApp(t, siteA)
+	app := newSchemaApp(t, storetest.SiteA)
 	store := NewSQLiteStore(app)
-	site := &siteInfo{ID: siteA, Key: "key" + siteA, RuleIDs: map[string]bool{},
-		Goals: []goal{{ID: "goalpurchase", Name: "Purchase", Type: "event", Match: "purchase"}}}
+	site := &eventstore.Site{ID: storetest.SiteA, Key: "key" + storetest.SiteA, RuleIDs: map[string]bool{},
+		Goals: []eventstore.Goal{{ID: "goalpurchase", Name: "Purchase", Type: "event", Match: "purchase"}}}
 	now := time.Now().UTC()
-	buy := func(visitor, client string, verified bool, amounts ...float64) Ingest {
-		evs := make([]Event, len(amounts))
+	buy := func(visitor, client string, verified bool, amounts ...float64) eventstore.Ingest {
+		evs := make([]eventstore.Event, len(amounts))
 		for i, v := range amounts {
-			evs[i] = at(Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: v}, now.Add(time.Duration(i)*time.Second))
+			evs[i] = storetest.At(eventstore.Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: v}, now.Add(time.Duration(i)*time.Second))
 		}
-		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: visitor, Session: "session" + visitor, Events: evs},
+		return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: visitor, Session: "session" + visitor, Events: evs},
 			Device: "desktop", Browser: "Chrome", Client: client, Verified: verified}
 	}
-	in := []Ingest{
+	in := []eventstore.Ingest{
 		buy("visitorONE1", "clientone", false, 600, 600), // 1,200 from one visitor: 1,000 count
 		buy("visitorTWO1", "clienttwo", false, 900),
 		buy("visitorTWO2", "clienttwo", false, 900),
@@ -40,7 +43,7 @@ func TestBrowserRevenueIsCapped(t *testing.T) {
 		t.Fatal(err)
 	}
 	day := dayOf(now)
-	tot, err := store.Totals(siteA, DayRange{From: day, To: day})
+	tot, err := store.Totals(storetest.SiteA, eventstore.DayRange{From: day, To: day})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +60,7 @@ func TestBrowserRevenueIsCapped(t *testing.T) {
 	}
 	var rows []row
 	if err := app.DB().NewQuery(`SELECT visitor, value, props FROM events WHERE site_id = {:site} AND type = 'conversion' ORDER BY ts, visitor`).
-		Bind(dbx.Params{"site": siteA}).All(&rows); err != nil {
+		Bind(dbx.Params{"site": storetest.SiteA}).All(&rows); err != nil {
 		t.Fatal(err)
 	}
 	got := map[string][]float64{}

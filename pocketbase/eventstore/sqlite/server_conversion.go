@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/zones"
 	"database/sql"
@@ -35,7 +36,7 @@ func (a *applier) applyServerConversion(j *job) error {
 	}
 	a.rows = append(a.rows, eventRow{site: siteID, visitor: c.Visitor, typ: "conversion", name: eventrow.Truncate(c.Goal, 100),
 		value: c.Value, ts: eventTime(c.At), goal: goalID, props: eventrow.JSON(map[string]any{
-			"goal": goalID, "source": ServerConversionSource, "verified": true, "conversion_id": c.ID, "currency": c.Currency,
+			"goal": goalID, "source": eventstore.ServerConversionSource, "verified": true, "conversion_id": c.ID, "currency": c.Currency,
 		})})
 	ri := len(a.rows) - 1
 	d := a.day(siteID, day)

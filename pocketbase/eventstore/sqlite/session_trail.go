@@ -14,11 +14,9 @@ import (
 // SessionRef and TrailEvent are the event store's (eventstore/features.go); SessionTrails is
 // the part of Store that reads them.
 type (
-	SessionRef    = eventstore.SessionRef
-	TrailEvent    = eventstore.TrailEvent
 	SessionTrails interface {
-		SessionsSeen(siteID string, after, until time.Time, maxAge time.Duration, limit int) ([]SessionRef, error)
-		SessionTrail(siteID, session string) ([]TrailEvent, error)
+		SessionsSeen(siteID string, after, until time.Time, maxAge time.Duration, limit int) ([]eventstore.SessionRef, error)
+		SessionTrail(siteID, session string) ([]eventstore.TrailEvent, error)
 	}
 )
 
@@ -27,7 +25,7 @@ const sessionsSeenSQL = `SELECT session_key, started_at, last_seen_at, entry_pat
 	conversions, duration_seconds FROM sessions WHERE site_id = {:site} AND started_at >= {:oldest}
 	AND last_seen_at > {:after} AND last_seen_at <= {:until} ORDER BY last_seen_at LIMIT {:limit}`
 
-func (s *sqliteStore) SessionsSeen(siteID string, after, until time.Time, maxAge time.Duration, limit int) ([]SessionRef, error) {
+func (s *sqliteStore) SessionsSeen(siteID string, after, until time.Time, maxAge time.Duration, limit int) ([]eventstore.SessionRef, error) {
 	var rows []struct {
 		Key        string  `db:"session_key"`
 		Started    string  `db:"started_at"`
@@ -44,9 +42,9 @@ func (s *sqliteStore) SessionsSeen(siteID string, after, until time.Time, maxAge
 	if err != nil {
 		return nil, err
 	}
-	out := make([]SessionRef, 0, len(rows))
+	out := make([]eventstore.SessionRef, 0, len(rows))
 	for _, r := range rows {
-		out = append(out, SessionRef{Session: r.Key, StartedAt: trailTime(r.Started), LastSeenAt: trailTime(r.LastSeen),
+		out = append(out, eventstore.SessionRef{Session: r.Key, StartedAt: trailTime(r.Started), LastSeenAt: trailTime(r.LastSeen),
 			EntryPath: r.Entry, Device: r.Device, Country: r.Country, Source: collect.Source(r.Referrer), Converted: r.Conversion > 0,
 			DurationSec: r.Duration})
 	}
@@ -60,7 +58,7 @@ const sessionTrailSQL = `SELECT type, path, selector, ts AS at, value, x
 	FROM events INDEXED BY idx_events_session WHERE site_id = {:site} AND session = {:session} AND type IN ('pageview', 'leave', 'click', 'error')
 	ORDER BY ts, rowid`
 
-func (s *sqliteStore) SessionTrail(siteID, session string) ([]TrailEvent, error) {
+func (s *sqliteStore) SessionTrail(siteID, session string) ([]eventstore.TrailEvent, error) {
 	var rows []struct {
 		Type     string  `db:"type"`
 		Path     string  `db:"path"`
@@ -73,9 +71,9 @@ func (s *sqliteStore) SessionTrail(siteID, session string) ([]TrailEvent, error)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]TrailEvent, len(rows))
+	out := make([]eventstore.TrailEvent, len(rows))
 	for i, r := range rows {
-		out[i] = TrailEvent{Type: r.Type, Path: r.Path, Selector: r.Selector, At: r.At, Value: r.Value, X: r.X}
+		out[i] = eventstore.TrailEvent{Type: r.Type, Path: r.Path, Selector: r.Selector, At: r.At, Value: r.Value, X: r.X}
 	}
 	return out, nil
 }

@@ -1,6 +1,10 @@
 package sqlite
 
-import "time"
+import (
+	"time"
+
+	"cro/pocketbase/eventstore"
+)
 
 // Hits filtered as automated go through the writer like a batch, so a burst of them shares one
 // commit: one upsert per site and day of analytics_daily.bot_hits, no raw row.
@@ -9,7 +13,7 @@ const upsertAutomatedSQL = `INSERT INTO analytics_daily (site_id, day, bot_hits)
 	ON CONFLICT(site_id, day) DO UPDATE SET bot_hits = bot_hits + excluded.bot_hits`
 
 func (s *sqliteStore) CountAutomated(siteID string, at time.Time) error {
-	return s.w.submit(&job{site: &siteInfo{ID: siteID}, automated: at})
+	return s.w.submit(&job{site: &eventstore.Site{ID: siteID}, automated: at})
 }
 
 // writeAutomated adds the transaction's automated hits to their days.

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/eventrow"
 	"sort"
@@ -46,12 +47,12 @@ var scrollBandColumns = func() string {
 	return b.String()
 }()
 
-func heatmapParams(q HeatmapQuery) dbx.Params {
+func heatmapParams(q eventstore.HeatmapQuery) dbx.Params {
 	return dbx.Params{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": eventTime(q.From), "to": eventTime(q.To)}
 }
 
 // eachClick reads the clicks of q's page in [q.From, q.To), in the covering index's order.
-func (s *sqliteStore) eachClick(q HeatmapQuery, fn func(day string, c clickmap.Click, ox, oy float64, name string)) error {
+func (s *sqliteStore) eachClick(q eventstore.HeatmapQuery, fn func(day string, c clickmap.Click, ox, oy float64, name string)) error {
 	rows, err := s.app.DB().NewQuery(clickRowsSQL).Bind(heatmapParams(q)).Rows()
 	if err != nil {
 		return err
@@ -72,7 +73,7 @@ func (s *sqliteStore) eachClick(q HeatmapQuery, fn func(day string, c clickmap.C
 // rawClickDays counts the clicks of q's page in [q.From, q.To) from raw events, per UTC day: each
 // day's bins, dead clicks and rage bursts as if the day's part of the span were the whole range
 // (bursts crossing midnight are the caller's: rageAcrossMidnight).
-func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error) {
+func (s *sqliteStore) rawClickDays(q eventstore.HeatmapQuery) (map[string]*clickDay, error) {
 	cells := map[string]map[cellKey]*clickmap.Cell{}
 	clicks := map[string][]clickmap.Click{}
 	err := s.eachClick(q, func(day string, c clickmap.Click, ox, oy float64, name string) {
@@ -133,16 +134,16 @@ func (s *sqliteStore) rawClickDays(q HeatmapQuery) (map[string]*clickDay, error)
 }
 
 // clickRowsOf reads the clicks of q's page in [q.From, q.To) for the rage rule only.
-func (s *sqliteStore) clickRowsOf(q HeatmapQuery) ([]clickmap.Click, error) {
+func (s *sqliteStore) clickRowsOf(q eventstore.HeatmapQuery) ([]clickmap.Click, error) {
 	var out []clickmap.Click
 	err := s.eachClick(q, func(_ string, c clickmap.Click, _, _ float64, _ string) { out = append(out, c) })
 	return out, err
 }
 
-func (s *sqliteStore) ScrollDepth(q HeatmapQuery) (ScrollFigures, error) {
+func (s *sqliteStore) ScrollDepth(q eventstore.HeatmapQuery) (eventstore.ScrollFigures, error) {
 	row := dbx.NullStringMap{}
 	if err := s.app.DB().NewQuery(scrollDepthSQL).Bind(heatmapParams(q)).One(row); err != nil {
-		return ScrollFigures{}, err
+		return eventstore.ScrollFigures{}, err
 	}
 	n := func(k string) int {
 		v, _ := strconv.Atoi(row[k].String)

@@ -1,7 +1,9 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
+	"cro/pocketbase/eventstore/storetest"
 	"strings"
 	"testing"
 	"time"
@@ -9,8 +11,8 @@ import (
 
 // The SQLite store's click and scroll maps: viewport classes, the query plans and the budget.
 
-func heatmapQuery(site, device string) HeatmapQuery {
-	return HeatmapQuery{SiteID: site, Path: "/pricing", Device: device, From: ago(24 * time.Hour), To: contractNow}
+func heatmapQuery(site, device string) eventstore.HeatmapQuery {
+	return eventstore.HeatmapQuery{SiteID: site, Path: "/pricing", Device: device, From: storetest.Ago(24 * time.Hour), To: storetest.Now}
 }
 
 func TestViewportClass(t *testing.T) {
@@ -35,8 +37,8 @@ func TestViewportClass(t *testing.T) {
 // A heatmap reads its page's clicks and leaves from their partial covering indexes alone, never
 // the site's other events.
 func TestClickMapUsesCoveringIndexes(t *testing.T) {
-	app := newSchemaApp(t, siteA)
-	p := heatmapParams(heatmapQuery(siteA, "desktop"))
+	app := newSchemaApp(t, storetest.SiteA)
+	p := heatmapParams(heatmapQuery(storetest.SiteA, "desktop"))
 	p["selectors"] = `["main>h1"]`
 	for _, c := range []struct{ name, sql, index string }{
 		{"clicks", clickRowsSQL, "COVERING INDEX idx_events_site_click_page"},

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/expfigures"
 
@@ -19,7 +20,7 @@ const experimentConversionsSQL = `SELECT variant, day, conversions AS n FROM exp
 const experimentRevenueSQL = `SELECT variant, SUM(revenue) AS sum, SUM(revenue * revenue) AS squares FROM experiment_exposures
 	WHERE experiment = {:exp} AND revenue > 0 GROUP BY variant`
 
-func (s *sqliteStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, error) {
+func (s *sqliteStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.ExperimentFigures, error) {
 	db := s.app.DB()
 	goal := q.GoalID
 	if q.Revenue {
@@ -30,13 +31,13 @@ func (s *sqliteStore) ExperimentResults(q ExperimentQuery) (ExperimentFigures, e
 	var conversions []expfigures.DayCount
 	var revenue []expfigures.RevenueRow
 	if err := db.NewQuery(experimentDaysSQL).Bind(p).All(&days); err != nil {
-		return ExperimentFigures{}, err
+		return eventstore.ExperimentFigures{}, err
 	}
 	if err := db.NewQuery(experimentConversionsSQL).Bind(p).All(&conversions); err != nil {
-		return ExperimentFigures{}, err
+		return eventstore.ExperimentFigures{}, err
 	}
 	if err := db.NewQuery(experimentRevenueSQL).Bind(p).All(&revenue); err != nil {
-		return ExperimentFigures{}, err
+		return eventstore.ExperimentFigures{}, err
 	}
 	return expfigures.Figures(days, conversions, revenue), nil
 }

@@ -5,13 +5,15 @@ import (
 	"testing"
 
 	"github.com/pocketbase/dbx"
+
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // The results queries and the ingest's per-visitor lookups must stay index searches (no table
 // scan), so that their cost follows the experiment's rows or one visitor's, never the site's events.
 func TestExperimentQueriesSearchIndexes(t *testing.T) {
-	app := newSchemaApp(t, siteA)
-	p := dbx.Params{"exp": "x", "site": siteA, "goal": "g", "visitor": "v", "ts": "2026-01-01 00:00:00.000Z"}
+	app := newSchemaApp(t, storetest.SiteA)
+	p := dbx.Params{"exp": "x", "site": storetest.SiteA, "goal": "g", "visitor": "v", "ts": "2026-01-01 00:00:00.000Z"}
 	for _, q := range []string{experimentDaysSQL, experimentConversionsSQL, experimentRevenueSQL, exposuresOfVisitorSQL,
 		storedExposureSQL, visitorGoalsSinceSQL, visitorPurchasesSinceSQL, conversionOfSQL, conversionsOfVisitorSQL} {
 		var rows []struct {

@@ -6,12 +6,9 @@ import (
 	"github.com/pocketbase/dbx"
 )
 
-// ExposedVisitor is the event store's (eventstore/features.go); every store lists them.
-type ExposedVisitor = eventstore.ExposedVisitor
-
 // ExposedVisitors lists the experiment's exposed visitors (one row each), by its (experiment,
 // visitor) index.
-func (s *sqliteStore) ExposedVisitors(siteID, experimentID string) ([]ExposedVisitor, error) {
+func (s *sqliteStore) ExposedVisitors(siteID, experimentID string) ([]eventstore.ExposedVisitor, error) {
 	var rows []struct {
 		Visitor string `db:"visitor"`
 		Variant string `db:"variant"`
@@ -22,13 +19,13 @@ func (s *sqliteStore) ExposedVisitors(siteID, experimentID string) ([]ExposedVis
 	if err != nil {
 		return nil, err
 	}
-	out := make([]ExposedVisitor, 0, len(rows))
+	out := make([]eventstore.ExposedVisitor, 0, len(rows))
 	for _, r := range rows {
 		at, err := parseDBTime(r.TS)
 		if err != nil {
 			continue
 		}
-		out = append(out, ExposedVisitor{Visitor: r.Visitor, Variant: r.Variant, At: at})
+		out = append(out, eventstore.ExposedVisitor{Visitor: r.Visitor, Variant: r.Variant, At: at})
 	}
 	return out, nil
 }

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
+
+	"cro/pocketbase/eventstore"
 )
 
 // The features' reads on SQLite (eventstore.FeatureReads; the session trails are in
@@ -16,7 +18,7 @@ const visitorsSinceSQL = `SELECT visitor, MAX(started_at) AS started, entry_path
 	FROM sessions WHERE site_id = {:site} AND visitor IN (SELECT visitor FROM sessions WHERE site_id = {:site} AND started_at >= {:from})
 	GROUP BY visitor ORDER BY started DESC LIMIT {:max}`
 
-func (s *sqliteStore) VisitorsSince(siteID string, from time.Time, limit int) ([]VisitorLatest, error) {
+func (s *sqliteStore) VisitorsSince(siteID string, from time.Time, limit int) ([]eventstore.VisitorLatest, error) {
 	var rows []struct {
 		Visitor  string `db:"visitor"`
 		Started  string `db:"started"`
@@ -34,9 +36,9 @@ func (s *sqliteStore) VisitorsSince(siteID string, from time.Time, limit int) ([
 	if err != nil {
 		return nil, err
 	}
-	out := make([]VisitorLatest, len(rows))
+	out := make([]eventstore.VisitorLatest, len(rows))
 	for i, r := range rows {
-		out[i] = VisitorLatest{Visitor: r.Visitor, StartedAt: trailTime(r.Started), EntryPath: r.Entry, Referrer: r.Referrer,
+		out[i] = eventstore.VisitorLatest{Visitor: r.Visitor, StartedAt: trailTime(r.Started), EntryPath: r.Entry, Referrer: r.Referrer,
 			UtmSource: r.Source, UtmMedium: r.Medium, UtmCampaign: r.Campaign, Device: r.Device, Browser: r.Browser, Country: r.Country, Sessions: r.N}
 	}
 	return out, nil
@@ -51,16 +53,16 @@ const personalizationArmsSQL = `SELECT f.type AS arm, COUNT(*) AS visitors,
 		AND o.type IN ('exposure', 'holdout_exposure') AND o.type != f.type AND o.ts < f.first)
 	GROUP BY f.type ORDER BY f.type`
 
-func (s *sqliteStore) PersonalizationArms(siteID, ruleID, goalID string) ([]ArmFigures, error) {
+func (s *sqliteStore) PersonalizationArms(siteID, ruleID, goalID string) ([]eventstore.ArmFigures, error) {
 	var rows []struct {
 		Arm         string `db:"arm"`
 		Visitors    int    `db:"visitors"`
 		Conversions int    `db:"conversions"`
 	}
 	err := s.app.DB().NewQuery(personalizationArmsSQL).Bind(dbx.Params{"site": siteID, "rule": ruleID, "goal": goalID}).All(&rows)
-	out := make([]ArmFigures, len(rows))
+	out := make([]eventstore.ArmFigures, len(rows))
 	for i, r := range rows {
-		out[i] = ArmFigures{Arm: r.Arm, Visitors: r.Visitors, Conversions: r.Conversions}
+		out[i] = eventstore.ArmFigures{Arm: r.Arm, Visitors: r.Visitors, Conversions: r.Conversions}
 	}
 	return out, err
 }

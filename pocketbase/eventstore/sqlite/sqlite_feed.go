@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
+
+	"cro/pocketbase/eventstore"
 )
 
 // Both read through indexes on (site_id) alone, whose entries are ordered by rowid: the
@@ -21,8 +23,8 @@ const (
 		(SELECT MAX(rowid) FROM events WHERE site_id = {:site} AND type = 'conversion'), 0)`
 )
 
-func (s *sqliteStore) FeedStart(siteID string, since time.Time) (FeedCursor, error) {
-	var c FeedCursor
+func (s *sqliteStore) FeedStart(siteID string, since time.Time) (eventstore.FeedCursor, error) {
+	var c eventstore.FeedCursor
 	p := dbx.Params{"site": siteID, "since": dbTime(since), "since_ms": eventTime(since)}
 	if err := s.app.DB().NewQuery(feedStartExposuresSQL).Bind(p).Row(&c.Exposures); err != nil {
 		return c, err
@@ -31,7 +33,7 @@ func (s *sqliteStore) FeedStart(siteID string, since time.Time) (FeedCursor, err
 	return c, err
 }
 
-func (s *sqliteStore) Feed(siteID string, after FeedCursor, limit int) ([]FeedItem, error) {
+func (s *sqliteStore) Feed(siteID string, after eventstore.FeedCursor, limit int) ([]eventstore.FeedItem, error) {
 	var exposures []struct {
 		Row        int64  `db:"row"`
 		ID         string `db:"id"`
@@ -57,13 +59,13 @@ func (s *sqliteStore) Feed(siteID string, after FeedCursor, limit int) ([]FeedIt
 	if err := db.NewQuery(feedConversionsSQL).Bind(dbx.Params{"site": siteID, "after": after.Conversions, "limit": limit}).All(&conversions); err != nil {
 		return nil, err
 	}
-	out := make([]FeedItem, 0, len(exposures)+len(conversions))
+	out := make([]eventstore.FeedItem, 0, len(exposures)+len(conversions))
 	for _, r := range exposures {
 		at, _ := time.Parse(dbTimeLayout, r.TS)
-		out = append(out, FeedItem{Kind: "exposure", ID: r.ID, Row: r.Row, Visitor: r.Visitor, At: at, Experiment: r.Experiment, Variant: r.Variant})
+		out = append(out, eventstore.FeedItem{Kind: "exposure", ID: r.ID, Row: r.Row, Visitor: r.Visitor, At: at, Experiment: r.Experiment, Variant: r.Variant})
 	}
 	for _, r := range conversions {
-		item := FeedItem{Kind: "conversion", ID: r.ID, Row: r.Row, Visitor: r.Visitor, At: eventAt(r.TS), Goal: r.Goal, Name: r.Name, Value: r.Value}
+		item := eventstore.FeedItem{Kind: "conversion", ID: r.ID, Row: r.Row, Visitor: r.Visitor, At: eventAt(r.TS), Goal: r.Goal, Name: r.Name, Value: r.Value}
 		var p struct {
 			Verified     bool   `json:"verified"`
 			ConversionID string `json:"conversion_id"`

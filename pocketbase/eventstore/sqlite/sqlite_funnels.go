@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
 	"cro/pocketbase/eventstore/urlpattern"
@@ -25,10 +26,10 @@ const funnelChunk = 400
 
 const dbTimeLayout = "2006-01-02 15:04:05.000Z"
 
-func (s *sqliteStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
+func (s *sqliteStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.FunnelFigures, error) {
 	paths, err := s.funnelPaths(q)
 	if err != nil {
-		return FunnelFigures{}, err
+		return eventstore.FunnelFigures{}, err
 	}
 	t := funnelpath.NewTally(len(q.Steps))
 	for _, p := range paths {
@@ -45,7 +46,7 @@ func (s *sqliteStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
 		}
 		values, err := s.sessionDims(q.SiteID, unknown)
 		if err != nil {
-			return FunnelFigures{}, err
+			return eventstore.FunnelFigures{}, err
 		}
 		f.Breakdown = funnelpath.BreakdownRows(paths, func(p funnelpath.Path) string {
 			if p.Dims != nil {
@@ -57,7 +58,7 @@ func (s *sqliteStore) FunnelResults(q FunnelQuery) (FunnelFigures, error) {
 	return f, nil
 }
 
-func (s *sqliteStore) FunnelDropOff(q FunnelQuery, step int) (FunnelDropOffFigures, error) {
+func (s *sqliteStore) FunnelDropOff(q eventstore.FunnelQuery, step int) (eventstore.FunnelDropOffFigures, error) {
 	return funnelpath.DropOff(q, step, s.funnelPaths, s.sessionPageViews)
 }
 
@@ -108,27 +109,27 @@ func sessionEventsQuery(db dbx.Builder, siteID string, sessions []any) *dbx.Quer
 
 // funnelPaths is each entrant's kept attempt, by visitor: the attempts of whole closed days come
 // from funnel_days (funnel_days.go), the rest from raw events.
-func (s *sqliteStore) funnelPaths(q FunnelQuery) (map[string]funnelpath.Path, error) {
+func (s *sqliteStore) funnelPaths(q eventstore.FunnelQuery) (map[string]funnelpath.Path, error) {
 	return funneldays.Split(q, s.clock(), s.eventFunnelPaths, s.closedFunnelPaths)
 }
 
 // rawFunnelPaths is the kept attempt of each visitor who entered in [from, to), from raw events
 // alone (funnel_days_test.go's reference).
-func (s *sqliteStore) rawFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+func (s *sqliteStore) rawFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	return s.funnelPathsOf(q, from, to, s.funnelEventsBetween)
 }
 
 // eventFunnelPaths is rawFunnelPaths with the events of whole closed days from the event days
 // (funnel_event_days.go): raw events only for the partial days and the days not closed yet.
-func (s *sqliteStore) eventFunnelPaths(q FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+func (s *sqliteStore) eventFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	return s.funnelPathsOf(q, from, to, s.stepEvents)
 }
 
-type funnelEventReader func(q FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error)
+type funnelEventReader func(q eventstore.FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error)
 
 // funnelPathsOf is the kept attempt of each visitor who entered in [from, to), from the events of
 // [from, to + window] the reader answers.
-func (s *sqliteStore) funnelPathsOf(q FunnelQuery, from, to time.Time, read funnelEventReader) (map[string]funnelpath.Path, error) {
+func (s *sqliteStore) funnelPathsOf(q eventstore.FunnelQuery, from, to time.Time, read funnelEventReader) (map[string]funnelpath.Path, error) {
 	paths := map[string]funnelpath.Path{}
 	if !to.After(from) {
 		return paths, nil
@@ -148,7 +149,7 @@ func (s *sqliteStore) funnelPathsOf(q FunnelQuery, from, to time.Time, read funn
 
 // funnelEventsBetween are the visitors' raw events of the funnel's steps in [from, end), each
 // visitor's sorted. A long range is read as two halves side by side (two connections, two cores).
-func (s *sqliteStore) funnelEventsBetween(q FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
+func (s *sqliteStore) funnelEventsBetween(q eventstore.FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
 	if !end.After(from) {
 		return map[string][]funnelpath.Event{}, nil
 	}
@@ -191,7 +192,7 @@ func (s *sqliteStore) funnelEventsBetween(q FunnelQuery, from, end time.Time) (m
 }
 
 // funnelEventsIn reads the steps' events in [from, to), by visitor, unsorted.
-func (s *sqliteStore) funnelEventsIn(q FunnelQuery, pageMasks, goalMasks map[string]uint16, from, to time.Time) (map[string][]funnelpath.Event, error) {
+func (s *sqliteStore) funnelEventsIn(q eventstore.FunnelQuery, pageMasks, goalMasks map[string]uint16, from, to time.Time) (map[string][]funnelpath.Event, error) {
 	byVisitor := map[string][]funnelpath.Event{}
 	sessions := map[string]string{} // one string per session, however many of its rows are read
 	add := func(visitor, session string, ts int64, mask uint16) {
@@ -258,7 +259,7 @@ func funnelRowsQuery(db dbx.Builder, siteID, kind, column string, keys []any, fr
 // funnelPageMasks maps each path viewed in [from, last] (by the page rollups) to the page steps
 // whose pattern covers it. Rollups are on the site's local days: a day more on each side covers
 // every zone.
-func (s *sqliteStore) funnelPageMasks(q FunnelQuery, from, last time.Time) (map[string]uint16, error) {
+func (s *sqliteStore) funnelPageMasks(q eventstore.FunnelQuery, from, last time.Time) (map[string]uint16, error) {
 	masks := map[string]uint16{}
 	hasPage := false
 	for _, st := range q.Steps {

@@ -5,18 +5,20 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // A funnel's rows are read from partial covering indexes alone (page views by path, conversions
 // by goal): the table's rows, most of them other kinds of events, are never visited.
 func TestFunnelRowsUseCoveringIndexes(t *testing.T) {
-	app := newSchemaApp(t, siteA)
+	app := newSchemaApp(t, storetest.SiteA)
 	for _, c := range []struct{ kind, column, index string }{
 		{"pageview", "path", "idx_events_site_pageview_path_ts"},
 		{"conversion", "goal", "idx_events_site_conversion_goal_ts"},
 		{"micro_conversion", "goal", "idx_events_site_micro_goal_ts"},
 	} {
-		q := funnelRowsQuery(app.DB(), siteA, c.kind, c.column, []any{"a", "b", "c", "d", "e", "f"}, ago(time.Hour), contractNow)
+		q := funnelRowsQuery(app.DB(), storetest.SiteA, c.kind, c.column, []any{"a", "b", "c", "d", "e", "f"}, storetest.Ago(time.Hour), storetest.Now)
 		var plan []struct {
 			Detail string `db:"detail"`
 		}
@@ -32,7 +34,7 @@ func TestFunnelRowsUseCoveringIndexes(t *testing.T) {
 		}
 	}
 	// The drop-off's next pages: the sessions' events by session, never a walk over the site's events.
-	q := sessionEventsQuery(app.DB(), siteA, []any{"s1", "s2", "s3"})
+	q := sessionEventsQuery(app.DB(), storetest.SiteA, []any{"s1", "s2", "s3"})
 	var plan []struct {
 		Detail string `db:"detail"`
 	}

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
+
+	"cro/pocketbase/eventstore"
 )
 
 // Guardrail counts join each exposed visitor (experiment_exposures, by its (experiment, visitor)
@@ -18,8 +20,8 @@ var experimentGuardrailsSQL = `SELECT x.variant AS variant, COUNT(*) AS users,
 		AND s.last_seen_at >= x.ts) <= 1), 0) AS bounced_visitors
 	FROM experiment_exposures x WHERE x.experiment = {:exp} AND +x.site_id = {:site} GROUP BY x.variant ORDER BY x.variant`
 
-func (s *sqliteStore) ExperimentGuardrails(siteID, experimentID string) ([]GuardrailFigures, error) {
-	rows := []GuardrailFigures{}
+func (s *sqliteStore) ExperimentGuardrails(siteID, experimentID string) ([]eventstore.GuardrailFigures, error) {
+	rows := []eventstore.GuardrailFigures{}
 	err := s.app.DB().NewQuery(experimentGuardrailsSQL).Bind(dbx.Params{"site": siteID, "exp": experimentID}).All(&rows)
 	return rows, err
 }
@@ -36,7 +38,7 @@ const (
 	purchasersSQL = `SELECT COUNT(DISTINCT e.visitor) FROM events e WHERE ` + purchaseSQL + ` AND e.site_id = {:site} AND e.ts >= {:from}`
 )
 
-func (s *sqliteStore) GoalConverters(q ExperimentQuery, from time.Time) (int, error) {
+func (s *sqliteStore) GoalConverters(q eventstore.ExperimentQuery, from time.Time) (int, error) {
 	query := goalConvertersSQL
 	if q.Revenue {
 		query = purchasersSQL

@@ -1,6 +1,10 @@
 package sqlite
 
-import "github.com/pocketbase/dbx"
+import (
+	"github.com/pocketbase/dbx"
+
+	"cro/pocketbase/eventstore"
+)
 
 // The dashboard's queries read rollups only (never raw events), each one index range on
 // (site_id, day, ...): their cost grows with days and pages, not with traffic.
@@ -27,32 +31,32 @@ const dimensionsSQL = `SELECT dim, value, SUM(sessions) AS sessions, SUM(visitor
 	WHERE site_id = {:site} AND day >= {:from} AND day <= {:to} GROUP BY dim, value
 	ORDER BY sessions DESC`
 
-func rangeParams(siteID string, days DayRange) dbx.Params {
+func rangeParams(siteID string, days eventstore.DayRange) dbx.Params {
 	return dbx.Params{"site": siteID, "from": days.From, "to": days.To}
 }
 
-func (s *sqliteStore) Totals(siteID string, days DayRange) (Totals, error) {
-	var t Totals
+func (s *sqliteStore) Totals(siteID string, days eventstore.DayRange) (eventstore.Totals, error) {
+	var t eventstore.Totals
 	err := s.app.DB().NewQuery(totalsSQL).Bind(rangeParams(siteID, days)).One(&t)
 	return t, err
 }
 
-func (s *sqliteStore) Daily(siteID string, days DayRange) ([]DayFigures, error) {
-	rows := []DayFigures{}
+func (s *sqliteStore) Daily(siteID string, days eventstore.DayRange) ([]eventstore.DayFigures, error) {
+	rows := []eventstore.DayFigures{}
 	err := s.app.DB().NewQuery(dailySQL).Bind(rangeParams(siteID, days)).All(&rows)
 	return rows, err
 }
 
-func (s *sqliteStore) TopPages(siteID string, days DayRange, limit int) ([]PageFigures, error) {
+func (s *sqliteStore) TopPages(siteID string, days eventstore.DayRange, limit int) ([]eventstore.PageFigures, error) {
 	p := rangeParams(siteID, days)
 	p["limit"] = limit
-	rows := []PageFigures{}
+	rows := []eventstore.PageFigures{}
 	err := s.app.DB().NewQuery(topPagesSQL).Bind(p).All(&rows)
 	return rows, err
 }
 
-func (s *sqliteStore) Dimensions(siteID string, days DayRange) ([]DimFigures, error) {
-	rows := []DimFigures{}
+func (s *sqliteStore) Dimensions(siteID string, days eventstore.DayRange) ([]eventstore.DimFigures, error) {
+	rows := []eventstore.DimFigures{}
 	err := s.app.DB().NewQuery(dimensionsSQL).Bind(rangeParams(siteID, days)).All(&rows)
 	return rows, err
 }

@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/urlpattern"
 	"time"
 
@@ -24,8 +25,8 @@ const (
 		AND e.session NOT IN (` + ruleExposedSessionsSQL + `)`
 )
 
-func (s *sqliteStore) RuleRevenue(siteID, ruleID, urlPattern string, from, to time.Time) (RuleRevenue, error) {
-	var out RuleRevenue
+func (s *sqliteStore) RuleRevenue(siteID, ruleID, urlPattern string, from, to time.Time) (eventstore.RuleRevenue, error) {
+	var out eventstore.RuleRevenue
 	p := dbx.Params{"site": siteID, "rule": ruleID, "from": eventTime(from), "to": eventTime(to)}
 	db := s.app.DB()
 	if err := db.NewQuery(ruleExposedVisitorsSQL).Bind(p).Row(&out.ExposedVisitors); err != nil {
@@ -39,7 +40,7 @@ func (s *sqliteStore) RuleRevenue(siteID, ruleID, urlPattern string, from, to ti
 	if err := db.NewQuery(ruleExposedRevenueSQL).Bind(p).One(&exposed); err != nil {
 		return out, err
 	}
-	out.Exposed = MeanFigures{Count: exposed.Count, Sum: exposed.Sum, SumSquares: exposed.SumSquares}
+	out.Exposed = eventstore.MeanFigures{Count: exposed.Count, Sum: exposed.Sum, SumSquares: exposed.SumSquares}
 	var rows []struct {
 		Session string  `db:"session"`
 		Path    string  `db:"path"`

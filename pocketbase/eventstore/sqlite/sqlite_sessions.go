@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"cro/pocketbase/collect"
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"time"
 
@@ -19,8 +20,8 @@ const recentSessionsSQL = `SELECT s.session_key, s.started_at, s.duration_second
 	FROM sessions s WHERE s.site_id = {:site} AND s.started_at >= {:from} AND s.started_at < {:to} AND s.page_views > 0
 	ORDER BY s.started_at DESC, s.rowid DESC LIMIT {:limit} OFFSET {:offset}`
 
-func (s *sqliteStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
-	out := SessionsPage{Items: []SessionSummary{}, Page: q.Page, PerPage: q.PerPage}
+func (s *sqliteStore) RecentSessions(q eventstore.SessionsQuery) (eventstore.SessionsPage, error) {
+	out := eventstore.SessionsPage{Items: []eventstore.SessionSummary{}, Page: q.Page, PerPage: q.PerPage}
 	var rows []struct {
 		Key       string  `db:"session_key"`
 		StartedAt string  `db:"started_at"`
@@ -45,7 +46,7 @@ func (s *sqliteStore) RecentSessions(q SessionsQuery) (SessionsPage, error) {
 	}
 	for _, r := range rows {
 		started, _ := time.Parse("2006-01-02 15:04:05.000Z", r.StartedAt)
-		out.Items = append(out.Items, SessionSummary{
+		out.Items = append(out.Items, eventstore.SessionSummary{
 			SessionID: r.Key, StartedAt: started.UTC().Format(eventrow.ISOMillis), DurationSeconds: eventrow.Round2(r.Duration), PageViews: r.PageViews,
 			EntryPage: r.Entry, ExitPage: r.Exit, Device: r.Device, Browser: r.Browser, Country: r.Country,
 			Source: collect.Source(r.Referrer), Converted: r.Converted,

@@ -5,16 +5,18 @@ import (
 	"testing"
 
 	"github.com/pocketbase/dbx"
+
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // The session list walks the (site_id, started_at) index of sessions in its order, so that a page
 // costs the page's rows (plus the offset), never the range's: no table scan and no sort.
 func TestRecentSessionsSearchesIndexes(t *testing.T) {
-	app := newSchemaApp(t, siteA)
+	app := newSchemaApp(t, storetest.SiteA)
 	var rows []struct {
 		Detail string `db:"detail"`
 	}
-	err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + recentSessionsSQL).Bind(dbx.Params{"site": siteA, "from": "2026-01-01 00:00:00.000Z",
+	err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + recentSessionsSQL).Bind(dbx.Params{"site": storetest.SiteA, "from": "2026-01-01 00:00:00.000Z",
 		"to": "2026-02-01 00:00:00.000Z", "limit": 51, "offset": 0}).All(&rows)
 	if err != nil {
 		t.Fatal(err)

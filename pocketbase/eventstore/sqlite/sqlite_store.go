@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
 	"database/sql"
 	"errors"
@@ -30,21 +31,21 @@ func (s *sqliteStore) clock() time.Time {
 }
 
 // NewSQLiteStore returns the event store in the app's own database.
-func NewSQLiteStore(app core.App) Store {
+func NewSQLiteStore(app core.App) eventstore.Store {
 	return &sqliteStore{app: app, w: newWriter(app), dayCache: funneldays.NewCache(), sessionDimsCache: newSessionDimsCache()}
 }
 
 func (s *sqliteStore) Start() { s.w.start() }
 func (s *sqliteStore) Stop()  { s.w.stop() }
 
-func (s *sqliteStore) job(in Ingest) *job {
+func (s *sqliteStore) job(in eventstore.Ingest) *job {
 	return &job{site: in.Site, batch: in.Batch, device: in.Device, browser: in.Browser, country: in.Country, client: in.Client,
 		verified: in.Verified}
 }
 
-func (s *sqliteStore) Submit(in Ingest) error { return s.w.submit(s.jobOf(in)) }
+func (s *sqliteStore) Submit(in eventstore.Ingest) error { return s.w.submit(s.jobOf(in)) }
 
-func (s *sqliteStore) WriteAll(in []Ingest) error {
+func (s *sqliteStore) WriteAll(in []eventstore.Ingest) error {
 	jobs := make([]*job, len(in))
 	for i := range in {
 		jobs[i] = s.jobOf(in[i])
@@ -150,7 +151,7 @@ func (s *sqliteStore) pruneSite(site, cutoff string) error {
 }
 
 // jobOf is the writer's job for an ingest: a batch, or a server-side conversion.
-func (s *sqliteStore) jobOf(in Ingest) *job {
+func (s *sqliteStore) jobOf(in eventstore.Ingest) *job {
 	j := s.job(in)
 	j.conversion = in.Conversion
 	return j

@@ -4,6 +4,8 @@ import (
 	"testing"
 	"time"
 
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/storetest"
 	"cro/pocketbase/schematest"
 
 	"github.com/pocketbase/dbx"
@@ -22,15 +24,15 @@ func newSchemaApp(t testing.TB, siteIDs ...string) core.App {
 	return app
 }
 
-func openSQLiteStore(t *testing.T, siteIDs ...string) Store {
+func openSQLiteStore(t *testing.T, siteIDs ...string) eventstore.Store {
 	return NewSQLiteStore(newSchemaApp(t, siteIDs...))
 }
 
 // Sessions are raw data too: SQLite's retention deletes the old ones with the events.
 func TestSQLitePruneDeletesOldSessions(t *testing.T) {
-	app := newSchemaApp(t, siteA, siteB)
+	app := newSchemaApp(t, storetest.SiteA, storetest.SiteB)
 	store := NewSQLiteStore(app)
-	if err := store.WriteAll(contractTraffic()); err != nil {
+	if err := store.WriteAll(storetest.Traffic()); err != nil {
 		t.Fatal(err)
 	}
 	count := func() (n int) {
@@ -42,7 +44,7 @@ func TestSQLitePruneDeletesOldSessions(t *testing.T) {
 	if n := count(); n != 8 {
 		t.Fatalf("%d sessions written, want 8", n)
 	}
-	if err := store.Prune(ago(90 * 24 * time.Hour)); err != nil {
+	if err := store.Prune(storetest.Ago(90 * 24 * time.Hour)); err != nil {
 		t.Fatal(err)
 	}
 	if n := count(); n != 7 {
@@ -53,8 +55,8 @@ func TestSQLitePruneDeletesOldSessions(t *testing.T) {
 // The client source is stored where a query reads it (exposures, apply errors, errors for the
 // health evaluation) and not on page views, clicks and leaves, where it only cost bytes.
 func TestSQLiteStoresClientSourcesWhereRead(t *testing.T) {
-	app := newSchemaApp(t, siteA, siteB)
-	if err := NewSQLiteStore(app).WriteAll(contractTraffic()); err != nil {
+	app := newSchemaApp(t, storetest.SiteA, storetest.SiteB)
+	if err := NewSQLiteStore(app).WriteAll(storetest.Traffic()); err != nil {
 		t.Fatal(err)
 	}
 	var bulk, sourced int
@@ -71,8 +73,8 @@ func TestSQLiteStoresClientSourcesWhereRead(t *testing.T) {
 
 // An event's device, browser and country are its session's: stored once, on the session.
 func TestSQLiteStoresDeviceOnTheSession(t *testing.T) {
-	app := newSchemaApp(t, siteA, siteB)
-	if err := NewSQLiteStore(app).WriteAll(contractTraffic()); err != nil {
+	app := newSchemaApp(t, storetest.SiteA, storetest.SiteB)
+	if err := NewSQLiteStore(app).WriteAll(storetest.Traffic()); err != nil {
 		t.Fatal(err)
 	}
 	var onEvents, sessions int

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
+
+	"cro/pocketbase/eventstore"
 )
 
 // Telemetry queries read raw events of the last day at most, through the (site_id, ts) and
@@ -53,28 +55,28 @@ var ruleHealthSQL = []string{
 // Per-source lists: distinct visitors per source, largest first.
 var (
 	errorVisitorsBySourceSQL = `SELECT COUNT(DISTINCT e.visitor) AS n ` + errorAfterExposureSQL +
-		` GROUP BY COALESCE(NULLIF(e.client, ''), 'visitor:' || e.visitor) ORDER BY n DESC LIMIT ` + strconv.Itoa(MaxSourcesReported)
+		` GROUP BY COALESCE(NULLIF(e.client, ''), 'visitor:' || e.visitor) ORDER BY n DESC LIMIT ` + strconv.Itoa(eventstore.MaxSourcesReported)
 	applyFailureVisitorsBySourceSQL = `SELECT COUNT(DISTINCT visitor) AS n ` + applyFailuresSQL +
-		` GROUP BY ` + sourceSQL + ` ORDER BY n DESC LIMIT ` + strconv.Itoa(MaxSourcesReported)
+		` GROUP BY ` + sourceSQL + ` ORDER BY n DESC LIMIT ` + strconv.Itoa(eventstore.MaxSourcesReported)
 )
 
-func (s *sqliteStore) RuleHealth(siteID, ruleID string, since time.Time) (RuleTelemetry, error) {
-	var t RuleTelemetry
+func (s *sqliteStore) RuleHealth(siteID, ruleID string, since time.Time) (eventstore.RuleTelemetry, error) {
+	var t eventstore.RuleTelemetry
 	dest := []*int{&t.ExposedSessions, &t.ExposedErrorSessions, &t.ExposedConversions, &t.UnexposedSessions,
 		&t.UnexposedErrorSessions, &t.UnexposedConversions, &t.ApplyFailures, &t.ExposedVisitors, &t.ExposedSources,
 		&t.TopExposedSourceVisitors, &t.ExposedErrorVisitors}
 	p := dbx.Params{"site": siteID, "rule": ruleID, "since": eventTime(since)}
 	for i, q := range ruleHealthSQL {
 		if err := s.app.DB().NewQuery(q).Bind(p).Row(dest[i]); err != nil {
-			return RuleTelemetry{}, err
+			return eventstore.RuleTelemetry{}, err
 		}
 	}
 	t.ErrorVisitorsBySource, t.ApplyFailureVisitorsBySource = []int{}, []int{}
 	if err := s.app.DB().NewQuery(errorVisitorsBySourceSQL).Bind(p).Column(&t.ErrorVisitorsBySource); err != nil {
-		return RuleTelemetry{}, err
+		return eventstore.RuleTelemetry{}, err
 	}
 	if err := s.app.DB().NewQuery(applyFailureVisitorsBySourceSQL).Bind(p).Column(&t.ApplyFailureVisitorsBySource); err != nil {
-		return RuleTelemetry{}, err
+		return eventstore.RuleTelemetry{}, err
 	}
 	// Empty lists, not null, in the hooks' JSON.
 	if t.ErrorVisitorsBySource == nil {
@@ -86,8 +88,8 @@ func (s *sqliteStore) RuleHealth(siteID, ruleID string, since time.Time) (RuleTe
 	return t, nil
 }
 
-func (s *sqliteStore) WorkerTelemetry(siteID string, ruleIDs []string, now time.Time) (WorkerTelemetry, error) {
-	var t WorkerTelemetry
+func (s *sqliteStore) WorkerTelemetry(siteID string, ruleIDs []string, now time.Time) (eventstore.WorkerTelemetry, error) {
+	var t eventstore.WorkerTelemetry
 	db := s.app.DB()
 	hour, day := eventTime(now.Add(-time.Hour)), eventTime(now.Add(-24*time.Hour))
 	if len(ruleIDs) > 0 {

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickhouse"
 	"cro/pocketbase/eventstore/storetest"
 
@@ -36,7 +37,7 @@ var (
 
 // openClickHouseStore is a store on a new database of one local server for the test binary
 // (skipped when no server is installed; CI installs Debian's clickhouse-server).
-func openClickHouseStore(t *testing.T, _ ...string) Store {
+func openClickHouseStore(t *testing.T, _ ...string) eventstore.Store {
 	t.Helper()
 	if !clickhouse.HaveServer() {
 		t.Skip("ClickHouse skipped: " + clickhouse.ErrNoBinary.Error())
@@ -67,24 +68,3 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
-
-// The contract's fixtures by the names the tests (moved from analytics) use.
-const (
-	siteA       = storetest.SiteA
-	siteB       = storetest.SiteB
-	ruleOne     = storetest.RuleOne
-	ruleTwo     = storetest.RuleTwo
-	expOne      = storetest.ExpOne
-	contractDay = storetest.Day
-)
-
-var (
-	contractNow       = storetest.Now
-	contractSite      = storetest.Site
-	ago               = storetest.Ago
-	at                = storetest.At
-	contractTraffic   = storetest.Traffic
-	experimentTraffic = storetest.ExperimentTraffic
-	experimentSite    = storetest.ExperimentSite
-	lateConversions   = storetest.LateConversions
-)

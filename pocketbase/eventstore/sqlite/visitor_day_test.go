@@ -1,6 +1,8 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/storetest"
 	"cro/pocketbase/eventstore/zones"
 	"testing"
 	"time"
@@ -13,11 +15,11 @@ import (
 // visitor the writer last saw on a later day, and a restarted writer whose memory holds only that
 // late day, must both ask the store rather than count the visitor again.
 func TestDayVisitorsCountLateSessionsOnce(t *testing.T) {
-	app := newSchemaApp(t, siteA)
-	site := contractSite(siteA)
-	visit := func(session string, when time.Time) []Ingest {
-		return []Ingest{{Site: site, Batch: &Batch{Key: site.Key, Visitor: "returning", Session: session,
-			Events: []Event{at(Event{Type: "pv", Path: "/"}, when)}}, Device: "desktop", Browser: "Chrome"}}
+	app := newSchemaApp(t, storetest.SiteA)
+	site := storetest.Site(storetest.SiteA)
+	visit := func(session string, when time.Time) []eventstore.Ingest {
+		return []eventstore.Ingest{{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: "returning", Session: session,
+			Events: []eventstore.Event{storetest.At(eventstore.Event{Type: "pv", Path: "/"}, when)}}, Device: "desktop", Browser: "Chrome"}}
 	}
 	dayStart := time.Now().UTC().Truncate(24 * time.Hour)
 	today, now := dayStart.Add(time.Minute), dayStart.Add(2*time.Minute)
@@ -29,11 +31,11 @@ func TestDayVisitorsCountLateSessionsOnce(t *testing.T) {
 			from, to := zones.DayBounds(day, nil)
 			var rollup, distinct int
 			if err := app.DB().NewQuery(`SELECT COALESCE(SUM(visitors), 0) FROM analytics_daily WHERE site_id = {:site} AND day = {:day}`).
-				Bind(dbx.Params{"site": siteA, "day": day}).Row(&rollup); err != nil {
+				Bind(dbx.Params{"site": storetest.SiteA, "day": day}).Row(&rollup); err != nil {
 				t.Fatal(err)
 			}
 			if err := app.DB().NewQuery(`SELECT COUNT(DISTINCT visitor) FROM sessions WHERE site_id = {:site} AND started_at >= {:from} AND started_at < {:to}`).
-				Bind(dbx.Params{"site": siteA, "from": dbTime(from), "to": dbTime(to)}).Row(&distinct); err != nil {
+				Bind(dbx.Params{"site": storetest.SiteA, "from": dbTime(from), "to": dbTime(to)}).Row(&distinct); err != nil {
 				t.Fatal(err)
 			}
 			if rollup != 1 || distinct != 1 {
@@ -42,7 +44,7 @@ func TestDayVisitorsCountLateSessionsOnce(t *testing.T) {
 		}
 	}
 	store := NewSQLiteStore(app)
-	for _, in := range [][]Ingest{visit("s1", past), visit("s2", today), visit("s3", past.Add(2*time.Hour))} {
+	for _, in := range [][]eventstore.Ingest{visit("s1", past), visit("s2", today), visit("s3", past.Add(2*time.Hour))} {
 		if err := store.WriteAll(in); err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +54,7 @@ func TestDayVisitorsCountLateSessionsOnce(t *testing.T) {
 	// A restarted writer: its first session of the visitor is another late one of the past day,
 	// then a new session today, where the visitor already has one.
 	restarted := NewSQLiteStore(app)
-	for _, in := range [][]Ingest{visit("s4", past.Add(3*time.Hour)), visit("s5", now)} {
+	for _, in := range [][]eventstore.Ingest{visit("s4", past.Add(3*time.Hour)), visit("s5", now)} {
 		if err := restarted.WriteAll(in); err != nil {
 			t.Fatal(err)
 		}

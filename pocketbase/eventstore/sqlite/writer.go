@@ -1,6 +1,7 @@
 package sqlite
 
 import (
+	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/revenuecap"
 	"errors"
@@ -14,9 +15,9 @@ import (
 
 // job is one validated batch waiting to be written; done receives the commit result.
 type job struct {
-	site                     *siteInfo
-	conversion               *ServerConversion // set instead of batch for a server-side conversion
-	batch                    *Batch
+	site                     *eventstore.Site
+	conversion               *eventstore.ServerConversion // set instead of batch for a server-side conversion
+	batch                    *eventstore.Batch
 	device, browser, country string
 	client                   string
 	verified                 bool

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // The heatmap part of the store contract: hand-made click sequences on /pricing, each visitor in
@@ -19,26 +21,28 @@ import (
 //
 // Leaves of /pricing: desktop page views at 35%, 100% and 80% scroll, one leave without a depth
 // (a tab shown again), and a mobile one at 50%.
-func clickMapTraffic() []Ingest {
+func clickMapTraffic() []eventstore.Ingest {
 	site := contractSite(siteA)
 	t0 := ago(2 * time.Hour)
 	ms := func(n int) time.Time { return t0.Add(time.Duration(n) * time.Millisecond) }
-	click := func(sel string, ox, oy, vw float64, t time.Time) Event {
-		return at(Event{Type: "ck", Path: "/pricing", Selector: sel, OffsetX: ox, OffsetY: oy, Viewport: vw, X: 10, Y: 10}, t)
+	click := func(sel string, ox, oy, vw float64, t time.Time) eventstore.Event {
+		return at(eventstore.Event{Type: "ck", Path: "/pricing", Selector: sel, OffsetX: ox, OffsetY: oy, Viewport: vw, X: 10, Y: 10}, t)
 	}
-	leave := func(sc *float64, vw float64, t time.Time) Event {
-		return at(Event{Type: "lv", Path: "/pricing", Duration: 1000, Scroll: sc, Viewport: vw}, t)
+	leave := func(sc *float64, vw float64, t time.Time) eventstore.Event {
+		return at(eventstore.Event{Type: "lv", Path: "/pricing", Duration: 1000, Scroll: sc, Viewport: vw}, t)
 	}
-	pv := func(path string, t time.Time) Event { return at(Event{Type: "pv", Path: path}, t) }
-	batch := func(session, device string, events ...Event) Ingest {
-		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: "v" + session, Session: session, Events: events}, Device: device,
+	pv := func(path string, t time.Time) eventstore.Event {
+		return at(eventstore.Event{Type: "pv", Path: path}, t)
+	}
+	batch := func(session, device string, events ...eventstore.Event) eventstore.Ingest {
+		return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: "v" + session, Session: session, Events: events}, Device: device,
 			Browser: "Chrome"}
 	}
-	s5 := []Event{pv("/pricing", ms(0))}
+	s5 := []eventstore.Event{pv("/pricing", ms(0))}
 	for i := 0; i < 6; i++ {
 		s5 = append(s5, click("button#buy", 0.5, 0.5, 1280, ms(1000+200*i)))
 	}
-	return []Ingest{
+	return []eventstore.Ingest{
 		batch("heatmaps1", "desktop", pv("/pricing", ms(0)), click("button#buy", 0.5, 0.5, 1280, ms(1000)),
 			click("button#buy", 0.5, 0.5, 1280, ms(1400)), click("button#buy", 0.5, 0.5, 1280, ms(1800)),
 			click("main>h1.title", 0.1, 0.9, 1280, ms(5000)), leave(scroll(35), 1280, ms(9000)), leave(nil, 1280, ms(20000))),
@@ -47,14 +51,14 @@ func clickMapTraffic() []Ingest {
 			click("main>h1.title", 0.5, 0.5, 390, ms(7000)), pv("/", ms(7500)), leave(scroll(50), 390, ms(7400))),
 		batch("heatmaps3", "tablet", pv("/pricing", ms(0)), click("button#buy", 0.2, 0.2, 0, ms(1000))),
 		batch("heatmaps4", "desktop", pv("/pricing", ago(72*time.Hour)), click("button#buy", 0.5, 0.5, 1280, ago(72*time.Hour)),
-			pv("/", ms(0)), at(Event{Type: "ck", Path: "/", Selector: "button#buy", OffsetX: 0.5, OffsetY: 0.5, Viewport: 1280}, ms(100))),
+			pv("/", ms(0)), at(eventstore.Event{Type: "ck", Path: "/", Selector: "button#buy", OffsetX: 0.5, OffsetY: 0.5, Viewport: 1280}, ms(100))),
 		batch("heatmaps5", "desktop", append(s5, leave(scroll(100), 1280, ms(3000)))...),
 		batch("heatmaps6", "desktop", pv("/pricing", ms(0)), leave(scroll(80), 1440, ms(3000))),
 	}
 }
 
-func heatmapQuery(site, device string) HeatmapQuery {
-	return HeatmapQuery{SiteID: site, Path: "/pricing", Device: device, From: ago(24 * time.Hour), To: contractNow}
+func heatmapQuery(site, device string) eventstore.HeatmapQuery {
+	return eventstore.HeatmapQuery{SiteID: site, Path: "/pricing", Device: device, From: ago(24 * time.Hour), To: contractNow}
 }
 
 func ClickMap(t *testing.T, storeFactories []Factory) {
@@ -68,13 +72,13 @@ func ClickMap(t *testing.T, storeFactories []Factory) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := ClickMapFigures{
+			want := eventstore.ClickMapFigures{
 				Clicks: 10,
-				Elements: []ElementClicks{
+				Elements: []eventstore.ElementClicks{
 					{Selector: "button#buy", Clicks: 9, Share: 0.9, RageClicks: 2},
 					{Selector: "main>h1.title", Clicks: 1, Share: 0.1, DeadClicks: 1},
 				},
-				Bins: []ClickBin{{Selector: "button#buy", X: 0.525, Y: 0.525, Clicks: 9}, {Selector: "main>h1.title", X: 0.125, Y: 0.925, Clicks: 1}},
+				Bins: []eventstore.ClickBin{{Selector: "button#buy", X: 0.525, Y: 0.525, Clicks: 9}, {Selector: "main>h1.title", X: 0.125, Y: 0.925, Clicks: 1}},
 			}
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("desktop: got %+v\nwant %+v", got, want)
@@ -84,21 +88,21 @@ func ClickMap(t *testing.T, storeFactories []Factory) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want = ClickMapFigures{
+			want = eventstore.ClickMapFigures{
 				Clicks: 5,
-				Elements: []ElementClicks{
+				Elements: []eventstore.ElementClicks{
 					{Selector: "button#buy", Clicks: 4, Share: 0.8},
 					{Selector: "main>h1.title", Clicks: 1, Share: 0.2},
 				},
 				// An offset of exactly 1 is in the last bin.
-				Bins: []ClickBin{{Selector: "button#buy", X: 0.975, Y: 0.025, Clicks: 4}, {Selector: "main>h1.title", X: 0.525, Y: 0.525, Clicks: 1}},
+				Bins: []eventstore.ClickBin{{Selector: "button#buy", X: 0.975, Y: 0.025, Clicks: 4}, {Selector: "main>h1.title", X: 0.525, Y: 0.525, Clicks: 1}},
 			}
 			if !reflect.DeepEqual(got, want) {
 				t.Fatalf("mobile: got %+v\nwant %+v", got, want)
 			}
 
 			got, err = store.ClickMap(heatmapQuery(siteA, "tablet"))
-			if err != nil || got.Clicks != 1 || got.Bins[0] != (ClickBin{Selector: "button#buy", X: 0.225, Y: 0.225, Clicks: 1}) {
+			if err != nil || got.Clicks != 1 || got.Bins[0] != (eventstore.ClickBin{Selector: "button#buy", X: 0.225, Y: 0.225, Clicks: 1}) {
 				t.Fatalf("tablet (the user agent's class): %+v, %v", got, err)
 			}
 
@@ -130,7 +134,7 @@ func ClickMap(t *testing.T, storeFactories []Factory) {
 			if scrollMap.PageViews != 3 || !reflect.DeepEqual(reached, []int{3, 3, 3, 2, 2, 2, 2, 2, 1, 1}) {
 				t.Fatalf("desktop scroll map: %+v", scrollMap)
 			}
-			if scrollMap.Bands[3] != (ScrollBand{Depth: 40, PageViews: 2, Share: 2.0 / 3}) {
+			if scrollMap.Bands[3] != (eventstore.ScrollBand{Depth: 40, PageViews: 2, Share: 2.0 / 3}) {
 				t.Fatalf("40%% band: %+v", scrollMap.Bands[3])
 			}
 			mobile, err := store.ScrollDepth(heatmapQuery(siteA, "mobile"))

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // The event store's contract, written once and run against every implementation: events go in
@@ -14,7 +16,7 @@ import (
 type Factory struct {
 	Name string
 	// Open returns an empty store in which the given sites exist.
-	Open func(t *testing.T, siteIDs ...string) Store
+	Open func(t *testing.T, siteIDs ...string) eventstore.Store
 }
 
 const (
@@ -29,10 +31,10 @@ var contractNow = time.Date(2026, 3, 10, 20, 0, 0, 0, time.UTC)
 
 const contractDay = "2026-03-10"
 
-func contractSite(id string) *siteInfo {
-	return &siteInfo{
+func contractSite(id string) *eventstore.Site {
+	return &eventstore.Site{
 		ID: id, Key: "key" + id,
-		Goals: []goal{
+		Goals: []eventstore.Goal{
 			{ID: "goalpurchase", Name: "Purchase", Type: "url", Match: "/thank-you", Value: 50},
 			{ID: "goalsignup", Name: "Signup", Type: "event", Match: "signup"},
 			{ID: "goalnewsletter", Name: "Newsletter", Type: "event", Match: "newsletter", Value: 1, Micro: true},
@@ -43,7 +45,7 @@ func contractSite(id string) *siteInfo {
 
 func ago(d time.Duration) time.Time { return contractNow.Add(-d) }
 
-func at(e Event, t time.Time) Event { e.At = t; return e }
+func at(e eventstore.Event, t time.Time) eventstore.Event { e.At = t; return e }
 
 func scroll(v float64) *float64 { return &v }
 
@@ -59,23 +61,25 @@ func scroll(v float64) *float64 { return &v }
 // and, on other days, F (visitor of A, three days earlier: / bounce) and D (100 days earlier:
 // /old with rule one applied); site B has one session today. Sources: A from one client, C, G and
 // H from another, B without a recorded client (as a superuser's write would be).
-func contractTraffic() []Ingest {
+func contractTraffic() []eventstore.Ingest {
 	a, b := contractSite(siteA), contractSite(siteB)
-	pv := func(path, ref string, t time.Time) Event { return at(Event{Type: "pv", Path: path, Referrer: ref}, t) }
-	er := func(path string, t time.Time) Event {
-		return at(Event{Type: "er", Path: path, Message: "boom", Source: "app.js"}, t)
+	pv := func(path, ref string, t time.Time) eventstore.Event {
+		return at(eventstore.Event{Type: "pv", Path: path, Referrer: ref}, t)
 	}
-	ex := func(rule string, ms float64, t time.Time) Event {
-		return at(Event{Type: "ex", Path: "/", ID: rule, Value: ms}, t)
+	er := func(path string, t time.Time) eventstore.Event {
+		return at(eventstore.Event{Type: "er", Path: path, Message: "boom", Source: "app.js"}, t)
+	}
+	ex := func(rule string, ms float64, t time.Time) eventstore.Event {
+		return at(eventstore.Event{Type: "ex", Path: "/", ID: rule, Value: ms}, t)
 	}
 	clients := map[string]string{"visitorAAAA": "clientsource1", "visitorCCCC": "clientsource2", "visitorGGGG": "clientsource2",
 		"visitorHHHH": "clientsource2", "visitorEEEE": "clientsource3"}
-	batch := func(site *siteInfo, visitor, session, device, browser, country string, events ...Event) Ingest {
-		return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events},
+	batch := func(site *eventstore.Site, visitor, session, device, browser, country string, events ...eventstore.Event) eventstore.Ingest {
+		return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events},
 			Device: device, Browser: browser, Country: country, Client: clients[visitor]}
 	}
 	t0 := ago(3 * time.Hour)
-	return []Ingest{
+	return []eventstore.Ingest{
 		batch(a, "visitorAAAA", "sessionDDDD", "desktop", "Chrome", "SE",
 			pv("/old", "", ago(100*24*time.Hour)), ex(ruleOne, 2, ago(100*24*time.Hour).Add(time.Second))),
 		batch(a, "visitorAAAA", "sessionFFFF", "desktop", "Chrome", "SE", pv("/", "", ago(72*time.Hour))),
@@ -85,16 +89,16 @@ func contractTraffic() []Ingest {
 		// The same session's next batch.
 		batch(a, "visitorAAAA", "sessionAAAA", "desktop", "Chrome", "SE",
 			pv("/thank-you", "", t0.Add(20*time.Second)),
-			at(Event{Type: "lv", Path: "/thank-you", Duration: 6000, Scroll: scroll(80)}, t0.Add(30*time.Second))),
+			at(eventstore.Event{Type: "lv", Path: "/thank-you", Duration: 6000, Scroll: scroll(80)}, t0.Add(30*time.Second))),
 		batch(a, "visitorBBBB", "sessionBBBB", "mobile", "Safari", "",
 			pv("/pricing", "", ago(30*time.Minute)),
-			at(Event{Type: "ae", Path: "/pricing", ID: ruleOne, Message: "selector missing"}, ago(30*time.Minute).Add(time.Second)),
-			at(Event{Type: "ae", Path: "/pricing", ID: ruleOne, Message: "selector missing"}, ago(30*time.Minute).Add(2*time.Second)),
-			at(Event{Type: "ev", Path: "/pricing", Name: "newsletter"}, ago(30*time.Minute).Add(3*time.Second))),
+			at(eventstore.Event{Type: "ae", Path: "/pricing", ID: ruleOne, Message: "selector missing"}, ago(30*time.Minute).Add(time.Second)),
+			at(eventstore.Event{Type: "ae", Path: "/pricing", ID: ruleOne, Message: "selector missing"}, ago(30*time.Minute).Add(2*time.Second)),
+			at(eventstore.Event{Type: "ev", Path: "/pricing", Name: "newsletter"}, ago(30*time.Minute).Add(3*time.Second))),
 		batch(a, "visitorCCCC", "sessionCCCC", "desktop", "Firefox", "DE",
 			pv("/", "", ago(2*time.Hour)), er("/", ago(2*time.Hour).Add(5*time.Second)), er("/", ago(2*time.Hour).Add(9*time.Second)),
 			pv("/pricing", "", ago(2*time.Hour).Add(20*time.Second)),
-			at(Event{Type: "ev", Path: "/pricing", Name: "signup"}, ago(2*time.Hour).Add(30*time.Second))),
+			at(eventstore.Event{Type: "ev", Path: "/pricing", Name: "signup"}, ago(2*time.Hour).Add(30*time.Second))),
 		batch(a, "visitorGGGG", "sessionGGGG", "desktop", "Chrome", "SE", pv("/", "", ago(time.Hour))),
 		batch(a, "visitorHHHH", "sessionHHHH", "mobile", "Safari", "SE",
 			pv("/", "", ago(50*time.Minute)), er("/", ago(50*time.Minute).Add(time.Second)), ex(ruleOne, 6, ago(49*time.Minute))),
@@ -122,7 +126,7 @@ func Overview(t *testing.T, storeFactories []Factory) {
 	}
 }
 
-func checkLive(t *testing.T, store Store) {
+func checkLive(t *testing.T, store eventstore.Store) {
 	dirty := store.TakeDirty()
 	if len(dirty) != 2 || !slicesHave(dirty, siteA) || !slicesHave(dirty, siteB) {
 		t.Errorf("dirty sites = %v, want both", dirty)
@@ -139,28 +143,28 @@ func checkLive(t *testing.T, store Store) {
 	}
 }
 
-func checkRollups(t *testing.T, store Store) {
-	today := DayRange{From: contractDay, To: contractDay}
+func checkRollups(t *testing.T, store eventstore.Store) {
+	today := eventstore.DayRange{From: contractDay, To: contractDay}
 	got, err := store.Totals(siteA, today)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Totals{Visitors: 5, Sessions: 5, Pageviews: 7, Bounces: 3, DurationMs: 6000, Conversions: 2, ConvertedSessions: 2,
+	want := eventstore.Totals{Visitors: 5, Sessions: 5, Pageviews: 7, Bounces: 3, DurationMs: 6000, Conversions: 2, ConvertedSessions: 2,
 		Revenue: 50, ScrollSum: 80, ScrollCount: 1, Errors: 4, Micro: 1}
 	if got != want {
 		t.Errorf("today's totals:\n got %+v\nwant %+v", got, want)
 	}
-	week := DayRange{From: "2026-03-04", To: contractDay}
+	week := eventstore.DayRange{From: "2026-03-04", To: contractDay}
 	if got, _ := store.Totals(siteA, week); got.Sessions != 6 || got.Visitors != 6 || got.Pageviews != 8 || got.Bounces != 4 {
 		t.Errorf("the week's totals = %+v, want 6 sessions, 6 visitors, 8 page views, 4 bounces", got)
 	}
-	if got, _ := store.Totals(siteA, DayRange{From: "2025-01-01", To: OpenEnd}); got.Sessions != 7 {
+	if got, _ := store.Totals(siteA, eventstore.DayRange{From: "2025-01-01", To: eventstore.OpenEnd}); got.Sessions != 7 {
 		t.Errorf("open-ended totals count %v sessions, want 7", got.Sessions)
 	}
 	if got, _ := store.Totals(siteB, today); got.Sessions != 1 || got.Pageviews != 1 {
 		t.Errorf("site B's totals = %+v, want its one session", got)
 	}
-	if got, _ := store.Totals("nosuchsite00000", today); got != (Totals{}) {
+	if got, _ := store.Totals("nosuchsite00000", today); got != (eventstore.Totals{}) {
 		t.Errorf("unknown site's totals = %+v, want zeros", got)
 	}
 
@@ -168,7 +172,7 @@ func checkRollups(t *testing.T, store Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantDays := []DayFigures{
+	wantDays := []eventstore.DayFigures{
 		{Day: "2026-03-07", Visitors: 1, Sessions: 1, Pageviews: 1},
 		{Day: contractDay, Visitors: 5, Sessions: 5, Pageviews: 7, Conversions: 2, ConvertedSessions: 2, Revenue: 50},
 	}
@@ -180,7 +184,7 @@ func checkRollups(t *testing.T, store Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantPages := []PageFigures{
+	wantPages := []eventstore.PageFigures{
 		{Path: "/thank-you", Visitors: 1, Pageviews: 1, Conversions: 1, Revenue: 50, DurationMs: 6000, ScrollSum: 80, ScrollCount: 1},
 		{Path: "/pricing", Visitors: 2, Pageviews: 2, Entries: 1, Bounces: 1, Conversions: 1},
 		{Path: "/", Visitors: 4, Pageviews: 4, Entries: 4, Bounces: 2, Errors: 4},
@@ -196,14 +200,14 @@ func checkRollups(t *testing.T, store Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byKey := map[string]DimFigures{}
+	byKey := map[string]eventstore.DimFigures{}
 	for i, d := range dims {
 		if i > 0 && d.Sessions > dims[i-1].Sessions {
 			t.Errorf("dimensions not ordered by sessions: %+v", dims)
 		}
 		byKey[d.Dim+"="+d.Value] = d
 	}
-	wantDims := map[string]DimFigures{
+	wantDims := map[string]eventstore.DimFigures{
 		"source=Direct":     {Sessions: 4, Visitors: 4, Conversions: 1},
 		"source=google.com": {Sessions: 1, Visitors: 1, Conversions: 1, Revenue: 50},
 		"device=desktop":    {Sessions: 3, Visitors: 3, Conversions: 2, Revenue: 50},
@@ -224,21 +228,21 @@ func checkRollups(t *testing.T, store Store) {
 	}
 }
 
-func checkRuleHealth(t *testing.T, store Store) {
+func checkRuleHealth(t *testing.T, store eventstore.Store) {
 	got, err := store.RuleHealth(siteA, ruleOne, ago(24*time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Exposed: A and H (H's error came before its exposure), two visitors from two sources; A's
 	// error counts. Unexposed: C and G (B only failed), B's failures from its own visitor.
-	want := RuleTelemetry{ExposedSessions: 2, ExposedErrorSessions: 1, ExposedConversions: 1, UnexposedSessions: 2,
+	want := eventstore.RuleTelemetry{ExposedSessions: 2, ExposedErrorSessions: 1, ExposedConversions: 1, UnexposedSessions: 2,
 		UnexposedErrorSessions: 1, UnexposedConversions: 1, ApplyFailures: 2, ExposedVisitors: 2, ExposedSources: 2,
 		TopExposedSourceVisitors: 1, ExposedErrorVisitors: 1, ErrorVisitorsBySource: []int{1}, ApplyFailureVisitorsBySource: []int{1}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("rule one's telemetry:\n got %+v\nwant %+v", got, want)
 	}
 	got, _ = store.RuleHealth(siteA, ruleTwo, ago(24*time.Hour))
-	want = RuleTelemetry{ExposedSessions: 1, ExposedErrorSessions: 1, ExposedConversions: 1, UnexposedSessions: 4,
+	want = eventstore.RuleTelemetry{ExposedSessions: 1, ExposedErrorSessions: 1, ExposedConversions: 1, UnexposedSessions: 4,
 		UnexposedErrorSessions: 2, UnexposedConversions: 1, ExposedVisitors: 1, ExposedSources: 1, TopExposedSourceVisitors: 1,
 		ExposedErrorVisitors: 1, ErrorVisitorsBySource: []int{1}, ApplyFailureVisitorsBySource: []int{}}
 	if !reflect.DeepEqual(got, want) {
@@ -247,34 +251,34 @@ func checkRuleHealth(t *testing.T, store Store) {
 	if got, _ := store.RuleHealth(siteA, ruleOne, ago(45*time.Minute)); got.ExposedSessions != 0 || got.ApplyFailures != 2 {
 		t.Errorf("rule one's telemetry of the last 45 minutes = %+v, want no exposure and 2 failures", got)
 	}
-	want = RuleTelemetry{UnexposedSessions: 1, ErrorVisitorsBySource: []int{}, ApplyFailureVisitorsBySource: []int{}}
+	want = eventstore.RuleTelemetry{UnexposedSessions: 1, ErrorVisitorsBySource: []int{}, ApplyFailureVisitorsBySource: []int{}}
 	if got, _ := store.RuleHealth(siteB, ruleOne, ago(24*time.Hour)); !reflect.DeepEqual(got, want) {
 		t.Errorf("site B's telemetry for rule one = %+v, want its one unexposed session", got)
 	}
 }
 
-func checkWorkers(t *testing.T, store Store) {
+func checkWorkers(t *testing.T, store eventstore.Store) {
 	got, err := store.WorkerTelemetry(siteA, []string{ruleOne, ruleTwo}, contractNow)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Page loads: A 2, B 1, C 2, G 1, H 1; failed: (A, /), (C, /) twice, (H, /).
-	want := WorkerTelemetry{AppliedLastHour: 1, ExposuresLastDay: 3, MeanApplyMs: 6, PageLoadsLastDay: 7, FailedLoadsLastDay: 3}
+	want := eventstore.WorkerTelemetry{AppliedLastHour: 1, ExposuresLastDay: 3, MeanApplyMs: 6, PageLoadsLastDay: 7, FailedLoadsLastDay: 3}
 	if got != want {
 		t.Errorf("workers' telemetry:\n got %+v\nwant %+v", got, want)
 	}
 	got, _ = store.WorkerTelemetry(siteA, []string{ruleTwo}, contractNow)
-	if want := (WorkerTelemetry{ExposuresLastDay: 1, MeanApplyMs: 8, PageLoadsLastDay: 7, FailedLoadsLastDay: 3}); got != want {
+	if want := (eventstore.WorkerTelemetry{ExposuresLastDay: 1, MeanApplyMs: 8, PageLoadsLastDay: 7, FailedLoadsLastDay: 3}); got != want {
 		t.Errorf("worker two's telemetry = %+v, want %+v", got, want)
 	}
 	got, _ = store.WorkerTelemetry(siteA, nil, contractNow)
-	if want := (WorkerTelemetry{PageLoadsLastDay: 7, FailedLoadsLastDay: 3}); got != want {
+	if want := (eventstore.WorkerTelemetry{PageLoadsLastDay: 7, FailedLoadsLastDay: 3}); got != want {
 		t.Errorf("telemetry without workers = %+v, want %+v", got, want)
 	}
 }
 
 // Visitors are counted once however many sessions they had, from their sessions' start times.
-func checkDistinctVisitors(t *testing.T, store Store) {
+func checkDistinctVisitors(t *testing.T, store eventstore.Store) {
 	for _, c := range []struct {
 		site  string
 		since time.Duration
@@ -293,7 +297,7 @@ func checkDistinctVisitors(t *testing.T, store Store) {
 
 // A bought (URL goal) and C signed up (event goal); B completed only a micro goal, which is no
 // conversion; an unknown session and another site's session key are not converted.
-func checkSessionConverted(t *testing.T, store Store) {
+func checkSessionConverted(t *testing.T, store eventstore.Store) {
 	for _, c := range []struct {
 		site, session string
 		want          bool
@@ -307,9 +311,9 @@ func checkSessionConverted(t *testing.T, store Store) {
 	}
 }
 
-func checkRetention(t *testing.T, store Store) {
+func checkRetention(t *testing.T, store eventstore.Store) {
 	longAgo := ago(200 * 24 * time.Hour)
-	everything := DayRange{From: "2025-01-01", To: OpenEnd}
+	everything := eventstore.DayRange{From: "2025-01-01", To: eventstore.OpenEnd}
 	before, _ := store.Totals(siteA, everything)
 	if got, _ := store.RuleHealth(siteA, ruleOne, longAgo); got.ExposedSessions != 3 {
 		t.Fatalf("before pruning rule one has %d exposed sessions, want 3 (with the old one)", got.ExposedSessions)
@@ -345,7 +349,7 @@ func slicesHave(s []string, v string) bool {
 }
 
 // B completed the micro goal "newsletter" once, half an hour ago; it is no conversion of the site.
-func checkGoalCompletions(t *testing.T, store Store) {
+func checkGoalCompletions(t *testing.T, store eventstore.Store) {
 	got, err := store.GoalCompletions(siteA, []string{"goalnewsletter", "goalsignup"}, ago(24*time.Hour), contractNow.Add(time.Hour))
 	if err != nil || len(got) != 1 || got["goalnewsletter"] != 1 {
 		t.Errorf("completions = %v, %v; want goalnewsletter: 1 only", got, err)
@@ -360,10 +364,10 @@ func checkGoalCompletions(t *testing.T, store Store) {
 
 // Rule one reached A (whose session bought for 50) and H today; B, C and G never met it, and of
 // those only B and C saw /pricing. D's exposure is 100 days old.
-func checkRuleRevenue(t *testing.T, store Store) {
+func checkRuleRevenue(t *testing.T, store eventstore.Store) {
 	from, to := ago(24*time.Hour), contractNow.Add(time.Hour)
 	got, err := store.RuleRevenue(siteA, ruleOne, "", from, to)
-	want := RuleRevenue{ExposedVisitors: 2, Exposed: MeanFigures{Count: 2, Sum: 50, SumSquares: 2500}, Holdout: MeanFigures{Count: 3}}
+	want := eventstore.RuleRevenue{ExposedVisitors: 2, Exposed: eventstore.MeanFigures{Count: 2, Sum: 50, SumSquares: 2500}, Holdout: eventstore.MeanFigures{Count: 3}}
 	if err != nil || got != want {
 		t.Errorf("rule one, every page:\n got %+v, %v\nwant %+v", got, err, want)
 	}

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // Browser revenue an experiment counts is held to the same cap as the site's figures (the stores'
@@ -11,15 +13,17 @@ import (
 // the purchase arrives with the exposure, after it, or before a late exposure.
 func ExperimentRevenueIsCapped(t *testing.T, storeFactories []Factory) {
 	site, t0 := experimentSite(), ago(2*time.Hour)
-	xp := func(variant string) Event { return at(Event{Type: "xp", Path: "/", ID: expOne, Name: variant}, t0) }
-	buy := func(value float64, after time.Duration) Event {
-		return at(Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: value}, t0.Add(after))
+	xp := func(variant string) eventstore.Event {
+		return at(eventstore.Event{Type: "xp", Path: "/", ID: expOne, Name: variant}, t0)
 	}
-	batch := func(visitor, client string, events ...Event) Ingest {
-		return Ingest{Site: site, Client: client, Device: "desktop",
-			Batch: &Batch{Key: site.Key, Visitor: visitor, Session: "s" + visitor, Events: events}}
+	buy := func(value float64, after time.Duration) eventstore.Event {
+		return at(eventstore.Event{Type: "ev", Path: "/checkout", Name: "purchase", Value: value}, t0.Add(after))
 	}
-	first := []Ingest{
+	batch := func(visitor, client string, events ...eventstore.Event) eventstore.Ingest {
+		return eventstore.Ingest{Site: site, Client: client, Device: "desktop",
+			Batch: &eventstore.Batch{Key: site.Key, Visitor: visitor, Session: "s" + visitor, Events: events}}
+	}
+	first := []eventstore.Ingest{
 		// One source's four buyers, each exposed in the batch of their purchase: 2,700, then 300.
 		batch("visitor0001", "clientshared", xp("b"), buy(900, time.Minute)),
 		batch("visitor0002", "clientshared", xp("b"), buy(900, time.Minute)),
@@ -30,7 +34,7 @@ func ExperimentRevenueIsCapped(t *testing.T, storeFactories []Factory) {
 		// A purchase of 1,200 whose (earlier) exposure arrives in a later write: 1,000 count.
 		batch("visitor0006", "clientown0006", buy(1200, 5*time.Minute)),
 	}
-	late := []Ingest{batch("visitor0006", "clientown0006", xp("b"))}
+	late := []eventstore.Ingest{batch("visitor0006", "clientown0006", xp("b"))}
 	for _, f := range storeFactories {
 		t.Run(f.Name, func(t *testing.T) {
 			store := f.Open(t, siteA)
@@ -40,15 +44,15 @@ func ExperimentRevenueIsCapped(t *testing.T, storeFactories []Factory) {
 			if err := store.WriteAll(late); err != nil {
 				t.Fatal(err)
 			}
-			got, err := store.ExperimentResults(ExperimentQuery{SiteID: siteA, ExperimentID: expOne, Revenue: true})
+			got, err := store.ExperimentResults(eventstore.ExperimentQuery{SiteID: siteA, ExperimentID: expOne, Revenue: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := []MeanFigures{
+			want := []eventstore.MeanFigures{
 				{Count: 3, Sum: 900 + 900 + 1000, SumSquares: 900*900 + 900*900 + 1000*1000},
 				{Count: 3, Sum: 900 + 300 + 1000, SumSquares: 900*900 + 300*300 + 1000*1000},
 			}
-			var revenue []MeanFigures
+			var revenue []eventstore.MeanFigures
 			for _, v := range got.Variants {
 				revenue = append(revenue, v.Revenue)
 			}

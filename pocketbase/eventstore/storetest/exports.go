@@ -29,28 +29,28 @@ func Site(id string) *eventstore.Site { return contractSite(id) }
 func Ago(d time.Duration) time.Time { return ago(d) }
 
 // At is e at time t.
-func At(e Event, t time.Time) Event { return at(e, t) }
+func At(e eventstore.Event, t time.Time) eventstore.Event { return at(e, t) }
 
 // Traffic is the overview's sessions (see contractTraffic).
-func Traffic() []Ingest { return contractTraffic() }
+func Traffic() []eventstore.Ingest { return contractTraffic() }
 
 // ExperimentTraffic is the experiment part's exposures and outcomes; LateConversions arrive after them.
-func ExperimentTraffic() []Ingest { return experimentTraffic() }
+func ExperimentTraffic() []eventstore.Ingest { return experimentTraffic() }
 
 // ExperimentSite is site A with the contract's experiment (ExpOne) running.
-func ExperimentSite() *siteInfo { return experimentSite() }
+func ExperimentSite() *eventstore.Site { return experimentSite() }
 
 // LateConversions are conversions written in later batches than their exposures.
-func LateConversions() [][]Ingest { return lateConversions() }
+func LateConversions() [][]eventstore.Ingest { return lateConversions() }
 
 // The overview's checks, each on a store given Traffic.
 var (
-	CheckLive             func(*testing.T, Store) = checkLive
-	CheckRollups          func(*testing.T, Store) = checkRollups
-	CheckRuleHealth       func(*testing.T, Store) = checkRuleHealth
-	CheckRuleRevenue      func(*testing.T, Store) = checkRuleRevenue
-	CheckSessionConverted func(*testing.T, Store) = checkSessionConverted
-	CheckWorkers          func(*testing.T, Store) = checkWorkers
-	CheckDistinctVisitors func(*testing.T, Store) = checkDistinctVisitors
-	CheckGoalCompletions  func(*testing.T, Store) = checkGoalCompletions
+	CheckLive             func(*testing.T, eventstore.Store) = checkLive
+	CheckRollups          func(*testing.T, eventstore.Store) = checkRollups
+	CheckRuleHealth       func(*testing.T, eventstore.Store) = checkRuleHealth
+	CheckRuleRevenue      func(*testing.T, eventstore.Store) = checkRuleRevenue
+	CheckSessionConverted func(*testing.T, eventstore.Store) = checkSessionConverted
+	CheckWorkers          func(*testing.T, eventstore.Store) = checkWorkers
+	CheckDistinctVisitors func(*testing.T, eventstore.Store) = checkDistinctVisitors
+	CheckGoalCompletions  func(*testing.T, eventstore.Store) = checkGoalCompletions
 )

@@ -3,6 +3,8 @@ package storetest
 import (
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // The feed the integrations forward: each visitor's first exposure per experiment (not each
@@ -15,7 +17,7 @@ func Feed(t *testing.T, storeFactories []Factory) {
 			store := f.Open(t, siteA)
 			t0 := ago(2 * time.Hour)
 			empty, err := store.FeedStart(siteA, t0)
-			if err != nil || empty != (FeedCursor{}) {
+			if err != nil || empty != (eventstore.FeedCursor{}) {
 				t.Fatalf("start of an empty site %+v %v", empty, err)
 			}
 			if err := store.WriteAll(experimentTraffic()); err != nil {
@@ -29,7 +31,7 @@ func Feed(t *testing.T, storeFactories []Factory) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			exposures, conversions := map[string]FeedItem{}, 0
+			exposures, conversions := map[string]eventstore.FeedItem{}, 0
 			for _, it := range items {
 				switch it.Kind {
 				case "exposure":
@@ -58,7 +60,7 @@ func Feed(t *testing.T, storeFactories []Factory) {
 			}
 
 			// A batch written later, about a time long before the cursor's, is still read.
-			var after FeedCursor
+			var after eventstore.FeedCursor
 			for _, it := range items {
 				if it.Kind == "exposure" {
 					after.Exposures = max(after.Exposures, it.Row)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // The planner's baseline of a micro goal: its converters are the visitors who completed it (stored
@@ -15,21 +17,21 @@ func GoalConvertersCountMicroGoals(t *testing.T, storeFactories []Factory) {
 			store := f.Open(t, siteA)
 			site := contractSite(siteA) // goalnewsletter is a micro event goal
 			now := time.Now().UTC()
-			visit := func(n int, when time.Time, completions int) Ingest {
-				evs := []Event{at(Event{Type: "pv", Path: "/"}, when)}
+			visit := func(n int, when time.Time, completions int) eventstore.Ingest {
+				evs := []eventstore.Event{at(eventstore.Event{Type: "pv", Path: "/"}, when)}
 				for i := 0; i < completions; i++ {
-					evs = append(evs, at(Event{Type: "ev", Path: "/", Name: "newsletter"}, when.Add(time.Duration(i+1)*time.Minute)))
+					evs = append(evs, at(eventstore.Event{Type: "ev", Path: "/", Name: "newsletter"}, when.Add(time.Duration(i+1)*time.Minute)))
 				}
-				return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: fmt.Sprintf("convv%d", n), Session: fmt.Sprintf("convs%d", n),
+				return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: fmt.Sprintf("convv%d", n), Session: fmt.Sprintf("convs%d", n),
 					Events: evs}, Device: "desktop", Browser: "Chrome"}
 			}
 			// Three visitors complete it (one twice), one does not; one completed it ten days ago.
-			traffic := []Ingest{visit(1, now.Add(-3*time.Hour), 2), visit(2, now.Add(-2*time.Hour), 1), visit(3, now.Add(-time.Hour), 0),
+			traffic := []eventstore.Ingest{visit(1, now.Add(-3*time.Hour), 2), visit(2, now.Add(-2*time.Hour), 1), visit(3, now.Add(-time.Hour), 0),
 				visit(4, now.Add(-240*time.Hour), 1)}
 			if err := store.WriteAll(traffic); err != nil {
 				t.Fatal(err)
 			}
-			q := ExperimentQuery{SiteID: siteA, GoalID: "goalnewsletter"}
+			q := eventstore.ExperimentQuery{SiteID: siteA, GoalID: "goalnewsletter"}
 			for _, c := range []struct {
 				since time.Time
 				want  int

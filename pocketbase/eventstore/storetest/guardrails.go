@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // The guardrail and planner part of the store contract: per variant, exposed visitors with a page
@@ -15,9 +17,11 @@ func Guardrails(t *testing.T, storeFactories []Factory) {
 		t.Run(f.Name, func(t *testing.T) {
 			store := f.Open(t, siteA)
 			site, t0 := experimentSite(), ago(2*time.Hour)
-			er := func(t time.Time) Event { return at(Event{Type: "er", Path: "/", Message: "boom", Source: "app.js"}, t) }
-			errors := func(visitor, session string, at time.Time) Ingest {
-				return Ingest{Site: site, Batch: &Batch{Key: site.Key, Visitor: visitor, Session: session, Events: []Event{er(at)}}, Device: "desktop"}
+			er := func(t time.Time) eventstore.Event {
+				return at(eventstore.Event{Type: "er", Path: "/", Message: "boom", Source: "app.js"}, t)
+			}
+			errors := func(visitor, session string, at time.Time) eventstore.Ingest {
+				return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: visitor, Session: session, Events: []eventstore.Event{er(at)}}, Device: "desktop"}
 			}
 			// v1 (control, exposed at t0+1m) errs before its exposure; v2 (control, t0) and v3 (b, t0) after theirs.
 			traffic := append(experimentTraffic(), errors("visitor0001", "session0001", t0), errors("visitor0002", "session0002", t0.Add(30*time.Second)),
@@ -35,7 +39,7 @@ func Guardrails(t *testing.T, storeFactories []Factory) {
 				t.Fatal(err)
 			}
 			// Bounced: v1 and v2 saw one page; v4 and v6 none; v3 and v7 two pages each.
-			want := []GuardrailFigures{
+			want := []eventstore.GuardrailFigures{
 				{Variant: "b", Users: 4, ErrorVisitors: 1, BouncedVisitors: 2},
 				{Variant: "control", Users: 2, ErrorVisitors: 1, BouncedVisitors: 2},
 			}
@@ -47,15 +51,15 @@ func Guardrails(t *testing.T, storeFactories []Factory) {
 			}
 
 			for _, c := range []struct {
-				q     ExperimentQuery
+				q     eventstore.ExperimentQuery
 				since time.Time
 				want  int
 			}{
-				{ExperimentQuery{SiteID: siteA, GoalID: "goalpurchase"}, ago(72 * time.Hour), 4}, // v1, v2, v3, v7
-				{ExperimentQuery{SiteID: siteA, GoalID: "goalpurchase"}, t0.Add(time.Minute), 3}, // v1's came at t0
-				{ExperimentQuery{SiteID: siteA, Revenue: true}, ago(72 * time.Hour), 3},          // v2, v4, v6
-				{ExperimentQuery{SiteID: siteA, Revenue: true}, t0, 2},                           // v6's purchase came before t0
-				{ExperimentQuery{SiteID: siteB, GoalID: "goalpurchase"}, ago(72 * time.Hour), 0},
+				{eventstore.ExperimentQuery{SiteID: siteA, GoalID: "goalpurchase"}, ago(72 * time.Hour), 4}, // v1, v2, v3, v7
+				{eventstore.ExperimentQuery{SiteID: siteA, GoalID: "goalpurchase"}, t0.Add(time.Minute), 3}, // v1's came at t0
+				{eventstore.ExperimentQuery{SiteID: siteA, Revenue: true}, ago(72 * time.Hour), 3},          // v2, v4, v6
+				{eventstore.ExperimentQuery{SiteID: siteA, Revenue: true}, t0, 2},                           // v6's purchase came before t0
+				{eventstore.ExperimentQuery{SiteID: siteB, GoalID: "goalpurchase"}, ago(72 * time.Hour), 0},
 			} {
 				if n, err := store.GoalConverters(c.q, c.since); err != nil || n != c.want {
 					t.Errorf("converters of %+v since %v = %d (%v), want %d", c.q, c.since, n, err, c.want)
@@ -63,7 +67,7 @@ func Guardrails(t *testing.T, storeFactories []Factory) {
 			}
 
 			// Automated hits go through the running writer and land on their site's day only.
-			before, _ := store.Totals(siteA, DayRange{From: contractDay, To: contractDay})
+			before, _ := store.Totals(siteA, eventstore.DayRange{From: contractDay, To: contractDay})
 			store.Start()
 			defer store.Stop()
 			for _, at := range []time.Time{contractNow, contractNow.Add(-time.Hour), contractNow.AddDate(0, 0, -1)} {
@@ -71,9 +75,9 @@ func Guardrails(t *testing.T, storeFactories []Factory) {
 					t.Fatal(err)
 				}
 			}
-			today, _ := store.Totals(siteA, DayRange{From: contractDay, To: contractDay})
-			week, _ := store.Totals(siteA, DayRange{From: "2026-03-04", To: contractDay})
-			other, _ := store.Totals(siteB, DayRange{From: "2026-03-04", To: contractDay})
+			today, _ := store.Totals(siteA, eventstore.DayRange{From: contractDay, To: contractDay})
+			week, _ := store.Totals(siteA, eventstore.DayRange{From: "2026-03-04", To: contractDay})
+			other, _ := store.Totals(siteB, eventstore.DayRange{From: "2026-03-04", To: contractDay})
 			if today.AutomatedHits != 2 || week.AutomatedHits != 3 || other.AutomatedHits != 0 {
 				t.Errorf("automated hits today %v, this week %v, site B %v; want 2, 3, 0", today.AutomatedHits, week.AutomatedHits, other.AutomatedHits)
 			}

@@ -3,6 +3,8 @@ package storetest
 import (
 	"testing"
 	"time"
+
+	"cro/pocketbase/eventstore"
 )
 
 // A server-side conversion joins the visitor's latest session when there is one, and otherwise
@@ -12,21 +14,21 @@ func ServerConversions(t *testing.T, storeFactories []Factory) {
 		t.Run(f.Name, func(t *testing.T) {
 			store := f.Open(t, siteA)
 			a := contractSite(siteA)
-			visit := Ingest{Site: a, Batch: &Batch{Key: a.Key, Visitor: "visitorSSSS", Session: "sessionSSSS", Events: []Event{
-				at(Event{Type: "pv", Path: "/cart"}, ago(time.Hour)),
+			visit := eventstore.Ingest{Site: a, Batch: &eventstore.Batch{Key: a.Key, Visitor: "visitorSSSS", Session: "sessionSSSS", Events: []eventstore.Event{
+				at(eventstore.Event{Type: "pv", Path: "/cart"}, ago(time.Hour)),
 			}}, Device: "desktop", Browser: "Chrome", Country: "SE"}
-			if err := store.WriteAll([]Ingest{visit}); err != nil {
+			if err := store.WriteAll([]eventstore.Ingest{visit}); err != nil {
 				t.Fatal(err)
 			}
-			site := &siteInfo{ID: siteA}
-			err := store.WriteAll([]Ingest{
-				{Site: site, Conversion: &ServerConversion{ID: "cnv_1", Visitor: "visitorSSSS", Goal: "purchase", Value: 30, At: ago(30 * time.Minute)}},
-				{Site: site, Conversion: &ServerConversion{ID: "cnv_2", Visitor: "visitorUNSEEN", Goal: "purchase", Value: 5, At: ago(20 * time.Minute)}},
+			site := &eventstore.Site{ID: siteA}
+			err := store.WriteAll([]eventstore.Ingest{
+				{Site: site, Conversion: &eventstore.ServerConversion{ID: "cnv_1", Visitor: "visitorSSSS", Goal: "purchase", Value: 30, At: ago(30 * time.Minute)}},
+				{Site: site, Conversion: &eventstore.ServerConversion{ID: "cnv_2", Visitor: "visitorUNSEEN", Goal: "purchase", Value: 5, At: ago(20 * time.Minute)}},
 			})
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, err := store.Totals(siteA, DayRange{From: contractDay, To: contractDay})
+			got, err := store.Totals(siteA, eventstore.DayRange{From: contractDay, To: contractDay})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -34,7 +36,7 @@ func ServerConversions(t *testing.T, storeFactories []Factory) {
 				t.Errorf("totals = sessions %v, conversions %v, converted sessions %v, revenue %v; want 1, 2, 1, 35",
 					got.Sessions, got.Conversions, got.ConvertedSessions, got.Revenue)
 			}
-			pages, err := store.TopPages(siteA, DayRange{From: contractDay, To: contractDay}, 5)
+			pages, err := store.TopPages(siteA, eventstore.DayRange{From: contractDay, To: contractDay}, 5)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,7 +3,7 @@ package analytics
 import (
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
-	"strings"
+	"cro/pocketbase/expparts"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -20,12 +20,12 @@ func loadExperiments(app core.App, siteID string) []eventstore.ExperimentConfig 
 		dbx.Params{"site": siteID})
 	out := []eventstore.ExperimentConfig{}
 	for _, r := range recs {
-		stored, ok := storedVariants(r)
+		stored, ok := expparts.Variants(r)
 		if !ok || len(stored) < 2 {
 			continue
 		}
-		// One entry per page or section (experiment_parts.go), each with the test's id and seed.
-		for _, part := range ExperimentParts(r) {
+		// One entry per page or section (expparts), each with the test's id and seed.
+		for _, part := range expparts.Of(r) {
 			variants := make([]eventstore.VariantConfig, len(stored))
 			for i, v := range stored {
 				variants[i] = eventstore.VariantConfig{Key: v.Key, Weight: v.Weight, Changes: part.Changes[v.Key]}
@@ -83,19 +83,6 @@ func unknownExposures(s *eventstore.Site, b *eventstore.Batch) int {
 	return n
 }
 
-// yields says whether an enabled rule must give way to a running experiment: both change the
-// same element (the same non-empty selector). whole is true when the experiment's pages cover
-// all of the rule's (no pattern, or the same one): then the rule is left out of the config;
-// otherwise it keeps its other pages and carries the experiment's pattern as an exclusion.
-func yields(r eventstore.RuleConfig, x eventstore.ExperimentConfig) (yield, whole bool) {
-	sel := strings.TrimSpace(r.Selector)
-	if sel == "" || sel != strings.TrimSpace(x.Selector) {
-		return false, false
-	}
-	xu := strings.TrimSpace(x.URL)
-	return true, xu == "" || xu == strings.TrimSpace(r.URL)
-}
-
 // resolveConflicts applies "the experiment wins" to a site's config: rules that yield entirely
 // are left out, the others carry the experiment's pattern in Except, and each experiment lists
 // the rules it overrides.
@@ -104,7 +91,7 @@ func resolveConflicts(rules []eventstore.RuleConfig, exps []eventstore.Experimen
 	for _, r := range rules {
 		drop := false
 		for i := range exps {
-			yield, whole := yields(r, exps[i])
+			yield, whole := expparts.Yields(r.Selector, r.URL, exps[i].Selector, exps[i].URL)
 			if !yield {
 				continue
 			}
@@ -120,31 +107,4 @@ func resolveConflicts(rules []eventstore.RuleConfig, exps []eventstore.Experimen
 		}
 	}
 	return kept
-}
-
-// OverriddenRule is an enabled rule that a running experiment takes the element from.
-type OverriddenRule struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
-}
-
-// RulesOverriddenBy lists the enabled rules of the experiment's site that yield to it while it
-// runs (the same decision as the tracker's config), for the screens to say so.
-func RulesOverriddenBy(app core.App, experiment *core.Record) []OverriddenRule {
-	out := []OverriddenRule{}
-	if experiment.GetString("status") != "running" {
-		return out
-	}
-	parts := ExperimentParts(experiment)
-	rules, _ := app.FindRecordsByFilter("optimization_rules", "site_id = {:site} && enabled = true", "-priority,created_at", maxRules, 0,
-		dbx.Params{"site": experiment.GetString("site_id")})
-	for _, r := range rules {
-		for _, p := range parts {
-			if yield, _ := yields(eventstore.RuleConfig{Selector: r.GetString("selector"), URL: r.GetString("url_pattern")}, eventstore.ExperimentConfig{Selector: p.Selector, URL: p.URL}); yield {
-				out = append(out, OverriddenRule{ID: r.Id, Name: r.GetString("name")})
-				break
-			}
-		}
-	}
-	return out
 }

@@ -3,6 +3,7 @@ package analytics
 import (
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/zones"
+	"cro/pocketbase/expparts"
 	"encoding/json"
 	"sync"
 	"time"
@@ -81,7 +82,7 @@ func (c *siteCache) load(key string) *eventstore.Site {
 		info.Goals = append(info.Goals, eventstore.Goal{ID: g.Id, Name: g.GetString("name"), Type: g.GetString("type"), Match: g.GetString("match"),
 			Value: g.GetFloat("value"), Micro: g.GetBool("micro")})
 	}
-	rules, _ := c.app.FindRecordsByFilter("optimization_rules", "site_id = {:site} && enabled = true", "-priority,created_at", maxRules, 0, dbx.Params{"site": rec.Id})
+	rules, _ := c.app.FindRecordsByFilter("optimization_rules", "site_id = {:site} && enabled = true", "-priority,created_at", expparts.MaxRules, 0, dbx.Params{"site": rec.Id})
 	for _, r := range rules {
 		changes, err := json.Marshal(r.Get("changes"))
 		if err != nil || len(changes) == 0 || string(changes) == "null" {
@@ -121,9 +122,6 @@ var RecordingConfig func(site *core.Record) json.RawMessage
 // SurveysConfig, set by the surveys package, gives a site's on-page surveys for its script (the
 // widget chunk's path and the active surveys' targeting; nil when none is active or the plan has none).
 var SurveysConfig func(site *core.Record) json.RawMessage
-
-// maxRules bounds the rules inlined into one site's script.
-const maxRules = 50
 
 // goalSelectors lists the selectors of the goals of one type (click or form), inlined into the
 // tracker's config.

@@ -8,7 +8,7 @@ import (
 )
 
 // A multi-page test reaches the edge as one config entry per page with the test's id and seed
-// (analytics/experiment_parts.go), and a multivariate test as one per section: each visitor gets
+// (expparts/parts.go), and a multivariate test as one per section: each visitor gets
 // the same variant on every page and section, the one experiments.Assign (and the tracker) gives.
 func TestMultiPageAndMultivariatePartsAssignOneVariantPerVisitor(t *testing.T) {
 	variants := func(part string) string {

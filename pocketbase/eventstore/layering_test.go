@@ -47,7 +47,9 @@ var helpers = map[string]bool{"visitorhash": true, "access": true, "notify": tru
 	// The bundled IP-to-country database, and an account's brand (reports are made under it).
 	"geoip": true, "whitelabel": true,
 	// Serving the tracker's lazily imported chunks (the recorder among them).
-	"trackerchunk": true}
+	"trackerchunk": true,
+	// An experiment record's parts and the rules it overrides (the site's script and the screens).
+	"expparts": true}
 
 const module = "cro/pocketbase/"
 

@@ -11,9 +11,9 @@ import (
 	"github.com/pocketbase/pocketbase/tools/security"
 
 	"cro/pocketbase/access"
-	"cro/pocketbase/analytics"
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments/stats"
+	"cro/pocketbase/expparts"
 )
 
 // declareWinnerHandler answers POST /api/cro/experiments/{id}/declare-winner {variant}: when the
@@ -97,7 +97,7 @@ func conflict(message string) map[string]any {
 // multi-page or multivariate test; one for an A/B test), their audit entries, and completes the
 // experiment, in one transaction. It returns the first rule.
 func deployWinner(app core.App, exp *core.Record, winner variantDef, actorID string) (*core.Record, error) {
-	parts := analytics.ExperimentParts(exp)
+	parts := expparts.Of(exp)
 	var first *core.Record
 	err := app.RunInTransaction(func(tx core.App) error {
 		for j, part := range parts {
@@ -130,7 +130,7 @@ func deployWinner(app core.App, exp *core.Record, winner variantDef, actorID str
 }
 
 // createWinnerRule is one enabled rule with the winner's changes on a part's page and element.
-func createWinnerRule(tx core.App, exp *core.Record, winner variantDef, part analytics.ExperimentPart, name, actorID string) (*core.Record, error) {
+func createWinnerRule(tx core.App, exp *core.Record, winner variantDef, part expparts.Part, name, actorID string) (*core.Record, error) {
 	var changes any = []any{}
 	_ = json.Unmarshal(part.Changes[winner.Key], &changes)
 	rules, err := tx.FindCollectionByNameOrId("optimization_rules")

@@ -10,9 +10,9 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"cro/pocketbase/access"
-	"cro/pocketbase/analytics"
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/experiments/stats"
+	"cro/pocketbase/expparts"
 )
 
 // GoalNotInExperiment refuses results for a goal the experiment does not measure.
@@ -158,7 +158,7 @@ func results(app core.App, store eventstore.Store, exp *core.Record, goal string
 		others = append(others, analyzeFigures(exp, defs, false, false, o).Primary)
 	}
 	in.others = others
-	body, a := resultsBody(exp, defs, goal == revenueGoal, goalInfo, in, analytics.RulesOverriddenBy(app, exp))
+	body, a := resultsBody(exp, defs, goal == revenueGoal, goalInfo, in, expparts.RulesOverriddenBy(app, exp))
 	body["testType"] = testTypeOf(exp)
 	body["mainEffects"] = nil
 	if testTypeOf(exp) == "multivariate" && in.ratio == nil {
@@ -297,7 +297,7 @@ func withGuardrails(app core.App, store eventstore.Store, exp *core.Record, body
 // resultsBody orders the figures by the experiment's variants (control first); a variant nobody
 // saw yet has zeros, and exposures of keys the experiment no longer has are left out.
 func resultsBody(exp *core.Record, defs []variantDef, revenue bool, goal map[string]any, in goalInput,
-	overridden []analytics.OverriddenRule) (map[string]any, analysis) {
+	overridden []expparts.OverriddenRule) (map[string]any, analysis) {
 	variants, weights := orderedVariants(defs, in.figures)
 	withRevenue := slices.Contains(experimentGoals(exp), revenueGoal)
 	a := analyzeFigures(exp, defs, revenue, withRevenue, in)

@@ -3,7 +3,7 @@
  * `sections` (pocketbase/pb_hooks/lib/experiment_parts.js), and the expansion of a multivariate
  * test's sections into every combination, each combination one variant. Both kinds reach the
  * tracker as one config entry per page or section with the test's id and seed
- * (pocketbase/analytics/experiment_parts.go), so a visitor gets the same variant everywhere.
+ * (pocketbase/expparts/parts.go), so a visitor gets the same variant everywhere.
  */
 import { validateRuleChanges, type RuleChange } from './contracts/rule-change';
 import { selectorProblem } from './contracts/change-sanitizer';

@@ -1,4 +1,7 @@
-package analytics
+// Package expparts reads an experiment record's parts (its pages or sections and each variant's
+// changes there) and the rules a running experiment overrides: what the site's script config
+// (analytics) and the experiment screens (experiments) both need.
+package expparts
 
 import (
 	"encoding/json"
@@ -20,32 +23,32 @@ type testSection struct {
 	} `json:"alternatives"`
 }
 
-// storedVariant is a variant as the record stores it: an A/B test's changes, a multi-page
+// StoredVariant is a variant as the record stores it: an A/B test's changes, a multi-page
 // test's changes per page, or a multivariate test's combination (an alternative per section).
-type storedVariant struct {
+type StoredVariant struct {
 	Key         string            `json:"key"`
 	Weight      float64           `json:"weight"`
 	Changes     json.RawMessage   `json:"changes"`
 	Pages       []json.RawMessage `json:"pages"`
 	Combination []int             `json:"combination"`
-	// A split-URL test's variant address (split_url.go).
+	// A split-URL test's variant address (analytics/split_url.go).
 	URL string `json:"url"`
 }
 
-// ExperimentPart is one page or section of a test: where and on which element each variant's
+// Part is one page or section of a test: where and on which element each variant's
 // changes land (by variant key). An A/B test has one part: its page and element.
-type ExperimentPart struct {
+type Part struct {
 	URL      string
 	Selector string
 	Changes  map[string]json.RawMessage
 }
 
-// experimentParts splits a test into its parts: one for an A/B test (the record's pattern and
+// Split splits a test into its parts: one for an A/B test (the record's pattern and
 // element), one per page of a multi-page test, one per section of a multivariate test (on the
 // record's pattern). Every part carries all variants, so the tracker and the edge, deciding each
 // part on its own with the test's id, seed and weights, give a visitor the same variant on every
 // page and section. Nil when the stored design is unreadable (the test is then left out).
-func experimentParts(testType, url, selector string, variants []storedVariant, pagesRaw, sectionsRaw []byte) []ExperimentPart {
+func Split(testType, url, selector string, variants []StoredVariant, pagesRaw, sectionsRaw []byte) []Part {
 	changes := func(raw json.RawMessage) json.RawMessage {
 		if len(raw) == 0 || string(raw) == "null" {
 			return json.RawMessage("[]")
@@ -58,9 +61,9 @@ func experimentParts(testType, url, selector string, variants []storedVariant, p
 		if json.Unmarshal(pagesRaw, &pages) != nil || len(pages) == 0 {
 			return nil
 		}
-		out := make([]ExperimentPart, len(pages))
+		out := make([]Part, len(pages))
 		for j, p := range pages {
-			out[j] = ExperimentPart{URL: p.URL, Selector: p.Selector, Changes: map[string]json.RawMessage{}}
+			out[j] = Part{URL: p.URL, Selector: p.Selector, Changes: map[string]json.RawMessage{}}
 			for _, v := range variants {
 				var c json.RawMessage
 				if j < len(v.Pages) {
@@ -75,9 +78,9 @@ func experimentParts(testType, url, selector string, variants []storedVariant, p
 		if json.Unmarshal(sectionsRaw, &sections) != nil || len(sections) == 0 {
 			return nil
 		}
-		out := make([]ExperimentPart, len(sections))
+		out := make([]Part, len(sections))
 		for j, s := range sections {
-			out[j] = ExperimentPart{URL: url, Selector: s.Selector, Changes: map[string]json.RawMessage{}}
+			out[j] = Part{URL: url, Selector: s.Selector, Changes: map[string]json.RawMessage{}}
 			for _, v := range variants {
 				if j >= len(v.Combination) || v.Combination[j] < 0 || v.Combination[j] >= len(s.Alternatives) {
 					return nil
@@ -87,27 +90,27 @@ func experimentParts(testType, url, selector string, variants []storedVariant, p
 		}
 		return out
 	}
-	one := ExperimentPart{URL: url, Selector: selector, Changes: map[string]json.RawMessage{}}
+	one := Part{URL: url, Selector: selector, Changes: map[string]json.RawMessage{}}
 	for _, v := range variants {
 		one.Changes[v.Key] = changes(v.Changes)
 	}
-	return []ExperimentPart{one}
+	return []Part{one}
 }
 
-// storedVariants reads the record's variants.
-func storedVariants(r *core.Record) ([]storedVariant, bool) {
-	var out []storedVariant
+// Variants reads the record's variants.
+func Variants(r *core.Record) ([]StoredVariant, bool) {
+	var out []StoredVariant
 	raw, _ := json.Marshal(r.Get("variants"))
 	return out, json.Unmarshal(raw, &out) == nil
 }
 
-// ExperimentParts are the record's parts (experimentParts).
-func ExperimentParts(r *core.Record) []ExperimentPart {
-	variants, ok := storedVariants(r)
+// Of are the record's parts (Split).
+func Of(r *core.Record) []Part {
+	variants, ok := Variants(r)
 	if !ok {
 		return nil
 	}
 	pages, _ := json.Marshal(r.Get("pages"))
 	sections, _ := json.Marshal(r.Get("sections"))
-	return experimentParts(r.GetString("test_type"), r.GetString("url_pattern"), r.GetString("selector"), variants, pages, sections)
+	return Split(r.GetString("test_type"), r.GetString("url_pattern"), r.GetString("selector"), variants, pages, sections)
 }

@@ -3,10 +3,7 @@ package analytics
 import (
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"cro/pocketbase/eventstore"
@@ -17,13 +14,8 @@ import (
 // installed (CI installs Debian's clickhouse-server): one local server for the test binary, a new
 // database per store opened.
 
-var (
-	chOnce   sync.Once
-	chLocal  *clickhouse.Local
-	chErr    error
-	chDBSeq  atomic.Int64
-	chTmpDir string
-)
+// chServer is the test binary's shared local ClickHouse server.
+var chServer = &clickhouse.SharedLocal{Prefix: "contract"}
 
 func openClickHouseStore(t *testing.T, _ ...string) eventstore.Store {
 	t.Helper()
@@ -42,32 +34,7 @@ func openClickHouseSettledStore(t *testing.T, sites ...string) eventstore.Store 
 }
 
 // chDatabaseURL is a new, empty database's URL on the shared local server (started on first use).
-func chDatabaseURL(t *testing.T) string {
-	t.Helper()
-	if !clickhouse.HaveServer() {
-		t.Skip("ClickHouse skipped: " + clickhouse.ErrNoBinary.Error())
-	}
-	chOnce.Do(func() {
-		chTmpDir, chErr = os.MkdirTemp("", "cro-clickhouse-")
-		if chErr == nil {
-			chLocal, chErr = clickhouse.StartLocal(chTmpDir)
-		}
-	})
-	if chErr != nil {
-		t.Fatal(chErr)
-	}
-	return chLocal.URL + "?database=contract" + strconv.FormatInt(chDBSeq.Add(1), 10)
-}
-
-// stopClickHouse ends the shared server after the package's tests (TestMain).
-func stopClickHouse() {
-	if chLocal != nil {
-		chLocal.Stop()
-	}
-	if chTmpDir != "" {
-		_ = os.RemoveAll(chTmpDir)
-	}
-}
+func chDatabaseURL(t *testing.T) string { t.Helper(); return chServer.DatabaseURL(t) }
 
 func TestMain(m *testing.M) {
 	if args := os.Getenv(collectorChildEnv); args != "" { // the kill -9 test's collector process
@@ -78,6 +45,6 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	code := m.Run()
-	stopClickHouse()
+	chServer.Stop()
 	os.Exit(code)
 }

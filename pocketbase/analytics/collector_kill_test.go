@@ -71,7 +71,7 @@ func killUnderLoad(t *testing.T, up bool) {
 	site := storetest.Site(storetest.SiteA)
 	site.Domain = "shop.example"
 	main := mainServerStandIn(t, site)
-	proxy := newSwitchProxy(t, strings.TrimSuffix(strings.TrimPrefix(chLocal.URL, "http://"), "/"))
+	proxy := newSwitchProxy(t, strings.TrimSuffix(strings.TrimPrefix(chServer.URL(), "http://"), "/"))
 	chURL := "http://" + proxy.Addr() + "/?" + strings.SplitN(dbURL, "?", 2)[1]
 	args := "--events=" + chURL + " --config=" + main.URL + " --spool=" + t.TempDir()
 

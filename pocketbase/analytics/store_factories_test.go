@@ -8,7 +8,6 @@ import (
 	"cro/pocketbase/eventstore/storetest"
 	"cro/pocketbase/schematest"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 )
 
@@ -26,14 +25,7 @@ func TestStoreContract(t *testing.T) { storetest.Run(t, storeFactories[1:]...) }
 
 // newSchemaApp returns a fresh app with the product's real schema and the given sites.
 func newSchemaApp(t testing.TB, siteIDs ...string) core.App {
-	t.Helper()
-	app := schematest.NewApp(t)
-	for _, id := range siteIDs {
-		if _, err := app.NonconcurrentDB().NewQuery(`INSERT INTO sites (id, public_key) VALUES ({:id}, {:key})`).Bind(dbx.Params{"id": id, "key": "key" + id}).Execute(); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return app
+	return schematest.NewAppWithSites(t, siteIDs...)
 }
 
 func openSQLiteStore(t *testing.T, siteIDs ...string) eventstore.Store {

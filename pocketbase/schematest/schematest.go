@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/plugins/jsvm"
 
@@ -23,6 +24,19 @@ func NewApp(t testing.TB) core.App {
 	t.Helper()
 	app, rest := NewAppBefore(t, "")
 	rest()
+	return app
+}
+
+// NewAppWithSites is NewApp with a row in sites for each id (public key "key" + id): what the
+// event stores' tests need.
+func NewAppWithSites(t testing.TB, siteIDs ...string) core.App {
+	t.Helper()
+	app := NewApp(t)
+	for _, id := range siteIDs {
+		if _, err := app.NonconcurrentDB().NewQuery(`INSERT INTO sites (id, public_key) VALUES ({:id}, {:key})`).Bind(dbx.Params{"id": id, "key": "key" + id}).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return app
 }
 

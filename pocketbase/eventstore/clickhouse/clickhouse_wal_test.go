@@ -198,7 +198,7 @@ func TestSpoolRetriesWhatStartCouldNotInsert(t *testing.T) {
 	}
 	dir := t.TempDir()
 	acked := spoolWhileDown(t, dir, storetest.Traffic())
-	proxy := newSwitchProxy(t, strings.TrimSuffix(strings.TrimPrefix(chLocal.URL, "http://"), "/"))
+	proxy := newSwitchProxy(t, strings.TrimSuffix(strings.TrimPrefix(chServer.URL(), "http://"), "/"))
 	back := startSpooled(t, "http://"+proxy.Addr()+"/?"+strings.SplitN(dbURL, "?", 2)[1], dir)
 	if back.wal.stats.Inserted.Load() != 0 {
 		t.Fatal("inserted while ClickHouse was away")

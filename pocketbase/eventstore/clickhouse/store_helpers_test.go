@@ -2,9 +2,6 @@ package clickhouse
 
 import (
 	"os"
-	"strconv"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"cro/pocketbase/eventstore"
@@ -13,13 +10,8 @@ import (
 // The store's own tests (its spool, settled figures, funnel days, cluster) share one local server
 // for the test binary, a new database per store opened, and run on the contract's traffic.
 
-var (
-	chOnce   sync.Once
-	chLocal  *Local
-	chErr    error
-	chDBSeq  atomic.Int64
-	chTmpDir string
-)
+// chServer is the package's shared local server.
+var chServer = &SharedLocal{Prefix: "store"}
 
 func openClickHouseStore(t *testing.T, _ ...string) eventstore.Store {
 	t.Helper()
@@ -31,31 +23,11 @@ func openClickHouseStore(t *testing.T, _ ...string) eventstore.Store {
 }
 
 // chDatabaseURL is a new, empty database's URL on the shared local server (started on first use).
-func chDatabaseURL(t *testing.T) string {
-	t.Helper()
-	if !HaveServer() {
-		t.Skip("ClickHouse skipped: " + ErrNoBinary.Error())
-	}
-	chOnce.Do(func() {
-		chTmpDir, chErr = os.MkdirTemp("", "cro-clickhouse-")
-		if chErr == nil {
-			chLocal, chErr = StartLocal(chTmpDir)
-		}
-	})
-	if chErr != nil {
-		t.Fatal(chErr)
-	}
-	return chLocal.URL + "?database=store" + strconv.FormatInt(chDBSeq.Add(1), 10)
-}
+func chDatabaseURL(t *testing.T) string { t.Helper(); return chServer.DatabaseURL(t) }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if chLocal != nil {
-		chLocal.Stop()
-	}
-	if chTmpDir != "" {
-		_ = os.RemoveAll(chTmpDir)
-	}
+	chServer.Stop()
 	os.Exit(code)
 }
 

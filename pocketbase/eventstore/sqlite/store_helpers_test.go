@@ -2,9 +2,6 @@ package sqlite
 
 import (
 	"os"
-	"strconv"
-	"sync"
-	"sync/atomic"
 	"testing"
 
 	"cro/pocketbase/eventstore"
@@ -27,31 +24,14 @@ var storeFactories = []storetest.Factory{
 	{Name: "clickhouse", Open: openClickHouseStore},
 }
 
-var (
-	chOnce   sync.Once
-	chLocal  *clickhouse.Local
-	chErr    error
-	chDBSeq  atomic.Int64
-	chTmpDir string
-)
+// chServer is the test binary's shared local ClickHouse server.
+var chServer = &clickhouse.SharedLocal{Prefix: "sqlitecmp"}
 
-// openClickHouseStore is a store on a new database of one local server for the test binary
-// (skipped when no server is installed; CI installs Debian's clickhouse-server).
+// openClickHouseStore is a store on a new database of the shared server (skipped when no server
+// is installed; CI installs Debian's clickhouse-server).
 func openClickHouseStore(t *testing.T, _ ...string) eventstore.Store {
 	t.Helper()
-	if !clickhouse.HaveServer() {
-		t.Skip("ClickHouse skipped: " + clickhouse.ErrNoBinary.Error())
-	}
-	chOnce.Do(func() {
-		chTmpDir, chErr = os.MkdirTemp("", "cro-clickhouse-")
-		if chErr == nil {
-			chLocal, chErr = clickhouse.StartLocal(chTmpDir)
-		}
-	})
-	if chErr != nil {
-		t.Fatal(chErr)
-	}
-	store, err := clickhouse.NewClickHouseStore(chLocal.URL + "?database=sqlitecmp" + strconv.FormatInt(chDBSeq.Add(1), 10))
+	store, err := clickhouse.NewClickHouseStore(chServer.DatabaseURL(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,11 +40,6 @@ func openClickHouseStore(t *testing.T, _ ...string) eventstore.Store {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if chLocal != nil {
-		chLocal.Stop()
-	}
-	if chTmpDir != "" {
-		_ = os.RemoveAll(chTmpDir)
-	}
+	chServer.Stop()
 	os.Exit(code)
 }

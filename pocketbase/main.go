@@ -62,7 +62,7 @@ func main() {
 		return
 	}
 	app := pocketbase.New()
-	render.Enable() // the scan renders pages in Chromium when CRO_SCAN_CHROMIUM is set
+	render.Enable(app) // the scan renders pages in Chromium when CRO_SCAN_CHROMIUM is set
 
 	var hooksDir, migrationsDir, siteDir, typesDir string
 	var hooksWatch bool

@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+	"github.com/pocketbase/pocketbase/core"
 
 	"cro/pocketbase/safefetch"
 )
@@ -30,7 +31,8 @@ import (
 //go:embed annotate.js
 var annotateJS string
 
-// Limits of one rendering: the whole of it, and the sub-requests answered.
+// Limits of one rendering: the page from navigation to the annotated DOM (the browser is already
+// running, see browser.go), and the sub-requests answered.
 const (
 	Timeout      = 20 * time.Second
 	MaxRequests  = 150
@@ -62,29 +64,16 @@ type Stats struct {
 // annotated DOM after scripts as HTML.
 func Render(ctx context.Context, chromium string, cfg safefetch.Config, pageURL, body string) (string, Stats, error) {
 	var stats Stats
-	ctx, cancel := context.WithTimeout(ctx, Timeout)
-	defer cancel()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromium),
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Headless,
-		chromedp.DisableGPU,
-		chromedp.NoSandbox,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.Flag("no-proxy-server", false),
-		chromedp.ProxyServer("http://127.0.0.1:9"),
-		chromedp.Flag("proxy-bypass-list", "<-loopback>"),
-		chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND"),
-		chromedp.WindowSize(ViewportW, ViewportH),
+	tab, closeTab, err := shared.tab(chromium)
+	if err != nil {
+		return "", stats, err
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	defer cancelBrowser()
+	defer closeTab()
+	// The page's budget starts once the browser is up; the caller's ctx still cancels.
+	bctx, cancel := context.WithTimeout(tab, Timeout)
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
 
 	chromedp.ListenTarget(bctx, func(ev any) {
 		paused, ok := ev.(*fetch.EventRequestPaused)
@@ -94,7 +83,7 @@ func Render(ctx context.Context, chromium string, cfg safefetch.Config, pageURL,
 		go answer(bctx, cfg, paused, pageURL, body, &stats)
 	})
 	var html string
-	err := chromedp.Run(bctx,
+	err = chromedp.Run(bctx,
 		fetch.Enable().WithPatterns([]*fetch.RequestPattern{{URLPattern: "*", RequestStage: fetch.RequestStageRequest}}),
 		network.SetCacheDisabled(true),
 		chromedp.EmulateViewport(ViewportW, ViewportH),
@@ -153,12 +142,23 @@ func fulfil(id fetch.RequestID, status int64, contentType string, body []byte) c
 }
 
 // Enable makes the scan render pages when CRO_SCAN_CHROMIUM names a Chromium binary (checked on
-// each scan, like the other CRO_SCAN_* settings); without it the scan reads the HTML alone.
-func Enable() {
+// each scan, like the other CRO_SCAN_* settings); without it the scan reads the HTML alone. A
+// serving app starts the browser at once and closes it when it stops.
+func Enable(app core.App) {
+	app.OnServe().BindFunc(func(e *core.ServeEvent) error {
+		if chromium := ChromiumPath(); chromium != "" {
+			Warm(chromium)
+		}
+		return e.Next()
+	})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		Close()
+		return e.Next()
+	})
 	safefetch.RenderPage = func(ctx context.Context, cfg safefetch.Config, pageURL, body string) (string, error) {
 		chromium := ChromiumPath()
 		if chromium == "" {
-			return "", errors.New("render: off")
+			return "", safefetch.ErrRenderOff
 		}
 		html, _, err := Render(ctx, chromium, cfg, pageURL, body)
 		return html, err

@@ -3,6 +3,8 @@ package safefetch
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"log/slog"
 
 	"github.com/dop251/goja"
 
@@ -42,6 +44,8 @@ func BindJS(vm *goja.Runtime) {
 		if RenderPage != nil {
 			if out, err := RenderPage(context.Background(), ConfigFromEnv(), page.URL, page.Body); err == nil {
 				html, rendered = out, true
+			} else if !errors.Is(err, ErrRenderOff) {
+				slog.Warn("scan: rendering failed, judged from the HTML alone", "url", page.URL, "error", err)
 			}
 		}
 		summary, err := json.Marshal(htmlpage.Parse([]byte(html), page.URL))
@@ -73,6 +77,9 @@ func BindJS(vm *goja.Runtime) {
 // RenderPage renders a fetched page in a browser whose every request passes this package's checks
 // (package render sets it when rendering is on); nil reads the HTML alone.
 var RenderPage func(ctx context.Context, cfg Config, pageURL, body string) (string, error)
+
+// ErrRenderOff is RenderPage's answer when rendering is not configured (not worth a warning).
+var ErrRenderOff = errors.New("render: off")
 
 func failure(ferr *Error) map[string]any {
 	return map[string]any{"ok": false, "code": string(ferr.Code), "message": ferr.Message}

@@ -25,24 +25,26 @@ afterAll(async () => {
   await site?.stop();
 });
 
-async function findingIds(server: TestServer): Promise<string[]> {
+async function scan(server: TestServer): Promise<{ ids: string[]; rendered: boolean }> {
   const res = await fetch(`${server.url}/api/cro/scan`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ url: `${site.origin}/scripted/` }),
   });
   expect(res.status).toBe(200);
-  const body = (await res.json()) as { optimizations: { id: string }[]; totalFindings: number };
-  return body.optimizations.map((o) => o.id);
+  const body = (await res.json()) as { optimizations: { id: string }[]; rendered: boolean };
+  return { ids: body.optimizations.map((o) => o.id), rendered: body.rendered };
 }
 
 describe.skipIf(!existsSync(CHROMIUM))('the scan renders the page before judging it', () => {
   it('sees the headline and the call to action a script built; the HTML alone does not', async () => {
-    const plain = await findingIds(htmlOnly);
-    expect(plain).toEqual(expect.arrayContaining(['copy-no-h1', 'cta-missing']));
-    const rendered = await findingIds(rendering);
-    expect(rendered).not.toContain('copy-no-h1');
-    expect(rendered).not.toContain('cta-missing');
+    const plain = await scan(htmlOnly);
+    expect(plain.rendered).toBe(false);
+    expect(plain.ids).toEqual(expect.arrayContaining(['copy-no-h1', 'cta-missing']));
+    const rendered = await scan(rendering);
+    expect(rendered.rendered).toBe(true);
+    expect(rendered.ids).not.toContain('copy-no-h1');
+    expect(rendered.ids).not.toContain('cta-missing');
     expect(site.hits.get('/assets/headline.js')).toBeGreaterThan(0);
   });
 });

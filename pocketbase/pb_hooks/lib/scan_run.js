@@ -80,6 +80,7 @@ module.exports = {
     }
     var result = domain.auditPage(parsed, options && options.siteType ? { siteType: options.siteType } : {});
     result.url = domain.urlForStorage(result.url);
+    result.rendered = page.rendered === true;
     var record = new Record(app.findCollectionByNameOrId('scans'));
     record.set('url', domain.urlForStorage(url));
     record.set('final_url', domain.urlForStorage(page.url));

@@ -25,7 +25,9 @@ declare const $safefetch: {
   /** page is the parsed page summary as JSON (pocketbase/htmlpage). */
   page(
     url: string,
-  ): { ok: true; url: string; status: number; contentType: string; bytes: number; elapsedMs: number; page: string } | SafeFetchFailure;
+  ):
+    | { ok: true; url: string; status: number; contentType: string; bytes: number; elapsedMs: number; page: string; rendered: boolean }
+    | SafeFetchFailure;
   /** Transfer size per URL; -1 when unknown. */
   assetSizes(urls: string[]): { [url: string]: number };
 };

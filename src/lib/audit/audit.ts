@@ -30,6 +30,8 @@ export interface AuditResult {
   wordCount: number;
   /** The site's own product, pricing, listing, cart and contact links (for the signed-in scan). */
   siteLinks: SiteLink[];
+  /** Judged as a browser showed it after scripts (set by the server when it renders), not from the HTML alone. */
+  rendered?: boolean;
 }
 
 const IMPACT_WEIGHT: Record<Impact, number> = { High: 3, Medium: 2, Low: 1 };

@@ -65,6 +65,8 @@ export interface ScanResponse {
   opportunities: LandingOpportunity[];
   scannedAt: string;
   cached: boolean;
+  /** The page was judged as a browser showed it after scripts; false: from its HTML alone. */
+  rendered: boolean;
 }
 
 export const PUBLIC_SCAN_RESULTS = 10;
@@ -100,6 +102,7 @@ export function toScanResponse(result: AuditResult, scannedAt: string, cached: b
     opportunities: mostCertain(result.findings, LANDING_SCAN_RESULTS).map(toLandingOpportunity),
     scannedAt,
     cached,
+    rendered: result.rendered === true,
   };
 }
 

@@ -177,10 +177,7 @@ func TestLargeAnswerTruncatesOverUDPAndFitsOverTCP(t *testing.T) {
 // A fixed port whose TCP side another program holds fails with that reason and leaves nothing
 // listening (the UDP side it opened first is closed again).
 func TestListenReleasesUDPWhenTCPIsTaken(t *testing.T) {
-	held, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
+	held := tcpPortWithFreeUDP(t)
 	defer held.Close()
 	addr := held.Addr().String()
 	if _, err := Listen([]string{addr}, dns.NewServeMux()); !errors.Is(err, syscall.EADDRINUSE) {
@@ -191,4 +188,23 @@ func TestListenReleasesUDPWhenTCPIsTaken(t *testing.T) {
 		t.Fatalf("the UDP port stayed open after the failed Listen: %v", err)
 	}
 	udp.Close()
+}
+
+// tcpPortWithFreeUDP holds a TCP port whose UDP twin no other program holds right now (ephemeral
+// UDP ports of other processes on a busy machine can take it; the test must not blame Listen).
+func tcpPortWithFreeUDP(t *testing.T) net.Listener {
+	t.Helper()
+	for i := 0; i < 20; i++ {
+		held, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if udp, err := net.ListenPacket("udp", held.Addr().String()); err == nil {
+			udp.Close()
+			return held
+		}
+		held.Close()
+	}
+	t.Fatal("no TCP port with a free UDP twin in 20 tries")
+	return nil
 }

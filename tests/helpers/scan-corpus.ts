@@ -1,7 +1,7 @@
 /**
  * The scan's real-page corpus: pages of public open-source site and shop templates that nobody
  * here wrote (their sources and licences in tests/fixtures/scan/corpus/SOURCES.md), each labelled
- * by hand before any check ran on it (corpus/labels.json: site and page type, and which of the
+ * by hand before any check ran on it (corpus/labels.json and, for the blind half, labels-blind.json: site and page type, and which of the
  * scored problems the page has). The pages themselves are not in this repository: they are read
  * from SCAN_CORPUS_DIR (default .scan-corpus in the checkout, git-ignored: fetched pages are not committed), one
  * <id>.html per page under pages/.
@@ -21,7 +21,8 @@ import { ALL_CHECKS, auditPage, type AuditResult, type Finding } from '../../src
 import { parseWithGo } from './audit-pages';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const LABELS = join(ROOT, 'tests/fixtures/scan/corpus/labels.json');
+// The tuning half's labels, and the blind half's in a file of their own (never opened while checks change).
+const LABELS = ['labels.json', 'labels-blind.json'].map((f) => join(ROOT, 'tests/fixtures/scan/corpus', f));
 
 /** The checks a reviewer judges from the page itself, and the labels say yes or no to. */
 export const SCORED = [
@@ -95,8 +96,10 @@ export function corpusDir(): string {
 }
 
 export function corpusLabels(): CorpusLabel[] {
-  const raw = JSON.parse(readFileSync(LABELS, 'utf8')) as Record<string, Omit<CorpusLabel, 'id'>>;
-  return Object.entries(raw).map(([id, l]) => ({ id, ...l }));
+  return LABELS.flatMap((file) => {
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Omit<CorpusLabel, 'id'>>;
+    return Object.entries(raw).map(([id, l]) => ({ id, ...l }));
+  });
 }
 
 export function corpusAvailable(): boolean {

@@ -1,7 +1,7 @@
 /**
  * The scan's real-page corpus: pages of public open-source site and shop templates that nobody
  * here wrote (their sources and licences in tests/fixtures/scan/corpus/SOURCES.md), each labelled
- * by hand before any check ran on it (corpus/labels.json: site and page type, and which of the
+ * by hand before any check ran on it (corpus/labels.json and, for the blind half, labels-blind.json: site and page type, and which of the
  * scored problems the page has). The pages themselves are not in this repository: they are read
  * from SCAN_CORPUS_DIR (default .scan-corpus in the checkout, git-ignored: fetched pages are not committed), one
  * <id>.html per page under pages/.
@@ -12,6 +12,8 @@
  * A label lists facts about the page whatever its type ("no testimonials"); the expected findings
  * are the facts whose check applies to the page's labelled site and page type (the catalogue's own
  * scope), so a finding the audit reports because it mistook the site type counts as a false one.
+ * When the audit's type is one the label also accepts (`siteTypeAlt`, `pageTypeAlt`), the scope is
+ * that answer's: a right answer is not charged with another type's findings.
  * Checks outside SCORED are not scored (a reviewer cannot judge them from the page alone, e.g.
  * asset weights); a label's `unsure` facts are not scored either.
  */
@@ -21,7 +23,8 @@ import { ALL_CHECKS, auditPage, type AuditResult, type Finding } from '../../src
 import { parseWithGo } from './audit-pages';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const LABELS = join(ROOT, 'tests/fixtures/scan/corpus/labels.json');
+// The tuning half's labels, and the blind half's in a file of their own (never opened while checks change).
+const LABELS = ['labels.json', 'labels-blind.json'].map((f) => join(ROOT, 'tests/fixtures/scan/corpus', f));
 
 /** The checks a reviewer judges from the page itself, and the labels say yes or no to. */
 export const SCORED = [
@@ -95,8 +98,10 @@ export function corpusDir(): string {
 }
 
 export function corpusLabels(): CorpusLabel[] {
-  const raw = JSON.parse(readFileSync(LABELS, 'utf8')) as Record<string, Omit<CorpusLabel, 'id'>>;
-  return Object.entries(raw).map(([id, l]) => ({ id, ...l }));
+  return LABELS.flatMap((file) => {
+    const raw = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Omit<CorpusLabel, 'id'>>;
+    return Object.entries(raw).map(([id, l]) => ({ id, ...l }));
+  });
 }
 
 export function corpusAvailable(): boolean {
@@ -148,7 +153,14 @@ export function scoreCorpus(labels: CorpusLabel[] = corpusLabels()): CorpusCase[
     const page = parseWithGo(html, label.url);
     const result = auditPage(page);
     const scored = new Set<string>(SCORED.filter((id) => !label.unsure.includes(id)));
-    const expected = label.facts.filter((id) => scored.has(id) && applies(id, label.siteType, label.pageType));
+    const siteTypeRight = [label.siteType, ...(label.siteTypeAlt ?? [])].includes(result.siteType);
+    const pageTypeRight = [label.pageType, ...(label.pageTypeAlt ?? [])].includes(result.pageType);
+    // An answer the label accepts is judged by the checks of that answer's type: a shop's home page
+    // that the audit calls a General website (an answer its label allows) is not expected to get
+    // the shop's advice, which a General website never gets.
+    const siteType = siteTypeRight ? result.siteType : label.siteType;
+    const pageType = pageTypeRight ? result.pageType : label.pageType;
+    const expected = label.facts.filter((id) => scored.has(id) && applies(id, siteType, pageType));
     const got = result.findings.map((f) => f.id).filter((id) => scored.has(id));
     const pageText = norm(`${page.text} ${page.elements.map((el) => `${el.text} ${Object.values(el.attrs).join(' ')}`).join(' ')}`);
     const lowerHtml = norm(html);
@@ -159,8 +171,8 @@ export function scoreCorpus(labels: CorpusLabel[] = corpusLabels()): CorpusCase[
       expected,
       falsePositives: got.filter((id) => !expected.includes(id)),
       falseNegatives: expected.filter((id) => !got.includes(id)),
-      siteTypeRight: [label.siteType, ...(label.siteTypeAlt ?? [])].includes(result.siteType),
-      pageTypeRight: [label.pageType, ...(label.pageTypeAlt ?? [])].includes(result.pageType),
+      siteTypeRight,
+      pageTypeRight,
       pointing: pointingFindings.length,
       quotedAsFound: pointingFindings.filter((f) => quotedAsFound(f, pageText, lowerHtml)).length,
     };

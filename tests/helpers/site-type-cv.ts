@@ -29,17 +29,38 @@ export interface TypeCase {
   id: string;
   /** The site the page comes from: one repository, one host. */
   site: string;
+  /**
+   * The template family the site comes from (its repository's owner, or html5up / Start Bootstrap
+   * for the forks of theirs): sites of one family share markup, so holding out a site alone lets
+   * its siblings vouch for the signs it was written for.
+   */
+  source: string;
   answers: string[];
   evidence: SiteTypeEvidence;
 }
 
+/** Each page's repository, from the SOURCES table ('| id | owner/repo | ...'). */
+function repositories(): Map<string, string> {
+  const text = readFileSync(join(import.meta.dirname, '../fixtures/scan/corpus/SOURCES.md'), 'utf8');
+  return new Map([...text.matchAll(/^\| (p\d+) \| ([^ |]+) \|/gm)].map((m) => [m[1]!, m[2]!]));
+}
+
+export function templateFamily(repository: string): string {
+  const r = repository.toLowerCase();
+  if (r.includes('html5up')) return 'html5up';
+  if (r.includes('startbootstrap')) return 'startbootstrap';
+  return r.split('/')[0]!;
+}
+
 export function siteTypeCases(labels: CorpusLabel[]): TypeCase[] {
+  const repos = repositories();
   return labels.map((label) => {
     if (label.half !== 'tune') throw new Error(`${label.id} is in the blind half: the cross-validation reads tuning pages only`);
     const page = parseWithGo(readFileSync(join(corpusDir(), 'pages', `${label.id}.html`), 'utf8'), label.url);
     return {
       id: label.id,
       site: new URL(label.url).host,
+      source: templateFamily(repos.get(label.id) ?? new URL(label.url).host),
       answers: [label.siteType, ...(label.siteTypeAlt ?? [])],
       evidence: siteTypeEvidence(classifiablePart(label.url), page, computeSignals(page)),
     };
@@ -147,28 +168,39 @@ export interface CrossValidation {
   leaveOneSiteOutSeenElsewhere: number;
   /** The held-out pages the shipped rule gets right and the cross-validated one does not. */
   dependsOnOwnSite: string[];
+  /** Both held-out figures again with a whole template family held out at a time (the stricter split). */
+  leaveOneSourceOut: number;
+  leaveOneSourceOutSeenElsewhere: number;
 }
 
 export function leaveOneSiteOut(cases: TypeCase[]): CrossValidation {
-  const sites = [...new Set(cases.map((c) => c.site))];
+  const bySite = leaveOneGroupOut(cases, (c) => c.site);
+  const bySource = leaveOneGroupOut(cases, (c) => c.source);
+  return {
+    resubstitution: accuracy(cases),
+    leaveOneSiteOut: bySite.held,
+    leaveOneSiteOutSeenElsewhere: bySite.heldSeen,
+    dependsOnOwnSite: bySite.own,
+    leaveOneSourceOut: bySource.held,
+    leaveOneSourceOutSeenElsewhere: bySource.heldSeen,
+  };
+}
+
+function leaveOneGroupOut(cases: TypeCase[], groupOf: (c: TypeCase) => string): { held: number; heldSeen: number; own: string[] } {
+  const groups = [...new Set(cases.map(groupOf))];
   let held = 0;
   let heldSeen = 0;
   const own: string[] = [];
-  for (const site of sites) {
-    const train = cases.filter((c) => c.site !== site);
+  for (const group of groups) {
+    const train = cases.filter((c) => groupOf(c) !== group);
     const rule = fitRule(train);
     const seen = new Set(signsOf(train));
     const strict: SiteTypeRule = { ...rule, drop: new Set([...(rule.drop ?? []), ...signsOf(cases).filter((x) => !seen.has(x))]) };
-    for (const c of cases.filter((x) => x.site === site)) {
+    for (const c of cases.filter((x) => groupOf(x) === group)) {
       if (right(c, strict)) heldSeen++;
       if (right(c, rule)) held++;
       else if (right(c, SITE_TYPE_RULE)) own.push(c.id);
     }
   }
-  return {
-    resubstitution: accuracy(cases),
-    leaveOneSiteOut: held / cases.length,
-    leaveOneSiteOutSeenElsewhere: heldSeen / cases.length,
-    dependsOnOwnSite: own,
-  };
+  return { held: held / cases.length, heldSeen: heldSeen / cases.length, own };
 }

@@ -418,6 +418,22 @@ describe('the scan on the thin kinds of site: documentation, local businesses, p
     expect(ids(page('<h1>About us</h1><p>This is placeholder text. Replace it with your story.</p>'))).toContain('copy-filler-text');
   });
 
+  test("the rest of Cicero's passage that filler generators use is filler too, not only 'Lorem ipsum'", () => {
+    const cicero = page('<h1>Our services</h1><p>Sed ut perspiciatis unde omnis iste natus error sit voluptatem accusantium.</p>');
+    expect(cicero.findings.find((f) => f.id === 'copy-filler-text')?.evidence.sample).toContain('Sed ut perspiciatis');
+    expect(
+      ids(page('<h1>Opening hours</h1><p>Itaque earum rerum hic tenetur sapiente delectus, sint et molestiae non recusandae.</p>')),
+    ).toContain('copy-filler-text');
+    // Latin that is a motto, not the filler passage.
+    expect(ids(page('<h1>Carpe diem</h1><p>Per aspera ad astra: our studio since 1998.</p>'))).not.toContain('copy-filler-text');
+  });
+
+  test("a product page whose header cart icon is named 'Add to cart' is still a product page", () => {
+    const product = `<header><a href="/">Sneakers</a><button aria-label="add to cart"><svg></svg></button></header>
+      <main><h1>Fall Limited Edition Sneakers</h1><p>$125.00</p><button>Add to cart</button></main>`;
+    expect(page(product).pageType).toBe('product');
+  });
+
   test('a template that wraps the whole page in one <article> is no article page; a post is', () => {
     const words = (n: number): string => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
     const wrapper = `<article><section><h1>For the love of food</h1><p>${words(120)}</p></section><section><h2>Our menu</h2><p>${words(

@@ -44,7 +44,8 @@ export function detectPageType(page: Page, s: Signals): PageType {
   const h1 = page.elements.find((e) => e.tag === 'h1' && e.text)?.text ?? '';
   const cardFields = s.forms.some((f) => f.fields.some((x) => /cc-number|card.?number|cc-?num/i.test(`${x.autocomplete} ${x.name}`)));
   if (/\/(checkout|cart|basket|bag)(\/|$)/.test(path) || cardFields) return 'checkout';
-  const addToCart = s.structure.controls.filter((c) => ADD_TO_CART.test(c.text)).length;
+  // A product's own buttons: the header's cart icon (often named "Add to cart" too) is the cart.
+  const addToCart = s.structure.controls.filter((c) => c.region !== 'header' && c.region !== 'nav' && ADD_TO_CART.test(c.text)).length;
   const productMarkup = types.has('product') || (metaContent(page, 'og:type') ?? '').toLowerCase() === 'product';
   if ((productMarkup && addToCart <= 2) || /\/(products?|p|item)\/[^/]+/.test(path) || addToCart === 1) return 'product';
   // A listing: a shop's collection or category, or a page selling many products side by side.

@@ -11,6 +11,7 @@
 import { classifiablePart, SITE_TYPE_KEYWORDS, SITE_TYPE_LABELS, type SiteType } from '../site-type';
 import { attr, descendantsOf, longPosts, metaContent, schemaTypes, type Page } from './page';
 import { commercialLinks, DOCS_GENERATOR, pathOf } from './page-type';
+import { layoutSigns } from './site-type-layout';
 import { linksMatching, type Signals } from './signals';
 import { BUY_BUTTON, CTA_WORDS, wordsPattern } from './words';
 
@@ -379,6 +380,8 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     )
   )
     add('b2b', 'lead form asking for the company', 3);
+  for (const [type, name, points] of layoutSigns(page, s)) add(type, name, points);
+
   // A personal site (a résumé, a freelancer's portfolio) is nobody's sales team.
   if (PERSONAL.test(page.text.slice(0, 4000))) {
     add('b2b', 'personal site', -3);

@@ -16,6 +16,11 @@ import (
 const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMerge(x_at) AS x_at, argMinMerge(x_day) AS x_day
 	FROM exposures WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
 
+// chOutcomeStrataSQL are the exposed visitors (chStrataSQL, clickhouse_strata.go) with an outcome
+// of the goal or a purchase, to join with their outcomes.
+const chOutcomeStrataSQL = chStrataSQL + ` AND visitor IN (SELECT visitor FROM experiment_events
+	WHERE site_id = {:site} AND experiment = '' AND goal IN ({:goal}, {:rev}))`
+
 // chExposedVisitorsSQL are the experiment's exposed visitors (for IN).
 const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:site} AND experiment = {:exp}`
 
@@ -35,11 +40,15 @@ func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.Ex
 	if q.Revenue {
 		goal = eventrow.RevenueGoal
 	}
-	p := map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal, "rev": eventrow.RevenueGoal}
+	strata, err := s.exposureStrata(q.SiteID, q.ExperimentID)
+	if err != nil {
+		return eventstore.ExperimentFigures{}, err
+	}
+	p := map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal, "rev": eventrow.RevenueGoal, "strata": strata}
 	var days []expfigures.DayRow
 	var conversions []expfigures.DayCount
 	var revenue []expfigures.RevenueRow
-	rows, err := s.query(`SELECT x_variant AS variant, toString(x_day) AS d, count() AS users FROM (`+chExposedSQL+`) GROUP BY variant, d`, p)
+	rows, err := s.query(`SELECT x_variant AS variant, toString(x_day) AS d, count() AS users FROM (`+chStrataSQL+`) GROUP BY variant, d`, p)
 	if err != nil {
 		return eventstore.ExperimentFigures{}, err
 	}
@@ -52,7 +61,7 @@ func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.Ex
 		SELECT visitor, x_variant, goal, if(goal = {:rev}, toDate('1970-01-01'), argMin(o_day0, o_at)) AS o_day, sum(o_value0) AS o_value
 		FROM (SELECT visitor, goal, at AS o_at, day AS o_day0, value AS o_value0 FROM experiment_events
 			WHERE site_id = {:site} AND experiment = '' AND goal IN ({:goal}, {:rev}))
-		ALL INNER JOIN (`+chExposedSQL+`) USING (visitor)
+		ALL INNER JOIN (`+chOutcomeStrataSQL+`) USING (visitor)
 		WHERE o_at >= x_at GROUP BY visitor, x_variant, goal)
 		GROUP BY variant, d, o_goal`, p)
 	if err != nil {
@@ -72,7 +81,7 @@ func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.Ex
 		rows, err = s.query(`SELECT x_variant AS variant, toString(d) AS d, count() AS n FROM (
 			SELECT visitor, x_variant, argMin(o_day0, o_at) AS d FROM (SELECT visitor, at AS o_at, day AS o_day0 FROM experiment_events
 				WHERE site_id = {:site} AND experiment = '' AND goal = {:rev})
-			ALL INNER JOIN (`+chExposedSQL+`) USING (visitor) WHERE o_at >= x_at GROUP BY visitor, x_variant)
+			ALL INNER JOIN (`+chOutcomeStrataSQL+`) USING (visitor) WHERE o_at >= x_at GROUP BY visitor, x_variant)
 			GROUP BY variant, d`, p)
 		if err != nil {
 			return eventstore.ExperimentFigures{}, err
@@ -85,7 +94,7 @@ func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.Ex
 	rows, err = s.query(`SELECT x_variant AS variant, toString(o_day) AS d, sum(o_value) AS total FROM (
 		SELECT visitor, at AS o_at, day AS o_day, value AS o_value FROM experiment_events
 		WHERE site_id = {:site} AND experiment = '' AND goal = {:rev})
-		ALL INNER JOIN (`+chExposedSQL+`) USING (visitor) WHERE o_at >= x_at GROUP BY variant, d`, p)
+		ALL INNER JOIN (`+chOutcomeStrataSQL+`) USING (visitor) WHERE o_at >= x_at GROUP BY variant, d`, p)
 	if err != nil {
 		return eventstore.ExperimentFigures{}, err
 	}

@@ -23,8 +23,7 @@ const chCovariatesSQL = `SELECT variant, device, vtype, sum(c_n) AS n{{totals}} 
 		SELECT visitor, x_variant, device, returning, {{metrics}}
 		FROM (SELECT visitor, goal AS o_goal, at AS o_at, value AS o_value FROM experiment_events
 			WHERE site_id = {:site} AND experiment = '' AND goal IN {:goals})
-		ALL INNER JOIN (` + chStrataSQL + ` AND visitor IN (SELECT visitor FROM experiment_events
-			WHERE site_id = {:site} AND experiment = '' AND goal IN {:goals})) USING (visitor)
+		ALL INNER JOIN (` + chStrataSQL + `) USING (visitor)
 		GROUP BY visitor, x_variant, x_at, device, returning)
 	GROUP BY variant, device, vtype)
 	GROUP BY variant, device, vtype ORDER BY variant, device, vtype`

@@ -138,7 +138,7 @@ func strataBases(counts, xdays map[string]uint64) map[string]string {
 // versions when the inserts they read were whole and nothing arrived meanwhile.
 func (s *chStore) computeStrata(siteID, expID string, days []string, bases map[string]string, counts, xdays map[string]uint64) ([]string, error) {
 	sort.Strings(days)
-	nonce := strconv.FormatInt(time.Now().UnixNano(), 36)
+	nonce := strconv.FormatInt(time.Now().UnixNano(), 10) // pruneStrata reads its age
 	versions := make([]string, len(days))
 	for i, d := range days {
 		versions[i] = d + "/" + bases[d] + "/" + nonce
@@ -192,7 +192,41 @@ func (s *chStore) settleStrata(siteID string) error {
 		return err
 	}
 	for _, r := range rows {
-		if _, err := s.exposureStrata(siteID, r.Str("experiment")); err != nil {
+		versions, err := s.exposureStrata(siteID, r.Str("experiment"))
+		if err == nil {
+			err = s.pruneStrata(siteID, r.Str("experiment"), versions, chStrataPruneAge)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// chStrataPruneAge is how old a version must be before pruneStrata deletes it: a computation
+// still running writes its rows, then records them, under a version not yet read.
+const chStrataPruneAge = time.Hour
+
+// pruneStrata deletes the rows of versions no longer read (older than age) once they outnumber
+// the rows read: each computation of a changed day (an open one after every insert into it)
+// writes its visitors again.
+func (s *chStore) pruneStrata(siteID, expID string, versions []string, age time.Duration) error {
+	p := map[string]any{"site": siteID, "exp": expID, "strata": versions, "before": uint64(time.Now().Add(-age).UnixNano())}
+	cond := `site_id = {:site} AND experiment = {:exp} AND version NOT IN {:strata}
+		AND toUInt64OrZero(splitByChar('/', version)[4]) < {:before}`
+	rows, err := s.query(`SELECT countIf(`+cond+`) AS stale, count() AS n FROM exposure_strata WHERE site_id = {:site} AND experiment = {:exp}`, p)
+	if err != nil || len(rows) == 0 {
+		return err
+	}
+	if stale := rows[0].Num("stale"); stale == 0 || stale < rows[0].Num("n")-stale {
+		return nil
+	}
+	for _, table := range []string{"exposure_strata", "exposure_strata_days"} {
+		q, err := Bind("ALTER TABLE "+table+" DELETE WHERE "+cond, p)
+		if err == nil {
+			err = s.db.Exec(q)
+		}
+		if err != nil {
 			return err
 		}
 	}

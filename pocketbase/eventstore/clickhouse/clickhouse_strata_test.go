@@ -103,6 +103,28 @@ func TestClickHouseExposureStrataFollowLateEvents(t *testing.T) {
 	if reflect.DeepEqual(before, after) {
 		t.Fatal("the late events changed no cell: the test cannot tell kept strata from computed ones")
 	}
+	// The versions no longer read are deleted once they outnumber those read; what is read stays.
+	versions, err := store.exposureStrata(q.SiteID, q.ExperimentID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := store.pruneStrata(q.SiteID, q.ExperimentID, versions, 0); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		rows, err := store.query(`SELECT countIf(version NOT IN {:strata}) AS stale FROM exposure_strata WHERE site_id = {:site}`,
+			map[string]any{"site": q.SiteID, "strata": versions})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rows[0].Num("stale") == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("stale strata rows not pruned: %v", rows[0])
+		}
+	}
+	same("after pruning")
 	figures, err := store.ExperimentResults(q)
 	if err != nil {
 		t.Fatal(err)

@@ -78,34 +78,26 @@ func (s *chStore) exposureStrata(siteID, expID string) ([]string, error) {
 	return append(versions, computed...), err
 }
 
-// strataState reads together the events stored per day, the experiment's exposure rows per day
-// and the recorded versions (by day and basis).
+// strataState reads in one query the events stored per day, the experiment's exposure rows per
+// day and the recorded versions (by day and basis).
 func (s *chStore) strataState(siteID, expID string) (counts, xdays map[string]uint64, have map[string]string, err error) {
-	p := map[string]any{"site": siteID, "exp": expID}
-	err = s.queryEach(3, func(i int) error {
-		switch i {
-		case 0:
-			var err error
-			counts, err = s.dayCounts(siteID, "1970-01-01", chMaxDay)
-			return err
-		case 1:
-			rows, err := s.query(`SELECT toString(day) AS d, count() AS n FROM experiment_events
-				WHERE site_id = {:site} AND experiment = {:exp} GROUP BY day`, p)
-			xdays = map[string]uint64{}
-			for _, r := range rows {
-				xdays[r.Str("d")] = uint64(r.Num("n"))
-			}
-			return err
+	rows, err := s.query(`SELECT 'e' AS k, toString(day) AS d, '' AS b, sum(n) AS n FROM day_figures WHERE site_id = {:site} GROUP BY day
+		UNION ALL SELECT 'x' AS k, toString(day) AS d, '' AS b, count() AS n FROM experiment_events
+			WHERE site_id = {:site} AND experiment = {:exp} GROUP BY day
+		UNION ALL SELECT 'v' AS k, toString(x_day) AS d, concat(basis, '|', max(version)) AS b, toUInt64(0) AS n FROM exposure_strata_days
+			WHERE site_id = {:site} AND experiment = {:exp} GROUP BY x_day, basis`, map[string]any{"site": siteID, "exp": expID})
+	counts, xdays, have = map[string]uint64{}, map[string]uint64{}, map[string]string{}
+	for _, r := range rows {
+		switch d := r.Str("d"); r.Str("k") {
+		case "e":
+			counts[d] = uint64(r.Num("n"))
+		case "x":
+			xdays[d] = uint64(r.Num("n"))
 		default:
-			rows, err := s.query(`SELECT toString(x_day) AS d, basis, max(version) AS v FROM exposure_strata_days
-				WHERE site_id = {:site} AND experiment = {:exp} GROUP BY x_day, basis`, p)
-			have = map[string]string{}
-			for _, r := range rows {
-				have[r.Str("d")+"|"+r.Str("basis")] = r.Str("v")
-			}
-			return err
+			basis, version, _ := strings.Cut(r.Str("b"), "|")
+			have[d+"|"+basis] = version
 		}
-	})
+	}
 	return counts, xdays, have, err
 }
 

@@ -60,18 +60,12 @@ func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.Ex
 	var days []expfigures.DayRow
 	var conversions []expfigures.DayCount
 	var revenue []expfigures.RevenueRow
-	rows, err := s.query(`SELECT x_variant AS variant, toString(x_day) AS d, count() AS users FROM (`+chStrataSQL+`) GROUP BY variant, d`, p)
-	if err != nil {
-		return eventstore.ExperimentFigures{}, err
-	}
-	for _, r := range rows {
-		days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Users: r.Num("users")})
-	}
-	// Outcomes after each visitor's first exposure, in one pass: per visitor and goal (k 0) the
-	// goal's first conversion day, or for revenue the visitor's total (day 1970-01-01); per purchase
-	// (k 1) its day and value, for the cumulative series; for revenue (k 2) the day of the first
-	// purchase, its purchasers per day.
-	rows, err = s.query(chOutcomesSQL, p)
+	// The exposed visitors by variant and day of first exposure (k 3) and, in one pass, their
+	// outcomes after it: per visitor and goal (k 0) the goal's first conversion day, or for revenue
+	// the visitor's total (day 1970-01-01); per purchase (k 1) its day and value, for the
+	// cumulative series; for revenue (k 2) the day of the first purchase, its purchasers per day.
+	rows, err := s.query(chOutcomesSQL+` UNION ALL SELECT x_variant AS variant, toUInt8(3) AS k, toString(x_day) AS d, '' AS o_goal,
+		count() AS n, toFloat64(0) AS total, toFloat64(0) AS squares FROM (`+chStrataSQL+`) GROUP BY variant, d`, p)
 	if err != nil {
 		return eventstore.ExperimentFigures{}, err
 	}
@@ -83,6 +77,8 @@ func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.Ex
 			revenue = append(revenue, expfigures.RevenueRow{Variant: r.Str("variant"), Sum: r.Num("total"), Squares: r.Num("squares")})
 		case k == 1:
 			days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Revenue: r.Num("total")})
+		case k == 3:
+			days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Users: r.Num("n")})
 		case k == 2 && goal == eventrow.RevenueGoal:
 			conversions = append(conversions, expfigures.DayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
 		}

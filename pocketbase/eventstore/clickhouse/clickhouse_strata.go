@@ -135,9 +135,17 @@ func (s *chStore) computeStrata(siteID, expID string, days []string, bases map[s
 	for i, d := range days {
 		versions[i] = d + "/" + bases[d] + "/" + nonce
 	}
-	first := days[0]
+	// The days whose inserts must be whole: those after the last exposure day before them (its
+	// basis, recorded from whole inserts, still holds, so no insert into it or an earlier day is
+	// half-applied: its first rollup would have changed that basis), or all without one.
+	first, prev := days[0], ""
+	for d := range bases {
+		if d < days[0] && d > prev {
+			prev = d
+		}
+	}
 	for d, n := range counts {
-		if n > 0 && d < first {
+		if n > 0 && d < first && d > prev {
 			first = d
 		}
 	}

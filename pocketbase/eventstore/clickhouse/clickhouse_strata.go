@@ -38,7 +38,7 @@ var exposureStrataStep = Migration{Version: 19, Name: "exposure_strata", SQL: []
 const chStrataSQL = `SELECT visitor, x_variant, x_at, x_day, device, returning FROM exposure_strata
 	WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata}`
 
-// chStrataExposuresSQL is each exposed visitor's first exposure from the raw rows ({{days}}: only
+// chStrataExposuresSQL is each exposed visitor's first exposure from the raw rows ({:days}: only
 // those first exposed on those days), with the meaning of the exposures table.
 const chStrataExposuresSQL = `SELECT visitor, argMin(variant, at) AS x_variant, min(at) AS x_at, argMin(day, at) AS x_day
 	FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor HAVING toString(x_day) IN {:days}`

@@ -6,24 +6,26 @@ import (
 	"strings"
 )
 
-// CUPED's sums on ClickHouse, in one query over exposures and experiment_events (each exposed
-// visitor's first exposure and outcomes) and their sessions from the sessions rollup: the same
-// definitions as the SQLite store's sums (exposure_covariates.go), grouped by variant, device class
-// and new/returning. {{metrics}} are each metric's post and pre values per visitor (p<i>, q<i>) and
-// {{sums}} their sums, so that a goal and revenue share one pass (ExperimentCovariatesWithRevenue).
-const chCovariatesSQL = `SELECT x_variant AS variant, device, if(sessions > 1, 'returning', 'new') AS vtype, count() AS n{{sums}}
+// CUPED's sums on ClickHouse: the same definitions as the SQLite store's sums
+// (exposure_covariates.go), grouped by variant, device class and new/returning, from the exposed
+// visitors' strata (clickhouse_strata.go: device and new/returning as of the first exposure) and
+// their outcomes (experiment_events). A visitor without an outcome of the goals adds only to the
+// count (every post and pre value is 0), so the cells' counts are read from the strata and the sums
+// from the visitors with outcomes only. {{metrics}} are each metric's post and pre values per
+// visitor (p<i>, q<i>) and {{sums}} their sums, so that a goal and revenue share one pass
+// (ExperimentCovariatesWithRevenue).
+const chCovariatesSQL = `SELECT variant, device, vtype, sum(c_n) AS n{{totals}} FROM (
+	SELECT x_variant AS variant, device, if(returning, 'returning', 'new') AS vtype, count() AS c_n{{zeros}}
+	FROM (` + chStrataSQL + `) GROUP BY variant, device, vtype
+	UNION ALL
+	SELECT x_variant AS variant, device, if(returning, 'returning', 'new') AS vtype, toUInt64(0) AS c_n{{sums}}
 	FROM (
-		SELECT visitor, x_variant, x_at, {{anys}}, argMaxIf(s_device, s_at, s_at <= x_at) AS device,
-			countIf(s_at > 0 AND s_at <= x_at) AS sessions
-		FROM (
-			SELECT visitor, x_variant, x_at, {{metrics}}
-			FROM (SELECT visitor, argMinMerge(x_variant) AS x_variant, minMerge(x_at) AS x_at FROM exposures
-				WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor)
-			ALL LEFT JOIN (SELECT visitor, goal AS o_goal, at AS o_at, value AS o_value FROM experiment_events
-				WHERE site_id = {:site} AND experiment = '' AND goal IN {:goals}) USING (visitor)
-			GROUP BY visitor, x_variant, x_at)
-		ALL LEFT JOIN (SELECT visitor, session, s_start AS s_at, s_device FROM ({{sessions}})) USING (visitor)
-		GROUP BY visitor, x_variant, x_at)
+		SELECT visitor, x_variant, device, returning, {{metrics}}
+		FROM (SELECT visitor, goal AS o_goal, at AS o_at, value AS o_value FROM experiment_events
+			WHERE site_id = {:site} AND experiment = '' AND goal IN {:goals})
+		ALL INNER JOIN (` + chStrataSQL + `) USING (visitor)
+		GROUP BY visitor, x_variant, x_at, device, returning)
+	GROUP BY variant, device, vtype)
 	GROUP BY variant, device, vtype ORDER BY variant, device, vtype`
 
 const (
@@ -37,16 +39,19 @@ const (
 
 // chCovariatesOf is the query of the metrics' sums, each metric its post and pre expressions.
 func chCovariatesOf(metrics ...[2]string) string {
-	var sums, anys, exprs []string
+	var sums, zeros, totals, exprs []string
 	for i, m := range metrics {
 		p, q := "p"+string(rune('0'+i)), "q"+string(rune('0'+i))
 		exprs = append(exprs, m[0]+" AS "+p, m[1]+" AS "+q)
-		anys = append(anys, "any("+p+") AS "+p, "any("+q+") AS "+q)
 		sums = append(sums, ", sum("+p+") AS "+p+"_post, sum("+p+" * "+p+") AS "+p+"_post2, sum("+q+") AS "+p+"_pre, sum("+q+" * "+q+
 			") AS "+p+"_pre2, sum("+p+" * "+q+") AS "+p+"_prod")
+		for _, name := range []string{"_post", "_post2", "_pre", "_pre2", "_prod"} {
+			zeros = append(zeros, ", toFloat64(0) AS "+p+name)
+			totals = append(totals, ", sum("+p+name+") AS "+p+name)
+		}
 	}
-	return strings.NewReplacer("{{sums}}", strings.Join(sums, ""), "{{anys}}", strings.Join(anys, ", "),
-		"{{metrics}}", strings.Join(exprs, ", "), "{{sessions}}", chSessionsOfExposed("s_start", "s_device")).Replace(chCovariatesSQL)
+	return strings.NewReplacer("{{sums}}", strings.Join(sums, ""), "{{zeros}}", strings.Join(zeros, ""), "{{totals}}", strings.Join(totals, ""),
+		"{{metrics}}", strings.Join(exprs, ", ")).Replace(chCovariatesSQL)
 }
 
 // ExperimentCovariates implements the experiments package's CovariateStore.
@@ -76,8 +81,12 @@ func (s *chStore) ExperimentCovariatesWithRevenue(q eventstore.ExperimentQuery, 
 // covariateCells reads the cells of each metric (post and pre expressions) over the outcomes of
 // goals in one query.
 func (s *chStore) covariateCells(q eventstore.ExperimentQuery, windowDays int, goals []string, metrics ...[2]string) ([][]eventstore.CupedCell, error) {
+	strata, err := s.exposureStrata(q.SiteID, q.ExperimentID)
+	if err != nil {
+		return nil, err
+	}
 	rows, err := s.query(chCovariatesOf(metrics...), map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": q.GoalID,
-		"rev": eventrow.RevenueGoal, "goals": goals, "window": uint64(windowDays) * 86_400_000})
+		"rev": eventrow.RevenueGoal, "goals": goals, "window": uint64(windowDays) * 86_400_000, "strata": strata})
 	if err != nil {
 		return nil, err
 	}

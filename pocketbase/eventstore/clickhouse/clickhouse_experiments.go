@@ -16,6 +16,23 @@ import (
 const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMerge(x_at) AS x_at, argMinMerge(x_day) AS x_day
 	FROM exposures WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
 
+// chOutcomesSQL is ExperimentResults' outcomes of the exposed visitors (chStrataSQL) after their
+// first exposure, by kind k (see there). Days are strings in the tuples: an array literal of
+// tuples with a Date comes back as its number on 18.16.
+const chOutcomesSQL = `SELECT x_variant AS variant, k, d, goal AS o_goal, count() AS n, sum(o_value) AS total,
+	sum(o_value * o_value) AS squares FROM (
+	SELECT x_variant, goal, tupleElement(e, 1) AS k, tupleElement(e, 2) AS d, tupleElement(e, 3) AS o_value FROM (
+		SELECT visitor, x_variant, goal, argMin(o_day0, o_at) AS first_day, sum(o_value0) AS v_total,
+			groupArrayIf((o_day0, o_value0), goal = {:rev}) AS buys
+		FROM (SELECT visitor, goal, at AS o_at, day AS o_day0, value AS o_value0 FROM experiment_events
+			WHERE site_id = {:site} AND experiment = '' AND goal IN ({:goal}, {:rev}))
+		ALL INNER JOIN (` + chStrataSQL + `) USING (visitor)
+		WHERE o_at >= x_at GROUP BY visitor, x_variant, goal)
+	ARRAY JOIN arrayConcat([(toUInt8(0), if(goal = {:rev}, '1970-01-01', toString(first_day)), v_total)],
+		arraySlice([(toUInt8(2), toString(first_day), toFloat64(0))], 1, goal = {:rev}),
+		arrayMap(b -> (toUInt8(1), toString(tupleElement(b, 1)), tupleElement(b, 2)), buys)) AS e)
+	GROUP BY variant, k, d, o_goal`
+
 // chExposedVisitorsSQL are the experiment's exposed visitors (for IN).
 const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:site} AND experiment = {:exp}`
 
@@ -35,62 +52,36 @@ func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.Ex
 	if q.Revenue {
 		goal = eventrow.RevenueGoal
 	}
-	p := map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal, "rev": eventrow.RevenueGoal}
+	strata, err := s.exposureStrata(q.SiteID, q.ExperimentID)
+	if err != nil {
+		return eventstore.ExperimentFigures{}, err
+	}
+	p := map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal, "rev": eventrow.RevenueGoal, "strata": strata}
 	var days []expfigures.DayRow
 	var conversions []expfigures.DayCount
 	var revenue []expfigures.RevenueRow
-	rows, err := s.query(`SELECT x_variant AS variant, toString(x_day) AS d, count() AS users FROM (`+chExposedSQL+`) GROUP BY variant, d`, p)
+	// The exposed visitors by variant and day of first exposure (k 3) and, in one pass, their
+	// outcomes after it: per visitor and goal (k 0) the goal's first conversion day, or for revenue
+	// the visitor's total (day 1970-01-01); per purchase (k 1) its day and value, for the
+	// cumulative series; for revenue (k 2) the day of the first purchase, its purchasers per day.
+	rows, err := s.query(chOutcomesSQL+` UNION ALL SELECT x_variant AS variant, toUInt8(3) AS k, toString(x_day) AS d, '' AS o_goal,
+		count() AS n, toFloat64(0) AS total, toFloat64(0) AS squares FROM (`+chStrataSQL+`) GROUP BY variant, d`, p)
 	if err != nil {
 		return eventstore.ExperimentFigures{}, err
 	}
 	for _, r := range rows {
-		days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Users: r.Num("users")})
-	}
-	// Outcomes after each visitor's first exposure: the goal's first conversion day, the purchases.
-	rows, err = s.query(`SELECT x_variant AS variant, toString(o_day) AS d, goal AS o_goal, count() AS n, sum(o_value) AS total,
-		sum(o_value * o_value) AS squares FROM (
-		SELECT visitor, x_variant, goal, if(goal = {:rev}, toDate('1970-01-01'), argMin(o_day0, o_at)) AS o_day, sum(o_value0) AS o_value
-		FROM (SELECT visitor, goal, at AS o_at, day AS o_day0, value AS o_value0 FROM experiment_events
-			WHERE site_id = {:site} AND experiment = '' AND goal IN ({:goal}, {:rev}))
-		ALL INNER JOIN (`+chExposedSQL+`) USING (visitor)
-		WHERE o_at >= x_at GROUP BY visitor, x_variant, goal)
-		GROUP BY variant, d, o_goal`, p)
-	if err != nil {
-		return eventstore.ExperimentFigures{}, err
-	}
-	for _, r := range rows {
-		if r.Str("o_goal") == goal {
+		switch k, g := r.Int("k"), r.Str("o_goal"); {
+		case k == 0 && g == goal && goal != eventrow.RevenueGoal:
 			conversions = append(conversions, expfigures.DayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
-		}
-		if r.Str("o_goal") == eventrow.RevenueGoal {
+		case k == 0 && g == eventrow.RevenueGoal:
 			revenue = append(revenue, expfigures.RevenueRow{Variant: r.Str("variant"), Sum: r.Num("total"), Squares: r.Num("squares")})
-		}
-	}
-	if goal == eventrow.RevenueGoal {
-		// Purchasers on the day of their first purchase after exposure (the revenue row above is per visitor).
-		conversions = conversions[:0]
-		rows, err = s.query(`SELECT x_variant AS variant, toString(d) AS d, count() AS n FROM (
-			SELECT visitor, x_variant, argMin(o_day0, o_at) AS d FROM (SELECT visitor, at AS o_at, day AS o_day0 FROM experiment_events
-				WHERE site_id = {:site} AND experiment = '' AND goal = {:rev})
-			ALL INNER JOIN (`+chExposedSQL+`) USING (visitor) WHERE o_at >= x_at GROUP BY visitor, x_variant)
-			GROUP BY variant, d`, p)
-		if err != nil {
-			return eventstore.ExperimentFigures{}, err
-		}
-		for _, r := range rows {
+		case k == 1:
+			days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Revenue: r.Num("total")})
+		case k == 3:
+			days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Users: r.Num("n")})
+		case k == 2 && goal == eventrow.RevenueGoal:
 			conversions = append(conversions, expfigures.DayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
 		}
-	}
-	// Revenue per purchase day, for the cumulative series.
-	rows, err = s.query(`SELECT x_variant AS variant, toString(o_day) AS d, sum(o_value) AS total FROM (
-		SELECT visitor, at AS o_at, day AS o_day, value AS o_value FROM experiment_events
-		WHERE site_id = {:site} AND experiment = '' AND goal = {:rev})
-		ALL INNER JOIN (`+chExposedSQL+`) USING (visitor) WHERE o_at >= x_at GROUP BY variant, d`, p)
-	if err != nil {
-		return eventstore.ExperimentFigures{}, err
-	}
-	for _, r := range rows {
-		days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Revenue: r.Num("total")})
 	}
 	return expfigures.Figures(days, conversions, revenue), nil
 }

@@ -568,6 +568,9 @@ func (s *chStore) SettleClosedDays() error {
 		if err := s.settleSite(r.Str("site_id"), from, last); err != nil && first == nil {
 			first = fmt.Errorf("site %s: %w", r.Str("site_id"), err)
 		}
+		if err := s.settleStrata(r.Str("site_id")); err != nil && first == nil { // clickhouse_strata.go
+			first = fmt.Errorf("site %s: experiments' strata: %w", r.Str("site_id"), err)
+		}
 	}
 	return first
 }

@@ -9,7 +9,8 @@
 // (tests/helpers/site-type-cv.ts): the accuracy when each site's rule is chosen on the other sites,
 // and with SCAN_CORPUS_DETAIL each sign's sites where it helps or hurts; '_seen_elsewhere' also leaves
 // out, for each held-out site, the signs that fire on no other site. '_source_out' holds out a whole
-// template family (a repository owner, or html5up / Start Bootstrap forks) at a time.
+// template family (a repository owner, or html5up / Start Bootstrap forks) at a time; '_nested_source_out'
+// also chooses the thresholds (points, lead, words-only extra) by an inner family cross-validation.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -60,6 +61,10 @@ export default async function (emit) {
       emit('scan_corpus_tune_site_type_leave_one_site_out_seen_elsewhere', pct(r.leaveOneSiteOutSeenElsewhere), '%');
       emit('scan_corpus_tune_site_type_leave_one_source_out', pct(r.leaveOneSourceOut), '%');
       emit('scan_corpus_tune_site_type_leave_one_source_out_seen_elsewhere', pct(r.leaveOneSourceOutSeenElsewhere), '%');
+      const n = cv.nestedSourceOut(cases);
+      emit('scan_corpus_tune_site_type_nested_source_out', pct(n.leaveOneSourceOut), '%');
+      emit('scan_corpus_tune_site_type_nested_source_out_seen_elsewhere', pct(n.leaveOneSourceOutSeenElsewhere), '%');
+      console.error(`site type thresholds the nested cross-validation chooses: ${JSON.stringify(n.chosen)}`);
       if (process.env.SCAN_CORPUS_DETAIL) {
         console.error(`right only with their own site's signs: ${r.dependsOnOwnSite.join(' ') || 'none'}`);
         const precision = cv.signPrecision(cases);

@@ -227,6 +227,36 @@ describe('site type from what kind of place the page describes', () => {
     expect(decideSiteType({ ...level, b2b: [['services section', 1]] }).siteType).toBe('local');
   });
 
+  test("two points of a type's layout decide; two points of its words alone do not", () => {
+    const none: SiteTypeEvidence = { ecommerce: [], local: [], content: [], docs: [], nonprofit: [], b2b: [] };
+    expect(decideSiteType({ ...none, content: [['post listing', 2]] }).siteType).toBe('content');
+    expect(decideSiteType({ ...none, ecommerce: [['cart link', 2]] }).siteType).toBe('ecommerce');
+    // Words any kind of site may use ("Get started", "Shop", "Solutions") need a third point.
+    expect(decideSiteType({ ...none, b2b: [['sales call to action', 2]] }).siteType).toBe('general');
+    expect(decideSiteType({ ...none, ecommerce: [['shop words in the headings', 2]] }).siteType).toBe('general');
+    expect(decideSiteType({ ...none, b2b: [['business vocabulary', 3]] }).siteType).toBe('b2b');
+    // A word sign beside a layout sign is no longer words alone.
+    expect(
+      decideSiteType({
+        ...none,
+        b2b: [
+          ['sales call to action', 1],
+          ['client logos', 1],
+        ],
+      }).siteType,
+    ).toBe('b2b');
+    // The lead still counts: two points against one are a guess.
+    expect(decideSiteType({ ...none, content: [['post listing', 2]], local: [['opening hours', 1]] }).siteType).toBe('general');
+  });
+
+  test('a listing of dated posts is a publication; the same cards undated, or a "Get started" alone, are a General website', () => {
+    const post = (d: string) => `<article><h2><a href="/p">A walk in autumn</a></h2><p>${d}</p><p>Leaves and light.</p></article>`;
+    const dated = ['March 3, 2024', 'February 9, 2024', 'January 14, 2024'].map(post).join('');
+    expect(page(`<h1>Field notes</h1>${dated}`, 'Field notes').siteType).toBe('content');
+    expect(page(`<h1>Field notes</h1>${['', '', ''].map(post).join('')}`, 'Field notes').siteType).toBe('general');
+    expect(page('<h1>Hello</h1><a class="btn btn-primary" href="/start">Get started</a>', 'Hello').siteType).toBe('general');
+  });
+
   test('a table of contents of its own sections beside code is a manual; the same links without code are a one-page site', () => {
     const toc = ['intro', 'install', 'setup', 'images', 'text', 'code', 'credits', 'faq']
       .map((id) => `<a href="#${id}">${id}</a>`)
@@ -384,7 +414,18 @@ describe('site type from what kind of place the page describes', () => {
     const share =
       '<a href="https://twitter.com/intent/tweet?url=x">Tweet</a><a href="https://www.facebook.com/sharer/sharer.php?u=x">Share</a>';
     expect(page(`${share}<main>${[1, 2, 3].map(card).join('')}</main>`, 'Ghostwind').siteType).toBe('content');
-    expect(page(`<main>${[1, 2, 3].map(card).join('')}</main>`, 'Ghostwind').siteType).toBe('general');
+    // Three posts that each give their reading time are a listing of posts: a layout sign decides
+    // from two points; the same cards without a byline are any template's cards.
+    expect(page(`<main>${[1, 2, 3].map(card).join('')}</main>`, 'Ghostwind').siteType).toBe('content');
+    expect(
+      page(
+        `<main>${[1, 2, 3]
+          .map(card)
+          .join('')
+          .replace(/MIN READ/g, 'ITEMS')}</main>`,
+        'Ghostwind',
+      ).siteType,
+    ).toBe('general');
   });
 });
 

@@ -78,8 +78,10 @@ describe('site-type signs from the layout', () => {
          <form><label>Donation amount <input name="amount"></label><button>Donate now</button></form>`,
       ),
     ).toBe('nonprofit');
-    // A lone "Older posts" link is not enough to call a page a publication.
-    expect(typeOf('<h1>Northwind</h1><a href="/page/2">Older posts</a>')).toBe('general');
+    // One point of a manual's layout is not enough to call a page documentation; two points of a
+    // blog's own layout (its pager between older and newer posts) are.
+    expect(typeOf('<h1>Northwind</h1><h2>On this page</h2>')).toBe('general');
+    expect(typeOf('<h1>Northwind</h1><a href="/page/2">Older posts</a>')).toBe('content');
     // A blog: its feed, its archive widgets and its pagination.
     expect(
       typeOf(

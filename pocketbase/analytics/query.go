@@ -58,14 +58,21 @@ func kpisHandler(app core.App, store eventstore.Store) func(*core.RequestEvent) 
 		}
 		// The site's own clock: its today, its weeks (its rollups are counted in its days).
 		now := time.Now().In(zones.OfSite(site))
-		week, err := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -6)), zones.CalDay(now))
+		var week, prev, today, sameDayLastWeek, month eventstore.Totals
+		together(
+			func() { week, err = totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -6)), zones.CalDay(now)) },
+			func() {
+				prev, _ = totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -13)), zones.CalDay(now.AddDate(0, 0, -7)))
+			},
+			func() { today, _ = totals(store, site.Id, zones.CalDay(now), zones.CalDay(now)) },
+			func() {
+				sameDayLastWeek, _ = totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -7)), zones.CalDay(now.AddDate(0, 0, -7)))
+			},
+			func() { month, _ = totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -29)), zones.CalDay(now)) },
+		)
 		if err != nil {
 			return err
 		}
-		prev, _ := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -13)), zones.CalDay(now.AddDate(0, 0, -7)))
-		today, _ := totals(store, site.Id, zones.CalDay(now), zones.CalDay(now))
-		sameDayLastWeek, _ := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -7)), zones.CalDay(now.AddDate(0, 0, -7)))
-		month, _ := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -29)), zones.CalDay(now))
 		rules, _ := app.CountRecords("optimization_rules", dbx.HashExp{"site_id": site.Id, "enabled": true})
 		rulesWeekAgo := activeRulesAt(app, site.Id, now.AddDate(0, 0, -7))
 		impact, err := measureRevenueImpact(app, store, site.Id, now)
@@ -148,22 +155,27 @@ func rangeDays(e *core.RequestEvent) (int, error) {
 func buildReport(store eventstore.Store, siteID string, days int, now time.Time) (map[string]any, error) {
 	from, to := zones.CalDay(now.AddDate(0, 0, -(days-1))), zones.CalDay(now)
 	span := eventstore.DayRange{From: from, To: to}
-	summary, err := totals(store, siteID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	previous, _ := totals(store, siteID, zones.CalDay(now.AddDate(0, 0, -(2*days-1))), zones.CalDay(now.AddDate(0, 0, -days)))
-
-	rows, err := store.Daily(siteID, span)
-	if err != nil {
-		return nil, err
+	var summary, previous eventstore.Totals
+	var rows []eventstore.DayFigures
+	var pages []eventstore.PageFigures
+	var dims []eventstore.DimFigures
+	errs := make([]error, 4)
+	together(
+		func() { summary, errs[0] = totals(store, siteID, from, to) },
+		func() {
+			previous, _ = totals(store, siteID, zones.CalDay(now.AddDate(0, 0, -(2*days-1))), zones.CalDay(now.AddDate(0, 0, -days)))
+		},
+		func() { rows, errs[1] = store.Daily(siteID, span) },
+		func() { pages, errs[2] = store.TopPages(siteID, span, 10) },
+		func() { dims, errs[3] = store.Dimensions(siteID, span) },
+	)
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
 	}
 	series := fillSeries(rows, now, days)
 
-	pages, err := store.TopPages(siteID, span, 10)
-	if err != nil {
-		return nil, err
-	}
 	for i := range pages {
 		pg := &pages[i]
 		pg.Revenue = eventrow.Round2(pg.Revenue)
@@ -177,10 +189,6 @@ func buildReport(store eventstore.Store, siteID string, days int, now time.Time)
 		}
 	}
 
-	dims, err := store.Dimensions(siteID, span)
-	if err != nil {
-		return nil, err
-	}
 	grouped := map[string][]eventstore.DimFigures{}
 	for _, d := range dims {
 		d.Revenue = eventrow.Round2(d.Revenue)

@@ -294,8 +294,31 @@ func (s *chStore) sessionFigures(siteID string, days eventstore.DayRange, kind s
 		return out, nil
 	}
 	sort.Strings(want)
-	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, kind, out); err != nil {
-		return nil, err
+	// Days in memory with their basis (settled or computed) are not read again: a route reads only
+	// the day counts and sums, not the range's settled rows (thousands of dimensions at 90 days).
+	var missing []string
+	s.memoMu.Lock()
+	for _, d := range want {
+		if f, ok := s.memo[memoKey(siteID, d, counts, kind)]; ok {
+			out[d] = f
+		} else {
+			missing = append(missing, d)
+		}
+	}
+	s.memoMu.Unlock()
+	if len(missing) > 0 {
+		read := map[string]*dayFigs{}
+		if err := s.readSettled(siteID, missing[0], missing[len(missing)-1], counts, kind, read); err != nil {
+			return nil, err
+		}
+		s.memoMu.Lock()
+		for d, f := range read {
+			if out[d] == nil {
+				out[d] = f
+				s.memoPut(memoKey(siteID, d, counts, kind), f, kind)
+			}
+		}
+		s.memoMu.Unlock()
 	}
 	var run []string
 	flush := func() error {
@@ -411,8 +434,34 @@ func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, 
 	return s.db.Insert("settled", rows)
 }
 
-// chMemoSize bounds the open days' figures kept in memory (computeDaysOnce), by day and kind.
-const chMemoSize = 768
+// chMemoItems bounds the days' figures kept in memory (memoPut): keys plus their pages and
+// dimensions (about 150 bytes each), so a few sites' 90-day Analytics stay in memory.
+const chMemoItems = 400_000
+
+// memoKey is the key of a day's figures of kind in memory: its basis is part of it, so a kept
+// day is as exact as a settled one and is not used once an event of its basis arrives.
+func memoKey(siteID, day string, counts map[string]uint64, kind string) string {
+	return siteID + "|" + day + ":" + basisOf(counts, day) + "|" + kind
+}
+
+// memoPut keeps a day's figures of kind (memoMu held); the whole memory is dropped once it would
+// weigh more than chMemoItems, and refills from settled rows and computed days.
+func (s *chStore) memoPut(key string, f *dayFigs, kind string) {
+	w := 1
+	switch kind {
+	case "page":
+		w += len(f.pages)
+	case "dim":
+		w += len(f.dims)
+	}
+	if s.memo == nil || s.memoItems+w > chMemoItems {
+		s.memo, s.memoItems = map[string]*dayFigs{}, 0
+	}
+	if _, ok := s.memo[key]; !ok {
+		s.memoItems += w
+	}
+	s.memo[key] = f
+}
 
 // chKinds are the kinds of session-level figures (computeDays' steps, settled rows).
 var chKinds = []string{"day", "page", "dim"}
@@ -426,7 +475,7 @@ var chKinds = []string{"day", "page", "dim"}
 // background for the routes that follow; a run with a closed day computes all, to settle them.
 // whole: every kind was computed from whole inserts with this basis (wholeDays), to be settled.
 func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64, kind string) (map[string]*dayFigs, bool, error) {
-	key := func(d, k string) string { return siteID + "|" + d + ":" + basisOf(counts, d) + "|" + k }
+	key := func(d, k string) string { return memoKey(siteID, d, counts, k) }
 	kept := func() (map[string]*dayFigs, []chan struct{}) {
 		figs, wait := map[string]*dayFigs{}, []chan struct{}{}
 		s.memoMu.Lock()
@@ -455,7 +504,30 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 	if run[0] > last {
 		kinds = []string{kind}
 	}
+	// Marked as being computed, so that a concurrent read of the same days (the Overview's week,
+	// today and month read today at once) waits for this one instead of computing them again.
+	computing := make(chan struct{})
+	var mine []string
+	s.memoMu.Lock()
+	if s.filling == nil {
+		s.filling = map[string]chan struct{}{}
+	}
+	for _, d := range run {
+		for _, k := range kinds {
+			if _, busy := s.filling[key(d, k)]; !busy {
+				s.filling[key(d, k)] = computing
+				mine = append(mine, key(d, k))
+			}
+		}
+	}
+	s.memoMu.Unlock()
 	figs, whole, err := s.computeKept(siteID, run, counts, kinds, key)
+	s.memoMu.Lock()
+	for _, k := range mine {
+		delete(s.filling, k)
+	}
+	s.memoMu.Unlock()
+	close(computing)
 	if err != nil || !whole || len(kinds) == len(chKinds) {
 		return figs, whole, err
 	}
@@ -509,9 +581,6 @@ func (s *chStore) computeKept(siteID string, run []string, counts map[string]uin
 		return figs, false, err
 	}
 	s.memoMu.Lock()
-	if s.memo == nil || len(s.memo)+len(run)*len(kinds) > chMemoSize {
-		s.memo = map[string]*dayFigs{}
-	}
 	for _, d := range run {
 		f := figs[d]
 		if f == nil {
@@ -519,7 +588,7 @@ func (s *chStore) computeKept(siteID string, run []string, counts map[string]uin
 			figs[d] = f
 		}
 		for _, k := range kinds {
-			s.memo[key(d, k)] = f
+			s.memoPut(key(d, k), f, k)
 		}
 	}
 	s.memoMu.Unlock()

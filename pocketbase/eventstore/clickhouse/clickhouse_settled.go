@@ -283,6 +283,13 @@ func (s *chStore) sessionFigures(siteID string, days eventstore.DayRange, kind s
 	if err != nil {
 		return nil, err
 	}
+	return s.sessionFiguresOf(siteID, days, kind, counts)
+}
+
+// sessionFiguresOf is sessionFigures with the events per day from the day before the range to
+// the day after already read (counts).
+func (s *chStore) sessionFiguresOf(siteID string, days eventstore.DayRange, kind string, counts map[string]uint64) (map[string]*dayFigs, error) {
+	p := chRange(siteID, days)
 	var want []string
 	for d, n := range counts {
 		if n > 0 && d >= days.From && d <= p["to"].(string) {

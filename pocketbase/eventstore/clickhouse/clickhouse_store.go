@@ -52,6 +52,8 @@ type chStore struct {
 	dayCache *funneldays.Cache
 	late     chLateState
 	warming  sync.Map // sites whose entry session values are being read ahead (warmEntryDims)
+
+	sessionSpans sync.Map // the session list's window (days) that last held a site's page (RecentSessions)
 }
 
 type chJob struct {

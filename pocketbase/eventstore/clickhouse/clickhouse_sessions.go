@@ -65,8 +65,15 @@ func (s *chStore) RecentSessions(q eventstore.SessionsQuery) (eventstore.Session
 		return out, nil
 	}
 	ids := make([]string, len(rows))
+	oldest := rows[0].Num("started")
 	for i, r := range rows {
 		ids[i] = r.Str("session")
+		oldest = min(oldest, r.Num("started"))
+	}
+	// Their rows are on their start's local day or later (a local day is within a day of UTC's):
+	// a deep page of a wide window reads a few days, not the window.
+	if d := time.UnixMilli(int64(oldest)).UTC().AddDate(0, 0, -1); d.After(lo) {
+		lo = time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
 	}
 	figs, err := s.query(`SELECT session, minMerge(started) AS started, sumMerge(duration_ms) AS duration_ms,
 		sumMerge(pageviews) AS pv, argMinIfMerge(entry) AS entry, argMaxIfMerge(exit_path) AS exit_path,

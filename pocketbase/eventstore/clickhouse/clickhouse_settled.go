@@ -73,7 +73,7 @@ const chDimColsSQL = `if(domain(s_ref) != '', domain(s_ref), s_ref) AS ref, s_us
 
 // computeDays computes the session-level figures of the start days from..to (one contiguous run):
 // those of kinds ("day", "page", "dim"), or all with none given.
-func (s *chStore) computeDays(siteID, from, to string, kinds ...string) (map[string]*dayFigs, error) {
+func (s *chStore) computeDays(db *Client, siteID, from, to string, kinds ...string) (map[string]*dayFigs, error) {
 	p := map[string]any{"site": siteID, "from": from, "to": to, "lo": dayBefore(from), "hi": dayAfter(to)}
 	out := map[string]*dayFigs{}
 	day := func(d string) *dayFigs {
@@ -176,7 +176,7 @@ func (s *chStore) computeDays(siteID, from, to string, kinds ...string) (map[str
 	// (each is a few ms of ClickHouse work and a round trip); filled in order afterwards.
 	results := make([][]Row, len(steps))
 	if err := s.queryEach(len(steps), func(i int) (err error) {
-		results[i], err = s.query(steps[i].sql, p)
+		results[i], err = queryOn(db, steps[i].sql, p)
 		return err
 	}); err != nil {
 		return nil, err
@@ -187,6 +187,22 @@ func (s *chStore) computeDays(siteID, from, to string, kinds ...string) (map[str
 		}
 	}
 	return out, nil
+}
+
+// chBackgroundPriority is ClickHouse's query priority of the store's background reads (settling
+// closed days, computing a route's other kinds): they pause while a route's reads run.
+const chBackgroundPriority = 10
+
+// background is the client of the store's background reads (chBackgroundPriority).
+func (s *chStore) background() *Client { return s.db.withPriority(chBackgroundPriority) }
+
+// queryOn binds and runs a read on db (the store's, or its background client).
+func queryOn(db *Client, sql string, params map[string]any) ([]Row, error) {
+	q, err := Bind(sql, params)
+	if err != nil {
+		return nil, err
+	}
+	return db.Query(q)
 }
 
 // chQueryConcurrency bounds the reads one request runs at once (queryEach).
@@ -235,14 +251,14 @@ func basisOf(n map[string]uint64, day string) string {
 // they equal the events' own counts only once every insert is whole. A figure computed from a
 // half-applied insert is returned but never kept (in memory or settled), and its basis (counts)
 // does not hold once the insert is whole.
-func (s *chStore) wholeDays(siteID, from, to string, counts map[string]uint64) (bool, error) {
+func (s *chStore) wholeDays(db *Client, siteID, from, to string, counts map[string]uint64) (bool, error) {
 	lo, err1 := time.Parse("2006-01-02", from)
 	hi, err2 := time.Parse("2006-01-02", to)
 	if err1 != nil || err2 != nil {
 		return false, nil
 	}
 	// ts (UTC) bounds around the local days: a zone is at most 14 hours from UTC.
-	rows, err := s.query(`SELECT d_day, sum(es) AS es, sum(eg) AS eg, sum(ss) AS ss, sum(gs) AS gs, sum(fn) AS fn FROM (
+	rows, err := queryOn(db, `SELECT d_day, sum(es) AS es, sum(eg) AS eg, sum(ss) AS ss, sum(gs) AS gs, sum(fn) AS fn FROM (
 		SELECT toString(day) AS d_day, countIf(session != '') AS es, countIf(type IN ('conversion', 'micro_conversion')) AS eg,
 			toUInt64(0) AS ss, toUInt64(0) AS gs, toUInt64(0) AS fn FROM events
 		WHERE site_id = {:site} AND ts >= toDateTime({:loSec}) AND ts < toDateTime({:hiSec})
@@ -528,7 +544,7 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 		}
 	}
 	s.memoMu.Unlock()
-	figs, whole, err := s.computeKept(siteID, run, counts, kinds, key)
+	figs, whole, err := s.computeKept(s.db, siteID, run, counts, kinds, key)
 	s.memoMu.Lock()
 	for _, k := range mine {
 		delete(s.filling, k)
@@ -561,7 +577,7 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 	s.memoMu.Unlock()
 	if len(fill) == len(run)*len(rest) {
 		go func() {
-			_, _, _ = s.computeKept(siteID, run, counts, rest, key)
+			_, _, _ = s.computeKept(s.background(), siteID, run, counts, rest, key)
 			s.memoMu.Lock()
 			for _, k := range fill {
 				delete(s.filling, k)
@@ -581,9 +597,9 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 }
 
 // computeKept is computeWhole of the kinds, kept in memory under each kind when whole.
-func (s *chStore) computeKept(siteID string, run []string, counts map[string]uint64, kinds []string,
+func (s *chStore) computeKept(db *Client, siteID string, run []string, counts map[string]uint64, kinds []string,
 	key func(d, k string) string) (map[string]*dayFigs, bool, error) {
-	figs, whole, err := s.computeWhole(siteID, run, counts, kinds...)
+	figs, whole, err := s.computeWhole(db, siteID, run, counts, kinds...)
 	if err != nil || !whole {
 		return figs, false, err
 	}
@@ -604,17 +620,17 @@ func (s *chStore) computeKept(siteID string, run []string, counts map[string]uin
 
 // computeWhole is computeDays and whether the run's days and the days either side were whole
 // (wholeDays) both before and after computing.
-func (s *chStore) computeWhole(siteID string, run []string, counts map[string]uint64, kinds ...string) (map[string]*dayFigs, bool, error) {
+func (s *chStore) computeWhole(db *Client, siteID string, run []string, counts map[string]uint64, kinds ...string) (map[string]*dayFigs, bool, error) {
 	from, to := dayBefore(run[0]), dayAfter(run[len(run)-1])
-	before, err := s.wholeDays(siteID, from, to, counts)
+	before, err := s.wholeDays(db, siteID, from, to, counts)
 	if err != nil {
 		return nil, false, err
 	}
-	figs, err := s.computeDays(siteID, run[0], run[len(run)-1], kinds...)
+	figs, err := s.computeDays(db, siteID, run[0], run[len(run)-1], kinds...)
 	if err != nil || !before {
 		return figs, false, err
 	}
-	after, err := s.wholeDays(siteID, from, to, counts)
+	after, err := s.wholeDays(db, siteID, from, to, counts)
 	return figs, after, err
 }
 
@@ -678,7 +694,7 @@ func (s *chStore) settleSite(siteID, from, last string) error {
 		if len(run) == 0 {
 			return nil
 		}
-		figs, whole, err := s.computeWhole(siteID, run, counts)
+		figs, whole, err := s.computeWhole(s.background(), siteID, run, counts)
 		if err == nil && whole {
 			err = s.settle(siteID, run, figs, counts)
 		}

@@ -41,6 +41,35 @@ func totals(store eventstore.Store, site, from, to string) (eventstore.Totals, e
 	return t, err
 }
 
+// totalsManyStore answers several ranges' totals from one read of the days they span
+// (ClickHouse: two queries instead of four per range).
+type totalsManyStore interface {
+	TotalsMany(siteID string, ranges []eventstore.DayRange) ([]eventstore.Totals, error)
+}
+
+// totalsOf is totals of each range, read at once, with each range's error (one read's error is
+// every range's).
+func totalsOf(store eventstore.Store, site string, ranges []eventstore.DayRange) ([]eventstore.Totals, []error) {
+	out, errs := make([]eventstore.Totals, len(ranges)), make([]error, len(ranges))
+	if many, ok := store.(totalsManyStore); ok {
+		t, err := many.TotalsMany(site, ranges)
+		for i := range out {
+			if i < len(t) {
+				out[i] = t[i]
+			}
+			deriveTotals(&out[i])
+			errs[i] = err
+		}
+		return out, errs
+	}
+	reads := make([]func(), len(ranges))
+	for i, r := range ranges {
+		reads[i] = func() { out[i], errs[i] = totals(store, site, r.From, r.To) }
+	}
+	together(reads...)
+	return out, errs
+}
+
 // change is the percent change from baseline: (current - baseline) / baseline * 100, 0 if baseline <= 0.
 func change(current, baseline float64) float64 {
 	if baseline <= 0 {
@@ -58,14 +87,15 @@ func kpisHandler(app core.App, store eventstore.Store) func(*core.RequestEvent) 
 		}
 		// The site's own clock: its today, its weeks (its rollups are counted in its days).
 		now := time.Now().In(zones.OfSite(site))
-		week, err := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -6)), zones.CalDay(now))
-		if err != nil {
-			return err
+		day := func(ago int) string { return zones.CalDay(now.AddDate(0, 0, -ago)) }
+		t, errs := totalsOf(store, site.Id, []eventstore.DayRange{
+			{From: day(6), To: day(0)}, {From: day(13), To: day(7)}, {From: day(0), To: day(0)}, {From: day(7), To: day(7)},
+			{From: day(29), To: day(0)},
+		})
+		if errs[0] != nil {
+			return errs[0]
 		}
-		prev, _ := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -13)), zones.CalDay(now.AddDate(0, 0, -7)))
-		today, _ := totals(store, site.Id, zones.CalDay(now), zones.CalDay(now))
-		sameDayLastWeek, _ := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -7)), zones.CalDay(now.AddDate(0, 0, -7)))
-		month, _ := totals(store, site.Id, zones.CalDay(now.AddDate(0, 0, -29)), zones.CalDay(now))
+		week, prev, today, sameDayLastWeek, month := t[0], t[1], t[2], t[3], t[4]
 		rules, _ := app.CountRecords("optimization_rules", dbx.HashExp{"site_id": site.Id, "enabled": true})
 		rulesWeekAgo := activeRulesAt(app, site.Id, now.AddDate(0, 0, -7))
 		impact, err := measureRevenueImpact(app, store, site.Id, now)
@@ -148,22 +178,30 @@ func rangeDays(e *core.RequestEvent) (int, error) {
 func buildReport(store eventstore.Store, siteID string, days int, now time.Time) (map[string]any, error) {
 	from, to := zones.CalDay(now.AddDate(0, 0, -(days-1))), zones.CalDay(now)
 	span := eventstore.DayRange{From: from, To: to}
-	summary, err := totals(store, siteID, from, to)
-	if err != nil {
-		return nil, err
+	var t []eventstore.Totals
+	var rows []eventstore.DayFigures
+	var pages []eventstore.PageFigures
+	var dims []eventstore.DimFigures
+	errs := make([]error, 4)
+	together(
+		func() {
+			var terrs []error
+			t, terrs = totalsOf(store, siteID, []eventstore.DayRange{span,
+				{From: zones.CalDay(now.AddDate(0, 0, -(2*days - 1))), To: zones.CalDay(now.AddDate(0, 0, -days))}})
+			errs[0] = terrs[0]
+		},
+		func() { rows, errs[1] = store.Daily(siteID, span) },
+		func() { pages, errs[2] = store.TopPages(siteID, span, 10) },
+		func() { dims, errs[3] = store.Dimensions(siteID, span) },
+	)
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
 	}
-	previous, _ := totals(store, siteID, zones.CalDay(now.AddDate(0, 0, -(2*days-1))), zones.CalDay(now.AddDate(0, 0, -days)))
-
-	rows, err := store.Daily(siteID, span)
-	if err != nil {
-		return nil, err
-	}
+	summary, previous := t[0], t[1]
 	series := fillSeries(rows, now, days)
 
-	pages, err := store.TopPages(siteID, span, 10)
-	if err != nil {
-		return nil, err
-	}
 	for i := range pages {
 		pg := &pages[i]
 		pg.Revenue = eventrow.Round2(pg.Revenue)
@@ -177,10 +215,6 @@ func buildReport(store eventstore.Store, siteID string, days int, now time.Time)
 		}
 	}
 
-	dims, err := store.Dimensions(siteID, span)
-	if err != nil {
-		return nil, err
-	}
 	grouped := map[string][]eventstore.DimFigures{}
 	for _, d := range dims {
 		d.Revenue = eventrow.Round2(d.Revenue)

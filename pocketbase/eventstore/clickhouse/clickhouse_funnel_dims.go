@@ -77,7 +77,7 @@ func (s *chStore) entryDims(siteID string, paths map[string]funnelpath.Path) (ma
 		}
 		lo, hi = dimsDays(missing[0], missing[last])
 		if counts, err = s.dayCounts(siteID, dayBefore(lo), dayAfter(hi)); err == nil {
-			keep, err = s.wholeDays(siteID, lo, hi, counts)
+			keep, err = s.wholeDays(s.db, siteID, lo, hi, counts)
 		}
 		if err != nil {
 			return nil, err
@@ -91,7 +91,7 @@ func (s *chStore) entryDims(siteID string, paths map[string]funnelpath.Path) (ma
 		dims[sess] = v
 	}
 	if keep {
-		if keep, err = s.wholeDays(siteID, lo, hi, counts); err != nil || !keep {
+		if keep, err = s.wholeDays(s.db, siteID, lo, hi, counts); err != nil || !keep {
 			return dims, err
 		}
 		fresh := map[string]map[string][]string{}

@@ -20,8 +20,10 @@ func (s *chStore) ActiveVisitors(siteID string, now time.Time) int {
 	return rows[0].Int("n")
 }
 
+// DistinctVisitors reads the range's raw events (a month's for plan metering, every 10 minutes
+// and at start): at background priority, so it pauses while a route reads.
 func (s *chStore) DistinctVisitors(siteID string, from time.Time) (int, error) {
-	rows, err := s.query(`SELECT uniqExact(s_visitor) AS n FROM (SELECT session, any(visitor) AS s_visitor, min(at) AS started
+	rows, err := queryOn(s.background(), `SELECT uniqExact(s_visitor) AS n FROM (SELECT session, any(visitor) AS s_visitor, min(at) AS started
 		FROM events WHERE site_id = {:site} AND ts >= toDateTime({:sec}) AND session != '' GROUP BY session) WHERE started >= {:from}`,
 		map[string]any{"site": siteID, "sec": from.Add(-chSessionSpan).Unix(), "from": from})
 	if err != nil || len(rows) == 0 {

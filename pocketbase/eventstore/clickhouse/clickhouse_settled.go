@@ -73,7 +73,7 @@ const chDimColsSQL = `if(domain(s_ref) != '', domain(s_ref), s_ref) AS ref, s_us
 
 // computeDays computes the session-level figures of the start days from..to (one contiguous run):
 // those of kinds ("day", "page", "dim"), or all with none given.
-func (s *chStore) computeDays(siteID, from, to string, kinds ...string) (map[string]*dayFigs, error) {
+func (s *chStore) computeDays(db *Client, siteID, from, to string, kinds ...string) (map[string]*dayFigs, error) {
 	p := map[string]any{"site": siteID, "from": from, "to": to, "lo": dayBefore(from), "hi": dayAfter(to)}
 	out := map[string]*dayFigs{}
 	day := func(d string) *dayFigs {
@@ -176,7 +176,7 @@ func (s *chStore) computeDays(siteID, from, to string, kinds ...string) (map[str
 	// (each is a few ms of ClickHouse work and a round trip); filled in order afterwards.
 	results := make([][]Row, len(steps))
 	if err := s.queryEach(len(steps), func(i int) (err error) {
-		results[i], err = s.query(steps[i].sql, p)
+		results[i], err = queryOn(db, steps[i].sql, p)
 		return err
 	}); err != nil {
 		return nil, err
@@ -187,6 +187,22 @@ func (s *chStore) computeDays(siteID, from, to string, kinds ...string) (map[str
 		}
 	}
 	return out, nil
+}
+
+// chBackgroundPriority is ClickHouse's query priority of the store's background reads (settling
+// closed days, computing a route's other kinds): they pause while a route's reads run.
+const chBackgroundPriority = 10
+
+// background is the client of the store's background reads (chBackgroundPriority).
+func (s *chStore) background() *Client { return s.db.withPriority(chBackgroundPriority) }
+
+// queryOn binds and runs a read on db (the store's, or its background client).
+func queryOn(db *Client, sql string, params map[string]any) ([]Row, error) {
+	q, err := Bind(sql, params)
+	if err != nil {
+		return nil, err
+	}
+	return db.Query(q)
 }
 
 // chQueryConcurrency bounds the reads one request runs at once (queryEach).
@@ -235,14 +251,14 @@ func basisOf(n map[string]uint64, day string) string {
 // they equal the events' own counts only once every insert is whole. A figure computed from a
 // half-applied insert is returned but never kept (in memory or settled), and its basis (counts)
 // does not hold once the insert is whole.
-func (s *chStore) wholeDays(siteID, from, to string, counts map[string]uint64) (bool, error) {
+func (s *chStore) wholeDays(db *Client, siteID, from, to string, counts map[string]uint64) (bool, error) {
 	lo, err1 := time.Parse("2006-01-02", from)
 	hi, err2 := time.Parse("2006-01-02", to)
 	if err1 != nil || err2 != nil {
 		return false, nil
 	}
 	// ts (UTC) bounds around the local days: a zone is at most 14 hours from UTC.
-	rows, err := s.query(`SELECT d_day, sum(es) AS es, sum(eg) AS eg, sum(ss) AS ss, sum(gs) AS gs, sum(fn) AS fn FROM (
+	rows, err := queryOn(db, `SELECT d_day, sum(es) AS es, sum(eg) AS eg, sum(ss) AS ss, sum(gs) AS gs, sum(fn) AS fn FROM (
 		SELECT toString(day) AS d_day, countIf(session != '') AS es, countIf(type IN ('conversion', 'micro_conversion')) AS eg,
 			toUInt64(0) AS ss, toUInt64(0) AS gs, toUInt64(0) AS fn FROM events
 		WHERE site_id = {:site} AND ts >= toDateTime({:loSec}) AND ts < toDateTime({:hiSec})
@@ -283,6 +299,13 @@ func (s *chStore) sessionFigures(siteID string, days eventstore.DayRange, kind s
 	if err != nil {
 		return nil, err
 	}
+	return s.sessionFiguresOf(siteID, days, kind, counts)
+}
+
+// sessionFiguresOf is sessionFigures with the events per day from the day before the range to
+// the day after already read (counts).
+func (s *chStore) sessionFiguresOf(siteID string, days eventstore.DayRange, kind string, counts map[string]uint64) (map[string]*dayFigs, error) {
+	p := chRange(siteID, days)
 	var want []string
 	for d, n := range counts {
 		if n > 0 && d >= days.From && d <= p["to"].(string) {
@@ -294,8 +317,31 @@ func (s *chStore) sessionFigures(siteID string, days eventstore.DayRange, kind s
 		return out, nil
 	}
 	sort.Strings(want)
-	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, kind, out); err != nil {
-		return nil, err
+	// Days in memory with their basis (settled or computed) are not read again: a route reads only
+	// the day counts and sums, not the range's settled rows (thousands of dimensions at 90 days).
+	var missing []string
+	s.memoMu.Lock()
+	for _, d := range want {
+		if f, ok := s.memo[memoKey(siteID, d, counts, kind)]; ok {
+			out[d] = f
+		} else {
+			missing = append(missing, d)
+		}
+	}
+	s.memoMu.Unlock()
+	if len(missing) > 0 {
+		read := map[string]*dayFigs{}
+		if err := s.readSettled(siteID, missing[0], missing[len(missing)-1], counts, kind, read); err != nil {
+			return nil, err
+		}
+		s.memoMu.Lock()
+		for d, f := range read {
+			if out[d] == nil {
+				out[d] = f
+				s.memoPut(memoKey(siteID, d, counts, kind), f, kind)
+			}
+		}
+		s.memoMu.Unlock()
 	}
 	var run []string
 	flush := func() error {
@@ -411,8 +457,34 @@ func (s *chStore) settle(siteID string, run []string, figs map[string]*dayFigs, 
 	return s.db.Insert("settled", rows)
 }
 
-// chMemoSize bounds the open days' figures kept in memory (computeDaysOnce), by day and kind.
-const chMemoSize = 768
+// chMemoItems bounds the days' figures kept in memory (memoPut): keys plus their pages and
+// dimensions (about 150 bytes each), so a few sites' 90-day Analytics stay in memory.
+const chMemoItems = 400_000
+
+// memoKey is the key of a day's figures of kind in memory: its basis is part of it, so a kept
+// day is as exact as a settled one and is not used once an event of its basis arrives.
+func memoKey(siteID, day string, counts map[string]uint64, kind string) string {
+	return siteID + "|" + day + ":" + basisOf(counts, day) + "|" + kind
+}
+
+// memoPut keeps a day's figures of kind (memoMu held); the whole memory is dropped once it would
+// weigh more than chMemoItems, and refills from settled rows and computed days.
+func (s *chStore) memoPut(key string, f *dayFigs, kind string) {
+	w := 1
+	switch kind {
+	case "page":
+		w += len(f.pages)
+	case "dim":
+		w += len(f.dims)
+	}
+	if s.memo == nil || s.memoItems+w > chMemoItems {
+		s.memo, s.memoItems = map[string]*dayFigs{}, 0
+	}
+	if _, ok := s.memo[key]; !ok {
+		s.memoItems += w
+	}
+	s.memo[key] = f
+}
 
 // chKinds are the kinds of session-level figures (computeDays' steps, settled rows).
 var chKinds = []string{"day", "page", "dim"}
@@ -426,7 +498,7 @@ var chKinds = []string{"day", "page", "dim"}
 // background for the routes that follow; a run with a closed day computes all, to settle them.
 // whole: every kind was computed from whole inserts with this basis (wholeDays), to be settled.
 func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64, kind string) (map[string]*dayFigs, bool, error) {
-	key := func(d, k string) string { return siteID + "|" + d + ":" + basisOf(counts, d) + "|" + k }
+	key := func(d, k string) string { return memoKey(siteID, d, counts, k) }
 	kept := func() (map[string]*dayFigs, []chan struct{}) {
 		figs, wait := map[string]*dayFigs{}, []chan struct{}{}
 		s.memoMu.Lock()
@@ -455,7 +527,30 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 	if run[0] > last {
 		kinds = []string{kind}
 	}
-	figs, whole, err := s.computeKept(siteID, run, counts, kinds, key)
+	// Marked as being computed, so that a concurrent read of the same days (the Overview's week,
+	// today and month read today at once) waits for this one instead of computing them again.
+	computing := make(chan struct{})
+	var mine []string
+	s.memoMu.Lock()
+	if s.filling == nil {
+		s.filling = map[string]chan struct{}{}
+	}
+	for _, d := range run {
+		for _, k := range kinds {
+			if _, busy := s.filling[key(d, k)]; !busy {
+				s.filling[key(d, k)] = computing
+				mine = append(mine, key(d, k))
+			}
+		}
+	}
+	s.memoMu.Unlock()
+	figs, whole, err := s.computeKept(s.db, siteID, run, counts, kinds, key)
+	s.memoMu.Lock()
+	for _, k := range mine {
+		delete(s.filling, k)
+	}
+	s.memoMu.Unlock()
+	close(computing)
 	if err != nil || !whole || len(kinds) == len(chKinds) {
 		return figs, whole, err
 	}
@@ -482,7 +577,7 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 	s.memoMu.Unlock()
 	if len(fill) == len(run)*len(rest) {
 		go func() {
-			_, _, _ = s.computeKept(siteID, run, counts, rest, key)
+			_, _, _ = s.computeKept(s.background(), siteID, run, counts, rest, key)
 			s.memoMu.Lock()
 			for _, k := range fill {
 				delete(s.filling, k)
@@ -502,16 +597,13 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 }
 
 // computeKept is computeWhole of the kinds, kept in memory under each kind when whole.
-func (s *chStore) computeKept(siteID string, run []string, counts map[string]uint64, kinds []string,
+func (s *chStore) computeKept(db *Client, siteID string, run []string, counts map[string]uint64, kinds []string,
 	key func(d, k string) string) (map[string]*dayFigs, bool, error) {
-	figs, whole, err := s.computeWhole(siteID, run, counts, kinds...)
+	figs, whole, err := s.computeWhole(db, siteID, run, counts, kinds...)
 	if err != nil || !whole {
 		return figs, false, err
 	}
 	s.memoMu.Lock()
-	if s.memo == nil || len(s.memo)+len(run)*len(kinds) > chMemoSize {
-		s.memo = map[string]*dayFigs{}
-	}
 	for _, d := range run {
 		f := figs[d]
 		if f == nil {
@@ -519,7 +611,7 @@ func (s *chStore) computeKept(siteID string, run []string, counts map[string]uin
 			figs[d] = f
 		}
 		for _, k := range kinds {
-			s.memo[key(d, k)] = f
+			s.memoPut(key(d, k), f, k)
 		}
 	}
 	s.memoMu.Unlock()
@@ -528,17 +620,17 @@ func (s *chStore) computeKept(siteID string, run []string, counts map[string]uin
 
 // computeWhole is computeDays and whether the run's days and the days either side were whole
 // (wholeDays) both before and after computing.
-func (s *chStore) computeWhole(siteID string, run []string, counts map[string]uint64, kinds ...string) (map[string]*dayFigs, bool, error) {
+func (s *chStore) computeWhole(db *Client, siteID string, run []string, counts map[string]uint64, kinds ...string) (map[string]*dayFigs, bool, error) {
 	from, to := dayBefore(run[0]), dayAfter(run[len(run)-1])
-	before, err := s.wholeDays(siteID, from, to, counts)
+	before, err := s.wholeDays(db, siteID, from, to, counts)
 	if err != nil {
 		return nil, false, err
 	}
-	figs, err := s.computeDays(siteID, run[0], run[len(run)-1], kinds...)
+	figs, err := s.computeDays(db, siteID, run[0], run[len(run)-1], kinds...)
 	if err != nil || !before {
 		return figs, false, err
 	}
-	after, err := s.wholeDays(siteID, from, to, counts)
+	after, err := s.wholeDays(db, siteID, from, to, counts)
 	return figs, after, err
 }
 
@@ -605,7 +697,7 @@ func (s *chStore) settleSite(siteID, from, last string) error {
 		if len(run) == 0 {
 			return nil
 		}
-		figs, whole, err := s.computeWhole(siteID, run, counts)
+		figs, whole, err := s.computeWhole(s.background(), siteID, run, counts)
 		if err == nil && whole {
 			err = s.settle(siteID, run, figs, counts)
 		}

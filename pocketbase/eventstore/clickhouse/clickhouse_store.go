@@ -29,8 +29,9 @@ type chStore struct {
 	revenueCap float64
 	settleLag  int // days before today (UTC) from which figures are settled (clickhouse_settled.go)
 	memoMu     sync.Mutex
-	memo       map[string]*dayFigs      // open days' figures by day, basis and kind (computeDaysOnce)
-	filling    map[string]chan struct{} // open days' kinds being computed in the background, closed when done (memoMu)
+	memo       map[string]*dayFigs      // days' figures by day, basis and kind: computed or read from settled (memoPut)
+	memoItems  int                      // memo's weight: its keys, pages and dimensions (chMemoItems)
+	filling    map[string]chan struct{} // days' kinds being computed, closed when done (memoMu)
 	settles    bool                     // the main server's store: it settles closed days in the background
 	settleKick chan struct{}            // to settleLoop: an insert into a closed day
 	settleStop chan struct{}
@@ -51,6 +52,8 @@ type chStore struct {
 	dayCache *funneldays.Cache
 	late     chLateState
 	warming  sync.Map // sites whose entry session values are being read ahead (warmEntryDims)
+
+	sessionSpans sync.Map // the session list's window (days) that last held a site's page (RecentSessions)
 }
 
 type chJob struct {

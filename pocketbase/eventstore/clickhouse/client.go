@@ -15,6 +15,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -27,6 +28,20 @@ type Client struct {
 	password   string
 	http       *http.Client
 	beforeRead func() // withReadBarrier's
+	priority   int    // withPriority's
+}
+
+// foregroundPriority is ClickHouse's query priority of every statement but background reads
+// (withPriority): 1, the highest. Priority 0 (ClickHouse's default) neither pauses nor is paused.
+const foregroundPriority = 1
+
+// withPriority is the client whose queries run at ClickHouse's query priority p (higher is
+// lower): while a query of a higher priority runs, they pause, so a store's background reads
+// (settling closed days, a route's other kinds) do not slow the dashboard's.
+func (c *Client) withPriority(p int) *Client {
+	cp := *c
+	cp.priority = p
+	return &cp
 }
 
 // withReadBarrier is the client with wait run before each query and statement (not inserts).
@@ -56,7 +71,8 @@ func Open(raw string) (*Client, error) {
 	if !validName(db) {
 		return nil, fmt.Errorf("events URL %q: database name may hold only letters, digits and _", raw)
 	}
-	c := &Client{base: u.Scheme + "://" + u.Host + "/", Database: db, http: &http.Client{Timeout: 60 * time.Second}}
+	c := &Client{base: u.Scheme + "://" + u.Host + "/", Database: db, http: &http.Client{Timeout: 60 * time.Second},
+		priority: foregroundPriority}
 	if u.User != nil {
 		c.user = u.User.Username()
 		c.password, _ = u.User.Password()
@@ -87,6 +103,9 @@ func (c *Client) post(ctx context.Context, query string, body io.Reader, inDB bo
 	// subquery over a Distributed table inside another runs once, on the initiator.
 	v.Set("insert_distributed_sync", "1")
 	v.Set("distributed_product_mode", "global")
+	if c.priority > 0 {
+		v.Set("priority", strconv.Itoa(c.priority))
+	}
 	if body != nil {
 		v.Set("query", query)
 	} else {

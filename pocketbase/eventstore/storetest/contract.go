@@ -167,6 +167,8 @@ func checkRollups(t *testing.T, store eventstore.Store) {
 	if got, _ := store.Totals("nosuchsite00000", today); got != (eventstore.Totals{}) {
 		t.Errorf("unknown site's totals = %+v, want zeros", got)
 	}
+	checkTotalsMany(t, store, siteA, today, week, eventstore.DayRange{From: "2025-01-01", To: eventstore.OpenEnd},
+		eventstore.DayRange{From: "2026-03-07", To: "2026-03-07"}, eventstore.DayRange{From: "2026-03-11", To: "2026-03-20"})
 
 	days, err := store.Daily(siteA, week)
 	if err != nil {
@@ -334,8 +336,33 @@ func checkRetention(t *testing.T, store eventstore.Store) {
 	if after, _ := store.Totals(siteA, everything); after != before {
 		t.Errorf("pruning changed the rollups:\n got %+v\nwant %+v", after, before)
 	}
+	// The pruned day is read from the archive.
+	old := ago(100 * 24 * time.Hour).Format("2006-01-02")
+	checkTotalsMany(t, store, siteA, everything, eventstore.DayRange{From: old, To: old},
+		eventstore.DayRange{From: contractDay, To: contractDay})
 	if got, _ := store.WorkerTelemetry(siteB, nil, contractNow); got.PageLoadsLastDay != 1 {
 		t.Errorf("site B lost recent events: %+v", got)
+	}
+}
+
+// checkTotalsMany: a store that reads several ranges' totals at once (TotalsMany, ClickHouse)
+// answers each as Totals does.
+func checkTotalsMany(t *testing.T, store eventstore.Store, site string, ranges ...eventstore.DayRange) {
+	t.Helper()
+	many, ok := store.(interface {
+		TotalsMany(siteID string, ranges []eventstore.DayRange) ([]eventstore.Totals, error)
+	})
+	if !ok {
+		return
+	}
+	got, err := many.TotalsMany(site, ranges)
+	if err != nil || len(got) != len(ranges) {
+		t.Fatalf("TotalsMany: %d totals, %v", len(got), err)
+	}
+	for i, r := range ranges {
+		if want, _ := store.Totals(site, r); got[i] != want {
+			t.Errorf("TotalsMany's %s to %s:\n got %+v\nwant %+v", r.From, r.To, got[i], want)
+		}
 	}
 }
 

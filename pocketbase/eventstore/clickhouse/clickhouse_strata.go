@@ -150,7 +150,7 @@ func (s *chStore) computeStrata(siteID, expID string, days []string, bases map[s
 		}
 	}
 	last := days[len(days)-1]
-	whole, err := s.wholeDays(siteID, first, last, counts)
+	whole, err := s.wholeDays(s.db, siteID, first, last, counts)
 	if err != nil {
 		return nil, err
 	}
@@ -166,7 +166,7 @@ func (s *chStore) computeStrata(siteID, expID string, days []string, bases map[s
 		return versions, nil
 	}
 	// Kept only if nothing arrived meanwhile: the inserts read were whole and the bases unchanged.
-	if whole, err = s.wholeDays(siteID, first, last, counts); err != nil || !whole {
+	if whole, err = s.wholeDays(s.db, siteID, first, last, counts); err != nil || !whole {
 		return versions, err
 	}
 	counts2, xdays2, _, err := s.strataState(siteID, expID)

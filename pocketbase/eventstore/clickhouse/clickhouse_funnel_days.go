@@ -120,3 +120,7 @@ func (s *chStore) dropLateFunnelDays(site string) error {
 	s.late.mu.Unlock()
 	return nil
 }
+
+// FunnelDaysInMemory says the funnels' closed days live in this process only (the funnels package
+// computes each funnel's default view in the background after start).
+func (s *chStore) FunnelDaysInMemory() bool { return true }

@@ -9,10 +9,11 @@ import (
 )
 
 // The days still open for a funnel (its last window's entrants) read their whole days' step events
-// from the event days kept in memory (funneldays.StepEvents), raw events only for today. Here the
+// from the event days kept in memory (funneldays.StepEvents), and today's up to the last whole hour
+// an hour ago from a kept prefix: raw events only for the last two hours at most. Here the
 // range is the last 4 days of a 7-day window, so no funnel day is closed and every answer comes
 // from event days: a session over the site's midnight (its steps on two kept days) must count
-// whole, and a late event into a kept day must change the next answer.
+// whole, and a late event into a kept day or today's prefix must change the next answer.
 func TestClickHouseFunnelEventDaysFollowLateEvents(t *testing.T) {
 	store := openClickHouseStore(t).(*chStore)
 	zone, err := time.LoadLocation("America/New_York")
@@ -64,4 +65,7 @@ func TestClickHouseFunnelEventDaysFollowLateEvents(t *testing.T) {
 	// And a third entrant today, read from raw events beside the kept days.
 	write(pv("v3", "s3", "/", time.Now().Add(-time.Minute)))
 	check("with today", 3, 2)
+	// A late event earlier today, before the last whole hour an hour ago: in today's kept prefix.
+	write(pv("v4", "s4", "/", time.Now().Add(-2*time.Hour-time.Minute)))
+	check("after a late event today", 4, 2)
 }

@@ -39,6 +39,7 @@ func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 			return se.Next()
 		},
 	})
+	registerWarm(app, store)
 }
 
 // storedStep is a step as the funnels collection keeps it.

@@ -4,6 +4,7 @@ import (
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
+	"maps"
 	"sync"
 	"time"
 )
@@ -44,6 +45,11 @@ func (s *chStore) closedFunnelPaths(q eventstore.FunnelQuery, from, to time.Time
 		return funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(d)}
 	}
 	gen := s.dayCache.Generation(q.SiteID)
+	// The range's days merged are kept too: merging a month of days' maps cost more than reading them.
+	whole := funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(from) + ".." + funneldays.Label(to)}
+	if v, ok := s.dayCache.Get(whole); ok {
+		return maps.Clone(v.(map[string]funnelpath.Path)), nil
+	}
 	paths := map[string]funnelpath.Path{}
 	for d := from; d.Before(to); {
 		if v, ok := s.dayCache.Get(cacheKey(d)); ok {
@@ -69,6 +75,7 @@ func (s *chStore) closedFunnelPaths(q eventstore.FunnelQuery, from, to time.Time
 		}
 		d = end
 	}
+	s.dayCache.Put(whole, maps.Clone(paths), len(paths), gen)
 	return paths, nil
 }
 
@@ -120,3 +127,7 @@ func (s *chStore) dropLateFunnelDays(site string) error {
 	s.late.mu.Unlock()
 	return nil
 }
+
+// FunnelDaysInMemory says the funnels' closed days live in this process only (the funnels package
+// computes each funnel's default view in the background after start).
+func (s *chStore) FunnelDaysInMemory() bool { return true }

@@ -25,13 +25,21 @@ func (s *chStore) funnelPaths(q eventstore.FunnelQuery) (map[string]funnelpath.P
 	return funneldays.Split(q, time.Now(), s.eventFunnelPaths, s.closedFunnelPaths)
 }
 
-// eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from events.
+// eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from the step
+// events of [from, to + window]: the whole days among them closed an hour ago from the event days
+// (funneldays.StepEvents), the rest from raw events.
 func (s *chStore) eventFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	out := map[string]funnelpath.Path{}
 	if !to.After(from) {
 		return out, nil
 	}
-	byVisitor, err := s.funnelEvents(q, from, to)
+	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
+	err := s.dropLateFunnelDays(q.SiteID)
+	unlock()
+	if err != nil {
+		return nil, err
+	}
+	byVisitor, err := funneldays.StepEvents(s.dayCache, q, from, to.Add(q.Window).Add(time.Millisecond), time.Now(), s.allStepEvents)
 	if err != nil {
 		return nil, err
 	}
@@ -44,11 +52,25 @@ func (s *chStore) eventFunnelPaths(q eventstore.FunnelQuery, from, to time.Time)
 }
 
 // funnelEvents are, by visitor and sorted, the step events of [from, to + window] of the visitors
-// with a step-1 event in [from, to): ClickHouse maps each row to its steps (the paths' masks worked
-// out in Go from path_days with the one URL pattern matcher) and sends one row per entrant.
+// with a step-1 event in [from, to).
 func (s *chStore) funnelEvents(q eventstore.FunnelQuery, from, to time.Time) (map[string][]funnelpath.Event, error) {
-	end := to.Add(q.Window).Add(time.Millisecond)
-	p := map[string]any{"site": q.SiteID, "from": from, "end": end, "to": to, "fromSec": from.Unix() - 1, "endSec": end.Unix() + 1,
+	return s.readStepEvents(q, from, to.Add(q.Window).Add(time.Millisecond), to)
+}
+
+// allStepEvents are every visitor's step events in [from, end), by visitor and sorted.
+func (s *chStore) allStepEvents(q eventstore.FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
+	return s.readStepEvents(q, from, end, time.Time{})
+}
+
+// readStepEvents are, by visitor and sorted, the step events of [from, end) of the visitors with a
+// step-1 event in [from, enteredBy) (every visitor's when enteredBy is zero): ClickHouse maps each
+// row to its steps (the paths' masks worked out in Go from path_days with the one URL pattern
+// matcher) and sends one row per visitor.
+func (s *chStore) readStepEvents(q eventstore.FunnelQuery, from, end, enteredBy time.Time) (map[string][]funnelpath.Event, error) {
+	if !end.After(from) {
+		return map[string][]funnelpath.Event{}, nil
+	}
+	p := map[string]any{"site": q.SiteID, "from": from, "end": end, "to": enteredBy, "fromSec": from.Unix() - 1, "endSec": end.Unix() + 1,
 		"dayFrom": zones.UTCDay(from.AddDate(0, 0, -1)), "dayTo": zones.UTCDay(end.AddDate(0, 0, 1))}
 	goalMasks := map[string]uint16{}
 	hasPage := false
@@ -89,7 +111,10 @@ func (s *chStore) funnelEvents(q eventstore.FunnelQuery, from, to time.Time) (ma
 		SELECT visitor, session, at, if(type = 'pageview', ` + mask("path", pathList, pathMask) + `, ` + mask("goal", goalList, goalMask) + `) AS m
 		FROM events PREWHERE site_id = {:site} AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:endSec})
 		WHERE at >= {:from} AND at < {:end} AND type IN ('pageview', 'conversion', 'micro_conversion'))
-		WHERE m != 0 GROUP BY visitor HAVING countIf(bitAnd(m, 1) != 0 AND at >= {:from} AND at < {:to}) > 0`
+		WHERE m != 0 GROUP BY visitor`
+	if !enteredBy.IsZero() {
+		sql += ` HAVING countIf(bitAnd(m, 1) != 0 AND at >= {:from} AND at < {:to}) > 0`
+	}
 	rows, err := s.query(sql, p)
 	if err != nil {
 		return nil, err

@@ -85,6 +85,16 @@ func (c *Cache) Put(k CacheKey, value any, items int, gen uint64) {
 	}
 }
 
+// Forget forgets one entry (a prefix another replaced).
+func (c *Cache) Forget(k CacheKey) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if d, ok := c.days[k]; ok {
+		c.held -= d.items
+		delete(c.days, k)
+	}
+}
+
 // Drop forgets every day of a site.
 func (c *Cache) Drop(site string) {
 	c.mu.Lock()

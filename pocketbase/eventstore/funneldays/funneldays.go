@@ -111,7 +111,11 @@ func Split(q eventstore.FunnelQuery, now time.Time, open, closed PathsFunc) (map
 	if err != nil {
 		return nil, err
 	}
-	funnelpath.Merge(paths, kept)
+	if len(paths) == 0 { // closed hands over a map of its own
+		paths = kept
+	} else {
+		funnelpath.Merge(paths, kept)
+	}
 	late, err := open(q, closedEnd, q.To)
 	if err != nil {
 		return nil, err

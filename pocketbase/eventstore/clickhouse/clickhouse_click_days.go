@@ -155,12 +155,18 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, from, to, reach int64
 		// Dead: no page view of the session within DeadWindow after the click. (Clicks of one
 		// session, element and millisecond are one group of mult clicks: 18.16 cannot run a lambda
 		// over joined columns, so each group meets its session's page views one by one.)
+		// The page views are read from events by time (the site's events of the part and a second
+		// more), not from session_pages, which is sorted by session: its rows of the clicking
+		// sessions are spread over all of the site's.
 		p["plain"] = plain
+		p["fromSec"], p["pvTo"] = from/1000-1, to+clickmap.DeadWindow.Milliseconds()
+		p["pvToSec"] = p["pvTo"].(int64)/1000 + 1
 		rows, err = s.query(`SELECT selector, sumIf(mult, found = 0) AS n FROM (
 			SELECT session, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
 			(SELECT session, selector, at AS c_at, count() AS mult FROM page_events WHERE `+filter+` AND selector IN {:plain}
 				GROUP BY session, selector, c_at)
-			ALL LEFT JOIN (SELECT session, at AS v FROM session_pages WHERE site_id = {:site} AND at >= {:from}
+			ALL LEFT JOIN (SELECT session, at AS v FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec})
+				AND ts <= toDateTime({:pvToSec}) AND type = 'pageview' AND at > {:from} AND at <= {:pvTo}
 				AND session IN (SELECT session FROM page_events WHERE `+filter+` AND selector IN {:plain})) USING (session)
 			GROUP BY session, selector, c_at)
 			GROUP BY selector`, p)

@@ -21,7 +21,9 @@ func TestClickHouseClickDaysMatchRawEvents(t *testing.T) {
 	site := storetest.Site(storetest.SiteA)
 	now := time.Now().UTC()
 	midnight := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, -3)
-	ms := func(day, n int) time.Time { return midnight.AddDate(0, 0, day).Add(time.Duration(n) * time.Millisecond) }
+	ms := func(day, n int) time.Time {
+		return midnight.AddDate(0, 0, day).Add(time.Duration(n) * time.Millisecond)
+	}
 	click := func(sel string, ox float64, when time.Time) eventstore.Event {
 		return storetest.At(eventstore.Event{Type: "ck", Path: "/pricing", Selector: sel, Text: "Text of " + sel, OffsetX: ox, OffsetY: 0.5,
 			Viewport: 1280, X: 10, Y: 10}, when)

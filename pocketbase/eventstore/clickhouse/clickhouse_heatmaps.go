@@ -10,10 +10,9 @@ import (
 
 // Click maps and scroll maps on ClickHouse: one page's clicks or leaves of one device class in a
 // time range, with clickmap.go's semantics (bins, rage bursts, dead clicks), read from page_events
-// (clicks and leaves sorted by site, page, viewport class, type and time: one range per map) and
-// session_pages (page views by session, for dead clicks), both derived from events
-// (clickhouse/derived.go); a click map's closed days from click_cells and the day cache
-// (clickhouse_click_days.go).
+// (clicks and leaves sorted by site, page, viewport class, type and time: one range per map,
+// derived from events: clickhouse/derived.go); a click map's closed days from click_cells and the
+// day cache (clickhouse_click_days.go).
 
 func chHeatParams(q eventstore.HeatmapQuery) map[string]any {
 	return map[string]any{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": q.From, "to": q.To}

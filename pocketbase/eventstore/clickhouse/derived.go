@@ -34,7 +34,7 @@ const (
 )
 
 // session_pages: page views by session, for a funnel's drop-off (where each stopped session went
-// next) and dead clicks (a page view soon after the click).
+// next).
 const (
 	sessionPagesTable = `CREATE TABLE IF NOT EXISTS {T:session_pages} (site_id String, session String, at UInt64, day Date, path String)
 		ENGINE = MergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, session, at)`

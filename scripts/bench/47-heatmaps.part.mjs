@@ -59,6 +59,13 @@ async function queryLogWindow(ch) {
         .trim()
         .split('\t')
         .map(Number);
+      // Where it goes, on stderr: each query shape's count, rows read and CPU (ms) per request.
+      const shapes = await ch.query(
+        `SELECT substring(replaceRegexpAll(query, '[0-9]+', 'N'), 1, 160) AS shape, count() / ${runs}, sum(read_rows) / ${runs},
+           sum(${cpu('UserTimeMicroseconds')} + ${cpu('SystemTimeMicroseconds')}) / 1000 / ${runs} AS ms FROM system.query_log
+         WHERE type = 2 AND event_time >= toDateTime(${from}) AND query NOT LIKE '%system.%' GROUP BY shape ORDER BY ms DESC FORMAT TSV`,
+      );
+      console.error(`heatmaps: ClickHouse queries per click map request by shape (count, rows, cpu ms):\n${shapes}`);
       return { queries: queries / runs, rows: rows / runs, cpuMs: micros / 1000 / runs };
     },
   };

@@ -3,6 +3,7 @@ package clickhouse
 import (
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"cro/pocketbase/eventstore"
@@ -112,70 +113,98 @@ func (s *chStore) rolledClickCells(q eventstore.HeatmapQuery, from, to int64) ([
 	return cells, err
 }
 
-// rawClickParts reads the clicks of [from, to) click by click from page_events: their bins, the
-// rage bursts counted in it (over its clicks and those from reach ms before: the caller's range
-// holds them) and its dead clicks.
-func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, from, to, reach int64) (chClickParts, error) {
-	const filter = `site_id = {:site} AND path = {:path} AND viewport = {:device} AND type = 'click' AND at >= {:from} AND at < {:to}`
-	p := chClickParams(q, from, to)
-	// As clickmap.go's bins: the offset times 20 truncated toward zero, 1 in the last bin.
-	rows, err := s.query(`SELECT selector, least(19, toInt32(offset_x * 20)) AS bin_x, least(19, toInt32(offset_y * 20)) AS bin_y,
-		count() AS n, max(name) AS text FROM page_events WHERE `+filter+` GROUP BY selector, bin_x, bin_y`, p)
-	if err != nil {
-		return chClickParts{}, err
+// chSpan is a part of a click map's range read click by click: its clicks are [from, to); its
+// rage bursts are those counted in it over its clicks and those from reach ms before (the
+// caller's range holds them).
+type chSpan struct{ from, to, reach int64 }
+
+// rawClickParts reads the spans' clicks from page_events (one read: bins and rage bursts worked
+// out here, as SQLite does) and, beside it, their dead clicks (page views from events by time,
+// not from session_pages, which is sorted by session: the clicking sessions' rows are spread over
+// all of the site's).
+func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chClickParts, error) {
+	p := chClickParams(q, 0, 0)
+	var reach, clicks, views []string
+	for i, sp := range spans {
+		n := strconv.Itoa(i)
+		p["r"+n], p["f"+n], p["t"+n] = sp.from-sp.reach, sp.from, sp.to
+		p["fs"+n], p["ts"+n], p["tv"+n] = sp.from/1000-1, (sp.to+clickmap.DeadWindow.Milliseconds())/1000+1, sp.to+clickmap.DeadWindow.Milliseconds()
+		reach = append(reach, "(at >= {:r"+n+"} AND at < {:t"+n+"})")
+		clicks = append(clicks, "(at >= {:f"+n+"} AND at < {:t"+n+"})")
+		views = append(views, "(ts >= toDateTime({:fs"+n+"}) AND ts <= toDateTime({:ts"+n+"}) AND at > {:f"+n+"} AND at <= {:tv"+n+"})")
 	}
-	out := chClickParts{cells: make([]clickmap.Cell, 0, len(rows)), dead: map[string]int{}}
-	var plain []string
-	seen := map[string]bool{}
-	for _, r := range rows {
-		sel := r.Str("selector")
-		out.cells = append(out.cells, clickmap.Cell{Selector: sel, BX: r.Int("bin_x"), BY: r.Int("bin_y"), Clicks: r.Int("n"), Text: r.Str("text")})
-		if !seen[sel] && !clickmap.Interactive(sel) {
-			plain = append(plain, sel)
+	page := `site_id = {:site} AND path = {:path} AND viewport = {:device} AND type = 'click'`
+	inSpans := func(at int64) bool {
+		for _, sp := range spans {
+			if at >= sp.from && at < sp.to {
+				return true
+			}
 		}
-		seen[sel] = true
+		return false
 	}
-	if len(rows) == 0 {
-		return out, nil
-	}
-	// Rage: read click by click only for a session and element with at least RageClicks clicks (no
-	// other can burst): a page's clicks at 50M events are too many to send whole.
-	rp := chClickParams(q, from-reach, to)
-	rows, err = s.query(`SELECT session, selector, at FROM page_events WHERE `+filter+` AND (session, selector) IN
-		(SELECT session, selector FROM page_events WHERE `+filter+` GROUP BY session, selector HAVING count() >= {:rage})`, rp)
-	if err != nil {
-		return chClickParts{}, err
-	}
-	clicks := make([]clickmap.Click, len(rows))
-	for i, r := range rows {
-		clicks[i] = clickmap.Click{Session: r.Str("session"), Selector: r.Str("selector"), MS: r.Num("at")}
-	}
-	out.rage = clickmap.RageBursts(clicks, float64(from))
-	if len(plain) > 0 {
-		// Dead: no page view of the session within DeadWindow after the click. (Clicks of one
-		// session, element and millisecond are one group of mult clicks: 18.16 cannot run a lambda
-		// over joined columns, so each group meets its session's page views one by one.)
-		// The page views are read from events by time (the site's events of the part and a second
-		// more), not from session_pages, which is sorted by session: its rows of the clicking
-		// sessions are spread over all of the site's.
-		p["plain"] = plain
-		p["fromSec"], p["pvTo"] = from/1000-1, to+clickmap.DeadWindow.Milliseconds()
-		p["pvToSec"] = p["pvTo"].(int64)/1000 + 1
-		rows, err = s.query(`SELECT selector, sumIf(mult, found = 0) AS n FROM (
-			SELECT session, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
-			(SELECT session, selector, at AS c_at, count() AS mult FROM page_events WHERE `+filter+` AND selector IN {:plain}
+	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
+	err := s.queryEach(2, func(i int) error {
+		if i == 1 {
+			// Dead: no page view of the session within DeadWindow after the click (every element's:
+			// Figures keeps plain ones'). Clicks of one session, element and millisecond are one
+			// group of mult clicks: 18.16 cannot run a lambda over joined columns, so each group
+			// meets its session's page views one by one.
+			rows, err := s.query(`SELECT selector, sumIf(mult, found = 0) AS n FROM (
+				SELECT session, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
+				(SELECT session, selector, at AS c_at, count() AS mult FROM page_events WHERE `+page+` AND (`+strings.Join(clicks, " OR ")+`)
+					GROUP BY session, selector, c_at)
+				ALL LEFT JOIN (SELECT session, at AS v FROM events WHERE site_id = {:site} AND type = 'pageview' AND (`+strings.Join(views, " OR ")+`)
+					AND session IN (SELECT session FROM page_events WHERE `+page+` AND (`+strings.Join(clicks, " OR ")+`))) USING (session)
 				GROUP BY session, selector, c_at)
-			ALL LEFT JOIN (SELECT session, at AS v FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec})
-				AND ts <= toDateTime({:pvToSec}) AND type = 'pageview' AND at > {:from} AND at <= {:pvTo}
-				AND session IN (SELECT session FROM page_events WHERE `+filter+` AND selector IN {:plain})) USING (session)
-			GROUP BY session, selector, c_at)
-			GROUP BY selector`, p)
+				GROUP BY selector HAVING n > 0`, p)
+			for _, r := range rows {
+				out.dead[r.Str("selector")] = r.Int("n")
+			}
+			return err
+		}
+		// As clickmap.go's bins: the offset times 20 truncated toward zero, 1 in the last bin.
+		rows, err := s.query(`SELECT session, selector, at, least(19, toInt32(offset_x * 20)) AS bin_x,
+			least(19, toInt32(offset_y * 20)) AS bin_y, name FROM page_events WHERE `+page+` AND (`+strings.Join(reach, " OR ")+`)`, p)
 		if err != nil {
-			return chClickParts{}, err
+			return err
 		}
+		type cellKey struct {
+			sel    string
+			bx, by int
+		}
+		cells := map[cellKey]*clickmap.Cell{}
+		bursts := map[[2]string][]float64{}
 		for _, r := range rows {
-			out.dead[r.Str("selector")] = r.Int("n")
+			sel, at := r.Str("selector"), int64(r.Num("at"))
+			k := [2]string{r.Str("session"), sel}
+			bursts[k] = append(bursts[k], float64(at))
+			if !inSpans(at) {
+				continue
+			}
+			ck := cellKey{sel, r.Int("bin_x"), r.Int("bin_y")}
+			c := cells[ck]
+			if c == nil {
+				c = &clickmap.Cell{Selector: sel, BX: ck.bx, BY: ck.by}
+				cells[ck] = c
+			}
+			c.Clicks++
+			c.Text = max(c.Text, r.Str("name"))
 		}
+		for _, c := range cells {
+			out.cells = append(out.cells, *c)
+		}
+		for k, ms := range bursts {
+			sort.Float64s(ms)
+			for i, starts := range clickmap.RageBurstStarts(ms) {
+				if starts && inSpans(int64(ms[i])) {
+					out.rage[k[1]]++
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return chClickParts{}, err
 	}
 	return out, nil
 }

@@ -47,7 +47,7 @@ func TestClickHouseClickDaysMatchRawEvents(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		raw, err := store.rawClickParts(q, q.From.UnixMilli(), q.To.UnixMilli(), 0)
+		raw, err := store.rawClickParts(q, []chSpan{{from: q.From.UnixMilli(), to: q.To.UnixMilli()}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -23,18 +23,20 @@ func chHeatParams(q eventstore.HeatmapQuery) map[string]any {
 func (s *chStore) ClickMap(q eventstore.HeatmapQuery) (eventstore.ClickMapFigures, error) {
 	from, to := q.From.UnixMilli(), q.To.UnixMilli()
 	closedFrom, closedTo := chClickSpans(from, to, time.Now().UnixMilli())
-	var reads []func() (chClickParts, error)
-	if closedFrom >= closedTo {
-		reads = append(reads, func() (chClickParts, error) { return s.rawClickParts(q, from, to, 0) })
-	} else {
-		reads = append(reads,
-			func() (chClickParts, error) { return s.rawClickParts(q, from, closedFrom, 0) },
+	reads := []func() (chClickParts, error){func() (chClickParts, error) {
+		return s.rawClickParts(q, []chSpan{{from: from, to: to}})
+	}}
+	if closedFrom < closedTo {
+		reads = []func() (chClickParts, error){
+			func() (chClickParts, error) {
+				return s.rawClickParts(q, []chSpan{{from: from, to: closedFrom}, {from: closedTo, to: to, reach: chRageReach}})
+			},
 			func() (chClickParts, error) {
 				cells, err := s.rolledClickCells(q, closedFrom, closedTo)
 				return chClickParts{cells: cells}, err
 			},
 			func() (chClickParts, error) { return s.closedClickDays(q, closedFrom, closedTo) },
-			func() (chClickParts, error) { return s.rawClickParts(q, closedTo, to, chRageReach) })
+		}
 	}
 	parts := make([]chClickParts, len(reads))
 	err := s.queryEach(len(reads), func(i int) (err error) {

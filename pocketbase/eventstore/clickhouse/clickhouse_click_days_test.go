@@ -88,7 +88,8 @@ func TestClickHouseClickDaysMatchRawEvents(t *testing.T) {
 
 	// Through the view: a burst whose third click is after midnight (cd2's), a plain element's
 	// clicks before midnight with and without a page view within a second after midnight (cd3's:
-	// 1.1 s and exactly 1 s), a session's clicks on the range's partial first day and on today (open).
+	// 1.1 s and exactly 1 s), a session's clicks on the range's partial first day and on today (open),
+	// a burst whose third click is after the last closed day (cd8's: read with the open part).
 	after := []eventstore.Ingest{
 		batch("cd2", click("button#buy", 0.5, ms(0, 100)), click("div.card", 0.3, ms(0, 400)), pv("/next", ms(0, 900))),
 		batch("cd3", pv("/pricing", ms(0, -5000)), click("p>span", 0.6, ms(0, -300)), click("div.card", 0.2, ms(0, -200)),
@@ -97,20 +98,21 @@ func TestClickHouseClickDaysMatchRawEvents(t *testing.T) {
 		batch("cd5", pv("/pricing", ms(1, 3600000)), click("p>span", 0.7, ms(1, 3600000+100)), click("p>span", 0.7, ms(1, 3600000+300)),
 			click("p>span", 0.7, ms(1, 3600000+600))),
 		batch("cd6", pv("/pricing", now.Add(-10*time.Minute)), click("div.card", 0.4, now.Add(-9*time.Minute))),
+		batch("cd8", click("a.more", 0.1, ms(3, -800)), click("a.more", 0.1, ms(3, -400)), click("a.more", 0.1, ms(3, 100))),
 	}
 	if err := store.WriteAll(after); err != nil {
 		t.Fatal(err)
 	}
 	check("cold, from the midnight", q2)
 	first := check("cold", q)
-	if first.Clicks != 16 {
-		t.Fatalf("clicks %d, want 16 (the backfill counted once): %+v", first.Clicks, first)
+	if first.Clicks != 19 {
+		t.Fatalf("clicks %d, want 19 (the backfill counted once): %+v", first.Clicks, first)
 	}
 	rage, dead := map[string]int{}, map[string]int{}
 	for _, e := range first.Elements {
 		rage[e.Selector], dead[e.Selector] = e.RageClicks, e.DeadClicks
 	}
-	if rage["button#buy"] != 1 || rage["a.more"] != 1 || rage["p>span"] != 1 || dead["p>span"] != 4 || dead["div.card"] != 3 {
+	if rage["button#buy"] != 1 || rage["a.more"] != 2 || rage["p>span"] != 1 || dead["p>span"] != 4 || dead["div.card"] != 3 {
 		t.Fatalf("rage %v dead %v", rage, dead)
 	}
 	check("warm", q)

@@ -118,20 +118,20 @@ func (s *chStore) rolledClickCells(q eventstore.HeatmapQuery, from, to int64) ([
 // caller's range holds them).
 type chSpan struct{ from, to, reach int64 }
 
-// rawClickParts reads the spans' clicks from page_events (one read: bins and rage bursts worked
-// out here, as SQLite does) and, beside it, their dead clicks (page views from events by time,
-// not from session_pages, which is sorted by session: the clicking sessions' rows are spread over
-// all of the site's).
+// rawClickParts reads the spans' clicks from page_events and, beside them, the clicking sessions'
+// page views from events by time (not from session_pages, sorted by session: those sessions' rows
+// are spread over all of the site's), and works out bins, rage bursts and dead clicks here, as
+// SQLite does: two light reads instead of ClickHouse joining clicks with page views.
 func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chClickParts, error) {
 	p := chClickParams(q, 0, 0)
-	var reach, clicks, views []string
+	var reach, clicks, windows []string
 	for i, sp := range spans {
 		n := strconv.Itoa(i)
 		p["r"+n], p["f"+n], p["t"+n] = sp.from-sp.reach, sp.from, sp.to
 		p["fs"+n], p["ts"+n], p["tv"+n] = sp.from/1000-1, (sp.to+clickmap.DeadWindow.Milliseconds())/1000+1, sp.to+clickmap.DeadWindow.Milliseconds()
 		reach = append(reach, "(at >= {:r"+n+"} AND at < {:t"+n+"})")
 		clicks = append(clicks, "(at >= {:f"+n+"} AND at < {:t"+n+"})")
-		views = append(views, "(ts >= toDateTime({:fs"+n+"}) AND ts <= toDateTime({:ts"+n+"}) AND at > {:f"+n+"} AND at <= {:tv"+n+"})")
+		windows = append(windows, "(ts >= toDateTime({:fs"+n+"}) AND ts <= toDateTime({:ts"+n+"}) AND at > {:f"+n+"} AND at <= {:tv"+n+"})")
 	}
 	page := `site_id = {:site} AND path = {:path} AND viewport = {:device} AND type = 'click'`
 	inSpans := func(at int64) bool {
@@ -143,68 +143,69 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 		return false
 	}
 	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
-	err := s.queryEach(2, func(i int) error {
+	var rows, views []Row
+	err := s.queryEach(2, func(i int) (err error) {
 		if i == 1 {
-			// Dead: no page view of the session within DeadWindow after the click (every element's:
-			// Figures keeps plain ones'). Clicks of one session, element and millisecond are one
-			// group of mult clicks: 18.16 cannot run a lambda over joined columns, so each group
-			// meets its session's page views one by one.
-			rows, err := s.query(`SELECT selector, sumIf(mult, found = 0) AS n FROM (
-				SELECT session, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
-				(SELECT session, selector, at AS c_at, count() AS mult FROM page_events WHERE `+page+` AND (`+strings.Join(clicks, " OR ")+`)
-					GROUP BY session, selector, c_at)
-				ALL LEFT JOIN (SELECT session, at AS v FROM events WHERE site_id = {:site} AND type = 'pageview' AND (`+strings.Join(views, " OR ")+`)
-					AND session IN (SELECT session FROM page_events WHERE `+page+` AND (`+strings.Join(clicks, " OR ")+`))) USING (session)
-				GROUP BY session, selector, c_at)
-				GROUP BY selector HAVING n > 0`, p)
-			for _, r := range rows {
-				out.dead[r.Str("selector")] = r.Int("n")
-			}
+			// The clicking sessions' page views up to DeadWindow after the spans.
+			views, err = s.query(`SELECT session, at FROM events WHERE site_id = {:site} AND type = 'pageview' AND (`+strings.Join(windows, " OR ")+`)
+				AND session IN (SELECT session FROM page_events WHERE `+page+` AND (`+strings.Join(clicks, " OR ")+`))`, p)
 			return err
 		}
 		// As clickmap.go's bins: the offset times 20 truncated toward zero, 1 in the last bin.
-		rows, err := s.query(`SELECT session, selector, at, least(19, toInt32(offset_x * 20)) AS bin_x,
+		rows, err = s.query(`SELECT session, selector, at, least(19, toInt32(offset_x * 20)) AS bin_x,
 			least(19, toInt32(offset_y * 20)) AS bin_y, name FROM page_events WHERE `+page+` AND (`+strings.Join(reach, " OR ")+`)`, p)
-		if err != nil {
-			return err
-		}
-		type cellKey struct {
-			sel    string
-			bx, by int
-		}
-		cells := map[cellKey]*clickmap.Cell{}
-		bursts := map[[2]string][]float64{}
-		for _, r := range rows {
-			sel, at := r.Str("selector"), int64(r.Num("at"))
-			k := [2]string{r.Str("session"), sel}
-			bursts[k] = append(bursts[k], float64(at))
-			if !inSpans(at) {
-				continue
-			}
-			ck := cellKey{sel, r.Int("bin_x"), r.Int("bin_y")}
-			c := cells[ck]
-			if c == nil {
-				c = &clickmap.Cell{Selector: sel, BX: ck.bx, BY: ck.by}
-				cells[ck] = c
-			}
-			c.Clicks++
-			c.Text = max(c.Text, r.Str("name"))
-		}
-		for _, c := range cells {
-			out.cells = append(out.cells, *c)
-		}
-		for k, ms := range bursts {
-			sort.Float64s(ms)
-			for i, starts := range clickmap.RageBurstStarts(ms) {
-				if starts && inSpans(int64(ms[i])) {
-					out.rage[k[1]]++
-				}
-			}
-		}
-		return nil
+		return err
 	})
 	if err != nil {
 		return chClickParts{}, err
+	}
+	viewsOf := map[string][]int64{}
+	for _, r := range views {
+		viewsOf[r.Str("session")] = append(viewsOf[r.Str("session")], int64(r.Num("at")))
+	}
+	for _, v := range viewsOf {
+		sort.Slice(v, func(i, j int) bool { return v[i] < v[j] })
+	}
+	type cellKey struct {
+		sel    string
+		bx, by int
+	}
+	cells := map[cellKey]*clickmap.Cell{}
+	bursts := map[[2]string][]float64{}
+	for _, r := range rows {
+		sel, at, session := r.Str("selector"), int64(r.Num("at")), r.Str("session")
+		k := [2]string{session, sel}
+		bursts[k] = append(bursts[k], float64(at))
+		if !inSpans(at) {
+			continue
+		}
+		ck := cellKey{sel, r.Int("bin_x"), r.Int("bin_y")}
+		c := cells[ck]
+		if c == nil {
+			c = &clickmap.Cell{Selector: sel, BX: ck.bx, BY: ck.by}
+			cells[ck] = c
+		}
+		c.Clicks++
+		c.Text = max(c.Text, r.Str("name"))
+		// Dead: no page view of the session within DeadWindow after the click.
+		if !clickmap.Interactive(sel) {
+			v := viewsOf[session]
+			next := sort.Search(len(v), func(i int) bool { return v[i] > at })
+			if next == len(v) || v[next] > at+clickmap.DeadWindow.Milliseconds() {
+				out.dead[sel]++
+			}
+		}
+	}
+	for _, c := range cells {
+		out.cells = append(out.cells, *c)
+	}
+	for k, ms := range bursts {
+		sort.Float64s(ms)
+		for i, starts := range clickmap.RageBurstStarts(ms) {
+			if starts && inSpans(int64(ms[i])) {
+				out.rage[k[1]]++
+			}
+		}
 	}
 	return out, nil
 }

@@ -102,7 +102,7 @@ async function make() {
   }
   // Made after seeding, as an owner would on a site with history: its first query computes the days.
   const funnel = await owner.client.collection('funnels').create({ site_id: site.id, name: 'Bench funnel', steps: FUNNEL_STEPS(goal.id) });
-  return { server, memory, owner, site, goal, experiment, funnel, seeded, dbBytesPerMillion };
+  return { server, memory, owner, site, goal, experiment, funnel, seeded, dbBytesPerMillion, ch };
 }
 
 const ACTIVE_BYTES = `SELECT sum(bytes_on_disk) FROM system.parts WHERE database = 'bench' AND active`;

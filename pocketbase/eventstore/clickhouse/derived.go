@@ -34,12 +34,31 @@ const (
 )
 
 // session_pages: page views by session, for a funnel's drop-off (where each stopped session went
-// next) and dead clicks (a page view soon after the click).
+// next).
 const (
 	sessionPagesTable = `CREATE TABLE IF NOT EXISTS {T:session_pages} (site_id String, session String, at UInt64, day Date, path String)
 		ENGINE = MergeTree PARTITION BY toYYYYMM(day) ORDER BY (site_id, session, at)`
 	sessionPagesSelect = `SELECT site_id, session, at, day, path FROM {T:events} WHERE type = 'pageview' {{backfill}}`
 )
+
+// click_cells (version 16): clicks per page, viewport class, UTC day (uday: days since the epoch;
+// the click map's range is the last N x 24 hours, so its whole days are UTC days), the site's local
+// day (retention deletes by it), element and offset bin (clickmap.go's bins), with their count and
+// the element's text (max, as the raw read): a click map reads closed days' bins from here instead
+// of every click (clickhouse_click_days.go). The backfill writes partition backfilled = 1, dropped
+// first, so a step run again backfills once; the view writes partition 0.
+const (
+	clickCellsTable = `CREATE TABLE IF NOT EXISTS {T:click_cells} (site_id String, path String, viewport String, uday UInt32, day Date,
+		selector String, bin_x Int32, bin_y Int32, backfilled UInt8, n AggregateFunction(count), label AggregateFunction(max, String))
+		ENGINE = AggregatingMergeTree PARTITION BY backfilled ORDER BY (site_id, path, viewport, uday, selector, bin_x, bin_y, day)`
+	clickCellsSelect = `SELECT site_id, path, viewport, toUInt32(intDiv(at, 86400000)) AS uday, day, selector,
+		toInt32(least(19, toInt32(offset_x * 20))) AS bin_x, toInt32(least(19, toInt32(offset_y * 20))) AS bin_y, {{src}} AS backfilled,
+		countState() AS n, maxState(name) AS label FROM {T:events} WHERE type = 'click' {{backfill}}
+		GROUP BY site_id, path, viewport, uday, day, selector, bin_x, bin_y`
+)
+
+// clickCellsFrom is click_cells' select writing partition src.
+func clickCellsFrom(src string) string { return replaceOnce(clickCellsSelect, "{{src}}", src) }
 
 // exposures: each visitor's first exposure to each experiment (experiment_events' exposure rows
 // merged per visitor), for experiments' results, guardrails, CUPED's and ratio metrics' sums. (A
@@ -68,11 +87,11 @@ var RowTables = []string{"page_events", "session_pages", "visitor_events"}
 // GroupedTables are the tables derived from events by grouping (each with site_id and day):
 // retention deletes their rows of whole days; events-copy's undo deletes a site's rows and fills
 // them again with RefillSQL.
-var GroupedTables = []string{"path_days"}
+var GroupedTables = []string{"path_days", "click_cells"}
 
 // RefillSQL fills a grouped table's rows of one site (a quoted literal) from its events.
 func RefillSQL(table, site string) string {
-	sel := map[string]string{"path_days": pathDaysSelect}[table]
+	sel := map[string]string{"path_days": pathDaysSelect, "click_cells": clickCellsFrom("0")}[table]
 	return tableRef.ReplaceAllString(`INSERT INTO {T:`+table+`} `+replaceOnce(sel, "{{backfill}}", "AND site_id = "+site), "${1}")
 }
 

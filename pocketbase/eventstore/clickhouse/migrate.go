@@ -123,6 +123,10 @@ var derivedSchema = []Migration{
 	{Version: 12, Name: "session_pages", SQL: []string{sessionPagesTable, view("session_pages", sessionPagesSelect), backfill("session_pages", sessionPagesSelect)}},
 	{Version: 13, Name: "experiment_visitors", SQL: []string{exposuresTable, view("exposures", exposuresSelect), backfill("exposures", exposuresSelect),
 		visitorEventsTable, view("visitor_events", visitorEventsSelect), backfill("visitor_events", visitorEventsSelect)}},
+	// Click maps' bins per UTC day (derived.go): the backfill's partition is dropped before it is
+	// written, so the step can run again (after a stop halfway) without counting twice.
+	{Version: 16, Name: "click_cells", SQL: []string{clickCellsTable, view("click_cells", clickCellsFrom("0")),
+		"ALTER TABLE {T:click_cells} DROP PARTITION 1", backfill("click_cells", clickCellsFrom("1"))}},
 }
 
 // local names each {T:name} of the steps name+suffix.

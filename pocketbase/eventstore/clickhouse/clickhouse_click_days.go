@@ -1,0 +1,311 @@
+package clickhouse
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/clickmap"
+	"cro/pocketbase/eventstore/funneldays"
+)
+
+// Click days on ClickHouse: a click map's range (the last N x 24 hours) is split at UTC midnights
+// into a partial first day, the whole closed days and the rest (open days, the partial last day).
+// The closed days' bins come from click_cells (summed at insert by a view, so late events are in
+// them); their rage bursts and dead clicks, which depend on clicks and page views of other inserts,
+// are worked out once per day from events and kept in memory beside the funnels' days (the same
+// day cache, dropped by the same late marks: clickhouse_funnel_days.go); the rest is read click by
+// click from page_events. As SQLite's click days (eventstore/sqlite/click_days.go), a day is
+// closed once it, its last click's dead-click window and the late marks' hour are over.
+
+const (
+	chDayMS = int64(24 * time.Hour / time.Millisecond)
+	// chRageReach: a burst counted at a click depends on the 3 clicks before it, all within 2 s
+	// (clickmap.RageBurstStarts), so a day's bursts are those counted in it over its clicks and the
+	// 2 s before.
+	chRageReach = int64((clickmap.RageClicks - 1) * clickmap.RageWindow / time.Millisecond)
+	// chClickClosedAfter: a day is closed this long after its end: the dead-click window, the hour
+	// after which a late event leaves a mark, and a minute for the clocks of server and ClickHouse.
+	chClickClosedAfter = int64((clickmap.DeadWindow + time.Hour + time.Minute) / time.Millisecond)
+)
+
+// chClickSpans splits [from, to) (ms) at the closed whole UTC days [closedFrom, closedTo); none
+// when closedFrom >= closedTo. The first of them starts at least chRageReach after from, so that
+// a kept day's bursts never read clicks before the range.
+func chClickSpans(from, to, now int64) (closedFrom, closedTo int64) {
+	closedFrom = ceilDiv(from+chRageReach, chDayMS) * chDayMS
+	closedTo = min(floorDiv(to, chDayMS), floorDiv(now-chClickClosedAfter, chDayMS)) * chDayMS
+	return closedFrom, closedTo
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int64) int64 { return -floorDiv(-a, b) }
+
+// chClickDay is one closed UTC day of a page and device class: rage bursts and dead clicks by selector.
+type chClickDay struct{ rage, dead map[string]int }
+
+// chClickParts are a click map's counts over part of its range, merged by chMergeClickParts.
+type chClickParts struct {
+	cells      []clickmap.Cell
+	rage, dead map[string]int
+}
+
+// chMergeClickParts adds up parts: a cell's clicks summed and its text the greatest (max(name),
+// as one read over the whole range).
+func chMergeClickParts(parts []chClickParts) ([]clickmap.Cell, map[string]int, map[string]int) {
+	type key struct {
+		sel    string
+		bx, by int
+	}
+	byKey := map[key]*clickmap.Cell{}
+	rage, dead := map[string]int{}, map[string]int{}
+	for _, p := range parts {
+		for _, c := range p.cells {
+			k := key{c.Selector, c.BX, c.BY}
+			if old := byKey[k]; old != nil {
+				old.Clicks += c.Clicks
+				old.Text = max(old.Text, c.Text)
+				continue
+			}
+			c := c
+			byKey[k] = &c
+		}
+		for sel, n := range p.rage {
+			rage[sel] += n
+		}
+		for sel, n := range p.dead {
+			dead[sel] += n
+		}
+	}
+	cells := make([]clickmap.Cell, 0, len(byKey))
+	for _, c := range byKey {
+		cells = append(cells, *c)
+	}
+	clickmap.SortCells(cells)
+	return cells, rage, dead
+}
+
+func chClickParams(q eventstore.HeatmapQuery, from, to int64) map[string]any {
+	return map[string]any{"site": q.SiteID, "path": q.Path, "device": q.Device, "from": from, "to": to,
+		"dead": clickmap.DeadWindow.Milliseconds(), "rage": clickmap.RageClicks}
+}
+
+// rolledClickCells are the bins of the whole UTC days [from, to) from click_cells.
+func (s *chStore) rolledClickCells(q eventstore.HeatmapQuery, from, to int64) ([]clickmap.Cell, error) {
+	p := chClickParams(q, from, to)
+	p["dayFrom"], p["dayTo"] = from/chDayMS, to/chDayMS
+	rows, err := s.query(`SELECT selector, bin_x, bin_y, countMerge(n) AS n, maxMerge(label) AS text FROM click_cells
+		WHERE site_id = {:site} AND path = {:path} AND viewport = {:device} AND uday >= {:dayFrom} AND uday < {:dayTo}
+		GROUP BY selector, bin_x, bin_y`, p)
+	cells := make([]clickmap.Cell, len(rows))
+	for i, r := range rows {
+		cells[i] = clickmap.Cell{Selector: r.Str("selector"), BX: r.Int("bin_x"), BY: r.Int("bin_y"), Clicks: r.Int("n"), Text: r.Str("text")}
+	}
+	return cells, err
+}
+
+// chSpan is a part of a click map's range read click by click: its clicks are [from, to); its
+// rage bursts are those counted in it over its clicks and those from reach ms before (the
+// caller's range holds them).
+type chSpan struct{ from, to, reach int64 }
+
+// rawClickParts reads the spans' clicks from page_events and, beside them, the clicking sessions'
+// page views from events by time (not from session_pages, sorted by session: those sessions' rows
+// are spread over all of the site's), and works out bins, rage bursts and dead clicks here, as
+// SQLite does: two light reads instead of ClickHouse joining clicks with page views.
+func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chClickParts, error) {
+	p := chClickParams(q, 0, 0)
+	var reach, clicks, windows []string
+	for i, sp := range spans {
+		n := strconv.Itoa(i)
+		p["r"+n], p["f"+n], p["t"+n] = sp.from-sp.reach, sp.from, sp.to
+		p["fs"+n], p["ts"+n], p["tv"+n] = sp.from/1000-1, (sp.to+clickmap.DeadWindow.Milliseconds())/1000+1, sp.to+clickmap.DeadWindow.Milliseconds()
+		reach = append(reach, "(at >= {:r"+n+"} AND at < {:t"+n+"})")
+		clicks = append(clicks, "(at >= {:f"+n+"} AND at < {:t"+n+"})")
+		windows = append(windows, "(ts >= toDateTime({:fs"+n+"}) AND ts <= toDateTime({:ts"+n+"}) AND at > {:f"+n+"} AND at <= {:tv"+n+"})")
+	}
+	page := `site_id = {:site} AND path = {:path} AND viewport = {:device} AND type = 'click'`
+	inSpans := func(at int64) bool {
+		for _, sp := range spans {
+			if at >= sp.from && at < sp.to {
+				return true
+			}
+		}
+		return false
+	}
+	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
+	var rows, views []Row
+	err := s.queryEach(2, func(i int) (err error) {
+		if i == 1 {
+			// The clicking sessions' page views up to DeadWindow after the spans.
+			views, err = s.query(`SELECT session, at FROM events WHERE site_id = {:site} AND type = 'pageview' AND (`+strings.Join(windows, " OR ")+`)
+				AND session IN (SELECT session FROM page_events WHERE `+page+` AND (`+strings.Join(clicks, " OR ")+`))`, p)
+			return err
+		}
+		// As clickmap.go's bins: the offset times 20 truncated toward zero, 1 in the last bin.
+		rows, err = s.query(`SELECT session, selector, at, least(19, toInt32(offset_x * 20)) AS bin_x,
+			least(19, toInt32(offset_y * 20)) AS bin_y, name FROM page_events WHERE `+page+` AND (`+strings.Join(reach, " OR ")+`)`, p)
+		return err
+	})
+	if err != nil {
+		return chClickParts{}, err
+	}
+	viewsOf := map[string][]int64{}
+	for _, r := range views {
+		viewsOf[r.Str("session")] = append(viewsOf[r.Str("session")], int64(r.Num("at")))
+	}
+	for _, v := range viewsOf {
+		sort.Slice(v, func(i, j int) bool { return v[i] < v[j] })
+	}
+	type cellKey struct {
+		sel    string
+		bx, by int
+	}
+	cells := map[cellKey]*clickmap.Cell{}
+	bursts := map[[2]string][]float64{}
+	for _, r := range rows {
+		sel, at, session := r.Str("selector"), int64(r.Num("at")), r.Str("session")
+		k := [2]string{session, sel}
+		bursts[k] = append(bursts[k], float64(at))
+		if !inSpans(at) {
+			continue
+		}
+		ck := cellKey{sel, r.Int("bin_x"), r.Int("bin_y")}
+		c := cells[ck]
+		if c == nil {
+			c = &clickmap.Cell{Selector: sel, BX: ck.bx, BY: ck.by}
+			cells[ck] = c
+		}
+		c.Clicks++
+		c.Text = max(c.Text, r.Str("name"))
+		// Dead: no page view of the session within DeadWindow after the click.
+		if !clickmap.Interactive(sel) {
+			v := viewsOf[session]
+			next := sort.Search(len(v), func(i int) bool { return v[i] > at })
+			if next == len(v) || v[next] > at+clickmap.DeadWindow.Milliseconds() {
+				out.dead[sel]++
+			}
+		}
+	}
+	for _, c := range cells {
+		out.cells = append(out.cells, *c)
+	}
+	for k, ms := range bursts {
+		sort.Float64s(ms)
+		for i, starts := range clickmap.RageBurstStarts(ms) {
+			if starts && inSpans(int64(ms[i])) {
+				out.rage[k[1]]++
+			}
+		}
+	}
+	return out, nil
+}
+
+// closedClickDays are the rage bursts and dead clicks of the closed whole UTC days [from, to), from
+// the day cache, working out the days it lacks a run of consecutive days at a time.
+func (s *chStore) closedClickDays(q eventstore.HeatmapQuery, from, to int64) (chClickParts, error) {
+	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
+	defer unlock()
+	if err := s.dropLateFunnelDays(q.SiteID); err != nil {
+		return chClickParts{}, err
+	}
+	cacheKey := func(d int64) funneldays.CacheKey {
+		return funneldays.CacheKey{Site: q.SiteID, Funnel: "clickmap\x00" + q.Path + "\x00" + q.Device, Day: strconv.FormatInt(d/chDayMS, 10)}
+	}
+	gen := s.dayCache.Generation(q.SiteID)
+	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
+	add := func(day chClickDay) {
+		for sel, n := range day.rage {
+			out.rage[sel] += n
+		}
+		for sel, n := range day.dead {
+			out.dead[sel] += n
+		}
+	}
+	for d := from; d < to; {
+		if v, ok := s.dayCache.Get(cacheKey(d)); ok {
+			add(v.(chClickDay))
+			d += chDayMS
+			continue
+		}
+		end := d + chDayMS
+		for end < to {
+			if _, ok := s.dayCache.Get(cacheKey(end)); ok {
+				break
+			}
+			end += chDayMS
+		}
+		days, err := s.computeClickDays(q, d, end)
+		if err != nil {
+			return chClickParts{}, err
+		}
+		for day := d; day < end; day += chDayMS {
+			v := days[day/chDayMS]
+			s.dayCache.Put(cacheKey(day), v, 1+len(v.rage)+len(v.dead), gen)
+			add(v)
+		}
+		d = end
+	}
+	return out, nil
+}
+
+// computeClickDays works out the rage bursts and dead clicks of each UTC day of [from, to) from
+// events (not page_events and session_pages: a view writes those after late_marks, and a day kept
+// must hold every insert whose mark was handled before it was read).
+func (s *chStore) computeClickDays(q eventstore.HeatmapQuery, from, to int64) (map[int64]chClickDay, error) {
+	const filter = `site_id = {:site} AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:toSec}) AND at >= {:from} AND at < {:to}
+		AND type = 'click' AND path = {:path} AND viewport = {:device}`
+	days := map[int64]chClickDay{}
+	for d := from; d < to; d += chDayMS {
+		days[d/chDayMS] = chClickDay{rage: map[string]int{}, dead: map[string]int{}}
+	}
+	rp := chClickParams(q, from-chRageReach, to)
+	rp["fromSec"], rp["toSec"] = (from-chRageReach)/1000-1, to/1000+1
+	rows, err := s.query(`SELECT session, selector, at FROM events WHERE `+filter+` AND (session, selector) IN
+		(SELECT session, selector FROM events WHERE `+filter+` GROUP BY session, selector HAVING count() >= {:rage})`, rp)
+	if err != nil {
+		return nil, err
+	}
+	groups := map[[2]string][]float64{}
+	for _, r := range rows {
+		k := [2]string{r.Str("session"), r.Str("selector")}
+		groups[k] = append(groups[k], r.Num("at"))
+	}
+	for k, ms := range groups {
+		sort.Float64s(ms)
+		for i, starts := range clickmap.RageBurstStarts(ms) {
+			if at := int64(ms[i]); starts && at >= from {
+				days[floorDiv(at, chDayMS)].rage[k[1]]++
+			}
+		}
+	}
+	p := chClickParams(q, from, to)
+	p["fromSec"], p["toSec"] = from/1000-1, to/1000+1
+	p["pvToSec"], p["pvTo"] = (to+clickmap.DeadWindow.Milliseconds())/1000+1, to+clickmap.DeadWindow.Milliseconds()
+	rows, err = s.query(`SELECT toInt64(intDiv(c_at, `+strconv.FormatInt(chDayMS, 10)+`)) AS uday, selector, sumIf(mult, found = 0) AS n FROM (
+		SELECT session, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
+		(SELECT session, selector, at AS c_at, count() AS mult FROM events WHERE `+filter+` GROUP BY session, selector, c_at)
+		ALL LEFT JOIN (SELECT session, at AS v FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec})
+			AND ts <= toDateTime({:pvToSec}) AND type = 'pageview' AND at > {:from} AND at <= {:pvTo}
+			AND session IN (SELECT session FROM events WHERE `+filter+`)) USING (session)
+		GROUP BY session, selector, c_at)
+		GROUP BY uday, selector HAVING n > 0`, p)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if day, ok := days[int64(r.Num("uday"))]; ok {
+			day.dead[r.Str("selector")] = r.Int("n")
+		}
+	}
+	return days, nil
+}

@@ -4,13 +4,10 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"net/netip"
 	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
-
-	"cro/pocketbase/safefetch"
 )
 
 func chromium(t *testing.T) string {
@@ -55,11 +52,7 @@ fetch('` + forbidden.URL + `/xhr').catch(() => {}); fetch('http://169.254.169.25
 <body><h1 id="h"></h1><div class="gone"><a href="/secret">Hidden offer</a></div><a class="btn" href="/buy">Buy now</a>
 <svg role="img"><title>Rated 5 of 5</title></svg><img src="` + forbidden.URL + `/pixel.png"><script src="/app.js"></script></body></html>`
 
-	cfg := safefetch.DefaultConfig()
-	ap := netip.MustParseAddrPort(strings.TrimPrefix(site.URL, "http://"))
-	cfg.AllowHosts[ap] = true
-	cfg.AllowPorts[int(ap.Port())] = true
-	html, stats, err := Render(context.Background(), path, cfg, site.URL+"/", page)
+	html, stats, err := Render(context.Background(), path, allowing(t, site.URL), site.URL+"/", page)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,15 +15,7 @@ import (
 // a session over midnight (two rollup rows), one written in two inserts, errors before and after
 // an exposure, rows the view wrote before migration 15 (backfilled) and rows it writes since.
 func TestClickHouseExposedSessionsMatchRawEvents(t *testing.T) {
-	store := openClickHouseStore(t, storetest.SiteA).(*chStore)
-	if err := store.WriteAll(storetest.ExperimentTraffic()); err != nil {
-		t.Fatal(err)
-	}
-	for _, late := range storetest.LateConversions() {
-		if err := store.WriteAll(late); err != nil {
-			t.Fatal(err)
-		}
-	}
+	store := experimentTrafficStore(t)
 	site, t0 := storetest.ExperimentSite(), storetest.Now.Add(-2*time.Hour)
 	midnight := time.Date(t0.Year(), t0.Month(), t0.Day(), 0, 0, 0, 0, time.UTC)
 	batch := func(visitor, session, device string, events ...eventstore.Event) eventstore.Ingest {

@@ -34,15 +34,7 @@ var chCovariatesRawSQL = strings.NewReplacer("{{sums}}", `, sum(p0) AS p0_post, 
 // what they depend on: a session started before an exposure (device, returning), an earlier
 // exposure (variant, day). The settle pass fills them without a request.
 func TestClickHouseExposureStrataFollowLateEvents(t *testing.T) {
-	store := openClickHouseStore(t, storetest.SiteA).(*chStore)
-	if err := store.WriteAll(storetest.ExperimentTraffic()); err != nil {
-		t.Fatal(err)
-	}
-	for _, late := range storetest.LateConversions() {
-		if err := store.WriteAll(late); err != nil {
-			t.Fatal(err)
-		}
-	}
+	store := experimentTrafficStore(t)
 	q := eventstore.ExperimentQuery{SiteID: storetest.SiteA, ExperimentID: storetest.ExpOne, GoalID: "goalpurchase"}
 	recorded := func() int {
 		rows, err := store.query(`SELECT count() AS n FROM exposure_strata_days WHERE site_id = {:site} AND experiment = {:exp}`,

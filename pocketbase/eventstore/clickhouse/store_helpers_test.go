@@ -2,9 +2,12 @@ package clickhouse
 
 import (
 	"os"
+	"sort"
 	"testing"
+	"time"
 
 	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/storetest"
 )
 
 // The store's own tests (its spool, settled figures, funnel days, cluster) share one local server
@@ -18,6 +21,22 @@ func openClickHouseStore(t *testing.T, _ ...string) eventstore.Store {
 	store, err := NewClickHouseStore(chDatabaseURL(t))
 	if err != nil {
 		t.Fatal(err)
+	}
+	return store
+}
+
+// experimentTrafficStore is a store holding the contract's experiment traffic and its late
+// conversions (each late batch written on its own, as it arrives).
+func experimentTrafficStore(t *testing.T) *chStore {
+	t.Helper()
+	store := openClickHouseStore(t, storetest.SiteA).(*chStore)
+	if err := store.WriteAll(storetest.ExperimentTraffic()); err != nil {
+		t.Fatal(err)
+	}
+	for _, late := range storetest.LateConversions() {
+		if err := store.WriteAll(late); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return store
 }
@@ -52,4 +71,46 @@ func countEvents(t *testing.T, dbURL, siteID string) int {
 		t.Fatal(err)
 	}
 	return r.Int("n")
+}
+
+// kindsAnswer is what the dashboard's three kinds of figures (totals, pages, dimensions) answer
+// for one range.
+type kindsAnswer struct {
+	T     eventstore.Totals
+	Pages []eventstore.PageFigures
+	Dims  []eventstore.DimFigures
+}
+
+// readKinds reads the kinds in the order given ('t' totals, 'p' pages, 'd' dimensions), as routes
+// arriving in that order would, and sorts the lists so answers compare.
+func readKinds(t *testing.T, s *chStore, r eventstore.DayRange, order string) kindsAnswer {
+	t.Helper()
+	var a kindsAnswer
+	var err error
+	for _, c := range order {
+		switch c {
+		case 't':
+			a.T, err = s.Totals(storetest.SiteA, r)
+		case 'p':
+			a.Pages, err = s.TopPages(storetest.SiteA, r, -1)
+		case 'd':
+			a.Dims, err = s.Dimensions(storetest.SiteA, r)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	sort.Slice(a.Pages, func(i, j int) bool { return a.Pages[i].Path < a.Pages[j].Path })
+	sort.Slice(a.Dims, func(i, j int) bool {
+		return a.Dims[i].Dim+"|"+a.Dims[i].Value < a.Dims[j].Dim+"|"+a.Dims[j].Value
+	})
+	return a
+}
+
+// sitePageView is one page view on storetest's SiteA by visitor "v" + the session's first two
+// characters.
+func sitePageView(session, path, ref, device string, when time.Time) eventstore.Ingest {
+	site := storetest.Site(storetest.SiteA)
+	return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: "v" + session[:2], Session: session,
+		Events: []eventstore.Event{{Type: "pv", Path: path, Referrer: ref, At: when}}}, Device: device, Browser: "Chrome", Country: "SE"}
 }

@@ -111,6 +111,13 @@ export function createLiveStore<T, K>(options: LiveStoreOptions<T, K>): LiveStor
     $state.set(INITIAL);
     follow(next);
     void load();
+    // A change made after the first read asked the server but before it confirmed the
+    // subscriptions reaches neither: read again once they are confirmed.
+    const asked = generation;
+    if (subscriptions.length)
+      void Promise.all(subscriptions).then(() => {
+        if (asked === generation) void load();
+      });
   }
 
   onMount($state, () => {

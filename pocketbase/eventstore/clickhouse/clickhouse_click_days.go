@@ -171,11 +171,10 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 		bx, by int
 	}
 	cells := map[cellKey]*clickmap.Cell{}
-	bursts := map[[2]string][]float64{}
+	sessionClicks := make([]clickmap.Click, 0, len(rows))
 	for _, r := range rows {
 		sel, at, session := r.Str("selector"), int64(r.Num("at")), r.Str("session")
-		k := [2]string{session, sel}
-		bursts[k] = append(bursts[k], float64(at))
+		sessionClicks = append(sessionClicks, clickmap.Click{Session: session, Selector: sel, MS: float64(at)})
 		if !inSpans(at) {
 			continue
 		}
@@ -199,14 +198,7 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 	for _, c := range cells {
 		out.cells = append(out.cells, *c)
 	}
-	for k, ms := range bursts {
-		sort.Float64s(ms)
-		for i, starts := range clickmap.RageBurstStarts(ms) {
-			if starts && inSpans(int64(ms[i])) {
-				out.rage[k[1]]++
-			}
-		}
-	}
+	out.rage = clickmap.RageBurstsWhere(sessionClicks, func(ms float64) bool { return inSpans(int64(ms)) })
 	return out, nil
 }
 

@@ -165,6 +165,12 @@ func SortCells(cells []Cell) {
 // starting at countFrom or later (ms since the epoch; 0 counts all). Clicks of one millisecond keep the
 // flags of their sorted position, so their order among themselves does not matter.
 func RageBursts(clicks []Click, countFrom float64) map[string]int {
+	return RageBurstsWhere(clicks, func(ms float64) bool { return ms >= countFrom })
+}
+
+// RageBurstsWhere is RageBursts counting only the bursts whose counted click's time (ms) passes
+// counted: the other clicks still decide where bursts are.
+func RageBurstsWhere(clicks []Click, counted func(ms float64) bool) map[string]int {
 	groups := map[[2]string][]Click{}
 	for _, c := range clicks {
 		k := [2]string{c.Session, c.Selector}
@@ -178,7 +184,7 @@ func RageBursts(clicks []Click, countFrom float64) map[string]int {
 			ms[i] = c.MS
 		}
 		for i, starts := range RageBurstStarts(ms) {
-			if starts && g[i].MS >= countFrom {
+			if starts && counted(g[i].MS) {
 				out[k[1]]++
 			}
 		}

@@ -3,6 +3,7 @@ package analytics
 import (
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
+	"cro/pocketbase/sitefields"
 	"math"
 	"time"
 
@@ -180,10 +181,10 @@ func maxTime(a, b time.Time) time.Time {
 }
 
 // storeRevenueImpact keeps the site's total_revenue_impact equal to the last measurement.
+// Only that field: the site read at the start of the request may have changed since.
 func storeRevenueImpact(app core.App, site *core.Record, total float64) {
 	if site.GetFloat("total_revenue_impact") == total {
 		return
 	}
-	site.Set("total_revenue_impact", total)
-	_ = app.Save(site)
+	_ = sitefields.Set(app, site.Id, map[string]any{"total_revenue_impact": total})
 }

@@ -4,6 +4,7 @@ import (
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/zones"
+	"cro/pocketbase/sitefields"
 	"log"
 	"math"
 	"sync"
@@ -96,13 +97,12 @@ func refreshSite(app core.App, store eventstore.Store, siteID string, now time.T
 	}
 
 	curCvr, baseCvr := eventrow.Round2(rate(cur[1], cur[0])), eventrow.Round2(rate(prev[1], prev[0]))
-	if site.GetFloat("current_cvr") == curCvr && site.GetFloat("baseline_cvr") == baseCvr && site.GetFloat("monthly_visitors") == monthly {
-		return nil
-	}
-	site.Set("current_cvr", math.Min(curCvr, 100))
-	site.Set("baseline_cvr", math.Min(baseCvr, 100))
-	site.Set("monthly_visitors", monthly)
-	return app.Save(site)
+	// Only these fields: the site may have changed (plan, name...) since it was read above.
+	return sitefields.Set(app, siteID, map[string]any{
+		"current_cvr":      math.Min(curCvr, 100),
+		"baseline_cvr":     math.Min(baseCvr, 100),
+		"monthly_visitors": monthly,
+	})
 }
 
 // rate is part/whole in percent, 0 when whole is 0.

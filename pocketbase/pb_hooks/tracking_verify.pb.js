@@ -20,13 +20,17 @@ routerAdd(
     if (!(totals.sessions > 0)) {
       return e.json(200, { verified: false, message: domain.trackingNotSeenMessage(site.getString('domain')) });
     }
-    const status = site.getString('status');
-    // A pending site becomes Active; a status the owner chose (paused...) stays theirs.
-    if (!site.getBool('tracking_verified') || !status || status === 'pending') {
-      site.set('tracking_verified', true);
-      if (!status || status === 'pending') site.set('status', 'active');
-      e.app.save(site);
-    }
+    // Read again in the write: the site may have changed (plan, domain...) while the totals were read.
+    e.app.runInTransaction((tx) => {
+      const fresh = tx.findRecordById('sites', site.id);
+      const status = fresh.getString('status');
+      // A pending site becomes Active; a status the owner chose (paused...) stays theirs.
+      if (!fresh.getBool('tracking_verified') || !status || status === 'pending') {
+        fresh.set('tracking_verified', true);
+        if (!status || status === 'pending') fresh.set('status', 'active');
+        tx.save(fresh);
+      }
+    });
     return e.json(200, { verified: true, message: domain.TRACKING_VERIFIED });
   },
   $apis.requireAuth('users'),

@@ -54,10 +54,14 @@ const SOCIAL_HEADING =
 
 const SOCIAL_NAME = /\b(facebook|twitter|instagram|linkedin|youtube|pinterest|tiktok|github|dribbble|behance)\b/i;
 
+/** A link to a file to download (an archive, an installer, a package): wherever it is hosted, it asks to act. */
+const DOWNLOAD_HREF = /\.(zip|tar\.gz|tgz|tar|dmg|exe|msi|pkg|deb|rpm|apk|appimage)([?#]|$)|\/releases\/download\//i;
+
 /** A control is a call to action when it asks to act, or is a styled button in the page's body. */
 export function isCta(c: PageControl): boolean {
   const text = c.text.trim();
   if (!text || c.hidden || c.region === 'footer' || UTILITY_LABEL.test(text) || text.length > 60) return false;
+  if (c.tag === 'a' && DOWNLOAD_HREF.test(c.href ?? '')) return true;
   // Following the brand elsewhere is not the page's action.
   if (SOCIAL_HOST.test(c.href ?? '') || (SOCIAL_NAME.test(text) && text.split(/\s+/).length <= 6)) return false;
   if (CTA_WORDS.test(text)) return true;

@@ -3,7 +3,7 @@ import { realLinksMatching } from '../signals';
 import { defineChecks } from './define';
 
 const TESTIMONIAL_HEADING =
-  /\b(testimonials?|what (they|people|our \w+|clients|customers|patients|students|users) (say|are saying|said)|happy (clients|customers|patients)|(client|customer) (reviews|stories)|kind words)\b/i;
+  /\b(testimonials?|what (they|people|our \w+|clients|customers|patients|students|users) (say|are saying|said|think)|happy (clients|customers|patients)|(client|customer) (reviews|stories)|kind words|reviews|success stories|hear from (our )?\w+|don['’]t (just )?take our word for it|loved by)\b/i;
 
 /**
  * Testimonials without review markup or a marked author: a section headed "Testimonials" / "What
@@ -34,6 +34,13 @@ function signedQuote(els: Page['elements'], i: number): boolean {
   return els.slice(i + 1, i + 8).some((x) => x.words >= 2 && x.words <= 12 && ROLE.test(x.text) && !QUOTED.test(x.text.trim()));
 }
 
+/**
+ * A score out of five written as text next to what it rates: 'Rated 4.8 out of 5', '4.9/5 from
+ * 1,200 reviews'. Read in each short element: the page's text runs adjacent elements together ("$49.00Rated").
+ */
+const WRITTEN_RATING =
+  /(?<![a-z])(rated|rating|score)\s*:?\s*[0-5](\.\d{1,2})?\s*(\/|out of)\s*5(?!\d)|(?<![\d.])[0-5](\.\d{1,2})?\s*(\/|out of)\s*5(\.0)?\s*(stars?|from|based on|\(|on)(?![a-z])/i;
+
 export const socialProofChecks = defineChecks({
   'social-no-testimonials': ({ page, signals }) => {
     const found = signals.structure.testimonials.length > 0 || schemaTypes(page).has('review') || testimonialSection(page);
@@ -41,7 +48,10 @@ export const socialProofChecks = defineChecks({
   },
 
   'social-no-ratings': ({ page, signals }) => {
-    const found = schemaTypes(page).has('aggregaterating') || signals.structure.ratings.length > 0;
+    const found =
+      schemaTypes(page).has('aggregaterating') ||
+      signals.structure.ratings.length > 0 ||
+      page.elements.some((e) => e.words <= 30 && WRITTEN_RATING.test(e.text));
     return found ? null : { evidence: { missing: 'AggregateRating markup or star ratings' } };
   },
 

@@ -127,4 +127,17 @@ describe('the scan on pages nobody here wrote', () => {
     expect(b2b('<a href="#">Plans</a>')).not.toContain('pricing-hidden');
     expect(b2b('<a href="/team">Team</a>')).toContain('pricing-hidden');
   });
+
+  test('a text link named after a network is a social profile link, even when it goes nowhere yet', () => {
+    const r = page(`${H1}<footer><ul><li><a href="#">Facebook</a></li><li><a href="#">Instagram</a></li></ul></footer>`);
+    expect(ids(r)).not.toContain('retention-no-social-links');
+    expect(ids(r)).toContain('cta-dead-links');
+    // Still reported: a sentence that mentions a network is not a profile link.
+    expect(ids(page(`${H1}<p><a href="/blog/ads">Why we stopped advertising on Facebook</a></p>`))).toContain('retention-no-social-links');
+  });
+
+  test('a phone number is found when the next element runs into it', () => {
+    const r = page(`${H1}<footer><div><span>Open daily</span><span>(555) 123-4567</span><span>Visit us</span></div></footer>`);
+    expect(ids(r)).not.toContain('trust-no-contact');
+  });
 });

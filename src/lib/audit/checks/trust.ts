@@ -1,5 +1,5 @@
 import { attr } from '../page';
-import { linksMatching, type Signals } from '../signals';
+import { linksMatching, PHONE, type Signals } from '../signals';
 import { CONTACT_HREF, CONTACT_TEXT, GUARANTEE_WORDS, RETURNS_PROMISE } from '../words';
 import { defineChecks } from './define';
 
@@ -64,6 +64,8 @@ export const trustChecks = defineChecks({
       signals.structure.ids.some((id) => /^contact(-us|-me)?$/i.test(id)) ||
       signals.phoneInText ||
       labelledPhone(page.text) ||
+      // The page's text runs adjacent elements together ("4567Visit us"): each short element alone too.
+      page.elements.some((e) => e.words <= 30 && (PHONE.test(e.text) || labelledPhone(e.text))) ||
       /[\w.+-]+@[\w-]+\.[\w.]+/.test(page.text) ||
       contactForm(signals);
     return found ? null : { evidence: { missing: 'phone, email or contact link' } };

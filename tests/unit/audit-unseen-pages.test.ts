@@ -69,9 +69,19 @@ describe('the scan on pages nobody here wrote', () => {
   test('testimonials under the headings real templates use', () => {
     const quote =
       '<p>The invoices have matched our purchase orders for three years now and month-end closes two days earlier.</p><p>Maria Lopez</p>';
-    for (const heading of ['Reviews', 'Success stories', 'Hear from our customers', "Don't take our word for it", 'Loved by finance teams'])
+    for (const heading of [
+      'Reviews',
+      'Success stories',
+      'Hear from our customers',
+      "Don't take our word for it",
+      'Loved by finance teams',
+      'Client feedback',
+    ])
       expect(ids(page(`${B2B}<h2>${heading}</h2>${quote}`)), heading).not.toContain('social-no-testimonials');
     expect(ids(page(`${B2B}<h2>Our story</h2>${quote}`))).toContain('social-no-testimonials');
+    // A block classed as feedback from clients holds them too, whatever its heading.
+    expect(ids(page(`${B2B}<h2>Results</h2><div class="client-feedback-slider">${quote}</div>`))).not.toContain('social-no-testimonials');
+    expect(ids(page(`${B2B}<h2>Results</h2><div class="results-grid">${quote}</div>`))).toContain('social-no-testimonials');
   });
 
   test('a headline the page fills in by script is not a missing headline', () => {

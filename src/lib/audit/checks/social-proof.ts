@@ -3,7 +3,10 @@ import { realLinksMatching } from '../signals';
 import { defineChecks } from './define';
 
 const TESTIMONIAL_HEADING =
-  /\b(testimonials?|what (they|people|our \w+|clients|customers|patients|students|users) (say|are saying|said|think)|happy (clients|customers|patients)|(client|customer) (reviews|stories)|kind words|reviews|success stories|hear from (our )?\w+|don['’]t (just )?take our word for it|loved by)\b/i;
+  /\b(testimonials?|what (they|people|our \w+|clients|customers|patients|students|users) (say|are saying|said|think)|happy (clients|customers|patients)|(client|customer) (reviews|stories)|kind words|reviews|success stories|hear from (our )?\w+|don['’]t (just )?take our word for it|loved by|((client|customer|patient|student)s?['’]? )?feedback)\b/i;
+
+/** A block named for what clients say: 'testimonials', 'client-feedback', 'clients-say', 'reviews-slider'. */
+const TESTIMONIAL_BLOCK = /testimonial|feedback|(client|customer)s?-says?|reviews?-(slider|carousel|section|wrapper)/i;
 
 /**
  * Testimonials without review markup or a marked author: a section headed "Testimonials" / "What
@@ -16,7 +19,7 @@ function testimonialSection(page: Page): boolean {
     const e = els[i]!;
     const heading = /^h[1-6]$/.test(e.tag) && TESTIMONIAL_HEADING.test(e.text) && e.words <= 10;
     // Classed, named or labelled for screen readers as testimonials (<section aria-label="testimonials">).
-    const block = e.words >= 12 && /testimonial/i.test(`${attr(e, 'class')} ${attr(e, 'id')} ${attr(e, 'aria-label')}`);
+    const block = e.words >= 12 && TESTIMONIAL_BLOCK.test(`${attr(e, 'class')} ${attr(e, 'id')} ${attr(e, 'aria-label')}`);
     if (block) return true;
     if (heading && els.slice(i + 1, i + 60).some((q) => ['p', 'blockquote', 'div', 'span'].includes(q.tag) && q.words >= 12)) return true;
     if (signedQuote(els, i)) return true;

@@ -150,4 +150,20 @@ describe('the scan on pages nobody here wrote', () => {
     const r = page(`${H1}<footer><div><span>Open daily</span><span>(555) 123-4567</span><span>Visit us</span></div></footer>`);
     expect(ids(r)).not.toContain('trust-no-contact');
   });
+
+  test('a page selling many products side by side is a listing, whatever its path says', () => {
+    const grid = ['shirt', 'trousers', 'cap', 'scarf']
+      .map((p, i) => `<div class="card"><h3>Linen ${p}</h3><span>$${49 + i}.00</span><button>Add to cart</button></div>`)
+      .join('');
+    const at = (path: string, body: string): string =>
+      auditPage(
+        parseWithGo(
+          `<!doctype html><html lang="en"><head><title>Linen</title></head><body><h1>Linen</h1>${body}</body></html>`,
+          `https://fixture.example${path}`,
+        ),
+      ).pageType;
+    expect(at('/product/product.html', grid)).toBe('category');
+    // Still a product page: one product with its own button.
+    expect(at('/product/linen-shirt.html', '<h2>Linen shirt</h2><span>$49.00</span><button>Add to cart</button>')).toBe('product');
+  });
 });

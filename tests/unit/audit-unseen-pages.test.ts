@@ -166,4 +166,16 @@ describe('the scan on pages nobody here wrote', () => {
     // Still a product page: one product with its own button.
     expect(at('/product/linen-shirt.html', '<h2>Linen shirt</h2><span>$49.00</span><button>Add to cart</button>')).toBe('product');
   });
+
+  test('an app shell built by script is not judged on a body it does not serve; its head still is', () => {
+    const shell = ids(page('<div id="root"></div><script type="module" src="/assets/index-4f2a.js"></script>'));
+    for (const id of ['cta-missing', 'trust-no-contact', 'trust-no-privacy', 'copy-no-h1', 'retention-no-social-links'])
+      expect(shell).not.toContain(id);
+    expect(shell).toContain('retention-no-open-graph');
+    expect(shell).toContain('mobile-no-viewport');
+    // Still judged: a short page that serves its own body, scripts or not.
+    const served = ids(page('<div id="root"><h2>Jackets</h2><p>Warm.</p></div><script src="/app.js"></script>'));
+    expect(served).toContain('cta-missing');
+    expect(served).toContain('copy-no-h1');
+  });
 });

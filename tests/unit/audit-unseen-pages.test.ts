@@ -169,7 +169,14 @@ describe('the scan on pages nobody here wrote', () => {
 
   test('an app shell built by script is not judged on a body it does not serve; its head still is', () => {
     const shell = ids(page('<div id="root"></div><script type="module" src="/assets/index-4f2a.js"></script>'));
-    for (const id of ['cta-missing', 'trust-no-contact', 'trust-no-privacy', 'copy-no-h1', 'retention-no-social-links'])
+    for (const id of [
+      'cta-missing',
+      'trust-no-contact',
+      'trust-no-privacy',
+      'copy-no-h1',
+      'retention-no-social-links',
+      'copy-thin-content',
+    ])
       expect(shell).not.toContain(id);
     expect(shell).toContain('retention-no-open-graph');
     expect(shell).toContain('mobile-no-viewport');

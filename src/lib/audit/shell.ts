@@ -15,8 +15,12 @@ export function isScriptShell(page: Page): boolean {
   return page.elements.some((e) => (MOUNT_ID.test(e.attrs.id ?? '') || e.tag === 'app-root') && e.words === 0);
 }
 
-/** Findings about something missing from the body say nothing on a shell; those about the <head> still hold. */
+/** Checks that judge the body's text (how much there is, what the headline and first screen say). */
+const BODY_TEXT = new Set(['copy-thin-content', 'copy-weak-headline', 'copy-hero-no-offer', 'cta-below-fold']);
+
+/** Findings about the body's text or something missing from it say nothing on a shell; those about the <head> still hold. */
 export function judgedFromHtml(f: Finding): boolean {
+  if (BODY_TEXT.has(f.id)) return false;
   const missing = f.evidence.missing;
   return !missing || /^<(meta|link|title|html)\b/.test(missing);
 }

@@ -185,4 +185,11 @@ describe('the scan on pages nobody here wrote', () => {
     expect(served).toContain('cta-missing');
     expect(served).toContain('copy-no-h1');
   });
+
+  test('filter, slide and lightbox links and a back-to-top link operate the page: they are not dead links', () => {
+    const widgets = `<a href="#" data-filter="*">All</a> <a href="javascript:;" data-filter=".web">Web</a>
+      <a href="#" data-bs-slide="next">Next slide</a> <a href="#" data-lightbox="set">Photo one</a> <a href="#">Back to top</a>`;
+    expect(ids(page(`${H1}${widgets}`))).not.toContain('cta-dead-links');
+    expect(ids(page(`${H1}${widgets}<a href="#">Read the story</a>`))).toContain('cta-dead-links');
+  });
 });

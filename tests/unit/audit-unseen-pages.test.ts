@@ -53,6 +53,8 @@ describe('the scan on pages nobody here wrote', () => {
     expect(ids(page(`${H1}<nav><a href="about.html">Our shop</a></nav>`))).not.toContain('trust-no-about');
     expect(ids(page(`${H1}<nav><a href="/x">About Northwind</a></nav>`))).not.toContain('trust-no-about');
     expect(ids(page(`${H1}<nav><a href="/x">Über uns</a> <a href="/y">Quiénes somos</a></nav>`))).not.toContain('trust-no-about');
+    expect(ids(page(`${H1}<h2>Our history</h2><p>Since 1962.</p>`))).not.toContain('trust-no-about');
+    expect(ids(page(`${H1}<h2>Meet our founders</h2><p>Ana and Jo.</p>`))).not.toContain('trust-no-about');
     // Still reported: a page whose links say neither.
     const r = page(`${H1}<nav><a href="/shop">Shop</a> <a href="/aboutique">Boutique</a></nav>`);
     expect(ids(r)).toContain('trust-no-about');
@@ -89,6 +91,8 @@ describe('the scan on pages nobody here wrote', () => {
     expect(ids(page(`<h1 id="headline"></h1><p>Jackets and boots.</p>${script}`))).not.toContain('copy-no-h1');
     expect(ids(page(`<h2>Jackets</h2><p>Jackets and boots.</p>${script}`))).toContain('copy-no-h1');
     expect(ids(page(`<h1></h1><p>Jackets and boots.</p>`))).toContain('copy-no-h1');
+    // A headline drawn as an image with its name is a headline.
+    expect(ids(page(`<h1><img src="/wordmark.svg" alt="Northwind Outfitters"></h1><p>Jackets and boots.</p>`))).not.toContain('copy-no-h1');
   });
 
   test('a cart linked by a relative address or drawn as a bag is a cart', () => {

@@ -3,7 +3,8 @@ import { linksMatching, PHONE, type Signals } from '../signals';
 import { CONTACT_HREF, CONTACT_TEXT, GUARANTEE_WORDS, RETURNS_PROMISE } from '../words';
 import { defineChecks } from './define';
 
-const ABOUT_HEADING = /\b(about( us)?|our (story|team|mission|people)|meet the team|the team|who we are|team)\b/i;
+const ABOUT_HEADING =
+  /\b(about( us)?|our (story|team|mission|people|history|values|company|founders?)|meet (the|our) (team|founders?|staff|doctors|people)|the team|who we are|team)\b/i;
 /** An about link by its address ('/about', a relative 'about.html') or by its words, in the languages the scan meets most. */
 const ABOUT_HREF = /(^|\/)(about|teams?|company|our-story|who-we-are)([-_./?#]|$)/i;
 const ABOUT_TEXT =

@@ -121,8 +121,10 @@ var (
 	ratingLabel  = regexp.MustCompile(`(?i)(\d(?:[.,]\d+)?)\s*(?:out of|of|/)\s*5\b|rated\s+(\d(?:[.,]\d+)?)`)
 	ratingClass  = regexp.MustCompile(`star|rating`)
 	// A star drawn by an icon font or an SVG: fa-star, bi-star-fill, ti-star, icofont-star, star-o.
-	starIcon      = regexp.MustCompile(`(?i)(?:^|[-_])star(?:$|[-_])`)
-	emptyStar     = regexp.MustCompile(`(?i)star-?o(?:$|[-_])|empty|outline|regular|\bfar\b|star-half`)
+	starIcon  = regexp.MustCompile(`(?i)(?:^|[-_])star(?:$|[-_])`)
+	emptyStar = regexp.MustCompile(`(?i)star-?o(?:$|[-_])|empty|outline|regular|\bfar\b|star-half`)
+	// The colour or name that says a row of unnamed SVGs is a row of stars (Tailwind's text-yellow-400).
+	starColour    = regexp.MustCompile(`(?i)yellow|amber|gold|orange|warning|star|rating`)
 	logoHint      = regexp.MustCompile(`(?i)logo|brand|client|customer|partner|press|featured|trusted|sponsor`)
 	logoLabel     = regexp.MustCompile(`(?i)\b(logos?|brands|clients|customers|partners|press|featured in|trusted by|sponsors?|supported by|backed by|as seen (in|on))\b`)
 	priceToken    = regexp.MustCompile(`(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[€$£₹]|USD|EUR|GBP|CHF|SEK|kr\b))`)
@@ -141,10 +143,11 @@ type tree struct {
 	base     *url.URL
 	labelFor map[string]string // <label for=id> texts
 	images   []int             // images and labelled SVGs inside each element
+	svgs     []int             // SVGs, named or not, inside each element (not counting nested ones)
 }
 
 func buildStructure(els []*Element, pageURL string) *Structure {
-	t := &tree{els: els, children: make([][]int, len(els)), labelFor: map[string]string{}, images: make([]int, len(els))}
+	t := &tree{els: els, children: make([][]int, len(els)), labelFor: map[string]string{}, images: make([]int, len(els)), svgs: make([]int, len(els))}
 	t.base, _ = url.Parse(pageURL)
 	for i, e := range els {
 		if e.parent >= 0 {
@@ -159,8 +162,14 @@ func buildStructure(els []*Element, pageURL string) *Structure {
 		if isLogoImage(els[i]) {
 			t.images[i]++
 		}
+		if els[i].Tag == "svg" {
+			t.svgs[i] = 1
+		}
 		if p := els[i].parent; p >= 0 {
 			t.images[p] += t.images[i]
+			if els[p].Tag != "svg" {
+				t.svgs[p] += t.svgs[i]
+			}
 		}
 	}
 	s := &Structure{
@@ -458,6 +467,48 @@ func (t *tree) drawnStars(i int) (drawn, full int) {
 	return drawn, full
 }
 
+// svgStars counts the children of element i that are the same unnamed SVG drawn three to ten
+// times in a star's colour (Tailwind and Flowbite draw ratings so: one path, class
+// text-yellow-400). Social icons differ from each other; a divider is one icon.
+func (t *tree) svgStars(i int) int {
+	paths := map[string]int{}
+	coloured := starColour.MatchString(t.els[i].Attrs["class"])
+	for _, c := range t.children[i] {
+		ce := t.els[c]
+		if ce.Tag != "svg" && ce.Words == 0 && len(t.children[c]) == 1 {
+			c = t.children[c][0]
+			ce = t.els[c]
+		}
+		if ce.Tag != "svg" {
+			continue
+		}
+		d := ""
+		t.descendants(c, func(x int) {
+			xe := t.els[x]
+			if d == "" && xe.Tag == "path" {
+				d = xe.Attrs["d"]
+			}
+			if xe.Tag == "title" && starColour.MatchString(xe.Text) {
+				coloured = true
+			}
+		})
+		if starColour.MatchString(ce.Attrs["class"] + " " + ce.Attrs["fill"] + " " + ce.Attrs["style"]) {
+			coloured = true
+		}
+		if d != "" {
+			paths[d]++
+		}
+	}
+	best := 0
+	for _, n := range paths {
+		best = max(best, n)
+	}
+	if !coloured || best < 3 || best > 10 {
+		return 0
+	}
+	return best
+}
+
 func (t *tree) ratings() []Rating {
 	var cands []int
 	value := map[int]float64{}
@@ -482,6 +533,8 @@ func (t *tree) ratings() []Rating {
 			value[i] = parseNumber(m[1] + m[2])
 		case e.Words <= 12 && e.Tag != "body" && drawn >= 3 && drawn <= 10:
 			value[i] = float64(full)
+		case e.Words <= 12 && e.Tag != "body" && t.svgStars(i) > 0:
+			value[i] = float64(t.svgStars(i))
 		default:
 			continue
 		}
@@ -507,10 +560,13 @@ func (t *tree) logoRows() []LogoRow {
 	names := map[int][]string{}
 	labels := map[int]string{}
 	for i, e := range t.els {
-		if t.images[i] < 2 || e.Words > 40 || e.Tag == "body" || e.Tag == "html" || e.Tag == "a" || e.Tag == "svg" {
+		// A row of unnamed SVG logos (no text at all) counts when its label says they are logos.
+		svgRow := e.Words <= 3 && t.svgs[i] >= 3
+		if (t.images[i] < 2 && !svgRow) || e.Words > 40 || e.Tag == "body" || e.Tag == "html" || e.Tag == "a" || e.Tag == "svg" {
 			continue
 		}
 		var imgs []string
+		unnamed := 0
 		hint := logoHint.MatchString(e.Attrs["class"] + " " + e.Attrs["id"] + " " + e.Attrs["aria-label"])
 		t.descendants(i, func(d int) {
 			de := t.els[d]
@@ -523,12 +579,15 @@ func (t *tree) logoRows() []LogoRow {
 				}
 			case isLogoImage(de):
 				name = de.Attrs["aria-label"]
+			case de.Tag == "svg" && t.els[de.parent].Tag != "svg":
+				unnamed++
+				return
 			default:
 				return
 			}
 			imgs = append(imgs, strings.TrimSpace(name))
 		})
-		if len(imgs) < 2 {
+		if len(imgs) < 2 && !svgRow {
 			continue
 		}
 		label := e.Text
@@ -544,6 +603,11 @@ func (t *tree) logoRows() []LogoRow {
 		}
 		// Three logos need a hint that they are logos; two need the label to say so as well.
 		labelled := logoLabel.MatchString(label)
+		if svgRow && len(imgs) < 3 && unnamed >= 3 && labelled {
+			for range unnamed {
+				imgs = append(imgs, "")
+			}
+		}
 		if !(len(imgs) >= 3 && (hint || labelled)) && !(len(imgs) == 2 && labelled) {
 			continue
 		}

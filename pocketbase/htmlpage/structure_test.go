@@ -1,6 +1,7 @@
 package htmlpage
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -133,6 +134,32 @@ func TestStarsDrawnOnAnyElement(t *testing.T) {
 	s := Parse([]byte(doc), "https://shop.example/").Structure
 	if len(s.Ratings) != 1 || s.Ratings[0].Value != 5 {
 		t.Fatalf("want one rating of five drawn stars, got %+v", s.Ratings)
+	}
+}
+
+// Tailwind and Flowbite draw a rating as the same unnamed SVG five times in a star's colour; a row
+// of different icons, or of grey ones, is not a rating.
+func TestUnnamedSVGStars(t *testing.T) {
+	star := `<svg class="w-4 h-4 text-yellow-300" fill="currentColor" viewBox="0 0 22 20"><path d="M20.924 7.625a1.523 1.523 0 0 0-1.238-1.044"/></svg>`
+	grey := `<svg class="w-4 h-4 text-gray-300" viewBox="0 0 22 20"><path d="M1 1h20"/></svg>`
+	doc := `<html><body><div class="flex items-center">` + strings.Repeat(star, 4) + grey + `</div>
+<div class="flex">` + strings.Repeat(grey, 5) + `</div>
+<div class="social"><svg class="text-yellow-500"><path d="M1 2"/></svg><svg class="text-yellow-500"><path d="M3 4"/></svg><svg class="text-yellow-500"><path d="M5 6"/></svg></div></body></html>`
+	s := Parse([]byte(doc), "https://shop.example/").Structure
+	if len(s.Ratings) != 1 || s.Ratings[0].Value != 4 {
+		t.Fatalf("want one rating of four drawn stars, got %+v", s.Ratings)
+	}
+}
+
+// Customer logos drawn as unnamed SVG links count as a logo row when a heading says whose logos
+// they are; the same row under another heading (social icons, features) does not.
+func TestUnnamedSVGLogos(t *testing.T) {
+	logos := strings.Repeat(`<a href="#"><svg viewBox="0 0 125 35"><path d="M64 7"/></svg></a>`, 4)
+	doc := `<html><body><section><h2>Trusted by teams at</h2><div class="grid">` + logos + `</div></section>
+<section><h2>Follow us</h2><div class="icons">` + logos + `</div></section></body></html>`
+	s := Parse([]byte(doc), "https://saas.example/").Structure
+	if len(s.LogoRows) != 1 || s.LogoRows[0].Count != 4 || s.LogoRows[0].Label != "Trusted by teams at" {
+		t.Fatalf("want the labelled row of four logos, got %+v", s.LogoRows)
 	}
 }
 

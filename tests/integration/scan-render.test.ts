@@ -1,7 +1,7 @@
 /**
  * The scan renders before judging when the server has a Chromium (CRO_SCAN_CHROMIUM): a headline
  * and a call to action built by the page's script are seen; without the setting the same page is
- * judged from its HTML alone. Each browser request goes through the guarded fetcher (see
+ * judged from its HTML alone, which as an app shell's says nothing about its body. Each browser request goes through the guarded fetcher (see
  * pocketbase/render's Go test for the refused ones).
  */
 import { existsSync } from 'node:fs';
@@ -37,10 +37,11 @@ async function scan(server: TestServer): Promise<{ ids: string[]; rendered: bool
 }
 
 describe.skipIf(!existsSync(CHROMIUM))('the scan renders the page before judging it', () => {
-  it('sees the headline and the call to action a script built; the HTML alone does not', async () => {
+  it('sees the headline and the call to action a script built; the HTML alone cannot judge them', async () => {
     const plain = await scan(htmlOnly);
     expect(plain.rendered).toBe(false);
-    expect(plain.ids).toEqual(expect.arrayContaining(['copy-no-h1', 'cta-missing']));
+    // The served HTML is an app shell: what its body lacks there is not missing (issue 38).
+    for (const id of ['copy-no-h1', 'cta-missing', 'copy-thin-content']) expect(plain.ids).not.toContain(id);
     const rendered = await scan(rendering);
     expect(rendered.rendered).toBe(true);
     expect(rendered.ids).not.toContain('copy-no-h1');

@@ -6,6 +6,7 @@ import { SITE_TYPE_LABELS, SITE_TYPES_WITHOUT_LIFT, classifiablePart, type SiteT
 import { ALL_CHECKS } from './checks';
 import type { Page } from './page';
 import { detectPageType, PAGE_TYPE_LABELS, type PageType } from './page-type';
+import { isScriptShell, judgedFromHtml } from './shell';
 import { computeSignals } from './signals';
 import { siteLinks, type SiteLink } from './site-pages';
 import { detectSiteType, type SiteTypeResult } from './site-type';
@@ -99,7 +100,9 @@ export function auditPage(page: Page, options: { siteType?: SiteType } = {}): Au
     const r = check.run(ctx);
     if (r) findings.push(toFinding(check, r));
   }
-  const shown = findings.filter(hasEvidence);
+  // An app shell's body is built by script: what it lacks in the served HTML is not missing.
+  const shell = isScriptShell(page);
+  const shown = findings.filter((f) => hasEvidence(f) && (!shell || judgedFromHtml(f)));
   shown.sort((a, b) => findingScore(b) - findingScore(a) || a.id.localeCompare(b.id));
   const liftEstimated = !SITE_TYPES_WITHOUT_LIFT.includes(type.siteType);
   return {

@@ -47,15 +47,17 @@ export function detectPageType(page: Page, s: Signals): PageType {
   // A product's own buttons: the header's cart icon (often named "Add to cart" too) is the cart.
   const addToCart = s.structure.controls.filter((c) => c.region !== 'header' && c.region !== 'nav' && ADD_TO_CART.test(c.text)).length;
   const productMarkup = types.has('product') || (metaContent(page, 'og:type') ?? '').toLowerCase() === 'product';
-  if ((productMarkup && addToCart <= 2) || /\/(products?|p|item)\/[^/]+/.test(path) || addToCart === 1) return 'product';
+  const buyButtons = s.structure.controls.filter((c) => BUY_BUTTON.test(c.text.trim())).length;
+  // Four or more products with their own buttons make a listing, even under a /product/ path.
+  const manyProducts = Math.max(addToCart, buyButtons) >= 4;
+  if ((productMarkup && addToCart <= 2) || (/\/(products?|p|item)\/[^/]+/.test(path) && !manyProducts) || addToCart === 1) return 'product';
   // A listing: a shop's collection or category, or a page selling many products side by side.
   const homePath = HOME_PATH.test(path);
-  const buyButtons = s.structure.controls.filter((c) => BUY_BUTTON.test(c.text.trim())).length;
   if (
     /\/(collections?|categor(y|ies)|product-category|shop|catalog|c|products|productos|produits|produkte|prodotti|tienda)(\/|$|\.html?$)/.test(
       path,
     ) ||
-    (Math.max(addToCart, buyButtons) >= 4 && !homePath)
+    (manyProducts && !homePath)
   )
     return 'category';
   if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path) || /\b(pricing|plans and pricing|choose (a|your) plan)\b/i.test(h1))

@@ -5,7 +5,7 @@ import { ADD_TO_CART_ICON, CART_ICON, CTA_WORDS, SOCIAL_HOST, SOCIAL_ICON, UTILI
 const FIELD_TYPES = new Set(['', 'text', 'email', 'tel', 'password', 'number', 'url', 'search', 'date', 'select', 'textarea', 'radio']);
 
 /** A North American number, or an international one written with its +country code. */
-const PHONE = /(\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\+\d{1,3}(?:[\s.-]?\(?\d{1,4}\)?){2,5}\b/;
+export const PHONE = /(\+\d{1,3}[\s.-]?)?\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|\+\d{1,3}(?:[\s.-]?\(?\d{1,4}\)?){2,5}\b/;
 
 export interface Signals {
   structure: PageStructure;
@@ -53,11 +53,18 @@ const SOCIAL_HEADING =
   /^(social|social media|socials|follow|follow us|follow me|connect|connect with us|stay connected|find us on|find us online)$/i;
 
 const SOCIAL_NAME = /\b(facebook|twitter|instagram|linkedin|youtube|pinterest|tiktok|github|dribbble|behance)\b/i;
+/** A link whose whole text is a network's name is the brand's profile there, even before its address is filled in. */
+const SOCIAL_NAME_ONLY =
+  /^(facebook|twitter|x|instagram|linkedin|youtube|pinterest|tiktok|github|dribbble|behance|mastodon|threads|flickr|vimeo)$/i;
+
+/** A link to a file to download (an archive, an installer, a package): wherever it is hosted, it asks to act. */
+const DOWNLOAD_HREF = /\.(zip|tar\.gz|tgz|tar|dmg|exe|msi|pkg|deb|rpm|apk|appimage)([?#]|$)|\/releases\/download\//i;
 
 /** A control is a call to action when it asks to act, or is a styled button in the page's body. */
 export function isCta(c: PageControl): boolean {
   const text = c.text.trim();
   if (!text || c.hidden || c.region === 'footer' || UTILITY_LABEL.test(text) || text.length > 60) return false;
+  if (c.tag === 'a' && DOWNLOAD_HREF.test(c.href ?? '')) return true;
   // Following the brand elsewhere is not the page's action.
   if (SOCIAL_HOST.test(c.href ?? '') || (SOCIAL_NAME.test(text) && text.split(/\s+/).length <= 6)) return false;
   if (CTA_WORDS.test(text)) return true;
@@ -101,7 +108,11 @@ export function computeSignals(page: Page): Signals {
     links,
     linkIcon,
     socialLinks: links.filter(
-      (a) => SOCIAL_HOST.test(attr(a, 'href')) || SOCIAL_ICON.test(linkIcon.get(a) ?? '') || underSocialHeading.includes(a),
+      (a) =>
+        SOCIAL_HOST.test(attr(a, 'href')) ||
+        SOCIAL_ICON.test(linkIcon.get(a) ?? '') ||
+        SOCIAL_NAME_ONLY.test(a.text.trim()) ||
+        underSocialHeading.includes(a),
     ),
     forms,
     fields,

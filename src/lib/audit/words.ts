@@ -212,4 +212,4 @@ export const PLACEHOLDER_ALT =
 export const CONTACT_HREF = /^(mailto:|tel:)|(^|\/)(contact|contacto|contato|contatti|kontakt)\b|\/support|\/help/i;
 /** A contact link's own words, in the languages the scan meets most. */
 export const CONTACT_TEXT =
-  /^(contact|contact us|contact me|get in touch|write to us|talk with us|kontakt|contacto|contáctanos|contactanos|contactez-nous|contato|fale conosco|contatti|contattaci)$/i;
+  /^(contact|contacts|contact us|contact me|contact info|contact information|get in touch|write to us|talk with us|talk to us|reach us|say hello|let['’]s talk|kontakt|contacto|contáctanos|contactanos|contactez-nous|contato|fale conosco|contatti|contattaci)$/i;

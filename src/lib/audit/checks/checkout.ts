@@ -20,13 +20,18 @@ const PAYMENT = wordsPattern([
   'discover',
 ]);
 const CART = wordsPattern(['cart', 'basket', 'bag', 'checkout', 'add to cart', 'add to bag', 'add to basket']);
+/** The cart's page, relative or not, however the template spells it ('cart.html', 'shoping-cart.html', '/checkout'). */
+const CART_HREF = /(^|\/)([\w-]*[-_])?(cart|basket|checkout)\b|(^|\/)(bag|shopping-bag)\b/i;
+/** Shops draw the cart as a bag as often as a trolley (fa-shopping-bag, bi-bag, icon-bag). */
+const BAG_ICON = /(?:^|[-_\s])(bag|shopping-bag|bag-shopping|handbag)(?:[-_\s]|$)/i;
 
 export const checkoutChecks = defineChecks({
   'checkout-no-cart': ({ signals }) => {
     const cart =
-      realLinksMatching(signals, /\/(cart|basket|bag|checkout)\b/i).length > 0 ||
+      realLinksMatching(signals, CART_HREF).length > 0 ||
       signals.structure.controls.some((c) => CART.test(c.text) && c.region !== 'footer') ||
-      signals.drawnCarts.length > 0;
+      signals.drawnCarts.length > 0 ||
+      [...signals.linkIcon].some(([el, name]) => BAG_ICON.test(name) && !el.ancestors.includes('footer'));
     return cart ? null : { evidence: { missing: 'link to /cart or /checkout', count: 0 } };
   },
 

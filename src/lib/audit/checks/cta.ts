@@ -5,8 +5,29 @@ import { VAGUE_LABEL } from '../words';
 /** The first screen of the rendered page (the renderer's viewport height). */
 const FOLD_PX = 800;
 
-/** Links that open a widget (tabs, menus, modals) rather than a page: '#' is their normal href. */
-const WIDGET_ATTRS = ['role', 'aria-controls', 'aria-haspopup', 'aria-expanded', 'data-toggle', 'data-bs-toggle', 'onclick'];
+/** Links that open a widget (tabs, menus, modals, sliders, filters, lightboxes) rather than a page: '#' is their normal href. */
+const WIDGET_ATTRS = [
+  'role',
+  'aria-controls',
+  'aria-haspopup',
+  'aria-expanded',
+  'data-toggle',
+  'data-bs-toggle',
+  'data-target',
+  'data-bs-target',
+  'data-slide',
+  'data-bs-slide',
+  'data-slide-to',
+  'data-bs-slide-to',
+  'data-filter',
+  'data-lightbox',
+  'data-fancybox',
+  'data-dismiss',
+  'data-bs-dismiss',
+  'onclick',
+];
+/** A link back to the top of the page: '#' takes the browser there. */
+const TO_TOP = /^(back to top|to top|top|scroll to top|go to top|↑|⬆)$/i;
 
 export const ctaChecks = defineChecks({
   'cta-missing': ({ signals }) =>
@@ -59,7 +80,7 @@ export const ctaChecks = defineChecks({
       '';
     const dead = signals.links.filter((a) => {
       const href = attr(a, 'href').trim();
-      if (!name(a) || WIDGET_ATTRS.some((k) => k in a.attrs)) return false;
+      if (!name(a) || WIDGET_ATTRS.some((k) => k in a.attrs) || TO_TOP.test(name(a).trim())) return false;
       if (/^(#!?|javascript:.*)$/i.test(href)) return true;
       // An in-page anchor is dead only when no element carries its id ('#top' always scrolls up).
       const target = /^#([^!].*)$/.exec(href)?.[1];

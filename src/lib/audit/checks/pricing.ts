@@ -1,5 +1,5 @@
 import { byTag, type Page } from '../page';
-import { realLinksMatching } from '../signals';
+import { linksMatching } from '../signals';
 import { FREE_ENTRY_WORDS, TEMPLATE_DEFAULT } from '../words';
 import { defineChecks } from './define';
 
@@ -40,7 +40,8 @@ export const pricingChecks = defineChecks({
 
   // A page whose offer is free (a checklist, a free tool) has no price to hide.
   'pricing-hidden': ({ signals, page }) =>
-    signals.prices > 0 || realLinksMatching(signals, /pricing|plans|price/i).length || /\bpricing\b/i.test(page.text) || offersFree(page)
+    // A placeholder pricing link (href="#") is there but broken: cta-dead-links reports it.
+    signals.prices > 0 || linksMatching(signals, /pricing|plans|price/i).length || /\bpricing\b/i.test(page.text) || offersFree(page)
       ? null
       : { evidence: { missing: 'pricing link or prices' } },
 

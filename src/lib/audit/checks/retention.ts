@@ -5,7 +5,17 @@ import { defineChecks } from './define';
 const CHAT =
   /intercom|drift\.com|crisp\.chat|tawk\.to|zendesk|zdassets|livechat|hs-scripts|tidio|olark|freshchat|chatwoot|gorgias|helpscout/i;
 const CHAT_WORDS = wordsPattern(['live chat', 'chat with us', 'chat now', 'whatsapp']);
-const SUBSCRIBE = wordsPattern(['newsletter', 'subscribe', 'sign up for updates', 'get updates']);
+const SUBSCRIBE = wordsPattern([
+  'newsletter',
+  'subscribe',
+  'sign up for updates',
+  'get updates',
+  'mailing list',
+  'email list',
+  'stay in the loop',
+  'stay updated',
+  'email updates',
+]);
 
 export const retentionChecks = defineChecks({
   'retention-no-newsletter': ({ signals }) =>

@@ -3,7 +3,10 @@ import { realLinksMatching } from '../signals';
 import { defineChecks } from './define';
 
 const TESTIMONIAL_HEADING =
-  /\b(testimonials?|what (they|people|our \w+|clients|customers|patients|students|users) (say|are saying|said)|happy (clients|customers|patients)|(client|customer) (reviews|stories)|kind words)\b/i;
+  /\b(testimonials?|what (they|people|our \w+|clients|customers|patients|students|users) (say|are saying|said|think)|happy (clients|customers|patients)|(client|customer) (reviews|stories)|kind words|reviews|success stories|hear from (our )?\w+|don['’]t (just )?take our word for it|loved by|((client|customer|patient|student)s?['’]? )?feedback)\b/i;
+
+/** A block named for what clients say: 'testimonials', 'client-feedback', 'clients-say', 'reviews-slider'. */
+const TESTIMONIAL_BLOCK = /testimonial|feedback|(client|customer)s?-says?|reviews?-(slider|carousel|section|wrapper)/i;
 
 /**
  * Testimonials without review markup or a marked author: a section headed "Testimonials" / "What
@@ -16,7 +19,7 @@ function testimonialSection(page: Page): boolean {
     const e = els[i]!;
     const heading = /^h[1-6]$/.test(e.tag) && TESTIMONIAL_HEADING.test(e.text) && e.words <= 10;
     // Classed, named or labelled for screen readers as testimonials (<section aria-label="testimonials">).
-    const block = e.words >= 12 && /testimonial/i.test(`${attr(e, 'class')} ${attr(e, 'id')} ${attr(e, 'aria-label')}`);
+    const block = e.words >= 12 && TESTIMONIAL_BLOCK.test(`${attr(e, 'class')} ${attr(e, 'id')} ${attr(e, 'aria-label')}`);
     if (block) return true;
     if (heading && els.slice(i + 1, i + 60).some((q) => ['p', 'blockquote', 'div', 'span'].includes(q.tag) && q.words >= 12)) return true;
     if (signedQuote(els, i)) return true;
@@ -34,6 +37,13 @@ function signedQuote(els: Page['elements'], i: number): boolean {
   return els.slice(i + 1, i + 8).some((x) => x.words >= 2 && x.words <= 12 && ROLE.test(x.text) && !QUOTED.test(x.text.trim()));
 }
 
+/**
+ * A score out of five written as text next to what it rates: 'Rated 4.8 out of 5', '4.9/5 from
+ * 1,200 reviews'. Read in each short element: the page's text runs adjacent elements together ("$49.00Rated").
+ */
+const WRITTEN_RATING =
+  /(?<![a-z])(rated|rating|score)\s*:?\s*[0-5](\.\d{1,2})?\s*(\/|out of)\s*5(?!\d)|(?<![\d.])[0-5](\.\d{1,2})?\s*(\/|out of)\s*5(\.0)?\s*(stars?|from|based on|\(|on)(?![a-z])/i;
+
 export const socialProofChecks = defineChecks({
   'social-no-testimonials': ({ page, signals }) => {
     const found = signals.structure.testimonials.length > 0 || schemaTypes(page).has('review') || testimonialSection(page);
@@ -41,7 +51,10 @@ export const socialProofChecks = defineChecks({
   },
 
   'social-no-ratings': ({ page, signals }) => {
-    const found = schemaTypes(page).has('aggregaterating') || signals.structure.ratings.length > 0;
+    const found =
+      schemaTypes(page).has('aggregaterating') ||
+      signals.structure.ratings.length > 0 ||
+      page.elements.some((e) => e.words <= 30 && WRITTEN_RATING.test(e.text));
     return found ? null : { evidence: { missing: 'AggregateRating markup or star ratings' } };
   },
 

@@ -1,9 +1,38 @@
 import { attr } from '../page';
-import { linksMatching } from '../signals';
+import { linksMatching, PHONE, type Signals } from '../signals';
 import { CONTACT_HREF, CONTACT_TEXT, GUARANTEE_WORDS, RETURNS_PROMISE } from '../words';
 import { defineChecks } from './define';
 
-const ABOUT_HEADING = /\b(about( us)?|our (story|team|mission|people)|meet the team|the team|who we are|team)\b/i;
+const ABOUT_HEADING =
+  /\b(about( us)?|our (story|team|mission|people|history|values|company|founders?)|meet (the|our) (team|founders?|staff|doctors|people)|the team|who we are|team)\b/i;
+/** An about link by its address ('/about', a relative 'about.html') or by its words, in the languages the scan meets most. */
+const ABOUT_HREF = /(^|\/)(about|teams?|company|our-story|who-we-are)([-_./?#]|$)/i;
+const ABOUT_TEXT =
+  /^(about\b.{0,30}|team|our story|our team|company|who we are|über uns|ueber uns|sobre (nosotros|nós|nos)|quiénes somos|quienes somos|nosotros|qui sommes-nous|à propos|a propos|chi siamo|over ons)$/i;
+const PRIVACY = /privacy|privac(idad|idade)|datenschutz|confidentialit|data protection|protection des données|protección de datos/i;
+
+/** A phone number after its label ("Phone: 012 345 678 9", "Tel. 0521 / 88 44 10"), in any national format. */
+const LABELLED_PHONE =
+  /\b(phone|telephone|tel|call us|call|mobile|hotline|whatsapp)(\s+(number|no))?\.?\s*:?\s*(\+?[\d(][\d\s()./-]{5,}\d)/gi;
+
+function labelledPhone(text: string): boolean {
+  return [...text.matchAll(LABELLED_PHONE)].some((m) => m[4]!.replace(/\D/g, '').length >= 7);
+}
+
+/** A link's words without the arrows, bullets or punctuation a template decorates them with. */
+const bare = (text: string): string => text.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+
+/** A form that sends the business a message (email and message fields), not a blog's comment form (which asks for a website). */
+function contactForm(signals: Signals): boolean {
+  return signals.forms.some(
+    (f) =>
+      f.fields.some(
+        (x) => x.type === 'textarea' && /message|enquiry|inquiry|question|help|thoughts/i.test(`${x.name} ${x.label} ${x.placeholder}`),
+      ) &&
+      f.fields.some((x) => x.type === 'email' || /e-?mail/i.test(`${x.name} ${x.label} ${x.placeholder}`)) &&
+      !f.fields.some((x) => x.type === 'url' || /website|comment/i.test(`${x.name} ${x.label} ${x.placeholder}`)),
+  );
+}
 
 export const trustChecks = defineChecks({
   'trust-no-https': ({ page }) =>
@@ -32,10 +61,14 @@ export const trustChecks = defineChecks({
     const found =
       // A placeholder link (href="#") is there but broken: cta-dead-links reports it, not this check.
       linksMatching(signals, CONTACT_HREF).length > 0 ||
-      linksMatching(signals, CONTACT_TEXT).length > 0 ||
+      signals.links.some((a) => CONTACT_TEXT.test(bare(a.text))) ||
       signals.structure.ids.some((id) => /^contact(-us|-me)?$/i.test(id)) ||
       signals.phoneInText ||
-      /[\w.+-]+@[\w-]+\.[\w.]+/.test(page.text);
+      labelledPhone(page.text) ||
+      // The page's text runs adjacent elements together ("4567Visit us"): each short element alone too.
+      page.elements.some((e) => e.words <= 30 && (PHONE.test(e.text) || labelledPhone(e.text))) ||
+      /[\w.+-]+@[\w-]+\.[\w.]+/.test(page.text) ||
+      contactForm(signals);
     return found ? null : { evidence: { missing: 'phone, email or contact link' } };
   },
 
@@ -45,10 +78,10 @@ export const trustChecks = defineChecks({
   },
 
   'trust-no-privacy': ({ signals }) =>
-    linksMatching(signals, /privacy|datenschutz|confidentialit/i).length ? null : { evidence: { missing: 'link to a privacy policy' } },
+    linksMatching(signals, PRIVACY).length ? null : { evidence: { missing: 'link to a privacy policy' } },
 
   'trust-no-about': ({ signals }) =>
-    linksMatching(signals, /\/(about|team|company|our-story|who-we-are)|^(about|about us|about me|team|our story|company)$/i).length ||
+    signals.links.some((a) => ABOUT_HREF.test(attr(a, 'href')) || ABOUT_TEXT.test(bare(a.text))) ||
     signals.headings.some((h) => ABOUT_HEADING.test(h)) ||
     signals.structure.ids.some((id) => /^(about|team|our-team|about-us)$/i.test(id))
       ? null

@@ -39,7 +39,7 @@ routerAdd(
     }
     if (!scan) return reply.error(e, failure.status, failure.message, { code: failure.code });
 
-    // The other pages, judged as pages of a site of the home page's type; one that fails is skipped.
+    // The other pages, judged as pages of a site of the home page's type until all are read; one that fails is skipped.
     /** @type {import('./lib/generated/domain').ScannedPage[]} */
     const pages = [{ url: scan.result.url, role: 'home', result: scan.result }];
     const queue = domain.pagesToScan(scan.result.siteLinks || []);
@@ -59,6 +59,17 @@ routerAdd(
       if (product) queue.splice(i + 1, 0, product);
     }
 
+    // The site's type from all the pages read (a maker's home page may say little that its shop
+    // page does not); pages judged as another type are audited again as pages of this one.
+    const siteType = domain.siteTypeOfPages(pages.map((p) => p.result));
+    for (let i = 0; i < pages.length; i++) {
+      if (pages[i].result.siteType === siteType) continue;
+      const target = runner.normalize(pages[i].url);
+      const again = target.ok === false ? null : runner.scan(e.app, target.url, 'dashboard', site.id, { siteType: siteType });
+      if (again && again.ok === true) pages[i] = { url: again.result.url, role: pages[i].role, result: again.result };
+    }
+    const home = pages[0].result;
+
     /** @type {string[]} */
     const sources = [domain.SCAN_SOURCES.audit];
     let extra = [];
@@ -73,18 +84,15 @@ routerAdd(
       extra = extra.concat(domain.documentFindings(docs));
     }
     const siteFindings = domain.combineSitePages(pages);
-    const all = domain.combineFindings(Object.assign({}, scan.result, { findings: siteFindings }), extra).slice(0, domain.SCAN_MAX_RESULTS);
+    const all = domain.combineFindings(Object.assign({}, home, { findings: siteFindings }), extra).slice(0, domain.SCAN_MAX_RESULTS);
     const limit = domain.scanResultLimit(site.getString('plan_tier'));
     const shown = all.slice(0, limit);
     return e.json(200, {
-      siteType: scan.result.siteType,
-      siteTypeLabel: scan.result.siteTypeLabel,
-      url: scan.result.url,
+      siteType: home.siteType,
+      siteTypeLabel: home.siteTypeLabel,
+      url: home.url,
       pages: pages.map((p) => ({ url: p.url, role: p.role })),
-      expectedLift:
-        scan.result.liftEstimated === false
-          ? domain.NO_LIFT_TEXT
-          : domain.formatLift(scan.result.expectedLift.min, scan.result.expectedLift.max),
+      expectedLift: home.liftEstimated === false ? domain.NO_LIFT_TEXT : domain.formatLift(home.expectedLift.min, home.expectedLift.max),
       totalFindings: all.length,
       limit: limit,
       opportunities: shown,

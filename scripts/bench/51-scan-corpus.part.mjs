@@ -11,6 +11,8 @@
 // out, for each held-out site, the signs that fire on no other site. '_source_out' holds out a whole
 // template family (a repository owner, or html5up / Start Bootstrap forks) at a time; '_nested_source_out'
 // also chooses the thresholds (points, lead, words-only extra) by an inner family cross-validation.
+// '_signed_in' types each page from the pooled evidence of the corpus's pages of its site, as the
+// signed-in scan does from the pages it reads (poolSiteTypeEvidence).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -30,7 +32,7 @@ export default async function (emit) {
       logLevel: 'error',
       define: { 'import.meta.dirname': JSON.stringify(resolve(ROOT, 'tests/helpers')) },
     });
-    const { corpusAvailable, corpusDir, corpusLabels, scoreCorpus, summarise } = await import(
+    const { corpusAvailable, corpusDir, corpusLabels, scoreCorpus, signedInSiteTypeAccuracy, summarise } = await import(
       pathToFileURL(join(dir, 'scan-corpus.js')).href
     );
     if (!corpusAvailable()) {
@@ -48,6 +50,7 @@ export default async function (emit) {
       emit(`scan_corpus_${half}_precision`, pct(s.precision), '%');
       emit(`scan_corpus_${half}_recall`, pct(s.recall), '%');
       emit(`scan_corpus_${half}_site_type_accuracy`, pct(s.siteTypeAccuracy), '%');
+      emit(`scan_corpus_${half}_site_type_signed_in`, pct(signedInSiteTypeAccuracy(corpusLabels().filter((l) => l.half === half))), '%');
       emit(`scan_corpus_${half}_page_type_accuracy`, pct(s.pageTypeAccuracy), '%');
       emit(`scan_corpus_${half}_evidence_quoted_as_found`, pct(s.evidenceRate), '%');
       emit(`scan_corpus_${half}_findings`, s.findings, 'findings');
@@ -61,6 +64,9 @@ export default async function (emit) {
       emit('scan_corpus_tune_site_type_leave_one_site_out_seen_elsewhere', pct(r.leaveOneSiteOutSeenElsewhere), '%');
       emit('scan_corpus_tune_site_type_leave_one_source_out', pct(r.leaveOneSourceOut), '%');
       emit('scan_corpus_tune_site_type_leave_one_source_out_seen_elsewhere', pct(r.leaveOneSourceOutSeenElsewhere), '%');
+      const pooled = cv.leaveOneSiteOut(cv.pooledBySite(cases));
+      emit('scan_corpus_tune_site_type_signed_in_leave_one_source_out', pct(pooled.leaveOneSourceOut), '%');
+      emit('scan_corpus_tune_site_type_signed_in_leave_one_source_out_seen_elsewhere', pct(pooled.leaveOneSourceOutSeenElsewhere), '%');
       const n = cv.nestedSourceOut(cases);
       emit('scan_corpus_tune_site_type_nested_source_out', pct(n.leaveOneSourceOut), '%');
       emit('scan_corpus_tune_site_type_nested_source_out_seen_elsewhere', pct(n.leaveOneSourceOutSeenElsewhere), '%');

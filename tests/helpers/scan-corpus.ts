@@ -19,7 +19,17 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ALL_CHECKS, auditPage, type AuditResult, type Finding } from '../../src/lib/audit';
+import {
+  ALL_CHECKS,
+  auditPage,
+  computeSignals,
+  decideSiteType,
+  poolSiteTypeEvidence,
+  siteTypeEvidence,
+  type AuditResult,
+  type Finding,
+} from '../../src/lib/audit';
+import { classifiablePart } from '../../src/lib/site-type';
 import { parseWithGo } from './audit-pages';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -201,4 +211,24 @@ export function summarise(cases: CorpusCase[]): HalfScore {
     ),
     findings: cases.reduce((n, c) => n + c.result.findings.length, 0),
   };
+}
+
+/**
+ * Site type as the signed-in scan decides it, from the evidence of several pages of the site: each
+ * page is judged by the pooled evidence of the corpus's pages of its site (same host), against its
+ * own label. Pages alone on their site are typed as the public scan types them.
+ */
+export function signedInSiteTypeAccuracy(labels: CorpusLabel[]): number {
+  const evidence = new Map(
+    labels.map((l) => {
+      const page = parseWithGo(readFileSync(join(corpusDir(), 'pages', `${l.id}.html`), 'utf8'), l.url);
+      return [l.id, siteTypeEvidence(classifiablePart(l.url), page, computeSignals(page))];
+    }),
+  );
+  const host = (l: CorpusLabel): string => new URL(l.url).host;
+  const right = labels.filter((l) => {
+    const pooled = poolSiteTypeEvidence(labels.filter((x) => host(x) === host(l)).map((x) => evidence.get(x.id)!));
+    return [l.siteType, ...(l.siteTypeAlt ?? [])].includes(decideSiteType(pooled).siteType);
+  });
+  return labels.length ? right.length / labels.length : 1;
 }

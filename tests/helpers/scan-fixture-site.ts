@@ -35,8 +35,10 @@ export async function startFixtureSite(port = 0): Promise<FixtureSite> {
       return;
     }
     if (path === '/') {
+      // maker-fixture.test: a maker's home page that says little of the shop its links lead to.
+      const home = (req.headers.host ?? '').startsWith('maker-fixture.test') ? 'maker-home.html' : 'shop.html';
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(readFileSync(resolve(FIXTURES, 'shop.html')));
+      res.end(readFileSync(resolve(FIXTURES, home)));
       return;
     }
     // The shop's other pages, for the signed-in scan that follows the home page's links.

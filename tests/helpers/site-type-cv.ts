@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import {
   computeSignals,
   decideSiteType,
+  poolSiteTypeEvidence,
   siteTypeEvidence,
   SITE_TYPE_RULE,
   type SiteTypeEvidence,
@@ -65,6 +66,14 @@ export function siteTypeCases(labels: CorpusLabel[]): TypeCase[] {
       evidence: siteTypeEvidence(classifiablePart(label.url), page, computeSignals(page)),
     };
   });
+}
+
+/**
+ * The cases as the signed-in scan sees them: each page typed by the evidence of all the corpus's
+ * pages of its site (the scan reads the home page and up to 4 pages it links to).
+ */
+export function pooledBySite(cases: TypeCase[]): TypeCase[] {
+  return cases.map((c) => ({ ...c, evidence: poolSiteTypeEvidence(cases.filter((x) => x.site === c.site).map((x) => x.evidence)) }));
 }
 
 const right = (c: TypeCase, rule: SiteTypeRule): boolean => c.answers.includes(decideSiteType(c.evidence, rule).siteType);

@@ -18,7 +18,7 @@ beforeAll(async () => {
     startPocketBase({
       env: {
         CRO_SCAN_ALLOW_HOSTS: site.hostPort,
-        CRO_SCAN_RESOLVE: `shop-fixture.test=${site.hostPort}`,
+        CRO_SCAN_RESOLVE: `shop-fixture.test=${site.hostPort},maker-fixture.test=${site.hostPort}`,
         CRO_SCAN_RATE_LIMIT: '1000',
         // The analytics source test sends a visit of 45 days ago, as a server accepting late events would take it.
         CRO_COLLECT_MAX_AGE_DAYS: '60',
@@ -265,6 +265,21 @@ describe('the dashboard site scan', () => {
     expect(new Set(res.opportunities.map((f) => f.id)).size).toBe(res.opportunities.length);
     expect(res.opportunities.some((f) => f.pageRole === 'product')).toBe(true);
     expect(site.hits.get(product.replace('http://shop-fixture.test', ''))).toBeGreaterThan(0);
+  });
+
+  it("types the site from all the pages it reads: a maker's home page says little, its shop page is a shop's", async () => {
+    const owner = await allowed.createUser();
+    const s = await owner.client.collection('sites').create({ user_id: owner.record.id, domain: 'maker-fixture.test' });
+    // The home page alone is a General website (the public scan's answer)...
+    expect((await scan(allowed, 'http://maker-fixture.test/')).body).toMatchObject({ siteType: 'general' });
+    const res = await siteScan(owner.client, s.id);
+    // ...and with the listing and the product it links to, a shop, whose pages are all judged as a shop's.
+    expect(res.pages.map((p) => p.role)).toEqual(['home', 'category', 'product']);
+    expect(res).toMatchObject({ siteType: 'ecommerce', siteTypeLabel: 'E-commerce', url: 'http://maker-fixture.test/' });
+    const stored = await allowed.admin.collection('scans').getFullList({ filter: `site_id = "${s.id}"`, sort: '-created_at' });
+    const latest = new Map<string, string>();
+    for (const r of stored) if (!latest.has(r.url)) latest.set(r.url, r.site_type);
+    expect([...latest.values()]).toEqual(['ecommerce', 'ecommerce', 'ecommerce']);
   });
 
   it('adds analysed documents as a source', async () => {

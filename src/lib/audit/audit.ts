@@ -9,7 +9,7 @@ import { detectPageType, PAGE_TYPE_LABELS, type PageType } from './page-type';
 import { isScriptShell, judgedFromHtml } from './shell';
 import { computeSignals } from './signals';
 import { siteLinks, type SiteLink } from './site-pages';
-import { detectSiteType, type SiteTypeResult } from './site-type';
+import { decideSiteType, siteTypeEvidence, type SiteTypeEvidence, type SiteTypeResult } from './site-type';
 import type { Check, CheckResult, Finding, Impact } from './types';
 
 export interface AuditResult {
@@ -18,6 +18,8 @@ export interface AuditResult {
   siteTypeLabel: string;
   siteTypeSource: SiteTypeResult['source'];
   siteTypeSignals: string[];
+  /** This page's signs of each type before any decision: the signed-in scan pools its pages' (siteTypeOfPages). */
+  siteTypeEvidence: SiteTypeEvidence;
   pageType: PageType;
   pageTypeLabel: string;
   /** False for sites that do not sell (content, documentation, non-profit): no lift is promised. */
@@ -82,11 +84,12 @@ export function hasEvidence(f: Pick<Finding, 'evidence'>): boolean {
   return [e.element, e.selector, e.sample, e.missing].some((v) => typeof v === 'string' && v.trim() !== '');
 }
 
-/** options.siteType: the type decided on another page of the site (the signed-in scan's home page). */
+/** options.siteType: the type decided for the whole site (the signed-in scan's pages together). */
 export function auditPage(page: Page, options: { siteType?: SiteType } = {}): AuditResult {
   const signals = computeSignals(page);
   // The query string never classifies: the same page with and without ?utm_... gets one type.
-  const detected = detectSiteType(classifiablePart(page.url), page, signals);
+  const evidence = siteTypeEvidence(classifiablePart(page.url), page, signals);
+  const detected = decideSiteType(evidence);
   const type: SiteTypeResult = options.siteType
     ? { ...detected, siteType: options.siteType, label: SITE_TYPE_LABELS[options.siteType], source: 'content' }
     : detected;
@@ -111,6 +114,7 @@ export function auditPage(page: Page, options: { siteType?: SiteType } = {}): Au
     siteTypeLabel: type.label,
     siteTypeSource: type.source,
     siteTypeSignals: type.signals,
+    siteTypeEvidence: evidence,
     pageType,
     pageTypeLabel: PAGE_TYPE_LABELS[pageType],
     liftEstimated,

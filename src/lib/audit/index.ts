@@ -9,6 +9,8 @@ export {
   decideSiteType,
   detectSiteType,
   siteTypeEvidence,
+  poolSiteTypeEvidence,
+  siteTypeOfPages,
   SITE_TYPE_RULE,
   type SiteTypeEvidence,
   type SiteTypeResult,

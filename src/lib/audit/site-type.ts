@@ -399,6 +399,35 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   return signals;
 }
 
+/**
+ * The evidence of several pages of one site (the signed-in scan reads up to 5): each sign once,
+ * at its strongest, so a footer's phone number on every page still counts one point and a blog's
+ * contact page is typed by the posts the rest of the site shows.
+ */
+export function poolSiteTypeEvidence(pages: SiteTypeEvidence[]): SiteTypeEvidence {
+  const pooled: SiteTypeEvidence = { ecommerce: [], local: [], content: [], docs: [], nonprofit: [], b2b: [] };
+  for (const type of Object.keys(pooled) as Scored[]) {
+    const strongest = new Map<string, number>();
+    for (const page of pages)
+      for (const [name, points] of page[type]) {
+        const had = strongest.get(name);
+        if (had === undefined || Math.abs(points) > Math.abs(had)) strongest.set(name, points);
+      }
+    pooled[type] = [...strongest];
+  }
+  return pooled;
+}
+
+/**
+ * The site's type from the evidence of the pages read, the first being the home page. A result
+ * stored before pages kept their evidence has none: then the home page's type stands.
+ */
+export function siteTypeOfPages(pages: { siteType: SiteType; siteTypeEvidence?: SiteTypeEvidence }[]): SiteType {
+  const evidence = pages.flatMap((p) => (p.siteTypeEvidence ? [p.siteTypeEvidence] : []));
+  if (!pages.length || evidence.length < pages.length) return pages[0]?.siteType ?? 'general';
+  return decideSiteType(poolSiteTypeEvidence(evidence)).siteType;
+}
+
 /** Signs read from the page's vocabulary alone: any kind of site may use the words. */
 const WORD_SIGNS = new Set([
   'shop words in the headings',

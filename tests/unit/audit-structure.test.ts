@@ -151,6 +151,16 @@ describe('site type from what kind of place the page describes', () => {
     expect(r.siteType).toBe('general');
   });
 
+  test("a number to tap in the page's body is a business that takes calls; the footer's number is contact details", () => {
+    const body = (where: string): string =>
+      `<h1>Fresh cuts, friendly prices</h1><p>Walk in or book by phone.</p>${where}<footer><p>© Northwind</p></footer>`;
+    const link = '<a href="tel:+13175550123">(317) 555-0123</a>';
+    expect(page(body(`<p>Call ${link}</p>`), 'Northwind Barbers').siteType).toBe('local');
+    // The same number in the footer, or written without a link, is what every kind of site shows.
+    expect(page(body('').replace('<p>© Northwind</p>', `<p>© Northwind ${link}</p>`), 'Northwind Barbers').siteType).toBe('general');
+    expect(page(body('<p>Call (317) 555-0123</p>'), 'Northwind Barbers').siteType).toBe('general');
+  });
+
   test('a weekly timetable of opening hours is a local business', () => {
     const hours = ['Sunday Closed', 'Monday 7:00 AM to 8:00 PM', 'Tuesday 7:00 AM to 8:00 PM', 'Saturday 9:00 AM to 5:00 PM']
       .map((d) => `<li>${d}</li>`)

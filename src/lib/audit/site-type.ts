@@ -296,6 +296,9 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (/\bbook (a|an|your) (table|appointment)\b|\bwalk-ins\b|\breservations?\b/i.test(page.text)) add('local', 'bookings', 1);
   if (LOCAL_WORDS.test(headline)) add('local', 'local trade in the headings', 2);
   if (s.links.some((a) => /^tel:/i.test(attr(a, 'href'))) || s.phoneInText) add('local', 'phone number', 1);
+  // A number to tap on the page itself (not the footer's contact block): a business that takes
+  // calls. The footer's tel: link stays contact details, which every kind of site shows.
+  if (s.links.some((a) => /^tel:/i.test(attr(a, 'href')) && !a.ancestors.includes('footer'))) add('local', 'phone link', 1);
   // "Call us" as one of the page's own actions (a styled or header link to the phone or to WhatsApp).
   if (s.structure.controls.some((c) => CALL_HREF.test(c.href ?? '') && c.region !== 'footer' && (c.styled || c.region === 'header')))
     add('local', 'call button', 1);
@@ -448,7 +451,8 @@ export function decideSiteType(all: SiteTypeEvidence, rule: SiteTypeRule = SITE_
   const signals = Object.fromEntries(
     SCORED_ORDER.map((t) => [t, all[t].filter(([n]) => !rule.drop?.has(`${t}:${n}`))]),
   ) as SiteTypeEvidence;
-  // An address and a phone number are on every kind of site: alone they make no local business.
+  // An address and a phone number (as text, or the footer's link) are on every kind of site: alone
+  // they make no local business. A number to tap in the page's body is more ('phone link').
   const contactOnly = signals.local.every(([n, p]) => p <= 0 || ['address', 'phone number', 'call button'].includes(n));
   if (contactOnly && signals.local.some(([, p]) => p > 0)) signals.local.push(['contact details alone', -1]);
   const points = (t: Scored): number => signals[t].reduce((n, [, p]) => n + p, 0);

@@ -81,7 +81,7 @@ func (s *chStore) ExperimentCovariatesWithRevenue(q eventstore.ExperimentQuery, 
 // covariateCells reads the cells of each metric (post and pre expressions) over the outcomes of
 // goals in one query.
 func (s *chStore) covariateCells(q eventstore.ExperimentQuery, windowDays int, goals []string, metrics ...[2]string) ([][]eventstore.CupedCell, error) {
-	strata, err := s.exposureStrata(q.SiteID, q.ExperimentID)
+	strata, _, err := s.exposureStrata(s.db, q.SiteID, q.ExperimentID)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/expfigures"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/revenuecap"
 	"cro/pocketbase/eventstore/zones"
@@ -54,6 +55,12 @@ type chStore struct {
 	warming  sync.Map // sites whose entry session values are being read ahead (warmEntryDims)
 
 	sessionSpans sync.Map // the session list's window (days) that last held a site's page (RecentSessions)
+
+	// outcomeMemo and usersMemo: experiments' outcome days and strata versions' exposed visitors
+	// (clickhouse_outcome_days.go).
+	outcomeMu   sync.Mutex
+	outcomeMemo map[string]outcomeDay
+	usersMemo   map[string][]expfigures.DayRow
 }
 
 type chJob struct {

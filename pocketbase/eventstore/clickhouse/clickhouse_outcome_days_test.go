@@ -136,4 +136,3 @@ func TestClickHouseExperimentOutcomesFollowLateEvents(t *testing.T) {
 	}
 	same("settled again, read by another server", newCHStore(store.db))
 }
-

@@ -48,7 +48,7 @@ func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.Ex
 	if err != nil {
 		return eventstore.ExperimentFigures{}, err
 	}
-	outcomes, err := s.outcomeDays(s.db, q.SiteID, q.ExperimentID, goals, strata, st)
+	outcomes, err := s.outcomeDays(s.db, q.SiteID, q.ExperimentID, goals, strata, st, false)
 	if err != nil {
 		return eventstore.ExperimentFigures{}, err
 	}

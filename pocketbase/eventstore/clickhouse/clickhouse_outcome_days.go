@@ -110,8 +110,10 @@ func outcomeKey(siteID, expID, goal, day string) string {
 
 // outcomeDays returns the goals' outcome rows per goal and day (every day with outcome rows) for
 // the strata versions and the state st they were read with: from memory, else settled, else
-// computed from the first day missing on.
-func (s *chStore) outcomeDays(db *Client, siteID, expID string, goals, versions []string, st strataSnapshot) (map[string]map[string][]outcomeRow, error) {
+// computed from the first day missing on. The settle pass (settleAll) settles every day it
+// computes, open ones too (a request keeps open days in memory only: a bounded number of inserts,
+// and a fresh server's first request finds the days of a quiet site settled).
+func (s *chStore) outcomeDays(db *Client, siteID, expID string, goals, versions []string, st strataSnapshot, settleAll bool) (map[string]map[string][]outcomeRow, error) {
 	bases := map[string]map[string]string{}
 	out := map[string]map[string][]outcomeRow{}
 	missing := map[string]string{} // goal -> its first day without rows
@@ -144,7 +146,7 @@ func (s *chStore) outcomeDays(db *Client, siteID, expID string, goals, versions 
 		return out, nil
 	}
 	sort.Strings(todo)
-	computed, err := s.computeOutcomes(db, siteID, expID, todo, versions, from, st, bases)
+	computed, err := s.computeOutcomes(db, siteID, expID, todo, versions, from, st, bases, settleAll)
 	if err != nil {
 		return nil, err
 	}
@@ -231,7 +233,7 @@ func (s *chStore) memoOutcome(key string, day outcomeDay) {
 // computeOutcomes computes the goals' outcome days from from on and keeps them (memory; closed
 // days settled) when the bases read before (st) still hold after.
 func (s *chStore) computeOutcomes(db *Client, siteID, expID string, goals, versions []string, from string, st strataSnapshot,
-	bases map[string]map[string]string) (map[string]map[string][]outcomeRow, error) {
+	bases map[string]map[string]string, settleAll bool) (map[string]map[string][]outcomeRow, error) {
 	first := ""
 	for _, g := range goals {
 		for d := range st.outcomes[g] {
@@ -276,6 +278,9 @@ func (s *chStore) computeOutcomes(db *Client, siteID, expID string, goals, versi
 		return out, nil
 	}
 	closed := time.Now().UTC().AddDate(0, 0, -s.settleLag).Format(time.DateOnly)
+	if settleAll {
+		closed = "9999-12-31"
+	}
 	version := strconv.FormatInt(time.Now().UnixNano(), 10)
 	var settle []any
 	s.outcomeMu.Lock()
@@ -327,8 +332,9 @@ func sameCounts(a, b map[string]uint64) bool {
 }
 
 // pruneOutcomes deletes the settled rows of the experiment older than age that memory no longer
-// reads (a basis changed, or a later version of the same basis), once they outnumber those read.
-func (s *chStore) pruneOutcomes(siteID, expID string, age time.Duration) error {
+// reads (a basis changed, or a later version of the same basis) and the visitor counts of strata
+// versions no longer read, once they outnumber those read.
+func (s *chStore) pruneOutcomes(siteID, expID string, strata []string, age time.Duration) error {
 	keep := []string{}
 	s.outcomeMu.Lock()
 	for k, d := range s.outcomeMemo {
@@ -337,9 +343,9 @@ func (s *chStore) pruneOutcomes(siteID, expID string, age time.Duration) error {
 		}
 	}
 	s.outcomeMu.Unlock()
-	p := map[string]any{"site": siteID, "exp": expID, "keep": keep, "before": time.Now().Add(-age).Unix()}
-	cond := `site_id = {:site} AND experiment = {:exp} AND concat(goal, '|', toString(o_day), '|', version) NOT IN {:keep}
-		AND written < toDateTime({:before})`
+	p := map[string]any{"site": siteID, "exp": expID, "keep": keep, "strata": strata, "before": time.Now().Add(-age).Unix()}
+	cond := `site_id = {:site} AND experiment = {:exp} AND written < toDateTime({:before})
+		AND if(goal = '', basis NOT IN {:strata}, concat(goal, '|', toString(o_day), '|', version) NOT IN {:keep})`
 	rows, err := queryOn(s.background(), `SELECT countIf(`+cond+`) AS stale, count() AS n FROM exposure_outcomes
 		WHERE site_id = {:site} AND experiment = {:exp}`, p)
 	if err != nil || len(rows) == 0 {
@@ -356,7 +362,8 @@ func (s *chStore) pruneOutcomes(siteID, expID string, age time.Duration) error {
 }
 
 // strataUsers are the exposed visitors per variant and day of first exposure of the strata
-// versions, each version's counted once per server (a version's rows never change).
+// versions. A version's rows never change, so each version's counts are read once per server,
+// from exposure_outcomes (goal "", basis the version) or counted and written there.
 func (s *chStore) strataUsers(db *Client, siteID, expID string, versions []string) ([]expfigures.DayRow, error) {
 	var out []expfigures.DayRow
 	var missing []string
@@ -372,18 +379,57 @@ func (s *chStore) strataUsers(db *Client, siteID, expID string, versions []strin
 	if len(missing) == 0 {
 		return out, nil
 	}
-	rows, err := queryOn(db, `SELECT version, toString(x_day) AS d, x_variant AS variant, count() AS n FROM exposure_strata
-		WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata} GROUP BY version, x_day, x_variant`,
-		map[string]any{"site": siteID, "exp": expID, "strata": missing})
+	p := map[string]any{"site": siteID, "exp": expID, "strata": missing}
+	rows, err := queryOn(db, `SELECT basis AS version, toString(o_day) AS d, variant, n FROM exposure_outcomes
+		WHERE site_id = {:site} AND experiment = {:exp} AND goal = '' AND basis IN {:strata}`, p)
 	if err != nil {
 		return nil, err
 	}
 	read := map[string][]expfigures.DayRow{}
-	for _, v := range missing {
-		read[v] = []expfigures.DayRow{}
+	add := func(r Row) {
+		if read[r.Str("version")] == nil {
+			read[r.Str("version")] = []expfigures.DayRow{}
+		}
+		if r.Str("variant") != "" { // "": the version's mark (no visitor first exposed that day)
+			read[r.Str("version")] = append(read[r.Str("version")], expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Users: r.Num("n")})
+		}
 	}
 	for _, r := range rows {
-		read[r.Str("version")] = append(read[r.Str("version")], expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Users: r.Num("n")})
+		if r.Str("version") != "" {
+			add(r)
+		}
+	}
+	var count []string
+	for _, v := range missing {
+		if read[v] == nil {
+			count = append(count, v)
+		}
+	}
+	if len(count) > 0 {
+		p["strata"] = count
+		rows, err := queryOn(db, `SELECT version, toString(x_day) AS d, x_variant AS variant, count() AS n FROM exposure_strata
+			WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata} GROUP BY version, x_day, x_variant`, p)
+		if err != nil {
+			return nil, err
+		}
+		var records []any
+		rec := func(v, d, variant string, n float64) {
+			records = append(records, map[string]any{"site_id": siteID, "experiment": expID, "goal": "", "o_day": d, "basis": v, "version": v,
+				"variant": variant, "k": 3, "n": uint64(n), "total": "0", "squares": "0"})
+		}
+		for _, r := range rows {
+			add(r)
+			rec(r.Str("version"), r.Str("d"), r.Str("variant"), r.Num("n"))
+		}
+		for _, v := range count {
+			if read[v] == nil {
+				read[v] = []expfigures.DayRow{}
+				rec(v, strings.SplitN(v, "/", 2)[0], "", 0)
+			}
+		}
+		if err := db.Insert("exposure_outcomes", records); err != nil {
+			return nil, err
+		}
 	}
 	s.outcomeMu.Lock()
 	defer s.outcomeMu.Unlock()

@@ -105,7 +105,19 @@ func TestClickHouseExperimentOutcomesFollowLateEvents(t *testing.T) {
 		return out
 	}
 	before := same("settled", store)
+	// A server that did not compute them reads every day and the strata's visitor counts settled.
+	count := func() int {
+		rows, err := store.query(`SELECT count() AS n FROM exposure_outcomes WHERE site_id = {:site}`, map[string]any{"site": storetest.SiteA})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows[0].Int("n")
+	}
+	n := count()
 	same("settled, read by another server", newCHStore(store.db))
+	if count() != n {
+		t.Errorf("another server computed settled days again: %d rows, then %d", n, count())
+	}
 
 	// Late, into the day before: visitor0007 (b, exposed and converted on the later day) saw the
 	// control then, a day without conversions: its conversion moves to the control.

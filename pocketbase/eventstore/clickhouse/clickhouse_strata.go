@@ -230,13 +230,18 @@ func (s *chStore) settleStrata(siteID string) error {
 		if err == nil {
 			goals := make([]string, 0, len(st.outcomes))
 			for g := range st.outcomes {
-				goals = append(goals, g)
+				if g != "" { // exposure_outcomes' goal "": the strata versions' visitor counts
+					goals = append(goals, g)
+				}
 			}
 			sort.Strings(goals)
-			_, err = s.outcomeDays(db, siteID, exp, goals, versions, st)
+			_, err = s.outcomeDays(db, siteID, exp, goals, versions, st, true)
 		}
 		if err == nil {
-			err = s.pruneOutcomes(siteID, exp, chStrataPruneAge)
+			_, err = s.strataUsers(db, siteID, exp, versions)
+		}
+		if err == nil {
+			err = s.pruneOutcomes(siteID, exp, versions, chStrataPruneAge)
 		}
 		if err != nil {
 			return err

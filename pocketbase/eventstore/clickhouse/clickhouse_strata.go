@@ -54,7 +54,9 @@ var chStrataInsertSQL = `INSERT INTO exposure_strata (site_id, experiment, x_day
 	FROM (` + chStrataExposuresSQL + `)
 	ALL LEFT JOIN (SELECT visitor, session, s_start AS s_at, s_device FROM (` + strings.NewReplacer(
 	"{{columns}}", ", minMerge(started) AS s_start, tupleElement(argMinMerge(dims), 5) AS s_device", "{{names}}", ", s_start, s_device",
-	chExposedVisitorsSQL, `SELECT visitor FROM (`+chStrataExposuresSQL+`)`).Replace(chVisitorSessionsSQL) + `)) USING (visitor)
+	chExposedVisitorsSQL, `SELECT visitor FROM (`+chStrataExposuresSQL+`)`,
+	// a session started by an exposure up to {:last} has its first row (start, first device) by then
+	"FROM sessions WHERE site_id = {:site} AND", "FROM sessions WHERE site_id = {:site} AND day <= toDate({:last}) AND").Replace(chVisitorSessionsSQL) + `)) USING (visitor)
 	GROUP BY visitor, x_variant, x_at, x_day`
 
 // chStrataRun is how many exposure days one insert computes: the join holds the sessions of the

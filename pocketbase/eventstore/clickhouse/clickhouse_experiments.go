@@ -37,7 +37,7 @@ var chSessionColumns = map[string]string{"s_start": "minMerge(started)", "s_last
 // squares (their per-visitor totals' squares summed) and first purchases by day.
 func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.ExperimentFigures, error) {
 	goal, goals := q.GoalID, []string{q.GoalID, eventrow.RevenueGoal}
-	if q.Revenue {
+	if q.Revenue || goal == eventrow.RevenueGoal {
 		goal, goals = eventrow.RevenueGoal, []string{eventrow.RevenueGoal}
 	}
 	strata, st, err := s.exposureStrata(s.db, q.SiteID, q.ExperimentID)

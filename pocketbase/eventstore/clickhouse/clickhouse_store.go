@@ -61,6 +61,8 @@ type chStore struct {
 	outcomeMu   sync.Mutex
 	outcomeMemo map[string]outcomeDay
 	usersMemo   map[string][]expfigures.DayRow
+	cupedMemo   map[string]cupedDay               // CUPED's day sums (clickhouse_cuped_days.go)
+	cellsMemo   map[string][]eventstore.CupedCell // strata versions' visitors per CUPED cell
 }
 
 type chJob struct {

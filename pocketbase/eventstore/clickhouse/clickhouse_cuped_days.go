@@ -3,6 +3,7 @@ package clickhouse
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"cro/pocketbase/eventstore"
@@ -96,6 +97,12 @@ func cupedBases(st strataSnapshot, goal string) map[string]string {
 // cupedCells are CUPED's cells of each goal (a goal's conversion, or revenue) over the window,
 // from the strata versions and the state st they were read with.
 func (s *chStore) cupedCells(db *Client, siteID, expID string, goals, versions []string, st strataSnapshot, windowDays int) ([][]eventstore.CupedCell, error) {
+	s.outcomeMu.Lock()
+	if s.cupedWanted == nil || len(s.cupedWanted) >= chOutcomeMemoMax {
+		s.cupedWanted = map[string]bool{}
+	}
+	s.cupedWanted[fmt.Sprintf("%s\x00%s\x00%d\x00%s", siteID, expID, windowDays, strings.Join(goals, "\x00"))] = true
+	s.outcomeMu.Unlock()
 	days, err := s.cupedDays(db, siteID, expID, goals, versions, st, windowDays)
 	if err != nil {
 		return nil, err
@@ -223,6 +230,34 @@ func (s *chStore) cupedDays(db *Client, siteID, expID string, goals, versions []
 		}
 	}
 	return out, nil
+}
+
+// settleCuped computes in the background the CUPED day sums a request asked for on this server
+// (goals and window: the store does not know an experiment's), so that the next request finds
+// them (the settle pass).
+func (s *chStore) settleCuped(db *Client, siteID, expID string, versions []string, st strataSnapshot) error {
+	var wanted []string
+	s.outcomeMu.Lock()
+	for k := range s.cupedWanted {
+		if strings.HasPrefix(k, siteID+"\x00"+expID+"\x00") {
+			wanted = append(wanted, k)
+		}
+	}
+	s.outcomeMu.Unlock()
+	for _, k := range wanted {
+		parts := strings.Split(k, "\x00")
+		window, err := strconv.Atoi(parts[2])
+		if err != nil {
+			continue
+		}
+		if _, err := s.cupedDays(db, siteID, expID, parts[3:], versions, st, window); err != nil {
+			return err
+		}
+		if _, err := s.strataCells(db, siteID, expID, versions); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // strataCells are the exposed visitors per CUPED cell of the strata versions, each version's

@@ -1,6 +1,7 @@
 package clickhouse
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -147,4 +148,28 @@ func TestClickHouseCupedDaysFollowLateEvents(t *testing.T) {
 	// visitor0007 saw the control a day before its exposure to b: its variant and day.
 	write("a late exposure", "visitor0007", "session0007y", "mobile",
 		storetest.At(eventstore.Event{Type: "xp", Path: "/", ID: storetest.ExpOne, Name: "control"}, t0.Add(-24*time.Hour)))
+
+	// The settle pass computes what requests read (goals and windows) before the next request.
+	if err := store.WriteAll([]eventstore.Ingest{{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: "visitor0002",
+		Session: "session0002", Events: []eventstore.Event{storetest.At(eventstore.Event{Type: "ev", Path: "/checkout", Name: "purchase",
+			Value: 1}, t0.Add(5*time.Minute))}}, Device: "desktop"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.SettleClosedDays(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.strataState(store.db, q.SiteID, q.ExperimentID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, window := range []int{1, 14} {
+		for _, g := range []string{q.GoalID, eventrow.RevenueGoal} {
+			for d, b := range cupedBases(st, g) {
+				if m, ok := store.cupedMemo[fmt.Sprintf("cuped\x00%d\x00", window)+outcomeKey(q.SiteID, q.ExperimentID, g, d)]; !ok || m.basis != b {
+					t.Errorf("after the settle pass, window %d, %s, %s: no day sums with the current basis", window, g, d)
+				}
+			}
+		}
+	}
+	same("after the settle pass")
 }

@@ -63,6 +63,7 @@ type chStore struct {
 	usersMemo   map[string][]expfigures.DayRow
 	cupedMemo   map[string]cupedDay               // CUPED's day sums (clickhouse_cuped_days.go)
 	cellsMemo   map[string][]eventstore.CupedCell // strata versions' visitors per CUPED cell
+	cupedWanted map[string]bool                   // the goals and windows requests read (settleCuped)
 }
 
 type chJob struct {

@@ -242,6 +242,9 @@ func (s *chStore) settleStrata(siteID string) error {
 			_, err = s.strataUsers(db, siteID, exp, versions)
 		}
 		if err == nil {
+			err = s.settleCuped(db, siteID, exp, versions, st) // clickhouse_cuped_days.go
+		}
+		if err == nil {
 			err = s.pruneOutcomes(siteID, exp, versions, chStrataPruneAge)
 		}
 		if err != nil {

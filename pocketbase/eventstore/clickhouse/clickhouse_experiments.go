@@ -4,6 +4,7 @@ import (
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/expfigures"
+	"sort"
 	"strings"
 	"time"
 )
@@ -15,23 +16,6 @@ import (
 // chExposedSQL is one row per exposed visitor of the experiment: variant and day of the first exposure.
 const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMerge(x_at) AS x_at, argMinMerge(x_day) AS x_day
 	FROM exposures WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
-
-// chOutcomesSQL is ExperimentResults' outcomes of the exposed visitors (chStrataSQL) after their
-// first exposure, by kind k (see there). Days are strings in the tuples: an array literal of
-// tuples with a Date comes back as its number on 18.16.
-const chOutcomesSQL = `SELECT x_variant AS variant, k, d, goal AS o_goal, count() AS n, sum(o_value) AS total,
-	sum(o_value * o_value) AS squares FROM (
-	SELECT x_variant, goal, tupleElement(e, 1) AS k, tupleElement(e, 2) AS d, tupleElement(e, 3) AS o_value FROM (
-		SELECT visitor, x_variant, goal, argMin(o_day0, o_at) AS first_day, sum(o_value0) AS v_total,
-			groupArrayIf((o_day0, o_value0), goal = {:rev}) AS buys
-		FROM (SELECT visitor, goal, at AS o_at, day AS o_day0, value AS o_value0 FROM experiment_events
-			WHERE site_id = {:site} AND experiment = '' AND goal IN ({:goal}, {:rev}))
-		ALL INNER JOIN (` + chStrataSQL + `) USING (visitor)
-		WHERE o_at >= x_at GROUP BY visitor, x_variant, goal)
-	ARRAY JOIN arrayConcat([(toUInt8(0), if(goal = {:rev}, '1970-01-01', toString(first_day)), v_total)],
-		arraySlice([(toUInt8(2), toString(first_day), toFloat64(0))], 1, goal = {:rev}),
-		arrayMap(b -> (toUInt8(1), toString(tupleElement(b, 1)), tupleElement(b, 2)), buys)) AS e)
-	GROUP BY variant, k, d, o_goal`
 
 // chExposedVisitorsSQL are the experiment's exposed visitors (for IN).
 const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:site} AND experiment = {:exp}`
@@ -47,41 +31,56 @@ const chVisitorSessionsSQL = `SELECT sv AS visitor, session{{names}} FROM (SELEC
 var chSessionColumns = map[string]string{"s_start": "minMerge(started)", "s_last": "maxMerge(last_at)", "s_pv": "sumMerge(pageviews)",
 	"s_err": "maxMerge(last_error)", "s_device": "tupleElement(argMinMerge(dims), 5)"} // dims: version 17, rollups.go
 
+// ExperimentResults reads the exposed visitors per variant and day of first exposure from the
+// strata and their outcomes per outcome day (clickhouse_outcome_days.go): per goal its first
+// conversions by day, for revenue each day's purchases and the growth of the purchasers' sums of
+// squares (their per-visitor totals' squares summed) and first purchases by day.
 func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.ExperimentFigures, error) {
-	goal := q.GoalID
-	if q.Revenue {
-		goal = eventrow.RevenueGoal
+	goal, goals := q.GoalID, []string{q.GoalID, eventrow.RevenueGoal}
+	if q.Revenue || goal == eventrow.RevenueGoal {
+		goal, goals = eventrow.RevenueGoal, []string{eventrow.RevenueGoal}
 	}
-	strata, err := s.exposureStrata(q.SiteID, q.ExperimentID)
+	strata, st, err := s.exposureStrata(s.db, q.SiteID, q.ExperimentID)
 	if err != nil {
 		return eventstore.ExperimentFigures{}, err
 	}
-	p := map[string]any{"site": q.SiteID, "exp": q.ExperimentID, "goal": goal, "rev": eventrow.RevenueGoal, "strata": strata}
-	var days []expfigures.DayRow
+	days, err := s.strataUsers(s.db, q.SiteID, q.ExperimentID, strata)
+	if err != nil {
+		return eventstore.ExperimentFigures{}, err
+	}
+	outcomes, err := s.outcomeDays(s.db, q.SiteID, q.ExperimentID, goals, strata, st, false)
+	if err != nil {
+		return eventstore.ExperimentFigures{}, err
+	}
 	var conversions []expfigures.DayCount
-	var revenue []expfigures.RevenueRow
-	// The exposed visitors by variant and day of first exposure (k 3) and, in one pass, their
-	// outcomes after it: per visitor and goal (k 0) the goal's first conversion day, or for revenue
-	// the visitor's total (day 1970-01-01); per purchase (k 1) its day and value, for the
-	// cumulative series; for revenue (k 2) the day of the first purchase, its purchasers per day.
-	rows, err := s.query(chOutcomesSQL+` UNION ALL SELECT x_variant AS variant, toUInt8(3) AS k, toString(x_day) AS d, '' AS o_goal,
-		count() AS n, toFloat64(0) AS total, toFloat64(0) AS squares FROM (`+chStrataSQL+`) GROUP BY variant, d`, p)
-	if err != nil {
-		return eventstore.ExperimentFigures{}, err
-	}
-	for _, r := range rows {
-		switch k, g := r.Int("k"), r.Str("o_goal"); {
-		case k == 0 && g == goal && goal != eventrow.RevenueGoal:
-			conversions = append(conversions, expfigures.DayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
-		case k == 0 && g == eventrow.RevenueGoal:
-			revenue = append(revenue, expfigures.RevenueRow{Variant: r.Str("variant"), Sum: r.Num("total"), Squares: r.Num("squares")})
-		case k == 1:
-			days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Revenue: r.Num("total")})
-		case k == 3:
-			days = append(days, expfigures.DayRow{Variant: r.Str("variant"), Day: r.Str("d"), Users: r.Num("n")})
-		case k == 2 && goal == eventrow.RevenueGoal:
-			conversions = append(conversions, expfigures.DayCount{Variant: r.Str("variant"), Day: r.Str("d"), N: r.Num("n")})
+	sums := map[string]*expfigures.RevenueRow{}
+	var variants []string
+	for _, g := range goals {
+		dayList := make([]string, 0, len(outcomes[g]))
+		for d := range outcomes[g] {
+			dayList = append(dayList, d)
 		}
+		sort.Strings(dayList) // the revenue sums add up in day order, the same on every read
+		for _, d := range dayList {
+			for _, r := range outcomes[g][d] {
+				switch {
+				case r.k == 0 && g == goal, r.k == 2 && goal == eventrow.RevenueGoal:
+					conversions = append(conversions, expfigures.DayCount{Variant: r.variant, Day: d, N: r.n})
+				case r.k == 1 && g == eventrow.RevenueGoal:
+					days = append(days, expfigures.DayRow{Variant: r.variant, Day: d, Revenue: r.total})
+					if sums[r.variant] == nil {
+						sums[r.variant] = &expfigures.RevenueRow{Variant: r.variant}
+						variants = append(variants, r.variant)
+					}
+					sums[r.variant].Sum += r.total
+					sums[r.variant].Squares += r.squares
+				}
+			}
+		}
+	}
+	revenue := make([]expfigures.RevenueRow, 0, len(variants))
+	for _, v := range variants {
+		revenue = append(revenue, *sums[v])
 	}
 	return expfigures.Figures(days, conversions, revenue), nil
 }

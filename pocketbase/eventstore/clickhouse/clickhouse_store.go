@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/expfigures"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/revenuecap"
 	"cro/pocketbase/eventstore/zones"
@@ -54,6 +55,15 @@ type chStore struct {
 	warming  sync.Map // sites whose entry session values are being read ahead (warmEntryDims)
 
 	sessionSpans sync.Map // the session list's window (days) that last held a site's page (RecentSessions)
+
+	// outcomeMemo and usersMemo: experiments' outcome days and strata versions' exposed visitors
+	// (clickhouse_outcome_days.go).
+	outcomeMu   sync.Mutex
+	outcomeMemo map[string]outcomeDay
+	usersMemo   map[string][]expfigures.DayRow
+	cupedMemo   map[string]cupedDay               // CUPED's day sums (clickhouse_cuped_days.go)
+	cellsMemo   map[string][]eventstore.CupedCell // strata versions' visitors per CUPED cell
+	cupedWanted map[string]bool                   // the goals and windows requests read (settleCuped)
 }
 
 type chJob struct {

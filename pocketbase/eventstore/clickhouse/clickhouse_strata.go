@@ -38,10 +38,12 @@ var exposureStrataStep = Migration{Version: 19, Name: "exposure_strata", SQL: []
 const chStrataSQL = `SELECT visitor, x_variant, x_at, x_day, device, returning FROM exposure_strata
 	WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata}`
 
-// chStrataExposuresSQL is each exposed visitor's first exposure from the raw rows ({:days}: only
-// those first exposed on those days), with the meaning of the exposures table.
+// chStrataExposuresSQL is each exposed visitor's first exposure from the raw rows of the days up
+// to {:last} ({:days}: only those first exposed on those days), with the meaning of the exposures
+// table (a visitor first exposed by {:last} has their first exposure among those rows).
 const chStrataExposuresSQL = `SELECT visitor, argMin(variant, at) AS x_variant, min(at) AS x_at, argMin(day, at) AS x_day
-	FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor HAVING toString(x_day) IN {:days}`
+	FROM experiment_events WHERE site_id = {:site} AND experiment = {:exp} AND day <= toDate({:last})
+	GROUP BY visitor HAVING toString(x_day) IN {:days}`
 
 // chStrataInsertSQL computes the strata of the visitors first exposed on {:days}, with the
 // definitions CUPED used (device: the latest session started by the exposure; returning: more than
@@ -52,53 +54,76 @@ var chStrataInsertSQL = `INSERT INTO exposure_strata (site_id, experiment, x_day
 	FROM (` + chStrataExposuresSQL + `)
 	ALL LEFT JOIN (SELECT visitor, session, s_start AS s_at, s_device FROM (` + strings.NewReplacer(
 	"{{columns}}", ", minMerge(started) AS s_start, tupleElement(argMinMerge(dims), 5) AS s_device", "{{names}}", ", s_start, s_device",
-	chExposedVisitorsSQL, `SELECT visitor FROM (`+chStrataExposuresSQL+`)`).Replace(chVisitorSessionsSQL) + `)) USING (visitor)
+	chExposedVisitorsSQL, `SELECT visitor FROM (`+chStrataExposuresSQL+`)`,
+	// a session started by an exposure up to {:last} has its first row (start, first device) by then
+	"FROM sessions WHERE site_id = {:site} AND", "FROM sessions WHERE site_id = {:site} AND day <= toDate({:last}) AND").Replace(chVisitorSessionsSQL) + `)) USING (visitor)
 	GROUP BY visitor, x_variant, x_at, x_day`
 
+// chStrataRun is how many exposure days one insert computes: the join holds the sessions of the
+// visitors first exposed in the run, so a site's first computation (every day) is bounded by a
+// run's visitors, not the experiment's.
+const chStrataRun = 7
+
+// strataSnapshot is what strataState read: the events stored per day (counts), the experiment's
+// exposure rows per day (xdays), the recorded strata versions by day and basis (have) and the
+// site's outcome rows per goal and day (outcomes, clickhouse_outcome_days.go).
+type strataSnapshot struct {
+	counts, xdays map[string]uint64
+	have          map[string]string
+	outcomes      map[string]map[string]uint64
+}
+
 // exposureStrata returns the versions of the experiment's strata rows that cover every exposure
-// day with its current basis, computing the days without one.
-func (s *chStore) exposureStrata(siteID, expID string) ([]string, error) {
-	counts, xdays, have, err := s.strataState(siteID, expID)
+// day with its current basis, computing the days without one (on db: a request's client, or the
+// settle pass's background one), and the state it read first.
+func (s *chStore) exposureStrata(db *Client, siteID, expID string) ([]string, strataSnapshot, error) {
+	st, err := s.strataState(db, siteID, expID)
 	if err != nil {
-		return nil, err
+		return nil, st, err
 	}
-	bases := strataBases(counts, xdays)
+	bases := strataBases(st.counts, st.xdays)
 	var versions, missing []string
 	for d, b := range bases {
-		if v, ok := have[d+"|"+b]; ok {
+		if v, ok := st.have[d+"|"+b]; ok {
 			versions = append(versions, v)
 		} else {
 			missing = append(missing, d)
 		}
 	}
 	if len(missing) == 0 {
-		return versions, nil
+		return versions, st, nil
 	}
-	computed, err := s.computeStrata(siteID, expID, missing, bases, counts, xdays)
-	return append(versions, computed...), err
+	computed, err := s.computeStrata(db, siteID, expID, missing, bases, st.counts)
+	return append(versions, computed...), st, err
 }
 
 // strataState reads in one query the events stored per day, the experiment's exposure rows per
-// day and the recorded versions (by day and basis).
-func (s *chStore) strataState(siteID, expID string) (counts, xdays map[string]uint64, have map[string]string, err error) {
-	rows, err := s.query(`SELECT 'e' AS k, toString(day) AS d, '' AS b, sum(n) AS n FROM day_figures WHERE site_id = {:site} GROUP BY day
-		UNION ALL SELECT 'x' AS k, toString(day) AS d, '' AS b, count() AS n FROM experiment_events
-			WHERE site_id = {:site} AND experiment = {:exp} GROUP BY day
+// day, the recorded versions (by day and basis) and the site's outcome rows per goal and day (one
+// pass over experiment_events, ordered by visitor: a condition on experiment reads all the site's rows).
+func (s *chStore) strataState(db *Client, siteID, expID string) (strataSnapshot, error) {
+	rows, err := queryOn(db, `SELECT 'e' AS k, toString(day) AS d, '' AS b, sum(n) AS n FROM day_figures WHERE site_id = {:site} GROUP BY day
+		UNION ALL SELECT if(experiment = '', 'o', 'x') AS k, toString(day) AS d, if(experiment = '', goal, '') AS b, count() AS n
+			FROM experiment_events WHERE site_id = {:site} AND (experiment = {:exp} OR experiment = '') GROUP BY k, day, b
 		UNION ALL SELECT 'v' AS k, toString(x_day) AS d, concat(basis, '|', max(version)) AS b, toUInt64(0) AS n FROM exposure_strata_days
 			WHERE site_id = {:site} AND experiment = {:exp} GROUP BY x_day, basis`, map[string]any{"site": siteID, "exp": expID})
-	counts, xdays, have = map[string]uint64{}, map[string]uint64{}, map[string]string{}
+	st := strataSnapshot{counts: map[string]uint64{}, xdays: map[string]uint64{}, have: map[string]string{}, outcomes: map[string]map[string]uint64{}}
 	for _, r := range rows {
 		switch d := r.Str("d"); r.Str("k") {
 		case "e":
-			counts[d] = uint64(r.Num("n"))
+			st.counts[d] = uint64(r.Num("n"))
 		case "x":
-			xdays[d] = uint64(r.Num("n"))
+			st.xdays[d] = uint64(r.Num("n"))
+		case "o":
+			if st.outcomes[r.Str("b")] == nil {
+				st.outcomes[r.Str("b")] = map[string]uint64{}
+			}
+			st.outcomes[r.Str("b")][d] = uint64(r.Num("n"))
 		default:
 			basis, version, _ := strings.Cut(r.Str("b"), "|")
-			have[d+"|"+basis] = version
+			st.have[d+"|"+basis] = version
 		}
 	}
-	return counts, xdays, have, err
+	return st, err
 }
 
 // strataBases is each exposure day's basis: the events stored and the experiment's exposure rows
@@ -126,9 +151,10 @@ func strataBases(counts, xdays map[string]uint64) map[string]string {
 	return out
 }
 
-// computeStrata writes the strata of the visitors first exposed on days and records the days'
-// versions when the inserts they read were whole and nothing arrived meanwhile.
-func (s *chStore) computeStrata(siteID, expID string, days []string, bases map[string]string, counts, xdays map[string]uint64) ([]string, error) {
+// computeStrata writes the strata of the visitors first exposed on days (runs of chStrataRun days)
+// and records the days' versions when the inserts they read were whole and nothing arrived
+// meanwhile.
+func (s *chStore) computeStrata(db *Client, siteID, expID string, days []string, bases map[string]string, counts map[string]uint64) ([]string, error) {
 	sort.Strings(days)
 	nonce := strconv.FormatInt(time.Now().UnixNano(), 10) // pruneStrata reads its age
 	versions := make([]string, len(days))
@@ -150,30 +176,33 @@ func (s *chStore) computeStrata(siteID, expID string, days []string, bases map[s
 		}
 	}
 	last := days[len(days)-1]
-	whole, err := s.wholeDays(s.db, siteID, first, last, counts)
+	whole, err := s.wholeDays(db, siteID, first, last, counts)
 	if err != nil {
 		return nil, err
 	}
-	p := map[string]any{"site": siteID, "exp": expID, "days": days, "versions": versions}
-	q, err := Bind(chStrataInsertSQL, p)
-	if err != nil {
-		return nil, err
-	}
-	if err := s.db.Exec(q); err != nil {
-		return nil, err
+	for i := 0; i < len(days); i += chStrataRun {
+		j := min(i+chStrataRun, len(days))
+		p := map[string]any{"site": siteID, "exp": expID, "days": days[i:j], "versions": versions[i:j], "last": days[j-1]}
+		q, err := Bind(chStrataInsertSQL, p)
+		if err != nil {
+			return nil, err
+		}
+		if err := db.Exec(q); err != nil {
+			return nil, err
+		}
 	}
 	if !whole {
 		return versions, nil
 	}
 	// Kept only if nothing arrived meanwhile: the inserts read were whole and the bases unchanged.
-	if whole, err = s.wholeDays(s.db, siteID, first, last, counts); err != nil || !whole {
+	if whole, err = s.wholeDays(db, siteID, first, last, counts); err != nil || !whole {
 		return versions, err
 	}
-	counts2, xdays2, _, err := s.strataState(siteID, expID)
+	st, err := s.strataState(db, siteID, expID)
 	if err != nil {
 		return versions, err
 	}
-	after := strataBases(counts2, xdays2)
+	after := strataBases(st.counts, st.xdays)
 	rows := make([]any, 0, len(days))
 	for i, d := range days {
 		if after[d] != bases[d] {
@@ -181,20 +210,42 @@ func (s *chStore) computeStrata(siteID, expID string, days []string, bases map[s
 		}
 		rows = append(rows, map[string]any{"site_id": siteID, "experiment": expID, "x_day": d, "basis": bases[d], "version": versions[i]})
 	}
-	return versions, s.db.Insert("exposure_strata_days", rows)
+	return versions, db.Insert("exposure_strata_days", rows)
 }
 
-// settleStrata computes in the background the strata of the site's experiments with exposures
-// (the settle pass; migration 19 adds the tables empty and this fills them).
+// settleStrata computes in the background (at background priority: a request's reads go first)
+// the strata of the site's experiments with exposures and their outcome days for every goal with
+// outcomes (the settle pass; migrations 19 and 20 add the tables empty and this fills them).
 func (s *chStore) settleStrata(siteID string) error {
-	rows, err := s.query(`SELECT DISTINCT experiment FROM exposures WHERE site_id = {:site}`, map[string]any{"site": siteID})
+	db := s.background()
+	rows, err := queryOn(db, `SELECT DISTINCT experiment FROM exposures WHERE site_id = {:site}`, map[string]any{"site": siteID})
 	if err != nil {
 		return err
 	}
 	for _, r := range rows {
-		versions, err := s.exposureStrata(siteID, r.Str("experiment"))
+		exp := r.Str("experiment")
+		versions, st, err := s.exposureStrata(db, siteID, exp)
 		if err == nil {
-			err = s.pruneStrata(siteID, r.Str("experiment"), versions, chStrataPruneAge)
+			err = s.pruneStrata(siteID, exp, versions, chStrataPruneAge)
+		}
+		if err == nil {
+			goals := make([]string, 0, len(st.outcomes))
+			for g := range st.outcomes {
+				if g != "" { // exposure_outcomes' goal "": the strata versions' visitor counts
+					goals = append(goals, g)
+				}
+			}
+			sort.Strings(goals)
+			_, err = s.outcomeDays(db, siteID, exp, goals, versions, st, true)
+		}
+		if err == nil {
+			_, err = s.strataUsers(db, siteID, exp, versions)
+		}
+		if err == nil {
+			err = s.settleCuped(db, siteID, exp, versions, st) // clickhouse_cuped_days.go
+		}
+		if err == nil {
+			err = s.pruneOutcomes(siteID, exp, versions, chStrataPruneAge)
 		}
 		if err != nil {
 			return err
@@ -214,7 +265,7 @@ func (s *chStore) pruneStrata(siteID, expID string, versions []string, age time.
 	p := map[string]any{"site": siteID, "exp": expID, "strata": versions, "before": uint64(time.Now().Add(-age).UnixNano())}
 	cond := `site_id = {:site} AND experiment = {:exp} AND version NOT IN {:strata}
 		AND toUInt64OrZero(splitByChar('/', version)[4]) < {:before}`
-	rows, err := s.query(`SELECT countIf(`+cond+`) AS stale, count() AS n FROM exposure_strata WHERE site_id = {:site} AND experiment = {:exp}`, p)
+	rows, err := queryOn(s.background(), `SELECT countIf(`+cond+`) AS stale, count() AS n FROM exposure_strata WHERE site_id = {:site} AND experiment = {:exp}`, p)
 	if err != nil || len(rows) == 0 {
 		return err
 	}
@@ -224,7 +275,7 @@ func (s *chStore) pruneStrata(siteID, expID string, versions []string, age time.
 	for _, table := range []string{"exposure_strata", "exposure_strata_days"} {
 		q, err := Bind("ALTER TABLE "+table+" DELETE WHERE "+cond, p)
 		if err == nil {
-			err = s.db.Exec(q)
+			err = s.background().Exec(q)
 		}
 		if err != nil {
 			return err

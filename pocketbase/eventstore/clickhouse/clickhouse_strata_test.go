@@ -96,7 +96,7 @@ func TestClickHouseExposureStrataFollowLateEvents(t *testing.T) {
 		t.Fatal("the late events changed no cell: the test cannot tell kept strata from computed ones")
 	}
 	// The versions no longer read are deleted once they outnumber those read; what is read stays.
-	versions, err := store.exposureStrata(q.SiteID, q.ExperimentID)
+	versions, _, err := store.exposureStrata(store.db, q.SiteID, q.ExperimentID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,304 @@
+package clickhouse
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/eventrow"
+)
+
+// CUPED's sums per day, kept as the results' outcome days are (clickhouse_outcome_days.go). A
+// cell's (variant, device, new/returning) sums over its visitors split by day: a visitor's pre
+// value (the goal reached, or revenue, in the window before the first exposure) is fixed on the
+// day of that exposure; the post value grows on outcome days after it (a goal: 1 on the first
+// conversion; revenue: the day's purchases t, its square by t * (2 * total before + t), its product
+// with pre by t * pre). The device and new/returning come from the strata (sessions up to the
+// exposure), so a day's sums hold while the events stored, the experiment's exposure rows and the
+// goal's outcome rows on that day and before are unchanged (the day's basis), and while the strata
+// read were recorded ones (computed from whole inserts). Days are kept in the server's memory per
+// window; the visitors per cell are counted once per strata version.
+
+// chCupedDaysSQL are per goal, cell and day from {:from} the sums of the exposed visitors with
+// outcomes ({{visitors}}: only those exposed or with outcomes from {:from}).
+const chCupedDaysSQL = `SELECT o_goal, variant, device, vtype, d, sum(a_post) AS post, sum(a_post2) AS post2, sum(a_pre) AS pre,
+	sum(a_pre2) AS pre2, sum(a_prod) AS prod FROM (
+	SELECT goal AS o_goal, x_variant AS variant, device, if(returning, 'returning', 'new') AS vtype, tupleElement(e, 1) AS d,
+		tupleElement(e, 2) AS a_post, tupleElement(e, 3) AS a_post2, tupleElement(e, 4) AS a_pre, tupleElement(e, 5) AS a_pre2,
+		tupleElement(e, 6) AS a_prod FROM (
+		SELECT goal, x_variant, device, returning, x_day, c_pre, c_days, arrayCumSum(arrayMap(x -> tupleElement(x, 2), c_days)) AS c_cum,
+			c_first, c_any FROM (
+			SELECT visitor, x_variant, device, returning, x_day, goal, if(goal = {:rev}, sum(pre_rev), toFloat64(max(pre_goal))) AS c_pre,
+				arraySort(x -> tupleElement(x, 1), groupArrayIf((o_day, o_total), o_post)) AS c_days,
+				argMinIf(o_day, o_first, o_post) AS c_first, max(o_post) AS c_any FROM (
+				SELECT visitor, x_variant, device, returning, x_day, goal, o_day0 AS o_day, sumIf(o_value0, o_at >= x_at) AS o_total,
+					countIf(o_at >= x_at) > 0 AS o_post, minIf(o_at, o_at >= x_at) AS o_first,
+					maxIf(1, o_at + {:window} >= x_at AND o_at < x_at) AS pre_goal,
+					sumIf(o_value0, o_at + {:window} >= x_at AND o_at < x_at) AS pre_rev
+				FROM (SELECT visitor, goal, at AS o_at, day AS o_day0, value AS o_value0 FROM experiment_events
+					WHERE site_id = {:site} AND experiment = '' AND goal IN {:goals}{{visitors}})
+				ALL INNER JOIN (SELECT visitor, x_variant, x_at, x_day, device, returning FROM exposure_strata
+					WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata}{{visitors}}) USING (visitor)
+				GROUP BY visitor, x_variant, device, returning, x_at, x_day, goal, o_day)
+			GROUP BY visitor, x_variant, device, returning, x_day, goal))
+	ARRAY JOIN arrayFilter(e -> tupleElement(e, 1) >= {:from}, arrayConcat(
+		[(toString(x_day), toFloat64(0), toFloat64(0), c_pre, c_pre * c_pre, toFloat64(0))],
+		arraySlice([(toString(c_first), toFloat64(1), toFloat64(1), toFloat64(0), toFloat64(0), c_pre)], 1, goal != {:rev} AND c_any),
+		arraySlice(arrayMap((x, c) -> (toString(tupleElement(x, 1)), tupleElement(x, 2),
+			tupleElement(x, 2) * (2 * (c - tupleElement(x, 2)) + tupleElement(x, 2)), toFloat64(0), toFloat64(0), tupleElement(x, 2) * c_pre),
+			c_days, c_cum), 1, if(goal = {:rev}, length(c_days), 0)))) AS e)
+	GROUP BY o_goal, variant, device, vtype, d`
+
+// chCupedVisitorsSQL narrows a computation from {:from} on to the visitors exposed or with outcomes since.
+const chCupedVisitorsSQL = ` AND (visitor IN (SELECT visitor FROM experiment_events
+	WHERE site_id = {:site} AND experiment = '' AND goal IN {:goals} AND day >= toDate({:from}))
+	OR visitor IN (SELECT visitor FROM exposure_strata WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata}
+		AND x_day >= toDate({:from})))`
+
+// cupedSums are a cell's sums of one metric on a day.
+type cupedSums struct {
+	variant, device, vtype       string
+	post, post2, pre, pre2, prod float64
+}
+
+type cupedDay struct {
+	basis string
+	rows  []cupedSums
+}
+
+// cupedBases is each day's basis (exposure or outcome days of the goal): the events stored, the
+// experiment's exposure rows and the goal's outcome rows on that day and before.
+func cupedBases(st strataSnapshot, goal string) map[string]string {
+	outcomes := st.outcomes[goal]
+	seen := map[string]bool{}
+	var days []string
+	for _, m := range []map[string]uint64{st.counts, st.xdays, outcomes} {
+		for d := range m {
+			if !seen[d] {
+				seen[d] = true
+				days = append(days, d)
+			}
+		}
+	}
+	sort.Strings(days)
+	out := map[string]string{}
+	var e, x, o uint64
+	for _, d := range days {
+		e, x, o = e+st.counts[d], x+st.xdays[d], o+outcomes[d]
+		if st.xdays[d] > 0 || outcomes[d] > 0 {
+			out[d] = fmt.Sprintf("%d/%d/%d", e, x, o)
+		}
+	}
+	return out
+}
+
+// cupedCells are CUPED's cells of each goal (a goal's conversion, or revenue) over the window,
+// from the strata versions and the state st they were read with.
+func (s *chStore) cupedCells(db *Client, siteID, expID string, goals, versions []string, st strataSnapshot, windowDays int) ([][]eventstore.CupedCell, error) {
+	s.outcomeMu.Lock()
+	if s.cupedWanted == nil || len(s.cupedWanted) >= chOutcomeMemoMax {
+		s.cupedWanted = map[string]bool{}
+	}
+	s.cupedWanted[fmt.Sprintf("%s\x00%s\x00%d\x00%s", siteID, expID, windowDays, strings.Join(goals, "\x00"))] = true
+	s.outcomeMu.Unlock()
+	days, err := s.cupedDays(db, siteID, expID, goals, versions, st, windowDays)
+	if err != nil {
+		return nil, err
+	}
+	counts, err := s.strataCells(db, siteID, expID, versions)
+	if err != nil {
+		return nil, err
+	}
+	out := make([][]eventstore.CupedCell, len(goals))
+	for i, g := range goals {
+		cells := map[string]*eventstore.CupedCell{}
+		var keys []string
+		for _, c := range counts {
+			k := c.Variant + "\x00" + c.Device + "\x00" + c.VisitorType
+			if cells[k] == nil {
+				cells[k] = &eventstore.CupedCell{Variant: c.Variant, Device: c.Device, VisitorType: c.VisitorType}
+				keys = append(keys, k)
+			}
+			cells[k].Count += c.Count
+		}
+		dayList := make([]string, 0, len(days[g]))
+		for d := range days[g] {
+			dayList = append(dayList, d)
+		}
+		sort.Strings(dayList) // the sums add up in day order, the same on every read
+		for _, d := range dayList {
+			for _, r := range days[g][d] {
+				c := cells[r.variant+"\x00"+r.device+"\x00"+r.vtype]
+				if c == nil { // sums of a cell without visitors: cannot happen with the same strata
+					return nil, fmt.Errorf("clickhouse: CUPED sums of a cell without exposed visitors (%s, %s, %s)", r.variant, r.device, r.vtype)
+				}
+				c.Post += r.post
+				c.PostSquares += r.post2
+				c.Pre += r.pre
+				c.PreSquares += r.pre2
+				c.Products += r.prod
+			}
+		}
+		sort.Strings(keys)
+		out[i] = make([]eventstore.CupedCell, 0, len(keys))
+		for _, k := range keys {
+			out[i] = append(out[i], *cells[k])
+		}
+	}
+	return out, nil
+}
+
+// cupedDays returns the goals' CUPED day sums (every day with exposures or outcomes): from memory,
+// else computed from the first day missing on.
+func (s *chStore) cupedDays(db *Client, siteID, expID string, goals, versions []string, st strataSnapshot, windowDays int) (map[string]map[string][]cupedSums, error) {
+	prefix := fmt.Sprintf("cuped\x00%d\x00", windowDays)
+	bases := map[string]map[string]string{}
+	out := map[string]map[string][]cupedSums{}
+	from := ""
+	s.outcomeMu.Lock()
+	for _, g := range goals {
+		bases[g], out[g] = cupedBases(st, g), map[string][]cupedSums{}
+		for d, b := range bases[g] {
+			if m, ok := s.cupedMemo[prefix+outcomeKey(siteID, expID, g, d)]; ok && m.basis == b {
+				out[g][d] = m.rows
+			} else if from == "" || d < from {
+				from = d
+			}
+		}
+	}
+	s.outcomeMu.Unlock()
+	if from == "" {
+		return out, nil
+	}
+	first := from
+	for _, g := range goals {
+		for d := range bases[g] {
+			first = min(first, d)
+		}
+	}
+	visitors := ""
+	if from > first {
+		visitors = chCupedVisitorsSQL
+	}
+	rows, err := queryOn(db, strings.ReplaceAll(chCupedDaysSQL, "{{visitors}}", visitors), map[string]any{"site": siteID, "exp": expID,
+		"goals": goals, "rev": eventrow.RevenueGoal, "strata": versions, "from": from, "window": uint64(windowDays) * 86_400_000})
+	if err != nil {
+		return nil, err
+	}
+	for _, g := range goals {
+		for d := range bases[g] {
+			if d >= from {
+				out[g][d] = []cupedSums{}
+			}
+		}
+	}
+	for _, r := range rows {
+		g, d := r.Str("o_goal"), r.Str("d")
+		if out[g] == nil {
+			continue
+		}
+		out[g][d] = append(out[g][d], cupedSums{variant: r.Str("variant"), device: r.Str("device"), vtype: r.Str("vtype"),
+			post: r.Num("post"), post2: r.Num("post2"), pre: r.Num("pre"), pre2: r.Num("pre2"), prod: r.Num("prod")})
+	}
+	// Kept only if the bases still hold and every exposure day's strata read are recorded ones.
+	after, err := s.strataState(db, siteID, expID)
+	if err != nil {
+		return out, err
+	}
+	used := map[string]bool{}
+	for _, v := range versions {
+		used[v] = true
+	}
+	for d, b := range strataBases(after.counts, after.xdays) {
+		if v, ok := after.have[d+"|"+b]; !ok || !used[v] {
+			return out, nil
+		}
+	}
+	s.outcomeMu.Lock()
+	defer s.outcomeMu.Unlock()
+	if s.cupedMemo == nil || len(s.cupedMemo) >= chOutcomeMemoMax {
+		s.cupedMemo = map[string]cupedDay{}
+	}
+	for _, g := range goals {
+		now := cupedBases(after, g)
+		for d, rows := range out[g] {
+			if d >= from && now[d] == bases[g][d] {
+				s.cupedMemo[prefix+outcomeKey(siteID, expID, g, d)] = cupedDay{basis: bases[g][d], rows: rows}
+			}
+		}
+	}
+	return out, nil
+}
+
+// settleCuped computes in the background the CUPED day sums a request asked for on this server
+// (goals and window: the store does not know an experiment's), so that the next request finds
+// them (the settle pass).
+func (s *chStore) settleCuped(db *Client, siteID, expID string, versions []string, st strataSnapshot) error {
+	var wanted []string
+	s.outcomeMu.Lock()
+	for k := range s.cupedWanted {
+		if strings.HasPrefix(k, siteID+"\x00"+expID+"\x00") {
+			wanted = append(wanted, k)
+		}
+	}
+	s.outcomeMu.Unlock()
+	for _, k := range wanted {
+		parts := strings.Split(k, "\x00")
+		window, err := strconv.Atoi(parts[2])
+		if err != nil {
+			continue
+		}
+		if _, err := s.cupedDays(db, siteID, expID, parts[3:], versions, st, window); err != nil {
+			return err
+		}
+		if _, err := s.strataCells(db, siteID, expID, versions); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// strataCells are the exposed visitors per CUPED cell of the strata versions, each version's
+// counted once per server (a version's rows never change).
+func (s *chStore) strataCells(db *Client, siteID, expID string, versions []string) ([]eventstore.CupedCell, error) {
+	var out []eventstore.CupedCell
+	var missing []string
+	s.outcomeMu.Lock()
+	for _, v := range versions {
+		if rows, ok := s.cellsMemo[siteID+"\x00"+expID+"\x00"+v]; ok {
+			out = append(out, rows...)
+		} else {
+			missing = append(missing, v)
+		}
+	}
+	s.outcomeMu.Unlock()
+	if len(missing) == 0 {
+		return out, nil
+	}
+	rows, err := queryOn(db, `SELECT version, x_variant AS variant, device, if(returning, 'returning', 'new') AS vtype, count() AS n
+		FROM exposure_strata WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata} GROUP BY version, variant, device, vtype`,
+		map[string]any{"site": siteID, "exp": expID, "strata": missing})
+	if err != nil {
+		return nil, err
+	}
+	read := map[string][]eventstore.CupedCell{}
+	for _, v := range missing {
+		read[v] = []eventstore.CupedCell{}
+	}
+	for _, r := range rows {
+		read[r.Str("version")] = append(read[r.Str("version")], eventstore.CupedCell{Variant: r.Str("variant"), Device: r.Str("device"),
+			VisitorType: r.Str("vtype"), Count: r.Num("n")})
+	}
+	s.outcomeMu.Lock()
+	defer s.outcomeMu.Unlock()
+	if s.cellsMemo == nil || len(s.cellsMemo) >= chOutcomeMemoMax {
+		s.cellsMemo = map[string][]eventstore.CupedCell{}
+	}
+	for v, rows := range read {
+		s.cellsMemo[siteID+"\x00"+expID+"\x00"+v] = rows
+		out = append(out, rows...)
+	}
+	return out, nil
+}

@@ -3,7 +3,6 @@ package funnels
 import (
 	"time"
 
-	"github.com/pocketbase/pocketbase"
 	"github.com/pocketbase/pocketbase/core"
 
 	"cro/pocketbase/eventstore"
@@ -18,7 +17,7 @@ import (
 // daysInMemory is a store whose funnel days live in the process (SQLite stores them).
 type daysInMemory interface{ FunnelDaysInMemory() bool }
 
-func registerWarm(app *pocketbase.PocketBase, store eventstore.Store) {
+func registerWarm(app core.App, store eventstore.Store) {
 	if m, ok := store.(daysInMemory); !ok || !m.FunnelDaysInMemory() {
 		return
 	}

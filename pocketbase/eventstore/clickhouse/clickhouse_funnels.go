@@ -26,12 +26,14 @@ func (s *chStore) funnelPaths(q eventstore.FunnelQuery) (map[string]funnelpath.P
 }
 
 // eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from the step
-// events of [from, to + window]: the whole days among them closed an hour ago from the event days
-// (funneldays.StepEvents), the rest from raw events.
+// events of [from, to + window]: the whole days among them closed an hour ago from the event days,
+// up to the last whole hour an hour ago from the kept prefix with the attempts it gives, and only
+// the visitors with later events (read raw) worked out again (funneldays.OpenPaths): a warm
+// request's Go work follows the last two hours' visitors, not the open days' (a week's at the
+// default window).
 func (s *chStore) eventFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
-	out := map[string]funnelpath.Path{}
 	if !to.After(from) {
-		return out, nil
+		return map[string]funnelpath.Path{}, nil
 	}
 	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
 	err := s.dropLateFunnelDays(q.SiteID)
@@ -39,16 +41,7 @@ func (s *chStore) eventFunnelPaths(q eventstore.FunnelQuery, from, to time.Time)
 	if err != nil {
 		return nil, err
 	}
-	byVisitor, err := funneldays.StepEvents(s.dayCache, q, from, to.Add(q.Window).Add(time.Millisecond), time.Now(), s.allStepEvents)
-	if err != nil {
-		return nil, err
-	}
-	for v, evs := range byVisitor {
-		if fp, ok := funnelpath.Best(evs, len(q.Steps), q.Order, q.Window, from, to); ok {
-			out[v] = fp
-		}
-	}
-	return out, nil
+	return funneldays.OpenPaths(s.dayCache, q, from, to, to.Add(q.Window).Add(time.Millisecond), time.Now(), s.allStepEvents)
 }
 
 // funnelEvents are, by visitor and sorted, the step events of [from, to + window] of the visitors
@@ -187,7 +180,7 @@ func (s *chStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.FunnelFigu
 	if err != nil {
 		return eventstore.FunnelFigures{}, err
 	}
-	f.Breakdown = funnelpath.BreakdownRows(paths, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims[fp.Sessions[0]], dim) }, len(q.Steps))
+	f.Breakdown = funnelpath.BreakdownRows(paths, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims(fp), dim) }, len(q.Steps))
 	return f, nil
 }
 

@@ -18,6 +18,12 @@ import (
 // daysInMemory is a store whose funnel days live in the process (SQLite stores them).
 type daysInMemory interface{ FunnelDaysInMemory() bool }
 
+// warmer is a store that computes what a funnel query keeps at its background priority
+// (ClickHouse: readers' queries go first); others are asked the query itself.
+type warmer interface {
+	WarmFunnel(q eventstore.FunnelQuery) error
+}
+
 func registerWarm(app core.App, store eventstore.Store) {
 	if m, ok := store.(daysInMemory); !ok || !m.FunnelDaysInMemory() {
 		return
@@ -65,6 +71,10 @@ func warmOne(app core.App, store eventstore.Store, f *core.Record) {
 	end, _ := time.Parse(time.DateOnly, to)
 	r := dayRange{From: end.AddDate(0, 0, -(defaultRangeDays - 1)).Format(time.DateOnly), To: to, days: defaultRangeDays, zone: zone}
 	for _, rr := range []dayRange{r, r.previous()} {
-		_, _ = store.FunnelResults(within(q, rr))
+		if w, ok := store.(warmer); ok {
+			_ = w.WarmFunnel(within(q, rr))
+		} else {
+			_, _ = store.FunnelResults(within(q, rr))
+		}
 	}
 }

@@ -34,7 +34,7 @@ type chLateState struct {
 
 // closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to),
 // from the day cache, working out the days it lacks a run of consecutive days at a time.
-func (s *chStore) closedFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+func (s *chStore) closedFunnelPaths(db *Client, q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	key := funneldays.Key(q)
 	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
 	defer unlock()
@@ -64,7 +64,7 @@ func (s *chStore) closedFunnelPaths(q eventstore.FunnelQuery, from, to time.Time
 			}
 			end = funneldays.NextDay(end)
 		}
-		days, err := s.computeFunnelDays(q, d, end)
+		days, err := s.computeFunnelDays(db, q, d, end)
 		if err != nil {
 			return nil, err
 		}
@@ -80,8 +80,8 @@ func (s *chStore) closedFunnelPaths(q eventstore.FunnelQuery, from, to time.Time
 }
 
 // computeFunnelDays works out the kept attempts of each day of [from, to) from events, by day.
-func (s *chStore) computeFunnelDays(q eventstore.FunnelQuery, from, to time.Time) (map[string]map[string]funnelpath.Path, error) {
-	byVisitor, err := s.funnelEvents(q, from, to)
+func (s *chStore) computeFunnelDays(db *Client, q eventstore.FunnelQuery, from, to time.Time) (map[string]map[string]funnelpath.Path, error) {
+	byVisitor, err := s.funnelEvents(db, q, from, to)
 	if err != nil {
 		return nil, err
 	}

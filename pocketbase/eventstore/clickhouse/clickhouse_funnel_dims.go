@@ -31,7 +31,7 @@ type chEntry struct {
 // sessions, as a lookup by path: closed days' from the day cache, the rest read (readEntryDims).
 // Per entrant it costs a day number and a lookup in that day's kept map: no day label is formatted
 // and no map of every entrant is built (a breakdown's Go work at 5M was mostly those).
-func (s *chStore) entryDims(siteID string, paths map[string]funnelpath.Path) (func(funnelpath.Path) []string, error) {
+func (s *chStore) entryDims(db *Client, siteID string, paths map[string]funnelpath.Path) (func(funnelpath.Path) []string, error) {
 	unlock := funneldays.LockSite("clickhouse:" + siteID)
 	err := s.dropLateFunnelDays(siteID)
 	gen := s.dayCache.Generation(siteID)
@@ -86,18 +86,18 @@ func (s *chStore) entryDims(siteID string, paths map[string]funnelpath.Path) (fu
 			last++
 		}
 		lo, hi = dimsDays(missing[0], missing[last])
-		if counts, err = s.dayCounts(siteID, dayBefore(lo), dayAfter(hi)); err == nil {
-			keep, err = s.wholeDays(s.db, siteID, lo, hi, counts)
+		if counts, err = s.dayCountsOn(db, siteID, dayBefore(lo), dayAfter(hi)); err == nil {
+			keep, err = s.wholeDays(db, siteID, lo, hi, counts)
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
-	if read, err = s.readEntryDims(siteID, missing); err != nil {
+	if read, err = s.readEntryDims(db, siteID, missing); err != nil {
 		return nil, err
 	}
 	if keep {
-		if keep, err = s.wholeDays(s.db, siteID, lo, hi, counts); err != nil || !keep {
+		if keep, err = s.wholeDays(db, siteID, lo, hi, counts); err != nil || !keep {
 			return lookup, err
 		}
 		fresh := map[int64]map[string][]string{}
@@ -157,7 +157,7 @@ func (s *chStore) warmEntryDims(siteID string, paths map[string]funnelpath.Path)
 	}
 	go func() {
 		defer s.warming.Delete(siteID)
-		_, _ = s.entryDims(siteID, closed)
+		_, _ = s.entryDims(s.background(), siteID, closed)
 	}()
 }
 
@@ -169,7 +169,7 @@ func dimsDays(first, last chEntry) (lo, hi string) {
 
 // readEntryDims reads the entries' sessions' values (entries in time order), a chunk of
 // chDimsChunk at a time, each chunk only from the days around its entries, chunks read together.
-func (s *chStore) readEntryDims(siteID string, entries []chEntry) (map[string][]string, error) {
+func (s *chStore) readEntryDims(db *Client, siteID string, entries []chEntry) (map[string][]string, error) {
 	var chunks [][]chEntry
 	for i := 0; i < len(entries); i += chDimsChunk {
 		chunks = append(chunks, entries[i:min(len(entries), i+chDimsChunk)])
@@ -182,7 +182,7 @@ func (s *chStore) readEntryDims(siteID string, entries []chEntry) (map[string][]
 			sessions[k] = e.session
 		}
 		lo, hi := dimsDays(chunk[0], chunk[len(chunk)-1])
-		results[i], err = s.query(`SELECT session, `+chSessDimsSQL+`, argMinIfMerge(entry) AS entry
+		results[i], err = queryOn(db, `SELECT session, `+chSessDimsSQL+`, argMinIfMerge(entry) AS entry
 			FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi}) AND session IN {:sessions}
 			GROUP BY session`, map[string]any{"site": siteID, "sessions": sessions, "lo": lo, "hi": hi})
 		return err

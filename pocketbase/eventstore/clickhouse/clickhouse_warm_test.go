@@ -8,6 +8,7 @@ import (
 
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
+	"cro/pocketbase/eventstore/funnelpath"
 	"cro/pocketbase/eventstore/storetest"
 )
 
@@ -59,6 +60,12 @@ func TestClickHouseWarmUpKeepsWhatRoutesRead(t *testing.T) {
 
 	warm := open() // a server that has just started
 	if err := warm.warmMemory(); err != nil {
+		t.Fatal(err)
+	}
+	// A funnel's default view, warmed at background priority (funnels/warm.go asks WarmFunnel).
+	funnel := eventstore.FunnelQuery{SiteID: storetest.SiteA, Steps: []eventstore.FunnelStep{{Page: "/pricing"}, {Page: "/blog"}},
+		Window: 7 * 24 * time.Hour, Order: eventstore.FunnelOrdered, Zone: time.UTC, From: day(29, 0), To: day(-1, 0)}
+	if err := warm.WarmFunnel(funnel); err != nil {
 		t.Fatal(err)
 	}
 	// The keys the routes look up: every day with events, each kind, with the basis read now.
@@ -131,6 +138,20 @@ func TestClickHouseWarmUpKeepsWhatRoutesRead(t *testing.T) {
 				t.Fatalf("the late page view changed nothing: %+v", got)
 			}
 			before[r.From] = got
+		}
+		for _, breakdown := range []string{"", funnelpath.BreakdownDevice} {
+			funnel.Breakdown = breakdown
+			got, err := warm.FunnelResults(funnel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := open().FunnelResults(funnel)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) || want.Steps[0].Users != float64(2+step) {
+				t.Fatalf("%s, funnel by %q: warmed %+v\nfresh %+v", name, breakdown, got, want)
+			}
 		}
 		checkClicks(name, "desktop")
 		mobile := checkClicks(name, "mobile")

@@ -63,14 +63,13 @@ func (s *chStore) entryDims(db *Client, siteID string, paths map[string]funnelpa
 		missing = append(missing, chEntry{fp.Sessions[0], fp.Times[0]})
 	}
 	read := map[string][]string{}
-	lookup := func(fp funnelpath.Path) []string {
-		if v, ok := read[fp.Sessions[0]]; ok {
-			return v
-		}
+	lookup := func(fp funnelpath.Path) []string { // kept first: most entrants are of closed days
 		if day := chUTCDay(fp.Times[0]); day < closedBefore {
-			return keptOf(day)[fp.Sessions[0]] // nil: no session row
+			if v, ok := keptOf(day)[fp.Sessions[0]]; ok {
+				return v // nil: no session row
+			}
 		}
-		return nil
+		return read[fp.Sessions[0]]
 	}
 	if len(missing) == 0 {
 		return lookup, nil

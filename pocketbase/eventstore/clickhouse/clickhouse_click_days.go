@@ -206,12 +206,16 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 // the day cache, working out the days it lacks a run of consecutive days at a time.
 func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64) (chClickParts, error) {
 	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
-	defer unlock()
-	if err := s.dropLateFunnelDays(q.SiteID); err != nil {
+	err := s.dropLateFunnelDays(q.SiteID)
+	gen := s.dayCache.Generation(q.SiteID) // a drop after this refuses the days worked out below
+	unlock()
+	if err != nil {
 		return chClickParts{}, err
 	}
+	// Worked out under a lock of the site's click maps only: its funnel reads (whose lock handles
+	// the late marks) do not wait for a click map's days, nor for the warm-up's (warmClickMaps).
+	defer funneldays.LockSite("clickhouse-clicks:" + q.SiteID)()
 	cacheKey := func(d int64) funneldays.CacheKey { return chClickDayKey(q.SiteID, q.Path, q.Device, d) }
-	gen := s.dayCache.Generation(q.SiteID)
 	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
 	add := func(day chClickDay) {
 		for sel, n := range day.rage {

@@ -213,8 +213,11 @@ func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, t
 		return chClickParts{}, err
 	}
 	// Worked out under a lock of the site's click maps only: its funnel reads (whose lock handles
-	// the late marks) do not wait for a click map's days, nor for the warm-up's (warmClickMaps).
-	defer funneldays.LockSite("clickhouse-clicks:" + q.SiteID)()
+	// the late marks) do not wait for a click map's days; the warm-up (warmClickMaps, background
+	// priority: db is not the store's) takes none, so no reader waits behind its paused reads.
+	if db == s.db {
+		defer funneldays.LockSite("clickhouse-clicks:" + q.SiteID)()
+	}
 	cacheKey := func(d int64) funneldays.CacheKey { return chClickDayKey(q.SiteID, q.Path, q.Device, d) }
 	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
 	add := func(day chClickDay) {

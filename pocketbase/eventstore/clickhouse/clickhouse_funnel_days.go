@@ -37,14 +37,21 @@ type chLateState struct {
 func (s *chStore) closedFunnelPaths(db *Client, q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	key := funneldays.Key(q)
 	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
-	defer unlock()
 	if err := s.dropLateFunnelDays(q.SiteID); err != nil {
+		unlock()
 		return nil, err
 	}
+	gen := s.dayCache.Generation(q.SiteID) // a drop after this refuses the days worked out below
+	if db != s.db {
+		// The warm-up (background priority) keeps the lock only to handle late marks: a reader
+		// never waits behind its paused reads, it works out what is not kept yet itself.
+		unlock()
+		unlock = func() {}
+	}
+	defer unlock()
 	cacheKey := func(d time.Time) funneldays.CacheKey {
 		return funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(d)}
 	}
-	gen := s.dayCache.Generation(q.SiteID)
 	// The range's days merged are kept too: merging a month of days' maps cost more than reading them.
 	whole := funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(from) + ".." + funneldays.Label(to)}
 	if v, ok := s.dayCache.Get(whole); ok {

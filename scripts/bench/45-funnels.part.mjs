@@ -1,8 +1,8 @@
 // Funnel queries on the big site (big-site.mjs: CRO_BENCH_EVENTS synthetic events; the budget's run
 // is 5,000,000: 300 ms p95): its 5-step funnel (four pages, then the Purchase goal) over the last
-// 30 days is timed as the owner through GET /api/cro/funnels/{id}/results: the first query (which
-// stores the closed days), then without a breakdown, by source, and the drop-off details of its
-// second step.
+// 30 days is timed as the owner through GET /api/cro/funnels/{id}/results on a steady server
+// (big-site.mjs): without a breakdown, by source, and the drop-off details of its second step; the
+// first reads right after a restart are their own figures.
 import { bigSite, storeSuffix } from './big-site.mjs';
 import { envNumber, percentile, round, setup, timed } from './lib.mjs';
 
@@ -10,14 +10,15 @@ export default async function (emitAny) {
   const emit = (name, value, unit) => emitAny(name + storeSuffix, value, unit);
   setup();
   const runs = envNumber('CRO_BENCH_QUERY_RUNS', 50);
-  const { owner, funnel, seeded } = await bigSite();
+  const { owner, funnel, seeded, coldFirst } = await bigSite();
   const base = `/api/cro/funnels/${funnel.id}`;
-  // The first query computes and stores the closed days' attempts (funnel days); later ones read them.
-  const t0 = performance.now();
+  // The first query right after a restart computes the closed days' attempts (funnel days) unless
+  // the start-up warm-up got there first (big-site.mjs); the timed runs are on a steady server.
   const first = await owner.client.send(`${base}/results`, { requestKey: null });
-  const firstMs = performance.now() - t0;
   emit('funnel_events_in_site', seeded.events, 'events');
-  emit('funnel_first_query', round(firstMs), 'ms');
+  emit('funnel_first_query', round(coldFirst.funnel), 'ms');
+  emit('funnel_breakdown_cold_first_read', round(coldFirst.funnel_breakdown), 'ms');
+  emit('funnel_dropoff_cold_first_read', round(coldFirst.funnel_dropoff), 'ms');
   emit('funnel_entrants_30d', first.current.steps[0].users, 'visitors');
   const plain = await timed(owner.client, `${base}/results`, runs);
   emit('funnel_5_steps_30d_query_p50', round(percentile(plain, 50)), 'ms');

@@ -11,7 +11,10 @@ export default async function (emitAny) {
   const emit = (name, value, unit) => emitAny(name + storeSuffix, value, unit);
   setup();
   const runs = envNumber('CRO_BENCH_QUERY_RUNS', 50);
-  const { owner, site, seeded, ch } = await bigSite();
+  const { owner, site, seeded, ch, coldFirst } = await bigSite();
+  // Timed on a steady server (big-site.mjs); the busiest page's first reads right after a restart:
+  emit('heatmap_click_map_desktop_cold_first_read', round(coldFirst.click_map_desktop), 'ms');
+  emit('heatmap_click_map_mobile_cold_first_read', round(coldFirst.click_map_mobile), 'ms');
   const base = `/api/cro/heatmaps/${site.id}`;
   const { pages } = await owner.client.send(`${base}/pages`, { requestKey: null });
   const path = encodeURIComponent(pages[0].path);

@@ -67,7 +67,7 @@ async function make() {
   const ch = onClickHouse ? await startClickHouse() : null;
   const storeEnv = ch ? { CRO_EVENTS_URL: `${ch.url}?database=bench` } : {};
   const server = await startServer(storeEnv);
-  const memory = watchMemory(server.pid);
+  let memory = watchMemory(server.pid);
   atEnd.push(async () => {
     memory.stop();
     await server.stop();
@@ -102,7 +102,56 @@ async function make() {
   }
   // Made after seeding, as an owner would on a site with history: its first query computes the days.
   const funnel = await owner.client.collection('funnels').create({ site_id: site.id, name: 'Bench funnel', steps: FUNNEL_STEPS(goal.id) });
-  return { server, memory, owner, site, goal, experiment, funnel, seeded, dbBytesPerMillion, ch };
+  const fresh = await freshServer(server, owner, site, funnel);
+  memory.stop();
+  memory = watchMemory(server.pid);
+  return { server, memory, owner, site, goal, experiment, funnel, seeded, dbBytesPerMillion, ch, ...fresh };
+}
+
+/**
+ * The timed runs measure a steady server over the seeded data, as a deployed one is: the server is
+ * restarted (as a deploy does: its memory empty) and the runs start once its start-up warm-up is
+ * done (on ClickHouse it keeps settled days, click days and funnels' default views in memory and
+ * logs when they are warm). What a user gets in the first seconds after a start is measured as its
+ * own figures: each route's first read right after another restart, in turn (coldFirst, by route).
+ */
+async function freshServer(server, owner, site, funnel) {
+  const { pages } = await owner.client.send(`/api/cro/heatmaps/${site.id}/pages`, { requestKey: null });
+  const page = encodeURIComponent(pages[0]?.path ?? '/');
+  const routes = {
+    overview: `/api/cro/kpis/${site.id}`,
+    analytics_90d: `/api/cro/analytics/${site.id}?days=90`,
+    funnel: `/api/cro/funnels/${funnel.id}/results`,
+    funnel_breakdown: `/api/cro/funnels/${funnel.id}/results?breakdown=source`,
+    funnel_dropoff: `/api/cro/funnels/${funnel.id}/dropoff?step=2`,
+    click_map_desktop: `/api/cro/heatmaps/${site.id}/clicks?path=${page}&device=desktop`,
+    click_map_mobile: `/api/cro/heatmaps/${site.id}/clicks?path=${page}&device=mobile`,
+  };
+  await server.restart();
+  const coldFirst = {};
+  for (const [name, path] of Object.entries(routes)) {
+    const t = performance.now();
+    await owner.client.send(path, { requestKey: null });
+    coldFirst[name] = performance.now() - t;
+  }
+  const from = server.output().length;
+  const started = performance.now();
+  await server.restart();
+  // The lines the ClickHouse store and the funnels' warm-up log once their start-up pass is done.
+  const lines = onClickHouse ? ['events store: kept days warmed', 'funnels: default views of'] : [];
+  while (lines.some((l) => !server.output().slice(from).includes(l))) {
+    if (performance.now() - started > 15 * 60_000)
+      throw new Error(`the server's warm-up did not end in 15 minutes:\n${tail(server.output())}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  const warmUpSeconds = (performance.now() - started) / 1000;
+  console.error(
+    `big-site: timed runs measure a steady server: restarted, then its start-up warm-up (${warmUpSeconds.toFixed(1)} s) ended before them.\n` +
+      `big-site: each route's first read right after a restart (ms, in this order): ${Object.entries(coldFirst)
+        .map(([k, v]) => `${k} ${Math.round(v)}`)
+        .join(', ')}`,
+  );
+  return { coldFirst, warmUpSeconds };
 }
 
 const ACTIVE_BYTES = `SELECT sum(bytes_on_disk) FROM system.parts WHERE database = 'bench' AND active`;

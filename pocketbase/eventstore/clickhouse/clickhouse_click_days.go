@@ -204,16 +204,21 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 
 // closedClickDays are the rage bursts and dead clicks of the closed whole UTC days [from, to), from
 // the day cache, working out the days it lacks a run of consecutive days at a time.
-func (s *chStore) closedClickDays(q eventstore.HeatmapQuery, from, to int64) (chClickParts, error) {
+func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64) (chClickParts, error) {
 	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
-	defer unlock()
-	if err := s.dropLateFunnelDays(q.SiteID); err != nil {
+	err := s.dropLateFunnelDays(q.SiteID)
+	gen := s.dayCache.Generation(q.SiteID) // a drop after this refuses the days worked out below
+	unlock()
+	if err != nil {
 		return chClickParts{}, err
 	}
-	cacheKey := func(d int64) funneldays.CacheKey {
-		return funneldays.CacheKey{Site: q.SiteID, Funnel: "clickmap\x00" + q.Path + "\x00" + q.Device, Day: strconv.FormatInt(d/chDayMS, 10)}
+	// Worked out under a lock of the site's click maps only: its funnel reads (whose lock handles
+	// the late marks) do not wait for a click map's days; the warm-up (warmClickMaps, background
+	// priority: db is not the store's) takes none, so no reader waits behind its paused reads.
+	if db == s.db {
+		defer funneldays.LockSite("clickhouse-clicks:" + q.SiteID)()
 	}
-	gen := s.dayCache.Generation(q.SiteID)
+	cacheKey := func(d int64) funneldays.CacheKey { return chClickDayKey(q.SiteID, q.Path, q.Device, d) }
 	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
 	add := func(day chClickDay) {
 		for sel, n := range day.rage {
@@ -236,7 +241,7 @@ func (s *chStore) closedClickDays(q eventstore.HeatmapQuery, from, to int64) (ch
 			}
 			end += chDayMS
 		}
-		days, err := s.computeClickDays(q, d, end)
+		days, err := s.computeClickDays(db, q, d, end)
 		if err != nil {
 			return chClickParts{}, err
 		}
@@ -250,10 +255,15 @@ func (s *chStore) closedClickDays(q eventstore.HeatmapQuery, from, to int64) (ch
 	return out, nil
 }
 
+// chClickDayKey is the day cache's key of a page's and device class's closed UTC day starting at d (ms).
+func chClickDayKey(site, path, device string, d int64) funneldays.CacheKey {
+	return funneldays.CacheKey{Site: site, Funnel: "clickmap\x00" + path + "\x00" + device, Day: strconv.FormatInt(d/chDayMS, 10)}
+}
+
 // computeClickDays works out the rage bursts and dead clicks of each UTC day of [from, to) from
 // events (not page_events and session_pages: a view writes those after late_marks, and a day kept
 // must hold every insert whose mark was handled before it was read).
-func (s *chStore) computeClickDays(q eventstore.HeatmapQuery, from, to int64) (map[int64]chClickDay, error) {
+func (s *chStore) computeClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64) (map[int64]chClickDay, error) {
 	const filter = `site_id = {:site} AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:toSec}) AND at >= {:from} AND at < {:to}
 		AND type = 'click' AND path = {:path} AND viewport = {:device}`
 	days := map[int64]chClickDay{}
@@ -262,7 +272,7 @@ func (s *chStore) computeClickDays(q eventstore.HeatmapQuery, from, to int64) (m
 	}
 	rp := chClickParams(q, from-chRageReach, to)
 	rp["fromSec"], rp["toSec"] = (from-chRageReach)/1000-1, to/1000+1
-	rows, err := s.query(`SELECT session, selector, at FROM events WHERE `+filter+` AND (session, selector) IN
+	rows, err := queryOn(db, `SELECT session, selector, at FROM events WHERE `+filter+` AND (session, selector) IN
 		(SELECT session, selector FROM events WHERE `+filter+` GROUP BY session, selector HAVING count() >= {:rage})`, rp)
 	if err != nil {
 		return nil, err
@@ -283,7 +293,7 @@ func (s *chStore) computeClickDays(q eventstore.HeatmapQuery, from, to int64) (m
 	p := chClickParams(q, from, to)
 	p["fromSec"], p["toSec"] = from/1000-1, to/1000+1
 	p["pvToSec"], p["pvTo"] = (to+clickmap.DeadWindow.Milliseconds())/1000+1, to+clickmap.DeadWindow.Milliseconds()
-	rows, err = s.query(`SELECT toInt64(intDiv(c_at, `+strconv.FormatInt(chDayMS, 10)+`)) AS uday, selector, sumIf(mult, found = 0) AS n FROM (
+	rows, err = queryOn(db, `SELECT toInt64(intDiv(c_at, `+strconv.FormatInt(chDayMS, 10)+`)) AS uday, selector, sumIf(mult, found = 0) AS n FROM (
 		SELECT session, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
 		(SELECT session, selector, at AS c_at, count() AS mult FROM events WHERE `+filter+` GROUP BY session, selector, c_at)
 		ALL LEFT JOIN (SELECT session, at AS v FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec})

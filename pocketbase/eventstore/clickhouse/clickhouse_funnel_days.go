@@ -34,17 +34,24 @@ type chLateState struct {
 
 // closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to),
 // from the day cache, working out the days it lacks a run of consecutive days at a time.
-func (s *chStore) closedFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+func (s *chStore) closedFunnelPaths(db *Client, q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	key := funneldays.Key(q)
 	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
-	defer unlock()
 	if err := s.dropLateFunnelDays(q.SiteID); err != nil {
+		unlock()
 		return nil, err
 	}
+	gen := s.dayCache.Generation(q.SiteID) // a drop after this refuses the days worked out below
+	if db != s.db {
+		// The warm-up (background priority) keeps the lock only to handle late marks: a reader
+		// never waits behind its paused reads, it works out what is not kept yet itself.
+		unlock()
+		unlock = func() {}
+	}
+	defer unlock()
 	cacheKey := func(d time.Time) funneldays.CacheKey {
 		return funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(d)}
 	}
-	gen := s.dayCache.Generation(q.SiteID)
 	// The range's days merged are kept too: merging a month of days' maps cost more than reading them.
 	whole := funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(from) + ".." + funneldays.Label(to)}
 	if v, ok := s.dayCache.Get(whole); ok {
@@ -64,7 +71,7 @@ func (s *chStore) closedFunnelPaths(q eventstore.FunnelQuery, from, to time.Time
 			}
 			end = funneldays.NextDay(end)
 		}
-		days, err := s.computeFunnelDays(q, d, end)
+		days, err := s.computeFunnelDays(db, q, d, end)
 		if err != nil {
 			return nil, err
 		}
@@ -80,8 +87,8 @@ func (s *chStore) closedFunnelPaths(q eventstore.FunnelQuery, from, to time.Time
 }
 
 // computeFunnelDays works out the kept attempts of each day of [from, to) from events, by day.
-func (s *chStore) computeFunnelDays(q eventstore.FunnelQuery, from, to time.Time) (map[string]map[string]funnelpath.Path, error) {
-	byVisitor, err := s.funnelEvents(q, from, to)
+func (s *chStore) computeFunnelDays(db *Client, q eventstore.FunnelQuery, from, to time.Time) (map[string]map[string]funnelpath.Path, error) {
+	byVisitor, err := s.funnelEvents(db, q, from, to)
 	if err != nil {
 		return nil, err
 	}

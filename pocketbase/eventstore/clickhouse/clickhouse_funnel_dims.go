@@ -28,8 +28,10 @@ type chEntry struct {
 }
 
 // entryDims are the breakdown values (funnelpath.Breakdowns' order) of the funnel paths' entry
-// sessions, by session: closed days' from the day cache, the rest read (readEntryDims).
-func (s *chStore) entryDims(siteID string, paths map[string]funnelpath.Path) (map[string][]string, error) {
+// sessions, as a lookup by path: closed days' from the day cache, the rest read (readEntryDims).
+// Per entrant it costs a day number and a lookup in that day's kept map: no day label is formatted
+// and no map of every entrant is built (a breakdown's Go work at 5M was mostly those).
+func (s *chStore) entryDims(db *Client, siteID string, paths map[string]funnelpath.Path) (func(funnelpath.Path) []string, error) {
 	unlock := funneldays.LockSite("clickhouse:" + siteID)
 	err := s.dropLateFunnelDays(siteID)
 	gen := s.dayCache.Generation(siteID)
@@ -37,66 +39,69 @@ func (s *chStore) entryDims(siteID string, paths map[string]funnelpath.Path) (ma
 	if err != nil {
 		return nil, err
 	}
-	closedBefore := time.Now().UTC().AddDate(0, 0, -chSettleLag).Format(time.DateOnly)
-	key := func(day string) funneldays.CacheKey {
-		return funneldays.CacheKey{Site: siteID, Funnel: chDimsFunnel, Day: day}
+	closedBefore := chDimsClosedBefore(time.Now())
+	key := func(day int64) funneldays.CacheKey {
+		return funneldays.CacheKey{Site: siteID, Funnel: chDimsFunnel, Day: chDayLabel(day)}
 	}
-	cached := map[string]map[string][]string{}
-	dims := map[string][]string{}
+	cached := map[int64]map[string][]string{}
+	keptOf := func(day int64) map[string][]string {
+		m, ok := cached[day]
+		if !ok {
+			v, _ := s.dayCache.Get(key(day))
+			m, _ = v.(map[string][]string)
+			cached[day] = m
+		}
+		return m
+	}
 	var missing []chEntry
 	for _, fp := range paths {
-		e := chEntry{fp.Sessions[0], fp.Times[0]}
-		if day := e.at.UTC().Format(time.DateOnly); day < closedBefore {
-			m, ok := cached[day]
-			if !ok {
-				v, _ := s.dayCache.Get(key(day))
-				m, _ = v.(map[string][]string)
-				cached[day] = m
-			}
-			if v, ok := m[e.session]; ok {
-				if v != nil {
-					dims[e.session] = v
-				}
+		if day := chUTCDay(fp.Times[0]); day < closedBefore {
+			if _, ok := keptOf(day)[fp.Sessions[0]]; ok {
 				continue
 			}
 		}
-		missing = append(missing, e)
+		missing = append(missing, chEntry{fp.Sessions[0], fp.Times[0]})
+	}
+	read := map[string][]string{}
+	lookup := func(fp funnelpath.Path) []string { // kept first: most entrants are of closed days
+		if day := chUTCDay(fp.Times[0]); day < closedBefore {
+			if v, ok := keptOf(day)[fp.Sessions[0]]; ok {
+				return v // nil: no session row
+			}
+		}
+		return read[fp.Sessions[0]]
 	}
 	if len(missing) == 0 {
-		return dims, nil
+		return lookup, nil
 	}
 	sort.Slice(missing, func(i, j int) bool { return missing[i].at.Before(missing[j].at) })
 	// Closed days' values are kept only if their days' inserts were whole before and after the read.
-	keep := missing[0].at.UTC().Format(time.DateOnly) < closedBefore
+	keep := chUTCDay(missing[0].at) < closedBefore
 	var lo, hi string
 	var counts map[string]uint64
 	if keep {
 		last := 0
-		for last+1 < len(missing) && missing[last+1].at.UTC().Format(time.DateOnly) < closedBefore {
+		for last+1 < len(missing) && chUTCDay(missing[last+1].at) < closedBefore {
 			last++
 		}
 		lo, hi = dimsDays(missing[0], missing[last])
-		if counts, err = s.dayCounts(siteID, dayBefore(lo), dayAfter(hi)); err == nil {
-			keep, err = s.wholeDays(s.db, siteID, lo, hi, counts)
+		if counts, err = s.dayCountsOn(db, siteID, dayBefore(lo), dayAfter(hi)); err == nil {
+			keep, err = s.wholeDays(db, siteID, lo, hi, counts)
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
-	read, err := s.readEntryDims(siteID, missing)
-	if err != nil {
+	if read, err = s.readEntryDims(db, siteID, missing); err != nil {
 		return nil, err
 	}
-	for sess, v := range read {
-		dims[sess] = v
-	}
 	if keep {
-		if keep, err = s.wholeDays(s.db, siteID, lo, hi, counts); err != nil || !keep {
-			return dims, err
+		if keep, err = s.wholeDays(db, siteID, lo, hi, counts); err != nil || !keep {
+			return lookup, err
 		}
-		fresh := map[string]map[string][]string{}
+		fresh := map[int64]map[string][]string{}
 		for _, e := range missing {
-			day := e.at.UTC().Format(time.DateOnly)
+			day := chUTCDay(e.at)
 			if day >= closedBefore {
 				break
 			}
@@ -112,24 +117,30 @@ func (s *chStore) entryDims(siteID string, paths map[string]funnelpath.Path) (ma
 			s.dayCache.Put(key(day), m, len(m), gen)
 		}
 	}
-	return dims, nil
+	return lookup, nil
 }
+
+// chUTCDay is t's UTC day as a day number; chDayLabel its label; chDimsClosedBefore the first day
+// number whose entry sessions are not closed yet (chSettleLag days before today, UTC).
+func chUTCDay(t time.Time) int64             { return floorDiv(t.UnixMilli(), chDayMS) }
+func chDayLabel(day int64) string            { return time.UnixMilli(day * chDayMS).UTC().Format(time.DateOnly) }
+func chDimsClosedBefore(now time.Time) int64 { return chUTCDay(now) - chSettleLag }
 
 // warmEntryDims reads ahead, in the background, the values of the closed days' entry sessions
 // that are not kept yet, so that the breakdown a funnel's reader asks for next reads only the
 // open days'. One read at a time per site; its errors are left to the breakdown's own read.
 func (s *chStore) warmEntryDims(siteID string, paths map[string]funnelpath.Path) {
-	closedBefore := time.Now().UTC().AddDate(0, 0, -chSettleLag).Format(time.DateOnly)
+	closedBefore := chDimsClosedBefore(time.Now())
 	closed := map[string]funnelpath.Path{}
-	kept := map[string]map[string][]string{}
+	kept := map[int64]map[string][]string{}
 	for v, fp := range paths {
-		day := fp.Times[0].UTC().Format(time.DateOnly)
+		day := chUTCDay(fp.Times[0])
 		if day >= closedBefore {
 			continue
 		}
 		m, ok := kept[day]
 		if !ok {
-			got, _ := s.dayCache.Get(funneldays.CacheKey{Site: siteID, Funnel: chDimsFunnel, Day: day})
+			got, _ := s.dayCache.Get(funneldays.CacheKey{Site: siteID, Funnel: chDimsFunnel, Day: chDayLabel(day)})
 			m, _ = got.(map[string][]string)
 			kept[day] = m
 		}
@@ -145,7 +156,7 @@ func (s *chStore) warmEntryDims(siteID string, paths map[string]funnelpath.Path)
 	}
 	go func() {
 		defer s.warming.Delete(siteID)
-		_, _ = s.entryDims(siteID, closed)
+		_, _ = s.entryDims(s.background(), siteID, closed)
 	}()
 }
 
@@ -157,7 +168,7 @@ func dimsDays(first, last chEntry) (lo, hi string) {
 
 // readEntryDims reads the entries' sessions' values (entries in time order), a chunk of
 // chDimsChunk at a time, each chunk only from the days around its entries, chunks read together.
-func (s *chStore) readEntryDims(siteID string, entries []chEntry) (map[string][]string, error) {
+func (s *chStore) readEntryDims(db *Client, siteID string, entries []chEntry) (map[string][]string, error) {
 	var chunks [][]chEntry
 	for i := 0; i < len(entries); i += chDimsChunk {
 		chunks = append(chunks, entries[i:min(len(entries), i+chDimsChunk)])
@@ -170,7 +181,7 @@ func (s *chStore) readEntryDims(siteID string, entries []chEntry) (map[string][]
 			sessions[k] = e.session
 		}
 		lo, hi := dimsDays(chunk[0], chunk[len(chunk)-1])
-		results[i], err = s.query(`SELECT session, `+chSessDimsSQL+`, argMinIfMerge(entry) AS entry
+		results[i], err = queryOn(db, `SELECT session, `+chSessDimsSQL+`, argMinIfMerge(entry) AS entry
 			FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi}) AND session IN {:sessions}
 			GROUP BY session`, map[string]any{"site": siteID, "sessions": sessions, "lo": lo, "hi": hi})
 		return err

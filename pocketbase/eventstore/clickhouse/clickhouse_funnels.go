@@ -22,16 +22,46 @@ const chFunnelChunk = 1000
 // funnelPaths is each entrant's kept attempt, by visitor: whole closed days from the day cache
 // (clickhouse_funnel_days.go), the range's partial first day and the days still open from events.
 func (s *chStore) funnelPaths(q eventstore.FunnelQuery) (map[string]funnelpath.Path, error) {
-	return funneldays.Split(q, time.Now(), s.eventFunnelPaths, s.closedFunnelPaths)
+	return s.funnelPathsOn(s.db, q)
+}
+
+// funnelPathsOn is funnelPaths reading through db (WarmFunnel's: background priority).
+func (s *chStore) funnelPathsOn(db *Client, q eventstore.FunnelQuery) (map[string]funnelpath.Path, error) {
+	return funneldays.Split(q, time.Now(), func(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+		return s.eventFunnelPaths(db, q, from, to)
+	}, func(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+		return s.closedFunnelPaths(db, q, from, to)
+	})
+}
+
+// WarmFunnel computes what FunnelResults keeps in memory for q (its closed days, open days'
+// prefix and closed entry sessions' values) at background priority: funnels/warm.go's warm-up.
+func (s *chStore) WarmFunnel(q eventstore.FunnelQuery) error {
+	db := s.background()
+	paths, err := s.funnelPathsOn(db, q)
+	if err != nil {
+		return err
+	}
+	closedBefore := chDimsClosedBefore(time.Now())
+	closed := map[string]funnelpath.Path{}
+	for v, fp := range paths {
+		if chUTCDay(fp.Times[0]) < closedBefore {
+			closed[v] = fp
+		}
+	}
+	_, err = s.entryDims(db, q.SiteID, closed)
+	return err
 }
 
 // eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from the step
-// events of [from, to + window]: the whole days among them closed an hour ago from the event days
-// (funneldays.StepEvents), the rest from raw events.
-func (s *chStore) eventFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
-	out := map[string]funnelpath.Path{}
+// events of [from, to + window]: the whole days among them closed an hour ago from the event days,
+// up to the last whole hour an hour ago from the kept prefix with the attempts it gives, and only
+// the visitors with later events (read raw) worked out again (funneldays.OpenPaths): a warm
+// request's Go work follows the last two hours' visitors, not the open days' (a week's at the
+// default window).
+func (s *chStore) eventFunnelPaths(db *Client, q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 	if !to.After(from) {
-		return out, nil
+		return map[string]funnelpath.Path{}, nil
 	}
 	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
 	err := s.dropLateFunnelDays(q.SiteID)
@@ -39,34 +69,23 @@ func (s *chStore) eventFunnelPaths(q eventstore.FunnelQuery, from, to time.Time)
 	if err != nil {
 		return nil, err
 	}
-	byVisitor, err := funneldays.StepEvents(s.dayCache, q, from, to.Add(q.Window).Add(time.Millisecond), time.Now(), s.allStepEvents)
-	if err != nil {
-		return nil, err
-	}
-	for v, evs := range byVisitor {
-		if fp, ok := funnelpath.Best(evs, len(q.Steps), q.Order, q.Window, from, to); ok {
-			out[v] = fp
-		}
-	}
-	return out, nil
+	return funneldays.OpenPaths(s.dayCache, q, from, to, to.Add(q.Window).Add(time.Millisecond), time.Now(),
+		func(q eventstore.FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
+			return s.readStepEvents(db, q, from, end, time.Time{})
+		})
 }
 
 // funnelEvents are, by visitor and sorted, the step events of [from, to + window] of the visitors
 // with a step-1 event in [from, to).
-func (s *chStore) funnelEvents(q eventstore.FunnelQuery, from, to time.Time) (map[string][]funnelpath.Event, error) {
-	return s.readStepEvents(q, from, to.Add(q.Window).Add(time.Millisecond), to)
-}
-
-// allStepEvents are every visitor's step events in [from, end), by visitor and sorted.
-func (s *chStore) allStepEvents(q eventstore.FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
-	return s.readStepEvents(q, from, end, time.Time{})
+func (s *chStore) funnelEvents(db *Client, q eventstore.FunnelQuery, from, to time.Time) (map[string][]funnelpath.Event, error) {
+	return s.readStepEvents(db, q, from, to.Add(q.Window).Add(time.Millisecond), to)
 }
 
 // readStepEvents are, by visitor and sorted, the step events of [from, end) of the visitors with a
 // step-1 event in [from, enteredBy) (every visitor's when enteredBy is zero): ClickHouse maps each
 // row to its steps (the paths' masks worked out in Go from path_days with the one URL pattern
 // matcher) and sends one row per visitor.
-func (s *chStore) readStepEvents(q eventstore.FunnelQuery, from, end, enteredBy time.Time) (map[string][]funnelpath.Event, error) {
+func (s *chStore) readStepEvents(db *Client, q eventstore.FunnelQuery, from, end, enteredBy time.Time) (map[string][]funnelpath.Event, error) {
 	if !end.After(from) {
 		return map[string][]funnelpath.Event{}, nil
 	}
@@ -83,7 +102,7 @@ func (s *chStore) readStepEvents(q eventstore.FunnelQuery, from, end, enteredBy 
 	}
 	pageMasks := map[string]uint16{}
 	if hasPage {
-		rows, err := s.query(`SELECT DISTINCT path FROM path_days WHERE site_id = {:site} AND day >= toDate({:dayFrom}) AND day <= toDate({:dayTo})`, p)
+		rows, err := queryOn(db, `SELECT DISTINCT path FROM path_days WHERE site_id = {:site} AND day >= toDate({:dayFrom}) AND day <= toDate({:dayTo})`, p)
 		if err != nil {
 			return nil, err
 		}
@@ -115,7 +134,7 @@ func (s *chStore) readStepEvents(q eventstore.FunnelQuery, from, end, enteredBy 
 	if !enteredBy.IsZero() {
 		sql += ` HAVING countIf(bitAnd(m, 1) != 0 AND at >= {:from} AND at < {:to}) > 0`
 	}
-	rows, err := s.query(sql, p)
+	rows, err := queryOn(db, sql, p)
 	if err != nil {
 		return nil, err
 	}
@@ -183,11 +202,11 @@ func (s *chStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.FunnelFigu
 		return f, nil
 	}
 	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
-	dims, err := s.entryDims(q.SiteID, paths)
+	dims, err := s.entryDims(s.db, q.SiteID, paths)
 	if err != nil {
 		return eventstore.FunnelFigures{}, err
 	}
-	f.Breakdown = funnelpath.BreakdownRows(paths, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims[fp.Sessions[0]], dim) }, len(q.Steps))
+	f.Breakdown = funnelpath.BreakdownRows(paths, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims(fp), dim) }, len(q.Steps))
 	return f, nil
 }
 

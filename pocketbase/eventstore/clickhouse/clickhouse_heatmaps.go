@@ -35,7 +35,7 @@ func (s *chStore) ClickMap(q eventstore.HeatmapQuery) (eventstore.ClickMapFigure
 				cells, err := s.rolledClickCells(q, closedFrom, closedTo)
 				return chClickParts{cells: cells}, err
 			},
-			func() (chClickParts, error) { return s.closedClickDays(q, closedFrom, closedTo) },
+			func() (chClickParts, error) { return s.closedClickDays(s.db, q, closedFrom, closedTo) },
 		}
 	}
 	parts := make([]chClickParts, len(reads))

@@ -227,7 +227,12 @@ func (s *chStore) queryEach(n int, read func(i int) error) error {
 
 // dayCounts are the events stored per day from..to (day_figures.n), the settled figures' basis.
 func (s *chStore) dayCounts(siteID, from, to string) (map[string]uint64, error) {
-	rows, err := s.query(`SELECT toString(day) AS d_day, sum(n) AS n FROM day_figures
+	return s.dayCountsOn(s.db, siteID, from, to)
+}
+
+// dayCountsOn is dayCounts read through db (the warm-up's: background priority).
+func (s *chStore) dayCountsOn(db *Client, siteID, from, to string) (map[string]uint64, error) {
+	rows, err := queryOn(db, `SELECT toString(day) AS d_day, sum(n) AS n FROM day_figures
 		WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to}) GROUP BY day`,
 		map[string]any{"site": siteID, "from": from, "to": to})
 	out := map[string]uint64{}
@@ -305,6 +310,11 @@ func (s *chStore) sessionFigures(siteID string, days eventstore.DayRange, kind s
 // sessionFiguresOf is sessionFigures with the events per day from the day before the range to
 // the day after already read (counts).
 func (s *chStore) sessionFiguresOf(siteID string, days eventstore.DayRange, kind string, counts map[string]uint64) (map[string]*dayFigs, error) {
+	return s.sessionFiguresOn(s.db, siteID, days, kind, counts)
+}
+
+// sessionFiguresOn is sessionFiguresOf reading through db (the warm-up's: background priority).
+func (s *chStore) sessionFiguresOn(db *Client, siteID string, days eventstore.DayRange, kind string, counts map[string]uint64) (map[string]*dayFigs, error) {
 	p := chRange(siteID, days)
 	var want []string
 	for d, n := range counts {
@@ -331,7 +341,7 @@ func (s *chStore) sessionFiguresOf(siteID string, days eventstore.DayRange, kind
 	s.memoMu.Unlock()
 	if len(missing) > 0 {
 		read := map[string]*dayFigs{}
-		if err := s.readSettled(siteID, missing[0], missing[len(missing)-1], counts, kind, read); err != nil {
+		if err := s.readSettled(db, siteID, missing[0], missing[len(missing)-1], counts, kind, read); err != nil {
 			return nil, err
 		}
 		s.memoMu.Lock()
@@ -348,7 +358,7 @@ func (s *chStore) sessionFiguresOf(siteID string, days eventstore.DayRange, kind
 		if len(run) == 0 {
 			return nil
 		}
-		figs, whole, err := s.computeDaysOnce(siteID, run, counts, kind)
+		figs, whole, err := s.computeDaysOnce(db, siteID, run, counts, kind)
 		if err != nil {
 			return err
 		}
@@ -380,8 +390,8 @@ func (s *chStore) sessionFiguresOf(siteID string, days eventstore.DayRange, kind
 
 // readSettled fills out with the settled days from..to whose latest version's basis holds, with
 // their figures of kind ("day", "page", "dim"; "" for none: which days are settled).
-func (s *chStore) readSettled(siteID, from, to string, counts map[string]uint64, kind string, out map[string]*dayFigs) error {
-	rows, err := s.query(`SELECT toString(day) AS d_day, kind, k1, k2, visitors, sessions, entries, bounces, conversions,
+func (s *chStore) readSettled(db *Client, siteID, from, to string, counts map[string]uint64, kind string, out map[string]*dayFigs) error {
+	rows, err := queryOn(db, `SELECT toString(day) AS d_day, kind, k1, k2, visitors, sessions, entries, bounces, conversions,
 		converted_sessions, micro, revenue FROM settled WHERE site_id = {:site} AND day >= toDate({:from}) AND day <= toDate({:to})
 		AND kind IN ('basis', {:kind}) AND (day, version) IN (SELECT day, max(version) FROM settled WHERE site_id = {:site}
 			AND day >= toDate({:from}) AND day <= toDate({:to}) AND kind = 'basis' GROUP BY day)`,
@@ -497,7 +507,7 @@ var chKinds = []string{"day", "page", "dim"}
 // route reads (the Overview's totals: three of the eight queries) and the other kinds in the
 // background for the routes that follow; a run with a closed day computes all, to settle them.
 // whole: every kind was computed from whole inserts with this basis (wholeDays), to be settled.
-func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string]uint64, kind string) (map[string]*dayFigs, bool, error) {
+func (s *chStore) computeDaysOnce(db *Client, siteID string, run []string, counts map[string]uint64, kind string) (map[string]*dayFigs, bool, error) {
 	key := func(d, k string) string { return memoKey(siteID, d, counts, k) }
 	kept := func() (map[string]*dayFigs, []chan struct{}) {
 		figs, wait := map[string]*dayFigs{}, []chan struct{}{}
@@ -544,7 +554,7 @@ func (s *chStore) computeDaysOnce(siteID string, run []string, counts map[string
 		}
 	}
 	s.memoMu.Unlock()
-	figs, whole, err := s.computeKept(s.db, siteID, run, counts, kinds, key)
+	figs, whole, err := s.computeKept(db, siteID, run, counts, kinds, key)
 	s.memoMu.Lock()
 	for _, k := range mine {
 		delete(s.filling, k)
@@ -674,7 +684,7 @@ func (s *chStore) settleWindow() (from, last string) {
 
 // settleSite settles the site's days from..last with events whose settled basis does not hold.
 func (s *chStore) settleSite(siteID, from, last string) error {
-	counts, err := s.dayCounts(siteID, dayBefore(from), dayAfter(last))
+	counts, err := s.dayCountsOn(s.background(), siteID, dayBefore(from), dayAfter(last))
 	if err != nil {
 		return err
 	}
@@ -689,7 +699,7 @@ func (s *chStore) settleSite(siteID, from, last string) error {
 	}
 	sort.Strings(want)
 	have := map[string]*dayFigs{}
-	if err := s.readSettled(siteID, want[0], want[len(want)-1], counts, "", have); err != nil {
+	if err := s.readSettled(s.background(), siteID, want[0], want[len(want)-1], counts, "", have); err != nil {
 		return err
 	}
 	var run []string
@@ -719,20 +729,32 @@ func (s *chStore) settleSite(siteID, from, last string) error {
 }
 
 // settleLoop runs SettleClosedDays at start, chSettleQuiet after a kick (an insert into a day
-// a settled day's basis covers) and every chSettleEvery, until stop closes.
+// a settled day's basis covers) and every chSettleEvery, until stop closes. The passes at start and
+// every chSettleEvery then warm the memory (warmMemory; not those after a kick: a site with live
+// traffic would recompute its open days every few seconds).
 func (s *chStore) settleLoop(kick <-chan struct{}, stop <-chan struct{}, done chan<- struct{}) {
 	defer close(done)
 	tick := time.NewTicker(chSettleEvery)
 	defer tick.Stop()
-	for {
+	for warm := true; ; {
 		if err := s.SettleClosedDays(); err != nil {
 			log.Printf("events store: settling closed days: %v", err)
+		}
+		if warm {
+			started := time.Now()
+			if err := s.warmMemory(); err != nil {
+				log.Printf("events store: warming kept days: %v", err)
+			}
+			// The benchmark waits for this line to time a steady server (scripts/bench/big-site.mjs).
+			log.Printf("events store: kept days warmed in %.1f s", time.Since(started).Seconds())
 		}
 		select {
 		case <-stop:
 			return
 		case <-tick.C:
+			warm = true
 		case <-kick:
+			warm = false
 			select {
 			case <-stop:
 				return

@@ -263,16 +263,8 @@ func (s *chStore) settleCuped(db *Client, siteID, expID string, versions []strin
 // strataCells are the exposed visitors per CUPED cell of the strata versions, each version's
 // counted once per server (a version's rows never change).
 func (s *chStore) strataCells(db *Client, siteID, expID string, versions []string) ([]eventstore.CupedCell, error) {
-	var out []eventstore.CupedCell
-	var missing []string
 	s.outcomeMu.Lock()
-	for _, v := range versions {
-		if rows, ok := s.cellsMemo[siteID+"\x00"+expID+"\x00"+v]; ok {
-			out = append(out, rows...)
-		} else {
-			missing = append(missing, v)
-		}
-	}
+	out, missing := s.cellsMemo.cached(siteID, expID, versions)
 	s.outcomeMu.Unlock()
 	if len(missing) == 0 {
 		return out, nil
@@ -293,12 +285,5 @@ func (s *chStore) strataCells(db *Client, siteID, expID string, versions []strin
 	}
 	s.outcomeMu.Lock()
 	defer s.outcomeMu.Unlock()
-	if s.cellsMemo == nil || len(s.cellsMemo) >= chOutcomeMemoMax {
-		s.cellsMemo = map[string][]eventstore.CupedCell{}
-	}
-	for v, rows := range read {
-		s.cellsMemo[siteID+"\x00"+expID+"\x00"+v] = rows
-		out = append(out, rows...)
-	}
-	return out, nil
+	return s.cellsMemo.keep(siteID, expID, read, out), nil
 }

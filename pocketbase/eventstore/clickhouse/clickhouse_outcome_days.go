@@ -365,16 +365,8 @@ func (s *chStore) pruneOutcomes(siteID, expID string, strata []string, age time.
 // versions. A version's rows never change, so each version's counts are read once per server,
 // from exposure_outcomes (goal "", basis the version) or counted and written there.
 func (s *chStore) strataUsers(db *Client, siteID, expID string, versions []string) ([]expfigures.DayRow, error) {
-	var out []expfigures.DayRow
-	var missing []string
 	s.outcomeMu.Lock()
-	for _, v := range versions {
-		if rows, ok := s.usersMemo[siteID+"\x00"+expID+"\x00"+v]; ok {
-			out = append(out, rows...)
-		} else {
-			missing = append(missing, v)
-		}
-	}
+	out, missing := s.usersMemo.cached(siteID, expID, versions)
 	s.outcomeMu.Unlock()
 	if len(missing) == 0 {
 		return out, nil
@@ -433,12 +425,5 @@ func (s *chStore) strataUsers(db *Client, siteID, expID string, versions []strin
 	}
 	s.outcomeMu.Lock()
 	defer s.outcomeMu.Unlock()
-	if s.usersMemo == nil || len(s.usersMemo) >= chOutcomeMemoMax {
-		s.usersMemo = map[string][]expfigures.DayRow{}
-	}
-	for v, rows := range read {
-		s.usersMemo[siteID+"\x00"+expID+"\x00"+v] = rows
-		out = append(out, rows...)
-	}
-	return out, nil
+	return s.usersMemo.keep(siteID, expID, read, out), nil
 }

@@ -60,9 +60,9 @@ type chStore struct {
 	// (clickhouse_outcome_days.go).
 	outcomeMu   sync.Mutex
 	outcomeMemo map[string]outcomeDay
-	usersMemo   map[string][]expfigures.DayRow
+	usersMemo   versionMemo[expfigures.DayRow]
 	cupedMemo   map[string]cupedDay               // CUPED's day sums (clickhouse_cuped_days.go)
-	cellsMemo   map[string][]eventstore.CupedCell // strata versions' visitors per CUPED cell
+	cellsMemo   versionMemo[eventstore.CupedCell] // strata versions' visitors per CUPED cell
 	cupedWanted map[string]bool                   // the goals and windows requests read (settleCuped)
 }
 

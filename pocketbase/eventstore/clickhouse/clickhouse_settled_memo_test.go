@@ -16,14 +16,7 @@ import (
 // same open days at once (the Overview's five totals).
 func TestClickHouseSettledDaysInMemoryMatchAFreshStore(t *testing.T) {
 	url := chDatabaseURL(t)
-	open := func() *chStore {
-		t.Helper()
-		st, err := NewClickHouseStore(url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st.(*chStore)
-	}
+	open := func() *chStore { return storeAt(t, url) }
 	writer := open()
 	now := time.Now().UTC()
 	closed := time.Date(now.Year(), now.Month(), now.Day()-10, 12, 0, 0, 0, time.UTC)

@@ -19,14 +19,7 @@ import (
 // does, and still follow a late event (a new basis, a late mark dropping the click days).
 func TestClickHouseWarmUpKeepsWhatRoutesRead(t *testing.T) {
 	url := chDatabaseURL(t)
-	open := func() *chStore {
-		t.Helper()
-		st, err := NewClickHouseStore(url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return st.(*chStore)
-	}
+	open := func() *chStore { return storeAt(t, url) }
 	site := storetest.Site(storetest.SiteA)
 	now := time.Now().UTC()
 	midnight := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC)

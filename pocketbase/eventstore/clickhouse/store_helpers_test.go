@@ -42,6 +42,16 @@ func experimentTrafficStore(t *testing.T) *chStore {
 }
 
 // chDatabaseURL is a new, empty database's URL on the shared local server (started on first use).
+// storeAt opens another store (another server's memory) on the database at url.
+func storeAt(t *testing.T, url string) *chStore {
+	t.Helper()
+	st, err := NewClickHouseStore(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st.(*chStore)
+}
+
 func chDatabaseURL(t *testing.T) string { t.Helper(); return chServer.DatabaseURL(t) }
 
 func TestMain(m *testing.M) {

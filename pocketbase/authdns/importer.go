@@ -2,9 +2,11 @@ package authdns
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/miekg/dns"
@@ -46,8 +48,11 @@ func Import(ctx context.Context, resolver, origin string) ([]Record, error) {
 	)
 	client := &dns.Client{Timeout: 2 * time.Second}
 	// A truncated or dropped UDP answer (a server's response-rate limit slips or drops them) is
-	// asked again over TCP, as resolvers do: rate limits apply to UDP only.
+	// asked again over TCP, as resolvers do: rate limits apply to UDP only. Once one is, the rest
+	// go over TCP at once: most questions are for absent names, one kind of answer to a rate
+	// limit, and each dropped UDP answer would hold a slot for the whole UDP timeout.
 	tcp := &dns.Client{Net: "tcp", Timeout: 2 * time.Second}
+	var limited atomic.Bool
 	for _, j := range jobs {
 		wg.Add(1)
 		go func() {
@@ -62,8 +67,13 @@ func Import(ctx context.Context, resolver, origin string) ([]Record, error) {
 			q := new(dns.Msg)
 			q.SetQuestion(owner, j.qtype)
 			q.RecursionDesired = true
-			reply, _, err := client.ExchangeContext(ctx, q, resolver)
-			if err != nil || reply.Truncated {
+			var reply *dns.Msg
+			var err error
+			if !limited.Load() {
+				reply, _, err = client.ExchangeContext(ctx, q, resolver)
+			}
+			if limited.Load() || err != nil || reply.Truncated {
+				limited.Store(true)
 				reply, _, err = tcp.ExchangeContext(ctx, q, resolver)
 			}
 			mu.Lock()
@@ -87,6 +97,11 @@ func Import(ctx context.Context, resolver, origin string) ([]Record, error) {
 	wg.Wait()
 	if answers == 0 && lastErr != nil {
 		return nil, lastErr
+	}
+	// A list with questions unanswered (cut short by the deadline, or failing over UDP and TCP)
+	// would look complete: the owner would delegate without the records never read.
+	if answers < len(jobs) {
+		return nil, fmt.Errorf("the records were not all read in time (%d of %d questions answered)", answers, len(jobs))
 	}
 	return keepCNAMEAlone(dedupe(found)), nil
 }

@@ -49,7 +49,9 @@ var helpers = map[string]bool{"visitorhash": true, "access": true, "notify": tru
 	// Serving the tracker's lazily imported chunks (the recorder among them).
 	"trackerchunk": true,
 	// An experiment record's parts and the rules it overrides (the site's script and the screens).
-	"expparts": true}
+	"expparts": true,
+	// Writing a site's server-owned fields without overwriting the rest (the live KPIs).
+	"sitefields": true}
 
 const module = "cro/pocketbase/"
 

@@ -1,5 +1,5 @@
 // `npm run bench`: runs every part in scripts/bench/ (alphabetical) and prints one JSON line per
-// figure: {"name": ..., "value": number, "unit": ...}. Parts export `default async (emit) => {}`.
+// figure: {"name": ..., "value": number, "unit": ...} (and labels, such as a p95's budget). Parts export `default async (emit) => {}`.
 // Run one part: `npm run bench -- tracker` (substring of the part's file name).
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,7 +13,8 @@ const parts = readdirSync(dir)
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 
-const emit = (name, value, unit) => console.log(JSON.stringify({ name, value: Number(value), unit }));
+// extra: labels such as a figure's budget (big-site.mjs's p95 figures).
+const emit = (name, value, unit, extra = {}) => console.log(JSON.stringify({ name, value: Number(value), unit, ...extra }));
 let failed = false;
 for (const f of parts) {
   try {

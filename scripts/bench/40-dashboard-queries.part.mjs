@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bigSite, storeSuffix } from './big-site.mjs';
+import { bigSite, bigSiteEmit } from './big-site.mjs';
 import { envNumber, percentile, round, setup, tail } from './lib.mjs';
 
 async function timed(client, path, runs) {
@@ -34,7 +34,7 @@ async function timed(client, path, runs) {
 }
 
 export default async function (emitAny) {
-  const emit = (name, value, unit) => emitAny(name + storeSuffix, value, unit);
+  const emit = bigSiteEmit(emitAny);
   setup();
   const { server, memory, owner, site, experiment, seeded, dbBytesPerMillion, coldFirst, warmUpSeconds } = await bigSite();
   try {

@@ -3,11 +3,11 @@
 // 30 days is timed as the owner through GET /api/cro/funnels/{id}/results on a steady server
 // (big-site.mjs): without a breakdown, by source, and the drop-off details of its second step; the
 // first reads right after a restart are their own figures.
-import { bigSite, storeSuffix } from './big-site.mjs';
+import { bigSite, bigSiteEmit } from './big-site.mjs';
 import { envNumber, percentile, round, setup, timed } from './lib.mjs';
 
 export default async function (emitAny) {
-  const emit = (name, value, unit) => emitAny(name + storeSuffix, value, unit);
+  const emit = bigSiteEmit(emitAny);
   setup();
   const runs = envNumber('CRO_BENCH_QUERY_RUNS', 50);
   const { owner, funnel, seeded, coldFirst } = await bigSite();

@@ -4,11 +4,11 @@
 // map (elements, bins, rage and dead clicks) and scroll map over the last 30 days are timed as the
 // owner, for desktop and mobile. On ClickHouse with system.query_log enabled (not the helper's default
 // config), also ClickHouse's queries, rows read and CPU per click map request.
-import { bigSite, storeSuffix } from './big-site.mjs';
+import { bigSite, bigSiteEmit } from './big-site.mjs';
 import { envNumber, percentile, round, setup, timed } from './lib.mjs';
 
 export default async function (emitAny) {
-  const emit = (name, value, unit) => emitAny(name + storeSuffix, value, unit);
+  const emit = bigSiteEmit(emitAny);
   setup();
   const runs = envNumber('CRO_BENCH_QUERY_RUNS', 50);
   const { owner, site, seeded, ch, coldFirst } = await bigSite();

@@ -1,6 +1,7 @@
 // Helpers shared by the bench parts: a real server from the test helper, percentiles, sites.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -82,7 +83,7 @@ export function watchMemory(pid, everyMs = 1000) {
 /** The last `lines` lines of a text. */
 export const tail = (text, lines = 40) => text.split('\n').slice(-lines).join('\n');
 
-/** Times `runs` GETs of a route as the client, sorted (ms). */
+/** Times `runs` GETs of a route as the client, sorted (ms); in run order on stderr. */
 export async function timed(client, path, runs) {
   const times = [];
   for (let i = 0; i < runs; i++) {
@@ -90,5 +91,26 @@ export async function timed(client, path, runs) {
     await client.send(path, { requestKey: null });
     times.push(performance.now() - t);
   }
+  console.error(`bench: ${path.replace(/\/[a-z0-9]{15}/g, '/:id')}: ${times.map((t) => Math.round(t)).join(' ')} ms`);
   return times.sort((a, b) => a - b);
+}
+
+/** The machine's load averages (1, 5 and 15 minutes), for progress lines. */
+export const loadNow = () =>
+  loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' ');
+
+/** Samples the 1-minute load average every `everyMs` until stop(): its median and highest. */
+export function watchLoad(everyMs = 5000) {
+  const samples = [loadavg()[0]];
+  const timer = setInterval(() => samples.push(loadavg()[0]), everyMs);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      const sorted = [...samples].sort((a, b) => a - b);
+      return { median: percentile(sorted, 50), max: sorted[sorted.length - 1] };
+    },
+  };
 }

@@ -94,7 +94,8 @@ export function bigSiteEmit(emitAny) {
 
 async function make() {
   const events = envNumber('CRO_BENCH_EVENTS', 200_000);
-  const ch = onClickHouse ? await startClickHouse() : null;
+  // With query_log: the heatmaps part reads each click map request's ClickHouse CPU there.
+  const ch = onClickHouse ? await startClickHouse({ queryLog: true }) : null;
   const storeEnv = ch ? { CRO_EVENTS_URL: `${ch.url}?database=bench` } : {};
   const server = await startServer(storeEnv);
   let memory = watchMemory(server.pid);

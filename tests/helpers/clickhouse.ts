@@ -28,7 +28,8 @@ export function clickHouseCommand(): string[] | null {
 }
 
 // As pocketbase/eventstore/clickhouse/local.go's: merged parts in zstd (about half lz4's bytes).
-const config = (dir: string, port: number) => `<yandex>
+// queryLog: system.query_log, flushed every second (the benchmarks read each query's CPU there).
+const config = (dir: string, port: number, queryLog: boolean) => `<yandex>
   <logger><level>warning</level><log>${dir}/server.log</log><errorlog>${dir}/error.log</errorlog><console>0</console></logger>
   <http_port>${port}</http_port>
   <listen_host>127.0.0.1</listen_host>
@@ -41,12 +42,16 @@ const config = (dir: string, port: number) => `<yandex>
   <default_database>default</default_database>
   <timezone>UTC</timezone>
   <mark_cache_size>67108864</mark_cache_size>
-  <compression><case><method>zstd</method></case></compression>
+  <compression><case><method>zstd</method></case></compression>${
+    queryLog
+      ? '\n  <query_log><database>system</database><table>query_log</table><flush_interval_milliseconds>1000</flush_interval_milliseconds></query_log>'
+      : ''
+  }
 </yandex>
 `;
 
-const users = `<yandex>
-  <profiles><default><max_threads>2</max_threads></default></profiles>
+const users = (queryLog: boolean) => `<yandex>
+  <profiles><default><max_threads>2</max_threads>${queryLog ? '<log_queries>1</log_queries>' : ''}</default></profiles>
   <users><default><password></password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks>
     <profile>default</profile><quota>default</quota></default></users>
   <quotas><default></default></quotas>
@@ -66,14 +71,14 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startClickHouse(): Promise<ClickHouse> {
+export async function startClickHouse(options: { queryLog?: boolean } = {}): Promise<ClickHouse> {
   const [bin, ...args] = clickHouseCommand() ?? [];
   if (!bin) throw new Error('no clickhouse server binary: apt-get install clickhouse-server, or set CRO_CLICKHOUSE_BIN');
   const dir = mkdtempSync(join(tmpdir(), 'cro-clickhouse-'));
   for (const sub of ['data', 'tmp', 'user_files', 'format_schemas']) mkdirSync(join(dir, sub));
   const port = await freePort();
-  writeFileSync(join(dir, 'config.xml'), config(dir, port));
-  writeFileSync(join(dir, 'users.xml'), users);
+  writeFileSync(join(dir, 'config.xml'), config(dir, port, options.queryLog ?? false));
+  writeFileSync(join(dir, 'users.xml'), users(options.queryLog ?? false));
   const proc: ChildProcess = spawn(bin, [...args, `--config-file=${dir}/config.xml`], { stdio: 'ignore' });
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
   const url = `http://127.0.0.1:${port}/`;

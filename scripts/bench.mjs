@@ -15,6 +15,19 @@ const parts = readdirSync(dir)
 
 // extra: labels such as a figure's budget (big-site.mjs's p95 figures).
 const emit = (name, value, unit, extra = {}) => console.log(JSON.stringify({ name, value: Number(value), unit, ...extra }));
+// Once, at the end or when stopped (a run with a deadline: `timeout`): stop the servers and remove their data.
+let cleaned;
+const cleanUp = () =>
+  (cleaned ??= (async () => {
+    for (const done of atEnd.reverse()) await done().catch((err) => console.error(`bench: clean-up failed: ${err}`));
+  })());
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.once(signal, async () => {
+    console.error(`bench: ${signal}: stopping`);
+    await cleanUp();
+    process.exit(1);
+  });
+}
 let failed = false;
 for (const f of parts) {
   try {
@@ -25,5 +38,5 @@ for (const f of parts) {
     console.error(`bench: ${f} failed: ${err && err.stack ? err.stack : err}`);
   }
 }
-for (const done of atEnd.reverse()) await done();
+await cleanUp();
 process.exit(failed ? 1 : 0);

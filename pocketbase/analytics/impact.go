@@ -183,8 +183,5 @@ func maxTime(a, b time.Time) time.Time {
 // storeRevenueImpact keeps the site's total_revenue_impact equal to the last measurement.
 // Only that field: the site read at the start of the request may have changed since.
 func storeRevenueImpact(app core.App, site *core.Record, total float64) {
-	if site.GetFloat("total_revenue_impact") == total {
-		return
-	}
-	_ = sitefields.Set(app, site.Id, map[string]any{"total_revenue_impact": total})
+	_ = sitefields.Set(app, site, map[string]any{"total_revenue_impact": total})
 }

@@ -98,7 +98,7 @@ func refreshSite(app core.App, store eventstore.Store, siteID string, now time.T
 
 	curCvr, baseCvr := eventrow.Round2(rate(cur[1], cur[0])), eventrow.Round2(rate(prev[1], prev[0]))
 	// Only these fields: the site may have changed (plan, name...) since it was read above.
-	return sitefields.Set(app, siteID, map[string]any{
+	return sitefields.Set(app, site, map[string]any{
 		"current_cvr":      math.Min(curCvr, 100),
 		"baseline_cvr":     math.Min(baseCvr, 100),
 		"monthly_visitors": monthly,

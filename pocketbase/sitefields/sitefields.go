@@ -12,25 +12,35 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// Set stores fields on the site siteID; it saves (and so notifies realtime subscribers) only
-// when a value differs from the stored one.
-func Set(app core.App, siteID string, fields map[string]any) error {
+// Set stores fields on site (as read earlier by the caller); it saves (and so notifies realtime
+// subscribers) only when a value differs. When none differs from the copy read, it writes nothing
+// and takes no write lock: the live refresh calls it every few seconds per site with traffic, and
+// only the caller writes these fields.
+func Set(app core.App, site *core.Record, fields map[string]any) error {
+	if !apply(site.Clone(), fields) {
+		return nil
+	}
 	return app.RunInTransaction(func(tx core.App) error {
-		site, err := tx.FindRecordById("sites", siteID)
+		fresh, err := tx.FindRecordById("sites", site.Id)
 		if err != nil {
 			return err
 		}
-		changed := false
-		for name, value := range fields {
-			before := site.Get(name)
-			site.Set(name, value) // the field normalizes the value (an int becomes a float64...)
-			if !reflect.DeepEqual(before, site.Get(name)) {
-				changed = true
-			}
-		}
-		if !changed {
+		if !apply(fresh, fields) {
 			return nil
 		}
-		return tx.Save(site)
+		return tx.Save(fresh)
 	})
+}
+
+// apply sets fields on rec and reports whether a value changed.
+func apply(rec *core.Record, fields map[string]any) bool {
+	changed := false
+	for name, value := range fields {
+		before := rec.Get(name)
+		rec.Set(name, value) // the field normalizes the value (an int becomes a float64...)
+		if !reflect.DeepEqual(before, rec.Get(name)) {
+			changed = true
+		}
+	}
+	return changed
 }

@@ -316,7 +316,7 @@ func (t *tree) control(i int) (Control, bool) {
 			}
 		})
 	}
-	styled := e.Tag != "a" || strings.EqualFold(e.Attrs["role"], "button") || anyClass(e, styledClass)
+	styled := e.Tag != "a" || strings.EqualFold(e.Attrs["role"], "button") || anyClass(e, styledClass) || utilityButton(e)
 	text, _ = capUnits(text, 120)
 	c := Control{Text: text, Tag: e.Tag, Href: e.Attrs["href"], Selector: t.selector(i), Offset: e.TextOffset, Region: t.region(i), Styled: styled}
 	c.Box = renderedBox(e.Attrs["data-cro-box"])
@@ -509,13 +509,20 @@ func (t *tree) svgStars(i int) int {
 	return best
 }
 
+// textStars counts the stars written as characters: full ones (★, the ⭐ emoji) and the row they
+// make with empty ones (☆), so "★★☆☆☆" and "⭐⭐⭐⭐" are ratings and a lone "⭐ Featured" is not.
+func textStars(text string) (full, row int) {
+	full = strings.Count(text, "★") + strings.Count(text, "⭐")
+	return full, full + strings.Count(text, "☆")
+}
+
 func (t *tree) ratings() []Rating {
 	var cands []int
 	value := map[int]float64{}
 	for i, e := range t.els {
 		label := e.Attrs["aria-label"] + " " + e.Attrs["title"]
-		stars := strings.Count(e.Text, "★")
-		drawn, full := t.drawnStars(i)
+		full, row := textStars(e.Text)
+		drawn, drawnFull := t.drawnStars(i)
 		switch {
 		case strings.EqualFold(e.Attrs["itemprop"], "ratingValue"):
 			v := e.Attrs["content"]
@@ -526,13 +533,13 @@ func (t *tree) ratings() []Rating {
 		case ratingLabel.MatchString(label) && (anyClass(e, ratingClass) || e.Attrs["role"] == "img"):
 			m := ratingLabel.FindStringSubmatch(label)
 			value[i] = parseNumber(m[1] + m[2])
-		case e.Words <= 12 && stars >= 3:
-			value[i] = float64(stars)
+		case e.Words <= 12 && row >= 3:
+			value[i] = float64(full)
 		case e.Words <= 12 && anyClass(e, ratingClass) && ratingLabel.MatchString(e.Text):
 			m := ratingLabel.FindStringSubmatch(e.Text)
 			value[i] = parseNumber(m[1] + m[2])
 		case e.Words <= 12 && e.Tag != "body" && drawn >= 3 && drawn <= 10:
-			value[i] = float64(full)
+			value[i] = float64(drawnFull)
 		case e.Words <= 12 && e.Tag != "body" && t.svgStars(i) > 0:
 			value[i] = float64(t.svgStars(i))
 		default:
@@ -808,3 +815,27 @@ func (t *tree) headResource(e *Element) (HeadResource, bool) {
 	}
 	return r, true
 }
+
+// utilityButton: a link drawn as a button with utility classes (Tailwind's "rounded-lg bg-cyan-600
+// px-4 py-2"): a filled background, padding and rounded corners. A text link's hover colour or
+// a card's background alone does not make one.
+func utilityButton(e *Element) bool {
+	var fill, pad, round bool
+	for _, c := range classes(e) {
+		switch {
+		case strings.HasPrefix(c, "bg-") && !bgNotFill.MatchString(c):
+			fill = true
+		case paddingClass.MatchString(c):
+			pad = true
+		case c == "rounded" || strings.HasPrefix(c, "rounded-"):
+			round = true
+		}
+	}
+	return fill && pad && round
+}
+
+var (
+	// Background utilities that are not a fill: image placement, clipping, transparency.
+	bgNotFill    = regexp.MustCompile(`^bg-(transparent|none|inherit|current|cover|contain|auto|center|top|bottom|left|right|fixed|local|scroll|repeat|no-repeat|repeat-x|repeat-y|clip-.*|origin-.*|blend-.*|opacity-.*|\[url.*)$`)
+	paddingClass = regexp.MustCompile(`^p[xy]?-(\d|\[)`)
+)

@@ -53,12 +53,34 @@ describe('the scan on pages nobody here wrote', () => {
     expect(ids(page(`${H1}<nav><a href="about.html">Our shop</a></nav>`))).not.toContain('trust-no-about');
     expect(ids(page(`${H1}<nav><a href="/x">About Northwind</a></nav>`))).not.toContain('trust-no-about');
     expect(ids(page(`${H1}<nav><a href="/x">Über uns</a> <a href="/y">Quiénes somos</a></nav>`))).not.toContain('trust-no-about');
+    for (const words of ['O nas', 'Om oss', 'Quem somos', 'Despre noi', 'Über mich'])
+      expect(ids(page(`${H1}<nav><a href="#x">${words}</a></nav>`)), words).not.toContain('trust-no-about');
+    // A word that only starts like one is not: "Onasis", "Ommatidia".
+    expect(ids(page(`${H1}<nav><a href="/o">Onasis</a> <a href="/m">Ommatidia</a></nav>`))).toContain('trust-no-about');
     expect(ids(page(`${H1}<h2>Our history</h2><p>Since 1962.</p>`))).not.toContain('trust-no-about');
     expect(ids(page(`${H1}<h2>Meet our founders</h2><p>Ana and Jo.</p>`))).not.toContain('trust-no-about');
     // Still reported: a page whose links say neither.
     const r = page(`${H1}<nav><a href="/shop">Shop</a> <a href="/aboutique">Boutique</a></nav>`);
     expect(ids(r)).toContain('trust-no-about');
     expect(ids(r)).toContain('trust-no-contact');
+  });
+
+  test('a link drawn as a button with utility classes is a call to action in any language; a plain menu link is not', () => {
+    const button = page(`${H1}<main><a href="#kontakt" class="rounded-lg bg-cyan-600 px-4 py-2 text-white">Umów konsultację</a></main>`);
+    expect(ids(button)).not.toContain('cta-missing');
+    const plain = page(`${H1}<main><a href="#kontakt" class="text-cyan-700 hover:underline">Umów konsultację</a></main>`);
+    expect(ids(plain)).toContain('cta-missing');
+  });
+
+  test('stars written as emoji are a rating; one star beside a word is not', () => {
+    const shop = (extra: string): string[] =>
+      ids(
+        page(`<h1>Linen shirts</h1><a href="/cart">Cart</a>${extra}
+          <div class="product"><h3>Linen shirt</h3><span class="price">$49.00</span><button>Add to cart</button></div>
+          <div class="product"><h3>Linen trousers</h3><span class="price">$59.00</span><button>Add to cart</button></div>`),
+      );
+    expect(shop('<div class="review"><div class="stars">⭐️⭐️⭐️⭐️</div><p>by Aiman R.</p></div>')).not.toContain('social-no-ratings');
+    expect(shop('<h3>⭐ Featured</h3>')).toContain('social-no-ratings');
   });
 
   test('a privacy policy is found in the languages templates ship in', () => {

@@ -132,8 +132,16 @@ describe('the scan on pages nobody here wrote', () => {
     expect(shop('<a href="shoping-cart.html">0 items</a>')).not.toContain('checkout-no-cart');
     expect(shop('<a href="#"><i class="fa fa-shopping-bag"></i></a>')).not.toContain('checkout-no-cart');
     expect(shop('<a href="#"><i class="bi bi-bag"></i><span>2</span></a>')).not.toContain('checkout-no-cart');
-    // Still reported on a shop: a header with neither (a handbag category is not the cart).
+    // A trolley drawn as an unnamed SVG: a body and two equal wheels at the bottom.
+    const trolley =
+      '<svg viewBox="0 0 24 24"><path d="M21 7H7.5L5.9 3.6C5.7 3.2 5.4 3 5 3H2v2h2.4l4.7 10.4c.2.4.5.6.9.6h8"/><circle cx="10.5" cy="18.5" r="1.5"/><circle cx="17.5" cy="18.5" r="1.5"/></svg>';
+    expect(shop(`<a href="#">${trolley}</a>`)).not.toContain('checkout-no-cart');
+    // Still reported on a shop: a header with neither (a handbag category is not the cart), or an
+    // unnamed SVG of a person (one circle) or of two eyes at the top.
     expect(shop('<a href="/handbags">Handbags</a><a href="/wishlist"><i class="fa fa-heart"></i></a>')).toContain('checkout-no-cart');
+    const person = '<svg viewBox="0 0 24 24"><circle cx="12" cy="7" r="3"/><path d="M12 2C9.2 2 7 4.2 7 7"/></svg>';
+    const face = '<svg viewBox="0 0 24 24"><path d="M2 12h20"/><circle cx="8" cy="6" r="1.5"/><circle cx="16" cy="6" r="1.5"/></svg>';
+    expect(shop(`<a href="/account">${person}</a><a href="/smile">${face}</a>`)).toContain('checkout-no-cart');
   });
 
   test('ratings written as a score out of five are ratings', () => {

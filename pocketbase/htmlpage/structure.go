@@ -124,10 +124,12 @@ var (
 	starIcon  = regexp.MustCompile(`(?i)(?:^|[-_])star(?:$|[-_])`)
 	emptyStar = regexp.MustCompile(`(?i)star-?o(?:$|[-_])|empty|outline|regular|\bfar\b|star-half`)
 	// The colour or name that says a row of unnamed SVGs is a row of stars (Tailwind's text-yellow-400).
-	starColour    = regexp.MustCompile(`(?i)yellow|amber|gold|orange|warning|star|rating`)
-	logoHint      = regexp.MustCompile(`(?i)logo|brand|client|customer|partner|press|featured|trusted|sponsor`)
-	logoLabel     = regexp.MustCompile(`(?i)\b(logos?|brands|clients|customers|partners|press|featured in|trusted by|sponsors?|supported by|backed by|as seen (in|on))\b`)
-	priceToken    = regexp.MustCompile(`(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[€$£₹]|USD|EUR|GBP|CHF|SEK|kr\b))`)
+	starColour = regexp.MustCompile(`(?i)yellow|amber|gold|orange|warning|star|rating`)
+	logoHint   = regexp.MustCompile(`(?i)logo|brand|client|customer|partner|press|featured|trusted|sponsor`)
+	logoLabel  = regexp.MustCompile(`(?i)\b(logos?|brands|clients|customers|partners|press|featured in|trusted by|sponsors?|supported by|backed by|as seen (in|on))\b`)
+	// A price: a currency sign or code before the amount ("$49", "RM 189.00", "Rs. 499") or after it
+	// ("49,90 €", "120 zł", "299 kr").
+	priceToken    = regexp.MustCompile(`(?:[$€£¥₹₩₺₽₱₦৳]\s?\d[\d.,]*|\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN|CZK|INR|MYR|SGD|HKD|JPY|RM|Rs\.?|Rp)\s?\d[\d.,]*|\d[\d.,]*\s?(?:[€$£₹₺₽৳]|USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|zł|Kč|kr\b))`)
 	struckClass   = regexp.MustCompile(`compare|was|old|original|regular|strike|crossed|before|list-price|msrp|retail`)
 	privacyWord   = regexp.MustCompile(`(?i)privacy|datenschutz|confidentialit|privacidad|gdpr`)
 	searchName    = regexp.MustCompile(`^(?i:q|s|query|search|keywords?)$`)
@@ -649,6 +651,8 @@ func (t *tree) struck(i int) bool {
 
 func amountOf(token string) float64 {
 	digits := strings.TrimFunc(token, func(r rune) bool { return (r < '0' || r > '9') && r != '.' && r != ',' })
+	digits = strings.TrimLeft(digits, ".,") // "Rs. 499"
+	digits = strings.TrimSpace(digits)
 	// 1,299.00 and 1.299,00 and 49,90: the last separator followed by two digits is the decimal one.
 	if n := len(digits); n >= 3 && (digits[n-3] == '.' || digits[n-3] == ',') {
 		whole := strings.NewReplacer(".", "", ",", "").Replace(digits[:n-3])

@@ -213,3 +213,24 @@ func TestUtilityClassButtons(t *testing.T) {
 		t.Fatalf("only the filled, padded, rounded link is a button: %v", styled)
 	}
 }
+
+// Prices are found in the currencies real shops write, with the code or sign before or after the
+// amount; a form number or a room number is not a price.
+func TestPriceCurrencies(t *testing.T) {
+	doc := `<html><body><p class="a">RM 189.00</p><p class="b">Rs. 499</p><p class="c">৳3,500 /visit</p><p class="d">120 zł</p>
+ <p class="e">CHF 49</p><p>Fill in FORM 1040 by April, room 12.</p></body></html>`
+	s := Parse([]byte(doc), "https://shop.example/").Structure
+	var got []float64
+	for _, p := range s.Prices {
+		got = append(got, p.Amount)
+	}
+	want := []float64{189, 499, 3500, 120, 49}
+	if len(got) != len(want) {
+		t.Fatalf("prices %+v, want amounts %v", s.Prices, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("prices %+v, want amounts %v", s.Prices, want)
+		}
+	}
+}

@@ -201,6 +201,24 @@ describe('the scan on pages nobody here wrote', () => {
     expect(at('/product/linen-shirt.html', '<h2>Linen shirt</h2><span>$49.00</span><button>Add to cart</button>')).toBe('product');
   });
 
+  test("a template's product-details, blog index and documentation files are a product, a listing and an article", () => {
+    const at = (path: string, body = '<h2>Linen shirt</h2><span>RM 189.00</span><button>Add to cart</button>'): string =>
+      auditPage(
+        parseWithGo(
+          `<!doctype html><html lang="en"><head><title>Linen</title></head><body><h1>Linen</h1>${body}</body></html>`,
+          `https://fixture.example${path}`,
+        ),
+      ).pageType;
+    for (const path of ['/product-details/', '/productDetails.html', '/shop-single.html', '/single-product.html'])
+      expect(at(path), path).toBe('product');
+    expect(at('/blog.html', '<h2>First post</h2><p>Hello.</p>')).toBe('category');
+    expect(at('/news/', '<h2>First story</h2><p>Hello.</p>')).toBe('category');
+    expect(at('/documentation.html', '<h2>Install</h2><p>Run it.</p>')).toBe('article');
+    // Still: a post under the blog is an article, and a page merely named "details" is not a product.
+    expect(at('/blog/first-post', '<h2>First post</h2><p>Hello.</p>')).toBe('article');
+    expect(at('/details.html', '<h2>Our services</h2><p>Hello.</p>')).not.toBe('product');
+  });
+
   test('an app shell built by script is not judged on a body it does not serve; its head still is', () => {
     const shell = ids(page('<div id="root"></div><script type="module" src="/assets/index-4f2a.js"></script>'));
     for (const id of [

@@ -38,6 +38,13 @@ export function pathOf(url: string): string {
 const SINGLE_POST_FILE =
   /\/((blog|news|post|article)[-_](single|post|details?|article)|single[-_](post|blog|article|news)|post|article|blog[-_]?post)\.html?$/;
 
+/** A template's file for one product: product-details.html, productDetails.html, shop-single.html, single-product.html. */
+const SINGLE_PRODUCT_FILE = /\/((product|shop|item)[-_]?(details?|single)|single[-_]?product)(\.html?|\.php|\/|$)/i;
+/** The index of a blog or a news section (blog.html, /news/): a listing of posts. */
+const POST_INDEX = /\/(blog|news|articles|posts)(\.html?|\.php|\/)?$/i;
+/** A documentation file at the top of a site (documentation.html, /docs). */
+const DOCS_FILE = /\/(docs|documentation)(\.html?|\/)?$/i;
+
 export function detectPageType(page: Page, s: Signals): PageType {
   const path = pathOf(page.url);
   const types = schemaTypes(page);
@@ -50,14 +57,20 @@ export function detectPageType(page: Page, s: Signals): PageType {
   const buyButtons = s.structure.controls.filter((c) => BUY_BUTTON.test(c.text.trim())).length;
   // Four or more products with their own buttons make a listing, even under a /product/ path.
   const manyProducts = Math.max(addToCart, buyButtons) >= 4;
-  if ((productMarkup && addToCart <= 2) || (/\/(products?|p|item)\/[^/]+/.test(path) && !manyProducts) || addToCart === 1) return 'product';
+  if (
+    (productMarkup && addToCart <= 2) ||
+    ((/\/(products?|p|item)\/[^/]+/.test(path) || SINGLE_PRODUCT_FILE.test(path)) && !manyProducts) ||
+    addToCart === 1
+  )
+    return 'product';
   // A listing: a shop's collection or category, or a page selling many products side by side.
   const homePath = HOME_PATH.test(path);
   if (
     /\/(collections?|categor(y|ies)|product-category|shop|catalog|c|products|productos|produits|produkte|prodotti|tienda)(\/|$|\.html?$)/.test(
       path,
     ) ||
-    (manyProducts && !homePath)
+    (manyProducts && !homePath) ||
+    POST_INDEX.test(path)
   )
     return 'category';
   if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path) || /\b(pricing|plans and pricing|choose (a|your) plan)\b/i.test(h1))
@@ -75,6 +88,7 @@ export function detectPageType(page: Page, s: Signals): PageType {
     DOCS_GENERATOR.test(metaContent(page, 'generator') ?? '') ||
     /\/(blog|news|articles?|posts?|docs|documentation|guides?|reference|kb|knowledge-base)\/.+/.test(path) ||
     SINGLE_POST_FILE.test(path) ||
+    DOCS_FILE.test(path) ||
     longArticle
   )
     return 'article';

@@ -214,8 +214,13 @@ describe('the scan on pages nobody here wrote', () => {
     expect(at('/blog.html', '<h2>First post</h2><p>Hello.</p>')).toBe('category');
     expect(at('/news/', '<h2>First story</h2><p>Hello.</p>')).toBe('category');
     expect(at('/documentation.html', '<h2>Install</h2><p>Run it.</p>')).toBe('article');
+    // An about page, however long its story, is judged as a landing page.
+    const story = `<h2>Our story</h2><article>${'<p>We started in a garage with one sewing machine and a lot of linen.</p>'.repeat(30)}</article>`;
+    expect(at('/aboutUs.html', story)).toBe('landing');
+    expect(at('/about-us/', story)).toBe('landing');
     // Still: a post under the blog is an article, and a page merely named "details" is not a product.
     expect(at('/blog/first-post', '<h2>First post</h2><p>Hello.</p>')).toBe('article');
+    expect(at('/blog/about-our-move', story)).toBe('article');
     expect(at('/details.html', '<h2>Our services</h2><p>Hello.</p>')).not.toBe('product');
   });
 

@@ -42,6 +42,8 @@ const SINGLE_POST_FILE =
 const SINGLE_PRODUCT_FILE = /\/((product|shop|item)[-_]?(details?|single)|single[-_]?product)(\.html?|\.php|\/|$)/i;
 /** The index of a blog or a news section (blog.html, /news/): a listing of posts. */
 const POST_INDEX = /\/(blog|news|articles|posts)(\.html?|\.php|\/)?$/i;
+/** A site's about page: about.html, aboutUs.html, /about-us/, /our-story. */
+const ABOUT_PAGE = /\/(about([-_]?us)?|our[-_]?story|who[-_]?we[-_]?are)(\.html?|\.php|\/)?$/i;
 /** A documentation file at the top of a site (documentation.html, /docs). */
 const DOCS_FILE = /\/(docs|documentation)(\.html?|\/)?$/i;
 
@@ -81,6 +83,8 @@ export function detectPageType(page: Page, s: Signals): PageType {
     (/\b(contact|get in touch)\b/i.test(h1) && messageForm)
   )
     return 'contact';
+  // An about page introduces the business: however long its story, it is judged as a landing page.
+  if (ABOUT_PAGE.test(path) && !ARTICLE_TYPES.some((t) => types.has(t))) return 'landing';
   const longArticle = longPosts(page).length > 0;
   if (
     ARTICLE_TYPES.some((t) => types.has(t)) ||

@@ -214,6 +214,19 @@ describe('the scan on pages nobody here wrote', () => {
     expect(at('/blog.html', '<h2>First post</h2><p>Hello.</p>')).toBe('category');
     expect(at('/news/', '<h2>First story</h2><p>Hello.</p>')).toBe('category');
     expect(at('/documentation.html', '<h2>Install</h2><p>Run it.</p>')).toBe('article');
+    // A page headed as the shop's products that shows several prices lists them, whatever its path.
+    const items = ['Cap', 'Scarf', 'Tote']
+      .map((p, i) => `<div class="card"><h5>${p}</h5><span>$${29 + i}.99</span><button>Add</button></div>`)
+      .join('');
+    const headed = (h1: string): string =>
+      auditPage(
+        parseWithGo(
+          `<!doctype html><html lang="en"><head><title>Shop</title></head><body><h1>${h1}</h1>${items}</body></html>`,
+          'https://fixture.example/product/product.html',
+        ),
+      ).pageType;
+    expect(headed('Our Products')).toBe('category');
+    expect(headed('Linen cap')).toBe('product');
     // An about page, however long its story, is judged as a landing page.
     const story = `<h2>Our story</h2><article>${'<p>We started in a garage with one sewing machine and a lot of linen.</p>'.repeat(30)}</article>`;
     expect(at('/aboutUs.html', story)).toBe('landing');

@@ -42,6 +42,8 @@ const SINGLE_POST_FILE =
 const SINGLE_PRODUCT_FILE = /\/((product|shop|item)[-_]?(details?|single)|single[-_]?product)(\.html?|\.php|\/|$)/i;
 /** The index of a blog or a news section (blog.html, /news/): a listing of posts. */
 const POST_INDEX = /\/(blog|news|articles|posts)(\.html?|\.php|\/)?$/i;
+/** A heading that names the shop's products as a whole, not one product. */
+const LISTING_H1 = /^(our |all |shop |browse (our |all )?)?(products|collection|catalog(ue)?|shop|store)$|^shop all\b/i;
 /** A site's about page: about.html, aboutUs.html, /about-us/, /our-story. */
 const ABOUT_PAGE = /\/(about([-_]?us)?|our[-_]?story|who[-_]?we[-_]?are)(\.html?|\.php|\/)?$/i;
 /** A documentation file at the top of a site (documentation.html, /docs). */
@@ -59,6 +61,8 @@ export function detectPageType(page: Page, s: Signals): PageType {
   const buyButtons = s.structure.controls.filter((c) => BUY_BUTTON.test(c.text.trim())).length;
   // Four or more products with their own buttons make a listing, even under a /product/ path.
   const manyProducts = Math.max(addToCart, buyButtons) >= 4;
+  // A page headed as the shop's products ("Our products", "Shop all") that shows several prices lists them.
+  if (LISTING_H1.test(h1.trim()) && s.structure.prices.filter((p) => !p.struck).length >= 2) return 'category';
   if (
     (productMarkup && addToCart <= 2) ||
     ((/\/(products?|p|item)\/[^/]+/.test(path) || SINGLE_PRODUCT_FILE.test(path)) && !manyProducts) ||

@@ -213,6 +213,7 @@ describe('the scan on pages nobody here wrote', () => {
       expect(at(path), path).toBe('product');
     expect(at('/blog.html', '<h2>First post</h2><p>Hello.</p>')).toBe('category');
     expect(at('/news/', '<h2>First story</h2><p>Hello.</p>')).toBe('category');
+    expect(at('/resources/', '<h2>Guides</h2><p>Hello.</p>')).toBe('category');
     expect(at('/documentation.html', '<h2>Install</h2><p>Run it.</p>')).toBe('article');
     // A page headed as the shop's products that shows several prices lists them, whatever its path.
     const items = ['Cap', 'Scarf', 'Tote']

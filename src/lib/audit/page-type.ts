@@ -40,8 +40,8 @@ const SINGLE_POST_FILE =
 
 /** A template's file for one product: product-details.html, productDetails.html, shop-single.html, single-product.html. */
 const SINGLE_PRODUCT_FILE = /\/((product|shop|item)[-_]?(details?|single)|single[-_]?product)(\.html?|\.php|\/|$)/i;
-/** The index of a blog or a news section (blog.html, /news/): a listing of posts. */
-const POST_INDEX = /\/(blog|news|articles|posts)(\.html?|\.php|\/)?$/i;
+/** The index of a blog, a news section or a resource hub (blog.html, /news/, /resources/): a listing of posts. */
+const POST_INDEX = /\/(blog|news|articles|posts|stories|updates|press|resources)(\.html?|\.php|\/)?$/i;
 /** A heading that names the shop's products as a whole, not one product. */
 const LISTING_H1 = /^(our |all |shop |browse (our |all )?)?(products|collection|catalog(ue)?|shop|store)$|^shop all\b/i;
 /** A site's about page: about.html, aboutUs.html, /about-us/, /our-story. */

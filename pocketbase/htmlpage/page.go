@@ -51,8 +51,15 @@ var (
 	voidTags      = set("area", "base", "basefont", "br", "col", "command", "embed", "frame", "hr", "img", "input", "isindex", "keygen", "link", "meta", "param", "source", "track", "wbr")
 	invisibleTags = set("script", "style", "noscript", "template", "head", "title", "svg")
 	skippedTags   = set("noscript", "iframe", "noembed", "noframes", "xmp", "plaintext")
-	blockTags     = set("p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "br", "td", "section", "article", "header", "footer", "tr")
-	foreignTags   = set("svg", "math")
+	// blockTags are laid out apart from their neighbours: their text is separated at both edges.
+	blockTags = set("p", "div", "li", "h1", "h2", "h3", "h4", "h5", "h6", "br", "hr", "td", "th", "tr", "section",
+		"article", "header", "footer", "nav", "main", "aside", "ul", "ol", "dl", "dt", "dd", "table", "thead", "tbody",
+		"tfoot", "caption", "form", "fieldset", "legend", "figure", "figcaption", "blockquote", "pre", "address",
+		"details", "summary", "dialog", "option", "button", "select", "textarea")
+	// startsApart: a link starts a new piece of text (two links side by side are two labels), but
+	// may end inside a sentence ("see our <a>prices</a>."), so only its start is separated.
+	startsApart = set("a")
+	foreignTags = set("svg", "math")
 )
 
 // htmlparser2's openImpliesClose: opening the key closes open elements of the set.

@@ -38,8 +38,8 @@ func (b *builder) appendText(raw string) {
 	chunk := collapseSpace(raw)
 	trimmed := trimSpace(chunk)
 	if trimmed == "" {
-		if chunk != "" && !b.lastSpace {
-			b.push(" ")
+		if chunk != "" {
+			b.separate() // white space between tags separates words in the elements too
 		}
 		return
 	}
@@ -49,7 +49,26 @@ func (b *builder) appendText(raw string) {
 	for _, el := range b.open {
 		el.Words += words
 		if el.textUnits < textCap {
-			el.Text, el.textUnits = capUnits(el.Text+chunk, textCap)
+			add := chunk
+			if strings.HasSuffix(el.Text, " ") {
+				add = strings.TrimPrefix(add, " ")
+			}
+			el.Text, el.textUnits = capUnits(el.Text+add, textCap)
+		}
+	}
+}
+
+// separate puts a space where one piece of text ends and another begins (white space between tags,
+// a block's edge, a link after text), in the page's text and in the text of every open element, so that
+// neighbours such as a price and the rating below it ("$49.00", "Rated 4.5") stay two words.
+func (b *builder) separate() {
+	if !b.lastSpace {
+		b.push(" ")
+	}
+	for _, el := range b.open {
+		if el.Text != "" && !strings.HasSuffix(el.Text, " ") && el.textUnits < textCap {
+			el.Text += " "
+			el.textUnits++
 		}
 	}
 }
@@ -65,6 +84,9 @@ func (b *builder) onOpen(name string, attrs map[string]string) {
 	b.flush()
 	if b.rawSkip != "" {
 		return
+	}
+	if blockTags[name] || startsApart[name] {
+		b.separate()
 	}
 	ancestors := make([]string, len(b.open))
 	for i, o := range b.open {
@@ -140,8 +162,8 @@ func (b *builder) onClose(name string) {
 		}
 		b.scriptBuf = nil
 	}
-	if !b.lastSpace && blockTags[name] {
-		b.push(" ")
+	if blockTags[name] {
+		b.separate()
 	}
 }
 

@@ -124,10 +124,12 @@ var (
 	starIcon  = regexp.MustCompile(`(?i)(?:^|[-_])star(?:$|[-_])`)
 	emptyStar = regexp.MustCompile(`(?i)star-?o(?:$|[-_])|empty|outline|regular|\bfar\b|star-half`)
 	// The colour or name that says a row of unnamed SVGs is a row of stars (Tailwind's text-yellow-400).
-	starColour    = regexp.MustCompile(`(?i)yellow|amber|gold|orange|warning|star|rating`)
-	logoHint      = regexp.MustCompile(`(?i)logo|brand|client|customer|partner|press|featured|trusted|sponsor`)
-	logoLabel     = regexp.MustCompile(`(?i)\b(logos?|brands|clients|customers|partners|press|featured in|trusted by|sponsors?|supported by|backed by|as seen (in|on))\b`)
-	priceToken    = regexp.MustCompile(`(?:[$€£¥₹]\s?\d[\d.,]*|\d[\d.,]*\s?(?:[€$£₹]|USD|EUR|GBP|CHF|SEK|kr\b))`)
+	starColour = regexp.MustCompile(`(?i)yellow|amber|gold|orange|warning|star|rating`)
+	logoHint   = regexp.MustCompile(`(?i)logo|brand|client|customer|partner|press|featured|trusted|sponsor`)
+	logoLabel  = regexp.MustCompile(`(?i)\b(logos?|brands|clients|customers|partners|press|featured in|trusted by|sponsors?|supported by|backed by|as seen (in|on))\b`)
+	// A price: a currency sign or code before the amount ("$49", "RM 189.00", "Rs. 499") or after it
+	// ("49,90 €", "120 zł", "299 kr").
+	priceToken    = regexp.MustCompile(`(?:[$€£¥₹₩₺₽₱₦৳]\s?\d[\d.,]*|\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN|CZK|INR|MYR|SGD|HKD|JPY|RM|Rs\.?|Rp)\s?\d[\d.,]*|\d[\d.,]*\s?(?:[€$£₹₺₽৳]|USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|zł|Kč|kr\b))`)
 	struckClass   = regexp.MustCompile(`compare|was|old|original|regular|strike|crossed|before|list-price|msrp|retail`)
 	privacyWord   = regexp.MustCompile(`(?i)privacy|datenschutz|confidentialit|privacidad|gdpr`)
 	searchName    = regexp.MustCompile(`^(?i:q|s|query|search|keywords?)$`)
@@ -316,7 +318,7 @@ func (t *tree) control(i int) (Control, bool) {
 			}
 		})
 	}
-	styled := e.Tag != "a" || strings.EqualFold(e.Attrs["role"], "button") || anyClass(e, styledClass)
+	styled := e.Tag != "a" || strings.EqualFold(e.Attrs["role"], "button") || anyClass(e, styledClass) || utilityButton(e)
 	text, _ = capUnits(text, 120)
 	c := Control{Text: text, Tag: e.Tag, Href: e.Attrs["href"], Selector: t.selector(i), Offset: e.TextOffset, Region: t.region(i), Styled: styled}
 	c.Box = renderedBox(e.Attrs["data-cro-box"])
@@ -509,13 +511,20 @@ func (t *tree) svgStars(i int) int {
 	return best
 }
 
+// textStars counts the stars written as characters: full ones (★, the ⭐ emoji) and the row they
+// make with empty ones (☆), so "★★☆☆☆" and "⭐⭐⭐⭐" are ratings and a lone "⭐ Featured" is not.
+func textStars(text string) (full, row int) {
+	full = strings.Count(text, "★") + strings.Count(text, "⭐")
+	return full, full + strings.Count(text, "☆")
+}
+
 func (t *tree) ratings() []Rating {
 	var cands []int
 	value := map[int]float64{}
 	for i, e := range t.els {
 		label := e.Attrs["aria-label"] + " " + e.Attrs["title"]
-		stars := strings.Count(e.Text, "★")
-		drawn, full := t.drawnStars(i)
+		full, row := textStars(e.Text)
+		drawn, drawnFull := t.drawnStars(i)
 		switch {
 		case strings.EqualFold(e.Attrs["itemprop"], "ratingValue"):
 			v := e.Attrs["content"]
@@ -526,13 +535,13 @@ func (t *tree) ratings() []Rating {
 		case ratingLabel.MatchString(label) && (anyClass(e, ratingClass) || e.Attrs["role"] == "img"):
 			m := ratingLabel.FindStringSubmatch(label)
 			value[i] = parseNumber(m[1] + m[2])
-		case e.Words <= 12 && stars >= 3:
-			value[i] = float64(stars)
+		case e.Words <= 12 && row >= 3:
+			value[i] = float64(full)
 		case e.Words <= 12 && anyClass(e, ratingClass) && ratingLabel.MatchString(e.Text):
 			m := ratingLabel.FindStringSubmatch(e.Text)
 			value[i] = parseNumber(m[1] + m[2])
 		case e.Words <= 12 && e.Tag != "body" && drawn >= 3 && drawn <= 10:
-			value[i] = float64(full)
+			value[i] = float64(drawnFull)
 		case e.Words <= 12 && e.Tag != "body" && t.svgStars(i) > 0:
 			value[i] = float64(t.svgStars(i))
 		default:
@@ -642,6 +651,8 @@ func (t *tree) struck(i int) bool {
 
 func amountOf(token string) float64 {
 	digits := strings.TrimFunc(token, func(r rune) bool { return (r < '0' || r > '9') && r != '.' && r != ',' })
+	digits = strings.TrimLeft(digits, ".,") // "Rs. 499"
+	digits = strings.TrimSpace(digits)
 	// 1,299.00 and 1.299,00 and 49,90: the last separator followed by two digits is the decimal one.
 	if n := len(digits); n >= 3 && (digits[n-3] == '.' || digits[n-3] == ',') {
 		whole := strings.NewReplacer(".", "", ",", "").Replace(digits[:n-3])
@@ -808,3 +819,27 @@ func (t *tree) headResource(e *Element) (HeadResource, bool) {
 	}
 	return r, true
 }
+
+// utilityButton: a link drawn as a button with utility classes (Tailwind's "rounded-lg bg-cyan-600
+// px-4 py-2"): a filled background, padding and rounded corners. A text link's hover colour or
+// a card's background alone does not make one.
+func utilityButton(e *Element) bool {
+	var fill, pad, round bool
+	for _, c := range classes(e) {
+		switch {
+		case strings.HasPrefix(c, "bg-") && !bgNotFill.MatchString(c):
+			fill = true
+		case paddingClass.MatchString(c):
+			pad = true
+		case c == "rounded" || strings.HasPrefix(c, "rounded-"):
+			round = true
+		}
+	}
+	return fill && pad && round
+}
+
+var (
+	// Background utilities that are not a fill: image placement, clipping, transparency.
+	bgNotFill    = regexp.MustCompile(`^bg-(transparent|none|inherit|current|cover|contain|auto|center|top|bottom|left|right|fixed|local|scroll|repeat|no-repeat|repeat-x|repeat-y|clip-.*|origin-.*|blend-.*|opacity-.*|\[url.*)$`)
+	paddingClass = regexp.MustCompile(`^p[xy]?-(\d|\[)`)
+)

@@ -186,3 +186,51 @@ func TestRenderedMarks(t *testing.T) {
 		t.Fatalf("boxes: %+v", s.Controls)
 	}
 }
+
+// Stars written as characters are a rating whether they are ★ or the ⭐ emoji, and a row with
+// empty stars (★★☆☆☆) counts its full ones; one star beside a word is a decoration.
+func TestWrittenStarRatings(t *testing.T) {
+	doc := `<html><body><div class="review"><div class="stars">⭐️⭐️⭐️⭐️</div><span>by Sarah N.</span></div>
+ <p class="score">★★☆☆☆</p><h3 class="badge">⭐ Featured</h3><p>Rated ★ by our staff</p></body></html>`
+	s := Parse([]byte(doc), "https://shop.example/").Structure
+	if len(s.Ratings) != 2 || s.Ratings[0].Value != 4 || s.Ratings[1].Value != 2 {
+		t.Fatalf("want the emoji row (4) and the written row (2), got %+v", s.Ratings)
+	}
+}
+
+// A link drawn as a button with utility classes is styled like one; a menu link with a hover
+// colour, or a padded card with a background, is not.
+func TestUtilityClassButtons(t *testing.T) {
+	doc := `<html><body><header><a href="#kontakt" class="rounded-lg bg-cyan-600 px-4 py-2 text-white">Umów wizytę</a>
+ <a href="#onas" class="hover:text-cyan-700 hover:bg-gray-100 px-2 rounded">O nas</a></header>
+ <main><a href="/case" class="block bg-white p-6 shadow">Case study</a><a href="/x" class="bg-cover bg-center px-4 rounded">Gallery</a></main></body></html>`
+	s := Parse([]byte(doc), "https://salon.example/").Structure
+	styled := map[string]bool{}
+	for _, c := range s.Controls {
+		styled[c.Text] = c.Styled
+	}
+	if !styled["Umów wizytę"] || styled["O nas"] || styled["Case study"] || styled["Gallery"] {
+		t.Fatalf("only the filled, padded, rounded link is a button: %v", styled)
+	}
+}
+
+// Prices are found in the currencies real shops write, with the code or sign before or after the
+// amount; a form number or a room number is not a price.
+func TestPriceCurrencies(t *testing.T) {
+	doc := `<html><body><p class="a">RM 189.00</p><p class="b">Rs. 499</p><p class="c">৳3,500 /visit</p><p class="d">120 zł</p>
+ <p class="e">CHF 49</p><p>Fill in FORM 1040 by April, room 12.</p></body></html>`
+	s := Parse([]byte(doc), "https://shop.example/").Structure
+	var got []float64
+	for _, p := range s.Prices {
+		got = append(got, p.Amount)
+	}
+	want := []float64{189, 499, 3500, 120, 49}
+	if len(got) != len(want) {
+		t.Fatalf("prices %+v, want amounts %v", s.Prices, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("prices %+v, want amounts %v", s.Prices, want)
+		}
+	}
+}

@@ -53,12 +53,34 @@ describe('the scan on pages nobody here wrote', () => {
     expect(ids(page(`${H1}<nav><a href="about.html">Our shop</a></nav>`))).not.toContain('trust-no-about');
     expect(ids(page(`${H1}<nav><a href="/x">About Northwind</a></nav>`))).not.toContain('trust-no-about');
     expect(ids(page(`${H1}<nav><a href="/x">Über uns</a> <a href="/y">Quiénes somos</a></nav>`))).not.toContain('trust-no-about');
+    for (const words of ['O nas', 'Om oss', 'Quem somos', 'Despre noi', 'Über mich'])
+      expect(ids(page(`${H1}<nav><a href="#x">${words}</a></nav>`)), words).not.toContain('trust-no-about');
+    // A word that only starts like one is not: "Onasis", "Ommatidia".
+    expect(ids(page(`${H1}<nav><a href="/o">Onasis</a> <a href="/m">Ommatidia</a></nav>`))).toContain('trust-no-about');
     expect(ids(page(`${H1}<h2>Our history</h2><p>Since 1962.</p>`))).not.toContain('trust-no-about');
     expect(ids(page(`${H1}<h2>Meet our founders</h2><p>Ana and Jo.</p>`))).not.toContain('trust-no-about');
     // Still reported: a page whose links say neither.
     const r = page(`${H1}<nav><a href="/shop">Shop</a> <a href="/aboutique">Boutique</a></nav>`);
     expect(ids(r)).toContain('trust-no-about');
     expect(ids(r)).toContain('trust-no-contact');
+  });
+
+  test('a link drawn as a button with utility classes is a call to action in any language; a plain menu link is not', () => {
+    const button = page(`${H1}<main><a href="#kontakt" class="rounded-lg bg-cyan-600 px-4 py-2 text-white">Umów konsultację</a></main>`);
+    expect(ids(button)).not.toContain('cta-missing');
+    const plain = page(`${H1}<main><a href="#kontakt" class="text-cyan-700 hover:underline">Umów konsultację</a></main>`);
+    expect(ids(plain)).toContain('cta-missing');
+  });
+
+  test('stars written as emoji are a rating; one star beside a word is not', () => {
+    const shop = (extra: string): string[] =>
+      ids(
+        page(`<h1>Linen shirts</h1><a href="/cart">Cart</a>${extra}
+          <div class="product"><h3>Linen shirt</h3><span class="price">$49.00</span><button>Add to cart</button></div>
+          <div class="product"><h3>Linen trousers</h3><span class="price">$59.00</span><button>Add to cart</button></div>`),
+      );
+    expect(shop('<div class="review"><div class="stars">⭐️⭐️⭐️⭐️</div><p>by Aiman R.</p></div>')).not.toContain('social-no-ratings');
+    expect(shop('<h3>⭐ Featured</h3>')).toContain('social-no-ratings');
   });
 
   test('a privacy policy is found in the languages templates ship in', () => {
@@ -110,8 +132,16 @@ describe('the scan on pages nobody here wrote', () => {
     expect(shop('<a href="shoping-cart.html">0 items</a>')).not.toContain('checkout-no-cart');
     expect(shop('<a href="#"><i class="fa fa-shopping-bag"></i></a>')).not.toContain('checkout-no-cart');
     expect(shop('<a href="#"><i class="bi bi-bag"></i><span>2</span></a>')).not.toContain('checkout-no-cart');
-    // Still reported on a shop: a header with neither (a handbag category is not the cart).
+    // A trolley drawn as an unnamed SVG: a body and two equal wheels at the bottom.
+    const trolley =
+      '<svg viewBox="0 0 24 24"><path d="M21 7H7.5L5.9 3.6C5.7 3.2 5.4 3 5 3H2v2h2.4l4.7 10.4c.2.4.5.6.9.6h8"/><circle cx="10.5" cy="18.5" r="1.5"/><circle cx="17.5" cy="18.5" r="1.5"/></svg>';
+    expect(shop(`<a href="#">${trolley}</a>`)).not.toContain('checkout-no-cart');
+    // Still reported on a shop: a header with neither (a handbag category is not the cart), or an
+    // unnamed SVG of a person (one circle) or of two eyes at the top.
     expect(shop('<a href="/handbags">Handbags</a><a href="/wishlist"><i class="fa fa-heart"></i></a>')).toContain('checkout-no-cart');
+    const person = '<svg viewBox="0 0 24 24"><circle cx="12" cy="7" r="3"/><path d="M12 2C9.2 2 7 4.2 7 7"/></svg>';
+    const face = '<svg viewBox="0 0 24 24"><path d="M2 12h20"/><circle cx="8" cy="6" r="1.5"/><circle cx="16" cy="6" r="1.5"/></svg>';
+    expect(shop(`<a href="/account">${person}</a><a href="/smile">${face}</a>`)).toContain('checkout-no-cart');
   });
 
   test('ratings written as a score out of five are ratings', () => {
@@ -169,6 +199,43 @@ describe('the scan on pages nobody here wrote', () => {
     expect(at('/product/product.html', grid)).toBe('category');
     // Still a product page: one product with its own button.
     expect(at('/product/linen-shirt.html', '<h2>Linen shirt</h2><span>$49.00</span><button>Add to cart</button>')).toBe('product');
+  });
+
+  test("a template's product-details, blog index and documentation files are a product, a listing and an article", () => {
+    const at = (path: string, body = '<h2>Linen shirt</h2><span>RM 189.00</span><button>Add to cart</button>'): string =>
+      auditPage(
+        parseWithGo(
+          `<!doctype html><html lang="en"><head><title>Linen</title></head><body><h1>Linen</h1>${body}</body></html>`,
+          `https://fixture.example${path}`,
+        ),
+      ).pageType;
+    for (const path of ['/product-details/', '/productDetails.html', '/shop-single.html', '/single-product.html'])
+      expect(at(path), path).toBe('product');
+    expect(at('/blog.html', '<h2>First post</h2><p>Hello.</p>')).toBe('category');
+    expect(at('/news/', '<h2>First story</h2><p>Hello.</p>')).toBe('category');
+    expect(at('/resources/', '<h2>Guides</h2><p>Hello.</p>')).toBe('category');
+    expect(at('/documentation.html', '<h2>Install</h2><p>Run it.</p>')).toBe('article');
+    // A page headed as the shop's products that shows several prices lists them, whatever its path.
+    const items = ['Cap', 'Scarf', 'Tote']
+      .map((p, i) => `<div class="card"><h5>${p}</h5><span>$${29 + i}.99</span><button>Add</button></div>`)
+      .join('');
+    const headed = (h1: string): string =>
+      auditPage(
+        parseWithGo(
+          `<!doctype html><html lang="en"><head><title>Shop</title></head><body><h1>${h1}</h1>${items}</body></html>`,
+          'https://fixture.example/product/product.html',
+        ),
+      ).pageType;
+    expect(headed('Our Products')).toBe('category');
+    expect(headed('Linen cap')).toBe('product');
+    // An about page, however long its story, is judged as a landing page.
+    const story = `<h2>Our story</h2><article>${'<p>We started in a garage with one sewing machine and a lot of linen.</p>'.repeat(30)}</article>`;
+    expect(at('/aboutUs.html', story)).toBe('landing');
+    expect(at('/about-us/', story)).toBe('landing');
+    // Still: a post under the blog is an article, and a page merely named "details" is not a product.
+    expect(at('/blog/first-post', '<h2>First post</h2><p>Hello.</p>')).toBe('article');
+    expect(at('/blog/about-our-move', story)).toBe('article');
+    expect(at('/details.html', '<h2>Our services</h2><p>Hello.</p>')).not.toBe('product');
   });
 
   test('an app shell built by script is not judged on a body it does not serve; its head still is', () => {

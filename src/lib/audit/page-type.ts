@@ -38,6 +38,17 @@ export function pathOf(url: string): string {
 const SINGLE_POST_FILE =
   /\/((blog|news|post|article)[-_](single|post|details?|article)|single[-_](post|blog|article|news)|post|article|blog[-_]?post)\.html?$/;
 
+/** A template's file for one product: product-details.html, productDetails.html, shop-single.html, single-product.html. */
+const SINGLE_PRODUCT_FILE = /\/((product|shop|item)[-_]?(details?|single)|single[-_]?product)(\.html?|\.php|\/|$)/i;
+/** The index of a blog, a news section or a resource hub (blog.html, /news/, /resources/): a listing of posts. */
+const POST_INDEX = /\/(blog|news|articles|posts|stories|updates|press|resources)(\.html?|\.php|\/)?$/i;
+/** A heading that names the shop's products as a whole, not one product. */
+const LISTING_H1 = /^(our |all |shop |browse (our |all )?)?(products|collection|catalog(ue)?|shop|store)$|^shop all\b/i;
+/** A site's about page: about.html, aboutUs.html, /about-us/, /our-story. */
+const ABOUT_PAGE = /\/(about([-_]?us)?|our[-_]?story|who[-_]?we[-_]?are)(\.html?|\.php|\/)?$/i;
+/** A documentation file at the top of a site (documentation.html, /docs). */
+const DOCS_FILE = /\/(docs|documentation)(\.html?|\/)?$/i;
+
 export function detectPageType(page: Page, s: Signals): PageType {
   const path = pathOf(page.url);
   const types = schemaTypes(page);
@@ -50,14 +61,22 @@ export function detectPageType(page: Page, s: Signals): PageType {
   const buyButtons = s.structure.controls.filter((c) => BUY_BUTTON.test(c.text.trim())).length;
   // Four or more products with their own buttons make a listing, even under a /product/ path.
   const manyProducts = Math.max(addToCart, buyButtons) >= 4;
-  if ((productMarkup && addToCart <= 2) || (/\/(products?|p|item)\/[^/]+/.test(path) && !manyProducts) || addToCart === 1) return 'product';
+  // A page headed as the shop's products ("Our products", "Shop all") that shows several prices lists them.
+  if (LISTING_H1.test(h1.trim()) && s.structure.prices.filter((p) => !p.struck).length >= 2) return 'category';
+  if (
+    (productMarkup && addToCart <= 2) ||
+    ((/\/(products?|p|item)\/[^/]+/.test(path) || SINGLE_PRODUCT_FILE.test(path)) && !manyProducts) ||
+    addToCart === 1
+  )
+    return 'product';
   // A listing: a shop's collection or category, or a page selling many products side by side.
   const homePath = HOME_PATH.test(path);
   if (
     /\/(collections?|categor(y|ies)|product-category|shop|catalog|c|products|productos|produits|produkte|prodotti|tienda)(\/|$|\.html?$)/.test(
       path,
     ) ||
-    (manyProducts && !homePath)
+    (manyProducts && !homePath) ||
+    POST_INDEX.test(path)
   )
     return 'category';
   if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path) || /\b(pricing|plans and pricing|choose (a|your) plan)\b/i.test(h1))
@@ -68,6 +87,8 @@ export function detectPageType(page: Page, s: Signals): PageType {
     (/\b(contact|get in touch)\b/i.test(h1) && messageForm)
   )
     return 'contact';
+  // An about page introduces the business: however long its story, it is judged as a landing page.
+  if (ABOUT_PAGE.test(path) && !ARTICLE_TYPES.some((t) => types.has(t))) return 'landing';
   const longArticle = longPosts(page).length > 0;
   if (
     ARTICLE_TYPES.some((t) => types.has(t)) ||
@@ -75,6 +96,7 @@ export function detectPageType(page: Page, s: Signals): PageType {
     DOCS_GENERATOR.test(metaContent(page, 'generator') ?? '') ||
     /\/(blog|news|articles?|posts?|docs|documentation|guides?|reference|kb|knowledge-base)\/.+/.test(path) ||
     SINGLE_POST_FILE.test(path) ||
+    DOCS_FILE.test(path) ||
     longArticle
   )
     return 'article';

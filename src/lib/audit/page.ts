@@ -222,6 +222,21 @@ export function schemaTypes(page: Page): Set<string> {
  * come in document order, so a control's descendants are the elements right after it that are
  * nested deeper inside it. An SVG's <title> is its accessible name.
  */
+/**
+ * Whether an unnamed SVG draws a shopping trolley: a body and two equal wheels side by side in the
+ * lower part of the picture (Feather's and Lucide's cart, and hand-drawn ones). A person (one
+ * circle) or a pair of eyes at the top is not one.
+ */
+function drawsTrolley(svg: PageElement[]): boolean {
+  const root = svg.find((e) => e.tag === 'svg');
+  const wheels = svg.filter((e) => e.tag === 'circle').map((c) => ['cx', 'cy', 'r'].map((k) => Number.parseFloat(c.attrs[k] ?? '')));
+  if (!root || wheels.length !== 2 || !svg.some((e) => e.tag === 'path' || e.tag === 'polyline')) return false;
+  const height = Number.parseFloat((root.attrs.viewBox ?? root.attrs.viewbox ?? '').split(/[\s,]+/)[3] ?? root.attrs.height ?? '');
+  const [[x1, y1, r1], [x2, y2, r2]] = wheels as [number[], number[]];
+  if (![x1, y1, r1, x2, y2, r2, height].every((n) => Number.isFinite(n!)) || !height) return false;
+  return r1 === r2 && r1! > 0 && r1! <= height / 6 && y1 === y2 && y1! >= height * 0.6 && Math.abs(x1! - x2!) > 2 * r1!;
+}
+
 export function linkIcons(page: Page): Map<number, string> {
   const out = new Map<number, string>();
   const els = page.elements;
@@ -230,13 +245,16 @@ export function linkIcons(page: Page): Map<number, string> {
     if (a.tag !== 'a' && a.tag !== 'button') continue;
     const depth = a.ancestors.length;
     const parts: string[] = [];
+    const svg: PageElement[] = [];
     for (let j = i + 1; j < els.length && j < i + 40; j++) {
       const d = els[j]!;
       if (d.ancestors.length <= depth || d.ancestors[depth] !== a.tag) break;
+      if (d.tag === 'svg' || d.ancestors.includes('svg')) svg.push(d);
       const drawn = d.tag === 'img' ? d.attrs.alt : d.tag === 'title' ? d.text : '';
       const name = [d.attrs.class, d.attrs['aria-label'], d.attrs.title, drawn].filter(Boolean).join(' ');
       if (name) parts.push(name);
     }
+    if (drawsTrolley(svg)) parts.push('cart');
     const own = [a.attrs['aria-label'], a.attrs.title, a.attrs.class, a.attrs.id].filter(Boolean).join(' ');
     if (parts.length || own) out.set(i, [own, ...parts].join(' ').trim());
   }

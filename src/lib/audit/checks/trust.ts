@@ -8,7 +8,7 @@ const ABOUT_HEADING =
 /** An about link by its address ('/about', a relative 'about.html') or by its words, in the languages the scan meets most. */
 const ABOUT_HREF = /(^|\/)(about|teams?|company|our-story|who-we-are)([-_./?#]|$)/i;
 const ABOUT_TEXT =
-  /^(about\b.{0,30}|team|our story|our team|company|who we are|über uns|ueber uns|sobre (nosotros|nós|nos)|quiénes somos|quienes somos|nosotros|qui sommes-nous|à propos|a propos|chi siamo|over ons)$/i;
+  /^(about\b.{0,30}|team|our story|our team|company|who we are|über uns|ueber uns|über mich|sobre (nosotros|nós|nos|mí|mim)|quiénes somos|quienes somos|quem somos|nosotros|qui sommes-nous|qui suis-je|à propos|a propos|chi siamo|chi sono|over ons|over mij|o nas|o mnie|o nás|o nama|om oss|om os|om mig|despre noi|rólunk|hakkımızda|meistä)$/i;
 const PRIVACY = /privacy|privac(idad|idade)|datenschutz|confidentialit|data protection|protection des données|protección de datos/i;
 
 /** A phone number after its label ("Phone: 012 345 678 9", "Tel. 0521 / 88 44 10"), in any national format. */

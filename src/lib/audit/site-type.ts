@@ -91,12 +91,60 @@ const OPENING_HOURS = new RegExp(
   `opening hours|hours of operation|working hours|business hours|office hours|our hours|we're open|we are open|open daily|\\b${DAY}\\.?\\s?(-|–|to)\\s?${DAY}\\b`,
   'i',
 );
+/** A time of day on a clock: "9AM", "5:30 pm", "08:30", "17.30", "14h" (dots only on the quarter hours: "24.99" is a price). */
+const CLOCK =
+  '((?:[01]?\\d|2[0-4])(?:[:.]\\d{2})?\\s?(?:am|pm|a\\.m\\.|p\\.m\\.)|(?:[01]?\\d|2[0-4])(?::[0-5]\\d|\\.(?:00|15|30|45))|(?:[01]?\\d|2[0-4])h\\d{0,2})';
+/** A span of hours ("9AM-7PM", "08:30 – 18:00", "11:00 AM to 10:00 PM"), in any language. */
+const TIME_RANGE = new RegExp(`(?<![\\d:.$€£])${CLOCK}\\s?(?:-|–|—|to|until|till|bis|à|a|al|às)\\s?${CLOCK}(?![\\d:.]|\\s?[$€£%])`, 'gi');
 const DAY_TIME = new RegExp(`\\b${DAY}\\b[^a-z0-9]{0,12}(\\d{1,2}(:\\d{2})?\\s?(am|pm|a\\.m\\.|p\\.m\\.)|closed)`, 'gi');
 
-/** A weekly timetable: three or more days, each followed by a time or "closed". */
+const MERIDIEM = /([ap])\.?m\.?$/i;
+
+/** A clock time in hours since midnight ("5:30 pm" is 17.5, "17.30" too). */
+function hoursOf(clock: string): number {
+  const [, h = '0', m = '0'] = /(\d{1,2})(?:[:.h](\d{2}))?/.exec(clock) ?? [];
+  const meridiem = MERIDIEM.exec(clock)?.[1]?.toLowerCase();
+  return (meridiem ? (Number(h) % 12) + (meridiem === 'p' ? 12 : 0) : Number(h)) + Number(m) / 60;
+}
+
+/**
+ * How many spans of hours on the page last from 2.5 to 16 hours: a venue's opening hours or a
+ * kitchen's service ("11:45 am - 2:30 pm"), not an agenda's slots ("10:00 - 11:00 Keynote").
+ */
+export function openingSpans(text: string): number {
+  let spans = 0;
+  for (const [, a = '', b = ''] of text.matchAll(TIME_RANGE)) {
+    const from = hoursOf(a);
+    let to = hoursOf(b);
+    // "5:30 pm - 9:00" and "9:00 - 5:00" close in the afternoon; "17.30 – 00.00" at midnight.
+    if (to <= from && !MERIDIEM.test(b) && to + 12 > from) to += 12;
+    if (to <= from) to += 24;
+    if (to - from >= 2.5 && to - from <= 16) spans++;
+  }
+  return spans;
+}
+
+/**
+ * A weekly timetable: three or more days, each followed by a time or "closed"; or two spans of
+ * opening hours (a day's two services, a week's days, several branches).
+ */
 function timetable(text: string): boolean {
+  if (openingSpans(text) >= 2) return true;
   return new Set([...text.matchAll(DAY_TIME)].map((m) => m[1]!.slice(0, 3).toLowerCase())).size >= 3;
 }
+/**
+ * A post: a date beside its title (just above or below the page's h1) and a body of paragraphs. A
+ * date far from the title is a footer's or a listing's; a dated page of short lines is a notice.
+ */
+function datedArticle(page: Page): boolean {
+  const title = page.elements.find((e) => e.tag === 'h1');
+  if (!title) return false;
+  const near = page.text.slice(Math.max(0, title.textOffset - 300), title.textOffset + title.text.length + 300);
+  return POST_DATE.test(near) && page.elements.filter((e) => e.tag === 'p' && e.words >= 40).length >= 2;
+}
+/** A street address: a number, a street's name that starts with a letter, and its kind. */
+const STREET_ADDRESS =
+  /\b\d{1,5}\s+[a-z][\w'-]*(?:\s[a-z][\w'-]*)?\s(?:street|st\.|avenue|ave\.?|road|rd\.?|boulevard|blvd\.?|lane|drive|highway|hwy\.?|plaza)\b/gi;
 const PERSONAL = /\b(i'm|i am|my name is|hire me|my work|my portfolio|resume|curriculum vitae)\b/i;
 const B2B_WORDS = wordsPattern([
   'agency',
@@ -284,6 +332,8 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     /\b\d{1,5}\s+\w+(\s\w+)?\s(street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd|lane|drive)\b/i.test(page.text)
   )
     add('local', 'address', 1); // one point: every kind of site shows an address
+  // Two or more street addresses: a business's branches (a company's one office is a single address).
+  if (new Set((page.text.match(STREET_ADDRESS) ?? []).map((a) => a.toLowerCase())).size >= 2) add('local', 'several addresses', 2);
   if (
     types.has('openinghoursspecification') ||
     JSON.stringify(page.jsonLd).includes('openingHours') ||
@@ -341,6 +391,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   // "Read more" under service or feature cards is no post: it counts where the page dates its posts.
   const dates = (page.text.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length;
   if ((dates >= 2 ? readMore : 0) + posted >= 3 || datedArticles >= 3) add('content', 'post listing', 2);
+  if (datedArticle(page)) add('content', 'dated article', 2);
   if (/\b(blog|news|magazine|journal|newspaper)\b/i.test(headline)) add('content', 'blog or news in the headings', 1);
   if (/\b(posted|published|written) (by|on)\b/i.test(page.text)) add('content', 'byline', 2);
   // Buttons that share the page itself on two or more networks: what a publication asks of its readers.
@@ -386,8 +437,14 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     add('b2b', 'team section', 1);
   if (s.structure.logoRows.length) add('b2b', 'client logos', 1);
   if (
-    s.forms.some((f) =>
-      f.fields.some((x) => /company|organi[sz]ation|job.?title|business.?name|team.?size|employees/i.test(`${x.name} ${x.label}`)),
+    // A lead form asks how to reach the person as well: a form about companies (a demo's fields, a
+    // survey) asks for no email or phone.
+    s.forms.some(
+      (f) =>
+        f.fields.some((x) => /company|organi[sz]ation|job.?title|business.?name|team.?size|employees/i.test(`${x.name} ${x.label}`)) &&
+        f.fields.some(
+          (x) => x.type === 'email' || x.type === 'tel' || /e-?mail|phone|tel\b/i.test(`${x.name} ${x.label} ${x.placeholder}`),
+        ),
     )
   )
     add('b2b', 'lead form asking for the company', 3);

@@ -9,7 +9,7 @@
  * weak evidence gets no type-specific advice.
  */
 import { classifiablePart, SITE_TYPE_KEYWORDS, SITE_TYPE_LABELS, type SiteType } from '../site-type';
-import { attr, descendantsOf, longPosts, metaContent, schemaTypes, type Page } from './page';
+import { attr, descendantsOf, metaContent, schemaTypes, type Page } from './page';
 import { commercialLinks, DOCS_GENERATOR, pathOf } from './page-type';
 import { layoutSigns } from './site-type-layout';
 import { linksMatching, type Signals } from './signals';
@@ -375,7 +375,6 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (['article', 'blogposting', 'newsarticle'].some((t) => types.has(t))) add('content', 'Article markup', 3);
   if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'article') add('content', 'og:type article', 2);
   if (/^\/(blog|news|articles?|posts?|stories|magazine)(\/|$)/.test(path)) add('content', 'blog URL', 2);
-  if (longPosts(page).length) add('content', 'long article', 1);
   const readMore = s.structure.controls.filter((c) => /^(read more|continue reading|read article|read the story)\b/i.test(c.text)).length;
   // A byline's words in any case (themes often write "5 MIN READ" in capitals); a name stays capitalised.
   const posted =
@@ -428,14 +427,9 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   const b2bWords =
     [title, s.headings.join(' \n '), metaContent(page, 'description') ?? ''].filter((t) => B2B_WORDS.test(t)).length + serviceHeadings;
   if (b2bWords) add('b2b', 'business vocabulary', b2bWords);
-  if (
-    s.headings.some((h) => /^(our )?services$|^at your service$|^what we (do|offer)$|^our (work|process|working process)$/i.test(h.trim()))
-  )
-    add('b2b', 'services section', 1);
   // A team presented on the page: a company's, not one person's.
   if (s.headings.some((h) => /^(meet )?(our|the) (amazing |awesome |creative |expert )?team!?$|^meet the team$/i.test(h.trim())))
     add('b2b', 'team section', 1);
-  if (s.structure.logoRows.length) add('b2b', 'client logos', 1);
   if (
     // A lead form asks how to reach the person as well: a form about companies (a demo's fields, a
     // survey) asks for no email or phone.
@@ -497,7 +491,6 @@ const WORD_SIGNS = new Set([
   'cause vocabulary',
   'business vocabulary',
   'sales call to action',
-  'services section',
   'team section',
 ]);
 

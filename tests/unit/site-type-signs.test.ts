@@ -61,6 +61,20 @@ describe('site-type signs from the structure', () => {
     );
   });
 
+  test("a shop's free-shipping promise is a shop sign in its languages; a restaurant's free delivery is not", () => {
+    expect(signs('<h1>Denim</h1><p>Free shipping for orders over $50</p>')).toContain('ecommerce:free shipping offer');
+    expect(signs('<h1>Moda</h1><p>Envío gratis en pedidos desde 40 €</p>')).toContain('ecommerce:free shipping offer');
+    expect(signs('<h1>Luigi pizzeria</h1><p>Free delivery on orders over $20</p>')).not.toContain('ecommerce:free shipping offer');
+  });
+
+  test('a link to a fundraising platform or a donate page in any language is a donate button; a payment link is not', () => {
+    expect(signs('<h1>Clean water</h1><a href="https://donorbox.org/clean-water">Help us</a>')).toContain('nonprofit:donate button');
+    expect(signs('<h1>Agua limpia</h1><a class="btn" href="/ayuda">Donar</a>')).toContain('nonprofit:donate button');
+    expect(signs('<h1>Trail shoes</h1><a href="https://www.paypal.com/checkoutnow">Pay with PayPal</a>')).not.toContain(
+      'nonprofit:donate button',
+    );
+  });
+
   test('a date beside the title over a body of paragraphs is a post; a date in the footer is not', () => {
     expect(signs(`<h1>Why we moved</h1><p>March 3, 2024 · Sam Lee</p>${paragraph(60)}${paragraph(50)}`)).toContain('content:dated article');
     expect(signs(`<h1>Why we moved</h1><p>Sam Lee</p>${paragraph(60)}${paragraph(50)}`)).not.toContain('content:dated article');

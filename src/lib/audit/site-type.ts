@@ -28,7 +28,29 @@ const ADD_TO_CART = wordsPattern([
   'aggiungi al carrello',
   'adicionar ao carrinho',
 ]);
-const DONATE = wordsPattern(['donate', 'donate now', 'give now', 'make a gift', 'sponsor a child']);
+const DONATE = wordsPattern([
+  'donate',
+  'donate now',
+  'give now',
+  'make a gift',
+  'sponsor a child',
+  'donar',
+  'dona ahora',
+  'haz un donativo',
+  'faire un don',
+  'spenden',
+  'jetzt spenden',
+  'doe agora',
+  'doar',
+  'dona ora',
+  'fai una donazione',
+]);
+/** A page that takes donations: the site's own, or a fundraising platform's. */
+const DONATION_HREF =
+  /^https?:\/\/(www\.)?(donorbox\.org|givebutter\.com|justgiving\.com|gofundme\.com|globalgiving\.org|classy\.org|paypal\.com\/donate)|\/(donat|donar|spenden|doar|faire-un-don)/i;
+/** A shop's promise to ship for free, in the languages of the shops the scan sees. */
+const FREE_SHIPPING =
+  /\bfree shipping\b|\b(envío|envio) gratis\b|\blivraison (gratuite|offerte)\b|\bkostenlose[rn]? versand\b|\bversandkostenfrei\b|\bspedizione gratuita\b|\bfrete gr[áa]tis\b/i;
 const CHARITY_WORDS = wordsPattern([
   'non-profit',
   'nonprofit',
@@ -374,6 +396,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     add('ecommerce', 'shop in the menu', 2);
   if (PRICE_SORT.test(page.text)) add('ecommerce', 'sorting by price', 2);
   if (s.headings.some((h) => PAYMENT_METHODS.test(h.trim()))) add('ecommerce', 'payment methods', 1);
+  if (FREE_SHIPPING.test(page.text)) add('ecommerce', 'free shipping offer', 2);
 
   if ([...types].some((t) => LOCAL_TYPES.test(t))) add('local', 'LocalBusiness markup', 3);
   if (
@@ -449,7 +472,10 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
 
   if (types.has('ngo') || types.has('nonprofitorganization') || JSON.stringify(page.jsonLd).includes('nonprofitStatus'))
     add('nonprofit', 'NGO markup', 3);
-  if (s.structure.controls.some((c) => DONATE.test(c.text) && c.region !== 'footer') || linksMatching(s, /\/donat/i).length)
+  if (
+    s.structure.controls.some((c) => DONATE.test(c.text) && c.region !== 'footer') ||
+    s.links.some((a) => DONATION_HREF.test(attr(a, 'href')))
+  )
     add('nonprofit', 'donate button', 3);
   if (CHARITY_WORDS.test(page.text)) add('nonprofit', 'charity statement', 2);
   // A cause's vocabulary where the site names itself: a point for each of the title, the headings,

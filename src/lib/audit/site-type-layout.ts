@@ -29,6 +29,24 @@ const AMOUNT_FIELD = /\b(amount|donation|donate)\b/i;
 const VOLUNTEER = /^(become a volunteer|volunteer( now| with us| today)?|join as a volunteer)$/i;
 /** Directions to the place: a venue's, a shop's or a practice's. */
 const DIRECTIONS = /^(get directions|directions|find us on the map|view on (google )?maps?)$/i;
+/**
+ * A shop's customer service: where its orders ship, how they come back, what it sells as gifts, in
+ * the languages of the shops the scan sees. A link's whole text, so a paragraph about delivery is none.
+ */
+const SHOP_SERVICE = new Map(
+  (
+    [
+      ['shipping', /^(free )?(shipping|shipment|delivery)( (info|information|policy|rates|& returns|and returns))?$/i],
+      ['returns', /^(returns?|refunds?|exchanges?)( (policy|& exchanges|and exchanges|& refunds))?$|^returns? & refunds?$/i],
+      ['orders', /^(track (my |your )?order|order (tracking|status)|my orders)$/i],
+      ['wishlist', /^(my )?(wishlist|wish list)$/i],
+      ['sizes', /^size (guide|chart)$/i],
+      ['gift cards', /^gift (cards?|vouchers?|certificates?)$/i],
+      ['shipping', /^(envíos?|envío gratis|livraison|versand|spedizion[ei]|entregas?|frete)$/i],
+      ['returns', /^(devoluciones|devoluções|trocas e devoluções|retours|rücksendungen?|rückgabe|resi|reembolsos?)$/i],
+    ] as [string, RegExp][]
+  ).map(([k, re]) => [re, k]),
+);
 /** A plan price switch between monthly and yearly billing. */
 const BILLING_SWITCH = /\b(monthly|month)\b\s*(\/|\||or)?\s*\b(yearly|annually|annual|year)\b|\bbilled (annually|yearly|monthly)\b/i;
 
@@ -69,6 +87,15 @@ export function layoutSigns(page: Page, s: Signals): LayoutSign[] {
   // Plans discounted for paying yearly strike their monthly price too: prices per period are plans.
   const perPeriod = (page.text.match(/[$€£]\s?\d[\d.,]*\s*(\/\s?|per\s|a\s)?(mo|month|monthly|year|yr|annually)\b/gi) ?? []).length;
   if (struck >= 2 && perPeriod < 2) signs.push(['ecommerce', 'sale prices', 2]);
+
+  // Two kinds of a shop's customer service linked (shipping and returns, orders and a wishlist).
+  const service = new Set(
+    s.links.flatMap((a) => {
+      const t = a.text.trim();
+      return [...SHOP_SERVICE].flatMap(([re, kind]) => (re.test(t) ? [kind] : []));
+    }),
+  );
+  if (service.size >= 2) signs.push(['ecommerce', 'shop service links', 2]);
 
   if (
     control(DIRECTIONS) ||

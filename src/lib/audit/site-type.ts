@@ -9,7 +9,7 @@
  * weak evidence gets no type-specific advice.
  */
 import { classifiablePart, SITE_TYPE_KEYWORDS, SITE_TYPE_LABELS, type SiteType } from '../site-type';
-import { attr, descendantsOf, longPosts, metaContent, schemaTypes, type Page } from './page';
+import { attr, descendantsOf, metaContent, schemaTypes, type Page } from './page';
 import { commercialLinks, DOCS_GENERATOR, pathOf } from './page-type';
 import { layoutSigns } from './site-type-layout';
 import { linksMatching, type Signals } from './signals';
@@ -28,7 +28,29 @@ const ADD_TO_CART = wordsPattern([
   'aggiungi al carrello',
   'adicionar ao carrinho',
 ]);
-const DONATE = wordsPattern(['donate', 'donate now', 'give now', 'make a gift', 'sponsor a child']);
+const DONATE = wordsPattern([
+  'donate',
+  'donate now',
+  'give now',
+  'make a gift',
+  'sponsor a child',
+  'donar',
+  'dona ahora',
+  'haz un donativo',
+  'faire un don',
+  'spenden',
+  'jetzt spenden',
+  'doe agora',
+  'doar',
+  'dona ora',
+  'fai una donazione',
+]);
+/** A page that takes donations: the site's own, or a fundraising platform's. */
+const DONATION_HREF =
+  /^https?:\/\/(www\.)?(donorbox\.org|givebutter\.com|justgiving\.com|gofundme\.com|globalgiving\.org|classy\.org|paypal\.com\/donate)|\/(donat|donar|spenden|doar|faire-un-don)/i;
+/** A shop's promise to ship for free, in the languages of the shops the scan sees. */
+const FREE_SHIPPING =
+  /\bfree shipping\b|\b(envío|envio) gratis\b|\blivraison (gratuite|offerte)\b|\bkostenlose[rn]? versand\b|\bversandkostenfrei\b|\bspedizione gratuita\b|\bfrete gr[áa]tis\b/i;
 const CHARITY_WORDS = wordsPattern([
   'non-profit',
   'nonprofit',
@@ -58,6 +80,56 @@ const LOCAL_WORDS = wordsPattern([
   'veterinary',
   'car repair',
   'visit us',
+  // Trades that serve people at a place of their own. Not the words that name software as well
+  // ("spa", "fitness", "bar"), nor trades that sell online as often (coffee, pharmacy, real estate).
+  'cafe',
+  'café',
+  'pizzeria',
+  'bistro',
+  'steakhouse',
+  'sushi bar',
+  'brewery',
+  'winery',
+  'catering',
+  'barber',
+  'barbershop',
+  'barber shop',
+  'hair salon',
+  'nail salon',
+  'day spa',
+  'massage',
+  'yoga studio',
+  'pilates studio',
+  'gym',
+  'fitness center',
+  'fitness centre',
+  'fitness club',
+  'hotel',
+  'resort',
+  'bed and breakfast',
+  'hostel',
+  'florist',
+  'dry cleaning',
+  'laundry',
+  'car wash',
+  'auto repair',
+  'mechanic',
+  'landscaping',
+  'roofing',
+  'electrician',
+  'locksmith',
+  'pest control',
+  'moving company',
+  'veterinarian',
+  'vet clinic',
+  'pet grooming',
+  'daycare',
+  'tattoo studio',
+  'optician',
+  'physiotherapy',
+  'chiropractor',
+  'orthodontist',
+  'driving school',
 ]);
 /** Words of a cause, not of a business (a foundation's programmes, its donors and volunteers). */
 const CAUSE_WORDS = wordsPattern([
@@ -91,12 +163,60 @@ const OPENING_HOURS = new RegExp(
   `opening hours|hours of operation|working hours|business hours|office hours|our hours|we're open|we are open|open daily|\\b${DAY}\\.?\\s?(-|–|to)\\s?${DAY}\\b`,
   'i',
 );
+/** A time of day on a clock: "9AM", "5:30 pm", "08:30", "17.30", "14h" (dots only on the quarter hours: "24.99" is a price). */
+const CLOCK =
+  '((?:[01]?\\d|2[0-4])(?:[:.]\\d{2})?\\s?(?:am|pm|a\\.m\\.|p\\.m\\.)|(?:[01]?\\d|2[0-4])(?::[0-5]\\d|\\.(?:00|15|30|45))|(?:[01]?\\d|2[0-4])h\\d{0,2})';
+/** A span of hours ("9AM-7PM", "08:30 – 18:00", "11:00 AM to 10:00 PM"), in any language. */
+const TIME_RANGE = new RegExp(`(?<![\\d:.$€£])${CLOCK}\\s?(?:-|–|—|to|until|till|bis|à|a|al|às)\\s?${CLOCK}(?![\\d:.]|\\s?[$€£%])`, 'gi');
 const DAY_TIME = new RegExp(`\\b${DAY}\\b[^a-z0-9]{0,12}(\\d{1,2}(:\\d{2})?\\s?(am|pm|a\\.m\\.|p\\.m\\.)|closed)`, 'gi');
 
-/** A weekly timetable: three or more days, each followed by a time or "closed". */
+const MERIDIEM = /([ap])\.?m\.?$/i;
+
+/** A clock time in hours since midnight ("5:30 pm" is 17.5, "17.30" too). */
+function hoursOf(clock: string): number {
+  const [, h = '0', m = '0'] = /(\d{1,2})(?:[:.h](\d{2}))?/.exec(clock) ?? [];
+  const meridiem = MERIDIEM.exec(clock)?.[1]?.toLowerCase();
+  return (meridiem ? (Number(h) % 12) + (meridiem === 'p' ? 12 : 0) : Number(h)) + Number(m) / 60;
+}
+
+/**
+ * How many spans of hours on the page last from 2.5 to 16 hours: a venue's opening hours or a
+ * kitchen's service ("11:45 am - 2:30 pm"), not an agenda's slots ("10:00 - 11:00 Keynote").
+ */
+export function openingSpans(text: string): number {
+  let spans = 0;
+  for (const [, a = '', b = ''] of text.matchAll(TIME_RANGE)) {
+    const from = hoursOf(a);
+    let to = hoursOf(b);
+    // "5:30 pm - 9:00" and "9:00 - 5:00" close in the afternoon; "17.30 – 00.00" at midnight.
+    if (to <= from && !MERIDIEM.test(b) && to + 12 > from) to += 12;
+    if (to <= from) to += 24;
+    if (to - from >= 2.5 && to - from <= 16) spans++;
+  }
+  return spans;
+}
+
+/**
+ * A weekly timetable: three or more days, each followed by a time or "closed"; or two spans of
+ * opening hours (a day's two services, a week's days, several branches).
+ */
 function timetable(text: string): boolean {
+  if (openingSpans(text) >= 2) return true;
   return new Set([...text.matchAll(DAY_TIME)].map((m) => m[1]!.slice(0, 3).toLowerCase())).size >= 3;
 }
+/**
+ * A post: a date beside its title (just above or below the page's h1) and a body of paragraphs. A
+ * date far from the title is a footer's or a listing's; a dated page of short lines is a notice.
+ */
+function datedArticle(page: Page): boolean {
+  const title = page.elements.find((e) => e.tag === 'h1');
+  if (!title) return false;
+  const near = page.text.slice(Math.max(0, title.textOffset - 300), title.textOffset + title.text.length + 300);
+  return POST_DATE.test(near) && page.elements.filter((e) => e.tag === 'p' && e.words >= 40).length >= 2;
+}
+/** A street address: a number, a street's name that starts with a letter, and its kind. */
+const STREET_ADDRESS =
+  /\b\d{1,5}\s+[a-z][\w'-]*(?:\s[a-z][\w'-]*)?\s(?:street|st\.|avenue|ave\.?|road|rd\.?|boulevard|blvd\.?|lane|drive|highway|hwy\.?|plaza)\b/gi;
 const PERSONAL = /\b(i'm|i am|my name is|hire me|my work|my portfolio|resume|curriculum vitae)\b/i;
 const B2B_WORDS = wordsPattern([
   'agency',
@@ -276,6 +396,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     add('ecommerce', 'shop in the menu', 2);
   if (PRICE_SORT.test(page.text)) add('ecommerce', 'sorting by price', 2);
   if (s.headings.some((h) => PAYMENT_METHODS.test(h.trim()))) add('ecommerce', 'payment methods', 1);
+  if (FREE_SHIPPING.test(page.text)) add('ecommerce', 'free shipping offer', 2);
 
   if ([...types].some((t) => LOCAL_TYPES.test(t))) add('local', 'LocalBusiness markup', 3);
   if (
@@ -284,6 +405,8 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     /\b\d{1,5}\s+\w+(\s\w+)?\s(street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd|lane|drive)\b/i.test(page.text)
   )
     add('local', 'address', 1); // one point: every kind of site shows an address
+  // Two or more street addresses: a business's branches (a company's one office is a single address).
+  if (new Set((page.text.match(STREET_ADDRESS) ?? []).map((a) => a.toLowerCase())).size >= 2) add('local', 'several addresses', 2);
   if (
     types.has('openinghoursspecification') ||
     JSON.stringify(page.jsonLd).includes('openingHours') ||
@@ -325,7 +448,6 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (['article', 'blogposting', 'newsarticle'].some((t) => types.has(t))) add('content', 'Article markup', 3);
   if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'article') add('content', 'og:type article', 2);
   if (/^\/(blog|news|articles?|posts?|stories|magazine)(\/|$)/.test(path)) add('content', 'blog URL', 2);
-  if (longPosts(page).length) add('content', 'long article', 1);
   const readMore = s.structure.controls.filter((c) => /^(read more|continue reading|read article|read the story)\b/i.test(c.text)).length;
   // A byline's words in any case (themes often write "5 MIN READ" in capitals); a name stays capitalised.
   const posted =
@@ -341,6 +463,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   // "Read more" under service or feature cards is no post: it counts where the page dates its posts.
   const dates = (page.text.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length;
   if ((dates >= 2 ? readMore : 0) + posted >= 3 || datedArticles >= 3) add('content', 'post listing', 2);
+  if (datedArticle(page)) add('content', 'dated article', 2);
   if (/\b(blog|news|magazine|journal|newspaper)\b/i.test(headline)) add('content', 'blog or news in the headings', 1);
   if (/\b(posted|published|written) (by|on)\b/i.test(page.text)) add('content', 'byline', 2);
   // Buttons that share the page itself on two or more networks: what a publication asks of its readers.
@@ -349,7 +472,10 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
 
   if (types.has('ngo') || types.has('nonprofitorganization') || JSON.stringify(page.jsonLd).includes('nonprofitStatus'))
     add('nonprofit', 'NGO markup', 3);
-  if (s.structure.controls.some((c) => DONATE.test(c.text) && c.region !== 'footer') || linksMatching(s, /\/donat/i).length)
+  if (
+    s.structure.controls.some((c) => DONATE.test(c.text) && c.region !== 'footer') ||
+    s.links.some((a) => DONATION_HREF.test(attr(a, 'href')))
+  )
     add('nonprofit', 'donate button', 3);
   if (CHARITY_WORDS.test(page.text)) add('nonprofit', 'charity statement', 2);
   // A cause's vocabulary where the site names itself: a point for each of the title, the headings,
@@ -377,17 +503,18 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   const b2bWords =
     [title, s.headings.join(' \n '), metaContent(page, 'description') ?? ''].filter((t) => B2B_WORDS.test(t)).length + serviceHeadings;
   if (b2bWords) add('b2b', 'business vocabulary', b2bWords);
-  if (
-    s.headings.some((h) => /^(our )?services$|^at your service$|^what we (do|offer)$|^our (work|process|working process)$/i.test(h.trim()))
-  )
-    add('b2b', 'services section', 1);
   // A team presented on the page: a company's, not one person's.
   if (s.headings.some((h) => /^(meet )?(our|the) (amazing |awesome |creative |expert )?team!?$|^meet the team$/i.test(h.trim())))
     add('b2b', 'team section', 1);
-  if (s.structure.logoRows.length) add('b2b', 'client logos', 1);
   if (
-    s.forms.some((f) =>
-      f.fields.some((x) => /company|organi[sz]ation|job.?title|business.?name|team.?size|employees/i.test(`${x.name} ${x.label}`)),
+    // A lead form asks how to reach the person as well: a form about companies (a demo's fields, a
+    // survey) asks for no email or phone.
+    s.forms.some(
+      (f) =>
+        f.fields.some((x) => /company|organi[sz]ation|job.?title|business.?name|team.?size|employees/i.test(`${x.name} ${x.label}`)) &&
+        f.fields.some(
+          (x) => x.type === 'email' || x.type === 'tel' || /e-?mail|phone|tel\b/i.test(`${x.name} ${x.label} ${x.placeholder}`),
+        ),
     )
   )
     add('b2b', 'lead form asking for the company', 3);
@@ -440,7 +567,6 @@ const WORD_SIGNS = new Set([
   'cause vocabulary',
   'business vocabulary',
   'sales call to action',
-  'services section',
   'team section',
 ]);
 

@@ -1,0 +1,104 @@
+/**
+ * Site-type signs read from a page's structure (src/lib/audit/site-type.ts and site-type-layout.ts):
+ * opening hours written as spans of hours, a business's branches, a lead form, a shop's customer
+ * service links and a dated post. Each fires on the layout it reads and not on its look-alike.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { auditPage, computeSignals, siteTypeEvidence } from '../../src/lib/audit';
+import { openingSpans } from '../../src/lib/audit/site-type';
+import { parseWithGo } from '../helpers/audit-pages';
+
+const URL = 'https://fixture.example/';
+const html = (body: string): string => `<!doctype html><html lang="en"><head><title>Northwind</title></head><body>${body}</body></html>`;
+/** The signs of each type on the page, as 'type:sign'. */
+const signs = (body: string): string[] => {
+  const page = parseWithGo(html(body), URL);
+  return Object.entries(siteTypeEvidence(URL, page, computeSignals(page))).flatMap(([t, list]) => list.map(([n]) => `${t}:${n}`));
+};
+const typeOf = (body: string): string => auditPage(parseWithGo(html(body), URL)).siteType;
+const paragraph = (n: number): string => `<p>${'word '.repeat(n)}</p>`;
+
+describe('site-type signs from the structure', () => {
+  beforeAll(() => void parseWithGo('', URL), 120_000);
+
+  test('spans of hours long enough to be opening hours count; an agenda of slots does not', () => {
+    expect(openingSpans('Hours: 9AM-7PM daily. Kitchen 11:45 am - 2:30 pm and 5:30 pm - 9:00 pm')).toBe(3);
+    expect(openingSpans('Lun-Ven 08:30 – 18:00, Sam 9h - 13h, dinner 17.30 – 00.00')).toBe(3);
+    expect(openingSpans('09:00 - 10:00 Registration 10:00 - 11:00 Keynote 11:00 - 12:00 Panel')).toBe(0);
+    // Prices and versions are no clock: "$10.50 - 20.00", "1.2 - 1.4".
+    expect(openingSpans('from $10.50 - $24.99, versions 1.2 - 1.4')).toBe(0);
+    expect(signs('<h1>Downtown</h1><p>East: 9AM-7PM daily</p><p>West: 10AM-6PM daily</p>')).toContain('local:opening hours');
+    expect(signs('<h1>Summit</h1><p>09:00 - 10:00 Keynote</p><p>10:00 - 11:00 Panel</p>')).not.toContain('local:opening hours');
+  });
+
+  test("two street addresses are a business's branches; one is any company's office", () => {
+    expect(signs('<h1>Gym</h1><p>3822 Airport Blvd, Austin</p><p>6318 Burnet Rd, Austin</p>')).toContain('local:several addresses');
+    expect(signs('<h1>Acme</h1><p>Our office: 3822 Airport Blvd, Austin. Founded 2006, 3 rd floor.</p>')).not.toContain(
+      'local:several addresses',
+    );
+  });
+
+  test('a lead form asks for the company and for a way to reach the person', () => {
+    const form = (fields: string): string => `<h1>Acme</h1><form>${fields}<button>Send</button></form>`;
+    expect(
+      signs(form('<label>Company <input name="company"></label><label>Work email <input type="email" name="email"></label>')),
+    ).toContain('b2b:lead form asking for the company');
+    // A demo form that asks about companies but never how to answer is no lead form.
+    expect(
+      signs(form('<label>A company you like <input name="company"></label><label>Valuation <input name="valuation"></label>')),
+    ).not.toContain('b2b:lead form asking for the company');
+  });
+
+  test("two kinds of a shop's customer service links are a shop sign; one link or a paragraph is not", () => {
+    expect(signs('<h1>Denim</h1><footer><a href="/s">Shipping</a><a href="/r">Returns</a></footer>')).toContain(
+      'ecommerce:shop service links',
+    );
+    expect(signs('<h1>Mode</h1><footer><a href="/l">Livraison</a><a href="/r">Retours</a></footer>')).toContain(
+      'ecommerce:shop service links',
+    );
+    expect(signs('<h1>Freight</h1><footer><a href="/d">Delivery</a></footer><p>Shipping and returns for our clients.</p>')).not.toContain(
+      'ecommerce:shop service links',
+    );
+  });
+
+  test("a shop's free-shipping promise is a shop sign in its languages; a restaurant's free delivery is not", () => {
+    expect(signs('<h1>Denim</h1><p>Free shipping for orders over $50</p>')).toContain('ecommerce:free shipping offer');
+    expect(signs('<h1>Moda</h1><p>Envío gratis en pedidos desde 40 €</p>')).toContain('ecommerce:free shipping offer');
+    expect(signs('<h1>Luigi pizzeria</h1><p>Free delivery on orders over $20</p>')).not.toContain('ecommerce:free shipping offer');
+  });
+
+  test('a link to a fundraising platform or a donate page in any language is a donate button; a payment link is not', () => {
+    expect(signs('<h1>Clean water</h1><a href="https://donorbox.org/clean-water">Help us</a>')).toContain('nonprofit:donate button');
+    expect(signs('<h1>Agua limpia</h1><a class="btn" href="/ayuda">Donar</a>')).toContain('nonprofit:donate button');
+    expect(signs('<h1>Trail shoes</h1><a href="https://www.paypal.com/checkoutnow">Pay with PayPal</a>')).not.toContain(
+      'nonprofit:donate button',
+    );
+  });
+
+  test('a date beside the title over a body of paragraphs is a post; a date in the footer is not', () => {
+    expect(signs(`<h1>Why we moved</h1><p>March 3, 2024 · Sam Lee</p>${paragraph(60)}${paragraph(50)}`)).toContain('content:dated article');
+    expect(signs(`<h1>Why we moved</h1><p>Sam Lee</p>${paragraph(60)}${paragraph(50)}`)).not.toContain('content:dated article');
+    expect(
+      signs(
+        `<h1>Acme consulting</h1>${paragraph(60)}${paragraph(50)}${paragraph(50)}${paragraph(50)}<footer>Updated March 3, 2024</footer>`,
+      ),
+    ).not.toContain('content:dated article');
+  });
+
+  test('a trade that serves people at its own place, named in the title, makes its address and phone a local business', () => {
+    const footer = '<footer><p>12 High Street, Leeds</p><p>Phone: 0113 496 0000</p></footer>';
+    expect(typeOf(`<h1>Kings Barbershop</h1><p>Fades and beard trims.</p>${footer}`)).toBe('local');
+    // The same contact details under a name of no trade, or of one that names software too ("SPA"), are any site's.
+    expect(typeOf(`<h1>Kings Studio</h1><p>Fades and beard trims.</p>${footer}`)).toBe('general');
+    expect(typeOf(`<h1>Vue SPA starter</h1><p>Routing and state.</p>${footer}`)).toBe('general');
+  });
+
+  test("a gym's branches and their hours outweigh its membership plans priced per month", () => {
+    expect(
+      typeOf(
+        `<h1>Fitness Pal</h1><div><p>Gold</p><p>$49 /month</p></div><div><p>Classic</p><p>$29 /month</p></div>
+         <h2>Our locations</h2><p>3822 Airport Blvd, Austin. Hours: 9AM-7PM daily</p><p>6318 Burnet Rd, Austin. Hours: 9AM-7PM daily</p>`,
+      ),
+    ).toBe('local');
+  });
+});

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/eventrow"
@@ -63,9 +64,11 @@ type cupedSums struct {
 	post, post2, pre, pre2, prod float64
 }
 
+// cupedDay is a goal's sums of a day with the basis they were computed on, and the version they
+// are settled under ("": in memory only).
 type cupedDay struct {
-	basis string
-	rows  []cupedSums
+	basis, version string
+	rows           []cupedSums
 }
 
 // cupedBases is each day's basis (exposure or outcome days of the goal): the events stored, the
@@ -103,7 +106,7 @@ func (s *chStore) cupedCells(db *Client, siteID, expID string, goals, versions [
 	}
 	s.cupedWanted[fmt.Sprintf("%s\x00%s\x00%d\x00%s", siteID, expID, windowDays, strings.Join(goals, "\x00"))] = true
 	s.outcomeMu.Unlock()
-	days, err := s.cupedDays(db, siteID, expID, goals, versions, st, windowDays)
+	days, err := s.cupedDays(db, siteID, expID, goals, versions, st, windowDays, false)
 	if err != nil {
 		return nil, err
 	}
@@ -150,62 +153,94 @@ func (s *chStore) cupedCells(db *Client, siteID, expID string, goals, versions [
 	return out, nil
 }
 
+// cupedPrefix is the memo keys' prefix of a window's days.
+func cupedPrefix(windowDays int) string { return fmt.Sprintf("cuped\x00%d\x00", windowDays) }
+
 // cupedDays returns the goals' CUPED day sums (every day with exposures or outcomes): from memory,
-// else computed from the first day missing on.
-func (s *chStore) cupedDays(db *Client, siteID, expID string, goals, versions []string, st strataSnapshot, windowDays int) (map[string]map[string][]cupedSums, error) {
-	prefix := fmt.Sprintf("cuped\x00%d\x00", windowDays)
+// else settled (clickhouse_cuped_days_settled.go), else computed from the first day missing on.
+// settleAll: the settle pass's, which settles every day it computes (open ones too, as
+// outcomeDays); a request settles the closed ones.
+func (s *chStore) cupedDays(db *Client, siteID, expID string, goals, versions []string, st strataSnapshot, windowDays int,
+	settleAll bool) (map[string]map[string][]cupedSums, error) {
+	prefix := cupedPrefix(windowDays)
 	bases := map[string]map[string]string{}
 	out := map[string]map[string][]cupedSums{}
-	from := ""
+	missing := map[string]string{} // goal -> its first day without sums
 	s.outcomeMu.Lock()
 	for _, g := range goals {
 		bases[g], out[g] = cupedBases(st, g), map[string][]cupedSums{}
 		for d, b := range bases[g] {
 			if m, ok := s.cupedMemo[prefix+outcomeKey(siteID, expID, g, d)]; ok && m.basis == b {
 				out[g][d] = m.rows
-			} else if from == "" || d < from {
-				from = d
+			} else if missing[g] == "" || d < missing[g] {
+				missing[g] = d
 			}
 		}
 	}
 	s.outcomeMu.Unlock()
-	if from == "" {
+	if len(missing) == 0 {
 		return out, nil
 	}
-	first := from
-	for _, g := range goals {
+	if err := s.readSettledCuped(db, siteID, expID, windowDays, bases, missing, out); err != nil {
+		return nil, err
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	from, first, todo := "", "", []string{}
+	for g, d := range missing {
+		todo = append(todo, g)
+		if from == "" || d < from {
+			from = d
+		}
 		for d := range bases[g] {
-			first = min(first, d)
+			if first == "" || d < first {
+				first = d
+			}
 		}
 	}
+	sort.Strings(todo)
 	visitors := ""
-	if from > first {
+	if from > first { // the first computation reads every outcome row; later ones those of recent visitors
 		visitors = chCupedVisitorsSQL
 	}
 	rows, err := queryOn(db, strings.ReplaceAll(chCupedDaysSQL, "{{visitors}}", visitors), map[string]any{"site": siteID, "exp": expID,
-		"goals": goals, "rev": eventrow.RevenueGoal, "strata": versions, "from": from, "window": uint64(windowDays) * 86_400_000})
+		"goals": todo, "rev": eventrow.RevenueGoal, "strata": versions, "from": from, "window": uint64(windowDays) * 86_400_000})
 	if err != nil {
 		return nil, err
 	}
-	for _, g := range goals {
+	computed := map[string]map[string][]cupedSums{}
+	for _, g := range todo {
+		computed[g] = map[string][]cupedSums{}
 		for d := range bases[g] {
 			if d >= from {
-				out[g][d] = []cupedSums{}
+				computed[g][d] = []cupedSums{}
 			}
 		}
 	}
 	for _, r := range rows {
 		g, d := r.Str("o_goal"), r.Str("d")
-		if out[g] == nil {
+		if computed[g] == nil {
 			continue
 		}
-		out[g][d] = append(out[g][d], cupedSums{variant: r.Str("variant"), device: r.Str("device"), vtype: r.Str("vtype"),
+		computed[g][d] = append(computed[g][d], cupedSums{variant: r.Str("variant"), device: r.Str("device"), vtype: r.Str("vtype"),
 			post: r.Num("post"), post2: r.Num("post2"), pre: r.Num("pre"), pre2: r.Num("pre2"), prod: r.Num("prod")})
 	}
-	// Kept only if the bases still hold and every exposure day's strata read are recorded ones.
+	for _, g := range todo {
+		for d, rows := range computed[g] {
+			out[g][d] = rows
+		}
+	}
+	return out, s.keepCuped(db, siteID, expID, windowDays, todo, versions, from, bases, computed, settleAll)
+}
+
+// keepCuped keeps the computed days in memory and settles the closed ones (all with settleAll),
+// only if the bases still hold and every exposure day's strata read are recorded ones.
+func (s *chStore) keepCuped(db *Client, siteID, expID string, windowDays int, goals, versions []string, from string,
+	bases map[string]map[string]string, computed map[string]map[string][]cupedSums, settleAll bool) error {
 	after, err := s.strataState(db, siteID, expID)
 	if err != nil {
-		return out, err
+		return err
 	}
 	used := map[string]bool{}
 	for _, v := range versions {
@@ -213,55 +248,88 @@ func (s *chStore) cupedDays(db *Client, siteID, expID string, goals, versions []
 	}
 	for d, b := range strataBases(after.counts, after.xdays) {
 		if v, ok := after.have[d+"|"+b]; !ok || !used[v] {
-			return out, nil
+			return nil
 		}
 	}
-	s.outcomeMu.Lock()
-	defer s.outcomeMu.Unlock()
-	if s.cupedMemo == nil || len(s.cupedMemo) >= chOutcomeMemoMax {
-		s.cupedMemo = map[string]cupedDay{}
+	closed := time.Now().UTC().AddDate(0, 0, -s.settleLag).Format(time.DateOnly)
+	if settleAll {
+		closed = "9999-12-31"
 	}
+	version := strconv.FormatInt(time.Now().UnixNano(), 10)
+	prefix := cupedPrefix(windowDays)
+	var settle []any
+	s.outcomeMu.Lock()
 	for _, g := range goals {
 		now := cupedBases(after, g)
-		for d, rows := range out[g] {
-			if d >= from && now[d] == bases[g][d] {
-				s.cupedMemo[prefix+outcomeKey(siteID, expID, g, d)] = cupedDay{basis: bases[g][d], rows: rows}
+		for d, rows := range computed[g] {
+			if d < from || now[d] != bases[g][d] {
+				continue
 			}
-		}
-	}
-	return out, nil
-}
-
-// settleCuped computes in the background the CUPED day sums a request asked for on this server
-// (goals and window: the store does not know an experiment's), so that the next request finds
-// them (the settle pass).
-func (s *chStore) settleCuped(db *Client, siteID, expID string, versions []string, st strataSnapshot) error {
-	var wanted []string
-	s.outcomeMu.Lock()
-	for k := range s.cupedWanted {
-		if strings.HasPrefix(k, siteID+"\x00"+expID+"\x00") {
-			wanted = append(wanted, k)
+			day := cupedDay{basis: bases[g][d], rows: rows}
+			if d <= closed {
+				day.version = version
+				settle = append(settle, cupedRecords(siteID, expID, g, windowDays, d, day)...)
+			}
+			s.memoCuped(prefix+outcomeKey(siteID, expID, g, d), day)
 		}
 	}
 	s.outcomeMu.Unlock()
-	for _, k := range wanted {
-		parts := strings.Split(k, "\x00")
-		window, err := strconv.Atoi(parts[2])
-		if err != nil {
-			continue
+	return db.Insert("cuped_days", settle)
+}
+
+// settleCuped computes in the background the CUPED day sums of the experiment that a request
+// reads (the settle pass): the product's default window, the windows requests asked for on this
+// server and those settled by any (the store does not know an experiment's), for every goal with
+// outcomes and those asked for; then prunes what no longer holds.
+func (s *chStore) settleCuped(db *Client, siteID, expID string, versions []string, st strataSnapshot) error {
+	windows := map[int]bool{chCupedDefaultWindow: true}
+	goalSet := map[string]bool{}
+	for g := range st.outcomes {
+		if g != "" {
+			goalSet[g] = true
 		}
-		if _, err := s.cupedDays(db, siteID, expID, parts[3:], versions, st, window); err != nil {
-			return err
+	}
+	s.outcomeMu.Lock()
+	for k := range s.cupedWanted {
+		if parts := strings.Split(k, "\x00"); len(parts) > 3 && parts[0] == siteID && parts[1] == expID {
+			if w, err := strconv.Atoi(parts[2]); err == nil {
+				windows[w] = true
+			}
+			for _, g := range parts[3:] {
+				goalSet[g] = true
+			}
 		}
-		if _, err := s.strataCells(db, siteID, expID, versions); err != nil {
+	}
+	s.outcomeMu.Unlock()
+	rows, err := queryOn(db, `SELECT DISTINCT w_days FROM cuped_days WHERE site_id = {:site} AND experiment = {:exp} AND goal != ''`,
+		map[string]any{"site": siteID, "exp": expID})
+	if err != nil {
+		return err
+	}
+	for _, r := range rows {
+		windows[r.Int("w_days")] = true
+	}
+	goals := make([]string, 0, len(goalSet))
+	for g := range goalSet {
+		goals = append(goals, g)
+	}
+	sort.Strings(goals)
+	if len(goals) == 0 {
+		return nil
+	}
+	for w := range windows {
+		if _, err := s.cupedDays(db, siteID, expID, goals, versions, st, w, true); err != nil {
 			return err
 		}
 	}
-	return nil
+	if _, err := s.strataCells(db, siteID, expID, versions); err != nil {
+		return err
+	}
+	return s.pruneCuped(siteID, expID, versions, chStrataPruneAge)
 }
 
-// strataCells are the exposed visitors per CUPED cell of the strata versions, each version's
-// counted once per server (a version's rows never change).
+// strataCells are the exposed visitors per CUPED cell of the strata versions, each version's read
+// once per server (a version's rows never change), settled in cuped_days or counted and settled.
 func (s *chStore) strataCells(db *Client, siteID, expID string, versions []string) ([]eventstore.CupedCell, error) {
 	s.outcomeMu.Lock()
 	out, missing := s.cellsMemo.cached(siteID, expID, versions)
@@ -269,19 +337,9 @@ func (s *chStore) strataCells(db *Client, siteID, expID string, versions []strin
 	if len(missing) == 0 {
 		return out, nil
 	}
-	rows, err := queryOn(db, `SELECT version, x_variant AS variant, device, if(returning, 'returning', 'new') AS vtype, count() AS n
-		FROM exposure_strata WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata} GROUP BY version, variant, device, vtype`,
-		map[string]any{"site": siteID, "exp": expID, "strata": missing})
+	read, err := s.settledCells(db, siteID, expID, missing)
 	if err != nil {
 		return nil, err
-	}
-	read := map[string][]eventstore.CupedCell{}
-	for _, v := range missing {
-		read[v] = []eventstore.CupedCell{}
-	}
-	for _, r := range rows {
-		read[r.Str("version")] = append(read[r.Str("version")], eventstore.CupedCell{Variant: r.Str("variant"), Device: r.Str("device"),
-			VisitorType: r.Str("vtype"), Count: r.Num("n")})
 	}
 	s.outcomeMu.Lock()
 	defer s.outcomeMu.Unlock()

@@ -85,11 +85,11 @@ func refCovariates(t *testing.T, s *chStore, q eventstore.ExperimentQuery, windo
 func TestClickHouseCupedDaysFollowLateEvents(t *testing.T) {
 	store := experimentTrafficStore(t)
 	q := eventstore.ExperimentQuery{SiteID: storetest.SiteA, ExperimentID: storetest.ExpOne, GoalID: "goalpurchase"}
-	same := func(label string) [][]eventstore.CupedCell {
+	sameOn := func(server *chStore, label string) [][]eventstore.CupedCell {
 		t.Helper()
 		var got [][]eventstore.CupedCell
 		for _, window := range []int{1, 14} {
-			g, r, err := store.ExperimentCovariatesWithRevenue(q, window)
+			g, r, err := server.ExperimentCovariatesWithRevenue(q, window)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,7 +99,7 @@ func TestClickHouseCupedDaysFollowLateEvents(t *testing.T) {
 				t.Fatalf("%s, window %d: CUPED cells from day sums\n got %+v\n     %+v\nwant %+v", label, window, g, r, want)
 			}
 			rq := eventstore.ExperimentQuery{SiteID: q.SiteID, ExperimentID: q.ExperimentID, Revenue: true}
-			alone, err := store.ExperimentCovariates(rq, window)
+			alone, err := server.ExperimentCovariates(rq, window)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -110,6 +110,7 @@ func TestClickHouseCupedDaysFollowLateEvents(t *testing.T) {
 		}
 		return got
 	}
+	same := func(label string) [][]eventstore.CupedCell { t.Helper(); return sameOn(store, label) }
 	if err := store.SettleClosedDays(); err != nil {
 		t.Fatal(err)
 	}
@@ -171,5 +172,31 @@ func TestClickHouseCupedDaysFollowLateEvents(t *testing.T) {
 			}
 		}
 	}
-	same("after the settle pass")
+	settled := same("after the settle pass")
+
+	// A second server (its memory empty) reads the settled day sums and cells (cuped_days): the same
+	// cells, computing nothing.
+	second, rec := recordedServer(store)
+	if got := sameOn(second, "read by a second server"); !reflect.DeepEqual(got, settled) {
+		t.Fatal("a second server's cells differ")
+	}
+	noneComputed(t, "a second server's first read", rec)
+	// A late event into a closed day (every day of the traffic is closed) is still reflected: the
+	// settled days of its basis no longer hold, and the second server computes them again
+	// (visitor0006, b, exposed on the later day, bought 7 on the day before: its pre values).
+	if err := store.WriteAll([]eventstore.Ingest{{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: "visitor0006",
+		Session: "session0006e", Events: []eventstore.Event{storetest.At(eventstore.Event{Type: "ev", Path: "/checkout", Name: "purchase",
+			Value: 7}, t0.Add(-23*time.Hour))}}, Device: "desktop"}}); err != nil {
+		t.Fatal(err)
+	}
+	late := sameOn(second, "a late purchase into a closed day, read by the second server")
+	if reflect.DeepEqual(late, settled) {
+		t.Fatal("the late purchase into a closed day changed no cell on the second server")
+	}
+	// What the second server computed is settled: a third reads it.
+	third, rec := recordedServer(store)
+	if got := sameOn(third, "read by a third server"); !reflect.DeepEqual(got, late) {
+		t.Fatal("a third server's cells differ")
+	}
+	noneComputed(t, "a third server's first read", rec)
 }

@@ -105,19 +105,29 @@ func TestClickHouseExperimentOutcomesFollowLateEvents(t *testing.T) {
 		return out
 	}
 	before := same("settled", store)
-	// A server that did not compute them reads every day and the strata's visitor counts settled.
-	count := func() int {
-		rows, err := store.query(`SELECT count() AS n FROM exposure_outcomes WHERE site_id = {:site}`, map[string]any{"site": storetest.SiteA})
-		if err != nil {
-			t.Fatal(err)
+	// A server that did not compute them answers a results page as the first one does, reading every
+	// day, the strata's visitor counts and CUPED's sums at the default window settled, and the bases
+	// from the rows counted per day: no statement over every exposed visitor or outcome row.
+	settledRead := func(label string) {
+		t.Helper()
+		other, rec := recordedServer(store)
+		same(label, other)
+		for _, q := range queries {
+			got, err := other.ExperimentCovariates(q, chCupedDefaultWindow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := store.ExperimentCovariates(q, chCupedDefaultWindow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(want) < 2 || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s, revenue %v: CUPED cells\n got %+v\nwant %+v", label, q.Revenue, got, want)
+			}
 		}
-		return rows[0].Int("n")
+		noneComputed(t, label, rec)
 	}
-	n := count()
-	same("settled, read by another server", newCHStore(store.db))
-	if count() != n {
-		t.Errorf("another server computed settled days again: %d rows, then %d", n, count())
-	}
+	settledRead("settled, read by another server")
 
 	// Late, into the day before: visitor0007 (b, exposed and converted on the later day) saw the
 	// control then, a day without conversions: its conversion moves to the control.
@@ -146,5 +156,41 @@ func TestClickHouseExperimentOutcomesFollowLateEvents(t *testing.T) {
 	if err := store.SettleClosedDays(); err != nil {
 		t.Fatal(err)
 	}
-	same("settled again, read by another server", newCHStore(store.db))
+	settledRead("settled again, read by another server")
+}
+
+// The bases' rows per day and goal (experiment_day_counts, summed at insert) are experiment_events'
+// own counts, late rows included.
+func TestClickHouseExperimentDayCounts(t *testing.T) {
+	store := experimentTrafficStore(t)
+	site, t0 := storetest.ExperimentSite(), storetest.Now.Add(-2*time.Hour)
+	if err := store.WriteAll([]eventstore.Ingest{{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: "visitor0007",
+		Session: "session0007y", Events: []eventstore.Event{storetest.At(eventstore.Event{Type: "xp", Path: "/", ID: storetest.ExpOne,
+			Name: "control"}, t0.Add(-48*time.Hour))}}, Device: "desktop"}}); err != nil {
+		t.Fatal(err)
+	}
+	st, err := store.strataState(store.db, storetest.SiteA, storetest.ExpOne)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := store.query(`SELECT experiment, goal, toString(day) AS d, count() AS n FROM experiment_events
+		WHERE site_id = {:site} AND experiment IN ({:exp}, '') GROUP BY experiment, goal, day`,
+		map[string]any{"site": storetest.SiteA, "exp": storetest.ExpOne})
+	if err != nil {
+		t.Fatal(err)
+	}
+	xdays, outcomes := map[string]uint64{}, map[string]map[string]uint64{}
+	for _, r := range rows {
+		if r.Str("experiment") != "" {
+			xdays[r.Str("d")] += uint64(r.Num("n"))
+			continue
+		}
+		if outcomes[r.Str("goal")] == nil {
+			outcomes[r.Str("goal")] = map[string]uint64{}
+		}
+		outcomes[r.Str("goal")][r.Str("d")] = uint64(r.Num("n"))
+	}
+	if len(xdays) < 3 || len(outcomes) < 2 || !reflect.DeepEqual(st.xdays, xdays) || !reflect.DeepEqual(st.outcomes, outcomes) {
+		t.Fatalf("rows per day: counted at insert %v %v, in experiment_events %v %v", st.xdays, st.outcomes, xdays, outcomes)
+	}
 }

@@ -98,12 +98,12 @@ func (s *chStore) exposureStrata(db *Client, siteID, expID string) ([]string, st
 }
 
 // strataState reads in one query the events stored per day, the experiment's exposure rows per
-// day, the recorded versions (by day and basis) and the site's outcome rows per goal and day (one
-// pass over experiment_events, ordered by visitor: a condition on experiment reads all the site's rows).
+// day, the recorded versions (by day and basis) and the site's outcome rows per goal and day (the
+// rows counted per day at insert: experiment_day_counts, clickhouse_outcome_days_counts.go).
 func (s *chStore) strataState(db *Client, siteID, expID string) (strataSnapshot, error) {
 	rows, err := queryOn(db, `SELECT 'e' AS k, toString(day) AS d, '' AS b, sum(n) AS n FROM day_figures WHERE site_id = {:site} GROUP BY day
-		UNION ALL SELECT if(experiment = '', 'o', 'x') AS k, toString(day) AS d, if(experiment = '', goal, '') AS b, count() AS n
-			FROM experiment_events WHERE site_id = {:site} AND (experiment = {:exp} OR experiment = '') GROUP BY k, day, b
+		UNION ALL SELECT if(experiment = '', 'o', 'x') AS k, toString(day) AS d, if(experiment = '', goal, '') AS b, sum(n) AS n
+			FROM experiment_day_counts WHERE site_id = {:site} AND (experiment = {:exp} OR experiment = '') GROUP BY k, day, b
 		UNION ALL SELECT 'v' AS k, toString(x_day) AS d, concat(basis, '|', max(version)) AS b, toUInt64(0) AS n FROM exposure_strata_days
 			WHERE site_id = {:site} AND experiment = {:exp} GROUP BY x_day, basis`, map[string]any{"site": siteID, "exp": expID})
 	st := strataSnapshot{counts: map[string]uint64{}, xdays: map[string]uint64{}, have: map[string]string{}, outcomes: map[string]map[string]uint64{}}

@@ -111,7 +111,8 @@ var Schema = local(append([]Migration{
 	) ENGINE = MergeTree ORDER BY (site_id, step)`}},
 	// Materialized rollups (rollups.go): sessions, day and page figures, goals' first completions.
 	sessionsRollup, dayFiguresRollup, pageFiguresRollup, goalFirstsRollup,
-}, append(derivedSchema, rollupCounts, sessionsLast, sessionDims, exposureStrataStep, exposureOutcomesStep)...), "")
+}, append(derivedSchema, rollupCounts, sessionsLast, sessionDims, exposureStrataStep, exposureOutcomesStep, cupedDaysStep,
+	experimentDayCountsStep)...), "")
 
 // derivedSchema are narrow tables fed by materialized views on events (derived.go): written at
 // insert by ClickHouse itself, so collectors need no state, and backfilled from the events already
@@ -197,7 +198,7 @@ func ClusterSchema(cluster, database string) []Migration {
 	}
 	// Derived tables: on each shard, fed by that shard's events_local; read through a Distributed
 	// table (never written through it, so its key does not matter).
-	for _, m := range local(derivedSchema, "_local") {
+	for _, m := range local(append(derivedSchema[:len(derivedSchema):len(derivedSchema)], experimentDayCountsStep), "_local") {
 		var stmts []string
 		for _, stmt := range m.SQL {
 			stmts = append(stmts, stmt)
@@ -224,7 +225,8 @@ func ClusterSchema(cluster, database string) []Migration {
 		}
 		out = append(out, Migration{Version: m.Version, Name: m.Name, SQL: stmts})
 	}
-	return append(out, clusterTables(exposureStrataStep, cluster, database), clusterTables(exposureOutcomesStep, cluster, database))
+	return append(out, clusterTables(exposureStrataStep, cluster, database), clusterTables(exposureOutcomesStep, cluster, database),
+		clusterTables(cupedDaysStep, cluster, database))
 }
 
 var altered = regexp.MustCompile(`^ALTER TABLE (\w+) `)

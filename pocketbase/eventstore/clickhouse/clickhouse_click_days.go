@@ -203,7 +203,8 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 }
 
 // closedClickDays are the rage bursts and dead clicks of the closed whole UTC days [from, to), from
-// the day cache, working out the days it lacks a run of consecutive days at a time.
+// the day cache, working out the days it lacks a run of consecutive days at a time (for every device
+// class of the page at once: computeClickDays).
 func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64) (chClickParts, error) {
 	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
 	err := s.dropLateFunnelDays(q.SiteID)
@@ -241,14 +242,22 @@ func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, t
 			}
 			end += chDayMS
 		}
-		days, err := s.computeClickDays(db, q, d, end)
+		byDevice, err := s.computeClickDays(db, q, d, end)
 		if err != nil {
 			return chClickParts{}, err
 		}
-		for day := d; day < end; day += chDayMS {
-			v := days[day/chDayMS]
-			s.dayCache.Put(cacheKey(day), v, 1+len(v.rage)+len(v.dead), gen)
-			add(v)
+		// Every device class's days are kept: the next device's map of this page reads no events.
+		for _, device := range eventstore.DeviceClasses {
+			for day := d; day < end; day += chDayMS {
+				v := byDevice[device][day/chDayMS]
+				if v.rage == nil {
+					v = chClickDay{rage: map[string]int{}, dead: map[string]int{}}
+				}
+				s.dayCache.Put(chClickDayKey(q.SiteID, q.Path, device, day), v, 1+len(v.rage)+len(v.dead), gen)
+				if device == q.Device {
+					add(v)
+				}
+			}
 		}
 		d = end
 	}
@@ -260,54 +269,68 @@ func chClickDayKey(site, path, device string, d int64) funneldays.CacheKey {
 	return funneldays.CacheKey{Site: site, Funnel: "clickmap\x00" + path + "\x00" + device, Day: strconv.FormatInt(d/chDayMS, 10)}
 }
 
-// computeClickDays works out the rage bursts and dead clicks of each UTC day of [from, to) from
-// events (not page_events and session_pages: a view writes those after late_marks, and a day kept
-// must hold every insert whose mark was handled before it was read).
-func (s *chStore) computeClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64) (map[int64]chClickDay, error) {
+// computeClickDays works out the rage bursts and dead clicks of each UTC day of [from, to) of the
+// page for each device class (by device class, then day since the epoch; a class or day without
+// any is absent) from events (not page_events and session_pages: a view writes those after
+// late_marks, and a day kept must hold every insert whose mark was handled before it was read).
+// Its reads cost the site's events over the days (events are sorted by site and time), not the
+// page's few clicks, so all device classes are worked out by the same reads (at 50M events a
+// page's 30 closed days took about a minute per device class).
+func (s *chStore) computeClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64) (map[string]map[int64]chClickDay, error) {
 	const filter = `site_id = {:site} AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:toSec}) AND at >= {:from} AND at < {:to}
-		AND type = 'click' AND path = {:path} AND viewport = {:device}`
-	days := map[int64]chClickDay{}
-	for d := from; d < to; d += chDayMS {
-		days[d/chDayMS] = chClickDay{rage: map[string]int{}, dead: map[string]int{}}
+		AND type = 'click' AND path = {:path}`
+	out := map[string]map[int64]chClickDay{}
+	day := func(device string, uday int64) chClickDay {
+		if out[device] == nil {
+			out[device] = map[int64]chClickDay{}
+		}
+		v, ok := out[device][uday]
+		if !ok {
+			v = chClickDay{rage: map[string]int{}, dead: map[string]int{}}
+			out[device][uday] = v
+		}
+		return v
 	}
 	rp := chClickParams(q, from-chRageReach, to)
 	rp["fromSec"], rp["toSec"] = (from-chRageReach)/1000-1, to/1000+1
-	rows, err := queryOn(db, `SELECT session, selector, at FROM events WHERE `+filter+` AND (session, selector) IN
-		(SELECT session, selector FROM events WHERE `+filter+` GROUP BY session, selector HAVING count() >= {:rage})`, rp)
+	rows, err := queryOn(db, `SELECT session, viewport, selector, at FROM events WHERE `+filter+` AND (session, viewport, selector) IN
+		(SELECT session, viewport, selector FROM events WHERE `+filter+` GROUP BY session, viewport, selector HAVING count() >= {:rage})`, rp)
 	if err != nil {
 		return nil, err
 	}
-	groups := map[[2]string][]float64{}
+	groups := map[[3]string][]float64{}
 	for _, r := range rows {
-		k := [2]string{r.Str("session"), r.Str("selector")}
+		k := [3]string{r.Str("session"), r.Str("viewport"), r.Str("selector")}
 		groups[k] = append(groups[k], r.Num("at"))
 	}
 	for k, ms := range groups {
 		sort.Float64s(ms)
 		for i, starts := range clickmap.RageBurstStarts(ms) {
 			if at := int64(ms[i]); starts && at >= from {
-				days[floorDiv(at, chDayMS)].rage[k[1]]++
+				day(k[1], floorDiv(at, chDayMS)).rage[k[2]]++
 			}
 		}
 	}
 	p := chClickParams(q, from, to)
 	p["fromSec"], p["toSec"] = from/1000-1, to/1000+1
 	p["pvToSec"], p["pvTo"] = (to+clickmap.DeadWindow.Milliseconds())/1000+1, to+clickmap.DeadWindow.Milliseconds()
-	rows, err = queryOn(db, `SELECT toInt64(intDiv(c_at, `+strconv.FormatInt(chDayMS, 10)+`)) AS uday, selector, sumIf(mult, found = 0) AS n FROM (
-		SELECT session, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
-		(SELECT session, selector, at AS c_at, count() AS mult FROM events WHERE `+filter+` GROUP BY session, selector, c_at)
+	rows, err = queryOn(db, `SELECT toInt64(intDiv(c_at, `+strconv.FormatInt(chDayMS, 10)+`)) AS uday, viewport, selector,
+		sumIf(mult, found = 0) AS n FROM (
+		SELECT session, viewport, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
+		(SELECT session, viewport, selector, at AS c_at, count() AS mult FROM events WHERE `+filter+`
+			GROUP BY session, viewport, selector, c_at)
 		ALL LEFT JOIN (SELECT session, at AS v FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec})
 			AND ts <= toDateTime({:pvToSec}) AND type = 'pageview' AND at > {:from} AND at <= {:pvTo}
 			AND session IN (SELECT session FROM events WHERE `+filter+`)) USING (session)
-		GROUP BY session, selector, c_at)
-		GROUP BY uday, selector HAVING n > 0`, p)
+		GROUP BY session, viewport, selector, c_at)
+		GROUP BY uday, viewport, selector HAVING n > 0`, p)
 	if err != nil {
 		return nil, err
 	}
 	for _, r := range rows {
-		if day, ok := days[int64(r.Num("uday"))]; ok {
-			day.dead[r.Str("selector")] = r.Int("n")
+		if uday := int64(r.Num("uday")); uday >= from/chDayMS && uday < to/chDayMS {
+			day(r.Str("viewport"), uday).dead[r.Str("selector")] = r.Int("n")
 		}
 	}
-	return days, nil
+	return out, nil
 }

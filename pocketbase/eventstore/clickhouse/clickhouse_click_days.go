@@ -123,15 +123,28 @@ type chSpan struct{ from, to, reach int64 }
 // are spread over all of the site's), and works out bins, rage bursts and dead clicks here, as
 // SQLite does: two light reads instead of ClickHouse joining clicks with page views.
 func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chClickParts, error) {
+	return s.rawClickPartsLive(q, spans, spans)
+}
+
+// rawClickPartsLive is rawClickParts counting dead clicks only in the live spans (within spans;
+// the other spans' dead clicks are kept by hour: closedClickHours), whose page views alone are read.
+func (s *chStore) rawClickPartsLive(q eventstore.HeatmapQuery, spans, live []chSpan) (chClickParts, error) {
 	p := chClickParams(q, 0, 0)
 	var reach, clicks, windows []string
 	for i, sp := range spans {
 		n := strconv.Itoa(i)
 		p["r"+n], p["f"+n], p["t"+n] = sp.from-sp.reach, sp.from, sp.to
-		p["fs"+n], p["ts"+n], p["tv"+n] = sp.from/1000-1, (sp.to+clickmap.DeadWindow.Milliseconds())/1000+1, sp.to+clickmap.DeadWindow.Milliseconds()
 		reach = append(reach, "(at >= {:r"+n+"} AND at < {:t"+n+"})")
-		clicks = append(clicks, "(at >= {:f"+n+"} AND at < {:t"+n+"})")
-		windows = append(windows, "(ts >= toDateTime({:fs"+n+"}) AND ts <= toDateTime({:ts"+n+"}) AND at > {:f"+n+"} AND at <= {:tv"+n+"})")
+	}
+	for i, sp := range live {
+		if sp.from >= sp.to {
+			continue
+		}
+		n := strconv.Itoa(i)
+		p["lf"+n], p["lt"+n] = sp.from, sp.to
+		p["fs"+n], p["ts"+n], p["tv"+n] = sp.from/1000-1, (sp.to+clickmap.DeadWindow.Milliseconds())/1000+1, sp.to+clickmap.DeadWindow.Milliseconds()
+		clicks = append(clicks, "(at >= {:lf"+n+"} AND at < {:lt"+n+"})")
+		windows = append(windows, "(ts >= toDateTime({:fs"+n+"}) AND ts <= toDateTime({:ts"+n+"}) AND at > {:lf"+n+"} AND at <= {:tv"+n+"})")
 	}
 	page := `site_id = {:site} AND path = {:path} AND viewport = {:device} AND type = 'click'`
 	inSpans := func(at int64) bool {
@@ -142,10 +155,21 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 		}
 		return false
 	}
+	inLive := func(at int64) bool {
+		for _, sp := range live {
+			if at >= sp.from && at < sp.to {
+				return true
+			}
+		}
+		return false
+	}
 	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
 	var rows, views []Row
 	err := s.queryEach(2, func(i int) (err error) {
 		if i == 1 {
+			if len(windows) == 0 {
+				return nil
+			}
 			// The clicking sessions' page views up to DeadWindow after the spans.
 			views, err = s.query(`SELECT session, at FROM events WHERE site_id = {:site} AND type = 'pageview' AND (`+strings.Join(windows, " OR ")+`)
 				AND session IN (SELECT session FROM page_events WHERE `+page+` AND (`+strings.Join(clicks, " OR ")+`))`, p)
@@ -187,7 +211,7 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 		c.Clicks++
 		c.Text = max(c.Text, r.Str("name"))
 		// Dead: no page view of the session within DeadWindow after the click.
-		if !clickmap.Interactive(sel) {
+		if !clickmap.Interactive(sel) && inLive(at) {
 			v := viewsOf[session]
 			next := sort.Search(len(v), func(i int) bool { return v[i] > at })
 			if next == len(v) || v[next] > at+clickmap.DeadWindow.Milliseconds() {
@@ -206,19 +230,11 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 // the day cache, working out the days it lacks a run of consecutive days at a time (for every device
 // class of the page at once: computeClickDays).
 func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64) (chClickParts, error) {
-	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
-	err := s.dropLateFunnelDays(q.SiteID)
-	gen := s.dayCache.Generation(q.SiteID) // a drop after this refuses the days worked out below
-	unlock()
+	gen, unlock, err := s.clickCacheGen(db, q.SiteID)
 	if err != nil {
 		return chClickParts{}, err
 	}
-	// Worked out under a lock of the site's click maps only: its funnel reads (whose lock handles
-	// the late marks) do not wait for a click map's days; the warm-up (warmClickMaps, background
-	// priority: db is not the store's) takes none, so no reader waits behind its paused reads.
-	if db == s.db {
-		defer funneldays.LockSite("clickhouse-clicks:" + q.SiteID)()
-	}
+	defer unlock()
 	cacheKey := func(d int64) funneldays.CacheKey { return chClickDayKey(q.SiteID, q.Path, q.Device, d) }
 	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
 	add := func(day chClickDay) {
@@ -262,6 +278,25 @@ func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, t
 		d = end
 	}
 	return out, nil
+}
+
+// clickCacheGen handles the site's late marks and returns the day cache's generation that what is
+// worked out next is kept under (a drop after this refuses it). Click days and hours are worked out
+// under a lock of the site's click maps only (unlock releases it): its funnel reads (whose lock
+// handles the late marks) do not wait for a click map's days; the warm-up (warmClickMaps,
+// background priority: db is not the store's) takes none, so no reader waits behind its paused reads.
+func (s *chStore) clickCacheGen(db *Client, site string) (gen uint64, unlock func(), err error) {
+	release := funneldays.LockSite("clickhouse:" + site)
+	err = s.dropLateFunnelDays(site)
+	gen = s.dayCache.Generation(site)
+	release()
+	if err != nil {
+		return 0, nil, err
+	}
+	if db == s.db {
+		return gen, funneldays.LockSite("clickhouse-clicks:" + site), nil
+	}
+	return gen, func() {}, nil
 }
 
 // chClickDayKey is the day cache's key of a page's and device class's closed UTC day starting at d (ms).
@@ -311,10 +346,30 @@ func (s *chStore) computeClickDays(db *Client, q eventstore.HeatmapQuery, from, 
 			}
 		}
 	}
+	dead, err := s.deadClicks(db, q, from, to, chDayMS)
+	if err != nil {
+		return nil, err
+	}
+	for device, units := range dead {
+		for uday, sels := range units {
+			v := day(device, uday)
+			for sel, n := range sels {
+				v.dead[sel] = n
+			}
+		}
+	}
+	return out, nil
+}
+
+// deadClicks are the page's dead clicks in [from, to) by device class, unit of time (days or hours
+// since the epoch: unit ms) and element, from events (as computeClickDays' days).
+func (s *chStore) deadClicks(db *Client, q eventstore.HeatmapQuery, from, to, unit int64) (map[string]map[int64]map[string]int, error) {
+	const filter = `site_id = {:site} AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:toSec}) AND at >= {:from} AND at < {:to}
+		AND type = 'click' AND path = {:path}`
 	p := chClickParams(q, from, to)
 	p["fromSec"], p["toSec"] = from/1000-1, to/1000+1
 	p["pvToSec"], p["pvTo"] = (to+clickmap.DeadWindow.Milliseconds())/1000+1, to+clickmap.DeadWindow.Milliseconds()
-	rows, err = queryOn(db, `SELECT toInt64(intDiv(c_at, `+strconv.FormatInt(chDayMS, 10)+`)) AS uday, viewport, selector,
+	rows, err := queryOn(db, `SELECT toInt64(intDiv(c_at, `+strconv.FormatInt(unit, 10)+`)) AS unit, viewport, selector,
 		sumIf(mult, found = 0) AS n FROM (
 		SELECT session, viewport, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
 		(SELECT session, viewport, selector, at AS c_at, count() AS mult FROM events WHERE `+filter+`
@@ -323,14 +378,23 @@ func (s *chStore) computeClickDays(db *Client, q eventstore.HeatmapQuery, from, 
 			AND ts <= toDateTime({:pvToSec}) AND type = 'pageview' AND at > {:from} AND at <= {:pvTo}
 			AND session IN (SELECT session FROM events WHERE `+filter+`)) USING (session)
 		GROUP BY session, viewport, selector, c_at)
-		GROUP BY uday, viewport, selector HAVING n > 0`, p)
+		GROUP BY unit, viewport, selector HAVING n > 0`, p)
 	if err != nil {
 		return nil, err
 	}
+	out := map[string]map[int64]map[string]int{}
 	for _, r := range rows {
-		if uday := int64(r.Num("uday")); uday >= from/chDayMS && uday < to/chDayMS {
-			day(r.Str("viewport"), uday).dead[r.Str("selector")] = r.Int("n")
+		u, device := int64(r.Num("unit")), r.Str("viewport")
+		if u < from/unit || u >= to/unit {
+			continue
 		}
+		if out[device] == nil {
+			out[device] = map[int64]map[string]int{}
+		}
+		if out[device][u] == nil {
+			out[device][u] = map[string]int{}
+		}
+		out[device][u][r.Str("selector")] = r.Int("n")
 	}
 	return out, nil
 }

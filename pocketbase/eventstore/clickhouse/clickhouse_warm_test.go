@@ -84,6 +84,15 @@ func TestClickHouseWarmUpKeepsWhatRoutesRead(t *testing.T) {
 				t.Errorf("click map %s, UTC day %d: not warmed", device, d/chDayMS)
 			}
 		}
+		// The closed hours of the partial first day and after the closed days (clickhouse_click_hours.go).
+		headFrom, tailTo := chClickHours(q.From.UnixMilli(), q.To.UnixMilli(), now.UnixMilli(), closedFrom, closedTo)
+		for _, sp := range []chSpan{{from: headFrom, to: closedFrom}, {from: closedTo, to: tailTo}} {
+			for h := sp.from; h < sp.to; h += chHourMS {
+				if _, ok := warm.dayCache.Get(chClickHourKey(storetest.SiteA, "/pricing", device, h)); !ok {
+					t.Errorf("click map %s, UTC hour %d: not warmed", device, h/chHourMS)
+				}
+			}
+		}
 	}
 	if t.Failed() {
 		t.FailNow()

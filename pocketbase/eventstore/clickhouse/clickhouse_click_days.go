@@ -246,14 +246,14 @@ func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, t
 		}
 	}
 	for d := from; d < to; {
-		if v, ok := s.dayCache.Get(cacheKey(d)); ok {
+		if v, ok := s.clicks.Get(cacheKey(d)); ok {
 			add(v.(chClickDay))
 			d += chDayMS
 			continue
 		}
 		end := d + chDayMS
 		for end < to {
-			if _, ok := s.dayCache.Get(cacheKey(end)); ok {
+			if _, ok := s.clicks.Get(cacheKey(end)); ok {
 				break
 			}
 			end += chDayMS
@@ -269,7 +269,7 @@ func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, t
 				if v.rage == nil {
 					v = chClickDay{rage: map[string]int{}, dead: map[string]int{}}
 				}
-				s.dayCache.Put(chClickDayKey(q.SiteID, q.Path, device, day), v, 1+len(v.rage)+len(v.dead), gen)
+				s.clicks.Put(chClickDayKey(q.SiteID, q.Path, device, day), v, 1+len(v.rage)+len(v.dead), gen)
 				if device == q.Device {
 					add(v)
 				}
@@ -288,7 +288,16 @@ func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, t
 func (s *chStore) clickCacheGen(db *Client, site string) (gen uint64, unlock func(), err error) {
 	release := funneldays.LockSite("clickhouse:" + site)
 	err = s.dropLateFunnelDays(site)
-	gen = s.dayCache.Generation(site)
+	// A drop of the site's days (a late mark, a prune) drops its click days too: seen here, by the
+	// next read, so a day kept from before the drop is never read after it.
+	dayGen := s.dayCache.Generation(site)
+	s.clickMu.Lock()
+	if seen, ok := s.clickGen[site]; ok && seen != dayGen {
+		s.clicks.Drop(site)
+	}
+	s.clickGen[site] = dayGen
+	gen = s.clicks.Generation(site)
+	s.clickMu.Unlock()
 	release()
 	if err != nil {
 		return 0, nil, err

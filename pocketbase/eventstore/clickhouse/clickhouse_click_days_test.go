@@ -2,11 +2,13 @@ package clickhouse
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
+	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/storetest"
 )
 
@@ -136,7 +138,8 @@ func TestClickHouseClickDaysMatchRawEvents(t *testing.T) {
 
 // A page's closed click days are worked out for every device class by the same reads (their cost
 // is the site's events over the days, not the page's clicks): after a desktop map, the mobile map
-// of the page finds its days kept, reads no events for them, and answers as the raw events do.
+// of the page finds its days kept (also once the funnels' days fill their own cache), reads no
+// events for them, and answers as the raw events do.
 func TestClickHouseClickDaysKeepEveryDeviceClass(t *testing.T) {
 	store := openClickHouseStore(t, storetest.SiteA).(*chStore)
 	site := storetest.Site(storetest.SiteA)
@@ -169,9 +172,18 @@ func TestClickHouseClickDaysKeepEveryDeviceClass(t *testing.T) {
 	}
 	for _, device := range eventstore.DeviceClasses {
 		for d := closedFrom; d < closedTo; d += chDayMS {
-			if _, ok := store.dayCache.Get(chClickDayKey(storetest.SiteA, "/pricing", device, d)); !ok {
+			if _, ok := store.clicks.Get(chClickDayKey(storetest.SiteA, "/pricing", device, d)); !ok {
 				t.Errorf("%s: day %s not kept after the desktop map", device, time.UnixMilli(d).UTC().Format(time.DateOnly))
 			}
+		}
+	}
+	// The funnels' days fill their cache's bound at 50M events: the click days are not pushed out.
+	for i := 0; i < 3; i++ {
+		store.dayCache.Put(funneldays.CacheKey{Site: storetest.SiteA, Funnel: "f", Day: strconv.Itoa(i)}, nil, funneldays.MaxCachedItems/2, 0)
+	}
+	for d := closedFrom; d < closedTo; d += chDayMS {
+		if _, ok := store.clicks.Get(chClickDayKey(storetest.SiteA, "/pricing", "mobile", d)); !ok {
+			t.Errorf("mobile: day %s pushed out by the funnels' days", time.UnixMilli(d).UTC().Format(time.DateOnly))
 		}
 	}
 	q.Device = "mobile"

@@ -51,14 +51,14 @@ func (s *chStore) closedClickHours(db *Client, q eventstore.HeatmapQuery, spans 
 	key := func(h int64) funneldays.CacheKey { return chClickHourKey(q.SiteID, q.Path, q.Device, h) }
 	for _, sp := range spans {
 		for h := sp.from; h < sp.to; {
-			if v, ok := s.dayCache.Get(key(h)); ok {
+			if v, ok := s.clicks.Get(key(h)); ok {
 				add(v.(map[string]int))
 				h += chHourMS
 				continue
 			}
 			end := h + chHourMS
 			for end < sp.to {
-				if _, ok := s.dayCache.Get(key(end)); ok {
+				if _, ok := s.clicks.Get(key(end)); ok {
 					break
 				}
 				end += chHourMS
@@ -73,7 +73,7 @@ func (s *chStore) closedClickHours(db *Client, q eventstore.HeatmapQuery, spans 
 					if dead == nil {
 						dead = map[string]int{}
 					}
-					s.dayCache.Put(chClickHourKey(q.SiteID, q.Path, device, hour), dead, 1+len(dead), gen)
+					s.clicks.Put(chClickHourKey(q.SiteID, q.Path, device, hour), dead, 1+len(dead), gen)
 					if device == q.Device {
 						add(dead)
 					}

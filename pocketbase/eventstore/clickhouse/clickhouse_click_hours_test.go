@@ -63,12 +63,12 @@ func TestClickHouseClickHoursMatchRawEvents(t *testing.T) {
 	}
 	for _, device := range eventstore.DeviceClasses {
 		for _, h := range []time.Duration{6 * time.Hour, 7 * time.Hour, 23 * time.Hour} {
-			if _, ok := store.dayCache.Get(chClickHourKey(storetest.SiteA, "/pricing", device, at(h).UnixMilli())); !ok {
+			if _, ok := store.clicks.Get(chClickHourKey(storetest.SiteA, "/pricing", device, at(h).UnixMilli())); !ok {
 				t.Errorf("%s: hour %s not kept", device, at(h).Format(time.RFC3339))
 			}
 		}
 	}
-	if _, ok := store.dayCache.Get(chClickHourKey(storetest.SiteA, "/pricing", "desktop", at(5*time.Hour).UnixMilli())); ok {
+	if _, ok := store.clicks.Get(chClickHourKey(storetest.SiteA, "/pricing", "desktop", at(5*time.Hour).UnixMilli())); ok {
 		t.Error("the partial first hour was kept")
 	}
 	check("warm")

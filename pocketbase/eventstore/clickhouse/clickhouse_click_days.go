@@ -227,14 +227,19 @@ func (s *chStore) rawClickPartsLive(q eventstore.HeatmapQuery, spans, live []chS
 }
 
 // closedClickDays are the rage bursts and dead clicks of the closed whole UTC days [from, to), from
-// the day cache, working out the days it lacks a run of consecutive days at a time (for every device
-// class of the page at once: computeClickDays).
-func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64) (chClickParts, error) {
+// the click cache, working out the days it lacks a run of consecutive days at a time (for every
+// device class of the page at once: computeClickDays), plus the dead clicks of the closed hours
+// (closedClickHours; one look at the late marks for both).
+func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64, hours []chSpan) (chClickParts, error) {
 	gen, unlock, err := s.clickCacheGen(db, q.SiteID)
 	if err != nil {
 		return chClickParts{}, err
 	}
 	defer unlock()
+	hourDead, err := s.closedClickHours(db, q, hours, gen)
+	if err != nil {
+		return chClickParts{}, err
+	}
 	cacheKey := func(d int64) funneldays.CacheKey { return chClickDayKey(q.SiteID, q.Path, q.Device, d) }
 	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
 	add := func(day chClickDay) {
@@ -276,6 +281,9 @@ func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, t
 			}
 		}
 		d = end
+	}
+	for sel, n := range hourDead {
+		out.dead[sel] += n
 	}
 	return out, nil
 }

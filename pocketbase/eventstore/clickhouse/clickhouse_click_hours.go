@@ -34,14 +34,9 @@ func chClickHourKey(site, path, device string, h int64) funneldays.CacheKey {
 }
 
 // closedClickHours are the dead clicks by element of the closed whole UTC hours of the spans, from
-// the day cache, working out the hours it lacks a run of consecutive hours at a time (every device
-// class of the page at once, as closedClickDays).
-func (s *chStore) closedClickHours(db *Client, q eventstore.HeatmapQuery, spans []chSpan) (map[string]int, error) {
-	gen, unlock, err := s.clickCacheGen(db, q.SiteID)
-	if err != nil {
-		return nil, err
-	}
-	defer unlock()
+// the click cache, working out the hours it lacks a run of consecutive hours at a time (every device
+// class of the page at once, as closedClickDays, which calls it with the cache's generation gen).
+func (s *chStore) closedClickHours(db *Client, q eventstore.HeatmapQuery, spans []chSpan, gen uint64) (map[string]int, error) {
 	out := map[string]int{}
 	add := func(dead map[string]int) {
 		for sel, n := range dead {

@@ -38,10 +38,8 @@ func (s *chStore) ClickMap(q eventstore.HeatmapQuery) (eventstore.ClickMapFigure
 				cells, err := s.rolledClickCells(q, closedFrom, closedTo)
 				return chClickParts{cells: cells}, err
 			},
-			func() (chClickParts, error) { return s.closedClickDays(s.db, q, closedFrom, closedTo) },
 			func() (chClickParts, error) {
-				dead, err := s.closedClickHours(s.db, q, []chSpan{{from: headFrom, to: closedFrom}, {from: closedTo, to: tailTo}})
-				return chClickParts{dead: dead}, err
+				return s.closedClickDays(s.db, q, closedFrom, closedTo, []chSpan{{from: headFrom, to: closedFrom}, {from: closedTo, to: tailTo}})
 			},
 		}
 	}

@@ -85,6 +85,7 @@ func (s *chStore) warmClickMaps(db *Client, siteID string, now time.Time) error 
 	if closedFrom >= closedTo {
 		return nil
 	}
+	headFrom, tailTo := chClickHours(q.From.UnixMilli(), q.To.UnixMilli(), nowMS, closedFrom, closedTo)
 	rows, err := queryOn(db, `SELECT path, viewport, countMerge(n) AS n FROM click_cells WHERE site_id = {:site}
 		AND uday >= {:dayFrom} AND uday < {:dayTo} GROUP BY path, viewport`,
 		map[string]any{"site": siteID, "dayFrom": closedFrom / chDayMS, "dayTo": closedTo / chDayMS})
@@ -110,11 +111,8 @@ func (s *chStore) warmClickMaps(db *Client, siteID string, now time.Time) error 
 	for _, p := range paths[:min(len(paths), chWarmClickPages)] {
 		for _, device := range devices[p] {
 			q.Path, q.Device = p, device
-			if _, err := s.closedClickDays(db, q, closedFrom, closedTo); err != nil {
-				return err
-			}
-			headFrom, tailTo := chClickHours(q.From.UnixMilli(), q.To.UnixMilli(), nowMS, closedFrom, closedTo)
-			if _, err := s.closedClickHours(db, q, []chSpan{{from: headFrom, to: closedFrom}, {from: closedTo, to: tailTo}}); err != nil {
+			hours := []chSpan{{from: headFrom, to: closedFrom}, {from: closedTo, to: tailTo}}
+			if _, err := s.closedClickDays(db, q, closedFrom, closedTo, hours); err != nil {
 				return err
 			}
 		}

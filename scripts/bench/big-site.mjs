@@ -7,7 +7,8 @@
 // site is made on first use, so each part still runs alone (`npm run bench -- funnels`); the
 // runner stops the server after the last part (atEnd).
 import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT, atEnd, envNumber, loadNow, round, siteFor, startServer, tail, watchLoad, watchMemory } from './lib.mjs';
@@ -111,6 +112,7 @@ async function make() {
         `big-site: machine load (1 min) over the run: median ${median.toFixed(1)}, highest ${max.toFixed(1)} (2 cores, shared)`,
       ].join('\n'),
     );
+    await keepLogs(server, ch);
     await server.stop();
     await ch?.stop();
   });
@@ -194,6 +196,37 @@ async function freshServer(server, owner, site, funnel) {
         .join(', ')}`,
   );
   return { coldFirst, warmUpSeconds };
+}
+
+/**
+ * Before the run's data is removed: the server's whole log (its warm-up lines) and, on ClickHouse,
+ * system.query_log's slowest query shapes, in CRO_BENCH_LOG_DIR (default the temp directory), so a
+ * missed budget can be read after the run.
+ */
+async function keepLogs(server, ch) {
+  const dir = process.env.CRO_BENCH_LOG_DIR || tmpdir();
+  const stamp = Date.now();
+  const serverLog = join(dir, `cro-bench-big-site-server-${stamp}.log`);
+  writeFileSync(serverLog, server.output());
+  console.error(`big-site: server log kept in ${serverLog}`);
+  if (!ch) return;
+  try {
+    if ((await ch.query('EXISTS TABLE system.query_log')).trim() !== '1') return;
+    await ch.query('SYSTEM FLUSH LOGS');
+    const cpu = (name) => `ProfileEvents.Values[indexOf(ProfileEvents.Names, '${name}')]`;
+    const shapes = await ch.query(
+      `SELECT count() AS n, max(query_duration_ms) AS max_ms, round(avg(query_duration_ms)) AS avg_ms, sum(read_rows) AS rows,
+         round(sum(${cpu('UserTimeMicroseconds')} + ${cpu('SystemTimeMicroseconds')}) / 1000) AS cpu_ms, max(memory_usage) AS peak_mem,
+         min(event_time) AS first, substring(replaceRegexpAll(query, '[0-9]+', 'N'), 1, 400) AS shape
+       FROM system.query_log WHERE type = 2 AND query NOT LIKE '%system.%' AND query NOT LIKE 'INSERT%'
+       GROUP BY shape ORDER BY max_ms DESC LIMIT 80 FORMAT TSVWithNames`,
+    );
+    const queryLog = join(dir, `cro-bench-big-site-query-log-${stamp}.tsv`);
+    writeFileSync(queryLog, shapes);
+    console.error(`big-site: ClickHouse's slowest query shapes kept in ${queryLog}`);
+  } catch (err) {
+    console.error(`big-site: query_log not kept: ${err}`);
+  }
 }
 
 const ACTIVE_BYTES = `SELECT sum(bytes_on_disk) FROM system.parts WHERE database = 'bench' AND active`;

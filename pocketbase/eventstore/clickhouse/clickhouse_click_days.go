@@ -123,15 +123,28 @@ type chSpan struct{ from, to, reach int64 }
 // are spread over all of the site's), and works out bins, rage bursts and dead clicks here, as
 // SQLite does: two light reads instead of ClickHouse joining clicks with page views.
 func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chClickParts, error) {
+	return s.rawClickPartsLive(q, spans, spans)
+}
+
+// rawClickPartsLive is rawClickParts counting dead clicks only in the live spans (within spans;
+// the other spans' dead clicks are kept by hour: closedClickHours), whose page views alone are read.
+func (s *chStore) rawClickPartsLive(q eventstore.HeatmapQuery, spans, live []chSpan) (chClickParts, error) {
 	p := chClickParams(q, 0, 0)
 	var reach, clicks, windows []string
 	for i, sp := range spans {
 		n := strconv.Itoa(i)
 		p["r"+n], p["f"+n], p["t"+n] = sp.from-sp.reach, sp.from, sp.to
-		p["fs"+n], p["ts"+n], p["tv"+n] = sp.from/1000-1, (sp.to+clickmap.DeadWindow.Milliseconds())/1000+1, sp.to+clickmap.DeadWindow.Milliseconds()
 		reach = append(reach, "(at >= {:r"+n+"} AND at < {:t"+n+"})")
-		clicks = append(clicks, "(at >= {:f"+n+"} AND at < {:t"+n+"})")
-		windows = append(windows, "(ts >= toDateTime({:fs"+n+"}) AND ts <= toDateTime({:ts"+n+"}) AND at > {:f"+n+"} AND at <= {:tv"+n+"})")
+	}
+	for i, sp := range live {
+		if sp.from >= sp.to {
+			continue
+		}
+		n := strconv.Itoa(i)
+		p["lf"+n], p["lt"+n] = sp.from, sp.to
+		p["fs"+n], p["ts"+n], p["tv"+n] = sp.from/1000-1, (sp.to+clickmap.DeadWindow.Milliseconds())/1000+1, sp.to+clickmap.DeadWindow.Milliseconds()
+		clicks = append(clicks, "(at >= {:lf"+n+"} AND at < {:lt"+n+"})")
+		windows = append(windows, "(ts >= toDateTime({:fs"+n+"}) AND ts <= toDateTime({:ts"+n+"}) AND at > {:lf"+n+"} AND at <= {:tv"+n+"})")
 	}
 	page := `site_id = {:site} AND path = {:path} AND viewport = {:device} AND type = 'click'`
 	inSpans := func(at int64) bool {
@@ -142,10 +155,21 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 		}
 		return false
 	}
+	inLive := func(at int64) bool {
+		for _, sp := range live {
+			if at >= sp.from && at < sp.to {
+				return true
+			}
+		}
+		return false
+	}
 	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
 	var rows, views []Row
 	err := s.queryEach(2, func(i int) (err error) {
 		if i == 1 {
+			if len(windows) == 0 {
+				return nil
+			}
 			// The clicking sessions' page views up to DeadWindow after the spans.
 			views, err = s.query(`SELECT session, at FROM events WHERE site_id = {:site} AND type = 'pageview' AND (`+strings.Join(windows, " OR ")+`)
 				AND session IN (SELECT session FROM page_events WHERE `+page+` AND (`+strings.Join(clicks, " OR ")+`))`, p)
@@ -187,7 +211,7 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 		c.Clicks++
 		c.Text = max(c.Text, r.Str("name"))
 		// Dead: no page view of the session within DeadWindow after the click.
-		if !clickmap.Interactive(sel) {
+		if !clickmap.Interactive(sel) && inLive(at) {
 			v := viewsOf[session]
 			next := sort.Search(len(v), func(i int) bool { return v[i] > at })
 			if next == len(v) || v[next] > at+clickmap.DeadWindow.Milliseconds() {
@@ -203,20 +227,18 @@ func (s *chStore) rawClickParts(q eventstore.HeatmapQuery, spans []chSpan) (chCl
 }
 
 // closedClickDays are the rage bursts and dead clicks of the closed whole UTC days [from, to), from
-// the day cache, working out the days it lacks a run of consecutive days at a time.
-func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64) (chClickParts, error) {
-	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
-	err := s.dropLateFunnelDays(q.SiteID)
-	gen := s.dayCache.Generation(q.SiteID) // a drop after this refuses the days worked out below
-	unlock()
+// the click cache, working out the days it lacks a run of consecutive days at a time (for every
+// device class of the page at once: computeClickDays), plus the dead clicks of the closed hours
+// (closedClickHours; one look at the late marks for both).
+func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64, hours []chSpan) (chClickParts, error) {
+	gen, unlock, err := s.clickCacheGen(db, q.SiteID)
 	if err != nil {
 		return chClickParts{}, err
 	}
-	// Worked out under a lock of the site's click maps only: its funnel reads (whose lock handles
-	// the late marks) do not wait for a click map's days; the warm-up (warmClickMaps, background
-	// priority: db is not the store's) takes none, so no reader waits behind its paused reads.
-	if db == s.db {
-		defer funneldays.LockSite("clickhouse-clicks:" + q.SiteID)()
+	defer unlock()
+	hourDead, err := s.closedClickHours(db, q, hours, gen)
+	if err != nil {
+		return chClickParts{}, err
 	}
 	cacheKey := func(d int64) funneldays.CacheKey { return chClickDayKey(q.SiteID, q.Path, q.Device, d) }
 	out := chClickParts{rage: map[string]int{}, dead: map[string]int{}}
@@ -229,30 +251,69 @@ func (s *chStore) closedClickDays(db *Client, q eventstore.HeatmapQuery, from, t
 		}
 	}
 	for d := from; d < to; {
-		if v, ok := s.dayCache.Get(cacheKey(d)); ok {
+		if v, ok := s.clicks.Get(cacheKey(d)); ok {
 			add(v.(chClickDay))
 			d += chDayMS
 			continue
 		}
 		end := d + chDayMS
 		for end < to {
-			if _, ok := s.dayCache.Get(cacheKey(end)); ok {
+			if _, ok := s.clicks.Get(cacheKey(end)); ok {
 				break
 			}
 			end += chDayMS
 		}
-		days, err := s.computeClickDays(db, q, d, end)
+		byDevice, err := s.computeClickDays(db, q, d, end)
 		if err != nil {
 			return chClickParts{}, err
 		}
-		for day := d; day < end; day += chDayMS {
-			v := days[day/chDayMS]
-			s.dayCache.Put(cacheKey(day), v, 1+len(v.rage)+len(v.dead), gen)
-			add(v)
+		// Every device class's days are kept: the next device's map of this page reads no events.
+		for _, device := range eventstore.DeviceClasses {
+			for day := d; day < end; day += chDayMS {
+				v := byDevice[device][day/chDayMS]
+				if v.rage == nil {
+					v = chClickDay{rage: map[string]int{}, dead: map[string]int{}}
+				}
+				s.clicks.Put(chClickDayKey(q.SiteID, q.Path, device, day), v, 1+len(v.rage)+len(v.dead), gen)
+				if device == q.Device {
+					add(v)
+				}
+			}
 		}
 		d = end
 	}
+	for sel, n := range hourDead {
+		out.dead[sel] += n
+	}
 	return out, nil
+}
+
+// clickCacheGen handles the site's late marks and returns the day cache's generation that what is
+// worked out next is kept under (a drop after this refuses it). Click days and hours are worked out
+// under a lock of the site's click maps only (unlock releases it): its funnel reads (whose lock
+// handles the late marks) do not wait for a click map's days; the warm-up (warmClickMaps,
+// background priority: db is not the store's) takes none, so no reader waits behind its paused reads.
+func (s *chStore) clickCacheGen(db *Client, site string) (gen uint64, unlock func(), err error) {
+	release := funneldays.LockSite("clickhouse:" + site)
+	err = s.dropLateFunnelDays(site)
+	// A drop of the site's days (a late mark, a prune) drops its click days too: seen here, by the
+	// next read, so a day kept from before the drop is never read after it.
+	dayGen := s.dayCache.Generation(site)
+	s.clickMu.Lock()
+	if seen, ok := s.clickGen[site]; ok && seen != dayGen {
+		s.clicks.Drop(site)
+	}
+	s.clickGen[site] = dayGen
+	gen = s.clicks.Generation(site)
+	s.clickMu.Unlock()
+	release()
+	if err != nil {
+		return 0, nil, err
+	}
+	if db == s.db {
+		return gen, funneldays.LockSite("clickhouse-clicks:" + site), nil
+	}
+	return gen, func() {}, nil
 }
 
 // chClickDayKey is the day cache's key of a page's and device class's closed UTC day starting at d (ms).
@@ -260,54 +321,97 @@ func chClickDayKey(site, path, device string, d int64) funneldays.CacheKey {
 	return funneldays.CacheKey{Site: site, Funnel: "clickmap\x00" + path + "\x00" + device, Day: strconv.FormatInt(d/chDayMS, 10)}
 }
 
-// computeClickDays works out the rage bursts and dead clicks of each UTC day of [from, to) from
-// events (not page_events and session_pages: a view writes those after late_marks, and a day kept
-// must hold every insert whose mark was handled before it was read).
-func (s *chStore) computeClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64) (map[int64]chClickDay, error) {
+// computeClickDays works out the rage bursts and dead clicks of each UTC day of [from, to) of the
+// page for each device class (by device class, then day since the epoch; a class or day without
+// any is absent) from events (not page_events and session_pages: a view writes those after
+// late_marks, and a day kept must hold every insert whose mark was handled before it was read).
+// Its reads cost the site's events over the days (events are sorted by site and time), not the
+// page's few clicks, so all device classes are worked out by the same reads (at 50M events a
+// page's 30 closed days took about a minute per device class).
+func (s *chStore) computeClickDays(db *Client, q eventstore.HeatmapQuery, from, to int64) (map[string]map[int64]chClickDay, error) {
 	const filter = `site_id = {:site} AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:toSec}) AND at >= {:from} AND at < {:to}
-		AND type = 'click' AND path = {:path} AND viewport = {:device}`
-	days := map[int64]chClickDay{}
-	for d := from; d < to; d += chDayMS {
-		days[d/chDayMS] = chClickDay{rage: map[string]int{}, dead: map[string]int{}}
+		AND type = 'click' AND path = {:path}`
+	out := map[string]map[int64]chClickDay{}
+	day := func(device string, uday int64) chClickDay {
+		if out[device] == nil {
+			out[device] = map[int64]chClickDay{}
+		}
+		v, ok := out[device][uday]
+		if !ok {
+			v = chClickDay{rage: map[string]int{}, dead: map[string]int{}}
+			out[device][uday] = v
+		}
+		return v
 	}
 	rp := chClickParams(q, from-chRageReach, to)
 	rp["fromSec"], rp["toSec"] = (from-chRageReach)/1000-1, to/1000+1
-	rows, err := queryOn(db, `SELECT session, selector, at FROM events WHERE `+filter+` AND (session, selector) IN
-		(SELECT session, selector FROM events WHERE `+filter+` GROUP BY session, selector HAVING count() >= {:rage})`, rp)
+	rows, err := queryOn(db, `SELECT session, viewport, selector, at FROM events WHERE `+filter+` AND (session, viewport, selector) IN
+		(SELECT session, viewport, selector FROM events WHERE `+filter+` GROUP BY session, viewport, selector HAVING count() >= {:rage})`, rp)
 	if err != nil {
 		return nil, err
 	}
-	groups := map[[2]string][]float64{}
+	groups := map[[3]string][]float64{}
 	for _, r := range rows {
-		k := [2]string{r.Str("session"), r.Str("selector")}
+		k := [3]string{r.Str("session"), r.Str("viewport"), r.Str("selector")}
 		groups[k] = append(groups[k], r.Num("at"))
 	}
 	for k, ms := range groups {
 		sort.Float64s(ms)
 		for i, starts := range clickmap.RageBurstStarts(ms) {
 			if at := int64(ms[i]); starts && at >= from {
-				days[floorDiv(at, chDayMS)].rage[k[1]]++
+				day(k[1], floorDiv(at, chDayMS)).rage[k[2]]++
 			}
 		}
 	}
-	p := chClickParams(q, from, to)
-	p["fromSec"], p["toSec"] = from/1000-1, to/1000+1
-	p["pvToSec"], p["pvTo"] = (to+clickmap.DeadWindow.Milliseconds())/1000+1, to+clickmap.DeadWindow.Milliseconds()
-	rows, err = queryOn(db, `SELECT toInt64(intDiv(c_at, `+strconv.FormatInt(chDayMS, 10)+`)) AS uday, selector, sumIf(mult, found = 0) AS n FROM (
-		SELECT session, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
-		(SELECT session, selector, at AS c_at, count() AS mult FROM events WHERE `+filter+` GROUP BY session, selector, c_at)
-		ALL LEFT JOIN (SELECT session, at AS v FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec})
-			AND ts <= toDateTime({:pvToSec}) AND type = 'pageview' AND at > {:from} AND at <= {:pvTo}
-			AND session IN (SELECT session FROM events WHERE `+filter+`)) USING (session)
-		GROUP BY session, selector, c_at)
-		GROUP BY uday, selector HAVING n > 0`, p)
+	dead, err := s.deadClicks(db, q, from, to, chDayMS)
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range rows {
-		if day, ok := days[int64(r.Num("uday"))]; ok {
-			day.dead[r.Str("selector")] = r.Int("n")
+	for device, units := range dead {
+		for uday, sels := range units {
+			v := day(device, uday)
+			for sel, n := range sels {
+				v.dead[sel] = n
+			}
 		}
 	}
-	return days, nil
+	return out, nil
+}
+
+// deadClicks are the page's dead clicks in [from, to) by device class, unit of time (days or hours
+// since the epoch: unit ms) and element, from events (as computeClickDays' days).
+func (s *chStore) deadClicks(db *Client, q eventstore.HeatmapQuery, from, to, unit int64) (map[string]map[int64]map[string]int, error) {
+	const filter = `site_id = {:site} AND ts >= toDateTime({:fromSec}) AND ts <= toDateTime({:toSec}) AND at >= {:from} AND at < {:to}
+		AND type = 'click' AND path = {:path}`
+	p := chClickParams(q, from, to)
+	p["fromSec"], p["toSec"] = from/1000-1, to/1000+1
+	p["pvToSec"], p["pvTo"] = (to+clickmap.DeadWindow.Milliseconds())/1000+1, to+clickmap.DeadWindow.Milliseconds()
+	rows, err := queryOn(db, `SELECT toInt64(intDiv(c_at, `+strconv.FormatInt(unit, 10)+`)) AS unit, viewport, selector,
+		sumIf(mult, found = 0) AS n FROM (
+		SELECT session, viewport, selector, c_at, any(mult) AS mult, max(v > c_at AND v <= c_at + {:dead}) AS found FROM
+		(SELECT session, viewport, selector, at AS c_at, count() AS mult FROM events WHERE `+filter+`
+			GROUP BY session, viewport, selector, c_at)
+		ALL LEFT JOIN (SELECT session, at AS v FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec})
+			AND ts <= toDateTime({:pvToSec}) AND type = 'pageview' AND at > {:from} AND at <= {:pvTo}
+			AND session IN (SELECT session FROM events WHERE `+filter+`)) USING (session)
+		GROUP BY session, viewport, selector, c_at)
+		GROUP BY unit, viewport, selector HAVING n > 0`, p)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[int64]map[string]int{}
+	for _, r := range rows {
+		u, device := int64(r.Num("unit")), r.Str("viewport")
+		if u < from/unit || u >= to/unit {
+			continue
+		}
+		if out[device] == nil {
+			out[device] = map[int64]map[string]int{}
+		}
+		if out[device][u] == nil {
+			out[device][u] = map[string]int{}
+		}
+		out[device][u][r.Str("selector")] = r.Int("n")
+	}
+	return out, nil
 }

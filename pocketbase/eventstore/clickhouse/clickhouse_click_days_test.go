@@ -2,11 +2,13 @@ package clickhouse
 
 import (
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/clickmap"
+	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/storetest"
 )
 
@@ -131,5 +133,76 @@ func TestClickHouseClickDaysMatchRawEvents(t *testing.T) {
 		if e.Selector == "p>span" && e.DeadClicks != 3 || e.Selector == "div.card" && e.RageClicks != 1 {
 			t.Fatalf("late events not counted: %+v", got.Elements)
 		}
+	}
+}
+
+// A page's closed click days are worked out for every device class by the same reads (their cost
+// is the site's events over the days, not the page's clicks): after a desktop map, the mobile map
+// of the page finds its days kept (also once the funnels' days fill their own cache), reads no
+// events for them, and answers as the raw events do.
+func TestClickHouseClickDaysKeepEveryDeviceClass(t *testing.T) {
+	store := openClickHouseStore(t, storetest.SiteA).(*chStore)
+	site := storetest.Site(storetest.SiteA)
+	now := time.Now().UTC()
+	midnight := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, -3)
+	at := func(day int, d time.Duration) time.Time { return midnight.AddDate(0, 0, day).Add(d) }
+	click := func(sel string, when time.Time, width float64) eventstore.Event {
+		return storetest.At(eventstore.Event{Type: "ck", Path: "/pricing", Selector: sel, Text: sel, OffsetX: 0.5, OffsetY: 0.5,
+			Viewport: width, X: 10, Y: 10}, when)
+	}
+	batch := func(session, device string, events ...eventstore.Event) eventstore.Ingest {
+		return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: "v" + session, Session: session, Events: events},
+			Device: device, Browser: "Chrome"}
+	}
+	if err := store.WriteAll([]eventstore.Ingest{
+		batch("kd1", "desktop", click("a.buy", at(-1, time.Hour), 1280), click("div.card", at(0, 2*time.Hour), 1280)),
+		// Mobile: a rage burst on one day and a dead click on another.
+		batch("km1", "mobile", click("a.more", at(-1, 3*time.Hour), 390), click("a.more", at(-1, 3*time.Hour+200*time.Millisecond), 390),
+			click("a.more", at(-1, 3*time.Hour+400*time.Millisecond), 390), click("p>span", at(1, 5*time.Hour), 390)),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	q := eventstore.HeatmapQuery{SiteID: storetest.SiteA, Path: "/pricing", Device: "desktop", From: midnight.AddDate(0, 0, -2), To: now}
+	if _, err := store.ClickMap(q); err != nil {
+		t.Fatal(err)
+	}
+	closedFrom, closedTo := chClickSpans(q.From.UnixMilli(), q.To.UnixMilli(), now.UnixMilli())
+	if closedFrom >= closedTo {
+		t.Fatal("no closed days in the range")
+	}
+	for _, device := range eventstore.DeviceClasses {
+		for d := closedFrom; d < closedTo; d += chDayMS {
+			if _, ok := store.clicks.Get(chClickDayKey(storetest.SiteA, "/pricing", device, d)); !ok {
+				t.Errorf("%s: day %s not kept after the desktop map", device, time.UnixMilli(d).UTC().Format(time.DateOnly))
+			}
+		}
+	}
+	// The funnels' days fill their cache's bound at 50M events: the click days are not pushed out.
+	for i := 0; i < 3; i++ {
+		store.dayCache.Put(funneldays.CacheKey{Site: storetest.SiteA, Funnel: "f", Day: strconv.Itoa(i)}, nil, funneldays.MaxCachedItems/2, 0)
+	}
+	for d := closedFrom; d < closedTo; d += chDayMS {
+		if _, ok := store.clicks.Get(chClickDayKey(storetest.SiteA, "/pricing", "mobile", d)); !ok {
+			t.Errorf("mobile: day %s pushed out by the funnels' days", time.UnixMilli(d).UTC().Format(time.DateOnly))
+		}
+	}
+	q.Device = "mobile"
+	got, err := store.ClickMap(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := store.rawClickParts(q, []chSpan{{from: q.From.UnixMilli(), to: q.To.UnixMilli()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := clickmap.Figures(chMergeClickParts([]chClickParts{raw})); !reflect.DeepEqual(got, want) {
+		t.Fatalf("mobile click map from the kept days\n got %+v\nwant %+v", got, want)
+	}
+	rage, dead := map[string]int{}, map[string]int{}
+	for _, e := range got.Elements {
+		rage[e.Selector], dead[e.Selector] = e.RageClicks, e.DeadClicks
+	}
+	if rage["a.more"] != 1 || dead["p>span"] != 1 {
+		t.Fatalf("mobile rage %v dead %v, want a.more's burst and p>span's dead click", rage, dead)
 	}
 }

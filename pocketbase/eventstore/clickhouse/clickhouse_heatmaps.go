@@ -19,23 +19,28 @@ func chHeatParams(q eventstore.HeatmapQuery) map[string]any {
 }
 
 // ClickMap adds up the range's parts (clickhouse_click_days.go): the closed whole UTC days' bins
-// from click_cells and their rage and dead clicks from the day cache, the rest click by click.
+// from click_cells and their rage and dead clicks from the day cache, the rest click by click, but
+// for the dead clicks of its closed whole hours, kept by hour (clickhouse_click_hours.go).
 func (s *chStore) ClickMap(q eventstore.HeatmapQuery) (eventstore.ClickMapFigures, error) {
-	from, to := q.From.UnixMilli(), q.To.UnixMilli()
-	closedFrom, closedTo := chClickSpans(from, to, time.Now().UnixMilli())
+	from, to, now := q.From.UnixMilli(), q.To.UnixMilli(), time.Now().UnixMilli()
+	closedFrom, closedTo := chClickSpans(from, to, now)
 	reads := []func() (chClickParts, error){func() (chClickParts, error) {
 		return s.rawClickParts(q, []chSpan{{from: from, to: to}})
 	}}
 	if closedFrom < closedTo {
+		headFrom, tailTo := chClickHours(from, to, now, closedFrom, closedTo)
 		reads = []func() (chClickParts, error){
 			func() (chClickParts, error) {
-				return s.rawClickParts(q, []chSpan{{from: from, to: closedFrom}, {from: closedTo, to: to, reach: chRageReach}})
+				return s.rawClickPartsLive(q, []chSpan{{from: from, to: closedFrom}, {from: closedTo, to: to, reach: chRageReach}},
+					[]chSpan{{from: from, to: headFrom}, {from: tailTo, to: to}})
 			},
 			func() (chClickParts, error) {
 				cells, err := s.rolledClickCells(q, closedFrom, closedTo)
 				return chClickParts{cells: cells}, err
 			},
-			func() (chClickParts, error) { return s.closedClickDays(s.db, q, closedFrom, closedTo) },
+			func() (chClickParts, error) {
+				return s.closedClickDays(s.db, q, closedFrom, closedTo, []chSpan{{from: headFrom, to: closedFrom}, {from: closedTo, to: tailTo}})
+			},
 		}
 	}
 	parts := make([]chClickParts, len(reads))

@@ -51,6 +51,12 @@ type chStore struct {
 
 	// dayCache and late: the funnels' closed days in memory (clickhouse_funnel_days.go).
 	dayCache *funneldays.Cache
+	// clicks: the click maps' closed days and hours (clickhouse_click_days.go), apart from the
+	// funnels' days, which at 50M events fill dayCache's bound and pushed them out; it follows
+	// dayCache's drops (clickGen: the generation last seen per site).
+	clicks   *funneldays.Cache
+	clickMu  sync.Mutex
+	clickGen map[string]uint64
 	late     chLateState
 	warming  sync.Map // sites whose entry session values are being read ahead (warmEntryDims)
 
@@ -115,7 +121,7 @@ func NewSpooledStore(rawURL, dir string) (eventstore.Store, error) {
 func newCHStore(db *Client) *chStore {
 	return &chStore{db: db, raw: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenuecap.Key]float64{},
 		settleLag: chSettleLag, settleKick: make(chan struct{}, 1), revenueCap: revenuecap.Configured(),
-		dayCache: funneldays.NewCache(), late: chLateState{sites: map[string]*chLateSeen{}}}
+		dayCache: funneldays.NewCache(), clicks: funneldays.NewCache(), clickGen: map[string]uint64{}, late: chLateState{sites: map[string]*chLateSeen{}}}
 }
 
 func (s *chStore) Start() {

@@ -76,8 +76,8 @@ func (s *chStore) warmSite(db *Client, siteID string) error {
 	return s.warmClickMaps(db, siteID, now)
 }
 
-// warmClickMaps works out the closed days of the default range's click maps of the site's busiest
-// pages, for each device class with clicks on them (ClickMap's closed part, the same day cache).
+// warmClickMaps works out the closed days and hours of the default range's click maps of the site's
+// busiest pages, for each device class with clicks on them (ClickMap's closed part, the same day cache).
 func (s *chStore) warmClickMaps(db *Client, siteID string, now time.Time) error {
 	nowMS := now.UnixMilli()
 	q := eventstore.HeatmapQuery{SiteID: siteID, From: now.Add(-chWarmClickDays * 24 * time.Hour), To: now.Add(time.Minute)}
@@ -85,6 +85,7 @@ func (s *chStore) warmClickMaps(db *Client, siteID string, now time.Time) error 
 	if closedFrom >= closedTo {
 		return nil
 	}
+	headFrom, tailTo := chClickHours(q.From.UnixMilli(), q.To.UnixMilli(), nowMS, closedFrom, closedTo)
 	rows, err := queryOn(db, `SELECT path, viewport, countMerge(n) AS n FROM click_cells WHERE site_id = {:site}
 		AND uday >= {:dayFrom} AND uday < {:dayTo} GROUP BY path, viewport`,
 		map[string]any{"site": siteID, "dayFrom": closedFrom / chDayMS, "dayTo": closedTo / chDayMS})
@@ -110,7 +111,8 @@ func (s *chStore) warmClickMaps(db *Client, siteID string, now time.Time) error 
 	for _, p := range paths[:min(len(paths), chWarmClickPages)] {
 		for _, device := range devices[p] {
 			q.Path, q.Device = p, device
-			if _, err := s.closedClickDays(db, q, closedFrom, closedTo); err != nil {
+			hours := []chSpan{{from: headFrom, to: closedFrom}, {from: closedTo, to: tailTo}}
+			if _, err := s.closedClickDays(db, q, closedFrom, closedTo, hours); err != nil {
 				return err
 			}
 		}

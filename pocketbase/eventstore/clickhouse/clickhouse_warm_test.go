@@ -80,8 +80,17 @@ func TestClickHouseWarmUpKeepsWhatRoutesRead(t *testing.T) {
 	for _, device := range []string{"desktop", "mobile"} {
 		for d := closedFrom; d < closedTo; d += chDayMS {
 			key := chClickDayKey(storetest.SiteA, "/pricing", device, d)
-			if _, ok := warm.dayCache.Get(key); !ok {
+			if _, ok := warm.clicks.Get(key); !ok {
 				t.Errorf("click map %s, UTC day %d: not warmed", device, d/chDayMS)
+			}
+		}
+		// The closed hours of the partial first day and after the closed days (clickhouse_click_hours.go).
+		headFrom, tailTo := chClickHours(q.From.UnixMilli(), q.To.UnixMilli(), now.UnixMilli(), closedFrom, closedTo)
+		for _, sp := range []chSpan{{from: headFrom, to: closedFrom}, {from: closedTo, to: tailTo}} {
+			for h := sp.from; h < sp.to; h += chHourMS {
+				if _, ok := warm.clicks.Get(chClickHourKey(storetest.SiteA, "/pricing", device, h)); !ok {
+					t.Errorf("click map %s, UTC hour %d: not warmed", device, h/chHourMS)
+				}
 			}
 		}
 	}

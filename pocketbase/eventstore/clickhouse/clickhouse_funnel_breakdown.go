@@ -22,18 +22,19 @@ func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funn
 	if err != nil {
 		return nil, err
 	}
-	var need []funnelpath.Path // the changed visitors' attempts and the closed ones they replace
-	parts.Changed(func(was *funnelpath.Path, now funnelpath.Path) {
-		if was != nil {
-			need = append(need, *was)
+	changes := parts.Changes()
+	need := make([]funnelpath.Path, 0, len(changes)) // the changed attempts and the closed ones they replace
+	for _, c := range changes {
+		if c.Was != nil {
+			need = append(need, *c.Was)
 		}
-		need = append(need, now)
-	})
+		need = append(need, c.Now)
+	}
 	dims, err := s.entryDims(db, q.SiteID, need)
 	if err != nil {
 		return nil, err
 	}
-	return funneldays.AdjustedRows(tallies[0], parts, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims(fp), dim) }, len(q.Steps)), nil
+	return funneldays.AdjustedRows(tallies[0], changes, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims(fp), dim) }, len(q.Steps)), nil
 }
 
 // closedTallies are the closed part's tallies by the values of the breakdowns dims, each kept

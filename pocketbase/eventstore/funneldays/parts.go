@@ -53,18 +53,27 @@ func (p Parts) All() map[string]funnelpath.Path {
 	return out
 }
 
-// Changed calls each for the open part's visitors whose kept attempt is the open one: was is
-// the closed part's attempt it replaces, if any. The other entrants' attempts are the closed part's.
-func (p Parts) Changed(each func(was *funnelpath.Path, now funnelpath.Path)) {
+// Change is an open-part visitor's kept attempt (Now) where it is not the closed part's: Was is
+// the closed part's attempt it replaces, if any.
+type Change struct {
+	Was *funnelpath.Path
+	Now funnelpath.Path
+}
+
+// Changes are the open part's visitors whose kept attempt is the open one; the other entrants'
+// attempts are the closed part's.
+func (p Parts) Changes() []Change {
+	out := make([]Change, 0, len(p.Open))
 	for v, op := range p.Open {
 		cp, ok := p.Closed[v]
 		switch {
 		case !ok:
-			each(nil, op)
+			out = append(out, Change{Now: op})
 		case op.Better(cp):
-			each(&cp, op)
+			out = append(out, Change{Was: &cp, Now: op})
 		}
 	}
+	return out
 }
 
 // ClosedTallyKey names the breakdown tally of a funnel's closed part (one per breakdown) in the
@@ -73,16 +82,17 @@ func ClosedTallyKey(q eventstore.FunnelQuery, p Parts, breakdown string) CacheKe
 	return CacheKey{Site: q.SiteID, Funnel: Key(q), Day: "tally " + breakdown + " " + Label(p.ClosedFrom) + ".." + Label(p.ClosedTo)}
 }
 
-// AdjustedRows are the breakdown rows of all of the parts' entrants from the closed part's tally:
-// only the open part's visitors are looked at (their attempts counted, the closed attempts they
-// replace taken back out), so a request's work follows the open days, not every entrant.
-func AdjustedRows(closed funnelpath.ValueTally, p Parts, valueOf func(funnelpath.Path) string, n int) []eventstore.FunnelBreakdownFigures {
+// AdjustedRows are the breakdown rows of all of a range's entrants from its closed part's tally
+// and its changes (Parts.Changes): only the open part's visitors are looked at (their attempts
+// counted, the closed attempts they replace taken back out), so a request's work follows the open
+// days, not every entrant.
+func AdjustedRows(closed funnelpath.ValueTally, changes []Change, valueOf func(funnelpath.Path) string, n int) []eventstore.FunnelBreakdownFigures {
 	t := closed.Clone()
-	p.Changed(func(was *funnelpath.Path, now funnelpath.Path) {
-		if was != nil {
-			t.Add(valueOf(*was), *was, n, -1)
+	for _, c := range changes {
+		if c.Was != nil {
+			t.Add(valueOf(*c.Was), *c.Was, n, -1)
 		}
-		t.Add(valueOf(now), now, n, 1)
-	})
+		t.Add(valueOf(c.Now), c.Now, n, 1)
+	}
 	return t.Rows()
 }

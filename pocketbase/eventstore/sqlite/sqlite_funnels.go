@@ -58,17 +58,18 @@ func (s *sqliteStore) breakdownRows(q eventstore.FunnelQuery, parts funneldays.P
 		closed = funnelpath.TallyByValue(parts.Closed, func(p funnelpath.Path) string { return funnelpath.DimOrUnknown(p.Dims, dim) }, len(q.Steps))
 		s.dayCache.Put(key, closed, len(closed), gen)
 	}
+	changes := parts.Changes()
 	var unknown []string // entry sessions of attempts read from raw events
-	parts.Changed(func(_ *funnelpath.Path, p funnelpath.Path) {
-		if p.Dims == nil {
-			unknown = append(unknown, p.Sessions[0])
+	for _, c := range changes {
+		if c.Now.Dims == nil {
+			unknown = append(unknown, c.Now.Sessions[0])
 		}
-	})
+	}
 	values, err := s.sessionDims(q.SiteID, unknown)
 	if err != nil {
 		return nil, err
 	}
-	return funneldays.AdjustedRows(closed, parts, func(p funnelpath.Path) string {
+	return funneldays.AdjustedRows(closed, changes, func(p funnelpath.Path) string {
 		if p.Dims != nil {
 			return funnelpath.DimOrUnknown(p.Dims, dim)
 		}

@@ -4,7 +4,6 @@ import (
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/funnelpath"
-	"maps"
 	"sync"
 	"time"
 )
@@ -55,7 +54,7 @@ func (s *chStore) closedFunnelPaths(db *Client, q eventstore.FunnelQuery, from, 
 	// The range's days merged are kept too: merging a month of days' maps cost more than reading them.
 	whole := funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(from) + ".." + funneldays.Label(to)}
 	if v, ok := s.dayCache.Get(whole); ok {
-		return maps.Clone(v.(map[string]funnelpath.Path)), nil
+		return v.(map[string]funnelpath.Path), nil // read-only (funneldays.Parts)
 	}
 	paths := map[string]funnelpath.Path{}
 	for d := from; d.Before(to); {
@@ -82,7 +81,7 @@ func (s *chStore) closedFunnelPaths(db *Client, q eventstore.FunnelQuery, from, 
 		}
 		d = end
 	}
-	s.dayCache.Put(whole, maps.Clone(paths), len(paths), gen)
+	s.dayCache.Put(whole, paths, len(paths), gen)
 	return paths, nil
 }
 

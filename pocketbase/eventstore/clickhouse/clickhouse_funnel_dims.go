@@ -31,7 +31,7 @@ type chEntry struct {
 // sessions, as a lookup by path: closed days' from the day cache, the rest read (readEntryDims).
 // Per entrant it costs a day number and a lookup in that day's kept map: no day label is formatted
 // and no map of every entrant is built (a breakdown's Go work at 5M was mostly those).
-func (s *chStore) entryDims(db *Client, siteID string, paths map[string]funnelpath.Path) (func(funnelpath.Path) []string, error) {
+func (s *chStore) entryDims(db *Client, siteID string, paths []funnelpath.Path) (func(funnelpath.Path) []string, error) {
 	unlock := funneldays.LockSite("clickhouse:" + siteID)
 	err := s.dropLateFunnelDays(siteID)
 	gen := s.dayCache.Generation(siteID)
@@ -126,17 +126,14 @@ func chUTCDay(t time.Time) int64             { return floorDiv(t.UnixMilli(), ch
 func chDayLabel(day int64) string            { return time.UnixMilli(day * chDayMS).UTC().Format(time.DateOnly) }
 func chDimsClosedBefore(now time.Time) int64 { return chUTCDay(now) - chSettleLag }
 
-// warmEntryDims reads ahead, in the background, the values of the closed days' entry sessions
-// that are not kept yet, so that the breakdown a funnel's reader asks for next reads only the
-// open days'. One read at a time per site; its errors are left to the breakdown's own read.
-func (s *chStore) warmEntryDims(siteID string, paths map[string]funnelpath.Path) {
+// keptEntryDims looks an entry's values up among the closed days' kept ones only (ok: kept).
+func (s *chStore) keptEntryDims(siteID string) func(funnelpath.Path) ([]string, bool) {
 	closedBefore := chDimsClosedBefore(time.Now())
-	closed := map[string]funnelpath.Path{}
 	kept := map[int64]map[string][]string{}
-	for v, fp := range paths {
+	return func(fp funnelpath.Path) ([]string, bool) {
 		day := chUTCDay(fp.Times[0])
 		if day >= closedBefore {
-			continue
+			return nil, false
 		}
 		m, ok := kept[day]
 		if !ok {
@@ -144,20 +141,9 @@ func (s *chStore) warmEntryDims(siteID string, paths map[string]funnelpath.Path)
 			m, _ = got.(map[string][]string)
 			kept[day] = m
 		}
-		if _, ok := m[fp.Sessions[0]]; !ok {
-			closed[v] = fp
-		}
+		v, ok := m[fp.Sessions[0]]
+		return v, ok
 	}
-	if len(closed) == 0 {
-		return
-	}
-	if _, busy := s.warming.LoadOrStore(siteID, true); busy {
-		return
-	}
-	go func() {
-		defer s.warming.Delete(siteID)
-		_, _ = s.entryDims(s.background(), siteID, closed)
-	}()
 }
 
 // dimsDays are the local days an entry's session rows are read from: two days either side of

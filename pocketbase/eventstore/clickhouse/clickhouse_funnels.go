@@ -6,7 +6,6 @@ import (
 	"cro/pocketbase/eventstore/funnelpath"
 	"cro/pocketbase/eventstore/urlpattern"
 	"cro/pocketbase/eventstore/zones"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -22,12 +21,16 @@ const chFunnelChunk = 1000
 // funnelPaths is each entrant's kept attempt, by visitor: whole closed days from the day cache
 // (clickhouse_funnel_days.go), the range's partial first day and the days still open from events.
 func (s *chStore) funnelPaths(q eventstore.FunnelQuery) (map[string]funnelpath.Path, error) {
-	return s.funnelPathsOn(s.db, q)
+	parts, err := s.funnelParts(s.db, q)
+	if err != nil {
+		return nil, err
+	}
+	return parts.All(), nil
 }
 
-// funnelPathsOn is funnelPaths reading through db (WarmFunnel's: background priority).
-func (s *chStore) funnelPathsOn(db *Client, q eventstore.FunnelQuery) (map[string]funnelpath.Path, error) {
-	return funneldays.Split(q, time.Now(), func(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+// funnelParts are q's closed and open parts, read through db (WarmFunnel's: background priority).
+func (s *chStore) funnelParts(db *Client, q eventstore.FunnelQuery) (funneldays.Parts, error) {
+	return funneldays.SplitParts(q, time.Now(), func(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 		return s.eventFunnelPaths(db, q, from, to)
 	}, func(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 		return s.closedFunnelPaths(db, q, from, to)
@@ -35,22 +38,16 @@ func (s *chStore) funnelPathsOn(db *Client, q eventstore.FunnelQuery) (map[strin
 }
 
 // WarmFunnel computes what FunnelResults keeps in memory for q (its closed days, open days'
-// prefix and closed entry sessions' values) at background priority: funnels/warm.go's warm-up.
+// prefix, closed part's breakdown tallies and settled entry sessions' values) at background
+// priority: funnels/warm.go's warm-up.
 func (s *chStore) WarmFunnel(q eventstore.FunnelQuery) error {
 	db := s.background()
-	paths, err := s.funnelPathsOn(db, q)
+	gen := s.dayCache.Generation(q.SiteID)
+	parts, err := s.funnelParts(db, q)
 	if err != nil {
 		return err
 	}
-	closedBefore := chDimsClosedBefore(time.Now())
-	closed := map[string]funnelpath.Path{}
-	for v, fp := range paths {
-		if chUTCDay(fp.Times[0]) < closedBefore {
-			closed[v] = fp
-		}
-	}
-	_, err = s.entryDims(db, q.SiteID, closed)
-	return err
+	return s.warmTallies(db, q, parts, gen)
 }
 
 // eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from the step
@@ -188,25 +185,37 @@ func (s *chStore) sessionRows(siteID string, sessions []string, sql string, each
 }
 
 func (s *chStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.FunnelFigures, error) {
-	paths, err := s.funnelPaths(q)
+	gen := s.dayCache.Generation(q.SiteID) // what is kept from this read is refused after a drop
+	parts, err := s.funnelParts(s.db, q)
 	if err != nil {
 		return eventstore.FunnelFigures{}, err
 	}
+	// A breakdown's look-ups (a read of the open days' entry sessions) run beside the figures' Go work.
+	var rows []eventstore.FunnelBreakdownFigures
+	var rowsErr error
+	done := make(chan struct{})
+	if q.Breakdown == "" {
+		close(done)
+	} else {
+		go func() {
+			defer close(done)
+			rows, rowsErr = s.breakdownRows(s.db, q, parts, gen)
+		}()
+	}
 	t := funnelpath.NewTally(len(q.Steps))
-	for _, fp := range paths {
+	for _, fp := range parts.All() {
 		t.Add(fp)
 	}
 	f := t.Figures()
+	<-done
 	if q.Breakdown == "" {
-		s.warmEntryDims(q.SiteID, paths)
+		s.warmBreakdowns(q, parts, gen)
 		return f, nil
 	}
-	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
-	dims, err := s.entryDims(s.db, q.SiteID, paths)
-	if err != nil {
-		return eventstore.FunnelFigures{}, err
+	if rowsErr != nil {
+		return eventstore.FunnelFigures{}, rowsErr
 	}
-	f.Breakdown = funnelpath.BreakdownRows(paths, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims(fp), dim) }, len(q.Steps))
+	f.Breakdown = rows
 	return f, nil
 }
 

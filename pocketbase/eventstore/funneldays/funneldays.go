@@ -98,30 +98,11 @@ type PathsFunc func(q eventstore.FunnelQuery, from, to time.Time) (map[string]fu
 // from the store's day cache (closed), the range's partial first day and the days still open from
 // events (open).
 func Split(q eventstore.FunnelQuery, now time.Time, open, closed PathsFunc) (map[string]funnelpath.Path, error) {
-	firstDay := CeilDay(q.From, q.Zone)
-	closedEnd := MinTime(FloorDay(q.To, q.Zone), ClosedBefore(now, q.Window, q.Zone))
-	if !closedEnd.After(firstDay) {
-		return open(q, q.From, q.To)
-	}
-	paths, err := open(q, q.From, firstDay)
+	parts, err := SplitParts(q, now, open, closed)
 	if err != nil {
 		return nil, err
 	}
-	kept, err := closed(q, firstDay, closedEnd)
-	if err != nil {
-		return nil, err
-	}
-	if len(paths) == 0 { // closed hands over a map of its own
-		paths = kept
-	} else {
-		funnelpath.Merge(paths, kept)
-	}
-	late, err := open(q, closedEnd, q.To)
-	if err != nil {
-		return nil, err
-	}
-	funnelpath.Merge(paths, late)
-	return paths, nil
+	return parts.All(), nil
 }
 
 // Attempts is each day of [from, to)'s kept attempts, by day label and visitor: a visitor

@@ -70,8 +70,8 @@ type Path struct {
 	Dims []string
 }
 
-// better reports whether attempt a is kept over b: it reaches further, or as far and earlier.
-func (a Path) better(b Path) bool {
+// Better reports whether attempt a is kept over b: it reaches further, or as far and earlier.
+func (a Path) Better(b Path) bool {
 	if a.Reached != b.Reached {
 		return a.Reached > b.Reached
 	}
@@ -81,7 +81,7 @@ func (a Path) better(b Path) bool {
 // Merge keeps, per visitor, the better of the attempts of both maps (into dst).
 func Merge(dst, src map[string]Path) {
 	for v, p := range src {
-		if q, ok := dst[v]; !ok || p.better(q) {
+		if q, ok := dst[v]; !ok || p.Better(q) {
 			dst[v] = p
 		}
 	}
@@ -226,19 +226,51 @@ func Median(v []float64) float64 {
 
 // BreakdownRows groups the kept attempts by their entry session's value: most entrants first.
 func BreakdownRows(paths map[string]Path, valueOf func(p Path) string, n int) []eventstore.FunnelBreakdownFigures {
-	byValue := map[string][]float64{}
+	return TallyByValue(paths, valueOf, n).Rows()
+}
+
+// ValueTally is a breakdown's count of entrants per step, by their entry session's value.
+type ValueTally map[string][]float64
+
+// TallyByValue counts the kept attempts per step, by value.
+func TallyByValue(paths map[string]Path, valueOf func(p Path) string, n int) ValueTally {
+	t := ValueTally{}
 	for _, p := range paths {
-		v := valueOf(p)
-		if byValue[v] == nil {
-			byValue[v] = make([]float64, n)
-		}
-		for k := 0; k < p.Reached; k++ {
-			byValue[v][k]++
-		}
+		t.Add(valueOf(p), p, n, 1)
 	}
-	rows := make([]eventstore.FunnelBreakdownFigures, 0, len(byValue))
-	for v, users := range byValue {
-		rows = append(rows, eventstore.FunnelBreakdownFigures{Value: v, Users: users})
+	return t
+}
+
+// Add counts an attempt under a value (sign 1), or takes it back out (sign -1): a value no entrant
+// has any more is gone, as a fresh tally would not hold it.
+func (t ValueTally) Add(value string, p Path, n int, sign float64) {
+	users := t[value]
+	if users == nil {
+		users = make([]float64, n)
+		t[value] = users
+	}
+	for k := 0; k < p.Reached; k++ {
+		users[k] += sign
+	}
+	if users[0] == 0 {
+		delete(t, value)
+	}
+}
+
+// Clone copies the tally (its counts too).
+func (t ValueTally) Clone() ValueTally {
+	out := make(ValueTally, len(t))
+	for v, users := range t {
+		out[v] = append([]float64(nil), users...)
+	}
+	return out
+}
+
+// Rows are the tally's breakdown rows: most entrants first, at most MaxBreakdownValues.
+func (t ValueTally) Rows() []eventstore.FunnelBreakdownFigures {
+	rows := make([]eventstore.FunnelBreakdownFigures, 0, len(t))
+	for v, users := range t {
+		rows = append(rows, eventstore.FunnelBreakdownFigures{Value: v, Users: append([]float64(nil), users...)})
 	}
 	sort.Slice(rows, func(i, j int) bool {
 		if rows[i].Users[0] != rows[j].Users[0] {

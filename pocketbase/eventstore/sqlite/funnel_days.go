@@ -29,16 +29,24 @@ const maxFunnelWindow = 90 * 24 * time.Hour
 
 // closedFunnelPaths are the kept attempts of the entrants of the whole closed days in [from, to)
 // (both day starts in the query's zone), computing and storing the days not stored yet. The
-// decoded days are kept in the day cache (eventstore/funneldays): a warm query decodes nothing.
+// decoded days are kept in the day cache (eventstore/funneldays): a warm query decodes nothing; and
+// the range's days merged too (read-only, funneldays.Parts): a month of days' maps is not merged
+// again on every query.
 func (s *sqliteStore) closedFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+	gen := s.dayCache.Generation(q.SiteID)
 	days, err := s.funnelDays(q, from, to)
 	if err != nil {
 		return nil, err
+	}
+	whole := funneldays.CacheKey{Site: q.SiteID, Funnel: funneldays.Key(q), Day: funneldays.Label(from) + ".." + funneldays.Label(to)}
+	if v, ok := s.dayCache.Get(whole); ok {
+		return v.(map[string]funnelpath.Path), nil
 	}
 	paths := map[string]funnelpath.Path{}
 	for _, day := range days {
 		funnelpath.Merge(paths, day)
 	}
+	s.dayCache.Put(whole, paths, len(paths), gen)
 	return paths, nil
 }
 

@@ -1,11 +1,6 @@
 package sqlite
 
-import (
-	"cro/pocketbase/eventstore"
-	"cro/pocketbase/eventstore/funneldays"
-	"cro/pocketbase/eventstore/funnelpath"
-	"time"
-)
+import "cro/pocketbase/eventstore/funneldays"
 
 // Funnel event days: the steps' events of one closed day of the site's calendar, by visitor, kept
 // in memory. Stored funnel days (funnel_days.go) hold the attempts of days whose windows are over;
@@ -15,16 +10,8 @@ import (
 // not closed yet (today), and the whole days in between come from here.
 //
 // They are kept in the store's funnel day cache (eventstore/funneldays, eventdays.go, which the
-// ClickHouse store shares) with the decoded stored days.
-
-// stepEvents answers as funnelEventsBetween (the steps' events in [from, end), each visitor's
-// sorted), reading raw events only for the partial days at the ends and the days not closed yet.
-func (s *sqliteStore) stepEvents(q eventstore.FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
-	if err := s.handleLateFunnelEvents(q.SiteID); err != nil {
-		return nil, err
-	}
-	return funneldays.StepEvents(s.dayCache, q, from, end, s.clock(), s.funnelEventsBetween)
-}
+// ClickHouse store shares) with the decoded stored days; funneldays.OpenPaths reads them
+// (sqlite_funnels.go's eventFunnelPaths) once the site's late events are handled here.
 
 // handleLateFunnelEvents drops the site's stored funnel days and event days a late event may
 // have changed (funnel_late.go), before the query reads them.

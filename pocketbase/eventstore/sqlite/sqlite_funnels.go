@@ -27,35 +27,54 @@ const funnelChunk = 400
 const dbTimeLayout = "2006-01-02 15:04:05.000Z"
 
 func (s *sqliteStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.FunnelFigures, error) {
-	paths, err := s.funnelPaths(q)
+	gen := s.dayCache.Generation(q.SiteID) // the closed tally is refused after a drop
+	parts, err := funneldays.SplitParts(q, s.clock(), s.eventFunnelPaths, s.closedFunnelPaths)
 	if err != nil {
 		return eventstore.FunnelFigures{}, err
 	}
 	t := funnelpath.NewTally(len(q.Steps))
-	for _, p := range paths {
+	for _, p := range parts.All() {
 		t.Add(p)
 	}
 	f := t.Figures()
 	if q.Breakdown != "" {
-		dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
-		var unknown []string // entry sessions of attempts read from raw events
-		for _, p := range paths {
-			if p.Dims == nil {
-				unknown = append(unknown, p.Sessions[0])
-			}
-		}
-		values, err := s.sessionDims(q.SiteID, unknown)
-		if err != nil {
+		if f.Breakdown, err = s.breakdownRows(q, parts, gen); err != nil {
 			return eventstore.FunnelFigures{}, err
 		}
-		f.Breakdown = funnelpath.BreakdownRows(paths, func(p funnelpath.Path) string {
-			if p.Dims != nil {
-				return funnelpath.DimOrUnknown(p.Dims, dim)
-			}
-			return funnelpath.DimOrUnknown(values[p.Sessions[0]], dim)
-		}, len(q.Steps))
 	}
 	return f, nil
+}
+
+// breakdownRows are the breakdown rows of q's parts: the closed part's tally (its attempts keep
+// their entry sessions' values) kept in the day cache, adjusted for the open part's visitors, whose
+// values are looked up (funneldays.AdjustedRows).
+func (s *sqliteStore) breakdownRows(q eventstore.FunnelQuery, parts funneldays.Parts, gen uint64) ([]eventstore.FunnelBreakdownFigures, error) {
+	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
+	key := funneldays.ClosedTallyKey(q, parts, q.Breakdown)
+	var closed funnelpath.ValueTally
+	if v, ok := s.dayCache.Get(key); ok {
+		closed = v.(funnelpath.ValueTally)
+	} else {
+		closed = funnelpath.TallyByValue(parts.Closed, func(p funnelpath.Path) string { return funnelpath.DimOrUnknown(p.Dims, dim) }, len(q.Steps))
+		s.dayCache.Put(key, closed, len(closed), gen)
+	}
+	changes := parts.Changes()
+	var unknown []string // entry sessions of attempts read from raw events
+	for _, c := range changes {
+		if c.Now.Dims == nil {
+			unknown = append(unknown, c.Now.Sessions[0])
+		}
+	}
+	values, err := s.sessionDims(q.SiteID, unknown)
+	if err != nil {
+		return nil, err
+	}
+	return funneldays.AdjustedRows(closed, changes, func(p funnelpath.Path) string {
+		if p.Dims != nil {
+			return funnelpath.DimOrUnknown(p.Dims, dim)
+		}
+		return funnelpath.DimOrUnknown(values[p.Sessions[0]], dim)
+	}, len(q.Steps)), nil
 }
 
 func (s *sqliteStore) FunnelDropOff(q eventstore.FunnelQuery, step int) (eventstore.FunnelDropOffFigures, error) {
@@ -120,9 +139,18 @@ func (s *sqliteStore) rawFunnelPaths(q eventstore.FunnelQuery, from, to time.Tim
 }
 
 // eventFunnelPaths is rawFunnelPaths with the events of whole closed days from the event days
-// (funnel_event_days.go): raw events only for the partial days and the days not closed yet.
+// (funnel_event_days.go), and the attempts worked out from the final events (up to the last whole
+// hour an hour ago) kept with them: only the visitors with later events are worked out again
+// (funneldays.OpenPaths, as on ClickHouse).
 func (s *sqliteStore) eventFunnelPaths(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
-	return s.funnelPathsOf(q, from, to, s.stepEvents)
+	if !to.After(from) {
+		return map[string]funnelpath.Path{}, nil
+	}
+	if err := s.handleLateFunnelEvents(q.SiteID); err != nil {
+		return nil, err
+	}
+	// Event times have ms precision: [from, end) is [from, to + window].
+	return funneldays.OpenPaths(s.dayCache, q, from, to, to.Add(q.Window).Add(time.Millisecond), s.clock(), s.funnelEventsBetween)
 }
 
 type funnelEventReader func(q eventstore.FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error)

@@ -1,0 +1,98 @@
+package funneldays
+
+import (
+	"maps"
+	"time"
+
+	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/funnelpath"
+)
+
+// Parts is a range's kept attempts in its two parts: the whole closed days' (the same on every
+// query until a late event drops the site's days) and the rest, the range's partial first day and
+// the days still open. A figure worked out over the closed part can be kept and only adjusted for
+// the open part's visitors (ClosedTallyKey, AdjustedRows).
+type Parts struct {
+	// Closed is read-only: a store may hand over the map it keeps.
+	Closed, Open map[string]funnelpath.Path
+	// ClosedFrom and ClosedTo are the closed part's days (equal when there are none).
+	ClosedFrom, ClosedTo time.Time
+}
+
+// SplitParts reads a range's parts: closed reads the whole closed days, open the rest.
+func SplitParts(q eventstore.FunnelQuery, now time.Time, open, closed PathsFunc) (Parts, error) {
+	firstDay := CeilDay(q.From, q.Zone)
+	closedEnd := MinTime(FloorDay(q.To, q.Zone), ClosedBefore(now, q.Window, q.Zone))
+	if !closedEnd.After(firstDay) {
+		paths, err := open(q, q.From, q.To)
+		return Parts{Closed: map[string]funnelpath.Path{}, Open: paths, ClosedFrom: firstDay, ClosedTo: firstDay}, err
+	}
+	paths, err := open(q, q.From, firstDay)
+	if err != nil {
+		return Parts{}, err
+	}
+	kept, err := closed(q, firstDay, closedEnd)
+	if err != nil {
+		return Parts{}, err
+	}
+	late, err := open(q, closedEnd, q.To)
+	if err != nil {
+		return Parts{}, err
+	}
+	funnelpath.Merge(paths, late)
+	return Parts{Closed: kept, Open: paths, ClosedFrom: firstDay, ClosedTo: closedEnd}, nil
+}
+
+// All is each entrant's kept attempt (a map of its own).
+func (p Parts) All() map[string]funnelpath.Path {
+	out := maps.Clone(p.Closed)
+	if out == nil {
+		out = map[string]funnelpath.Path{}
+	}
+	funnelpath.Merge(out, p.Open)
+	return out
+}
+
+// Change is an open-part visitor's kept attempt (Now) where it is not the closed part's: Was is
+// the closed part's attempt it replaces, if any.
+type Change struct {
+	Was *funnelpath.Path
+	Now funnelpath.Path
+}
+
+// Changes are the open part's visitors whose kept attempt is the open one; the other entrants'
+// attempts are the closed part's.
+func (p Parts) Changes() []Change {
+	out := make([]Change, 0, len(p.Open))
+	for v, op := range p.Open {
+		cp, ok := p.Closed[v]
+		switch {
+		case !ok:
+			out = append(out, Change{Now: op})
+		case op.Better(cp):
+			out = append(out, Change{Was: &cp, Now: op})
+		}
+	}
+	return out
+}
+
+// ClosedTallyKey names the breakdown tally of a funnel's closed part (one per breakdown) in the
+// day cache: dropped with the site's days.
+func ClosedTallyKey(q eventstore.FunnelQuery, p Parts, breakdown string) CacheKey {
+	return CacheKey{Site: q.SiteID, Funnel: Key(q), Day: "tally " + breakdown + " " + Label(p.ClosedFrom) + ".." + Label(p.ClosedTo)}
+}
+
+// AdjustedRows are the breakdown rows of all of a range's entrants from its closed part's tally
+// and its changes (Parts.Changes): only the open part's visitors are looked at (their attempts
+// counted, the closed attempts they replace taken back out), so a request's work follows the open
+// days, not every entrant.
+func AdjustedRows(closed funnelpath.ValueTally, changes []Change, valueOf func(funnelpath.Path) string, n int) []eventstore.FunnelBreakdownFigures {
+	t := closed.Clone()
+	for _, c := range changes {
+		if c.Was != nil {
+			t.Add(valueOf(*c.Was), *c.Was, n, -1)
+		}
+		t.Add(valueOf(c.Now), c.Now, n, 1)
+	}
+	return t.Rows()
+}

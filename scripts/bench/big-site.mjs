@@ -181,14 +181,20 @@ async function freshServer(server, owner, site, funnel) {
   const from = server.output().length;
   const started = performance.now();
   await server.restart();
-  // The lines the ClickHouse store and the funnels' warm-up log once their start-up pass is done.
-  const lines = onClickHouse ? ['events store: kept days warmed', 'funnels: default views of'] : [];
-  while (lines.some((l) => !server.output().slice(from).includes(l))) {
+  // The lines the ClickHouse store and the funnels' warm-up log once their start-up pass is done
+  // (each entry: the line of a whole pass, then that of a pass cut short by an error).
+  const lines = onClickHouse
+    ? [['events store: kept days warmed', 'events store: warming kept days stopped'], ['funnels: default views of']]
+    : [];
+  const logged = (l) => server.output().slice(from).includes(l);
+  while (lines.some((alternatives) => !alternatives.some(logged))) {
     if (performance.now() - started > 15 * 60_000)
       throw new Error(`the server's warm-up did not end in 15 minutes:\n${tail(server.output())}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   const warmUpSeconds = (performance.now() - started) / 1000;
+  if (logged('events store: warming kept days stopped'))
+    console.error('big-site: the warm-up stopped early (see the server log): the timed runs may include cold reads');
   console.error(
     `big-site: timed runs measure a steady server: restarted, then its start-up warm-up (${warmUpSeconds.toFixed(1)} s) ended before them.\n` +
       `big-site: each route's first read right after a restart (ms, in this order): ${Object.entries(coldFirst)

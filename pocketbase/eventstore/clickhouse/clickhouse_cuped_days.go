@@ -66,10 +66,7 @@ type cupedSums struct {
 
 // cupedDay is a goal's sums of a day with the basis they were computed on, and the version they
 // are settled under ("": in memory only).
-type cupedDay struct {
-	basis, version string
-	rows           []cupedSums
-}
+type cupedDay = settledDay[cupedSums]
 
 // cupedBases is each day's basis (exposure or outcome days of the goal): the events stored, the
 // experiment's exposure rows and the goal's outcome rows on that day and before.

@@ -53,49 +53,16 @@ func (s *chStore) readSettledCuped(db *Client, siteID, expID string, windowDays 
 		return err
 	}
 	prefix := cupedPrefix(windowDays)
-	found := map[string]*cupedDay{}
-	for _, r := range rows {
-		g, d := r.Str("goal"), r.Str("day")
-		if bases[g][d] != r.Str("basis") || d < missing[g] {
-			continue
-		}
-		key := prefix + outcomeKey(siteID, expID, g, d)
-		f := found[key]
-		if f == nil || r.Str("version") > f.version {
-			f = &cupedDay{basis: r.Str("basis"), version: r.Str("version"), rows: []cupedSums{}}
-			found[key] = f
-		} else if r.Str("version") < f.version {
-			continue
-		}
+	parse := func(r Row) (cupedSums, bool) {
 		if r.Str("variant") == "" { // the day's mark: computed, no sums
-			continue
+			return cupedSums{}, false
 		}
-		f.rows = append(f.rows, cupedSums{variant: r.Str("variant"), device: r.Str("device"), vtype: r.Str("vtype"),
+		return cupedSums{variant: r.Str("variant"), device: r.Str("device"), vtype: r.Str("vtype"),
 			post: cupedParse(r.Str("post")), post2: cupedParse(r.Str("post2")), pre: cupedParse(r.Str("pre")),
-			pre2: cupedParse(r.Str("pre2")), prod: cupedParse(r.Str("prod"))})
+			pre2: cupedParse(r.Str("pre2")), prod: cupedParse(r.Str("prod"))}, true
 	}
-	s.outcomeMu.Lock()
-	defer s.outcomeMu.Unlock()
-	for g, first := range missing {
-		next := ""
-		for d := range bases[g] {
-			if d < first {
-				continue
-			}
-			key := prefix + outcomeKey(siteID, expID, g, d)
-			if f := found[key]; f != nil {
-				out[g][d] = f.rows
-				s.memoCuped(key, *f)
-			} else if next == "" || d < next {
-				next = d
-			}
-		}
-		if next == "" {
-			delete(missing, g)
-		} else {
-			missing[g] = next
-		}
-	}
+	key := func(g, d string) string { return prefix + outcomeKey(siteID, expID, g, d) }
+	adoptSettledDays(s, rows, "day", key, parse, s.memoCuped, bases, missing, out)
 	return nil
 }
 

@@ -71,10 +71,7 @@ type outcomeRow struct {
 
 // outcomeDay is a goal's rows of a day with the basis they were computed on, and the version they
 // are settled under ("": in memory only).
-type outcomeDay struct {
-	basis, version string
-	rows           []outcomeRow
-}
+type outcomeDay = settledDay[outcomeRow]
 
 // chOutcomeMemoMax bounds outcomeMemo's days (all experiments and goals): past it the memo starts again.
 const chOutcomeMemoMax = 200_000
@@ -176,49 +173,16 @@ func (s *chStore) readSettledOutcomes(db *Client, siteID, expID string, bases ma
 	if err != nil {
 		return err
 	}
-	found := map[string]*outcomeDay{}
-	for _, r := range rows {
-		g, d := r.Str("goal"), r.Str("d")
-		if bases[g][d] != r.Str("basis") || d < missing[g] {
-			continue
-		}
-		key := outcomeKey(siteID, expID, g, d)
-		f := found[key]
-		if f == nil || r.Str("version") > f.version {
-			f = &outcomeDay{basis: r.Str("basis"), version: r.Str("version"), rows: []outcomeRow{}}
-			found[key] = f
-		} else if r.Str("version") < f.version {
-			continue
-		}
+	parse := func(r Row) (outcomeRow, bool) {
 		if r.Str("variant") == "" { // the day's mark: computed, no exposed visitor's outcome
-			continue
+			return outcomeRow{}, false
 		}
 		total, _ := strconv.ParseFloat(r.Str("total"), 64)
 		squares, _ := strconv.ParseFloat(r.Str("squares"), 64)
-		f.rows = append(f.rows, outcomeRow{variant: r.Str("variant"), k: r.Int("k"), n: r.Num("n"), total: total, squares: squares})
+		return outcomeRow{variant: r.Str("variant"), k: r.Int("k"), n: r.Num("n"), total: total, squares: squares}, true
 	}
-	s.outcomeMu.Lock()
-	defer s.outcomeMu.Unlock()
-	for g, first := range missing {
-		next := ""
-		for d := range bases[g] {
-			if d < first {
-				continue
-			}
-			key := outcomeKey(siteID, expID, g, d)
-			if f := found[key]; f != nil {
-				out[g][d] = f.rows
-				s.memoOutcome(key, *f)
-			} else if next == "" || d < next {
-				next = d
-			}
-		}
-		if next == "" {
-			delete(missing, g)
-		} else {
-			missing[g] = next
-		}
-	}
+	key := func(g, d string) string { return outcomeKey(siteID, expID, g, d) }
+	adoptSettledDays(s, rows, "d", key, parse, s.memoOutcome, bases, missing, out)
 	return nil
 }
 

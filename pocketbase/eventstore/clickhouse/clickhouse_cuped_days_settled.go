@@ -159,20 +159,5 @@ func (s *chStore) pruneCuped(siteID, expID string, strata []string, age time.Dur
 		}
 	}
 	s.outcomeMu.Unlock()
-	p := map[string]any{"site": siteID, "exp": expID, "keep": keep, "strata": strata, "before": time.Now().Add(-age).Unix()}
-	cond := `site_id = {:site} AND experiment = {:exp} AND written < toDateTime({:before})
-		AND if(goal = '', basis NOT IN {:strata}, concat(goal, '|', toString(w_days), '|', toString(d), '|', version) NOT IN {:keep})`
-	rows, err := queryOn(s.background(), `SELECT countIf(`+cond+`) AS stale, count() AS n FROM cuped_days
-		WHERE site_id = {:site} AND experiment = {:exp}`, p)
-	if err != nil || len(rows) == 0 {
-		return err
-	}
-	if stale := rows[0].Num("stale"); stale == 0 || stale < rows[0].Num("n")-stale {
-		return nil
-	}
-	q, err := Bind("ALTER TABLE cuped_days DELETE WHERE "+cond, p)
-	if err != nil {
-		return err
-	}
-	return s.background().Exec(q)
+	return s.pruneSettledRows("cuped_days", "concat(goal, '|', toString(w_days), '|', toString(d), '|', version)", siteID, expID, keep, strata, age)
 }

@@ -307,10 +307,18 @@ func (s *chStore) pruneOutcomes(siteID, expID string, strata []string, age time.
 		}
 	}
 	s.outcomeMu.Unlock()
+	return s.pruneSettledRows("exposure_outcomes", "concat(goal, '|', toString(o_day), '|', version)", siteID, expID, keep, strata, age)
+}
+
+// pruneSettledRows deletes the experiment's rows in table written before age ago that memory no
+// longer reads (keyExpr, over the table's columns, not in keep) and the visitor counts (goal "")
+// of strata versions no longer read, once they outnumber the rows kept: a delete rewrites parts,
+// so it waits until it pays. The outcome days and CUPED's day sums prune alike.
+func (s *chStore) pruneSettledRows(table, keyExpr, siteID, expID string, keep, strata []string, age time.Duration) error {
 	p := map[string]any{"site": siteID, "exp": expID, "keep": keep, "strata": strata, "before": time.Now().Add(-age).Unix()}
 	cond := `site_id = {:site} AND experiment = {:exp} AND written < toDateTime({:before})
-		AND if(goal = '', basis NOT IN {:strata}, concat(goal, '|', toString(o_day), '|', version) NOT IN {:keep})`
-	rows, err := queryOn(s.background(), `SELECT countIf(`+cond+`) AS stale, count() AS n FROM exposure_outcomes
+		AND if(goal = '', basis NOT IN {:strata}, ` + keyExpr + ` NOT IN {:keep})`
+	rows, err := queryOn(s.background(), `SELECT countIf(`+cond+`) AS stale, count() AS n FROM `+table+`
 		WHERE site_id = {:site} AND experiment = {:exp}`, p)
 	if err != nil || len(rows) == 0 {
 		return err
@@ -318,7 +326,7 @@ func (s *chStore) pruneOutcomes(siteID, expID string, strata []string, age time.
 	if stale := rows[0].Num("stale"); stale == 0 || stale < rows[0].Num("n")-stale {
 		return nil
 	}
-	q, err := Bind("ALTER TABLE exposure_outcomes DELETE WHERE "+cond, p)
+	q, err := Bind("ALTER TABLE "+table+" DELETE WHERE "+cond, p)
 	if err != nil {
 		return err
 	}

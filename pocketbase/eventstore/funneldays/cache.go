@@ -1,6 +1,10 @@
 package funneldays
 
-import "sync"
+import (
+	"os"
+	"strconv"
+	"sync"
+)
 
 // The funnel day cache (Cache) keeps in memory what funnel queries read again and again for the closed
 // days of a site's calendar: the decoded stored days (eventstore/sqlite/funnel_days.go: each day's kept attempts)
@@ -9,10 +13,21 @@ import "sync"
 // its mark, and retention drops them with the events. The cache is bounded by the attempts and
 // events it holds and forgets the days used least recently.
 
-// MaxCachedItems bounds the attempts and events held (some 50 to 300 bytes each): a
-// 5,000,000-event site's 60 stored days hold some 80,000 attempts, its open days and a range's
-// partial first day some 150,000 events.
-const MaxCachedItems = 1_000_000
+// MaxCachedItems bounds the attempts and events held (some 50 to 300 bytes each; the setting
+// CRO_FUNNEL_CACHE_ITEMS changes it): a 5,000,000-event site's 60 stored days hold some 80,000
+// attempts, its open days and a range's partial first day some 150,000 events; a 50,000,000-event
+// site's ten times that. A request that needs more days than the bound holds finds none of them
+// kept (each read pushes out the least recently used day, the next one it needs): at 1,000,000 a
+// 50M site's funnel took 10 to 15 s per request, every request.
+var MaxCachedItems = cacheItems(os.Getenv("CRO_FUNNEL_CACHE_ITEMS"), 4_000_000)
+
+// cacheItems is the setting's value when it is a positive whole number, else def.
+func cacheItems(setting string, def int) int {
+	if n, err := strconv.Atoi(setting); err == nil && n > 0 {
+		return n
+	}
+	return def
+}
 
 // CacheKey names a day of a funnel definition (Key) of a site: its step events
 // (events) or its decoded stored attempts.

@@ -71,3 +71,12 @@ func TestCacheDropBumpsTheGeneration(t *testing.T) {
 		t.Fatal("lost a day")
 	}
 }
+
+// The cache's bound setting takes a positive whole number; anything else keeps the default.
+func TestCacheItemsSetting(t *testing.T) {
+	for setting, want := range map[string]int{"": 7, "abc": 7, "-5": 7, "0": 7, "2500000": 2_500_000} {
+		if got := cacheItems(setting, 7); got != want {
+			t.Errorf("CRO_FUNNEL_CACHE_ITEMS=%q: bound %d, want %d", setting, got, want)
+		}
+	}
+}

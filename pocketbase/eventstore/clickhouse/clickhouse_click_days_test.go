@@ -1,13 +1,11 @@
 package clickhouse
 
 import (
-	"reflect"
 	"strconv"
 	"testing"
 	"time"
 
 	"cro/pocketbase/eventstore"
-	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/funneldays"
 	"cro/pocketbase/eventstore/storetest"
 )
@@ -45,19 +43,7 @@ func TestClickHouseClickDaysMatchRawEvents(t *testing.T) {
 	q2.From = midnight.Add(-10 * time.Hour)
 	check := func(when string, q eventstore.HeatmapQuery) eventstore.ClickMapFigures {
 		t.Helper()
-		got, err := store.ClickMap(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		raw, err := store.rawClickParts(q, []chSpan{{from: q.From.UnixMilli(), to: q.To.UnixMilli()}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := clickmap.Figures(chMergeClickParts([]chClickParts{raw}))
-		if !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: click map from click days\n got %+v\nwant %+v", when, got, want)
-		}
-		return got
+		return clickMapMatchingRaw(t, store, q, when+", from click days")
 	}
 
 	// Written as before migration 16 (no view), then backfilled by the step, run twice.
@@ -187,17 +173,7 @@ func TestClickHouseClickDaysKeepEveryDeviceClass(t *testing.T) {
 		}
 	}
 	q.Device = "mobile"
-	got, err := store.ClickMap(q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := store.rawClickParts(q, []chSpan{{from: q.From.UnixMilli(), to: q.To.UnixMilli()}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := clickmap.Figures(chMergeClickParts([]chClickParts{raw})); !reflect.DeepEqual(got, want) {
-		t.Fatalf("mobile click map from the kept days\n got %+v\nwant %+v", got, want)
-	}
+	got := clickMapMatchingRaw(t, store, q, "mobile, from the kept days")
 	rage, dead := map[string]int{}, map[string]int{}
 	for _, e := range got.Elements {
 		rage[e.Selector], dead[e.Selector] = e.RageClicks, e.DeadClicks

@@ -1,12 +1,10 @@
 package clickhouse
 
 import (
-	"reflect"
 	"testing"
 	"time"
 
 	"cro/pocketbase/eventstore"
-	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/storetest"
 )
 
@@ -41,17 +39,7 @@ func TestClickHouseClickHoursMatchRawEvents(t *testing.T) {
 	q := eventstore.HeatmapQuery{SiteID: storetest.SiteA, Path: "/pricing", Device: "desktop", From: at(5*time.Hour + 30*time.Minute), To: now}
 	check := func(when string) map[string]int {
 		t.Helper()
-		got, err := store.ClickMap(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		raw, err := store.rawClickParts(q, []chSpan{{from: q.From.UnixMilli(), to: q.To.UnixMilli()}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := clickmap.Figures(chMergeClickParts([]chClickParts{raw})); !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s: click map with kept hours\n got %+v\nwant %+v", when, got, want)
-		}
+		got := clickMapMatchingRaw(t, store, q, when+", with kept hours")
 		dead := map[string]int{}
 		for _, e := range got.Elements {
 			dead[e.Selector] = e.DeadClicks

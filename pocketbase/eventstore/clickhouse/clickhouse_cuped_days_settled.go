@@ -38,14 +38,7 @@ func cupedParse(s string) float64 {
 // to the first one still without sums (deleted when none).
 func (s *chStore) readSettledCuped(db *Client, siteID, expID string, windowDays int, bases map[string]map[string]string,
 	missing map[string]string, out map[string]map[string][]cupedSums) error {
-	var goals []string
-	from := ""
-	for g, d := range missing {
-		goals = append(goals, g)
-		if from == "" || d < from {
-			from = d
-		}
-	}
+	goals, from := missingGoals(missing)
 	rows, err := queryOn(db, `SELECT goal, toString(d) AS day, basis, version, variant, device, vtype, post, post2, pre, pre2, prod
 		FROM cuped_days WHERE site_id = {:site} AND experiment = {:exp} AND goal IN {:goals} AND w_days = {:w} AND d >= toDate({:from})`,
 		map[string]any{"site": siteID, "exp": expID, "goals": goals, "w": uint64(windowDays), "from": from})
@@ -68,10 +61,7 @@ func (s *chStore) readSettledCuped(db *Client, siteID, expID string, windowDays 
 
 // memoCuped keeps a day's sums in memory (outcomeMu held).
 func (s *chStore) memoCuped(key string, day cupedDay) {
-	if s.cupedMemo == nil || len(s.cupedMemo) >= chOutcomeMemoMax {
-		s.cupedMemo = map[string]cupedDay{}
-	}
-	s.cupedMemo[key] = day
+	keepSettledDay(&s.cupedMemo, key, day)
 }
 
 // cupedRecords are a settled day's rows in cuped_days, or its mark (variant "") when it has none.

@@ -159,14 +159,7 @@ func (s *chStore) outcomeDays(db *Client, siteID, expID string, goals, versions 
 // whose basis holds (the latest version of each), removing a goal from missing when every day is.
 func (s *chStore) readSettledOutcomes(db *Client, siteID, expID string, bases map[string]map[string]string, missing map[string]string,
 	out map[string]map[string][]outcomeRow) error {
-	var goals []string
-	from := ""
-	for g, d := range missing {
-		goals = append(goals, g)
-		if from == "" || d < from {
-			from = d
-		}
-	}
+	goals, from := missingGoals(missing)
 	rows, err := queryOn(db, `SELECT goal, toString(o_day) AS d, basis, version, variant, k, n, total, squares FROM exposure_outcomes
 		WHERE site_id = {:site} AND experiment = {:exp} AND goal IN {:goals} AND o_day >= toDate({:from})`,
 		map[string]any{"site": siteID, "exp": expID, "goals": goals, "from": from})
@@ -188,10 +181,7 @@ func (s *chStore) readSettledOutcomes(db *Client, siteID, expID string, bases ma
 
 // memoOutcome keeps a day in memory (outcomeMu held).
 func (s *chStore) memoOutcome(key string, day outcomeDay) {
-	if s.outcomeMemo == nil || len(s.outcomeMemo) >= chOutcomeMemoMax {
-		s.outcomeMemo = map[string]outcomeDay{}
-	}
-	s.outcomeMemo[key] = day
+	keepSettledDay(&s.outcomeMemo, key, day)
 }
 
 // computeOutcomes computes the goals' outcome days from from on and keeps them (memory; closed

@@ -56,3 +56,23 @@ func adoptSettledDays[R any](s *chStore, rows []Row, dayCol string, key func(goa
 		}
 	}
 }
+
+// missingGoals are the goals of missing (goal -> its first day without figures) and the earliest
+// of those days: what a read of the settled days asks for.
+func missingGoals(missing map[string]string) (goals []string, from string) {
+	for g, d := range missing {
+		goals = append(goals, g)
+		if from == "" || d < from {
+			from = d
+		}
+	}
+	return goals, from
+}
+
+// keepSettledDay keeps a day in memo (outcomeMu held); past chOutcomeMemoMax days the memo starts again.
+func keepSettledDay[R any](memo *map[string]settledDay[R], key string, day settledDay[R]) {
+	if *memo == nil || len(*memo) >= chOutcomeMemoMax {
+		*memo = map[string]settledDay[R]{}
+	}
+	(*memo)[key] = day
+}

@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"cro/pocketbase/eventstore"
-	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/funnelpath"
 	"cro/pocketbase/eventstore/storetest"
 )
@@ -108,18 +107,7 @@ func TestClickHouseWarmUpKeepsWhatRoutesRead(t *testing.T) {
 	checkClicks := func(step, device string) eventstore.ClickMapFigures {
 		t.Helper()
 		q.Device = device
-		got, err := warm.ClickMap(q)
-		if err != nil {
-			t.Fatal(err)
-		}
-		raw, err := warm.rawClickParts(q, []chSpan{{from: q.From.UnixMilli(), to: q.To.UnixMilli()}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := clickmap.Figures(chMergeClickParts([]chClickParts{raw})); !reflect.DeepEqual(got, want) {
-			t.Fatalf("%s, %s click map: warmed %+v\nraw %+v", step, device, got, want)
-		}
-		return got
+		return clickMapMatchingRaw(t, warm, q, step+", "+device+", warmed")
 	}
 	before := map[string]kindsAnswer{}
 	for step, late := range [][]eventstore.Ingest{nil, {

@@ -2,11 +2,13 @@ package clickhouse
 
 import (
 	"os"
+	"reflect"
 	"sort"
 	"testing"
 	"time"
 
 	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/storetest"
 )
 
@@ -123,4 +125,22 @@ func sitePageView(session, path, ref, device string, when time.Time) eventstore.
 	site := storetest.Site(storetest.SiteA)
 	return eventstore.Ingest{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: "v" + session[:2], Session: session,
 		Events: []eventstore.Event{{Type: "pv", Path: path, Referrer: ref, At: when}}}, Device: device, Browser: "Chrome", Country: "SE"}
+}
+
+// clickMapMatchingRaw is store's click map for q, failing the test unless it equals the figures
+// of q's raw events read as one span (what kept days and hours must add up to).
+func clickMapMatchingRaw(t *testing.T, store *chStore, q eventstore.HeatmapQuery, label string) eventstore.ClickMapFigures {
+	t.Helper()
+	got, err := store.ClickMap(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := store.rawClickParts(q, []chSpan{{from: q.From.UnixMilli(), to: q.To.UnixMilli()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := clickmap.Figures(chMergeClickParts([]chClickParts{raw})); !reflect.DeepEqual(got, want) {
+		t.Fatalf("%s: click map\n got %+v\nwant %+v", label, got, want)
+	}
+	return got
 }

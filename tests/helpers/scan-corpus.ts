@@ -143,10 +143,10 @@ export function quotedAsFound(f: Finding, pageText: string, html: string): boole
     if (!parts.every((part) => pageText.includes(part.replace(/…$/, '')) || html.includes(part.replace(/…$/, '')))) return false;
   }
   if (e.selector) {
-    // Every id and class the selector names is in the HTML.
+    // Every id and class the selector names is in the HTML (an id as written: id="x", id='x' or id = "x").
     for (const m of e.selector.matchAll(/([#.])([\w-]+)/g)) {
-      const needle = m[1] === '#' ? `id="${m[2]}"` : m[2]!;
-      if (!html.includes(needle.toLowerCase())) return false;
+      const id = m[2]!.toLowerCase();
+      if (m[1] === '#' ? !new RegExp(`\\bid\\s*=\\s*["']?${id}["'\\s>]`).test(html) : !html.includes(id)) return false;
     }
   }
   if (e.element) {

@@ -60,11 +60,16 @@ const SOCIAL_NAME_ONLY =
 /** A link to a file to download (an archive, an installer, a package): wherever it is hosted, it asks to act. */
 const DOWNLOAD_HREF = /\.(zip|tar\.gz|tgz|tar|dmg|exe|msi|pkg|deb|rpm|apk|appimage)([?#]|$)|\/releases\/download\//i;
 
+/** A label that opens by asking to download or install. */
+const DOWNLOAD_TEXT = /^(download|install)\b/i;
+
 /** A control is a call to action when it asks to act, or is a styled button in the page's body. */
 export function isCta(c: PageControl): boolean {
   const text = c.text.trim();
   if (!text || c.hidden || c.region === 'footer' || UTILITY_LABEL.test(text) || text.length > 60) return false;
   if (c.tag === 'a' && DOWNLOAD_HREF.test(c.href ?? '')) return true;
+  // "Download…" or "Install…" asks to act wherever the file is hosted (a repository's archive on GitHub).
+  if (DOWNLOAD_TEXT.test(text) && !SOCIAL_NAME.test(text)) return true;
   // Following the brand elsewhere is not the page's action.
   if (SOCIAL_HOST.test(c.href ?? '') || (SOCIAL_NAME.test(text) && text.split(/\s+/).length <= 6)) return false;
   if (CTA_WORDS.test(text)) return true;

@@ -149,6 +149,11 @@ export const FILLER_TEXT = wordsPattern([
   'nam libero tempore',
   'temporibus autem quibusdam',
   'molestiae non recusandae',
+  // The English passage of the same generators ("Far far away, behind the word mountains…").
+  'behind the word mountains',
+  'there live the blind texts',
+  'a small river named duden',
+  'even the all-powerful pointing',
   'your headline here',
   'your text here',
   'add your text here',
@@ -181,10 +186,12 @@ export const DEFAULT_DESCRIPTION =
  * A starter template's own name for itself left in a title or description: "Agency - Start
  * Bootstrap Theme", "Medic | Medical HTML Template", "This is meta description", or a short part
  * that ends by calling itself a template or theme ("Box - Personal Portfolio Template"), or the
- * template maker's credit ("Spectral by HTML5 UP").
+ * template maker's credit ("Spectral by HTML5 UP"), a kit or template credited to its maker ("Paper
+ * Kit by Creative Tim", "an AI agents template by PrebuiltUI"), or one that says it is one, in English
+ * or the languages of the templates met ("uniwersalny szablon strony", "plantilla").
  */
 export const TEMPLATE_DEFAULT =
-  /\b(start bootstrap|html5?|css3?|bootstrap\s?\d?|bulma|tailwind|wordpress|jekyll|hugo|gatsby|astro|website|web|landing(\s+page)?|one[-\s]page|multipurpose|multi-purpose|responsive|parallax|starter|admin|ui|free|premium|corporate|creative)\s+(template|theme)s?\b|^this is (a |the )?meta description$|\ban? \w+ ui template\b|^(\S+\s+){1,4}(template|theme)s?$|\bby (html5 ?up|colorlib|themefisher|templatemo|bootstrapmade|start ?bootstrap|themewagon|w3layouts|uicookies)$/i;
+  /\b(start bootstrap|html5?|css3?|bootstrap\s?\d?|bulma|tailwind|wordpress|jekyll|hugo|gatsby|astro|website|web|landing(\s+page)?|one[-\s]page|multipurpose|multi-purpose|responsive|parallax|starter|admin|ui|free|premium|corporate|creative)\s+(template|theme)s?\b|^this is (a |the )?meta description$|\ban? \w+ ui template\b|^(\S+\s+){1,4}(template|theme)s?$|\bby (html5 ?up|colorlib|themefisher|templatemo|bootstrapmade|start ?bootstrap|themewagon|w3layouts|uicookies)$|\b(kit|template|theme) by \S|\bis an? (\S+\s+){0,5}(template|theme|ui kit)\b|\b(szablon|plantilla|vorlage)\b/i;
 
 /** A buy button's whole text, in the languages the scan meets most: a grid of them is a shop's listing. */
 export const BUY_BUTTON = /^(buy|buy now|shop now|order now|comprar|comprar ahora|acheter|kaufen|jetzt kaufen|acquista|compra)$/i;

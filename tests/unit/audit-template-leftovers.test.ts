@@ -1,0 +1,102 @@
+/**
+ * What a template leaves behind, read by its shape rather than by one family's words (issue 38):
+ * generator filler, fields to fill in, notes to the editor, headings that name their role, alt text
+ * made of words for the medium, titles that credit a kit's maker; and a download hosted on GitHub.
+ * Each case comes with the real copy beside it that must not be reported.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { auditPage, type AuditResult } from '../../src/lib/audit';
+import { parseWithGo } from '../helpers/audit-pages';
+import { quotedAsFound } from '../helpers/scan-corpus';
+
+const page = (body: string, title = 'Northwind Outfitters', description = 'Outdoor clothing made to last for decades.'): AuditResult =>
+  auditPage(
+    parseWithGo(
+      `<!doctype html><html lang="en"><head><title>${title}</title><meta name="description" content="${description}"></head><body>${body}</body></html>`,
+      'https://fixture.example/',
+    ),
+  );
+const ids = (r: AuditResult): string[] => r.findings.map((f) => f.id);
+const finding = (r: AuditResult, id: string) => r.findings.find((f) => f.id === id);
+
+describe('template leftovers', () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+
+  test('generator Latin is filler wherever the passage starts; Latin in a motto or a code sample is not', () => {
+    const r = page('<h1>Fresh fruit</h1><p>Pellentesque in ipsum id orci porta dapibus. Proin eget tortor risus.</p>');
+    expect(finding(r, 'copy-filler-text')?.evidence.sample).toContain('Pellentesque in ipsum id orci');
+    expect(ids(page('<h1>Our bakery</h1><p>Ora et labora: in nomine patris since 1910. Non ducor, duco.</p>'))).not.toContain(
+      'copy-filler-text',
+    );
+    expect(ids(page('<h1>Styles</h1><pre>mauris.vestibulum(ante, ipsum, primis, in, faucibus, orci)</pre>'))).not.toContain(
+      'copy-filler-text',
+    );
+  });
+
+  test('the English passage of filler generators is filler', () => {
+    const r = page('<h1>Catering</h1><p>Far far away, behind the word mountains, far from the countries Vokalia and Consonantia.</p>');
+    expect(finding(r, 'copy-filler-text')?.evidence.sample).toContain('behind the word mountains');
+    expect(ids(page('<h1>Catering</h1><p>Far away in the mountains, we cook for weddings of up to 200 guests.</p>'))).not.toContain(
+      'copy-filler-text',
+    );
+  });
+
+  test('a field left in brackets and a note to the editor are filler; brackets around a number or one word are not', () => {
+    expect(
+      finding(page('<h1>Hair salon</h1><p>Welcome to [Nazwa Salonu], open every day.</p>'), 'copy-filler-text')?.evidence.sample,
+    ).toContain('[Nazwa Salonu]');
+    const note = page('<h1>Our team</h1><p>You can write here details about one of your team members.</p>');
+    expect(finding(note, 'copy-filler-text')?.evidence.sample).toContain('You can write here details');
+    expect(ids(page('<h1>Landing</h1><p>Start designing your landing page here.</p>'))).toContain('copy-filler-text');
+    const real = '<h1>Release notes</h1><p>Fixed the sort order [#412] and the [Top] link.</p><p>You can write to us any day.</p>';
+    expect(ids(page(real))).not.toContain('copy-filler-text');
+  });
+
+  test('a heading that names its own role is filler; a heading about something is not', () => {
+    expect(finding(page('<h1>Northwind</h1><h2>Section Heading</h2><p>Card content</p>'), 'copy-filler-text')?.evidence).toMatchObject({
+      element: '<h2>',
+      sample: 'Section Heading',
+    });
+    expect(ids(page('<h1>Northwind</h1><h2>Title insurance for home buyers</h2>'))).not.toContain('copy-filler-text');
+  });
+
+  test('alt text made only of words for the medium, or a code identifier, describes nothing; a subject makes it a description', () => {
+    for (const alt of ['Thumbnail Image', 'Stock photo', 'bio section cover pic', 'Unsplashed background img 1', 'logoImg']) {
+      const r = page(`<h1>Gallery</h1><img src="a.jpg" alt="${alt}">`);
+      expect(finding(r, 'copy-placeholder-alt')?.evidence.element, alt).toBe(`<img alt="${alt}">`);
+    }
+    for (const alt of ['Example kitten', 'Client photo', 'iPhone 15 in blue', 'Logo', '']) {
+      expect(ids(page(`<h1>Gallery</h1><img src="a.jpg" alt="${alt}">`)), alt).not.toContain('copy-placeholder-alt');
+    }
+  });
+
+  test("a title or description that credits a kit's maker or calls the site a template is a default; a brand's maker is not", () => {
+    expect(ids(page('<h1>Hello</h1>', 'Now UI Kit by Creative Tim'))).toContain('copy-default-title');
+    const agents = page('<h1>Agents</h1>', 'Buildify', 'Buildify is a modern AI agents template by PrebuiltUI.');
+    expect(finding(agents, 'copy-default-title')?.evidence.element).toBe('<meta name="description">');
+    expect(ids(page('<h1>Salon</h1>', 'Hair Salon Ola', 'HairSalon – uniwersalny szablon strony salonu.'))).toContain('copy-default-title');
+    expect(ids(page('<h1>Invoices</h1>', 'Ledgerline by Northwind', 'Ledgerline is an invoicing tool for small firms.'))).not.toContain(
+      'copy-default-title',
+    );
+  });
+
+  test('a title made only of words for the kind of site names no one; with a name it is a title', () => {
+    expect(ids(page('<h1>Work</h1>', 'Personal Portfolio - Project Showcase'))).toContain('copy-default-title');
+    expect(ids(page('<h1>Work</h1>', 'Clara Ito - Personal Portfolio'))).not.toContain('copy-default-title');
+  });
+
+  test('a download hosted on GitHub is a call to action; a link to the GitHub profile is not', () => {
+    const docs = '<h1>VisualSearch.js</h1><p>Faceted search for your app.</p>';
+    expect(ids(page(`${docs}<a href="https://github.com/acme/vs/zipball/master">Download everything</a>`))).not.toContain('cta-missing');
+    expect(ids(page(`${docs}<a href="https://github.com/acme">Acme on GitHub</a>`))).toContain('cta-missing');
+  });
+});
+
+describe('the corpus scoring reads ids as they are written', () => {
+  test('an id written with spaces around "=" is on the page; an id that is not, is not', () => {
+    const f = { id: 'x', evidence: { selector: 'form#contact-form' } } as never;
+    expect(quotedAsFound(f, '', '<form class = "c" id = "contact-form">')).toBe(true);
+    expect(quotedAsFound(f, '', "<form id='contact-form'>")).toBe(true);
+    expect(quotedAsFound(f, '', '<form id="contact-form-2">')).toBe(false);
+  });
+});

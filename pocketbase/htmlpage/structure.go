@@ -120,13 +120,19 @@ var (
 	trailingName = regexp.MustCompile(`[—–]\s*(\p{Lu}[^—–"“”]{2,80})$`)
 	ratingLabel  = regexp.MustCompile(`(?i)(\d(?:[.,]\d+)?)\s*(?:out of|of|/)\s*5\b|rated\s+(\d(?:[.,]\d+)?)`)
 	ratingClass  = regexp.MustCompile(`star|rating`)
+	// A name that states a score in words, whatever the element's class: "Rated 4.5 out of 5",
+	// "4 out of 5", "5 stars" (an image's alt text too). "Slide 1 of 5" or "Image 1/5" say no score.
+	// A count such as "12,345 stars" on a repository is no score: the number is 0 to 5.
+	scoreLabel = regexp.MustCompile(`(?i)\brated\s+([0-5](?:[.,]\d)?)\b|(?:^|[^\d.,])([0-5](?:[.,]\d)?)\s*out of\s*5\b|(?:^|[^\d.,])([0-5](?:[.,]\d)?)\s*(?:/\s*5\s*)?stars?\b`)
+	// Rating widgets keep the score in an attribute: data-rating="4", data-score="4.5".
+	ratingAttrs = []string{"data-rating", "data-score", "data-stars", "data-rateit-value"}
 	// A star drawn by an icon font or an SVG: fa-star, bi-star-fill, ti-star, icofont-star, star-o.
 	starIcon  = regexp.MustCompile(`(?i)(?:^|[-_])star(?:$|[-_])`)
 	emptyStar = regexp.MustCompile(`(?i)star-?o(?:$|[-_])|empty|outline|regular|\bfar\b|star-half`)
 	// The colour or name that says a row of unnamed SVGs is a row of stars (Tailwind's text-yellow-400).
 	starColour = regexp.MustCompile(`(?i)yellow|amber|gold|orange|warning|star|rating`)
 	logoHint   = regexp.MustCompile(`(?i)logo|brand|client|customer|partner|press|featured|trusted|sponsor`)
-	logoLabel  = regexp.MustCompile(`(?i)\b(logos?|brands|clients|customers|partners|press|featured in|trusted by|sponsors?|supported by|backed by|as seen (in|on))\b`)
+	logoLabel  = regexp.MustCompile(`(?i)\b(logos?|brands|clients|customers|partners|press|featured in|trusted by|sponsors?|supported by|backed by|as seen (in|on)|(used|loved|chosen|relied on) by|(companies|teams|organi[sz]ations|businesses) (that )?(use|using|trust|rely on|love|choose)|(worked|working) with|in good company)\b`)
 	// A price: a currency sign or code before the amount ("$49", "RM 189.00", "Rs. 499") or after it
 	// ("49,90 €", "120 zł", "299 kr").
 	priceToken    = regexp.MustCompile(`(?:[$€£¥₹₩₺₽₱₦৳]\s?\d[\d.,]*|\b(?:USD|EUR|GBP|CAD|AUD|NZD|CHF|SEK|NOK|DKK|PLN|CZK|INR|MYR|SGD|HKD|JPY|RM|Rs\.?|Rp)\s?\d[\d.,]*|\d[\d.,]*\s?(?:[€$£₹₺₽৳]|USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|zł|Kč|kr\b))`)
@@ -518,6 +524,26 @@ func textStars(text string) (full, row int) {
 	return full, full + strings.Count(text, "☆")
 }
 
+// altOf is an image's alt text, which names what the image shows ("4.5 stars"); "" for other elements.
+func altOf(e *Element) string {
+	if e.Tag != "img" {
+		return ""
+	}
+	return e.Attrs["alt"]
+}
+
+// ratingAttr is the score a rating widget keeps in an attribute (0 to 5), or -1 without one.
+func ratingAttr(e *Element) float64 {
+	for _, k := range ratingAttrs {
+		if v, ok := e.Attrs[k]; ok {
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil && f >= 0 && f <= 5 {
+				return f
+			}
+		}
+	}
+	return -1
+}
+
 func (t *tree) ratings() []Rating {
 	var cands []int
 	value := map[int]float64{}
@@ -535,6 +561,11 @@ func (t *tree) ratings() []Rating {
 		case ratingLabel.MatchString(label) && (anyClass(e, ratingClass) || e.Attrs["role"] == "img"):
 			m := ratingLabel.FindStringSubmatch(label)
 			value[i] = parseNumber(m[1] + m[2])
+		case e.Words <= 12 && scoreLabel.MatchString(label+" "+altOf(e)):
+			m := scoreLabel.FindStringSubmatch(label + " " + altOf(e))
+			value[i] = parseNumber(m[1] + m[2] + m[3])
+		case ratingAttr(e) >= 0:
+			value[i] = ratingAttr(e)
 		case e.Words <= 12 && row >= 3:
 			value[i] = float64(full)
 		case e.Words <= 12 && anyClass(e, ratingClass) && ratingLabel.MatchString(e.Text):
@@ -554,7 +585,7 @@ func (t *tree) ratings() []Rating {
 		if len(out) < maxItems {
 			text := t.els[i].Text
 			if text == "" {
-				text = strings.TrimSpace(t.els[i].Attrs["aria-label"] + " " + t.els[i].Attrs["content"])
+				text = strings.TrimSpace(t.els[i].Attrs["aria-label"] + " " + t.els[i].Attrs["content"] + " " + altOf(t.els[i]))
 			}
 			out = append(out, Rating{Text: short(text, 80), Value: value[i], Selector: t.selector(i)})
 		}
@@ -599,8 +630,10 @@ func (t *tree) logoRows() []LogoRow {
 		if len(imgs) < 2 && !svgRow {
 			continue
 		}
+		// The row's own words label it ("As seen in" heading its images); else the heading or
+		// paragraph before it does.
 		label := e.Text
-		if p := e.parent; p >= 0 && e.Words <= 3 {
+		if p := e.parent; p >= 0 && e.Words <= 3 && !logoLabel.MatchString(label) {
 			for _, sib := range t.children[p] {
 				if sib >= i {
 					break

@@ -234,3 +234,34 @@ func TestPriceCurrencies(t *testing.T) {
 		}
 	}
 }
+
+// A score stated in an element's name is a rating whatever its class: an aria-label, an image's
+// alt text, a rating widget's data attribute. A slide counter, an image counter and a repository's
+// star count state no score.
+func TestNamedScoreRatings(t *testing.T) {
+	doc := `<html><body><div class="r" aria-label="Rated 4.5 out of 5"><svg></svg><svg></svg></div>
+ <img src="/i/stars.png" alt="4 stars"><div class="stars" data-rating="3"></div>
+ <button aria-label="Slide 1 of 5"></button><img src="/g/1.jpg" alt="Image 1/5">
+ <a aria-label="12,345 stars on GitHub" href="https://github.com/acme/x">12k</a></body></html>`
+	s := Parse([]byte(doc), "https://shop.example/").Structure
+	if len(s.Ratings) != 3 || s.Ratings[0].Value != 4.5 || s.Ratings[1].Value != 4 || s.Ratings[2].Value != 3 {
+		t.Fatalf("want the labelled (4.5), the image (4) and the widget (3) ratings only, got %+v", s.Ratings)
+	}
+	if s.Ratings[1].Text != "4 stars" {
+		t.Fatalf("an image's rating quotes its alt text, got %q", s.Ratings[1].Text)
+	}
+}
+
+// A row of logos named only by the companies' names counts when its own heading, or the line
+// before it, says whose they are ("As seen in", "Used by 4,000 finance teams"); the same row of
+// images under a heading about the product is a gallery.
+func TestLogoRowLabels(t *testing.T) {
+	imgs := `<img src="/c/a.png" alt="Acme"><img src="/c/b.png" alt="Globex"><img src="/c/c.png" alt="Initech">`
+	doc := `<html><body><h1>Ledgerline</h1><section><h2>As seen in</h2>` + imgs + `</section>
+<section><p>Used by 4,000 finance teams</p><div>` + imgs + `</div></section>
+<section><h2>Screens</h2>` + imgs + `</section></body></html>`
+	s := Parse([]byte(doc), "https://saas.example/").Structure
+	if len(s.LogoRows) != 2 || s.LogoRows[0].Label != "As seen in" || s.LogoRows[1].Label != "Used by 4,000 finance teams" {
+		t.Fatalf("want the two labelled rows, got %+v", s.LogoRows)
+	}
+}

@@ -92,6 +92,37 @@ describe('template leftovers', () => {
   });
 });
 
+describe('proof and contact as pages draw them', () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+  const shop =
+    '<header><a href="/">Acme</a><a href="/cart">Cart</a></header><h1>Trail shoes</h1>' +
+    '<div class="product"><h3>Runner</h3><p>$89.00</p><button>Add to cart</button></div>' +
+    '<div class="product"><h3>Hiker</h3><p>$99.00</p><button>Add to cart</button></div>';
+
+  test("a score in an element's name, an image's alt text or a widget's attribute is a rating; a slide counter is not", () => {
+    for (const rating of [
+      '<div class="r" aria-label="Rated 4.5 out of 5"><svg></svg></div>',
+      '<img src="/i/s.png" alt="4 stars">',
+      '<div class="stars" data-rating="4"></div>',
+    ])
+      expect(ids(page(shop + rating)), rating).not.toContain('social-no-ratings');
+    expect(ids(page(`${shop}<button aria-label="Slide 1 of 5"></button>`))).toContain('social-no-ratings');
+  });
+
+  test('a row of logos named by the companies counts when its heading or the line before says whose they are', () => {
+    const b2b = '<h1>Invoice automation for finance teams</h1><a class="btn" href="/demo">Book a demo</a><a href="/pricing">Pricing</a>';
+    const imgs = '<img src="/c/a.png" alt="Acme"><img src="/c/b.png" alt="Globex"><img src="/c/c.png" alt="Initech">';
+    expect(ids(page(`${b2b}<section><h2>As seen in</h2>${imgs}</section>`))).not.toContain('social-no-logos');
+    expect(ids(page(`${b2b}<section><p>Used by 4,000 finance teams</p><div>${imgs}</div></section>`))).not.toContain('social-no-logos');
+    expect(ids(page(`${b2b}<section><h2>Screens</h2>${imgs}</section>`))).toContain('social-no-logos');
+  });
+
+  test("a chat app's link to a person is a way to reach the business; a link to the app's home page is not", () => {
+    expect(ids(page(`${shop}<a href="https://wa.me/15551234567">Message us</a>`))).not.toContain('trust-no-contact');
+    expect(ids(page(`${shop}<a href="https://www.whatsapp.com/">WhatsApp</a>`))).toContain('trust-no-contact');
+  });
+});
+
 describe('the corpus scoring reads ids as they are written', () => {
   test('an id written with spaces around "=" is on the page; an id that is not, is not', () => {
     const f = { id: 'x', evidence: { selector: 'form#contact-form' } } as never;

@@ -215,8 +215,9 @@ export const ADD_TO_CART_ICON = /(?:^|[-_\s])(add-to-cart|add_to_cart|addtocart|
 export const PLACEHOLDER_ALT =
   /^(\.+|…|-|_|alt|alt text|untitled|hero|dsc_?\d+|img_?\d+|[\w-]+\.(jpe?g|png|gif|webp|svg|avif)|[a-z0-9]+([-_][a-z0-9]+)+|((card|post|course|event|feature|features|service|banner|product|blog|about|team|item|slide|news)\s+)*(image|images|img|photo|photos|picture|pic|graphic|placeholder|thumb|thumbnail|icon|banner)(\s+(cap|\d+|name|here|\d+\s?[x×]\s?\d+(px)?))?|\d+\s?[x×]\s?\d+(px)?)$/i;
 
-/** Words that make a link a way to reach the business. */
-export const CONTACT_HREF = /^(mailto:|tel:)|(^|\/)(contact|contacto|contato|contatti|kontakt)\b|\/support|\/help/i;
+/** Words that make a link a way to reach the business: mail, phone, text, a chat app's link to a person, a contact page. */
+export const CONTACT_HREF =
+  /^(mailto:|tel:|sms:|https?:\/\/(www\.)?(wa\.me|api\.whatsapp\.com|m\.me|t\.me)\/)|(^|\/)(contact|contacto|contato|contatti|kontakt)\b|\/support|\/help/i;
 /** A contact link's own words, in the languages the scan meets most. */
 export const CONTACT_TEXT =
   /^(contact|contacts|contact us|contact me|contact info|contact information|get in touch|write to us|talk with us|talk to us|reach us|say hello|let['’]s talk|kontakt|contacto|contáctanos|contactanos|contactez-nous|contato|fale conosco|contatti|contattaci)$/i;

@@ -117,6 +117,17 @@ describe('proof and contact as pages draw them', () => {
     expect(ids(page(`${b2b}<section><h2>Screens</h2>${imgs}</section>`))).toContain('social-no-logos');
   });
 
+  test('a quote under a "Testimony" heading, or after a drawn quotation mark and signed, is a testimonial; prose about the shop is not', () => {
+    const quote = 'They fixed our roof in two days and left the garden cleaner than they found it. Highly recommended.';
+    expect(ids(page(`${shop}<section><h2>Happy Customer</h2><p>${quote}</p><h4>Jason McClean</h4></section>`))).not.toContain(
+      'social-no-testimonials',
+    );
+    expect(
+      ids(page(`${shop}<div class="item"><i class="fa fa-quote-left"></i><p>${quote}</p><h5>Ana Perez</h5><small>Manager</small></div>`)),
+    ).not.toContain('social-no-testimonials');
+    expect(ids(page(`${shop}<section><h2>About us</h2><p>${quote}</p><h5>Since 1998</h5></section>`))).toContain('social-no-testimonials');
+  });
+
   test("a chat app's link to a person is a way to reach the business; a link to the app's home page is not", () => {
     expect(ids(page(`${shop}<a href="https://wa.me/15551234567">Message us</a>`))).not.toContain('trust-no-contact');
     expect(ids(page(`${shop}<a href="https://www.whatsapp.com/">WhatsApp</a>`))).toContain('trust-no-contact');

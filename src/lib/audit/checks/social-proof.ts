@@ -3,10 +3,10 @@ import { realLinksMatching } from '../signals';
 import { defineChecks } from './define';
 
 const TESTIMONIAL_HEADING =
-  /\b(testimonials?|what (they|people|our \w+|clients|customers|patients|students|users) (say|are saying|said|think)|happy (clients|customers|patients)|(client|customer) (reviews|stories)|kind words|reviews|success stories|hear from (our )?\w+|don['’]t (just )?take our word for it|loved by|((client|customer|patient|student)s?['’]? )?feedback)\b/i;
+  /\b(testimonials?|testimony|testimonies|happy (client|customer|patient)s?|what (they|people|our \w+|clients|customers|patients|students|users) (say|are saying|said|think)|happy (clients|customers|patients)|(client|customer) (reviews|stories)|kind words|reviews|success stories|hear from (our )?\w+|don['’]t (just )?take our word for it|loved by|((client|customer|patient|student)s?['’]? )?feedback)\b/i;
 
 /** A block named for what clients say: 'testimonials', 'client-feedback', 'clients-say', 'reviews-slider'. */
-const TESTIMONIAL_BLOCK = /testimonial|feedback|(client|customer)s?-says?|reviews?-(slider|carousel|section|wrapper)/i;
+const TESTIMONIAL_BLOCK = /testimon|feedback|(client|customer)s?-says?|reviews?-(slider|carousel|section|wrapper)/i;
 
 /**
  * Testimonials without review markup or a marked author: a section headed "Testimonials" / "What
@@ -22,7 +22,7 @@ function testimonialSection(page: Page): boolean {
     const block = e.words >= 12 && TESTIMONIAL_BLOCK.test(`${attr(e, 'class')} ${attr(e, 'id')} ${attr(e, 'aria-label')}`);
     if (block) return true;
     if (heading && els.slice(i + 1, i + 60).some((q) => ['p', 'blockquote', 'div', 'span'].includes(q.tag) && q.words >= 12)) return true;
-    if (signedQuote(els, i)) return true;
+    if (signedQuote(els, i) || markedQuote(els, i)) return true;
   }
   return false;
 }
@@ -35,6 +35,27 @@ function signedQuote(els: Page['elements'], i: number): boolean {
   const e = els[i]!;
   if (!QUOTED.test(e.text.trim()) || e.words < 12 || e.words > 120) return false;
   return els.slice(i + 1, i + 8).some((x) => x.words >= 2 && x.words <= 12 && ROLE.test(x.text) && !QUOTED.test(x.text.trim()));
+}
+
+/** A quotation mark drawn by an icon font or an SVG (fa-quote-left, bi-quote, icon-quote-right). */
+const QUOTE_ICON = /(^|[-_\s])(quote|quotes|quotation)([-_\s]|$)/i;
+
+/**
+ * A drawn quotation mark, then the quote (a paragraph of some length) and who said it (a short
+ * line): the shape of a testimonial whatever its block is called.
+ */
+function markedQuote(els: Page['elements'], i: number): boolean {
+  const e = els[i]!;
+  if (e.text || !QUOTE_ICON.test(attr(e, 'class'))) return false;
+  const next = els.slice(i + 1, i + 6);
+  const at = next.findIndex((x) => x.words >= 12 && x.words <= 120);
+  return (
+    at >= 0 &&
+    next
+      .concat(els.slice(i + 6, i + 10))
+      .slice(at + 1)
+      .some((x) => x.words >= 1 && x.words <= 6)
+  );
 }
 
 /**

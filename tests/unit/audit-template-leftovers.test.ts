@@ -128,6 +128,18 @@ describe('proof and contact as pages draw them', () => {
     expect(ids(page(`${shop}<section><h2>About us</h2><p>${quote}</p><h5>Since 1998</h5></section>`))).toContain('social-no-testimonials');
   });
 
+  test('privacy, about and contact links in more of the words sites use; a legal notice or a locations list is none of them', () => {
+    for (const privacy of ['<a href="/gdpr">GDPR</a>', '<a href="/polityka">Polityka prywatności</a>'])
+      expect(ids(page(`${shop}<footer>${privacy}</footer>`)), privacy).not.toContain('trust-no-privacy');
+    expect(ids(page(`${shop}<footer><a href="/legal-notice">Legal</a></footer>`))).toContain('trust-no-privacy');
+    expect(ids(page(`${shop}<footer><a href="/impressum">Impressum</a></footer>`))).not.toContain('trust-no-about');
+    expect(ids(page(`${shop}<footer><a href="/find-us">Find us</a></footer>`))).not.toContain('trust-no-contact');
+    expect(ids(page(`${shop}<footer><h4>Visit us</h4><address>12 Main St, Springfield</address></footer>`))).not.toContain(
+      'trust-no-contact',
+    );
+    expect(ids(page(`${shop}<nav><a href="#locations">Locations</a></nav>`))).toContain('trust-no-contact');
+  });
+
   test("a chat app's link to a person is a way to reach the business; a link to the app's home page is not", () => {
     expect(ids(page(`${shop}<a href="https://wa.me/15551234567">Message us</a>`))).not.toContain('trust-no-contact');
     expect(ids(page(`${shop}<a href="https://www.whatsapp.com/">WhatsApp</a>`))).toContain('trust-no-contact');

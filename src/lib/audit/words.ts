@@ -220,4 +220,4 @@ export const CONTACT_HREF =
   /^(mailto:|tel:|sms:|https?:\/\/(www\.)?(wa\.me|api\.whatsapp\.com|m\.me|t\.me)\/)|(^|\/)(contact|contacto|contato|contatti|kontakt)\b|\/support|\/help/i;
 /** A contact link's own words, in the languages the scan meets most. */
 export const CONTACT_TEXT =
-  /^(contact|contacts|contact us|contact me|contact info|contact information|get in touch|write to us|talk with us|talk to us|reach us|say hello|let['’]s talk|kontakt|contacto|contáctanos|contactanos|contactez-nous|contato|fale conosco|contatti|contattaci)$/i;
+  /^(contact|contacts|contact us|contact me|contact info|contact information|get in touch|write to us|talk with us|talk to us|reach us|say hello|let['’]s talk|kontakt|contacto|contáctanos|contactanos|contactez-nous|contato|fale conosco|contatti|contattaci|find us|visit us|where to find us|how to find us|directions|get directions|dojazd|anfahrt)$/i;

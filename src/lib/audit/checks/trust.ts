@@ -6,10 +6,11 @@ import { defineChecks } from './define';
 const ABOUT_HEADING =
   /\b(about( us)?|our (story|team|mission|people|history|values|company|founders?)|meet (the|our) (team|founders?|staff|doctors|people)|the team|who we are|team)\b/i;
 /** An about link by its address ('/about', a relative 'about.html') or by its words, in the languages the scan meets most. */
-const ABOUT_HREF = /(^|\/)(about|teams?|company|our-story|who-we-are)([-_./?#]|$)/i;
+const ABOUT_HREF = /(^|\/)(about|teams?|company|our-story|who-we-are|impressum|imprint)([-_./?#]|$)/i;
 const ABOUT_TEXT =
-  /^(about\b.{0,30}|team|our story|our team|company|who we are|über uns|ueber uns|über mich|sobre (nosotros|nós|nos|mí|mim)|quiénes somos|quienes somos|quem somos|nosotros|qui sommes-nous|qui suis-je|à propos|a propos|chi siamo|chi sono|over ons|over mij|o nas|o mnie|o nás|o nama|om oss|om os|om mig|despre noi|rólunk|hakkımızda|meistä)$/i;
-const PRIVACY = /privacy|privac(idad|idade)|datenschutz|confidentialit|data protection|protection des données|protección de datos/i;
+  /^(about\b.{0,30}|team|our story|our team|company|who we are|über uns|ueber uns|über mich|sobre (nosotros|nós|nos|mí|mim)|quiénes somos|quienes somos|quem somos|nosotros|qui sommes-nous|qui suis-je|à propos|a propos|chi siamo|chi sono|over ons|over mij|o nas|o mnie|o nás|o nama|om oss|om os|om mig|despre noi|rólunk|hakkımızda|meistä|impressum|imprint)$/i;
+const PRIVACY =
+  /privacy|privac(idad|idade)|datenschutz|confidentialit|data protection|protection des données|protección de datos|\b(gdpr|rgpd|dsgvo|rodo)\b|prywatno|riservatezza|integritetspolicy|personuppgift/i;
 
 /** A phone number after its label ("Phone: 012 345 678 9", "Tel. 0521 / 88 44 10"), in any national format. */
 const LABELLED_PHONE =
@@ -68,6 +69,8 @@ export const trustChecks = defineChecks({
       // The page's text runs adjacent elements together ("4567Visit us"): each short element alone too.
       page.elements.some((e) => e.words <= 30 && (PHONE.test(e.text) || labelledPhone(e.text))) ||
       /[\w.+-]+@[\w-]+\.[\w.]+/.test(page.text) ||
+      // A postal address marked up as the page's contact details (<address>): where to find them.
+      page.elements.some((e) => e.tag === 'address' && e.words >= 3) ||
       contactForm(signals);
     return found ? null : { evidence: { missing: 'phone, email or contact link' } };
   },

@@ -92,6 +92,23 @@ describe('template leftovers', () => {
   });
 });
 
+describe('placeholder links that go nowhere, and links that operate the page', () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+  const b2b = '<h1>Invoice automation for finance teams</h1><a class="btn" href="/demo">Book a demo</a><a href="/pricing">Pricing</a>';
+
+  test("a '#' link bound by its class to a menu, a search box or a dialog is no dead link; a '#' 'Read more' is one", () => {
+    for (const control of [
+      '<a href="#" class="menu-toggle"><i class="fa fa-bars"></i></a>',
+      '<a href="#" class="search-trigger"><i class="icon-search"></i></a>',
+      '<a href="#" class="js-show-modal">Quick view</a>',
+      '<a href="#" class="close">×</a>',
+    ])
+      expect(ids(page(`${b2b}<header>${control}</header>`)), control).not.toContain('cta-dead-links');
+    const dead = page(`${b2b}<a href="#" class="menu-item">About</a><a href="#">Read more</a>`);
+    expect(finding(dead, 'cta-dead-links')?.evidence).toMatchObject({ sample: 'About', count: 2 });
+  });
+});
+
 describe('proof and contact as pages draw them', () => {
   beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
   const shop =

@@ -28,6 +28,28 @@ const WIDGET_ATTRS = [
 ];
 /** A link back to the top of the page: '#' takes the browser there. */
 const TO_TOP = /^(back to top|to top|top|scroll to top|go to top|↑|⬆)$/i;
+/**
+ * A link that operates the page, bound by a script to its class rather than to a data attribute:
+ * a class that is a script hook ('js-show-modal') or names a toggle, trigger or closer
+ * ('menu-toggle', 'search-trigger', 'hamburger', 'close'), or an icon of one (bars, search, close).
+ * A class such as 'menu-item' or 'nav-link' says where a link sits, not that it operates anything.
+ */
+const CONTROL_CLASS =
+  /^(js-[\w-]+|[\w-]*?(toggle|toggler|trigger|hamburger|burger|navicon|dismiss|opener|closer)([-_][\w-]*)?|close|btn-close|modal-close|search|search-btn|search-icon|search-open)$/i;
+const CONTROL_ICON = /(^|[-_])(bars|navicon|hamburger|search|magnifier|close|times|xmark|x-lg)$/i;
+const CLOSE_TEXT = /^(×|✕|✖|close)$/i;
+
+/** Whether the link operates the page (a menu, a search box, a dialog) rather than leading somewhere. */
+function operatesPage(a: PageElement, icon: string): boolean {
+  return (
+    WIDGET_ATTRS.some((k) => k in a.attrs) ||
+    attr(a, 'class')
+      .split(/\s+/)
+      .some((c) => CONTROL_CLASS.test(c)) ||
+    (!a.text.trim() && icon.split(/\s+/).some((c) => CONTROL_ICON.test(c))) ||
+    CLOSE_TEXT.test(a.text.trim())
+  );
+}
 
 export const ctaChecks = defineChecks({
   'cta-missing': ({ signals }) =>
@@ -80,7 +102,7 @@ export const ctaChecks = defineChecks({
       '';
     const dead = signals.links.filter((a) => {
       const href = attr(a, 'href').trim();
-      if (!name(a) || WIDGET_ATTRS.some((k) => k in a.attrs) || TO_TOP.test(name(a).trim())) return false;
+      if (!name(a) || operatesPage(a, signals.linkIcon.get(a) ?? '') || TO_TOP.test(name(a).trim())) return false;
       if (/^(#!?|javascript:.*)$/i.test(href)) return true;
       // An in-page anchor is dead only when no element carries its id ('#top' always scrolls up).
       const target = /^#([^!].*)$/.exec(href)?.[1];

@@ -48,7 +48,8 @@ describe('template leftovers', () => {
     const note = page('<h1>Our team</h1><p>You can write here details about one of your team members.</p>');
     expect(finding(note, 'copy-filler-text')?.evidence.sample).toContain('You can write here details');
     expect(ids(page('<h1>Landing</h1><p>Start designing your landing page here.</p>'))).toContain('copy-filler-text');
-    const real = '<h1>Release notes</h1><p>Fixed the sort order [#412] and the [Top] link.</p><p>You can write to us any day.</p>';
+    const real =
+      '<h1>Release notes</h1><p>Fixed the sort order [#412] and the [Top] link. [Read More]</p><p>You can write to us any day.</p><p>You can change your delivery details and add more details at checkout.</p>';
     expect(ids(page(real))).not.toContain('copy-filler-text');
   });
 

@@ -57,17 +57,18 @@ const BRACKETED_FIELD = /\[\p{Lu}\p{L}*(?:\s+\p{Lu}\p{L}*){1,3}\]/u;
 
 /** A sentence to the page's editor about the copy to write there. */
 const EDITOR_NOTE =
-  /\b(?:you can (?:write|add|put|insert|change|edit|replace)\b[^.!?]{0,60}\b(?:text|details|content|description|information|story|bio)\b|this is (?:the|a) (?:paragraph|section|place|space|area|text block) where you can\b|(?:start|begin) (?:designing|editing|writing) your [\w\s]{1,30}? here\b|replace (?:this|the) (?:text|paragraph|placeholder|content)\b)/i;
+  /\b(?:you can (?:write|put|insert)\b[^.!?]{0,40}\b(?:here|text|details|content|description|story|bio)\b|you can add\b[^.!?]{0,30}\bhere\b|this is (?:the|a) (?:paragraph|section|place|space|area|text block) where you can\b|(?:start|begin) (?:designing|editing|writing) your [\w\s]{1,30}? here\b|replace (?:this|the) (?:text|paragraph|placeholder)\b)/i;
 
 /** A heading that names its own role ("Section Heading", "Card title", "Heading 1") instead of saying anything. */
 export const ROLE_HEADING =
   /^(?:(?:my|the|page|section|card|form|block|article|post|feature|item|box|column|sidebar|footer|widget)\s+)*(?:heading|sub-?heading|title|sub-?title|headline|tagline|caption)(?:\s+(?:\d+|[a-z]|here|text|goes here))?$/i;
 
+/** Bracketed link labels ("[Read More]") are navigation, not fields. */
+const BRACKETED_LINK = /^\[(read|continue|show|hide|back|more|edit|view|see)\b/i;
+
 /** Where the first bracketed field or note to the editor is in text, with what matched; null when none is. */
 export function fillInAt(text: string): { index: number; match: string } | null {
-  const found = [BRACKETED_FIELD, EDITOR_NOTE]
-    .map((re) => re.exec(text))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .sort((a, b) => a.index - b.index)[0];
+  const field = [...text.matchAll(new RegExp(BRACKETED_FIELD.source, 'gu'))].find((m) => !BRACKETED_LINK.test(m[0])) ?? null;
+  const found = [field, EDITOR_NOTE.exec(text)].filter((m): m is RegExpExecArray => m !== null).sort((a, b) => a.index - b.index)[0];
   return found ? { index: found.index, match: found[0] } : null;
 }

@@ -79,6 +79,9 @@ describe('template leftovers', () => {
     expect(ids(page('<h1>Invoices</h1>', 'Ledgerline by Northwind', 'Ledgerline is an invoicing tool for small firms.'))).not.toContain(
       'copy-default-title',
     );
+    expect(ids(page('<h1>Rides</h1>', 'Funland Park', 'Funland is a family theme park on the Ohio river.'))).not.toContain(
+      'copy-default-title',
+    );
   });
 
   test('a title made only of words for the kind of site names no one; with a name it is a title', () => {

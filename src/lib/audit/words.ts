@@ -191,7 +191,7 @@ export const DEFAULT_DESCRIPTION =
  * or the languages of the templates met ("uniwersalny szablon strony", "plantilla").
  */
 export const TEMPLATE_DEFAULT =
-  /\b(start bootstrap|html5?|css3?|bootstrap\s?\d?|bulma|tailwind|wordpress|jekyll|hugo|gatsby|astro|website|web|landing(\s+page)?|one[-\s]page|multipurpose|multi-purpose|responsive|parallax|starter|admin|ui|free|premium|corporate|creative)\s+(template|theme)s?\b|^this is (a |the )?meta description$|\ban? \w+ ui template\b|^(\S+\s+){1,4}(template|theme)s?$|\bby (html5 ?up|colorlib|themefisher|templatemo|bootstrapmade|start ?bootstrap|themewagon|w3layouts|uicookies)$|\b(kit|template|theme) by \S|\bis an? (\S+\s+){0,5}(template|theme|ui kit)\b|\b(szablon|plantilla|vorlage)\b/i;
+  /\b(start bootstrap|html5?|css3?|bootstrap\s?\d?|bulma|tailwind|wordpress|jekyll|hugo|gatsby|astro|website|web|landing(\s+page)?|one[-\s]page|multipurpose|multi-purpose|responsive|parallax|starter|admin|ui|free|premium|corporate|creative)\s+(template|theme)s?\b|^this is (a |the )?meta description$|\ban? \w+ ui template\b|^(\S+\s+){1,4}(template|theme)s?$|\bby (html5 ?up|colorlib|themefisher|templatemo|bootstrapmade|start ?bootstrap|themewagon|w3layouts|uicookies)$|\b(kit|template|theme) by \S|\bis an? (\S+\s+){0,5}(template|ui kit|theme(?=\s+(by|for|built|made)\b|[.,;!]|$))\b|\b(szablon|plantilla|vorlage)\b/i;
 
 /** A buy button's whole text, in the languages the scan meets most: a grid of them is a shop's listing. */
 export const BUY_BUTTON = /^(buy|buy now|shop now|order now|comprar|comprar ahora|acheter|kaufen|jetzt kaufen|acquista|compra)$/i;

@@ -1,8 +1,9 @@
 /**
  * Filler a template ships with, read by its shape rather than by one generator's phrases: a run of
- * the pseudo-Latin that filler generators draw their words from, a bracketed field left to fill in
- * ("[Company Name]"), a sentence addressed to whoever edits the page ("You can write here details
- * about…"), and a heading that names its own role ("Section Heading", "Card title").
+ * the pseudo-Latin that filler generators draw their words from, and a heading that names its own
+ * role ("Section Heading", "Card title"). Each is seen in several template families of the
+ * corpus's tuning half; shapes seen in one family only (a bracketed field such as "[Company
+ * Name]", a note to the editor such as "You can write here…") were tried and left out.
  */
 
 /** The vocabulary of Lorem ipsum generators (their word lists and Cicero's de Finibus 1.32-33). */
@@ -52,23 +53,6 @@ export function fillerLatinAt(text: string): number {
   return -1;
 }
 
-/** A field in brackets to fill in: two to four capitalised words ("[Company Name]", "[Nazwa Salonu]"). */
-const BRACKETED_FIELD = /\[\p{Lu}\p{L}*(?:\s+\p{Lu}\p{L}*){1,3}\]/u;
-
-/** A sentence to the page's editor about the copy to write there. */
-const EDITOR_NOTE =
-  /\b(?:you can (?:write|put|insert)\b[^.!?]{0,40}\b(?:here|text|details|content|description|story|bio)\b|you can add\b[^.!?]{0,30}\bhere\b|this is (?:the|a) (?:paragraph|section|place|space|area|text block) where you can\b|(?:start|begin) (?:designing|editing|writing) your [\w\s]{1,30}? here\b|replace (?:this|the) (?:text|paragraph|placeholder)\b)/i;
-
 /** A heading that names its own role ("Section Heading", "Card title", "Heading 1") instead of saying anything. */
 export const ROLE_HEADING =
   /^(?:(?:my|the|page|section|card|form|block|article|post|feature|item|box|column|sidebar|footer|widget)\s+)*(?:heading|sub-?heading|title|sub-?title|headline|tagline|caption)(?:\s+(?:\d+|[a-z]|here|text|goes here))?$/i;
-
-/** Bracketed link labels ("[Read More]") are navigation, not fields. */
-const BRACKETED_LINK = /^\[(read|continue|show|hide|back|more|edit|view|see)\b/i;
-
-/** Where the first bracketed field or note to the editor is in text, with what matched; null when none is. */
-export function fillInAt(text: string): { index: number; match: string } | null {
-  const field = [...text.matchAll(new RegExp(BRACKETED_FIELD.source, 'gu'))].find((m) => !BRACKETED_LINK.test(m[0])) ?? null;
-  const found = [field, EDITOR_NOTE.exec(text)].filter((m): m is RegExpExecArray => m !== null).sort((a, b) => a.index - b.index)[0];
-  return found ? { index: found.index, match: found[0] } : null;
-}

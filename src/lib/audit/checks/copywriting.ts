@@ -1,7 +1,7 @@
 import { attr, byTag, codeSpans, metaContent, type Page } from '../page';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, FILL_IN_HEADING, FILLER_TEXT, TEMPLATE_DEFAULT } from '../words';
 import { isPlaceholderAlt } from '../alt-text';
-import { fillerLatinAt, fillInAt, ROLE_HEADING } from '../filler';
+import { fillerLatinAt, ROLE_HEADING } from '../filler';
 import { defineChecks } from './define';
 
 const titleOf = (els: { text: string }[]): string => els[0]?.text.trim() ?? '';
@@ -15,17 +15,6 @@ function excerpt(text: string, pattern: RegExp, from = 0): string {
   const start = Math.max(0, m.index - 20);
   return `${start > 0 ? '…' : ''}${text.slice(start, m.index + m[0].length + 40).trim()}…`;
 }
-
-/** Words a title made only of says what kind of site it is and names no one ("Personal Portfolio"). */
-const KIND_WORDS = new Set(
-  'a an the my our your of and to personal portfolio website site web page home homepage blog shop store online business company agency landing project projects showcase official new demo sample test untitled main welcome'.split(
-    ' ',
-  ),
-);
-const namesNoOne = (title: string): boolean => {
-  const words = title.toLowerCase().match(/\p{L}+/gu) ?? [];
-  return words.length >= 2 && words.every((w) => KIND_WORDS.has(w));
-};
 
 /** The text from index on, for evidence: up to length characters and the rest of the last word. */
 function around(text: string, index: number, length: number): string {
@@ -47,7 +36,7 @@ export const copywritingChecks = defineChecks({
       title.length >= 10 &&
       title.split(/\s+[|–—:-]\s+/).some((part) => DEFAULT_TITLE.test(part.trim()) && !/^(home|welcome)$/i.test(part.trim()));
     const parts = title.split(/\s+[|–—:-]\s+/).map((part) => part.trim());
-    if (defaultPart || parts.some((part) => TEMPLATE_DEFAULT.test(part)) || namesNoOne(title))
+    if (defaultPart || parts.some((part) => TEMPLATE_DEFAULT.test(part)))
       return { evidence: { element: '<title>', sample: title.slice(0, 80) } };
     return DEFAULT_DESCRIPTION.test(description.trim()) || TEMPLATE_DEFAULT.test(description.trim())
       ? { evidence: { element: '<meta name="description">', sample: description.slice(0, 80) } }
@@ -112,12 +101,9 @@ export const copywritingChecks = defineChecks({
     );
     if (inProse) return { evidence: { element: 'visible text', sample: excerpt(page.text, FILLER_TEXT, inProse.index) } };
     const outsideCode = (at: number): boolean => !spans.some(([start, end]) => at >= start && at < end);
-    // Generator Latin other than the opening words, a field left in brackets, a note to the editor.
+    // Generator Latin other than the opening words.
     const latin = fillerLatinAt(page.text);
     if (latin >= 0 && outsideCode(latin)) return { evidence: { element: 'visible text', sample: around(page.text, latin, 60) } };
-    const fillIn = fillInAt(page.text);
-    if (fillIn && outsideCode(fillIn.index))
-      return { evidence: { element: 'visible text', sample: around(page.text, fillIn.index, fillIn.match.length + 20) } };
     const blank = page.elements.find(
       (e) => /^h[1-6]$/.test(e.tag) && (FILL_IN_HEADING.test(e.text.trim()) || ROLE_HEADING.test(e.text.trim())),
     );

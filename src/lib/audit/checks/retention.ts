@@ -1,3 +1,4 @@
+import { namedPlaces } from '../class-names';
 import { attr, metaContent } from '../page';
 import { wordsPattern } from '../words';
 import { defineChecks } from './define';
@@ -17,6 +18,8 @@ const SUBSCRIBE = wordsPattern([
   'email updates',
 ]);
 
+const SOCIAL_PLACE = ['social', 'socials', 'facebook', 'twitter', 'instagram', 'linkedin', 'youtube', 'pinterest', 'tiktok'];
+
 export const retentionChecks = defineChecks({
   'retention-no-newsletter': ({ signals }) =>
     signals.hasEmailField ||
@@ -30,7 +33,9 @@ export const retentionChecks = defineChecks({
     return widget || CHAT_WORDS.test(page.text) ? null : { evidence: { missing: 'chat widget' } };
   },
 
-  'retention-no-social-links': ({ signals }) => (signals.socialLinks.length ? null : { evidence: { missing: 'social profile links' } }),
+  // A block named for the networks ('social-icons', 'footer-instagram') holds their links, whatever icons draw them.
+  'retention-no-social-links': ({ signals, page }) =>
+    signals.socialLinks.length || namedPlaces(page, SOCIAL_PLACE).length ? null : { evidence: { missing: 'social profile links' } },
 
   'retention-no-open-graph': ({ page }) => {
     const missing = ['og:title', 'og:image'].filter((k) => !metaContent(page, k));

@@ -1,3 +1,4 @@
+import { namedPlaces } from '../class-names';
 import { attr } from '../page';
 import { linksMatching, PHONE, type Signals } from '../signals';
 import { CONTACT_HREF, CONTACT_TEXT, GUARANTEE_WORDS, RETURNS_PROMISE } from '../words';
@@ -19,6 +20,8 @@ const LABELLED_PHONE =
 function labelledPhone(text: string): boolean {
   return [...text.matchAll(LABELLED_PHONE)].some((m) => m[4]!.replace(/\D/g, '').length >= 7);
 }
+
+const CONTACT_PLACE = ['contact', 'contacts'];
 
 /** A link's words without the arrows, bullets or punctuation a template decorates them with. */
 const bare = (text: string): string => text.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
@@ -71,7 +74,9 @@ export const trustChecks = defineChecks({
       /[\w.+-]+@[\w-]+\.[\w.]+/.test(page.text) ||
       // A postal address marked up as the page's contact details (<address>): where to find them.
       page.elements.some((e) => e.tag === 'address' && e.words >= 3) ||
-      contactForm(signals);
+      contactForm(signals) ||
+      // A contact section or block with text in it, however its details are written.
+      namedPlaces(page, CONTACT_PLACE, 3).length > 0;
     return found ? null : { evidence: { missing: 'phone, email or contact link' } };
   },
 

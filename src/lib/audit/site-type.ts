@@ -167,7 +167,6 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   // Buttons drawn as adding to the cart whose words say something else ("Add", an icon alone).
   const drawnAdds = s.drawnAddToCart.filter((el) => !ADD_TO_CART.test(el.text) && !BUY_BUTTON.test(el.text.trim())).length;
   if (oneOff >= 3 && productActions + drawnAdds >= 3 && !plans) add('ecommerce', 'priced products with buy actions');
-  if (oneOff >= 3 && !plans) add('ecommerce', 'several one-off prices');
   if (linksMatching(s, /\/(cart|basket|checkout|carrito|panier|warenkorb|carrello|carrinho)\b/i).length || s.drawnCarts.length)
     add('ecommerce', 'cart link');
   if (s.fields.some((f) => /^(qty|quantity)$|\bquantity\b/i.test(`${attr(f, 'name')} ${attr(f, 'id')}`.trim())))

@@ -5,14 +5,11 @@
 // half's misses per page on stderr; the blind half is only ever printed as figures.
 // SCAN_CORPUS_HALF=tune scores the tuning half alone: the blind half is not even run, so work on
 // the checks can be measured as often as needed without glancing at the blind figures.
-// SCAN_CORPUS_CV=1 adds the site type cross-validated by site on the tuning half
-// (tests/helpers/site-type-cv.ts): the accuracy when each site's rule is chosen on the other sites,
-// and with SCAN_CORPUS_DETAIL each sign's sites where it helps or hurts; '_seen_elsewhere' also leaves
-// out, for each held-out site, the signs that fire on no other site. '_source_out' holds out a whole
-// template family (a repository owner, or html5up / Start Bootstrap forks) at a time; '_nested_source_out'
-// also chooses the thresholds (points, lead, words-only extra) by an inner family cross-validation.
-// '_signed_in' types each page from the pooled evidence of the corpus's pages of its site, as the
-// signed-in scan does from the pages it reads (poolSiteTypeEvidence).
+// SCAN_CORPUS_CV=1 adds the site-type model's validation on the tuning half (tests/helpers/site-type-fit.ts):
+// each template family (a repository owner, or the html5up / Start Bootstrap forks) judged by a model
+// fitted on the other families ('_leave_one_source_out'; '_signed_in_' pools each site's pages as the
+// signed-in scan does), and '_nested_' with the regularization and the 'general' offset chosen again
+// on the other families alone. It warns when the committed weights are stale.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,7 +21,7 @@ export default async function (emit) {
   const dir = mkdtempSync(join(tmpdir(), 'scan-corpus-'));
   try {
     await build({
-      entryPoints: [resolve(ROOT, 'tests/helpers/scan-corpus.ts'), resolve(ROOT, 'tests/helpers/site-type-cv.ts')],
+      entryPoints: ['scan-corpus', 'site-type-cv', 'site-type-fit'].map((f) => resolve(ROOT, `tests/helpers/${f}.ts`)),
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -57,31 +54,18 @@ export default async function (emit) {
     }
     if (process.env.SCAN_CORPUS_CV) {
       const cv = await import(pathToFileURL(join(dir, 'site-type-cv.js')).href);
-      const cases = cv.siteTypeCases(corpusLabels().filter((l) => l.half === 'tune'));
-      const r = cv.leaveOneSiteOut(cases);
-      emit('scan_corpus_tune_site_type_resubstitution', pct(r.resubstitution), '%');
-      emit('scan_corpus_tune_site_type_leave_one_site_out', pct(r.leaveOneSiteOut), '%');
-      emit('scan_corpus_tune_site_type_leave_one_site_out_seen_elsewhere', pct(r.leaveOneSiteOutSeenElsewhere), '%');
-      emit('scan_corpus_tune_site_type_leave_one_source_out', pct(r.leaveOneSourceOut), '%');
-      emit('scan_corpus_tune_site_type_leave_one_source_out_seen_elsewhere', pct(r.leaveOneSourceOutSeenElsewhere), '%');
-      const pooled = cv.leaveOneSiteOut(cv.pooledBySite(cases));
-      emit('scan_corpus_tune_site_type_signed_in_leave_one_source_out', pct(pooled.leaveOneSourceOut), '%');
-      emit('scan_corpus_tune_site_type_signed_in_leave_one_source_out_seen_elsewhere', pct(pooled.leaveOneSourceOutSeenElsewhere), '%');
-      const n = cv.nestedSourceOut(cases);
-      emit('scan_corpus_tune_site_type_nested_source_out', pct(n.leaveOneSourceOut), '%');
-      emit('scan_corpus_tune_site_type_nested_source_out_seen_elsewhere', pct(n.leaveOneSourceOutSeenElsewhere), '%');
-      console.error(`site type thresholds the nested cross-validation chooses: ${JSON.stringify(n.chosen)}`);
-      if (process.env.SCAN_CORPUS_DETAIL) {
-        console.error(`right only with their own site's signs: ${r.dependsOnOwnSite.join(' ') || 'none'}`);
-        const precision = cv.signPrecision(cases);
-        for (const s of cv.signSupport(cases)) {
-          const p = precision.get(s.sign) ?? { right: 0, wrong: 0 };
-          console.error(
-            `${s.sign}: on ${s.sites} sites (its type on ${p.right}, another on ${p.wrong}); ` +
-              `decides right on [${s.helps.join(' ')}], wrong on [${s.hurts.join(' ')}]`,
-          );
-        }
-      }
+      const fit = await import(pathToFileURL(join(dir, 'site-type-fit.js')).href);
+      const rows = cv.trainingRows(corpusLabels().filter((l) => l.half === 'tune'));
+      const model = fit.trainSiteTypeModel(rows);
+      if (JSON.stringify(model) !== JSON.stringify(fit.committedModel()))
+        console.error('bench: the committed site-type weights are not those the tuning pages give now: run `npm run train:site-type`');
+      const v = fit.validate(rows, model);
+      emit('scan_corpus_tune_site_type_resubstitution', pct(v.resubstitution), '%');
+      emit('scan_corpus_tune_site_type_leave_one_source_out', pct(v.familyOut), '%');
+      emit('scan_corpus_tune_site_type_signed_in_leave_one_source_out', pct(v.familyOutPooled), '%');
+      emit('scan_corpus_tune_site_type_nested_source_out', pct(v.nestedFamilyOut), '%');
+      emit('scan_corpus_tune_site_type_nested_signed_in_source_out', pct(v.nestedFamilyOutPooled), '%');
+      console.error(`site-type model: lambda ${model.training.lambda}, general offset ${model.generalOffset}`);
     }
     if (process.env.SCAN_CORPUS_DETAIL)
       for (const c of cases.filter((x) => x.label.half === 'tune'))

@@ -24,7 +24,6 @@ import {
   auditPage,
   computeSignals,
   decideSiteType,
-  poolSiteTypeEvidence,
   siteTypeEvidence,
   type AuditResult,
   type Finding,
@@ -215,7 +214,7 @@ export function summarise(cases: CorpusCase[]): HalfScore {
 
 /**
  * Site type as the signed-in scan decides it, from the evidence of several pages of the site: each
- * page is judged by the pooled evidence of the corpus's pages of its site (same host), against its
+ * page is judged by the evidence of all the corpus's pages of its site (same host) together, against its
  * own label. Pages alone on their site are typed as the public scan types them.
  */
 export function signedInSiteTypeAccuracy(labels: CorpusLabel[]): number {
@@ -227,8 +226,8 @@ export function signedInSiteTypeAccuracy(labels: CorpusLabel[]): number {
   );
   const host = (l: CorpusLabel): string => new URL(l.url).host;
   const right = labels.filter((l) => {
-    const pooled = poolSiteTypeEvidence(labels.filter((x) => host(x) === host(l)).map((x) => evidence.get(x.id)!));
-    return [l.siteType, ...(l.siteTypeAlt ?? [])].includes(decideSiteType(pooled).siteType);
+    const site = labels.filter((x) => host(x) === host(l)).map((x) => evidence.get(x.id)!);
+    return [l.siteType, ...(l.siteTypeAlt ?? [])].includes(decideSiteType(site).siteType);
   });
   return labels.length ? right.length / labels.length : 1;
 }

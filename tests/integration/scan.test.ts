@@ -115,11 +115,13 @@ describe('the public scan of a real page', () => {
     const res = await scan(allowed, `${site.origin}/weak-landing/`);
     expect(res.status).toBe(200);
     const body = res.body;
-    expect(body).toMatchObject({ siteType: 'b2b', siteTypeLabel: 'B2B / Lead Generation', cached: false });
+    // Its only sign of a kind of site is a form asking for the company: too little for the site-type
+    // model, so it is a General website, which gets only the checks every site shares and no lift.
+    expect(body).toMatchObject({ siteType: 'general', siteTypeLabel: 'General website', cached: false });
     expect(body.optimizations).toHaveLength(10);
-    expect(body.totalFindings).toBeGreaterThanOrEqual(25);
+    expect(body.totalFindings).toBeGreaterThanOrEqual(20);
     expect(body.moreCount).toBe(body.totalFindings - 10);
-    expect(body.expectedLift).toMatch(/^\d+-\d+%$/);
+    expect(body.expectedLift).toBe('Not estimated');
     // Its 'Submit' button is a call to action (reported as vague), so 'cta-missing' is not among them.
     expect(body.optimizations.map((o: { id: string }) => o.id)).toEqual(
       expect.arrayContaining(['copy-no-title', 'mobile-no-viewport', 'form-too-many-fields']),
@@ -183,15 +185,15 @@ describe('the public scan of a real page', () => {
   });
 
   it('gives a page the same site type with and without a campaign query string, and caches it under the clean URL', async () => {
-    // 'shop' in a campaign parameter once made this B2B page an online shop, and the cache then
-    // served that type for the clean URL.
+    // 'shop' in a campaign parameter once made this page an online shop, and the cache then served
+    // that type for the clean URL. (Its own words show no kind of site: it is a General website.)
     const tagged = await scan(allowed, `${site.origin}/b2b/?utm_campaign=shop-sale&utm_source=local-cafe`);
-    expect(tagged.body).toMatchObject({ siteType: 'b2b', pageType: 'landing', cached: false });
+    expect(tagged.body).toMatchObject({ siteType: 'general', pageType: 'landing', cached: false });
     const clean = await scan(allowed, `${site.origin}/b2b/`);
-    expect(clean.body).toMatchObject({ siteType: 'b2b', cached: true });
+    expect(clean.body).toMatchObject({ siteType: 'general', cached: true });
     expect(site.hits.get('/b2b/')).toBe(1);
     const rows = await allowed.admin.collection('scans').getFullList({ filter: `url = "${site.origin}/b2b/"` });
-    expect(rows.map((r) => r.site_type)).toEqual(['b2b']);
+    expect(rows.map((r) => r.site_type)).toEqual(['general']);
   });
 
   it('keeps scans server-only', async () => {

@@ -36,10 +36,10 @@ describe('the audit on the quality set (pages in the styles of real shops, SaaS,
         expect(f.evidence.selector ?? f.evidence.sample ?? f.evidence.missing ?? f.evidence.element).toBeTruthy();
   });
 
-  test('promises no revenue lift to documentation, content and non-profit sites', () => {
+  test('promises no revenue lift to documentation, content and non-profit sites, nor to a General website', () => {
     for (const c of score.cases) {
       const res = toScanResponse(c.result, '2026-01-01T00:00:00Z', false);
-      if (['docs', 'content', 'nonprofit'].includes(c.result.siteType)) expect(res.expectedLift, c.name).toBe('Not estimated');
+      if (['docs', 'content', 'nonprofit', 'general'].includes(c.result.siteType)) expect(res.expectedLift, c.name).toBe('Not estimated');
       else expect(res.expectedLift, c.name).toMatch(/^\d+-\d+%$/);
     }
   });

@@ -70,7 +70,7 @@ describe('site-type signs from the layout', () => {
     expect(signs('<h1>Pricing</h1><button>Monthly</button><button>Yearly</button>')).toContain('b2b:monthly or yearly billing');
   });
 
-  test('the signs decide a type only with the points a type needs', () => {
+  test('the signs decide a type only together: one layout sign alone is not enough', () => {
     // A fundraiser: a donation form and its progress toward a goal.
     expect(
       typeOf(
@@ -78,10 +78,9 @@ describe('site-type signs from the layout', () => {
          <form><label>Donation amount <input name="amount"></label><button>Donate now</button></form>`,
       ),
     ).toBe('nonprofit');
-    // One point of a manual's layout is not enough to call a page documentation; two points of a
-    // blog's own layout (its pager between older and newer posts) are.
+    // One sign of a manual's or a blog's layout alone is not enough to call a page documentation or a blog.
     expect(typeOf('<h1>Northwind</h1><h2>On this page</h2>')).toBe('general');
-    expect(typeOf('<h1>Northwind</h1><a href="/page/2">Older posts</a>')).toBe('content');
+    expect(typeOf('<h1>Northwind</h1><a href="/page/2">Older posts</a>')).toBe('general');
     // A blog: its feed, its archive widgets and its pagination.
     expect(
       typeOf(

@@ -85,9 +85,12 @@ describe('site-type signs from the structure', () => {
     ).not.toContain('content:dated article');
   });
 
-  test('a trade that serves people at its own place, named in the title, makes its address and phone a local business', () => {
+  test('a trade that serves people at its own place, named where the site names itself, makes its address and phone a local business', () => {
     const footer = '<footer><p>12 High Street, Leeds</p><p>Phone: 0113 496 0000</p></footer>';
-    expect(typeOf(`<h1>Kings Barbershop</h1><p>Fades and beard trims.</p>${footer}`)).toBe('local');
+    // A schema.org LocalBusiness trade ("HairSalon") in the heading and the menu.
+    expect(typeOf(`<nav><a href="/salon">Hair salon</a></nav><h1>Kings Hair Salon</h1><p>Fades and beard trims.</p>${footer}`)).toBe(
+      'local',
+    );
     // The same contact details under a name of no trade, or of one that names software too ("SPA"), are any site's.
     expect(typeOf(`<h1>Kings Studio</h1><p>Fades and beard trims.</p>${footer}`)).toBe('general');
     expect(typeOf(`<h1>Vue SPA starter</h1><p>Routing and state.</p>${footer}`)).toBe('general');

@@ -9,13 +9,11 @@ export {
   decideSiteType,
   detectSiteType,
   siteTypeEvidence,
-  poolSiteTypeEvidence,
   siteTypeOfPages,
-  SITE_TYPE_RULE,
   type SiteTypeEvidence,
   type SiteTypeResult,
-  type SiteTypeRule,
 } from './site-type';
+export { SITE_TYPE_MODEL, type SiteTypeModel } from './site-type-model';
 export { detectPageType, PAGE_TYPE_LABELS, type PageType } from './page-type';
 export { auditPage, expectedLift, findingScore, hasEvidence, type AuditResult } from './audit';
 export * from './present';

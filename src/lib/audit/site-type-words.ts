@@ -1,0 +1,242 @@
+/**
+ * The few words the site-type model reads, each list taken from a published vocabulary rather than
+ * from the pages the model is trained on (a list written while reading those pages learns their
+ * templates' wording, not the kind of site): schema.org's type names, the default interface
+ * strings of the platforms each kind of site is built with (Shopify and WooCommerce, WordPress,
+ * Docusaurus, MkDocs and Sphinx), the README sections of the standard-readme specification, and
+ * dictionary translations of a shop's and a charity's one defining verb.
+ */
+import { wordsPattern } from './words';
+
+/** Splits a schema.org type name into its words: 'CafeOrCoffeeShop' is 'cafe' and 'coffee shop'. */
+export function typeNameWords(name: string): string[] {
+  return name.split(/Or(?=[A-Z])|And(?=[A-Z])/).map((part) =>
+    part
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+      .toLowerCase(),
+  );
+}
+
+/**
+ * schema.org's LocalBusiness subtypes (https://schema.org/LocalBusiness, its "More specific Types"
+ * and theirs), leaves only: the category nodes ("FoodEstablishment", "MedicalBusiness") name no
+ * trade. Store and its subtypes are left out: a shop is the e-commerce type's.
+ */
+export const SCHEMA_LOCAL_LEAVES = [
+  'AnimalShelter',
+  'AutoBodyShop',
+  'AutoDealer',
+  'AutoRental',
+  'AutoRepair',
+  'AutoWash',
+  'GasStation',
+  'MotorcycleDealer',
+  'MotorcycleRepair',
+  'ChildCare',
+  'Dentist',
+  'DryCleaningOrLaundry',
+  'FireStation',
+  'Hospital',
+  'PoliceStation',
+  'EmploymentAgency',
+  'AmusementPark',
+  'ArtGallery',
+  'Casino',
+  'ComedyClub',
+  'MovieTheater',
+  'NightClub',
+  'AccountingService',
+  'BankOrCreditUnion',
+  'InsuranceAgency',
+  'Bakery',
+  'BarOrPub',
+  'Brewery',
+  'CafeOrCoffeeShop',
+  'Distillery',
+  'FastFoodRestaurant',
+  'IceCreamShop',
+  'Restaurant',
+  'Winery',
+  'PostOffice',
+  'BeautySalon',
+  'DaySpa',
+  'HairSalon',
+  'HealthClub',
+  'NailSalon',
+  'TattooParlor',
+  'Electrician',
+  'GeneralContractor',
+  'HousePainter',
+  'Locksmith',
+  'MovingCompany',
+  'Plumber',
+  'RoofingContractor',
+  'InternetCafe',
+  'Attorney',
+  'Notary',
+  'Library',
+  'BedAndBreakfast',
+  'Campground',
+  'Hostel',
+  'Hotel',
+  'Motel',
+  'Resort',
+  'VacationRental',
+  'MedicalClinic',
+  'Optician',
+  'Pharmacy',
+  'Physician',
+  'Physiotherapy',
+  'RealEstateAgent',
+  'RecyclingCenter',
+  'SelfStorage',
+  'BowlingAlley',
+  'ExerciseGym',
+  'GolfCourse',
+  'PublicSwimmingPool',
+  'SkiResort',
+  'SportsClub',
+  'TennisComplex',
+  'TouristInformationCenter',
+  'TravelAgency',
+];
+
+/** The category nodes between LocalBusiness and the leaves: markup may name them too. */
+const SCHEMA_LOCAL_CATEGORIES = [
+  'LocalBusiness',
+  'AutomotiveBusiness',
+  'EmergencyService',
+  'EntertainmentBusiness',
+  'FinancialService',
+  'FoodEstablishment',
+  'GovernmentOffice',
+  'HealthAndBeautyBusiness',
+  'HomeAndConstructionBusiness',
+  'LegalService',
+  'LodgingBusiness',
+  'MedicalBusiness',
+  'ProfessionalService',
+  'SportsActivityLocation',
+  'HVACBusiness',
+];
+
+/** A schema.org type (lower-cased, as schemaTypes gives it) that is a local business. */
+export const LOCAL_SCHEMA_TYPES: ReadonlySet<string> = new Set(
+  [...SCHEMA_LOCAL_LEAVES, ...SCHEMA_LOCAL_CATEGORIES].map((t) => t.toLowerCase()),
+);
+
+/** A local trade named in words: the leaves' names ("hair salon", "coffee shop", "dentist"). */
+export const LOCAL_TRADE_WORDS = wordsPattern([...new Set(SCHEMA_LOCAL_LEAVES.flatMap(typeNameWords))]);
+
+/** schema.org's publishing types (CreativeWork: Blog, NewsArticle, Periodical's magazine and journal). */
+export const PUBLISHING_WORDS = wordsPattern(['blog', 'news', 'article', 'articles', 'magazine', 'journal', 'posts']);
+
+/**
+ * What Shopify's and WooCommerce's default themes call a shop's parts: the shop, its collections,
+ * the cart and checkout; "shop" and "store" with a dictionary's translations into the languages of
+ * the other lists here. Not "products", which names a software company's menu as often.
+ */
+const SHOP_NAMES = ['shop', 'store', 'tienda', 'boutique', 'laden', 'negozio', 'loja'];
+export const SHOP_WORDS = wordsPattern([...SHOP_NAMES, 'shop all', 'collection', 'collections', 'cart', 'checkout']);
+
+/** A menu entry that is the shop itself (the same names alone). */
+export const SHOP_MENU = new RegExp(`^(${SHOP_NAMES.join('|')}|shop all|online store|collections)$`, 'i');
+
+/** The buttons of Shopify's and WooCommerce's product cards other than adding to the cart. */
+export const PRODUCT_ACTION = /^(select options|choose options|view product|view products|quick view|quick shop)$/i;
+
+/** WooCommerce's sorting options of a product listing. */
+export const PRICE_SORT = /\bsort by price\b|\bprice:?\s*(low|high)\s*(to|-|–)\s*(high|low)\b/i;
+
+/** "Add to cart" in the languages of the shops the scan sees (a dictionary's translations). */
+export const ADD_TO_CART = wordsPattern([
+  'add to cart',
+  'add to bag',
+  'add to basket',
+  'añadir al carrito',
+  'agregar al carrito',
+  'ajouter au panier',
+  'in den warenkorb',
+  'aggiungi al carrello',
+  'adicionar ao carrinho',
+]);
+
+/**
+ * Shopify's policy pages and WooCommerce's account pages: where orders ship, how they come back,
+ * tracking them, a wishlist; a link's whole text.
+ */
+export const SHOP_SERVICE: ReadonlyMap<RegExp, string> = new Map([
+  [/^(shipping|shipping policy|delivery|delivery information)$/i, 'shipping'],
+  [/^(returns|refunds?|refund policy|return policy|returns (&|and) exchanges)$/i, 'returns'],
+  [/^(track (my |your )?order|order tracking|orders|my orders)$/i, 'orders'],
+  [/^(wishlist|wish list|my wishlist)$/i, 'wishlist'],
+  // The same pages in a dictionary's translations.
+  [/^(envíos?|livraison|versand|spedizioni?|entregas?|frete)$/i, 'shipping'],
+  [/^(devoluciones|retours|rücksendungen?|resi|devoluções)$/i, 'returns'],
+]);
+
+/** A shop's promise to ship for free (a dictionary's translations). */
+export const FREE_SHIPPING =
+  /\bfree shipping\b|\b(envío|envio) gratis\b|\blivraison (gratuite|offerte)\b|\bkostenlose[rn]? versand\b|\bspedizione gratuita\b|\bfrete gr[áa]tis\b/i;
+
+/** "Donate" and "donation" (a dictionary's translations). */
+export const DONATE = wordsPattern([
+  'donate',
+  'donate now',
+  'give now',
+  'donar',
+  'faire un don',
+  'spenden',
+  'jetzt spenden',
+  'doar',
+  'doe agora',
+  'dona ora',
+  'fai una donazione',
+]);
+
+/** A charity's legal status (schema.org's NonprofitType values and their common names). */
+export const CHARITY_STATUS = wordsPattern(['nonprofit', 'non-profit', 'not-for-profit', 'registered charity', '501(c)(3)', 'charitable']);
+
+/** A cause's vocabulary: schema.org's NGO, its donors and volunteers (DonateAction, a charity's roles). */
+export const CAUSE_WORDS = wordsPattern([
+  'charity',
+  'charities',
+  'foundation',
+  'ngo',
+  'donation',
+  'donations',
+  'donors',
+  'volunteer',
+  'volunteers',
+  'fundraising',
+  'nonprofit',
+  'non-profit',
+]);
+
+/**
+ * A manual's chapters: the sections of the standard-readme specification (Install, Usage, API,
+ * Contributing) and the four kinds of the Diátaxis documentation framework.
+ */
+export const DOCS_CHAPTER =
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(install|installation|usage|api|api reference|contributing|getting started|quick ?start|configuration|tutorials?|how-to guides?|reference|explanation)$/i;
+
+/** The sales steps of a business that sells to businesses: trials, demos, quotes, sales calls. */
+export const SALES_CTA = wordsPattern([
+  'free trial',
+  'start trial',
+  'start free trial',
+  'book a demo',
+  'request a demo',
+  'get a demo',
+  'contact sales',
+  'talk to sales',
+  'get a quote',
+  'request a quote',
+]);
+
+/** What "B2B" means in a dictionary: selling software, services and solutions to businesses and enterprises. */
+export const B2B_WORDS = wordsPattern(['b2b', 'saas', 'enterprise', 'businesses', 'software', 'solutions', 'consulting', 'agency']);
+
+/** One person speaking of their own work (a résumé, a portfolio). */
+export const PERSONAL = /\b(i'm|i am|my name is|hire me|my work|my portfolio|resume|curriculum vitae)\b/i;

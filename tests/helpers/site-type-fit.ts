@@ -1,0 +1,267 @@
+/**
+ * Fitting the site-type model (src/lib/audit/site-type-model.ts) and judging it on template
+ * families it never saw. Pure and deterministic: the same rows give the same weights, to the last
+ * digit written, so a unit test can refit the committed rows and compare (stale weights fail).
+ *
+ * The model is a multinomial logistic regression: each scored type has a weight per feature and a
+ * bias; 'general' is the reference (no weights, bias 0). A page whose label accepts several answers
+ * (siteTypeAlt) is fitted to all of them at once (the loss is -log of their summed probability).
+ * L2 regularization (lambda) pulls each weight toward its prior (site-type-model.ts priorWeight), so
+ * a sign seen on a single family does not decide alone, and a sign no training page shows keeps
+ * its prior. Each feature weighs on its own type only.
+ *
+ * Validation holds out a whole template family at a time (a repository owner, or all the
+ * html5up / Start Bootstrap forks: every source repository goes out with its siblings). Lambda and
+ * the 'general' offset are chosen by that cross-validation; `nestedFamilyOut` chooses them again
+ * inside each training fold, so its figure judges the choice too.
+ */
+import {
+  MODEL_CLASSES,
+  priorWeight,
+  SCORED_TYPES,
+  scoresOf,
+  SITE_TYPE_MODEL,
+  type SiteTypeModel,
+} from '../../src/lib/audit/site-type-model';
+import type { SiteType } from '../../src/lib/site-type';
+
+export interface TrainingRow {
+  id: string;
+  /** The site (one host): the signed-in scan pools a site's pages. */
+  site: string;
+  /** The template family (tests/helpers/site-type-cv.ts templateFamily). */
+  family: string;
+  /** The answers the label accepts, the label's own first. */
+  answers: SiteType[];
+  /** 'type:sign' → value (capped), as featuresOf gives them. */
+  features: Record<string, number>;
+}
+
+export interface FitOptions {
+  lambda: number;
+  generalOffset: number;
+}
+
+export const LAMBDAS = [0.001, 0.003, 0.01, 0.03, 0.1];
+export const OFFSETS = Array.from({ length: 21 }, (_, i) => -3 + i * 0.25);
+const STEPS = 600;
+
+const round = (x: number, digits = 4): number => {
+  const f = 10 ** digits;
+  const r = Math.round(x * f) / f;
+  return r === 0 ? 0 : r; // no -0 in the JSON
+};
+
+/** Fits weights and biases by accelerated gradient descent (a fixed number of steps: deterministic). */
+export function fitModel(rows: TrainingRow[], options: FitOptions): SiteTypeModel {
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r.features)))].sort();
+  const index = new Map(keys.map((k, i) => [k, i]));
+  const K = SCORED_TYPES.length;
+  // A feature speaks for its own type only ('local:map' weighs on 'local'): six times fewer
+  // weights than a full multinomial model, which a hundred pages cannot pin down.
+  const owner = keys.map((k) => SCORED_TYPES.indexOf(k.slice(0, k.indexOf(':')) as (typeof SCORED_TYPES)[number]));
+  // The regularization pulls each weight toward its prior (0 for the weights a feature has for other types).
+  const prior = new Float64Array(K + K * keys.length);
+  keys.forEach((k, j) => (prior[K + j * K + owner[j]!] = priorWeight(k)));
+  const x = rows.map((r) =>
+    Object.entries(r.features)
+      .map(([k, v]): [number, number] => [index.get(k)!, v])
+      .sort((a, b) => a[0] - b[0]),
+  );
+  const accepts = rows.map((r) => MODEL_CLASSES.map((t) => r.answers.includes(t)));
+  const n = rows.length;
+  // Parameters: K biases, then K weights per feature (general's are fixed at 0).
+  const size = K + K * keys.length;
+  let theta = Float64Array.from(prior);
+  let previous = Float64Array.from(prior);
+  // (theta and previous swap buffers each step.)
+  // A step no larger than 1/L, L bounding the loss's curvature (features capped, so max ‖x‖² is small).
+  const maxNorm = Math.max(1, ...x.map((row) => 1 + row.reduce((s, [, v]) => s + v * v, 0)));
+  const step = 1 / (maxNorm / 2 + options.lambda);
+  // Rows as flat arrays (feature index, value) for a fast inner loop.
+  const starts = new Int32Array(n + 1);
+  x.forEach((row, i) => (starts[i + 1] = starts[i]! + row.length));
+  const cols = new Int32Array(starts[n]!);
+  const vals = new Float64Array(starts[n]!);
+  x.forEach((row, i) => row.forEach(([j, v], o) => ((cols[starts[i]! + o] = j), (vals[starts[i]! + o] = v))));
+  const ok = new Uint8Array(n * (K + 1));
+  accepts.forEach((a, i) => a.forEach((yes, k) => (ok[i * (K + 1) + k] = yes ? 1 : 0)));
+  const g = new Float64Array(size);
+  const z = new Float64Array(K + 1);
+  const p = new Float64Array(K + 1);
+  const gradient = (at: Float64Array): Float64Array => {
+    g.fill(0);
+    for (let i = 0; i < n; i++) {
+      let top = 0; // general's score
+      for (let k = 0; k < K; k++) {
+        let s = at[k]!;
+        for (let o = starts[i]!; o < starts[i + 1]!; o++) if (owner[cols[o]!] === k) s += at[K + cols[o]! * K + k]! * vals[o]!;
+        z[k] = s;
+        if (s > top) top = s;
+      }
+      z[K] = 0;
+      let total = 0;
+      let accepted = 0;
+      for (let k = 0; k <= K; k++) {
+        p[k] = Math.exp(z[k]! - top);
+        total += p[k]!;
+        if (ok[i * (K + 1) + k]) accepted += p[k]!;
+      }
+      for (let k = 0; k < K; k++) {
+        const d = (p[k]! / total - (ok[i * (K + 1) + k] ? p[k]! / accepted : 0)) / n;
+        g[k] = g[k]! + d;
+        for (let o = starts[i]!; o < starts[i + 1]!; o++) {
+          const w = K + cols[o]! * K + k;
+          if (owner[cols[o]!] === k) g[w] = g[w]! + d * vals[o]!;
+        }
+      }
+    }
+    for (let w = K; w < size; w++) g[w] = g[w]! + options.lambda * (at[w]! - prior[w]!);
+    return g;
+  };
+  const look = new Float64Array(size);
+  for (let t = 1; t <= STEPS; t++) {
+    const momentum = (t - 1) / (t + 2);
+    for (let w = 0; w < size; w++) look[w] = theta[w]! + momentum * (theta[w]! - previous[w]!);
+    gradient(look);
+    const swap = previous;
+    previous = theta;
+    theta = swap;
+    for (let w = 0; w < size; w++) theta[w] = look[w]! - step * g[w]!;
+  }
+  const bias = Object.fromEntries(MODEL_CLASSES.map((t, k) => [t, k < K ? round(theta[k]!) : 0])) as Record<SiteType, number>;
+  const weights: SiteTypeModel['weights'] = {};
+  keys.forEach((key, j) => {
+    const k = owner[j]!;
+    if (k >= 0) weights[key] = { [SCORED_TYPES[k]!]: round(theta[K + j * K + k]!) };
+  });
+  return {
+    bias,
+    weights,
+    generalOffset: options.generalOffset,
+    training: { lambda: options.lambda, pages: n, families: new Set(rows.map((r) => r.family)).size, crossValidatedAccuracy: 0 },
+  };
+}
+
+/**
+ * The model's answer for a page (or a site's pages together, their scores averaged as
+ * decideWithModel does), with 'general' given `offset` (instead of the model's own).
+ */
+export function answer(
+  model: SiteTypeModel,
+  pages: Record<string, number> | Record<string, number>[],
+  offset = model.generalOffset,
+): SiteType {
+  const list = Array.isArray(pages) ? pages : [pages];
+  const scores = Object.fromEntries(MODEL_CLASSES.map((t) => [t, 0])) as Record<SiteType, number>;
+  for (const features of list) {
+    const page = scoresOf({ ...model, generalOffset: offset }, new Map(Object.entries(features)));
+    for (const t of MODEL_CLASSES) scores[t] += page[t] / list.length;
+  }
+  return [...MODEL_CLASSES].reverse().reduce((best, t) => (scores[t] > scores[best] ? t : best));
+}
+
+/** The features of each of a site's pages (the signed-in scan judges them together). */
+export function pooled(rows: TrainingRow[], site: string): Record<string, number>[] {
+  return rows.filter((x) => x.site === site).map((x) => x.features);
+}
+
+interface FoldAnswers {
+  /** For each lambda, each offset: how many held-out pages are right (alone, and pooled by site). */
+  right: number[][];
+  rightPooled: number[][];
+}
+
+/** Each family held out in turn, for every lambda and offset (the offset needs no refit). */
+function familyOut(rows: TrainingRow[], lambdas = LAMBDAS): FoldAnswers {
+  const right = lambdas.map(() => OFFSETS.map(() => 0));
+  const rightPooled = lambdas.map(() => OFFSETS.map(() => 0));
+  for (const family of [...new Set(rows.map((r) => r.family))].sort()) {
+    const train = rows.filter((r) => r.family !== family);
+    const held = rows.filter((r) => r.family === family);
+    lambdas.forEach((lambda, li) => {
+      const model = fitModel(train, { lambda, generalOffset: 0 });
+      OFFSETS.forEach((offset, oi) => {
+        for (const r of held) {
+          if (r.answers.includes(answer(model, r.features, offset))) right[li]![oi]!++;
+          if (r.answers.includes(answer(model, pooled(held, r.site), offset))) rightPooled[li]![oi]!++;
+        }
+      });
+    });
+  }
+  return { right, rightPooled };
+}
+
+/**
+ * The lambda and offset that do best held out by family. Each grid point is scored by the mean of
+ * its neighbours' accuracy too (one step of lambda and of the offset either side): a lone peak is
+ * a few pages' luck and moves when a family is left out, a plateau does not. Ties go to the larger
+ * lambda, then the offset nearest 0.
+ */
+export function chooseOptions(rows: TrainingRow[]): FitOptions & { accuracy: number } {
+  const { right } = familyOut(rows);
+  const at = (li: number, oi: number): number[] => (right[li]?.[oi] === undefined ? [] : [right[li]![oi]! / rows.length]);
+  let best = { lambda: LAMBDAS[0]!, generalOffset: 0, accuracy: -1, smooth: -1 };
+  LAMBDAS.forEach((lambda, li) =>
+    OFFSETS.forEach((generalOffset, oi) => {
+      const around = [-1, 0, 1].flatMap((dl) => [-1, 0, 1].flatMap((dof) => at(li + dl, oi + dof)));
+      const smooth = around.reduce((x, y) => x + y, 0) / around.length;
+      const accuracy = right[li]![oi]! / rows.length;
+      const better =
+        smooth > best.smooth + 1e-12 ||
+        (Math.abs(smooth - best.smooth) <= 1e-12 &&
+          (lambda > best.lambda || (lambda === best.lambda && Math.abs(generalOffset) < Math.abs(best.generalOffset))));
+      if (better) best = { lambda, generalOffset, accuracy, smooth };
+    }),
+  );
+  return { lambda: best.lambda, generalOffset: best.generalOffset, accuracy: best.accuracy };
+}
+
+/** The committed model: options chosen by family cross-validation, then fitted on every row. */
+export function trainSiteTypeModel(rows: TrainingRow[]): SiteTypeModel {
+  const chosen = chooseOptions(rows);
+  const model = fitModel(rows, chosen);
+  return { ...model, training: { ...model.training, crossValidatedAccuracy: round(chosen.accuracy) } };
+}
+
+export interface FamilyValidation {
+  /** Accuracy on the training rows themselves. */
+  resubstitution: number;
+  /** Each family judged by a model fitted on the others, with the committed lambda and offset. */
+  familyOut: number;
+  /** The same, each page judged from its site's pages pooled (the signed-in scan). */
+  familyOutPooled: number;
+  /** Each family judged with lambda and offset chosen again on the other families alone. */
+  nestedFamilyOut: number;
+  nestedFamilyOutPooled: number;
+}
+
+export function validate(rows: TrainingRow[], model: SiteTypeModel): FamilyValidation {
+  const li = LAMBDAS.indexOf(model.training.lambda);
+  const oi = OFFSETS.indexOf(model.generalOffset);
+  const plain = familyOut(rows, [model.training.lambda]);
+  let nested = 0;
+  let nestedPooled = 0;
+  for (const family of [...new Set(rows.map((r) => r.family))].sort()) {
+    const train = rows.filter((r) => r.family !== family);
+    const held = rows.filter((r) => r.family === family);
+    const inner = fitModel(train, chooseOptions(train));
+    for (const r of held) {
+      if (r.answers.includes(answer(inner, r.features))) nested++;
+      if (r.answers.includes(answer(inner, pooled(held, r.site)))) nestedPooled++;
+    }
+  }
+  if (li < 0 || oi < 0) throw new Error('the model was not fitted with one of the grid’s options');
+  return {
+    resubstitution: rows.filter((r) => r.answers.includes(answer(model, r.features))).length / rows.length,
+    familyOut: plain.right[0]![oi]! / rows.length,
+    familyOutPooled: plain.rightPooled[0]![oi]! / rows.length,
+    nestedFamilyOut: nested / rows.length,
+    nestedFamilyOutPooled: nestedPooled / rows.length,
+  };
+}
+
+/** The weights committed in src/lib/audit/site-type-weights.json. */
+export function committedModel(): SiteTypeModel {
+  return SITE_TYPE_MODEL;
+}

@@ -29,6 +29,9 @@ type Client struct {
 	http       *http.Client
 	beforeRead func() // withReadBarrier's
 	priority   int    // withPriority's
+	// shards: on a cluster (ClusterSchema), one client per shard, given by the URL's shards=
+	// (host:port,...): deletes run on each shard's _local tables (mutations.go).
+	shards []*Client
 }
 
 // foregroundPriority is ClickHouse's query priority of every statement but background reads
@@ -58,7 +61,8 @@ func (c *Client) awaitWrites() {
 }
 
 // Open parses a store URL such as http://127.0.0.1:8123/?database=cro (user and password may be
-// given as user:password@host); it does not connect.
+// given as user:password@host; on a cluster, &shards=host1:8123,host2:8123 names one HTTP
+// endpoint per shard, any replica of it); it does not connect.
 func Open(raw string) (*Client, error) {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -76,6 +80,16 @@ func Open(raw string) (*Client, error) {
 	if u.User != nil {
 		c.user = u.User.Username()
 		c.password, _ = u.User.Password()
+	}
+	if list := u.Query().Get("shards"); list != "" {
+		for _, host := range strings.Split(list, ",") {
+			if host = strings.TrimSpace(host); host == "" || strings.ContainsAny(host, "/?@") {
+				return nil, fmt.Errorf("events URL %q: shards= wants host:port,host:port", raw)
+			}
+			shard := *c
+			shard.base = u.Scheme + "://" + host + "/"
+			c.shards = append(c.shards, &shard)
+		}
 	}
 	return c, nil
 }

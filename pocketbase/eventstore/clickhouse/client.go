@@ -32,6 +32,19 @@ type Client struct {
 	// shards: on a cluster (ClusterSchema), one client per shard, given by the URL's shards=
 	// (host:port,...): deletes run on each shard's _local tables (mutations.go).
 	shards []*Client
+	// settings are ClickHouse settings sent with each statement (withSetting).
+	settings url.Values
+}
+
+// withSetting is the client sending ClickHouse setting name=value with each statement.
+func (c *Client) withSetting(name, value string) *Client {
+	cp := *c
+	cp.settings = url.Values{}
+	for k, v := range c.settings {
+		cp.settings[k] = v
+	}
+	cp.settings.Set(name, value)
+	return &cp
 }
 
 // foregroundPriority is ClickHouse's query priority of every statement but background reads
@@ -119,6 +132,9 @@ func (c *Client) post(ctx context.Context, query string, body io.Reader, inDB bo
 	v.Set("distributed_product_mode", "global")
 	if c.priority > 0 {
 		v.Set("priority", strconv.Itoa(c.priority))
+	}
+	for k := range c.settings {
+		v.Set(k, c.settings.Get(k))
 	}
 	if body != nil {
 		v.Set("query", query)

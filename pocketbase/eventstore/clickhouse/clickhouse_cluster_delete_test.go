@@ -10,23 +10,31 @@ import (
 	"cro/pocketbase/eventstore/storetest"
 )
 
-// Deletes on the cluster (retention, events-copy's undo of a chunk) reach every shard's _local
-// tables: read directly from each server, no deleted row is left on either, and what was kept
-// still answers across shards.
+// A store opened on a cluster's URL (cluster=, shards=) creates the cluster's schema on each shard,
+// and its deletes (retention, events-copy's undo of a chunk) reach every shard's _local tables:
+// read directly from each server, no deleted row is left on either, and what was kept still
+// answers across shards.
 func TestClusterDeletesReachEveryShard(t *testing.T) {
 	if !HaveServer() {
 		t.Skip("ClickHouse skipped: " + ErrNoBinary.Error())
 	}
 	shards := startTestCluster(t)
-	dbs := clusterClients(t, shards, "cro")
 	var hosts []string
+	var dbs []*Client // each shard's own server, read directly
 	for _, l := range shards {
 		hosts = append(hosts, strings.Trim(strings.TrimPrefix(l.URL, "http://"), "/"))
+		db, err := Open(l.URL + "?database=cro")
+		if err != nil {
+			t.Fatal(err)
+		}
+		dbs = append(dbs, db)
 	}
-	db, err := Open(shards[0].URL + "?database=cro&shards=" + strings.Join(hosts, ","))
+	// The store's URL names the cluster and its shards: opening it creates the cluster's schema.
+	opened, err := NewClickHouseStore(shards[0].URL + "?database=cro&cluster=cro&shards=" + strings.Join(hosts, ","))
 	if err != nil {
 		t.Fatal(err)
 	}
+	db := opened.(*chStore).db
 	site := storetest.Site(storetest.SiteA)
 	old, recent := storetest.Ago(100*24*time.Hour), storetest.Ago(3*time.Hour)
 	var traffic []eventstore.Ingest

@@ -32,6 +32,8 @@ type Client struct {
 	// shards: on a cluster (ClusterSchema), one client per shard, given by the URL's shards=
 	// (host:port,...): deletes run on each shard's _local tables (mutations.go).
 	shards []*Client
+	// cluster: the cluster's name in the servers' remote_servers (the URL's cluster=), with shards.
+	cluster string
 	// settings are ClickHouse settings sent with each statement (withSetting).
 	settings url.Values
 }
@@ -74,8 +76,9 @@ func (c *Client) awaitWrites() {
 }
 
 // Open parses a store URL such as http://127.0.0.1:8123/?database=cro (user and password may be
-// given as user:password@host; on a cluster, &shards=host1:8123,host2:8123 names one HTTP
-// endpoint per shard, any replica of it); it does not connect.
+// given as user:password@host; on a cluster, &cluster=name&shards=host1:8123,host2:8123 names
+// the cluster of the servers' remote_servers and one HTTP endpoint per shard, any replica of it);
+// it does not connect.
 func Open(raw string) (*Client, error) {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -93,6 +96,9 @@ func Open(raw string) (*Client, error) {
 	if u.User != nil {
 		c.user = u.User.Username()
 		c.password, _ = u.User.Password()
+	}
+	if c.cluster = u.Query().Get("cluster"); c.cluster != "" && !validName(c.cluster) {
+		return nil, fmt.Errorf("events URL %q: cluster name may hold only letters, digits and _", raw)
 	}
 	if list := u.Query().Get("shards"); list != "" {
 		for _, host := range strings.Split(list, ",") {

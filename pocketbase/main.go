@@ -54,7 +54,7 @@ func main() {
 	if docs.RunChild() { // started to read one uploaded document (pocketbase/docs/isolate.go)
 		return
 	}
-	startPprof()                                     // CRO_PPROF_ADDR: Go's profiler on its own loopback listener (collectors too)
+	startPprof(os.Args)                              // CRO_PPROF_ADDR: Go's profiler on its own loopback listener (collectors too)
 	if len(os.Args) > 1 && os.Args[1] == "collect" { // a stateless collector: no database of its own
 		if err := analytics.RunCollector(os.Args[2:]); err != nil {
 			log.Fatal(err)

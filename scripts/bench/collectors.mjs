@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ROOT } from './lib.mjs';
+import { ROOT, printPprofOf } from './lib.mjs';
 
 export const COLLECTOR_TOKEN = 'bench-collector-token';
 
@@ -27,9 +27,11 @@ export async function startCollector(eventsUrl, configUrl, spool) {
     ['collect', `--http=127.0.0.1:${port}`, `--events=${eventsUrl}`, `--config=${configUrl}`, `--spool=${spool}`],
     {
       env: { ...process.env, CRO_COLLECTOR_TOKEN: COLLECTOR_TOKEN, CRO_COLLECT_SITE_RPS: '0', CRO_COLLECT_CLIENT_RPS: '0' },
-      stdio: 'ignore',
+      // With CRO_PPROF_ADDR, its stderr says where it profiles (printed, the rest drained).
+      stdio: ['ignore', 'ignore', process.env.CRO_PPROF_ADDR ? 'pipe' : 'ignore'],
     },
   );
+  if (proc.stderr) printPprofOf(proc.stderr, `collector on ${port}`);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

@@ -17,7 +17,41 @@ export function setup() {
 
 export async function startServer(env = {}) {
   const { startPocketBase } = await import('../../tests/helpers/pocketbase.ts');
-  return startPocketBase({ env });
+  const server = await startPocketBase({ env });
+  if (!process.env.CRO_PPROF_ADDR && !env.CRO_PPROF_ADDR) return server;
+  // With CRO_PPROF_ADDR each server (and collector) profiles on its own port: print where, again
+  // after each restart (a new process, a new port when the old one is not free yet).
+  let seen = 0;
+  const printWhere = () => {
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((l) => l.includes('pprof: '));
+    for (const l of lines.slice(seen)) console.error(`bench: ${l.slice(l.indexOf('pprof: '))}`);
+    seen = lines.length;
+  };
+  printWhere();
+  const restart = server.restart;
+  server.restart = async () => {
+    await restart();
+    printWhere();
+  };
+  return server;
+}
+
+/** Prints a child's pprof line (CRO_PPROF_ADDR) from its stderr, which it keeps draining. */
+export function printPprofOf(stream, label) {
+  let buf = '';
+  const onData = (d) => {
+    buf += d;
+    const line = buf.split('\n').find((l) => l.includes('pprof: '));
+    if (line) {
+      console.error(`bench: ${label} ${line.slice(line.indexOf('pprof: '))}`);
+      stream.off('data', onData);
+      stream.resume();
+    } else if (buf.length > 1 << 16) buf = '';
+  };
+  stream.on('data', onData);
 }
 
 /** A user with one site; returns the owner's client and the site record. */

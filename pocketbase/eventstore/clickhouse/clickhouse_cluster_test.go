@@ -14,28 +14,8 @@ func TestStoreContractOnTwoShards(t *testing.T) {
 	if !HaveServer() {
 		t.Skip("ClickHouse skipped: " + ErrNoBinary.Error())
 	}
-	shards, err := StartCluster(t.TempDir(), "cro", 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Two databases on the cluster: the contract's traffic, and the experiments' (the same site).
-	open := func(database string) []*Client {
-		var dbs []*Client
-		for _, l := range shards {
-			db, err := Open(l.URL + "?database=" + database)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := db.Migrate(ClusterSchema("cro", database)); err != nil {
-				t.Fatal(err)
-			}
-			dbs = append(dbs, db)
-		}
-		return dbs
-	}
-	for _, l := range shards {
-		t.Cleanup(l.Stop)
-	}
+	shards := startTestCluster(t)
+	open := func(database string) []*Client { return clusterClients(t, shards, database) }
 	dbs, xdbs := open("cro"), open("crox")
 	store, xstore := newCHStore(dbs[0]), newCHStore(xdbs[1])
 	if err := store.WriteAll(storetest.Traffic()); err != nil {
@@ -75,4 +55,34 @@ func TestStoreContractOnTwoShards(t *testing.T) {
 			t.Errorf("across shards\n got %+v\nwant %+v", got.Variants, want)
 		}
 	})
+}
+
+// startTestCluster starts two local servers as two shards of the cluster "cro", stopped at the end.
+func startTestCluster(t *testing.T) []*Local {
+	t.Helper()
+	shards, err := StartCluster(t.TempDir(), "cro", 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range shards {
+		t.Cleanup(l.Stop)
+	}
+	return shards
+}
+
+// clusterClients migrates database on every shard (ClusterSchema) and returns a client per shard.
+func clusterClients(t *testing.T, shards []*Local, database string) []*Client {
+	t.Helper()
+	var dbs []*Client
+	for _, l := range shards {
+		db, err := Open(l.URL + "?database=" + database)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Migrate(ClusterSchema("cro", database)); err != nil {
+			t.Fatal(err)
+		}
+		dbs = append(dbs, db)
+	}
+	return dbs
 }

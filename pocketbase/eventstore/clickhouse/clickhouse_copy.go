@@ -125,7 +125,7 @@ func CopySiteEvents(app core.App, siteID, url string, chunk int, progress func(c
 	if err != nil {
 		return res, err
 	}
-	if err := db.Migrate(Schema); err != nil {
+	if err := db.MigrateStore(); err != nil {
 		return res, err
 	}
 	ch := func(sql string, p map[string]any) (Row, error) {

@@ -1,10 +1,5 @@
 package clickhouse
 
-import (
-	"errors"
-	"time"
-)
-
 // Deleting events on ClickHouse deletes what the materialized views derived from them
 // (clickhouse/derived.go): the row tables with the same condition, the grouped ones by whole days
 // (retention) or refilled from the site's remaining events (events-copy's undo of a chunk).
@@ -18,13 +13,13 @@ func deleteEvents(db *Client, site, cond string, byDay bool) error {
 		tables = append(tables, GroupedTables...)
 	} else {
 		for _, t := range GroupedTables {
-			if err := db.Exec("ALTER TABLE " + t + " DELETE WHERE site_id = " + Quote(site)); err != nil {
+			if err := db.Delete(t, "site_id = "+Quote(site)); err != nil {
 				return err
 			}
 		}
 	}
 	for _, t := range tables {
-		if err := db.Exec("ALTER TABLE " + t + " DELETE WHERE " + cond); err != nil {
+		if err := db.Delete(t, cond); err != nil {
 			return err
 		}
 	}
@@ -39,20 +34,4 @@ func deleteEvents(db *Client, site, cond string, byDay bool) error {
 		}
 	}
 	return nil
-}
-
-// waitMutations waits until the database's deletes are done (18.16 has no mutations_sync).
-func waitMutations(db *Client) error {
-	for i := 0; i < 600; i++ {
-		q, _ := Bind(`SELECT count() AS n FROM system.mutations WHERE database = {:db} AND is_done = 0`, map[string]any{"db": db.Database})
-		r, err := db.QueryOne(q)
-		if err != nil {
-			return err
-		}
-		if r.Int("n") == 0 {
-			return nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return errors.New("clickhouse: deleting old events did not finish within 30 s")
 }

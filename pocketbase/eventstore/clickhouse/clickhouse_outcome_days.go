@@ -316,11 +316,11 @@ func (s *chStore) pruneSettledRows(table, keyExpr, siteID, expID string, keep, s
 	if stale := rows[0].Num("stale"); stale == 0 || stale < rows[0].Num("n")-stale {
 		return nil
 	}
-	q, err := Bind("ALTER TABLE "+table+" DELETE WHERE "+cond, p)
+	q, err := Bind(cond, p)
 	if err != nil {
 		return err
 	}
-	return s.background().Exec(q)
+	return s.background().Delete(table, q)
 }
 
 // strataUsers are the exposed visitors per variant and day of first exposure of the strata

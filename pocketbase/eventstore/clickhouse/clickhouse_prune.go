@@ -66,8 +66,7 @@ func (s *chStore) PruneSite(siteID string, before time.Time) error {
 	// The rollups are keyed by their events' day: the same days go from each (deleteEvents waits
 	// for every mutation of the database, these included).
 	for _, table := range chRollupTables() {
-		q := "ALTER TABLE " + table + " DELETE WHERE site_id = " + Quote(siteID) + " AND day < toDate(" + Quote(cut) + ")"
-		if err := s.db.Exec(q); err != nil {
+		if err := s.db.Delete(table, "site_id = "+Quote(siteID)+" AND day < toDate("+Quote(cut)+")"); err != nil {
 			return err
 		}
 	}
@@ -104,7 +103,7 @@ func rebuildRollups(db *Client, siteID string) error {
 		return err
 	}
 	for _, table := range chRollupTables() {
-		if err := db.Exec("ALTER TABLE " + table + " DELETE WHERE site_id = " + Quote(siteID)); err != nil {
+		if err := db.Delete(table, "site_id = "+Quote(siteID)); err != nil {
 			return err
 		}
 	}

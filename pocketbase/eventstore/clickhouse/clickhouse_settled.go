@@ -9,6 +9,7 @@ import (
 	"log"
 	"slices"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -75,6 +76,14 @@ const chDimColsSQL = `if(domain(s_ref) != '', domain(s_ref), s_ref) AS ref, s_us
 // those of kinds ("day", "page", "dim"), or all with none given.
 func (s *chStore) computeDays(db *Client, siteID, from, to string, kinds ...string) (map[string]*dayFigs, error) {
 	p := map[string]any{"site": siteID, "from": from, "to": to, "lo": dayBefore(from), "hi": dayAfter(to)}
+	// events is ordered by ts, not day: the page visitors' read is bounded by ts (a zone is at most
+	// 14 hours from UTC) as well as by day, so that it reads the run's days, not its months'.
+	if lo, err := time.Parse(time.DateOnly, p["lo"].(string)); err == nil {
+		p["loSec"] = lo.Unix() - 86400
+	}
+	if hi, err := time.Parse(time.DateOnly, to); err == nil {
+		p["hiSec"] = hi.Unix() + 2*86400
+	}
 	out := map[string]*dayFigs{}
 	day := func(d string) *dayFigs {
 		if out[d] == nil {
@@ -105,7 +114,8 @@ func (s *chStore) computeDays(db *Client, siteID, from, to string, kinds ...stri
 			}},
 		// A session counts once per page, on the day it first saw it.
 		{"page", `SELECT toString(d) AS d_day, path, count() AS visitors FROM (SELECT path, session, min(day) AS d FROM events
-			WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:to}) AND type = 'pageview'
+			WHERE site_id = {:site} AND ts >= toDateTime({:loSec}) AND ts < toDateTime({:hiSec})
+				AND day >= toDate({:lo}) AND day <= toDate({:to}) AND type = 'pageview'
 			GROUP BY path, session) WHERE d >= toDate({:from}) GROUP BY d, path`,
 			func(f *dayFigs, str func(string) string, n func(string) float64) {
 				if str("path") != "" {
@@ -193,8 +203,15 @@ func (s *chStore) computeDays(db *Client, siteID, from, to string, kinds ...stri
 // closed days, computing a route's other kinds): they pause while a route's reads run.
 const chBackgroundPriority = 10
 
+// chBackgroundSeconds is how long ClickHouse runs one background read (max_execution_time)
+// before it gives up: under the client's 60 s, so that a read the client stops waiting for stops
+// on the server too rather than running on beside the next pass's.
+const chBackgroundSeconds = 50
+
 // background is the client of the store's background reads (chBackgroundPriority).
-func (s *chStore) background() *Client { return s.db.withPriority(chBackgroundPriority) }
+func (s *chStore) background() *Client {
+	return s.db.withPriority(chBackgroundPriority).withSetting("max_execution_time", strconv.Itoa(chBackgroundSeconds))
+}
 
 // queryOn binds and runs a read on db (the store's, or its background client).
 func queryOn(db *Client, sql string, params map[string]any) ([]Row, error) {
@@ -310,11 +327,14 @@ func (s *chStore) sessionFigures(siteID string, days eventstore.DayRange, kind s
 // sessionFiguresOf is sessionFigures with the events per day from the day before the range to
 // the day after already read (counts).
 func (s *chStore) sessionFiguresOf(siteID string, days eventstore.DayRange, kind string, counts map[string]uint64) (map[string]*dayFigs, error) {
-	return s.sessionFiguresOn(s.db, siteID, days, kind, counts)
+	return s.sessionFiguresOn(s.db, siteID, days, kind, counts, 0)
 }
 
-// sessionFiguresOn is sessionFiguresOf reading through db (the warm-up's: background priority).
-func (s *chStore) sessionFiguresOn(db *Client, siteID string, days eventstore.DayRange, kind string, counts map[string]uint64) (map[string]*dayFigs, error) {
+// sessionFiguresOn is sessionFiguresOf reading through db (the warm-up's: background priority),
+// computing runs of at most maxRun days (0: each contiguous run of missing days at once, as a
+// route wants its days in one round).
+func (s *chStore) sessionFiguresOn(db *Client, siteID string, days eventstore.DayRange, kind string, counts map[string]uint64,
+	maxRun int) (map[string]*dayFigs, error) {
 	p := chRange(siteID, days)
 	var want []string
 	for d, n := range counts {
@@ -378,7 +398,7 @@ func (s *chStore) sessionFiguresOn(db *Client, siteID string, days eventstore.Da
 		if out[d] != nil {
 			continue
 		}
-		if len(run) > 0 && dayAfter(run[len(run)-1]) != d {
+		if len(run) > 0 && (dayAfter(run[len(run)-1]) != d || maxRun > 0 && len(run) >= maxRun) {
 			if err := flush(); err != nil {
 				return nil, err
 			}
@@ -702,30 +722,34 @@ func (s *chStore) settleSite(siteID, from, last string) error {
 	if err := s.readSettled(s.background(), siteID, want[0], want[len(want)-1], counts, "", have); err != nil {
 		return err
 	}
+	// Each run is settled as soon as it is computed, and a run that fails (a read cut short)
+	// does not hold back the runs after it: the next pass computes only the days left unsettled.
 	var run []string
-	flush := func() error {
+	var errs []error
+	flush := func() {
 		if len(run) == 0 {
-			return nil
+			return
 		}
 		figs, whole, err := s.computeWhole(s.background(), siteID, run, counts)
 		if err == nil && whole {
 			err = s.settle(siteID, run, figs, counts)
 		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("days %s to %s: %w", run[0], run[len(run)-1], err))
+		}
 		run = run[:0]
-		return err
 	}
 	for _, d := range want {
 		if have[d] != nil {
 			continue
 		}
 		if len(run) > 0 && (dayAfter(run[len(run)-1]) != d || len(run) >= chSettleRun) {
-			if err := flush(); err != nil {
-				return err
-			}
+			flush()
 		}
 		run = append(run, d)
 	}
-	return flush()
+	flush()
+	return errors.Join(errs...)
 }
 
 // settleLoop runs SettleClosedDays at start, chSettleQuiet after a kick (an insert into a day

@@ -92,7 +92,7 @@ func NewClickHouseStore(rawURL string) (eventstore.Store, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := db.Migrate(Schema); err != nil {
+	if err := db.MigrateStore(); err != nil {
 		return nil, fmt.Errorf("events store: %w", err)
 	}
 	s := newCHStore(db)

@@ -273,9 +273,9 @@ func (s *chStore) pruneStrata(siteID, expID string, versions []string, age time.
 		return nil
 	}
 	for _, table := range []string{"exposure_strata", "exposure_strata_days"} {
-		q, err := Bind("ALTER TABLE "+table+" DELETE WHERE "+cond, p)
+		q, err := Bind(cond, p)
 		if err == nil {
-			err = s.background().Exec(q)
+			err = s.background().Delete(table, q)
 		}
 		if err != nil {
 			return err

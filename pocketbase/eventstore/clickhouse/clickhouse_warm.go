@@ -1,6 +1,7 @@
 package clickhouse
 
 import (
+	"errors"
 	"sort"
 	"time"
 
@@ -65,15 +66,19 @@ func (s *chStore) warmSite(db *Client, siteID string) error {
 	if err != nil {
 		return err
 	}
+	// Days not settled (a store being filled: every copied chunk changes their basis) are computed
+	// in runs of at most chSettleRun days, as the settle pass does, so that each read stays within
+	// its time; a kind that fails leaves the others to warm, and what was kept stays for the next pass.
+	var errs []error
 	for _, w := range []struct {
 		kind string
 		days eventstore.DayRange
 	}{{"day", all}, {"page", span(chWarmDays)}, {"dim", span(chWarmDays)}} {
-		if _, err := s.sessionFiguresOn(db, siteID, w.days, w.kind, counts); err != nil {
-			return err
+		if _, err := s.sessionFiguresOn(db, siteID, w.days, w.kind, counts, chSettleRun); err != nil {
+			errs = append(errs, err)
 		}
 	}
-	return s.warmClickMaps(db, siteID, now)
+	return errors.Join(append(errs, s.warmClickMaps(db, siteID, now))...)
 }
 
 // warmClickMaps works out the closed days and hours of the default range's click maps of the site's

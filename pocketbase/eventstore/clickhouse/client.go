@@ -29,6 +29,24 @@ type Client struct {
 	http       *http.Client
 	beforeRead func() // withReadBarrier's
 	priority   int    // withPriority's
+	// shards: on a cluster (ClusterSchema), one client per shard, given by the URL's shards=
+	// (host:port,...): deletes run on each shard's _local tables (mutations.go).
+	shards []*Client
+	// cluster: the cluster's name in the servers' remote_servers (the URL's cluster=), with shards.
+	cluster string
+	// settings are ClickHouse settings sent with each statement (withSetting).
+	settings url.Values
+}
+
+// withSetting is the client sending ClickHouse setting name=value with each statement.
+func (c *Client) withSetting(name, value string) *Client {
+	cp := *c
+	cp.settings = url.Values{}
+	for k, v := range c.settings {
+		cp.settings[k] = v
+	}
+	cp.settings.Set(name, value)
+	return &cp
 }
 
 // foregroundPriority is ClickHouse's query priority of every statement but background reads
@@ -58,7 +76,9 @@ func (c *Client) awaitWrites() {
 }
 
 // Open parses a store URL such as http://127.0.0.1:8123/?database=cro (user and password may be
-// given as user:password@host); it does not connect.
+// given as user:password@host; on a cluster, &cluster=name&shards=host1:8123,host2:8123 names
+// the cluster of the servers' remote_servers and one HTTP endpoint per shard, any replica of it);
+// it does not connect.
 func Open(raw string) (*Client, error) {
 	u, err := url.Parse(raw)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -76,6 +96,19 @@ func Open(raw string) (*Client, error) {
 	if u.User != nil {
 		c.user = u.User.Username()
 		c.password, _ = u.User.Password()
+	}
+	if c.cluster = u.Query().Get("cluster"); c.cluster != "" && !validName(c.cluster) {
+		return nil, fmt.Errorf("events URL %q: cluster name may hold only letters, digits and _", raw)
+	}
+	if list := u.Query().Get("shards"); list != "" {
+		for _, host := range strings.Split(list, ",") {
+			if host = strings.TrimSpace(host); host == "" || strings.ContainsAny(host, "/?@") {
+				return nil, fmt.Errorf("events URL %q: shards= wants host:port,host:port", raw)
+			}
+			shard := *c
+			shard.base = u.Scheme + "://" + host + "/"
+			c.shards = append(c.shards, &shard)
+		}
 	}
 	return c, nil
 }
@@ -105,6 +138,9 @@ func (c *Client) post(ctx context.Context, query string, body io.Reader, inDB bo
 	v.Set("distributed_product_mode", "global")
 	if c.priority > 0 {
 		v.Set("priority", strconv.Itoa(c.priority))
+	}
+	for k := range c.settings {
+		v.Set(k, c.settings.Get(k))
 	}
 	if body != nil {
 		v.Set("query", query)

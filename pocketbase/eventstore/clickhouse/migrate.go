@@ -58,6 +58,23 @@ func (c *Client) Migrate(steps []Migration) error {
 	return nil
 }
 
+// MigrateStore brings the store's schema up to date: Schema on one server, or, on a cluster (the
+// URL's cluster= and shards=), ClusterSchema on every shard.
+func (c *Client) MigrateStore() error {
+	if len(c.shards) == 0 {
+		return c.Migrate(Schema)
+	}
+	if c.cluster == "" {
+		return fmt.Errorf("events URL with shards= but no cluster=: name the cluster of the servers' remote_servers")
+	}
+	for _, shard := range c.shards {
+		if err := shard.Migrate(ClusterSchema(c.cluster, c.Database)); err != nil {
+			return fmt.Errorf("shard %s: %w", shard.base, err)
+		}
+	}
+	return nil
+}
+
 // columnThere tells an ADD COLUMN that failed because the column exists (or a DROP COLUMN because
 // it is gone): 18.16 has no ADD COLUMN IF NOT EXISTS, and a step is run again after a stop
 // halfway, or by servers starting together (the integration suite's, on one database).

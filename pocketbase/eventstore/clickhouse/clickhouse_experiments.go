@@ -98,20 +98,14 @@ func (s *chStore) GoalConverters(q eventstore.ExperimentQuery, from time.Time) (
 	return rows[0].Int("n"), nil
 }
 
-// ExperimentGuardrails on ClickHouse (sqlite_guardrails.go has the meaning): each exposed visitor's
-// sessions against the time of their first exposure.
+// ExperimentGuardrails on ClickHouse (sqlite_guardrails.go has the meaning) sum the guardrails'
+// day figures (clickhouse_metric_days.go): users, those who erred and those who stopped bouncing.
 func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]eventstore.GuardrailFigures, error) {
-	rows, err := s.query(`SELECT x_variant AS variant, count() AS users, countIf(err_after) AS error_visitors,
-		countIf(pv_after <= 1) AS bounced FROM (
-		SELECT visitor, any(x_variant) AS x_variant, max(s_err) >= any(x_at) AS err_after, sumIf(s_pv, s_last >= x_at) AS pv_after
-		FROM (`+chExposedSQL+`)
-		ALL LEFT JOIN (`+chSessionsOfExposed("s_last", "s_pv", "s_err")+`) USING (visitor)
-		GROUP BY visitor)
-		GROUP BY variant ORDER BY variant`, map[string]any{"site": siteID, "exp": experimentID})
+	total, err := s.metricDays(s.db, siteID, experimentID, metricSpec{guardrails: true}, false)
 	out := []eventstore.GuardrailFigures{}
-	for _, r := range rows {
-		out = append(out, eventstore.GuardrailFigures{Variant: r.Str("variant"), Users: r.Num("users"), ErrorVisitors: r.Num("error_visitors"),
-			BouncedVisitors: r.Num("bounced")})
+	for _, v := range sortedKeys(total) {
+		f := total[v]
+		out = append(out, eventstore.GuardrailFigures{Variant: v, Users: f[gUsers], ErrorVisitors: f[gErrors], BouncedVisitors: f[gUsers] - f[gDeep]})
 	}
 	return out, err
 }

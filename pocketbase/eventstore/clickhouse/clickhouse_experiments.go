@@ -5,17 +5,13 @@ import (
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/expfigures"
 	"sort"
-	"strings"
 	"time"
 )
 
-// Experiments on ClickHouse read experiment_events (clickhouse_rows.go) through exposures, each
-// visitor's first exposure (its variant and time) merged at insert by a materialized view
-// (clickhouse/derived.go), then their outcomes at or after it. Pruning never touches them.
-
-// chExposedSQL is one row per exposed visitor of the experiment: variant and day of the first exposure.
-const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMerge(x_at) AS x_at, argMinMerge(x_day) AS x_day
-	FROM exposures WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
+// Experiments on ClickHouse read experiment_events (clickhouse_rows.go), never pruned, through
+// kept figures: the exposure strata (each exposed visitor's first exposure), outcome days, CUPED's
+// days and the guardrails' and ratio metrics' days (clickhouse_metric_days.go). exposures (each
+// visitor's first exposure merged at insert by a view, derived.go) names the exposed visitors.
 
 // chExposedVisitorsSQL are the experiment's exposed visitors (for IN).
 const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:site} AND experiment = {:exp}`
@@ -27,9 +23,6 @@ const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:si
 // in the SQLite store's sessions.
 const chVisitorSessionsSQL = `SELECT sv AS visitor, session{{names}} FROM (SELECT finalizeAggregation(visitor) AS sv, session{{columns}}
 	FROM sessions WHERE site_id = {:site} AND sv IN (` + chExposedVisitorsSQL + `) GROUP BY sv, session)`
-
-var chSessionColumns = map[string]string{"s_start": "minMerge(started)", "s_last": "maxMerge(last_at)", "s_pv": "sumMerge(pageviews)",
-	"s_err": "maxMerge(last_error)", "s_device": "tupleElement(argMinMerge(dims), 5)"} // dims: version 17, rollups.go
 
 // ExperimentResults reads the exposed visitors per variant and day of first exposure from the
 // strata and their outcomes per outcome day (clickhouse_outcome_days.go): per goal its first
@@ -108,14 +101,4 @@ func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]eventstor
 		out = append(out, eventstore.GuardrailFigures{Variant: v, Users: f[gUsers], ErrorVisitors: f[gErrors], BouncedVisitors: f[gUsers] - f[gDeep]})
 	}
 	return out, err
-}
-
-// chSessionsOfExposed is chVisitorSessionsSQL with the columns named.
-func chSessionsOfExposed(columns ...string) string {
-	var cols, names strings.Builder
-	for _, c := range columns {
-		cols.WriteString(", " + chSessionColumns[c] + " AS " + c)
-		names.WriteString(", " + c)
-	}
-	return strings.NewReplacer("{{columns}}", cols.String(), "{{names}}", names.String()).Replace(chVisitorSessionsSQL)
 }

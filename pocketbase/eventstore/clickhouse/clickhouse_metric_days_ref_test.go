@@ -206,3 +206,20 @@ func TestClickHouseMetricDaysFollowLateEvents(t *testing.T) {
 		t.Fatal("the second server's figures differ from the first's")
 	}
 }
+
+// chExposedSQL is one row per exposed visitor of the experiment: variant and day of the first exposure.
+const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMerge(x_at) AS x_at, argMinMerge(x_day) AS x_day
+	FROM exposures WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
+
+var chSessionColumns = map[string]string{"s_start": "minMerge(started)", "s_last": "maxMerge(last_at)", "s_pv": "sumMerge(pageviews)",
+	"s_err": "maxMerge(last_error)", "s_device": "tupleElement(argMinMerge(dims), 5)"} // dims: version 17, rollups.go
+
+// chSessionsOfExposed is chVisitorSessionsSQL with the columns named.
+func chSessionsOfExposed(columns ...string) string {
+	var cols, names strings.Builder
+	for _, c := range columns {
+		cols.WriteString(", " + chSessionColumns[c] + " AS " + c)
+		names.WriteString(", " + c)
+	}
+	return strings.NewReplacer("{{columns}}", cols.String(), "{{names}}", names.String()).Replace(chVisitorSessionsSQL)
+}

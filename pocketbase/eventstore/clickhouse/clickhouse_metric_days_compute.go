@@ -47,8 +47,8 @@ const (
 // Sources of a computation: the exposed visitors (x), their sessions' rows per day, their
 // purchases and conversions (visitor_events) and their capped revenue (experiment_events).
 const (
-	chMetricExposedSQL  = `SELECT visitor, x_variant, x_at, toString(x_day) AS xd FROM exposure_strata WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata}{{recent}}`
-	chMetricVisitorsSQL = `SELECT visitor FROM exposure_strata WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata}{{recent}}`
+	chMetricExposedSQL  = `SELECT visitor, x_variant, x_at, toString(x_day) AS xd FROM exposure_strata WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata}{{recent}}{{part}}`
+	chMetricVisitorsSQL = `SELECT visitor FROM exposure_strata WHERE site_id = {:site} AND experiment = {:exp} AND version IN {:strata}{{recent}}{{part}}`
 	// chMetricRecentSQL narrows a computation from {:from} to the visitors first exposed from it or
 	// with a session, purchase, conversion or revenue row from it (nobody else's figures change).
 	chMetricRecentSQL = ` AND (x_day >= toDate({:from}) OR visitor IN (SELECT finalizeAggregation(visitor) FROM sessions
@@ -72,6 +72,11 @@ type metricVisitor struct {
 	events        []Row
 }
 
+// chMetricPart is how many exposed visitors one pass of a computation reads (their sessions,
+// purchases and revenue rows held in memory at once): a site's first computation (every exposed
+// visitor) goes in parts by the visitor's hash, each pass re-reading the sessions rollup.
+var chMetricPart = 50_000
+
 // computeMetricDays reads the sources of the visitors whose figures change from `from` on (every
 // exposed visitor when recentOnly is false) and returns each day's figures per variant from it.
 func (s *chStore) computeMetricDays(db *Client, siteID, expID string, m metricSpec, versions []string, from string,
@@ -81,46 +86,13 @@ func (s *chStore) computeMetricDays(db *Client, siteID, expID string, m metricSp
 		recent = chMetricRecentSQL
 	}
 	p := map[string]any{"site": siteID, "exp": expID, "strata": versions, "from": from, "rev": eventrow.RevenueGoal}
-	read := func(sql string) ([]Row, error) { return queryOn(db, strings.ReplaceAll(sql, "{{recent}}", recent), p) }
-	xs, err := read(chMetricExposedSQL)
-	if err != nil {
+	part := ""
+	read := func(sql string) ([]Row, error) {
+		return queryOn(db, strings.NewReplacer("{{recent}}", recent, "{{part}}", part).Replace(sql), p)
+	}
+	n, err := read(`SELECT count() AS n FROM (` + chMetricVisitorsSQL + `)`)
+	if err != nil || len(n) == 0 {
 		return nil, err
-	}
-	visitors := make(map[string]*metricVisitor, len(xs))
-	for _, r := range xs {
-		visitors[r.Str("visitor")] = &metricVisitor{variant: r.Str("x_variant"), xDay: r.Str("xd"), xAt: r.Num("x_at"), sessions: map[string][]Row{}}
-	}
-	if len(visitors) == 0 {
-		return map[string]map[string][]float64{}, nil
-	}
-	if m.guardrails || m.uses(eventstore.RatioSessions) || m.uses(eventstore.RatioPages) {
-		rows, err := read(chMetricSessionsSQL)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range rows {
-			if v := visitors[r.Str("visitor")]; v != nil {
-				v.sessions[r.Str("session")] = append(v.sessions[r.Str("session")], r)
-			}
-		}
-	}
-	var sources []string
-	if m.uses(eventstore.RatioOrders) || m.uses(eventstore.RatioGoal) || (m.uses(eventstore.RatioRevenue) && m.q.WindowDays > 0) {
-		sources = append(sources, chMetricEventsSQL)
-	}
-	if m.uses(eventstore.RatioRevenue) {
-		sources = append(sources, chMetricRevenueSQL)
-	}
-	for _, sql := range sources {
-		rows, err := read(sql)
-		if err != nil {
-			return nil, err
-		}
-		for _, r := range rows {
-			if v := visitors[r.Str("visitor")]; v != nil {
-				v.events = append(v.events, r)
-			}
-		}
 	}
 	out := map[string]map[string][]float64{}
 	add := func(d, variant string, i int, n float64) {
@@ -137,14 +109,64 @@ func (s *chStore) computeMetricDays(db *Client, siteID, expID string, m metricSp
 		}
 		f[i] += n
 	}
-	for _, v := range visitors {
-		if m.guardrails {
-			guardrailDays(v, add)
-		} else {
-			ratioDays(v, m.q, add)
+	parts := (n[0].Int("n") + chMetricPart - 1) / chMetricPart
+	for i := 0; i < parts; i++ {
+		if parts > 1 {
+			part = ` AND cityHash64(visitor) % {:parts} = {:part}`
+			p["parts"], p["part"] = uint64(parts), uint64(i)
+		}
+		visitors, err := s.readMetricSources(read, m)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range sortedKeys(visitors) { // in one order: the same float sums on every computation
+			if m.guardrails {
+				guardrailDays(visitors[id], add)
+			} else {
+				ratioDays(visitors[id], m.q, add)
+			}
 		}
 	}
 	return out, nil
+}
+
+// readMetricSources reads the exposed visitors of one part and the sources the metric uses.
+func (s *chStore) readMetricSources(read func(string) ([]Row, error), m metricSpec) (map[string]*metricVisitor, error) {
+	xs, err := read(chMetricExposedSQL)
+	if err != nil || len(xs) == 0 {
+		return nil, err
+	}
+	visitors := make(map[string]*metricVisitor, len(xs))
+	for _, r := range xs {
+		visitors[r.Str("visitor")] = &metricVisitor{variant: r.Str("x_variant"), xDay: r.Str("xd"), xAt: r.Num("x_at"), sessions: map[string][]Row{}}
+	}
+	var sources []string
+	if m.guardrails || m.uses(eventstore.RatioSessions) || m.uses(eventstore.RatioPages) {
+		sources = append(sources, chMetricSessionsSQL)
+	}
+	if m.uses(eventstore.RatioOrders) || m.uses(eventstore.RatioGoal) || (m.uses(eventstore.RatioRevenue) && m.q.WindowDays > 0) {
+		sources = append(sources, chMetricEventsSQL)
+	}
+	if m.uses(eventstore.RatioRevenue) {
+		sources = append(sources, chMetricRevenueSQL)
+	}
+	for _, sql := range sources {
+		rows, err := read(sql)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rows {
+			v := visitors[r.Str("visitor")]
+			switch {
+			case v == nil:
+			case sql == chMetricSessionsSQL:
+				v.sessions[r.Str("session")] = append(v.sessions[r.Str("session")], r)
+			default:
+				v.events = append(v.events, r)
+			}
+		}
+	}
+	return visitors, nil
 }
 
 // sessionDays calls f with each of a visitor's session rows and the day its page views count on

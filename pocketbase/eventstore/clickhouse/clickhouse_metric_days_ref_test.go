@@ -142,8 +142,11 @@ func metricsOf(t *testing.T, server *chStore, queries []eventstore.RatioQuery) [
 // Guardrails' and ratio metrics' day figures answer as the queries over every exposed visitor,
 // and follow late events: into an earlier, closed day (a purchase, an error, a second page view
 // of a session that crosses midnight, a session in the window before an exposure) and into today;
-// a second server reads the settled days, computing nothing.
+// a second server reads the settled days, computing nothing. Computations go in parts of 2
+// exposed visitors (the contract's traffic has 7), as a large site's first one does.
 func TestClickHouseMetricDaysFollowLateEvents(t *testing.T) {
+	chMetricPart = 2
+	t.Cleanup(func() { chMetricPart = 50_000 })
 	store := experimentTrafficStore(t)
 	queries := metricQueries()
 	before := []string(nil)

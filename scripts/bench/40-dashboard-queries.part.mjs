@@ -2,7 +2,8 @@
 // 200,000, the budget's run 5,000,000, written by the server binary's analytics-seed command through
 // the same writer as ingestion: raw events, sessions, rollups; a third of the sessions exposed to a
 // running experiment) while the server runs: the overview (KPIs), analytics (90 days), its session
-// list (90 days, pages 1 and 20) and experiment results routes are timed as the owner on a steady
+// list (90 days, pages 1 and 20) and experiment results routes (then with guardrails, and a ratio
+// metric's) are timed as the owner on a steady
 // server (restarted, after its start-up warm-up; each route's first read right after a restart is
 // its own figure, *_cold_first_read), and the
 // seeding rate, the database growth per million events and the server's peak memory are reported.
@@ -77,6 +78,29 @@ export default async function (emitAny) {
     emit('experiment_results_query_p50', round(percentile(results, 50)), 'ms');
     emit('experiment_results_query_p95', round(percentile(results, 95)), 'ms');
     emit('experiment_revenue_results_query_p95', round(percentile(revenue, 95)), 'ms');
+    // Guardrails (page errors, bounces and a ratio guardrail, which the results route reads on every
+    // request) and a ratio metric as a secondary goal: added after the runs above, whose figures
+    // stay comparable with earlier runs.
+    await owner.client.collection('experiments').update(experiment.id, {
+      guardrails: [
+        { metric: 'error_rate', threshold: 10 },
+        { metric: 'bounce_rate', threshold: 10 },
+        { metric: 'pages_per_session', threshold: 10 },
+      ],
+      secondary_goals: ['revenue', 'revenue_per_session'],
+    });
+    // The first read of a ratio metric no request asked for before computes its every day (the
+    // settle pass computes those asked for): its own figure, as the routes' first reads are.
+    const [guardedFirst] = await timed(owner.client, `/api/cro/experiments/${experiment.id}/results`, 1);
+    const [ratioFirst] = await timed(owner.client, `/api/cro/experiments/${experiment.id}/results?goal=revenue_per_session`, 1);
+    emit('experiment_results_with_guardrails_first_read', round(guardedFirst), 'ms');
+    emit('experiment_ratio_results_first_read', round(ratioFirst), 'ms');
+    const guarded = await timed(owner.client, `/api/cro/experiments/${experiment.id}/results`, xRuns);
+    const ratio = await timed(owner.client, `/api/cro/experiments/${experiment.id}/results?goal=revenue_per_session`, xRuns);
+    emit('experiment_results_with_guardrails_query_p50', round(percentile(guarded, 50)), 'ms');
+    emit('experiment_results_with_guardrails_query_p95', round(percentile(guarded, 95)), 'ms');
+    emit('experiment_ratio_results_query_p50', round(percentile(ratio, 50)), 'ms');
+    emit('experiment_ratio_results_query_p95', round(percentile(ratio, 95)), 'ms');
   } catch (err) {
     const status = await server.exitStatus(1000);
     const logFile = join(tmpdir(), `cro-bench-dashboard-server-${Date.now()}.log`);

@@ -5,17 +5,13 @@ import (
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/expfigures"
 	"sort"
-	"strings"
 	"time"
 )
 
-// Experiments on ClickHouse read experiment_events (clickhouse_rows.go) through exposures, each
-// visitor's first exposure (its variant and time) merged at insert by a materialized view
-// (clickhouse/derived.go), then their outcomes at or after it. Pruning never touches them.
-
-// chExposedSQL is one row per exposed visitor of the experiment: variant and day of the first exposure.
-const chExposedSQL = `SELECT visitor, argMinMerge(x_variant) AS x_variant, minMerge(x_at) AS x_at, argMinMerge(x_day) AS x_day
-	FROM exposures WHERE site_id = {:site} AND experiment = {:exp} GROUP BY visitor`
+// Experiments on ClickHouse read experiment_events (clickhouse_rows.go), never pruned, through
+// kept figures: the exposure strata (each exposed visitor's first exposure), outcome days, CUPED's
+// days and the guardrails' and ratio metrics' days (clickhouse_metric_days.go). exposures (each
+// visitor's first exposure merged at insert by a view, derived.go) names the exposed visitors.
 
 // chExposedVisitorsSQL are the experiment's exposed visitors (for IN).
 const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:site} AND experiment = {:exp}`
@@ -27,9 +23,6 @@ const chExposedVisitorsSQL = `SELECT visitor FROM exposures WHERE site_id = {:si
 // in the SQLite store's sessions.
 const chVisitorSessionsSQL = `SELECT sv AS visitor, session{{names}} FROM (SELECT finalizeAggregation(visitor) AS sv, session{{columns}}
 	FROM sessions WHERE site_id = {:site} AND sv IN (` + chExposedVisitorsSQL + `) GROUP BY sv, session)`
-
-var chSessionColumns = map[string]string{"s_start": "minMerge(started)", "s_last": "maxMerge(last_at)", "s_pv": "sumMerge(pageviews)",
-	"s_err": "maxMerge(last_error)", "s_device": "tupleElement(argMinMerge(dims), 5)"} // dims: version 17, rollups.go
 
 // ExperimentResults reads the exposed visitors per variant and day of first exposure from the
 // strata and their outcomes per outcome day (clickhouse_outcome_days.go): per goal its first
@@ -98,30 +91,14 @@ func (s *chStore) GoalConverters(q eventstore.ExperimentQuery, from time.Time) (
 	return rows[0].Int("n"), nil
 }
 
-// ExperimentGuardrails on ClickHouse (sqlite_guardrails.go has the meaning): each exposed visitor's
-// sessions against the time of their first exposure.
+// ExperimentGuardrails on ClickHouse (sqlite_guardrails.go has the meaning) sum the guardrails'
+// day figures (clickhouse_metric_days.go): users, those who erred and those who stopped bouncing.
 func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]eventstore.GuardrailFigures, error) {
-	rows, err := s.query(`SELECT x_variant AS variant, count() AS users, countIf(err_after) AS error_visitors,
-		countIf(pv_after <= 1) AS bounced FROM (
-		SELECT visitor, any(x_variant) AS x_variant, max(s_err) >= any(x_at) AS err_after, sumIf(s_pv, s_last >= x_at) AS pv_after
-		FROM (`+chExposedSQL+`)
-		ALL LEFT JOIN (`+chSessionsOfExposed("s_last", "s_pv", "s_err")+`) USING (visitor)
-		GROUP BY visitor)
-		GROUP BY variant ORDER BY variant`, map[string]any{"site": siteID, "exp": experimentID})
+	total, err := s.metricDays(s.db, siteID, experimentID, metricSpec{guardrails: true}, false)
 	out := []eventstore.GuardrailFigures{}
-	for _, r := range rows {
-		out = append(out, eventstore.GuardrailFigures{Variant: r.Str("variant"), Users: r.Num("users"), ErrorVisitors: r.Num("error_visitors"),
-			BouncedVisitors: r.Num("bounced")})
+	for _, v := range sortedKeys(total) {
+		f := total[v]
+		out = append(out, eventstore.GuardrailFigures{Variant: v, Users: f[gUsers], ErrorVisitors: f[gErrors], BouncedVisitors: f[gUsers] - f[gDeep]})
 	}
 	return out, err
-}
-
-// chSessionsOfExposed is chVisitorSessionsSQL with the columns named.
-func chSessionsOfExposed(columns ...string) string {
-	var cols, names strings.Builder
-	for _, c := range columns {
-		cols.WriteString(", " + chSessionColumns[c] + " AS " + c)
-		names.WriteString(", " + c)
-	}
-	return strings.NewReplacer("{{columns}}", cols.String(), "{{names}}", names.String()).Replace(chVisitorSessionsSQL)
 }

@@ -303,25 +303,63 @@ func (s *chStore) pruneOutcomes(siteID, expID string, strata []string, age time.
 // pruneSettledRows deletes the experiment's rows in table written before age ago that memory no
 // longer reads (keyExpr, over the table's columns, not in keep) and the visitor counts (goal "")
 // of strata versions no longer read, once they outnumber the rows kept: a delete rewrites parts,
-// so it waits until it pays. The outcome days and CUPED's day sums prune alike.
+// so it waits until it pays. The stale keys are found here from the table's keys (one row per
+// key), so each delete names at most chPruneBatch of them, however many days memory keeps. The
+// outcome days, CUPED's day sums and the guardrails' and ratio metrics' days prune alike.
 func (s *chStore) pruneSettledRows(table, keyExpr, siteID, expID string, keep, strata []string, age time.Duration) error {
-	p := map[string]any{"site": siteID, "exp": expID, "keep": keep, "strata": strata, "before": time.Now().Add(-age).Unix()}
-	cond := `site_id = {:site} AND experiment = {:exp} AND written < toDateTime({:before})
-		AND if(goal = '', basis NOT IN {:strata}, ` + keyExpr + ` NOT IN {:keep})`
-	rows, err := queryOn(s.background(), `SELECT countIf(`+cond+`) AS stale, count() AS n FROM `+table+`
-		WHERE site_id = {:site} AND experiment = {:exp}`, p)
-	if err != nil || len(rows) == 0 {
-		return err
-	}
-	if stale := rows[0].Num("stale"); stale == 0 || stale < rows[0].Num("n")-stale {
-		return nil
-	}
-	q, err := Bind(cond, p)
+	db := s.background()
+	p := map[string]any{"site": siteID, "exp": expID, "before": time.Now().Add(-age).Unix()}
+	rows, err := queryOn(db, `SELECT goal = '' AS is_count, if(is_count, basis, `+keyExpr+`) AS k, written < toDateTime({:before}) AS old,
+		count() AS rows_n FROM `+table+` WHERE site_id = {:site} AND experiment = {:exp} GROUP BY is_count, k, old`, p)
 	if err != nil {
 		return err
 	}
-	return s.background().Delete(table, q)
+	kept := map[string]bool{}
+	for _, k := range keep {
+		kept["0|"+k] = true
+	}
+	for _, v := range strata {
+		kept["1|"+v] = true
+	}
+	var staleKeys, staleBases []string
+	var stale, n float64
+	for _, r := range rows {
+		n += r.Num("rows_n")
+		if r.Int("old") == 0 || kept[itoa(r.Int("is_count"))+"|"+r.Str("k")] {
+			continue
+		}
+		stale += r.Num("rows_n")
+		if r.Int("is_count") == 1 {
+			staleBases = append(staleBases, r.Str("k"))
+		} else {
+			staleKeys = append(staleKeys, r.Str("k"))
+		}
+	}
+	if stale == 0 || stale < n-stale {
+		return nil
+	}
+	sort.Strings(staleKeys)
+	sort.Strings(staleBases)
+	for _, part := range []struct {
+		cond string
+		keys []string
+	}{{"goal != '' AND " + keyExpr, staleKeys}, {"goal = '' AND basis", staleBases}} {
+		for i := 0; i < len(part.keys); i += chPruneBatch {
+			p["keys"] = part.keys[i:min(i+chPruneBatch, len(part.keys))]
+			q, err := Bind("site_id = {:site} AND experiment = {:exp} AND written < toDateTime({:before}) AND "+part.cond+" IN {:keys}", p)
+			if err == nil {
+				err = db.Delete(table, q) // on a cluster, each shard's local table
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
+
+// chPruneBatch bounds the keys one delete of settled rows names (its statement's size).
+var chPruneBatch = 500
 
 // strataUsers are the exposed visitors per variant and day of first exposure of the strata
 // versions. A version's rows never change, so each version's counts are read once per server,

@@ -70,6 +70,9 @@ type chStore struct {
 	cupedMemo   map[string]cupedDay               // CUPED's day sums (clickhouse_cuped_days.go)
 	cellsMemo   versionMemo[eventstore.CupedCell] // strata versions' visitors per CUPED cell
 	cupedWanted map[string]bool                   // the goals and windows requests read (settleCuped)
+	// Guardrails' and ratio metrics' day figures and the metrics requests read (clickhouse_metric_days.go).
+	metricMemo   map[string]metricDay
+	metricWanted map[string]metricSpec
 }
 
 type chJob struct {

@@ -245,6 +245,9 @@ func (s *chStore) settleStrata(siteID string) error {
 			err = s.settleCuped(db, siteID, exp, versions, st) // clickhouse_cuped_days.go
 		}
 		if err == nil {
+			err = s.settleMetrics(db, siteID, exp, versions) // clickhouse_metric_days.go
+		}
+		if err == nil {
 			err = s.pruneOutcomes(siteID, exp, versions, chStrataPruneAge)
 		}
 		if err != nil {

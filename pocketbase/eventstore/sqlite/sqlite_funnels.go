@@ -32,11 +32,7 @@ func (s *sqliteStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.Funnel
 	if err != nil {
 		return eventstore.FunnelFigures{}, err
 	}
-	t := funnelpath.NewTally(len(q.Steps))
-	for _, p := range parts.All() {
-		t.Add(p)
-	}
-	f := t.Figures()
+	f := funneldays.KeptClosedFigures(s.dayCache, q, parts, gen).Figures(parts.Changes())
 	if q.Breakdown != "" {
 		if f.Breakdown, err = s.breakdownRows(q, parts, gen); err != nil {
 			return eventstore.FunnelFigures{}, err
@@ -78,7 +74,11 @@ func (s *sqliteStore) breakdownRows(q eventstore.FunnelQuery, parts funneldays.P
 }
 
 func (s *sqliteStore) FunnelDropOff(q eventstore.FunnelQuery, step int) (eventstore.FunnelDropOffFigures, error) {
-	return funnelpath.DropOff(q, step, s.funnelPaths, s.sessionPageViews)
+	return funneldays.DropOff(s.dayCache, q, step, func() (funneldays.Parts, uint64, error) {
+		gen := s.dayCache.Generation(q.SiteID)
+		parts, err := funneldays.SplitParts(q, s.clock(), s.eventFunnelPaths, s.closedFunnelPaths)
+		return parts, gen, err
+	}, s.sessionPageViews)
 }
 
 // sessionPageViews are the sessions' page views, by session, through the (session) index.
@@ -126,7 +126,7 @@ func sessionEventsQuery(db dbx.Builder, siteID string, sessions []any) *dbx.Quer
 		WHERE site_id = {:site} AND session IN (` + strings.Join(marks, ", ") + `)`).Bind(p)
 }
 
-// funnelPaths is each entrant's kept attempt, by visitor: the attempts of whole closed days come
+// funnelPaths is each entrant's kept attempt, by visitor (funnel_days_test.go): the attempts of whole closed days come
 // from funnel_days (funnel_days.go), the rest from raw events.
 func (s *sqliteStore) funnelPaths(q eventstore.FunnelQuery) (map[string]funnelpath.Path, error) {
 	return funneldays.Split(q, s.clock(), s.eventFunnelPaths, s.closedFunnelPaths)

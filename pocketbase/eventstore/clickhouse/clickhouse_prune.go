@@ -71,7 +71,11 @@ func (s *chStore) PruneSite(siteID string, before time.Time) error {
 			return err
 		}
 	}
-	s.dayCache.Drop(siteID) // the funnels' days of pruned events go with them
+	// The funnels' days of pruned events go with them, in memory and stored.
+	s.dayCache.Drop(siteID)
+	if err := s.db.Exec("ALTER TABLE funnel_days DELETE WHERE site_id = " + Quote(siteID) + " AND d < toDate(" + Quote(cut) + ")"); err != nil {
+		return err
+	}
 	return deleteEvents(s.db, siteID, "site_id = "+Quote(siteID)+" AND day < toDate("+Quote(cut)+")", true)
 }
 

@@ -8,7 +8,7 @@ import (
 	"cro/pocketbase/eventstore"
 )
 
-// A funnel's closed days worked out by one server are stored (funnel_days): a server started
+// A funnel's closed days worked out by one server are stored (funnel_days: attempts and step events): a server started
 // afterwards (its memory empty) answers the same from them without working them out again, and a
 // late event written after they were stored undoes them for every server.
 func TestClickHouseStoredFunnelDaysReadAfterARestart(t *testing.T) {
@@ -44,30 +44,58 @@ func TestClickHouseStoredFunnelDaysReadAfterARestart(t *testing.T) {
 		}
 		return f
 	}
-	stored := func() int {
+	bySource := q
+	bySource.Breakdown = "source"
+	breakdown := func(s *chStore) []eventstore.FunnelBreakdownFigures {
 		t.Helper()
-		r, err := first.db.QueryOne(`SELECT count() AS n FROM funnel_days WHERE site_id = 'storedsite'`)
+		f, err := s.FunnelResults(bySource)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return r.Int("n")
+		return f.Breakdown
 	}
+	stored := func() [3]int {
+		t.Helper()
+		r, err := first.db.QueryOne(`SELECT (SELECT count() FROM funnel_days WHERE site_id = 'storedsite' AND kind = 'attempts') AS days,
+			(SELECT count() FROM funnel_days WHERE site_id = 'storedsite' AND kind = 'events') AS event_days,
+			(SELECT count() FROM funnel_tallies WHERE site_id = 'storedsite' AND breakdown = 'source') AS tallies`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return [3]int{r.Int("days"), r.Int("event_days"), r.Int("tallies")}
+	}
+	// The breakdown first: a funnel read without one works out every breakdown's tally in the
+	// background (warmBreakdowns), and the source tally's rows are counted here.
+	wantRows := breakdown(first)
 	want := results(first)
+	if len(wantRows) != 1 || wantRows[0].Value != "Direct" || !reflect.DeepEqual(wantRows[0].Users, []float64{3, 2, 1}) {
+		t.Fatalf("by source %+v, want Direct: 3 2 1", wantRows)
+	}
 	if got := []float64{want.Steps[0].Users, want.Steps[1].Users, want.Steps[2].Users}; !reflect.DeepEqual(got, []float64{3, 2, 1}) {
 		t.Fatalf("users %v, want [3 2 1]", got)
 	}
+	// The range starts at 10:00: its partial first day's entrants are read from the event days of
+	// their window, the whole days after it are attempts.
 	rows := stored()
-	if rows == 0 {
-		t.Fatal("no funnel days stored")
+	if rows[0] == 0 || rows[1] == 0 || rows[2] == 0 {
+		t.Fatalf("rows stored (funnel days, event days, source tally): %v", rows)
 	}
-	if got := results(storeAt(t, url)); !reflect.DeepEqual(got, want) || stored() != rows {
-		t.Fatalf("after a restart: %+v (%d rows stored), want %+v (%d rows)", got, stored(), want, rows)
+	second := storeAt(t, url)
+	if got := breakdown(second); !reflect.DeepEqual(got, wantRows) || stored() != rows {
+		t.Fatalf("by source after a restart: %+v (%v rows stored), want %+v (%v rows)", got, stored(), wantRows, rows)
+	}
+	if got := results(second); !reflect.DeepEqual(got, want) || stored() != rows {
+		t.Fatalf("after a restart: %+v (%v rows stored), want %+v (%v rows)", got, stored(), want, rows)
 	}
 	// Late: v3 reaches the cart on its closed day.
 	if err := first.WriteAll(batch("v3", "s3", pv("/cart", 24*60+5))); err != nil {
 		t.Fatal(err)
 	}
-	late := results(storeAt(t, url))
+	third := storeAt(t, url)
+	if got := breakdown(third); len(got) != 1 || !reflect.DeepEqual(got[0].Users, []float64{3, 3, 1}) {
+		t.Fatalf("by source after a late event, on a restarted server: %+v, want Direct: 3 3 1", got)
+	}
+	late := results(third)
 	if got := []float64{late.Steps[0].Users, late.Steps[1].Users, late.Steps[2].Users}; !reflect.DeepEqual(got, []float64{3, 3, 1}) {
 		t.Fatalf("after a late event, a restarted server's users %v, want [3 3 1]", got)
 	}

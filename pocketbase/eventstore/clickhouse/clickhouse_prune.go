@@ -73,8 +73,10 @@ func (s *chStore) PruneSite(siteID string, before time.Time) error {
 	}
 	// The funnels' days of pruned events go with them, in memory and stored.
 	s.dayCache.Drop(siteID)
-	if err := s.db.Exec("ALTER TABLE funnel_days DELETE WHERE site_id = " + Quote(siteID) + " AND d < toDate(" + Quote(cut) + ")"); err != nil {
-		return err
+	for table, day := range map[string]string{"funnel_days": "d", "funnel_tallies": "closed_from"} {
+		if err := s.db.Exec("ALTER TABLE " + table + " DELETE WHERE site_id = " + Quote(siteID) + " AND " + day + " < toDate(" + Quote(cut) + ")"); err != nil {
+			return err
+		}
 	}
 	return deleteEvents(s.db, siteID, "site_id = "+Quote(siteID)+" AND day < toDate("+Quote(cut)+")", true)
 }

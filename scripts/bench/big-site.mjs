@@ -184,7 +184,7 @@ async function freshServer(server, owner, site, funnel) {
   // The funnel's routes again right after this second restart: the first reads of a server whose
   // predecessor had worked out the funnel's closed days (ClickHouse stores them: funnel_days and
   // funnel_tallies), as a deploy of a running site finds them; the first restart's reads above
-  // found none (the funnel is new and the copies' late marks undo what the warm-up stored).
+  // found none (the funnel was made right before that restart).
   const storedFirst = {};
   for (const name of ['funnel', 'funnel_breakdown', 'funnel_dropoff']) {
     const t = performance.now();

@@ -15,14 +15,14 @@ import (
 // visitors only and adjusts the kept tally for them (funneldays.AdjustedRows). At 5M events a
 // breakdown looked up every entrant's entry session values on every request.
 
-// breakdownRows are the breakdown rows of q's parts, read when the site's days were at gen.
-func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, gen uint64) ([]eventstore.FunnelBreakdownFigures, error) {
+// breakdownRows are the breakdown rows of q's parts (with their changes, Parts.Changes), read when
+// the site's days were at gen.
+func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, changes []funneldays.Change, gen uint64) ([]eventstore.FunnelBreakdownFigures, error) {
 	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
 	tallies, err := s.closedTallies(db, q, parts, []int{dim}, gen)
 	if err != nil {
 		return nil, err
 	}
-	changes := parts.Changes()
 	need := make([]funnelpath.Path, 0, len(changes)) // the changed attempts and the closed ones they replace
 	for _, c := range changes {
 		if c.Was != nil {

@@ -32,9 +32,10 @@ func (s *sqliteStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.Funnel
 	if err != nil {
 		return eventstore.FunnelFigures{}, err
 	}
-	f := funneldays.KeptClosedFigures(s.dayCache, q, parts, gen).Figures(parts.Changes())
+	changes := parts.Changes() // once for the figures and the breakdown
+	f := funneldays.KeptClosedFigures(s.dayCache, q, parts, gen).Figures(changes)
 	if q.Breakdown != "" {
-		if f.Breakdown, err = s.breakdownRows(q, parts, gen); err != nil {
+		if f.Breakdown, err = s.breakdownRows(q, parts, changes, gen); err != nil {
 			return eventstore.FunnelFigures{}, err
 		}
 	}
@@ -44,7 +45,7 @@ func (s *sqliteStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.Funnel
 // breakdownRows are the breakdown rows of q's parts: the closed part's tally (its attempts keep
 // their entry sessions' values) kept in the day cache, adjusted for the open part's visitors, whose
 // values are looked up (funneldays.AdjustedRows).
-func (s *sqliteStore) breakdownRows(q eventstore.FunnelQuery, parts funneldays.Parts, gen uint64) ([]eventstore.FunnelBreakdownFigures, error) {
+func (s *sqliteStore) breakdownRows(q eventstore.FunnelQuery, parts funneldays.Parts, changes []funneldays.Change, gen uint64) ([]eventstore.FunnelBreakdownFigures, error) {
 	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
 	key := funneldays.ClosedTallyKey(q, parts, q.Breakdown)
 	var closed funnelpath.ValueTally
@@ -54,7 +55,6 @@ func (s *sqliteStore) breakdownRows(q eventstore.FunnelQuery, parts funneldays.P
 		closed = funnelpath.TallyByValue(parts.Closed, func(p funnelpath.Path) string { return funnelpath.DimOrUnknown(p.Dims, dim) }, len(q.Steps))
 		s.dayCache.Put(key, closed, len(closed), gen)
 	}
-	changes := parts.Changes()
 	var unknown []string // entry sessions of attempts read from raw events
 	for _, c := range changes {
 		if c.Now.Dims == nil {

@@ -15,14 +15,14 @@ import (
 // visitors only and adjusts the kept tally for them (funneldays.AdjustedRows). At 5M events a
 // breakdown looked up every entrant's entry session values on every request.
 
-// breakdownRows are the breakdown rows of q's parts, read when the site's days were at gen.
-func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, gen uint64) ([]eventstore.FunnelBreakdownFigures, error) {
+// breakdownRows are the breakdown rows of q's parts (with their changes, Parts.Changes), read when
+// the site's days were at gen.
+func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, changes []funneldays.Change, gen uint64) ([]eventstore.FunnelBreakdownFigures, error) {
 	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
 	tallies, err := s.closedTallies(db, q, parts, []int{dim}, gen)
 	if err != nil {
 		return nil, err
 	}
-	changes := parts.Changes()
 	need := make([]funnelpath.Path, 0, len(changes)) // the changed attempts and the closed ones they replace
 	for _, c := range changes {
 		if c.Was != nil {
@@ -37,9 +37,9 @@ func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funn
 	return funneldays.AdjustedRows(tallies[0], changes, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims(fp), dim) }, len(q.Steps)), nil
 }
 
-// closedTallies are the closed part's tallies by the values of the breakdowns dims, each kept
-// when every value came from the kept entry sessions (settled, whole inserts) and no drop happened
-// since gen.
+// closedTallies are the closed part's tallies by the values of the breakdowns dims (from memory,
+// else funnel_tallies, else worked out), each worked out kept and stored when every value came
+// from the kept entry sessions (settled, whole inserts) and no drop happened since gen.
 func (s *chStore) closedTallies(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, dims []int, gen uint64) ([]funnelpath.ValueTally, error) {
 	out := make([]funnelpath.ValueTally, len(dims))
 	var todo []int
@@ -53,6 +53,29 @@ func (s *chStore) closedTallies(db *Client, q eventstore.FunnelQuery, parts funn
 	}
 	if len(todo) == 0 {
 		return out, nil
+	}
+	basis := s.lateBasis(q.SiteID) // the closed part and the values below were read after this look
+	if len(parts.Closed) > 0 {
+		names := make([]string, len(todo))
+		for j, i := range todo {
+			names[j] = funnelpath.Breakdowns[dims[i]]
+		}
+		stored, err := s.storedTallies(db, q, parts, names)
+		if err != nil {
+			return nil, err
+		}
+		var left []int
+		for _, i := range todo {
+			if t, ok := stored[funnelpath.Breakdowns[dims[i]]]; ok {
+				out[i] = t
+				s.dayCache.Put(funneldays.ClosedTallyKey(q, parts, funnelpath.Breakdowns[dims[i]]), t, len(t), gen)
+			} else {
+				left = append(left, i)
+			}
+		}
+		if todo = left; len(todo) == 0 {
+			return out, nil
+		}
 	}
 	list := make([]funnelpath.Path, 0, len(parts.Closed))
 	for _, fp := range parts.Closed {
@@ -74,8 +97,15 @@ func (s *chStore) closedTallies(db *Client, q eventstore.FunnelQuery, parts funn
 		}
 	}
 	if keep {
+		done := map[string]funnelpath.ValueTally{}
 		for _, i := range todo {
 			s.dayCache.Put(funneldays.ClosedTallyKey(q, parts, funnelpath.Breakdowns[dims[i]]), out[i], len(out[i]), gen)
+			done[funnelpath.Breakdowns[dims[i]]] = out[i]
+		}
+		if len(parts.Closed) > 0 {
+			if err := s.storeTallies(db, q, parts, basis, done); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return out, nil

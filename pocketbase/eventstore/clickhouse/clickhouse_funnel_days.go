@@ -9,10 +9,10 @@ import (
 )
 
 // Funnel days on ClickHouse: as on SQLite (funnel_days.go), the kept attempts of one closed day's
-// entrants never change unless a late event arrives, so each is worked out once and then read
-// from memory (the day cache, eventstore/funneldays); a query reads events only for the range's
-// partial first day and the days still open. Nothing is stored in ClickHouse: each server process
-// keeps its own days. Late events are seen through late_marks, written by a materialized view on
+// entrants never change unless a late event arrives, so each is worked out once, stored in
+// funnel_days (clickhouse_funnel_days_stored.go) and then read from memory (the day cache,
+// eventstore/funneldays); a query reads events only for the range's partial first day and the
+// days still open. Late events are seen through late_marks, written by a materialized view on
 // events whatever process inserted them (clickhouse/derived.go): a mark this process has not
 // handled yet drops the site's days.
 
@@ -41,6 +41,7 @@ func (s *chStore) closedFunnelPaths(db *Client, q eventstore.FunnelQuery, from, 
 		return nil, err
 	}
 	gen := s.dayCache.Generation(q.SiteID) // a drop after this refuses the days worked out below
+	basis := s.lateBasis(q.SiteID)         // the days worked out below read events after this look
 	if db != s.db {
 		// The warm-up (background priority) keeps the lock only to handle late marks: a reader
 		// never waits behind its paused reads, it works out what is not kept yet itself.
@@ -56,16 +57,37 @@ func (s *chStore) closedFunnelPaths(db *Client, q eventstore.FunnelQuery, from, 
 	if v, ok := s.dayCache.Get(whole); ok {
 		return v.(map[string]funnelpath.Path), nil // read-only (funneldays.Parts)
 	}
+	// The days not in memory are read from funnel_days first (stored by this or another process).
+	stored := map[string]map[string]funnelpath.Path{}
+	for d := from; d.Before(to); d = funneldays.NextDay(d) {
+		if _, ok := s.dayCache.Get(cacheKey(d)); !ok {
+			var err error
+			if stored, err = s.storedFunnelDays(db, q, key, d, to); err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+	kept := func(d time.Time) (map[string]funnelpath.Path, bool) {
+		if v, ok := s.dayCache.Get(cacheKey(d)); ok {
+			return v.(map[string]funnelpath.Path), true
+		}
+		v, ok := stored[funneldays.Label(d)]
+		if ok {
+			s.dayCache.Put(cacheKey(d), v, len(v), gen)
+		}
+		return v, ok
+	}
 	paths := map[string]funnelpath.Path{}
 	for d := from; d.Before(to); {
-		if v, ok := s.dayCache.Get(cacheKey(d)); ok {
-			funnelpath.Merge(paths, v.(map[string]funnelpath.Path))
+		if v, ok := kept(d); ok {
+			funnelpath.Merge(paths, v)
 			d = funneldays.NextDay(d)
 			continue
 		}
 		end := funneldays.NextDay(d)
 		for end.Before(to) {
-			if _, ok := s.dayCache.Get(cacheKey(end)); ok {
+			if _, ok := kept(end); ok {
 				break
 			}
 			end = funneldays.NextDay(end)
@@ -78,6 +100,9 @@ func (s *chStore) closedFunnelPaths(db *Client, q eventstore.FunnelQuery, from, 
 			v := days[funneldays.Label(day)]
 			s.dayCache.Put(cacheKey(day), v, len(v), gen)
 			funnelpath.Merge(paths, v)
+		}
+		if err := s.storeFunnelDays(db, q, key, basis, days); err != nil {
+			return nil, err
 		}
 		d = end
 	}
@@ -134,6 +159,7 @@ func (s *chStore) dropLateFunnelDays(site string) error {
 	return nil
 }
 
-// FunnelDaysInMemory says the funnels' closed days live in this process only (the funnels package
-// computes each funnel's default view in the background after start).
+// FunnelDaysInMemory says much of what a funnel read keeps lives in this process only (the open
+// days' events, the closed part's figures and tallies; the closed days are read back from
+// funnel_days), so the funnels package computes each funnel's default view in the background after start.
 func (s *chStore) FunnelDaysInMemory() bool { return true }

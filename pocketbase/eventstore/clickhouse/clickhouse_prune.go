@@ -70,7 +70,13 @@ func (s *chStore) PruneSite(siteID string, before time.Time) error {
 			return err
 		}
 	}
-	s.dayCache.Drop(siteID) // the funnels' days of pruned events go with them
+	// The funnels' days of pruned events go with them, in memory and stored.
+	s.dayCache.Drop(siteID)
+	for table, day := range map[string]string{"funnel_days": "d", "funnel_tallies": "closed_from"} {
+		if err := s.db.Delete(table, "site_id = "+Quote(siteID)+" AND "+day+" < toDate("+Quote(cut)+")"); err != nil {
+			return err
+		}
+	}
 	return deleteEvents(s.db, siteID, "site_id = "+Quote(siteID)+" AND day < toDate("+Quote(cut)+")", true)
 }
 

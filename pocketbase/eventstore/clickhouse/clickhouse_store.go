@@ -122,9 +122,11 @@ func NewSpooledStore(rawURL, dir string) (eventstore.Store, error) {
 }
 
 func newCHStore(db *Client) *chStore {
-	return &chStore{db: db, raw: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenuecap.Key]float64{},
+	s := &chStore{db: db, raw: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenuecap.Key]float64{},
 		settleLag: chSettleLag, settleKick: make(chan struct{}, 1), revenueCap: revenuecap.Configured(),
 		dayCache: funneldays.NewCache(), clicks: funneldays.NewCache(), clickGen: map[string]uint64{}, late: chLateState{sites: map[string]*chLateSeen{}}}
+	s.dayCache.Stored = chEventDayStore{s}
+	return s
 }
 
 func (s *chStore) Start() {

@@ -129,7 +129,7 @@ var Schema = local(append([]Migration{
 	// Materialized rollups (rollups.go): sessions, day and page figures, goals' first completions.
 	sessionsRollup, dayFiguresRollup, pageFiguresRollup, goalFirstsRollup,
 }, append(derivedSchema, rollupCounts, sessionsLast, sessionDims, exposureStrataStep, exposureOutcomesStep, cupedDaysStep,
-	experimentDayCountsStep, metricDaysStep)...), "")
+	experimentDayCountsStep, funnelDaysStep, funnelTalliesStep, metricDaysStep)...), "")
 
 // derivedSchema are narrow tables fed by materialized views on events (derived.go): written at
 // insert by ClickHouse itself, so collectors need no state, and backfilled from the events already
@@ -243,7 +243,8 @@ func ClusterSchema(cluster, database string) []Migration {
 		out = append(out, Migration{Version: m.Version, Name: m.Name, SQL: stmts})
 	}
 	return append(out, clusterTables(exposureStrataStep, cluster, database), clusterTables(exposureOutcomesStep, cluster, database),
-		clusterTables(cupedDaysStep, cluster, database), clusterTables(metricDaysStep, cluster, database))
+		clusterTables(cupedDaysStep, cluster, database), clusterTables(funnelDaysStep, cluster, database),
+		clusterTables(funnelTalliesStep, cluster, database), clusterTables(metricDaysStep, cluster, database))
 }
 
 var altered = regexp.MustCompile(`^ALTER TABLE (\w+) `)

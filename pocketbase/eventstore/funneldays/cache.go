@@ -43,11 +43,15 @@ type cachedDay struct {
 }
 
 type Cache struct {
-	mu    sync.Mutex
-	days  map[CacheKey]*cachedDay
-	gen   map[string]uint64 // per site: bumped when its days are dropped
-	held  int
-	clock uint64
+	// Stored, when set, keeps whole closed event days where a server that did not read them finds
+	// them (ClickHouse: funnel_days, kind events): EventDays asks it for the days memory lacks before it
+	// reads events, and hands it the days it read. Set once, before the cache is used.
+	Stored EventDayStore
+	mu     sync.Mutex
+	days   map[CacheKey]*cachedDay
+	gen    map[string]uint64 // per site: bumped when its days are dropped
+	held   int
+	clock  uint64
 }
 
 func NewCache() *Cache {

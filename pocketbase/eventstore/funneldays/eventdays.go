@@ -129,16 +129,43 @@ func tailPrefix(c *Cache, q eventstore.FunnelQuery, from, cut time.Time, read Ev
 	return out, nil
 }
 
+// EventDayStore keeps closed event days outside the process (Cache.Stored). Load's basis is what
+// days read from events after the call are saved with (a store's proof that no late event it has
+// not seen was written into them).
+type EventDayStore interface {
+	LoadEventDays(q eventstore.FunnelQuery, from, to time.Time) (days map[string]map[string][]funnelpath.Event, basis uint32, err error)
+	SaveEventDays(q eventstore.FunnelQuery, basis uint32, days map[string]map[string][]funnelpath.Event) error
+}
+
 // EventDays are the event days of [from, to) (day starts in the query's zone) in day order,
-// reading the missing ones with read, a run of consecutive days at a time.
+// reading the missing ones (from Cache.Stored, else with read, a run of consecutive days at a time).
 func EventDays(c *Cache, q eventstore.FunnelQuery, from, to time.Time, read EventReader) ([]map[string][]funnelpath.Event, error) {
 	funnel := Key(q)
 	keyOf := func(d time.Time) CacheKey {
 		return CacheKey{Site: q.SiteID, Funnel: funnel, Day: Label(d), Events: true}
 	}
+	var stored map[string]map[string][]funnelpath.Event
+	var basis uint32
+	storedGen := c.Generation(q.SiteID)
+	if c.Stored != nil {
+		for d := from; d.Before(to); d = NextDay(d) {
+			if _, ok := c.Get(keyOf(d)); !ok {
+				var err error
+				if stored, basis, err = c.Stored.LoadEventDays(q, d, to); err != nil {
+					return nil, err
+				}
+				break
+			}
+		}
+	}
 	cached := func(d time.Time) (map[string][]funnelpath.Event, bool) {
-		v, ok := c.Get(keyOf(d))
-		day, _ := v.(map[string][]funnelpath.Event)
+		if v, ok := c.Get(keyOf(d)); ok {
+			return v.(map[string][]funnelpath.Event), true
+		}
+		day, ok := stored[Label(d)]
+		if ok {
+			c.Put(keyOf(d), day, dayEvents(day), storedGen)
+		}
 		return day, ok
 	}
 	var out []map[string][]funnelpath.Event
@@ -176,18 +203,30 @@ func EventDays(c *Cache, q eventstore.FunnelQuery, from, to time.Time, read Even
 				evs = evs[n:]
 			}
 		}
+		read := map[string]map[string][]funnelpath.Event{}
 		for ; d.Before(end); d = NextDay(d) {
 			day := byDay[Label(d)]
 			if day == nil {
 				day = map[string][]funnelpath.Event{}
 			}
-			n := 0
-			for _, evs := range day {
-				n += len(evs)
-			}
-			c.Put(keyOf(d), day, n, gen)
+			c.Put(keyOf(d), day, dayEvents(day), gen)
 			out = append(out, day)
+			read[Label(d)] = day
+		}
+		if c.Stored != nil {
+			if err := c.Stored.SaveEventDays(q, basis, read); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return out, nil
+}
+
+// dayEvents counts a day's events (its size in the cache).
+func dayEvents(day map[string][]funnelpath.Event) int {
+	n := 0
+	for _, evs := range day {
+		n += len(evs)
+	}
+	return n
 }

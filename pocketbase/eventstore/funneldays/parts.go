@@ -53,11 +53,21 @@ func (p Parts) All() map[string]funnelpath.Path {
 	return out
 }
 
+// Path is a visitor's kept attempt over both parts (as All's, without merging them).
+func (p Parts) Path(v string) (funnelpath.Path, bool) {
+	cp, closed := p.Closed[v]
+	if op, open := p.Open[v]; open && (!closed || op.Better(cp)) {
+		return op, true
+	}
+	return cp, closed
+}
+
 // Change is an open-part visitor's kept attempt (Now) where it is not the closed part's: Was is
 // the closed part's attempt it replaces, if any.
 type Change struct {
-	Was *funnelpath.Path
-	Now funnelpath.Path
+	Visitor string
+	Was     *funnelpath.Path
+	Now     funnelpath.Path
 }
 
 // Changes are the open part's visitors whose kept attempt is the open one; the other entrants'
@@ -68,9 +78,9 @@ func (p Parts) Changes() []Change {
 		cp, ok := p.Closed[v]
 		switch {
 		case !ok:
-			out = append(out, Change{Now: op})
+			out = append(out, Change{Visitor: v, Now: op})
 		case op.Better(cp):
-			out = append(out, Change{Was: &cp, Now: op})
+			out = append(out, Change{Visitor: v, Was: &cp, Now: op})
 		}
 	}
 	return out

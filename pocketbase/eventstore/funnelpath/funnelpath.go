@@ -304,11 +304,23 @@ func DropOff(q eventstore.FunnelQuery, step int, pathsOf func(eventstore.FunnelQ
 		}
 	}
 	sort.Strings(stopped) // the same sample on every call
-	out.Visitors = float64(len(stopped))
-	stopped = stopped[:min(len(stopped), MaxDropOffSessions)]
+	return DropOffOf(q, step, len(stopped), stopped[:min(len(stopped), MaxDropOffSessions)],
+		func(v string) Path { return paths[v] }, viewsOf)
+}
+
+// DropOffOf is a drop-off from its count of visitors who stopped at the step, the first
+// MaxDropOffSessions of them by visitor (sorted) and their attempts (pathOf): a store that keeps
+// the count and the list adjusted (eventstore/funneldays) looks up only the sample's attempts.
+func DropOffOf(q eventstore.FunnelQuery, step, visitors int, stopped []string, pathOf func(visitor string) Path,
+	viewsOf func(siteID string, sessions []string) (map[string][]PageView, error)) (eventstore.FunnelDropOffFigures, error) {
+	out := eventstore.FunnelDropOffFigures{NextPages: []eventstore.FunnelNextPage{}, Sessions: []string{}}
+	if step < 0 || step >= len(q.Steps)-1 {
+		return out, nil
+	}
+	out.Visitors = float64(visitors)
 	seen := map[string]bool{}
 	for _, v := range stopped {
-		if session := paths[v].Sessions[step]; !seen[session] {
+		if session := pathOf(v).Sessions[step]; !seen[session] {
 			seen[session] = true
 			out.Sessions = append(out.Sessions, session)
 		}
@@ -319,7 +331,7 @@ func DropOff(q eventstore.FunnelQuery, step int, pathsOf func(eventstore.FunnelQ
 	}
 	next := map[string]float64{}
 	for _, v := range stopped {
-		p := paths[v]
+		p := pathOf(v)
 		next[NextPageView(views[p.Sessions[step]], p.Times[step])]++
 	}
 	for path, n := range next {

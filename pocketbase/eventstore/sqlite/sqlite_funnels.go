@@ -32,13 +32,10 @@ func (s *sqliteStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.Funnel
 	if err != nil {
 		return eventstore.FunnelFigures{}, err
 	}
-	t := funnelpath.NewTally(len(q.Steps))
-	for _, p := range parts.All() {
-		t.Add(p)
-	}
-	f := t.Figures()
+	changes := parts.Changes() // once for the figures and the breakdown
+	f := funneldays.KeptClosedFigures(s.dayCache, q, parts, gen).Figures(changes)
 	if q.Breakdown != "" {
-		if f.Breakdown, err = s.breakdownRows(q, parts, gen); err != nil {
+		if f.Breakdown, err = s.breakdownRows(q, parts, changes, gen); err != nil {
 			return eventstore.FunnelFigures{}, err
 		}
 	}
@@ -48,7 +45,7 @@ func (s *sqliteStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.Funnel
 // breakdownRows are the breakdown rows of q's parts: the closed part's tally (its attempts keep
 // their entry sessions' values) kept in the day cache, adjusted for the open part's visitors, whose
 // values are looked up (funneldays.AdjustedRows).
-func (s *sqliteStore) breakdownRows(q eventstore.FunnelQuery, parts funneldays.Parts, gen uint64) ([]eventstore.FunnelBreakdownFigures, error) {
+func (s *sqliteStore) breakdownRows(q eventstore.FunnelQuery, parts funneldays.Parts, changes []funneldays.Change, gen uint64) ([]eventstore.FunnelBreakdownFigures, error) {
 	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
 	key := funneldays.ClosedTallyKey(q, parts, q.Breakdown)
 	var closed funnelpath.ValueTally
@@ -58,7 +55,6 @@ func (s *sqliteStore) breakdownRows(q eventstore.FunnelQuery, parts funneldays.P
 		closed = funnelpath.TallyByValue(parts.Closed, func(p funnelpath.Path) string { return funnelpath.DimOrUnknown(p.Dims, dim) }, len(q.Steps))
 		s.dayCache.Put(key, closed, len(closed), gen)
 	}
-	changes := parts.Changes()
 	var unknown []string // entry sessions of attempts read from raw events
 	for _, c := range changes {
 		if c.Now.Dims == nil {
@@ -78,7 +74,11 @@ func (s *sqliteStore) breakdownRows(q eventstore.FunnelQuery, parts funneldays.P
 }
 
 func (s *sqliteStore) FunnelDropOff(q eventstore.FunnelQuery, step int) (eventstore.FunnelDropOffFigures, error) {
-	return funnelpath.DropOff(q, step, s.funnelPaths, s.sessionPageViews)
+	return funneldays.DropOff(s.dayCache, q, step, func() (funneldays.Parts, uint64, error) {
+		gen := s.dayCache.Generation(q.SiteID)
+		parts, err := funneldays.SplitParts(q, s.clock(), s.eventFunnelPaths, s.closedFunnelPaths)
+		return parts, gen, err
+	}, s.sessionPageViews)
 }
 
 // sessionPageViews are the sessions' page views, by session, through the (session) index.
@@ -126,7 +126,7 @@ func sessionEventsQuery(db dbx.Builder, siteID string, sessions []any) *dbx.Quer
 		WHERE site_id = {:site} AND session IN (` + strings.Join(marks, ", ") + `)`).Bind(p)
 }
 
-// funnelPaths is each entrant's kept attempt, by visitor: the attempts of whole closed days come
+// funnelPaths is each entrant's kept attempt, by visitor (funnel_days_test.go): the attempts of whole closed days come
 // from funnel_days (funnel_days.go), the rest from raw events.
 func (s *sqliteStore) funnelPaths(q eventstore.FunnelQuery) (map[string]funnelpath.Path, error) {
 	return funneldays.Split(q, s.clock(), s.eventFunnelPaths, s.closedFunnelPaths)

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -78,6 +79,33 @@ func TestEventPathImportsOnlyGoDown(t *testing.T) {
 				t.Errorf("%s (layer %d) imports %s (layer %d) in %s: imports only go down", pkg, own, dep, below, imp.file)
 			}
 		}
+	}
+}
+
+// storeImplementations are the stores a Store is chosen from: only analytics and the composition
+// root (cro/pocketbase, which opens CRO_EVENTS_URL) choose one.
+var storeImplementations = map[string]bool{"eventstore/sqlite": true, "eventstore/clickhouse": true}
+
+// TestFeaturesQueryOnlyTheContract fails when a feature (a package of a layer above analytics)
+// imports a store implementation: features query events through eventstore.Store and the optional
+// interfaces beside it, so they answer the same on every store.
+func TestFeaturesQueryOnlyTheContract(t *testing.T) {
+	above := false
+	for _, pkgs := range eventPathLayers {
+		for _, pkg := range pkgs {
+			if !above {
+				continue
+			}
+			for _, imp := range imports(t, pkg) {
+				if dep := strings.TrimPrefix(imp.path, module); storeImplementations[dep] {
+					t.Errorf("%s imports %s in %s: a feature calls the store through package eventstore's interfaces", pkg, dep, imp.file)
+				}
+			}
+		}
+		above = above || slices.Contains(pkgs, "analytics")
+	}
+	if !above {
+		t.Fatal("analytics has no row in eventPathLayers")
 	}
 }
 

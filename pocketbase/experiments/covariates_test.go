@@ -5,24 +5,8 @@ import (
 	"testing"
 
 	"cro/pocketbase/eventstore"
-	"cro/pocketbase/schematest"
+	"cro/pocketbase/eventstore/expfigures"
 )
-
-// The covariate queries run on the real schema for every dimension and metric: the sums' read and
-// the per-visitor pass it falls back to.
-func TestCovariateQueriesRun(t *testing.T) {
-	app := schematest.NewApp(t)
-	for _, dim := range []string{stratifyDevice, stratifyVisitorType, stratifyNone} {
-		for _, q := range []eventstore.ExperimentQuery{{ExperimentID: "x", GoalID: "g"}, {ExperimentID: "x", Revenue: true}} {
-			if _, err := sqliteCovariates(app, q, 14, dim, 0); err != nil {
-				t.Fatalf("%s %+v: %v", dim, q, err)
-			}
-			if _, err := perVisitorCovariates(app, q, 14, dim); err != nil {
-				t.Fatalf("%s %+v per visitor: %v", dim, q, err)
-			}
-		}
-	}
-}
 
 // The cells (variant × device × new/returning) sum to each dimension's strata.
 func TestCellsByStratum(t *testing.T) {
@@ -44,11 +28,11 @@ func TestCellsByStratum(t *testing.T) {
 		stratifyDevice:      {"control/desktop": 5, "control/mobile": 4, "b/mobile": 5},
 		stratifyVisitorType: {"control/new": 7, "control/returning": 2, "b/returning": 5},
 	} {
-		if got := count(cellsByStratum(cells, dim)); !reflect.DeepEqual(got, want) {
+		if got := count(expfigures.CellsByStratum(cells, dim)); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: %v, want %v", dim, got, want)
 		}
 	}
-	if all := covariatesInOrder(cellsByStratum(cells, stratifyDevice), []variantDef{{Key: "control"}, {Key: "b"}}); all[0].Products != 2 ||
+	if all := covariatesInOrder(expfigures.CellsByStratum(cells, stratifyDevice), []variantDef{{Key: "control"}, {Key: "b"}}); all[0].Products != 2 ||
 		all[0].Pre != 3 || all[1].Post != 3 {
 		t.Errorf("the strata sum back to each variant's sums: %+v", all)
 	}

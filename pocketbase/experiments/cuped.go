@@ -58,15 +58,7 @@ func covariatesInOrder(rows []CovariateSums, defs []variantDef) []CovariateSums 
 	return out
 }
 
-func addSums(a, b CovariateSums) CovariateSums {
-	a.Count += b.Count
-	a.Post += b.Post
-	a.PostSquares += b.PostSquares
-	a.Pre += b.Pre
-	a.PreSquares += b.PreSquares
-	a.Products += b.Products
-	return a
-}
+func addSums(a, b CovariateSums) CovariateSums { return a.Add(b) }
 
 // adjustByCUPED shows, for each variant where the engine's CUPED comparison of c applies, the
 // adjusted figures in place of the unadjusted ones, and notes the variance reduction achieved.

@@ -3,14 +3,16 @@ package experiments
 import (
 	"sort"
 
+	"cro/pocketbase/eventstore"
+
 	"cro/pocketbase/experiments/stats"
 )
 
 // Post-stratification settings as the record stores them (src/lib/experiment-statistics.ts): ”
 // is the default, the device class.
 const (
-	stratifyDevice      = "device"
-	stratifyVisitorType = "visitor_type"
+	stratifyDevice      = eventstore.StratumDevice
+	stratifyVisitorType = eventstore.StratumVisitorType
 	stratifyNone        = "none"
 )
 

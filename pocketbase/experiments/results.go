@@ -11,6 +11,7 @@ import (
 
 	"cro/pocketbase/access"
 	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/expfigures"
 	"cro/pocketbase/experiments/stats"
 	"cro/pocketbase/expparts"
 )
@@ -217,7 +218,7 @@ type goalInput struct {
 
 // readGoal reads one goal's figures and, with a CUPED window, its covariate sums; withRevenue also
 // reads revenue's covariate sums (revenue per visitor shown beside the goal: its figures are the
-// goal's revenue rows), with the goal's in one pass where the store can (CovariatePairStore).
+// goal's revenue rows), with the goal's in one pass where the store can (eventstore.CovariatePairStore).
 func readGoal(app core.App, store eventstore.Store, exp *core.Record, defs []variantDef, goal string, withRevenue bool) (goalInput, error) {
 	q := eventstore.ExperimentQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id}
 	if goal == revenueGoal {
@@ -244,7 +245,7 @@ func readGoal(app core.App, store eventstore.Store, exp *core.Record, defs []var
 		if err != nil || !withRevenue || !cuped {
 			return in, err
 		}
-		rev, err := covariates(app, store, rq, in.windowDays, dimension, exposed)
+		rev, err := covariates(store, rq, in.windowDays, dimension, exposed)
 		in.revenueCovariates = covariatesInOrder(rev, defs)
 		return in, err
 	}
@@ -253,18 +254,18 @@ func readGoal(app core.App, store eventstore.Store, exp *core.Record, defs []var
 		return in, nil
 	}
 	var rows, rev []CovariateSums
-	if ps, ok := store.(CovariatePairStore); ok && withRevenue && !q.Revenue {
+	if ps, ok := store.(eventstore.CovariatePairStore); ok && withRevenue && !q.Revenue {
 		goalCells, revCells, err := ps.ExperimentCovariatesWithRevenue(q, in.windowDays)
 		if err != nil {
 			return in, err
 		}
-		rows, rev = cellsByStratum(goalCells, dimension), cellsByStratum(revCells, dimension)
+		rows, rev = expfigures.CellsByStratum(goalCells, dimension), expfigures.CellsByStratum(revCells, dimension)
 	} else {
-		if rows, err = covariates(app, store, q, in.windowDays, dimension, exposed); err != nil {
+		if rows, err = covariates(store, q, in.windowDays, dimension, exposed); err != nil {
 			return in, err
 		}
 		if withRevenue {
-			if rev, err = covariates(app, store, rq, in.windowDays, dimension, exposed); err != nil {
+			if rev, err = covariates(store, rq, in.windowDays, dimension, exposed); err != nil {
 				return in, err
 			}
 		}

@@ -13,7 +13,7 @@ import (
 // the window before it; revenue's are the visitor's revenue since the first exposure and in the
 // window before it. A visitor without an outcome of the goals adds only to the count.
 
-// ExperimentCovariates implements the experiments package's CovariateStore.
+// ExperimentCovariates implements eventstore.CovariateStore.
 func (s *chStore) ExperimentCovariates(q eventstore.ExperimentQuery, windowDays int) ([]eventstore.CupedCell, error) {
 	goal := q.GoalID
 	if q.Revenue {
@@ -26,7 +26,7 @@ func (s *chStore) ExperimentCovariates(q eventstore.ExperimentQuery, windowDays 
 	return cells[0], nil
 }
 
-// ExperimentCovariatesWithRevenue implements the experiments package's CovariatePairStore: a goal's
+// ExperimentCovariatesWithRevenue implements eventstore.CovariatePairStore: a goal's
 // sums and revenue's, in one pass.
 func (s *chStore) ExperimentCovariatesWithRevenue(q eventstore.ExperimentQuery, windowDays int) (goal, revenue []eventstore.CupedCell, err error) {
 	if q.GoalID == eventrow.RevenueGoal {

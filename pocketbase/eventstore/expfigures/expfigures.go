@@ -96,3 +96,31 @@ func Figures(days []DayRow, conversions []DayCount, revenue []RevenueRow) events
 	}
 	return out
 }
+
+// CellsByStratum sums CUPED's cells (variant × device × new/returning) by variant and the
+// dimension's stratum (eventstore.StratumDevice, StratumVisitorType, else one stratum ""), in the
+// order they came.
+func CellsByStratum(cells []eventstore.CupedCell, dimension string) []eventstore.CovariateSums {
+	type key struct{ variant, stratum string }
+	byKey := map[key]int{}
+	var out []eventstore.CovariateSums
+	for _, c := range cells {
+		stratum := ""
+		switch dimension {
+		case eventstore.StratumDevice:
+			stratum = c.Device
+		case eventstore.StratumVisitorType:
+			stratum = c.VisitorType
+		}
+		k := key{c.Variant, stratum}
+		i, ok := byKey[k]
+		if !ok {
+			i = len(out)
+			byKey[k] = i
+			out = append(out, eventstore.CovariateSums{Variant: c.Variant, Stratum: stratum})
+		}
+		out[i] = out[i].Add(eventstore.CovariateSums{Count: c.Count, Post: c.Post, PostSquares: c.PostSquares, Pre: c.Pre,
+			PreSquares: c.PreSquares, Products: c.Products})
+	}
+	return out
+}

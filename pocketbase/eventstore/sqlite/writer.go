@@ -272,9 +272,6 @@ func eventTimeISO(ms int64) string { return dbTime(eventAt(ms)) }
 // milliseconds, for comparing the two.
 func msOfSQL(iso string) string { return eventrow.MsOfSQL(iso) }
 
-// EventMsSQL is msOfSQL for the SQLite queries of other packages (experiments' CUPED).
-func EventMsSQL(iso string) string { return msOfSQL(iso) }
-
 // isoOfSQL is SQL for an events.ts value as ISO text (dbTime's layout), for comparing it with ISO
 // times or giving it out.
 func isoOfSQL(ms string) string { return eventrow.IsoOfSQL(ms) }

@@ -9,8 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { importBundled as bundle } from './import-bundled.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CORPUS = process.env.SCAN_CORPUS_DIR ?? join(ROOT, '.scan-corpus');
@@ -27,18 +26,6 @@ const labelsAt = (commit, file) => {
 
 // Today's tuning labels and scored checks (from the current helper).
 const work = mkdtempSync(join(tmpdir(), 'scan-first-sight-'));
-const bundle = async (entry, out, dirname) => {
-  await build({
-    entryPoints: [entry],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outfile: out,
-    logLevel: 'error',
-    define: { 'import.meta.dirname': JSON.stringify(dirname) },
-  });
-  return import(pathToFileURL(out).href);
-};
 const now = await bundle(join(ROOT, 'tests/helpers/scan-corpus.ts'), join(work, 'now.mjs'), join(ROOT, 'tests/helpers'));
 const tune = new Map(
   now

@@ -4,23 +4,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { format, resolveConfig } from 'prettier';
+import { importBundled } from './import-bundled.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'train-site-type-'));
 try {
-  await build({
-    entryPoints: [resolve(ROOT, 'tests/helpers/site-type-train.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    outdir: dir,
-    logLevel: 'error',
-    define: { 'import.meta.dirname': JSON.stringify(resolve(ROOT, 'tests/helpers')) },
-  });
-  const { main } = await import(pathToFileURL(join(dir, 'site-type-train.js')).href);
+  const helpers = resolve(ROOT, 'tests/helpers');
+  const { main } = await importBundled(join(helpers, 'site-type-train.ts'), join(dir, 'site-type-train.mjs'), helpers);
   const { rows, model } = main();
   const write = async (file, value) => {
     const path = resolve(ROOT, file);

@@ -6,25 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { importBundled } from '../import-bundled.mjs';
 import { ROOT, round } from './lib.mjs';
 
 export default async function (emit) {
   const dir = mkdtempSync(join(tmpdir(), 'scan-quality-'));
   try {
-    const out = join(dir, 'scan-quality.mjs');
-    await build({
-      entryPoints: [resolve(ROOT, 'tests/helpers/scan-quality.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      outfile: out,
-      logLevel: 'error',
-      // The bundle lives in a temporary folder: keep the helpers' own paths to the fixtures.
-      define: { 'import.meta.dirname': JSON.stringify(resolve(ROOT, 'tests/helpers')) },
-    });
-    const { scoreQuality } = await import(pathToFileURL(out).href);
+    const helpers = resolve(ROOT, 'tests/helpers');
+    const { scoreQuality } = await importBundled(join(helpers, 'scan-quality.ts'), join(dir, 'scan-quality.mjs'), helpers);
     const score = scoreQuality();
     const pct = (x) => round(x * 100, 1);
     emit('scan_quality_pages', score.cases.length, 'pages');

@@ -5,6 +5,8 @@
 // half's misses per page on stderr; the blind half is only ever printed as figures.
 // SCAN_CORPUS_HALF=tune scores the tuning half alone: the blind half is not even run, so work on
 // the checks can be measured as often as needed without glancing at the blind figures.
+// SCAN_CORPUS_PAGES=p198-p222 scores only the pages whose ids fall in that range (a corpus round, such
+// as a new round's blind pages alone), still as figures only; each figure then carries the range.
 // SCAN_CORPUS_CV=1 adds the site-type model's validation on the tuning half (tests/helpers/site-type-fit.ts):
 // each template family (a repository owner, or the html5up / Start Bootstrap forks) judged by a model
 // fitted on the other families ('_leave_one_source_out'; '_signed_in_' pools each site's pages as the
@@ -39,18 +41,22 @@ export default async function (emit) {
     const only = process.env.SCAN_CORPUS_HALF;
     if (only && only !== 'tune' && only !== 'blind') throw new Error(`SCAN_CORPUS_HALF must be 'tune' or 'blind', not '${only}'`);
     const halves = only ? [only] : ['tune', 'blind'];
-    const cases = scoreCorpus(corpusLabels().filter((l) => halves.includes(l.half)));
+    const range = pageRange(process.env.SCAN_CORPUS_PAGES);
+    const labels = corpusLabels().filter((l) => halves.includes(l.half) && range.has(l.id));
+    const cases = scoreCorpus(labels);
     const pct = (x) => round(x * 100, 1);
+    const extra = range.name ? { pages: range.name } : {};
     for (const half of halves) {
       const s = summarise(cases.filter((c) => c.label.half === half));
-      emit(`scan_corpus_${half}_pages`, s.pages, 'pages');
-      emit(`scan_corpus_${half}_precision`, pct(s.precision), '%');
-      emit(`scan_corpus_${half}_recall`, pct(s.recall), '%');
-      emit(`scan_corpus_${half}_site_type_accuracy`, pct(s.siteTypeAccuracy), '%');
-      emit(`scan_corpus_${half}_site_type_signed_in`, pct(signedInSiteTypeAccuracy(corpusLabels().filter((l) => l.half === half))), '%');
-      emit(`scan_corpus_${half}_page_type_accuracy`, pct(s.pageTypeAccuracy), '%');
-      emit(`scan_corpus_${half}_evidence_quoted_as_found`, pct(s.evidenceRate), '%');
-      emit(`scan_corpus_${half}_findings`, s.findings, 'findings');
+      const fig = (name, value, unit) => emit(`scan_corpus_${half}_${name}`, value, unit, extra);
+      fig('pages', s.pages, 'pages');
+      fig('precision', pct(s.precision), '%');
+      fig('recall', pct(s.recall), '%');
+      fig('site_type_accuracy', pct(s.siteTypeAccuracy), '%');
+      fig('site_type_signed_in', pct(signedInSiteTypeAccuracy(labels.filter((l) => l.half === half))), '%');
+      fig('page_type_accuracy', pct(s.pageTypeAccuracy), '%');
+      fig('evidence_quoted_as_found', pct(s.evidenceRate), '%');
+      fig('findings', s.findings, 'findings');
     }
     if (process.env.SCAN_CORPUS_CV) {
       const cv = await import(pathToFileURL(join(dir, 'site-type-cv.js')).href);
@@ -76,4 +82,13 @@ export default async function (emit) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The ids SCAN_CORPUS_PAGES names ('p198-p222', inclusive), or every id when it is not set. */
+function pageRange(spec) {
+  if (!spec) return { name: '', has: () => true };
+  const m = /^p(\d+)-p(\d+)$/.exec(spec);
+  if (!m) throw new Error(`SCAN_CORPUS_PAGES must look like 'p198-p222', not '${spec}'`);
+  const [from, to] = [Number(m[1]), Number(m[2])];
+  return { name: spec, has: (id) => Number(id.slice(1)) >= from && Number(id.slice(1)) <= to };
 }

@@ -51,7 +51,10 @@ routerAdd(
       seen[target.url] = true;
       const got =
         runner.cached(e.app, target.url, 'dashboard', site.id) ||
-        runner.scan(e.app, target.url, 'dashboard', site.id, { siteType: scan.result.siteType });
+        runner.scan(e.app, target.url, 'dashboard', site.id, {
+          siteType: scan.result.siteType,
+          siteTypeConfidence: scan.result.siteTypeConfidence,
+        });
       if (got.ok !== true) continue;
       pages.push({ url: got.result.url, role: link.role, result: got.result });
       // A listing leads to a product page when the home page linked to none.

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditPage, decideSiteType, type AuditResult } from '../../src/lib/audit';
+import { auditPage, decideSiteType, siteDecisionOfPages, type AuditResult } from '../../src/lib/audit';
 import { CONFIDENT_SITE_TYPE } from '../../src/lib/audit/type-confidence';
 import { parseWithGo } from '../helpers/audit-pages';
 
@@ -53,5 +53,19 @@ describe('type-scoped absences need a confidently decided site type', () => {
     const absent = ABSENCES.filter((id) => ids(r).includes(id));
     if (r.siteType === 'ecommerce' && r.siteTypeConfidence >= CONFIDENT_SITE_TYPE) expect(absent).toEqual(ABSENCES);
     else expect(absent).toEqual([]);
+  });
+
+  test('the signed-in scan passes the confidence of the type it decided from the site’s pages', () => {
+    const home = auditPage(page());
+    const about = auditPage(
+      parseWithGo('<html><body><h1>About us</h1><p>We make lamps in Leeds.</p></body></html>', 'https://lumen.example/about'),
+    );
+    const pooled = siteDecisionOfPages([home, about]);
+    const d = decideSiteType([home.siteTypeEvidence, about.siteTypeEvidence]);
+    expect(pooled).toEqual({ siteType: d.siteType, confidence: d.confidence });
+    // Results stored before pages kept their evidence: the home page's type and confidence stand.
+    const stored = { siteType: home.siteType, siteTypeConfidence: 0.55 };
+    expect(siteDecisionOfPages([stored, about])).toEqual({ siteType: home.siteType, confidence: 0.55 });
+    expect(siteDecisionOfPages([{ siteType: 'local' as const }])).toEqual({ siteType: 'local', confidence: 1 });
   });
 });

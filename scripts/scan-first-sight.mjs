@@ -4,6 +4,8 @@
 // families nobody has seen. A round is the first commit whose labels name a page; the commit's
 // src/lib/audit and Go parser (pocketbase/htmlpage) are taken with `git archive`, so the working
 // tree is not touched. Prints each round's figures and the false findings by check, most first.
+// FIRST_SIGHT_DETAIL=1 also lists each false finding with its page and the type given against the label's
+// (a check scoped to site types firing on a mistyped page, or a misread of the page's structure).
 // Usage: SCAN_CORPUS_DIR=… node scripts/scan-first-sight.mjs
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -113,6 +115,11 @@ try {
       const got = r.findings.filter((id) => scored.includes(id));
       for (const id of got) {
         const right = expected.includes(id);
+        if (!right && process.env.FIRST_SIGHT_DETAIL)
+          console.log(
+            `  ${commit} ${r.id} ${id}: typed ${r.siteType}/${r.pageType}, labelled ${l.siteType}/${l.pageType}` +
+              (scope[id].siteTypes && !siteRight ? ' (mistyped)' : ''),
+          );
         if (right) tp++;
         else fp++;
         add(id, right ? 'tp' : 'fp');

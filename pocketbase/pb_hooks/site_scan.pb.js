@@ -51,7 +51,10 @@ routerAdd(
       seen[target.url] = true;
       const got =
         runner.cached(e.app, target.url, 'dashboard', site.id) ||
-        runner.scan(e.app, target.url, 'dashboard', site.id, { siteType: scan.result.siteType });
+        runner.scan(e.app, target.url, 'dashboard', site.id, {
+          siteType: scan.result.siteType,
+          siteTypeConfidence: scan.result.siteTypeConfidence,
+        });
       if (got.ok !== true) continue;
       pages.push({ url: got.result.url, role: link.role, result: got.result });
       // A listing leads to a product page when the home page linked to none.
@@ -61,11 +64,15 @@ routerAdd(
 
     // The site's type from all the pages read (a maker's home page may say little that its shop
     // page does not); pages judged as another type are audited again as pages of this one.
-    const siteType = domain.siteTypeOfPages(pages.map((p) => p.result));
+    const decided = domain.siteDecisionOfPages(pages.map((p) => p.result));
+    const siteType = decided.siteType;
     for (let i = 0; i < pages.length; i++) {
       if (pages[i].result.siteType === siteType) continue;
       const target = runner.normalize(pages[i].url);
-      const again = target.ok === false ? null : runner.scan(e.app, target.url, 'dashboard', site.id, { siteType: siteType });
+      const again =
+        target.ok === false
+          ? null
+          : runner.scan(e.app, target.url, 'dashboard', site.id, { siteType: siteType, siteTypeConfidence: decided.confidence });
       if (again && again.ok === true) pages[i] = { url: again.result.url, role: pages[i].role, result: again.result };
     }
     const home = pages[0].result;

@@ -11,7 +11,9 @@
 // each template family (a repository owner, or the html5up / Start Bootstrap forks) judged by a model
 // fitted on the other families ('_leave_one_source_out'; '_signed_in_' pools each site's pages as the
 // signed-in scan does), and '_nested_' with the regularization and the 'general' offset chosen again
-// on the other families alone. It warns when the committed weights are stale.
+// on the other families alone. It warns when the committed weights are stale. '_family_out_precision'
+// and '_recall' score the checks on pages so typed (with that model's confidence): a mistyped page's
+// advice is what an unseen family meets, which the committed model, fitted on every family, hides.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,7 +25,7 @@ export default async function (emit) {
   const dir = mkdtempSync(join(tmpdir(), 'scan-corpus-'));
   try {
     await build({
-      entryPoints: ['scan-corpus', 'site-type-cv', 'site-type-fit'].map((f) => resolve(ROOT, `tests/helpers/${f}.ts`)),
+      entryPoints: ['scan-corpus', 'site-type-cv', 'site-type-fit', 'scan-family-out'].map((f) => resolve(ROOT, `tests/helpers/${f}.ts`)),
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -72,6 +74,10 @@ export default async function (emit) {
       emit('scan_corpus_tune_site_type_nested_source_out', pct(v.nestedFamilyOut), '%');
       emit('scan_corpus_tune_site_type_nested_signed_in_source_out', pct(v.nestedFamilyOutPooled), '%');
       console.error(`site-type model: lambda ${model.training.lambda}, general offset ${model.generalOffset}`);
+      const { scoreFamilyOut } = await import(pathToFileURL(join(dir, 'scan-family-out.js')).href);
+      const out = summarise(scoreFamilyOut(corpusLabels().filter((l) => l.half === 'tune')));
+      emit('scan_corpus_tune_family_out_precision', pct(out.precision), '%');
+      emit('scan_corpus_tune_family_out_recall', pct(out.recall), '%');
     }
     if (process.env.SCAN_CORPUS_DETAIL)
       for (const c of cases.filter((x) => x.label.half === 'tune'))

@@ -27,6 +27,7 @@ import {
   siteTypeEvidence,
   type AuditResult,
   type Finding,
+  type Page,
 } from '../../src/lib/audit';
 import { classifiablePart } from '../../src/lib/site-type';
 import { parseWithGo } from './audit-pages';
@@ -155,12 +156,19 @@ export function quotedAsFound(f: Finding, pageText: string, html: string): boole
   return true;
 }
 
-export function scoreCorpus(labels: CorpusLabel[] = corpusLabels()): CorpusCase[] {
+/**
+ * Each page audited (by `audit`: auditPage as the public scan runs it, unless a caller types the
+ * pages another way) and scored against its label.
+ */
+export function scoreCorpus(
+  labels: CorpusLabel[] = corpusLabels(),
+  audit: (page: Page, label: CorpusLabel) => AuditResult = (page) => auditPage(page),
+): CorpusCase[] {
   const dir = corpusDir();
   return labels.map((label): CorpusCase => {
     const html = readFileSync(join(dir, 'pages', `${label.id}.html`), 'utf8');
     const page = parseWithGo(html, label.url);
-    const result = auditPage(page);
+    const result = audit(page, label);
     const scored = new Set<string>(SCORED.filter((id) => !label.unsure.includes(id)));
     const siteTypeRight = [label.siteType, ...(label.siteTypeAlt ?? [])].includes(result.siteType);
     const pageTypeRight = [label.pageType, ...(label.pageTypeAlt ?? [])].includes(result.pageType);

@@ -62,7 +62,8 @@ module.exports = {
 
   /**
    * Fetches and audits url; {ok, result, scannedAt} or {ok: false, status, code, message}.
-   * options.siteType: the type decided on the site's home page (the signed-in scan's other pages).
+   * options.siteType: the type decided on the site's home page (the signed-in scan's other pages),
+   * options.siteTypeConfidence its probability (absent: the type is taken as decided).
    * @returns {ScanDone | ScanFailure}
    */
   scan: function (app, url, source, siteId, options) {
@@ -78,7 +79,10 @@ module.exports = {
       for (var k in sizes) clean[k] = Number(sizes[k]);
       parsed.assetSizes = clean;
     }
-    var result = domain.auditPage(parsed, options && options.siteType ? { siteType: options.siteType } : {});
+    var result = domain.auditPage(
+      parsed,
+      options && options.siteType ? { siteType: options.siteType, siteTypeConfidence: options.siteTypeConfidence } : {},
+    );
     result.url = domain.urlForStorage(result.url);
     result.rendered = page.rendered === true;
     var record = new Record(app.findCollectionByNameOrId('scans'));

@@ -10,6 +10,7 @@ import { isScriptShell, judgedFromHtml } from './shell';
 import { computeSignals } from './signals';
 import { siteLinks, type SiteLink } from './site-pages';
 import { decideSiteType, siteTypeEvidence, type SiteTypeEvidence, type SiteTypeResult } from './site-type';
+import { CONFIDENT_SITE_TYPE, needsConfidentType } from './type-confidence';
 import type { Check, CheckResult, Finding, Impact } from './types';
 
 export interface AuditResult {
@@ -18,6 +19,8 @@ export interface AuditResult {
   siteTypeLabel: string;
   siteTypeSource: SiteTypeResult['source'];
   siteTypeSignals: string[];
+  /** How sure the type is (its probability, 0-1); below CONFIDENT_SITE_TYPE no type-scoped absence is reported. */
+  siteTypeConfidence: number;
   /** This page's signs of each type before any decision: the signed-in scan pools its pages' (siteTypeOfPages). */
   siteTypeEvidence: SiteTypeEvidence;
   pageType: PageType;
@@ -84,15 +87,25 @@ export function hasEvidence(f: Pick<Finding, 'evidence'>): boolean {
   return [e.element, e.selector, e.sample, e.missing].some((v) => typeof v === 'string' && v.trim() !== '');
 }
 
-/** options.siteType: the type decided for the whole site (the signed-in scan's pages together). */
-export function auditPage(page: Page, options: { siteType?: SiteType } = {}): AuditResult {
+/**
+ * options.siteType: the type decided for the whole site (the signed-in scan's pages together), with
+ * options.siteTypeConfidence its probability (a type given without one is taken as decided).
+ */
+export function auditPage(page: Page, options: { siteType?: SiteType; siteTypeConfidence?: number } = {}): AuditResult {
   const signals = computeSignals(page);
   // The query string never classifies: the same page with and without ?utm_... gets one type.
   const evidence = siteTypeEvidence(classifiablePart(page.url), page, signals);
   const detected = decideSiteType(evidence);
   const type: SiteTypeResult = options.siteType
-    ? { ...detected, siteType: options.siteType, label: SITE_TYPE_LABELS[options.siteType], source: 'content' }
+    ? {
+        ...detected,
+        siteType: options.siteType,
+        label: SITE_TYPE_LABELS[options.siteType],
+        source: 'content',
+        confidence: options.siteTypeConfidence ?? 1,
+      }
     : detected;
+  const confident = type.confidence >= CONFIDENT_SITE_TYPE;
   const pageType = detectPageType(page, signals);
   const ctx = { page, signals, siteType: type.siteType, pageType };
   const checks = ALL_CHECKS.filter(
@@ -101,7 +114,7 @@ export function auditPage(page: Page, options: { siteType?: SiteType } = {}): Au
   const findings: Finding[] = [];
   for (const check of checks) {
     const r = check.run(ctx);
-    if (r) findings.push(toFinding(check, r));
+    if (r && (confident || !needsConfidentType(check, r))) findings.push(toFinding(check, r));
   }
   // An app shell's body is built by script: what it lacks in the served HTML is not missing.
   const shell = isScriptShell(page);
@@ -114,6 +127,7 @@ export function auditPage(page: Page, options: { siteType?: SiteType } = {}): Au
     siteTypeLabel: type.label,
     siteTypeSource: type.source,
     siteTypeSignals: type.signals,
+    siteTypeConfidence: type.confidence,
     siteTypeEvidence: evidence,
     pageType,
     pageTypeLabel: PAGE_TYPE_LABELS[pageType],

@@ -5,7 +5,15 @@ export type { Page, PageElement } from './page';
 export { assetReferences } from './assets';
 export { resolveRef, hostOf, urlForStorage } from './url';
 export { computeSignals } from './signals';
-export { decideSiteType, detectSiteType, siteTypeEvidence, siteTypeOfPages, type SiteTypeEvidence, type SiteTypeResult } from './site-type';
+export {
+  decideSiteType,
+  detectSiteType,
+  siteDecisionOfPages,
+  siteTypeEvidence,
+  siteTypeOfPages,
+  type SiteTypeEvidence,
+  type SiteTypeResult,
+} from './site-type';
 export { SITE_TYPE_MODEL, type SiteTypeModel } from './site-type-model';
 export { detectPageType, PAGE_TYPE_LABELS, type PageType } from './page-type';
 export { auditPage, expectedLift, findingScore, hasEvidence, type AuditResult } from './audit';

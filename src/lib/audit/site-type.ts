@@ -298,9 +298,23 @@ export function siteTypeOfPages(
   pages: { siteType: SiteType; siteTypeEvidence?: SiteTypeEvidence }[],
   model: SiteTypeModel = SITE_TYPE_MODEL,
 ): SiteType {
+  return siteDecisionOfPages(pages, model).siteType;
+}
+
+/**
+ * siteTypeOfPages with the decision's confidence (its probability): the type-scoped absences of
+ * pages audited again as pages of this type ask for it (type-confidence.ts). The home page's
+ * stored type, when a page lacks evidence, comes with its own confidence or counts as decided.
+ */
+export function siteDecisionOfPages(
+  pages: { siteType: SiteType; siteTypeEvidence?: SiteTypeEvidence; siteTypeConfidence?: number }[],
+  model: SiteTypeModel = SITE_TYPE_MODEL,
+): { siteType: SiteType; confidence: number } {
   const evidence = pages.flatMap((p) => (p.siteTypeEvidence ? [p.siteTypeEvidence] : []));
-  if (!pages.length || evidence.length < pages.length) return pages[0]?.siteType ?? 'general';
-  return decideSiteType(evidence, model).siteType;
+  if (!pages.length || evidence.length < pages.length)
+    return { siteType: pages[0]?.siteType ?? 'general', confidence: pages[0]?.siteTypeConfidence ?? 1 };
+  const d = decideSiteType(evidence, model);
+  return { siteType: d.siteType, confidence: d.confidence };
 }
 
 /** Signs read from the URL rather than the page. */

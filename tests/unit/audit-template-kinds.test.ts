@@ -92,4 +92,25 @@ describe('pages of template families first met in the twelfth round', () => {
       'social-no-testimonials',
     );
   });
+
+  test("a repository's archive on GitHub is a download, not a social profile; the GitHub profile still is", () => {
+    const body = '<h1>Fresh food delivered in 30 minutes</h1><p>Order from the best kitchens in town.</p>';
+    const zip = '<a class="btn" href="https://github.com/acme/food-template/archive/master.zip">Download Template</a>';
+    const zipball = '<a href="https://github.com/acme/food-template/zipball/master">Get the code</a>';
+    for (const link of [zip, zipball])
+      expect(finding(audit(`${body}${link}`, '<title>Acme Food</title>'), 'retention-no-social-links')?.evidence, link).toEqual({
+        missing: 'social profile links',
+      });
+    expect(ids(audit(`${body}${zip}<a href="https://github.com/acme">GitHub</a>`, '<title>Acme Food</title>'))).not.toContain(
+      'retention-no-social-links',
+    );
+  });
+
+  test("the index of the folder a template ships its pages in is the home page; a section's index is not", () => {
+    const body = '<h1>Empowering communities across India</h1><p>Join us in making a difference.</p>';
+    expect(audit(body, '<title>Hope</title>', '/pages/index.html').pageType).toBe('home');
+    expect(audit(body, '<title>Hope</title>', '/dist/index.html').pageType).toBe('home');
+    expect(audit(body, '<title>Hope</title>', '/campaigns/index.html').pageType).not.toBe('home');
+    expect(audit(body, '<title>Hope</title>', '/blog/index.html').pageType).not.toBe('home');
+  });
 });

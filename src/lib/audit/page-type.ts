@@ -24,7 +24,8 @@ export const PAGE_TYPE_LABELS: Record<PageType, string> = {
 
 const ADD_TO_CART = wordsPattern(['add to cart', 'add to bag', 'add to basket', 'buy now']);
 const ARTICLE_TYPES = ['article', 'blogposting', 'newsarticle', 'techarticle', 'report', 'scholarlyarticle'];
-const HOME_PATH = /^\/((index|home)(\.html?|\.php)?|[a-z]{2}(-[a-z]{2})?\/?)?$/;
+/** The site's front page: /, /index.html, /en/, or the index of the folder a template ships its pages in (/pages/index.html). */
+const HOME_PATH = /^\/((index|home)(\.html?|\.php)?|[a-z]{2}(-[a-z]{2})?\/?|(pages|html|dist|public|www|site)\/index\.html?)?$/;
 export const DOCS_GENERATOR =
   /docusaurus|mkdocs|sphinx|gitbook|vitepress|starlight|read the docs|docsify|nextra|mintlify|hugo-book|jekyll-docs/i;
 

@@ -78,6 +78,10 @@ describe('pages of template families first met in the twelfth round', () => {
     expect(audit(`<h1>Accessories</h1>${perCard}`, '<title>Store</title>', '/list.html').pageType).toBe('category');
     const quickView = `<div class="modal"><form><input name="quantity" value="1"><button>Add</button></form></div>`;
     expect(audit(`<h1>Accessories</h1>${related}${quickView}`, '<title>Store</title>', '/list.html').pageType).toBe('category');
+    // A quote request that asks how many is a lead form, not a product's buy box.
+    const quote =
+      '<h1>Custom printed boxes</h1><form><label>Quantity</label><input name="qty"><label>Email</label><input type="email" name="email"><button>Get a quote</button></form>';
+    expect(audit(quote, '<title>Boxworks</title>', '/quote.html').pageType).not.toBe('product');
   });
 
   test("a product's reviews tab holds testimonials; a section called reviews that only points elsewhere does not", () => {

@@ -46,7 +46,7 @@ const POST_INDEX = /\/(blog|news|articles|posts|stories|updates|press|resources)
 /** A checkout or a cart: /checkout, /cart/, or a template's checkout.html, cart.php. */
 const CHECKOUT_PATH = /\/(checkout|cart|basket|bag)(\/|\.html?$|\.php$|$)/;
 /** A field for how many to buy: "Quantity", "Qty", quantityInput. */
-const QUANTITY_FIELD = /\b(quantity|qty)|quantity/i;
+const QUANTITY_FIELD = /quantity|qty/i;
 
 /**
  * One product's buy box: a single quantity field in a form of a few fields (size, colour) with its
@@ -58,7 +58,9 @@ function quantityForm(s: Signals): boolean {
   const quantities = s.forms.flatMap((f) => f.fields.filter((x) => QUANTITY_FIELD.test(`${x.name} ${x.label} ${x.placeholder}`)));
   if (quantities.length !== 1) return false;
   const form = s.forms.find((f) => f.fields.includes(quantities[0]!))!;
-  return form.fields.length <= 4 && form.submits.length >= 1 && !/modal|quick-?view|popup|dialog/i.test(form.selector);
+  // A quote request asks for a quantity too, beside an email or a message: that is a lead form.
+  const asksToReach = form.fields.some((x) => ['email', 'tel', 'textarea'].includes(x.type));
+  return form.fields.length <= 4 && form.submits.length >= 1 && !asksToReach && !/modal|quick-?view|popup|dialog/i.test(form.selector);
 }
 
 /** A heading that names the shop's products as a whole, not one product. */

@@ -24,7 +24,8 @@ export const PAGE_TYPE_LABELS: Record<PageType, string> = {
 
 const ADD_TO_CART = wordsPattern(['add to cart', 'add to bag', 'add to basket', 'buy now']);
 const ARTICLE_TYPES = ['article', 'blogposting', 'newsarticle', 'techarticle', 'report', 'scholarlyarticle'];
-const HOME_PATH = /^\/((index|home)(\.html?|\.php)?|[a-z]{2}(-[a-z]{2})?\/?)?$/;
+/** The site's front page: /, /index.html, /en/, or the index of the folder a template ships its pages in (/pages/index.html). */
+const HOME_PATH = /^\/((index|home)(\.html?|\.php)?|[a-z]{2}(-[a-z]{2})?\/?|(pages|html|dist|public|www|site)\/index\.html?)?$/;
 export const DOCS_GENERATOR =
   /docusaurus|mkdocs|sphinx|gitbook|vitepress|starlight|read the docs|docsify|nextra|mintlify|hugo-book|jekyll-docs/i;
 
@@ -42,6 +43,26 @@ const SINGLE_POST_FILE =
 const SINGLE_PRODUCT_FILE = /\/((product|shop|item)[-_]?(details?|single)|single[-_]?product)(\.html?|\.php|\/|$)/i;
 /** The index of a blog, a news section or a resource hub (blog.html, /news/, /resources/): a listing of posts. */
 const POST_INDEX = /\/(blog|news|articles|posts|stories|updates|press|resources)(\.html?|\.php|\/)?$/i;
+/** A checkout or a cart: /checkout, /cart/, or a template's checkout.html, cart.php. */
+const CHECKOUT_PATH = /\/(checkout|cart|basket|bag)(\/|\.html?$|\.php$|$)/;
+/** A field for how many to buy: "Quantity", "Qty", quantityInput. */
+const QUANTITY_FIELD = /quantity|qty/i;
+
+/**
+ * One product's buy box: a single quantity field in a form of a few fields (size, colour) with its
+ * button, whatever the button says ("Add"). It makes a product page even when related products
+ * with their own buttons follow. A cart or a listing with quantities has one per line, and a listing's
+ * quick-view dialog is not the page's own product.
+ */
+function quantityForm(s: Signals): boolean {
+  const quantities = s.forms.flatMap((f) => f.fields.filter((x) => QUANTITY_FIELD.test(`${x.name} ${x.label} ${x.placeholder}`)));
+  if (quantities.length !== 1) return false;
+  const form = s.forms.find((f) => f.fields.includes(quantities[0]!))!;
+  // A quote request asks for a quantity too, beside an email or a message: that is a lead form.
+  const asksToReach = form.fields.some((x) => ['email', 'tel', 'textarea'].includes(x.type));
+  return form.fields.length <= 4 && form.submits.length >= 1 && !asksToReach && !/modal|quick-?view|popup|dialog/i.test(form.selector);
+}
+
 /** A heading that names the shop's products as a whole, not one product. */
 const LISTING_H1 = /^(our |all |shop |browse (our |all )?)?(products|collection|catalog(ue)?|shop|store)$|^shop all\b/i;
 /** A site's about page: about.html, aboutUs.html, /about-us/, /our-story. */
@@ -54,7 +75,7 @@ export function detectPageType(page: Page, s: Signals): PageType {
   const types = schemaTypes(page);
   const h1 = page.elements.find((e) => e.tag === 'h1' && e.text)?.text ?? '';
   const cardFields = s.forms.some((f) => f.fields.some((x) => /cc-number|card.?number|cc-?num/i.test(`${x.autocomplete} ${x.name}`)));
-  if (/\/(checkout|cart|basket|bag)(\/|$)/.test(path) || cardFields) return 'checkout';
+  if (CHECKOUT_PATH.test(path) || cardFields) return 'checkout';
   // A product's own buttons: the header's cart icon (often named "Add to cart" too) is the cart.
   const addToCart = s.structure.controls.filter((c) => c.region !== 'header' && c.region !== 'nav' && ADD_TO_CART.test(c.text)).length;
   const productMarkup = types.has('product') || (metaContent(page, 'og:type') ?? '').toLowerCase() === 'product';
@@ -66,7 +87,8 @@ export function detectPageType(page: Page, s: Signals): PageType {
   if (
     (productMarkup && addToCart <= 2) ||
     ((/\/(products?|p|item)\/[^/]+/.test(path) || SINGLE_PRODUCT_FILE.test(path)) && !manyProducts) ||
-    addToCart === 1
+    addToCart === 1 ||
+    quantityForm(s)
   )
     return 'product';
   // A listing: a shop's collection or category, or a page selling many products side by side.

@@ -60,6 +60,9 @@ const SOCIAL_NAME_ONLY =
 /** A link to a file to download (an archive, an installer, a package): wherever it is hosted, it asks to act. */
 const DOWNLOAD_HREF = /\.(zip|tar\.gz|tgz|tar|dmg|exe|msi|pkg|deb|rpm|apk|appimage)([?#]|$)|\/releases\/download\//i;
 
+/** A file, not a profile: a download (a repository's archive on GitHub) says nothing of where the brand is followed. */
+const FILE_HREF = new RegExp(`${DOWNLOAD_HREF.source}|\\/(zipball|tarball)\\/`, 'i');
+
 /** A label that opens by asking to download or install. */
 const DOWNLOAD_TEXT = /^(download|install)\b/i;
 
@@ -114,7 +117,7 @@ export function computeSignals(page: Page): Signals {
     linkIcon,
     socialLinks: links.filter(
       (a) =>
-        SOCIAL_HOST.test(attr(a, 'href')) ||
+        (SOCIAL_HOST.test(attr(a, 'href')) && !FILE_HREF.test(attr(a, 'href'))) ||
         SOCIAL_ICON.test(linkIcon.get(a) ?? '') ||
         SOCIAL_NAME_ONLY.test(a.text.trim()) ||
         underSocialHeading.includes(a),

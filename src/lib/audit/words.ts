@@ -191,7 +191,23 @@ export const DEFAULT_DESCRIPTION =
  * or the languages of the templates met ("uniwersalny szablon strony", "plantilla").
  */
 export const TEMPLATE_DEFAULT =
-  /\b(start bootstrap|html5?|css3?|bootstrap\s?\d?|bulma|tailwind|wordpress|jekyll|hugo|gatsby|astro|website|web|landing(\s+page)?|one[-\s]page|multipurpose|multi-purpose|responsive|parallax|starter|admin|ui|free|premium|corporate|creative)\s+(template|theme)s?\b|^this is (a |the )?meta description$|\ban? \w+ ui template\b|^(\S+\s+){1,4}(template|theme)s?$|\bby (html5 ?up|colorlib|themefisher|templatemo|bootstrapmade|start ?bootstrap|themewagon|w3layouts|uicookies)$|\b(kit|template|theme) by \S|\bis an? (\S+\s+){0,5}(template|ui kit|theme(?=\s+(by|for|built|made)\b|[.,;!]|$))\b|\b(szablon|plantilla|vorlage)\b/i;
+  /\b(start bootstrap|html5?|css3?|bootstrap\s?\d?|bulma|tailwind|wordpress|jekyll|hugo|gatsby|astro|website|web|landing(\s+page)?|one[-\s]page|multipurpose|multi-purpose|responsive|parallax|starter|admin|ui|free|premium|corporate|creative)\s+(template|theme)s?\b|^this is (a |the )?meta description$|\ban? \w+ ui template\b|^(\S+\s+){1,4}(template|theme)s?$|\bby (html5 ?up|colorlib|themefisher|templatemo|bootstrapmade|start ?bootstrap|themewagon|w3layouts|uicookies)$|\b(kit|template|theme) by \S|\bis an? (\S+\s+){0,5}(template|ui kit|theme(?=\s+(by|for|built|made)\b|[.,;!]|$))\b|\b(szablon|plantilla|vorlage)\b|\b(agency|business|portfolio|blog|shop|store|saas|startup|website|site|corporate|company|landing)\s+starter\b/i;
+
+/**
+ * A title part that names the page by its template's kind: "Food Delivery Landing Page", "Landing".
+ * A visitor's page is named for what it offers, never "a landing page"; a part that speaks to the
+ * reader ("Create your landing page") is a real title, and so is a place ("Ferry Landing").
+ */
+export const LANDING_PAGE_TITLE =
+  /^(?!.*\b(a|an|the|your|our|my|create|build|make|design|free|best|how)\b)(([\w&'’.-]+\s+){0,3}landing\s+page|landing)$/i;
+
+/**
+ * A description that opens by calling the page a template: "A front-end template that helps you
+ * build…", "A classic corporate landing page: hero, trust, features…", "A timeless, professional
+ * agency starter with hero, services…". A few describing words, then the kind, then what it has.
+ */
+export const DESCRIBED_AS_TEMPLATE =
+  /^an?\s+([\w-]+,?\s+){0,4}(template|theme|landing page|(agency|business|portfolio|blog|shop|store|saas|startup|website|site|corporate|company)\s+starter)(?=\s+(with|that|for|built|made|featuring|including)\b|\s*[.,;:!]|$)/i;
 
 /** A buy button's whole text, in the languages the scan meets most: a grid of them is a shop's listing. */
 export const BUY_BUTTON = /^(buy|buy now|shop now|order now|comprar|comprar ahora|acheter|kaufen|jetzt kaufen|acquista|compra)$/i;

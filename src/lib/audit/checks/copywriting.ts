@@ -1,8 +1,19 @@
 import { attr, byTag, codeSpans, metaContent, type Page } from '../page';
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, FILL_IN_HEADING, FILLER_TEXT, TEMPLATE_DEFAULT } from '../words';
+import {
+  DEFAULT_DESCRIPTION,
+  DEFAULT_TITLE,
+  DESCRIBED_AS_TEMPLATE,
+  FILL_IN_HEADING,
+  FILLER_TEXT,
+  LANDING_PAGE_TITLE,
+  TEMPLATE_DEFAULT,
+} from '../words';
 import { isPlaceholderAlt } from '../alt-text';
 import { fillerLatinAt, ROLE_HEADING } from '../filler';
 import { defineChecks } from './define';
+
+/** Where a title's parts meet: "Medic | Medical HTML Template", "Corporate Landing • Classic". */
+const TITLE_SEPARATOR = /\s+[|–—:•·-]\s+/;
 
 const titleOf = (els: { text: string }[]): string => els[0]?.text.trim() ?? '';
 
@@ -32,13 +43,12 @@ export const copywritingChecks = defineChecks({
     const title = titleOf(byTag(page, 'title'));
     const description = metaContent(page, 'description') ?? '';
     // A short title is already reported as missing; here: a builder's default left in a real title.
-    const defaultPart =
-      title.length >= 10 &&
-      title.split(/\s+[|–—:-]\s+/).some((part) => DEFAULT_TITLE.test(part.trim()) && !/^(home|welcome)$/i.test(part.trim()));
-    const parts = title.split(/\s+[|–—:-]\s+/).map((part) => part.trim());
-    if (defaultPart || parts.some((part) => TEMPLATE_DEFAULT.test(part)))
+    const parts = title.split(TITLE_SEPARATOR).map((part) => part.trim());
+    const defaultPart = title.length >= 10 && parts.some((part) => DEFAULT_TITLE.test(part) && !/^(home|welcome)$/i.test(part));
+    if (defaultPart || parts.some((part) => TEMPLATE_DEFAULT.test(part) || LANDING_PAGE_TITLE.test(part)))
       return { evidence: { element: '<title>', sample: title.slice(0, 80) } };
-    return DEFAULT_DESCRIPTION.test(description.trim()) || TEMPLATE_DEFAULT.test(description.trim())
+    const d = description.trim();
+    return DEFAULT_DESCRIPTION.test(d) || TEMPLATE_DEFAULT.test(d) || DESCRIBED_AS_TEMPLATE.test(d)
       ? { evidence: { element: '<meta name="description">', sample: description.slice(0, 80) } }
       : null;
   },

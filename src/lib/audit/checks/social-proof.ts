@@ -7,6 +7,11 @@ const TESTIMONIAL_HEADING =
 
 /** A block named for what clients say: 'testimonials', 'client-feedback', 'clients-say', 'reviews-slider'. */
 const TESTIMONIAL_BLOCK = /testimon|feedback|(client|customer)s?-says?|reviews?-(slider|carousel|section|wrapper)/i;
+/**
+ * A product's or a business's reviews by the block's name: 'reviews', the tab pane id="reviews",
+ * 'reviews-container'. Not one 'review' alone: a checkout's step to review the order is called that.
+ */
+const REVIEWS_BLOCK = /reviews?[-_](container|list)|(^|[\s_-])reviews(\s|$)/i;
 
 /**
  * Testimonials without review markup or a marked author: a section headed "Testimonials" / "What
@@ -21,9 +26,21 @@ function testimonialSection(page: Page): boolean {
     // Classed, named or labelled for screen readers as testimonials (<section aria-label="testimonials">).
     const block = e.words >= 12 && TESTIMONIAL_BLOCK.test(`${attr(e, 'class')} ${attr(e, 'id')} ${attr(e, 'aria-label')}`);
     if (block) return true;
+    if (e.words >= 12 && REVIEWS_BLOCK.test(`${attr(e, 'class')} ${attr(e, 'id')}`) && reviewInside(els, i)) return true;
     if (heading && els.slice(i + 1, i + 60).some((q) => ['p', 'blockquote', 'div', 'span'].includes(q.tag) && q.words >= 12)) return true;
     if (signedQuote(els, i) || markedQuote(els, i)) return true;
   }
+  return false;
+}
+
+/**
+ * A review's own words inside the block at i: a paragraph or quote of some length. A section called
+ * "reviews" that only says "Read our reviews on Google" shows none.
+ */
+function reviewInside(els: Page['elements'], i: number): boolean {
+  const end = els[i]!.textOffset + els[i]!.text.length;
+  for (let j = i + 1; j < els.length && els[j]!.textOffset < end; j++)
+    if ((els[j]!.tag === 'p' || els[j]!.tag === 'blockquote') && els[j]!.words >= 12) return true;
   return false;
 }
 

@@ -17,6 +17,7 @@
  */
 import {
   MODEL_CLASSES,
+  pooledFeatures,
   priorWeight,
   SCORED_TYPES,
   scoresOf,
@@ -144,8 +145,8 @@ export function fitModel(rows: TrainingRow[], options: FitOptions): SiteTypeMode
 }
 
 /**
- * The model's answer for a page (or a site's pages together, their scores averaged as
- * decideWithModel does), with 'general' given `offset` (instead of the model's own).
+ * The model's answer for a page (or a site's pages together, their features pooled as
+ * decideWithModel pools them), with 'general' given `offset` (instead of the model's own).
  */
 export function answer(
   model: SiteTypeModel,
@@ -153,11 +154,7 @@ export function answer(
   offset = model.generalOffset,
 ): SiteType {
   const list = Array.isArray(pages) ? pages : [pages];
-  const scores = Object.fromEntries(MODEL_CLASSES.map((t) => [t, 0])) as Record<SiteType, number>;
-  for (const features of list) {
-    const page = scoresOf({ ...model, generalOffset: offset }, new Map(Object.entries(features)));
-    for (const t of MODEL_CLASSES) scores[t] += page[t] / list.length;
-  }
+  const scores = scoresOf({ ...model, generalOffset: offset }, pooledFeatures(list.map((f) => new Map(Object.entries(f)))));
   return [...MODEL_CLASSES].reverse().reduce((best, t) => (scores[t] > scores[best] ? t : best));
 }
 

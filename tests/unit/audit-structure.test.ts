@@ -4,14 +4,17 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditPage, computeSignals, siteTypeEvidence, type AuditResult, type SiteTypeEvidence } from '../../src/lib/audit';
+import type { SiteType } from '../../src/lib/site-type';
 import { parseWithGo } from '../helpers/audit-pages';
 
-const page = (body: string, title = 'Northwind Outfitters', url = 'https://fixture.example/'): AuditResult =>
+/** The audit of a page; `siteType` passes the site's type, for a test of a check rather than of typing. */
+const page = (body: string, title = 'Northwind Outfitters', url = 'https://fixture.example/', siteType?: SiteType): AuditResult =>
   auditPage(
     parseWithGo(
       `<!doctype html><html lang="en"><head><title>${title}</title><meta name="description" content="Outdoor clothing made to last for decades."></head><body>${body}</body></html>`,
       url,
     ),
+    { siteType },
   );
 const ids = (r: AuditResult): string[] => r.findings.map((f) => f.id);
 const URL_ = 'https://fixture.example/';
@@ -138,8 +141,11 @@ describe('the scan reads what templates draw', () => {
   test("'free' in a template's own title is not a free offer that makes pricing unnecessary", () => {
     const agency =
       '<h1>Your favourite place for Free Bootstrap Themes</h1><h2>Branding</h2><h2>Consulting</h2><a class="btn" href="/contact">Start a project</a>';
-    expect(ids(page(agency, 'Creative Agency'))).toContain('pricing-hidden');
-    expect(ids(page(agency.replace('Free Bootstrap Themes', 'free brand audits'), 'Creative Agency'))).not.toContain('pricing-hidden');
+    // A check of B2B pages: the type is given, not decided (the typing is tested below).
+    expect(ids(page(agency, 'Creative Agency', URL_, 'b2b'))).toContain('pricing-hidden');
+    expect(ids(page(agency.replace('Free Bootstrap Themes', 'free brand audits'), 'Creative Agency', URL_, 'b2b'))).not.toContain(
+      'pricing-hidden',
+    );
   });
 });
 
@@ -160,8 +166,10 @@ describe('site type from what kind of place the page describes', () => {
   });
 
   test("a number to tap in the page's body is a business that takes calls; the footer's number is contact details", () => {
+    // The shop's map and address, as a barber's page shows them, are not enough alone: the number to tap decides.
+    const map = '<iframe src="https://www.google.com/maps/embed?pb=1"></iframe>';
     const body = (where: string): string =>
-      `<h1>Fresh cuts, friendly prices</h1><p>Walk in or book by phone.</p>${where}<footer><p>© Northwind</p></footer>`;
+      `<h1>Fresh cuts, friendly prices</h1><p>Walk in or book by phone.</p>${where}${map}<footer><address>1116 Orchard Street</address><p>© Northwind</p></footer>`;
     const link = '<a href="tel:+13175550123">(317) 555-0123</a>';
     expect(page(body(`<p>Call ${link}</p>`), 'Northwind Barbers').siteType).toBe('local');
     // The same number in the footer, or written without a link, is what every kind of site shows.
@@ -186,9 +194,11 @@ describe('site type from what kind of place the page describes', () => {
   });
 
   test('an agency whose headings name its services and its team is B2B', () => {
-    const body = `<h1>We build brands</h1><h3>Branding</h3><h3>Consulting</h3><h3>Development</h3><h2>Meet our team</h2>`;
+    // Both ask for a quote, as an agency's home does: the headings naming its services decide.
+    const quote = '<a class="btn" href="/contact">Get a quote</a>';
+    const body = `<h1>We build brands</h1>${quote}<h3>Branding</h3><h3>Consulting</h3><h3>Development</h3><h2>Meet our team</h2>`;
     expect(page(body, 'Northwind Studio').siteType).toBe('b2b');
-    expect(page('<h1>We build brands</h1><h3>Branding</h3><h2>Meet our team</h2>', 'Northwind Studio').siteType).toBe('general');
+    expect(page(`<h1>We build brands</h1>${quote}<h3>Branding</h3><h2>Meet our team</h2>`, 'Northwind Studio').siteType).toBe('general');
   });
 
   test('a listing sorted by price, as WooCommerce sorts it, is a shop sign', () => {
@@ -207,8 +217,12 @@ describe('site type from what kind of place the page describes', () => {
     const listing = page(`<h1>Productos</h1>${games}`, 'GameCloud', 'https://fixture.example/juegos.html');
     expect(listing.siteType).toBe('ecommerce');
     expect(listing.pageType).toBe('category');
-    expect(page(`<h1>Tienda de juegos GameCloud</h1><a href="juegos.html">Ir a productos</a>`, 'GameCloud').siteType).toBe('ecommerce');
-    expect(page(`<h1>Juegos GameCloud</h1><a href="juegos.html">Ir a productos</a>`, 'GameCloud').siteType).toBe('general');
+    // Both homes link their cart, as a shop's header does: the name "Tienda" decides.
+    const cart = '<header><a href="/carrito">Carrito</a></header>';
+    expect(page(`${cart}<h1>Tienda de juegos GameCloud</h1><a href="juegos.html">Ir a productos</a>`, 'GameCloud').siteType).toBe(
+      'ecommerce',
+    );
+    expect(page(`${cart}<h1>Juegos GameCloud</h1><a href="juegos.html">Ir a productos</a>`, 'GameCloud').siteType).toBe('general');
   });
 
   test('plans whose period sits in its own element are plans priced per month', () => {
@@ -320,7 +334,7 @@ describe('site type from what kind of place the page describes', () => {
     expect(page(body('Journal'), 'Nordic Living').siteType).toBe('general');
   });
 
-  test("a link to another site's demo or pricing is no sign of a business; the site's own is, a sign-up more than a price list", () => {
+  test("a link to another site's demo or pricing is no sign of a business; the site's own is, a sign-up and a price list each", () => {
     const evidence = (body: string): string[] => {
       const parsed = parseWithGo(
         `<!doctype html><html lang="en"><head><title>Notes</title></head><body>${body}</body></html>`,
@@ -333,7 +347,14 @@ describe('site type from what kind of place the page describes', () => {
     expect(evidence('<a href="../pricing.html">Tickets</a>')).toEqual(['pricing link (1)']);
     expect(evidence('<a href="https://app.fixture.example/signup">Sign up</a><a href="/pricing">Pricing</a>')).toEqual([
       'sign-up or demo link (1)',
+      'pricing link (1)',
     ]);
+    // A one-page landing's menu leads to its own sections: its plans and its features.
+    expect(evidence('<nav><a href="#features">Features</a><a href="#pricing">Pricing</a></nav>')).toEqual([
+      'pricing link (1)',
+      'features section in the menu (1)',
+    ]);
+    expect(evidence('<p><a href="#pricing">See the plans</a></p>')).toEqual([]);
   });
 
   test('boxes a template wraps in <article> are no post listing; dated articles are', () => {

@@ -98,20 +98,24 @@ export interface ModelDecision {
 }
 
 /**
- * The answer for one page, or for several pages of one site together: their scores are summed
- * (as summing each page's log-probabilities would: the same argmax), so every page's evidence
- * counts for and against each answer, and a page that shows nothing pulls toward 'general'.
+ * What several pages of one site show together: each feature at its largest on any page. A site's
+ * shop, blog or opening hours sit on some of its pages, not all: a contact page that shows nothing
+ * takes nothing away from the listing beside it, and a sign every page repeats (a footer's phone)
+ * counts once.
+ */
+export function pooledFeatures(pages: Map<string, number>[]): Map<string, number> {
+  const features = new Map<string, number>();
+  for (const f of pages) for (const [k, v] of f) features.set(k, Math.max(features.get(k) ?? v, v));
+  return features;
+}
+
+/**
+ * The answer for one page, or for several pages of one site together (their features pooled:
+ * pooledFeatures), judged by the same scores.
  */
 export function decideWithModel(model: SiteTypeModel, pages: SiteTypeEvidence[]): ModelDecision {
-  const perPage = pages.map((evidence) => featuresOf(evidence));
-  const scores = Object.fromEntries(MODEL_CLASSES.map((t) => [t, 0])) as Record<SiteType, number>;
-  for (const features of perPage) {
-    const page = scoresOf(model, features);
-    for (const t of MODEL_CLASSES) scores[t] += page[t] / perPage.length;
-  }
-  // The features shown: each at its largest on any page.
-  const features = new Map<string, number>();
-  for (const f of perPage) for (const [k, v] of f) features.set(k, Math.max(features.get(k) ?? v, v));
+  const features = pooledFeatures(pages.map((evidence) => featuresOf(evidence)));
+  const scores = scoresOf(model, features);
   // Ties go to 'general' (last in MODEL_CLASSES is checked first): equal evidence is no evidence.
   const siteType = [...MODEL_CLASSES].reverse().reduce((best, t) => (scores[t] > scores[best] ? t : best));
   const top = Math.max(...Object.values(scores));

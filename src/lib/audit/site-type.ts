@@ -114,6 +114,13 @@ const POST_DATE = new RegExp(
 );
 const PER_PERIOD = /\/\s?(mo|month|year|yr|user|seat)\b|\b(per|a) (month|year|user|seat)\b|\bmonthly\b/i;
 
+/** A menu link (header or nav) to a section of the page itself whose id matches: href="#pricing". */
+function sectionLinks(s: Signals, id: RegExp): boolean {
+  return s.structure.controls.some(
+    (c) => (c.region === 'nav' || c.region === 'header') && id.test(/^#([\w-]+)$/.exec(c.href ?? '')?.[1] ?? ''),
+  );
+}
+
 export interface SiteTypeResult {
   siteType: SiteType;
   label: string;
@@ -261,9 +268,12 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (CHARITY_STATUS.test(page.text)) add('nonprofit', 'charity statement');
   if (named(CAUSE_WORDS)) add('nonprofit', 'cause vocabulary', named(CAUSE_WORDS));
 
-  // A demo, trial or sign-up page is a software company's; a pricing page alone is any seller's.
+  // A demo, trial or sign-up page is a software company's; a pricing page is any seller's, and
+  // counts apart (the fit weighs each). A one-page landing links its own sections instead
+  // (href="#pricing"): a section of plans, and of the product's features, in its menu.
   if (commercialLinks(page, /\/(demo|signup|sign-up|trial|contact-sales)\b/i) > 0) add('b2b', 'sign-up or demo link');
-  else if (commercialLinks(page, /\/(pricing|plans)\b/i) > 0) add('b2b', 'pricing link');
+  if (commercialLinks(page, /\/(pricing|plans)\b/i) > 0 || sectionLinks(s, /^(pricing|plans)$/i)) add('b2b', 'pricing link');
+  if (sectionLinks(s, /^features$/i)) add('b2b', 'features section in the menu');
   if (s.ctas.some((c) => SALES_CTA.test(c.text))) add('b2b', 'sales call to action');
   if (plans) add('b2b', 'plans priced per month');
   if (named(B2B_WORDS)) add('b2b', 'business vocabulary', named(B2B_WORDS));

@@ -150,10 +150,21 @@ func (a *applier) apply(j *job) error {
 		a.automated[[2]string{j.site.ID, zones.LocalDay(j.automated, j.site.Zone)}]++
 		return nil
 	}
+	// Dropped events start no session and move none (eventrow.Dropped): the session starts at
+	// the first event kept, as ClickHouse's, whose rollups see only stored rows.
 	evs := j.batch.Events
-	s := a.session(j, &evs[0])
+	var s *sessState
 	for i := range evs {
 		ev := &evs[i]
+		if eventrow.Dropped(j.site, ev) {
+			if ev.Type == "xp" {
+				a.dropped[[2]string{j.site.ID, zones.LocalDay(ev.At, j.site.Zone)}]++
+			}
+			continue
+		}
+		if s == nil {
+			s = a.session(j, ev)
+		}
 		if err := a.applyEvent(j, s, ev); err != nil {
 			return err
 		}
@@ -239,18 +250,11 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *eventstore.Event) error {
 		s.identity = ev.ID
 		return nil // identity lives on the session only
 	case "xp":
-		// One row per visitor and experiment, the first exposure kept; unknown ones only counted.
-		if eventrow.KnownExposure(site, ev) {
-			a.expose(site.ID, ev.ID, ev.Name, s.visitor, ev.At)
-		} else {
-			a.dropped[[2]string{site.ID, day}]++
-		}
+		// One row per visitor and experiment, the first exposure kept (unknown ones: apply).
+		a.expose(site.ID, ev.ID, ev.Name, s.visitor, ev.At)
 		return nil
 	case "ex", "ae":
-		// Telemetry of optimization rules for the health evaluation; only the site's enabled rules.
-		if !site.RuleIDs[ev.ID] {
-			return nil
-		}
+		// Telemetry of the site's enabled optimization rules for the health evaluation.
 		row.rule = ev.ID
 		if ev.Type == "ex" {
 			row.value = ev.Value // time to apply the rule's changes, ms

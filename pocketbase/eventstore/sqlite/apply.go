@@ -92,7 +92,7 @@ func (a *applier) session(j *job, first *eventstore.Event) *sessState {
 	if s == nil {
 		s = &sessState{
 			siteID: j.site.ID, key: b.Session, visitor: b.Visitor, isNew: true, started: first.At, lastSeen: first.At,
-			zone: j.site.Zone, startDay: zones.LocalDay(first.At, j.site.Zone), entry: first.Path, exit: first.Path, referrer: first.Referrer,
+			zone: j.site.Zone, startDay: zones.LocalDay(first.At, j.site.Zone), referrer: first.Referrer,
 			utmSource: first.UtmSource, utmMedium: first.UtmMedium, utmCampaign: first.UtmCamp,
 			device: j.device, browser: j.browser, country: j.country, goals: map[string]bool{}, paths: map[string]bool{},
 		}
@@ -176,6 +176,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *eventstore.Event) error {
 	site := j.site
 	day := zones.LocalDay(ev.At, site.Zone)
 	a.noteLate(site.ID, ev.At)
+	latest := !ev.At.Before(s.lastSeen) // nothing of the session seen after it (a replayed batch's is)
 	if ev.At.After(s.lastSeen) {
 		s.lastSeen = ev.At
 	}
@@ -201,7 +202,9 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *eventstore.Event) error {
 			a.day(site.ID, s.startDay).bounces--
 			a.page(site.ID, s.startDay, s.entry).bounces--
 		}
-		s.exit = ev.Path
+		if latest { // the exit is the page viewed last, as ClickHouse's argMax by time
+			s.exit = ev.Path
+		}
 		row.referrer = ev.Referrer
 		if ev.UtmSource != "" || ev.UtmMedium != "" || ev.UtmCamp != "" {
 			row.props = eventrow.JSON(map[string]any{"utm_source": ev.UtmSource, "utm_medium": ev.UtmMedium, "utm_campaign": ev.UtmCamp})

@@ -147,6 +147,27 @@ func randomAnswers(t *testing.T, store eventstore.Store) map[string]string {
 		v, err := store.RatioSums(q)
 		put("ratio "+q.Numerator+"/"+q.Denominator, v, err)
 	}
+	for _, order := range []eventstore.FunnelOrder{eventstore.FunnelOrdered, eventstore.FunnelAnyOrder} {
+		for i, steps := range [][]eventstore.FunnelStep{{{Page: "/"}, {Page: "/cart"}, {Goal: "goalpurchase"}}, {{Goal: "goalpurchase"}, {Page: "/blog"}}} {
+			for _, breakdown := range []string{"", "device", "source"} {
+				q := eventstore.FunnelQuery{SiteID: storetest.SiteA, Steps: steps, Window: 24 * time.Hour, Order: order, From: from,
+					To: storetest.Now.Add(time.Hour), Breakdown: breakdown}
+				v, err := store.FunnelResults(q)
+				put(fmt.Sprintf("funnel %d %s %s", i, order, breakdown), v, err)
+			}
+		}
+		q := eventstore.FunnelQuery{SiteID: storetest.SiteA, Steps: []eventstore.FunnelStep{{Page: "/"}, {Page: "/cart"}}, Window: time.Hour,
+			Order: order, From: from, To: storetest.Now.Add(time.Hour)}
+		v, err := store.FunnelDropOff(q, 0)
+		put(fmt.Sprintf("drop-off %s", order), v, err)
+	}
+	for _, device := range []string{"desktop", "mobile"} {
+		hq := eventstore.HeatmapQuery{SiteID: storetest.SiteA, Path: "/", Device: device, From: from, To: storetest.Now.Add(time.Hour)}
+		cm, err := store.ClickMap(hq)
+		put("click map "+device, cm, err)
+		sd, err := store.ScrollDepth(hq)
+		put("scroll depth "+device, sd, err)
+	}
 	c, err := store.GoalCompletions(storetest.SiteA, []string{"goalnewsletter"}, from, storetest.Now.Add(time.Hour))
 	put("micro goals", c, err)
 	return out

@@ -35,6 +35,11 @@ func isRatio(goal string) (ok bool, goalID string) {
 // ratioSums reads a ratio metric's sums per variant from the event store, with CUPED's
 // pre-exposure sums over the window (windowDays 0: none).
 func ratioSums(store eventstore.Store, exp *core.Record, goal string, windowDays int) ([]eventstore.RatioSums, error) {
+	return store.RatioSums(ratioQuery(exp, goal, windowDays))
+}
+
+// ratioQuery is the store's query of a ratio metric of an experiment.
+func ratioQuery(exp *core.Record, goal string, windowDays int) eventstore.RatioQuery {
 	_, goalID := isRatio(goal)
 	q := eventstore.RatioQuery{SiteID: exp.GetString("site_id"), ExperimentID: exp.Id, GoalID: goalID, WindowDays: windowDays,
 		Numerator: eventstore.RatioRevenue, Denominator: eventstore.RatioSessions}
@@ -46,7 +51,7 @@ func ratioSums(store eventstore.Store, exp *core.Record, goal string, windowDays
 	case goalID != "":
 		q.Numerator = eventstore.RatioGoal
 	}
-	return store.RatioSums(q)
+	return q
 }
 
 // withRatioCUPED replaces each variant's delta-method comparison with the engine's CUPED ratio

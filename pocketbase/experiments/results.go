@@ -35,6 +35,7 @@ func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 	})
 	registerGuardrails(app, store)
 	registerBandits(app, store)
+	registerDefinitions(app, store)
 }
 
 type variantDef struct {

@@ -40,6 +40,7 @@ func Register(app *pocketbase.PocketBase, store eventstore.Store) {
 		},
 	})
 	registerWarm(app, store)
+	registerDefinitions(app, store)
 }
 
 // storedStep is a step as the funnels collection keeps it.

@@ -11,14 +11,16 @@ import (
 // The features' reads on ClickHouse (eventstore.FeatureReads): sessions are built from their
 // events, as RecentSessions does.
 
+// VisitorsSince: a session's referrer, utm and device are its first event's, as the sessions
+// rollup's dims and SQLite's session row keep them; its entry is its first page view's.
 func (s *chStore) VisitorsSince(siteID string, from time.Time, limit int) ([]eventstore.VisitorLatest, error) {
 	rows, err := s.query(`SELECT s_visitor, max(started) AS l_started, argMax(entry, started) AS l_entry, argMax(ref, started) AS l_ref,
 		argMax(us, started) AS l_us, argMax(um, started) AS l_um, argMax(uc, started) AS l_uc, argMax(dev, started) AS l_dev,
 		argMax(br, started) AS l_br, argMax(ctry, started) AS l_ctry, count() AS n
 		FROM (SELECT session, any(visitor) AS s_visitor, min(at) AS started, argMinIf(path, (at, seq), type = 'pageview') AS entry,
-			argMinIf(referrer, at, type = 'pageview') AS ref, argMinIf(utm_source, at, type = 'pageview') AS us,
-			argMinIf(utm_medium, at, type = 'pageview') AS um, argMinIf(utm_campaign, at, type = 'pageview') AS uc,
-			argMin(device_type, at) AS dev, argMin(browser, at) AS br, argMin(country, at) AS ctry
+			argMin(referrer, (at, seq)) AS ref, argMin(utm_source, (at, seq)) AS us,
+			argMin(utm_medium, (at, seq)) AS um, argMin(utm_campaign, (at, seq)) AS uc,
+			argMin(device_type, (at, seq)) AS dev, argMin(browser, (at, seq)) AS br, argMin(country, (at, seq)) AS ctry
 			FROM events WHERE site_id = {:site} AND session != '' AND visitor IN
 				(SELECT visitor FROM events WHERE site_id = {:site} AND ts >= toDateTime({:fromSec}) AND at >= {:from} AND session != '')
 			GROUP BY session)

@@ -233,11 +233,13 @@ func metricRecords(siteID, expID, key, d string, day metricDay) []any {
 	return out
 }
 
-// settleMetrics computes in the background the experiment's guardrails and the ratio metrics
-// settled by any server or asked for on this one (the store does not know an experiment's), then
-// prunes what memory no longer reads.
+// settleMetrics computes in the background the experiment's guardrails, the ratio metrics it shows
+// (eventstore.Definitions: so that a metric's first read after the experiment is saved computes
+// nothing) and those settled by any server or asked for on this one, then prunes what memory no
+// longer reads.
 func (s *chStore) settleMetrics(db *Client, siteID, expID string, strata []string) error {
-	specs := map[string]metricSpec{"guardrails": {guardrails: true}}
+	specs := s.definedMetrics(siteID, expID) // clickhouse_definitions.go
+	specs["guardrails"] = metricSpec{guardrails: true}
 	s.outcomeMu.Lock()
 	for k, m := range s.metricWanted {
 		if strings.HasPrefix(k, siteID+"\x00"+expID+"\x00") {

@@ -11,15 +11,11 @@ import (
 // experiment_events' outcomes.
 
 func (s *chStore) RatioSums(q eventstore.RatioQuery) ([]eventstore.RatioSums, error) {
-	known := map[string]bool{eventstore.RatioRevenue: true, eventstore.RatioSessions: true, eventstore.RatioPages: true,
-		eventstore.RatioOrders: true, eventstore.RatioGoal: true}
-	if !known[q.Numerator] || !known[q.Denominator] {
-		return nil, fmt.Errorf("unknown ratio parts %q over %q", q.Numerator, q.Denominator)
+	m, err := ratioSpec(q)
+	if err != nil {
+		return nil, err
 	}
-	if q.Numerator != eventstore.RatioGoal && q.Denominator != eventstore.RatioGoal {
-		q.GoalID = "" // a goal only names a goal part's rows
-	}
-	total, err := s.metricDays(s.db, q.SiteID, q.ExperimentID, metricSpec{q: q}, false)
+	total, err := s.metricDays(s.db, q.SiteID, q.ExperimentID, m, false)
 	out := make([]eventstore.RatioSums, 0, len(total))
 	for _, v := range sortedKeys(total) {
 		f := total[v]
@@ -29,4 +25,17 @@ func (s *chStore) RatioSums(q eventstore.RatioQuery) ([]eventstore.RatioSums, er
 			NumeratorDenominatorPre: f[13], NumeratorPreDenominatorPlain: f[14]})
 	}
 	return out, err
+}
+
+// ratioSpec is the metric a ratio query reads (the settle pass computes the experiments' own alike).
+func ratioSpec(q eventstore.RatioQuery) (metricSpec, error) {
+	known := map[string]bool{eventstore.RatioRevenue: true, eventstore.RatioSessions: true, eventstore.RatioPages: true,
+		eventstore.RatioOrders: true, eventstore.RatioGoal: true}
+	if !known[q.Numerator] || !known[q.Denominator] {
+		return metricSpec{}, fmt.Errorf("unknown ratio parts %q over %q", q.Numerator, q.Denominator)
+	}
+	if q.Numerator != eventstore.RatioGoal && q.Denominator != eventstore.RatioGoal {
+		q.GoalID = "" // a goal only names a goal part's rows
+	}
+	return metricSpec{q: q}, nil
 }

@@ -104,10 +104,15 @@ func (s *chStore) prepare(in eventstore.Ingest) (*chJob, error) {
 	for i := range b.Events {
 		ev := &b.Events[i]
 		day := zones.LocalDay(ev.At, site.Zone)
+		if eventrow.Dropped(site, ev) { // no row, so no session either (the SQLite writer's rule)
+			if ev.Type == "xp" {
+				j.counters = append(j.counters, chCounter(site.ID, day, "dropped_exposures"))
+			}
+			continue
+		}
 		base := chRow{SiteID: site.ID, Day: day, TS: ev.At.Unix(), At: ev.At.UnixMilli(), Visitor: b.Visitor, Session: b.Session,
 			Type: collect.TypeNames[ev.Type], Path: ev.Path, Device: in.Device, Browser: in.Browser, Country: in.Country, Client: in.Client}
 		row := base
-		keep := true
 		switch ev.Type {
 		case "pv":
 			row.Referrer, row.UtmSource, row.UtmMedium, row.UtmCampaign = ev.Referrer, ev.UtmSource, ev.UtmMedium, ev.UtmCamp
@@ -136,17 +141,9 @@ func (s *chStore) prepare(in eventstore.Ingest) (*chJob, error) {
 		case "id":
 			row.Identity = ev.ID
 		case "xp":
-			if !eventrow.KnownExposure(site, ev) {
-				j.counters = append(j.counters, chCounter(site.ID, day, "dropped_exposures"))
-				continue
-			}
 			row.Experiment, row.Variant = ev.ID, ev.Name
 			j.outcomes = append(j.outcomes, chOutcome{SiteID: site.ID, Day: day, At: row.At, Visitor: b.Visitor, Experiment: ev.ID, Variant: ev.Name, Seq: nextSeq()})
 		case "ex", "ae":
-			if !site.RuleIDs[ev.ID] {
-				keep = false
-				break
-			}
 			row.Rule = ev.ID
 			if ev.Type == "ex" && ev.Name == "holdout" {
 				row.Type = eventrow.HoldoutExposure // a personalization's held-out visitor, as apply.go stores it
@@ -156,10 +153,8 @@ func (s *chStore) prepare(in eventstore.Ingest) (*chJob, error) {
 				row.Name = eventrow.Truncate(ev.Message, 100)
 			}
 		}
-		if keep {
-			row.Seq = nextSeq()
-			j.rows = append(j.rows, row)
-		}
+		row.Seq = nextSeq()
+		j.rows = append(j.rows, row)
 		tested := len(site.Experiments) > 0
 		purchase := -1.0 // the purchase's counted value once a goal counted it (apply.go)
 		for _, g := range site.Goals {

@@ -693,6 +693,9 @@ func (s *chStore) SettleClosedDays() error {
 		if err := s.settleStrata(r.Str("site_id")); err != nil && first == nil { // clickhouse_strata.go
 			first = fmt.Errorf("site %s: experiments' strata: %w", r.Str("site_id"), err)
 		}
+		if err := s.pruneFunnelStoresHourly(r.Str("site_id")); err != nil && first == nil { // clickhouse_funnel_prune.go
+			first = fmt.Errorf("site %s: stored funnel days: %w", r.Str("site_id"), err)
+		}
 	}
 	return first
 }

@@ -73,6 +73,11 @@ type chStore struct {
 	// Guardrails' and ratio metrics' day figures and the metrics requests read (clickhouse_metric_days.go).
 	metricMemo   map[string]metricDay
 	metricWanted map[string]metricSpec
+	// What the features define (eventstore.Definitions, clickhouse_definitions.go): nil until given.
+	defsMu        sync.Mutex
+	funnelDefs    func(siteID string) ([]eventstore.FunnelQuery, error)
+	metricDefs    func(siteID string) ([]eventstore.RatioQuery, error)
+	funnelsPruned sync.Map // site -> when its stored funnel days were last pruned (clickhouse_funnel_prune.go)
 }
 
 type chJob struct {

@@ -35,6 +35,18 @@ func KnownExposure(s *eventstore.Site, ev *eventstore.Event) bool {
 	return false
 }
 
+// Dropped: an event no store keeps, only counts (an unknown exposure) or ignores (telemetry of a
+// rule the site does not have). A batch of nothing else is no visit: no session starts from it.
+func Dropped(s *eventstore.Site, ev *eventstore.Event) bool {
+	switch ev.Type {
+	case "xp":
+		return !KnownExposure(s, ev)
+	case "ex", "ae":
+		return !s.RuleIDs[ev.ID]
+	}
+	return false
+}
+
 // Truncate keeps the first n characters (runes) of a text.
 func Truncate(s string, n int) string {
 	r := []rune(s)

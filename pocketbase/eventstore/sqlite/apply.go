@@ -11,8 +11,9 @@ import (
 	"time"
 )
 
-const visitorSeenSQL = `SELECT COUNT(*) FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
-	AND started_at >= {:from} AND started_at < {:to}`
+// visitorFirstSQL is the visitor's earliest session of a day: the one its day's visitor counts on.
+const visitorFirstSQL = `SELECT session_key, started_at FROM sessions WHERE site_id = {:site} AND visitor = {:visitor}
+	AND started_at >= {:from} AND started_at < {:to} ORDER BY started_at LIMIT 1`
 
 // applier turns one transaction's batches into raw event rows, session rows and rollup deltas.
 type applier struct {
@@ -92,7 +93,7 @@ func (a *applier) session(j *job, first *eventstore.Event) *sessState {
 	if s == nil {
 		s = &sessState{
 			siteID: j.site.ID, key: b.Session, visitor: b.Visitor, isNew: true, started: first.At, lastSeen: first.At,
-			zone: j.site.Zone, startDay: zones.LocalDay(first.At, j.site.Zone), entry: first.Path, exit: first.Path, referrer: first.Referrer,
+			zone: j.site.Zone, startDay: zones.LocalDay(first.At, j.site.Zone), referrer: first.Referrer,
 			utmSource: first.UtmSource, utmMedium: first.UtmMedium, utmCampaign: first.UtmCamp,
 			device: j.device, browser: j.browser, country: j.country, goals: map[string]bool{}, paths: map[string]bool{},
 		}
@@ -107,37 +108,60 @@ func (a *applier) session(j *job, first *eventstore.Event) *sessState {
 func (a *applier) startSession(s *sessState) {
 	d := a.day(s.siteID, s.startDay)
 	d.sessions++
-	newVisitor := a.isNewVisitorToday(s)
+	newVisitor, movedFrom := a.visitorOfDay(s)
 	if newVisitor {
 		d.visitors++
+	}
+	for _, dv := range movedFrom {
+		a.dim(s.siteID, s.startDay, dv[0], dv[1]).visitors--
 	}
 	for _, dv := range s.dims() {
 		x := a.dim(s.siteID, s.startDay, dv[0], dv[1])
 		x.sessions++
-		if newVisitor {
+		if newVisitor || movedFrom != nil {
 			x.visitors++
 		}
 	}
 }
 
-// isNewVisitorToday says whether the session's visitor is new on its start day: memory knows the
-// (visitor, day) pairs this writer counted or found; any other pair is asked of the sessions table,
-// since sessions may arrive out of day order (late events, a restart) and knowing a visitor's
-// later day says nothing about an earlier one.
-func (a *applier) isNewVisitorToday(s *sessState) bool {
+// visitorOfDay says whether the session's visitor is new on its start day and, when the visitor's
+// day already counted a session that started after this one (it was written first: late or
+// replayed events), the dimensions that session counted the visitor under: a day's visitor is
+// counted on its earliest session, as ClickHouse counts it. Memory knows the (visitor, day) pairs
+// this writer counted or found; any other pair is asked of the sessions table, since sessions may
+// arrive out of day order (late events, a restart) and knowing a visitor's later day says nothing
+// about an earlier one.
+func (a *applier) visitorOfDay(s *sessState) (newVisitor bool, movedFrom [][2]string) {
 	vk := visitorDayKey{site: s.siteID, visitor: s.visitor, day: s.startDay}
-	if a.w.visitorDay[vk] {
-		return false
+	first, known := a.w.visitorDay[vk]
+	if !known {
+		var key, started string
+		from, to := zones.DayBounds(s.startDay, s.zone)
+		err := a.tx.row(visitorFirstSQL, map[string]any{"site": s.siteID, "visitor": s.visitor, "from": dbTime(from), "to": dbTime(to)}, &key, &started)
+		if known = err == nil; known {
+			at, _ := time.Parse("2006-01-02 15:04:05.000Z", started)
+			first = visitorFirst{started: at.UnixMilli(), session: key}
+		}
 	}
-	var n int
-	from, to := zones.DayBounds(s.startDay, s.zone)
-	_ = a.tx.row(visitorSeenSQL, map[string]any{"site": s.siteID, "visitor": s.visitor, "from": dbTime(from), "to": dbTime(to)}, &n)
-	a.w.visitorDay[vk] = true
-	if n > 0 {
-		return false
+	a.newVisitors[vk] = true // forgotten if the transaction fails: the table knows then
+	earlier := known && s.started.UnixMilli() < first.started
+	if !known || earlier {
+		a.w.visitorDay[vk] = visitorFirst{started: s.started.UnixMilli(), session: s.key}
 	}
-	a.newVisitors[vk] = true
-	return true
+	if !known {
+		return true, nil
+	}
+	if !earlier {
+		return false, nil
+	}
+	old := a.w.sessions[s.siteID+"|"+first.session]
+	if old == nil {
+		old = loadSession(a.tx, s.siteID, first.session, s.zone)
+	}
+	if old == nil {
+		return false, nil
+	}
+	return false, old.dims()
 }
 
 // apply writes one batch: each event's raw row and its effect on session and rollups.
@@ -150,10 +174,21 @@ func (a *applier) apply(j *job) error {
 		a.automated[[2]string{j.site.ID, zones.LocalDay(j.automated, j.site.Zone)}]++
 		return nil
 	}
+	// Dropped events start no session and move none (eventrow.Dropped): the session starts at
+	// the first event kept, as ClickHouse's, whose rollups see only stored rows.
 	evs := j.batch.Events
-	s := a.session(j, &evs[0])
+	var s *sessState
 	for i := range evs {
 		ev := &evs[i]
+		if eventrow.Dropped(j.site, ev) {
+			if ev.Type == "xp" {
+				a.dropped[[2]string{j.site.ID, zones.LocalDay(ev.At, j.site.Zone)}]++
+			}
+			continue
+		}
+		if s == nil {
+			s = a.session(j, ev)
+		}
 		if err := a.applyEvent(j, s, ev); err != nil {
 			return err
 		}
@@ -165,6 +200,7 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *eventstore.Event) error {
 	site := j.site
 	day := zones.LocalDay(ev.At, site.Zone)
 	a.noteLate(site.ID, ev.At)
+	latest := !ev.At.Before(s.lastSeen) // nothing of the session seen after it (a replayed batch's is)
 	if ev.At.After(s.lastSeen) {
 		s.lastSeen = ev.At
 	}
@@ -190,7 +226,9 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *eventstore.Event) error {
 			a.day(site.ID, s.startDay).bounces--
 			a.page(site.ID, s.startDay, s.entry).bounces--
 		}
-		s.exit = ev.Path
+		if latest { // the exit is the page viewed last, as ClickHouse's argMax by time
+			s.exit = ev.Path
+		}
 		row.referrer = ev.Referrer
 		if ev.UtmSource != "" || ev.UtmMedium != "" || ev.UtmCamp != "" {
 			row.props = eventrow.JSON(map[string]any{"utm_source": ev.UtmSource, "utm_medium": ev.UtmMedium, "utm_campaign": ev.UtmCamp})
@@ -239,18 +277,11 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *eventstore.Event) error {
 		s.identity = ev.ID
 		return nil // identity lives on the session only
 	case "xp":
-		// One row per visitor and experiment, the first exposure kept; unknown ones only counted.
-		if eventrow.KnownExposure(site, ev) {
-			a.expose(site.ID, ev.ID, ev.Name, s.visitor, ev.At)
-		} else {
-			a.dropped[[2]string{site.ID, day}]++
-		}
+		// One row per visitor and experiment, the first exposure kept (unknown ones: apply).
+		a.expose(site.ID, ev.ID, ev.Name, s.visitor, ev.At)
 		return nil
 	case "ex", "ae":
-		// Telemetry of optimization rules for the health evaluation; only the site's enabled rules.
-		if !site.RuleIDs[ev.ID] {
-			return nil
-		}
+		// Telemetry of the site's enabled optimization rules for the health evaluation.
 		row.rule = ev.ID
 		if ev.Type == "ex" {
 			row.value = ev.Value // time to apply the rule's changes, ms

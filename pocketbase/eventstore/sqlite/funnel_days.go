@@ -18,7 +18,7 @@ import (
 // events only for the days still open (the last window's) and one row per closed day.
 //
 // A funnel's days are keyed by its definition (steps, window, order): an edited funnel starts
-// new days, and the old ones go with retention.
+// new days; the old ones go with retention's next pass (funnel_days_prune.go).
 
 // lateAfter is how old an event must be when written to count as late (both stores' rule).
 const lateAfter = funneldays.LateAfter

@@ -5,6 +5,7 @@ import (
 	"cro/pocketbase/eventstore/funneldays"
 	"database/sql"
 	"errors"
+	"sync"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -21,6 +22,9 @@ type sqliteStore struct {
 	dayCache *funneldays.Cache
 	// sessionDimsCache keeps the sessions' breakdown values (funnel_session_dims.go).
 	sessionDimsCache *sessionDimsCache
+	// funnelDefs lists a site's funnels (eventstore.Definitions, funnel_days_prune.go), nil until told.
+	defsMu     sync.Mutex
+	funnelDefs func(siteID string) ([]eventstore.FunnelQuery, error)
 }
 
 func (s *sqliteStore) clock() time.Time {
@@ -146,6 +150,9 @@ func (s *sqliteStore) pruneSite(site, cutoff string) error {
 				break
 			}
 		}
+	}
+	if err := s.pruneUndefinedFunnels(site); err != nil {
+		return err
 	}
 	return s.pruneClickDays(site, cutoff)
 }

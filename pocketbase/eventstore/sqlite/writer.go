@@ -38,9 +38,9 @@ type Writer struct {
 
 	mu         sync.Mutex // guards everything below (the live refresher reads it)
 	sessions   map[string]*sessState
-	visitorDay map[visitorDayKey]bool     // (visitor, day) pairs known to have a session: counted or found
-	revenueDay map[revenuecap.Key]float64 // browser revenue counted per visitor and per source per day
-	revenueCap float64                    // per visitor per day (CRO_BROWSER_REVENUE_CAP)
+	visitorDay map[visitorDayKey]visitorFirst // (visitor, day) pairs known to have a session: their earliest
+	revenueDay map[revenuecap.Key]float64     // browser revenue counted per visitor and per source per day
+	revenueCap float64                        // per visitor per day (CRO_BROWSER_REVENUE_CAP)
 	dirty      map[string]bool
 	lastSweep  time.Time
 	stmts      *stmtCache
@@ -56,7 +56,7 @@ const (
 func newWriter(app core.App) *Writer {
 	return &Writer{
 		app: app, ch: make(chan *job, 4096), quit: make(chan struct{}),
-		sessions: map[string]*sessState{}, visitorDay: map[visitorDayKey]bool{}, dirty: map[string]bool{}, lastSweep: time.Now(),
+		sessions: map[string]*sessState{}, visitorDay: map[visitorDayKey]visitorFirst{}, dirty: map[string]bool{}, lastSweep: time.Now(),
 		revenueDay: map[revenuecap.Key]float64{}, revenueCap: revenuecap.Configured(),
 	}
 }
@@ -203,6 +203,12 @@ func (w *Writer) inTx(fn func(*txStmts) error) error {
 
 // visitorDayKey is a visitor on one of its site's local days.
 type visitorDayKey struct{ site, visitor, day string }
+
+// visitorFirst is a visitor's earliest session of a day known: the day's visitor counts on it.
+type visitorFirst struct {
+	started int64 // ms
+	session string
+}
 
 // sweep forgets sessions idle for more than an hour and visitor days older than yesterday.
 func (w *Writer) sweep() {

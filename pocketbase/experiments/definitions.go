@@ -1,0 +1,53 @@
+package experiments
+
+import (
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"cro/pocketbase/eventstore"
+)
+
+// A store with background passes (eventstore.Definitions, ClickHouse's settle pass) is told the
+// ratio metrics the running experiments show, so that it computes them before their first read:
+// else a metric added to a test computed its whole history on the first results view (8.5 to
+// 10 s at 5M events). Saving an experiment asks for a pass.
+func registerDefinitions(app core.App, store eventstore.Store) {
+	d, ok := store.(eventstore.Definitions)
+	if !ok {
+		return
+	}
+	d.DefineMetrics(func(siteID string) ([]eventstore.RatioQuery, error) {
+		recs, err := app.FindAllRecords("experiments", dbx.HashExp{"site_id": siteID, "status": "running"})
+		if err != nil {
+			return nil, err
+		}
+		out := []eventstore.RatioQuery{}
+		for _, exp := range recs {
+			out = append(out, shownRatios(exp)...)
+		}
+		return out, nil
+	})
+	redefined := func(e *core.RecordEvent) error {
+		d.Redefined(e.Record.GetString("site_id"))
+		return e.Next()
+	}
+	app.OnRecordAfterCreateSuccess("experiments").BindFunc(redefined)
+	app.OnRecordAfterUpdateSuccess("experiments").BindFunc(redefined)
+}
+
+// shownRatios are the ratio metrics an experiment's results read: its ratio goals at its CUPED
+// window (readGoal) and its ratio guardrails without one (withRatioSums).
+func shownRatios(exp *core.Record) []eventstore.RatioQuery {
+	var out []eventstore.RatioQuery
+	for _, g := range experimentGoals(exp) {
+		if ok, _ := isRatio(g); ok {
+			out = append(out, ratioQuery(exp, g, exp.GetInt("cuped_window_days")))
+		}
+	}
+	for _, g := range guardrailDefs(exp.Get("guardrails")) {
+		if ok, goalID := isRatio(g.Metric); ok && goalID == "" {
+			out = append(out, ratioQuery(exp, g.Metric, 0))
+		}
+	}
+	return out
+}

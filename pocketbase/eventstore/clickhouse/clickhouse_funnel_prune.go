@@ -122,7 +122,6 @@ func (s *chStore) pruneFunnelStore(t chFunnelStored, siteID string, defined map[
 	}
 	sort.Strings(funnels)
 	sort.Strings(versions)
-	sent := false
 	for _, part := range []struct {
 		cond string
 		keys []string
@@ -130,14 +129,8 @@ func (s *chStore) pruneFunnelStore(t chFunnelStored, siteID string, defined map[
 		for i := 0; i < len(part.keys); i += chPruneBatch {
 			p["keys"] = part.keys[i:min(i+chPruneBatch, len(part.keys))]
 			q, err := Bind("site_id = {:site} AND written < toDateTime({:before}) AND "+part.cond+" IN {:keys}", p)
-			if err == nil && sent {
-				// One delete at a time: 18.16 was seen to leave a part's rows that a delete queued
-				// while the one before it rewrote that part should have removed.
-				err = waitMutations(db)
-			}
 			if err == nil {
-				err = db.Delete(t.table, q) // on a cluster, each shard's local table
-				sent = true
+				err = db.Delete(t.table, q) // one at a time; on a cluster, each shard's local table
 			}
 			if err != nil {
 				return err

@@ -29,6 +29,7 @@ import {
   type Finding,
   type Page,
 } from '../../src/lib/audit';
+import { htmlSource, pointsAtPage, quotedAsFound as quotedOnPage } from '../../src/lib/audit/quoted';
 import { classifiablePart } from '../../src/lib/site-type';
 import { parseWithGo } from './audit-pages';
 
@@ -127,33 +128,9 @@ function applies(id: string, siteType: string, pageType: string): boolean {
   return (!c.siteTypes || (c.siteTypes as string[]).includes(siteType)) && (!c.pageTypes || (c.pageTypes as string[]).includes(pageType));
 }
 
-export const norm = (s: string): string =>
-  s
-    .replace(/&nbsp;|\u00a0/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
-
-/** Whether the finding's excerpt and selector are on the page as quoted. */
+/** Whether the finding's excerpt and selector are on the page as quoted (the audit's own rule, quoted.ts, over the raw HTML). */
 export function quotedAsFound(f: Finding, pageText: string, html: string): boolean {
-  const e = f.evidence;
-  if (e.sample) {
-    // An excerpt may be cut at either end (…), and a list quotes each of its items.
-    const parts = norm(e.sample.replace(/^…|…$/g, '')).split(/ \/ |, /);
-    if (!parts.every((part) => pageText.includes(part.replace(/…$/, '')) || html.includes(part.replace(/…$/, '')))) return false;
-  }
-  if (e.selector) {
-    // Every id and class the selector names is in the HTML (an id as written: id="x", id='x' or id = "x").
-    for (const m of e.selector.matchAll(/([#.])([\w-]+)/g)) {
-      const id = m[2]!.toLowerCase();
-      if (m[1] === '#' ? !new RegExp(`\\bid\\s*=\\s*["']?${id}["'\\s>]`).test(html) : !html.includes(id)) return false;
-    }
-  }
-  if (e.element) {
-    const tag = /^<([a-z0-9-]+)/i.exec(e.element)?.[1];
-    if (tag && !html.includes(`<${tag.toLowerCase()}`)) return false;
-  }
-  return true;
+  return quotedOnPage(f.evidence, htmlSource(pageText, html));
 }
 
 /**
@@ -179,9 +156,11 @@ export function scoreCorpus(
     const pageType = pageTypeRight ? result.pageType : label.pageType;
     const expected = label.facts.filter((id) => scored.has(id) && applies(id, siteType, pageType));
     const got = result.findings.map((f) => f.id).filter((id) => scored.has(id));
-    const pageText = norm(`${page.text} ${page.elements.map((el) => `${el.text} ${Object.values(el.attrs).join(' ')}`).join(' ')}`);
-    const lowerHtml = norm(html);
-    const pointingFindings = result.findings.filter((f) => f.evidence.sample || f.evidence.selector || f.evidence.element);
+    const source = htmlSource(
+      `${page.text} ${page.elements.map((el) => `${el.text} ${Object.values(el.attrs).join(' ')}`).join(' ')}`,
+      html,
+    );
+    const pointingFindings = result.findings.filter((f) => pointsAtPage(f.evidence));
     return {
       label,
       result,
@@ -191,7 +170,7 @@ export function scoreCorpus(
       siteTypeRight,
       pageTypeRight,
       pointing: pointingFindings.length,
-      quotedAsFound: pointingFindings.filter((f) => quotedAsFound(f, pageText, lowerHtml)).length,
+      quotedAsFound: pointingFindings.filter((f) => quotedOnPage(f.evidence, source)).length,
     };
   });
 }

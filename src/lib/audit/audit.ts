@@ -7,6 +7,7 @@ import { ALL_CHECKS } from './checks';
 import type { Page } from './page';
 import { detectPageType, PAGE_TYPE_LABELS, type PageType } from './page-type';
 import { isScriptShell, judgedFromHtml } from './shell';
+import { guardFindings } from './evidence-guard';
 import { computeSignals } from './signals';
 import { siteLinks, type SiteLink } from './site-pages';
 import { decideSiteType, siteTypeEvidence, type SiteTypeEvidence, type SiteTypeResult } from './site-type';
@@ -118,7 +119,8 @@ export function auditPage(page: Page, options: { siteType?: SiteType; siteTypeCo
   }
   // An app shell's body is built by script: what it lacks in the served HTML is not missing.
   const shell = isScriptShell(page);
-  const shown = findings.filter((f) => hasEvidence(f) && (!shell || judgedFromHtml(f)));
+  // Last, every quote is checked against the page: none shows text or a selector the page lacks.
+  const shown = guardFindings(findings, page).filter((f) => hasEvidence(f) && (!shell || judgedFromHtml(f)));
   shown.sort((a, b) => findingScore(b) - findingScore(a) || a.id.localeCompare(b.id));
   const liftEstimated = !SITE_TYPES_WITHOUT_LIFT.includes(type.siteType);
   return {

@@ -89,19 +89,8 @@ func TestClickHousePruneFunnelStoresDeletesExactlyTheStale(t *testing.T) {
 	}
 	rowsOf := func(table, col string) []string {
 		t.Helper()
-		if err := waitMutations(store.db); err != nil {
-			t.Fatal(err)
-		}
-		rows, err := store.query(`SELECT concat(if(funnel = {:live}, 'live', if(funnel = {:saved}, 'saved', 'deleted')), ' ', toString(basis - {:l}), ' ', `+col+`) AS r
+		return rowsAfterDeletes(t, store, `SELECT concat(if(funnel = {:live}, 'live', if(funnel = {:saved}, 'saved', 'deleted')), ' ', toString(basis - {:l}), ' ', `+col+`) AS r
 			FROM `+table+` WHERE site_id = {:site} ORDER BY r`, map[string]any{"site": site, "live": kLive, "saved": kSaved, "l": int64(L)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out := []string{}
-		for _, r := range rows {
-			out = append(out, r.Str("r"))
-		}
-		return out
 	}
 	chPruneBatch = 1
 	t.Cleanup(func() { chPruneBatch = 500 })

@@ -14,11 +14,18 @@ import (
 // settledRows are table's rows of the experiment as "goal day version basis variant", sorted.
 func settledRows(t *testing.T, s *chStore, table, dayCol, siteID, expID string) []string {
 	t.Helper()
-	if err := waitMutations(s.db); err != nil { // ALTER … DELETE applies in the background
+	return rowsAfterDeletes(t, s, `SELECT concat(goal, ' ', toString(`+dayCol+`), ' ', version, ' ', basis, ' ', variant) AS r FROM `+table+`
+		WHERE site_id = {:site} AND experiment = {:exp} ORDER BY r`, map[string]any{"site": siteID, "exp": expID})
+}
+
+// rowsAfterDeletes is column r of the query's rows once the deletes queued before it are done
+// (ALTER … DELETE applies in the background).
+func rowsAfterDeletes(t *testing.T, s *chStore, sql string, params map[string]any) []string {
+	t.Helper()
+	if err := waitMutations(s.db); err != nil {
 		t.Fatal(err)
 	}
-	rows, err := s.query(`SELECT concat(goal, ' ', toString(`+dayCol+`), ' ', version, ' ', basis, ' ', variant) AS r FROM `+table+`
-		WHERE site_id = {:site} AND experiment = {:exp} ORDER BY r`, map[string]any{"site": siteID, "exp": expID})
+	rows, err := s.query(sql, params)
 	if err != nil {
 		t.Fatal(err)
 	}

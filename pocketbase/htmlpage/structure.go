@@ -227,28 +227,46 @@ func anyClass(e *Element, re *regexp.Regexp) bool {
 	return false
 }
 
-// selector is a short CSS selector of element i: its tag with id or first class, after the
-// nearest ancestor that has an id or a class.
+// selector is a short CSS selector of element i: its tag with id or a class, after the nearest
+// ancestor that has an id or a class. A name that is not a plain CSS identifier (React's
+// "radix-:r1:", Tailwind's "md:flex", an id with a dot) is escaped (cssEscape), so the selector
+// selects the element in a browser; a plain name is preferred.
 func (t *tree) selector(i int) string {
-	part := func(e *Element) string {
-		if id := strings.TrimSpace(e.Attrs["id"]); id != "" && !strings.ContainsAny(id, " \"'") {
-			return e.Tag + "#" + id
+	// part is the element's compound selector and whether it names an id.
+	part := func(e *Element) (string, bool) {
+		// As written: an id with whitespace in or around it is not one a selector can name.
+		id := e.Attrs["id"]
+		if strings.ContainsAny(id, " \t\n\r\f\"'") {
+			id = ""
 		}
-		if f := strings.Fields(e.Attrs["class"]); len(f) > 0 {
-			return e.Tag + "." + f[0]
+		f := strings.Fields(e.Attrs["class"])
+		if id != "" && cssIdent(id) {
+			return e.Tag + "#" + id, true
 		}
-		return e.Tag
+		for _, c := range f {
+			if cssIdent(c) {
+				return e.Tag + "." + c, false
+			}
+		}
+		if id != "" {
+			return e.Tag + "#" + cssEscape(id), true
+		}
+		if len(f) > 0 {
+			return e.Tag + "." + cssEscape(f[0]), false
+		}
+		return e.Tag, false
 	}
 	e := t.els[i]
-	own := part(e)
-	if e.Attrs["id"] != "" {
+	own, unique := part(e)
+	if unique {
 		return own
 	}
 	landmark := ""
 	for p := e.parent; p >= 0; p = t.els[p].parent {
 		pe := t.els[p]
 		if pe.Attrs["id"] != "" || pe.Attrs["class"] != "" {
-			return part(pe) + " " + own
+			anc, _ := part(pe)
+			return anc + " " + own
 		}
 		if landmark == "" && landmarks[pe.Tag] {
 			landmark = pe.Tag + " "

@@ -102,6 +102,23 @@ describe('evidence quoted as found', () => {
     expect(misquoted(html, url)).toEqual([]);
   });
 
+  it('keeps a selector whose escaped names are the ids and classes the page has, and cuts one whose escapes name others', () => {
+    const page = parseWithGo(
+      '<div id="hero.main"><form class="md:flex w-1/2"><button id="radix-:r1:">Go</button><p class="2col">x</p></form></div>',
+      'https://a.example/',
+    );
+    const on = pageSource(page);
+    const fromParser = [...page.structure.forms.map((f) => f.selector), ...page.structure.controls.map((c) => c.selector)];
+    expect(fromParser).toEqual(expect.arrayContaining([String.raw`div#hero\.main form.md\:flex`, String.raw`button#radix-\:r1\:`]));
+    for (const selector of [...fromParser, String.raw`div#hero\.main p.\32 col`, String.raw`form.w-1\/2`]) {
+      expect(guardEvidence({ selector }, on)).toEqual({ selector });
+    }
+    // Unescaped, or escaped to another name, it names what the page lacks: that part is cut to its tag.
+    expect(guardEvidence({ selector: 'div#hero.main button#radix-:r1:' }, on)).toEqual({ selector: 'div button' });
+    expect(guardEvidence({ selector: String.raw`div#hero\.mai form.md\:fle` }, on)).toEqual({ selector: 'div form' });
+    expect(guardEvidence({ selector: String.raw`p.\31 col` }, on)).toEqual({ selector: 'p' });
+  });
+
   it('re-cuts an excerpt to what the page has, cuts a selector to its parts the page has, and keeps the fact', () => {
     const page = parseWithGo('<main class="hero"><h1 id="top">Lorem ipsum dolor <em>sit</em> amet</h1></main>', 'https://a.example/');
     const on = pageSource(page);

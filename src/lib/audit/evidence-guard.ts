@@ -7,7 +7,7 @@
  * user something the page does not have goes.
  */
 import type { Page } from './page';
-import { CSS_NAME, elementFound, normQuote, sampleFound, selectorFound, type QuoteSource } from './quoted';
+import { compoundParts, CSS_NAME, elementFound, normQuote, sampleFound, selectorFound, type QuoteSource } from './quoted';
 import type { Evidence, Finding } from './types';
 
 /** The parsed page as a source: its text, its elements' text and attribute values, ids and classes as the elements carry them. */
@@ -58,9 +58,7 @@ function recut(sample: string, on: QuoteSource): string | undefined {
 /** The selector with each compound part that names something the page lacks (or no plain name) cut to its tag. */
 function repairSelector(selector: string, on: QuoteSource): string | undefined {
   if (selectorFound(selector, on)) return selector;
-  const parts = selector
-    .trim()
-    .split(/\s+/)
+  const parts = compoundParts(selector)
     .map((part) => {
       const plain = new RegExp(`^[a-z0-9-]*(?:[#.]${CSS_NAME})*$`, 'i').test(part);
       return plain && selectorFound(part, on) ? part : (/^[a-z0-9-]+/i.exec(part)?.[0] ?? '');

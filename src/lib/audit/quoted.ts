@@ -20,15 +20,32 @@ export function quoteParts(sample: string): string[] {
     .map((part) => part.replace(/…$/, ''));
 }
 
-/** A CSS name as written unescaped: ASCII letters, digits, _ and -, and any non-ASCII letter. */
-export const CSS_NAME = '(?:[\\w-]|[\\u0080-\\uffff])+';
+/**
+ * A CSS name as a selector writes it: ASCII letters, digits, _ and -, any non-ASCII letter, and
+ * escapes as CSS.escape writes them (`\\:`, or `\\31 ` for a leading digit; a hex escape may end in one space).
+ */
+export const CSS_NAME = '(?:[\\w-]|[\\u0080-\\uffff]|\\\\[0-9a-f]{1,6}[ \\t\\n]?|\\\\[^0-9a-f\\n])+';
 
-/** The ids (#) and classes (.) a selector names, lower case; a CSS name may have any non-ASCII letter. */
+/** A CSS name with its escapes read: the name an id or class attribute carries. */
+export function unescapeCss(name: string): string {
+  return name.replace(/\\([0-9a-f]{1,6})[ \t\n]?|\\([^0-9a-f\n])/gi, (_m, hex: string | undefined, ch: string | undefined) => {
+    if (ch !== undefined) return ch;
+    const code = parseInt(hex!, 16);
+    return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? '\ufffd' : String.fromCodePoint(code);
+  });
+}
+
+/** The ids (#) and classes (.) a selector names, escapes read, lower case. */
 export function selectorNames(selector: string): { kind: '#' | '.'; name: string }[] {
-  return [...selector.matchAll(new RegExp(`([#.])(${CSS_NAME})`, 'g'))].map((m) => ({
+  return [...selector.matchAll(new RegExp(`([#.])(${CSS_NAME})`, 'gi'))].map((m) => ({
     kind: m[1] as '#' | '.',
-    name: m[2]!.toLowerCase(),
+    name: unescapeCss(m[2]!).toLowerCase(),
   }));
+}
+
+/** A selector's compound parts (a hex escape's one trailing space belongs to its name). */
+export function compoundParts(selector: string): string[] {
+  return selector.match(/(?:\\[0-9a-f]{1,6}[ \t\n]?|\\[^\n]|[^\s\\])+/gi) ?? [];
 }
 
 /** The tag an element like `<meta name="viewport">` names (descriptions such as 'visible text' name none). */
@@ -79,7 +96,7 @@ export function htmlSource(pageText: string, html: string): QuoteSource {
   return {
     hasText: (part) => text.includes(part) || markup.includes(part),
     // An id as written: id="x", id='x' or id = "x".
-    hasId: (id) => new RegExp(`\\bid\\s*=\\s*["']?${id}["'\\s>]`).test(markup),
+    hasId: (id) => new RegExp(`\\bid\\s*=\\s*["']?${id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}["'\\s>]`).test(markup),
     hasClass: (name) => markup.includes(name),
     hasTag: (tag) => markup.includes(`<${tag}`),
   };

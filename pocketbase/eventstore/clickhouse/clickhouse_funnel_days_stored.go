@@ -49,29 +49,25 @@ func (s *chStore) lateBasis(site string) uint32 {
 }
 
 // storedDays reads the rows of the valid stored days of a kind in [from, to), each day's latest
-// version, handing each row to each with its day label; days are the labels of the days found.
+// version, handing each row to each with its day label as it arrives (the row is reused); days
+// are the labels of the days found. ClickHouse picks each day's latest valid version by its mark
+// (a version without its mark is not whole), so the rows are never all held at once.
 func storedDays(db *Client, kind string, q eventstore.FunnelQuery, key string, from, to time.Time, each func(day, visitor string, r Row)) (days []string, err error) {
-	rows, err := queryOn(db, `SELECT toString(d) AS day, basis, visitor, reached, times, masks, sessions FROM funnel_days
-		WHERE site_id = {:site} AND funnel = {:funnel} AND kind = {:kind} AND d >= toDate({:from}) AND d < toDate({:to})
-		AND basis > `+chLateMarksAfter,
-		map[string]any{"site": q.SiteID, "funnel": key, "kind": kind, "from": funneldays.Label(from), "to": funneldays.Label(to)})
+	const ofDays = `site_id = {:site} AND funnel = {:funnel} AND kind = {:kind} AND d >= toDate({:from}) AND d < toDate({:to})`
+	err = queryEachOn(db, `SELECT toString(d) AS day, visitor, reached, times, masks, sessions FROM funnel_days
+		WHERE `+ofDays+` AND (d, basis) IN (SELECT d, max(basis) FROM funnel_days
+			WHERE `+ofDays+` AND visitor = '' AND basis > `+chLateMarksAfter+` GROUP BY d)`,
+		map[string]any{"site": q.SiteID, "funnel": key, "kind": kind, "from": funneldays.Label(from), "to": funneldays.Label(to)},
+		func(r Row) error {
+			if day, visitor := r.Str("day"), r.Str("visitor"); visitor == "" {
+				days = append(days, day)
+			} else {
+				each(day, visitor, r)
+			}
+			return nil
+		})
 	if err != nil {
 		return nil, err
-	}
-	latest := map[string]float64{}
-	for _, r := range rows {
-		if r.Str("visitor") == "" {
-			latest[r.Str("day")] = max(latest[r.Str("day")], r.Num("basis"))
-		}
-	}
-	for day := range latest {
-		days = append(days, day)
-	}
-	for _, r := range rows {
-		day, visitor := r.Str("day"), r.Str("visitor")
-		if visitor != "" && r.Num("basis") == latest[day] {
-			each(day, visitor, r) // not a mark, nor a version the day's latest replaced (or without its mark: not whole)
-		}
 	}
 	return days, nil
 }

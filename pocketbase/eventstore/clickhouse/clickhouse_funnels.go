@@ -124,13 +124,9 @@ func (s *chStore) readStepEvents(db *Client, q eventstore.FunnelQuery, from, end
 	if !enteredBy.IsZero() {
 		sql += ` HAVING countIf(bitAnd(m, 1) != 0 AND at >= {:from} AND at < {:to}) > 0`
 	}
-	rows, err := queryOn(db, sql, p)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string][]funnelpath.Event, len(rows))
+	out := map[string][]funnelpath.Event{}
 	sessions := map[string]string{} // one string per session
-	for _, r := range rows {
+	err := queryEachOn(db, sql, p, func(r Row) error {
 		ats, _ := r["ats"].([]any)
 		ms, _ := r["ms"].([]any)
 		ss, _ := r["ss"].([]any)
@@ -147,6 +143,10 @@ func (s *chStore) readStepEvents(db *Client, q eventstore.FunnelQuery, from, end
 			evs = append(evs, funnelpath.Event{At: time.UnixMilli(int64(at)).UTC(), Steps: uint16(m), Session: sess})
 		}
 		out[r.Str("visitor")] = funnelpath.SortEvents(evs)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

@@ -126,6 +126,17 @@ func validName(s string) bool {
 func bg() context.Context { return context.Background() }
 
 func (c *Client) post(ctx context.Context, query string, body io.Reader, inDB bool) ([]byte, error) {
+	res, err := c.send(ctx, query, body, inDB)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	return io.ReadAll(res.Body)
+}
+
+// send sends one statement and returns ClickHouse's answer (an error unless 200 OK): its body
+// is the caller's to read and close.
+func (c *Client) send(ctx context.Context, query string, body io.Reader, inDB bool) (*http.Response, error) {
 	v := url.Values{}
 	if inDB {
 		v.Set("database", c.Database)
@@ -159,15 +170,15 @@ func (c *Client) post(ctx context.Context, query string, body io.Reader, inDB bo
 	if err != nil {
 		return nil, err
 	}
-	defer res.Body.Close()
-	out, err := io.ReadAll(res.Body)
-	if err != nil {
-		return nil, err
-	}
 	if res.StatusCode != http.StatusOK {
+		defer res.Body.Close()
+		out, err := io.ReadAll(res.Body)
+		if err != nil {
+			return nil, err
+		}
 		return nil, fmt.Errorf("clickhouse: %s", strings.TrimSpace(string(out)))
 	}
-	return out, nil
+	return res, nil
 }
 
 // Exec runs a statement that returns nothing (sql already bound).
@@ -219,6 +230,32 @@ func (c *Client) Query(sql string) ([]Row, error) {
 		rows = append(rows, r)
 	}
 	return rows, sc.Err()
+}
+
+// QueryEach runs a SELECT (sql already bound, without FORMAT) and hands each row to each as it
+// arrives, in one Row it reuses (each must not keep it): a large read (a funnel's step events, its
+// stored days) never holds its whole answer at once, as text and as rows (at 50M events those
+// reads were what the server's memory peaked on).
+func (c *Client) QueryEach(sql string, each func(Row) error) error {
+	c.awaitWrites()
+	res, err := c.send(context.Background(), sql+" FORMAT JSONEachRow", nil, true)
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	dec := json.NewDecoder(bufio.NewReaderSize(res.Body, 1<<16))
+	r := Row{}
+	for {
+		clear(r)
+		if err := dec.Decode(&r); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return fmt.Errorf("clickhouse: reading a row: %w", err)
+		}
+		if err := each(r); err != nil {
+			return err
+		}
+	}
 }
 
 // QueryOne runs a SELECT expected to return one row (an empty Row when it returns none).

@@ -222,14 +222,14 @@ func queryOn(db *Client, sql string, params map[string]any) ([]Row, error) {
 	return db.Query(q)
 }
 
-// queryEachOn runs sql through db with params bound, handing each row to each as it arrives
-// (Client.QueryEach: the row is reused).
-func queryEachOn(db *Client, sql string, params map[string]any, each func(Row) error) error {
+// queryEachOf runs sql through db with params bound, handing each row, decoded into a T, to each
+// as it arrives (QueryEachOf).
+func queryEachOf[T any](db *Client, sql string, params map[string]any, each func(*T) error) error {
 	q, err := Bind(sql, params)
 	if err != nil {
 		return err
 	}
-	return db.QueryEach(q, each)
+	return QueryEachOf(db, q, each)
 }
 
 // chQueryConcurrency bounds the reads one request runs at once (queryEach).

@@ -178,27 +178,40 @@ func (s *chStore) readEntryDims(db *Client, siteID string, entries []chEntry) (m
 	for i := 0; i < len(entries); i += chDimsChunk {
 		chunks = append(chunks, entries[i:min(len(entries), i+chDimsChunk)])
 	}
-	results := make([][]Row, len(chunks))
-	err := s.queryEach(len(chunks), func(i int) (err error) {
+	results := make([]map[string][]string, len(chunks))
+	err := s.queryEach(len(chunks), func(i int) error {
 		chunk := chunks[i]
 		sessions := make([]string, len(chunk))
 		for k, e := range chunk {
 			sessions[k] = e.session
 		}
 		lo, hi := dimsDays(chunk[0], chunk[len(chunk)-1])
-		results[i], err = queryOn(db, `SELECT session, `+chSessDimsSQL+`, argMinIfMerge(entry) AS entry
+		results[i] = make(map[string][]string, len(chunk))
+		return queryEachOf(db, `SELECT session, `+chSessDimsSQL+`, argMinIfMerge(entry) AS entry
 			FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi}) AND session IN {:sessions}
-			GROUP BY session`, map[string]any{"site": siteID, "sessions": sessions, "lo": lo, "hi": hi})
-		return err
+			GROUP BY session`, map[string]any{"site": siteID, "sessions": sessions, "lo": lo, "hi": hi}, func(r *chEntryDimsRow) error {
+			results[i][r.Session] = []string{r.Device, r.Browser, r.Country, collect.Source(r.Ref), r.Entry}
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, err
 	}
 	dims := map[string][]string{}
-	for _, rows := range results {
-		for _, r := range rows {
-			dims[r.Str("session")] = []string{r.Str("s_device"), r.Str("s_browser"), r.Str("s_country"), collect.Source(r.Str("s_ref")), r.Str("entry")}
+	for _, m := range results {
+		for k, v := range m {
+			dims[k] = v
 		}
 	}
 	return dims, nil
+}
+
+// chEntryDimsRow is a row of readEntryDims (the other columns of chSessDimsSQL are skipped).
+type chEntryDimsRow struct {
+	Session string `json:"session"`
+	Ref     string `json:"s_ref"`
+	Device  string `json:"s_device"`
+	Browser string `json:"s_browser"`
+	Country string `json:"s_country"`
+	Entry   string `json:"entry"`
 }

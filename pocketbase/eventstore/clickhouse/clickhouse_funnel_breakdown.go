@@ -39,7 +39,7 @@ func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funn
 
 // closedTallies are the closed part's tallies by the values of the breakdowns dims (from memory,
 // else funnel_tallies, else worked out), each worked out kept and stored when every value came
-// from the kept entry sessions (settled, whole inserts) and no drop happened since gen.
+// from the kept entry sessions (final, whole inserts) and no drop happened since gen.
 func (s *chStore) closedTallies(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, dims []int, gen uint64) ([]funnelpath.ValueTally, error) {
 	out := make([]funnelpath.ValueTally, len(dims))
 	var todo []int
@@ -112,7 +112,7 @@ func (s *chStore) closedTallies(db *Client, q eventstore.FunnelQuery, parts funn
 }
 
 // warmBreakdowns works out, in the background, the closed part's tallies of every breakdown not
-// kept yet, and reads ahead the open part's settled entry sessions' values, so that the breakdown
+// kept yet, and reads ahead the values of the open part's entry sessions that may be kept, so that the breakdown
 // a funnel's reader asks for next reads only the open days'. One at a time per site; its errors
 // are left to the breakdown's own read.
 func (s *chStore) warmBreakdowns(q eventstore.FunnelQuery, parts funneldays.Parts, gen uint64) {
@@ -135,7 +135,7 @@ func (s *chStore) warmBreakdowns(q eventstore.FunnelQuery, parts funneldays.Part
 }
 
 // warmTallies works out the closed part's tally of every breakdown, and reads the values of the
-// open part's entry sessions of settled days (kept by entryDims).
+// open part's entry sessions that entryDims may keep (of closed days, or final: chEntryFinal).
 func (s *chStore) warmTallies(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, gen uint64) error {
 	all := make([]int, len(funnelpath.Breakdowns))
 	for dim := range all {
@@ -144,13 +144,13 @@ func (s *chStore) warmTallies(db *Client, q eventstore.FunnelQuery, parts funnel
 	if _, err := s.closedTallies(db, q, parts, all, gen); err != nil {
 		return err
 	}
-	closedBefore := chDimsClosedBefore(time.Now())
-	var settled []funnelpath.Path
+	finalBefore := time.Now().Add(-chEntryFinal)
+	var final []funnelpath.Path
 	for _, fp := range parts.Open {
-		if chUTCDay(fp.Times[0]) < closedBefore {
-			settled = append(settled, fp)
+		if fp.Times[0].Before(finalBefore) {
+			final = append(final, fp)
 		}
 	}
-	_, err := s.entryDims(db, q.SiteID, settled)
+	_, err := s.entryDims(db, q.SiteID, final)
 	return err
 }

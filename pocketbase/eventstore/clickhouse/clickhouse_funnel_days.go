@@ -24,6 +24,7 @@ const chLateMargin = 60 // seconds
 type chLateSeen struct {
 	after   uint32            // ClickHouse's clock at the previous look
 	handled map[[2]uint64]int // marks handled, by (since, written): two inserts may leave equal marks
+	last    uint32            // when the latest mark seen was written (ClickHouse's clock)
 }
 
 type chLateState struct {
@@ -138,12 +139,16 @@ func (s *chStore) dropLateFunnelDays(site string) error {
 		return err
 	}
 	next := &chLateSeen{handled: map[[2]uint64]int{}}
+	if seen != nil {
+		next.last = seen.last
+	}
 	drop := false
 	for _, r := range rows {
 		next.after = max(next.after, uint32(r.Num("now")))
 		if r.Num("w") == 0 {
 			continue
 		}
+		next.last = max(next.last, uint32(r.Num("w")))
 		mark := [2]uint64{uint64(r.Num("since")), uint64(r.Num("w"))}
 		next.handled[mark]++
 		if seen != nil && next.handled[mark] > seen.handled[mark] {
@@ -158,6 +163,19 @@ func (s *chStore) dropLateFunnelDays(site string) error {
 	s.late.mu.Unlock()
 	return nil
 }
+
+// lateQuiet says the site's last look at late_marks (dropLateFunnelDays) found no mark written
+// within chLateQuiet seconds before it: the insert behind the latest mark has had the time to run
+// its other views (sessions among the last) too.
+func (s *chStore) lateQuiet(site string) bool {
+	s.late.mu.Lock()
+	defer s.late.mu.Unlock()
+	seen := s.late.sites[site]
+	return seen != nil && seen.after >= seen.last+chLateQuiet
+}
+
+// chLateQuiet is how long ago (seconds) the latest late mark must have been written for lateQuiet.
+var chLateQuiet uint32 = chLateMargin
 
 // FunnelDaysInMemory says much of what a funnel read keeps lives in this process only (the open
 // days' events, the closed part's figures and tallies; the closed days are read back from

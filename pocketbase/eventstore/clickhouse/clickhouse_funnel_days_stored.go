@@ -49,31 +49,37 @@ func (s *chStore) lateBasis(site string) uint32 {
 }
 
 // storedDays reads the rows of the valid stored days of a kind in [from, to), each day's latest
-// version, handing each row to each with its day label; days are the labels of the days found.
-func storedDays(db *Client, kind string, q eventstore.FunnelQuery, key string, from, to time.Time, each func(day, visitor string, r Row)) (days []string, err error) {
-	rows, err := queryOn(db, `SELECT toString(d) AS day, basis, visitor, reached, times, masks, sessions FROM funnel_days
-		WHERE site_id = {:site} AND funnel = {:funnel} AND kind = {:kind} AND d >= toDate({:from}) AND d < toDate({:to})
-		AND basis > `+chLateMarksAfter,
-		map[string]any{"site": q.SiteID, "funnel": key, "kind": kind, "from": funneldays.Label(from), "to": funneldays.Label(to)})
+// version, handing each row to each with its day label as it arrives (the row is reused); days
+// are the labels of the days found. ClickHouse picks each day's latest valid version by its mark
+// (a version without its mark is not whole), so the rows are never all held at once.
+func storedDays(db *Client, kind string, q eventstore.FunnelQuery, key string, from, to time.Time, each func(r *chStoredDayRow)) (days []string, err error) {
+	const ofDays = `site_id = {:site} AND funnel = {:funnel} AND kind = {:kind} AND d >= toDate({:from}) AND d < toDate({:to})`
+	err = queryEachOf(db, `SELECT toString(d) AS day, visitor, reached, times, masks, sessions FROM funnel_days
+		WHERE `+ofDays+` AND (d, basis) IN (SELECT d, max(basis) FROM funnel_days
+			WHERE `+ofDays+` AND visitor = '' AND basis > `+chLateMarksAfter+` GROUP BY d)`,
+		map[string]any{"site": q.SiteID, "funnel": key, "kind": kind, "from": funneldays.Label(from), "to": funneldays.Label(to)},
+		func(r *chStoredDayRow) error {
+			if r.Visitor == "" {
+				days = append(days, r.Day)
+			} else {
+				each(r)
+			}
+			return nil
+		})
 	if err != nil {
 		return nil, err
 	}
-	latest := map[string]float64{}
-	for _, r := range rows {
-		if r.Str("visitor") == "" {
-			latest[r.Str("day")] = max(latest[r.Str("day")], r.Num("basis"))
-		}
-	}
-	for day := range latest {
-		days = append(days, day)
-	}
-	for _, r := range rows {
-		day, visitor := r.Str("day"), r.Str("visitor")
-		if visitor != "" && r.Num("basis") == latest[day] {
-			each(day, visitor, r) // not a mark, nor a version the day's latest replaced (or without its mark: not whole)
-		}
-	}
 	return days, nil
+}
+
+// chStoredDayRow is a row of funnel_days as storedDays reads it.
+type chStoredDayRow struct {
+	Day      string    `json:"day"`
+	Visitor  string    `json:"visitor"`
+	Reached  int       `json:"reached"`
+	Times    []float64 `json:"times"`
+	Masks    []uint16  `json:"masks"`
+	Sessions []string  `json:"sessions"`
 }
 
 // chLateMarksAfter is the second of a site's latest late mark (0 when none): what a stored basis must be after.
@@ -113,8 +119,7 @@ func storeDays(db *Client, kind string, q eventstore.FunnelQuery, key string, ba
 // interned hands out one string per session of a read.
 type interned map[string]string
 
-func (in interned) session(v any) string {
-	s, _ := v.(string)
+func (in interned) of(s string) string {
 	if known, ok := in[s]; ok {
 		return known
 	}
@@ -122,29 +127,24 @@ func (in interned) session(v any) string {
 	return s
 }
 
-func millis(v any) time.Time {
-	ms, _ := v.(float64)
-	return time.UnixMilli(int64(ms)).UTC()
-}
+func millis(ms float64) time.Time { return time.UnixMilli(int64(ms)).UTC() }
 
 // storedFunnelDays are the valid stored days of [from, to) (labels), by day label and visitor.
 func (s *chStore) storedFunnelDays(db *Client, q eventstore.FunnelQuery, key string, from, to time.Time) (map[string]map[string]funnelpath.Path, error) {
 	out := map[string]map[string]funnelpath.Path{}
 	sessions := interned{}
-	days, err := storedDays(db, chAttemptDays, q, key, from, to, func(day, visitor string, r Row) {
-		times, _ := r["times"].([]any)
-		ss, _ := r["sessions"].([]any)
-		p := funnelpath.Path{Reached: r.Int("reached"), Times: make([]time.Time, len(times)), Sessions: make([]string, len(ss))}
-		for i, t := range times {
+	days, err := storedDays(db, chAttemptDays, q, key, from, to, func(r *chStoredDayRow) {
+		p := funnelpath.Path{Reached: r.Reached, Times: make([]time.Time, len(r.Times)), Sessions: make([]string, len(r.Sessions))}
+		for i, t := range r.Times {
 			p.Times[i] = millis(t)
 		}
-		for i, sv := range ss {
-			p.Sessions[i] = sessions.session(sv)
+		for i, sv := range r.Sessions {
+			p.Sessions[i] = sessions.of(sv)
 		}
-		if out[day] == nil {
-			out[day] = map[string]funnelpath.Path{}
+		if out[r.Day] == nil {
+			out[r.Day] = map[string]funnelpath.Path{}
 		}
-		out[day][visitor] = p
+		out[r.Day][r.Visitor] = p
 	})
 	for _, day := range days {
 		if out[day] == nil {
@@ -176,19 +176,15 @@ func (e chEventDayStore) LoadEventDays(q eventstore.FunnelQuery, from, to time.T
 	basis := e.s.lateBasis(q.SiteID) // the caller looked at the late marks just before (eventFunnelPaths)
 	out := map[string]map[string][]funnelpath.Event{}
 	sessions := interned{}
-	days, err := storedDays(e.s.db, chEventDays, q, funneldays.Key(q), from, to, func(day, visitor string, r Row) {
-		ats, _ := r["times"].([]any)
-		ms, _ := r["masks"].([]any)
-		ss, _ := r["sessions"].([]any)
-		evs := make([]funnelpath.Event, len(ats))
-		for i := range ats {
-			m, _ := ms[i].(float64)
-			evs[i] = funnelpath.Event{At: millis(ats[i]), Steps: uint16(m), Session: sessions.session(ss[i])}
+	days, err := storedDays(e.s.db, chEventDays, q, funneldays.Key(q), from, to, func(r *chStoredDayRow) {
+		evs := make([]funnelpath.Event, min(len(r.Times), len(r.Masks), len(r.Sessions)))
+		for i := range evs {
+			evs[i] = funnelpath.Event{At: millis(r.Times[i]), Steps: r.Masks[i], Session: sessions.of(r.Sessions[i])}
 		}
-		if out[day] == nil {
-			out[day] = map[string][]funnelpath.Event{}
+		if out[r.Day] == nil {
+			out[r.Day] = map[string][]funnelpath.Event{}
 		}
-		out[day][visitor] = evs
+		out[r.Day][r.Visitor] = evs
 	})
 	for _, day := range days {
 		if out[day] == nil {

@@ -28,18 +28,21 @@ type chEntry struct {
 }
 
 // entryDims are the breakdown values (funnelpath.Breakdowns' order) of the funnel paths' entry
-// sessions, as a lookup by path: closed days' from the day cache, the rest read (readEntryDims).
-// Per entrant it costs a day number and a lookup in that day's kept map: no day label is formatted
-// and no map of every entrant is built (a breakdown's Go work at 5M was mostly those).
+// sessions, as a lookup by path: closed days' and final ones' (chEntryFinal) from the day cache,
+// the rest read (readEntryDims). Per entrant it costs a day number and a lookup in that day's kept
+// map: no day label is formatted and no map of every entrant is built.
 func (s *chStore) entryDims(db *Client, siteID string, paths []funnelpath.Path) (func(funnelpath.Path) []string, error) {
 	unlock := funneldays.LockSite("clickhouse:" + siteID)
 	err := s.dropLateFunnelDays(siteID)
 	gen := s.dayCache.Generation(siteID)
+	quiet := s.lateQuiet(siteID)
 	unlock()
 	if err != nil {
 		return nil, err
 	}
-	closedBefore := chDimsClosedBefore(time.Now())
+	now := time.Now()
+	closedBefore := chDimsClosedBefore(now)
+	finalBefore := now.Add(-chEntryFinal)
 	key := func(day int64) funneldays.CacheKey {
 		return funneldays.CacheKey{Site: siteID, Funnel: chDimsFunnel, Day: chDayLabel(day)}
 	}
@@ -53,9 +56,11 @@ func (s *chStore) entryDims(db *Client, siteID string, paths []funnelpath.Path) 
 		}
 		return m
 	}
+	// keepable: an entry whose values may be kept (and so looked up among the kept ones).
+	keepable := func(day int64, at time.Time) bool { return day < closedBefore || (quiet && at.Before(finalBefore)) }
 	var missing []chEntry
 	for _, fp := range paths {
-		if day := chUTCDay(fp.Times[0]); day < closedBefore {
+		if day := chUTCDay(fp.Times[0]); keepable(day, fp.Times[0]) {
 			if _, ok := keptOf(day)[fp.Sessions[0]]; ok {
 				continue
 			}
@@ -64,7 +69,7 @@ func (s *chStore) entryDims(db *Client, siteID string, paths []funnelpath.Path) 
 	}
 	read := map[string][]string{}
 	lookup := func(fp funnelpath.Path) []string { // kept first: most entrants are of closed days
-		if day := chUTCDay(fp.Times[0]); day < closedBefore {
+		if day := chUTCDay(fp.Times[0]); keepable(day, fp.Times[0]) {
 			if v, ok := keptOf(day)[fp.Sessions[0]]; ok {
 				return v // nil: no session row
 			}
@@ -76,17 +81,17 @@ func (s *chStore) entryDims(db *Client, siteID string, paths []funnelpath.Path) 
 	}
 	sort.Slice(missing, func(i, j int) bool { return missing[i].at.Before(missing[j].at) })
 	// Closed days' values are kept only if their days' inserts were whole before and after the read.
-	keep := chUTCDay(missing[0].at) < closedBefore
+	keepClosed := chUTCDay(missing[0].at) < closedBefore
 	var lo, hi string
 	var counts map[string]uint64
-	if keep {
+	if keepClosed {
 		last := 0
 		for last+1 < len(missing) && chUTCDay(missing[last+1].at) < closedBefore {
 			last++
 		}
 		lo, hi = dimsDays(missing[0], missing[last])
 		if counts, err = s.dayCountsOn(db, siteID, dayBefore(lo), dayAfter(hi)); err == nil {
-			keep, err = s.wholeDays(db, siteID, lo, hi, counts)
+			keepClosed, err = s.wholeDays(db, siteID, lo, hi, counts)
 		}
 		if err != nil {
 			return nil, err
@@ -95,30 +100,44 @@ func (s *chStore) entryDims(db *Client, siteID string, paths []funnelpath.Path) 
 	if read, err = s.readEntryDims(db, siteID, missing); err != nil {
 		return nil, err
 	}
-	if keep {
-		if keep, err = s.wholeDays(db, siteID, lo, hi, counts); err != nil || !keep {
+	if keepClosed {
+		if keepClosed, err = s.wholeDays(db, siteID, lo, hi, counts); err != nil {
 			return lookup, err
 		}
-		fresh := map[int64]map[string][]string{}
-		for _, e := range missing {
-			day := chUTCDay(e.at)
-			if day >= closedBefore {
-				break
-			}
-			if fresh[day] == nil { // cached maps are read-only: copied, then replaced
-				fresh[day] = make(map[string][]string, len(cached[day])+1)
-				for k, v := range cached[day] {
-					fresh[day][k] = v
-				}
-			}
-			fresh[day][e.session] = read[e.session] // nil: no session row, looked up once
+	}
+	fresh := map[int64]map[string][]string{}
+	for _, e := range missing {
+		day := chUTCDay(e.at)
+		v, found := read[e.session]
+		switch {
+		case day < closedBefore && !keepClosed:
+			continue
+		case day >= closedBefore && !(quiet && e.at.Before(finalBefore) && found):
+			continue // an open day's entry is kept once final, and only with its session's row
 		}
-		for day, m := range fresh {
-			s.dayCache.Put(key(day), m, len(m), gen)
+		if fresh[day] == nil { // cached maps are read-only: copied, then replaced
+			fresh[day] = make(map[string][]string, len(cached[day])+1)
+			for k, v := range cached[day] {
+				fresh[day][k] = v
+			}
 		}
+		fresh[day][e.session] = v // nil: no session row, looked up once
+	}
+	for day, m := range fresh {
+		s.dayCache.Put(key(day), m, len(m), gen)
 	}
 	return lookup, nil
 }
+
+// chEntryFinal is how old a funnel entry of a day not closed yet must be for its entry session's
+// values to be kept: an earlier event of that session (the only kind that changes them: they are
+// the session's first event's) is then over funneldays.LateAfter old, so late, and leaves a late
+// mark that drops the site's kept values; chLateMargin more covers an insert begun before that
+// hour still running its views. They are kept only while the site's late marks are quiet
+// (lateQuiet: a late insert's sessions view may run after its mark's), and only with a session
+// row. So a breakdown reads the entry sessions of the last hour or so, not of the last
+// chSettleLag days (at 5M events those reads, two per request, were most of its time).
+const chEntryFinal = funneldays.LateAfter + chLateMargin*time.Second
 
 // chUTCDay is t's UTC day as a day number; chDayLabel its label; chDimsClosedBefore the first day
 // number whose entry sessions are not closed yet (chSettleLag days before today, UTC).
@@ -159,27 +178,40 @@ func (s *chStore) readEntryDims(db *Client, siteID string, entries []chEntry) (m
 	for i := 0; i < len(entries); i += chDimsChunk {
 		chunks = append(chunks, entries[i:min(len(entries), i+chDimsChunk)])
 	}
-	results := make([][]Row, len(chunks))
-	err := s.queryEach(len(chunks), func(i int) (err error) {
+	results := make([]map[string][]string, len(chunks))
+	err := s.queryEach(len(chunks), func(i int) error {
 		chunk := chunks[i]
 		sessions := make([]string, len(chunk))
 		for k, e := range chunk {
 			sessions[k] = e.session
 		}
 		lo, hi := dimsDays(chunk[0], chunk[len(chunk)-1])
-		results[i], err = queryOn(db, `SELECT session, `+chSessDimsSQL+`, argMinIfMerge(entry) AS entry
+		results[i] = make(map[string][]string, len(chunk))
+		return queryEachOf(db, `SELECT session, `+chSessDimsSQL+`, argMinIfMerge(entry) AS entry
 			FROM sessions WHERE site_id = {:site} AND day >= toDate({:lo}) AND day <= toDate({:hi}) AND session IN {:sessions}
-			GROUP BY session`, map[string]any{"site": siteID, "sessions": sessions, "lo": lo, "hi": hi})
-		return err
+			GROUP BY session`, map[string]any{"site": siteID, "sessions": sessions, "lo": lo, "hi": hi}, func(r *chEntryDimsRow) error {
+			results[i][r.Session] = []string{r.Device, r.Browser, r.Country, collect.Source(r.Ref), r.Entry}
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, err
 	}
 	dims := map[string][]string{}
-	for _, rows := range results {
-		for _, r := range rows {
-			dims[r.Str("session")] = []string{r.Str("s_device"), r.Str("s_browser"), r.Str("s_country"), collect.Source(r.Str("s_ref")), r.Str("entry")}
+	for _, m := range results {
+		for k, v := range m {
+			dims[k] = v
 		}
 	}
 	return dims, nil
+}
+
+// chEntryDimsRow is a row of readEntryDims (the other columns of chSessDimsSQL are skipped).
+type chEntryDimsRow struct {
+	Session string `json:"session"`
+	Ref     string `json:"s_ref"`
+	Device  string `json:"s_device"`
+	Browser string `json:"s_browser"`
+	Country string `json:"s_country"`
+	Entry   string `json:"entry"`
 }

@@ -124,31 +124,28 @@ func (s *chStore) readStepEvents(db *Client, q eventstore.FunnelQuery, from, end
 	if !enteredBy.IsZero() {
 		sql += ` HAVING countIf(bitAnd(m, 1) != 0 AND at >= {:from} AND at < {:to}) > 0`
 	}
-	rows, err := queryOn(db, sql, p)
+	out := map[string][]funnelpath.Event{}
+	sessions := interned{} // one string per session
+	err := queryEachOf(db, sql, p, func(r *chStepEventsRow) error {
+		evs := make([]funnelpath.Event, min(len(r.Ats), len(r.Ms), len(r.Ss)))
+		for i := range evs {
+			evs[i] = funnelpath.Event{At: time.UnixMilli(int64(r.Ats[i])).UTC(), Steps: r.Ms[i], Session: sessions.of(r.Ss[i])}
+		}
+		out[r.Visitor] = funnelpath.SortEvents(evs)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	out := make(map[string][]funnelpath.Event, len(rows))
-	sessions := map[string]string{} // one string per session
-	for _, r := range rows {
-		ats, _ := r["ats"].([]any)
-		ms, _ := r["ms"].([]any)
-		ss, _ := r["ss"].([]any)
-		evs := make([]funnelpath.Event, 0, len(ats))
-		for i := range ats {
-			at, _ := ats[i].(float64)
-			m, _ := ms[i].(float64)
-			sess, _ := ss[i].(string)
-			if known, ok := sessions[sess]; ok {
-				sess = known
-			} else {
-				sessions[sess] = sess
-			}
-			evs = append(evs, funnelpath.Event{At: time.UnixMilli(int64(at)).UTC(), Steps: uint16(m), Session: sess})
-		}
-		out[r.Str("visitor")] = funnelpath.SortEvents(evs)
-	}
 	return out, nil
+}
+
+// chStepEventsRow is a row of readStepEvents: a visitor's step events.
+type chStepEventsRow struct {
+	Visitor string    `json:"visitor"`
+	Ats     []float64 `json:"ats"`
+	Ms      []uint16  `json:"ms"`
+	Ss      []string  `json:"ss"`
 }
 
 // chMaskLists are a mask map's keys and masks as ClickHouse array literals, for transform().

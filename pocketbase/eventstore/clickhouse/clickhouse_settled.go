@@ -222,6 +222,16 @@ func queryOn(db *Client, sql string, params map[string]any) ([]Row, error) {
 	return db.Query(q)
 }
 
+// queryEachOf runs sql through db with params bound, handing each row, decoded into a T, to each
+// as it arrives (QueryEachOf).
+func queryEachOf[T any](db *Client, sql string, params map[string]any, each func(*T) error) error {
+	q, err := Bind(sql, params)
+	if err != nil {
+		return err
+	}
+	return QueryEachOf(db, q, each)
+}
+
 // chQueryConcurrency bounds the reads one request runs at once (queryEach).
 const chQueryConcurrency = 4
 

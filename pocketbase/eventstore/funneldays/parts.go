@@ -19,7 +19,8 @@ type Parts struct {
 	ClosedFrom, ClosedTo time.Time
 }
 
-// SplitParts reads a range's parts: closed reads the whole closed days, open the rest.
+// SplitParts reads a range's parts: closed reads the whole closed days, open the rest (a map of
+// the caller's own each time: they are merged).
 func SplitParts(q eventstore.FunnelQuery, now time.Time, open, closed PathsFunc) (Parts, error) {
 	firstDay := CeilDay(q.From, q.Zone)
 	closedEnd := MinTime(FloorDay(q.To, q.Zone), ClosedBefore(now, q.Window, q.Zone))
@@ -38,6 +39,12 @@ func SplitParts(q eventstore.FunnelQuery, now time.Time, open, closed PathsFunc)
 	late, err := open(q, closedEnd, q.To)
 	if err != nil {
 		return Parts{}, err
+	}
+	// Both maps are the request's own: the smaller is merged into the larger (most ranges start at a
+	// midnight, with no partial first day: copying the open days' paths was a tenth of a warm
+	// breakdown's CPU at 5M). Their entries never tie (their attempts begin in different days).
+	if len(paths) < len(late) {
+		paths, late = late, paths
 	}
 	funnelpath.Merge(paths, late)
 	return Parts{Closed: kept, Open: paths, ClosedFrom: firstDay, ClosedTo: closedEnd}, nil

@@ -12,7 +12,7 @@ import type { Check, Finding } from './types';
  * Chosen on the tuning half with each template family typed by a model fitted without it
  * (`SCAN_CORPUS_CV=1 npm run bench -- scan-corpus`, `_family_out_` figures), never on the blind half.
  */
-export const CONFIDENT_SITE_TYPE = 0.6;
+export const CONFIDENT_SITE_TYPE = 0.5;
 
 /** Whether the finding states only that something is missing (nothing on the page to point at). */
 export function reportsAbsence(f: Pick<Finding, 'evidence'>): boolean {

@@ -1,6 +1,8 @@
 package clickhouse
 
 import (
+	"bytes"
+	"encoding/json"
 	"maps"
 	"slices"
 	"time"
@@ -14,8 +16,9 @@ import (
 // funnel_days, and so are a closed day's step events (funneldays.EventDays: the open days' and a
 // range's partial first day's), so that a server that did not work them out (after a restart,
 // another server) reads them instead of the days' raw events (at 50M events the first funnel read
-// after a restart took 19.6 s). Each day's rows are written in one insert with a day mark (visitor
-// "") and their basis: ClickHouse's clock at the look at late_marks made just
+// after a restart took 19.6 s). Each day's rows are written with their basis, then a day mark
+// (visitor ""), in bounded inserts (a day may span several; a version without its mark is never read):
+// the basis is ClickHouse's clock at the look at late_marks made just
 // before the day's events were read, less chLateMargin. A late mark written at or after a day's
 // basis may hold an event the day missed, so a stored day counts only when its basis is after
 // every late mark of the site (the rule by which memory drops the site's days); of a day's valid
@@ -33,10 +36,14 @@ const (
 	chEventDays   = "events"
 )
 
-// chFunnelDaysInsertRows bounds one insert of stored days (whole days only): ClickHouse writes an
-// insert of fewer rows than max_insert_block_size (1,048,576) as one block, so a day is never seen
-// in part.
-const chFunnelDaysInsertRows = 500_000
+// chFunnelDaysInsertRows and chFunnelDaysInsertBytes bound one insert of stored days: the rows
+// are encoded as they are made and sent in chunks, so a write is never held whole (at 50M events
+// half a 1.13 GB heap was one insert's rows). A day may span chunks: its mark is written after
+// its rows, and a reader takes only a (day, basis) with a mark, so a day is read only once whole.
+var (
+	chFunnelDaysInsertRows  = 50_000
+	chFunnelDaysInsertBytes = 8 << 20
+)
 
 // lateBasis is the basis of days read right after a look at the site's late marks.
 func (s *chStore) lateBasis(site string) uint32 {
@@ -85,32 +92,62 @@ type chStoredDayRow struct {
 // chLateMarksAfter is the second of a site's latest late mark (0 when none): what a stored basis must be after.
 const chLateMarksAfter = `(SELECT toUInt32(max(written)) FROM late_marks WHERE site_id = {:site})`
 
-// storeDays writes days' rows of a kind (each day's mark, then rows(day)'s) with their basis, whole days per insert.
+// chFunnelDayRow is a row of funnel_days as storeDays writes it; empty arrays are left to their defaults.
+type chFunnelDayRow struct {
+	SiteID   string    `json:"site_id"`
+	Funnel   string    `json:"funnel"`
+	Kind     string    `json:"kind"`
+	D        string    `json:"d"`
+	Basis    uint32    `json:"basis"`
+	Visitor  string    `json:"visitor"`
+	Reached  int       `json:"reached"`
+	Times    []float64 `json:"times,omitempty"`
+	Masks    []uint16  `json:"masks,omitempty"`
+	Sessions []string  `json:"sessions,omitempty"`
+}
+
+// storeDays writes days' rows of a kind with their basis (each day's rows, from rows(day, put),
+// then its mark) in bounded inserts.
 func storeDays(db *Client, kind string, q eventstore.FunnelQuery, key string, basis uint32, days []string,
-	rows func(day string) []map[string]any) error {
+	rows func(day string, put func(chFunnelDayRow) error) error) error {
+	return storeDaysBy(func(body []byte) error { return db.InsertEncoded("funnel_days", [][]byte{body}) },
+		kind, q, key, basis, days, rows)
+}
+
+// storeDaysBy is storeDays sending each chunk (JSONEachRow) to insert, which returns once it is written.
+func storeDaysBy(insert func(body []byte) error, kind string, q eventstore.FunnelQuery, key string, basis uint32, days []string,
+	rows func(day string, put func(chFunnelDayRow) error) error) error {
 	if basis == 0 {
 		return nil // no look at the late marks behind them: nothing to vouch for them
 	}
-	var batch []any
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	n := 0
 	flush := func() error {
-		err := db.Insert("funnel_days", batch)
-		batch = batch[:0]
+		if n == 0 {
+			return nil
+		}
+		err := insert(buf.Bytes())
+		buf.Reset()
+		n = 0
 		return err
 	}
 	for _, day := range days {
-		dayRows := rows(day)
-		if len(batch) > 0 && len(batch)+len(dayRows)+1 > chFunnelDaysInsertRows {
-			if err := flush(); err != nil {
+		put := func(r chFunnelDayRow) error {
+			r.SiteID, r.Funnel, r.Kind, r.D, r.Basis = q.SiteID, key, kind, day, basis
+			if err := enc.Encode(&r); err != nil {
 				return err
 			}
-		}
-		mark := map[string]any{"visitor": ""} // the other columns' defaults
-		for _, r := range append([]map[string]any{mark}, dayRows...) {
-			row := map[string]any{"site_id": q.SiteID, "funnel": key, "kind": kind, "d": day, "basis": basis}
-			for k, v := range r {
-				row[k] = v
+			if n++; n >= chFunnelDaysInsertRows || buf.Len() >= chFunnelDaysInsertBytes {
+				return flush()
 			}
-			batch = append(batch, row)
+			return nil
+		}
+		if err := rows(day, put); err != nil {
+			return err
+		}
+		if err := put(chFunnelDayRow{}); err != nil { // the day's mark (visitor ""), after all its rows
+			return err
 		}
 	}
 	return flush()
@@ -156,16 +193,18 @@ func (s *chStore) storedFunnelDays(db *Client, q eventstore.FunnelQuery, key str
 
 // storeFunnelDays writes worked-out days (by label) with their basis.
 func (s *chStore) storeFunnelDays(db *Client, q eventstore.FunnelQuery, key string, basis uint32, days map[string]map[string]funnelpath.Path) error {
-	return storeDays(db, chAttemptDays, q, key, basis, slices.Collect(maps.Keys(days)), func(day string) []map[string]any {
-		out := make([]map[string]any, 0, len(days[day]))
+	return storeDays(db, chAttemptDays, q, key, basis, slices.Collect(maps.Keys(days)), func(day string, put func(chFunnelDayRow) error) error {
+		var times []float64 // reused: put encodes the row before the next is made
 		for v, p := range days[day] {
-			times := make([]float64, len(p.Times))
-			for i, t := range p.Times {
-				times[i] = float64(t.UnixMilli())
+			times = times[:0]
+			for _, t := range p.Times {
+				times = append(times, float64(t.UnixMilli()))
 			}
-			out = append(out, map[string]any{"visitor": v, "reached": p.Reached, "times": times, "sessions": p.Sessions})
+			if err := put(chFunnelDayRow{Visitor: v, Reached: p.Reached, Times: times, Sessions: p.Sessions}); err != nil {
+				return err
+			}
 		}
-		return out
+		return nil
 	})
 }
 
@@ -195,15 +234,19 @@ func (e chEventDayStore) LoadEventDays(q eventstore.FunnelQuery, from, to time.T
 }
 
 func (e chEventDayStore) SaveEventDays(q eventstore.FunnelQuery, basis uint32, days map[string]map[string][]funnelpath.Event) error {
-	return storeDays(e.s.db, chEventDays, q, funneldays.Key(q), basis, slices.Collect(maps.Keys(days)), func(day string) []map[string]any {
-		out := make([]map[string]any, 0, len(days[day]))
+	return storeDays(e.s.db, chEventDays, q, funneldays.Key(q), basis, slices.Collect(maps.Keys(days)), func(day string, put func(chFunnelDayRow) error) error {
+		var ats []float64 // reused: put encodes the row before the next is made
+		var masks []uint16
+		var sessions []string
 		for v, evs := range days[day] {
-			ats, masks, sessions := make([]float64, len(evs)), make([]uint16, len(evs)), make([]string, len(evs))
-			for i, e := range evs {
-				ats[i], masks[i], sessions[i] = float64(e.At.UnixMilli()), e.Steps, e.Session
+			ats, masks, sessions = ats[:0], masks[:0], sessions[:0]
+			for _, e := range evs {
+				ats, masks, sessions = append(ats, float64(e.At.UnixMilli())), append(masks, e.Steps), append(sessions, e.Session)
 			}
-			out = append(out, map[string]any{"visitor": v, "times": ats, "masks": masks, "sessions": sessions})
+			if err := put(chFunnelDayRow{Visitor: v, Times: ats, Masks: masks, Sessions: sessions}); err != nil {
+				return err
+			}
 		}
-		return out
+		return nil
 	})
 }

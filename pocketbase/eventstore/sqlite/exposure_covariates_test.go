@@ -264,17 +264,7 @@ func TestCovariateQueriesSearchTheirIndexes(t *testing.T) {
 		cupedCellsSQL:        "idx_experiment_cuped_sums_cell",
 	}
 	for q, index := range want {
-		var rows []struct {
-			Detail string `db:"detail"`
-		}
-		if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + q).Bind(p).All(&rows); err != nil {
-			t.Fatal(err)
-		}
-		var plan []string
-		for _, r := range rows {
-			plan = append(plan, r.Detail)
-		}
-		all := strings.Join(plan, "; ")
+		all := strings.Join(queryPlan(t, app, q, p), "; ")
 		if strings.Contains(strings.ReplaceAll(all, "SCAN CONSTANT ROW", ""), "SCAN") || !strings.Contains(all, index) {
 			t.Errorf("%.70s...: want a search of %s, plan %s", q, index, all)
 		}

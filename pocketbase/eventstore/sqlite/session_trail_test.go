@@ -14,19 +14,7 @@ import (
 // event of the site per session); the sessions seen are searched by (site_id, started_at).
 func TestSessionTrailSearchesTheSessionIndex(t *testing.T) {
 	app := newSchemaApp(t, storetest.SiteA)
-	plan := func(sql string, p dbx.Params) string {
-		var rows []struct {
-			Detail string `db:"detail"`
-		}
-		if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + sql).Bind(p).All(&rows); err != nil {
-			t.Fatal(err)
-		}
-		var out []string
-		for _, r := range rows {
-			out = append(out, r.Detail)
-		}
-		return strings.Join(out, "\n")
-	}
+	plan := func(sql string, p dbx.Params) string { return strings.Join(queryPlan(t, app, sql, p), "\n") }
 	if got := plan(sessionTrailSQL, dbx.Params{"site": storetest.SiteA, "session": "s1"}); !strings.Contains(got,
 		"SEARCH events USING INDEX idx_events_session (session=?)") {
 		t.Errorf("the trail does not seek (session): %q", got)

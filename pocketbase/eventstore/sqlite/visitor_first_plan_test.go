@@ -15,18 +15,8 @@ import (
 // per event rose by two thirds).
 func TestVisitorFirstSearchesTheVisitorsIndex(t *testing.T) {
 	app := newSchemaApp(t, storetest.SiteA)
-	var rows []struct {
-		Detail string `db:"detail"`
-	}
 	p := dbx.Params{"site": storetest.SiteA, "visitor": "v", "from": "2026-01-01 00:00:00.000Z", "to": "2026-01-02 00:00:00.000Z"}
-	if err := app.DB().NewQuery("EXPLAIN QUERY PLAN " + visitorFirstSQL).Bind(p).All(&rows); err != nil {
-		t.Fatal(err)
-	}
-	var plan []string
-	for _, r := range rows {
-		plan = append(plan, r.Detail)
-	}
-	all := strings.Join(plan, "; ")
+	all := strings.Join(queryPlan(t, app, visitorFirstSQL, p), "; ")
 	if !strings.Contains(all, "idx_sessions_site_visitor (site_id=? AND visitor=?") || strings.Contains(all, "TEMP B-TREE") {
 		t.Errorf("want a search of idx_sessions_site_visitor by site and visitor, plan %s", all)
 	}

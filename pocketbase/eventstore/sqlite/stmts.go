@@ -63,9 +63,19 @@ type txStmts struct {
 	local map[*sql.Stmt]*sql.Stmt
 }
 
+// takeWriteLockSQL changes nothing; as a transaction's first statement it takes SQLite's write
+// lock before anything is read. A transaction that reads first and then writes cannot wait for
+// another process's write (SQLite refuses it at once with SQLITE_BUSY, to avoid a deadlock); one
+// that starts with a write waits for the lock (busy_timeout) and then reads the latest data.
+const takeWriteLockSQL = `DELETE FROM events WHERE 0`
+
 func (c *stmtCache) begin() (*txStmts, error) {
 	tx, err := c.db.Begin()
 	if err != nil {
+		return nil, err
+	}
+	if _, err := tx.Exec(takeWriteLockSQL); err != nil {
+		_ = tx.Rollback()
 		return nil, err
 	}
 	return &txStmts{c: c, tx: tx, local: map[*sql.Stmt]*sql.Stmt{}}, nil

@@ -15,6 +15,8 @@ export function createQueue(
   let q: Ev[] = [];
   let timer: ReturnType<typeof setTimeout> | 0 = 0;
   let tries = 0;
+  /** The page is being hidden or left (flushed by beacon), until it records events again. */
+  let leaving = false;
 
   const post = (batch: Ev[], beacon: boolean) => {
     if (off()) return; // the visitor withdrew consent
@@ -35,12 +37,16 @@ export function createQueue(
   const retry = (batch: Ev[]) => {
     if (++tries > MAX_TRIES) return;
     q = batch.concat(q);
-    schedule(1000 * 2 ** tries);
+    // A fetch that failed while the page was being left (a timer's batch sent as a navigation
+    // began): no timer will run again, so it goes now, as the leave's own batch did.
+    if (leaving) flush(true);
+    else schedule(1000 * 2 ** tries);
   };
 
   const flush = (beacon?: boolean) => {
     clearTimeout(timer);
     timer = 0;
+    if (beacon) leaving = true;
     while (q.length) post(q.splice(0, MAX_BATCH), !!beacon);
   };
 
@@ -49,6 +55,7 @@ export function createQueue(
   };
 
   const push = (e: Ev) => {
+    leaving = false;
     e.ts = e.ts || Date.now();
     e.p = e.p || clean(location.pathname, 300);
     q.push(e);

@@ -68,12 +68,18 @@ test.afterAll(async () => {
   await closeServer(origin);
 });
 
-/** Writes past the hooks, as an older server stored its records. */
+/**
+ * Writes past the hooks, as an older server stored its records: another process on the server's
+ * database, so in one transaction that takes the write lock first and holds it briefly (the other
+ * test of this file visits pages meanwhile, and the server's writers wait for the lock).
+ */
 function writeStored(sql: string, ...rows: (string | number)[][]) {
   const db = new DatabaseSync(join(process.env.E2E_DATA_DIR!, 'data.db'), { timeout: 10_000 });
   try {
     const write = db.prepare(sql);
+    db.exec('BEGIN IMMEDIATE');
     for (const row of rows) write.run(...row);
+    db.exec('COMMIT');
   } finally {
     db.close();
   }

@@ -147,3 +147,16 @@ func (c *Cache) Size() (days, items int) {
 	defer c.mu.Unlock()
 	return len(c.days), c.held
 }
+
+// DaysOf is the days kept of one funnel key of a site.
+func (c *Cache) DaysOf(site, funnel string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for k := range c.days {
+		if k.Site == site && k.Funnel == funnel {
+			n++
+		}
+	}
+	return n
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand"
 	"reflect"
+	"slices"
 	"sort"
 	"testing"
 	"time"
@@ -14,7 +15,8 @@ import (
 
 // randomTraffic is seeded random sessions on site A with the contract's experiment (UTC):
 // visitors returning over five days, sessions crossing
-// local midnight, batches written out of order (late events into closed days), some twice, every
+// local midnight, batches written out of order (late events into closed days; a quarter of the
+// sessions with several batches get them last first), some twice, every
 // event type the tracker sends, unknown experiments, variants and rules among them.
 func randomTraffic(seed int64) []eventstore.Ingest {
 	r := rand.New(rand.NewSource(seed))
@@ -73,9 +75,12 @@ func randomTraffic(seed int64) []eventstore.Ingest {
 				Device: device, Browser: "Chrome", Country: country, Client: "client" + visitor}
 			batches = append(batches, in)
 		}
+		if len(batches) > 1 && r.Intn(4) == 0 { // the session's own batches out of order (a beacon overtaking a fetch)
+			slices.Reverse(batches)
+		}
 		sessions = append(sessions, batches)
 	}
-	// Sessions arrive in random order (late ones into closed days), each session's batches in order.
+	// Sessions arrive in random order (late ones into closed days), each session's batches in the order above.
 	var out []eventstore.Ingest
 	for len(sessions) > 0 {
 		i := r.Intn(len(sessions))

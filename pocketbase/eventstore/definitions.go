@@ -10,6 +10,15 @@ type Definitions interface {
 	// DefineMetrics: the ratio metrics the site's running experiments show (an experiment's
 	// goals at its CUPED window, its ratio guardrails at 0), SiteID and ExperimentID set.
 	DefineMetrics(func(siteID string) ([]RatioQuery, error))
+	// DefineCovariates: the CUPED covariates the site's running experiments show (each goal's,
+	// revenue's when revenue is one of them, at the experiment's window), SiteID and ExperimentID set.
+	DefineCovariates(func(siteID string) ([]CovariateQuery, error))
 	// Redefined: what the site defines changed (an experiment saved); a pass runs soon.
 	Redefined(siteID string)
+}
+
+// CovariateQuery is a goal's (or revenue's) CUPED covariates of an experiment at a window.
+type CovariateQuery struct {
+	ExperimentQuery
+	WindowDays int
 }

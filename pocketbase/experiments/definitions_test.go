@@ -16,12 +16,16 @@ type defsStore struct {
 	eventstore.Store
 	mu        sync.Mutex
 	metrics   func(siteID string) ([]eventstore.RatioQuery, error)
+	covs      func(siteID string) ([]eventstore.CovariateQuery, error)
 	redefined []string
 }
 
 func (s *defsStore) DefineFunnels(func(string) ([]eventstore.FunnelQuery, error)) {}
 func (s *defsStore) DefineMetrics(f func(string) ([]eventstore.RatioQuery, error)) {
 	s.metrics = f
+}
+func (s *defsStore) DefineCovariates(f func(string) ([]eventstore.CovariateQuery, error)) {
+	s.covs = f
 }
 func (s *defsStore) Redefined(siteID string) {
 	s.mu.Lock()
@@ -31,7 +35,8 @@ func (s *defsStore) Redefined(siteID string) {
 
 // The store is told the ratio metrics each running experiment's results read (its ratio goals
 // at its CUPED window, its ratio guardrails without; not a goal per session as a guardrail, which
-// the guardrails do not read), those of a paused one not, and saving an experiment asks for a pass.
+// the guardrails do not read) and the CUPED covariates of its other goals, those of a paused one
+// not, and saving an experiment asks for a pass.
 func TestStoreIsToldTheRatioMetricsRunningExperimentsShow(t *testing.T) {
 	const site = "defssite0000001"
 	app := schematest.NewAppWithSites(t, site)
@@ -51,7 +56,7 @@ func TestStoreIsToldTheRatioMetricsRunningExperimentsShow(t *testing.T) {
 		}
 		return x
 	}
-	running := save("running", "goalsignup00001", []string{averageOrderValue, goalPerSession + "goalsignup00001"},
+	running := save("running", "goalsignup00001", []string{averageOrderValue, revenueGoal, goalPerSession + "goalsignup00001"},
 		[]map[string]any{{"metric": pagesPerSession, "threshold": 10}, {"metric": goalPerSession + "goalsignup00001", "threshold": 10},
 			{"metric": "error_rate", "threshold": 10}})
 	save("paused", revenuePerSession, nil, nil)
@@ -69,6 +74,17 @@ func TestStoreIsToldTheRatioMetricsRunningExperimentsShow(t *testing.T) {
 	}
 	if none, err := store.metrics("othersite000001"); err != nil || len(none) != 0 {
 		t.Errorf("another site's metrics = %+v (%v), want none", none, err)
+	}
+	// CUPED's covariates: the goals that are not ratio metrics, revenue's when it is a goal, at the window.
+	covs, err := store.covs(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cov := func(goal string, revenue bool) eventstore.CovariateQuery {
+		return eventstore.CovariateQuery{WindowDays: 14, ExperimentQuery: eventstore.ExperimentQuery{SiteID: site, ExperimentID: running.Id, GoalID: goal, Revenue: revenue}}
+	}
+	if want := []eventstore.CovariateQuery{cov("goalsignup00001", false), cov("", true)}; !reflect.DeepEqual(covs, want) {
+		t.Errorf("covariates told\n got %+v\nwant %+v", covs, want)
 	}
 	if !reflect.DeepEqual(store.redefined, []string{site, site}) {
 		t.Errorf("passes asked for = %q, want one per experiment saved", store.redefined)

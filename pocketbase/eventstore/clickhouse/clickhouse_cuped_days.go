@@ -275,14 +275,21 @@ func (s *chStore) keepCuped(db *Client, siteID, expID string, windowDays int, go
 }
 
 // settleCuped computes in the background the CUPED day sums of the experiment that a request
-// reads (the settle pass): the product's default window, the windows requests asked for on this
-// server and those settled by any (the store does not know an experiment's), for every goal with
+// reads (the settle pass): the product's default window, the experiment's own with the goals it
+// shows (eventstore.Definitions: a goal without outcomes yet, a window other than the default),
+// the windows requests asked for on this server and those settled by any, for every goal with
 // outcomes and those asked for; then prunes what no longer holds.
 func (s *chStore) settleCuped(db *Client, siteID, expID string, versions []string, st strataSnapshot) error {
 	windows := map[int]bool{chCupedDefaultWindow: true}
 	goalSet := map[string]bool{}
 	for g := range st.outcomes {
 		if g != "" {
+			goalSet[g] = true
+		}
+	}
+	for w, gs := range s.definedCovariates(siteID, expID) { // clickhouse_definitions.go
+		windows[w] = true
+		for _, g := range gs {
 			goalSet[g] = true
 		}
 	}

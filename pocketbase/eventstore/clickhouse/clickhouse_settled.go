@@ -703,6 +703,8 @@ func (s *chStore) SettleClosedDays() error {
 		if err := s.settleStrata(r.Str("site_id")); err != nil && first == nil { // clickhouse_strata.go
 			first = fmt.Errorf("site %s: experiments' strata: %w", r.Str("site_id"), err)
 		}
+		// clickhouse_definitions.go: funnels deleted since the last pass leave memory too.
+		s.forgetUndefinedFunnels(r.Str("site_id"))
 		if err := s.pruneFunnelStoresHourly(r.Str("site_id")); err != nil && first == nil { // clickhouse_funnel_prune.go
 			first = fmt.Errorf("site %s: stored funnel days: %w", r.Str("site_id"), err)
 		}

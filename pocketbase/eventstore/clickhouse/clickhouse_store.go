@@ -77,6 +77,7 @@ type chStore struct {
 	defsMu        sync.Mutex
 	funnelDefs    func(siteID string) ([]eventstore.FunnelQuery, error)
 	metricDefs    func(siteID string) ([]eventstore.RatioQuery, error)
+	covDefs       func(siteID string) ([]eventstore.CovariateQuery, error)
 	funnelsPruned sync.Map // site -> when its stored funnel days were last pruned (clickhouse_funnel_prune.go)
 }
 

@@ -126,3 +126,37 @@ func (c *Cache) Drop(site string) {
 		}
 	}
 }
+
+// DropUndefined forgets the site's days of funnel keys (Key) not in defined: a funnel deleted, or
+// changed (its steps, window, order or zone give a new key), is never read again, so its days
+// would only wait to be pushed out. What is not a funnel's day (another kind's key) stays.
+func (c *Cache) DropUndefined(site string, defined map[string]bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k, d := range c.days {
+		if k.Site == site && IsKey(k.Funnel) && !defined[k.Funnel] {
+			c.held -= d.items
+			delete(c.days, k)
+		}
+	}
+}
+
+// Size is the days kept and the attempts and events they hold.
+func (c *Cache) Size() (days, items int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.days), c.held
+}
+
+// DaysOf is the days kept of one funnel key of a site.
+func (c *Cache) DaysOf(site, funnel string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for k := range c.days {
+		if k.Site == site && k.Funnel == funnel {
+			n++
+		}
+	}
+	return n
+}

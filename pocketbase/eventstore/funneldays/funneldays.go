@@ -129,3 +129,16 @@ func Attempts(q eventstore.FunnelQuery, byVisitor map[string][]funnelpath.Event,
 	}
 	return days
 }
+
+// IsKey is whether s has the form of a funnel definition's Key (32 lowercase hex digits).
+func IsKey(s string) bool {
+	if len(s) != 32 {
+		return false
+	}
+	for _, c := range s {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
+}

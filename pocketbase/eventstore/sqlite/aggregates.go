@@ -159,7 +159,8 @@ const insertSessionSQL = `INSERT INTO sessions (site_id, session_key, visitor, s
 		{:entry}, {:exit}, {:referrer}, {:us}, {:um}, {:uc}, {:pv}, {:dur}, {:scroll}, {:conv}, {:rev}, {:err}, {:micro},
 		{:device}, {:browser}, {:country}, {:identity})`
 
-const updateSessionSQL = `UPDATE sessions SET last_seen_at = {:last}, entry_path = {:entry}, exit_path = {:exit},
+const updateSessionSQL = `UPDATE sessions SET started_at = {:started}, last_seen_at = {:last}, entry_path = {:entry}, exit_path = {:exit},
+		referrer = {:referrer}, utm_source = {:us}, utm_medium = {:um}, utm_campaign = {:uc},
 		page_views = {:pv}, duration_seconds = {:dur}, max_scroll = {:scroll}, conversions = {:conv}, revenue = {:rev},
 		errors = {:err}, micro_conversions = {:micro}, identity = {:identity} WHERE site_id = {:site} AND session_key = {:key}`
 

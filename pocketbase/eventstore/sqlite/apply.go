@@ -145,7 +145,8 @@ func (a *applier) visitorOfDay(s *sessState) (newVisitor bool, movedFrom [][2]st
 			first = visitorFirst{started: at.UnixMilli(), session: key}
 		}
 	}
-	a.newVisitors[vk] = true // forgotten if the transaction fails: the table knows then
+	known = known && first.session != "" // a restart moved the day's only session off it (session_restart.go)
+	a.newVisitors[vk] = true             // forgotten if the transaction fails: the table knows then
 	earlier := known && s.started.UnixMilli() < first.started
 	if !known || earlier {
 		a.w.visitorDay[vk] = visitorFirst{started: s.started.UnixMilli(), session: s.key}
@@ -202,7 +203,11 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *eventstore.Event) error {
 	site := j.site
 	day := zones.LocalDay(ev.At, site.Zone)
 	a.noteLate(site.ID, ev.At)
-	latest := !ev.At.Before(s.lastSeen) // nothing of the session seen after it (a replayed batch's is)
+	if ev.At.Before(s.started) { // the session's own earlier batch arrived after a later one
+		if err := a.restart(s, ev); err != nil { // session_restart.go
+			return err
+		}
+	}
 	if ev.At.After(s.lastSeen) {
 		s.lastSeen = ev.At
 	}
@@ -210,7 +215,20 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *eventstore.Event) error {
 		ts: eventTime(ev.At), client: j.client}
 	switch ev.Type {
 	case "pv":
+		// The entry is the earliest page view (an earlier batch may arrive later); the entry and
+		// bounce counts change only with the first two page views or a new entry.
+		entry := s.pageviews == 0 || ev.At.Before(s.entryAt)
+		recount := s.pageviews < 2 || entry
+		if recount {
+			a.entryCounts(s, -1)
+		}
 		s.pageviews++
+		if entry {
+			s.entry, s.entryAt = ev.Path, ev.At
+		}
+		if recount {
+			a.entryCounts(s, 1)
+		}
 		a.day(site.ID, day).pageviews++
 		p := a.page(site.ID, day, ev.Path)
 		p.pageviews++
@@ -218,18 +236,8 @@ func (a *applier) applyEvent(j *job, s *sessState, ev *eventstore.Event) error {
 			s.paths[ev.Path] = true
 			p.visitors++
 		}
-		if s.pageviews == 1 {
-			s.entry = ev.Path
-			a.day(site.ID, s.startDay).bounces++
-			e := a.page(site.ID, s.startDay, s.entry)
-			e.bounces++
-			e.entries++
-		} else if s.pageviews == 2 {
-			a.day(site.ID, s.startDay).bounces--
-			a.page(site.ID, s.startDay, s.entry).bounces--
-		}
-		if latest { // the exit is the page viewed last, as ClickHouse's argMax by time
-			s.exit = ev.Path
+		if s.pageviews == 1 || !ev.At.Before(s.exitAt) { // the exit is the page viewed last, as ClickHouse's argMax by time
+			s.exit, s.exitAt = ev.Path, ev.At
 		}
 		row.referrer = ev.Referrer
 		if ev.UtmSource != "" || ev.UtmMedium != "" || ev.UtmCamp != "" {

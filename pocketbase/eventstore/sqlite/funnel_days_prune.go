@@ -10,8 +10,8 @@ import (
 // The stored days of funnels deleted or changed (a funnel's days are keyed by its definition) go
 // with retention's daily pass, once the funnels package has told the store the site's funnels
 // (eventstore.Definitions); late events already delete the days they undo (funnel_late.go).
-// SQLite has no background pass to compute metrics ahead of reads: DefineMetrics and Redefined
-// do nothing.
+// Redefined drops the days in memory of funnels no longer defined at once. SQLite has no
+// background pass to compute metrics ahead of reads: DefineMetrics and DefineCovariates do nothing.
 
 var _ eventstore.Definitions = (*sqliteStore)(nil)
 
@@ -22,25 +22,26 @@ func (s *sqliteStore) DefineFunnels(f func(siteID string) ([]eventstore.FunnelQu
 }
 
 func (s *sqliteStore) DefineMetrics(func(siteID string) ([]eventstore.RatioQuery, error)) {}
-func (s *sqliteStore) Redefined(string)                                                   {}
+
+// Redefined: a site's definitions changed (a funnel changed or deleted): the days in memory of
+// funnels no longer defined go now (their stored days at the next retention pass).
+func (s *sqliteStore) Redefined(site string) {
+	if defined := s.definedFunnels(site); defined != nil {
+		s.dayCache.DropUndefined(site, defined)
+	}
+}
+
+// DefineCovariates: SQLite keeps CUPED's sums at ingest (covariate_sums), nothing to compute ahead.
+func (s *sqliteStore) DefineCovariates(func(siteID string) ([]eventstore.CovariateQuery, error)) {}
 
 // pruneUndefinedFunnels deletes the site's stored days of funnel keys no funnel of the site has;
 // nothing when the funnels were not told or cannot be read.
 func (s *sqliteStore) pruneUndefinedFunnels(site string) error {
-	s.defsMu.Lock()
-	funnels := s.funnelDefs
-	s.defsMu.Unlock()
-	if funnels == nil {
+	defined := s.definedFunnels(site)
+	if defined == nil {
 		return nil
 	}
-	qs, err := funnels(site)
-	if err != nil {
-		return nil
-	}
-	defined := map[string]bool{}
-	for _, q := range qs {
-		defined[funneldays.Key(q)] = true
-	}
+	s.dayCache.DropUndefined(site, defined)
 	var keys []string
 	if err := s.app.DB().NewQuery(`SELECT DISTINCT funnel_key FROM funnel_days WHERE site_id = {:site}`).
 		Bind(dbx.Params{"site": site}).Column(&keys); err != nil {
@@ -56,4 +57,23 @@ func (s *sqliteStore) pruneUndefinedFunnels(site string) error {
 		}
 	}
 	return nil
+}
+
+// definedFunnels are the keys of the site's funnels, nil when not told or unreadable.
+func (s *sqliteStore) definedFunnels(site string) map[string]bool {
+	s.defsMu.Lock()
+	funnels := s.funnelDefs
+	s.defsMu.Unlock()
+	if funnels == nil {
+		return nil
+	}
+	qs, err := funnels(site)
+	if err != nil {
+		return nil
+	}
+	defined := map[string]bool{}
+	for _, q := range qs {
+		defined[funneldays.Key(q)] = true
+	}
+	return defined
 }

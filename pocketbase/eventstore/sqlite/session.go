@@ -16,6 +16,8 @@ type sessState struct {
 	startDay             string
 	zone                 *time.Location // the site's, which decides startDay
 	entry, exit          string
+	entryAt              time.Time // the entry page view's time (a loaded session's: its start)
+	exitAt               time.Time // the exit page view's time (a loaded session's: its last event)
 	referrer             string
 	utmSource, utmMedium string
 	utmCampaign          string
@@ -65,7 +67,7 @@ func loadSession(t *txStmts, siteID, key string, zone *time.Location) *sessState
 	last, _ := time.Parse("2006-01-02 15:04:05.000Z", r.LastSeenAt)
 	return &sessState{
 		siteID: siteID, key: key, visitor: r.Visitor, started: started, lastSeen: last, zone: zone, startDay: zones.LocalDay(started, zone),
-		entry: r.EntryPath, exit: r.ExitPath, referrer: r.Referrer, utmSource: r.UtmSource, utmMedium: r.UtmMedium,
+		entry: r.EntryPath, entryAt: started, exit: r.ExitPath, exitAt: last, referrer: r.Referrer, utmSource: r.UtmSource, utmMedium: r.UtmMedium,
 		utmCampaign: r.UtmCampaign, device: r.Device, browser: r.Browser, country: r.Country, identity: r.Identity,
 		pageviews: r.PageViews, durationMs: r.Duration * 1000, maxScroll: r.MaxScroll, conversions: r.Conversions,
 		revenue: r.Revenue, errors: r.Errors, micro: r.Micro, converted: r.Conversions > 0,

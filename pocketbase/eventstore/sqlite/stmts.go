@@ -32,7 +32,7 @@ type stmtCache struct {
 func writerStatements() []string {
 	return append([]string{
 		insertEventSQL, loadSessionSQL, visitorFirstSQL, visitorRevenueSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
-		upsertAutomatedSQL, upsertFunnelLateSQL, upsertClickLateSQL,
+		upsertAutomatedSQL, upsertFunnelLateSQL, upsertClickLateSQL, visitorSessionsSQL, sessionConversionsSQL,
 	}, experimentStatements()...)
 }
 

@@ -4,16 +4,18 @@
  * stays its home page when a long <article> beside its title is only one of its sections.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditPage } from '../../src/lib/audit';
+import { auditPage, type AuditResult } from '../../src/lib/audit';
 import { parseWithGo } from '../helpers/audit-pages';
 
-const pageType = (body: string, path = '/'): string =>
+const audit = (body: string, path = '/'): AuditResult =>
   auditPage(
     parseWithGo(
       `<!doctype html><html lang="en"><head><title>Fieldnotes</title></head><body>${body}</body></html>`,
       `https://fixture.example${path}`,
     ),
-  ).pageType;
+  );
+const pageType = (body: string, path = '/'): string => audit(body, path).pageType;
+const ids = (r: AuditResult): string[] => r.findings.map((f) => f.id);
 
 const para = (topic: string): string =>
   `<p>${`We walked the ${topic} trail at dawn and counted the birds that crossed the ridge before the fog lifted off the valley floor. `.repeat(3)}</p>`;
@@ -41,5 +43,45 @@ describe('page type from the main content', () => {
     expect(pageType(intro)).toBe('home');
     // The same undated long text on an inner page is still read as an article.
     expect(pageType(intro, '/why-trailmap.html')).toBe('article');
+  });
+
+  test('a short page that is its message form is a contact page, whatever its path says', () => {
+    const menu = '<header><nav><a href="/">Tallow &amp; Wick</a><a href="/candles">Candles</a><a href="/visit">Visit</a></nav></header>';
+    const form = `<h2>Write to the workshop</h2><form action="/send"><label>Your name <input name="name"></label>
+      <label>Email <input type="email" name="email"></label><label>Message <textarea name="body"></textarea></label>
+      <button>Send</button></form>`;
+    const footer = '<footer><p>Tallow &amp; Wick, 14 Mill Lane, Hebden Bridge</p></footer>';
+    expect(pageType(`${menu}<main>${form}</main>${footer}`, '/schreib-uns.html')).toBe('contact');
+    // The same form closing a long one-page site is its last section, not the page.
+    const story = `<section><h2>Our wax</h2>${para('mill')}${para('river')}${para('moor')}</section>`;
+    expect(pageType(`${menu}<main>${story}${story}${form}</main>${footer}`, '/schreib-uns.html')).not.toBe('contact');
+    // A booking form asks for dates and choices: not a message.
+    const booking = form.replace(
+      '<textarea name="body"></textarea>',
+      '<textarea name="body"></textarea><input type="date" name="day"><select name="class"><option>Dipping</option></select>',
+    );
+    expect(pageType(`${menu}<main>${booking}</main>${footer}`, '/schreib-uns.html')).not.toBe('contact');
+  });
+
+  test('a campaign page with one form and no site menu is a landing page decided as such', () => {
+    const lead = `<main><h1>The candle-care guide, free</h1><p>Twelve pages on wicks, wax and burn times.</p>
+      <form action="/guide"><label>Email <input type="email" name="email"></label><button>Send me the guide</button></form></main>`;
+    const r = audit(lead, '/offers/candle-care');
+    expect(r.pageType).toBe('landing');
+    // Decided, it gets a landing page's advice: no contact details anywhere on it.
+    expect(ids(r)).toContain('trust-no-contact');
+  });
+
+  test('a page nothing types is reported as a landing page but is not told what a landing page lacks', () => {
+    const menu = '<header><nav><a href="/">Tallow &amp; Wick</a><a href="/candles">Candles</a><a href="/visit">Visit</a></nav></header>';
+    const inner = `${menu}<main><h1>Winter hours</h1><p>We close at four from December to February.</p></main>`;
+    const r = audit(inner, '/winter.html');
+    expect(r.pageType).toBe('landing');
+    // No contact details and no testimonials are true of a landing page, not of an article or a listing.
+    expect(ids(r)).not.toContain('trust-no-contact');
+    // What holds whatever the page is still shows: its missing description and Open Graph tags.
+    expect(ids(r)).toEqual(expect.arrayContaining(['copy-no-meta-description', 'retention-no-open-graph']));
+    // At the site's root the same page is the home page, and is told.
+    expect(ids(audit(inner, '/'))).toContain('trust-no-contact');
   });
 });

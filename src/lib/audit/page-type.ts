@@ -87,6 +87,47 @@ function datedPost(page: Page): boolean {
   return dates <= 3 && page.elements.filter((e) => e.tag === 'p' && e.words >= 40).length >= 2;
 }
 
+/** What a message form asks: who writes (name, email, phone), about what, and the message. */
+const MESSAGE_FIELD_TYPES = new Set(['text', 'email', 'tel', 'textarea', 'checkbox', '']);
+
+/**
+ * A page that is its message form: a short page (a contact page says little besides) whose form
+ * asks only who writes and what they say, and opens in the first half of the page's text. A one-page
+ * site's contact section at the end, a booking or a donation form (dates, amounts, choices) are not.
+ */
+function messagePage(page: Page, s: Signals): boolean {
+  if (page.wordCount > 250) return false;
+  const form = s.forms.find(
+    (f) =>
+      f.fields.some((x) => x.type === 'textarea') &&
+      f.fields.some((x) => x.type === 'email' || x.type === 'tel' || /e-?mail|phone/i.test(`${x.name} ${x.label} ${x.placeholder}`)) &&
+      f.fields.length <= 7 &&
+      f.fields.every((x) => MESSAGE_FIELD_TYPES.has(x.type)),
+  );
+  // Where the form opens: the <form> around the first message box, or the box itself.
+  const box = page.elements.findIndex((e) => e.tag === 'textarea');
+  if (!form || box < 0) return false;
+  // (No findLast: the hooks' JavaScript engine runs ES2017.)
+  const inForm = page.elements[box]!.ancestors.includes('form');
+  const opens = inForm ? page.elements.slice(0, box).reverse().find((e) => e.tag === 'form') : undefined;
+  return (opens ?? page.elements[box]!).textOffset <= 0.5 * page.text.length;
+}
+
+/**
+ * A campaign's landing page: one goal and no way elsewhere. It asks for an email in a form of its
+ * own and offers no site menu (at most one link in a header or nav: the logo).
+ */
+function oneGoalPage(page: Page, s: Signals): boolean {
+  const menu = s.structure.controls.filter((c) => (c.region === 'header' || c.region === 'nav') && c.tag === 'a').length;
+  const emailForm = s.forms.some(
+    (f) => !f.search && f.fields.some((x) => x.type === 'email' || /e-?mail/i.test(`${x.name} ${x.label} ${x.placeholder}`)),
+  );
+  return menu <= 1 && emailForm;
+}
+
+/** The rule of a page nothing decided: reported as a landing page, though it may be any inner page. */
+export const UNDECIDED_PAGE_RULE = 'nothing more specific';
+
 export function detectPageType(page: Page, s: Signals): PageType {
   return decidePageType(page, s).type;
 }
@@ -129,6 +170,7 @@ export function decidePageType(page: Page, s: Signals): { type: PageType; rule: 
   if (/\/(contact|kontakt|contacto|contato|contatti|get-in-touch)([-_]?(us|me))?(\/|$|\.)/.test(path))
     return { type: 'contact', rule: 'contact path' };
   if (/\b(contact|get in touch)\b/i.test(h1) && messageForm) return { type: 'contact', rule: 'contact heading over a form' };
+  if (!homePath && messagePage(page, s)) return { type: 'contact', rule: 'message form as the page' };
   // An about page introduces the business: however long its story, it is judged as a landing page.
   if (ABOUT_PAGE.test(path) && !ARTICLE_TYPES.some((t) => types.has(t))) return { type: 'landing', rule: 'about path' };
   if (ARTICLE_TYPES.some((t) => types.has(t))) return { type: 'article', rule: 'article markup' };
@@ -145,7 +187,8 @@ export function decidePageType(page: Page, s: Signals): { type: PageType; rule: 
   const titled = posts.some((e) => descendantsOf(page, page.elements.indexOf(e)).some((x) => x.tag === 'h1'));
   if (titled || (posts.length > 0 && !homePath)) return { type: 'article', rule: 'long post' };
   if (homePath) return { type: 'home', rule: 'home path' };
-  return { type: 'landing', rule: 'nothing more specific' };
+  if (oneGoalPage(page, s)) return { type: 'landing', rule: 'one goal without a menu' };
+  return { type: 'landing', rule: UNDECIDED_PAGE_RULE };
 }
 
 /**

@@ -84,4 +84,21 @@ describe('page type from the main content', () => {
     // At the site's root the same page is the home page, and is told.
     expect(ids(audit(inner, '/'))).toContain('trust-no-contact');
   });
+
+  test("a manual's page is read from its code samples beside a menu of its own sections", () => {
+    const sections = ['install', 'configure', 'run', 'deploy'];
+    const menu = `<aside><nav>${[...sections, 'options', 'plugins', 'faq', 'upgrade'].map((id) => `<a href="#${id}">${id}</a>`).join('')}</nav></aside>`;
+    const body = sections
+      .map((id) => `<section id="${id}"><h2>${id}</h2><p>Type the command below.</p><pre><code>kiln ${id} --verbose</code></pre></section>`)
+      .join('');
+    expect(pageType(`${menu}<main><h1>Kiln setup</h1>${body}</main>`, '/setup.html')).toBe('article');
+    // At the site's root the same page is the home page; one sample on a landing page makes no manual.
+    expect(pageType(`${menu}<main><h1>Kiln setup</h1>${body}</main>`)).toBe('home');
+    expect(
+      pageType(
+        `<main><h1>Kiln</h1><p>Fire pottery from the command line.</p><pre><code>brew install kiln</code></pre></main>`,
+        '/kiln.html',
+      ),
+    ).not.toBe('article');
+  });
 });

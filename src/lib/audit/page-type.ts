@@ -109,7 +109,12 @@ function messagePage(page: Page, s: Signals): boolean {
   if (!form || box < 0) return false;
   // (No findLast: the hooks' JavaScript engine runs ES2017.)
   const inForm = page.elements[box]!.ancestors.includes('form');
-  const opens = inForm ? page.elements.slice(0, box).reverse().find((e) => e.tag === 'form') : undefined;
+  const opens = inForm
+    ? page.elements
+        .slice(0, box)
+        .reverse()
+        .find((e) => e.tag === 'form')
+    : undefined;
   return (opens ?? page.elements[box]!).textOffset <= 0.5 * page.text.length;
 }
 
@@ -123,6 +128,16 @@ function oneGoalPage(page: Page, s: Signals): boolean {
     (f) => !f.search && f.fields.some((x) => x.type === 'email' || /e-?mail/i.test(`${x.name} ${x.label} ${x.placeholder}`)),
   );
   return menu <= 1 && emailForm;
+}
+
+/**
+ * A manual's page: code samples (<pre>) read beside a menu of the page's own sections (a sidebar
+ * or nav of in-page links), or so many samples that the page is a reference.
+ */
+function manualPage(page: Page, s: Signals): boolean {
+  const samples = page.elements.filter((e) => e.tag === 'pre').length;
+  const sectionMenu = s.structure.controls.filter((c) => (c.region === 'nav' || c.region === 'aside') && /^#./.test(c.href ?? '')).length;
+  return (samples >= 3 && sectionMenu >= 8) || samples >= 10;
 }
 
 /** The rule of a page nothing decided: reported as a landing page, though it may be any inner page. */
@@ -187,6 +202,7 @@ export function decidePageType(page: Page, s: Signals): { type: PageType; rule: 
   const titled = posts.some((e) => descendantsOf(page, page.elements.indexOf(e)).some((x) => x.tag === 'h1'));
   if (titled || (posts.length > 0 && !homePath)) return { type: 'article', rule: 'long post' };
   if (homePath) return { type: 'home', rule: 'home path' };
+  if (manualPage(page, s)) return { type: 'article', rule: 'code samples beside a section menu' };
   if (oneGoalPage(page, s)) return { type: 'landing', rule: 'one goal without a menu' };
   return { type: 'landing', rule: UNDECIDED_PAGE_RULE };
 }

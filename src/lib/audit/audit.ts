@@ -6,7 +6,7 @@ import { SITE_TYPE_LABELS, SITE_TYPES_WITHOUT_LIFT, classifiablePart, type SiteT
 import { ALL_CHECKS } from './checks';
 import type { Page } from './page';
 import { decidePageType, PAGE_TYPE_LABELS, UNDECIDED_PAGE_RULE, type PageType } from './page-type';
-import { isScriptShell, judgedFromHtml } from './shell';
+import { chromeByScript, isScriptShell, judgedFromHtml, judgedWithoutChrome } from './shell';
 import { guardFindings } from './evidence-guard';
 import { computeSignals } from './signals';
 import { siteLinks, type SiteLink } from './site-pages';
@@ -121,8 +121,12 @@ export function auditPage(page: Page, options: { siteType?: SiteType; siteTypeCo
   }
   // An app shell's body is built by script: what it lacks in the served HTML is not missing.
   const shell = isScriptShell(page);
+  // Likewise a header or footer loaded by script: what the site keeps there is not missing.
+  const chrome = chromeByScript(page);
   // Last, every quote is checked against the page: none shows text or a selector the page lacks.
-  const shown = guardFindings(findings, page).filter((f) => hasEvidence(f) && (!shell || judgedFromHtml(f)));
+  const shown = guardFindings(findings, page).filter(
+    (f) => hasEvidence(f) && (!shell || judgedFromHtml(f)) && (!chrome || judgedWithoutChrome(f)),
+  );
   shown.sort((a, b) => findingScore(b) - findingScore(a) || a.id.localeCompare(b.id));
   const liftEstimated = !SITE_TYPES_WITHOUT_LIFT.includes(type.siteType);
   return {

@@ -4,7 +4,8 @@
  * stays its home page when a long <article> beside its title is only one of its sections.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import { auditPage, type AuditResult } from '../../src/lib/audit';
+import { auditPage, computeSignals, type AuditResult } from '../../src/lib/audit';
+import { decidePageType } from '../../src/lib/audit/page-type';
 import { parseWithGo } from '../helpers/audit-pages';
 
 const audit = (body: string, path = '/'): AuditResult =>
@@ -70,6 +71,12 @@ describe('page type from the main content', () => {
     expect(r.pageType).toBe('landing');
     // Decided, it gets a landing page's advice: no contact details anywhere on it.
     expect(ids(r)).toContain('trust-no-contact');
+    // A message box makes it a way to write in, which any page may carry: no campaign page's one goal.
+    const message = parseWithGo(
+      `<html><body>${lead.replace('<button>', '<label>Message <textarea name="m"></textarea></label><button>')}</body></html>`,
+      'https://fixture.example/offers/candle-care',
+    );
+    expect(decidePageType(message, computeSignals(message)).rule).not.toBe('one goal without a menu');
   });
 
   test('a page nothing types is reported as a landing page but is not told what a landing page lacks', () => {

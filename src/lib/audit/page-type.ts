@@ -120,12 +120,16 @@ function messagePage(page: Page, s: Signals): boolean {
 
 /**
  * A campaign's landing page: one goal and no way elsewhere. It asks for an email in a form of its
- * own and offers no site menu (at most one link in a header or nav: the logo).
+ * own (a sign-up, not a message: no message box) and offers no site menu (at most one link in a
+ * header or nav: the logo).
  */
 function oneGoalPage(page: Page, s: Signals): boolean {
   const menu = s.structure.controls.filter((c) => (c.region === 'header' || c.region === 'nav') && c.tag === 'a').length;
   const emailForm = s.forms.some(
-    (f) => !f.search && f.fields.some((x) => x.type === 'email' || /e-?mail/i.test(`${x.name} ${x.label} ${x.placeholder}`)),
+    (f) =>
+      !f.search &&
+      f.fields.some((x) => x.type === 'email' || /e-?mail/i.test(`${x.name} ${x.label} ${x.placeholder}`)) &&
+      !f.fields.some((x) => x.type === 'textarea'),
   );
   return menu <= 1 && emailForm;
 }

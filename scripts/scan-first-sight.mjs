@@ -6,6 +6,8 @@
 // tree is not touched. Prints each round's figures and the false findings by check, most first.
 // FIRST_SIGHT_DETAIL=1 also lists each false finding with its page and the type given against the label's
 // (a check scoped to site types firing on a mistyped page, or a misread of the page's structure).
+// FIRST_SIGHT_ROUNDS=3 replays only the last three rounds (the round-out reading: each round's tuning
+// pages judged by checks that had not met them, with recall and page type as well as precision).
 // Usage: SCAN_CORPUS_DIR=… node scripts/scan-first-sight.mjs
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -47,6 +49,8 @@ for (const c of git('log', '--reverse', '--format=%h', '--', `${LABELS}/labels.j
   const mine = ids.filter((id) => tune.has(id));
   if (mine.length) rounds.push({ commit: c, ids: mine });
 }
+const lastRounds = Number(process.env.FIRST_SIGHT_ROUNDS ?? 0);
+if (lastRounds > 0) rounds.splice(0, Math.max(0, rounds.length - lastRounds));
 
 const ENTRY = `import { ALL_CHECKS, auditPage } from '../../src/lib/audit';
 export function run(pages) {
@@ -99,6 +103,8 @@ try {
     const { scope, out } = old.run(pages);
     let tp = 0;
     let fp = 0;
+    let fn = 0;
+    let pageTypes = 0;
     for (const r of out) {
       // Scored as tests/helpers/scan-corpus.ts scores, with the checks' scope of that commit.
       const l = tune.get(r.id);
@@ -106,6 +112,8 @@ try {
       const pageRight = [l.pageType, ...(l.pageTypeAlt ?? [])].includes(r.pageType);
       const st = siteRight ? r.siteType : l.siteType;
       const pt = pageRight ? r.pageType : l.pageType;
+      if (pageRight) pageTypes++;
+      else if (process.env.FIRST_SIGHT_DETAIL) console.log(`  ${commit} ${r.id} page type ${r.pageType}, labelled ${l.pageType}`);
       const scored = now.SCORED.filter((id) => !l.unsure.includes(id));
       const applies = (id) =>
         scope[id] &&
@@ -124,14 +132,19 @@ try {
         else fp++;
         add(id, right ? 'tp' : 'fp');
       }
-      for (const id of expected) if (!got.includes(id)) add(id, 'fn');
+      for (const id of expected)
+        if (!got.includes(id)) {
+          add(id, 'fn');
+          fn++;
+        }
     }
     if (commit !== rounds[0].commit) {
       later.tp += tp;
       later.fp += fp;
     }
     console.log(
-      `${commit} ${ids.length} tuning pages: ${tp} right findings, ${fp} false (${((100 * tp) / Math.max(1, tp + fp)).toFixed(1)}%)`,
+      `${commit} ${ids[0]}-${ids.at(-1)} ${ids.length} tuning pages: ${tp} right findings, ${fp} false (${((100 * tp) / Math.max(1, tp + fp)).toFixed(1)}%), ` +
+        `recall ${((100 * tp) / Math.max(1, tp + fn)).toFixed(1)}%, page type ${((100 * pageTypes) / ids.length).toFixed(1)}%`,
     );
   }
   const t = [...byCheck.values()].reduce((a, v) => ({ tp: a.tp + v.tp, fp: a.fp + v.fp, fn: a.fn + v.fn }), { tp: 0, fp: 0, fn: 0 });

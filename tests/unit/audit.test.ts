@@ -10,7 +10,11 @@ const audit = (name: string, url = 'https://fixture.example/page'): AuditResult 
  * passes once a site's pages have shown it): their own evidence is too thin for the site-type
  * model, which types them 'general' alone (see 'the B2B page...' below), and these tests are about the findings.
  */
-const auditB2b = (name: string): AuditResult => auditPage(fixturePage(name, 'https://fixture.example/page'), { siteType: 'b2b' });
+/**
+ * At the site's root: a page whose path and content say nothing of its page type (/page) is
+ * reported as a landing page but gets no page-type-scoped absences (type-confidence.ts).
+ */
+const auditB2b = (name: string, url = 'https://fixture.example/'): AuditResult => auditPage(fixturePage(name, url), { siteType: 'b2b' });
 const auditHtml = (html: string, url: string): AuditResult => auditPage(parseWithGo(html, url));
 const ids = (r: AuditResult): string[] => r.findings.map((f) => f.id);
 
@@ -115,6 +119,12 @@ describe('the audit', () => {
     expect(ids(r).slice(0, 5)).toEqual(expect.arrayContaining(['cta-missing', 'form-no-lead-capture', 'trust-no-contact']));
     expect(ids(r)).toEqual(expect.arrayContaining(['social-no-logos', 'pricing-hidden', 'perf-blocking-scripts', 'copy-wall-of-text']));
     expect(ids(r)).not.toContain('checkout-no-cart');
+    // The same page at a path that names nothing may be any inner page: it is not told what a landing page lacks.
+    const inner = auditB2b('b2b', 'https://fixture.example/page');
+    expect(inner.pageType).toBe('landing');
+    expect(ids(inner)).not.toContain('trust-no-contact');
+    expect(ids(inner)).not.toContain('social-no-logos');
+    expect(ids(inner)).toEqual(expect.arrayContaining(['cta-missing', 'perf-blocking-scripts']));
   });
 
   test("a keyword of the URL's host or path counts with the content; the query string never does", () => {

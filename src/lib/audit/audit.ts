@@ -5,13 +5,13 @@
 import { SITE_TYPE_LABELS, SITE_TYPES_WITHOUT_LIFT, classifiablePart, type SiteType } from '../site-type';
 import { ALL_CHECKS } from './checks';
 import type { Page } from './page';
-import { detectPageType, PAGE_TYPE_LABELS, type PageType } from './page-type';
-import { isScriptShell, judgedFromHtml } from './shell';
+import { decidePageType, PAGE_TYPE_LABELS, UNDECIDED_PAGE_RULE, type PageType } from './page-type';
+import { chromeByScript, isScriptShell, judgedFromHtml, judgedWithoutChrome } from './shell';
 import { guardFindings } from './evidence-guard';
 import { computeSignals } from './signals';
 import { siteLinks, type SiteLink } from './site-pages';
 import { decideSiteType, siteTypeEvidence, type SiteTypeEvidence, type SiteTypeResult } from './site-type';
-import { CONFIDENT_SITE_TYPE, needsConfidentType } from './type-confidence';
+import { CONFIDENT_SITE_TYPE, needsConfidentType, needsDecidedPageType } from './type-confidence';
 import type { Check, CheckResult, Finding, Impact } from './types';
 
 export interface AuditResult {
@@ -107,7 +107,8 @@ export function auditPage(page: Page, options: { siteType?: SiteType; siteTypeCo
       }
     : detected;
   const confident = type.confidence >= CONFIDENT_SITE_TYPE;
-  const pageType = detectPageType(page, signals);
+  const { type: pageType, rule: pageTypeRule } = decidePageType(page, signals);
+  const pageTypeDecided = pageTypeRule !== UNDECIDED_PAGE_RULE;
   const ctx = { page, signals, siteType: type.siteType, pageType };
   const checks = ALL_CHECKS.filter(
     (c) => (!c.siteTypes || c.siteTypes.includes(type.siteType)) && (!c.pageTypes || c.pageTypes.includes(pageType)),
@@ -115,12 +116,17 @@ export function auditPage(page: Page, options: { siteType?: SiteType; siteTypeCo
   const findings: Finding[] = [];
   for (const check of checks) {
     const r = check.run(ctx);
-    if (r && (confident || !needsConfidentType(check, r))) findings.push(toFinding(check, r));
+    if (r && (confident || !needsConfidentType(check, r)) && (pageTypeDecided || !needsDecidedPageType(check, r)))
+      findings.push(toFinding(check, r));
   }
   // An app shell's body is built by script: what it lacks in the served HTML is not missing.
   const shell = isScriptShell(page);
+  // Likewise a header or footer loaded by script: what the site keeps there is not missing.
+  const chrome = chromeByScript(page);
   // Last, every quote is checked against the page: none shows text or a selector the page lacks.
-  const shown = guardFindings(findings, page).filter((f) => hasEvidence(f) && (!shell || judgedFromHtml(f)));
+  const shown = guardFindings(findings, page).filter(
+    (f) => hasEvidence(f) && (!shell || judgedFromHtml(f)) && (!chrome || judgedWithoutChrome(f)),
+  );
   shown.sort((a, b) => findingScore(b) - findingScore(a) || a.id.localeCompare(b.id));
   const liftEstimated = !SITE_TYPES_WITHOUT_LIFT.includes(type.siteType);
   return {

@@ -4,7 +4,8 @@
  * string), schema.org markup and the page's structure.
  */
 import { classifiablePart } from '../site-type';
-import { attr, longPosts, metaContent, schemaTypes, type Page } from './page';
+import { attr, descendantsOf, longPosts, metaContent, schemaTypes, type Page } from './page';
+import { POST_DATE } from './post-date';
 import type { Signals } from './signals';
 import { BUY_BUTTON, wordsPattern } from './words';
 import { hostOf, resolveRef } from './url';
@@ -70,12 +71,94 @@ const ABOUT_PAGE = /\/(about([-_]?us)?|our[-_]?story|who[-_]?we[-_]?are)(\.html?
 /** A documentation file at the top of a site (documentation.html, /docs). */
 const DOCS_FILE = /\/(docs|documentation)(\.html?|\/)?$/i;
 
+/**
+ * One post: its date beside the page's h1 (within a line or two of text either side, or a <time
+ * datetime> there) over a body of paragraphs. A listing dates each of its posts, so a page with
+ * more than three dates is not one post (one post may show a comment's date or two).
+ */
+function datedPost(page: Page): boolean {
+  const i = page.elements.findIndex((e) => e.tag === 'h1' && e.text);
+  if (i < 0) return false;
+  const title = page.elements[i]!;
+  const near = page.text.slice(Math.max(0, title.textOffset - 200), title.textOffset + title.text.length + 200);
+  const time = page.elements.some((e, j) => e.tag === 'time' && Math.abs(j - i) <= 6 && /^\d{4}-\d\d-\d\d/.test(attr(e, 'datetime')));
+  if (!POST_DATE.test(near) && !time) return false;
+  const dates = (page.text.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length;
+  return dates <= 3 && page.elements.filter((e) => e.tag === 'p' && e.words >= 40).length >= 2;
+}
+
+/** What a message form asks: who writes (name, email, phone), about what, and the message. */
+const MESSAGE_FIELD_TYPES = new Set(['text', 'email', 'tel', 'textarea', 'checkbox', '']);
+
+/**
+ * A page that is its message form: a short page (a contact page says little besides) whose form
+ * asks only who writes and what they say, and opens in the first half of the page's text. A one-page
+ * site's contact section at the end, a booking or a donation form (dates, amounts, choices) are not.
+ */
+function messagePage(page: Page, s: Signals): boolean {
+  if (page.wordCount > 250) return false;
+  const form = s.forms.find(
+    (f) =>
+      f.fields.some((x) => x.type === 'textarea') &&
+      f.fields.some((x) => x.type === 'email' || x.type === 'tel' || /e-?mail|phone/i.test(`${x.name} ${x.label} ${x.placeholder}`)) &&
+      f.fields.length <= 7 &&
+      f.fields.every((x) => MESSAGE_FIELD_TYPES.has(x.type)),
+  );
+  // Where the form opens: the <form> around the first message box, or the box itself.
+  const box = page.elements.findIndex((e) => e.tag === 'textarea');
+  if (!form || box < 0) return false;
+  // (No findLast: the hooks' JavaScript engine runs ES2017.)
+  const inForm = page.elements[box]!.ancestors.includes('form');
+  const opens = inForm
+    ? page.elements
+        .slice(0, box)
+        .reverse()
+        .find((e) => e.tag === 'form')
+    : undefined;
+  return (opens ?? page.elements[box]!).textOffset <= 0.5 * page.text.length;
+}
+
+/**
+ * A campaign's landing page: one goal and no way elsewhere. It asks for an email in a form of its
+ * own (a sign-up, not a message: no message box) and offers no site menu (at most one link in a
+ * header or nav: the logo).
+ */
+function oneGoalPage(page: Page, s: Signals): boolean {
+  const menu = s.structure.controls.filter((c) => (c.region === 'header' || c.region === 'nav') && c.tag === 'a').length;
+  const emailForm = s.forms.some(
+    (f) =>
+      !f.search &&
+      f.fields.some((x) => x.type === 'email' || /e-?mail/i.test(`${x.name} ${x.label} ${x.placeholder}`)) &&
+      !f.fields.some((x) => x.type === 'textarea'),
+  );
+  return menu <= 1 && emailForm;
+}
+
+/**
+ * A manual's page: code samples (<pre>) read beside a menu of the page's own sections (a sidebar
+ * or nav of in-page links), or so many samples that the page is a reference.
+ */
+function manualPage(page: Page, s: Signals): boolean {
+  const samples = page.elements.filter((e) => e.tag === 'pre').length;
+  const sectionMenu = s.structure.controls.filter((c) => (c.region === 'nav' || c.region === 'aside') && /^#./.test(c.href ?? '')).length;
+  return (samples >= 3 && sectionMenu >= 8) || samples >= 10;
+}
+
+/** The rule of a page nothing decided: reported as a landing page, though it may be any inner page. */
+export const UNDECIDED_PAGE_RULE = 'nothing more specific';
+
 export function detectPageType(page: Page, s: Signals): PageType {
+  return decidePageType(page, s).type;
+}
+
+/** The page's type and the rule that gave it (named so that errors can be counted by rule). */
+export function decidePageType(page: Page, s: Signals): { type: PageType; rule: string } {
   const path = pathOf(page.url);
   const types = schemaTypes(page);
   const h1 = page.elements.find((e) => e.tag === 'h1' && e.text)?.text ?? '';
   const cardFields = s.forms.some((f) => f.fields.some((x) => /cc-number|card.?number|cc-?num/i.test(`${x.autocomplete} ${x.name}`)));
-  if (CHECKOUT_PATH.test(path) || cardFields) return 'checkout';
+  if (CHECKOUT_PATH.test(path)) return { type: 'checkout', rule: 'checkout path' };
+  if (cardFields) return { type: 'checkout', rule: 'card fields' };
   // A product's own buttons: the header's cart icon (often named "Add to cart" too) is the cart.
   const addToCart = s.structure.controls.filter((c) => c.region !== 'header' && c.region !== 'nav' && ADD_TO_CART.test(c.text)).length;
   const productMarkup = types.has('product') || (metaContent(page, 'og:type') ?? '').toLowerCase() === 'product';
@@ -83,47 +166,49 @@ export function detectPageType(page: Page, s: Signals): PageType {
   // Four or more products with their own buttons make a listing, even under a /product/ path.
   const manyProducts = Math.max(addToCart, buyButtons) >= 4;
   // A page headed as the shop's products ("Our products", "Shop all") that shows several prices lists them.
-  if (LISTING_H1.test(h1.trim()) && s.structure.prices.filter((p) => !p.struck).length >= 2) return 'category';
-  if (
-    (productMarkup && addToCart <= 2) ||
-    ((/\/(products?|p|item)\/[^/]+/.test(path) || SINGLE_PRODUCT_FILE.test(path)) && !manyProducts) ||
-    addToCart === 1 ||
-    quantityForm(s)
-  )
-    return 'product';
+  if (LISTING_H1.test(h1.trim()) && s.structure.prices.filter((p) => !p.struck).length >= 2)
+    return { type: 'category', rule: 'listing heading over prices' };
+  if (productMarkup && addToCart <= 2) return { type: 'product', rule: 'product markup' };
+  if ((/\/(products?|p|item)\/[^/]+/.test(path) || SINGLE_PRODUCT_FILE.test(path)) && !manyProducts)
+    return { type: 'product', rule: 'product path' };
+  if (addToCart === 1) return { type: 'product', rule: 'one add-to-cart' };
+  if (quantityForm(s)) return { type: 'product', rule: 'quantity form' };
   // A listing: a shop's collection or category, or a page selling many products side by side.
   const homePath = HOME_PATH.test(path);
   if (
     /\/(collections?|categor(y|ies)|product-category|shop|catalog|c|products|productos|produits|produkte|prodotti|tienda)(\/|$|\.html?$)/.test(
       path,
-    ) ||
-    (manyProducts && !homePath) ||
-    POST_INDEX.test(path)
+    )
   )
-    return 'category';
-  if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path) || /\b(pricing|plans and pricing|choose (a|your) plan)\b/i.test(h1))
-    return 'pricing';
+    return { type: 'category', rule: 'listing path' };
+  if (manyProducts && !homePath) return { type: 'category', rule: 'many products' };
+  if (POST_INDEX.test(path)) return { type: 'category', rule: 'post index path' };
+  if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path)) return { type: 'pricing', rule: 'pricing path' };
+  if (/\b(pricing|plans and pricing|choose (a|your) plan)\b/i.test(h1)) return { type: 'pricing', rule: 'pricing heading' };
   const messageForm = s.forms.some((f) => f.fields.some((x) => x.type === 'textarea'));
-  if (
-    /\/(contact|kontakt|contacto|contato|contatti|get-in-touch)([-_]?(us|me))?(\/|$|\.)/.test(path) ||
-    (/\b(contact|get in touch)\b/i.test(h1) && messageForm)
-  )
-    return 'contact';
+  if (/\/(contact|kontakt|contacto|contato|contatti|get-in-touch)([-_]?(us|me))?(\/|$|\.)/.test(path))
+    return { type: 'contact', rule: 'contact path' };
+  if (/\b(contact|get in touch)\b/i.test(h1) && messageForm) return { type: 'contact', rule: 'contact heading over a form' };
+  if (!homePath && messagePage(page, s)) return { type: 'contact', rule: 'message form as the page' };
   // An about page introduces the business: however long its story, it is judged as a landing page.
-  if (ABOUT_PAGE.test(path) && !ARTICLE_TYPES.some((t) => types.has(t))) return 'landing';
-  const longArticle = longPosts(page).length > 0;
-  if (
-    ARTICLE_TYPES.some((t) => types.has(t)) ||
-    (metaContent(page, 'og:type') ?? '').toLowerCase() === 'article' ||
-    DOCS_GENERATOR.test(metaContent(page, 'generator') ?? '') ||
-    /\/(blog|news|articles?|posts?|docs|documentation|guides?|reference|kb|knowledge-base)\/.+/.test(path) ||
-    SINGLE_POST_FILE.test(path) ||
-    DOCS_FILE.test(path) ||
-    longArticle
-  )
-    return 'article';
-  if (homePath) return 'home';
-  return 'landing';
+  if (ABOUT_PAGE.test(path) && !ARTICLE_TYPES.some((t) => types.has(t))) return { type: 'landing', rule: 'about path' };
+  if (ARTICLE_TYPES.some((t) => types.has(t))) return { type: 'article', rule: 'article markup' };
+  if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'article') return { type: 'article', rule: 'og:type article' };
+  if (DOCS_GENERATOR.test(metaContent(page, 'generator') ?? '')) return { type: 'article', rule: 'docs generator' };
+  if (/\/(blog|news|articles?|posts?|docs|documentation|guides?|reference|kb|knowledge-base)\/.+/.test(path))
+    return { type: 'article', rule: 'post or docs path' };
+  if (SINGLE_POST_FILE.test(path)) return { type: 'article', rule: 'post file' };
+  if (DOCS_FILE.test(path)) return { type: 'article', rule: 'docs file' };
+  if (datedPost(page)) return { type: 'article', rule: 'dated post' };
+  // A long <article> is the page's subject when it holds the page's title; on the site's front
+  // page, one beside the title is a section of the home page (a manual's chapter, an FAQ).
+  const posts = longPosts(page);
+  const titled = posts.some((e) => descendantsOf(page, page.elements.indexOf(e)).some((x) => x.tag === 'h1'));
+  if (titled || (posts.length > 0 && !homePath)) return { type: 'article', rule: 'long post' };
+  if (homePath) return { type: 'home', rule: 'home path' };
+  if (manualPage(page, s)) return { type: 'article', rule: 'code samples beside a section menu' };
+  if (oneGoalPage(page, s)) return { type: 'landing', rule: 'one goal without a menu' };
+  return { type: 'landing', rule: UNDECIDED_PAGE_RULE };
 }
 
 /**

@@ -12,6 +12,7 @@
 import { classifiablePart, SITE_TYPE_KEYWORDS, SITE_TYPE_LABELS, type SiteType } from '../site-type';
 import { attr, descendantsOf, metaContent, schemaTypes, type Page } from './page';
 import { commercialLinks, DOCS_GENERATOR, pathOf } from './page-type';
+import { POST_DATE } from './post-date';
 import { layoutSigns } from './site-type-layout';
 import { decideWithModel, SITE_TYPE_MODEL, type Scored, type SiteTypeEvidence, type SiteTypeModel } from './site-type-model';
 import {
@@ -105,13 +106,6 @@ function datedArticle(page: Page): boolean {
 /** A street address: a number, a street's name that starts with a letter, and its kind. */
 const STREET_ADDRESS =
   /\b\d{1,5}\s+[a-z][\w'-]*(?:\s[a-z][\w'-]*)?\s(?:street|st\.|avenue|ave\.?|road|rd\.?|boulevard|blvd\.?|lane|drive|highway|hwy\.?|plaza)\b/gi;
-const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
-/** A post's date: "August 28, 2018", "28 Aug 2018", "2018-08-28". */
-const POST_DATE = new RegExp(
-  // No word boundaries: a card's text runs its parts together ("Sed feugiatAugust 28, 2018By Sam").
-  `${MONTH}\\s\\d{1,2}(st|nd|rd|th)?,?\\s(19|20)\\d\\d(?!\\d)|\\d{1,2}(st|nd|rd|th)?\\s${MONTH},?\\s(19|20)\\d\\d(?!\\d)|(19|20)\\d\\d-\\d\\d-\\d\\d(?!\\d)`,
-  'i',
-);
 const PER_PERIOD = /\/\s?(mo|month|year|yr|user|seat)\b|\b(per|a) (month|year|user|seat)\b|\bmonthly\b/i;
 
 /** A menu link (header or nav) to a section of the page itself whose id matches: href="#pricing". */

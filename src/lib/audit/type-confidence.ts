@@ -24,3 +24,19 @@ export function reportsAbsence(f: Pick<Finding, 'evidence'>): boolean {
 export function needsConfidentType(check: Pick<Check, 'siteTypes'>, f: Pick<Finding, 'evidence'>): boolean {
   return !!check.siteTypes && reportsAbsence(f);
 }
+
+/**
+ * The page types a page may be when nothing on it or in its path says which (decidePageType's
+ * fallback, reported as a landing page): an inner page of prose, a listing or a landing page.
+ */
+export const UNDECIDED_PAGE_TYPES = ['landing', 'article', 'category'] as const;
+
+/**
+ * Whether the finding needs a page type decided by evidence: an absence reported by a check scoped
+ * to page types that leaves out one of the types an undecided page may be ("no contact details"
+ * holds for a landing page, not for an article or a listing). On a page typed by the fallback it
+ * would be as often false as right.
+ */
+export function needsDecidedPageType(check: Pick<Check, 'pageTypes'>, f: Pick<Finding, 'evidence'>): boolean {
+  return !!check.pageTypes && !UNDECIDED_PAGE_TYPES.every((t) => (check.pageTypes as readonly string[]).includes(t)) && reportsAbsence(f);
+}

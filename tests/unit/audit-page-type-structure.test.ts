@@ -1,0 +1,111 @@
+/**
+ * Page types read from what the page's main content is (issue 38), not from one family's file
+ * names: one post is told by its date beside its title, whatever its path; a site's front page
+ * stays its home page when a long <article> beside its title is only one of its sections.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import { auditPage, computeSignals, type AuditResult } from '../../src/lib/audit';
+import { decidePageType } from '../../src/lib/audit/page-type';
+import { parseWithGo } from '../helpers/audit-pages';
+
+const audit = (body: string, path = '/'): AuditResult =>
+  auditPage(
+    parseWithGo(
+      `<!doctype html><html lang="en"><head><title>Fieldnotes</title></head><body>${body}</body></html>`,
+      `https://fixture.example${path}`,
+    ),
+  );
+const pageType = (body: string, path = '/'): string => audit(body, path).pageType;
+const ids = (r: AuditResult): string[] => r.findings.map((f) => f.id);
+
+const para = (topic: string): string =>
+  `<p>${`We walked the ${topic} trail at dawn and counted the birds that crossed the ridge before the fog lifted off the valley floor. `.repeat(3)}</p>`;
+
+describe('page type from the main content', () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+
+  test("one post at the site's root is an article when its date stands beside its title", () => {
+    const post = `<nav><a href="/">Fieldnotes</a><a href="/archive">Archive</a></nav>
+      <main><article><header><h1>Counting swifts over the ridge</h1>
+      <p class="byline">Posted on March 3, 2024 by Ana Ruiz</p></header>${para('north')}${para('south')}</article></main>`;
+    expect(pageType(post)).toBe('article');
+    // The date marked up as a <time> rather than written out counts the same.
+    const timed = post.replace('Posted on March 3, 2024 by Ana Ruiz', 'By Ana Ruiz, <time datetime="2024-03-03">last spring</time>');
+    expect(pageType(timed)).toBe('article');
+  });
+
+  test("a blog's front page that dates each of its posts is its home page, not one post", () => {
+    const card = (n: number): string => `<article><h2>Walk ${n}</h2><p>March ${n}, 2024</p>${para(`trail ${n}`)}</article>`;
+    expect(pageType(`<h1>Fieldnotes</h1><p>Updated March 9, 2024</p>${[1, 2, 3, 4].map(card).join('')}`)).toBe('home');
+  });
+
+  test('a front page whose long <article> is a section beside its title is the home page', () => {
+    const intro = `<main><h1>Trailmap — maps for walkers</h1><article><h2>Why Trailmap</h2>${para('east').repeat(5)}</article></main>`;
+    expect(pageType(intro)).toBe('home');
+    // The same undated long text on an inner page is still read as an article.
+    expect(pageType(intro, '/why-trailmap.html')).toBe('article');
+  });
+
+  test('a short page that is its message form is a contact page, whatever its path says', () => {
+    const menu = '<header><nav><a href="/">Tallow &amp; Wick</a><a href="/candles">Candles</a><a href="/visit">Visit</a></nav></header>';
+    const form = `<h2>Write to the workshop</h2><form action="/send"><label>Your name <input name="name"></label>
+      <label>Email <input type="email" name="email"></label><label>Message <textarea name="body"></textarea></label>
+      <button>Send</button></form>`;
+    const footer = '<footer><p>Tallow &amp; Wick, 14 Mill Lane, Hebden Bridge</p></footer>';
+    expect(pageType(`${menu}<main>${form}</main>${footer}`, '/schreib-uns.html')).toBe('contact');
+    // The same form closing a long one-page site is its last section, not the page.
+    const story = `<section><h2>Our wax</h2>${para('mill')}${para('river')}${para('moor')}</section>`;
+    expect(pageType(`${menu}<main>${story}${story}${form}</main>${footer}`, '/schreib-uns.html')).not.toBe('contact');
+    // A booking form asks for dates and choices: not a message.
+    const booking = form.replace(
+      '<textarea name="body"></textarea>',
+      '<textarea name="body"></textarea><input type="date" name="day"><select name="class"><option>Dipping</option></select>',
+    );
+    expect(pageType(`${menu}<main>${booking}</main>${footer}`, '/schreib-uns.html')).not.toBe('contact');
+  });
+
+  test('a campaign page with one form and no site menu is a landing page decided as such', () => {
+    const lead = `<main><h1>The candle-care guide, free</h1><p>Twelve pages on wicks, wax and burn times.</p>
+      <form action="/guide"><label>Email <input type="email" name="email"></label><button>Send me the guide</button></form></main>`;
+    const r = audit(lead, '/offers/candle-care');
+    expect(r.pageType).toBe('landing');
+    // Decided, it gets a landing page's advice: no contact details anywhere on it.
+    expect(ids(r)).toContain('trust-no-contact');
+    // A message box makes it a way to write in, which any page may carry: no campaign page's one goal.
+    const message = parseWithGo(
+      `<html><body>${lead.replace('<button>', '<label>Message <textarea name="m"></textarea></label><button>')}</body></html>`,
+      'https://fixture.example/offers/candle-care',
+    );
+    expect(decidePageType(message, computeSignals(message)).rule).not.toBe('one goal without a menu');
+  });
+
+  test('a page nothing types is reported as a landing page but is not told what a landing page lacks', () => {
+    const menu = '<header><nav><a href="/">Tallow &amp; Wick</a><a href="/candles">Candles</a><a href="/visit">Visit</a></nav></header>';
+    const inner = `${menu}<main><h1>Winter hours</h1><p>We close at four from December to February.</p></main>`;
+    const r = audit(inner, '/winter.html');
+    expect(r.pageType).toBe('landing');
+    // No contact details and no testimonials are true of a landing page, not of an article or a listing.
+    expect(ids(r)).not.toContain('trust-no-contact');
+    // What holds whatever the page is still shows: its missing description and Open Graph tags.
+    expect(ids(r)).toEqual(expect.arrayContaining(['copy-no-meta-description', 'retention-no-open-graph']));
+    // At the site's root the same page is the home page, and is told.
+    expect(ids(audit(inner, '/'))).toContain('trust-no-contact');
+  });
+
+  test("a manual's page is read from its code samples beside a menu of its own sections", () => {
+    const sections = ['install', 'configure', 'run', 'deploy'];
+    const menu = `<aside><nav>${[...sections, 'options', 'plugins', 'faq', 'upgrade'].map((id) => `<a href="#${id}">${id}</a>`).join('')}</nav></aside>`;
+    const body = sections
+      .map((id) => `<section id="${id}"><h2>${id}</h2><p>Type the command below.</p><pre><code>kiln ${id} --verbose</code></pre></section>`)
+      .join('');
+    expect(pageType(`${menu}<main><h1>Kiln setup</h1>${body}</main>`, '/setup.html')).toBe('article');
+    // At the site's root the same page is the home page; one sample on a landing page makes no manual.
+    expect(pageType(`${menu}<main><h1>Kiln setup</h1>${body}</main>`)).toBe('home');
+    expect(
+      pageType(
+        `<main><h1>Kiln</h1><p>Fire pottery from the command line.</p><pre><code>brew install kiln</code></pre></main>`,
+        '/kiln.html',
+      ),
+    ).not.toBe('article');
+  });
+});

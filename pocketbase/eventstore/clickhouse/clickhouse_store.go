@@ -58,7 +58,8 @@ type chStore struct {
 	clickMu  sync.Mutex
 	clickGen map[string]uint64
 	late     chLateState
-	warming  sync.Map // sites whose entry session values are being read ahead (warmEntryDims)
+	flights  chFlights // funnel work in flight (clickhouse_funnel_flights.go)
+	warming  sync.Map  // sites whose entry session values are being read ahead (warmEntryDims)
 
 	sessionSpans sync.Map // the session list's window (days) that last held a site's page (RecentSessions)
 

@@ -45,7 +45,11 @@ func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funn
 func (s *chStore) closedTallies(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, dims []int, gen uint64) ([]funnelpath.ValueTally, error) {
 	out := make([]funnelpath.ValueTally, len(dims))
 	have := make([]bool, len(dims))
-	flight := "tallies " + q.SiteID + " " + funneldays.Key(q) + " " + funneldays.ClosedTallyKey(q, parts, "").Day
+	key := funneldays.Key(q)
+	for _, dim := range dims { // kept from pruning while read (clickhouse_funnel_prune.go)
+		s.noteTallyRead(q.SiteID, key, funnelpath.Breakdowns[dim], funneldays.Label(parts.ClosedFrom), funneldays.Label(parts.ClosedTo))
+	}
+	flight := "tallies " + q.SiteID + " " + key + " " + funneldays.ClosedTallyKey(q, parts, "").Day
 	for {
 		var todo []string
 		for i, dim := range dims {

@@ -79,6 +79,7 @@ type chStore struct {
 	funnelDefs    func(siteID string) ([]eventstore.FunnelQuery, error)
 	metricDefs    func(siteID string) ([]eventstore.RatioQuery, error)
 	funnelsPruned sync.Map // site -> when its stored funnel days were last pruned (clickhouse_funnel_prune.go)
+	talliesRead   sync.Map // site|funnel|breakdown|from|to -> when this process last used that closed tally
 }
 
 type chJob struct {

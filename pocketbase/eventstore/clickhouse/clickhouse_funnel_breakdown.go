@@ -39,38 +39,67 @@ func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funn
 
 // closedTallies are the closed part's tallies by the values of the breakdowns dims (from memory,
 // else funnel_tallies, else worked out), each worked out kept and stored when every value came
-// from the kept entry sessions (final, whole inserts) and no drop happened since gen.
+// from the kept entry sessions (final, whole inserts) and no drop happened since gen. One
+// computation of a closed part's tallies at a time (clickhouse_funnel_flights.go): a caller that
+// waited on another's takes the tallies it holds and works out only those it lacked.
 func (s *chStore) closedTallies(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, dims []int, gen uint64) ([]funnelpath.ValueTally, error) {
 	out := make([]funnelpath.ValueTally, len(dims))
-	var todo []int
-	for i, dim := range dims {
-		if v, ok := s.dayCache.Get(funneldays.ClosedTallyKey(q, parts, funnelpath.Breakdowns[dim])); ok {
-			out[i] = v.(funnelpath.ValueTally)
-		} else {
-			out[i] = funnelpath.ValueTally{}
-			todo = append(todo, i)
-		}
+	have := make([]bool, len(dims))
+	key := funneldays.Key(q)
+	for _, dim := range dims { // kept from pruning while read (clickhouse_funnel_prune.go)
+		s.noteTallyRead(q.SiteID, key, funnelpath.Breakdowns[dim], funneldays.Label(parts.ClosedFrom), funneldays.Label(parts.ClosedTo))
 	}
-	if len(todo) == 0 {
-		return out, nil
-	}
-	basis := s.lateBasis(q.SiteID) // the closed part and the values below were read after this look
-	if len(parts.Closed) > 0 {
-		names := make([]string, len(todo))
-		for j, i := range todo {
-			names[j] = funnelpath.Breakdowns[dims[i]]
+	flight := "tallies " + q.SiteID + " " + key + " " + funneldays.ClosedTallyKey(q, parts, "").Day
+	for {
+		var todo []string
+		for i, dim := range dims {
+			if have[i] {
+				continue
+			}
+			if v, ok := s.dayCache.Get(funneldays.ClosedTallyKey(q, parts, funnelpath.Breakdowns[dim])); ok {
+				out[i], have[i] = v.(funnelpath.ValueTally), true
+			} else {
+				todo = append(todo, funnelpath.Breakdowns[dim])
+			}
 		}
-		stored, err := s.storedTallies(db, q, parts, names)
+		if len(todo) == 0 {
+			return out, nil
+		}
+		v, shared, err := s.flights.do(flight, db != s.db, func() (any, error) {
+			return s.computeClosedTallies(db, q, parts, todo, gen)
+		})
 		if err != nil {
 			return nil, err
 		}
-		var left []int
-		for _, i := range todo {
-			if t, ok := stored[funnelpath.Breakdowns[dims[i]]]; ok {
-				out[i] = t
-				s.dayCache.Put(funneldays.ClosedTallyKey(q, parts, funnelpath.Breakdowns[dims[i]]), t, len(t), gen)
+		got := v.(map[string]funnelpath.ValueTally) // read-only when shared (AdjustedRows clones)
+		for i, dim := range dims {
+			if t, ok := got[funnelpath.Breakdowns[dim]]; ok && !have[i] {
+				out[i], have[i] = t, true
+			}
+		}
+		if !shared {
+			return out, nil
+		}
+	}
+}
+
+// computeClosedTallies are the closed part's tallies of the breakdowns named, by name: stored
+// ones from funnel_tallies, the others worked out from the closed entrants' entry-session values.
+func (s *chStore) computeClosedTallies(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, todo []string, gen uint64) (map[string]funnelpath.ValueTally, error) {
+	out := map[string]funnelpath.ValueTally{}
+	basis := s.lateBasis(q.SiteID) // the closed part and the values below were read after this look
+	if len(parts.Closed) > 0 {
+		stored, err := s.storedTallies(db, q, parts, todo)
+		if err != nil {
+			return nil, err
+		}
+		var left []string
+		for _, b := range todo {
+			if t, ok := stored[b]; ok {
+				out[b] = t
+				s.dayCache.Put(funneldays.ClosedTallyKey(q, parts, b), t, len(t), gen)
 			} else {
-				left = append(left, i)
+				left = append(left, b)
 			}
 		}
 		if todo = left; len(todo) == 0 {
@@ -85,6 +114,11 @@ func (s *chStore) closedTallies(db *Client, q eventstore.FunnelQuery, parts funn
 	if err != nil {
 		return nil, err
 	}
+	dims := make([]int, len(todo))
+	for j, b := range todo {
+		dims[j] = slices.Index(funnelpath.Breakdowns, b)
+		out[b] = funnelpath.ValueTally{}
+	}
 	kept := s.keptEntryDims(q.SiteID)
 	keep := true
 	for _, fp := range list {
@@ -92,15 +126,15 @@ func (s *chStore) closedTallies(db *Client, q eventstore.FunnelQuery, parts funn
 			_, keep = kept(fp)
 		}
 		v := values(fp)
-		for _, i := range todo {
-			out[i].Add(funnelpath.DimOrUnknown(v, dims[i]), fp, len(q.Steps), 1)
+		for j, b := range todo {
+			out[b].Add(funnelpath.DimOrUnknown(v, dims[j]), fp, len(q.Steps), 1)
 		}
 	}
 	if keep {
 		done := map[string]funnelpath.ValueTally{}
-		for _, i := range todo {
-			s.dayCache.Put(funneldays.ClosedTallyKey(q, parts, funnelpath.Breakdowns[dims[i]]), out[i], len(out[i]), gen)
-			done[funnelpath.Breakdowns[dims[i]]] = out[i]
+		for _, b := range todo {
+			s.dayCache.Put(funneldays.ClosedTallyKey(q, parts, b), out[b], len(out[b]), gen)
+			done[b] = out[b]
 		}
 		if len(parts.Closed) > 0 {
 			if err := s.storeTallies(db, q, parts, basis, done); err != nil {
@@ -130,7 +164,7 @@ func (s *chStore) warmBreakdowns(q eventstore.FunnelQuery, parts funneldays.Part
 	}
 	go func() {
 		defer s.warming.Delete(q.SiteID)
-		_ = s.warmTallies(s.background(), q, parts, gen)
+		_ = s.warmTallies(s.warmFunnelDB(), q, parts, gen)
 	}()
 }
 

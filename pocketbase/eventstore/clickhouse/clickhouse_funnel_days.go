@@ -45,19 +45,33 @@ func (s *chStore) closedFunnelPaths(db *Client, q eventstore.FunnelQuery, from, 
 	basis := s.lateBasis(q.SiteID)         // the days worked out below read events after this look
 	if db != s.db {
 		// The warm-up (background priority) keeps the lock only to handle late marks: a reader
-		// never waits behind its paused reads, it works out what is not kept yet itself.
+		// never waits behind its paused reads (it waits on its flight, which it promotes).
 		unlock()
 		unlock = func() {}
 	}
 	defer unlock()
-	cacheKey := func(d time.Time) funneldays.CacheKey {
-		return funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(d)}
-	}
 	// The range's days merged are kept too: merging a month of days' maps cost more than reading them.
 	whole := funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(from) + ".." + funneldays.Label(to)}
 	if v, ok := s.dayCache.Get(whole); ok {
 		return v.(map[string]funnelpath.Path), nil // read-only (funneldays.Parts)
 	}
+	// One computation of the range at a time (the warm-up's and readers': clickhouse_funnel_flights.go).
+	v, _, err := s.flights.do("closed "+q.SiteID+" "+key+" "+whole.Day, db != s.db, func() (any, error) {
+		return s.computeClosedFunnelPaths(db, q, key, from, to, gen, basis)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(map[string]funnelpath.Path), nil // read-only, as the kept one
+}
+
+// computeClosedFunnelPaths is closedFunnelPaths' work when the range is not kept merged: the days
+// from memory, else funnel_days, else worked out from events (each run of missing days at once).
+func (s *chStore) computeClosedFunnelPaths(db *Client, q eventstore.FunnelQuery, key string, from, to time.Time, gen uint64, basis uint32) (map[string]funnelpath.Path, error) {
+	cacheKey := func(d time.Time) funneldays.CacheKey {
+		return funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(d)}
+	}
+	whole := funneldays.CacheKey{Site: q.SiteID, Funnel: key, Day: funneldays.Label(from) + ".." + funneldays.Label(to)}
 	// The days not in memory are read from funnel_days first (stored by this or another process).
 	stored := map[string]map[string]funnelpath.Path{}
 	for d := from; d.Before(to); d = funneldays.NextDay(d) {

@@ -32,7 +32,8 @@ func TestClickHousePruneFunnelStoresDeletesExactlyTheStale(t *testing.T) {
 	kLive, kDeleted, kSaved := funneldays.Key(live), funneldays.Key(deleted), funneldays.Key(justSaved)
 	late := time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC)
 	L := uint32(late.Unix())
-	old, young := "2026-06-02 00:00:00", time.Now().UTC().Format(time.DateTime)
+	// Old: over an hour ago, but within chTallyIdle (the idle ranges' rule has its own test).
+	old, young := time.Now().UTC().Add(-2*time.Hour).Format(time.DateTime), time.Now().UTC().Format(time.DateTime)
 	insert := func(table string, rows ...any) {
 		t.Helper()
 		if err := store.db.Insert(table, rows); err != nil {

@@ -6,6 +6,7 @@ import (
 	"cro/pocketbase/eventstore/funnelpath"
 	"cro/pocketbase/eventstore/urlpattern"
 	"cro/pocketbase/eventstore/zones"
+	"maps"
 	"strconv"
 	"strings"
 	"time"
@@ -33,7 +34,7 @@ func (s *chStore) funnelParts(db *Client, q eventstore.FunnelQuery) (funneldays.
 // prefix, closed part's breakdown tallies and settled entry sessions' values) at background
 // priority: funnels/warm.go's warm-up.
 func (s *chStore) WarmFunnel(q eventstore.FunnelQuery) error {
-	db := s.background()
+	db := s.warmFunnelDB()
 	gen := s.dayCache.Generation(q.SiteID)
 	parts, err := s.funnelParts(db, q)
 	if err != nil {
@@ -59,10 +60,22 @@ func (s *chStore) eventFunnelPaths(db *Client, q eventstore.FunnelQuery, from, t
 	if err != nil {
 		return nil, err
 	}
-	return funneldays.OpenPaths(s.dayCache, q, from, to, to.Add(q.Window).Add(time.Millisecond), time.Now(),
-		func(q eventstore.FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
-			return s.readStepEvents(db, q, from, end, time.Time{})
+	// One computation of these days at a time (clickhouse_funnel_flights.go); a waiter's map is a
+	// copy (SplitParts merges into it).
+	v, shared, err := s.flights.do("open "+q.SiteID+" "+funneldays.Key(q)+" "+from.UTC().Format(time.RFC3339Nano)+" "+to.UTC().Format(time.RFC3339Nano),
+		db != s.db, func() (any, error) {
+			return funneldays.OpenPaths(s.dayCache, q, from, to, to.Add(q.Window).Add(time.Millisecond), time.Now(),
+				func(q eventstore.FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
+					return s.readStepEvents(db, q, from, end, time.Time{})
+				})
 		})
+	if err != nil {
+		return nil, err
+	}
+	if shared {
+		return maps.Clone(v.(map[string]funnelpath.Path)), nil
+	}
+	return v.(map[string]funnelpath.Path), nil
 }
 
 // funnelEvents are, by visitor and sorted, the step events of [from, to + window] of the visitors

@@ -68,8 +68,30 @@ const (
 type metricVisitor struct {
 	variant, xDay string
 	xAt           float64
-	sessions      map[string][]Row
-	events        []Row
+	sessions      map[string][]chMetricSession
+	events        []chMetricEvent
+}
+
+// chMetricSession is a row of chMetricSessionsSQL (a session's figures of one day) and
+// chMetricEvent one of chMetricEventsSQL or chMetricRevenueSQL: decoded as they stream in (a
+// part's rows as maps were most of a 1M-event server's peak memory, during a first computation).
+type chMetricSession struct {
+	Visitor string  `json:"visitor"`
+	Session string  `json:"session"`
+	D       string  `json:"d"`
+	Start   float64 `json:"s_start"`
+	Last    float64 `json:"s_last"`
+	PV      float64 `json:"s_pv"`
+	Err     float64 `json:"s_err"`
+}
+
+type chMetricEvent struct {
+	Visitor string  `json:"visitor"`
+	Type    string  `json:"e_type"`
+	Goal    string  `json:"e_goal"`
+	Value   float64 `json:"value"`
+	At      float64 `json:"at"`
+	D       string  `json:"d"`
 }
 
 // chMetricPart is how many exposed visitors one pass of a computation reads (their sessions,
@@ -87,10 +109,10 @@ func (s *chStore) computeMetricDays(db *Client, siteID, expID string, m metricSp
 	}
 	p := map[string]any{"site": siteID, "exp": expID, "strata": versions, "from": from, "rev": eventrow.RevenueGoal}
 	part := ""
-	read := func(sql string) ([]Row, error) {
-		return queryOn(db, strings.NewReplacer("{{recent}}", recent, "{{part}}", part).Replace(sql), p)
+	bind := func(sql string) string {
+		return strings.NewReplacer("{{recent}}", recent, "{{part}}", part).Replace(sql)
 	}
-	n, err := read(`SELECT count() AS n FROM (` + chMetricVisitorsSQL + `)`)
+	n, err := queryOn(db, bind(`SELECT count() AS n FROM (`+chMetricVisitorsSQL+`)`), p)
 	if err != nil || len(n) == 0 {
 		return nil, err
 	}
@@ -115,7 +137,7 @@ func (s *chStore) computeMetricDays(db *Client, siteID, expID string, m metricSp
 			part = ` AND cityHash64(visitor) % {:parts} = {:part}`
 			p["parts"], p["part"] = uint64(parts), uint64(i)
 		}
-		visitors, err := s.readMetricSources(read, m)
+		visitors, err := s.readMetricSources(db, bind, p, m)
 		if err != nil {
 			return nil, err
 		}
@@ -130,20 +152,32 @@ func (s *chStore) computeMetricDays(db *Client, siteID, expID string, m metricSp
 	return out, nil
 }
 
-// readMetricSources reads the exposed visitors of one part and the sources the metric uses.
-func (s *chStore) readMetricSources(read func(string) ([]Row, error), m metricSpec) (map[string]*metricVisitor, error) {
-	xs, err := read(chMetricExposedSQL)
+// readMetricSources reads the exposed visitors of one part and the sources the metric uses (bind
+// gives a source's SQL for the part, p its parameters).
+func (s *chStore) readMetricSources(db *Client, bind func(string) string, p map[string]any, m metricSpec) (map[string]*metricVisitor, error) {
+	xs, err := queryOn(db, bind(chMetricExposedSQL), p)
 	if err != nil || len(xs) == 0 {
 		return nil, err
 	}
 	visitors := make(map[string]*metricVisitor, len(xs))
 	for _, r := range xs {
-		visitors[r.Str("visitor")] = &metricVisitor{variant: r.Str("x_variant"), xDay: r.Str("xd"), xAt: r.Num("x_at"), sessions: map[string][]Row{}}
+		visitors[r.Str("visitor")] = &metricVisitor{variant: r.Str("x_variant"), xDay: r.Str("xd"), xAt: r.Num("x_at"), sessions: map[string][]chMetricSession{}}
+	}
+	days, names := interned{}, interned{} // one string per day and per event type or goal
+	if m.guardrails || m.uses(eventstore.RatioSessions) || m.uses(eventstore.RatioPages) {
+		err := queryEachOf(db, bind(chMetricSessionsSQL), p, func(r *chMetricSession) error {
+			if v := visitors[r.Visitor]; v != nil {
+				row := *r
+				row.Visitor, row.D = "", days.of(r.D)
+				v.sessions[r.Session] = append(v.sessions[r.Session], row)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
 	}
 	var sources []string
-	if m.guardrails || m.uses(eventstore.RatioSessions) || m.uses(eventstore.RatioPages) {
-		sources = append(sources, chMetricSessionsSQL)
-	}
 	if m.uses(eventstore.RatioOrders) || m.uses(eventstore.RatioGoal) || (m.uses(eventstore.RatioRevenue) && m.q.WindowDays > 0) {
 		sources = append(sources, chMetricEventsSQL)
 	}
@@ -151,19 +185,16 @@ func (s *chStore) readMetricSources(read func(string) ([]Row, error), m metricSp
 		sources = append(sources, chMetricRevenueSQL)
 	}
 	for _, sql := range sources {
-		rows, err := read(sql)
+		err := queryEachOf(db, bind(sql), p, func(e *chMetricEvent) error {
+			if v := visitors[e.Visitor]; v != nil {
+				row := *e
+				row.Visitor, row.D, row.Type, row.Goal = "", days.of(e.D), names.of(e.Type), names.of(e.Goal)
+				v.events = append(v.events, row)
+			}
+			return nil
+		})
 		if err != nil {
 			return nil, err
-		}
-		for _, r := range rows {
-			v := visitors[r.Str("visitor")]
-			switch {
-			case v == nil:
-			case sql == chMetricSessionsSQL:
-				v.sessions[r.Str("session")] = append(v.sessions[r.Str("session")], r)
-			default:
-				v.events = append(v.events, r)
-			}
 		}
 	}
 	return visitors, nil
@@ -172,12 +203,12 @@ func (s *chStore) readMetricSources(read func(string) ([]Row, error), m metricSp
 // sessionDays calls f with each of a visitor's session rows and the day its page views count on
 // (the session's first day with an event at or after the exposure, or the row's own day after it),
 // and reports each session's first such day (first); sessions without one are left out.
-func sessionDays(v *metricVisitor, f func(r Row, day string), first func(day string)) {
+func sessionDays(v *metricVisitor, f func(r chMetricSession, day string), first func(day string)) {
 	for _, rows := range v.sessions {
 		active := ""
 		for _, r := range rows {
-			if r.Num("s_last") >= v.xAt && (active == "" || r.Str("d") < active) {
-				active = r.Str("d")
+			if r.Last >= v.xAt && (active == "" || r.D < active) {
+				active = r.D
 			}
 		}
 		if active == "" {
@@ -185,7 +216,7 @@ func sessionDays(v *metricVisitor, f func(r Row, day string), first func(day str
 		}
 		first(active)
 		for _, r := range rows {
-			f(r, max(r.Str("d"), active))
+			f(r, max(r.D, active))
 		}
 	}
 }
@@ -198,15 +229,15 @@ func guardrailDays(v *metricVisitor, add func(d, variant string, i int, n float6
 	pages := map[string]float64{}
 	for _, rows := range v.sessions {
 		for _, r := range rows {
-			if r.Num("s_err") > 0 && r.Num("s_err") >= v.xAt && (errDay == "" || max(r.Str("d"), v.xDay) < errDay) {
-				errDay = max(r.Str("d"), v.xDay)
+			if r.Err > 0 && r.Err >= v.xAt && (errDay == "" || max(r.D, v.xDay) < errDay) {
+				errDay = max(r.D, v.xDay)
 			}
 		}
 	}
 	if errDay != "" {
 		add(errDay, v.variant, gErrors, 1)
 	}
-	sessionDays(v, func(r Row, d string) { pages[d] += r.Num("s_pv") }, func(string) {})
+	sessionDays(v, func(r chMetricSession, d string) { pages[d] += r.PV }, func(string) {})
 	days := sortedKeys(pages)
 	total := 0.0
 	for _, d := range days {
@@ -236,9 +267,9 @@ func ratioDays(v *metricVisitor, q eventstore.RatioQuery, add func(d, variant st
 		switch part {
 		case eventstore.RatioSessions, eventstore.RatioPages:
 			pages := part == eventstore.RatioPages
-			sessionDays(v, func(r Row, d string) {
+			sessionDays(v, func(r chMetricSession, d string) {
 				if pages {
-					put(d, i, r.Num("s_pv"))
+					put(d, i, r.PV)
 				}
 			}, func(d string) {
 				if !pages {
@@ -246,16 +277,16 @@ func ratioDays(v *metricVisitor, q eventstore.RatioQuery, add func(d, variant st
 				}
 			})
 			for _, rows := range v.sessions {
-				start := rows[0].Num("s_start")
+				start := rows[0].Start
 				for _, r := range rows {
-					start = min(start, r.Num("s_start"))
+					start = min(start, r.Start)
 				}
 				if !inWindow(start) {
 					continue
 				}
 				for _, r := range rows {
 					if pages {
-						put(r.Str("d"), i+2, r.Num("s_pv"))
+						put(r.D, i+2, r.PV)
 					}
 				}
 				if !pages {
@@ -265,11 +296,11 @@ func ratioDays(v *metricVisitor, q eventstore.RatioQuery, add func(d, variant st
 		default:
 			for _, e := range v.events {
 				since, pre := ratioEvent(part, q.GoalID, e)
-				switch at := e.Num("at"); {
+				switch at := e.At; {
 				case since != 0 && at >= v.xAt:
-					put(e.Str("d"), i, since)
+					put(e.D, i, since)
 				case pre != 0 && inWindow(at):
-					put(e.Str("d"), i+2, pre)
+					put(e.D, i+2, pre)
 				}
 			}
 		}
@@ -296,22 +327,22 @@ func ratioDays(v *metricVisitor, q eventstore.RatioQuery, add func(d, variant st
 // ratioEvent is what a purchase, conversion or revenue row adds to a part since the exposure and
 // in the window before it: revenue since is the experiment's capped revenue (experiment_events),
 // before it the purchases' values (visitor_events).
-func ratioEvent(part, goal string, e Row) (since, pre float64) {
-	purchase := e.Str("e_type") == "custom" && e.Num("value") > 0
+func ratioEvent(part, goal string, e chMetricEvent) (since, pre float64) {
+	purchase := e.Type == "custom" && e.Value > 0
 	switch part {
 	case eventstore.RatioRevenue:
-		if e.Str("e_type") == "revenue" {
-			return e.Num("value"), 0
+		if e.Type == "revenue" {
+			return e.Value, 0
 		}
 		if purchase {
-			return 0, e.Num("value")
+			return 0, e.Value
 		}
 	case eventstore.RatioOrders:
 		if purchase {
 			return 1, 1
 		}
 	case eventstore.RatioGoal:
-		if e.Str("e_type") == "conversion" && e.Str("e_goal") == goal {
+		if e.Type == "conversion" && e.Goal == goal {
 			return 1, 1
 		}
 	}

@@ -58,7 +58,8 @@ type chStore struct {
 	clickMu  sync.Mutex
 	clickGen map[string]uint64
 	late     chLateState
-	warming  sync.Map // sites whose entry session values are being read ahead (warmEntryDims)
+	flights  chFlights // funnel work in flight (clickhouse_funnel_flights.go)
+	warming  sync.Map  // sites whose entry session values are being read ahead (warmEntryDims)
 
 	sessionSpans sync.Map // the session list's window (days) that last held a site's page (RecentSessions)
 
@@ -79,6 +80,7 @@ type chStore struct {
 	metricDefs    func(siteID string) ([]eventstore.RatioQuery, error)
 	covDefs       func(siteID string) ([]eventstore.CovariateQuery, error)
 	funnelsPruned sync.Map // site -> when its stored funnel days were last pruned (clickhouse_funnel_prune.go)
+	talliesRead   sync.Map // site|funnel|breakdown|from|to -> when this process last used that closed tally
 }
 
 type chJob struct {

@@ -17,6 +17,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -29,6 +30,9 @@ type Client struct {
 	http       *http.Client
 	beforeRead func() // withReadBarrier's
 	priority   int    // withPriority's
+	// promoted, when set and above zero, sends this background client's statements at
+	// foregroundPriority (whilePromoted): a reader waits on its work.
+	promoted *atomic.Int32
 	// shards: on a cluster (ClusterSchema), one client per shard, given by the URL's shards=
 	// (host:port,...): deletes run on each shard's _local tables (mutations.go).
 	shards []*Client
@@ -59,6 +63,14 @@ const foregroundPriority = 1
 func (c *Client) withPriority(p int) *Client {
 	cp := *c
 	cp.priority = p
+	return &cp
+}
+
+// whilePromoted is the client whose statements run at foregroundPriority while n is above zero
+// (a reader waits on the work they do: clickhouse_funnel_flights.go), at its own priority otherwise.
+func (c *Client) whilePromoted(n *atomic.Int32) *Client {
+	cp := *c
+	cp.promoted = n
 	return &cp
 }
 
@@ -148,7 +160,11 @@ func (c *Client) send(ctx context.Context, query string, body io.Reader, inDB bo
 	v.Set("insert_distributed_sync", "1")
 	v.Set("distributed_product_mode", "global")
 	if c.priority > 0 {
-		v.Set("priority", strconv.Itoa(c.priority))
+		p := c.priority
+		if c.promoted != nil && c.promoted.Load() > 0 {
+			p = foregroundPriority
+		}
+		v.Set("priority", strconv.Itoa(p))
 	}
 	for k := range c.settings {
 		v.Set(k, c.settings.Get(k))

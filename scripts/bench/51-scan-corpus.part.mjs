@@ -11,7 +11,8 @@
 // each template family (a repository owner, or the html5up / Start Bootstrap forks) judged by a model
 // fitted on the other families ('_leave_one_source_out'; '_signed_in_' pools each site's pages as the
 // signed-in scan does), and '_nested_' with the regularization and the 'general' offset chosen again
-// on the other families alone. It warns when the committed weights are stale. '_family_out_precision'
+// on the other families alone; '_round_out' judges each corpus round's tuning pages by a model fitted
+// (options and weights) on the earlier rounds' tuning pages only, as a never-seen family meets it. It warns when the committed weights are stale. '_family_out_precision'
 // and '_recall' score the checks on pages so typed (with that model's confidence): a mistyped page's
 // advice is what an unseen family meets, which the committed model, fitted on every family, hides.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -73,6 +74,12 @@ export default async function (emit) {
       emit('scan_corpus_tune_site_type_signed_in_leave_one_source_out', pct(v.familyOutPooled), '%');
       emit('scan_corpus_tune_site_type_nested_source_out', pct(v.nestedFamilyOut), '%');
       emit('scan_corpus_tune_site_type_nested_signed_in_source_out', pct(v.nestedFamilyOutPooled), '%');
+      const r = fit.roundOut(rows, cv.corpusRounds(), { lambda: model.training.lambda, generalOffset: model.generalOffset });
+      emit('scan_corpus_tune_site_type_round_out', pct(r.roundOut), '%');
+      emit('scan_corpus_tune_site_type_round_out_committed_options', pct(r.roundOutCommitted), '%');
+      console.error(
+        `site-type round out (tuning pages, first id: right/pages): ${r.rounds.map(([f, ok, n]) => `p${f} ${ok}/${n}`).join(', ')}`,
+      );
       console.error(`site-type model: lambda ${model.training.lambda}, general offset ${model.generalOffset}`);
       const { scoreFamilyOut } = await import(pathToFileURL(join(dir, 'scan-family-out.js')).href);
       const out = summarise(scoreFamilyOut(corpusLabels().filter((l) => l.half === 'tune')));

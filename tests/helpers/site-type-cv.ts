@@ -19,6 +19,16 @@ function repositories(): Map<string, string> {
 }
 
 /**
+ * The first page number of each corpus round after the first: the SOURCES sections headed
+ * '... round (pNN-...': pages added between two rounds (inner pages, single templates) belong to
+ * the round before them.
+ */
+export function corpusRounds(): number[] {
+  const text = readFileSync(join(import.meta.dirname, '../fixtures/scan/corpus/SOURCES.md'), 'utf8');
+  return [...text.matchAll(/^## .*\bround \(p(\d+)-/gm)].map((m) => Number(m[1]));
+}
+
+/**
  * The template family of a repository: its owner, or html5up / Start Bootstrap for the forks of
  * theirs. Sites of one family share markup, so a family is held out whole.
  */

@@ -5,8 +5,8 @@
  * tests/unit/site-type-model.test.ts refits the committed rows and expects the committed weights.
  */
 import { corpusAvailable, corpusDir, corpusLabels } from './scan-corpus';
-import { trainingRows } from './site-type-cv';
-import { trainSiteTypeModel, validate, type TrainingRow } from './site-type-fit';
+import { corpusRounds, trainingRows } from './site-type-cv';
+import { roundOut, trainSiteTypeModel, validate, type TrainingRow } from './site-type-fit';
 import type { SiteTypeModel } from '../../src/lib/audit/site-type-model';
 
 /** The rows and the model to write (the script formats and writes them), after printing the validation. */
@@ -23,6 +23,11 @@ export function main(): { rows: TrainingRow[]; model: SiteTypeModel } {
   console.log(
     `resubstitution ${pct(v.resubstitution)}; family held out ${pct(v.familyOut)} (sites pooled ${pct(v.familyOutPooled)}); ` +
       `nested ${pct(v.nestedFamilyOut)} (pooled ${pct(v.nestedFamilyOutPooled)})`,
+  );
+  const r = roundOut(rows, corpusRounds(), { lambda: model.training.lambda, generalOffset: model.generalOffset });
+  console.log(
+    `round held out ${pct(r.roundOut)} (committed options ${pct(r.roundOutCommitted)}): ` +
+      r.rounds.map(([from, ok, n]) => `p${from} ${ok}/${n}`).join(', '),
   );
   return { rows, model };
 }

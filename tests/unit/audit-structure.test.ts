@@ -166,15 +166,18 @@ describe('site type from what kind of place the page describes', () => {
   });
 
   test("a number to tap in the page's body is a business that takes calls; the footer's number is contact details", () => {
-    // The shop's map and address, as a barber's page shows them, are not enough alone: the number to tap decides.
-    const map = '<iframe src="https://www.google.com/maps/embed?pb=1"></iframe>';
+    // The shop's address is not enough alone: the number to tap decides.
     const body = (where: string): string =>
-      `<h1>Fresh cuts, friendly prices</h1><p>Walk in or book by phone.</p>${where}${map}<footer><address>1116 Orchard Street</address><p>© Northwind</p></footer>`;
+      `<h1>Fresh cuts, friendly prices</h1><p>Walk in or book by phone.</p>${where}<footer><address>1116 Orchard Street</address><p>© Northwind</p></footer>`;
     const link = '<a href="tel:+13175550123">(317) 555-0123</a>';
-    expect(page(body(`<p>Call ${link}</p>`), 'Northwind Barbers').siteType).toBe('local');
+    const call = `<p>Call ${link}</p><a href="tel:+13175550123" class="btn btn-primary">Call now</a>`;
+    expect(page(body(call), 'Northwind Barbers').siteType).toBe('local');
     // The same number in the footer, or written without a link, is what every kind of site shows.
     expect(page(body('').replace('<p>© Northwind</p>', `<p>© Northwind ${link}</p>`), 'Northwind Barbers').siteType).toBe('general');
     expect(page(body('<p>Call (317) 555-0123</p>'), 'Northwind Barbers').siteType).toBe('general');
+    // A map of the place beside its street address is a venue's page whatever its phone: a barber's.
+    const map = '<iframe src="https://www.google.com/maps/embed?pb=1"></iframe>';
+    expect(page(body(map), 'Northwind Barbers').siteType).toBe('local');
   });
 
   test('a weekly timetable of opening hours is a local business', () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { decideSiteType, SITE_TYPE_MODEL, type SiteTypeEvidence, type SiteTypeModel } from '../../src/lib/audit';
 import { priorWeight } from '../../src/lib/audit/site-type-model';
-import { trainSiteTypeModel, type TrainingRow } from '../helpers/site-type-fit';
+import { roundOut, trainSiteTypeModel, type TrainingRow } from '../helpers/site-type-fit';
 
 const ROWS = join(import.meta.dirname, '../fixtures/scan/corpus/site-type-rows.json');
 const none = (): SiteTypeEvidence => ({ ecommerce: [], local: [], content: [], docs: [], nonprofit: [], b2b: [] });
@@ -46,6 +46,31 @@ describe('the site-type model', () => {
     expect(decideSiteType(hours, { ...MODEL, generalOffset: 1 }).siteType).toBe('general'); // 1 = 1: a tie
     expect(decideSiteType(hours, { ...MODEL, generalOffset: 0.5 }).siteType).toBe('local');
   });
+
+  test('round held out: each later round is judged by a model fitted on the earlier rounds only', () => {
+    const row = (id: string, family: string, answer: 'ecommerce' | 'general', features: Record<string, number>): TrainingRow => ({
+      id,
+      site: `${family}.example`,
+      family,
+      answers: [answer],
+      features,
+    });
+    const shop = { 'ecommerce:cart link': 1, 'ecommerce:add-to-cart button': 1 };
+    const rows = [
+      ...['a', 'b', 'c'].map((f, i) => row(`p${i + 1}`, f, 'ecommerce', shop)),
+      ...['d', 'e', 'f'].map((f, i) => row(`p${i + 4}`, f, 'general', {})),
+      row('p10', 'g', 'ecommerce', shop),
+      row('p11', 'h', 'general', {}),
+      row('p20', 'i', 'ecommerce', shop),
+    ];
+    const r = roundOut(rows, [10, 20], { lambda: 0.01, generalOffset: 0 });
+    // The first round (p1-p6) is only ever trained on; rounds 10 and 20 are judged, 2 and 1 pages.
+    expect(r.rounds).toEqual([
+      [10, 2, 2],
+      [20, 1, 1],
+    ]);
+    expect(r.roundOut).toBe(1);
+  }, 120_000);
 
   test('the committed weights are those a fresh training run fits on the committed rows', () => {
     const rows = JSON.parse(readFileSync(ROWS, 'utf8')) as TrainingRow[];

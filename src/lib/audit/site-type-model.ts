@@ -43,7 +43,9 @@ export const SITE_TYPE_MODEL = trained as SiteTypeModel;
 const DEFINITIONAL = new Set([
   'ecommerce:Product markup',
   'ecommerce:og:type product',
+  'ecommerce:Store markup',
   'local:LocalBusiness markup',
+  'local:og:type business',
   'content:Article markup',
   'content:og:type article',
   'docs:TechArticle markup',

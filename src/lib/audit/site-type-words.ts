@@ -126,8 +126,58 @@ export const LOCAL_SCHEMA_TYPES: ReadonlySet<string> = new Set(
   [...SCHEMA_LOCAL_LEAVES, ...SCHEMA_LOCAL_CATEGORIES].map((t) => t.toLowerCase()),
 );
 
-/** A local trade named in words: the leaves' names ("hair salon", "coffee shop", "dentist"). */
-export const LOCAL_TRADE_WORDS = wordsPattern([...new Set(SCHEMA_LOCAL_LEAVES.flatMap(typeNameWords))]);
+/**
+ * A local trade named in words: the leaves' names ("hair salon", "coffee shop", "dentist"). Not
+ * "library": on the web the word names a software library far more often (a JavaScript or CSS
+ * library's documentation calls itself one in its title); Library markup still counts.
+ */
+export const LOCAL_TRADE_WORDS = wordsPattern([...new Set(SCHEMA_LOCAL_LEAVES.flatMap(typeNameWords))].filter((w) => w !== 'library'));
+
+/** schema.org's Store and its subtypes, and OnlineStore: a shop says so in its markup. */
+export const SHOP_SCHEMA_TYPES: ReadonlySet<string> = new Set(
+  [
+    'Store',
+    'OnlineStore',
+    'OnlineBusiness',
+    'AutoPartsStore',
+    'BikeStore',
+    'BookStore',
+    'ClothingStore',
+    'ComputerStore',
+    'ConvenienceStore',
+    'DepartmentStore',
+    'ElectronicsStore',
+    'Florist',
+    'FurnitureStore',
+    'GardenStore',
+    'GroceryStore',
+    'HardwareStore',
+    'HobbyShop',
+    'HomeGoodsStore',
+    'JewelryStore',
+    'LiquorStore',
+    'MensClothingStore',
+    'MobilePhoneStore',
+    'MovieRentalStore',
+    'MusicStore',
+    'OfficeEquipmentStore',
+    'OutletStore',
+    'PawnShop',
+    'PetStore',
+    'ShoeStore',
+    'SportingGoodsStore',
+    'TireShop',
+    'ToyStore',
+    'WholesaleStore',
+    'ProductGroup',
+    'ProductCollection',
+  ].map((t) => t.toLowerCase()),
+);
+
+/** og:type values (the Open Graph protocol's and Facebook's object types) of a place or business. */
+export const LOCAL_OG_TYPE = /^(business\.business|restaurant\.(restaurant|menu)|place)$/i;
+/** og:type values of a product (the protocol's product and its item and group). */
+export const PRODUCT_OG_TYPE = /^product(\.(item|group))?$/i;
 
 /** schema.org's publishing types (CreativeWork: Blog, NewsArticle, Periodical's magazine and journal). */
 export const PUBLISHING_WORDS = wordsPattern(['blog', 'news', 'article', 'articles', 'magazine', 'journal', 'posts']);

@@ -23,14 +23,17 @@ import {
   DOCS_CHAPTER,
   DONATE,
   FREE_SHIPPING,
+  LOCAL_OG_TYPE,
   LOCAL_SCHEMA_TYPES,
   LOCAL_TRADE_WORDS,
   PERSONAL,
   PRICE_SORT,
   PRODUCT_ACTION,
+  PRODUCT_OG_TYPE,
   PUBLISHING_WORDS,
   SALES_CTA,
   SHOP_MENU,
+  SHOP_SCHEMA_TYPES,
   SHOP_WORDS,
 } from './site-type-words';
 import { linksMatching, type Signals } from './signals';
@@ -150,8 +153,10 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (SITE_TYPE_KEYWORDS.ecommerce.some((k) => where.includes(k))) add('ecommerce', 'url keyword');
   if (SITE_TYPE_KEYWORDS.local.some((k) => where.includes(k))) add('local', 'url keyword');
 
+  const ogType = (metaContent(page, 'og:type') ?? '').trim().toLowerCase();
   if (types.has('product') || types.has('offer') || types.has('aggregateoffer')) add('ecommerce', 'Product markup');
-  if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'product') add('ecommerce', 'og:type product');
+  if ([...types].some((t) => SHOP_SCHEMA_TYPES.has(t))) add('ecommerce', 'Store markup');
+  if (PRODUCT_OG_TYPE.test(ogType)) add('ecommerce', 'og:type product');
   if (s.structure.controls.some((c) => ADD_TO_CART.test(c.text))) add('ecommerce', 'add-to-cart button');
   if (s.structure.controls.filter((c) => BUY_BUTTON.test(c.text.trim())).length >= 3) add('ecommerce', 'buy buttons');
   const plans =
@@ -183,6 +188,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (FREE_SHIPPING.test(page.text)) add('ecommerce', 'free shipping offer');
 
   if ([...types].some((t) => LOCAL_SCHEMA_TYPES.has(t))) add('local', 'LocalBusiness markup');
+  if (LOCAL_OG_TYPE.test(ogType)) add('local', 'og:type business');
   if (
     types.has('postaladdress') ||
     page.elements.some((el) => el.tag === 'address') ||
@@ -216,9 +222,14 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     add('docs', 'documentation URL');
   if (DOCS_GENERATOR.test(metaContent(page, 'generator') ?? '')) add('docs', 'documentation generator');
   if (types.has('techarticle') || types.has('apireference')) add('docs', 'TechArticle markup');
+  // Software described in markup: a product page of a software company as often as a project's docs.
+  if (['softwareapplication', 'webapplication'].some((t) => types.has(t))) add('b2b', 'software markup');
   if (linksMatching(s, /^(edit this page|edit on github|edit page)$/i).length) add('docs', "'Edit this page' link");
   const code = page.elements.filter((e) => e.tag === 'pre').length;
   if (code >= 2) add('docs', 'code blocks', code >= 10 ? 2 : 1);
+  // Names of code in running text (functions, options, files), as a manual writes them.
+  const inlineCode = page.elements.filter((e) => e.tag === 'code' && !e.ancestors.includes('pre')).length;
+  if (inlineCode >= 8) add('docs', 'code in the text', inlineCode >= 30 ? 2 : 1);
   const inPage = page.elements.filter((e) => e.tag === 'a' && /^#./.test(attr(e, 'href')));
   if (inPage.length >= 40) add('docs', 'long in-page index');
   // A table of contents of its own sections beside code (a one-page landing links a handful of sections and shows no code).
@@ -226,8 +237,9 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   const chapters = new Set(s.headings.flatMap((h) => (DOCS_CHAPTER.exec(h.trim())?.[1] ?? '').toLowerCase() || []));
   if (chapters.size >= 2) add('docs', 'manual chapters in the headings', Math.min(3, chapters.size - 1));
 
-  if (['article', 'blogposting', 'newsarticle'].some((t) => types.has(t))) add('content', 'Article markup');
-  if ((metaContent(page, 'og:type') ?? '').toLowerCase() === 'article') add('content', 'og:type article');
+  if (['article', 'blogposting', 'newsarticle', 'blog', 'liveblogposting', 'reportagenewsarticle'].some((t) => types.has(t)))
+    add('content', 'Article markup');
+  if (ogType === 'article') add('content', 'og:type article');
   if (/^\/(blog|news|articles?|posts?|stories|magazine)(\/|$)/.test(path)) add('content', 'blog URL');
   const readMore = s.structure.controls.filter((c) => /^(read more|continue reading)\b/i.test(c.text)).length;
   // A byline's words in any case (themes often write "5 MIN READ" in capitals); a name stays capitalised.
@@ -243,6 +255,9 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   const dates = (page.text.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length;
   if ((dates >= 2 ? readMore : 0) + posted >= 3 || datedArticles >= 3) add('content', 'post listing');
   if (dates >= 3) add('content', 'several dates');
+  // Posts dated by their age, as feeds and blog themes print them ("2 days ago", "3 hours ago").
+  if ((page.text.match(/\b(\d+|an?|one|two|three)\s(minutes?|hours?|days?|weeks?|months?)\sago\b/gi) ?? []).length >= 2)
+    add('content', 'post ages');
   if (page.elements.filter((e) => e.tag === 'time').length >= 2) add('content', 'time elements');
   if (datedArticle(page)) add('content', 'dated article');
   if (PUBLISHING_WORDS.test(headline)) add('content', 'blog or news in the headings');
@@ -252,7 +267,12 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   const shareNetworks = new Set(s.links.flatMap((a) => SHARE_HREF.exec(attr(a, 'href'))?.[1]?.toLowerCase() ?? []));
   if (shareNetworks.size >= 2) add('content', 'share buttons');
 
-  if (types.has('ngo') || types.has('nonprofitorganization') || JSON.stringify(page.jsonLd).includes('nonprofitStatus'))
+  if (
+    types.has('ngo') ||
+    types.has('nonprofitorganization') ||
+    types.has('donateaction') ||
+    JSON.stringify(page.jsonLd).includes('nonprofitStatus')
+  )
     add('nonprofit', 'NGO markup');
   if (
     s.structure.controls.some((c) => DONATE.test(c.text) && c.region !== 'footer') ||

@@ -2,7 +2,6 @@ package clickhouse
 
 import (
 	"testing"
-	"time"
 
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/funneldays"
@@ -13,15 +12,7 @@ import (
 // (Redefined), not when other days push it out: the funnel day cache keeps no day of it, and every
 // day of the funnels still defined.
 func TestClickHouseRedefinedForgetsTheDaysOfFunnelsNoLongerDefined(t *testing.T) {
-	funnel := func(pages ...string) eventstore.FunnelQuery {
-		q := eventstore.FunnelQuery{SiteID: storetest.SiteA, Window: 24 * time.Hour, Order: eventstore.FunnelOrdered,
-			From: storetest.Ago(10 * 24 * time.Hour), To: storetest.Now}
-		for _, p := range pages {
-			q.Steps = append(q.Steps, eventstore.FunnelStep{Page: p})
-		}
-		return q
-	}
-	kept, deleted := funnel("/", "/pricing"), funnel("/", "/cart")
+	kept, deleted := storetest.PageFunnel("/", "/pricing"), storetest.PageFunnel("/", "/cart")
 	store := openClickHouseStore(t, storetest.SiteA).(*chStore)
 	if err := store.WriteAll(storetest.Traffic()); err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package sqlite
 
 import (
 	"testing"
-	"time"
 
 	"cro/pocketbase/eventstore"
 	"cro/pocketbase/eventstore/storetest"
@@ -12,15 +11,7 @@ import (
 // (Redefined), not when other days push it out: the cache then holds what a server that read only
 // the funnels still defined holds.
 func TestRedefinedForgetsTheDaysOfFunnelsNoLongerDefined(t *testing.T) {
-	funnel := func(pages ...string) eventstore.FunnelQuery {
-		q := eventstore.FunnelQuery{SiteID: storetest.SiteA, Window: 24 * time.Hour, Order: eventstore.FunnelOrdered,
-			From: storetest.Ago(10 * 24 * time.Hour), To: storetest.Now}
-		for _, p := range pages {
-			q.Steps = append(q.Steps, eventstore.FunnelStep{Page: p})
-		}
-		return q
-	}
-	kept, deleted := funnel("/", "/pricing"), funnel("/", "/cart")
+	kept, deleted := storetest.PageFunnel("/", "/pricing"), storetest.PageFunnel("/", "/cart")
 	open := func(reads ...eventstore.FunnelQuery) *sqliteStore {
 		t.Helper()
 		store := openSQLiteStore(t, storetest.SiteA).(*sqliteStore)

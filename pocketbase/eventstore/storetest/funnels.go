@@ -12,6 +12,16 @@ import (
 // patterns over paths, goals over conversions recorded at ingest), and the counts, breakdown and
 // drop-off follow eventstore/funnelpath.
 
+// PageFunnel is an ordered one-day funnel of site A over the given pages, on the last ten days
+// of Traffic (the tests of the stores' funnel day caches).
+func PageFunnel(pages ...string) eventstore.FunnelQuery {
+	q := eventstore.FunnelQuery{SiteID: SiteA, Window: 24 * time.Hour, Order: eventstore.FunnelOrdered, From: Ago(10 * 24 * time.Hour), To: Now}
+	for _, p := range pages {
+		q.Steps = append(q.Steps, eventstore.FunnelStep{Page: p})
+	}
+	return q
+}
+
 func funnelQuery(order eventstore.FunnelOrder, breakdown string) eventstore.FunnelQuery {
 	return eventstore.FunnelQuery{
 		SiteID: siteA,

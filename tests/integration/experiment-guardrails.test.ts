@@ -36,20 +36,36 @@ function experiment(name: string, selector: string) {
   });
 }
 
-/** `users` visitors see `variant`; the first `erring` of them then hit a page error. */
+/**
+ * `users` visitors see `variant`; the first `erring` of them then hit a page error. Every exposure is
+ * stored before any error is sent: the guardrail check (every 2 s here) may pause the test as soon as
+ * the errors show, and a paused test's later exposures are, rightly, not recorded.
+ */
 async function drive(exp: RecordModel, variant: string, users: number, erring: number) {
   const t = Date.now() - 20 * 60_000;
-  const sends: Promise<Response>[] = [];
-  for (let i = 0; i < users; i++) {
-    const events: object[] = [
-      { t: 'pv', ts: t, p: '/pricing' },
-      { t: 'xp', ts: t + 100, p: '/pricing', id: exp.id, n: variant },
-    ];
-    if (i < erring) events.push({ t: 'er', ts: t + 2000, p: '/pricing', m: 'TypeError: checkout is undefined' });
-    sends.push(post(server, batch(site.public_key as string, events, { v: rid('v'), s: rid('s') })));
-    if (sends.length === 20) expect((await Promise.all(sends.splice(0))).map((r) => r.status)).toEqual(Array(20).fill(202));
-  }
-  expect((await Promise.all(sends)).every((r) => r.status === 202)).toBe(true);
+  const send = async (batches: string[]) => {
+    for (let i = 0; i < batches.length; i += 20) {
+      const sent = await Promise.all(batches.slice(i, i + 20).map((b) => post(server, b)));
+      expect(sent.map((r) => r.status)).toEqual(Array(sent.length).fill(202));
+    }
+  };
+  const ids = Array.from({ length: users }, () => ({ v: rid('v'), s: rid('s') }));
+  const key = site.public_key as string;
+  await send(
+    ids.map((id) =>
+      batch(
+        key,
+        [
+          { t: 'pv', ts: t, p: '/pricing' },
+          { t: 'xp', ts: t + 100, p: '/pricing', id: exp.id, n: variant },
+        ],
+        id,
+      ),
+    ),
+  );
+  await send(
+    ids.slice(0, erring).map((id) => batch(key, [{ t: 'er', ts: t + 2000, p: '/pricing', m: 'TypeError: checkout is undefined' }], id)),
+  );
 }
 
 async function results(exp: RecordModel): Promise<Results> {

@@ -16,28 +16,8 @@ func registerDefinitions(app core.App, store eventstore.Store) {
 	if !ok {
 		return
 	}
-	d.DefineMetrics(func(siteID string) ([]eventstore.RatioQuery, error) {
-		recs, err := app.FindAllRecords("experiments", dbx.HashExp{"site_id": siteID, "status": "running"})
-		if err != nil {
-			return nil, err
-		}
-		out := []eventstore.RatioQuery{}
-		for _, exp := range recs {
-			out = append(out, shownRatios(exp)...)
-		}
-		return out, nil
-	})
-	d.DefineCovariates(func(siteID string) ([]eventstore.CovariateQuery, error) {
-		recs, err := app.FindAllRecords("experiments", dbx.HashExp{"site_id": siteID, "status": "running"})
-		if err != nil {
-			return nil, err
-		}
-		out := []eventstore.CovariateQuery{}
-		for _, exp := range recs {
-			out = append(out, shownCovariates(exp)...)
-		}
-		return out, nil
-	})
+	d.DefineMetrics(ofRunning(app, shownRatios))
+	d.DefineCovariates(ofRunning(app, shownCovariates))
 	redefined := func(e *core.RecordEvent) error {
 		d.Redefined(e.Record.GetString("site_id"))
 		return e.Next()
@@ -82,4 +62,19 @@ func shownCovariates(exp *core.Record) []eventstore.CovariateQuery {
 		out = append(out, eventstore.CovariateQuery{ExperimentQuery: q, WindowDays: window})
 	}
 	return out
+}
+
+// ofRunning lists, for a site, what shown gives of each of its running experiments.
+func ofRunning[T any](app core.App, shown func(*core.Record) []T) func(siteID string) ([]T, error) {
+	return func(siteID string) ([]T, error) {
+		recs, err := app.FindAllRecords("experiments", dbx.HashExp{"site_id": siteID, "status": "running"})
+		if err != nil {
+			return nil, err
+		}
+		out := []T{}
+		for _, exp := range recs {
+			out = append(out, shown(exp)...)
+		}
+		return out, nil
+	}
 }

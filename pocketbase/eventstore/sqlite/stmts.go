@@ -42,7 +42,7 @@ func newStmtCache(app core.App) (*stmtCache, error) {
 		return nil, fmt.Errorf("unexpected writer db type %T", app.NonconcurrentDB())
 	}
 	c := &stmtCache{db: d.DB(), m: map[string]*prepared{}}
-	for _, q := range append(writerStatements(), serverConversionStatements...) {
+	for _, q := range append(append(writerStatements(), serverConversionStatements...), takeWriteLockSQL) {
 		names := []string{}
 		for _, m := range placeholderPattern.FindAllStringSubmatch(q, -1) {
 			names = append(names, m[1])
@@ -74,7 +74,7 @@ func (c *stmtCache) begin() (*txStmts, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := tx.Exec(takeWriteLockSQL); err != nil {
+	if _, err := tx.Stmt(c.m[takeWriteLockSQL].stmt).Exec(); err != nil {
 		_ = tx.Rollback()
 		return nil, err
 	}

@@ -125,14 +125,17 @@ export function buildTraffic({ now, days, origin, key, rule, experiment }) {
   const returning = Array.from({ length: 400 }, () => id('v'));
   const assigned = new Map();
   const jobs = [];
+  // Today's visits start on today's calendar day (UTC, the demo site's zone: its LIVE KPI counts
+  // them as today's), at most six hours back and before now; just after midnight they crowd in.
+  const todayFrom = Math.max(now - (now % 86_400_000), now - 6 * 3_600_000);
   for (let d = days - 1; d >= 0; d--) {
     const dayStart = now - d * 86_400_000;
     const weekday = new Date(dayStart).getUTCDay();
     const sessions = Math.round((70 + (days - d) * 2) * (weekday === 0 || weekday === 6 ? 0.7 : 1) * (0.85 + rand() * 0.3));
     for (let s = 0; s < sessions; s++) {
-      // Today's visits end before now; past days' spread over the day.
-      const offset = d === 0 ? Math.floor(rand() * Math.min(86_400_000, 6 * 3_600_000)) : Math.floor(rand() * 86_400_000);
-      const start = d === 0 ? now - offset - 120_000 : dayStart - offset;
+      // Today's from todayFrom; past days' spread over their 24 hours.
+      const start =
+        d === 0 ? todayFrom + Math.floor(rand() * Math.max(0, now - 120_000 - todayFrom)) : dayStart - Math.floor(rand() * 86_400_000);
       const visitor = rand() < 0.3 ? returning[Math.floor(rand() * returning.length)] : id('v');
       if (!assigned.has(visitor)) assigned.set(visitor, { variant: rand() < 0.5 ? 'control' : 'b', inRollout: rand() < 0.5 });
       const { variant, inRollout } = assigned.get(visitor);

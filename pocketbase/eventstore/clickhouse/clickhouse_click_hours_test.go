@@ -16,7 +16,9 @@ func TestClickHouseClickHoursMatchRawEvents(t *testing.T) {
 	store := openClickHouseStore(t, storetest.SiteA).(*chStore)
 	site := storetest.Site(storetest.SiteA)
 	now := time.Now().UTC()
-	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, -2)
+	// Three days back: a closed whole day follows the partial first day at any hour of today (a day
+	// closes a little over an hour after its end, so two days back had none just after midnight).
+	day := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, time.UTC).AddDate(0, 0, -3)
 	at := func(d time.Duration) time.Time { return day.Add(d) }
 	click := func(sel string, when time.Time) eventstore.Event {
 		return storetest.At(eventstore.Event{Type: "ck", Path: "/pricing", Selector: sel, Text: sel, OffsetX: 0.5, OffsetY: 0.5,

@@ -11,6 +11,7 @@ clones=${1:?usage: scripts/scan-corpus-restore.sh <clones-dir> [<corpus-dir>]}
 corpus=${2:-${SCAN_CORPUS_DIR:-.scan-corpus}}
 mkdir -p "$corpus/pages"
 missing=0 written=0
+# Page rows only (`| p248 |`): the rounds' figure tables name ranges such as `| p223-p247 |`.
 while IFS='|' read -r _ id repo path commit _; do
   id=$(echo $id) repo=$(echo $repo) path=$(echo $path | tr -d '`') commit=$(echo $commit | tr -d '`')
   dir=
@@ -24,6 +25,6 @@ while IFS='|' read -r _ id repo path commit _; do
     rm -f "$corpus/pages/$id.html"
     missing=$((missing + 1))
   fi
-done < <(grep '^| p[0-9]' tests/fixtures/scan/corpus/SOURCES.md)
+done < <(grep -E '^\| p[0-9]+ \|' tests/fixtures/scan/corpus/SOURCES.md)
 echo "scan corpus: $written pages written to $corpus/pages, $missing not restored"
 [ "$missing" -eq 0 ]

@@ -1,13 +1,24 @@
 // Compiles the shared domain code (src/lib) into one CommonJS file that PocketBase's JS hooks
 // require(): the same rules run in the browser, in the hooks and in the tests. Its declarations
 // are emitted beside it (domain.d.ts) so that the hooks' type-check knows what the bundle exports.
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { build } from 'esbuild';
 
 const outDir = 'pocketbase/pb_hooks/lib/generated';
 
-await build({
+/**
+ * Writes a file the running servers' hooks require() only when its text changed, and whole: a
+ * server requiring it while it is rewritten in place read it empty (a test suite's benchmark runs
+ * this setup while other suites' servers serve, and a sign-up failed on a domain.js without exports).
+ */
+function writeIfChanged(file, text) {
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+}
+
+const bundle = await build({
   entryPoints: ['src/lib/index.ts'],
   outfile: `${outDir}/domain.js`,
   bundle: true,
@@ -15,15 +26,16 @@ await build({
   platform: 'neutral',
   target: 'es2017',
   logLevel: 'warning',
+  write: false,
 });
+writeIfChanged(`${outDir}/domain.js`, bundle.outputFiles[0].text);
 
 // The passwords attackers try first (zxcvbn's common list, the ones long enough to pass the length
 // rule), as an object for one-step lookups; only the password hooks require it.
 const { dictionary } = await import('@zxcvbn-ts/language-common');
 const common = Object.fromEntries(dictionary['passwords-common'].filter((p) => p.length >= 8).map((p) => [p, 1]));
 const commonText = JSON.stringify(common);
-const commonFile = `${outDir}/common_passwords.json`;
-if (!existsSync(commonFile) || readFileSync(commonFile, 'utf8') !== commonText) writeFileSync(commonFile, commonText);
+writeIfChanged(`${outDir}/common_passwords.json`, commonText);
 
 // What require(`${__hooks}/lib/<file>`) returns, for every module under lib/ (pb_hooks/types/bindings.d.ts).
 const hookModules = readdirSync('pocketbase/pb_hooks/lib', { recursive: true })
@@ -38,8 +50,7 @@ const modulesText = [
   '}',
   '',
 ].join('\n');
-const modulesFile = `${outDir}/modules.d.ts`;
-if (!existsSync(modulesFile) || readFileSync(modulesFile, 'utf8') !== modulesText) writeFileSync(modulesFile, modulesText);
+writeIfChanged(`${outDir}/modules.d.ts`, modulesText);
 
 // Declarations take seconds (a TypeScript program), so they are only rewritten when src/lib changed.
 const newestSource = Math.max(...readdirSync('src/lib', { recursive: true }).map((f) => statSync(join('src/lib', f)).mtimeMs));

@@ -35,15 +35,21 @@ export async function startSuite<const U extends string, S extends string | unde
 ): Promise<Suite<U, S>> {
   const { users, site: domain, roles = {}, ...start } = options;
   const server = await startPocketBase(start);
-  const created = await Promise.all(users.map(() => server.createUser()));
-  const suite: Record<string, unknown> = { server };
-  users.forEach((name, i) => (suite[name] = created[i]));
-  const owner = created[0];
-  if (domain && owner) {
-    const site = await owner.client.collection('sites').create({ user_id: owner.record.id, domain });
-    Object.assign(suite, { site, siteId: site.id });
-    for (const [name, role] of Object.entries(roles) as Array<[U, MemberRole]>)
-      await addMember(server, site.id, suite[name] as TestUser, role);
+  try {
+    const created = await Promise.all(users.map(() => server.createUser()));
+    const suite: Record<string, unknown> = { server };
+    users.forEach((name, i) => (suite[name] = created[i]));
+    const owner = created[0];
+    if (domain && owner) {
+      const site = await owner.client.collection('sites').create({ user_id: owner.record.id, domain });
+      Object.assign(suite, { site, siteId: site.id });
+      for (const [name, role] of Object.entries(roles) as Array<[U, MemberRole]>)
+        await addMember(server, site.id, suite[name] as TestUser, role);
+    }
+    return suite as Suite<U, S>;
+  } catch (e) {
+    // The caller's afterAll never sees a server its beforeAll did not return: stop it here.
+    await server.stop();
+    throw e;
   }
-  return suite as Suite<U, S>;
 }

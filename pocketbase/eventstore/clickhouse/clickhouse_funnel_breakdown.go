@@ -1,6 +1,7 @@
 package clickhouse
 
 import (
+	"math"
 	"slices"
 	"time"
 
@@ -15,15 +16,20 @@ import (
 // visitors only and adjusts the kept tally for them (funneldays.AdjustedRows). At 5M events a
 // breakdown looked up every entrant's entry session values on every request.
 
-// breakdownRows are the breakdown rows of q's parts (with their changes, Parts.Changes), read when
-// the site's days were at gen.
-func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, changes []funneldays.Change, gen uint64) ([]eventstore.FunnelBreakdownFigures, error) {
+// breakdownRows are the breakdown rows of q's parts (with their kept figures' changes,
+// funneldays.KeptFigures), read when the site's days were at gen.
+func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, kept funneldays.Kept, gen uint64) ([]eventstore.FunnelBreakdownFigures, error) {
 	dim := slices.Index(funnelpath.Breakdowns, q.Breakdown)
 	tallies, err := s.closedTallies(db, q, parts, []int{dim}, gen)
 	if err != nil {
 		return nil, err
 	}
-	need := make([]funnelpath.Path, 0, len(changes)) // the changed attempts and the closed ones they replace
+	base, err := s.baseTally(db, q, parts, kept, dim, tallies[0], gen)
+	if err != nil {
+		return nil, err
+	}
+	changes := kept.Changes
+	need := make([]funnelpath.Path, 0, len(changes)) // the changed attempts and the ones they replace
 	for _, c := range changes {
 		if c.Was != nil {
 			need = append(need, *c.Was)
@@ -34,7 +40,26 @@ func (s *chStore) breakdownRows(db *Client, q eventstore.FunnelQuery, parts funn
 	if err != nil {
 		return nil, err
 	}
-	return funneldays.AdjustedRows(tallies[0], changes, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims(fp), dim) }, len(q.Steps)), nil
+	return funneldays.AdjustedRows(base, changes, func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims(fp), dim) }, len(q.Steps)), nil
+}
+
+// baseTally is the breakdown's closed tally adjusted for the open days' kept prefix
+// (funneldays.BaseTally), kept once every value it took is kept (closed, or final).
+func (s *chStore) baseTally(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, kept funneldays.Kept, dim int, closed funnelpath.ValueTally, gen uint64) (funnelpath.ValueTally, error) {
+	return funneldays.BaseTally(s.dayCache, q, parts, kept, funnelpath.Breakdowns[dim], closed, gen,
+		func(paths []funnelpath.Path) (func(funnelpath.Path) string, bool, error) {
+			dims, err := s.entryDims(db, q.SiteID, paths)
+			if err != nil {
+				return nil, false, err
+			}
+			isKept, keep := s.keptEntryDimsBefore(q.SiteID, math.MaxInt64), true
+			for _, fp := range paths {
+				if _, keep = isKept(fp); !keep {
+					break
+				}
+			}
+			return func(fp funnelpath.Path) string { return funnelpath.DimOrUnknown(dims(fp), dim) }, keep, nil
+		})
 }
 
 // closedTallies are the closed part's tallies by the values of the breakdowns dims (from memory,
@@ -145,14 +170,14 @@ func (s *chStore) computeClosedTallies(db *Client, q eventstore.FunnelQuery, par
 	return out, nil
 }
 
-// warmBreakdowns works out, in the background, the closed part's tallies of every breakdown not
-// kept yet, and reads ahead the values of the open part's entry sessions that may be kept, so that the breakdown
+// warmBreakdowns works out, in the background, the closed part's tallies (and their bases) of every
+// breakdown not kept yet, and reads ahead the values of the open part's entry sessions that may be kept, so that the breakdown
 // a funnel's reader asks for next reads only the open days'. One at a time per site; its errors
 // are left to the breakdown's own read.
-func (s *chStore) warmBreakdowns(q eventstore.FunnelQuery, parts funneldays.Parts, gen uint64) {
+func (s *chStore) warmBreakdowns(q eventstore.FunnelQuery, parts funneldays.Parts, kept funneldays.Kept, gen uint64) {
 	missing := false
 	for _, b := range funnelpath.Breakdowns {
-		if _, ok := s.dayCache.Get(funneldays.ClosedTallyKey(q, parts, b)); !ok {
+		if _, ok := s.dayCache.Get(funneldays.ClosedTallyKey(q, parts, b)); !ok || !funneldays.HasBaseTally(s.dayCache, q, parts, kept, b) {
 			missing = true
 		}
 	}
@@ -164,19 +189,26 @@ func (s *chStore) warmBreakdowns(q eventstore.FunnelQuery, parts funneldays.Part
 	}
 	go func() {
 		defer s.warming.Delete(q.SiteID)
-		_ = s.warmTallies(s.warmFunnelDB(), q, parts, gen)
+		_ = s.warmTallies(s.warmFunnelDB(), q, parts, kept, gen)
 	}()
 }
 
-// warmTallies works out the closed part's tally of every breakdown, and reads the values of the
-// open part's entry sessions that entryDims may keep (of closed days, or final: chEntryFinal).
-func (s *chStore) warmTallies(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, gen uint64) error {
+// warmTallies works out the closed part's tally of every breakdown and its base (adjusted for the
+// open days' kept prefix), and reads the values of the open part's entry sessions that entryDims
+// may keep (of closed days, or final: chEntryFinal).
+func (s *chStore) warmTallies(db *Client, q eventstore.FunnelQuery, parts funneldays.Parts, kept funneldays.Kept, gen uint64) error {
 	all := make([]int, len(funnelpath.Breakdowns))
 	for dim := range all {
 		all[dim] = dim
 	}
-	if _, err := s.closedTallies(db, q, parts, all, gen); err != nil {
+	tallies, err := s.closedTallies(db, q, parts, all, gen)
+	if err != nil {
 		return err
+	}
+	for dim := range all {
+		if _, err := s.baseTally(db, q, parts, kept, dim, tallies[dim], gen); err != nil {
+			return err
+		}
 	}
 	finalBefore := time.Now().Add(-chEntryFinal)
 	var final []funnelpath.Path
@@ -185,6 +217,6 @@ func (s *chStore) warmTallies(db *Client, q eventstore.FunnelQuery, parts funnel
 			final = append(final, fp)
 		}
 	}
-	_, err := s.entryDims(db, q.SiteID, final)
+	_, err = s.entryDims(db, q.SiteID, final)
 	return err
 }

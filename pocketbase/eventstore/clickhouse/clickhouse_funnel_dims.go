@@ -147,7 +147,12 @@ func chDimsClosedBefore(now time.Time) int64 { return chUTCDay(now) - chSettleLa
 
 // keptEntryDims looks an entry's values up among the closed days' kept ones only (ok: kept).
 func (s *chStore) keptEntryDims(siteID string) func(funnelpath.Path) ([]string, bool) {
-	closedBefore := chDimsClosedBefore(time.Now())
+	return s.keptEntryDimsBefore(siteID, chDimsClosedBefore(time.Now()))
+}
+
+// keptEntryDimsBefore looks an entry's values up among the kept ones of days before closedBefore
+// (an open day's are kept only once final).
+func (s *chStore) keptEntryDimsBefore(siteID string, closedBefore int64) func(funnelpath.Path) ([]string, bool) {
 	kept := map[int64]map[string][]string{}
 	return func(fp funnelpath.Path) ([]string, bool) {
 		day := chUTCDay(fp.Times[0])

@@ -23,7 +23,7 @@ const chFunnelChunk = 1000
 // whole closed days from the day cache (clickhouse_funnel_days.go), the range's partial first day
 // and the days still open from events.
 func (s *chStore) funnelParts(db *Client, q eventstore.FunnelQuery) (funneldays.Parts, error) {
-	return funneldays.SplitParts(q, time.Now(), func(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+	return funneldays.SplitOpenParts(q, time.Now(), func(q eventstore.FunnelQuery, from, to time.Time) (funneldays.OpenAttempts, error) {
 		return s.eventFunnelPaths(db, q, from, to)
 	}, func(q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
 		return s.closedFunnelPaths(db, q, from, to)
@@ -40,8 +40,7 @@ func (s *chStore) WarmFunnel(q eventstore.FunnelQuery) error {
 	if err != nil {
 		return err
 	}
-	funneldays.KeptClosedFigures(s.dayCache, q, parts, gen)
-	return s.warmTallies(db, q, parts, gen)
+	return s.warmTallies(db, q, parts, funneldays.KeptFigures(s.dayCache, q, parts, gen), gen)
 }
 
 // eventFunnelPaths is the kept attempt of each visitor who entered in [from, to), from the step
@@ -49,33 +48,34 @@ func (s *chStore) WarmFunnel(q eventstore.FunnelQuery) error {
 // up to the last whole hour an hour ago from the kept prefix with the attempts it gives, and only
 // the visitors with later events (read raw) worked out again (funneldays.OpenPaths): a warm
 // request's Go work follows the last two hours' visitors, not the open days' (a week's at the
-// default window).
-func (s *chStore) eventFunnelPaths(db *Client, q eventstore.FunnelQuery, from, to time.Time) (map[string]funnelpath.Path, error) {
+// default window). It says which attempts came from the kept prefix (funneldays.OpenAttempts).
+func (s *chStore) eventFunnelPaths(db *Client, q eventstore.FunnelQuery, from, to time.Time) (funneldays.OpenAttempts, error) {
 	if !to.After(from) {
-		return map[string]funnelpath.Path{}, nil
+		return funneldays.OpenAttempts{Paths: map[string]funnelpath.Path{}}, nil
 	}
 	unlock := funneldays.LockSite("clickhouse:" + q.SiteID)
 	err := s.dropLateFunnelDays(q.SiteID)
 	unlock()
 	if err != nil {
-		return nil, err
+		return funneldays.OpenAttempts{}, err
 	}
 	// One computation of these days at a time (clickhouse_funnel_flights.go); a waiter's map is a
 	// copy (SplitParts merges into it).
 	v, shared, err := s.flights.do("open "+q.SiteID+" "+funneldays.Key(q)+" "+from.UTC().Format(time.RFC3339Nano)+" "+to.UTC().Format(time.RFC3339Nano),
 		db != s.db, func() (any, error) {
-			return funneldays.OpenPaths(s.dayCache, q, from, to, to.Add(q.Window).Add(time.Millisecond), time.Now(),
+			return funneldays.OpenAttemptsOf(s.dayCache, q, from, to, to.Add(q.Window).Add(time.Millisecond), time.Now(),
 				func(q eventstore.FunnelQuery, from, end time.Time) (map[string][]funnelpath.Event, error) {
 					return s.readStepEvents(db, q, from, end, time.Time{})
 				})
 		})
 	if err != nil {
-		return nil, err
+		return funneldays.OpenAttempts{}, err
 	}
+	a := v.(funneldays.OpenAttempts)
 	if shared {
-		return maps.Clone(v.(map[string]funnelpath.Path)), nil
+		a.Paths = maps.Clone(a.Paths)
 	}
-	return v.(map[string]funnelpath.Path), nil
+	return a, nil
 }
 
 // funnelEvents are, by visitor and sorted, the step events of [from, to + window] of the visitors
@@ -197,19 +197,19 @@ func (s *chStore) FunnelResults(q eventstore.FunnelQuery) (eventstore.FunnelFigu
 	var rows []eventstore.FunnelBreakdownFigures
 	var rowsErr error
 	done := make(chan struct{})
-	changes := parts.Changes() // once for both: at 50M a fifth of a breakdown request's CPU
+	kept := funneldays.KeptFigures(s.dayCache, q, parts, gen) // once for both
 	if q.Breakdown == "" {
 		close(done)
 	} else {
 		go func() {
 			defer close(done)
-			rows, rowsErr = s.breakdownRows(s.db, q, parts, changes, gen)
+			rows, rowsErr = s.breakdownRows(s.db, q, parts, kept, gen)
 		}()
 	}
-	f := funneldays.KeptClosedFigures(s.dayCache, q, parts, gen).Figures(changes)
+	f := kept.Figures.Figures(kept.Changes)
 	<-done
 	if q.Breakdown == "" {
-		s.warmBreakdowns(q, parts, gen)
+		s.warmBreakdowns(q, parts, kept, gen)
 		return f, nil
 	}
 	if rowsErr != nil {

@@ -193,7 +193,8 @@ func DropOff(c *Cache, q eventstore.FunnelQuery, step int, parts func() (Parts, 
 	if err != nil {
 		return eventstore.FunnelDropOffFigures{}, err
 	}
-	count, sample := KeptClosedFigures(c, q, p, gen).Stopped(p.Changes(), step, funnelpath.MaxDropOffSessions)
+	k := KeptFigures(c, q, p, gen)
+	count, sample := k.Figures.Stopped(k.Changes, step, funnelpath.MaxDropOffSessions)
 	return funnelpath.DropOffOf(q, step, count, sample, func(v string) funnelpath.Path {
 		path, _ := p.Path(v)
 		return path

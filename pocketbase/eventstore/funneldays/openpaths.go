@@ -20,10 +20,26 @@ type openDays struct {
 	paths  map[string]funnelpath.Path
 }
 
+// OpenAttempts are the kept attempts of an open range (OpenAttemptsOf) and how they were worked
+// out: the kept prefix's (Kept, read-only, named KeptAt) with the attempts of the visitors with
+// later events (Redone) worked out again. Without a prefix (Kept nil), every visitor was redone.
+type OpenAttempts struct {
+	Paths  map[string]funnelpath.Path // every entrant's (the caller's own map)
+	Kept   map[string]funnelpath.Path
+	KeptAt string
+	Redone []string
+}
+
 // OpenPaths is the kept attempt of each visitor who entered in [from, to), from the step events of
 // [from, end) (end: to plus the window); read reads raw events. The caller has handled the site's
 // late events first.
 func OpenPaths(c *Cache, q eventstore.FunnelQuery, from, to, end, now time.Time, read EventReader) (map[string]funnelpath.Path, error) {
+	a, err := OpenAttemptsOf(c, q, from, to, end, now, read)
+	return a.Paths, err
+}
+
+// OpenAttemptsOf is OpenPaths with what it kept and what it worked out again.
+func OpenAttemptsOf(c *Cache, q eventstore.FunnelQuery, from, to, end, now time.Time, read EventReader) (OpenAttempts, error) {
 	best := func(byVisitor map[string][]funnelpath.Event) map[string]funnelpath.Path {
 		out := map[string]funnelpath.Path{}
 		for v, evs := range byVisitor {
@@ -37,9 +53,9 @@ func OpenPaths(c *Cache, q eventstore.FunnelQuery, from, to, end, now time.Time,
 	if !cut.After(from) {
 		byVisitor, err := read(q, from, end)
 		if err != nil {
-			return nil, err
+			return OpenAttempts{}, err
 		}
-		return best(byVisitor), nil
+		return OpenAttempts{Paths: best(byVisitor)}, nil
 	}
 	keyAt := func(cut time.Time) CacheKey {
 		return CacheKey{Site: q.SiteID, Funnel: Key(q), Events: true,
@@ -52,7 +68,7 @@ func OpenPaths(c *Cache, q eventstore.FunnelQuery, from, to, end, now time.Time,
 		gen := c.Generation(q.SiteID)
 		events, err := StepEvents(c, q, from, cut, now, read)
 		if err != nil {
-			return nil, err
+			return OpenAttempts{}, err
 		}
 		kept = &openDays{events: events, paths: best(events)}
 		c.Put(keyAt(cut), kept, len(events)+len(kept.paths), gen)
@@ -60,10 +76,12 @@ func OpenPaths(c *Cache, q eventstore.FunnelQuery, from, to, end, now time.Time,
 	}
 	rest, err := read(q, cut, end)
 	if err != nil {
-		return nil, err
+		return OpenAttempts{}, err
 	}
 	out := maps.Clone(kept.paths)
+	redone := make([]string, 0, len(rest))
 	for v, more := range rest {
+		redone = append(redone, v)
 		old := kept.events[v]
 		all := append(old[:len(old):len(old)], more...) // copies: the kept events are never written
 		if p, ok := funnelpath.Best(all, len(q.Steps), q.Order, q.Window, from, to); ok {
@@ -72,5 +90,5 @@ func OpenPaths(c *Cache, q eventstore.FunnelQuery, from, to, end, now time.Time,
 			delete(out, v)
 		}
 	}
-	return out, nil
+	return OpenAttempts{Paths: out, Kept: kept.paths, KeptAt: keyAt(cut).Day, Redone: redone}, nil
 }

@@ -17,18 +17,38 @@ type Parts struct {
 	Closed, Open map[string]funnelpath.Path
 	// ClosedFrom and ClosedTo are the closed part's days (equal when there are none).
 	ClosedFrom, ClosedTo time.Time
+	// prefixes are the open part's kept prefixes and redone the visitors worked out again after
+	// them (OpenAttempts; base.go): none when the open part came as plain maps (SplitParts).
+	prefixes []OpenAttempts
+	redone   []string
 }
+
+// OpenFunc reads the open attempts of [from, to) (OpenAttemptsOf).
+type OpenFunc func(q eventstore.FunnelQuery, from, to time.Time) (OpenAttempts, error)
 
 // SplitParts reads a range's parts: closed reads the whole closed days, open the rest (a map of
 // the caller's own each time: they are merged).
 func SplitParts(q eventstore.FunnelQuery, now time.Time, open, closed PathsFunc) (Parts, error) {
+	p, err := SplitOpenParts(q, now, func(q eventstore.FunnelQuery, from, to time.Time) (OpenAttempts, error) {
+		paths, err := open(q, from, to)
+		return OpenAttempts{Paths: paths}, err
+	}, closed)
+	p.prefixes, p.redone = nil, nil
+	return p, err
+}
+
+// SplitOpenParts is SplitParts with the open part's kept prefixes noted, so that KeptFigures
+// adjusts kept figures for the visitors worked out again only.
+func SplitOpenParts(q eventstore.FunnelQuery, now time.Time, open OpenFunc, closed PathsFunc) (Parts, error) {
 	firstDay := CeilDay(q.From, q.Zone)
 	closedEnd := MinTime(FloorDay(q.To, q.Zone), ClosedBefore(now, q.Window, q.Zone))
 	if !closedEnd.After(firstDay) {
-		paths, err := open(q, q.From, q.To)
-		return Parts{Closed: map[string]funnelpath.Path{}, Open: paths, ClosedFrom: firstDay, ClosedTo: firstDay}, err
+		a, err := open(q, q.From, q.To)
+		p := Parts{Closed: map[string]funnelpath.Path{}, Open: a.Paths, ClosedFrom: firstDay, ClosedTo: firstDay}
+		p.note(a)
+		return p, err
 	}
-	paths, err := open(q, q.From, firstDay)
+	first, err := open(q, q.From, firstDay)
 	if err != nil {
 		return Parts{}, err
 	}
@@ -36,18 +56,34 @@ func SplitParts(q eventstore.FunnelQuery, now time.Time, open, closed PathsFunc)
 	if err != nil {
 		return Parts{}, err
 	}
-	late, err := open(q, closedEnd, q.To)
+	last, err := open(q, closedEnd, q.To)
 	if err != nil {
 		return Parts{}, err
 	}
 	// Both maps are the request's own: the smaller is merged into the larger (most ranges start at a
 	// midnight, with no partial first day: copying the open days' paths was a tenth of a warm
 	// breakdown's CPU at 5M). Their entries never tie (their attempts begin in different days).
+	paths, late := first.Paths, last.Paths
 	if len(paths) < len(late) {
 		paths, late = late, paths
 	}
 	funnelpath.Merge(paths, late)
-	return Parts{Closed: kept, Open: paths, ClosedFrom: firstDay, ClosedTo: closedEnd}, nil
+	p := Parts{Closed: kept, Open: paths, ClosedFrom: firstDay, ClosedTo: closedEnd}
+	p.note(first)
+	p.note(last)
+	return p, nil
+}
+
+// note adds an open range's kept prefix and redone visitors (all of its entrants without a prefix).
+func (p *Parts) note(a OpenAttempts) {
+	if a.Kept == nil {
+		for v := range a.Paths {
+			p.redone = append(p.redone, v)
+		}
+		return
+	}
+	p.prefixes = append(p.prefixes, OpenAttempts{Kept: a.Kept, KeptAt: a.KeptAt})
+	p.redone = append(p.redone, a.Redone...)
 }
 
 // All is each entrant's kept attempt (a map of its own).

@@ -22,7 +22,9 @@ func TestSettledMetricsEqualTheRawPass(t *testing.T) {
 	batch := func(visitor, session string, events ...eventstore.Event) []eventstore.Ingest {
 		return []eventstore.Ingest{{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events}, Device: "desktop"}}
 	}
-	pv := func(path string, at time.Time) eventstore.Event { return storetest.At(eventstore.Event{Type: "pv", Path: path}, at) }
+	pv := func(path string, at time.Time) eventstore.Event {
+		return storetest.At(eventstore.Event{Type: "pv", Path: path}, at)
+	}
 	xp := func(variant string, at time.Time) eventstore.Event {
 		return storetest.At(eventstore.Event{Type: "xp", Path: "/", ID: storetest.ExpOne, Name: variant}, at)
 	}

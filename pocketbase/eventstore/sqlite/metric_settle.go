@@ -125,6 +125,19 @@ func (m *metricSettler) start() {
 	}()
 }
 
+// stopping: the server is stopping, the pass leaves what remains for the next start.
+func (m *metricSettler) stopping() bool {
+	if m.quit == nil {
+		return false
+	}
+	select {
+	case <-m.quit:
+		return true
+	default:
+		return false
+	}
+}
+
 func (m *metricSettler) stop() {
 	if m == nil {
 		return
@@ -162,6 +175,9 @@ func (m *metricSettler) settleAll() error {
 	}
 	var errs []error
 	for site := range sites {
+		if m.stopping() {
+			break
+		}
 		if err := m.settleSite(site, defs); err != nil {
 			errs = append(errs, err)
 		}
@@ -238,6 +254,9 @@ func (m *metricSettler) settleSite(site string, defs func(string) ([]eventstore.
 		delete(wanted, r.Metric)
 	}
 	for _, d := range wanted {
+		if m.stopping() {
+			return errors.Join(errs...) // the mark stays: these metrics did not see it
+		}
 		errs = append(errs, m.settle(d, nil, "", now.UnixMilli()))
 	}
 	if err := errors.Join(errs...); err != nil || mark == "" {

@@ -4,7 +4,10 @@
 // a metric (`metric_visitors`: a, b and their pre-exposure values) and the metric's sums over them
 // (`metric_settled`, with the time `since` from which visitors are computed again from raw events
 // on a read). `metric_late` notes the oldest late event per site since the last settle pass, as
-// funnel_late does for funnel days. Written only by the Go event store (metric_settle.go).
+// funnel_late does for funnel days. Written only by the Go event store (metric_settle.go). A read
+// finds the visitors exposed since a time by idx_experiment_exposures_experiment_ts.
+const EXPOSURES_TS = 'CREATE INDEX idx_experiment_exposures_experiment_ts ON experiment_exposures (experiment, ts)';
+
 migrate(
   (app) => {
     for (const sql of [
@@ -17,8 +20,14 @@ migrate(
     ]) {
       app.db().newQuery(sql).execute();
     }
+    const exposures = app.findCollectionByNameOrId('experiment_exposures');
+    exposures.indexes = exposures.indexes.concat([EXPOSURES_TS]);
+    app.save(exposures);
   },
   (app) => {
+    const exposures = app.findCollectionByNameOrId('experiment_exposures');
+    exposures.indexes = exposures.indexes.filter((i) => i !== EXPOSURES_TS);
+    app.save(exposures);
     for (const t of ['metric_visitors', 'metric_settled', 'metric_late']) {
       app.db().newQuery(`DROP TABLE IF EXISTS ${t}`).execute();
     }

@@ -22,9 +22,12 @@ import (
 // active since min(since, late mark): their current figures in, their settled ones out. So the
 // answer is the raw computation's, at the cost of the recent visitors.
 
-// tailVisitorsSQL are the site's visitors whose figures may have changed since the settled ones.
+// tailVisitorsSQL are the site's visitors whose figures may have changed since the settled ones,
+// each part a range of an index: events by (site_id, ts), sessions by rowid (the unary + keeps
+// SQLite from walking the site's every session by idx_sessions_site_visitor), exposures by
+// (experiment, ts).
 const tailVisitorsSQL = ` AND x.visitor IN (SELECT visitor FROM events WHERE site_id = {:site} AND ts >= {:since_ms}
-	UNION SELECT visitor FROM sessions WHERE rowid > {:sessions_rowid} AND site_id = {:site}
+	UNION SELECT visitor FROM sessions WHERE rowid > {:sessions_rowid} AND +site_id = {:site}
 	UNION SELECT visitor FROM experiment_exposures WHERE experiment = {:exp} AND ts >= {:since_iso})`
 
 // settledHeader is a metric's row in metric_settled.

@@ -28,7 +28,7 @@ type applier struct {
 	touched     map[string]*sessState
 	newVisitors map[visitorDayKey]bool
 	exposures   map[[2]string]*pendingExposure // the earliest experiment exposure per (experiment, visitor)
-	newSessions []*sessState                   // sessions this transaction inserted
+	newSessions []*sessState                   // sessions this transaction inserted or started earlier
 	outcomes    []outcome                      // conversions and purchases on sites with running experiments
 	dropped     map[[2]string]float64          // exposures of unknown experiments or variants per (site, day)
 	automated   map[[2]string]float64          // hits filtered as automated per (site, day)

@@ -130,10 +130,15 @@ func covariateTraffic() (first []eventstore.Ingest, late []eventstore.Ingest) {
 		// v11: history 10 days before, exposed, then a late earlier exposure 8 days before moves it.
 		on("desktop", "visitor0011", "session0011a", pv("/thank-you", t0.Add(-10*day)), buy(6, t0.Add(-10*day))),
 		on("desktop", "visitor0011", "session0011c", xp("b", t0), pv("/thank-you", t0.Add(time.Minute))),
+		// v12: exposed in its first session (mobile, new); a desktop session starts after the exposure...
+		on("mobile", "visitor0012", "session0012a", pv("/", t0.Add(-30*time.Minute)), xp("control", t0)),
+		on("desktop", "visitor0012", "session0012c", pv("/a", t0.Add(10*time.Minute))),
 	}
 	late = []eventstore.Ingest{
 		on("mobile", "visitor0009", "session0009a", pv("/thank-you", t0.Add(-day)), buy(9, t0.Add(-day)), buy(1, t0.Add(-30*day))),
 		on("desktop", "visitor0011", "session0011b", xp("b", t0.Add(-8*day))),
+		// ...until its earlier page view arrives: it started before, so v12 is a returning desktop visitor.
+		on("desktop", "visitor0012", "session0012c", pv("/", t0.Add(-10*time.Minute))),
 	}
 	return first, late
 }

@@ -77,7 +77,7 @@ func experimentStatements() []string {
 	return append([]string{exposuresOfVisitorSQL, storedExposureSQL, insertExposureSQL, moveExposureSQL, addRevenueSQL,
 		conversionOfSQL, insertConversionSQL, moveConversionSQL, conversionsOfVisitorSQL, dropConversionsSQL, upsertGoalDaySQL,
 		visitorGoalsSinceSQL, visitorPurchasesSinceSQL, upsertExperimentDaySQL,
-		upsertDroppedSQL}, covariateStatements()...)
+		upsertDroppedSQL, upsertMetricLateSQL}, covariateStatements()...)
 }
 
 type experimentDayKey struct{ site, experiment, variant, day string }

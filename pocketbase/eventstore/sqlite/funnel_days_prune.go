@@ -10,8 +10,8 @@ import (
 // The stored days of funnels deleted or changed (a funnel's days are keyed by its definition) go
 // with retention's daily pass, once the funnels package has told the store the site's funnels
 // (eventstore.Definitions); late events already delete the days they undo (funnel_late.go).
-// Redefined drops the days in memory of funnels no longer defined at once. SQLite has no
-// background pass to compute metrics ahead of reads: DefineMetrics and DefineCovariates do nothing.
+// Redefined drops the days in memory of funnels no longer defined at once, and asks the metrics'
+// settle pass (metric_settle.go) for a pass, which settles the ratio metrics DefineMetrics lists.
 
 var _ eventstore.Definitions = (*sqliteStore)(nil)
 
@@ -21,7 +21,9 @@ func (s *sqliteStore) DefineFunnels(f func(siteID string) ([]eventstore.FunnelQu
 	s.defsMu.Unlock()
 }
 
-func (s *sqliteStore) DefineMetrics(func(siteID string) ([]eventstore.RatioQuery, error)) {}
+func (s *sqliteStore) DefineMetrics(f func(siteID string) ([]eventstore.RatioQuery, error)) {
+	s.settler.define(f)
+}
 
 // Redefined: a site's definitions changed (a funnel changed or deleted): the days in memory of
 // funnels no longer defined go now (their stored days at the next retention pass).
@@ -29,6 +31,7 @@ func (s *sqliteStore) Redefined(site string) {
 	if defined := s.definedFunnels(site); defined != nil {
 		s.dayCache.DropUndefined(site, defined)
 	}
+	s.settler.poke()
 }
 
 // DefineCovariates: SQLite keeps CUPED's sums at ingest (covariate_sums), nothing to compute ahead.

@@ -9,15 +9,19 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 )
 
-// The writer's side of funnel days (funnel_days.go) and click days (click_days.go): an event
-// written more than lateAfter after it happened may change a day already stored, so each
-// transaction notes the oldest such event per site in funnel_late and in click_late (the oldest of
-// all marks not yet handled; each kind of day consumes its own mark).
+// The writer's side of funnel days (funnel_days.go), click days (click_days.go) and settled metrics
+// (metric_settled.go): an event written more than lateAfter after it happened may change a day or a
+// visitor's figures already stored, so each transaction notes the oldest such event per site in
+// funnel_late, click_late and metric_late (the oldest of all marks not yet handled; each kind
+// consumes its own mark).
 
 const upsertFunnelLateSQL = `INSERT INTO funnel_late (site_id, since) VALUES ({:site}, {:since})
 	ON CONFLICT(site_id) DO UPDATE SET since = MIN(since, excluded.since)`
 
 const upsertClickLateSQL = `INSERT INTO click_late (site_id, since) VALUES ({:site}, {:since})
+	ON CONFLICT(site_id) DO UPDATE SET since = MIN(since, excluded.since)`
+
+const upsertMetricLateSQL = `INSERT INTO metric_late (site_id, since) VALUES ({:site}, {:since})
 	ON CONFLICT(site_id) DO UPDATE SET since = MIN(since, excluded.since)`
 
 // noteLate remembers an event time if it is late for this transaction.
@@ -32,7 +36,7 @@ func (a *applier) noteLate(site string, at time.Time) {
 
 func (a *applier) writeLate() error {
 	for site, at := range a.late {
-		for _, q := range []string{upsertFunnelLateSQL, upsertClickLateSQL} {
+		for _, q := range []string{upsertFunnelLateSQL, upsertClickLateSQL, upsertMetricLateSQL} {
 			if err := a.tx.exec(q, map[string]any{"site": site, "since": dbTime(at)}); err != nil {
 				return err
 			}

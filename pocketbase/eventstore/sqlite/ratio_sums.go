@@ -1,10 +1,6 @@
 package sqlite
 
 import (
-	"fmt"
-
-	"github.com/pocketbase/dbx"
-
 	"cro/pocketbase/eventstore"
 )
 
@@ -36,27 +32,13 @@ var (
 	}
 )
 
-const (
-	windowStartSQL = `strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window})`
-	ratioTotalsSQL = `SELECT variant, COUNT(*) AS n, SUM(num) AS num, SUM(num * num) AS num2, SUM(den) AS den,
-		SUM(den * den) AS den2, SUM(num * den) AS prod, SUM(npre) AS npre, SUM(npre * npre) AS npre2, SUM(dpre) AS dpre,
-		SUM(dpre * dpre) AS dpre2, SUM(num * npre) AS num_npre, SUM(den * dpre) AS den_dpre, SUM(npre * dpre) AS npre_dpre,
-		SUM(num * dpre) AS num_dpre, SUM(npre * den) AS npre_den FROM (SELECT x.variant AS variant, `
-	ratioFromSQL = ` FROM experiment_exposures x WHERE x.experiment = {:exp} AND x.site_id = {:site}) GROUP BY variant`
-)
+const windowStartSQL = `strftime('%Y-%m-%d %H:%M:%fZ', x.ts, {:window})`
 
+// RatioSums reads the settled sums and the recent visitors (metric_settled.go), or every visitor.
 func (s *sqliteStore) RatioSums(q eventstore.RatioQuery) ([]eventstore.RatioSums, error) {
-	num, okN := ratioSinceSQL[q.Numerator]
-	den, okD := ratioSinceSQL[q.Denominator]
-	if !okN || !okD {
-		return nil, fmt.Errorf("unknown ratio parts %q over %q", q.Numerator, q.Denominator)
+	d, err := ratioMetric(q)
+	if err != nil {
+		return nil, err
 	}
-	npre, dpre := ratioPreSQL[q.Numerator], ratioPreSQL[q.Denominator]
-	if q.WindowDays <= 0 {
-		npre, dpre = "0", "0"
-	}
-	var rows []eventstore.RatioSums
-	err := s.app.DB().NewQuery(ratioTotalsSQL + num + " AS num, " + den + " AS den, " + npre + " AS npre, " + dpre + " AS dpre" + ratioFromSQL).
-		Bind(dbx.Params{"site": q.SiteID, "exp": q.ExperimentID, "goal": q.GoalID, "window": fmt.Sprintf("-%d days", q.WindowDays)}).All(&rows)
-	return rows, err
+	return s.metricSums(d)
 }

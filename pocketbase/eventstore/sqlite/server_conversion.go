@@ -26,6 +26,7 @@ func (a *applier) applyServerConversion(j *job) error {
 	c := j.conversion
 	siteID := j.site.ID
 	day := zones.LocalDay(c.At, j.site.Zone)
+	a.noteLate(siteID, c.At) // an order reported late changes an exposed visitor's revenue and conversions
 	goalID := "api:" + c.Goal
 	if c.GoalID != "" {
 		goalID = c.GoalID

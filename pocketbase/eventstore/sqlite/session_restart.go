@@ -35,6 +35,8 @@ func (a *applier) restart(s *sessState, ev *eventstore.Event) error {
 	a.sessionCounts(s, -1)
 	oldDims := s.dims()
 	s.started, s.startDay = ev.At, newDay
+	// Started earlier, it may now precede exposures and change their CUPED strata, as a new session does.
+	a.newSessions = append(a.newSessions, s)
 	s.referrer, s.utmSource, s.utmMedium, s.utmCampaign = ev.Referrer, ev.UtmSource, ev.UtmMedium, ev.UtmCamp
 	// ...and in with what they count now.
 	a.sessionCounts(s, 1)

@@ -25,6 +25,8 @@ type sqliteStore struct {
 	// funnelDefs lists a site's funnels (eventstore.Definitions, funnel_days_prune.go), nil until told.
 	defsMu     sync.Mutex
 	funnelDefs func(siteID string) ([]eventstore.FunnelQuery, error)
+	// settler keeps guardrails and ratio metrics settled ahead (metric_settle.go).
+	settler *metricSettler
 }
 
 func (s *sqliteStore) clock() time.Time {
@@ -36,11 +38,13 @@ func (s *sqliteStore) clock() time.Time {
 
 // NewSQLiteStore returns the event store in the app's own database.
 func NewSQLiteStore(app core.App) eventstore.Store {
-	return &sqliteStore{app: app, w: newWriter(app), dayCache: funneldays.NewCache(), sessionDimsCache: newSessionDimsCache()}
+	s := &sqliteStore{app: app, w: newWriter(app), dayCache: funneldays.NewCache(), sessionDimsCache: newSessionDimsCache()}
+	s.settler = newMetricSettler(s)
+	return s
 }
 
-func (s *sqliteStore) Start() { s.w.start() }
-func (s *sqliteStore) Stop()  { s.w.stop() }
+func (s *sqliteStore) Start() { s.w.start(); s.settler.start() }
+func (s *sqliteStore) Stop()  { s.settler.stop(); s.w.stop() }
 
 func (s *sqliteStore) job(in eventstore.Ingest) *job {
 	return &job{site: in.Site, batch: in.Batch, device: in.Device, browser: in.Browser, country: in.Country, client: in.Client,
@@ -135,6 +139,7 @@ func (s *sqliteStore) pruneSite(site, cutoff string) error {
 		return err
 	}
 	cutoffMs := eventTime(at)
+	pruned := int64(0)
 	for _, q := range []string{
 		`DELETE FROM events WHERE rowid IN (SELECT rowid FROM events WHERE site_id = {:site} AND ts < {:cutoff_ms} LIMIT 5000)`,
 		`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions WHERE site_id = {:site} AND started_at < {:cutoff} LIMIT 5000)`,
@@ -146,9 +151,17 @@ func (s *sqliteStore) pruneSite(site, cutoff string) error {
 			if err != nil {
 				return err
 			}
-			if n, _ := res.RowsAffected(); n == 0 {
+			n, _ := res.RowsAffected()
+			if n == 0 {
 				break
 			}
+			pruned += n
+		}
+	}
+	if pruned > 0 { // settled metrics no longer equal the raw events: the settle pass computes them again
+		if _, err := s.app.NonconcurrentDB().NewQuery(`UPDATE metric_settled SET since = 0 WHERE site_id = {:site}`).
+			Bind(dbx.Params{"site": site}).Execute(); err != nil {
+			return err
 		}
 	}
 	if err := s.pruneUndefinedFunnels(site); err != nil {

@@ -1,0 +1,395 @@
+package sqlite
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"cro/pocketbase/eventstore"
+)
+
+// The settle pass of guardrails and ratio metrics (metric_settled.go has what it keeps and how a
+// read uses it). It runs off the ingest path, in its own transactions: at start, every
+// CRO_METRIC_SETTLE_SECONDS (60), and 2 s after an experiment is saved or a read found a metric not
+// settled. A metric never settled (or whose raw events retention pruned) is computed whole and
+// written in chunks before its sums make it readable; a settled one recomputes only the visitors
+// active since its `since`, in one transaction with its new sums.
+
+const (
+	settleChunk = 2000 // visitors' rows per insert transaction of a whole computation
+	// settleMargin: an ingest transaction open when a pass starts still counts its events as not late.
+	settleMargin = 5 * time.Minute
+	// unreadFor: a stored metric no running experiment defines and nobody read for this long goes.
+	unreadFor = 7 * 24 * time.Hour
+)
+
+// A nil settler (a store made in a test without one) settles nothing.
+type metricSettler struct {
+	s     *sqliteStore
+	mu    sync.Mutex
+	asked map[[2]string]metricDef // site, key: read before being settled
+	reads map[[2]string]bool      // read since the last pass (read_at)
+	defs  func(siteID string) ([]eventstore.RatioQuery, error)
+	wake  chan struct{}
+	quit  chan struct{}
+	done  chan struct{}
+	pass  sync.Mutex // one pass at a time (the loop, tests)
+}
+
+func newMetricSettler(s *sqliteStore) *metricSettler {
+	return &metricSettler{s: s, asked: map[[2]string]metricDef{}, reads: map[[2]string]bool{}, wake: make(chan struct{}, 1)}
+}
+
+func (m *metricSettler) ask(d metricDef) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	m.asked[[2]string{d.site, d.key}] = d
+	m.mu.Unlock()
+	m.poke()
+}
+
+func (m *metricSettler) read(d metricDef) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	m.reads[[2]string{d.site, d.key}] = true
+	m.mu.Unlock()
+}
+
+func (m *metricSettler) define(f func(siteID string) ([]eventstore.RatioQuery, error)) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	m.defs = f
+	m.mu.Unlock()
+}
+
+func (m *metricSettler) poke() {
+	if m == nil {
+		return
+	}
+	select {
+	case m.wake <- struct{}{}:
+	default:
+	}
+}
+
+func settleInterval() time.Duration {
+	if n, err := strconv.Atoi(os.Getenv("CRO_METRIC_SETTLE_SECONDS")); err == nil {
+		return time.Duration(n) * time.Second
+	}
+	return time.Minute
+}
+
+// start runs the passes until stop (none when CRO_METRIC_SETTLE_SECONDS is 0).
+func (m *metricSettler) start() {
+	every := settleInterval()
+	if m == nil || every <= 0 || m.quit != nil {
+		return
+	}
+	m.quit, m.done = make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(m.done)
+		next := time.NewTimer(5 * time.Second)
+		defer next.Stop()
+		for {
+			select {
+			case <-m.quit:
+				return
+			case <-m.wake:
+				select {
+				case <-m.quit:
+					return
+				case <-time.After(2 * time.Second): // the experiment's other saves, other reads
+				}
+			case <-next.C:
+			}
+			if err := m.settleAll(); err != nil {
+				slog.Warn("events store: settling metrics", "error", err)
+			}
+			next.Reset(every)
+		}
+	}()
+}
+
+// stopping: the server is stopping, the pass leaves what remains for the next start.
+func (m *metricSettler) stopping() bool {
+	if m.quit == nil {
+		return false
+	}
+	select {
+	case <-m.quit:
+		return true
+	default:
+		return false
+	}
+}
+
+func (m *metricSettler) stop() {
+	if m == nil {
+		return
+	}
+	if m.quit != nil {
+		close(m.quit)
+		<-m.done
+		m.quit = nil
+	}
+}
+
+// settleAll settles every site's stored, defined and asked metrics.
+func (m *metricSettler) settleAll() error {
+	m.pass.Lock()
+	defer m.pass.Unlock()
+	db := m.s.app.DB()
+	sites := map[string]bool{}
+	var stored []string
+	if err := db.NewQuery(`SELECT DISTINCT site_id FROM metric_settled`).Column(&stored); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defs := m.defs
+	for k := range m.asked {
+		sites[k[0]] = true
+	}
+	m.mu.Unlock()
+	if defs != nil {
+		if err := db.NewQuery(`SELECT id FROM sites`).Column(&stored); err != nil {
+			return err
+		}
+	}
+	for _, s := range stored {
+		sites[s] = true
+	}
+	var errs []error
+	for site := range sites {
+		if m.stopping() {
+			break
+		}
+		if err := m.settleSite(site, defs); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+type storedMetric struct {
+	Metric string `db:"metric"`
+	ReadAt int64  `db:"read_at"`
+	settledHeader
+}
+
+// settleSite settles the site's metrics, then clears the late mark they all saw (a mark written
+// meanwhile stays: readers keep recomputing from it until the next pass).
+func (m *metricSettler) settleSite(site string, defs func(string) ([]eventstore.RatioQuery, error)) error {
+	db := m.s.app.DB()
+	var mark string
+	if err := db.NewQuery(`SELECT since FROM metric_late WHERE site_id = {:site}`).Bind(dbx.Params{"site": site}).Row(&mark); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	var rows []storedMetric
+	if err := db.NewQuery(`SELECT metric, read_at, since, sessions_rowid, sums FROM metric_settled WHERE site_id = {:site}`).
+		Bind(dbx.Params{"site": site}).All(&rows); err != nil {
+		return err
+	}
+	wanted := map[string]metricDef{}
+	if defs != nil {
+		qs, err := defs(site)
+		if err != nil {
+			return err
+		}
+		for _, q := range qs {
+			if d, err := ratioMetric(q); err == nil {
+				wanted[d.key] = d
+			}
+			g := guardrailMetric(site, q.ExperimentID) // a test showing ratio metrics shows its guardrails
+			wanted[g.key] = g
+		}
+	}
+	m.mu.Lock()
+	for k, d := range m.asked {
+		if k[0] == site {
+			wanted[d.key] = d
+			delete(m.asked, k)
+		}
+	}
+	read := map[string]bool{}
+	for k := range m.reads {
+		if k[0] == site {
+			read[k[1]] = true
+			delete(m.reads, k)
+		}
+	}
+	m.mu.Unlock()
+	now := m.s.clock()
+	var errs []error
+	for _, r := range rows {
+		readAt := r.ReadAt
+		if read[r.Metric] {
+			readAt = now.UnixMilli()
+		}
+		if _, ok := wanted[r.Metric]; !ok && now.Sub(time.UnixMilli(readAt)) > unreadFor {
+			errs = append(errs, m.drop(site, r.Metric))
+			continue
+		}
+		d, err := metricOfKey(site, r.Metric)
+		if err != nil {
+			errs = append(errs, m.drop(site, r.Metric))
+			continue
+		}
+		h := r.settledHeader
+		errs = append(errs, m.settle(d, &h, mark, readAt))
+		delete(wanted, r.Metric)
+	}
+	for _, d := range wanted {
+		if m.stopping() {
+			return errors.Join(errs...) // the mark stays: these metrics did not see it
+		}
+		errs = append(errs, m.settle(d, nil, "", now.UnixMilli()))
+	}
+	if err := errors.Join(errs...); err != nil || mark == "" {
+		return err
+	}
+	_, err := m.s.app.NonconcurrentDB().NewQuery(`DELETE FROM metric_late WHERE site_id = {:site} AND since = {:since}`).
+		Bind(dbx.Params{"site": site, "since": mark}).Execute()
+	return err
+}
+
+// settle brings one metric up to date: its recent visitors when settled, else every visitor.
+func (m *metricSettler) settle(d metricDef, h *settledHeader, mark string, readAt int64) error {
+	db := m.s.app.DB()
+	start := m.s.clock()
+	var sessionsRowid int64
+	if err := db.NewQuery(`SELECT COALESCE(MAX(rowid), 0) FROM sessions`).Row(&sessionsRowid); err != nil {
+		return err
+	}
+	since := eventTime(start.Add(-lateAfter - settleMargin))
+	if h == nil || h.Since == 0 {
+		return m.settleWhole(d, since, sessionsRowid, readAt)
+	}
+	from := h.Since
+	if mark != "" {
+		at, err := parseDBTime(mark)
+		if err != nil {
+			return m.settleWhole(d, since, sessionsRowid, readAt)
+		}
+		from = min(from, eventTime(at))
+	}
+	tail, err := readTail(db, d, from, h.SessionsRowid)
+	if err != nil {
+		return err
+	}
+	return m.s.app.RunInTransaction(func(tx core.App) error {
+		if err := upsertVisitors(tx, d, figuresOf(tail)); err != nil {
+			return err
+		}
+		return writeHeader(tx, d, since, sessionsRowid, readAt)
+	})
+}
+
+func figuresOf(tail []tailFigures) []visitorFigures {
+	out := make([]visitorFigures, len(tail))
+	for i, t := range tail {
+		out[i] = t.visitorFigures
+	}
+	return out
+}
+
+// settleWhole computes every exposed visitor, replaces the stored rows in chunks while the metric
+// has no header (reads take the raw pass meanwhile), then writes the header.
+func (m *metricSettler) settleWhole(d metricDef, since, sessionsRowid, readAt int64) error {
+	var rows []visitorFigures
+	if err := m.s.app.DB().NewQuery(d.perVisitorSQL("")).Bind(d.params).All(&rows); err != nil {
+		return err
+	}
+	p := dbx.Params{"site": d.site, "metric": d.key}
+	if err := m.s.app.RunInTransaction(func(tx core.App) error {
+		if _, err := tx.DB().NewQuery(`DELETE FROM metric_settled WHERE site_id = {:site} AND metric = {:metric}`).Bind(p).Execute(); err != nil {
+			return err
+		}
+		_, err := tx.DB().NewQuery(`DELETE FROM metric_visitors WHERE site_id = {:site} AND metric = {:metric}`).Bind(p).Execute()
+		return err
+	}); err != nil {
+		return err
+	}
+	for len(rows) > settleChunk {
+		chunk := rows[:settleChunk]
+		rows = rows[settleChunk:]
+		if err := m.s.app.RunInTransaction(func(tx core.App) error { return upsertVisitors(tx, d, chunk) }); err != nil {
+			return err
+		}
+	}
+	return m.s.app.RunInTransaction(func(tx core.App) error {
+		if err := upsertVisitors(tx, d, rows); err != nil {
+			return err
+		}
+		return writeHeader(tx, d, since, sessionsRowid, readAt)
+	})
+}
+
+// upsertVisitors writes visitors' figures, a multi-row statement per 100.
+func upsertVisitors(tx core.App, d metricDef, rows []visitorFigures) error {
+	for len(rows) > 0 {
+		n := min(len(rows), 100)
+		var b strings.Builder
+		b.WriteString(`INSERT INTO metric_visitors (site_id, metric, visitor, variant, a, b, apre, bpre) VALUES `)
+		p := dbx.Params{"site": d.site, "metric": d.key}
+		for i, r := range rows[:n] {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			k := strconv.Itoa(i)
+			b.WriteString(`({:site}, {:metric}, {:v` + k + `}, {:n` + k + `}, {:a` + k + `}, {:b` + k + `}, {:ap` + k + `}, {:bp` + k + `})`)
+			p["v"+k], p["n"+k], p["a"+k], p["b"+k], p["ap"+k], p["bp"+k] = r.Visitor, r.Variant, r.A, r.B, r.Apre, r.Bpre
+		}
+		b.WriteString(` ON CONFLICT (site_id, metric, visitor) DO UPDATE SET variant = excluded.variant, a = excluded.a, b = excluded.b,
+			apre = excluded.apre, bpre = excluded.bpre`)
+		if _, err := tx.DB().NewQuery(b.String()).Bind(p).Execute(); err != nil {
+			return err
+		}
+		rows = rows[n:]
+	}
+	return nil
+}
+
+// writeHeader sums the stored visitors in the same transaction as their rows.
+func writeHeader(tx core.App, d metricDef, since, sessionsRowid, readAt int64) error {
+	var sums []eventstore.RatioSums
+	if err := tx.DB().NewQuery(sumsSQL(`SELECT a, b, apre, bpre, variant FROM metric_visitors WHERE site_id = {:site} AND metric = {:metric}`)).
+		Bind(dbx.Params{"site": d.site, "metric": d.key}).All(&sums); err != nil {
+		return err
+	}
+	js, err := json.Marshal(sums)
+	if err != nil {
+		return err
+	}
+	_, err = tx.DB().NewQuery(`INSERT INTO metric_settled (site_id, metric, since, sessions_rowid, sums, read_at)
+		VALUES ({:site}, {:metric}, {:since}, {:rowid}, {:sums}, {:read_at})
+		ON CONFLICT (site_id, metric) DO UPDATE SET since = excluded.since, sessions_rowid = excluded.sessions_rowid,
+		sums = excluded.sums, read_at = excluded.read_at`).
+		Bind(dbx.Params{"site": d.site, "metric": d.key, "since": since, "rowid": sessionsRowid, "sums": string(js), "read_at": readAt}).Execute()
+	return err
+}
+
+func (m *metricSettler) drop(site, key string) error {
+	p := dbx.Params{"site": site, "metric": key}
+	return m.s.app.RunInTransaction(func(tx core.App) error {
+		if _, err := tx.DB().NewQuery(`DELETE FROM metric_settled WHERE site_id = {:site} AND metric = {:metric}`).Bind(p).Execute(); err != nil {
+			return err
+		}
+		_, err := tx.DB().NewQuery(`DELETE FROM metric_visitors WHERE site_id = {:site} AND metric = {:metric}`).Bind(p).Execute()
+		return err
+	})
+}

@@ -1,7 +1,7 @@
 // Compiles the shared domain code (src/lib) into one CommonJS file that PocketBase's JS hooks
 // require(): the same rules run in the browser, in the hooks and in the tests. Its declarations
 // are emitted beside it (domain.d.ts) so that the hooks' type-check knows what the bundle exports.
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { build } from 'esbuild';
 
@@ -14,6 +14,7 @@ const outDir = 'pocketbase/pb_hooks/lib/generated';
  */
 function writeIfChanged(file, text) {
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return;
+  mkdirSync(outDir, { recursive: true }); // a fresh clone has none
   writeFileSync(`${file}.tmp`, text);
   renameSync(`${file}.tmp`, file);
 }

@@ -88,12 +88,8 @@ func (p Parts) prefixChanges() []Change {
 	var out []Change
 	for _, a := range p.prefixes {
 		for v, kp := range a.Kept {
-			cp, ok := p.Closed[v]
-			switch {
-			case !ok:
-				out = append(out, Change{Visitor: v, Now: kp})
-			case kp.Better(cp):
-				out = append(out, Change{Visitor: v, Was: &cp, Now: kp})
+			if c, ok := p.changeOver(v, kp); ok {
+				out = append(out, c)
 			}
 		}
 	}

@@ -118,15 +118,24 @@ type Change struct {
 func (p Parts) Changes() []Change {
 	out := make([]Change, 0, len(p.Open))
 	for v, op := range p.Open {
-		cp, ok := p.Closed[v]
-		switch {
-		case !ok:
-			out = append(out, Change{Visitor: v, Now: op})
-		case op.Better(cp):
-			out = append(out, Change{Visitor: v, Was: &cp, Now: op})
+		if c, ok := p.changeOver(v, op); ok {
+			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// changeOver is the change of visitor v's attempt now over the closed part's: none when the
+// closed one is kept.
+func (p Parts) changeOver(v string, now funnelpath.Path) (Change, bool) {
+	cp, ok := p.Closed[v]
+	switch {
+	case !ok:
+		return Change{Visitor: v, Now: now}, true
+	case now.Better(cp):
+		return Change{Visitor: v, Was: &cp, Now: now}, true
+	}
+	return Change{}, false
 }
 
 // ClosedTallyKey names the breakdown tally of a funnel's closed part (one per breakdown) in the

@@ -44,7 +44,14 @@ export interface FitOptions {
 }
 
 export const LAMBDAS = [0.001, 0.003, 0.01, 0.03, 0.1];
-export const OFFSETS = Array.from({ length: 21 }, (_, i) => -3 + i * 0.25);
+/**
+ * The 'general' offsets tried: from 0 up, never below. A negative offset would type a page the
+ * fitted model itself finds likelier to be no type at all: one weak sign would then make a shop or
+ * a B2B site, where the issue asks for a General website (issue 38). Below 0 the family-held-out
+ * figure is as flat as above it (86-89% from -2.75 to 1.25 on the 138 tuning pages), so the data
+ * cannot choose there, and the choice fell on -2, where a lone sign at its prior types a page.
+ */
+export const OFFSETS = Array.from({ length: 9 }, (_, i) => i * 0.25);
 const STEPS = 600;
 /**
  * How hard each type's bias is pulled toward the types' mean bias (a class prior): a type seen on

@@ -196,6 +196,9 @@ export const SHOP_MENU = new RegExp(`^(${SHOP_NAMES.join('|')}|shop all|online s
 /** The buttons of Shopify's and WooCommerce's product cards other than adding to the cart. */
 export const PRODUCT_ACTION = /^(select options|choose options|view product|view products|quick view|quick shop)$/i;
 
+/** A plan's price: per month, year, user or seat ("$29 / mo", "per user", "billed monthly"). */
+export const PER_PERIOD = /\/\s?(mo|month|year|yr|user|seat)\b|\b(per|a) (month|year|user|seat)\b|\bmonthly\b/i;
+
 /** WooCommerce's sorting options of a product listing. */
 export const PRICE_SORT = /\bsort by price\b|\bprice:?\s*(low|high)\s*(to|-|–)\s*(high|low)\b/i;
 
@@ -245,8 +248,20 @@ export const DONATE = wordsPattern([
   'fai una donazione',
 ]);
 
-/** A charity's legal status (schema.org's NonprofitType values and their common names). */
-export const CHARITY_STATUS = wordsPattern(['nonprofit', 'non-profit', 'not-for-profit', 'registered charity', '501(c)(3)', 'charitable']);
+/** A charity's legal status (schema.org's NonprofitType values and their common names), its registration number and its donors' tax relief. */
+export const CHARITY_STATUS = wordsPattern([
+  'nonprofit',
+  'non-profit',
+  'not-for-profit',
+  'registered charity',
+  'charity number',
+  'charity no',
+  'charity registration',
+  '501(c)(3)',
+  'charitable',
+  'tax-deductible',
+  'tax deductible',
+]);
 
 /** A cause's vocabulary: schema.org's NGO, its donors and volunteers (DonateAction, a charity's roles). */
 export const CAUSE_WORDS = wordsPattern([

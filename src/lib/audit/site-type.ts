@@ -13,6 +13,7 @@ import { classifiablePart, SITE_TYPE_KEYWORDS, SITE_TYPE_LABELS, type SiteType }
 import { attr, descendantsOf, metaContent, schemaTypes, type Page } from './page';
 import { commercialLinks, DOCS_GENERATOR, pathOf } from './page-type';
 import { POST_DATE } from './post-date';
+import { cardSigns } from './site-type-cards';
 import { layoutSigns } from './site-type-layout';
 import { decideWithModel, SITE_TYPE_MODEL, type Scored, type SiteTypeEvidence, type SiteTypeModel } from './site-type-model';
 import {
@@ -26,6 +27,7 @@ import {
   LOCAL_OG_TYPE,
   LOCAL_SCHEMA_TYPES,
   LOCAL_TRADE_WORDS,
+  PER_PERIOD,
   PERSONAL,
   PRICE_SORT,
   PRODUCT_ACTION,
@@ -109,7 +111,12 @@ function datedArticle(page: Page): boolean {
 /** A street address: a number, a street's name that starts with a letter, and its kind. */
 const STREET_ADDRESS =
   /\b\d{1,5}\s+[a-z][\w'-]*(?:\s[a-z][\w'-]*)?\s(?:street|st\.|avenue|ave\.?|road|rd\.?|boulevard|blvd\.?|lane|drive|highway|hwy\.?|plaza)\b/gi;
-const PER_PERIOD = /\/\s?(mo|month|year|yr|user|seat)\b|\b(per|a) (month|year|user|seat)\b|\bmonthly\b/i;
+/**
+ * Who holds the copyright: the words after "©" or "Copyright" and the year, up to the rights
+ * reserved, a separator or the credit of whoever designed it ("© 2025 Mr.Tu Bakery. All rights…").
+ */
+const COPYRIGHT_HOLDER =
+  /(?:©|\(c\)|\bcopyright\b)(?:\s*(?:©|\(c\)))?\s*(?:(?:19|20)\d\d(?:\s*[-–]\s*(?:19|20)\d\d)?\s*)?((?:(?!all rights|designed|made|powered|built|template|theme)(?:[^.|•●,;:!?\s]|\.(?=\S))+\s*){1,6})/i;
 
 /** A menu link (header or nav) to a section of the page itself whose id matches: href="#pricing". */
 function sectionLinks(s: Signals, id: RegExp): boolean {
@@ -149,6 +156,8 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     .map((c) => c.text)
     .join(' \n ');
   const description = metaContent(page, 'description') ?? '';
+  // The site's own name, where it is given whole: Open Graph's site name and the copyright line ("© 2025 Mr. Tu Bakery").
+  const siteName = [metaContent(page, 'og:site_name') ?? '', COPYRIGHT_HOLDER.exec(page.text)?.[1] ?? ''].join(' \n ');
 
   if (SITE_TYPE_KEYWORDS.ecommerce.some((k) => where.includes(k))) add('ecommerce', 'url keyword');
   if (SITE_TYPE_KEYWORDS.local.some((k) => where.includes(k))) add('local', 'url keyword');
@@ -179,8 +188,8 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     add('ecommerce', 'quantity field');
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products');
   // A kind of site's own words where the site names itself: one for each of the title and first
-  // headings, the navigation and the description that use them.
-  const named = (words: RegExp): number => [headline, navText, description].filter((t) => words.test(t)).length;
+  // headings, the navigation, the description and the site's name that use them.
+  const named = (words: RegExp): number => [headline, navText, description, siteName].filter((t) => words.test(t)).length;
   if (named(SHOP_WORDS)) add('ecommerce', 'shop words', named(SHOP_WORDS));
   if (s.structure.controls.some((c) => (c.region === 'nav' || c.region === 'header') && SHOP_MENU.test(c.text.trim())))
     add('ecommerce', 'shop in the menu');
@@ -302,7 +311,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     )
   )
     add('b2b', 'lead form asking for the company');
-  for (const [type, name, value] of layoutSigns(page, s)) add(type, name, value);
+  for (const [type, name, value] of [...layoutSigns(page, s), ...cardSigns(page, s)]) add(type, name, value);
 
   // A personal site (a résumé, a freelancer's portfolio) is nobody's sales team or shop front: the
   // model learns how much it says against each.

@@ -21,12 +21,12 @@ migrate(
       app.db().newQuery(sql).execute();
     }
     const exposures = app.findCollectionByNameOrId('experiment_exposures');
-    exposures.indexes = exposures.indexes.concat([EXPOSURES_TS]);
+    exposures.indexes = /** @type {types.JSONArray<string>} */ (exposures.indexes.concat([EXPOSURES_TS]));
     app.save(exposures);
   },
   (app) => {
     const exposures = app.findCollectionByNameOrId('experiment_exposures');
-    exposures.indexes = exposures.indexes.filter((i) => i !== EXPOSURES_TS);
+    exposures.indexes = /** @type {types.JSONArray<string>} */ (exposures.indexes.filter((i) => i !== EXPOSURES_TS));
     app.save(exposures);
     for (const t of ['metric_visitors', 'metric_settled', 'metric_late']) {
       app.db().newQuery(`DROP TABLE IF EXISTS ${t}`).execute();

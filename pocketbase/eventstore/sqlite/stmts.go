@@ -31,7 +31,7 @@ type stmtCache struct {
 // are prepared before a transaction holds the only writer connection.
 func writerStatements() []string {
 	return append([]string{
-		insertEventSQL, loadSessionSQL, visitorFirstSQL, visitorRevenueSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
+		insertEventSQL, loadSessionSQL, visitorFirstSQL, visitorRevenueSQL, insertSessionSQL, updateSessionSQL, restartSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
 		upsertAutomatedSQL, upsertFunnelLateSQL, upsertClickLateSQL, visitorSessionsSQL, sessionConversionsSQL,
 	}, experimentStatements()...)
 }

@@ -28,12 +28,16 @@ var eventColumns = []string{"site_id", "visitor", "session", "type", "name", "pa
 	"x", "y", "selector", "ts", "rule", "goal", "client", "offset_x", "offset_y", "viewport"}
 
 func (r *eventRow) appendValues(to []any) []any {
-	client := r.client
-	if unsourcedTypes[r.typ] {
-		client = ""
-	}
 	return append(to, r.site, r.visitor, r.session, r.typ, r.name, r.path, r.url, r.referrer, r.props, r.value,
-		r.x, r.y, r.selector, r.ts, r.rule, r.goal, client, r.ox, r.oy, r.viewport)
+		r.x, r.y, r.selector, r.ts, r.rule, r.goal, r.storedClient(), r.ox, r.oy, r.viewport)
+}
+
+// storedClient is the client source r keeps: none for unsourcedTypes.
+func (r *eventRow) storedClient() string {
+	if unsourcedTypes[r.typ] {
+		return ""
+	}
+	return r.client
 }
 
 // unsourcedTypes are the high-volume event types stored without their client source: no query
@@ -49,12 +53,21 @@ var unsourcedTypes = map[string]bool{"pageview": true, "leave": true, "click": t
 var insertEventSQL = "INSERT INTO events (" + strings.Join(eventColumns, ", ") + ") VALUES (" +
 	strings.TrimSuffix(strings.Repeat("?, ", len(eventColumns)), ", ") + ")"
 
-// writeEvents inserts the transaction's raw events.
+// writeEvents inserts the transaction's raw events, a high-volume type's by its lean insert
+// (lean_insert.go).
 func (a *applier) writeEvents() error {
 	args := make([]any, 0, len(eventColumns))
 	for i := range a.rows {
-		args = a.rows[i].appendValues(args[:0])
-		if err := a.tx.execArgs(insertEventSQL, args); err != nil {
+		r, q := &a.rows[i], insertEventSQL
+		if l := leanFor(r); l != nil {
+			q, args = l.sql, args[:0]
+			for _, c := range l.bound {
+				args = append(args, r.column(c))
+			}
+		} else {
+			args = r.appendValues(args[:0])
+		}
+		if err := a.tx.execArgs(q, args); err != nil {
 			return err
 		}
 	}

@@ -33,7 +33,7 @@ func writerStatements() []string {
 	return append([]string{
 		insertEventSQL, loadSessionSQL, visitorFirstSQL, visitorRevenueSQL, insertSessionSQL, updateSessionSQL, restartSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
 		upsertAutomatedSQL, upsertFunnelLateSQL, upsertClickLateSQL, visitorSessionsSQL, sessionConversionsSQL,
-	}, experimentStatements()...)
+	}, append(experimentStatements(), leanInsertStatements()...)...)
 }
 
 func newStmtCache(app core.App) (*stmtCache, error) {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"golang.org/x/sync/singleflight"
 )
 
 // DefaultCurrency is a site's reporting currency until its owner picks one.
@@ -102,9 +103,10 @@ func saveSettings(app core.App, siteID string, s Settings) error {
 // capture is what the collect hook needs per site: whether it stores ecommerce events (enabled
 // on a plan that has them), kept 30 s and dropped when the settings or the site change.
 type capture struct {
-	app core.App
-	mu  sync.Mutex
-	m   map[string]captureEntry
+	app   core.App
+	mu    sync.Mutex
+	m     map[string]captureEntry
+	loads singleflight.Group // one read per site at a time: its concurrent requests share it
 }
 
 type captureEntry struct {
@@ -125,8 +127,11 @@ func (c *capture) on(siteID string) bool {
 	if ok && time.Since(e.at) < 30*time.Second {
 		return e.on
 	}
-	site, err := c.app.FindRecordById("sites", siteID)
-	on := err == nil && planAllows(site) && loadSettings(c.app, siteID).Enabled
+	v, _, _ := c.loads.Do(siteID, func() (any, error) {
+		site, err := c.app.FindRecordById("sites", siteID)
+		return err == nil && planAllows(site) && loadSettings(c.app, siteID).Enabled, nil
+	})
+	on := v.(bool)
 	c.mu.Lock()
 	if len(c.m) > 10000 {
 		c.m = map[string]captureEntry{}

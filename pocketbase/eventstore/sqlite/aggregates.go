@@ -28,12 +28,16 @@ var eventColumns = []string{"site_id", "visitor", "session", "type", "name", "pa
 	"x", "y", "selector", "ts", "rule", "goal", "client", "offset_x", "offset_y", "viewport"}
 
 func (r *eventRow) appendValues(to []any) []any {
-	client := r.client
-	if unsourcedTypes[r.typ] {
-		client = ""
-	}
 	return append(to, r.site, r.visitor, r.session, r.typ, r.name, r.path, r.url, r.referrer, r.props, r.value,
-		r.x, r.y, r.selector, r.ts, r.rule, r.goal, client, r.ox, r.oy, r.viewport)
+		r.x, r.y, r.selector, r.ts, r.rule, r.goal, r.storedClient(), r.ox, r.oy, r.viewport)
+}
+
+// storedClient is the client source r keeps: none for unsourcedTypes.
+func (r *eventRow) storedClient() string {
+	if unsourcedTypes[r.typ] {
+		return ""
+	}
+	return r.client
 }
 
 // unsourcedTypes are the high-volume event types stored without their client source: no query
@@ -49,12 +53,21 @@ var unsourcedTypes = map[string]bool{"pageview": true, "leave": true, "click": t
 var insertEventSQL = "INSERT INTO events (" + strings.Join(eventColumns, ", ") + ") VALUES (" +
 	strings.TrimSuffix(strings.Repeat("?, ", len(eventColumns)), ", ") + ")"
 
-// writeEvents inserts the transaction's raw events.
+// writeEvents inserts the transaction's raw events, a high-volume type's by its lean insert
+// (lean_insert.go).
 func (a *applier) writeEvents() error {
 	args := make([]any, 0, len(eventColumns))
 	for i := range a.rows {
-		args = a.rows[i].appendValues(args[:0])
-		if err := a.tx.execArgs(insertEventSQL, args); err != nil {
+		r, q := &a.rows[i], insertEventSQL
+		if l := leanFor(r); l != nil {
+			q, args = l.sql, args[:0]
+			for _, c := range l.bound {
+				args = append(args, r.column(c))
+			}
+		} else {
+			args = r.appendValues(args[:0])
+		}
+		if err := a.tx.execArgs(q, args); err != nil {
 			return err
 		}
 	}
@@ -79,60 +92,61 @@ func (a *applier) commitAggregates() error {
 		return err
 	}
 
+	// Positional arguments in the statements' column order: a map per row cost an allocation
+	// per value and a lookup per placeholder, on every group commit.
 	for k, d := range a.daily {
-		if err := a.tx.exec(upsertDailySQL, map[string]any{"site": k[0], "day": k[1], "visitors": d.visitors, "sessions": d.sessions,
-			"pageviews": d.pageviews, "bounces": d.bounces, "duration": d.durationMs, "conversions": d.conversions,
-			"converted": d.convertedSessions, "revenue": d.revenue, "scrollSum": d.scrollSum, "scrollCount": d.scrollCount,
-			"errors": d.errors, "clicks": d.clicks, "outbound": d.outbound, "micro": d.micro}); err != nil {
+		if err := a.tx.execArgs(upsertDailySQL, []any{k[0], k[1], d.visitors, d.sessions, d.pageviews, d.bounces, d.durationMs,
+			d.conversions, d.convertedSessions, d.revenue, d.scrollSum, d.scrollCount, d.errors, d.clicks, d.outbound, d.micro}); err != nil {
 			return err
 		}
 	}
-
 	for k, p := range a.pages {
-		if err := a.tx.exec(upsertPageSQL, map[string]any{"site": k[0], "day": k[1], "path": k[2], "visitors": p.visitors, "entries": p.entries,
-			"pageviews": p.pageviews, "bounces": p.bounces, "duration": p.durationMs, "conversions": p.conversions,
-			"revenue": p.revenue, "scrollSum": p.scrollSum, "scrollCount": p.scrollCount, "errors": p.errors,
-			"clicks": p.clicks}); err != nil {
+		if err := a.tx.execArgs(upsertPageSQL, []any{k[0], k[1], k[2], p.visitors, p.entries, p.pageviews, p.bounces, p.durationMs,
+			p.conversions, p.revenue, p.scrollSum, p.scrollCount, p.errors, p.clicks}); err != nil {
 			return err
 		}
 	}
-
 	for k, x := range a.dims {
-		if err := a.tx.exec(upsertDimSQL, map[string]any{"site": k[0], "day": k[1], "dim": k[2], "value": eventrow.Truncate(k[3], 200), "sessions": x.sessions,
-			"visitors": x.visitors, "conversions": x.conversions, "revenue": x.revenue}); err != nil {
+		if err := a.tx.execArgs(upsertDimSQL, []any{k[0], k[1], k[2], eventrow.Truncate(k[3], 200), x.sessions, x.visitors,
+			x.conversions, x.revenue}); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// writeSessions inserts the transaction's new sessions and updates the others: what a batch
+// changes, and the start, referrer and utm only of a session whose start moved (restarted,
+// session_restart.go): started_at is a key of two indexes, rewritten by every update that sets it.
 func (a *applier) writeSessions() error {
-
 	for _, s := range a.touched {
-		p := map[string]any{"site": s.siteID, "key": s.key, "visitor": s.visitor, "started": dbTime(s.started), "last": dbTime(s.lastSeen),
-			"entry": eventrow.Truncate(s.entry, 300), "exit": eventrow.Truncate(s.exit, 300), "referrer": s.referrer, "us": s.utmSource,
-			"um": s.utmMedium, "uc": s.utmCampaign, "pv": s.pageviews, "dur": s.durationMs / 1000, "scroll": s.maxScroll,
-			"conv": s.conversions, "rev": s.revenue, "err": s.errors, "micro": s.micro, "device": s.device,
-			"browser": s.browser, "country": s.country, "identity": s.identity}
-		q := updateSessionSQL
-		if s.isNew {
-			q = insertSessionSQL
+		entry, exit := eventrow.Truncate(s.entry, 300), eventrow.Truncate(s.exit, 300)
+		var err error
+		switch {
+		case s.isNew:
+			err = a.tx.execArgs(insertSessionSQL, []any{s.siteID, s.key, s.visitor, dbTime(s.started), dbTime(s.lastSeen), entry, exit,
+				s.referrer, s.utmSource, s.utmMedium, s.utmCampaign, s.pageviews, s.durationMs / 1000, s.maxScroll, s.conversions,
+				s.revenue, s.errors, s.micro, s.device, s.browser, s.country, s.identity})
+			a.newSessions = append(a.newSessions, s) // may change the strata of the visitor's later exposures
+		case s.restarted:
+			err = a.tx.execArgs(restartSessionSQL, []any{dbTime(s.started), s.referrer, s.utmSource, s.utmMedium, s.utmCampaign,
+				dbTime(s.lastSeen), entry, exit, s.pageviews, s.durationMs / 1000, s.maxScroll, s.conversions, s.revenue, s.errors,
+				s.micro, s.identity, s.siteID, s.key})
+		default:
+			err = a.tx.execArgs(updateSessionSQL, []any{dbTime(s.lastSeen), entry, exit, s.pageviews, s.durationMs / 1000, s.maxScroll,
+				s.conversions, s.revenue, s.errors, s.micro, s.identity, s.siteID, s.key})
 		}
-		if err := a.tx.exec(q, p); err != nil {
+		if err != nil {
 			return err
 		}
-		if s.isNew {
-			a.newSessions = append(a.newSessions, s) // may change the strata of the visitor's later exposures
-		}
-		s.isNew = false
+		s.isNew, s.restarted = false, false
 	}
 	return nil
 }
 
 const upsertDailySQL = `INSERT INTO analytics_daily (site_id, day, visitors, sessions, pageviews, bounces, duration_ms, conversions,
 		converted_sessions, revenue, scroll_sum, scroll_count, errors, clicks, outbound, micro_conversions)
-		VALUES ({:site}, {:day}, {:visitors}, {:sessions}, {:pageviews}, {:bounces}, {:duration}, {:conversions}, {:converted},
-		{:revenue}, {:scrollSum}, {:scrollCount}, {:errors}, {:clicks}, {:outbound}, {:micro})
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(site_id, day) DO UPDATE SET visitors = visitors + excluded.visitors, sessions = sessions + excluded.sessions,
 		pageviews = pageviews + excluded.pageviews, bounces = bounces + excluded.bounces, duration_ms = duration_ms + excluded.duration_ms,
 		conversions = conversions + excluded.conversions, converted_sessions = converted_sessions + excluded.converted_sessions,
@@ -141,28 +155,30 @@ const upsertDailySQL = `INSERT INTO analytics_daily (site_id, day, visitors, ses
 		micro_conversions = micro_conversions + excluded.micro_conversions`
 
 const upsertPageSQL = `INSERT INTO analytics_pages (site_id, day, path, visitors, entries, pageviews, bounces, duration_ms,
-		conversions, revenue, scroll_sum, scroll_count, errors, clicks) VALUES ({:site}, {:day}, {:path}, {:visitors}, {:entries},
-		{:pageviews}, {:bounces}, {:duration}, {:conversions}, {:revenue}, {:scrollSum}, {:scrollCount}, {:errors}, {:clicks})
+		conversions, revenue, scroll_sum, scroll_count, errors, clicks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(site_id, day, path) DO UPDATE SET visitors = visitors + excluded.visitors, entries = entries + excluded.entries,
 		pageviews = pageviews + excluded.pageviews, bounces = bounces + excluded.bounces, duration_ms = duration_ms + excluded.duration_ms,
 		conversions = conversions + excluded.conversions, revenue = revenue + excluded.revenue, scroll_sum = scroll_sum + excluded.scroll_sum,
 		scroll_count = scroll_count + excluded.scroll_count, errors = errors + excluded.errors, clicks = clicks + excluded.clicks`
 
 const upsertDimSQL = `INSERT INTO analytics_dims (site_id, day, dim, value, sessions, visitors, conversions, revenue)
-		VALUES ({:site}, {:day}, {:dim}, {:value}, {:sessions}, {:visitors}, {:conversions}, {:revenue})
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(site_id, day, dim, value) DO UPDATE SET sessions = sessions + excluded.sessions,
 		visitors = visitors + excluded.visitors, conversions = conversions + excluded.conversions, revenue = revenue + excluded.revenue`
 
 const insertSessionSQL = `INSERT INTO sessions (site_id, session_key, visitor, started_at, last_seen_at, entry_path, exit_path,
 		referrer, utm_source, utm_medium, utm_campaign, page_views, duration_seconds, max_scroll, conversions, revenue, errors,
-		micro_conversions, device_type, browser, country, identity) VALUES ({:site}, {:key}, {:visitor}, {:started}, {:last},
-		{:entry}, {:exit}, {:referrer}, {:us}, {:um}, {:uc}, {:pv}, {:dur}, {:scroll}, {:conv}, {:rev}, {:err}, {:micro},
-		{:device}, {:browser}, {:country}, {:identity})`
+		micro_conversions, device_type, browser, country, identity) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
-const updateSessionSQL = `UPDATE sessions SET started_at = {:started}, last_seen_at = {:last}, entry_path = {:entry}, exit_path = {:exit},
-		referrer = {:referrer}, utm_source = {:us}, utm_medium = {:um}, utm_campaign = {:uc},
-		page_views = {:pv}, duration_seconds = {:dur}, max_scroll = {:scroll}, conversions = {:conv}, revenue = {:rev},
-		errors = {:err}, micro_conversions = {:micro}, identity = {:identity} WHERE site_id = {:site} AND session_key = {:key}`
+const updateSessionSQL = `UPDATE sessions SET last_seen_at = ?, entry_path = ?, exit_path = ?,
+		page_views = ?, duration_seconds = ?, max_scroll = ?, conversions = ?, revenue = ?,
+		errors = ?, micro_conversions = ?, identity = ? WHERE site_id = ? AND session_key = ?`
+
+// restartSessionSQL is updateSessionSQL with the start and what the first event gives.
+const restartSessionSQL = `UPDATE sessions SET started_at = ?, referrer = ?, utm_source = ?, utm_medium = ?, utm_campaign = ?,
+		last_seen_at = ?, entry_path = ?, exit_path = ?,
+		page_views = ?, duration_seconds = ?, max_scroll = ?, conversions = ?, revenue = ?,
+		errors = ?, micro_conversions = ?, identity = ? WHERE site_id = ? AND session_key = ?`
 
 var eventSeq atomic.Uint64
 

@@ -11,6 +11,7 @@ import (
 type sessState struct {
 	siteID, key, visitor string
 	isNew                bool
+	restarted            bool // its start moved since its row was written (session_restart.go)
 	started, lastSeen    time.Time
 	touchedAt            time.Time
 	startDay             string

@@ -34,7 +34,7 @@ func (a *applier) restart(s *sessState, ev *eventstore.Event) error {
 	a.entryCounts(s, -1)
 	a.sessionCounts(s, -1)
 	oldDims := s.dims()
-	s.started, s.startDay = ev.At, newDay
+	s.started, s.startDay, s.restarted = ev.At, newDay, true
 	// Started earlier, it may now precede exposures and change their CUPED strata, as a new session does.
 	a.newSessions = append(a.newSessions, s)
 	s.referrer, s.utmSource, s.utmMedium, s.utmCampaign = ev.Referrer, ev.UtmSource, ev.UtmMedium, ev.UtmCamp

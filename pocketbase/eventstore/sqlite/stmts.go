@@ -31,9 +31,9 @@ type stmtCache struct {
 // are prepared before a transaction holds the only writer connection.
 func writerStatements() []string {
 	return append([]string{
-		insertEventSQL, loadSessionSQL, visitorFirstSQL, visitorRevenueSQL, insertSessionSQL, updateSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
+		insertEventSQL, loadSessionSQL, visitorFirstSQL, visitorRevenueSQL, insertSessionSQL, updateSessionSQL, restartSessionSQL, upsertDailySQL, upsertPageSQL, upsertDimSQL,
 		upsertAutomatedSQL, upsertFunnelLateSQL, upsertClickLateSQL, visitorSessionsSQL, sessionConversionsSQL,
-	}, experimentStatements()...)
+	}, append(experimentStatements(), leanInsertStatements()...)...)
 }
 
 func newStmtCache(app core.App) (*stmtCache, error) {

@@ -72,13 +72,17 @@ describe('accepted batches', () => {
   it('stores events, the session and the daily rollup; no IP anywhere', async () => {
     const v = rid('visitor');
     const s = rid('session');
-    const clickedAt = now();
+    // The click comes after the page view: taken before it, the click was a millisecond earlier
+    // whenever the clock ticked between the two, and the session's earliest event (whose referrer and
+    // utm the session keeps, on both stores) was then the click, without the newsletter's utm.
+    const viewedAt = now();
+    const clickedAt = viewedAt + 1;
     const res = await post(
       server,
       batch(
         site.public_key,
         [
-          { t: 'pv', ts: now(), p: '/', r: 'https://www.google.com/search', us: 'newsletter' },
+          { t: 'pv', ts: viewedAt, p: '/', r: 'https://www.google.com/search', us: 'newsletter' },
           { t: 'ck', ts: clickedAt, p: '/', sel: 'button#buy', tx: 'Buy now', x: 120, y: 640 },
           { t: 'lv', ts: now(), p: '/', d: 5000, sc: 75 },
           { t: 'pv', ts: now(), p: '/product' },

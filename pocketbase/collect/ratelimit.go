@@ -72,11 +72,13 @@ func (l *Limiter) Allow(key string, now time.Time) bool {
 		b = &bucket{tokens: l.burst, at: now}
 		l.buckets[key] = b
 	}
-	b.tokens += now.Sub(b.at).Seconds() * l.rate
-	if b.tokens > l.burst {
-		b.tokens = l.burst
+	// Requests take their time when they arrive and reach here in any order (those waiting on one
+	// load of their site come all at once): an earlier time than the bucket's refills nothing, and
+	// must not take back what a later one added.
+	if now.After(b.at) {
+		b.tokens = min(b.tokens+now.Sub(b.at).Seconds()*l.rate, l.burst)
+		b.at = now
 	}
-	b.at = now
 	if b.tokens < 1 {
 		return false
 	}

@@ -48,3 +48,20 @@ func TestOneClientCannotExhaustTheSite(t *testing.T) {
 		t.Fatal("the site's own budget still applies once spent")
 	}
 }
+
+// Requests reach the limiter in any order of the times they arrived with (those that waited on one
+// load of their site come at once): a burst of 2 is 2 whatever the order. The bucket took back what
+// a later time had refilled, and refused the second (the limits integration test, once in CI).
+func TestABurstIsWholeWhateverOrderTheRequestsTimesCome(t *testing.T) {
+	l := NewLimiter(1) // burst 2
+	at := time.Now()
+	if !l.Allow("k", at.Add(5*time.Millisecond)) || !l.Allow("k", at) {
+		t.Fatal("the second of a burst of 2 was refused: it came with an earlier time than the first")
+	}
+	if l.Allow("k", at.Add(time.Millisecond)) {
+		t.Fatal("a third at once was allowed: an earlier time refilled the bucket")
+	}
+	if !l.Allow("k", at.Add(5*time.Millisecond+time.Second)) {
+		t.Fatal("a second later the bucket had not refilled one")
+	}
+}

@@ -44,6 +44,14 @@ func DefaultConfig() Config {
 	}
 }
 
+// HomeConfig is c with the smaller budget of a site's home page read beside a scanned inner page
+// (3 s, 1 MB): only its site-type signs are wanted, and a home that is slow or large is skipped.
+func (c Config) HomeConfig() Config {
+	c.Timeout = min(c.Timeout, 3*time.Second)
+	c.MaxBytes = min(c.MaxBytes, 1<<20)
+	return c
+}
+
 // DemoShopHost is the name of the demo shop the install serves itself (pocketbase/demoshop):
 // a .localhost name (RFC 6761), so no real website can have it and browsers resolve it to loopback.
 const DemoShopHost = "demo-shop.localhost"

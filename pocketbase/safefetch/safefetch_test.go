@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestIsRefusedIP(t *testing.T) {
@@ -191,5 +192,42 @@ func TestDemoShopPinReachesOnlyItsAddress(t *testing.T) {
 	t.Setenv("CRO_DEMO_SHOP_ADDRESS", "203.0.113.7:80")
 	if _, ok := DemoShopAddress(); ok {
 		t.Error("a public address was taken for the demo shop")
+	}
+}
+
+// A site's home read beside an inner page has a smaller budget than the page: a 1.5 MB home the
+// page's own fetch would read is too large, and the guards stay the same (a redirect to a private
+// address is refused).
+func TestHomeConfigSmallerBudgetSameGuards(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte("<html><title>Home</title>" + strings.Repeat("a", 3<<19) + "</html>"))
+	})
+	mux.HandleFunc("/small", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte("<html><title>Home</title></html>"))
+	})
+	mux.HandleFunc("/to-private", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://10.0.0.1/", http.StatusFound)
+	})
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	c := serverConfig(t, srv)
+	if _, err := c.FetchPage(context.Background(), srv.URL+"/"); err != nil {
+		t.Fatalf("the page's own budget reads the 1.5 MB home: %v", err)
+	}
+	home := c.HomeConfig()
+	if home.Timeout != 3*time.Second || c.Timeout != 10*time.Second {
+		t.Fatalf("home timeout %v, page timeout %v", home.Timeout, c.Timeout)
+	}
+	if _, err := home.FetchPage(context.Background(), srv.URL+"/"); err == nil || err.Code != CodeTooLarge {
+		t.Fatalf("1.5 MB home within the home budget: %v", err)
+	}
+	if page, err := home.FetchPage(context.Background(), srv.URL+"/small"); err != nil || !strings.Contains(page.Body, "<title>Home</title>") {
+		t.Fatalf("small home: %v %v", page, err)
+	}
+	if _, err := home.FetchPage(context.Background(), srv.URL+"/to-private"); err == nil || err.Code != CodeRefusedAddress {
+		t.Fatalf("home redirected to a private address: %v", err)
 	}
 }

@@ -72,13 +72,30 @@ export default function WebsiteScan() {
   );
 }
 
-function Stat({ label, testId, value, accent = false }: { label: string; testId: string; value: string | number; accent?: boolean }) {
+function Stat({
+  label,
+  testId,
+  value,
+  accent = false,
+  note,
+}: {
+  label: string;
+  testId: string;
+  value: string | number;
+  accent?: boolean;
+  note?: string;
+}) {
   return (
     <div>
       <p className="text-sm text-slate-600">{label}</p>
       <p className={`text-lg font-bold${accent ? ' text-emerald-700' : ''}`} data-testid={testId}>
         {value}
       </p>
+      {note && (
+        <p className="text-xs text-slate-600" data-testid={`${testId}-note`}>
+          {note}
+        </p>
+      )}
     </div>
   );
 }
@@ -87,7 +104,12 @@ function Results({ result }: { result: ScanResponse }) {
   return (
     <section aria-labelledby="scan-results-title" className="space-y-6">
       <div className="card grid gap-4 sm:grid-cols-3">
-        <Stat label="Site type" testId="site-type" value={result.siteTypeLabel} />
+        <Stat
+          label="Site type"
+          testId="site-type"
+          value={result.siteTypeLabel}
+          note={result.siteTypeHome ? 'Read from this page and the site’s home page' : undefined}
+        />
         <Stat label="Expected conversion lift" testId="expected-lift" value={result.expectedLift} accent />
         <Stat label="Opportunities found" testId="total-findings" value={result.totalFindings} />
       </div>

@@ -24,10 +24,13 @@ import {
   auditPage,
   computeSignals,
   decideSiteType,
+  readHome,
   siteTypeEvidence,
   type AuditResult,
   type Finding,
+  type HomeFetch,
   type Page,
+  type SiteTypeEvidence,
 } from '../../src/lib/audit';
 import { htmlSource, pointsAtPage, quotedAsFound as quotedOnPage } from '../../src/lib/audit/quoted';
 import { classifiablePart } from '../../src/lib/site-type';
@@ -119,6 +122,37 @@ export function corpusAvailable(): boolean {
   return existsSync(join(corpusDir(), 'pages'));
 }
 
+/**
+ * The fetcher the corpus's pages meet for their site's home page: `homes/<host>.html` (the home of
+ * each corpus site, beside the pages) served for the site's root URL only, as a server answers it;
+ * any other URL, or a site without one there, answers 404. The scan then reads it as it reads a
+ * live site's (readHome), so the bench measures the product's path.
+ */
+export function corpusHomeFetch(dir: string = corpusDir()): HomeFetch {
+  const parsed = new Map<string, Page | null>();
+  return (url) => {
+    const m = /^https?:\/\/([^/?#]+)\/$/i.exec(url);
+    const file = m ? join(dir, 'homes', `${m[1]!.toLowerCase()}.html`) : '';
+    if (!file || !existsSync(file)) return { ok: false, code: 'http_status' };
+    if (!parsed.has(file)) parsed.set(file, parseWithGo(readFileSync(file, 'utf8'), url));
+    return { ok: true, page: parsed.get(file)! };
+  };
+}
+
+const homes = new Map<string, HomeFetch>();
+/** The home page the scan reads for a corpus page (none for a site's root page, or without homes/). */
+export function corpusHome(page: Page, dir: string = corpusDir()): Page | undefined {
+  if (!homes.has(dir)) homes.set(dir, corpusHomeFetch(dir));
+  return readHome(page, homes.get(dir)!);
+}
+
+/** A corpus page's site-type evidence and, when the scan reads one, its home page's: what typing the site pools. */
+export function pageAndHomeEvidence(page: Page, url: string): SiteTypeEvidence[] {
+  const home = corpusHome(page);
+  const own = siteTypeEvidence(classifiablePart(url), page, computeSignals(page));
+  return home ? [own, siteTypeEvidence(classifiablePart(home.url), home, computeSignals(home))] : [own];
+}
+
 const checkScope = new Map(ALL_CHECKS.map((c) => [c.id, c]));
 
 /** Whether the check is about pages of this site and page type (the catalogue's scope). */
@@ -134,12 +168,12 @@ export function quotedAsFound(f: Finding, pageText: string, html: string): boole
 }
 
 /**
- * Each page audited (by `audit`: auditPage as the public scan runs it, unless a caller types the
- * pages another way) and scored against its label.
+ * Each page audited (by `audit`: auditPage as the public scan runs it, with the site's home page
+ * read for an inner page, unless a caller types the pages another way) and scored against its label.
  */
 export function scoreCorpus(
   labels: CorpusLabel[] = corpusLabels(),
-  audit: (page: Page, label: CorpusLabel) => AuditResult = (page) => auditPage(page),
+  audit: (page: Page, label: CorpusLabel) => AuditResult = (page) => auditPage(page, { home: corpusHome(page) }),
 ): CorpusCase[] {
   const dir = corpusDir();
   return labels.map((label): CorpusCase => {
@@ -201,19 +235,20 @@ export function summarise(cases: CorpusCase[]): HalfScore {
 
 /**
  * Site type as the signed-in scan decides it, from the evidence of several pages of the site: each
- * page is judged by the evidence of all the corpus's pages of its site (same host) together, against its
- * own label. Pages alone on their site are typed as the public scan types them.
+ * page is judged by the evidence of all the corpus's pages of its site (same host) together, and of
+ * its home page, which the signed-in scan reads first, against its own label. Pages alone on their
+ * site are typed as the public scan types them.
  */
 export function signedInSiteTypeAccuracy(labels: CorpusLabel[]): number {
   const evidence = new Map(
     labels.map((l) => {
       const page = parseWithGo(readFileSync(join(corpusDir(), 'pages', `${l.id}.html`), 'utf8'), l.url);
-      return [l.id, siteTypeEvidence(classifiablePart(l.url), page, computeSignals(page))];
+      return [l.id, pageAndHomeEvidence(page, l.url)];
     }),
   );
   const host = (l: CorpusLabel): string => new URL(l.url).host;
   const right = labels.filter((l) => {
-    const site = labels.filter((x) => host(x) === host(l)).map((x) => evidence.get(x.id)!);
+    const site = labels.filter((x) => host(x) === host(l)).flatMap((x) => evidence.get(x.id)!);
     return [l.siteType, ...(l.siteTypeAlt ?? [])].includes(decideSiteType(site).siteType);
   });
   return labels.length ? right.length / labels.length : 1;

@@ -4,11 +4,11 @@
  * type and its confidence. A mistyped page's advice is what at first sight made most false findings,
  * and the committed model has seen every tuning family, so its own typing hides them.
  */
-import { auditPage, computeSignals, siteTypeEvidence } from '../../src/lib/audit';
+import { auditPage } from '../../src/lib/audit';
 import { decideWithModel, SITE_TYPE_MODEL, type SiteTypeModel } from '../../src/lib/audit/site-type-model';
-import { classifiablePart, type SiteType } from '../../src/lib/site-type';
+import type { SiteType } from '../../src/lib/site-type';
 import type { Page } from '../../src/lib/audit';
-import { scoreCorpus, type CorpusCase, type CorpusLabel } from './scan-corpus';
+import { pageAndHomeEvidence, scoreCorpus, type CorpusCase, type CorpusLabel } from './scan-corpus';
 import { trainingRows } from './site-type-cv';
 import { fitModel } from './site-type-fit';
 
@@ -33,7 +33,7 @@ export function familyOutTyping(labels: CorpusLabel[]): (page: Page, label: Corp
     );
   return (page, label) => {
     const model = models.get(familyOf.get(label.id)!)!;
-    const d = decideWithModel(model, [siteTypeEvidence(classifiablePart(label.url), page, computeSignals(page))]);
+    const d = decideWithModel(model, pageAndHomeEvidence(page, label.url));
     return { siteType: d.siteType, confidence: d.probability };
   };
 }

@@ -1,5 +1,6 @@
 /**
- * A local fixture website for scan tests: serves tests/fixtures/scan/<name>.html at /<name>/, the
+ * A local fixture website for scan tests: serves tests/fixtures/scan/<name>.html at /<name>/ (each
+ * page a site of its own: the loopback address has no home page), the
  * shop's listing and product pages at /collections/<x> and /products/<x> (quality set pages),
  * sized stylesheets and scripts under /assets/, and the pages that must fail (a redirect to a
  * private address, JSON, an oversized page, a 404). Binds 127.0.0.1 only.
@@ -34,15 +35,23 @@ export async function startFixtureSite(port = 0): Promise<FixtureSite> {
       res.end(readFileSync(resolve(FIXTURES, `${page}.html`)));
       return;
     }
-    if (path === '/') {
-      // maker-fixture.test: a maker's home page that says little of the shop its links lead to.
-      const home = (req.headers.host ?? '').startsWith('maker-fixture.test') ? 'maker-home.html' : 'shop.html';
+    // The named sites' home pages (the signed-in scan's): shop-fixture.test's shop, and maker-fixture.test's
+    // maker page that says little of the shop its links lead to. The fixture pages at the loopback
+    // address are each a site of their own, so that address has no home page a scan would read for them.
+    const host = req.headers.host ?? '';
+    if (path === '/' && !host.startsWith('127.0.0.1')) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(readFileSync(resolve(FIXTURES, home)));
+      res.end(readFileSync(resolve(FIXTURES, host.startsWith('maker-fixture.test') ? 'maker-home.html' : 'shop.html')));
       return;
     }
-    // The shop's other pages, for the signed-in scan that follows the home page's links.
-    const other = /^\/collections\/[a-z-]+$/.test(path) ? 'shop-category' : /^\/products\/[a-z-]+$/.test(path) ? 'shop-product' : null;
+    // The shop's other pages, for the signed-in scan that follows the home page's links, and a contact page.
+    const other = /^\/collections\/[a-z-]+$/.test(path)
+      ? 'shop-category'
+      : /^\/products\/[a-z-]+$/.test(path)
+        ? 'shop-product'
+        : path === '/contact'
+          ? 'contact-page'
+          : null;
     if (other) {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(readFileSync(resolve(FIXTURES, 'quality', `${other}.html`)));

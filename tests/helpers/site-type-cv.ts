@@ -1,15 +1,15 @@
 /**
  * The site-type model's training rows, from the corpus's tuning half only: each page's features
- * (src/lib/audit/site-type-model.ts featuresOf), its site, its template family and the answers its
+ * (src/lib/audit/site-type-model.ts featuresOf) pooled with its site's home page's as the scan
+ * reads it (scan-corpus.ts pageAndHomeEvidence), its site, its template family and the answers its
  * label accepts. The blind half never enters: a blind label passed in is refused.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { computeSignals, siteTypeEvidence } from '../../src/lib/audit';
-import { featuresOf } from '../../src/lib/audit/site-type-model';
-import { classifiablePart, type SiteType } from '../../src/lib/site-type';
+import { featuresOf, pooledFeatures } from '../../src/lib/audit/site-type-model';
+import type { SiteType } from '../../src/lib/site-type';
 import { parseWithGo } from './audit-pages';
-import { corpusDir, type CorpusLabel } from './scan-corpus';
+import { corpusDir, pageAndHomeEvidence, type CorpusLabel } from './scan-corpus';
 import type { TrainingRow } from './site-type-fit';
 
 /** Each page's repository, from the SOURCES table ('| id | owner/repo | ...'). */
@@ -44,7 +44,8 @@ export function trainingRows(labels: CorpusLabel[]): TrainingRow[] {
   return labels.map((label) => {
     if (label.half !== 'tune') throw new Error(`${label.id} is in the blind half: the model learns from tuning pages only`);
     const page = parseWithGo(readFileSync(join(corpusDir(), 'pages', `${label.id}.html`), 'utf8'), label.url);
-    const features = featuresOf(siteTypeEvidence(classifiablePart(label.url), page, computeSignals(page)));
+    // What the scan judges: the page's signs with its site's home page's, when it reads one.
+    const features = pooledFeatures(pageAndHomeEvidence(page, label.url).map(featuresOf));
     return {
       id: label.id,
       site: new URL(label.url).host,

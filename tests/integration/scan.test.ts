@@ -196,6 +196,20 @@ describe('the public scan of a real page', () => {
     expect(rows.map((r) => r.site_type)).toEqual(['general']);
   });
 
+  it("types an inner page's site from the site's home page too, and says so; the page keeps its own page type", async () => {
+    // The same contact page (a firm's: no shop's sign): alone at the loopback address (no home page
+    // there), then as a page of shop-fixture.test, whose home page is the shop.
+    const alone = await scan(allowed, `${site.origin}/contact`);
+    expect(alone.body).toMatchObject({ siteType: 'b2b', pageType: 'contact' });
+    expect(alone.body.siteTypeHome).toBeUndefined();
+    const homeHits = site.hits.get('/') ?? 0;
+    const inner = await scan(allowed, 'http://shop-fixture.test/contact');
+    expect(inner.body).toMatchObject({ siteType: 'ecommerce', pageType: 'contact', siteTypeHome: 'http://shop-fixture.test/' });
+    expect(site.hits.get('/')).toBe(homeHits + 1);
+    const rows = await allowed.admin.collection('scans').getFullList({ filter: 'url = "http://shop-fixture.test/contact"' });
+    expect(rows.map((r) => r.site_type)).toEqual(['ecommerce']);
+  });
+
   it('keeps scans server-only', async () => {
     await expect(allowed.anonymous().collection('scans').getList()).rejects.toMatchObject({ status: 403 });
     const user = await allowed.createUser();

@@ -21,6 +21,17 @@ var HTTP_STATUS = {
  * @typedef {{ ok: true, result: import('./generated/domain').AuditResult, scannedAt: string, cached: boolean }} ScanDone
  */
 
+/**
+ * The site's home page for an inner page (domain.readHome: the root, then the page's own home
+ * link), parsed, within the home's smaller budget; undefined when it cannot be read.
+ */
+function readHome(domain, parsed) {
+  return domain.readHome(parsed, function (url) {
+    var got = $safefetch.homePage(url);
+    return got.ok === true ? { ok: true, page: JSON.parse(got.page) } : { ok: false, code: got.code };
+  });
+}
+
 function sinceText(seconds) {
   return new Date(Date.now() - seconds * 1000).toISOString().replace('T', ' ');
 }
@@ -63,7 +74,8 @@ module.exports = {
   /**
    * Fetches and audits url; {ok, result, scannedAt} or {ok: false, status, code, message}.
    * options.siteType: the type decided on the site's home page (the signed-in scan's other pages),
-   * options.siteTypeConfidence its probability (absent: the type is taken as decided).
+   * options.siteTypeConfidence its probability (absent: the type is taken as decided). Without it an
+   * inner page's site is typed from the page and the site's home page together (readHome).
    * @returns {ScanDone | ScanFailure}
    */
   scan: function (app, url, source, siteId, options) {
@@ -79,11 +91,15 @@ module.exports = {
       for (var k in sizes) clean[k] = Number(sizes[k]);
       parsed.assetSizes = clean;
     }
+    // A type the signed-in scan decided from the site's pages stands; otherwise an inner page's site is typed with its home's signs.
     var result = domain.auditPage(
       parsed,
-      options && options.siteType ? { siteType: options.siteType, siteTypeConfidence: options.siteTypeConfidence } : {},
+      options && options.siteType
+        ? { siteType: options.siteType, siteTypeConfidence: options.siteTypeConfidence }
+        : { home: readHome(domain, parsed) },
     );
     result.url = domain.urlForStorage(result.url);
+    if (result.siteTypeHome) result.siteTypeHome = domain.urlForStorage(result.siteTypeHome);
     result.rendered = page.rendered === true;
     var record = new Record(app.findCollectionByNameOrId('scans'));
     record.set('url', domain.urlForStorage(url));

@@ -28,6 +28,12 @@ declare const $safefetch: {
   ):
     | { ok: true; url: string; status: number; contentType: string; bytes: number; elapsedMs: number; page: string; rendered: boolean }
     | SafeFetchFailure;
+  /** A scanned inner page's site home, as page within a smaller budget (3 s, 1 MB), never rendered. */
+  homePage(
+    url: string,
+  ):
+    | { ok: true; url: string; status: number; contentType: string; bytes: number; elapsedMs: number; page: string; rendered: boolean }
+    | SafeFetchFailure;
   /** Transfer size per URL; -1 when unknown. */
   assetSizes(urls: string[]): { [url: string]: number };
 };

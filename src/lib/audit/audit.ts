@@ -9,6 +9,7 @@ import { decidePageType, PAGE_TYPE_LABELS, UNDECIDED_PAGE_RULE, type PageType } 
 import { chromeByScript, isScriptShell, judgedFromHtml, judgedWithoutChrome } from './shell';
 import { guardFindings } from './evidence-guard';
 import { computeSignals } from './signals';
+import { homeOfSameSite } from './site-home';
 import { siteLinks, type SiteLink } from './site-pages';
 import { decideSiteType, siteTypeEvidence, type SiteTypeEvidence, type SiteTypeResult } from './site-type';
 import { CONFIDENT_SITE_TYPE, needsConfidentType, needsDecidedPageType } from './type-confidence';
@@ -24,6 +25,8 @@ export interface AuditResult {
   siteTypeConfidence: number;
   /** This page's signs of each type before any decision: the signed-in scan pools its pages' (siteTypeOfPages). */
   siteTypeEvidence: SiteTypeEvidence;
+  /** The site's home page whose signs typed the site with this page's (site-home.ts), when one was read. */
+  siteTypeHome?: string;
   pageType: PageType;
   pageTypeLabel: string;
   /** False for sites that do not sell (content, documentation, non-profit): no lift is promised. */
@@ -88,15 +91,21 @@ export function hasEvidence(f: Pick<Finding, 'evidence'>): boolean {
   return [e.element, e.selector, e.sample, e.missing].some((v) => typeof v === 'string' && v.trim() !== '');
 }
 
-/**
- * options.siteType: the type decided for the whole site (the signed-in scan's pages together), with
- * options.siteTypeConfidence its probability (a type given without one is taken as decided).
- */
-export function auditPage(page: Page, options: { siteType?: SiteType; siteTypeConfidence?: number } = {}): AuditResult {
+export interface AuditOptions {
+  /** The type decided for the whole site (the signed-in scan's pages together)... */
+  siteType?: SiteType;
+  /** ...and its probability (a type given without one is taken as decided). */
+  siteTypeConfidence?: number;
+  /** The site's home page, read for an inner page (site-home.ts): the site is typed from both pages' signs. */
+  home?: Page;
+}
+
+export function auditPage(page: Page, options: AuditOptions = {}): AuditResult {
   const signals = computeSignals(page);
   // The query string never classifies: the same page with and without ?utm_... gets one type.
   const evidence = siteTypeEvidence(classifiablePart(page.url), page, signals);
-  const detected = decideSiteType(evidence);
+  const home = !options.siteType && options.home && homeOfSameSite(page.url, options.home.url) ? options.home : undefined;
+  const detected = decideSiteType(home ? [evidence, siteTypeEvidence(classifiablePart(home.url), home, computeSignals(home))] : evidence);
   const type: SiteTypeResult = options.siteType
     ? {
         ...detected,
@@ -137,6 +146,7 @@ export function auditPage(page: Page, options: { siteType?: SiteType; siteTypeCo
     siteTypeSignals: type.signals,
     siteTypeConfidence: type.confidence,
     siteTypeEvidence: evidence,
+    ...(home ? { siteTypeHome: home.url } : {}),
     pageType,
     pageTypeLabel: PAGE_TYPE_LABELS[pageType],
     liftEstimated,

@@ -16,7 +16,8 @@ export {
 } from './site-type';
 export { SITE_TYPE_MODEL, type SiteTypeModel } from './site-type-model';
 export { detectPageType, PAGE_TYPE_LABELS, type PageType } from './page-type';
-export { auditPage, expectedLift, findingScore, hasEvidence, type AuditResult } from './audit';
+export { auditPage, expectedLift, findingScore, hasEvidence, type AuditOptions, type AuditResult } from './audit';
+export { homeOfSameSite, homeUrlsOf, isSiteRoot, readHome, type HomeFetch } from './site-home';
 export * from './present';
 export * from './combine';
 export { ALL_CHECKS } from './checks';

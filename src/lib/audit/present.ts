@@ -50,6 +50,8 @@ export interface ScanResponse {
   url: string;
   siteType: AuditResult['siteType'];
   siteTypeLabel: string;
+  /** The site's home page, when the type was read from it as well as from this page. */
+  siteTypeHome?: string;
   pageType: AuditResult['pageType'];
   pageTypeLabel: string;
   /** e.g. '12-31%'; NO_LIFT_TEXT for sites that do not sell. */
@@ -91,6 +93,7 @@ export function toScanResponse(result: AuditResult, scannedAt: string, cached: b
     url: result.url,
     siteType: result.siteType,
     siteTypeLabel: result.siteTypeLabel,
+    ...(result.siteTypeHome ? { siteTypeHome: result.siteTypeHome } : {}),
     pageType: result.pageType,
     pageTypeLabel: result.pageTypeLabel,
     expectedLift: result.liftEstimated === false ? NO_LIFT_TEXT : formatLift(result.expectedLift.min, result.expectedLift.max),

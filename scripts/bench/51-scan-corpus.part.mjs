@@ -74,7 +74,7 @@ export default async function (emit) {
       emit('scan_corpus_tune_site_type_signed_in_leave_one_source_out', pct(v.familyOutPooled), '%');
       emit('scan_corpus_tune_site_type_nested_source_out', pct(v.nestedFamilyOut), '%');
       emit('scan_corpus_tune_site_type_nested_signed_in_source_out', pct(v.nestedFamilyOutPooled), '%');
-      const r = fit.roundOut(rows, cv.corpusRounds(), { lambda: model.training.lambda, generalOffset: model.generalOffset });
+      const r = fit.roundOut(rows, { lambda: model.training.lambda, generalOffset: model.generalOffset });
       emit('scan_corpus_tune_site_type_round_out', pct(r.roundOut), '%');
       emit('scan_corpus_tune_site_type_round_out_committed_options', pct(r.roundOutCommitted), '%');
       console.error(

@@ -39,8 +39,15 @@ export function templateFamily(repository: string): string {
   return r.split('/')[0]!;
 }
 
+/** The round a page came in: the first page number of the last round starting at or before it (1 for the first round). */
+export function roundOf(id: string, starts: number[] = corpusRounds()): number {
+  const n = Number(id.slice(1));
+  return Math.max(1, ...starts.filter((from) => from <= n));
+}
+
 export function trainingRows(labels: CorpusLabel[]): TrainingRow[] {
   const repos = repositories();
+  const starts = corpusRounds();
   return labels.map((label) => {
     if (label.half !== 'tune') throw new Error(`${label.id} is in the blind half: the model learns from tuning pages only`);
     const page = parseWithGo(readFileSync(join(corpusDir(), 'pages', `${label.id}.html`), 'utf8'), label.url);
@@ -50,6 +57,7 @@ export function trainingRows(labels: CorpusLabel[]): TrainingRow[] {
       id: label.id,
       site: new URL(label.url).host,
       family: templateFamily(repos.get(label.id) ?? new URL(label.url).host),
+      round: roundOf(label.id, starts),
       answers: [label.siteType, ...(label.siteTypeAlt ?? [])] as SiteType[],
       features: Object.fromEntries([...features].sort((a, b) => a[0].localeCompare(b[0]))),
     };

@@ -10,10 +10,15 @@
  * a sign seen on a single family does not decide alone, and a sign no training page shows keeps
  * its prior; the biases are pulled toward their mean (BIAS_PULL). Each feature weighs on its own type only.
  *
- * Validation holds out a whole template family at a time (a repository owner, or all the
- * html5up / Start Bootstrap forks: every source repository goes out with its siblings). Lambda and
- * the 'general' offset are chosen by that cross-validation; `nestedFamilyOut` chooses them again
- * inside each training fold, so its figure judges the choice too.
+ * Lambda and the 'general' offset are chosen by holding out each corpus round in turn, judged by a
+ * model fitted on the rounds before it (`chooseOptions`): each round was collected for families the
+ * corpus lacked, so that is how a never-seen family meets the model, with no sibling of a later
+ * round to lean on. (Holding out one template family at a time, as before, still trains on every
+ * other round's pages, and chose a larger offset that the next round's families paid for.)
+ * Validation also holds out a whole template family at a time (a repository owner, or all the
+ * html5up / Start Bootstrap forks: every source repository goes out with its siblings);
+ * `nestedFamilyOut` and `roundOut` choose the options again inside each training fold, so their
+ * figures judge the choice too.
  */
 import {
   MODEL_CLASSES,
@@ -32,6 +37,8 @@ export interface TrainingRow {
   site: string;
   /** The template family (tests/helpers/site-type-cv.ts templateFamily). */
   family: string;
+  /** The corpus round the page came in: its first page number (1 for the first round; site-type-cv.ts corpusRounds). */
+  round: number;
   /** The answers the label accepts, the label's own first. */
   answers: SiteType[];
   /** 'type:sign' → value (capped), as featuresOf gives them. */
@@ -208,20 +215,46 @@ function familyOut(rows: TrainingRow[], lambdas = LAMBDAS): FoldAnswers {
 }
 
 /**
- * The lambda and offset that do best held out by family. Each grid point is scored by the mean of
- * its neighbours' accuracy too (one step of lambda and of the offset either side): a lone peak is
- * a few pages' luck and moves when a family is left out, a plateau does not. Ties go to the larger
- * lambda, then the offset nearest 0.
+ * Each round after the first held out in turn, judged by a model fitted on the rounds before it,
+ * for every lambda and offset: how many of those pages are right, and how many were judged.
+ */
+function roundOutGrid(rows: TrainingRow[], lambdas = LAMBDAS): { right: number[][]; scored: number } {
+  const right = lambdas.map(() => OFFSETS.map(() => 0));
+  let scored = 0;
+  for (const round of roundsOf(rows).slice(1)) {
+    const train = rows.filter((r) => r.round < round);
+    const held = rows.filter((r) => r.round === round);
+    scored += held.length;
+    lambdas.forEach((lambda, li) => {
+      const model = fitModel(train, { lambda, generalOffset: 0 });
+      OFFSETS.forEach((offset, oi) => {
+        for (const r of held) if (r.answers.includes(answer(model, r.features, offset))) right[li]![oi]!++;
+      });
+    });
+  }
+  return { right, scored };
+}
+
+/** The rounds the rows came in, oldest first. */
+const roundsOf = (rows: TrainingRow[]): number[] => [...new Set(rows.map((r) => r.round))].sort((a, b) => a - b);
+
+/**
+ * The lambda and offset that do best on each round held out, judged by the rounds before it
+ * (roundOutGrid); rows of a single round have no later round to judge, and fall back to holding
+ * out each family. Each grid point is scored by the mean of its neighbours' accuracy too (one step
+ * of lambda and of the offset either side): a lone peak is a few pages' luck and moves with one
+ * more round, a plateau does not. Ties go to the larger lambda, then the offset nearest 0.
  */
 export function chooseOptions(rows: TrainingRow[]): FitOptions & { accuracy: number } {
-  const { right } = familyOut(rows);
-  const at = (li: number, oi: number): number[] => (right[li]?.[oi] === undefined ? [] : [right[li]![oi]! / rows.length]);
+  const byRound = roundsOf(rows).length >= 2;
+  const { right, scored } = byRound ? roundOutGrid(rows) : { right: familyOut(rows).right, scored: rows.length };
+  const at = (li: number, oi: number): number[] => (right[li]?.[oi] === undefined ? [] : [right[li]![oi]! / scored]);
   let best = { lambda: LAMBDAS[0]!, generalOffset: 0, accuracy: -1, smooth: -1 };
   LAMBDAS.forEach((lambda, li) =>
     OFFSETS.forEach((generalOffset, oi) => {
       const around = [-1, 0, 1].flatMap((dl) => [-1, 0, 1].flatMap((dof) => at(li + dl, oi + dof)));
       const smooth = around.reduce((x, y) => x + y, 0) / around.length;
-      const accuracy = right[li]![oi]! / rows.length;
+      const accuracy = right[li]![oi]! / scored;
       const better =
         smooth > best.smooth + 1e-12 ||
         (Math.abs(smooth - best.smooth) <= 1e-12 &&
@@ -232,7 +265,7 @@ export function chooseOptions(rows: TrainingRow[]): FitOptions & { accuracy: num
   return { lambda: best.lambda, generalOffset: best.generalOffset, accuracy: best.accuracy };
 }
 
-/** The committed model: options chosen by family cross-validation, then fitted on every row. */
+/** The committed model: options chosen by holding out each round (chooseOptions), then fitted on every row. */
 export function trainSiteTypeModel(rows: TrainingRow[]): SiteTypeModel {
   const chosen = chooseOptions(rows);
   const model = fitModel(rows, chosen);
@@ -276,9 +309,6 @@ export function validate(rows: TrainingRow[], model: SiteTypeModel): FamilyValid
   };
 }
 
-/** A page's number ('p198' is 198). */
-const idNumber = (id: string): number => Number(id.slice(1));
-
 export interface RoundValidation {
   /** Each round's tuning pages judged by the model trainSiteTypeModel fits on the earlier rounds' tuning pages. */
   roundOut: number;
@@ -289,22 +319,20 @@ export interface RoundValidation {
 }
 
 /**
- * Round held out: for each corpus round after the first (`starts`, the first page number of each),
- * a model fitted on every tuning page of the rounds before it judges that round's tuning pages,
- * its options chosen by family cross-validation on those earlier pages alone. Each round was
+ * Round held out: for each corpus round after the first (the rows' `round`), a model fitted on every
+ * tuning page of the rounds before it judges that round's tuning pages, its options chosen again
+ * on those earlier pages alone (chooseOptions: by their own rounds held out). Each round was
  * collected for families the corpus lacked, so this is what a family never seen meets, with no
  * sibling of a later round to lean on (family-out CV still trains on later rounds' pages).
  */
-export function roundOut(rows: TrainingRow[], starts: number[], committed: FitOptions): RoundValidation {
-  const bounds = [...starts].sort((a, b) => a - b);
+export function roundOut(rows: TrainingRow[], committed: FitOptions): RoundValidation {
   let right = 0;
   let rightCommitted = 0;
   let scored = 0;
   const rounds: [number, number, number][] = [];
-  bounds.forEach((from, i) => {
-    const to = bounds[i + 1] ?? Infinity;
-    const train = rows.filter((r) => idNumber(r.id) < from);
-    const held = rows.filter((r) => idNumber(r.id) >= from && idNumber(r.id) < to);
+  roundsOf(rows).forEach((from) => {
+    const train = rows.filter((r) => r.round < from);
+    const held = rows.filter((r) => r.round === from);
     if (!held.length || !train.length) return;
     const model = fitModel(train, chooseOptions(train));
     const fixed = fitModel(train, committed);

@@ -1,11 +1,11 @@
 /**
  * `npm run train:site-type`: reads the corpus's tuning pages (SCAN_CORPUS_DIR), writes their
  * features to tests/fixtures/scan/corpus/site-type-rows.json and the model fitted on them to
- * src/lib/audit/site-type-weights.json, and prints the family cross-validation. The unit test
+ * src/lib/audit/site-type-weights.json, and prints the round-held-out and family cross-validations. The unit test
  * tests/unit/site-type-model.test.ts refits the committed rows and expects the committed weights.
  */
 import { corpusAvailable, corpusDir, corpusLabels } from './scan-corpus';
-import { corpusRounds, trainingRows } from './site-type-cv';
+import { trainingRows } from './site-type-cv';
 import { roundOut, trainSiteTypeModel, validate, type TrainingRow } from './site-type-fit';
 import type { SiteTypeModel } from '../../src/lib/audit/site-type-model';
 
@@ -24,7 +24,7 @@ export function main(): { rows: TrainingRow[]; model: SiteTypeModel } {
     `resubstitution ${pct(v.resubstitution)}; family held out ${pct(v.familyOut)} (sites pooled ${pct(v.familyOutPooled)}); ` +
       `nested ${pct(v.nestedFamilyOut)} (pooled ${pct(v.nestedFamilyOutPooled)})`,
   );
-  const r = roundOut(rows, corpusRounds(), { lambda: model.training.lambda, generalOffset: model.generalOffset });
+  const r = roundOut(rows, { lambda: model.training.lambda, generalOffset: model.generalOffset });
   console.log(
     `round held out ${pct(r.roundOut)} (committed options ${pct(r.roundOutCommitted)}): ` +
       r.rounds.map(([from, ok, n]) => `p${from} ${ok}/${n}`).join(', '),

@@ -172,8 +172,8 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
     s.structure.prices.filter((p) => PER_PERIOD.test(p.text)).length >= 2 ||
     // The period may sit in its own element after the amount ("$ 24,35 <br> month").
     (page.text.match(/[$€£]\s?\d[\d.,]*\s*(\/\s?|per\s|a\s)?(mo|month|monthly)\b/gi) ?? []).length >= 2;
-  // Several one-off prices beside as many product actions (a shop's grid of cards), which a price
-  // table of plans (priced per month) or a menu (no buttons) is not.
+  // Several (two or more) one-off prices beside as many product actions (a shop's grid of cards, a
+  // row of two included), which a price table of plans (priced per month) or a menu (no buttons) is not.
   const oneOff = s.structure.prices.filter((p) => !p.struck && !PER_PERIOD.test(p.text)).length;
   const productActions = s.structure.controls.filter((c) => {
     const t = c.text.trim();
@@ -181,7 +181,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   }).length;
   // Buttons drawn as adding to the cart whose words say something else ("Add", an icon alone).
   const drawnAdds = s.drawnAddToCart.filter((el) => !ADD_TO_CART.test(el.text) && !BUY_BUTTON.test(el.text.trim())).length;
-  if (oneOff >= 3 && productActions + drawnAdds >= 3 && !plans) add('ecommerce', 'priced products with buy actions');
+  if (oneOff >= 2 && productActions + drawnAdds >= 2 && !plans) add('ecommerce', 'priced products with buy actions');
   if (linksMatching(s, /\/(cart|basket|checkout|carrito|panier|warenkorb|carrello|carrinho)\b/i).length || s.drawnCarts.length)
     add('ecommerce', 'cart link');
   if (s.fields.some((f) => /^(qty|quantity)$|\bquantity\b/i.test(`${attr(f, 'name')} ${attr(f, 'id')}`.trim())))

@@ -7,7 +7,7 @@
 // site is made on first use, so each part still runs alone (`npm run bench -- funnels`); the
 // runner stops the server after the last part (atEnd).
 import { execFile } from 'node:child_process';
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -226,6 +226,7 @@ async function freshServer(server, owner, site, funnel) {
  */
 async function keepLogs(server, ch) {
   const dir = process.env.CRO_BENCH_LOG_DIR || tmpdir();
+  mkdirSync(dir, { recursive: true });
   const stamp = Date.now();
   const serverLog = join(dir, `cro-bench-big-site-server-${stamp}.log`);
   writeFileSync(serverLog, server.output());

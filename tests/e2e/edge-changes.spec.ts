@@ -108,8 +108,8 @@ test('the edge applies a rule in the first HTML, the tracker leaves it as it is,
   expect((await tracker).status()).toBe(200);
   await expect(page.getByRole('heading', { name: 'Winter sale' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Winter sale' })).toHaveCSS('color', 'rgb(1, 2, 3)');
-  // The tracker ran (its global is there) and took the edge's id as its own.
-  await expect.poll(() => page.evaluate(() => typeof (window as { cro?: unknown }).cro)).toBe('function');
+  // The tracker ran (its global's `l`: the loader's stub is a function too) and took the edge's id as its own.
+  await expect.poll(() => page.evaluate(() => (window as { cro?: { l?: number } }).cro?.l)).toBe(1);
   expect(await page.evaluate(() => localStorage.getItem('cro_v'))).toBe(visitorId);
   await page.waitForLoadState('load');
   // The headline's text arrived once, changed, and no script touched its text or style since.

@@ -19,10 +19,12 @@ import (
 
 // The settle pass of guardrails and ratio metrics (metric_settled.go has what it keeps and how a
 // read uses it). It runs off the ingest path, in its own transactions: at start, every
-// CRO_METRIC_SETTLE_SECONDS (60), and 2 s after an experiment is saved or a read found a metric not
-// settled. A metric never settled (or whose raw events retention pruned) is computed whole and
-// written in chunks before its sums make it readable; a settled one recomputes only the visitors
-// active since its `since`, in one transaction with its new sums.
+// CRO_METRIC_SETTLE_SECONDS (60), and 2 s after an experiment is saved. A metric never settled (or
+// whose raw events retention pruned) is computed whole and written in chunks before its sums make
+// it readable; a settled one recomputes only the visitors active since its `since`, in one
+// transaction with its new sums. One computation of a metric at a time (once): a read that finds
+// the metric not settled settles it itself, or waits for the pass computing it, and the pass skips
+// what a read settled meanwhile; before, both computed it from raw events side by side.
 
 const (
 	settleChunk = 2000 // visitors' rows per insert transaction of a whole computation
@@ -34,19 +36,58 @@ const (
 
 // A nil settler (a store made in a test without one) settles nothing.
 type metricSettler struct {
-	s     *sqliteStore
-	mu    sync.Mutex
-	asked map[[2]string]metricDef // site, key: read before being settled
-	reads map[[2]string]bool      // read since the last pass (read_at)
-	defs  func(siteID string) ([]eventstore.RatioQuery, error)
-	wake  chan struct{}
-	quit  chan struct{}
-	done  chan struct{}
-	pass  sync.Mutex // one pass at a time (the loop, tests)
+	s       *sqliteStore
+	mu      sync.Mutex
+	asked   map[[2]string]metricDef // site, key: a read's own settling failed
+	reads   map[[2]string]bool      // read since the last pass (read_at)
+	flights map[[2]string]*flight   // computations under way
+	defs    func(siteID string) ([]eventstore.RatioQuery, error)
+	wake    chan struct{}
+	quit    chan struct{}
+	done    chan struct{}
+	pass    sync.Mutex      // one pass at a time (the loop, tests)
+	onWhole func(metricDef) // tests: a whole computation starts
 }
 
 func newMetricSettler(s *sqliteStore) *metricSettler {
-	return &metricSettler{s: s, asked: map[[2]string]metricDef{}, reads: map[[2]string]bool{}, wake: make(chan struct{}, 1)}
+	return &metricSettler{s: s, asked: map[[2]string]metricDef{}, reads: map[[2]string]bool{}, flights: map[[2]string]*flight{},
+		wake: make(chan struct{}, 1)}
+}
+
+// flight is one computation of a metric under way; whoever needs the same metric meanwhile waits
+// for it instead of computing it again.
+type flight struct {
+	done    chan struct{}
+	err     error
+	waiting int // tests: others waiting for it
+}
+
+// once runs f for the metric, or waits for the computation of it under way and returns its error.
+func (m *metricSettler) once(d metricDef, f func() error) error {
+	k := [2]string{d.site, d.key}
+	m.mu.Lock()
+	if fl := m.flights[k]; fl != nil {
+		fl.waiting++
+		m.mu.Unlock()
+		<-fl.done
+		return fl.err
+	}
+	fl := &flight{done: make(chan struct{})}
+	m.flights[k] = fl
+	m.mu.Unlock()
+	defer func() {
+		m.mu.Lock()
+		delete(m.flights, k)
+		m.mu.Unlock()
+		close(fl.done)
+	}()
+	fl.err = f()
+	return fl.err
+}
+
+// settleRead settles a metric a read found not settled, or waits for the pass settling it.
+func (m *metricSettler) settleRead(d metricDef) error {
+	return m.settle(d, nil, "", m.s.clock().UnixMilli())
 }
 
 func (m *metricSettler) ask(d metricDef) {
@@ -267,8 +308,27 @@ func (m *metricSettler) settleSite(site string, defs func(string) ([]eventstore.
 	return err
 }
 
-// settle brings one metric up to date: its recent visitors when settled, else every visitor.
+// settle brings one metric up to date: its recent visitors when settled, else every visitor (h
+// nil: not settled when the pass listed the stored metrics, or a read found it not settled; it is
+// looked up again once no other computation of it is under way, which may have settled it).
 func (m *metricSettler) settle(d metricDef, h *settledHeader, mark string, readAt int64) error {
+	return m.once(d, func() error {
+		if h == nil {
+			var stored settledHeader
+			err := m.s.app.DB().NewQuery(`SELECT since, sessions_rowid, sums FROM metric_settled WHERE site_id = {:site} AND metric = {:metric}`).
+				Bind(dbx.Params{"site": d.site, "metric": d.key}).One(&stored)
+			if err == nil && stored.Since != 0 {
+				return nil // settled since it was listed: just now, by another computation
+			}
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return err
+			}
+		}
+		return m.settleNow(d, h, mark, readAt)
+	})
+}
+
+func (m *metricSettler) settleNow(d metricDef, h *settledHeader, mark string, readAt int64) error {
 	db := m.s.app.DB()
 	start := m.s.clock()
 	var sessionsRowid int64
@@ -308,10 +368,15 @@ func figuresOf(tail []tailFigures) []visitorFigures {
 }
 
 // settleWhole computes every exposed visitor, replaces the stored rows in chunks while the metric
-// has no header (reads take the raw pass meanwhile), then writes the header.
+// has no header (a read meanwhile waits for this computation), then writes the header. Visitors go
+// in visitor order (the exposures' (experiment, visitor) index): the stored rows' key then grows at
+// its end, and the visitors' sessions and events are read in their indexes' order.
 func (m *metricSettler) settleWhole(d metricDef, since, sessionsRowid, readAt int64) error {
+	if m.onWhole != nil {
+		m.onWhole(d)
+	}
 	var rows []visitorFigures
-	if err := m.s.app.DB().NewQuery(d.perVisitorSQL("")).Bind(d.params).All(&rows); err != nil {
+	if err := m.s.app.DB().NewQuery(d.perVisitorSQL("") + ` ORDER BY x.visitor`).Bind(d.params).All(&rows); err != nil {
 		return err
 	}
 	p := dbx.Params{"site": d.site, "metric": d.key}

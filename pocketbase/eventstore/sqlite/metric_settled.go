@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sort"
 
 	"github.com/pocketbase/dbx"
@@ -54,12 +55,20 @@ func (d metricDef) tailSQL() string {
 		LEFT JOIN metric_visitors m ON m.site_id = {:site} AND m.metric = {:metric} AND m.visitor = t.visitor`
 }
 
-// metricSums answers a metric: settled sums and the recent visitors when settled, else the raw
-// pass (and the settle pass is asked to settle it).
+// metricSums answers a metric: settled sums and the recent visitors when settled, else the read
+// settles it (or waits for the pass settling it) and reads that; the raw pass only when settling
+// failed (the settle pass is then asked to settle it) or the store has no settler.
 func (s *sqliteStore) metricSums(d metricDef) ([]eventstore.RatioSums, error) {
 	sums, ok, err := s.settledSums(d)
 	if err != nil || ok {
 		return sums, err
+	}
+	if s.settler != nil {
+		if err := s.settler.settleRead(d); err != nil {
+			slog.Warn("events store: settling a metric on its read", "site", d.site, "metric", d.key, "error", err)
+		} else if sums, ok, err = s.settledSums(d); err != nil || ok {
+			return sums, err
+		}
 	}
 	s.settler.ask(d)
 	var rows []eventstore.RatioSums

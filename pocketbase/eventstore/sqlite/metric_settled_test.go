@@ -18,6 +18,9 @@ import (
 func TestSettledMetricsEqualTheRawPass(t *testing.T) {
 	app := newSchemaApp(t, storetest.SiteA)
 	store := NewSQLiteStore(app).(*sqliteStore)
+	chunk := settleChunk
+	settleChunk = 2 // whole computations in several runs of visitors, as at scale
+	t.Cleanup(func() { settleChunk = chunk })
 	site, t0, now := storetest.ExperimentSite(), storetest.Ago(2*time.Hour), time.Now().UTC()
 	batch := func(visitor, session string, events ...eventstore.Event) []eventstore.Ingest {
 		return []eventstore.Ingest{{Site: site, Batch: &eventstore.Batch{Key: site.Key, Visitor: visitor, Session: session, Events: events}, Device: "desktop"}}

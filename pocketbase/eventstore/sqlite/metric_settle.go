@@ -90,7 +90,7 @@ func (m *metricSettler) once(d metricDef, f func() error) error {
 
 // settleRead settles a metric a read found not settled, or waits for the pass settling it.
 func (m *metricSettler) settleRead(d metricDef) error {
-	return m.settle(d, nil, "", m.s.clock().UnixMilli())
+	return m.settle(d, nil, m.s.clock().UnixMilli())
 }
 
 func (m *metricSettler) ask(d metricDef) {
@@ -235,16 +235,12 @@ type storedMetric struct {
 	settledHeader
 }
 
-// settleSite settles the site's metrics, then clears the late mark they all saw (a mark written
-// meanwhile stays: readers keep recomputing from it until the next pass).
+// settleSite settles the site's metrics, then clears the late mark once every stored metric has
+// seen its last note (clearMarkSQL; a note written meanwhile keeps it for the next pass).
 func (m *metricSettler) settleSite(site string, defs func(string) ([]eventstore.RatioQuery, error)) error {
 	db := m.s.app.DB()
-	var mark string
-	if err := db.NewQuery(`SELECT since FROM metric_late WHERE site_id = {:site}`).Bind(dbx.Params{"site": site}).Row(&mark); err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return err
-	}
 	var rows []storedMetric
-	if err := db.NewQuery(`SELECT metric, read_at, since, sessions_rowid, sums FROM metric_settled WHERE site_id = {:site}`).
+	if err := db.NewQuery(`SELECT metric, read_at, ` + headerColumns + ` FROM metric_settled WHERE site_id = {:site}`).
 		Bind(dbx.Params{"site": site}).All(&rows); err != nil {
 		return err
 	}
@@ -294,31 +290,32 @@ func (m *metricSettler) settleSite(site string, defs func(string) ([]eventstore.
 			continue
 		}
 		h := r.settledHeader
-		errs = append(errs, m.settle(d, &h, mark, readAt))
+		errs = append(errs, m.settle(d, &h, readAt))
 		delete(wanted, r.Metric)
 	}
 	for _, d := range wanted {
 		if m.stopping() {
-			return errors.Join(errs...) // the mark stays: these metrics did not see it
+			break
 		}
-		errs = append(errs, m.settle(d, nil, "", now.UnixMilli()))
+		errs = append(errs, m.settle(d, nil, now.UnixMilli()))
 	}
-	if err := errors.Join(errs...); err != nil || mark == "" {
-		return err
-	}
-	_, err := m.s.app.NonconcurrentDB().NewQuery(`DELETE FROM metric_late WHERE site_id = {:site} AND since = {:since}`).
-		Bind(dbx.Params{"site": site, "since": mark}).Execute()
-	return err
+	_, err := m.s.app.NonconcurrentDB().NewQuery(clearMarkSQL).Bind(dbx.Params{"site": site}).Execute()
+	return errors.Join(append(errs, err)...)
 }
+
+// clearMarkSQL clears a site's late mark when every stored metric has seen its last note: the
+// notes count stays, so a header's late_notes tells whether a note came after it.
+const clearMarkSQL = `UPDATE metric_late SET since = '' WHERE site_id = {:site} AND since != ''
+	AND NOT EXISTS (SELECT 1 FROM metric_settled s WHERE s.site_id = metric_late.site_id AND s.late_notes != metric_late.notes)`
 
 // settle brings one metric up to date: its recent visitors when settled, else every visitor (h
 // nil: not settled when the pass listed the stored metrics, or a read found it not settled; it is
 // looked up again once no other computation of it is under way, which may have settled it).
-func (m *metricSettler) settle(d metricDef, h *settledHeader, mark string, readAt int64) error {
+func (m *metricSettler) settle(d metricDef, h *settledHeader, readAt int64) error {
 	return m.once(d, func() error {
 		if h == nil {
 			var stored settledHeader
-			err := m.s.app.DB().NewQuery(`SELECT since, sessions_rowid, sums FROM metric_settled WHERE site_id = {:site} AND metric = {:metric}`).
+			err := m.s.app.DB().NewQuery(`SELECT ` + headerColumns + ` FROM metric_settled WHERE site_id = {:site} AND metric = {:metric}`).
 				Bind(dbx.Params{"site": d.site, "metric": d.key}).One(&stored)
 			if err == nil && stored.Since != 0 {
 				return nil // settled since it was listed: just now, by another computation
@@ -327,28 +324,31 @@ func (m *metricSettler) settle(d metricDef, h *settledHeader, mark string, readA
 				return err
 			}
 		}
-		return m.settleNow(d, h, mark, readAt)
+		return m.settleNow(d, h, readAt)
 	})
 }
 
-func (m *metricSettler) settleNow(d metricDef, h *settledHeader, mark string, readAt int64) error {
+// settleNow: the late mark is read before the computation, so that every late event it notes is
+// in what the computation reads; the header keeps it (a read then skips a mark with no later note).
+func (m *metricSettler) settleNow(d metricDef, h *settledHeader, readAt int64) error {
 	db := m.s.app.DB()
 	start := m.s.clock()
 	var sessionsRowid int64
 	if err := db.NewQuery(`SELECT COALESCE(MAX(rowid), 0) FROM sessions`).Row(&sessionsRowid); err != nil {
 		return err
 	}
-	since := eventTime(start.Add(-lateAfter - settleMargin))
-	if h == nil || h.Since == 0 {
-		return m.settleWhole(d, since, sessionsRowid, readAt)
+	mark, err := readLateMark(db, d.site)
+	if err != nil {
+		return err
 	}
-	from := h.Since
-	if mark != "" {
-		at, err := parseDBTime(mark)
-		if err != nil {
-			return m.settleWhole(d, since, sessionsRowid, readAt)
-		}
-		from = min(from, eventTime(at))
+	next := settledHeader{Since: eventTime(start.Add(-lateAfter - settleMargin)), SessionsRowid: sessionsRowid, LateSince: mark.Since,
+		LateNotes: mark.Notes}
+	if h == nil || h.Since == 0 {
+		return m.settleWhole(d, next, readAt)
+	}
+	from, ok := recentSince(*h, mark)
+	if !ok {
+		return m.settleWhole(d, next, readAt)
 	}
 	tail, err := readTail(db, d, from, h.SessionsRowid)
 	if err != nil {
@@ -358,7 +358,7 @@ func (m *metricSettler) settleNow(d metricDef, h *settledHeader, mark string, re
 		if err := upsertVisitors(tx, d, figuresOf(tail)); err != nil {
 			return err
 		}
-		return writeHeader(tx, d, since, sessionsRowid, readAt)
+		return writeHeader(tx, d, next, readAt)
 	})
 }
 
@@ -377,7 +377,7 @@ func figuresOf(tail []tailFigures) []visitorFigures {
 // was 40% of a computation's CPU), the stored rows' key grows at its end, and the visitors'
 // sessions and events are read in their indexes' order. A run's visitors may be computed after
 // since; they are recomputed on reads as every visitor active since is.
-func (m *metricSettler) settleWhole(d metricDef, since, sessionsRowid, readAt int64) error {
+func (m *metricSettler) settleWhole(d metricDef, next settledHeader, readAt int64) error {
 	if m.onWhole != nil {
 		m.onWhole(d)
 	}
@@ -415,7 +415,7 @@ func (m *metricSettler) settleWhole(d metricDef, since, sessionsRowid, readAt in
 			break
 		}
 	}
-	return m.s.app.RunInTransaction(func(tx core.App) error { return writeHeader(tx, d, since, sessionsRowid, readAt) })
+	return m.s.app.RunInTransaction(func(tx core.App) error { return writeHeader(tx, d, next, readAt) })
 }
 
 // settleChunkSQL computes and stores the next settleChunk visitors after {:after} (op ">=" for the
@@ -452,7 +452,7 @@ func upsertVisitors(tx core.App, d metricDef, rows []visitorFigures) error {
 }
 
 // writeHeader sums the stored visitors in the same transaction as their rows.
-func writeHeader(tx core.App, d metricDef, since, sessionsRowid, readAt int64) error {
+func writeHeader(tx core.App, d metricDef, h settledHeader, readAt int64) error {
 	var sums []eventstore.RatioSums
 	if err := tx.DB().NewQuery(sumsSQL(`SELECT a, b, apre, bpre, variant FROM metric_visitors WHERE site_id = {:site} AND metric = {:metric}`)).
 		Bind(dbx.Params{"site": d.site, "metric": d.key}).All(&sums); err != nil {
@@ -462,11 +462,13 @@ func writeHeader(tx core.App, d metricDef, since, sessionsRowid, readAt int64) e
 	if err != nil {
 		return err
 	}
-	_, err = tx.DB().NewQuery(`INSERT INTO metric_settled (site_id, metric, since, sessions_rowid, sums, read_at)
-		VALUES ({:site}, {:metric}, {:since}, {:rowid}, {:sums}, {:read_at})
+	_, err = tx.DB().NewQuery(`INSERT INTO metric_settled (site_id, metric, since, sessions_rowid, sums, read_at, late_since, late_notes)
+		VALUES ({:site}, {:metric}, {:since}, {:rowid}, {:sums}, {:read_at}, {:late_since}, {:late_notes})
 		ON CONFLICT (site_id, metric) DO UPDATE SET since = excluded.since, sessions_rowid = excluded.sessions_rowid,
+		late_since = excluded.late_since, late_notes = excluded.late_notes,
 		sums = excluded.sums, read_at = excluded.read_at`).
-		Bind(dbx.Params{"site": d.site, "metric": d.key, "since": since, "rowid": sessionsRowid, "sums": string(js), "read_at": readAt}).Execute()
+		Bind(dbx.Params{"site": d.site, "metric": d.key, "since": h.Since, "rowid": h.SessionsRowid, "sums": string(js), "read_at": readAt,
+			"late_since": h.LateSince, "late_notes": h.LateNotes}).Execute()
 	return err
 }
 

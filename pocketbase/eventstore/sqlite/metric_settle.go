@@ -103,12 +103,14 @@ func (m *metricSettler) ask(d metricDef) {
 	m.poke()
 }
 
-func (m *metricSettler) read(d metricDef) {
+func (m *metricSettler) read(d metricDef) { m.readKey(d.site, d.key) }
+
+func (m *metricSettler) readKey(site, key string) {
 	if m == nil {
 		return
 	}
 	m.mu.Lock()
-	m.reads[[2]string{d.site, d.key}] = true
+	m.reads[[2]string{site, key}] = true
 	m.mu.Unlock()
 }
 
@@ -282,6 +284,10 @@ func (m *metricSettler) settleSite(site string, defs func(string) ([]eventstore.
 		}
 		if _, ok := wanted[r.Metric]; !ok && now.Sub(time.UnixMilli(readAt)) > unreadFor {
 			errs = append(errs, m.drop(site, r.Metric))
+			continue
+		}
+		if _, ok := banditPeriodEnd(r.Metric); ok {
+			errs = append(errs, m.settleBandit(site, r.Metric, r.settledHeader, readAt))
 			continue
 		}
 		d, err := metricOfKey(site, r.Metric)

@@ -360,11 +360,18 @@ func (m *metricSettler) settleNow(d metricDef, h *settledHeader, readAt int64) e
 	if err != nil {
 		return err
 	}
+	// The new sums are the old ones with the recent visitors' figures folded in, as a read computes
+	// them: summing every stored visitor again grew with the exposed visitors on every pass.
+	var base []eventstore.RatioSums
+	var sums []eventstore.RatioSums
+	if json.Unmarshal([]byte(h.Sums), &base) == nil {
+		sums = foldTail(base, tail)
+	}
 	return m.s.app.RunInTransaction(func(tx core.App) error {
 		if err := upsertVisitors(tx, d, figuresOf(tail)); err != nil {
 			return err
 		}
-		return writeHeader(tx, d, next, readAt)
+		return writeHeader(tx, d, next, readAt, sums)
 	})
 }
 
@@ -421,7 +428,7 @@ func (m *metricSettler) settleWhole(d metricDef, next settledHeader, readAt int6
 			break
 		}
 	}
-	return m.s.app.RunInTransaction(func(tx core.App) error { return writeHeader(tx, d, next, readAt) })
+	return m.s.app.RunInTransaction(func(tx core.App) error { return writeHeader(tx, d, next, readAt, nil) })
 }
 
 // settleChunkSQL computes and stores the next settleChunk visitors after {:after} (op ">=" for the
@@ -457,12 +464,14 @@ func upsertVisitors(tx core.App, d metricDef, rows []visitorFigures) error {
 	return nil
 }
 
-// writeHeader sums the stored visitors in the same transaction as their rows.
-func writeHeader(tx core.App, d metricDef, h settledHeader, readAt int64) error {
-	var sums []eventstore.RatioSums
-	if err := tx.DB().NewQuery(sumsSQL(`SELECT a, b, apre, bpre, variant FROM metric_visitors WHERE site_id = {:site} AND metric = {:metric}`)).
-		Bind(dbx.Params{"site": d.site, "metric": d.key}).All(&sums); err != nil {
-		return err
+// writeHeader writes a metric's header with its sums, or (nil) the stored visitors' sums, computed
+// in the same transaction as their rows.
+func writeHeader(tx core.App, d metricDef, h settledHeader, readAt int64, sums []eventstore.RatioSums) error {
+	if sums == nil {
+		if err := tx.DB().NewQuery(sumsSQL(`SELECT a, b, apre, bpre, variant FROM metric_visitors WHERE site_id = {:site} AND metric = {:metric}`)).
+			Bind(dbx.Params{"site": d.site, "metric": d.key}).All(&sums); err != nil {
+			return err
+		}
 	}
 	js, err := json.Marshal(sums)
 	if err != nil {

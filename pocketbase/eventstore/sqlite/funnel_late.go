@@ -21,8 +21,11 @@ const upsertFunnelLateSQL = `INSERT INTO funnel_late (site_id, since) VALUES ({:
 const upsertClickLateSQL = `INSERT INTO click_late (site_id, since) VALUES ({:site}, {:since})
 	ON CONFLICT(site_id) DO UPDATE SET since = MIN(since, excluded.since)`
 
-const upsertMetricLateSQL = `INSERT INTO metric_late (site_id, since) VALUES ({:site}, {:since})
-	ON CONFLICT(site_id) DO UPDATE SET since = MIN(since, excluded.since)`
+// metric_late also counts its notes (the settled metrics' headers keep the count they saw) and is
+// cleared by emptying since.
+const upsertMetricLateSQL = `INSERT INTO metric_late (site_id, since, notes) VALUES ({:site}, {:since}, 1)
+	ON CONFLICT(site_id) DO UPDATE SET since = CASE WHEN since = '' THEN excluded.since ELSE MIN(since, excluded.since) END,
+	notes = notes + 1`
 
 // noteLate remembers an event time if it is late for this transaction.
 func (a *applier) noteLate(site string, at time.Time) {

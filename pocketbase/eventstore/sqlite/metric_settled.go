@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"sort"
 
 	"github.com/pocketbase/dbx"
@@ -30,11 +31,47 @@ const tailVisitorsSQL = ` AND x.visitor IN (SELECT visitor FROM events WHERE sit
 	UNION SELECT visitor FROM sessions WHERE rowid > {:sessions_rowid} AND +site_id = {:site}
 	UNION SELECT visitor FROM experiment_exposures WHERE experiment = {:exp} AND ts >= {:since_iso})`
 
-// settledHeader is a metric's row in metric_settled.
+// settledHeader is a metric's row in metric_settled; LateSince and LateNotes are the site's late
+// mark its computation saw (all of its notes were in what it read).
 type settledHeader struct {
 	Since         int64  `db:"since"` // ms; 0: to be computed again whole (retention pruned raw events)
 	SessionsRowid int64  `db:"sessions_rowid"`
 	Sums          string `db:"sums"`
+	LateSince     string `db:"late_since"`
+	LateNotes     int64  `db:"late_notes"`
+}
+
+const headerColumns = `since, sessions_rowid, sums, late_since, late_notes`
+
+// lateMark is a site's metric_late row: the oldest late event noted since the mark was last
+// cleared (” none) and the site's count of notes, which is never reset (migration 1764308100).
+type lateMark struct {
+	Since string `db:"since"`
+	Notes int64  `db:"notes"`
+}
+
+func readLateMark(b dbx.Builder, site string) (lateMark, error) {
+	var m lateMark
+	err := b.NewQuery(`SELECT since, notes FROM metric_late WHERE site_id = {:site}`).Bind(dbx.Params{"site": site}).One(&m)
+	if errors.Is(err, sql.ErrNoRows) {
+		return lateMark{}, nil
+	}
+	return m, err
+}
+
+// recentSince is the time from which a settled metric's visitors are computed again: its since,
+// or the late mark if earlier and noted after the metric's computation (a mark it saw whole, as
+// every metric computed after a bulk import of old events sees, is in its figures). ok is false
+// for an unreadable mark (the metric is computed again whole).
+func recentSince(h settledHeader, mark lateMark) (int64, bool) {
+	if mark.Since == "" || mark.Notes == h.LateNotes {
+		return h.Since, true
+	}
+	at, err := parseDBTime(mark.Since)
+	if err != nil {
+		return 0, false
+	}
+	return min(h.Since, max(eventTime(at), 1)), true
 }
 
 // tailFigures is a recent visitor's current figures beside its settled ones (Settled false: none).
@@ -54,12 +91,20 @@ func (d metricDef) tailSQL() string {
 		LEFT JOIN metric_visitors m ON m.site_id = {:site} AND m.metric = {:metric} AND m.visitor = t.visitor`
 }
 
-// metricSums answers a metric: settled sums and the recent visitors when settled, else the raw
-// pass (and the settle pass is asked to settle it).
+// metricSums answers a metric: settled sums and the recent visitors when settled, else the read
+// settles it (or waits for the pass settling it) and reads that; the raw pass only when settling
+// failed (the settle pass is then asked to settle it) or the store has no settler.
 func (s *sqliteStore) metricSums(d metricDef) ([]eventstore.RatioSums, error) {
 	sums, ok, err := s.settledSums(d)
 	if err != nil || ok {
 		return sums, err
+	}
+	if s.settler != nil {
+		if err := s.settler.settleRead(d); err != nil {
+			slog.Warn("events store: settling a metric on its read", "site", d.site, "metric", d.key, "error", err)
+		} else if sums, ok, err = s.settledSums(d); err != nil || ok {
+			return sums, err
+		}
 	}
 	s.settler.ask(d)
 	var rows []eventstore.RatioSums
@@ -80,7 +125,7 @@ func (s *sqliteStore) settledSums(d metricDef) ([]eventstore.RatioSums, bool, er
 	}
 	defer tx.Rollback() //nolint:errcheck // read only
 	var h settledHeader
-	err = tx.NewQuery(`SELECT since, sessions_rowid, sums FROM metric_settled WHERE site_id = {:site} AND metric = {:metric}`).
+	err = tx.NewQuery(`SELECT ` + headerColumns + ` FROM metric_settled WHERE site_id = {:site} AND metric = {:metric}`).
 		Bind(dbx.Params{"site": d.site, "metric": d.key}).One(&h)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && h.Since == 0) {
 		return nil, false, nil
@@ -88,9 +133,13 @@ func (s *sqliteStore) settledSums(d metricDef) ([]eventstore.RatioSums, bool, er
 	if err != nil {
 		return nil, false, err
 	}
-	since, err := lateSince(tx, d.site, h.Since)
+	mark, err := readLateMark(tx, d.site)
 	if err != nil {
 		return nil, false, err
+	}
+	since, ok := recentSince(h, mark)
+	if !ok {
+		since = 1 // unreadable: every visitor is recent (0 would mean "not settled")
 	}
 	var base []eventstore.RatioSums
 	if err := json.Unmarshal([]byte(h.Sums), &base); err != nil {
@@ -102,23 +151,6 @@ func (s *sqliteStore) settledSums(d metricDef) ([]eventstore.RatioSums, bool, er
 	}
 	s.settler.read(d)
 	return foldTail(base, tail), true, nil
-}
-
-// lateSince is since moved back to the site's late mark, if any is earlier.
-func lateSince(b dbx.Builder, site string, since int64) (int64, error) {
-	var mark string
-	err := b.NewQuery(`SELECT since FROM metric_late WHERE site_id = {:site}`).Bind(dbx.Params{"site": site}).Row(&mark)
-	if errors.Is(err, sql.ErrNoRows) {
-		return since, nil
-	}
-	if err != nil {
-		return 0, err
-	}
-	at, err := parseDBTime(mark)
-	if err != nil {
-		return 1, nil // unreadable: every visitor is recent (0 would mean "not settled")
-	}
-	return min(since, max(eventTime(at), 1)), nil
 }
 
 func readTail(b dbx.Builder, d metricDef, since, sessionsRowid int64) ([]tailFigures, error) {

@@ -34,3 +34,19 @@ func TestSettledMetricsRecentVisitorsSearchTheirIndexes(t *testing.T) {
 		}
 	}
 }
+
+// A whole computation walks the experiment's exposures by their (experiment, visitor) index from the
+// last visitor stored, in its order (no sort of every exposure per run of visitors).
+func TestSettledMetricsWholeComputationWalksVisitorsInOrder(t *testing.T) {
+	app := newSchemaApp(t, storetest.SiteA)
+	d := guardrailMetric(storetest.SiteA, storetest.ExpOne)
+	p := map[string]any{"metric": d.key, "after": "", "chunk": 500}
+	for k, v := range d.params {
+		p[k] = v
+	}
+	plan := strings.Join(queryPlan(t, app, d.settleChunkSQL(">"), p), "\n")
+	if !strings.Contains(plan, "SEARCH x USING INDEX idx_experiment_exposures_experiment_visitor (experiment=? AND visitor>?)") ||
+		strings.Contains(plan, "TEMP B-TREE") {
+		t.Errorf("a run of visitors does not walk the exposures' (experiment, visitor) index in order:\n%s", plan)
+	}
+}

@@ -23,17 +23,23 @@ clone() {
   true
 }
 
+# Writes <repo>'s <path> at <commit> to <file>; on failure lists <what>, removes <file>, counts it.
+restore() {
+  local file=$1 repo=$2 path=$3 commit=$4 what=$5 dir
+  dir=$(clone "$repo")
+  if [ -n "$dir" ] && git -C "$dir" show "$commit:$path" >"$file" 2>/dev/null; then
+    return 0
+  fi
+  echo "not restored: $what ($repo $path at $commit)" >&2
+  rm -f "$file"
+  missing=$((missing + 1))
+  return 1
+}
+
 # Page rows only (`| p248 |`): the rounds' figure tables name ranges such as `| p223-p247 |`.
 while IFS='|' read -r _ id repo path commit _; do
   id=$(echo $id) repo=$(echo $repo) path=$(echo $path | tr -d '`') commit=$(echo $commit | tr -d '`')
-  dir=$(clone "$repo")
-  if [ -n "$dir" ] && git -C "$dir" show "$commit:$path" >"$corpus/pages/$id.html" 2>/dev/null; then
-    written=$((written + 1))
-  else
-    echo "not restored: $id ($repo $path at $commit)" >&2
-    rm -f "$corpus/pages/$id.html"
-    missing=$((missing + 1))
-  fi
+  if restore "$corpus/pages/$id.html" "$repo" "$path" "$commit" "$id"; then written=$((written + 1)); fi
 done < <(grep -E '^\| p[0-9]+ \|' tests/fixtures/scan/corpus/SOURCES.md)
 
 # Home rows (`| site-21.example |`): each site's home page, as homes/<host>.html.
@@ -45,14 +51,7 @@ while IFS='|' read -r _ host repo path commit _; do
     none=$((none + 1))
     continue
   fi
-  dir=$(clone "$repo")
-  if [ -n "$dir" ] && git -C "$dir" show "$commit:$path" >"$corpus/homes/$host.html" 2>/dev/null; then
-    homes=$((homes + 1))
-  else
-    echo "not restored: home of $host ($repo $path at $commit)" >&2
-    rm -f "$corpus/homes/$host.html"
-    missing=$((missing + 1))
-  fi
+  if restore "$corpus/homes/$host.html" "$repo" "$path" "$commit" "home of $host"; then homes=$((homes + 1)); fi
 done < <(grep -E '^\| site-[0-9]+\.example \|' tests/fixtures/scan/corpus/SOURCES.md)
 
 # Every labelled site has a row in the homes table (a home or "none").

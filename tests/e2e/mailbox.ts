@@ -7,7 +7,9 @@ import type { ReceivedMail } from '../helpers/smtp';
 export function receivedMails(): ReceivedMail[] {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: is the SMTP stand-in registered?');
+  // Only finished mails: the stand-in writes each under a dot name and renames it to *.json.
   return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as ReceivedMail);
 }

@@ -1,17 +1,12 @@
 // Reads the mails the SMTP stand-in received (JSON files in E2E_MAIL_DIR).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect } from '@playwright/test';
+import { readFinishedJson } from '../helpers/finished-files';
 import type { ReceivedMail } from '../helpers/smtp';
 
 export function receivedMails(): ReceivedMail[] {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: is the SMTP stand-in registered?');
-  // Only finished mails: the stand-in writes each under a dot name and renames it to *.json.
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as ReceivedMail);
+  return readFinishedJson<ReceivedMail>(dir);
 }
 
 /** Waits for a mail to `to` whose subject starts with `subject`. */

@@ -3,9 +3,9 @@
  * of the mails the server sends. Messages are parsed just enough to assert on: envelope, headers
  * and the decoded text of each part. Optionally each message is also written to a directory.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
+import { writeFinishedJson } from './finished-files';
 import { freePort } from './pocketbase';
 
 export interface ReceivedMail {
@@ -83,7 +83,7 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpListener
           if (closed.has(session.id)) return;
         }
         mails.push(mail);
-        if (options.saveDir) saveMail(options.saveDir, `${Date.now()}-${++counter}`, mail);
+        if (options.saveDir) writeFinishedJson(options.saveDir, `${Date.now()}-${++counter}`, mail);
         callback();
       });
     },
@@ -192,11 +192,4 @@ function decodeWords(s: string): string {
   return s.replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=\s*/gi, (_m, _charset, enc: string, text: string) =>
     enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
   );
-}
-
-/** Writes under a dot name, then renames: a reader polling the directory never sees half a mail. */
-function saveMail(dir: string, name: string, mail: ReceivedMail): void {
-  const partial = join(dir, `.${name}.partial`);
-  writeFileSync(partial, JSON.stringify(mail));
-  renameSync(partial, join(dir, `${name}.json`));
 }

@@ -3,18 +3,14 @@
 // the stored record, disconnect, honest cards for what cannot work, and the default catalogue
 // when loading fails.
 import { expect, test } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFinishedJson } from '../../helpers/finished-files';
 import { validSignature, type Received } from '../../helpers/webhook-standin';
 import { addSite, createUser, expectToast, newDomain, signInBrowser, superuser, WIDTHS } from './helpers';
 
 /** What the webhook stand-in received at path (tests/e2e/standins/webhook.ts). */
 function webhookRequests(path: string): Received[] {
   const dir = process.env.E2E_WEBHOOK_DIR!;
-  return readdirSync(dir)
-    .sort()
-    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Received)
-    .filter((r) => r.path === path);
+  return readFinishedJson<Received>(dir).filter((r) => r.path === path);
 }
 
 for (const { name, viewport } of WIDTHS) {

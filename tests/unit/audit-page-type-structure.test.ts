@@ -109,3 +109,24 @@ describe('page type from the main content', () => {
     ).not.toBe('article');
   });
 });
+
+describe("a site's front page kept under another path", () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+
+  const header = (logo: string, home: string): string =>
+    `<header><a class="navbar-brand" href="${logo}">Harbour Yoga</a><nav><a href="${home}">Home</a><a href="classes.html">Classes</a><a href="visit.html">Visit</a></nav></header>`;
+  const body = `<main><h1>Yoga by the harbour</h1><p>Morning and evening classes for every level, a short walk from the ferry.</p>
+    <a href="classes.html">See the timetable</a></main>`;
+
+  test('is the home page when its logo or its Home link names the page itself', () => {
+    expect(pageType(`${header('main.html', 'main.html')}${body}`, '/main.html')).toBe('home');
+    expect(pageType(`${header('./', '#')}${body}`, '/demo/')).toBe('home');
+    // A one-page site whose Home link leads to its own #home section.
+    expect(pageType(`${header('#', '#home')}${body}`, '/studio.html')).toBe('home');
+  });
+
+  test('is not told apart when the links home are placeholders, and an inner page whose logo leads home stays an inner page', () => {
+    expect(pageType(`${header('#', '#')}${body}`, '/main.html')).toBe('landing');
+    expect(pageType(`${header('index.html', 'index.html')}${body}`, '/retreats.html')).toBe('landing');
+  });
+});

@@ -8,6 +8,7 @@ import { attr, descendantsOf, longPosts, metaContent, schemaTypes, type Page } f
 import { POST_DATE } from './post-date';
 import type { Signals } from './signals';
 import { BUY_BUTTON, wordsPattern } from './words';
+import { linksHomeToItself } from './site-home';
 import { hostOf, resolveRef } from './url';
 
 export type PageType = 'home' | 'product' | 'category' | 'pricing' | 'contact' | 'article' | 'checkout' | 'landing';
@@ -206,6 +207,7 @@ export function decidePageType(page: Page, s: Signals): { type: PageType; rule: 
   const titled = posts.some((e) => descendantsOf(page, page.elements.indexOf(e)).some((x) => x.tag === 'h1'));
   if (titled || (posts.length > 0 && !homePath)) return { type: 'article', rule: 'long post' };
   if (homePath) return { type: 'home', rule: 'home path' };
+  if (linksHomeToItself(page)) return { type: 'home', rule: 'home link to itself' };
   if (manualPage(page, s)) return { type: 'article', rule: 'code samples beside a section menu' };
   if (oneGoalPage(page, s)) return { type: 'landing', rule: 'one goal without a menu' };
   return { type: 'landing', rule: UNDECIDED_PAGE_RULE };

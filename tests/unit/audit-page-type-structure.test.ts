@@ -130,3 +130,11 @@ describe("a site's front page kept under another path", () => {
     expect(pageType(`${header('index.html', 'index.html')}${body}`, '/retreats.html')).toBe('landing');
   });
 });
+
+test("a template's listing file (shop-grid.html, product-list.html) is a listing, a word merely ending in 'list' is not", () => {
+  const card = (n: number): string => `<div class="card"><h3>Lamp ${n}</h3><a href="lamp-${n}.html">View</a></div>`;
+  const listing = `<header><a class="logo" href="index.html">Lumen</a></header><main><h1>Desk lamps</h1>${[1, 2, 3].map(card).join('')}</main>`;
+  expect(pageType(listing, '/shop-grid.html')).toBe('category');
+  expect(pageType(listing, '/product-list.html')).toBe('category');
+  expect(pageType(listing, '/checklist.html')).toBe('landing');
+});

@@ -45,6 +45,8 @@ const SINGLE_POST_FILE =
 const SINGLE_PRODUCT_FILE = /\/((product|shop|item)[-_]?(details?|single)|single[-_]?product)(\.html?|\.php|\/|$)/i;
 /** The index of a blog, a news section or a resource hub (blog.html, /news/, /resources/): a listing of posts. */
 const POST_INDEX = /\/(blog|news|articles|posts|stories|updates|press|resources)(\.html?|\.php|\/)?$/i;
+/** A template's file for a listing: list.html, shop-grid.html, product-list.html, ad-list.html, listing.html. */
+const LISTING_FILE = /\/([a-z0-9]+[-_])*(list|listing|listings|grid)\.html?$/i;
 /** A checkout or a cart: /checkout, /cart/, or a template's checkout.html, cart.php. */
 const CHECKOUT_PATH = /\/(checkout|cart|basket|bag)(\/|\.html?$|\.php$|$)/;
 /** A field for how many to buy: "Quantity", "Qty", quantityInput. */
@@ -182,6 +184,7 @@ export function decidePageType(page: Page, s: Signals): { type: PageType; rule: 
     )
   )
     return { type: 'category', rule: 'listing path' };
+  if (LISTING_FILE.test(path)) return { type: 'category', rule: 'listing file' };
   if (manyProducts && !homePath) return { type: 'category', rule: 'many products' };
   if (POST_INDEX.test(path)) return { type: 'category', rule: 'post index path' };
   if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path)) return { type: 'pricing', rule: 'pricing path' };

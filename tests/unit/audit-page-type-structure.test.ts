@@ -138,3 +138,11 @@ test("a template's listing file (shop-grid.html, product-list.html) is a listing
   expect(pageType(listing, '/product-list.html')).toBe('category');
   expect(pageType(listing, '/checklist.html')).toBe('landing');
 });
+
+test('one product offered by "Add to cart" and "Buy now" together is a product page; two products with a button each are not', () => {
+  const header = '<header><a class="logo" href="index.html">Lumen</a><nav><a href="lamps.html">Lamps</a></nav></header>';
+  const product = `${header}<main><h1>Aurora desk lamp</h1><p>$89</p><button>Add to cart</button><a href="/buy-now">Buy now</a></main>`;
+  expect(pageType(product, '/aurora.html')).toBe('product');
+  const two = `${header}<main><h1>Desk lamps</h1><h3>Aurora</h3><button>Add to cart</button><h3>Borealis</h3><button>Add to cart</button></main>`;
+  expect(pageType(two, '/aurora.html')).not.toBe('product');
+});

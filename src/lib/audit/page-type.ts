@@ -25,6 +25,7 @@ export const PAGE_TYPE_LABELS: Record<PageType, string> = {
 };
 
 const ADD_TO_CART = wordsPattern(['add to cart', 'add to bag', 'add to basket', 'buy now']);
+const BUY_NOW = wordsPattern(['buy now']);
 const ARTICLE_TYPES = ['article', 'blogposting', 'newsarticle', 'techarticle', 'report', 'scholarlyarticle'];
 /** The site's front page: /, /index.html, /en/, or the index of the folder a template ships its pages in (/pages/index.html). */
 const HOME_PATH = /^\/((index|home)(\.html?|\.php)?|[a-z]{2}(-[a-z]{2})?\/?|(pages|html|dist|public|www|site)\/index\.html?)?$/;
@@ -174,7 +175,9 @@ export function decidePageType(page: Page, s: Signals): { type: PageType; rule: 
   if (productMarkup && addToCart <= 2) return { type: 'product', rule: 'product markup' };
   if ((/\/(products?|p|item)\/[^/]+/.test(path) || SINGLE_PRODUCT_FILE.test(path)) && !manyProducts)
     return { type: 'product', rule: 'product path' };
-  if (addToCart === 1) return { type: 'product', rule: 'one add-to-cart' };
+  // One product's buy box often offers both "Add to cart" and "Buy now": one of each is still one product.
+  const buyNow = s.structure.controls.filter((c) => c.region !== 'header' && c.region !== 'nav' && BUY_NOW.test(c.text)).length;
+  if (addToCart === 1 || (addToCart === 2 && buyNow === 1)) return { type: 'product', rule: 'one add-to-cart' };
   if (quantityForm(s)) return { type: 'product', rule: 'quantity form' };
   // A listing: a shop's collection or category, or a page selling many products side by side.
   const homePath = HOME_PATH.test(path);

@@ -146,3 +146,13 @@ test('one product offered by "Add to cart" and "Buy now" together is a product p
   const two = `${header}<main><h1>Desk lamps</h1><h3>Aurora</h3><button>Add to cart</button><h3>Borealis</h3><button>Add to cart</button></main>`;
   expect(pageType(two, '/aurora.html')).not.toBe('product');
 });
+
+test('one dated post stays one post beside a sidebar of other dated posts after it; dated excerpts between its paragraphs make a listing', () => {
+  const title = '<h1>Counting swifts over the ridge</h1><p class="byline">March 3, 2024</p>';
+  const others = [4, 5, 6, 7, 8].map((d) => `<li><a href="/p${d}">Walk ${d}</a> <span>March ${d}, 2024</span></li>`).join('');
+  expect(
+    pageType(`<main>${title}${para('north')}${para('south')}</main><aside><h2>More stories</h2><ul>${others}</ul></aside>`, '/x1.html'),
+  ).toBe('article');
+  const excerpts = [4, 5, 6, 7].map((d) => `<h2>Walk ${d}</h2><span>March ${d}, 2024</span>${para(`trail ${d}`)}`).join('');
+  expect(pageType(`<main>${title}${para('north')}${excerpts}</main>`, '/x1.html')).not.toBe('article');
+});

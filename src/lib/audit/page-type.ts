@@ -78,7 +78,8 @@ const DOCS_FILE = /\/(docs|documentation)(\.html?|\/)?$/i;
 /**
  * One post: its date beside the page's h1 (within a line or two of text either side, or a <time
  * datetime> there) over a body of paragraphs. A listing dates each of its posts, so a page with
- * more than three dates is not one post (one post may show a comment's date or two).
+ * more than three dates between its title and its last paragraph is not one post (one post may
+ * show a comment's date or two).
  */
 function datedPost(page: Page): boolean {
   const i = page.elements.findIndex((e) => e.tag === 'h1' && e.text);
@@ -87,8 +88,13 @@ function datedPost(page: Page): boolean {
   const near = page.text.slice(Math.max(0, title.textOffset - 200), title.textOffset + title.text.length + 200);
   const time = page.elements.some((e, j) => e.tag === 'time' && Math.abs(j - i) <= 6 && /^\d{4}-\d\d-\d\d/.test(attr(e, 'datetime')));
   if (!POST_DATE.test(near) && !time) return false;
-  const dates = (page.text.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length;
-  return dates <= 3 && page.elements.filter((e) => e.tag === 'p' && e.words >= 40).length >= 2;
+  const body = page.elements.filter((e) => e.tag === 'p' && e.words >= 40);
+  if (body.length < 2) return false;
+  // Only the dates from the title to the body's last paragraph: a sidebar or "more stories" after
+  // the post dates other posts, while a listing's dates stand between its excerpts.
+  const last = body[body.length - 1]!;
+  const span = page.text.slice(Math.max(0, title.textOffset - 200), last.textOffset + last.text.length);
+  return (span.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length <= 3;
 }
 
 /** What a message form asks: who writes (name, email, phone), about what, and the message. */

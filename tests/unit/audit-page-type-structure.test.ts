@@ -109,3 +109,50 @@ describe('page type from the main content', () => {
     ).not.toBe('article');
   });
 });
+
+describe("a site's front page kept under another path", () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+
+  const header = (logo: string, home: string): string =>
+    `<header><a class="navbar-brand" href="${logo}">Harbour Yoga</a><nav><a href="${home}">Home</a><a href="classes.html">Classes</a><a href="visit.html">Visit</a></nav></header>`;
+  const body = `<main><h1>Yoga by the harbour</h1><p>Morning and evening classes for every level, a short walk from the ferry.</p>
+    <a href="classes.html">See the timetable</a></main>`;
+
+  test('is the home page when its logo or its Home link names the page itself', () => {
+    expect(pageType(`${header('main.html', 'main.html')}${body}`, '/main.html')).toBe('home');
+    expect(pageType(`${header('./', '#')}${body}`, '/demo/')).toBe('home');
+    // A one-page site whose Home link leads to its own #home section.
+    expect(pageType(`${header('#', '#home')}${body}`, '/studio.html')).toBe('home');
+  });
+
+  test('is not told apart when the links home are placeholders, and an inner page whose logo leads home stays an inner page', () => {
+    expect(pageType(`${header('#', '#')}${body}`, '/main.html')).toBe('landing');
+    expect(pageType(`${header('index.html', 'index.html')}${body}`, '/retreats.html')).toBe('landing');
+  });
+});
+
+test("a template's listing file (shop-grid.html, product-list.html) is a listing, a word merely ending in 'list' is not", () => {
+  const card = (n: number): string => `<div class="card"><h3>Lamp ${n}</h3><a href="lamp-${n}.html">View</a></div>`;
+  const listing = `<header><a class="logo" href="index.html">Lumen</a></header><main><h1>Desk lamps</h1>${[1, 2, 3].map(card).join('')}</main>`;
+  expect(pageType(listing, '/shop-grid.html')).toBe('category');
+  expect(pageType(listing, '/product-list.html')).toBe('category');
+  expect(pageType(listing, '/checklist.html')).toBe('landing');
+});
+
+test('one product offered by "Add to cart" and "Buy now" together is a product page; two products with a button each are not', () => {
+  const header = '<header><a class="logo" href="index.html">Lumen</a><nav><a href="lamps.html">Lamps</a></nav></header>';
+  const product = `${header}<main><h1>Aurora desk lamp</h1><p>$89</p><button>Add to cart</button><a href="/buy-now">Buy now</a></main>`;
+  expect(pageType(product, '/aurora.html')).toBe('product');
+  const two = `${header}<main><h1>Desk lamps</h1><h3>Aurora</h3><button>Add to cart</button><h3>Borealis</h3><button>Add to cart</button></main>`;
+  expect(pageType(two, '/aurora.html')).not.toBe('product');
+});
+
+test('one dated post stays one post beside a sidebar of other dated posts after it; dated excerpts between its paragraphs make a listing', () => {
+  const title = '<h1>Counting swifts over the ridge</h1><p class="byline">March 3, 2024</p>';
+  const others = [4, 5, 6, 7, 8].map((d) => `<li><a href="/p${d}">Walk ${d}</a> <span>March ${d}, 2024</span></li>`).join('');
+  expect(
+    pageType(`<main>${title}${para('north')}${para('south')}</main><aside><h2>More stories</h2><ul>${others}</ul></aside>`, '/x1.html'),
+  ).toBe('article');
+  const excerpts = [4, 5, 6, 7].map((d) => `<h2>Walk ${d}</h2><span>March ${d}, 2024</span>${para(`trail ${d}`)}`).join('');
+  expect(pageType(`<main>${title}${para('north')}${excerpts}</main>`, '/x1.html')).not.toBe('article');
+});

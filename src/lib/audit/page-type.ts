@@ -8,6 +8,7 @@ import { attr, descendantsOf, longPosts, metaContent, schemaTypes, type Page } f
 import { POST_DATE } from './post-date';
 import type { Signals } from './signals';
 import { BUY_BUTTON, wordsPattern } from './words';
+import { linksHomeToItself } from './site-home';
 import { hostOf, resolveRef } from './url';
 
 export type PageType = 'home' | 'product' | 'category' | 'pricing' | 'contact' | 'article' | 'checkout' | 'landing';
@@ -24,6 +25,7 @@ export const PAGE_TYPE_LABELS: Record<PageType, string> = {
 };
 
 const ADD_TO_CART = wordsPattern(['add to cart', 'add to bag', 'add to basket', 'buy now']);
+const BUY_NOW = wordsPattern(['buy now']);
 const ARTICLE_TYPES = ['article', 'blogposting', 'newsarticle', 'techarticle', 'report', 'scholarlyarticle'];
 /** The site's front page: /, /index.html, /en/, or the index of the folder a template ships its pages in (/pages/index.html). */
 const HOME_PATH = /^\/((index|home)(\.html?|\.php)?|[a-z]{2}(-[a-z]{2})?\/?|(pages|html|dist|public|www|site)\/index\.html?)?$/;
@@ -44,6 +46,8 @@ const SINGLE_POST_FILE =
 const SINGLE_PRODUCT_FILE = /\/((product|shop|item)[-_]?(details?|single)|single[-_]?product)(\.html?|\.php|\/|$)/i;
 /** The index of a blog, a news section or a resource hub (blog.html, /news/, /resources/): a listing of posts. */
 const POST_INDEX = /\/(blog|news|articles|posts|stories|updates|press|resources)(\.html?|\.php|\/)?$/i;
+/** A template's file for a listing: list.html, shop-grid.html, product-list.html, ad-list.html, listing.html. */
+const LISTING_FILE = /\/([a-z0-9]+[-_])*(list|listing|listings|grid)\.html?$/i;
 /** A checkout or a cart: /checkout, /cart/, or a template's checkout.html, cart.php. */
 const CHECKOUT_PATH = /\/(checkout|cart|basket|bag)(\/|\.html?$|\.php$|$)/;
 /** A field for how many to buy: "Quantity", "Qty", quantityInput. */
@@ -74,7 +78,8 @@ const DOCS_FILE = /\/(docs|documentation)(\.html?|\/)?$/i;
 /**
  * One post: its date beside the page's h1 (within a line or two of text either side, or a <time
  * datetime> there) over a body of paragraphs. A listing dates each of its posts, so a page with
- * more than three dates is not one post (one post may show a comment's date or two).
+ * more than three dates between its title and its last paragraph is not one post (one post may
+ * show a comment's date or two).
  */
 function datedPost(page: Page): boolean {
   const i = page.elements.findIndex((e) => e.tag === 'h1' && e.text);
@@ -83,8 +88,13 @@ function datedPost(page: Page): boolean {
   const near = page.text.slice(Math.max(0, title.textOffset - 200), title.textOffset + title.text.length + 200);
   const time = page.elements.some((e, j) => e.tag === 'time' && Math.abs(j - i) <= 6 && /^\d{4}-\d\d-\d\d/.test(attr(e, 'datetime')));
   if (!POST_DATE.test(near) && !time) return false;
-  const dates = (page.text.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length;
-  return dates <= 3 && page.elements.filter((e) => e.tag === 'p' && e.words >= 40).length >= 2;
+  const body = page.elements.filter((e) => e.tag === 'p' && e.words >= 40);
+  if (body.length < 2) return false;
+  // Only the dates from the title to the body's last paragraph: a sidebar or "more stories" after
+  // the post dates other posts, while a listing's dates stand between its excerpts.
+  const last = body[body.length - 1]!;
+  const span = page.text.slice(Math.max(0, title.textOffset - 200), last.textOffset + last.text.length);
+  return (span.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length <= 3;
 }
 
 /** What a message form asks: who writes (name, email, phone), about what, and the message. */
@@ -171,7 +181,9 @@ export function decidePageType(page: Page, s: Signals): { type: PageType; rule: 
   if (productMarkup && addToCart <= 2) return { type: 'product', rule: 'product markup' };
   if ((/\/(products?|p|item)\/[^/]+/.test(path) || SINGLE_PRODUCT_FILE.test(path)) && !manyProducts)
     return { type: 'product', rule: 'product path' };
-  if (addToCart === 1) return { type: 'product', rule: 'one add-to-cart' };
+  // One product's buy box often offers both "Add to cart" and "Buy now": one of each is still one product.
+  const buyNow = s.structure.controls.filter((c) => c.region !== 'header' && c.region !== 'nav' && BUY_NOW.test(c.text)).length;
+  if (addToCart === 1 || (addToCart === 2 && buyNow === 1)) return { type: 'product', rule: 'one add-to-cart' };
   if (quantityForm(s)) return { type: 'product', rule: 'quantity form' };
   // A listing: a shop's collection or category, or a page selling many products side by side.
   const homePath = HOME_PATH.test(path);
@@ -181,6 +193,7 @@ export function decidePageType(page: Page, s: Signals): { type: PageType; rule: 
     )
   )
     return { type: 'category', rule: 'listing path' };
+  if (LISTING_FILE.test(path)) return { type: 'category', rule: 'listing file' };
   if (manyProducts && !homePath) return { type: 'category', rule: 'many products' };
   if (POST_INDEX.test(path)) return { type: 'category', rule: 'post index path' };
   if (/\/(pricing|plans|prices|price)(\/|$|\.)/.test(path)) return { type: 'pricing', rule: 'pricing path' };
@@ -206,6 +219,7 @@ export function decidePageType(page: Page, s: Signals): { type: PageType; rule: 
   const titled = posts.some((e) => descendantsOf(page, page.elements.indexOf(e)).some((x) => x.tag === 'h1'));
   if (titled || (posts.length > 0 && !homePath)) return { type: 'article', rule: 'long post' };
   if (homePath) return { type: 'home', rule: 'home path' };
+  if (linksHomeToItself(page)) return { type: 'home', rule: 'home link to itself' };
   if (manualPage(page, s)) return { type: 'article', rule: 'code samples beside a section menu' };
   if (oneGoalPage(page, s)) return { type: 'landing', rule: 'one goal without a menu' };
   return { type: 'landing', rule: UNDECIDED_PAGE_RULE };

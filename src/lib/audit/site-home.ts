@@ -27,19 +27,32 @@ export function isSiteRoot(url: string): boolean {
   return p.slice(originOf(p).length) === '/' || p.slice(originOf(p).length) === '';
 }
 
+/** The page's links that say they lead home (named Home, or the logo or brand link), resolved. */
+function homeLinks(page: Page): { href: string; url: string }[] {
+  return page.elements
+    .filter((el) => el.tag === 'a' && (HOME_TEXT.test(el.text.trim()) || LOGO_NAME.test(`${attr(el, 'class')} ${attr(el, 'id')}`)))
+    .map((el) => ({ href: attr(el, 'href').trim(), url: resolveRef(page.url, attr(el, 'href')) ?? '' }))
+    .filter((l) => l.url !== '');
+}
+
+/**
+ * Whether the page's own link home names the page itself (its file or folder, or its own #home
+ * section): a site's front page kept under a folder or another file name (/main/, home1.html) says
+ * so, as an inner page's logo leads elsewhere. A placeholder '#' or empty href says nothing.
+ */
+export function linksHomeToItself(page: Page): boolean {
+  return homeLinks(page).some(
+    (l) => (/^#home$/i.test(l.href) || (l.href !== '' && !l.href.startsWith('#'))) && place(l.url) === place(page.url),
+  );
+}
+
 /**
  * The page's own link home, on its own host and not to itself: a link named Home, or the logo or
  * brand link at the top. null when it has none.
  */
 function ownHomeLink(page: Page): string | null {
-  for (const el of page.elements) {
-    if (el.tag !== 'a') continue;
-    const named = HOME_TEXT.test(el.text.trim()) || LOGO_NAME.test(`${attr(el, 'class')} ${attr(el, 'id')}`);
-    if (!named) continue;
-    const url = resolveRef(page.url, attr(el, 'href'));
-    if (url && hostOf(url) === hostOf(page.url) && place(url) !== place(page.url)) return url.split('#')[0]!;
-  }
-  return null;
+  const link = homeLinks(page).find((l) => hostOf(l.url) === hostOf(page.url) && place(l.url) !== place(page.url));
+  return link ? link.url.split('#')[0]! : null;
 }
 
 /**

@@ -50,9 +50,9 @@ var errBusy = errors.New("writer busy")
 
 // A commit's cost is mostly per commit, not per event: the WAL frames of the pages it dirtied (the
 // rollup rows, the sessions' and the indexes' hot pages are rewritten by every commit) and the
-// checkpoints they lead to. At 1,000 batches/s a 4 ms linger committed a handful of batches at a
-// time when the writer kept up, so a quiet machine paid more CPU per event than a loaded one; 12 ms
-// commits about three times as many batches at once for 8 ms more before an ack.
+// checkpoints they lead to. With a 4 ms linger a writer that kept up committed few batches at a time
+// (a quiet machine measured more CPU per event than a loaded one, whose commits were large); 12 ms
+// lets three times as long gather for one commit, at 8 ms more before an ack (ARCHITECTURE.md).
 const (
 	maxJobsPerTx = 400
 	lingerTime   = 12 * time.Millisecond

@@ -42,7 +42,7 @@ func newStmtCache(app core.App) (*stmtCache, error) {
 		return nil, fmt.Errorf("unexpected writer db type %T", app.NonconcurrentDB())
 	}
 	c := &stmtCache{db: d.DB(), m: map[string]*prepared{}}
-	for _, q := range append(append(writerStatements(), serverConversionStatements...), takeWriteLockSQL, walCheckpointSQL) {
+	for _, q := range append(append(writerStatements(), serverConversionStatements...), takeWriteLockSQL) {
 		names := []string{}
 		for _, m := range placeholderPattern.FindAllStringSubmatch(q, -1) {
 			names = append(names, m[1])
@@ -69,24 +69,14 @@ type txStmts struct {
 // that starts with a write waits for the lock (busy_timeout) and then reads the latest data.
 const takeWriteLockSQL = `DELETE FROM events WHERE 0`
 
-// walCheckpointSQL sets how many WAL pages a commit lets gather before it copies them into the
-// database file (SQLite's default is 1000, about 4 MB). The writer's commits rewrite the same pages
-// (rollup rows, sessions, the indexes' last leaves and inner pages) many times a second: a longer
-// interval copies each of them once for more commits and syncs the file less often. Durability is
-// unchanged (a commit is in the WAL before its ack either way). It is a setting of the connection,
-// which the pool may reopen, so every transaction sets it.
-const walCheckpointSQL = `PRAGMA wal_autocheckpoint = 4000`
-
 func (c *stmtCache) begin() (*txStmts, error) {
 	tx, err := c.db.Begin()
 	if err != nil {
 		return nil, err
 	}
-	for _, q := range []string{takeWriteLockSQL, walCheckpointSQL} {
-		if _, err := tx.Stmt(c.m[q].stmt).Exec(); err != nil {
-			_ = tx.Rollback()
-			return nil, err
-		}
+	if _, err := tx.Stmt(c.m[takeWriteLockSQL].stmt).Exec(); err != nil {
+		_ = tx.Rollback()
+		return nil, err
 	}
 	return &txStmts{c: c, tx: tx, local: map[*sql.Stmt]*sql.Stmt{}}, nil
 }

@@ -48,14 +48,9 @@ type Writer struct {
 
 var errBusy = errors.New("writer busy")
 
-// A commit's cost is mostly per commit, not per event: the WAL frames of the pages it dirtied (the
-// rollup rows, the sessions' and the indexes' hot pages are rewritten by every commit) and the
-// checkpoints they lead to. With a 4 ms linger a writer that kept up committed few batches at a time
-// (a quiet machine measured more CPU per event than a loaded one, whose commits were large); 12 ms
-// lets three times as long gather for one commit, at 8 ms more before an ack (ARCHITECTURE.md).
 const (
 	maxJobsPerTx = 400
-	lingerTime   = 12 * time.Millisecond
+	lingerTime   = 4 * time.Millisecond
 )
 
 func newWriter(app core.App) *Writer {

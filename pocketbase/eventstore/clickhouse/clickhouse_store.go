@@ -202,8 +202,10 @@ func (s *chStore) Submit(in eventstore.Ingest) error {
 	if !s.once.Claim(key) {
 		return eventstore.ErrDuplicate
 	}
+	written := false
+	defer func() { s.once.Done(key, written) }() // even if the write panics: its retry must not wait forever
 	err := s.submit(in)
-	s.once.Done(key, err == nil)
+	written = err == nil
 	return err
 }
 

@@ -15,8 +15,9 @@ import (
 	"time"
 )
 
-// Window is how long an id is kept at least (at most twice that).
-const Window = 5 * time.Minute
+// Window is how long an id is kept at least (at most twice that): the tracker's five retries
+// back off 2+4+8+16+32 s, and a request waits at most 30 s for its commit.
+const Window = 2 * time.Minute
 
 // Set is the batch ids a store has written recently, and those being written.
 type Set struct {

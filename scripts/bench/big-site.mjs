@@ -249,7 +249,7 @@ async function keepLogs(server, ch) {
     // Each query's finish time, rows and CPU: the timed series' windows (printed by the parts on
     // stderr, "window ... ms") tell which of them a route's reads sent.
     const each = await ch.query(
-      `SELECT toUnixTimestamp64Milli(event_time_microseconds) AS at_ms, query_duration_ms AS ms, read_rows AS rows,
+      `SELECT toUInt64(toUnixTimestamp(event_time)) * 1000 AS at_ms, query_duration_ms AS ms, read_rows AS rows,
          round((${cpu('UserTimeMicroseconds')} + ${cpu('SystemTimeMicroseconds')}) / 1000) AS cpu_ms,
          substring(replaceRegexpAll(query, '[0-9]+', 'N'), 1, 120) AS shape
        FROM system.query_log WHERE type = 2 AND query NOT LIKE '%system.%' ORDER BY at_ms FORMAT TSVWithNames`,

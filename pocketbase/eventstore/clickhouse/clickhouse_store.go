@@ -234,6 +234,8 @@ func (s *chStore) submit(in eventstore.Ingest) error {
 }
 
 func (s *chStore) WriteAll(in []eventstore.Ingest) error {
+	// The revenue cap's stored sums in one read (a failed one: capRevenue reads each itself).
+	_ = s.loadRevenueDays(in)
 	var jobs []*chJob
 	for _, x := range in {
 		j, err := s.prepare(x)

@@ -63,3 +63,18 @@ type CovariatePairStore interface {
 type StratumCovariateStore interface {
 	CovariateSums(q ExperimentQuery, windowDays int, dimension string, exposed float64) ([]CovariateSums, error)
 }
+
+// ExperimentPinner is a store whose reads of an experiment's figures can share one check of what
+// it holds (ClickHouse: the strata snapshot each read takes first): experiments.Results reads a
+// page's figures through PinExperiments' view, one snapshot a page instead of one a figure.
+type ExperimentPinner interface {
+	PinExperiments() Store
+}
+
+// Pinned is store's pinned view when it has one, else store.
+func Pinned(store Store) Store {
+	if p, ok := store.(ExperimentPinner); ok {
+		return p.PinExperiments()
+	}
+	return store
+}

@@ -122,6 +122,8 @@ func Results(app core.App, store eventstore.Store, exp *core.Record, goal string
 	if goal != primary && !slices.Contains(secondaryGoals(exp), goal) {
 		return nil, false, nil
 	}
+	// One check of what the store holds for the page's every figure (eventstore.ExperimentPinner).
+	store = eventstore.Pinned(store)
 	body, _, err = results(app, store, exp, goal)
 	if err == nil {
 		err = withGuardrails(app, store, exp, body)

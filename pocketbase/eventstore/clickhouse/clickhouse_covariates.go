@@ -15,11 +15,15 @@ import (
 
 // ExperimentCovariates implements eventstore.CovariateStore.
 func (s *chStore) ExperimentCovariates(q eventstore.ExperimentQuery, windowDays int) ([]eventstore.CupedCell, error) {
+	return s.experimentCovariates(s.db, q, windowDays)
+}
+
+func (s *chStore) experimentCovariates(db *Client, q eventstore.ExperimentQuery, windowDays int) ([]eventstore.CupedCell, error) {
 	goal := q.GoalID
 	if q.Revenue {
 		goal = eventrow.RevenueGoal
 	}
-	cells, err := s.covariateCells(q, windowDays, []string{goal})
+	cells, err := s.covariateCells(db, q, windowDays, []string{goal})
 	if err != nil {
 		return nil, err
 	}
@@ -29,14 +33,18 @@ func (s *chStore) ExperimentCovariates(q eventstore.ExperimentQuery, windowDays 
 // ExperimentCovariatesWithRevenue implements eventstore.CovariatePairStore: a goal's
 // sums and revenue's, in one pass.
 func (s *chStore) ExperimentCovariatesWithRevenue(q eventstore.ExperimentQuery, windowDays int) (goal, revenue []eventstore.CupedCell, err error) {
+	return s.covariatesWithRevenue(s.db, q, windowDays)
+}
+
+func (s *chStore) covariatesWithRevenue(db *Client, q eventstore.ExperimentQuery, windowDays int) (goal, revenue []eventstore.CupedCell, err error) {
 	if q.GoalID == eventrow.RevenueGoal {
-		cells, err := s.covariateCells(q, windowDays, []string{q.GoalID})
+		cells, err := s.covariateCells(db, q, windowDays, []string{q.GoalID})
 		if err != nil {
 			return nil, nil, err
 		}
 		return cells[0], cells[0], nil
 	}
-	cells, err := s.covariateCells(q, windowDays, []string{q.GoalID, eventrow.RevenueGoal})
+	cells, err := s.covariateCells(db, q, windowDays, []string{q.GoalID, eventrow.RevenueGoal})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -44,10 +52,10 @@ func (s *chStore) ExperimentCovariatesWithRevenue(q eventstore.ExperimentQuery, 
 }
 
 // covariateCells reads the cells of each goal (revenue's metric for the revenue goal).
-func (s *chStore) covariateCells(q eventstore.ExperimentQuery, windowDays int, goals []string) ([][]eventstore.CupedCell, error) {
-	strata, st, err := s.exposureStrata(s.db, q.SiteID, q.ExperimentID)
+func (s *chStore) covariateCells(db *Client, q eventstore.ExperimentQuery, windowDays int, goals []string) ([][]eventstore.CupedCell, error) {
+	strata, st, err := s.exposureStrata(db, q.SiteID, q.ExperimentID)
 	if err != nil {
 		return nil, err
 	}
-	return s.cupedCells(s.db, q.SiteID, q.ExperimentID, goals, strata, st, windowDays)
+	return s.cupedCells(db, q.SiteID, q.ExperimentID, goals, strata, st, windowDays)
 }

@@ -29,19 +29,24 @@ const chVisitorSessionsSQL = `SELECT sv AS visitor, session{{names}} FROM (SELEC
 // conversions by day, for revenue each day's purchases and the growth of the purchasers' sums of
 // squares (their per-visitor totals' squares summed) and first purchases by day.
 func (s *chStore) ExperimentResults(q eventstore.ExperimentQuery) (eventstore.ExperimentFigures, error) {
+	return s.experimentResults(s.db, q)
+}
+
+// experimentResults is ExperimentResults read through db (a pinned view's: clickhouse_pinned.go).
+func (s *chStore) experimentResults(db *Client, q eventstore.ExperimentQuery) (eventstore.ExperimentFigures, error) {
 	goal, goals := q.GoalID, []string{q.GoalID, eventrow.RevenueGoal}
 	if q.Revenue || goal == eventrow.RevenueGoal {
 		goal, goals = eventrow.RevenueGoal, []string{eventrow.RevenueGoal}
 	}
-	strata, st, err := s.exposureStrata(s.db, q.SiteID, q.ExperimentID)
+	strata, st, err := s.exposureStrata(db, q.SiteID, q.ExperimentID)
 	if err != nil {
 		return eventstore.ExperimentFigures{}, err
 	}
-	days, err := s.strataUsers(s.db, q.SiteID, q.ExperimentID, strata)
+	days, err := s.strataUsers(db, q.SiteID, q.ExperimentID, strata)
 	if err != nil {
 		return eventstore.ExperimentFigures{}, err
 	}
-	outcomes, err := s.outcomeDays(s.db, q.SiteID, q.ExperimentID, goals, strata, st, false)
+	outcomes, err := s.outcomeDays(db, q.SiteID, q.ExperimentID, goals, strata, st, false)
 	if err != nil {
 		return eventstore.ExperimentFigures{}, err
 	}
@@ -94,7 +99,11 @@ func (s *chStore) GoalConverters(q eventstore.ExperimentQuery, from time.Time) (
 // ExperimentGuardrails on ClickHouse (sqlite_guardrails.go has the meaning) sum the guardrails'
 // day figures (clickhouse_metric_days.go): users, those who erred and those who stopped bouncing.
 func (s *chStore) ExperimentGuardrails(siteID, experimentID string) ([]eventstore.GuardrailFigures, error) {
-	total, err := s.metricDays(s.db, siteID, experimentID, metricSpec{guardrails: true}, false)
+	return s.experimentGuardrails(s.db, siteID, experimentID)
+}
+
+func (s *chStore) experimentGuardrails(db *Client, siteID, experimentID string) ([]eventstore.GuardrailFigures, error) {
+	total, err := s.metricDays(db, siteID, experimentID, metricSpec{guardrails: true}, false)
 	out := []eventstore.GuardrailFigures{}
 	for _, v := range sortedKeys(total) {
 		f := total[v]

@@ -11,11 +11,15 @@ import (
 // experiment_events' outcomes.
 
 func (s *chStore) RatioSums(q eventstore.RatioQuery) ([]eventstore.RatioSums, error) {
+	return s.ratioSums(s.db, q)
+}
+
+func (s *chStore) ratioSums(db *Client, q eventstore.RatioQuery) ([]eventstore.RatioSums, error) {
 	m, err := ratioSpec(q)
 	if err != nil {
 		return nil, err
 	}
-	total, err := s.metricDays(s.db, q.SiteID, q.ExperimentID, m, false)
+	total, err := s.metricDays(db, q.SiteID, q.ExperimentID, m, false)
 	out := make([]eventstore.RatioSums, 0, len(total))
 	for _, v := range sortedKeys(total) {
 		f := total[v]

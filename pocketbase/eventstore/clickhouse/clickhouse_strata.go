@@ -77,6 +77,14 @@ type strataSnapshot struct {
 // day with its current basis, computing the days without one (on db: a request's client, or the
 // settle pass's background one), and the state it read first.
 func (s *chStore) exposureStrata(db *Client, siteID, expID string) ([]string, strataSnapshot, error) {
+	if db.pin != nil { // a pinned view's read (clickhouse_pinned.go)
+		return db.pin.strata(siteID, expID, func() ([]string, strataSnapshot, error) { return s.takeStrata(db, siteID, expID) })
+	}
+	return s.takeStrata(db, siteID, expID)
+}
+
+// takeStrata is exposureStrata's snapshot, taken now.
+func (s *chStore) takeStrata(db *Client, siteID, expID string) ([]string, strataSnapshot, error) {
 	st, err := s.strataState(db, siteID, expID)
 	if err != nil {
 		return nil, st, err

@@ -40,6 +40,8 @@ type Client struct {
 	cluster string
 	// settings are ClickHouse settings sent with each statement (withSetting).
 	settings url.Values
+	// pin, a pinned view's (clickhouse_pinned.go): its experiment reads share one strata snapshot.
+	pin *strataPin
 }
 
 // withSetting is the client sending ClickHouse setting name=value with each statement.

@@ -125,6 +125,12 @@ describe("a site's front page kept under another path", () => {
     expect(pageType(`${header('#', '#home')}${body}`, '/studio.html')).toBe('home');
   });
 
+  test("is the home page when its file is one of a template's numbered front pages, whatever its links say", () => {
+    for (const path of ['/home1.html', '/index-2.html', '/homepage_3.html'])
+      expect(pageType(`${header('home4.html', 'home4.html')}${body}`, path), path).toBe('home');
+    expect(pageType(`${header('home4.html', 'home4.html')}${body}`, '/home-decor.html')).toBe('landing');
+  });
+
   test('is not told apart when the links home are placeholders, and an inner page whose logo leads home stays an inner page', () => {
     expect(pageType(`${header('#', '#')}${body}`, '/main.html')).toBe('landing');
     expect(pageType(`${header('index.html', 'index.html')}${body}`, '/retreats.html')).toBe('landing');

@@ -27,8 +27,12 @@ export const PAGE_TYPE_LABELS: Record<PageType, string> = {
 const ADD_TO_CART = wordsPattern(['add to cart', 'add to bag', 'add to basket', 'buy now']);
 const BUY_NOW = wordsPattern(['buy now']);
 const ARTICLE_TYPES = ['article', 'blogposting', 'newsarticle', 'techarticle', 'report', 'scholarlyarticle'];
-/** The site's front page: /, /index.html, /en/, or the index of the folder a template ships its pages in (/pages/index.html). */
-const HOME_PATH = /^\/((index|home)(\.html?|\.php)?|[a-z]{2}(-[a-z]{2})?\/?|(pages|html|dist|public|www|site)\/index\.html?)?$/;
+/**
+ * The site's front page: /, /index.html, /en/, the index of the folder a template ships its pages in
+ * (/pages/index.html), or one of a template's numbered front pages (home1.html, index-2.html).
+ */
+const HOME_PATH =
+  /^\/((index|home)(\.html?|\.php)?|(index|home|homepage)[-_]?\d{1,2}\.html?|[a-z]{2}(-[a-z]{2})?\/?|(pages|html|dist|public|www|site)\/index\.html?)?$/;
 export const DOCS_GENERATOR =
   /docusaurus|mkdocs|sphinx|gitbook|vitepress|starlight|read the docs|docsify|nextra|mintlify|hugo-book|jekyll-docs/i;
 

@@ -186,9 +186,10 @@ describe('the public scan of a real page', () => {
 
   it('gives a page the same site type with and without a campaign query string, and caches it under the clean URL', async () => {
     // 'shop' in a campaign parameter once made this page an online shop, and the cache then served
-    // that type for the clean URL. (Its own words show no kind of site: it is a General website.)
+    // that type for the clean URL. (Its own words show no kind of site: it is a General website; its
+    // prose with no button, form or price at an inner path reads as an article.)
     const tagged = await scan(allowed, `${site.origin}/b2b/?utm_campaign=shop-sale&utm_source=local-cafe`);
-    expect(tagged.body).toMatchObject({ siteType: 'general', pageType: 'landing', cached: false });
+    expect(tagged.body).toMatchObject({ siteType: 'general', pageType: 'article', cached: false });
     const clean = await scan(allowed, `${site.origin}/b2b/`);
     expect(clean.body).toMatchObject({ siteType: 'general', cached: true });
     expect(site.hits.get('/b2b/')).toBe(1);

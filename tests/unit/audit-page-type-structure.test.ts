@@ -125,6 +125,12 @@ describe("a site's front page kept under another path", () => {
     expect(pageType(`${header('#', '#home')}${body}`, '/studio.html')).toBe('home');
   });
 
+  test("is the home page when its file is one of a template's numbered front pages, whatever its links say", () => {
+    for (const path of ['/home1.html', '/index-2.html', '/homepage_3.html'])
+      expect(pageType(`${header('home4.html', 'home4.html')}${body}`, path), path).toBe('home');
+    expect(pageType(`${header('home4.html', 'home4.html')}${body}`, '/home-decor.html')).toBe('landing');
+  });
+
   test('is not told apart when the links home are placeholders, and an inner page whose logo leads home stays an inner page', () => {
     expect(pageType(`${header('#', '#')}${body}`, '/main.html')).toBe('landing');
     expect(pageType(`${header('index.html', 'index.html')}${body}`, '/retreats.html')).toBe('landing');
@@ -155,4 +161,74 @@ test('one dated post stays one post beside a sidebar of other dated posts after 
   ).toBe('article');
   const excerpts = [4, 5, 6, 7].map((d) => `<h2>Walk ${d}</h2><span>March ${d}, 2024</span>${para(`trail ${d}`)}`).join('');
   expect(pageType(`<main>${title}${para('north')}${excerpts}</main>`, '/x1.html')).not.toBe('article');
+});
+
+describe('a front page told by what it says of itself (issue 38)', () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+
+  const doc = (title: string, body: string): string =>
+    `<!doctype html><html lang="en"><head><title>${title}</title></head><body>${body}</body></html>`;
+  const typeOf = (html: string, path: string): string => auditPage(parseWithGo(html, `https://fixture.example${path}`)).pageType;
+  const shop = `<header><a class="logo" href="index.html">Lumen</a><nav><a href="lamps.html">Lamps</a></nav></header><main><h1>Light for every desk</h1>${[
+    1, 2, 3, 4, 5,
+  ]
+    .map((n) => `<div class="card"><h3>Lamp ${n}</h3><p>$${n}9</p><button>Add to cart</button></div>`)
+    .join('')}</main>`;
+
+  test('a title naming the page the home page makes it the home page, even when it sells many products', () => {
+    expect(typeOf(doc('Homepage-01 | Lumen', shop), '/main/home-01.html')).toBe('home');
+    expect(typeOf(doc('Home | Lumen', shop), '/main/')).toBe('home');
+    // A title part that names something else is no such name, and the page stays a listing.
+    expect(typeOf(doc('Care Home Lamps | Lumen', shop), '/main/care.html')).toBe('category');
+  });
+
+  const studio = (logo: string, items: string[]): string =>
+    `<header><a class="navbar-brand" href="${logo}">Harbour Yoga</a><nav>${items.map((h, i) => `<a href="${h}">Item ${i}</a>`).join('')}</nav></header>
+    <main><h1>Yoga by the harbour</h1><section id="classes"><h2>Classes</h2><p>Mornings and evenings.</p></section>
+    <section id="teachers"><h2>Teachers</h2><p>Four of us.</p></section><section id="visit"><h2>Visit</h2><p>By the ferry.</p></section></main>`;
+
+  test("a one-page site's page, whose menu stays on the page, is its home page", () => {
+    expect(typeOf(doc('Harbour Yoga', studio('#', ['#classes', '#teachers', '#visit', '#'])), '/studio.html')).toBe('home');
+    // Placeholders count as staying on the page; one link to another page (a licence, a shop) is allowed.
+    expect(typeOf(doc('Harbour Yoga', studio('#', ['#', '#', '#', 'shop.html'])), '/studio.html')).toBe('home');
+  });
+
+  test("an inner page whose logo leads home, or whose menu leads to the site's pages, is not the home page", () => {
+    expect(typeOf(doc('Harbour Yoga', studio('index.html', ['#', '#', '#', '#'])), '/studio.html')).not.toBe('home');
+    expect(
+      typeOf(doc('Harbour Yoga', studio('#', ['#classes', '#teachers', '#visit', 'prices.html', 'team.html'])), '/studio.html'),
+    ).not.toBe('home');
+  });
+});
+
+describe('a page to read is an article (issue 38)', () => {
+  beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
+
+  const menu =
+    '<header><a class="logo" href="/">Tallow &amp; Wick</a><nav><a href="/candles">Candles</a><a href="/visit">Visit</a></nav></header>';
+  const policy = `${menu}<main><h1>Returns policy</h1><h2>Within 30 days</h2>${para('return')}<h2>Refunds</h2>${para('refund')}</main>`;
+
+  test('paragraphs of prose with no form, no button and no price, whatever its path, are an article', () => {
+    expect(pageType(policy, '/returns.html')).toBe('article');
+    // The same page asking the visitor to act, or to pay, is a landing page.
+    expect(pageType(policy.replace('</main>', '<a class="btn" href="/donate">Donate now</a></main>'), '/returns.html')).toBe('landing');
+    expect(
+      pageType(
+        policy.replace('</main>', '<form action="/s"><input type="email" name="e"><button>Join</button></form></main>'),
+        '/returns.html',
+      ),
+    ).toBe('landing');
+    expect(pageType(policy.replace('<h2>Refunds</h2>', '<h2>Refunds</h2><p>Gift box $12</p>'), '/returns.html')).toBe('landing');
+  });
+
+  test('a post with short paragraphs is one post when the date beside its title says it was published, an event page is not', () => {
+    const short = (t: string): string =>
+      `<p>We walked the ${t} trail at dawn and counted the birds that crossed the ridge before the fog lifted off the valley.</p>`;
+    // Both pages have a button, so only the date beside the title can make either one post.
+    const body = `${short('north')}${short('south')}${short('east')}<a class="btn" href="/tickets">Tickets</a>`;
+    expect(pageType(`${menu}<main><h1>Counting swifts</h1><p>Last update: Jan 2, 2023</p>${body}</main>`, '/x1.html')).toBe('article');
+    expect(pageType(`${menu}<main><h1>Swift festival</h1><p>June 12, 2024 at the harbour</p>${body}</main>`, '/x2.html')).not.toBe(
+      'article',
+    );
+  });
 });

@@ -119,9 +119,10 @@ describe('the audit', () => {
     expect(ids(r).slice(0, 5)).toEqual(expect.arrayContaining(['cta-missing', 'form-no-lead-capture', 'trust-no-contact']));
     expect(ids(r)).toEqual(expect.arrayContaining(['social-no-logos', 'pricing-hidden', 'perf-blocking-scripts', 'copy-wall-of-text']));
     expect(ids(r)).not.toContain('checkout-no-cart');
-    // The same page at a path that names nothing may be any inner page: it is not told what a landing page lacks.
+    // The same page at a path that names nothing may be any inner page: its prose with no button, form
+    // or price reads as an article (page-type.ts readingPage), and it is not told what a landing page lacks.
     const inner = auditB2b('b2b', 'https://fixture.example/page');
-    expect(inner.pageType).toBe('landing');
+    expect(inner.pageType).toBe('article');
     expect(ids(inner)).not.toContain('trust-no-contact');
     expect(ids(inner)).not.toContain('social-no-logos');
     expect(ids(inner)).toEqual(expect.arrayContaining(['cta-missing', 'perf-blocking-scripts']));

@@ -7,8 +7,8 @@ import { classifiablePart } from '../site-type';
 import { attr, descendantsOf, longPosts, metaContent, schemaTypes, type Page } from './page';
 import { POST_DATE } from './post-date';
 import type { Signals } from './signals';
-import { BUY_BUTTON, wordsPattern } from './words';
-import { linksHomeToItself } from './site-home';
+import { BUY_BUTTON, SOCIAL_HOST, wordsPattern } from './words';
+import { linksHomeElsewhere, linksHomeToItself } from './site-home';
 import { hostOf, resolveRef } from './url';
 
 export type PageType = 'home' | 'product' | 'category' | 'pricing' | 'contact' | 'article' | 'checkout' | 'landing';
@@ -27,10 +27,25 @@ export const PAGE_TYPE_LABELS: Record<PageType, string> = {
 const ADD_TO_CART = wordsPattern(['add to cart', 'add to bag', 'add to basket', 'buy now']);
 const BUY_NOW = wordsPattern(['buy now']);
 const ARTICLE_TYPES = ['article', 'blogposting', 'newsarticle', 'techarticle', 'report', 'scholarlyarticle'];
-/** The site's front page: /, /index.html, /en/, or the index of the folder a template ships its pages in (/pages/index.html). */
-const HOME_PATH = /^\/((index|home)(\.html?|\.php)?|[a-z]{2}(-[a-z]{2})?\/?|(pages|html|dist|public|www|site)\/index\.html?)?$/;
+/**
+ * The site's front page: /, /index.html, /en/, the index of the folder a template ships its pages in
+ * (/pages/index.html), or one of a template's numbered front pages (home1.html, index-2.html).
+ */
+const HOME_PATH =
+  /^\/((index|home)(\.html?|\.php)?|(index|home|homepage)[-_]?\d{1,2}\.html?|[a-z]{2}(-[a-z]{2})?\/?|(pages|html|dist|public|www|site)\/index\.html?)?$/;
 export const DOCS_GENERATOR =
   /docusaurus|mkdocs|sphinx|gitbook|vitepress|starlight|read the docs|docsify|nextra|mintlify|hugo-book|jekyll-docs/i;
+
+/**
+ * A title that names the page the site's home page in one of its parts ("Home | Harbour Yoga",
+ * "Homepage-01 | Shopery"): a site calls its front page so wherever the file is kept. A part
+ * naming something else ("Care Home", "Home Decor") is no such name.
+ */
+const HOME_TITLE_PART = /^home( ?page)?([ -]?\d+)?$/i;
+function titledHome(page: Page): boolean {
+  const title = page.elements.find((e) => e.tag === 'title')?.text ?? '';
+  return title.split(/\s+[|•·:–—-]+\s+|\s*[|•·]\s*/).some((part) => HOME_TITLE_PART.test(part.trim()));
+}
 
 /** The path of url, without query string or fragment. */
 export function pathOf(url: string): string {
@@ -75,6 +90,9 @@ const ABOUT_PAGE = /\/(about([-_]?us)?|our[-_]?story|who[-_]?we[-_]?are)(\.html?
 /** A documentation file at the top of a site (documentation.html, /docs). */
 const DOCS_FILE = /\/(docs|documentation)(\.html?|\/)?$/i;
 
+/** Words that say a date is when the page was written: "Posted on", "Published", "Last update". */
+const PUBLISHED = /\b(posted|published|updated?|written)\b/i;
+
 /**
  * One post: its date beside the page's h1 (within a line or two of text either side, or a <time
  * datetime> there) over a body of paragraphs. A listing dates each of its posts, so a page with
@@ -88,7 +106,10 @@ function datedPost(page: Page): boolean {
   const near = page.text.slice(Math.max(0, title.textOffset - 200), title.textOffset + title.text.length + 200);
   const time = page.elements.some((e, j) => e.tag === 'time' && Math.abs(j - i) <= 6 && /^\d{4}-\d\d-\d\d/.test(attr(e, 'datetime')));
   if (!POST_DATE.test(near) && !time) return false;
-  const body = page.elements.filter((e) => e.tag === 'p' && e.words >= 40);
+  // Short paragraphs make a post only beside a date it calls its publication ("Last update: Jan 2,
+  // 2023"): an event's page dates its event beside its title too.
+  const published = PUBLISHED.test(near);
+  const body = page.elements.filter((e) => e.tag === 'p' && e.words >= (published ? 20 : 40));
   if (body.length < 2) return false;
   // Only the dates from the title to the body's last paragraph: a sidebar or "more stories" after
   // the post dates other posts, while a listing's dates stand between its excerpts.
@@ -154,6 +175,36 @@ function manualPage(page: Page, s: Signals): boolean {
   return (samples >= 3 && sectionMenu >= 8) || samples >= 10;
 }
 
+/**
+ * A one-page site: the page's menu (its header and nav links) stays on the page, leading to its own
+ * sections or to placeholders ('#'), with at most one link to another page (a social profile is no
+ * page of the site), and no link home leads elsewhere: the page is the whole site, its front page.
+ * An inner page's menu leads to the site's other pages, and its logo to the home page.
+ */
+function onePageSite(page: Page, s: Signals): boolean {
+  const menu = s.structure.controls.filter((c) => (c.region === 'header' || c.region === 'nav') && c.tag === 'a');
+  const onPage = menu.filter((c) => (c.href ?? '').trim().startsWith('#')).length;
+  const elsewhere = menu.filter((c) => {
+    const href = (c.href ?? '').trim();
+    const to = resolveRef(page.url, href);
+    return !href.startsWith('#') && to !== null && /^https?:/i.test(to) && !SOCIAL_HOST.test(to);
+  }).length;
+  return onPage >= 3 && elsewhere <= 1 && !linksHomeElsewhere(page);
+}
+
+/**
+ * A page to read, not to act on: paragraphs of prose with no form, no button in its main content
+ * and no price (a policy, a notice, a manual's chapter, an information page). A landing page asks
+ * the visitor to do something; a listing of posts dates each of them.
+ */
+function readingPage(page: Page, s: Signals): boolean {
+  const prose = page.elements.filter((e) => e.tag === 'p' && e.words >= 20).length;
+  const forms = s.forms.filter((f) => !f.search).length;
+  const buttons = s.structure.controls.filter((c) => c.styled && c.region === 'main').length;
+  const dates = (page.text.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length;
+  return prose >= 2 && forms === 0 && buttons === 0 && s.structure.prices.length === 0 && dates <= 3;
+}
+
 /** The rule of a page nothing decided: reported as a landing page, though it may be any inner page. */
 export const UNDECIDED_PAGE_RULE = 'nothing more specific';
 
@@ -186,7 +237,7 @@ export function decidePageType(page: Page, s: Signals): { type: PageType; rule: 
   if (addToCart === 1 || (addToCart === 2 && buyNow === 1)) return { type: 'product', rule: 'one add-to-cart' };
   if (quantityForm(s)) return { type: 'product', rule: 'quantity form' };
   // A listing: a shop's collection or category, or a page selling many products side by side.
-  const homePath = HOME_PATH.test(path);
+  const homePath = HOME_PATH.test(path) || titledHome(page);
   if (
     /\/(collections?|categor(y|ies)|product-category|shop|catalog|c|products|productos|produits|produkte|prodotti|tienda)(\/|$|\.html?$)/.test(
       path,
@@ -218,10 +269,12 @@ export function decidePageType(page: Page, s: Signals): { type: PageType; rule: 
   const posts = longPosts(page);
   const titled = posts.some((e) => descendantsOf(page, page.elements.indexOf(e)).some((x) => x.tag === 'h1'));
   if (titled || (posts.length > 0 && !homePath)) return { type: 'article', rule: 'long post' };
-  if (homePath) return { type: 'home', rule: 'home path' };
+  if (homePath) return { type: 'home', rule: HOME_PATH.test(path) ? 'home path' : 'home title' };
   if (linksHomeToItself(page)) return { type: 'home', rule: 'home link to itself' };
   if (manualPage(page, s)) return { type: 'article', rule: 'code samples beside a section menu' };
   if (oneGoalPage(page, s)) return { type: 'landing', rule: 'one goal without a menu' };
+  if (onePageSite(page, s)) return { type: 'home', rule: 'menu within the page' };
+  if (readingPage(page, s)) return { type: 'article', rule: 'prose with nothing to do' };
   return { type: 'landing', rule: UNDECIDED_PAGE_RULE };
 }
 

@@ -55,6 +55,11 @@ function ownHomeLink(page: Page): string | null {
   return link ? link.url.split('#')[0]! : null;
 }
 
+/** Whether the page's own link home leads to another page of its site: the page is an inner page. */
+export function linksHomeElsewhere(page: Page): boolean {
+  return ownHomeLink(page) !== null;
+}
+
 /**
  * The home pages to read for the page's site, in order (the next one only when the one before
  * could not be read): the site's root, then the page's own home link when it leads elsewhere (a

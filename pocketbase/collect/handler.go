@@ -90,8 +90,13 @@ func (c *Collector) Handle(e *core.RequestEvent) error {
 		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
 	}
 	country := VisitorCountry(c.CountryHeader, e.Request.Header.Get(c.CountryHeader), ip)
-	if err := c.Store.Submit(eventstore.Ingest{Site: site, Batch: batch, Device: Device(ua), Browser: Browser(ua), Country: country,
-		Client: ClientSource(c.SourceKey, ip)}); err != nil {
+	err = c.Store.Submit(eventstore.Ingest{Site: site, Batch: batch, Device: Device(ua), Browser: Browser(ua), Country: country,
+		Client: ClientSource(c.SourceKey, ip)})
+	if errors.Is(err, eventstore.ErrDuplicate) {
+		// A re-send of a batch stored already (its first send's reply was lost): stored, once.
+		return e.JSON(http.StatusAccepted, map[string]any{"accepted": len(batch.Events), "duplicate": true})
+	}
+	if err != nil {
 		e.Response.Header().Set("Retry-After", "1")
 		return fail(e, http.StatusServiceUnavailable, "Busy, retry later.")
 	}

@@ -80,6 +80,9 @@ func ParseBatch(body []byte, now time.Time, maxAge time.Duration) (*eventstore.B
 	if !idPattern.MatchString(b.Session) {
 		return nil, bad("s: session id must be 8-64 characters of A-Z a-z 0-9 _ -")
 	}
+	if b.ID != "" && !idPattern.MatchString(b.ID) {
+		return nil, bad("b: batch id must be 8-64 characters of A-Z a-z 0-9 _ -")
+	}
 	if len(b.Events) == 0 {
 		return nil, bad("e: no events")
 	}

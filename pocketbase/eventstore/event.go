@@ -7,10 +7,13 @@ import (
 
 // Batch is what the tracker posts to the collect endpoint (short keys keep the tracker small).
 type Batch struct {
-	Key     string  `json:"k"`
-	Visitor string  `json:"v"`
-	Session string  `json:"s"`
-	Events  []Event `json:"e"`
+	Key     string `json:"k"`
+	Visitor string `json:"v"`
+	Session string `json:"s"`
+	// ID is the tracker's id of this batch, the same when it is re-sent ("" from older scripts):
+	// a store writes one id once (batchonce).
+	ID     string  `json:"b,omitempty"`
+	Events []Event `json:"e"`
 }
 
 // Event is one tracker event; which fields apply depends on its type.

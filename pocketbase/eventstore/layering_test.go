@@ -19,8 +19,8 @@ var eventPathLayers = [][]string{
 	// The contract: the Store interface and the types that cross it.
 	{"eventstore"},
 	// What every store derives the same way, from nothing of the product: a site's zone and local
-	// days, the URL pattern, the revenue cap's keys.
-	{"eventstore/zones", "eventstore/urlpattern", "eventstore/revenuecap"},
+	// days, the URL pattern, the revenue cap's keys, the batch ids already stored.
+	{"eventstore/zones", "eventstore/urlpattern", "eventstore/revenuecap", "eventstore/batchonce"},
 	// The derivations on top of those and the contract's types: funnel attempts, click map bins
 	// and rage bursts, goal matching, how rows are written and answered, experiment figures. No
 	// event reads: each store hands them the rows it read.

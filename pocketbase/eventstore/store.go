@@ -1,6 +1,13 @@
 package eventstore
 
-import "time"
+import (
+	"errors"
+	"time"
+)
+
+// ErrDuplicate is Submit's answer to a batch whose id it has already stored: nothing was written,
+// and the sender is told its batch is stored (it was, by the earlier send).
+var ErrDuplicate = errors.New("batch already stored")
 
 // Store is the event store: the only owner of raw events, sessions and their rollups. Routes,
 // crons, the live refresher, the seed command and the JS hooks ($analytics) use it and nothing
@@ -13,7 +20,8 @@ type Store interface {
 	// Start begins accepting writes (the server is serving); Stop drains and ends them.
 	Start()
 	Stop()
-	// Submit stores one validated batch and returns once it is durable (acknowledged means stored).
+	// Submit stores one validated batch and returns once it is durable (acknowledged means stored);
+	// a batch whose ID it stored already is not stored again (ErrDuplicate).
 	Submit(in Ingest) error
 	// WriteAll stores batches synchronously, in order (the seed command and tests).
 	WriteAll(in []Ingest) error

@@ -3,6 +3,7 @@
 // 60), latency measured from each request's scheduled time (no coordinated omission); then
 // events acknowledged vs stored, the database's growth per stored event (raw events, sessions,
 // rollups and their indexes), and single-event requests/s at full speed.
+import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dbBytes } from './big-site.mjs';
@@ -40,7 +41,7 @@ function makeBatch(key, size, sessions, now) {
           : { t: 'lv', ts: now, p, d: 4000, sc: 60 },
     );
   }
-  return JSON.stringify({ k: key, v: `benchvisitor${i}`, s: `benchsession${i}`, e });
+  return JSON.stringify({ k: key, v: `benchvisitor${i}`, s: `benchsession${i}`, b: randomBytes(9).toString('base64url'), e });
 }
 
 /** Refused or failed requests by status code or error, reported on stderr. */

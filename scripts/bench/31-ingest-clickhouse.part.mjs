@@ -12,6 +12,7 @@
 // balancer then sending to the other, then started again on its spool (which it replays):
 // acknowledged events missing from ClickHouse (budget 0) and inserted twice.
 // Skipped (a note on stderr) without a clickhouse binary.
+import { randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { COLLECTOR_TOKEN, startCollectors } from './collectors.mjs';
@@ -53,7 +54,7 @@ function makeBatch(key, sessions, now) {
           : { t: 'lv', ts: now, p, d: 4000, sc: 60 },
     );
   }
-  return JSON.stringify({ k: key, v: `benchvisitor${i}`, s: `benchsession${i}`, e });
+  return JSON.stringify({ k: key, v: `benchvisitor${i}`, s: `benchsession${i}`, b: randomBytes(9).toString('base64url'), e });
 }
 
 function send(agent, url, body) {

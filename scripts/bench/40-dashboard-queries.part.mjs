@@ -17,6 +17,7 @@ import { envNumber, percentile, round, setup, tail } from './lib.mjs';
 
 async function timed(client, path, runs) {
   const times = [];
+  const started = Date.now();
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
     try {
@@ -30,7 +31,10 @@ async function timed(client, path, runs) {
     times.push(performance.now() - t);
   }
   // In run order on stderr: a slow first run (a fresh server) tells apart from noise in the p95.
-  console.error(`dashboard: ${path.replace(/\/[a-z0-9]{15}/g, '/:id')}: ${times.map((t) => Math.round(t)).join(' ')} ms`);
+  const route = path.replace(/\/[a-z0-9]{15}/g, '/:id');
+  console.error(`dashboard: ${route}: ${times.map((t) => Math.round(t)).join(' ')} ms`);
+  // The series' wall-clock window (ms since 1970), to find its queries in ClickHouse's query log (big-site.mjs).
+  console.error(`dashboard: ${route}: window ${started} ${Date.now()} ms`);
   return times.sort((a, b) => a - b);
 }
 

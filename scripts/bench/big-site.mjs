@@ -246,6 +246,17 @@ async function keepLogs(server, ch) {
     const queryLog = join(dir, `cro-bench-big-site-query-log-${stamp}.tsv`);
     writeFileSync(queryLog, shapes);
     console.error(`big-site: ClickHouse's slowest query shapes kept in ${queryLog}`);
+    // Each query's finish time, rows and CPU: the timed series' windows (printed by the parts on
+    // stderr, "window ... ms") tell which of them a route's reads sent.
+    const each = await ch.query(
+      `SELECT toUInt64(toUnixTimestamp(event_time)) * 1000 AS at_ms, query_duration_ms AS ms, read_rows AS rows,
+         round((${cpu('UserTimeMicroseconds')} + ${cpu('SystemTimeMicroseconds')}) / 1000) AS cpu_ms,
+         substring(replaceRegexpAll(query, '[0-9]+', 'N'), 1, 120) AS shape
+       FROM system.query_log WHERE type = 2 AND query NOT LIKE '%system.%' ORDER BY at_ms FORMAT TSVWithNames`,
+    );
+    const eachLog = join(dir, `cro-bench-big-site-queries-${stamp}.tsv`);
+    writeFileSync(eachLog, each);
+    console.error(`big-site: ClickHouse's queries one by one kept in ${eachLog}`);
   } catch (err) {
     console.error(`big-site: query_log not kept: ${err}`);
   }

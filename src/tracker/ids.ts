@@ -30,7 +30,8 @@ export function set(k: string, v: string | null): void {
   }
 }
 
-function rid(): string {
+/** A random id: a visitor's, a session's, a batch's. */
+export function rid(): string {
   return crypto.getRandomValues(new Uint8Array(12)).reduce((s, b) => s + (b % 36).toString(36), '') + Date.now().toString(36);
 }
 

@@ -158,3 +158,29 @@ test('each page exit sends exactly one leave, and web vitals are final when the 
   expect((await events('vital', '/product')).filter((e) => e.name === 'LCP')).toHaveLength(1); // unchanged: not sent again
   await ctx.close();
 });
+
+test('a batch whose fetch failed in the page after it reached the server is sent again and counted once', async () => {
+  const { pb, site } = await ownerWithSite();
+  const ctx = await visitorContext();
+  const bodies: string[] = [];
+  const replies: unknown[] = [];
+  await ctx.route('**/api/cro/collect', async (route) => {
+    bodies.push(route.request().postData() ?? '');
+    if (bodies.length === 1) {
+      await route.fetch(); // the server stores it ...
+      await route.abort('connectionreset'); // ... and the page sees the fetch fail, as when its answer is lost
+      return;
+    }
+    const res = await route.fetch();
+    replies.push(await res.json());
+    await route.fulfill({ response: res });
+  });
+  const v = await ctx.newPage();
+  await v.goto(`${SHOP}/?cro_key=${site.public_key}`);
+  await expect.poll(() => replies.length, { timeout: 15_000 }).toBe(1); // the retry, after its backoff
+  expect(JSON.parse(bodies[1]!)).toEqual(JSON.parse(bodies[0]!));
+  expect(JSON.parse(bodies[0]!).b).toMatch(/^[a-z0-9]{8,64}$/);
+  expect(replies[0]).toMatchObject({ duplicate: true });
+  expect((await kpis(pb, site.id)).today).toMatchObject({ sessions: 1, pageviews: 1 });
+  await ctx.close();
+});

@@ -6,12 +6,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Ev } from '../../src/tracker/types';
 
 type Sent = { by: 'fetch' | 'beacon'; types: string[] };
+type Body = { b: string; v: string; s: string; e: Ev[] };
 
 async function queue() {
   vi.resetModules();
   const sent: Sent[] = [];
+  const bodies: Body[] = [];
   const pending: ((e: Error) => void)[] = [];
-  const types = (body: string) => (JSON.parse(body) as { e: Ev[] }).e.map((e) => e.t);
+  const types = (body: string) => {
+    bodies.push(JSON.parse(body) as Body);
+    return bodies.at(-1)!.e.map((e) => e.t);
+  };
   vi.stubGlobal('CRO_CFG', { k: 'key' });
   vi.stubGlobal('location', new URL('https://shop.example/offer'));
   vi.stubGlobal('navigator', { sendBeacon: (_: string, body: string) => (sent.push({ by: 'beacon', types: types(body) }), true) });
@@ -31,7 +36,7 @@ async function queue() {
     await Promise.resolve();
     await Promise.resolve();
   };
-  return { q, sent, failFetches };
+  return { q, sent, bodies, failFetches };
 }
 
 describe('the tracker queue', () => {
@@ -80,5 +85,20 @@ describe('the tracker queue', () => {
       { by: 'beacon', types: ['pv'] },
       { by: 'fetch', types: ['ck'] },
     ]);
+  });
+
+  it('re-sends a failed batch as it was, with its id, and gives each new batch its own id', async () => {
+    const { q, bodies, failFetches } = await queue();
+    q.push({ t: 'pv' });
+    vi.advanceTimersByTime(1000);
+    await failFetches(); // it may have arrived: the server keeps one batch per id
+    q.push({ t: 'ck', x: 1, y: 1 });
+    q.flush(true);
+    expect(bodies.map((b) => b.e.map((e) => e.t))).toEqual([['pv'], ['pv'], ['ck']]);
+    const [first, again, other] = bodies;
+    expect(first!.b).toMatch(/^[a-z0-9]{8,64}$/);
+    expect(again).toEqual(first);
+    expect(other!.b).not.toBe(first!.b);
+    expect(other).toMatchObject({ v: 'visitor01', s: 'session01' });
   });
 });

@@ -9,7 +9,6 @@ import (
 	"cro/pocketbase/eventstore/clickmap"
 	"cro/pocketbase/eventstore/eventrow"
 	"cro/pocketbase/eventstore/goalmatch"
-	"cro/pocketbase/eventstore/revenuecap"
 	"cro/pocketbase/eventstore/zones"
 )
 
@@ -195,29 +194,6 @@ func (s *chStore) prepare(in eventstore.Ingest) (*chJob, error) {
 		}
 	}
 	return j, nil
-}
-
-// capRevenue is revenue_cap.go's rule: per visitor and per source and day, counted in memory and,
-// for a visitor first seen by this process, from what the store already holds of their day.
-func (s *chStore) capRevenue(siteID, visitor, client, day string, value float64) float64 {
-	vk := revenuecap.VisitorDay(siteID, day, visitor)
-	ck := revenuecap.SourceDay(siteID, day, client)
-	if _, ok := s.revenueDay[vk]; !ok {
-		q, _ := Bind(`SELECT sum(value) AS v FROM events WHERE site_id = {:site} AND day = toDate({:day})
-			AND visitor = {:visitor} AND type = 'conversion'`, map[string]any{"site": siteID, "day": day, "visitor": visitor})
-		r, _ := s.db.QueryOne(q)
-		s.revenueDay[vk] = r.Num("v")
-	}
-	limit := s.revenueCap - s.revenueDay[vk]
-	if client != "" {
-		limit = min(limit, s.revenueCap*revenuecap.VisitorsPerSource-s.revenueDay[ck])
-	}
-	counted := max(0, min(value, limit))
-	s.revenueDay[vk] += counted
-	if client != "" {
-		s.revenueDay[ck] += counted
-	}
-	return counted
 }
 
 // serverConversion is a public API conversion: on the visitor's latest session when there is one.

@@ -1,6 +1,7 @@
 package clickhouse
 
 import (
+	"cro/pocketbase/eventstore/batchonce"
 	"fmt"
 	"os"
 	"sync"
@@ -58,8 +59,10 @@ type chStore struct {
 	clickMu  sync.Mutex
 	clickGen map[string]uint64
 	late     chLateState
-	flights  chFlights // funnel work in flight (clickhouse_funnel_flights.go)
-	warming  sync.Map  // sites whose entry session values are being read ahead (warmEntryDims)
+	// once keeps a re-sent batch from being written twice.
+	once    *batchonce.Set
+	flights chFlights // funnel work in flight (clickhouse_funnel_flights.go)
+	warming sync.Map  // sites whose entry session values are being read ahead (warmEntryDims)
 
 	sessionSpans sync.Map // the session list's window (days) that last held a site's page (RecentSessions)
 
@@ -132,7 +135,8 @@ func NewSpooledStore(rawURL, dir string) (eventstore.Store, error) {
 func newCHStore(db *Client) *chStore {
 	s := &chStore{db: db, raw: db, in: make(chan *chJob, 1024), dirty: map[string]bool{}, revenueDay: map[revenuecap.Key]float64{},
 		settleLag: chSettleLag, settleKick: make(chan struct{}, 1), revenueCap: revenuecap.Configured(),
-		dayCache: funneldays.NewCache(), clicks: funneldays.NewCache(), clickGen: map[string]uint64{}, late: chLateState{sites: map[string]*chLateSeen{}}}
+		dayCache: funneldays.NewCache(), clicks: funneldays.NewCache(), clickGen: map[string]uint64{}, late: chLateState{sites: map[string]*chLateSeen{}},
+		once: batchonce.New()}
 	s.dayCache.Stored = chEventDayStore{s}
 	return s
 }
@@ -188,9 +192,26 @@ func (s *chStore) Stop() {
 	}
 }
 
-// Submit returns once ClickHouse confirmed the insert holding the batch's rows, or, with a
-// spool, once they are fsynced to it.
+// Submit claims the batch's id (eventstore/batchonce), then writes it: the claim is claimed
+// before prepare, which counts the batch's revenue against the cap.
 func (s *chStore) Submit(in eventstore.Ingest) error {
+	if in.Batch == nil || in.Batch.ID == "" {
+		return s.submit(in)
+	}
+	key := batchonce.Key(in.Site.ID, in.Batch.ID)
+	if !s.once.Claim(key) {
+		return eventstore.ErrDuplicate
+	}
+	written := false
+	defer func() { s.once.Done(key, written) }() // even if the write panics: its retry must not wait forever
+	err := s.submit(in)
+	written = err == nil
+	return err
+}
+
+// submit returns once ClickHouse confirmed the insert holding the batch's rows, or, with a
+// spool, once they are fsynced to it.
+func (s *chStore) submit(in eventstore.Ingest) error {
 	j, err := s.prepare(in)
 	if err != nil || j == nil {
 		return err
@@ -213,6 +234,8 @@ func (s *chStore) Submit(in eventstore.Ingest) error {
 }
 
 func (s *chStore) WriteAll(in []eventstore.Ingest) error {
+	// The revenue cap's stored sums in one read (a failed one: capRevenue reads each itself).
+	_ = s.loadRevenueDays(in)
 	var jobs []*chJob
 	for _, x := range in {
 		j, err := s.prepare(x)

@@ -2,6 +2,7 @@ package sqlite
 
 import (
 	"cro/pocketbase/eventstore"
+	"cro/pocketbase/eventstore/batchonce"
 	"cro/pocketbase/eventstore/funneldays"
 	"database/sql"
 	"errors"
@@ -27,6 +28,8 @@ type sqliteStore struct {
 	funnelDefs func(siteID string) ([]eventstore.FunnelQuery, error)
 	// settler keeps guardrails and ratio metrics settled ahead (metric_settle.go).
 	settler *metricSettler
+	// once keeps a re-sent batch from being written twice (eventstore/batchonce).
+	once *batchonce.Set
 }
 
 func (s *sqliteStore) clock() time.Time {
@@ -38,7 +41,8 @@ func (s *sqliteStore) clock() time.Time {
 
 // NewSQLiteStore returns the event store in the app's own database.
 func NewSQLiteStore(app core.App) eventstore.Store {
-	s := &sqliteStore{app: app, w: newWriter(app), dayCache: funneldays.NewCache(), sessionDimsCache: newSessionDimsCache()}
+	s := &sqliteStore{app: app, w: newWriter(app), dayCache: funneldays.NewCache(), sessionDimsCache: newSessionDimsCache(),
+		once: batchonce.New()}
 	s.settler = newMetricSettler(s)
 	return s
 }
@@ -51,7 +55,19 @@ func (s *sqliteStore) job(in eventstore.Ingest) *job {
 		verified: in.Verified}
 }
 
-func (s *sqliteStore) Submit(in eventstore.Ingest) error { return s.w.submit(s.jobOf(in)) }
+// Submit claims the batch's id first: the writer ends the claim when the batch's transaction
+// ended, which may be after submit gave up waiting (a 503 whose batch was written later).
+func (s *sqliteStore) Submit(in eventstore.Ingest) error {
+	j := s.jobOf(in)
+	if in.Batch != nil && in.Batch.ID != "" {
+		key := batchonce.Key(in.Site.ID, in.Batch.ID)
+		if !s.once.Claim(key) {
+			return eventstore.ErrDuplicate
+		}
+		j.ended = func(written bool) { s.once.Done(key, written) }
+	}
+	return s.w.submit(j)
+}
 
 func (s *sqliteStore) WriteAll(in []eventstore.Ingest) error {
 	jobs := make([]*job, len(in))

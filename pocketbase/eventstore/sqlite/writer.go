@@ -24,6 +24,8 @@ type job struct {
 	// automated, when set, is a hit filtered as automated at that time: counted, never stored as events.
 	automated time.Time
 	done      chan error
+	// ended, when set, is told whether the job's transaction committed, once it ended.
+	ended func(written bool)
 }
 
 // Writer is the SQLite store's write side: one goroutine drains waiting batches and writes them,
@@ -47,6 +49,10 @@ type Writer struct {
 }
 
 var errBusy = errors.New("writer busy")
+
+// ackWait is how long a request waits for its batch's commit before it is answered busy (503);
+// the batch may still be written after that, so its claim ends with the commit, not the wait.
+var ackWait = 30 * time.Second
 
 const (
 	maxJobsPerTx = 400
@@ -83,12 +89,15 @@ func (w *Writer) submit(j *job) error {
 	select {
 	case w.ch <- j:
 	case <-time.After(2 * time.Second):
+		if j.ended != nil {
+			j.ended(false) // never queued
+		}
 		return errBusy
 	}
 	select {
 	case err := <-j.done:
 		return err
-	case <-time.After(30 * time.Second):
+	case <-time.After(ackWait):
 		return errBusy
 	}
 }
@@ -137,6 +146,9 @@ func (w *Writer) flush(jobs []*job) {
 		log.Printf("analytics: write of %d batches failed: %v", len(jobs), err)
 	}
 	for _, j := range jobs {
+		if j.ended != nil {
+			j.ended(err == nil)
+		}
 		if j.done != nil {
 			j.done <- err
 		}

@@ -14,6 +14,7 @@ func Run(t *testing.T, factories ...Factory) {
 		{"Overview", Overview}, {"ServerConversions", ServerConversions}, {"GoalConvertersCountMicroGoals", GoalConvertersCountMicroGoals},
 		{"Experiments", Experiments}, {"ExperimentDaysInSiteZone", ExperimentDaysInSiteZone}, {"ExperimentRevenueIsCapped", ExperimentRevenueIsCapped},
 		{"Guardrails", Guardrails}, {"DroppedEventsMakeNoVisit", DroppedEventsMakeNoVisit}, {"DayVisitorOnEarliestSession", DayVisitorOnEarliestSession}, {"SessionBatchesReversed", SessionBatchesReversed},
+		{"BatchStoredOnce", BatchStoredOnce},
 		{"Feed", Feed}, {"RecentSessions", RecentSessions}, {"Funnels", Funnels}, {"FunnelBreakdownFollowsNewEvents", FunnelBreakdownFollowsNewEvents}, {"ClickMap", ClickMap},
 	} {
 		t.Run(part.name, func(t *testing.T) { part.run(t, factories) })

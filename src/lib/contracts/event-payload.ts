@@ -77,6 +77,8 @@ export interface CollectBatch {
   v: string;
   /** Session id. */
   s: string;
+  /** The batch's id, the same when the tracker re-sends it: stored once (absent from older scripts). */
+  b?: string;
   e: CollectEvent[];
 }
 
@@ -157,16 +159,18 @@ function parse(body: string, now: number, maxAgeMs: number): CollectBatch {
   } catch (e) {
     fail(`malformed JSON batch: ${(e as Error).message}`);
   }
-  const b = fields(raw, ['k', 'v', 's', 'e'], 'batch');
+  const b = fields(raw, ['k', 'v', 's', 'b', 'e'], 'batch');
   const k = str(b.k, 'k');
   const v = str(b.v, 'v');
   const s = str(b.s, 's');
+  const id = str(b.b, 'b');
   const list = b.e ?? [];
   if (!Array.isArray(list)) fail('malformed JSON batch: e must be a list');
   const raws = (list as unknown[]).map(decode);
   if (!KEY.test(k)) fail('k: invalid site key');
   if (!ID.test(v)) fail('v: visitor id must be 8-64 characters of A-Z a-z 0-9 _ -');
   if (!ID.test(s)) fail('s: session id must be 8-64 characters of A-Z a-z 0-9 _ -');
+  if (id && !ID.test(id)) fail('b: batch id must be 8-64 characters of A-Z a-z 0-9 _ -');
   if (!raws.length) fail('e: no events');
   if (raws.length > L.events) fail(`e: more than ${L.events} events`);
   const events = raws.map((r, i) => {
@@ -176,7 +180,7 @@ function parse(body: string, now: number, maxAgeMs: number): CollectBatch {
       throw e instanceof Invalid ? new Invalid(`e[${i}]: ${e.message}`) : e;
     }
   });
-  return { k, v, s, e: events };
+  return id ? { k, v, s, b: id, e: events } : { k, v, s, e: events };
 }
 
 /** An object with only the known keys (null stands for absent, as in the Go decoder). */

@@ -45,6 +45,7 @@ describe('refused batches store nothing', () => {
     ['timestamp in the future', () => post(server, batch(site.public_key, [{ t: 'pv', ts: now() + 86_400_000, p: '/' }])), 400],
     ['scroll over 100', () => post(server, batch(site.public_key, [{ t: 'lv', ts: now(), p: '/', d: 10, sc: 101 }])), 400],
     ['bad visitor id', () => post(server, batch(site.public_key, [pv()], { v: 'x' })), 400],
+    ['bad batch id', () => post(server, JSON.stringify({ k: site.public_key, v: rid('v'), s: rid('s'), b: 'b 1', e: [pv()] })), 400],
     ['oversized body', () => post(server, batch(site.public_key, [{ ...pv(), r: 'https://a.b/' + 'x'.repeat(40_000) }])), 413],
     ['unknown site key', () => post(server, batch('unknownkey1234567890abcd', [pv()])), 404],
     ['foreign origin', () => post(server, batch(site.public_key, [pv()]), { origin: 'https://evil.example.net' }), 403],
@@ -69,6 +70,25 @@ describe('refused batches store nothing', () => {
 });
 
 describe('accepted batches', () => {
+  it('a batch sent again with its id (its first answer lost) is stored once, and the answer says so', async () => {
+    const owner2 = await server.createUser();
+    const other = await makeSite(owner2, 'twice.example.com');
+    const body = JSON.stringify({ k: other.public_key, v: rid('visitor'), s: rid('session'), b: rid('batch'), e: [pv('/'), pv('/cart')] });
+    const origin = { origin: 'https://twice.example.com' };
+    const answers = await Promise.all([post(server, body, origin), post(server, body, origin)]); // a beacon overtaking a fetch
+    const again = await post(server, body, origin); // a retry after a lost answer
+    const replies = await Promise.all([...answers, again].map(async (r) => [r.status, await r.json()]));
+    expect(replies.map(([status]) => status)).toEqual([202, 202, 202]);
+    expect(replies.map(([, reply]) => reply).sort((a, b) => Number(!!a.duplicate) - Number(!!b.duplicate))).toEqual([
+      { accepted: 2 },
+      { accepted: 2, duplicate: true },
+      { accepted: 2, duplicate: true },
+    ]);
+    expect(await countEvents(server, other.id)).toBe(2);
+    const k = await owner2.client.send(`/api/cro/kpis/${other.id}`, { requestKey: null });
+    expect(k.today).toMatchObject({ sessions: 1, pageviews: 2 });
+  });
+
   it('stores events, the session and the daily rollup; no IP anywhere', async () => {
     const v = rid('visitor');
     const s = rid('session');

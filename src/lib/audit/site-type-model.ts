@@ -3,9 +3,9 @@
  * sign ('type:sign', worth its value, at most FEATURE_CAP) adds its learned weight to each type's
  * score; 'general' scores its bias alone plus `generalOffset`, so a page is typed only when some
  * type's evidence beats having none. The weights (site-type-weights.json) are fitted on the scan
- * corpus's tuning half by `npm run train:site-type` (tests/helpers/site-type-fit.ts), which also
- * chooses the regularization and the offset by leaving out one template family at a time: how
- * much evidence to ask for is set by pages of families the weights never saw.
+ * corpus's tuning half by `npm run train:site-type` (tests/helpers/site-type-fit.ts), each type's
+ * pages weighing alike, which also chooses the regularization and the offset by holding out each
+ * corpus round: how much evidence to ask for is set by pages of families the weights never saw.
  */
 import type { SiteType } from '../site-type';
 import trained from './site-type-weights.json' with { type: 'json' };

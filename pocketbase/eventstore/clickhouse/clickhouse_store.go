@@ -192,8 +192,8 @@ func (s *chStore) Stop() {
 	}
 }
 
-// Submit claims the batch's id (eventstore/batchonce), then writes it: the claim is claimed
-// before prepare, which counts the batch's revenue against the cap.
+// Submit claims the batch's id (eventstore/batchonce), then writes it: the id is claimed
+// before prepare, which counts the batch's revenue against the cap (a refused re-send counts none).
 func (s *chStore) Submit(in eventstore.Ingest) error {
 	if in.Batch == nil || in.Batch.ID == "" {
 		return s.submit(in)

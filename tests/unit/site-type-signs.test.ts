@@ -96,6 +96,36 @@ describe('site-type signs from the structure', () => {
     expect(typeOf(`<h1>Vue SPA starter</h1><p>Routing and state.</p>${footer}`)).toBe('general');
   });
 
+  test('a trade is named by the head of its schema.org name too, singular or plural, and inside a brand run together', () => {
+    // 'ExerciseGym' is a gym, 'MedicalClinic' a clinic; a 'CoffeeShop' is no 'shop', a 'GolfCourse' no 'course'.
+    expect(signs('<h1>Iron Yard Gym</h1><p>Classes all week.</p>')).toContain('local:local trade named');
+    expect(signs('<h1>Our clinics</h1><p>Care near you.</p>')).toContain('local:local trade named');
+    expect(signs('<title>FitGym</title><h1>Train with us</h1>')).toContain('local:local trade named');
+    expect(signs('<h1>Shop our course</h1><p>Lessons online.</p>')).not.toContain('local:local trade named');
+    expect(signs('<h1>A Vue SPA starter</h1>')).not.toContain('local:local trade named');
+  });
+
+  test("a menu of a newsroom's sections, and headings that link to stories, are a publication's", () => {
+    const menu = (items: string[]): string => `<nav>${items.map((t) => `<a href="/${t.toLowerCase()}">${t}</a>`).join('')}</nav>`;
+    expect(signs(menu(['World', 'Politics', 'Business', 'Sport', 'Science & Technology']))).toContain('content:news sections in the menu');
+    // Three are a company's industries as often: not enough.
+    expect(signs(menu(['Health', 'Finance', 'Education', 'Pricing']))).not.toContain('content:news sections in the menu');
+    const story = (t: string, i: number): string => `<article><h3><a href="/story-${i}">${t}</a></h3></article>`;
+    const headlines = [
+      'Rail strike halts trains across the north',
+      'Council approves the new river bridge plan',
+      'Heat wave brings record power demand today',
+      'Local team wins the regional cup final',
+      'Museum reopens after a two year restoration',
+    ];
+    expect(signs(headlines.map(story).join(''))).toContain('content:headlines as links');
+    // A shop's product names are short, and headings without a link are a page's own sections.
+    expect(
+      signs(['Blue linen shirt', 'Red wool scarf', 'Green rain coat', 'Black leather belt', 'White cotton socks'].map(story).join('')),
+    ).not.toContain('content:headlines as links');
+    expect(signs(headlines.map((t) => `<h3>${t}</h3>`).join(''))).not.toContain('content:headlines as links');
+  });
+
   test("a gym's branches and their hours outweigh its membership plans priced per month", () => {
     expect(
       typeOf(

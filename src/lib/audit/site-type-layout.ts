@@ -7,7 +7,7 @@
  * and for which type, is learned (scripts/train-site-type.mjs). The few words are the default
  * strings of the platforms that build such pages (WordPress, Docusaurus, MkDocs, Google Maps).
  */
-import { attr, metaContent, type Page } from './page';
+import { attr, descendantsOf, metaContent, type Page } from './page';
 import type { Signals } from './signals';
 import { SHOP_SERVICE } from './site-type-words';
 
@@ -48,6 +48,15 @@ export function layoutSigns(page: Page, s: Signals): LayoutSign[] {
   const archive = new Set(s.headings.map((h) => h.trim().toLowerCase()).filter((h) => ARCHIVE_HEADING.test(h)));
   if (archive.size >= 2) signs.push(['content', 'archive sidebar', 1]);
   if (control(POST_PAGER)) signs.push(['content', 'post pagination', 1]);
+  // A publication's front page or listing: its stories' titles are headings that link to them, and
+  // read as sentences (five words or more; a shop's product names and a portfolio's project names are shorter).
+  const headlines = page.elements.filter(
+    (e, i) =>
+      /^h[2-5]$/.test(e.tag) &&
+      e.words >= 5 &&
+      (e.ancestors.includes('a') || descendantsOf(page, i).some((d) => d.tag === 'a' && /^(?!#|javascript:)./i.test(attr(d, 'href')))),
+  );
+  if (new Set(headlines.map((e) => e.text)).size >= 5) signs.push(['content', 'headlines as links', 1]);
   if (heading(COMMENTS_HEADING) || s.forms.some((f) => f.fields.some((x) => /\bcomment\b/i.test(`${x.name} ${x.label} ${x.placeholder}`))))
     signs.push(['content', 'comments', 1]);
 

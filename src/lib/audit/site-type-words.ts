@@ -127,11 +127,60 @@ export const LOCAL_SCHEMA_TYPES: ReadonlySet<string> = new Set(
 );
 
 /**
- * A local trade named in words: the leaves' names ("hair salon", "coffee shop", "dentist"). Not
+ * Heads of the leaves' names that are not the trade alone: 'coffee shop' is a cafe but a 'shop' is
+ * any shop, a 'golf course' is local but a 'course' is a lesson, a 'house painter' is a trade but a
+ * 'painter' is as often an artist's portfolio, 'real estate agent' and 'health club' likewise; and
+ * a 'day spa' is a spa but "SPA" is as often a single-page app.
+ */
+const GENERIC_HEADS = new Set([
+  'shop',
+  'agency',
+  'company',
+  'service',
+  'center',
+  'course',
+  'complex',
+  'alley',
+  'office',
+  'station',
+  'club',
+  'gallery',
+  'park',
+  'care',
+  'union',
+  'storage',
+  'pool',
+  'rental',
+  'dealer',
+  'agent',
+  'painter',
+  'spa',
+  'shelter',
+  'wash',
+  'body',
+]);
+
+/**
+ * A local trade named in words: the leaves' names ("hair salon", "coffee shop", "dentist") and their
+ * heads that name the trade alone ("salon", "gym", "clinic"), singular or plural. Not
  * "library": on the web the word names a software library far more often (a JavaScript or CSS
  * library's documentation calls itself one in its title); Library markup still counts.
  */
-export const LOCAL_TRADE_WORDS = wordsPattern([...new Set(SCHEMA_LOCAL_LEAVES.flatMap(typeNameWords))].filter((w) => w !== 'library'));
+export const LOCAL_TRADE_WORDS = wordsPattern(
+  [...new Set([...SCHEMA_LOCAL_LEAVES.flatMap(typeNameWords), ...SCHEMA_LOCAL_LEAVES.flatMap(tradeHead)])].filter((w) => w !== 'library'),
+  { plurals: true },
+);
+
+/**
+ * The last word of a leaf's name, which is how a business names its trade in a title or menu: an
+ * 'ExerciseGym' calls itself a gym, a 'HairSalon' a salon, a 'MedicalClinic' a clinic.
+ */
+function tradeHead(name: string): string[] {
+  return typeNameWords(name).flatMap((phrase) => {
+    const head = phrase.split(' ').at(-1)!;
+    return head === phrase || GENERIC_HEADS.has(head) ? [] : [head];
+  });
+}
 
 /** schema.org's Store and its subtypes, and OnlineStore: a shop says so in its markup. */
 export const SHOP_SCHEMA_TYPES: ReadonlySet<string> = new Set(
@@ -178,6 +227,14 @@ export const SHOP_SCHEMA_TYPES: ReadonlySet<string> = new Set(
 export const LOCAL_OG_TYPE = /^(business\.business|restaurant\.(restaurant|menu)|place)$/i;
 /** og:type values of a product (the protocol's product and its item and group). */
 export const PRODUCT_OG_TYPE = /^product(\.(item|group))?$/i;
+
+/**
+ * A newsroom's sections: the top level of IPTC's Media Topics (the news industry's subject
+ * taxonomy), each topic's words as a menu entry names it ("Politics", "Sport", "Science &
+ * Technology"). A menu of several of them is a publication's front page or its article's.
+ */
+export const NEWS_SECTION =
+  /^(arts?|culture|entertainment|media|conflicts?|war|crime|law|justice|disasters?|economy|business|finance|education|environment|health|human interest|labou?r|lifestyle|leisure|politics|religion|science|technology|tech|society|sports?|weather)(\s*(&|and|,)\s*(arts?|culture|entertainment|media|justice|finance|technology|leisure|peace))*$/i;
 
 /** schema.org's publishing types (CreativeWork: Blog, NewsArticle, Periodical's magazine and journal). */
 export const PUBLISHING_WORDS = wordsPattern(['blog', 'news', 'article', 'articles', 'magazine', 'journal', 'posts']);

@@ -31,6 +31,7 @@ import {
   LOCAL_OG_TYPE,
   LOCAL_SCHEMA_TYPES,
   LOCAL_TRADE_WORDS,
+  NEWS_SECTION,
   PER_PERIOD,
   PERSONAL,
   PRICE_SORT,
@@ -129,6 +130,11 @@ function sectionLinks(s: Signals, id: RegExp): boolean {
   );
 }
 
+/** Words run together in camel case set apart: "CryptoNews" → "Crypto News" (not "iPhone" or "SaaS"). */
+function camelApart(text: string): string {
+  return text.replace(/(?<=\p{Ll}{2})(?=\p{Lu}\p{Ll}{2})/gu, ' ');
+}
+
 export interface SiteTypeResult {
   siteType: SiteType;
   label: string;
@@ -193,7 +199,9 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products');
   // A kind of site's own words where the site names itself: one for each of the title and first
   // headings, the navigation, the description and the site's name that use them.
-  const named = (words: RegExp): number => [headline, navText, description, siteName].filter((t) => words.test(t)).length;
+  // A brand's name is often its words run together ("CryptoNews", "FitGym"): read apart as well.
+  const named = (words: RegExp): number =>
+    [headline, navText, description, siteName].filter((t) => words.test(t) || words.test(camelApart(t))).length;
   if (named(SHOP_WORDS)) add('ecommerce', 'shop words', named(SHOP_WORDS));
   if (s.structure.controls.some((c) => (c.region === 'nav' || c.region === 'header') && SHOP_MENU.test(c.text.trim())))
     add('ecommerce', 'shop in the menu');
@@ -275,6 +283,12 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (datedArticle(page)) add('content', 'dated article');
   if (PUBLISHING_WORDS.test(headline)) add('content', 'blog or news in the headings');
   if (PUBLISHING_WORDS.test(navText)) add('content', 'blog or news in the menu');
+  const sections = new Set(
+    s.structure.controls
+      .filter((c) => (c.region === 'nav' || c.region === 'header') && NEWS_SECTION.test(c.text.trim()))
+      .map((c) => c.text.trim().toLowerCase()),
+  );
+  if (sections.size >= 4) add('content', 'news sections in the menu');
   if (/\b(posted|published|written) (by|on)\b/i.test(page.text)) add('content', 'byline');
   // Buttons that share the page itself on two or more networks: what a publication asks of its readers.
   const shareNetworks = new Set(s.links.flatMap((a) => SHARE_HREF.exec(attr(a, 'href'))?.[1]?.toLowerCase() ?? []));

@@ -5,9 +5,11 @@
  */
 
 /** A case-insensitive pattern matching any of the phrases as whole words. */
-export function wordsPattern(phrases: readonly string[]): RegExp {
+export function wordsPattern(phrases: readonly string[], options: { plurals?: boolean } = {}): RegExp {
   const alternatives = phrases.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
-  return new RegExp(`(?:^|[^\\w])(?:${alternatives.join('|')})(?=$|[^\\w])`, 'i');
+  // A plural names the same thing ("our clinics", "hotels"): -s or -es on the phrase's last word.
+  const plural = options.plurals ? '(?:e?s)?' : '';
+  return new RegExp(`(?:^|[^\\w])(?:${alternatives.join('|')})${plural}(?=$|[^\\w])`, 'i');
 }
 
 /** Verbs and phrases that ask the visitor to act: what makes a link or button a call to action. */

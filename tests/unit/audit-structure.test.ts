@@ -121,6 +121,19 @@ describe('the scan reads what templates draw', () => {
     expect(ids(page(B2B, 'Ledgerline | Templates for invoices and quotes'))).not.toContain('copy-default-title');
   });
 
+  test("a template's numbered demo variant, or a title naming only the kind of page, is a default title", () => {
+    expect(ids(page(B2B, 'Homepage-01 | Ledgerline'))).toContain('copy-default-title');
+    expect(ids(page(B2B, 'Shop 2 - Ledgerline'))).toContain('copy-default-title');
+    expect(ids(page(B2B, 'Personal Portfolio'))).toContain('copy-default-title');
+    expect(ids(page(B2B, 'Personal Portfolio - Project Showcase'))).toContain('copy-default-title');
+    // A part that names the site or business, or a number that is part of a name, is a real title.
+    expect(ids(page(B2B, 'Portfolio | Ada Lovelace'))).not.toContain('copy-default-title');
+    expect(ids(page(B2B, 'Contact us - Ledgerline'))).not.toContain('copy-default-title');
+    expect(ids(page(B2B, 'Studio 54 | Ledgerline'))).not.toContain('copy-default-title');
+    // A page named like its menu entry lacks the brand but is no template's title.
+    expect(ids(page(B2B, 'Contact Us'))).not.toContain('copy-default-title');
+  });
+
   test("a template maker's credit in the title is a default title", () => {
     expect(ids(page(B2B, 'Spectral by HTML5 UP'))).toContain('copy-default-title');
     expect(ids(page(B2B, 'Ledgerline by Northwind'))).not.toContain('copy-default-title');

@@ -196,6 +196,22 @@ export const TEMPLATE_DEFAULT =
   /\b(start bootstrap|html5?|css3?|bootstrap\s?\d?|bulma|tailwind|wordpress|jekyll|hugo|gatsby|astro|website|web|landing(\s+page)?|one[-\s]page|multipurpose|multi-purpose|responsive|parallax|starter|admin|ui|free|premium|corporate|creative)\s+(template|theme)s?\b|^this is (a |the )?meta description$|\ban? \w+ ui template\b|^(\S+\s+){1,4}(template|theme)s?$|\bby (html5 ?up|colorlib|themefisher|templatemo|bootstrapmade|start ?bootstrap|themewagon|w3layouts|uicookies)$|\b(kit|template|theme) by \S|\bis an? (\S+\s+){0,5}(template|ui kit|theme(?=\s+(by|for|built|made)\b|[.,;!]|$))\b|\b(szablon|plantilla|vorlage)\b|\b(agency|business|portfolio|blog|shop|store|saas|startup|website|site|corporate|company|landing)\s+starter\b/i;
 
 /**
+ * A template's numbered demo variant as a title part: "Homepage-01", "Shop-01", "Home 2", "index-3",
+ * "Blog v2". A visitor's page is not numbered among its siblings.
+ */
+export const NUMBERED_VARIANT =
+  /^(home|homepage|index|landing|shop|store|blog|about|contact|portfolio|product|demo|layout|page|version|style)[\s_-]*(v|no\.?\s?)?0?\d{1,2}$/i;
+
+/**
+ * A title that names only the kind of page a template demonstrates, no site or business: each
+ * part is one of these ("Personal Portfolio", "Personal Portfolio - Project Showcase", "News
+ * Blog"). "Portfolio | Ada Lovelace" names Ada; a page named like a menu entry ("Contact Us") is
+ * a plain title that lacks the brand, not a template's.
+ */
+export const PAGE_KIND_TITLE =
+  /^((my|personal|creative|simple|modern|minimal|responsive|professional)\s+)?(blog|news|news blog|article|blog post|portfolio|projects?|project showcase|pricing table|product details|company profile|profile|resume|cv|landing page)$/i;
+
+/**
  * A title part that names the page by its template's kind: "Food Delivery Landing Page", "Landing".
  * A visitor's page is named for what it offers, never "a landing page"; a part that speaks to the
  * reader ("Create your landing page") is a real title, and so is a place ("Ferry Landing").

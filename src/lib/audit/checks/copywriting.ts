@@ -6,6 +6,8 @@ import {
   FILL_IN_HEADING,
   FILLER_TEXT,
   LANDING_PAGE_TITLE,
+  NUMBERED_VARIANT,
+  PAGE_KIND_TITLE,
   TEMPLATE_DEFAULT,
 } from '../words';
 import { isPlaceholderAlt } from '../alt-text';
@@ -45,7 +47,12 @@ export const copywritingChecks = defineChecks({
     // A short title is already reported as missing; here: a builder's default left in a real title.
     const parts = title.split(TITLE_SEPARATOR).map((part) => part.trim());
     const defaultPart = title.length >= 10 && parts.some((part) => DEFAULT_TITLE.test(part) && !/^(home|welcome)$/i.test(part));
-    if (defaultPart || parts.some((part) => TEMPLATE_DEFAULT.test(part) || LANDING_PAGE_TITLE.test(part)))
+    const kindOnly = title.length >= 10 && parts.every((part) => PAGE_KIND_TITLE.test(part));
+    if (
+      defaultPart ||
+      kindOnly ||
+      parts.some((part) => TEMPLATE_DEFAULT.test(part) || LANDING_PAGE_TITLE.test(part) || NUMBERED_VARIANT.test(part))
+    )
       return { evidence: { element: '<title>', sample: title.slice(0, 80) } };
     const d = description.trim();
     return DEFAULT_DESCRIPTION.test(d) || TEMPLATE_DEFAULT.test(d) || DESCRIBED_AS_TEMPLATE.test(d)

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditPage, computeSignals, siteTypeEvidence } from '../../src/lib/audit';
-import { openingSpans } from '../../src/lib/audit/site-type';
+import { decideSiteType, decideWithHome, openingSpans, type SiteTypeEvidence } from '../../src/lib/audit/site-type';
 import { parseWithGo } from '../helpers/audit-pages';
 
 const URL = 'https://fixture.example/';
@@ -124,6 +124,31 @@ describe('site-type signs from the structure', () => {
       signs(['Blue linen shirt', 'Red wool scarf', 'Green rain coat', 'Black leather belt', 'White cotton socks'].map(story).join('')),
     ).not.toContain('content:headlines as links');
     expect(signs(headlines.map((t) => `<h3>${t}</h3>`).join(''))).not.toContain('content:headlines as links');
+  });
+
+  test("a home page clear about its type types the site; an unclear one is pooled with the page's signs", () => {
+    const none: SiteTypeEvidence = { ecommerce: [], local: [], b2b: [], content: [], docs: [], nonprofit: [] };
+    const shopHome: SiteTypeEvidence = {
+      ...none,
+      ecommerce: [
+        ['Product markup', 1],
+        ['og:type product', 1],
+        ['add-to-cart button', 1],
+      ],
+    };
+    const wholesaleForm: SiteTypeEvidence = {
+      ...none,
+      b2b: [
+        ['lead form asking for the company', 1],
+        ['business vocabulary', 1],
+        ['pricing link', 1],
+      ],
+    };
+    expect(decideSiteType(shopHome).confidence).toBeGreaterThanOrEqual(0.9);
+    expect(decideWithHome([wholesaleForm], shopHome).siteType).toBe('ecommerce');
+    // A home page that says nothing clear leaves the decision to every page's signs together.
+    expect(decideWithHome([wholesaleForm], none)).toEqual(decideSiteType([wholesaleForm, none]));
+    expect(decideWithHome([wholesaleForm], undefined)).toEqual(decideSiteType([wholesaleForm]));
   });
 
   test("a gym's branches and their hours outweigh its membership plans priced per month", () => {

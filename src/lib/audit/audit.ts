@@ -11,7 +11,7 @@ import { guardFindings } from './evidence-guard';
 import { computeSignals } from './signals';
 import { homeOfSameSite } from './site-home';
 import { siteLinks, type SiteLink } from './site-pages';
-import { decideSiteType, siteTypeEvidence, type SiteTypeEvidence, type SiteTypeResult } from './site-type';
+import { decideWithHome, siteTypeEvidence, type SiteTypeEvidence, type SiteTypeResult } from './site-type';
 import { CONFIDENT_SITE_TYPE, needsConfidentType, needsDecidedPageType } from './type-confidence';
 import type { Check, CheckResult, Finding, Impact } from './types';
 
@@ -105,7 +105,7 @@ export function auditPage(page: Page, options: AuditOptions = {}): AuditResult {
   // The query string never classifies: the same page with and without ?utm_... gets one type.
   const evidence = siteTypeEvidence(classifiablePart(page.url), page, signals);
   const home = !options.siteType && options.home && homeOfSameSite(page.url, options.home.url) ? options.home : undefined;
-  const detected = decideSiteType(home ? [evidence, siteTypeEvidence(classifiablePart(home.url), home, computeSignals(home))] : evidence);
+  const detected = decideWithHome([evidence], home && siteTypeEvidence(classifiablePart(home.url), home, computeSignals(home)));
   const type: SiteTypeResult = options.siteType
     ? {
         ...detected,

@@ -7,6 +7,7 @@ export { resolveRef, hostOf, urlForStorage } from './url';
 export { computeSignals } from './signals';
 export {
   decideSiteType,
+  decideWithHome,
   detectSiteType,
   siteDecisionOfPages,
   siteTypeEvidence,

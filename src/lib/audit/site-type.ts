@@ -364,8 +364,28 @@ export function siteDecisionOfPages(
   const evidence = pages.flatMap((p) => (p.siteTypeEvidence ? [p.siteTypeEvidence] : []));
   if (!pages.length || evidence.length < pages.length)
     return { siteType: pages[0]?.siteType ?? 'general', confidence: pages[0]?.siteTypeConfidence ?? 1 };
-  const d = decideSiteType(evidence, model);
+  const d = decideWithHome(evidence.slice(1), evidence[0], model);
   return { siteType: d.siteType, confidence: d.confidence };
+}
+
+/** How sure the home page alone must be of a type for it to be the site's, whatever an inner page shows. */
+export const HOME_DECIDES = 0.9;
+
+/**
+ * The site's type from some of its pages and its home page: the home page speaks for the site, so
+ * when it is clear on its own (a type, at HOME_DECIDES or more) an inner page's signs (a shop's
+ * wholesale form, a firm's blog post) do not retype it; otherwise every page's signs are pooled.
+ */
+export function decideWithHome(
+  pages: SiteTypeEvidence[],
+  home: SiteTypeEvidence | undefined,
+  model: SiteTypeModel = SITE_TYPE_MODEL,
+): SiteTypeResult {
+  if (home) {
+    const byHome = decideSiteType(home, model);
+    if (byHome.siteType !== 'general' && byHome.confidence >= HOME_DECIDES) return byHome;
+  }
+  return decideSiteType(home ? [...pages, home] : pages, model);
 }
 
 /** Signs read from the URL rather than the page. */

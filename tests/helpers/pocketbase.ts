@@ -141,8 +141,9 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
         proc.kill('SIGKILL');
         await exited;
       }
+      const from = log.length;
       proc = serve();
-      await waitForHealth(url, proc, () => log);
+      await waitForHealth(url, proc, () => log, from);
     },
     output: () => log,
     get pid() {
@@ -167,13 +168,20 @@ export async function startPocketBase(options: StartOptions = {}): Promise<TestS
   };
 }
 
-async function waitForHealth(url: string, proc: ChildProcess, log: () => string): Promise<void> {
+/**
+ * Waits until the server answers its health check and its own log says it listens on url (after
+ * the log's first `from` characters: a restart's new banner). A health answer alone is not enough:
+ * when another suite's server or stand-in took the port first, this one fails to bind while the
+ * other answers, and the test would talk to the wrong server.
+ */
+async function waitForHealth(url: string, proc: ChildProcess, log: () => string, from = 0): Promise<void> {
   const deadline = Date.now() + 30_000;
+  const listening = (): boolean => log().slice(from).includes(`Server started at ${url}`);
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) throw new Error(`PocketBase exited with ${proc.exitCode}:\n${log()}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
+      if (res.ok && listening()) return;
     } catch {
       // not listening yet
     }

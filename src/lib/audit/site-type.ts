@@ -132,7 +132,7 @@ function sectionLinks(s: Signals, id: RegExp): boolean {
 
 /** Words run together in camel case set apart: "CryptoNews" → "Crypto News" (not "iPhone" or "SaaS"). */
 function camelApart(text: string): string {
-  return text.replace(/(?<=\p{Ll}{2})(?=\p{Lu}\p{Ll}{2})/gu, ' ');
+  return text.replace(/(\p{Ll}{2})(?=\p{Lu}\p{Ll}{2})/gu, '$1 ');
 }
 
 export interface SiteTypeResult {

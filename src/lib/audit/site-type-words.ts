@@ -157,7 +157,6 @@ const GENERIC_HEADS = new Set([
   'spa',
   'shelter',
   'wash',
-  'body',
 ]);
 
 /**

@@ -199,9 +199,10 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products');
   // A kind of site's own words where the site names itself: one for each of the title and first
   // headings, the navigation, the description and the site's name that use them.
-  // A brand's name is often its words run together ("CryptoNews", "FitGym"): read apart as well.
-  const named = (words: RegExp): number =>
-    [headline, navText, description, siteName].filter((t) => words.test(t) || words.test(camelApart(t))).length;
+  // A brand's name is often its words run together ("CryptoNews", "FitGym"): read apart as well
+  // (split once here, not again for each type's words).
+  const places = [headline, navText, description, siteName].map((t) => [t, camelApart(t)] as const);
+  const named = (words: RegExp): number => places.filter(([t, apart]) => words.test(t) || words.test(apart)).length;
   if (named(SHOP_WORDS)) add('ecommerce', 'shop words', named(SHOP_WORDS));
   if (s.structure.controls.some((c) => (c.region === 'nav' || c.region === 'header') && SHOP_MENU.test(c.text.trim())))
     add('ecommerce', 'shop in the menu');

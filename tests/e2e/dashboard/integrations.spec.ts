@@ -132,7 +132,11 @@ test('a failed load shows the error toast and the default catalogue', async ({ p
       }
     }).observe(document, { subtree: true, childList: true });
   });
+  // The toast is owed once the load has failed: the dashboard's boot before it (session, sites,
+  // the screen's code) is waited for on its own, so a busy machine's slow boot is not read as a lost toast.
+  const failedLoad = page.waitForResponse((r) => r.url().includes('/api/collections/integrations/records') && r.status() === 500);
   await page.goto('/dashboard/integrations');
+  await failedLoad;
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { toasts_: string[] }).toasts_.join('|')))
     .toContain('Error loading integrationsCould not load integration status');

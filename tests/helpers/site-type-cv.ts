@@ -20,12 +20,12 @@ function repositories(): Map<string, string> {
 
 /**
  * The first page number of each corpus round after the first: the SOURCES sections headed
- * '... round (pNN-...': pages added between two rounds (inner pages, single templates) belong to
+ * '... round (pNN-...' (or '... round, part B (pNN-...', each part its own): pages added between two rounds (inner pages, single templates) belong to
  * the round before them.
  */
 export function corpusRounds(): number[] {
   const text = readFileSync(join(import.meta.dirname, '../fixtures/scan/corpus/SOURCES.md'), 'utf8');
-  return [...text.matchAll(/^## .*\bround \(p(\d+)-/gm)].map((m) => Number(m[1]));
+  return [...text.matchAll(/^## .*\bround(?:, part \w+)? \(p(\d+)-/gm)].map((m) => Number(m[1]));
 }
 
 /**

@@ -105,6 +105,21 @@ describe('site-type signs from the structure', () => {
     expect(signs('<h1>A Vue SPA starter</h1>')).not.toContain('local:local trade named');
   });
 
+  test("a tradesperson by the occupation's name is a trade; a trade's venue called a shop is no shop of goods", () => {
+    expect(signs('<h1>Fade Barbers</h1><p>Cuts and shaves.</p>')).toContain('local:local trade named');
+    expect(signs('<h1>Barber Shop</h1><p>Cuts and shaves.</p>')).not.toContain('ecommerce:shop words');
+    expect(signs('<h1>Corner Coffee Shop</h1>')).not.toContain('ecommerce:shop words');
+    // A shop of goods still is one, and so is a trade's site that also runs a shop.
+    expect(signs('<h1>Gift Shop</h1>')).toContain('ecommerce:shop words');
+    expect(signs('<h1>Barber Shop</h1><nav><a href="/grooming">Grooming shop</a></nav>')).toContain('ecommerce:shop words');
+  });
+
+  test("three of a résumé's sections as headings, or 'Resume' in the title, make a personal site; a company's sections do not", () => {
+    expect(signs('<h1>Jane Doe</h1><h2>Experience</h2><h2>Education</h2><h2>Skills</h2>')).toContain('local:personal site');
+    expect(signs('<title>Jane Doe — Resume</title><h1>Jane Doe</h1>')).toContain('b2b:personal site');
+    expect(signs('<h1>Acme</h1><h2>Services</h2><h2>Experience</h2><h2>Clients</h2>')).not.toContain('b2b:personal site');
+  });
+
   test("a menu of a newsroom's sections, and headings that link to stories, are a publication's", () => {
     const menu = (items: string[]): string => `<nav>${items.map((t) => `<a href="/${t.toLowerCase()}">${t}</a>`).join('')}</nav>`;
     expect(signs(menu(['World', 'Politics', 'Business', 'Sport', 'Science & Technology']))).toContain('content:news sections in the menu');

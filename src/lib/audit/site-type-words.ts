@@ -160,14 +160,64 @@ const GENERIC_HEADS = new Set([
 ]);
 
 /**
- * A local trade named in words: the leaves' names ("hair salon", "coffee shop", "dentist") and their
- * heads that name the trade alone ("salon", "gym", "clinic"), singular or plural. Not
- * "library": on the web the word names a software library far more often (a JavaScript or CSS
- * library's documentation calls itself one in its title); Library markup still counts.
+ * The tradespeople who serve customers in person, as the US Standard Occupational Classification
+ * (SOC 2018) names its detailed occupations: personal appearance workers (39-5000), construction
+ * trades (47-2000), vehicle and equipment mechanics (49-3000), and the health practitioners a
+ * patient visits (29-1000), in the words a business uses for itself, with the venue a barber keeps.
+ * schema.org's leaves name the business ('HairSalon', 'AutoRepair'), not always its trade.
  */
-export const LOCAL_TRADE_WORDS = wordsPattern(
-  [...new Set([...SCHEMA_LOCAL_LEAVES.flatMap(typeNameWords), ...SCHEMA_LOCAL_LEAVES.flatMap(tradeHead)])].filter((w) => w !== 'library'),
-  { plurals: true },
+const SOC_TRADES = [
+  'barber',
+  'barbershop',
+  'hairdresser',
+  'hairstylist',
+  'cosmetologist',
+  'manicurist',
+  'pedicurist',
+  'massage therapist',
+  'carpenter',
+  'roofer',
+  'bricklayer',
+  'stonemason',
+  'tiler',
+  'glazier',
+  'plasterer',
+  'auto mechanic',
+  'mechanic',
+  'chiropractor',
+  'optometrist',
+  'podiatrist',
+  'veterinarian',
+  'physiotherapist',
+  'physical therapist',
+  'dental clinic',
+];
+
+/** The trade words: schema.org's leaves' names and their heads that name the trade alone, and SOC's tradespeople. */
+const TRADE_PHRASES = [
+  ...new Set([...SCHEMA_LOCAL_LEAVES.flatMap(typeNameWords), ...SCHEMA_LOCAL_LEAVES.flatMap(tradeHead), ...SOC_TRADES]),
+].filter((w) => w !== 'library');
+
+/**
+ * A local trade named in words: the leaves' names ("hair salon", "coffee shop", "dentist"), their
+ * heads that name the trade alone ("salon", "gym", "clinic") and the tradespeople ("barber"),
+ * singular or plural. Not "library": on the web the word names a software library far more often
+ * (a JavaScript or CSS library's documentation calls itself one in its title); Library markup still counts.
+ */
+export const LOCAL_TRADE_WORDS = wordsPattern(TRADE_PHRASES, { plurals: true });
+
+/**
+ * A trade's venue called a shop or store ("Barber Shop", "Coffee Shop", "Repair Shop"): the shop of
+ * a service, not of goods, so it is no shop's word (the shop words are read in the text without it).
+ */
+export const TRADE_SHOP = new RegExp(
+  `(?:^|[^\\w])(?:${TRADE_PHRASES.map((p) =>
+    p
+      .replace(/\s+shop$/, '')
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/ /g, '\\s+'),
+  ).join('|')})(?:e?s)?\\s*(?:shop|store)s?(?=$|[^\\w])`,
+  'gi',
 );
 
 /**
@@ -361,3 +411,11 @@ export const B2B_WORDS = wordsPattern(['b2b', 'saas', 'enterprise', 'businesses'
 
 /** One person speaking of their own work (a résumé, a portfolio). */
 export const PERSONAL = /\b(i'm|i am|my name is|hire me|my work|my portfolio|resume|curriculum vitae)\b/i;
+
+/**
+ * A résumé's sections: the JSON Resume schema's (jsonresume.org: work, volunteer, education, awards,
+ * certificates, publications, skills, languages, interests, references, projects) as headings name
+ * them. Three of them as headings are one person's record, whatever else the page says.
+ */
+export const RESUME_SECTION =
+  /^(work|work experience|experience|professional experience|employment|volunteer(ing)?|education|awards|certificates|certifications|publications|skills|languages|interests|references|projects)$/i;

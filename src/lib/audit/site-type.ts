@@ -34,6 +34,7 @@ import {
   NEWS_SECTION,
   PER_PERIOD,
   PERSONAL,
+  RESUME_SECTION,
   PRICE_SORT,
   PRODUCT_ACTION,
   PRODUCT_OG_TYPE,
@@ -42,6 +43,7 @@ import {
   SHOP_MENU,
   SHOP_SCHEMA_TYPES,
   SHOP_WORDS,
+  TRADE_SHOP,
 } from './site-type-words';
 import { linksMatching, type Signals } from './signals';
 import { BUY_BUTTON } from './words';
@@ -203,7 +205,9 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   // (split once here, not again for each type's words).
   const places = [headline, navText, description, siteName].map((t) => [t, camelApart(t)] as const);
   const named = (words: RegExp): number => places.filter(([t, apart]) => words.test(t) || words.test(apart)).length;
-  if (named(SHOP_WORDS)) add('ecommerce', 'shop words', named(SHOP_WORDS));
+  // A barber's or a coffee shop is a trade's venue, not a shop of goods.
+  const shopNamed = places.filter(([t, apart]) => [t, apart].some((x) => SHOP_WORDS.test(x.replace(TRADE_SHOP, ' ')))).length;
+  if (shopNamed) add('ecommerce', 'shop words', shopNamed);
   if (s.structure.controls.some((c) => (c.region === 'nav' || c.region === 'header') && SHOP_MENU.test(c.text.trim())))
     add('ecommerce', 'shop in the menu');
   if (PRICE_SORT.test(page.text)) add('ecommerce', 'sorting by price');
@@ -334,7 +338,8 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
 
   // A personal site (a résumé, a freelancer's portfolio) is nobody's sales team or shop front: the
   // model learns how much it says against each.
-  if (PERSONAL.test(page.text.slice(0, 4000))) {
+  const resumeSections = new Set(s.headings.map((h) => h.trim().toLowerCase()).filter((h) => RESUME_SECTION.test(h)));
+  if (PERSONAL.test(headline) || PERSONAL.test(page.text.slice(0, 4000)) || resumeSections.size >= 3) {
     add('b2b', 'personal site');
     add('local', 'personal site');
   }

@@ -112,6 +112,10 @@ describe('site-type signs from the structure', () => {
     // A shop of goods still is one, and so is a trade's site that also runs a shop.
     expect(signs('<h1>Gift Shop</h1>')).toContain('ecommerce:shop words');
     expect(signs('<h1>Barber Shop</h1><nav><a href="/grooming">Grooming shop</a></nav>')).toContain('ecommerce:shop words');
+    // The commonest trades in a dictionary's translations; not a word's other sense (a Portuguese 'palestra' is a talk).
+    expect(signs('<h1>Bella Donna - Peluquería &amp; Estética</h1>')).toContain('local:local trade named');
+    expect(signs('<h1>Hôtel du Lac</h1>')).toContain('local:local trade named');
+    expect(signs('<h1>Palestra de abertura</h1>')).not.toContain('local:local trade named');
   });
 
   test("three of a résumé's sections as headings, or 'Resume' in the title, make a personal site; a company's sections do not", () => {

@@ -20,8 +20,8 @@ function repositories(): Map<string, string> {
 
 /**
  * The first page number of each corpus round after the first: the SOURCES sections headed
- * '... round (pNN-...' (or '... round, part B (pNN-...', each part its own): pages added between two rounds (inner pages, single templates) belong to
- * the round before them.
+ * '... round (pNN-...', or '... round, part B (pNN-...' (each part a round of its own): pages added
+ * between two rounds (inner pages, single templates) belong to the round before them.
  */
 export function corpusRounds(): number[] {
   const text = readFileSync(join(import.meta.dirname, '../fixtures/scan/corpus/SOURCES.md'), 'utf8');

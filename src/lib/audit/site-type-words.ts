@@ -6,7 +6,7 @@
  * Docusaurus, MkDocs and Sphinx), the README sections of the standard-readme specification, and
  * dictionary translations of a shop's and a charity's one defining verb.
  */
-import { wordsPattern } from './words';
+import { phraseSource, wordsPattern } from './words';
 
 /** Splits a schema.org type name into its words: 'CafeOrCoffeeShop' is 'cafe' and 'coffee shop'. */
 export function typeNameWords(name: string): string[] {
@@ -306,12 +306,7 @@ export const LOCAL_TRADE_WORDS = wordsPattern(TRADE_PHRASES, { plurals: true });
  * a service, not of goods, so it is no shop's word (the shop words are read in the text without it).
  */
 export const TRADE_SHOP = new RegExp(
-  `(?:^|[^\\w])(?:${TRADE_PHRASES.map((p) =>
-    p
-      .replace(/\s+shop$/, '')
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/ /g, '\\s+'),
-  ).join('|')})(?:e?s)?\\s*(?:shop|store)s?(?=$|[^\\w])`,
+  `(?:^|[^\\w])(?:${TRADE_PHRASES.map((p) => phraseSource(p.replace(/\s+shop$/, ''))).join('|')})(?:e?s)?\\s*(?:shop|store)s?(?=$|[^\\w])`,
   'gi',
 );
 

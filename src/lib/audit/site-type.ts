@@ -204,10 +204,11 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   // A brand's name is often its words run together ("CryptoNews", "FitGym"): read apart as well
   // (split once here, not again for each type's words).
   const places = [headline, navText, description, siteName].map((t) => [t, camelApart(t)] as const);
-  const named = (words: RegExp): number => places.filter(([t, apart]) => words.test(t) || words.test(apart)).length;
+  // `without`: phrases that hold the words in another sense, read out first.
+  const named = (words: RegExp, without?: RegExp): number =>
+    places.filter((texts) => texts.some((t) => words.test(without ? t.replace(without, ' ') : t))).length;
   // A barber's or a coffee shop is a trade's venue, not a shop of goods.
-  const shopNamed = places.filter(([t, apart]) => [t, apart].some((x) => SHOP_WORDS.test(x.replace(TRADE_SHOP, ' ')))).length;
-  if (shopNamed) add('ecommerce', 'shop words', shopNamed);
+  if (named(SHOP_WORDS, TRADE_SHOP)) add('ecommerce', 'shop words', named(SHOP_WORDS, TRADE_SHOP));
   if (s.structure.controls.some((c) => (c.region === 'nav' || c.region === 'header') && SHOP_MENU.test(c.text.trim())))
     add('ecommerce', 'shop in the menu');
   if (PRICE_SORT.test(page.text)) add('ecommerce', 'sorting by price');

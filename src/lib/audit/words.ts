@@ -5,8 +5,13 @@
  */
 
 /** A case-insensitive pattern matching any of the phrases as whole words. */
+/** A phrase as a regular expression's source: its characters literal, each space any run of spaces. */
+export function phraseSource(phrase: string): string {
+  return phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+}
+
 export function wordsPattern(phrases: readonly string[], options: { plurals?: boolean } = {}): RegExp {
-  const alternatives = phrases.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+  const alternatives = phrases.map(phraseSource);
   // A plural names the same thing ("our clinics", "hotels"): -s or -es on the phrase's last word.
   const plural = options.plurals ? '(?:e?s)?' : '';
   return new RegExp(`(?:^|[^\\w])(?:${alternatives.join('|')})${plural}(?=$|[^\\w])`, 'i');

@@ -1,7 +1,8 @@
 // Scan on real pages: the website audit scored on the hand-labelled corpus of public open-source
 // templates (tests/helpers/scan-corpus.ts; pages read from SCAN_CORPUS_DIR, by default
 // .scan-corpus, git-ignored: fetched pages are not committed). Prints precision, recall, site and page type accuracy and the
-// evidence rate for the tuning half and the blind half. SCAN_CORPUS_DETAIL=1 lists the tuning
+// evidence rate for the tuning half and the blind half, and how often the word model's answer alone
+// (src/lib/audit/site-words.ts, trained on a separate set of pages) is right on each. SCAN_CORPUS_DETAIL=1 lists the tuning
 // half's misses per page on stderr; the blind half is only ever printed as figures.
 // SCAN_CORPUS_HALF=tune scores the tuning half alone: the blind half is not even run, so work on
 // the checks can be measured as often as needed without glancing at the blind figures.
@@ -26,7 +27,9 @@ export default async function (emit) {
   const dir = mkdtempSync(join(tmpdir(), 'scan-corpus-'));
   try {
     await build({
-      entryPoints: ['scan-corpus', 'site-type-cv', 'site-type-fit', 'scan-family-out'].map((f) => resolve(ROOT, `tests/helpers/${f}.ts`)),
+      entryPoints: ['scan-corpus', 'site-type-cv', 'site-type-fit', 'scan-family-out', 'site-words-train'].map((f) =>
+        resolve(ROOT, `tests/helpers/${f}.ts`),
+      ),
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -48,6 +51,7 @@ export default async function (emit) {
     const labels = corpusLabels().filter((l) => halves.includes(l.half) && range.has(l.id));
     const cases = scoreCorpus(labels);
     const pct = (x) => round(x * 100, 1);
+    const { wordsAloneAccuracy } = await import(pathToFileURL(join(dir, 'site-words-train.js')).href);
     const extra = range.name ? { pages: range.name } : {};
     for (const half of halves) {
       const s = summarise(cases.filter((c) => c.label.half === half));
@@ -57,6 +61,8 @@ export default async function (emit) {
       fig('recall', pct(s.recall), '%');
       fig('site_type_accuracy', pct(s.siteTypeAccuracy), '%');
       fig('site_type_signed_in', pct(signedInSiteTypeAccuracy(labels.filter((l) => l.half === half))), '%');
+      // The word model's answer alone (site-words.ts), trained apart from the corpus: both halves are unseen by it.
+      fig('site_type_words_alone', pct(wordsAloneAccuracy(labels.filter((l) => l.half === half))), '%');
       fig('page_type_accuracy', pct(s.pageTypeAccuracy), '%');
       fig('evidence_quoted_as_found', pct(s.evidenceRate), '%');
       fig('findings', s.findings, 'findings');

@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditPage, toScanResponse, type AuditResult } from '../../src/lib/audit';
+import type { SiteType } from '../../src/lib/site-type';
 import { fixturePage, parseWithGo } from '../helpers/audit-pages';
 import { qualityCases, scoreQuality } from '../helpers/scan-quality';
 
 const ids = (r: AuditResult): string[] => r.findings.map((f) => f.id);
-const auditHtml = (body: string, url = 'https://fixture.example/', head = ''): AuditResult =>
+const auditHtml = (body: string, url = 'https://fixture.example/', head = '', siteType?: SiteType): AuditResult =>
   auditPage(
     parseWithGo(`<!doctype html><html lang="en"><head><title>Fixture page for tests</title>${head}</head><body>${body}</body></html>`, url),
+    { siteType },
   );
 
 describe('the audit on the quality set (pages in the styles of real shops, SaaS, agencies, docs, blogs, charities)', () => {
@@ -103,10 +105,18 @@ describe('detection from the page structure', () => {
 
   test('a struck-through price anchors the sale price; a $0 plan is a free entry', () => {
     const url = 'https://fixture.example/products/lamp';
-    const sale = auditHtml('<h1>Brass desk lamp</h1><p><s>$120.00</s> <span>$89.00</span></p><button>Add to cart</button>', url);
+    // A check of a shop's product page, not the typing: the shop's type is given, as its other pages would give it.
+    const sale = auditHtml(
+      '<h1>Brass desk lamp</h1><p><s>$120.00</s> <span>$89.00</span></p><button>Add to cart</button>',
+      url,
+      '',
+      'ecommerce',
+    );
     expect(sale.pageType).toBe('product');
     expect(ids(sale)).not.toContain('pricing-no-anchor');
-    expect(ids(auditHtml('<h1>Brass desk lamp</h1><p>$89.00</p><button>Add to cart</button>', url))).toContain('pricing-no-anchor');
+    expect(ids(auditHtml('<h1>Brass desk lamp</h1><p>$89.00</p><button>Add to cart</button>', url, '', 'ecommerce'))).toContain(
+      'pricing-no-anchor',
+    );
     const plans =
       '<h1>Pricing</h1><div><h2>Starter</h2><p>$0/month</p><a class="btn" href="/s">Choose plan</a></div><div><h2>Pro</h2><p>$29/month</p></div>';
     expect(ids(auditHtml(plans, 'https://fixture.example/pricing'))).not.toContain('pricing-no-free-entry');
@@ -114,7 +124,7 @@ describe('detection from the page structure', () => {
 
   test('words match on their boundaries: "hassle" is not "ssl"', () => {
     const page = (text: string) =>
-      auditHtml(`<h1>Accounting software for shops</h1><p>${text}</p><a class="btn" href="/signup">Start now</a>`);
+      auditHtml(`<h1>Accounting software for shops</h1><p>${text}</p><a class="btn" href="/signup">Start now</a>`, undefined, '', 'b2b');
     expect(ids(page('No hassle, just numbers.'))).toContain('trust-no-guarantee');
     expect(ids(page('All traffic is protected by SSL.'))).not.toContain('trust-no-guarantee');
   });

@@ -27,6 +27,11 @@ const FILLER_LATIN = new Set(
     'dictumst platea hac habitasse sociis natoque penatibus magnis dis parturient montes nascetur ridiculus mus'
   ).split(' '),
 );
+/** Whether a word (in lower case) is one of the filler generators' pseudo-Latin. */
+export function isFillerWord(word: string): boolean {
+  return FILLER_LATIN.has(word);
+}
+
 /** Words Latin mottos and the Romance languages share with the filler: a run needs others too. */
 const SHARED = new Set('a ad at et est id in non sed ut qui quis mi nec per eu vel nam leo ex do ea ab rem eos aut sit esse'.split(' '));
 /** Consecutive filler words, of which this many are the generators' own, make a run of filler. */

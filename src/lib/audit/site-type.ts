@@ -46,6 +46,7 @@ import {
   TRADE_SHOP,
 } from './site-type-words';
 import { linksMatching, type Signals } from './signals';
+import { knownWords, pageWords, SITE_WORDS_MODEL, WORDS_NEEDED, wordProbabilities } from './site-words';
 import { BUY_BUTTON } from './words';
 
 export type { SiteTypeEvidence } from './site-type-model';
@@ -56,6 +57,8 @@ const DONATION_HREF =
 /** A link that shares the page on a network (its intent or sharer URL), by network. */
 const SHARE_HREF =
   /^https?:\/\/(?:www\.)?(twitter|x|facebook|linkedin|pinterest|reddit)\.com\/(?:intent\/|share|sharer|shareArticle|sharing|pin\/create|submit)/i;
+/** The word model's probability of its answer at which its words count twice. */
+const WORDS_SURE = 0.5;
 /** A link that calls the business: its phone or its WhatsApp. */
 const CALL_HREF = /^tel:|^https?:\/\/(wa\.me|api\.whatsapp\.com)\//i;
 const DAY = '(mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday)';
@@ -163,10 +166,8 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   const add = (type: Scored, name: string, value = 1): void => void signals[type].push([name, value]);
   // What the page says it is: its title and first headings (a trade named deep in a page is a topic).
   const headline = [...page.elements.filter((e) => e.tag === 'title').map((e) => e.text), ...s.headings.slice(0, 4)].join(' \n ');
-  const navText = s.structure.controls
-    .filter((c) => c.region === 'nav' || c.region === 'header')
-    .map((c) => c.text)
-    .join(' \n ');
+  const menu = s.structure.controls.filter((c) => c.region === 'nav' || c.region === 'header').map((c) => c.text);
+  const navText = menu.join(' \n ');
   const description = metaContent(page, 'description') ?? '';
   // The site's own name, where it is given whole: Open Graph's site name and the copyright line ("© 2025 Mr. Tu Bakery").
   const siteName = [metaContent(page, 'og:site_name') ?? '', COPYRIGHT_HOLDER.exec(page.text)?.[1] ?? ''].join(' \n ');
@@ -336,6 +337,14 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   )
     add('b2b', 'lead form asking for the company');
   for (const [type, name, value] of [...layoutSigns(page, s), ...cardSigns(page, s)]) add(type, name, value);
+  // What the page's words alone say it is (site-words.ts, trained on pages apart from the corpus).
+  // Its answer is a sign for that type (worth 2 when the model is sure); a page of few known words has none.
+  const words = pageWords(page, s.headings, menu);
+  if (knownWords(SITE_WORDS_MODEL, words).length >= WORDS_NEEDED) {
+    const byWords = wordProbabilities(words);
+    const wordsSay = (Object.keys(byWords) as SiteType[]).reduce((a, b) => (byWords[b] > byWords[a] ? b : a));
+    if (wordsSay !== 'general') add(wordsSay, 'its words', byWords[wordsSay] >= WORDS_SURE ? 2 : 1);
+  }
 
   // A personal site (a résumé, a freelancer's portfolio) is nobody's sales team or shop front: the
   // model learns how much it says against each.

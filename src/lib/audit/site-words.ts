@@ -54,7 +54,7 @@ export function pageWords(page: Page, headings: string[], menu: string[]): strin
  * short one weigh alike.
  */
 export function knownWords(model: SiteWordsModel, words: string[]): { word: string; value: number }[] {
-  const known = [...new Set(words)].filter((w) => Object.hasOwn(model.weights, w));
+  const known = [...new Set(words)].filter((w) => Object.prototype.hasOwnProperty.call(model.weights, w));
   const value = known.length ? 1 / Math.sqrt(known.length) : 0;
   return known.map((word) => ({ word, value }));
 }

@@ -8,7 +8,7 @@
  * (five folds of owners; a collection's folders are each their own author): a template vendor's
  * siblings share words, so a page is judged by a model that never saw its vendor.
  */
-import { knownWords, type SiteWordsModel } from '../../src/lib/audit/site-words';
+import { knownWords, wordProbabilities, type SiteWordsModel } from '../../src/lib/audit/site-words';
 import type { SiteType } from '../../src/lib/site-type';
 
 export interface WordsDoc {
@@ -111,10 +111,10 @@ export function trainWords(docs: WordsDoc[], lambda: number, size = VOCABULARY):
   return fitWords(docs, strongest, lambda);
 }
 
+/** The model's answer: its most probable kind (site-words.ts wordProbabilities). */
 export function predictWords(model: SiteWordsModel, words: string[]): SiteType {
-  const scores = [...model.bias];
-  for (const { word, value } of knownWords(model, words)) model.weights[word]!.forEach((w, k) => (scores[k]! += w * value));
-  return model.classes[scores.indexOf(Math.max(...scores))]!;
+  const p = wordProbabilities(words, model);
+  return model.classes.reduce((best, k) => (p[k] > p[best] ? k : best));
 }
 
 /** Five folds of owners (sorted, dealt in turn): each page judged by a model fitted without its owner's pages. Kinds weigh alike. */

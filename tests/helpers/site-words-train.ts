@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { computeSignals } from '../../src/lib/audit/signals';
 import type { Page } from '../../src/lib/audit/page';
-import { pageWords, SITE_WORDS_MODEL, type SiteWordsModel } from '../../src/lib/audit/site-words';
+import { SITE_WORDS_MODEL, wordsOfSignals, type SiteWordsModel } from '../../src/lib/audit/site-words';
 import type { SiteType } from '../../src/lib/site-type';
 import { parseWithGo } from './audit-pages';
 import { corpusAvailable, corpusDir, corpusLabels, type CorpusLabel } from './scan-corpus';
@@ -70,9 +70,7 @@ export function textsetEntries(dir = TEXTSET_MANIFESTS): TextsetEntry[] {
 
 /** The words the model reads on a parsed page (as site-type.ts gives them). */
 export function wordsOfPage(page: Page): string[] {
-  const s = computeSignals(page);
-  const menu = s.structure.controls.filter((c) => c.region === 'nav' || c.region === 'header').map((c) => c.text);
-  return pageWords(page, s.headings, menu);
+  return wordsOfSignals(page, computeSignals(page));
 }
 
 const SHINGLE = 8;

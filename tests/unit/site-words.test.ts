@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { computeSignals } from '../../src/lib/audit';
-import { knownWords, pageWords, SITE_WORDS_MODEL, wordProbabilities, type SiteWordsModel } from '../../src/lib/audit/site-words';
+import { knownWords, SITE_WORDS_MODEL, wordProbabilities, wordsOfSignals, type SiteWordsModel } from '../../src/lib/audit/site-words';
 import type { SiteType } from '../../src/lib/site-type';
 import { parseWithGo } from '../helpers/audit-pages';
 import { fitWords, predictWords, sharedWords, type WordsDoc } from '../helpers/site-words-fit';
@@ -13,9 +13,7 @@ import { fitWords, predictWords, sharedWords, type WordsDoc } from '../helpers/s
 const URL = 'https://fixture.example/';
 const wordsOf = (html: string): string[] => {
   const page = parseWithGo(html, URL);
-  const s = computeSignals(page);
-  const menu = s.structure.controls.filter((c) => c.region === 'nav' || c.region === 'header').map((c) => c.text);
-  return pageWords(page, s.headings, menu);
+  return wordsOfSignals(page, computeSignals(page));
 };
 
 describe('the word model', () => {

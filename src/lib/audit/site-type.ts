@@ -46,7 +46,7 @@ import {
   TRADE_SHOP,
 } from './site-type-words';
 import { linksMatching, type Signals } from './signals';
-import { knownWords, pageWords, SITE_WORDS_MODEL, WORDS_NEEDED, wordProbabilities } from './site-words';
+import { knownWords, SITE_WORDS_MODEL, WORDS_NEEDED, wordProbabilities, wordsOfSignals } from './site-words';
 import { BUY_BUTTON } from './words';
 
 export type { SiteTypeEvidence } from './site-type-model';
@@ -339,7 +339,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   for (const [type, name, value] of [...layoutSigns(page, s), ...cardSigns(page, s)]) add(type, name, value);
   // What the page's words alone say it is (site-words.ts, trained on pages apart from the corpus).
   // Its answer is a sign for that type (worth 2 when the model is sure); a page of few known words has none.
-  const words = pageWords(page, s.headings, menu);
+  const words = wordsOfSignals(page, s);
   if (knownWords(SITE_WORDS_MODEL, words).length >= WORDS_NEEDED) {
     const byWords = wordProbabilities(words);
     const wordsSay = (Object.keys(byWords) as SiteType[]).reduce((a, b) => (byWords[b] > byWords[a] ? b : a));

@@ -145,6 +145,11 @@ export function linksMatching(signals: Signals, pattern: RegExp): PageElement[] 
   return signals.links.filter((a) => pattern.test(attr(a, 'href')) || pattern.test(a.text));
 }
 
+/** The menu's words: the text of each link and button in the page's header and navigation. */
+export function menuTexts(signals: Pick<Signals, 'structure'>): string[] {
+  return signals.structure.controls.filter((c) => c.region === 'nav' || c.region === 'header').map((c) => c.text);
+}
+
 /** Links that go somewhere: not '#', '#!' or javascript: placeholders. */
 export function realLinksMatching(signals: Signals, pattern: RegExp): PageElement[] {
   return linksMatching(signals, pattern).filter((a) => !/^\s*(#!?\s*$|javascript:)/i.test(attr(a, 'href')));

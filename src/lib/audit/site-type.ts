@@ -45,7 +45,7 @@ import {
   SHOP_WORDS,
   TRADE_SHOP,
 } from './site-type-words';
-import { linksMatching, type Signals } from './signals';
+import { linksMatching, menuTexts, type Signals } from './signals';
 import { knownWords, SITE_WORDS_MODEL, WORDS_NEEDED, wordProbabilities, wordsOfSignals } from './site-words';
 import { BUY_BUTTON } from './words';
 
@@ -166,8 +166,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   const add = (type: Scored, name: string, value = 1): void => void signals[type].push([name, value]);
   // What the page says it is: its title and first headings (a trade named deep in a page is a topic).
   const headline = [...page.elements.filter((e) => e.tag === 'title').map((e) => e.text), ...s.headings.slice(0, 4)].join(' \n ');
-  const menu = s.structure.controls.filter((c) => c.region === 'nav' || c.region === 'header').map((c) => c.text);
-  const navText = menu.join(' \n ');
+  const navText = menuTexts(s).join(' \n ');
   const description = metaContent(page, 'description') ?? '';
   // The site's own name, where it is given whole: Open Graph's site name and the copyright line ("© 2025 Mr. Tu Bakery").
   const siteName = [metaContent(page, 'og:site_name') ?? '', COPYRIGHT_HOLDER.exec(page.text)?.[1] ?? ''].join(' \n ');

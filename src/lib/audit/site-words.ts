@@ -10,7 +10,7 @@ import type { SiteType } from '../site-type';
 import { isFillerWord } from './filler';
 import type { Page } from './page';
 import { metaContent } from './page';
-import type { Signals } from './signals';
+import { menuTexts, type Signals } from './signals';
 import trained from './site-words-model.json' with { type: 'json' };
 
 export interface SiteWordsModel {
@@ -52,8 +52,7 @@ export function pageWords(page: Page, headings: string[], menu: string[]): strin
 
 /** pageWords from the page's signals: its headings, and its menu (the header's and navigation's links and buttons). */
 export function wordsOfSignals(page: Page, s: Pick<Signals, 'headings' | 'structure'>): string[] {
-  const menu = s.structure.controls.filter((c) => c.region === 'nav' || c.region === 'header').map((c) => c.text);
-  return pageWords(page, s.headings, menu);
+  return pageWords(page, s.headings, menuTexts(s));
 }
 
 /**

@@ -1,6 +1,7 @@
 // `npm run train:site-type`: fits the site-type model on the scan corpus's tuning half
-// (tests/helpers/site-type-train.ts). Needs the corpus pages (SCAN_CORPUS_DIR) and Go (the pages are
-// parsed by the server's parser). Writes the rows and the weights; commit both.
+// (tests/helpers/site-type-train.ts). Needs the corpus pages (SCAN_CORPUS_DIR), the word set's pages
+// (TEXTSET_DIR: each row's 'its words' sign comes from a word model that never saw the page's
+// family) and Go (the pages are parsed by the server's parser). Writes the rows and the weights; commit both.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -1,7 +1,8 @@
-// `npm run train:site-words`: fits the word model on the word set (tests/helpers/site-words-train.ts).
-// Needs the word set's pages (TEXTSET_DIR, scripts/textset-restore.sh), the scan corpus
-// (SCAN_CORPUS_DIR: its copies are left out) and Go (the pages are parsed by the server's parser).
-// Writes src/lib/audit/site-words-model.json; commit it.
+// `npm run train:site-words`: fits the word model on the word set and the scan corpus's tuning half
+// (tests/helpers/site-words-train.ts). Needs the word set's pages (TEXTSET_DIR,
+// scripts/textset-restore.sh), the scan corpus (SCAN_CORPUS_DIR: its tuning pages are learned from,
+// copies of its pages left out) and Go (the pages are parsed by the server's parser).
+// Writes src/lib/audit/site-words-model.json; commit it, then run `npm run train:site-type`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -33,6 +33,7 @@ import {
   type SiteTypeEvidence,
 } from '../../src/lib/audit';
 import { htmlSource, pointsAtPage, quotedAsFound as quotedOnPage } from '../../src/lib/audit/quoted';
+import type { SiteWordsModel } from '../../src/lib/audit/site-words';
 import { classifiablePart } from '../../src/lib/site-type';
 import { parseWithGo } from './audit-pages';
 
@@ -146,11 +147,14 @@ export function corpusHome(page: Page, dir: string = corpusDir()): Page | undefi
   return readHome(page, homes.get(dir)!);
 }
 
-/** A corpus page's site-type evidence and, when the scan reads one, its home page's: what typing the site pools. */
-export function pageAndHomeEvidence(page: Page, url: string): SiteTypeEvidence[] {
+/**
+ * A corpus page's site-type evidence and, when the scan reads one, its home page's: what typing the
+ * site pools. `wordsModel` gives the sign 'its words' (by default the committed word model's).
+ */
+export function pageAndHomeEvidence(page: Page, url: string, wordsModel?: SiteWordsModel): SiteTypeEvidence[] {
   const home = corpusHome(page);
-  const own = siteTypeEvidence(classifiablePart(url), page, computeSignals(page));
-  return home ? [own, siteTypeEvidence(classifiablePart(home.url), home, computeSignals(home))] : [own];
+  const own = siteTypeEvidence(classifiablePart(url), page, computeSignals(page), wordsModel);
+  return home ? [own, siteTypeEvidence(classifiablePart(home.url), home, computeSignals(home), wordsModel)] : [own];
 }
 
 const checkScope = new Map(ALL_CHECKS.map((c) => [c.id, c]));

@@ -7,13 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { featuresOf, pooledFeatures } from '../../src/lib/audit/site-type-model';
+import type { SiteWordsModel } from '../../src/lib/audit/site-words';
 import type { SiteType } from '../../src/lib/site-type';
 import { parseWithGo } from './audit-pages';
 import { corpusDir, pageAndHomeEvidence, type CorpusLabel } from './scan-corpus';
 import type { TrainingRow } from './site-type-fit';
 
 /** Each page's repository, from the SOURCES table ('| id | owner/repo | ...'). */
-function repositories(): Map<string, string> {
+export function repositories(): Map<string, string> {
   const text = readFileSync(join(import.meta.dirname, '../fixtures/scan/corpus/SOURCES.md'), 'utf8');
   return new Map([...text.matchAll(/^\| (p\d+) \| ([^ |]+) \|/gm)].map((m) => [m[1]!, m[2]!]));
 }
@@ -45,18 +46,28 @@ export function roundOf(id: string, starts: number[] = corpusRounds()): number {
   return Math.max(1, ...starts.filter((from) => from <= n));
 }
 
-export function trainingRows(labels: CorpusLabel[]): TrainingRow[] {
+/** A corpus page's repository ('owner/name'), or its host when SOURCES names none. */
+export function repositoryOf(label: CorpusLabel, repos: Map<string, string> = repositories()): string {
+  return repos.get(label.id) ?? new URL(label.url).host;
+}
+
+/**
+ * The rows, each page's 'its words' sign given by `wordsModelOf(label)`: in training, a word model
+ * that never saw the page's template family (site-words-train.ts heldOutWordModels), since the word
+ * model learns from the tuning pages as well.
+ */
+export function trainingRows(labels: CorpusLabel[], wordsModelOf?: (label: CorpusLabel) => SiteWordsModel): TrainingRow[] {
   const repos = repositories();
   const starts = corpusRounds();
   return labels.map((label) => {
     if (label.half !== 'tune') throw new Error(`${label.id} is in the blind half: the model learns from tuning pages only`);
     const page = parseWithGo(readFileSync(join(corpusDir(), 'pages', `${label.id}.html`), 'utf8'), label.url);
     // What the scan judges: the page's signs with its site's home page's, when it reads one.
-    const features = pooledFeatures(pageAndHomeEvidence(page, label.url).map(featuresOf));
+    const features = pooledFeatures(pageAndHomeEvidence(page, label.url, wordsModelOf?.(label)).map(featuresOf));
     return {
       id: label.id,
       site: new URL(label.url).host,
-      family: templateFamily(repos.get(label.id) ?? new URL(label.url).host),
+      family: templateFamily(repositoryOf(label, repos)),
       round: roundOf(label.id, starts),
       answers: [label.siteType, ...(label.siteTypeAlt ?? [])] as SiteType[],
       features: Object.fromEntries([...features].sort((a, b) => a[0].localeCompare(b[0]))),

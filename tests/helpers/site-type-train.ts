@@ -6,13 +6,18 @@
  */
 import { corpusAvailable, corpusDir, corpusLabels } from './scan-corpus';
 import { trainingRows } from './site-type-cv';
+import { heldOutWordModels, wordsTraining } from './site-words-train';
 import { roundOut, trainSiteTypeModel, validate, type TrainingRow } from './site-type-fit';
 import type { SiteTypeModel } from '../../src/lib/audit/site-type-model';
 
 /** The rows and the model to write (the script formats and writes them), after printing the validation. */
 export function main(): { rows: TrainingRow[]; model: SiteTypeModel } {
   if (!corpusAvailable()) throw new Error(`scan corpus not found at ${corpusDir()} (set SCAN_CORPUS_DIR)`);
-  const rows = trainingRows(corpusLabels().filter((l) => l.half === 'tune'));
+  // Each page's 'its words' sign from a word model that never saw its family (the committed one learnt from every tuning page).
+  const rows = trainingRows(
+    corpusLabels().filter((l) => l.half === 'tune'),
+    heldOutWordModels(wordsTraining()),
+  );
   const model = trainSiteTypeModel(rows);
   const v = validate(rows, model);
   const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;

@@ -81,10 +81,10 @@ describe('site-type signs from the layout', () => {
     // One sign of a manual's or a blog's layout alone is not enough to call a page documentation or a blog.
     expect(typeOf('<h1>Northwind</h1><h2>On this page</h2>')).toBe('general');
     expect(typeOf('<h1>Northwind</h1><a href="/page/2">Older posts</a>')).toBe('general');
-    // A blog: its feed, its archive widgets and its pagination.
+    // A blog: its feed, its archive widgets, its comments and its pagination.
     expect(
       typeOf(
-        '<h1>Field notes</h1><aside><h4>Categories</h4><h4>Archives</h4></aside><a href="/page/2">Older posts</a>',
+        '<h1>Field notes</h1><h3>3 Comments</h3><aside><h4>Categories</h4><h4>Archives</h4></aside><a href="/page/2">Older posts</a>',
         '<link rel="alternate" type="application/rss+xml" href="/feed.xml">',
       ),
     ).toBe('content');

@@ -170,11 +170,12 @@ describe('site-type signs from the structure', () => {
     expect(decideWithHome([wholesaleForm], undefined)).toEqual(decideSiteType([wholesaleForm]));
   });
 
-  test("a gym's branches and their hours outweigh its membership plans priced per month", () => {
+  test("a gym's branches, their hours and its phone outweigh its membership plans priced per month", () => {
     expect(
       typeOf(
         `<h1>Fitness Pal</h1><div><p>Gold</p><p>$49 /month</p></div><div><p>Classic</p><p>$29 /month</p></div>
-         <h2>Our locations</h2><p>3822 Airport Blvd, Austin. Hours: 9AM-7PM daily</p><p>6318 Burnet Rd, Austin. Hours: 9AM-7PM daily</p>`,
+         <h2>Our locations</h2><p>3822 Airport Blvd, Austin. Hours: 9AM-7PM daily</p><p>6318 Burnet Rd, Austin. Hours: 9AM-7PM daily</p>
+         <a href="tel:+15125550100">(512) 555-0100</a>`,
       ),
     ).toBe('local');
   });

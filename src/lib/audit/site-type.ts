@@ -46,7 +46,7 @@ import {
   TRADE_SHOP,
 } from './site-type-words';
 import { linksMatching, menuTexts, type Signals } from './signals';
-import { knownWords, SITE_WORDS_MODEL, WORDS_NEEDED, wordProbabilities, wordsOfSignals } from './site-words';
+import { knownWords, SITE_WORDS_MODEL, WORDS_NEEDED, wordProbabilities, wordsOfSignals, type SiteWordsModel } from './site-words';
 import { BUY_BUTTON } from './words';
 
 export type { SiteTypeEvidence } from './site-type-model';
@@ -157,8 +157,12 @@ export function detectSiteType(url: string, page: Page, s: Signals): SiteTypeRes
   return decideSiteType(siteTypeEvidence(url, page, s));
 }
 
-/** The signs each type collects from the page and its URL, before any decision. */
-export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeEvidence {
+/**
+ * The signs each type collects from the page and its URL, before any decision. `wordsModel` is the
+ * word model whose answer is the sign 'its words' (the training of the site-type model passes one that
+ * never saw the page's template family).
+ */
+export function siteTypeEvidence(url: string, page: Page, s: Signals, wordsModel: SiteWordsModel = SITE_WORDS_MODEL): SiteTypeEvidence {
   const where = classifiablePart(url);
   const path = pathOf(url);
   const types = schemaTypes(page);
@@ -336,11 +340,11 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals): SiteTypeE
   )
     add('b2b', 'lead form asking for the company');
   for (const [type, name, value] of [...layoutSigns(page, s), ...cardSigns(page, s)]) add(type, name, value);
-  // What the page's words alone say it is (site-words.ts, trained on pages apart from the corpus).
-  // Its answer is a sign for that type (worth 2 when the model is sure); a page of few known words has none.
+  // What the page's words alone say it is (site-words.ts). Its answer is a sign for that type
+  // (worth 2 when the model is sure); a page of few known words has none.
   const words = wordsOfSignals(page, s);
-  if (knownWords(SITE_WORDS_MODEL, words).length >= WORDS_NEEDED) {
-    const byWords = wordProbabilities(words);
+  if (knownWords(wordsModel, words).length >= WORDS_NEEDED) {
+    const byWords = wordProbabilities(words, wordsModel);
     const wordsSay = (Object.keys(byWords) as SiteType[]).reduce((a, b) => (byWords[b] > byWords[a] ? b : a));
     if (wordsSay !== 'general') add(wordsSay, 'its words', byWords[wordsSay] >= WORDS_SURE ? 2 : 1);
   }

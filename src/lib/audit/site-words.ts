@@ -2,9 +2,9 @@
  * A site's kind from its words alone: a multinomial logistic regression over the words a page
  * shows, those of its title, description, headings and menu apart from the rest of its text. It is
  * trained on a set of template pages collected for it, each labelled by the kind of site its
- * repository says it is (tests/fixtures/scan/textset/, `npm run train:site-words`), never on the scan
- * corpus, so the corpus still judges it. Its answer is one sign among the site-type model's
- * (site-type.ts), whose weight the corpus's tuning half fits.
+ * repository says it is (tests/fixtures/scan/textset/), and on the scan corpus's tuning half
+ * (`npm run train:site-words`), never on its blind half, which still judges it. Its answer is one
+ * sign among the site-type model's (site-type.ts), whose weight the tuning half fits.
  */
 import type { SiteType } from '../site-type';
 import { isFillerWord } from './filler';

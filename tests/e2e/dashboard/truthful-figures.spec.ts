@@ -48,6 +48,9 @@ test('a failed load shows the fallbacks labelled as unavailable; a negative chan
   await expect(strip).toHaveAttribute('title', /not your data/);
 
   // The server's real answer with a week that fell: the change is written with its sign, in red.
+  // The failed page is left first: a load it retries after the 503 would otherwise meet the new
+  // route and be cut off by the reload, its fetched response disposed under the handler.
+  await page.goto('about:blank');
   await page.unroute('**/api/cro/kpis/**');
   await page.route('**/api/cro/kpis/**', async (route) => {
     const real = await route.fetch();
@@ -57,7 +60,7 @@ test('a failed load shows the fallbacks labelled as unavailable; a negative chan
       json: { ...body, hasData: true, week: { ...body.week, conversionRate: 2 }, changes: { ...body.changes, conversionRate: -12.5 } },
     });
   });
-  await page.reload();
+  await page.goto('/dashboard');
   await expect(strip).toHaveAttribute('data-status', 'ready');
   const change = strip.getByText('-12.5%');
   await expect(change).toBeVisible();

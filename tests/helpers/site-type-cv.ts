@@ -51,6 +51,11 @@ export function repositoryOf(label: CorpusLabel, repos: Map<string, string> = re
   return repos.get(label.id) ?? new URL(label.url).host;
 }
 
+/** A corpus page's template family: its repository's (templateFamily). */
+export function familyOf(label: CorpusLabel, repos: Map<string, string> = repositories()): string {
+  return templateFamily(repositoryOf(label, repos));
+}
+
 /**
  * The rows, each page's 'its words' sign given by `wordsModelOf(label)`: in training, a word model
  * that never saw the page's template family (site-words-train.ts heldOutWordModels), since the word
@@ -67,7 +72,7 @@ export function trainingRows(labels: CorpusLabel[], wordsModelOf?: (label: Corpu
     return {
       id: label.id,
       site: new URL(label.url).host,
-      family: templateFamily(repositoryOf(label, repos)),
+      family: familyOf(label, repos),
       round: roundOf(label.id, starts),
       answers: [label.siteType, ...(label.siteTypeAlt ?? [])] as SiteType[],
       features: Object.fromEntries([...features].sort((a, b) => a[0].localeCompare(b[0]))),

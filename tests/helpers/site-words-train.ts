@@ -17,7 +17,7 @@ import { SITE_WORDS_MODEL, wordsOfSignals, type SiteWordsModel } from '../../src
 import type { SiteType } from '../../src/lib/site-type';
 import { parseWithGo } from './audit-pages';
 import { corpusAvailable, corpusDir, corpusLabels, type CorpusLabel } from './scan-corpus';
-import { repositories, repositoryOf, templateFamily } from './site-type-cv';
+import { familyOf, repositories, repositoryOf } from './site-type-cv';
 import { KINDS, LAMBDAS, ownerHeldOut, predictWords, trainWords, type WordsDoc } from './site-words-fit';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -177,7 +177,7 @@ export function wordsTraining(): WordsTraining {
       continue;
     }
     const repository = repositoryOf(l, repos);
-    const family = templateFamily(repository);
+    const family = familyOf(l, repos);
     // Its source names the family first, so that holding out owners holds out the family whole.
     const source = `${family}/${repository.split('/').pop()}`;
     tuning.push({ id: l.id, source, family, kind: l.siteType as SiteType, words: wordsOfPage(page) });
@@ -205,19 +205,18 @@ export function heldOutWordModels(
   lambda: number = SITE_WORDS_MODEL.training.lambda,
 ): (label: CorpusLabel) => SiteWordsModel {
   const repos = repositories();
-  const familyOf = (l: CorpusLabel): string => templateFamily(repositoryOf(l, repos));
   const families = [
     ...new Set(
       corpusLabels()
         .filter((l) => l.half === 'tune')
-        .map(familyOf),
+        .map((l) => familyOf(l, repos)),
     ),
   ].sort();
   const fold = new Map(families.map((f, i) => [f, i % FAMILY_FOLDS]));
   const models = new Map<number, SiteWordsModel>();
   return (label) => {
     if (label.half !== 'tune') throw new Error(`${label.id} is in the blind half: it has no held-out word model`);
-    const f = fold.get(familyOf(label))!;
+    const f = fold.get(familyOf(label, repos))!;
     if (!models.has(f))
       models.set(f, trainWords([...training.wordSet, ...training.tuning.filter((d) => fold.get(d.family) !== f)], lambda));
     return models.get(f)!;

@@ -22,6 +22,10 @@ export interface WordsDoc {
 export const KINDS: SiteType[] = ['ecommerce', 'local', 'b2b', 'content', 'docs', 'nonprofit', 'general'];
 export const MIN_REPOSITORIES = 3;
 export const VOCABULARY = 2500;
+/**
+ * The regularization tried, chosen by owners held out. Below 0.0003 it is slightly better there (80.4
+ * at 0.0001), but the site-type model refitted on it fell (family held out 91.7 -> 89.9; session 22).
+ */
 export const LAMBDAS = [0.0003, 0.001, 0.003, 0.01];
 const STEPS = 300;
 const RATE = 2;

@@ -57,6 +57,8 @@ export interface FitOptions {
  * flat (131 of 147 pages, classes balanced) and family held out is best at 0.0003 (147 of 170; 139 at 0,
  * 144 at 0.0001); from 0.001 up both fall (128 / 146, then 127 / 140 at 0.003). Stronger
  * regularization (lambda up to 3) lowered both (round 84.4, family 78.8 unbalanced; issue 38).
+ * On 256 tuning pages 0.1 and 0.3 were tried again: the choice went to 0.3 and family held out fell
+ * a page (87.1 -> 86.7) while round held out rose one (86.3 -> 86.7), so the grid stays.
  */
 export const LAMBDAS = [0.0003, 0.001, 0.003, 0.01, 0.03];
 /**

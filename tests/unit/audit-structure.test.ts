@@ -125,6 +125,7 @@ describe('the scan reads what templates draw', () => {
         `<h1>Merino crew</h1><p>$89.00</p><button>Add to cart</button><a href="/cart">Cart</a><div class="stars">${stars}</div>`,
         'Merino crew',
         'https://fixture.example/products/merino-crew',
+        'ecommerce', // this tests the ratings, not the typing
       );
     expect(ids(shop('<i class="fa fa-star"></i>'.repeat(4) + '<i class="fa fa-star-o"></i>'))).not.toContain('social-no-ratings');
     expect(ids(shop(''))).toContain('social-no-ratings');

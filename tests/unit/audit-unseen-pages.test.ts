@@ -76,11 +76,16 @@ describe('the scan on pages nobody here wrote', () => {
   });
 
   test('stars written as emoji are a rating; one star beside a word is not', () => {
+    // A shop's page (passed: this tests the ratings, not the typing).
     const shop = (extra: string): string[] =>
       ids(
-        page(`<h1>Linen shirts</h1><a href="/cart">Cart</a>${extra}
+        page(
+          `<h1>Linen shirts</h1><a href="/cart">Cart</a>${extra}
           <div class="product"><h3>Linen shirt</h3><span class="price">$49.00</span><button>Add to cart</button></div>
-          <div class="product"><h3>Linen trousers</h3><span class="price">$59.00</span><button>Add to cart</button></div>`),
+          <div class="product"><h3>Linen trousers</h3><span class="price">$59.00</span><button>Add to cart</button></div>`,
+          '',
+          'ecommerce',
+        ),
       );
     expect(shop('<div class="review"><div class="stars">⭐️⭐️⭐️⭐️</div><p>by Aiman R.</p></div>')).not.toContain('social-no-ratings');
     expect(shop('<h3>⭐ Featured</h3>')).toContain('social-no-ratings');
@@ -152,11 +157,16 @@ describe('the scan on pages nobody here wrote', () => {
   });
 
   test('ratings written as a score out of five are ratings', () => {
+    // A shop's page (passed: this tests the ratings, not the typing).
     const shop = (rating: string): string[] =>
       ids(
-        page(`<h1>Linen shirts</h1><a href="/cart">Cart</a>
+        page(
+          `<h1>Linen shirts</h1><a href="/cart">Cart</a>
           <div class="product"><h3>Linen shirt</h3><span class="price">$49.00</span><p>${rating}</p><button>Add to cart</button></div>
-          <div class="product"><h3>Linen trousers</h3><span class="price">$59.00</span><button>Add to cart</button></div>`),
+          <div class="product"><h3>Linen trousers</h3><span class="price">$59.00</span><button>Add to cart</button></div>`,
+          '',
+          'ecommerce',
+        ),
       );
     expect(shop('Rated 4.8 out of 5 by 312 customers')).not.toContain('social-no-ratings');
     expect(shop('4.9/5 from 1,200 reviews')).not.toContain('social-no-ratings');

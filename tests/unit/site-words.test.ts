@@ -29,6 +29,18 @@ describe('the word model', () => {
     expect(words).not.toContain('h:cakes');
   });
 
+  test("the text's long words also give their stem, five letters without accents, shared across languages", () => {
+    const en = wordsOf('<html><body><h1>Volunteer with us</h1><p>Our organization feeds families. Donate today.</p></body></html>');
+    const pt = wordsOf('<html><body><h1>Seja voluntário</h1><p>Nossa organização alimenta famílias. Faça uma doação.</p></body></html>');
+    for (const stem of ['s:volun', 's:organ', 's:famil']) {
+      expect(en).toContain(stem);
+      expect(pt).toContain(stem);
+    }
+    // A word of five letters or fewer is its own stem already; each stem counts once.
+    expect(en).not.toContain('s:today');
+    expect(pt.filter((w) => w === 's:volun')).toHaveLength(1);
+  });
+
   test('probabilities: the known words weigh 1/sqrt(their number); unknown words nothing; they sum to 1', () => {
     const model: SiteWordsModel = {
       classes: ['ecommerce', 'local'],

@@ -43,11 +43,28 @@ function wordsIn(text: string): Set<string> {
 
 /**
  * The page's words as the model reads them: each word of the head once as 'h:word', each word of
- * the text once as itself (presence, not counts: a word repeated in every card is one fact).
+ * the text once as itself (presence, not counts: a word repeated in every card is one fact), and
+ * the text's stems.
  */
 export function pageWords(page: Page, headings: string[], menu: string[]): string[] {
   const head = [...wordsIn(headText(page, headings, menu))].map((w) => `h:${w}`);
-  return [...head, ...wordsIn(page.text.slice(0, TEXT_CHARS))];
+  const text = wordsIn(page.text.slice(0, TEXT_CHARS));
+  return [...head, ...text, ...stemsOf(text)];
+}
+
+/** Letters a stem keeps: enough to tell 'volunteer' from 'volume', few enough to share it with 'voluntário'. */
+const STEM = 5;
+
+/**
+ * Each long word's first letters without accents, once, as 's:stem': the Romance languages share
+ * many kinds' stems with English ('volunteer' and 'voluntariado', 'organization' and
+ * 'organização', 'product' and 'produto'), so a page in a language the set has few pages of
+ * still shows words the model knows.
+ */
+function stemsOf(words: Set<string>): string[] {
+  const stems = new Set<string>();
+  for (const w of words) if (w.length > STEM) stems.add(`s:${w.normalize('NFD').replace(/\p{M}/gu, '').slice(0, STEM)}`);
+  return [...stems];
 }
 
 /** pageWords from the page's signals: its headings, and its menu (the header's and navigation's links and buttons). */

@@ -62,6 +62,11 @@ describe('the scan on pages nobody here wrote', () => {
     expect(ids(page(`${H1}<nav><a href="/o">Onasis</a> <a href="/m">Ommatidia</a></nav>`))).toContain('trust-no-about');
     expect(ids(page(`${H1}<h2>Our history</h2><p>Since 1962.</p>`))).not.toContain('trust-no-about');
     expect(ids(page(`${H1}<h2>Meet our founders</h2><p>Ana and Jo.</p>`))).not.toContain('trust-no-about');
+    // An about section headed in another language, accents and all.
+    for (const heading of ['Notre Histoire', 'Qui sommes-nous ?', 'À propos de nous', 'Nossa história', 'Nuestro equipo', 'Unser Team'])
+      expect(ids(page(`${H1}<h2>${heading}</h2><p>Since 1962.</p>`)), heading).not.toContain('trust-no-about');
+    // A word that only starts like one is not: "Notre histoirette".
+    expect(ids(page(`${H1}<h2>Notre histoirette</h2><p>Since 1962.</p>`))).toContain('trust-no-about');
     // Still reported: a page whose links say neither.
     const r = page(`${H1}<nav><a href="/shop">Shop</a> <a href="/aboutique">Boutique</a></nav>`);
     expect(ids(r)).toContain('trust-no-about');

@@ -6,6 +6,12 @@ import { defineChecks } from './define';
 
 const ABOUT_HEADING =
   /\b(about( us)?|our (story|team|mission|people|history|values|company|founders?)|meet (the|our) (team|founders?|staff|doctors|people)|the team|who we are|team)\b/i;
+/**
+ * The same headings in the languages the about links are read in ("Qui sommes-nous", "Notre
+ * histoire", "Quem somos", "Unser Team"); their accented letters need letter lookarounds, not \b.
+ */
+const ABOUT_HEADING_TRANSLATED =
+  /(?<!\p{L})(über uns|wir über uns|sobre (nosotros|nós|nos)|quiénes somos|quienes somos|quem somos|qui sommes-nous|à propos( de nous)?|chi siamo|over ons|(nuestra|nossa|notre|unsere|la nostra) (historia|história|histoire|geschichte|storia)|(nuestro|nosso|notre|unser|il nostro) (equipo|time|équipe|team))(?!\p{L})/iu;
 /** An about link by its address ('/about', a relative 'about.html') or by its words, in the languages the scan meets most. */
 const ABOUT_HREF = /(^|\/)(about|teams?|company|our-story|who-we-are|impressum|imprint)([-_./?#]|$)/i;
 const ABOUT_TEXT =
@@ -90,7 +96,7 @@ export const trustChecks = defineChecks({
 
   'trust-no-about': ({ signals }) =>
     signals.links.some((a) => ABOUT_HREF.test(attr(a, 'href')) || ABOUT_TEXT.test(bare(a.text))) ||
-    signals.headings.some((h) => ABOUT_HEADING.test(h)) ||
+    signals.headings.some((h) => ABOUT_HEADING.test(h) || ABOUT_HEADING_TRANSLATED.test(h)) ||
     signals.structure.ids.some((id) => /^(about|team|our-team|about-us)$/i.test(id))
       ? null
       : { evidence: { missing: "'About' page or section" } },

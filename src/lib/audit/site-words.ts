@@ -54,6 +54,8 @@ export function pageWords(page: Page, headings: string[], menu: string[]): strin
 
 /** Letters a stem keeps: enough to tell 'volunteer' from 'volume', few enough to share it with 'voluntário'. */
 const STEM = 5;
+/** The marks NFD splits off accented letters ('á' is 'a' and a mark). */
+const ACCENTS = /\p{M}/gu;
 
 /**
  * Each long word's first letters without accents, once, as 's:stem': the Romance languages share
@@ -63,7 +65,7 @@ const STEM = 5;
  */
 function stemsOf(words: Set<string>): string[] {
   const stems = new Set<string>();
-  for (const w of words) if (w.length > STEM) stems.add(`s:${w.normalize('NFD').replace(/\p{M}/gu, '').slice(0, STEM)}`);
+  for (const w of words) if (w.length > STEM) stems.add(`s:${w.normalize('NFD').replace(ACCENTS, '').slice(0, STEM)}`);
   return [...stems];
 }
 

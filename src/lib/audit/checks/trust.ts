@@ -11,7 +11,7 @@ const ABOUT_HEADING =
  * histoire", "Quem somos", "Unser Team"); their accented letters need letter lookarounds, not \b.
  */
 const ABOUT_HEADING_TRANSLATED =
-  /(?<!\p{L})(über uns|wir über uns|sobre (nosotros|nós|nos)|quiénes somos|quienes somos|quem somos|qui sommes-nous|à propos( de nous)?|chi siamo|over ons|(nuestra|nossa|notre|unsere|la nostra) (historia|história|histoire|geschichte|storia)|(nuestro|nosso|notre|unser|il nostro) (equipo|time|équipe|team))(?!\p{L})/iu;
+  /(?<!\p{L})(über uns|sobre (nosotros|nós|nos)|qui[ée]nes somos|quem somos|qui sommes-nous|à propos|chi siamo|over ons|(nuestra|nossa|notre|unsere|la nostra) (historia|história|histoire|geschichte|storia)|(nuestro|nosso|notre|unser|il nostro) (equipo|time|équipe|team))(?!\p{L})/iu;
 /** An about link by its address ('/about', a relative 'about.html') or by its words, in the languages the scan meets most. */
 const ABOUT_HREF = /(^|\/)(about|teams?|company|our-story|who-we-are|impressum|imprint)([-_./?#]|$)/i;
 const ABOUT_TEXT =

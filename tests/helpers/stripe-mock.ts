@@ -6,10 +6,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { freePort } from './pocketbase';
 
 const BINARY = join(resolve(import.meta.dirname, '../..'), '.bin/stripe-mock');
+/** The line stripe-mock prints once its HTTP listener is bound ("Listening for HTTP at address: 127.0.0.1:39297"). */
+const LISTENING = /Listening for HTTP at address: (\S+)/;
 
 export interface StripeRequest {
   method: string;
@@ -30,18 +32,21 @@ export interface StripeMock {
 
 export async function startStripeMock(): Promise<StripeMock> {
   if (!existsSync(BINARY)) throw new Error('stripe-mock is missing: run `bash scripts/setup.sh`');
-  const port = await freePort();
-  const proc = spawn(BINARY, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Port 0: stripe-mock binds a free port itself and prints it, so no other process can take it
+  // between our choosing it and its binding (a port chosen here first once was: "address already in use").
+  const proc = spawn(BINARY, ['-http-addr', '127.0.0.1:0', '-https-addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   proc.stdout.on('data', (d) => (log += d));
   proc.stderr.on('data', (d) => (log += d));
-  const url = `http://127.0.0.1:${port}`;
+  let url = '';
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`stripe-mock exited:\n${log}`);
+    const bound = LISTENING.exec(log)?.[1];
+    if (bound) url = `http://${bound}`;
     try {
-      const res = await fetch(`${url}/v1/prices`, { headers: { Authorization: 'Bearer sk_test_123' } });
-      if (res.ok) break;
+      const res = url ? await fetch(`${url}/v1/prices`, { headers: { Authorization: 'Bearer sk_test_123' } }) : undefined;
+      if (res?.ok) break;
     } catch {
       // not listening yet
     }
@@ -52,7 +57,6 @@ export async function startStripeMock(): Promise<StripeMock> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const requests: StripeRequest[] = [];
-  const proxyPort = await freePort();
   const proxy: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -75,8 +79,8 @@ export async function startStripeMock(): Promise<StripeMock> {
       }
     });
   });
-  await new Promise<void>((r) => proxy.listen(proxyPort, '127.0.0.1', () => r()));
-  const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   return {
     url: proxyUrl,
     requests,

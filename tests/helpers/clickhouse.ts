@@ -76,27 +76,47 @@ export async function startClickHouse(options: { queryLog?: boolean } = {}): Pro
   if (!bin) throw new Error('no clickhouse server binary: apt-get install clickhouse-server, or set CRO_CLICKHOUSE_BIN');
   const dir = mkdtempSync(join(tmpdir(), 'cro-clickhouse-'));
   for (const sub of ['data', 'tmp', 'user_files', 'format_schemas']) mkdirSync(join(dir, sub));
-  const port = await freePort();
-  writeFileSync(join(dir, 'config.xml'), config(dir, port, options.queryLog ?? false));
-  writeFileSync(join(dir, 'users.xml'), users(options.queryLog ?? false));
+  // ClickHouse cannot bind port 0 and say which port it got: a port chosen free beforehand can be
+  // taken by another process before it binds it (suites start side by side), so then take another.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const server = await launch(bin, args, dir, port, options.queryLog ?? false);
+    if (server) return server;
+    if (attempt >= 5) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`clickhouse server did not start (last port ${port})`);
+    }
+  }
+}
+
+/** Runs the server on this port until it answers its ping as ClickHouse does; null when it exits first. */
+async function launch(bin: string, args: string[], dir: string, port: number, queryLog: boolean): Promise<ClickHouse | null> {
+  writeFileSync(join(dir, 'config.xml'), config(dir, port, queryLog));
+  writeFileSync(join(dir, 'users.xml'), users(queryLog));
   const proc: ChildProcess = spawn(bin, [...args, `--config-file=${dir}/config.xml`], { stdio: 'ignore' });
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
   const url = `http://127.0.0.1:${port}/`;
-  const stop = async () => {
+  const kill = async () => {
     proc.kill('SIGKILL'); // the data is thrown away; a graceful stop waits for idle connections
     await exited;
+  };
+  const stop = async () => {
+    await kill();
     rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
-      if ((await fetch(`${url}ping`)).ok) break;
+      // Another server on a taken port answers too: only ClickHouse's own 'Ok.' counts.
+      const res = await fetch(`${url}ping`);
+      if (res.ok && (await res.text()).trim() === 'Ok.') break;
     } catch {
       // not listening yet
     }
-    if (proc.exitCode !== null || Date.now() > deadline) {
+    if (proc.exitCode !== null) return null; // most likely its port was taken
+    if (Date.now() > deadline) {
       await stop();
-      throw new Error(`clickhouse server did not start on port ${port}`);
+      throw new Error(`clickhouse server did not answer on port ${port}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -5,7 +5,6 @@
  * change the zones while it runs.
  */
 import dns2 from 'dns2';
-import { freePort } from './pocketbase';
 
 const { Packet } = dns2;
 
@@ -80,8 +79,9 @@ export async function startDnsServer(initial: Record<string, string[]> = {}): Pr
       send(response);
     },
   });
-  const port = await freePort();
-  await server.listen({ udp: { port, address: '127.0.0.1' } });
+  // Port 0: the socket takes a free port as it binds (one chosen free beforehand can be taken first).
+  const bound = await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
+  const port = (bound as { udp: { port: number } }).udp.port;
   return {
     address: `127.0.0.1:${port}`,
     setRecords(zone, list) {

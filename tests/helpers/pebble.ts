@@ -5,7 +5,7 @@
  * ports, as a real CA would on 80 and 443. Its certificates chain to a root it makes at start,
  * read from its management endpoint.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
@@ -57,8 +57,24 @@ function get(url: string): Promise<{ status: number; body: string }> {
 
 export async function startPebble(options: PebbleOptions): Promise<Pebble> {
   if (!existsSync(join(BIN, 'pebble'))) throw new Error('pebble is missing: run `bash scripts/setup.sh`');
-  const [port, managementPort] = [await freePort(), await freePort()];
   const dir = mkdtempSync(join(tmpdir(), 'pebble-'));
+  // pebble cannot bind port 0 and tell which port it got: ports chosen free beforehand can be taken
+  // by another process before it binds them (suites start side by side), so then take others.
+  for (let attempt = 1; ; attempt++) {
+    const [port, managementPort] = [await freePort(), await freePort()];
+    const started = await launchPebble(options, dir, port, managementPort);
+    if ('proc' in started) return finishStart(started.proc, dir, port, managementPort);
+    if (attempt >= 5 || !started.log.includes('address already in use')) throw new Error(`pebble exited:\n${started.log}`);
+  }
+}
+
+/** Runs pebble on these ports until its directory answers; the log when it exits first. */
+async function launchPebble(
+  options: PebbleOptions,
+  dir: string,
+  port: number,
+  managementPort: number,
+): Promise<{ proc: ChildProcess } | { log: string }> {
   const config = join(dir, 'pebble-config.json');
   writeFileSync(
     config,
@@ -83,18 +99,24 @@ export async function startPebble(options: PebbleOptions): Promise<Pebble> {
   let log = '';
   proc.stdout.on('data', (d) => (log += d));
   proc.stderr.on('data', (d) => (log += d));
-  const directory = `https://127.0.0.1:${port}/dir`;
   const deadline = Date.now() + 20_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`pebble exited:\n${log}`);
-    const res = await get(directory).catch(() => undefined);
-    if (res?.status === 200) break;
+    if (proc.exitCode !== null) return { log };
+    const res = await get(`https://127.0.0.1:${port}/dir`).catch(() => undefined);
+    // The management port is bound beside the directory: it has to answer too.
+    const management = res?.status === 200 && (await get(`https://127.0.0.1:${managementPort}/roots/0`).catch(() => undefined));
+    if (management && management.status === 200) return { proc };
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
       throw new Error(`pebble did not start:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The started pebble's roots, as the product and tests read them. */
+async function finishStart(proc: ChildProcess, dir: string, port: number, managementPort: number): Promise<Pebble> {
+  const directory = `https://127.0.0.1:${port}/dir`;
   const root = (await get(`https://127.0.0.1:${managementPort}/roots/0`)).body;
   const intermediate = (await get(`https://127.0.0.1:${managementPort}/intermediates/0`)).body;
   const spki = (pem: string) =>

@@ -4,9 +4,9 @@
  * and the decoded text of each part. Optionally each message is also written to a directory.
  */
 import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { writeFinishedJson } from './finished-files';
-import { freePort } from './pocketbase';
 
 export interface ReceivedMail {
   from: string;
@@ -50,7 +50,6 @@ export interface SmtpOptions {
 }
 
 export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpListener> {
-  const port = await freePort();
   const mails: ReceivedMail[] = [];
   let counter = 0;
   if (options.saveDir) mkdirSync(options.saveDir, { recursive: true });
@@ -90,8 +89,10 @@ export async function startSmtp(options: SmtpOptions = {}): Promise<SmtpListener
   });
   await new Promise<void>((res, rej) => {
     server.once('error', rej);
-    server.listen(port, '127.0.0.1', () => res());
+    // Port 0: the socket takes a free port as it binds (one chosen free beforehand can be taken first).
+    server.listen(0, '127.0.0.1', () => res());
   });
+  const port = (server.server.address() as AddressInfo).port;
   return {
     host: '127.0.0.1',
     port,

@@ -6,9 +6,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port.ts';
 
 export interface ClickHouse {
   /** http://127.0.0.1:<port>/ */
@@ -57,19 +57,6 @@ const users = (queryLog: boolean) => `<yandex>
   <quotas><default></default></quotas>
 </yandex>
 `;
-
-/** A free loopback port (no import of ./pocketbase: the benchmarks load this file in plain Node). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startClickHouse(options: { queryLog?: boolean } = {}): Promise<ClickHouse> {
   const [bin, ...args] = clickHouseCommand() ?? [];

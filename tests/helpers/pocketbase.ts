@@ -4,11 +4,12 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import PocketBase, { type RecordModel } from 'pocketbase';
+// With its extension: the benchmarks load these helpers in plain Node.
+import { freePort } from './free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SERVER = join(ROOT, '.bin/cro-server');
@@ -44,23 +45,14 @@ export interface TestServer {
   exitStatus(waitMs?: number): Promise<number | string | null>;
 }
 
+/** Re-exported: the tests that start servers beside PocketBase take their ports here. */
+export { freePort };
+
 export interface StartOptions {
   port?: number;
   env?: Record<string, string>;
   /** The Astro build to serve; none by default (API only). */
   siteDir?: string;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', rej);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? res(address.port) : rej(new Error('no port'))));
-    });
-  });
 }
 
 function newClient(url: string): PocketBase {

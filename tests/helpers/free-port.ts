@@ -21,31 +21,27 @@ function ephemeralStart(): number {
 
 const LOWEST = 10000;
 
-function bindsFree(port: number): Promise<boolean> {
+/** Binds the port on loopback and lets it go: the port bound (the kernel's choice for 0), or null when it is taken. */
+function bindOnce(port: number): Promise<number | null> {
   return new Promise((resolve) => {
     const srv = createServer();
     srv.unref();
-    srv.once('error', () => resolve(false));
-    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    srv.once('error', () => resolve(null));
+    srv.listen(port, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(address && typeof address === 'object' ? address.port : null));
+    });
   });
 }
 
 export async function freePort(): Promise<number> {
   const top = ephemeralStart();
-  const span = Math.max(1, top - LOWEST);
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = top > LOWEST ? LOWEST + Math.floor(Math.random() * span) : 0;
-    if (port === 0) break;
-    if (await bindsFree(port)) return port;
+  for (let attempt = 0; top > LOWEST && attempt < 50; attempt++) {
+    const port = await bindOnce(LOWEST + Math.floor(Math.random() * (top - LOWEST)));
+    if (port) return port;
   }
   // No room below the ephemeral range (or all of it taken): let the kernel choose.
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+  const port = await bindOnce(0);
+  if (!port) throw new Error('no free loopback port');
+  return port;
 }

@@ -180,3 +180,39 @@ describe('site-type signs from the structure', () => {
     ).toBe('local');
   });
 });
+
+describe('site-type word lists in the languages the scan sees', () => {
+  beforeAll(() => void parseWithGo('', URL), 120_000);
+
+  test("a charity's cause and status read in Portuguese, Spanish, French, German and Italian as in English", () => {
+    expect(signs('<h1>VôLuntar</h1><h2>Uma organização não governamental</h2>')).toContain('nonprofit:cause vocabulary');
+    expect(signs('<h1>Seja voluntário</h1>')).toContain('nonprofit:cause vocabulary');
+    expect(signs('<h1>Manos</h1><p>Somos una asociación sin fines de lucro.</p>')).toContain('nonprofit:charity statement');
+    expect(signs('<h1>Aide</h1><p>Association à but non lucratif.</p>')).toContain('nonprofit:charity statement');
+    expect(signs('<h1>Hilfe</h1><p>Ein gemeinnütziger Verein.</p>')).toContain('nonprofit:charity statement');
+    expect(signs('<h1>Aiuto</h1><p>Associazione senza scopo di lucro.</p>')).toContain('nonprofit:charity statement');
+    // A word that only contains a translation is not it: "fundações" is no "fundação", "songs" no "ong".
+    expect(signs('<h1>Songs about fundações</h1>')).not.toContain('nonprofit:cause vocabulary');
+  });
+
+  test('a menu of news sections, a plan per month and a résumé read in other languages', () => {
+    const menu = (items: string[]): string => `<nav>${items.map((t, i) => `<a href="/s${i}">${t}</a>`).join('')}</nav><h1>Diário</h1>`;
+    expect(signs(menu(['Política', 'Economia', 'Esportes', 'Cultura']))).toContain('content:news sections in the menu');
+    expect(signs(menu(['Inicio', 'Servicios', 'Contacto', 'Nosotros']))).not.toContain('content:news sections in the menu');
+    expect(signs('<h1>Notícias</h1>')).toContain('content:blog or news in the headings');
+    const resume = '<h1>Ana Souza</h1><h2>Experiência profissional</h2><h2>Formação</h2><h2>Competências</h2>';
+    expect(signs(resume)).toContain('b2b:personal site');
+  });
+
+  test("a venue's hours and bookings, a blog's bylines and post ages, read in other languages", () => {
+    expect(signs('<h1>Bäckerei Korn</h1><p>Mo - Fr geöffnet, Sa bis Mittag</p>')).toContain('local:opening hours');
+    expect(signs('<h1>Padaria</h1><p>Horário de funcionamento: todos os dias</p>')).toContain('local:opening hours');
+    expect(signs('<h1>Trattoria</h1><p>Chiamaci per una prenotazione.</p>')).toContain('local:bookings');
+    expect(signs('<h1>Trattoria</h1><p>La nostra storia.</p>')).not.toContain('local:bookings');
+    expect(signs('<h1>Blog</h1><p>Publié par Marie</p>')).toContain('content:byline');
+    expect(signs('<h1>Blog</h1><p>Publicado hace 2 días</p><p>Publicado hace 3 horas</p>')).toContain('content:post ages');
+    expect(signs('<h1>Blog</h1><p>2 giorni fa</p><p>una settimana fa</p>')).toContain('content:post ages');
+    // One age is any page's ("fondata 20 anni fa"); a feed dates several.
+    expect(signs('<h1>Blog</h1><p>Publicado hace 2 días</p>')).not.toContain('content:post ages');
+  });
+});

@@ -5,34 +5,49 @@
  * prices; a venue's "Get directions" link; a software seller's monthly/yearly switch. Each is a
  * feature of the site-type model (site-type-model.ts), worth 1 when present: how much it counts,
  * and for which type, is learned (scripts/train-site-type.mjs). The few words are the default
- * strings of the platforms that build such pages (WordPress, Docusaurus, MkDocs, Google Maps).
+ * strings of the platforms that build such pages (WordPress, Docusaurus, MkDocs, Google Maps), with
+ * their translations into the languages the scan sees (Spanish, French, German, Italian, Portuguese).
  */
 import { attr, descendantsOf, metaContent, type Page } from './page';
 import type { Signals } from './signals';
 import { SHOP_SERVICE } from './site-type-words';
+import { WORD_END } from './words';
 
 export type LayoutSign = [type: 'ecommerce' | 'local' | 'content' | 'docs' | 'nonprofit' | 'b2b', name: string, points: number];
 
 /** A blog's sidebar: WordPress's default widgets (its archive by category, tag or month, recent posts and comments). */
-const ARCHIVE_HEADING = /^(categories|tags|tag cloud|archives|recent posts|recent comments)$/i;
+const ARCHIVE_HEADING =
+  /^(categories|tags|tag cloud|archives|recent posts|recent comments|categorías|categorias|catégories|kategorien|categorie|etiquetas|étiquettes|schlagwörter|archivos|archivo|archiv|archivio|arquivos|entradas recientes|comentarios recientes|articles récents|commentaires récents|neueste beiträge|neueste kommentare|articoli recenti|commenti recenti|posts recentes|comentários recentes)$/i;
 /** WordPress's default links between posts, or between pages of a listing of posts. */
-const POST_PAGER = /^(older posts|newer posts|next post|previous post|older entries|newer entries)\b/i;
+const POST_PAGER =
+  /^(older posts|newer posts|next post|previous post|older entries|newer entries|entradas anteriores|entradas siguientes|entrada anterior|entrada siguiente|articles plus anciens|articles plus récents|article précédent|article suivant|ältere beiträge|neuere beiträge|vorheriger beitrag|nächster beitrag|articoli meno recenti|articoli più recenti|articolo precedente|articolo successivo|posts mais antigos|posts mais recentes|post anterior|próximo post)(?![\w\u00c0-\u024f])/i;
 /** WordPress's comment section under a post. */
-const COMMENTS_HEADING = /^(\d+\s+)?(comments?|responses?|leave a (comment|reply))$/i;
+const COMMENTS_HEADING =
+  /^(\d+\s+)?(comments?|responses?|leave a (comment|reply)|comentarios?|deja un comentario|commentaires?|laisser un commentaire|kommentare?|hinterlasse einen kommentar|commenti|commento|lascia un commento|comentários?|deixe um comentário)$/i;
 /** A documentation page's own index of its sections: Docusaurus's, MkDocs's and Sphinx's default titles. */
-const ON_THIS_PAGE = /^(on this page|table of contents|contents)$/i;
+const ON_THIS_PAGE =
+  /^(on this page|table of contents|contents|en esta página|tabla de contenidos|sur cette page|table des matières|auf dieser seite|inhaltsverzeichnis|in questa pagina|indice|sommario|nesta página|índice)$/i;
 /** A release number in the header or navigation ("v2.4.1", "Version 3.x"). */
 const VERSION = /^(v\d+(\.(\d+|x))+|version\s+\d+(\.(\d+|x))*|\d+\.\d+(\.\d+)?)$/i;
 /** A fundraiser's progress: how much was raised of its goal. */
-const RAISED_OF_GOAL = /\braised\b[^.]{0,60}\bgoal\b|\bgoal\b[^.]{0,60}\braised\b/i;
+const RAISED = '(raised|recaudados?|collectés?|gesammelt|raccolti|arrecadados?)';
+const GOAL = '(goal|meta|objetivo|objectif|ziel|spendenziel|obiettivo)';
+const RAISED_OF_GOAL = new RegExp(
+  `\\b${RAISED}${WORD_END}[^.]{0,60}\\b${GOAL}${WORD_END}|\\b${GOAL}${WORD_END}[^.]{0,60}\\b${RAISED}${WORD_END}`,
+  'i',
+);
 /** Preset donation amounts, or a field for the amount to give. */
-const AMOUNT_FIELD = /\b(amount|donation|donate)\b/i;
+const AMOUNT_FIELD =
+  /\b(amount|donation|donate|monto|importe|donación|donar|montant|betrag|spendenbetrag|importo|donazione|doação|doar)(?![\w\u00c0-\u024f])/i;
 /** A volunteer's way in: the verb itself, as a call. */
-const VOLUNTEER = /^(become a volunteer|volunteer( now| with us)?)$/i;
+const VOLUNTEER =
+  /^(become a volunteer|volunteer( now| with us)?|hazte voluntario|sé voluntario|devenez bénévole|devenir bénévole|ehrenamtlich helfen|freiwillige werden|diventa volontario|seja voluntário|seja um voluntário)$/i;
 /** Directions to the place: Google Maps' own words for it. */
-const DIRECTIONS = /^(get directions|directions|view on google maps)$/i;
+const DIRECTIONS =
+  /^(get directions|directions|view on google maps|cómo llegar|como llegar|ver en google maps|itinéraire|voir sur google maps|anfahrt|route berechnen|wegbeschreibung|auf google maps ansehen|indicazioni stradali|come raggiungerci|visualizza su google maps|como chegar|ver no google maps)$/i;
 /** A plan price switch between monthly and yearly billing. */
-const BILLING_SWITCH = /\b(monthly|month)\b\s*(\/|\||or)?\s*\b(yearly|annually|annual|year)\b|\bbilled (annually|yearly|monthly)\b/i;
+const BILLING_SWITCH =
+  /\b(monthly|month|mensual|mensuel|monatlich|mensile|mensal)\b\s*(\/|\||or|o|ou|oder)?\s*\b(yearly|annually|annual|year|anual|annuel|jährlich|annuale)(?![\w\u00c0-\u024f])|\bbilled (annually|yearly|monthly)\b/i;
 
 export function layoutSigns(page: Page, s: Signals): LayoutSign[] {
   const signs: LayoutSign[] = [];
@@ -70,7 +85,9 @@ export function layoutSigns(page: Page, s: Signals): LayoutSign[] {
   const donationForm = s.forms.some(
     (f) =>
       f.fields.some((x) => AMOUNT_FIELD.test(`${x.name} ${x.label} ${x.placeholder}`)) &&
-      [...f.submits, ...f.fields.map((x) => `${x.name} ${x.label}`)].some((t) => /\bdonat/i.test(t)),
+      [...f.submits, ...f.fields.map((x) => `${x.name} ${x.label}`)].some((t) =>
+        /\b(donat|donaci|donar\b|don(?!['\w])|spend|donazion|doa[çc])/i.test(t),
+      ),
   );
   if (donationForm) signs.push(['nonprofit', 'donation form', 1]);
   if (control(VOLUNTEER, (r) => r !== 'footer')) signs.push(['nonprofit', 'volunteer call', 1]);

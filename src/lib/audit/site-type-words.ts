@@ -4,7 +4,8 @@
  * templates' wording, not the kind of site): schema.org's type names, the default interface
  * strings of the platforms each kind of site is built with (Shopify and WooCommerce, WordPress,
  * Docusaurus, MkDocs and Sphinx), the README sections of the standard-readme specification, and
- * dictionary translations of a shop's and a charity's one defining verb.
+ * each list's dictionary translations into the languages the scan sees besides English (Spanish,
+ * French, German, Italian, Portuguese), leaving out a translation with a common second sense.
  */
 import { phraseSource, wordsPattern } from './words';
 
@@ -373,10 +374,40 @@ export const PRODUCT_OG_TYPE = /^product(\.(item|group))?$/i;
  * Technology"). A menu of several of them is a publication's front page or its article's.
  */
 export const NEWS_SECTION =
-  /^(arts?|culture|entertainment|media|conflicts?|war|crime|law|justice|disasters?|economy|business|finance|education|environment|health|human interest|labou?r|lifestyle|leisure|politics|religion|science|technology|tech|society|sports?|weather)(\s*(&|and|,)\s*(arts?|culture|entertainment|media|justice|finance|technology|leisure|peace))*$/i;
+  /^(arts?|culture|entertainment|media|conflicts?|war|crime|law|justice|disasters?|economy|business|finance|education|environment|health|human interest|labou?r|lifestyle|leisure|politics|religion|science|technology|tech|society|sports?|weather|política|politique|politik|politica|economía|économie|wirtschaft|economia|deportes?|esportes?|desporto|cultura|kultur|ciencias?|sciences?|wissenschaft|scienza|ciência|tecnología|technologie|tecnologia|salud|santé|gesundheit|salute|saúde|educación|éducation|bildung|istruzione|educação|medio ambiente|environnement|umwelt|ambiente|meio ambiente|entretenimiento|divertissement|unterhaltung|intrattenimento|entretenimento|sociedad|société|gesellschaft|società|sociedade|religión|religião|religione|clima|météo|wetter)(\s*(&|and|y|et|und|e|,)\s*(arts?|culture|entertainment|media|justice|finance|technology|leisure|peace|cultura|kultur|tecnología|technologie|tecnologia))*$/i;
 
 /** schema.org's publishing types (CreativeWork: Blog, NewsArticle, Periodical's magazine and journal). */
-export const PUBLISHING_WORDS = wordsPattern(['blog', 'news', 'article', 'articles', 'magazine', 'journal', 'posts']);
+export const PUBLISHING_WORDS = wordsPattern([
+  'blog',
+  'news',
+  'article',
+  'articles',
+  'magazine',
+  'journal',
+  'posts',
+  // Spanish, French, German, Italian, Portuguese.
+  'noticias',
+  'artículo',
+  'artículos',
+  'revista',
+  'periódico',
+  'actualités',
+  'nachrichten',
+  'neuigkeiten',
+  'artikel',
+  'magazin',
+  'zeitschrift',
+  'beiträge',
+  'notizie',
+  'articolo',
+  'articoli',
+  'rivista',
+  'giornale',
+  'notícias',
+  'artigo',
+  'artigos',
+  'jornal',
+]);
 
 /**
  * What Shopify's and WooCommerce's default themes call a shop's parts: the shop, its collections,
@@ -392,8 +423,9 @@ export const SHOP_MENU = new RegExp(`^(${SHOP_NAMES.join('|')}|shop all|online s
 /** The buttons of Shopify's and WooCommerce's product cards other than adding to the cart. */
 export const PRODUCT_ACTION = /^(select options|choose options|view product|view products|quick view|quick shop)$/i;
 
-/** A plan's price: per month, year, user or seat ("$29 / mo", "per user", "billed monthly"). */
-export const PER_PERIOD = /\/\s?(mo|month|year|yr|user|seat)\b|\b(per|a) (month|year|user|seat)\b|\bmonthly\b/i;
+/** A plan's price: per month, year, user or seat ("$29 / mo", "per user", "billed monthly", "29 € / mois"). */
+export const PER_PERIOD =
+  /\/\s?(mo|month|year|yr|user|seat|mes|mês|mois|monat|mese|año|ano|an|jahr|anno)(?![\w\u00c0-\u024f])|\b(per|a) (month|year|user|seat)\b|\bmonthly\b|\b(por|al|par|pro) (mes|mês|mois|monat|mese)(?![\w\u00c0-\u024f])|\b(mensual|mensuel|monatlich|mensile|mensal)\b/i;
 
 /** WooCommerce's sorting options of a product listing. */
 export const PRICE_SORT = /\bsort by price\b|\bprice:?\s*(low|high)\s*(to|-|–)\s*(high|low)\b/i;
@@ -457,6 +489,19 @@ export const CHARITY_STATUS = wordsPattern([
   'charitable',
   'tax-deductible',
   'tax deductible',
+  // Spanish, French, German, Italian, Portuguese.
+  'sin fines de lucro',
+  'sin ánimo de lucro',
+  'à but non lucratif',
+  'sans but lucratif',
+  "reconnue d'utilité publique",
+  'gemeinnützig',
+  'gemeinnützige',
+  'gemeinnütziger',
+  'steuerlich absetzbar',
+  'senza scopo di lucro',
+  'onlus',
+  'sem fins lucrativos',
 ]);
 
 /** A cause's vocabulary: schema.org's NGO, its donors and volunteers (DonateAction, a charity's roles). */
@@ -473,6 +518,53 @@ export const CAUSE_WORDS = wordsPattern([
   'fundraising',
   'nonprofit',
   'non-profit',
+  // Spanish, French, German, Italian, Portuguese.
+  'caridad',
+  'fundación',
+  'ong',
+  'donación',
+  'donaciones',
+  'donantes',
+  'voluntario',
+  'voluntarios',
+  'voluntariado',
+  'recaudación de fondos',
+  'organización no gubernamental',
+  'fondation',
+  'donateurs',
+  'bénévole',
+  'bénévoles',
+  'bénévolat',
+  'collecte de fonds',
+  'organisation non gouvernementale',
+  'wohltätigkeit',
+  'stiftung',
+  'spende',
+  'spender',
+  'ehrenamt',
+  'ehrenamtlich',
+  'ehrenamtliche',
+  'freiwillige',
+  'nichtregierungsorganisation',
+  'beneficenza',
+  'fondazione',
+  'donazione',
+  'donazioni',
+  'donatori',
+  'volontario',
+  'volontari',
+  'volontariato',
+  'raccolta fondi',
+  'organizzazione non governativa',
+  'caridade',
+  'fundação',
+  'doação',
+  'doações',
+  'doadores',
+  'voluntário',
+  'voluntários',
+  'arrecadação',
+  'organização não governamental',
 ]);
 
 /**
@@ -480,7 +572,7 @@ export const CAUSE_WORDS = wordsPattern([
  * Contributing) and the four kinds of the Diátaxis documentation framework.
  */
 export const DOCS_CHAPTER =
-  /^(?:\d+(?:\.\d+)*\.?\s+)?(install|installation|usage|api|api reference|contributing|getting started|quick ?start|configuration|tutorials?|how-to guides?|reference|explanation)$/i;
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(install|installation|usage|api|api reference|contributing|getting started|quick ?start|configuration|tutorials?|how-to guides?|reference|explanation|instalación|primeros pasos|inicio rápido|configuración|tutoriales|referencia|utilisation|démarrage rapide|premiers pas|tutoriels?|référence|contribuer|verwendung|erste schritte|schnellstart|konfiguration|referenz|installazione|utilizzo|per iniziare|guida rapida|configurazione|tutorial|riferimento|instalação|primeiros passos|início rápido|configuração|tutoriais|referência|contribuindo)$/i;
 
 /** The sales steps of a business that sells to businesses: trials, demos, quotes, sales calls. */
 export const SALES_CTA = wordsPattern([
@@ -494,18 +586,101 @@ export const SALES_CTA = wordsPattern([
   'talk to sales',
   'get a quote',
   'request a quote',
+  // Spanish, French, German, Italian, Portuguese.
+  'prueba gratis',
+  'prueba gratuita',
+  'solicitar una demo',
+  'solicita una demo',
+  'contactar con ventas',
+  'solicitar presupuesto',
+  'essai gratuit',
+  'demander une démo',
+  'contacter les ventes',
+  'demander un devis',
+  'kostenlos testen',
+  'demo anfordern',
+  'demo vereinbaren',
+  'vertrieb kontaktieren',
+  'angebot anfordern',
+  'prova gratuita',
+  'richiedi una demo',
+  'contatta le vendite',
+  'richiedi un preventivo',
+  'teste grátis',
+  'teste gratuito',
+  'solicitar demonstração',
+  'fale com vendas',
+  'solicitar orçamento',
 ]);
 
 /** What "B2B" means in a dictionary: selling software, services and solutions to businesses and enterprises. */
-export const B2B_WORDS = wordsPattern(['b2b', 'saas', 'enterprise', 'businesses', 'software', 'solutions', 'consulting', 'agency']);
+export const B2B_WORDS = wordsPattern([
+  'b2b',
+  'saas',
+  'enterprise',
+  'businesses',
+  'software',
+  'solutions',
+  'consulting',
+  'agency',
+  // Spanish, French, German, Italian, Portuguese ('conseil', 'Beratung' and 'consulenza' are advice of any kind).
+  'empresas',
+  'soluciones',
+  'consultoría',
+  'agencia',
+  'entreprises',
+  'logiciel',
+  'logiciels',
+  'agence',
+  'unternehmen',
+  'lösungen',
+  'agentur',
+  'aziende',
+  'imprese',
+  'soluzioni',
+  'agenzia',
+  'soluções',
+  'consultoria',
+  'agência',
+]);
 
 /** One person speaking of their own work (a résumé, a portfolio). */
-export const PERSONAL = /\b(i'm|i am|my name is|hire me|my work|my portfolio|resume|curriculum vitae)\b/i;
+export const PERSONAL = wordsPattern([
+  "i'm",
+  'i am',
+  'my name is',
+  'hire me',
+  'my work',
+  'my portfolio',
+  'resume',
+  'curriculum vitae',
+  // Spanish, French, German, Italian, Portuguese (not Italian's 'sono', which is "they are" too).
+  'soy',
+  'me llamo',
+  'mi nombre es',
+  'mi portafolio',
+  'je suis',
+  "je m'appelle",
+  'mon portfolio',
+  'ich bin',
+  'ich heiße',
+  'mein name ist',
+  'lebenslauf',
+  'io sono',
+  'mi chiamo',
+  'il mio portfolio',
+  'eu sou',
+  'sou',
+  'meu nome é',
+  'me chamo',
+  'meu portfólio',
+  'currículo',
+]);
 
 /**
  * A résumé's sections: the JSON Resume schema's (jsonresume.org: work, volunteer, education, awards,
  * certificates, publications, skills, languages, interests, references, projects) as headings name
- * them. Three of them as headings are one person's record, whatever else the page says.
+ * them, and their translations. Three of them as headings are one person's record, whatever else the page says.
  */
 export const RESUME_SECTION =
-  /^(work|work experience|experience|professional experience|employment|volunteer(ing)?|education|awards|certificates|certifications|publications|skills|languages|interests|references|projects)$/i;
+  /^(work|work experience|experience|professional experience|employment|volunteer(ing)?|education|awards|certificates|certifications|publications|skills|languages|interests|references|projects|experiencia|experiencia laboral|educación|formación|habilidades|idiomas|proyectos|certificaciones|publicaciones|expériences?|expérience professionnelle|formation|compétences|langues|projets|berufserfahrung|erfahrung|ausbildung|kenntnisse|fähigkeiten|sprachen|projekte|zertifikate|publikationen|esperienzas?|esperienza lavorativa|istruzione|formazione|competenze|lingue|progetti|pubblicazioni|certificazioni|experiência|experiência profissional|educação|formação|competências|projetos|publicações|certificações)$/i;

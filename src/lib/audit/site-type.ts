@@ -47,7 +47,7 @@ import {
 } from './site-type-words';
 import { linksMatching, menuTexts, type Signals } from './signals';
 import { knownWords, SITE_WORDS_MODEL, WORDS_NEEDED, wordProbabilities, wordsOfSignals, type SiteWordsModel } from './site-words';
-import { BUY_BUTTON } from './words';
+import { BUY_BUTTON, WORD_END } from './words';
 
 export type { SiteTypeEvidence } from './site-type-model';
 
@@ -62,9 +62,14 @@ const WORDS_SURE = 0.5;
 /** A link that calls the business: its phone or its WhatsApp. */
 const CALL_HREF = /^tel:|^https?:\/\/(wa\.me|api\.whatsapp\.com)\//i;
 const DAY = '(mon|monday|tue|tues|tuesday|wed|weds|wednesday|thu|thur|thurs|thursday|fri|friday|sat|saturday|sun|sunday)';
-/** Opening hours in words, or a range of days ("Tues - Sat", "Mon to Fri"). */
+/** The days' names and abbreviations in Spanish, French, German, Italian and Portuguese, for ranges of days. */
+const DAY_ANY = `(${DAY.slice(1, -1)}|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lun|mar|mié|jue|vie|sáb|dom|gio|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|mer|jeu|ven|sam|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica|segunda|terça|quarta|quinta|sexta|seg|ter|qua|qui|sex|sab|mo|di|mi|do|fr|sa|so)`;
+/** Opening hours in words, or a range of days ("Tues - Sat", "Mon to Fri", "Lun - Ven", "seg. a sex."), in those languages too. */
 const OPENING_HOURS = new RegExp(
-  `opening hours|hours of operation|working hours|business hours|office hours|our hours|we're open|we are open|open daily|\\b${DAY}\\.?\\s?(-|–|to)\\s?${DAY}\\b`,
+  `opening hours|hours of operation|working hours|business hours|office hours|our hours|we're open|we are open|open daily|` +
+    `horario de atención|horarios? de apertura|horário de funcionamento|horário de atendimento|heures d'ouverture|horaires d'ouverture|` +
+    `öffnungszeiten|orari di apertura|orario di apertura|abierto todos los días|ouvert tous les jours|täglich geöffnet|aperto tutti i giorni|aberto todos os dias|` +
+    `\\b${DAY_ANY}\\.?\\s?(-|–|to|a|à|au|al|bis|até)\\s?${DAY_ANY}${WORD_END}`,
   'i',
 );
 /** A time of day on a clock: "9AM", "5:30 pm", "08:30", "17.30", "14h" (dots only on the quarter hours: "24.99" is a price). */
@@ -73,6 +78,38 @@ const CLOCK =
 /** A span of hours ("9AM-7PM", "08:30 – 18:00", "11:00 AM to 10:00 PM"), in any language. */
 const TIME_RANGE = new RegExp(`(?<![\\d:.$€£])${CLOCK}\\s?(?:-|–|—|to|until|till|bis|à|a|al|às)\\s?${CLOCK}(?![\\d:.]|\\s?[$€£%])`, 'gi');
 const DAY_TIME = new RegExp(`\\b${DAY}\\b[^a-z0-9]{0,12}(\\d{1,2}(:\\d{2})?\\s?(am|pm|a\\.m\\.|p\\.m\\.)|closed)`, 'gi');
+
+/** A table or an appointment to book, in English and in Spanish, French, German, Italian and Portuguese. */
+const BOOKINGS = new RegExp(
+  `\\b(book (a|an|your) (table|appointment)|reservations?|appointments?|reservas?|reservar|cita previa|pedir cita|réservations?|réserver|` +
+    `prendre rendez-vous|reservierung|reservieren|termin vereinbaren|termin buchen|prenotazioni|prenotazione|prenota|prenotare|agendamento|agendar)${WORD_END}`,
+  'i',
+);
+
+/** A post's "Read more" link (WordPress's default words and their translations). */
+const READ_MORE = new RegExp(
+  `^(read more|continue reading|leer más|seguir leyendo|lire la suite|weiterlesen|mehr lesen|leggi di più|continua a leggere|leia mais|ler mais|continuar lendo)${WORD_END}`,
+  'i',
+);
+/** A byline's words in any case (themes often write "5 MIN READ" in capitals), and their translations. */
+const POSTED = new RegExp(
+  `\\b(posted by|written by|min read|\\d+ comments?|publicado por|escrito por|publié par|écrit par|veröffentlicht von|geschrieben von|` +
+    `pubblicato da|scritto da|min de lectura|min de lecture|min lesezeit|min di lettura|min de leitura|` +
+    `\\d+ (comentarios?|commentaires?|kommentare?|commenti|commento|comentários?))${WORD_END}`,
+  'gi',
+);
+/** Who wrote a post or when: "Posted by", "Published on", and their translations. */
+const BYLINE = new RegExp(
+  `\\b((posted|published|written) (by|on)|publicado (por|el|em)|escrito por|publié (par|le)|écrit par|veröffentlicht (von|am)|geschrieben von|pubblicato (da|il)|scritto da)${WORD_END}`,
+  'i',
+);
+/** Posts dated by their age, as feeds and blog themes print them ("2 days ago", "hace 2 días", "vor 3 Tagen", "2 giorni fa"). */
+const POST_AGE = new RegExp(
+  `\\b(\\d+|an?|one|two|three)\\s(minutes?|hours?|days?|weeks?|months?)\\sago\\b|` +
+    `\\b(hace|há|il y a|vor)\\s(\\d+|un|una|uma|um|une|einem|einer)\\s(minutos?|horas?|días?|dias?|semanas?|meses|mes|mês|minutes?|heures?|jours?|semaines?|mois|minuten|stunden|tagen|wochen|monaten)${WORD_END}|` +
+    `\\b(\\d+|un|una)\\s(minuti|minuto|ore|ora|giorni|giorno|settimane|settimana|mesi|mese)\\sfa\\b`,
+  'gi',
+);
 
 const MERIDIEM = /([ap])\.?m\.?$/i;
 
@@ -237,7 +274,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals, wordsModel
     add('local', 'opening hours');
   if (page.elements.some((el) => el.tag === 'iframe' && /maps\.google|google\.com\/maps|openstreetmap/i.test(attr(el, 'src'))))
     add('local', 'map');
-  if (/\bbook (a|an|your) (table|appointment)\b|\breservations?\b|\bappointments?\b/i.test(page.text)) add('local', 'bookings');
+  if (BOOKINGS.test(page.text)) add('local', 'bookings');
   if (named(LOCAL_TRADE_WORDS)) add('local', 'local trade named', named(LOCAL_TRADE_WORDS));
   if (s.links.some((a) => /^tel:/i.test(attr(a, 'href'))) || s.phoneInText) add('local', 'phone number');
   // A number to tap on the page itself (not the footer's contact block).
@@ -272,11 +309,9 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals, wordsModel
     add('content', 'Article markup');
   if (ogType === 'article') add('content', 'og:type article');
   if (/^\/(blog|news|articles?|posts?|stories|magazine)(\/|$)/.test(path)) add('content', 'blog URL');
-  const readMore = s.structure.controls.filter((c) => /^(read more|continue reading)\b/i.test(c.text)).length;
-  // A byline's words in any case (themes often write "5 MIN READ" in capitals); a name stays capitalised.
-  const posted =
-    (page.text.match(/\b(posted by|written by|min read|\d+ comments?)\b/gi) ?? []).length +
-    (page.text.match(/\bby [A-Z][a-z]+ [A-Z][a-z]+ on\b/g) ?? []).length;
+  const readMore = s.structure.controls.filter((c) => READ_MORE.test(c.text)).length;
+  // A name stays capitalised in an English byline ("by Jane Doe on").
+  const posted = (page.text.match(POSTED) ?? []).length + (page.text.match(/\bby [A-Z][a-z]+ [A-Z][a-z]+ on\b/g) ?? []).length;
   // Templates wrap any box in <article>: posts are the dated ones (a date in words, or a <time> with its date as data).
   const datedArticles = page.elements.filter(
     (e, i) =>
@@ -286,9 +321,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals, wordsModel
   const dates = (page.text.match(new RegExp(POST_DATE.source, 'gi')) ?? []).length;
   if ((dates >= 2 ? readMore : 0) + posted >= 3 || datedArticles >= 3) add('content', 'post listing');
   if (dates >= 3) add('content', 'several dates');
-  // Posts dated by their age, as feeds and blog themes print them ("2 days ago", "3 hours ago").
-  if ((page.text.match(/\b(\d+|an?|one|two|three)\s(minutes?|hours?|days?|weeks?|months?)\sago\b/gi) ?? []).length >= 2)
-    add('content', 'post ages');
+  if ((page.text.match(POST_AGE) ?? []).length >= 2) add('content', 'post ages');
   if (page.elements.filter((e) => e.tag === 'time').length >= 2) add('content', 'time elements');
   if (datedArticle(page)) add('content', 'dated article');
   if (PUBLISHING_WORDS.test(headline)) add('content', 'blog or news in the headings');
@@ -299,7 +332,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals, wordsModel
       .map((c) => c.text.trim().toLowerCase()),
   );
   if (sections.size >= 4) add('content', 'news sections in the menu');
-  if (/\b(posted|published|written) (by|on)\b/i.test(page.text)) add('content', 'byline');
+  if (BYLINE.test(page.text)) add('content', 'byline');
   // Buttons that share the page itself on two or more networks: what a publication asks of its readers.
   const shareNetworks = new Set(s.links.flatMap((a) => SHARE_HREF.exec(attr(a, 'href'))?.[1]?.toLowerCase() ?? []));
   if (shareNetworks.size >= 2) add('content', 'share buttons');

@@ -4,6 +4,12 @@
  * 'ssl' is not found inside 'hassle' nor 'try' inside 'country'.
  */
 
+/**
+ * A word's end in the languages the audit reads, as a regular expression's source: JavaScript's \b
+ * (without the u flag) ends a word at its first accented letter, so "fundação" would end at "fundaç".
+ */
+export const WORD_END = '(?![\\w\\u00c0-\\u024f])';
+
 /** A case-insensitive pattern matching any of the phrases as whole words. */
 /** A phrase as a regular expression's source: its characters literal, each space any run of spaces. */
 export function phraseSource(phrase: string): string {

@@ -215,4 +215,16 @@ describe('site-type word lists in the languages the scan sees', () => {
     // One age is any page's ("fondata 20 anni fa"); a feed dates several.
     expect(signs('<h1>Blog</h1><p>Publicado hace 2 días</p>')).not.toContain('content:post ages');
   });
+
+  test("a business's addresses, a shop's quantity field and a lead form, as other languages write them", () => {
+    expect(signs('<h1>Padaria</h1><p>Rua das Flores, 45</p><p>Avenida Paulista 1578</p>')).toContain('local:several addresses');
+    expect(signs('<h1>Bäckerei</h1><p>Hauptstraße 5, Berlin</p>')).toContain('local:address');
+    expect(signs('<h1>Caffè</h1><p>Via Roma, 12</p>')).toContain('local:address');
+    // "via" is an English word: only Italian's capitalised street is an address.
+    expect(signs('<h1>Acme</h1><p>Reach us via email 24 hours a day.</p>')).not.toContain('local:address');
+    expect(signs('<h1>Boutique</h1><form><input name="quantite"><button>Ajouter</button></form>')).toContain('ecommerce:quantity field');
+    expect(
+      signs('<h1>Acme</h1><form><label>Empresa <input name="empresa"></label><label>Teléfono <input name="telefono"></label></form>'),
+    ).toContain('b2b:lead form asking for the company');
+  });
 });

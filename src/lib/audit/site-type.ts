@@ -79,6 +79,16 @@ const CLOCK =
 const TIME_RANGE = new RegExp(`(?<![\\d:.$€£])${CLOCK}\\s?(?:-|–|—|to|until|till|bis|à|a|al|às)\\s?${CLOCK}(?![\\d:.]|\\s?[$€£%])`, 'gi');
 const DAY_TIME = new RegExp(`\\b${DAY}\\b[^a-z0-9]{0,12}(\\d{1,2}(:\\d{2})?\\s?(am|pm|a\\.m\\.|p\\.m\\.)|closed)`, 'gi');
 
+/** A software seller's pages: a demo, a trial or sign-up, and its plans, with their usual names in those languages. */
+const SIGN_UP_PATH = /\/(demo|signup|sign-up|trial|contact-sales|registro|inscription|registrieren|registrazione|cadastro)\b/i;
+const PRICING_PATH = /\/(pricing|plans|precios|planes|tarifs|tarifas|preise|prezzi|piani|precos|planos)\b/i;
+/** The same as sections of a one-page landing (href="#precios"), and its product's features. */
+const PRICING_SECTION = /^(pricing|plans|precios|planes|tarifs|tarifas|preise|prezzi|piani|precos|planos)$/i;
+const FEATURES_SECTION = /^(features|caracteristicas|fonctionnalites|funktionen|funzionalita|recursos)$/i;
+/** A lead form's question about the company (in those languages too), and its way to answer. */
+const COMPANY_FIELD =
+  /company|organi[sz]ation|job.?title|business.?name|team.?size|employees|empresa|entreprise|soci[ée]t[ée]|unternehmen|azienda|organizaci[óo]n|organiza[çc][ãa]o|organizzazione/i;
+const CONTACT_FIELD = /e-?mail|phone|tel\b|tel[ée]fono|t[ée]l[ée]phone|telefon|telefone|correo|courriel/i;
 /** A table or an appointment to book, in English and in Spanish, French, German, Italian and Portuguese. */
 const BOOKINGS = new RegExp(
   `\\b(book (a|an|your) (table|appointment)|reservations?|appointments?|reservas?|reservar|cita previa|pedir cita|réservations?|réserver|` +
@@ -158,6 +168,21 @@ function datedArticle(page: Page): boolean {
 /** A street address: a number, a street's name that starts with a letter, and its kind. */
 const STREET_ADDRESS =
   /\b\d{1,5}\s+[a-z][\w'-]*(?:\s[a-z][\w'-]*)?\s(?:street|st\.|avenue|ave\.?|road|rd\.?|boulevard|blvd\.?|lane|drive|highway|hwy\.?|plaza)\b/gi;
+/** A letter of a word in those languages (JavaScript's \w is ASCII only). */
+const L = '[\\w\\u00c0-\\u024f]';
+/**
+ * A street address as Spanish, French, German, Italian and Portuguese write it: the kind of street
+ * first and its number after ("Calle Mayor 12", "Via Roma, 5", "Rua da Paz, 123"), the number first
+ * in French ("12 rue de la Paix"), the kind joined to the name in German ("Hauptstraße 5").
+ */
+const STREET_ADDRESS_ELSEWHERE = new RegExp(
+  `\\b(?:calle|avenida|avda\\.|paseo|carrera|piazza|rua|praça|travessa|alameda|estrada)\\s(?:${L}+[.']?\\s){0,3}${L}+,?\\s(?:n[º°o]\\.?\\s?)?\\d{1,5}(?!\\d)|` +
+    `\\b\\d{1,4},?\\s(?:rue|avenue|av\\.|boulevard|bd|place|allée|chemin|impasse|quai)\\s${L}+|` +
+    `\\b${L}+(?:straße|strasse|str\\.|weg|platz|allee|gasse)\\s\\d{1,4}[a-z]?(?!\\d)`,
+  'gi',
+);
+/** Italian's "Via" and "Corso" are English words too: only with their capital ("Via Roma, 5"). */
+const ITALIAN_STREET = new RegExp(`\\b(?:Via|Viale|Corso)\\s(?:${L}+[.']?\\s){0,3}${L}+,?\\s(?:n\\.?\\s?)?\\d{1,5}(?!\\d)`, 'g');
 /**
  * Who holds the copyright: the words after "©" or "Copyright" and the year, up to the rights
  * reserved, a separator or the credit of whoever designed it ("© 2025 Mr.Tu Bakery. All rights…").
@@ -237,7 +262,13 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals, wordsModel
   if (oneOff >= 2 && productActions + drawnAdds >= 2 && !plans) add('ecommerce', 'priced products with buy actions');
   if (linksMatching(s, /\/(cart|basket|checkout|carrito|panier|warenkorb|carrello|carrinho)\b/i).length || s.drawnCarts.length)
     add('ecommerce', 'cart link');
-  if (s.fields.some((f) => /^(qty|quantity)$|\bquantity\b/i.test(`${attr(f, 'name')} ${attr(f, 'id')}`.trim())))
+  if (
+    s.fields.some((f) =>
+      /^(qty|quantity)$|\b(quantity|cantidad|quantite|quantité|menge|anzahl|quantita|quantità|quantidade)\b/i.test(
+        `${attr(f, 'name')} ${attr(f, 'id')}`.trim(),
+      ),
+    )
+  )
     add('ecommerce', 'quantity field');
   if (s.structure.ratings.length >= 3 || (s.structure.ratings.length >= 2 && s.prices >= 2)) add('ecommerce', 'rated products');
   // A kind of site's own words where the site names itself: one for each of the title and first
@@ -255,16 +286,19 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals, wordsModel
   if (PRICE_SORT.test(page.text)) add('ecommerce', 'sorting by price');
   if (FREE_SHIPPING.test(page.text)) add('ecommerce', 'free shipping offer');
 
+  const streetAddresses = [...(page.text.match(STREET_ADDRESS_ELSEWHERE) ?? []), ...(page.text.match(ITALIAN_STREET) ?? [])];
   if ([...types].some((t) => LOCAL_SCHEMA_TYPES.has(t))) add('local', 'LocalBusiness markup');
   if (LOCAL_OG_TYPE.test(ogType)) add('local', 'og:type business');
   if (
     types.has('postaladdress') ||
     page.elements.some((el) => el.tag === 'address') ||
-    /\b\d{1,5}\s+\w+(\s\w+)?\s(street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd|lane|drive)\b/i.test(page.text)
+    /\b\d{1,5}\s+\w+(\s\w+)?\s(street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd|lane|drive)\b/i.test(page.text) ||
+    streetAddresses.length > 0
   )
     add('local', 'address');
   // Two or more street addresses: a business's branches (a company's one office is a single address).
-  if (new Set((page.text.match(STREET_ADDRESS) ?? []).map((a) => a.toLowerCase())).size >= 2) add('local', 'several addresses');
+  const addresses = [...(page.text.match(STREET_ADDRESS) ?? []), ...streetAddresses];
+  if (new Set(addresses.map((a) => a.toLowerCase())).size >= 2) add('local', 'several addresses');
   if (
     types.has('openinghoursspecification') ||
     JSON.stringify(page.jsonLd).includes('openingHours') ||
@@ -308,7 +342,10 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals, wordsModel
   if (['article', 'blogposting', 'newsarticle', 'blog', 'liveblogposting', 'reportagenewsarticle'].some((t) => types.has(t)))
     add('content', 'Article markup');
   if (ogType === 'article') add('content', 'og:type article');
-  if (/^\/(blog|news|articles?|posts?|stories|magazine)(\/|$)/.test(path)) add('content', 'blog URL');
+  if (
+    /^\/(blog|news|articles?|posts?|stories|magazine|noticias|articulos|actualites|nachrichten|notizie|articoli|artigos)(\/|$)/.test(path)
+  )
+    add('content', 'blog URL');
   const readMore = s.structure.controls.filter((c) => READ_MORE.test(c.text)).length;
   // A name stays capitalised in an English byline ("by Jane Doe on").
   const posted = (page.text.match(POSTED) ?? []).length + (page.text.match(/\bby [A-Z][a-z]+ [A-Z][a-z]+ on\b/g) ?? []).length;
@@ -355,9 +392,9 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals, wordsModel
   // A demo, trial or sign-up page is a software company's; a pricing page is any seller's, and
   // counts apart (the fit weighs each). A one-page landing links its own sections instead
   // (href="#pricing"): a section of plans, and of the product's features, in its menu.
-  if (commercialLinks(page, /\/(demo|signup|sign-up|trial|contact-sales)\b/i) > 0) add('b2b', 'sign-up or demo link');
-  if (commercialLinks(page, /\/(pricing|plans)\b/i) > 0 || sectionLinks(s, /^(pricing|plans)$/i)) add('b2b', 'pricing link');
-  if (sectionLinks(s, /^features$/i)) add('b2b', 'features section in the menu');
+  if (commercialLinks(page, SIGN_UP_PATH) > 0) add('b2b', 'sign-up or demo link');
+  if (commercialLinks(page, PRICING_PATH) > 0 || sectionLinks(s, PRICING_SECTION)) add('b2b', 'pricing link');
+  if (sectionLinks(s, FEATURES_SECTION)) add('b2b', 'features section in the menu');
   if (s.ctas.some((c) => SALES_CTA.test(c.text))) add('b2b', 'sales call to action');
   if (plans) add('b2b', 'plans priced per month');
   if (named(B2B_WORDS)) add('b2b', 'business vocabulary', named(B2B_WORDS));
@@ -365,10 +402,8 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals, wordsModel
     // A lead form asks how to reach the person as well: a form about companies (a survey) asks for no email or phone.
     s.forms.some(
       (f) =>
-        f.fields.some((x) => /company|organi[sz]ation|job.?title|business.?name|team.?size|employees/i.test(`${x.name} ${x.label}`)) &&
-        f.fields.some(
-          (x) => x.type === 'email' || x.type === 'tel' || /e-?mail|phone|tel\b/i.test(`${x.name} ${x.label} ${x.placeholder}`),
-        ),
+        f.fields.some((x) => COMPANY_FIELD.test(`${x.name} ${x.label}`)) &&
+        f.fields.some((x) => x.type === 'email' || x.type === 'tel' || CONTACT_FIELD.test(`${x.name} ${x.label} ${x.placeholder}`)),
     )
   )
     add('b2b', 'lead form asking for the company');

@@ -200,6 +200,10 @@ describe('site-type word lists in the languages the scan sees', () => {
     expect(signs(menu(['Política', 'Economia', 'Esportes', 'Cultura']))).toContain('content:news sections in the menu');
     expect(signs(menu(['Inicio', 'Servicios', 'Contacto', 'Nosotros']))).not.toContain('content:news sections in the menu');
     expect(signs('<h1>Notícias</h1>')).toContain('content:blog or news in the headings');
+    // A translation with a common second sense is left out: German "Artikel" and Spanish "artículos" are a shop's goods too.
+    expect(signs('<h1>Alle Artikel</h1>')).not.toContain('content:blog or news in the headings');
+    expect(signs('<h1>Artículos deportivos</h1>')).not.toContain('content:blog or news in the headings');
+    expect(signs('<h1>Soy milk, oat milk</h1>')).not.toContain('b2b:personal site');
     const resume = '<h1>Ana Souza</h1><h2>Experiência profissional</h2><h2>Formação</h2><h2>Competências</h2>';
     expect(signs(resume)).toContain('b2b:personal site');
   });

@@ -374,7 +374,7 @@ export const PRODUCT_OG_TYPE = /^product(\.(item|group))?$/i;
  * Technology"). A menu of several of them is a publication's front page or its article's.
  */
 export const NEWS_SECTION =
-  /^(arts?|culture|entertainment|media|conflicts?|war|crime|law|justice|disasters?|economy|business|finance|education|environment|health|human interest|labou?r|lifestyle|leisure|politics|religion|science|technology|tech|society|sports?|weather|política|politique|politik|politica|economía|économie|wirtschaft|economia|deportes?|esportes?|desporto|cultura|kultur|ciencias?|sciences?|wissenschaft|scienza|ciência|tecnología|technologie|tecnologia|salud|santé|gesundheit|salute|saúde|educación|éducation|bildung|istruzione|educação|medio ambiente|environnement|umwelt|ambiente|meio ambiente|entretenimiento|divertissement|unterhaltung|intrattenimento|entretenimento|sociedad|société|gesellschaft|società|sociedade|religión|religião|religione|clima|météo|wetter)(\s*(&|and|y|et|und|e|,)\s*(arts?|culture|entertainment|media|justice|finance|technology|leisure|peace|cultura|kultur|tecnología|technologie|tecnologia))*$/i;
+  /^(arts?|culture|entertainment|media|conflicts?|war|crime|law|justice|disasters?|economy|business|finance|education|environment|health|human interest|labou?r|lifestyle|leisure|politics|religion|science|technology|tech|society|sports?|weather|política|politique|politik|politica|economía|économie|wirtschaft|economia|deportes?|esportes?|desporto|cultura|kultur|ciencias?|sciences?|wissenschaft|scienza|ciência|tecnología|technologie|tecnologia|salud|santé|gesundheit|salute|saúde|educación|éducation|bildung|istruzione|educação|medio ambiente|environnement|umwelt|meio ambiente|entretenimiento|divertissement|unterhaltung|intrattenimento|entretenimento|sociedad|société|gesellschaft|società|sociedade|religión|religião|religione|clima|météo|wetter)(\s*(&|and|y|et|und|e|,)\s*(arts?|culture|entertainment|media|justice|finance|technology|leisure|peace|cultura|kultur|tecnología|technologie|tecnologia))*$/i;
 
 /** schema.org's publishing types (CreativeWork: Blog, NewsArticle, Periodical's magazine and journal). */
 export const PUBLISHING_WORDS = wordsPattern([
@@ -385,27 +385,20 @@ export const PUBLISHING_WORDS = wordsPattern([
   'magazine',
   'journal',
   'posts',
-  // Spanish, French, German, Italian, Portuguese.
+  // Spanish, French, German, Italian, Portuguese (not their words for an article, which name a shop's goods too).
   'noticias',
-  'artículo',
-  'artículos',
   'revista',
   'periódico',
   'actualités',
   'nachrichten',
   'neuigkeiten',
-  'artikel',
   'magazin',
   'zeitschrift',
   'beiträge',
   'notizie',
-  'articolo',
-  'articoli',
   'rivista',
   'giornale',
   'notícias',
-  'artigo',
-  'artigos',
   'jornal',
 ]);
 
@@ -540,7 +533,6 @@ export const CAUSE_WORDS = wordsPattern([
   'wohltätigkeit',
   'stiftung',
   'spende',
-  'spender',
   'ehrenamt',
   'ehrenamtlich',
   'ehrenamtliche',
@@ -654,8 +646,7 @@ export const PERSONAL = wordsPattern([
   'my portfolio',
   'resume',
   'curriculum vitae',
-  // Spanish, French, German, Italian, Portuguese (not Italian's 'sono', which is "they are" too).
-  'soy',
+  // Spanish, French, German, Italian, Portuguese (not Italian's 'sono', "they are" too, nor Spanish's 'soy', an English food).
   'me llamo',
   'mi nombre es',
   'mi portafolio',

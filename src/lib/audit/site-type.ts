@@ -81,10 +81,10 @@ const DAY_TIME = new RegExp(`\\b${DAY}\\b[^a-z0-9]{0,12}(\\d{1,2}(:\\d{2})?\\s?(
 
 /** A software seller's pages: a demo, a trial or sign-up, and its plans, with their usual names in those languages. */
 const SIGN_UP_PATH = /\/(demo|signup|sign-up|trial|contact-sales|registro|inscription|registrieren|registrazione|cadastro)\b/i;
-const PRICING_PATH = /\/(pricing|plans|precios|planes|tarifs|tarifas|preise|prezzi|piani|precos|planos)\b/i;
+const PRICING_PATH = /\/(pricing|plans|precios|tarifs|tarifas|preise|prezzi|piani|precos|planos)\b/i;
 /** The same as sections of a one-page landing (href="#precios"), and its product's features. */
-const PRICING_SECTION = /^(pricing|plans|precios|planes|tarifs|tarifas|preise|prezzi|piani|precos|planos)$/i;
-const FEATURES_SECTION = /^(features|caracteristicas|fonctionnalites|funktionen|funzionalita|recursos)$/i;
+const PRICING_SECTION = /^(pricing|plans|precios|tarifs|tarifas|preise|prezzi|piani|precos|planos)$/i;
+const FEATURES_SECTION = /^(features|caracteristicas|funcionalidades|fonctionnalites|funktionen|funzionalita)$/i;
 /** A lead form's question about the company (in those languages too), and its way to answer. */
 const COMPANY_FIELD =
   /company|organi[sz]ation|job.?title|business.?name|team.?size|employees|empresa|entreprise|soci[ée]t[ée]|unternehmen|azienda|organizaci[óo]n|organiza[çc][ãa]o|organizzazione/i;
@@ -342,9 +342,7 @@ export function siteTypeEvidence(url: string, page: Page, s: Signals, wordsModel
   if (['article', 'blogposting', 'newsarticle', 'blog', 'liveblogposting', 'reportagenewsarticle'].some((t) => types.has(t)))
     add('content', 'Article markup');
   if (ogType === 'article') add('content', 'og:type article');
-  if (
-    /^\/(blog|news|articles?|posts?|stories|magazine|noticias|articulos|actualites|nachrichten|notizie|articoli|artigos)(\/|$)/.test(path)
-  )
+  if (/^\/(blog|news|articles?|posts?|stories|magazine|noticias|actualites|nachrichten|notizie)(\/|$)/.test(path))
     add('content', 'blog URL');
   const readMore = s.structure.controls.filter((c) => READ_MORE.test(c.text)).length;
   // A name stays capitalised in an English byline ("by Jane Doe on").

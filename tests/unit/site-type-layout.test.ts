@@ -53,6 +53,13 @@ describe('site-type signs from the layout', () => {
     expect(signs(`<h1>Gift cards</h1><form><label>Amount <input name="amount"></label><button>Buy</button></form>`)).not.toContain(
       'nonprofit:donation form',
     );
+    // The same in German, and an English budget field that only begins like German's "Spende".
+    expect(signs(`<h1>Hilfe</h1><form><label>Betrag <input name="betrag"></label><button>Jetzt spenden</button></form>`)).toContain(
+      'nonprofit:donation form',
+    );
+    expect(
+      signs(`<h1>Ads</h1><form><label>Amount <input name="amount"></label><label>Monthly spend <input name="spend"></label></form>`),
+    ).not.toContain('nonprofit:donation form');
     expect(signs('<h1>Causes</h1><p>Raised: $12,000 of our goal of $20,000</p>')).toContain('nonprofit:raised of goal');
     expect(signs('<h1>Join us</h1><a class="btn" href="/volunteer">Become a Volunteer</a>')).toContain('nonprofit:volunteer call');
   });

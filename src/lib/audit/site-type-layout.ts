@@ -86,7 +86,7 @@ export function layoutSigns(page: Page, s: Signals): LayoutSign[] {
     (f) =>
       f.fields.some((x) => AMOUNT_FIELD.test(`${x.name} ${x.label} ${x.placeholder}`)) &&
       [...f.submits, ...f.fields.map((x) => `${x.name} ${x.label}`)].some((t) =>
-        /\b(donat|donaci|donar\b|don(?!['\w])|spend|donazion|doa[çc])/i.test(t),
+        /\b(donat|donaci|donar\b|don(?!['\w])|spende(n|nbetrag)?\b|donazion|doa[çc])/i.test(t),
       ),
   );
   if (donationForm) signs.push(['nonprofit', 'donation form', 1]);

@@ -47,7 +47,7 @@ import {
 } from './site-type-words';
 import { linksMatching, menuTexts, type Signals } from './signals';
 import { knownWords, SITE_WORDS_MODEL, WORDS_NEEDED, wordProbabilities, wordsOfSignals, type SiteWordsModel } from './site-words';
-import { BUY_BUTTON, WORD_END } from './words';
+import { BUY_BUTTON, WORD_END, WORD_LETTER } from './words';
 
 export type { SiteTypeEvidence } from './site-type-model';
 
@@ -168,8 +168,8 @@ function datedArticle(page: Page): boolean {
 /** A street address: a number, a street's name that starts with a letter, and its kind. */
 const STREET_ADDRESS =
   /\b\d{1,5}\s+[a-z][\w'-]*(?:\s[a-z][\w'-]*)?\s(?:street|st\.|avenue|ave\.?|road|rd\.?|boulevard|blvd\.?|lane|drive|highway|hwy\.?|plaza)\b/gi;
-/** A letter of a word in those languages (JavaScript's \w is ASCII only). */
-const L = '[\\w\\u00c0-\\u024f]';
+/** A word's letter, short for the address patterns below. */
+const L = WORD_LETTER;
 /**
  * A street address as Spanish, French, German, Italian and Portuguese write it: the kind of street
  * first and its number after ("Calle Mayor 12", "Via Roma, 5", "Rua da Paz, 123"), the number first

@@ -5,10 +5,12 @@
  */
 
 /**
- * A word's end in the languages the audit reads, as a regular expression's source: JavaScript's \b
- * (without the u flag) ends a word at its first accented letter, so "fundação" would end at "fundaç".
+ * A word's letter and a word's end in the languages the audit reads, as regular expressions'
+ * sources: JavaScript's \w is ASCII only and its \b (without the u flag) ends a word at its first
+ * accented letter, so "fundação" would end at "fundaç".
  */
-export const WORD_END = '(?![\\w\\u00c0-\\u024f])';
+export const WORD_LETTER = '[\\w\\u00c0-\\u024f]';
+export const WORD_END = `(?!${WORD_LETTER})`;
 
 /** A case-insensitive pattern matching any of the phrases as whole words. */
 /** A phrase as a regular expression's source: its characters literal, each space any run of spaces. */

@@ -285,7 +285,7 @@ const TRADE_TRANSLATIONS = [
 ];
 
 /** The trade words: schema.org's leaves' names and their heads that name the trade alone, SOC's tradespeople, and the translations. */
-const TRADE_PHRASES = [
+export const TRADE_PHRASES = [
   ...new Set([
     ...SCHEMA_LOCAL_LEAVES.flatMap(typeNameWords),
     ...SCHEMA_LOCAL_LEAVES.flatMap(tradeHead),

@@ -11,6 +11,7 @@ import {
   TEMPLATE_DEFAULT,
 } from '../words';
 import { isPlaceholderAlt } from '../alt-text';
+import { namesOnlyItsKind } from '../kind-title';
 import { fillerLatinAt, ROLE_HEADING } from '../filler';
 import { defineChecks } from './define';
 
@@ -47,7 +48,7 @@ export const copywritingChecks = defineChecks({
     // A short title is already reported as missing; here: a builder's default left in a real title.
     const parts = title.split(TITLE_SEPARATOR).map((part) => part.trim());
     const defaultPart = title.length >= 10 && parts.some((part) => DEFAULT_TITLE.test(part) && !/^(home|welcome)$/i.test(part));
-    const kindOnly = title.length >= 10 && parts.every((part) => PAGE_KIND_TITLE.test(part));
+    const kindOnly = title.length >= 10 && (parts.every((part) => PAGE_KIND_TITLE.test(part)) || namesOnlyItsKind(parts));
     if (
       defaultPart ||
       kindOnly ||

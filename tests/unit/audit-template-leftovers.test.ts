@@ -22,6 +22,20 @@ const finding = (r: AuditResult, id: string) => r.findings.find((f) => f.id === 
 describe('template leftovers', () => {
   beforeAll(() => void parseWithGo('', 'https://fixture.example/'), 120_000);
 
+  test("a template's stand-in name in the title and a description that tells its author what to write are defaults", () => {
+    for (const title of ['Jane Doe — Resume', '[your name]', 'Max Mustermann | Portfolio'])
+      expect(finding(page('<h1>Hello</h1>', title), 'copy-default-title')?.evidence.sample, title).toBe(title);
+    const told = page('<h1>Hello</h1>', 'Ada Lovelace | Engineer', 'Add small description of yourself.');
+    expect(finding(told, 'copy-default-title')?.evidence).toEqual({
+      element: '<meta name="description">',
+      sample: 'Add small description of yourself.',
+    });
+    // A real person called Doe, and a description that describes, are real.
+    expect(ids(page('<h1>Hello</h1>', 'Jane Doering | Portfolio', 'Add colour to your home: paint, description-free.'))).not.toContain(
+      'copy-default-title',
+    );
+  });
+
   test('generator Latin is filler wherever the passage starts; Latin in a motto or a code sample is not', () => {
     const r = page('<h1>Fresh fruit</h1><p>Pellentesque in ipsum id orci porta dapibus. Proin eget tortor risus.</p>');
     expect(finding(r, 'copy-filler-text')?.evidence.sample).toContain('Pellentesque in ipsum id orci');

@@ -191,6 +191,17 @@ export const FILLER_TEXT = wordsPattern([
 /** A heading that is a template's blank to fill in ("Your Name"), never a real headline. */
 export const FILL_IN_HEADING = /^(your name|your name here|your title here|your headline|company name|your company|your company name)$/i;
 
+/**
+ * The names a template gives its person or company until someone fills in theirs: English's John and
+ * Jane Doe, German's Max and Erika Mustermann, French's Jean Dupont, Italian's Mario Rossi, Spanish's
+ * Fulano de Tal and Juan Pérez, Portuguese's Fulano de Tal, and a blank in brackets ("[your name]").
+ */
+export const PLACEHOLDER_NAME =
+  /^(\[\s*)?(john doe|jane doe|max mustermann|erika mustermann|jean dupont|mario rossi|fulano de tal|juan p[eé]rez|your name|your name here|company name|your company( name)?)(\s*\])?$/i;
+
+/** A description that still tells its author what to write: "Add small description of yourself". */
+export const FILL_IN_DESCRIPTION = /^(add|enter|insert|write|put|type)\s+(an?\s+|your\s+|the\s+)?([\w-]+\s+){0,2}description\b/i;
+
 /** Titles and descriptions that site builders and starter templates fill in. */
 export const DEFAULT_TITLE =
   /^(home|homepage|untitled( document)?|document|new page|my site|my website|site title|your site title|website|index|welcome|react app|vite app|vite \+ react|vue app|next\.js|create next app|my store|my shop|my wordpress blog|my blog|just another wordpress site|sample page|page title|title)$/i;

@@ -3,11 +3,13 @@ import {
   DEFAULT_DESCRIPTION,
   DEFAULT_TITLE,
   DESCRIBED_AS_TEMPLATE,
+  FILL_IN_DESCRIPTION,
   FILL_IN_HEADING,
   FILLER_TEXT,
   LANDING_PAGE_TITLE,
   NUMBERED_VARIANT,
   PAGE_KIND_TITLE,
+  PLACEHOLDER_NAME,
   TEMPLATE_DEFAULT,
 } from '../words';
 import { isPlaceholderAlt } from '../alt-text';
@@ -52,11 +54,14 @@ export const copywritingChecks = defineChecks({
     if (
       defaultPart ||
       kindOnly ||
-      parts.some((part) => TEMPLATE_DEFAULT.test(part) || LANDING_PAGE_TITLE.test(part) || NUMBERED_VARIANT.test(part))
+      parts.some(
+        (part) =>
+          TEMPLATE_DEFAULT.test(part) || LANDING_PAGE_TITLE.test(part) || NUMBERED_VARIANT.test(part) || PLACEHOLDER_NAME.test(part),
+      )
     )
       return { evidence: { element: '<title>', sample: title.slice(0, 80) } };
     const d = description.trim();
-    return DEFAULT_DESCRIPTION.test(d) || TEMPLATE_DEFAULT.test(d) || DESCRIBED_AS_TEMPLATE.test(d)
+    return DEFAULT_DESCRIPTION.test(d) || TEMPLATE_DEFAULT.test(d) || DESCRIBED_AS_TEMPLATE.test(d) || FILL_IN_DESCRIPTION.test(d)
       ? { evidence: { element: '<meta name="description">', sample: description.slice(0, 80) } }
       : null;
   },

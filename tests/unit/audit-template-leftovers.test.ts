@@ -36,6 +36,22 @@ describe('template leftovers', () => {
     );
   });
 
+  test('a blank in square brackets is filler; a citation, a tag, an index in a code name and a hidden address are not', () => {
+    for (const [text, blank] of [
+      ['<p>Registered under resolution [NÚMERO DE RESOLUCIÓN] since 2001.</p>', '[NÚMERO DE RESOLUCIÓN]'],
+      ['<p>Hi, I am [your name], a designer.</p>', '[your name]'],
+      ['<footer>© [Nazwa Salonu]. All rights reserved.</footer>', '[Nazwa Salonu]'],
+    ])
+      expect(finding(page(`<h1>Hello</h1>${text}`), 'copy-filler-text')?.evidence.sample, text).toContain(blank);
+    for (const text of [
+      '<p>Founded in 1910 [1], the bakery moved in 1952 [2].</p>',
+      '<p>[VIDEO] Our new oven, in action.</p>',
+      '<p>The router fires "route:[name]" and reads router[name] when it matches.</p>',
+      '<p>Write to us: [email protected]</p>',
+    ])
+      expect(ids(page(`<h1>Hello</h1>${text}`)), text).not.toContain('copy-filler-text');
+  });
+
   test('generator Latin is filler wherever the passage starts; Latin in a motto or a code sample is not', () => {
     const r = page('<h1>Fresh fruit</h1><p>Pellentesque in ipsum id orci porta dapibus. Proin eget tortor risus.</p>');
     expect(finding(r, 'copy-filler-text')?.evidence.sample).toContain('Pellentesque in ipsum id orci');

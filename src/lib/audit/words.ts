@@ -188,6 +188,16 @@ export const FILLER_TEXT = wordsPattern([
   'su texto aquí',
 ]);
 
+/**
+ * A blank in square brackets that a template leaves to fill in: "[your name]", "[your inspiring
+ * bio]", "[Nazwa Salonu]", "[NÚMERO DE RESOLUCIÓN]": a possessive, or a name, number, address,
+ * email, phone or city word with up to three words around it, in the languages the scan sees (and
+ * Polish "nazwa", a name). A citation ("[1]"), a tag ("[VIDEO]"), a checkbox ("[x]"), an index in
+ * a code name ("router[name]") or a host's hidden address ("[email protected]") is no blank.
+ */
+export const FILL_IN_BLANK =
+  /(?<![\w:.])\[(?!\s*email\s+protected\s*\])\s*(?:(?:your|tu|tus|su|sus|votre|vos|ihr|ihre|seu|sua|tuo|tua)\s+[^[\]\d]{1,40}|(?:[^[\]\s\d]+\s+){0,3}(?:name|nombre|nom|nome|nazwa|n[uú]mero|number|numéro|nummer|address|direcci[oó]n|adresse|indirizzo|endereço|e-?mail|phone|tel[eé]fono|telefone|téléphone|telefon|city|ciudad|ville|stadt|città|cidade)(?:\s+[^[\]\s\d]+){0,3})\s*\]/i;
+
 /** A heading that is a template's blank to fill in ("Your Name"), never a real headline. */
 export const FILL_IN_HEADING = /^(your name|your name here|your title here|your headline|company name|your company|your company name)$/i;
 

@@ -3,6 +3,7 @@ import {
   DEFAULT_DESCRIPTION,
   DEFAULT_TITLE,
   DESCRIBED_AS_TEMPLATE,
+  FILL_IN_BLANK,
   FILL_IN_DESCRIPTION,
   FILL_IN_HEADING,
   FILLER_TEXT,
@@ -124,6 +125,8 @@ export const copywritingChecks = defineChecks({
     );
     if (inProse) return { evidence: { element: 'visible text', sample: excerpt(page.text, FILLER_TEXT, inProse.index) } };
     const outsideCode = (at: number): boolean => !spans.some(([start, end]) => at >= start && at < end);
+    const blankInText = [...page.text.matchAll(new RegExp(FILL_IN_BLANK.source, 'gi'))].find((m) => outsideCode(m.index));
+    if (blankInText) return { evidence: { element: 'visible text', sample: excerpt(page.text, FILL_IN_BLANK, blankInText.index) } };
     // Generator Latin other than the opening words.
     const latin = fillerLatinAt(page.text);
     if (latin >= 0 && outsideCode(latin)) return { evidence: { element: 'visible text', sample: around(page.text, latin, 60) } };

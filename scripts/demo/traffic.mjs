@@ -49,8 +49,11 @@ const PRICES = {
   '/products/merino-socks': 24,
   '/products/headlamp': 49,
 };
-// The A/B test's variant (a benefit headline on product pages) gets more visitors to the cart.
-const ADD_TO_CART = { control: 0.35, b: 0.55 };
+// The A/B test's variant (a benefit headline on product pages) gets more visitors to the cart. The
+// traffic's shape follows the weekdays of its 28 days, so each of the 7 alignments draws other
+// visitors: this effect gives a clear winner on each (purchase z from 3.6 to 5.3), where 0.35 -> 0.55
+// fell to z 1.8 (94%) on one of them and the demo showed no clear result on those dates.
+const ADD_TO_CART = { control: 0.3, b: 0.6 };
 
 /**
  * One visit from `start`: its events, and the pages it saw. `ctx` carries the origin, the rule
